@@ -1,0 +1,87 @@
+import { appendFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { EVENT_SOURCE } from '../../events/catalog.js';
+import type { EventRule } from '../../events/rules.js';
+
+type Consumer = (event: EventBridgeEvent<string, unknown>) => Promise<unknown>;
+
+interface PutEventsEntry {
+  Source?: string;
+  DetailType?: string;
+  Detail?: string;
+  EventBusName?: string;
+}
+
+const RETRY_DELAYS_MS = [100, 400];
+
+/**
+ * EventBridge on one machine: answers the PutEvents call of the real SDK, then applies
+ * events/rules.ts exactly as the deployed rules do (match on source and detail-type, async
+ * delivery, retries, then the dead-letter file).
+ */
+export function createLocalEventBus(options: {
+  rules: readonly EventRule[];
+  loadConsumer: (modulePath: string) => Promise<Consumer>;
+  deadLetterFile: string;
+  onError: (message: string) => void;
+}) {
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(rule: EventRule, event: EventBridgeEvent<string, unknown>) {
+    const consumer = await options.loadConsumer(rule.consumer);
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await consumer(event);
+        return;
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined) {
+          appendFileSync(options.deadLetterFile, `${JSON.stringify({ rule: rule.id, event, error: (error as Error).message })}\n`);
+          options.onError(`event ${event['detail-type']} failed in ${rule.id}; moved to dead letters`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  }
+
+  function putEvents(entries: PutEventsEntry[]) {
+    const results = entries.map((entry) => {
+      let detail: unknown;
+      try {
+        detail = JSON.parse(entry.Detail ?? '{}');
+      } catch {
+        return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is not valid JSON' };
+      }
+      const event: EventBridgeEvent<string, unknown> = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': entry.DetailType ?? '',
+        source: entry.Source ?? '',
+        account: '000000000000',
+        time: new Date().toISOString(),
+        region: 'eu-west-1',
+        resources: [],
+        detail,
+      };
+      for (const rule of options.rules) {
+        if (event.source !== EVENT_SOURCE || rule.eventType !== event['detail-type']) continue;
+        const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
+        inFlight.add(delivery);
+      }
+      return { EventId: event.id };
+    });
+    return { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results };
+  }
+
+  return {
+    putEvents,
+    /** Resolves once every delivery started so far has finished (used on shutdown and in tests). */
+    async idle() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export type LocalEventBus = ReturnType<typeof createLocalEventBus>;

@@ -1,0 +1,186 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { findRoute, routes } from '../../functions/routes.js';
+import { API_GATEWAY_MAX_BODY_BYTES, buildEvent, readBody, type ApiHandler } from './api-gateway.js';
+import type { LocalEventBus } from './event-bus.js';
+import { renderOutboxPage, type Outbox } from './outbox.js';
+import type { JWTPayload } from 'jose';
+
+export interface LocalServerOptions {
+  webDir: string;
+  loadHandler: (entry: string) => Promise<ApiHandler>;
+  authorize: (authorization: string | undefined) => Promise<JWTPayload | null>;
+  cognitoEndpoint: string;
+  eventBus: LocalEventBus;
+  outbox: Outbox;
+  runtimeConfig: Record<string, string>;
+  onError: (message: string) => void;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wav': 'audio/wav',
+  '.mp3': 'audio/mpeg',
+};
+
+/** The same security headers CloudFront adds in AWS (infra/web.ts). */
+const SECURITY_HEADERS: Record<string, string> = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), geolocation=(), microphone=(self)',
+};
+
+function send(response: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string> = {}) {
+  response.writeHead(status, { 'content-length': String(Buffer.byteLength(body)), ...headers });
+  response.end(body);
+}
+
+function sendJson(response: ServerResponse, status: number, body: unknown) {
+  send(response, status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+}
+
+/** The request listener of `npm start`: web app, API, auth endpoint, event bus and outbox on one origin. */
+export function createLocalApp(options: LocalServerOptions) {
+  const staticCache = new Map<string, { body: Buffer; gzipped: Buffer | null; type: string }>();
+  const webRoot = normalize(options.webDir + sep);
+
+  async function staticFile(path: string) {
+    const cached = staticCache.get(path);
+    if (cached) return cached;
+    const file = normalize(join(options.webDir, path));
+    if (!file.startsWith(webRoot)) return null;
+    try {
+      if (!(await stat(file)).isFile()) return null;
+    } catch {
+      return null;
+    }
+    const body = await readFile(file);
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+    const entry = { body, type, gzipped: /text|json|svg|javascript/.test(type) ? gzipSync(body) : null };
+    staticCache.set(path, entry);
+    return entry;
+  }
+
+  async function serveWeb(request: IncomingMessage, response: ServerResponse, url: URL) {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { error: 'Method not allowed' });
+    const asset = url.pathname !== '/' ? await staticFile(decodeURIComponent(url.pathname)) : null;
+    // Single-page app: every other path is the app shell, as CloudFront's error responses do.
+    const entry = asset ?? (await staticFile('/index.html'));
+    if (!entry) return send(response, 503, 'The web app is not built yet. Run: npm run build:web', { 'content-type': 'text/plain' });
+    const immutable = asset && url.pathname.startsWith('/assets/');
+    const gzip = entry.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
+    const body = gzip ? entry.gzipped! : entry.body;
+    response.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': entry.type,
+      'content-length': String(body.length),
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+      vary: 'accept-encoding',
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  async function serveApi(request: IncomingMessage, response: ServerResponse, url: URL) {
+    const route = findRoute(request.method ?? 'GET', url.pathname);
+    if (!route) {
+      const pathExists = routes.some((candidate) => candidate.path === url.pathname);
+      return sendJson(response, pathExists ? 405 : 404, { message: pathExists ? 'Method Not Allowed' : 'Not Found' });
+    }
+    const body = await readBody(request, API_GATEWAY_MAX_BODY_BYTES);
+    if (body === 'too-large') return sendJson(response, 413, { message: 'Request Entity Too Large' });
+    let claims: JWTPayload | null = null;
+    if (route.auth === 'owner') {
+      claims = await options.authorize(request.headers.authorization);
+      if (!claims) return sendJson(response, 401, { message: 'Unauthorized' });
+    }
+    const handler = await options.loadHandler(route.entry);
+    try {
+      const result = await handler(buildEvent(request, url, route, body, claims), {});
+      const payload = result.isBase64Encoded ? Buffer.from(result.body ?? '', 'base64') : Buffer.from(result.body ?? '');
+      const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+      if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+      response.writeHead(result.statusCode ?? 200, { ...headers, 'content-length': String(payload.length) });
+      response.end(payload);
+    } catch (error) {
+      // A Lambda that throws makes API Gateway answer 500 "Internal Server Error".
+      options.onError(`handler ${route.id} threw: ${(error as Error).message}`);
+      sendJson(response, 500, { message: 'Internal Server Error' });
+    }
+  }
+
+  /**
+   * The browser talks to the local user pool through this origin. Amplify refreshes with
+   * GetTokensFromRefreshToken, which cognito-local lacks: it becomes InitiateAuth(REFRESH_TOKEN_AUTH).
+   */
+  async function proxyCognito(request: IncomingMessage, response: ServerResponse) {
+    if (request.method !== 'POST') return sendJson(response, 405, { message: 'Method Not Allowed' });
+    const body = await readBody(request, 1024 * 1024);
+    if (body === 'too-large') return sendJson(response, 413, { message: 'Request Entity Too Large' });
+    let target = String(request.headers['x-amz-target'] ?? '');
+    let payload = body.toString('utf8');
+    const refreshing = target.endsWith('.GetTokensFromRefreshToken');
+    if (refreshing) {
+      const original = JSON.parse(payload || '{}') as { ClientId?: string; RefreshToken?: string };
+      target = 'AWSCognitoIdentityProviderService.InitiateAuth';
+      payload = JSON.stringify({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: original.ClientId,
+        AuthParameters: { REFRESH_TOKEN: original.RefreshToken },
+      });
+    }
+    const upstream = await fetch(options.cognitoEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
+      body: payload,
+    });
+    const text = await upstream.text();
+    send(response, upstream.status, text, { 'content-type': 'application/x-amz-json-1.1', 'cache-control': 'no-store' });
+  }
+
+  async function handleEvents(request: IncomingMessage, response: ServerResponse) {
+    const body = await readBody(request, 1024 * 1024);
+    if (body === 'too-large') return sendJson(response, 413, { message: 'Request Entity Too Large' });
+    const target = String(request.headers['x-amz-target'] ?? '');
+    if (target !== 'AWSEvents.PutEvents') return sendJson(response, 400, { __type: 'UnknownOperationException' });
+    const parsed = JSON.parse(body.toString('utf8') || '{}') as { Entries?: [] };
+    send(response, 200, JSON.stringify(options.eventBus.putEvents(parsed.Entries ?? [])), {
+      'content-type': 'application/x-amz-json-1.1',
+    });
+  }
+
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    // AWS SDK clients append a slash to an endpoint's path.
+    const endpointPath = url.pathname.replace(/(.)\/$/, '$1');
+    const route = async () => {
+      if (url.pathname.startsWith('/api/')) return serveApi(request, response, url);
+      if (endpointPath === '/_cognito') return proxyCognito(request, response);
+      if (endpointPath === '/_local/events') return handleEvents(request, response);
+      if (url.pathname === '/_local/outbox') {
+        return send(response, 200, renderOutboxPage(options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+      }
+      if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, options.outbox.list());
+      if (url.pathname === '/config.json') return sendJson(response, 200, options.runtimeConfig);
+      return serveWeb(request, response, url);
+    };
+    route().catch((error: unknown) => {
+      options.onError(`local server: ${(error as Error).message}`);
+      if (!response.headersSent) sendJson(response, 500, { message: 'Internal Server Error' });
+      else response.destroy();
+    });
+  };
+}

@@ -1,0 +1,158 @@
+import { createServer } from 'node:http';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { AddressInfo } from 'node:net';
+import type { JSONWebKeySet } from 'jose';
+import { eventRules } from '../../events/rules.js';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
+import { createJwtAuthorizer, type ApiHandler } from './api-gateway.js';
+import { startCognitoStandIn, type TriggerHandler } from './cognito-stand-in.js';
+import { createLocalEventBus } from './event-bus.js';
+import { createOutbox } from './outbox.js';
+import { createLocalApp } from './server.js';
+import { startDynamo, startS3 } from './storage-stand-ins.js';
+import { ensureWebBuild } from './web-build.js';
+
+export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Same names in every local run; the issuer is stable so tokens survive a restart on another port. */
+const LOCAL_NAMES = {
+  table: 'salon-receptionist-local',
+  bucket: 'salon-uploads-local',
+  bus: 'salon-events-local',
+  issuerDomain: 'http://cognito-local.localhost',
+};
+
+export interface LocalOptions {
+  port: number;
+  dataDir: string;
+  log?: (line: string) => void;
+  buildWeb?: boolean;
+}
+
+export interface LocalProduct {
+  url: string;
+  port: number;
+  /** The environment the handlers run with (ids, names and stand-in endpoints). */
+  env: Record<string, string>;
+  eventsIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function importEntry<T>(entry: string, name: string): Promise<T> {
+  const module = (await import(pathToFileURL(join(repositoryRoot, entry)).href)) as Record<string, T>;
+  const exported = module[name];
+  if (!exported) throw new Error(`${entry} has no export ${name}`);
+  return exported;
+}
+
+function cached<T>(load: (entry: string) => Promise<T>) {
+  const loaded = new Map<string, Promise<T>>();
+  return (entry: string) => {
+    if (!loaded.has(entry)) loaded.set(entry, load(entry));
+    return loaded.get(entry)!;
+  };
+}
+
+export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  if (options.buildWeb !== false) await ensureWebBuild(repositoryRoot, log);
+
+  let app: ReturnType<typeof createLocalApp> | undefined;
+  const server = createServer((request, response) => {
+    if (app) return app(request, response);
+    response.writeHead(503, { 'retry-after': '1' }).end('Starting…');
+  });
+  await new Promise<void>((ready, fail) => {
+    server.once('error', fail);
+    server.listen(options.port, '127.0.0.1', () => ready());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://localhost:${port}`;
+
+  const stateFile = join(dataDir, 'local-state.json');
+  const state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { userPoolId: string; userPoolClientId: string }) : undefined;
+  const outbox = createOutbox(join(dataDir, 'outbox.jsonl'));
+  const onError = (message: string) => log(`[error] ${message}`);
+
+  const [dynamo, s3] = await Promise.all([
+    startDynamo(join(dataDir, 'dynamodb'), LOCAL_NAMES.table),
+    startS3(join(dataDir, 's3'), LOCAL_NAMES.bucket),
+  ]);
+  const loadTrigger = (entry: string): TriggerHandler => async (event) => (await importEntry<TriggerHandler>(entry, 'handler'))(event);
+  const cognito = await startCognitoStandIn({
+    dataDir: join(dataDir, 'cognito'),
+    issuerDomain: LOCAL_NAMES.issuerDomain,
+    existing: state,
+    triggers: {
+      PreSignUp: loadTrigger('functions/triggers/pre-sign-up.ts'),
+      CustomMessage: loadTrigger('functions/triggers/custom-message.ts'),
+    },
+    onMessage: (message) => outbox.add(message),
+  });
+  writeFileSync(stateFile, JSON.stringify({ userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId }, null, 2));
+
+  const env: Record<string, string> = {
+    STAGE: 'local',
+    AWS_REGION: 'eu-west-1',
+    TABLE_NAME: LOCAL_NAMES.table,
+    UPLOADS_BUCKET: LOCAL_NAMES.bucket,
+    EVENT_BUS_NAME: LOCAL_NAMES.bus,
+    USER_POOL_ID: cognito.userPoolId,
+    USER_POOL_CLIENT_ID: cognito.userPoolClientId,
+    SITE_URL: url,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    S3_ENDPOINT: s3.endpoint,
+    COGNITO_ENDPOINT: cognito.endpoint,
+    EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${port}/_local/events`,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  };
+  Object.assign(process.env, env);
+  resetConfig();
+  resetDeps();
+
+  const jwks = (await (await fetch(`${cognito.endpoint}/${cognito.userPoolId}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+  const eventBus = createLocalEventBus({
+    rules: eventRules,
+    loadConsumer: cached((entry) => importEntry(entry, 'handler')),
+    deadLetterFile: join(dataDir, 'dead-letters.jsonl'),
+    onError,
+  });
+  app = createLocalApp({
+    webDir: join(repositoryRoot, 'web/dist'),
+    loadHandler: cached((entry) => importEntry<ApiHandler>(entry, 'handler')),
+    authorize: createJwtAuthorizer({ jwks, issuer: cognito.issuer, audience: cognito.userPoolClientId }),
+    cognitoEndpoint: cognito.endpoint,
+    eventBus,
+    outbox,
+    runtimeConfig: {
+      region: 'eu-west-1',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      authFlowType: 'USER_PASSWORD_AUTH',
+      userPoolEndpointPath: '/_cognito',
+      stage: 'local',
+    },
+    onError,
+  });
+
+  return {
+    url,
+    port,
+    env,
+    eventsIdle: () => eventBus.idle(),
+    async stop() {
+      await new Promise<void>((closed) => {
+        server.close(() => closed());
+        server.closeAllConnections();
+      });
+      await eventBus.idle();
+      await Promise.all([cognito.close(), s3.close(), dynamo.close()]);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Newest modification time under a path (files only). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), 0);
+}
+
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'functions/contracts', 'functions/core/plans.ts'];
+
+/** Builds the web app when it was never built or its sources changed since. */
+export async function ensureWebBuild(root: string, log: (line: string) => void): Promise<void> {
+  const built = join(root, 'web/dist/index.html');
+  const builtAt = existsSync(built) ? statSync(built).mtimeMs : 0;
+  const sourcesAt = Math.max(...SOURCES.map((source) => newest(join(root, source))));
+  if (builtAt && builtAt >= sourcesAt) return;
+  log('Building the web app…');
+  const { build } = await import('vite');
+  await build({ root: join(root, 'web'), configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** Every event on the bus: a past-tense detail-type and the schema of its detail. */
+export const EVENT_SOURCE = 'salon-receptionist';
+
+export const eventCatalog = {
+  'salon.deleted': z.strictObject({
+    salonId: z.string().min(1),
+    ownerId: z.string().min(1),
+    deletedAt: z.iso.datetime(),
+  }),
+} as const;
+
+export type EventType = keyof typeof eventCatalog;
+export type EventDetail<T extends EventType> = z.infer<(typeof eventCatalog)[T]>;
+
+export interface BusEvent<T extends EventType = EventType> {
+  id: string;
+  type: T;
+  detail: EventDetail<T>;
+  time: string;
+}
+
+export function parseEventDetail<T extends EventType>(type: T, detail: unknown): EventDetail<T> {
+  return eventCatalog[type].parse(detail) as EventDetail<T>;
+}

@@ -1,0 +1,63 @@
+import {
+  AdminDeleteUserCommand,
+  AdminGetUserCommand,
+  InitiateAuthCommand,
+  InvalidPasswordException,
+  NotAuthorizedException,
+  UserNotFoundException,
+  type CognitoIdentityProviderClient,
+} from '@aws-sdk/client-cognito-identity-provider';
+
+export interface IdentityUser {
+  username: string;
+  email?: string;
+  name?: string;
+}
+
+/** The user pool, as the API needs it: read a user, re-check a password, delete a user. */
+export interface Identity {
+  getUser(username: string): Promise<IdentityUser | null>;
+  passwordMatches(email: string, password: string): Promise<boolean>;
+  deleteUser(username: string): Promise<void>;
+}
+
+export function createCognitoIdentity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Identity {
+  return {
+    async getUser(username) {
+      try {
+        const user = await client.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: username }));
+        const attribute = (name: string) => user.UserAttributes?.find((item) => item.Name === name)?.Value;
+        return { username: user.Username ?? username, email: attribute('email'), name: attribute('name') };
+      } catch (error) {
+        if (error instanceof UserNotFoundException) return null;
+        throw error;
+      }
+    },
+    async passwordMatches(email, password) {
+      try {
+        const result = await client.send(
+          new InitiateAuthCommand({
+            ClientId: clientId,
+            AuthFlow: 'USER_PASSWORD_AUTH',
+            AuthParameters: { USERNAME: email, PASSWORD: password },
+          }),
+        );
+        return Boolean(result.AuthenticationResult?.AccessToken || result.ChallengeName);
+      } catch (error) {
+        // cognito-local answers a wrong password with InvalidPasswordException, Cognito with NotAuthorized.
+        if (error instanceof NotAuthorizedException || error instanceof UserNotFoundException || error instanceof InvalidPasswordException) {
+          return false;
+        }
+        throw error;
+      }
+    },
+    async deleteUser(username) {
+      try {
+        await client.send(new AdminDeleteUserCommand({ UserPoolId: userPoolId, Username: username }));
+      } catch (error) {
+        // Deleting twice is the same as deleting once.
+        if (!(error instanceof UserNotFoundException)) throw error;
+      }
+    },
+  };
+}

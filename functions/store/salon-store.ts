@@ -1,0 +1,149 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+
+export interface Salon {
+  id: string;
+  ownerId: string;
+  name: string;
+  phone: string | null;
+  /** The inbound number support staff assigned, E.164. */
+  assignedNumber: string | null;
+  createdAt: string;
+}
+
+interface SalonItem extends Salon {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+}
+
+export interface SalonStore {
+  get(salonId: string): Promise<Salon | null>;
+  /** Creates the salon unless one with this id exists; answers whichever is stored. */
+  createIfAbsent(salon: Salon): Promise<Salon>;
+  /** Removes every item in the salon's partition and its phone routing; answers how many. */
+  deleteAll(salonId: string): Promise<number>;
+  assignNumber(salonId: string, e164: string): Promise<Salon>;
+  salonForNumber(e164: string): Promise<string | null>;
+}
+
+function toSalon(item: Record<string, unknown>): Salon {
+  const { id, ownerId, name, phone, assignedNumber, createdAt } = item as unknown as SalonItem;
+  return { id, ownerId, name, phone: phone ?? null, assignedNumber: assignedNumber ?? null, createdAt };
+}
+
+const BATCH_SIZE = 25;
+
+export function createSalonStore(client: DynamoDBDocumentClient, tableName: string): SalonStore {
+  async function get(salonId: string) {
+    const result = await client.send(
+      new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.profileSk } }),
+    );
+    return result.Item ? toSalon(result.Item) : null;
+  }
+
+  async function batchDelete(items: { pk: string; sk: string }[]) {
+    for (let start = 0; start < items.length; start += BATCH_SIZE) {
+      let requests = items.slice(start, start + BATCH_SIZE).map((key) => ({ DeleteRequest: { Key: key } }));
+      for (let attempt = 0; requests.length; attempt += 1) {
+        if (attempt > 5) throw new Error('Could not delete every item of the salon');
+        const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+        if (requests.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      }
+    }
+  }
+
+  return {
+    get,
+    async createIfAbsent(salon) {
+      const item: SalonItem = {
+        ...salon,
+        pk: keys.salon(salon.id),
+        sk: keys.profileSk,
+        gsi1pk: keys.owner(salon.ownerId),
+        gsi1sk: keys.salonSk,
+      };
+      try {
+        await client.send(
+          new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
+        );
+        return salon;
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+        const existing = await get(salon.id);
+        if (!existing) throw error;
+        return existing;
+      }
+    },
+    async deleteAll(salonId) {
+      const salon = await get(salonId);
+      const items: { pk: string; sk: string }[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk',
+            ExpressionAttributeValues: { ':pk': keys.salon(salonId) },
+            ProjectionExpression: 'pk, sk',
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) items.push({ pk: String(item.pk), sk: String(item.sk) });
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      if (salon?.assignedNumber) items.push({ pk: keys.phone(salon.assignedNumber), sk: keys.salonSk });
+      await batchDelete(items);
+      return items.length;
+    },
+    async assignNumber(salonId, e164) {
+      const salon = await get(salonId);
+      if (!salon) throw new Error(`No salon ${salonId}`);
+      // Claim the number first so two salons can never share it.
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { pk: keys.phone(e164), sk: keys.salonSk, salonId },
+            ConditionExpression: 'attribute_not_exists(pk) OR salonId = :salonId',
+            ExpressionAttributeValues: { ':salonId': salonId },
+          }),
+        );
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) throw new Error(`${e164} is already assigned to another salon`);
+        throw error;
+      }
+      if (salon.assignedNumber && salon.assignedNumber !== e164) {
+        await client.send(
+          new DeleteCommand({ TableName: tableName, Key: { pk: keys.phone(salon.assignedNumber), sk: keys.salonSk } }),
+        );
+      }
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+          UpdateExpression: 'SET assignedNumber = :number',
+          ExpressionAttributeValues: { ':number': e164 },
+        }),
+      );
+      return { ...salon, assignedNumber: e164 };
+    },
+    async salonForNumber(e164) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }),
+      );
+      return typeof result.Item?.salonId === 'string' ? result.Item.salonId : null;
+    },
+  };
+}

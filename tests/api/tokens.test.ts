@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { createRequire } from 'node:module';
+import { createPrivateKey } from 'node:crypto';
+import { SignJWT, generateKeyPair } from 'jose';
+import { inject } from 'vitest';
+import { api, signUpOwner } from '../support/owners.js';
+
+/** RELIABILITY.md 1: every kind of bad token is a 401 before any handler runs. */
+function base64url(value: object) {
+  return Buffer.from(JSON.stringify(value)).toString('base64url');
+}
+
+describe('owner routes refuse bad tokens', () => {
+  it('refuses a missing token, garbage and a malformed bearer header', async () => {
+    for (const authorization of [undefined, 'Bearer', 'Bearer not-a-jwt', 'Basic abc', 'bearer a.b.c']) {
+      const answer = await api('/api/salon', { headers: authorization ? { authorization } : {} });
+      expect(answer.status, String(authorization)).toBe(401);
+      expect(answer.text).not.toMatch(/at .*\.ts|stack/i);
+    }
+  });
+
+  it("refuses alg:none, an HS256 token signed with a guessed key, a foreign RSA key, a wrong issuer and a wrong client", async () => {
+    const owner = await signUpOwner('forge');
+    const [, payload] = owner.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
+    const unsigned = `${base64url({ alg: 'none', typ: 'JWT' })}.${payload}.`;
+    const hs256 = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256', kid: 'CognitoLocal' }).sign(new TextEncoder().encode('secret'));
+    const { privateKey } = await generateKeyPair('RS256');
+    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(privateKey);
+    const tampered = `${owner.accessToken.split('.')[0]}.${base64url({ ...claims, sub: 'someone-else' })}.${owner.accessToken.split('.')[2]}`;
+    for (const token of [unsigned, hs256, foreign, tampered]) {
+      expect((await api('/api/salon', { token })).status).toBe(401);
+    }
+  });
+
+  it('refuses tokens signed with the pool key that are expired, from another issuer or for another client', async () => {
+    // The local pool's signing key ships with cognito-local, so well-signed bad tokens can be made.
+    const { pem } = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { pem: string };
+    const key = createPrivateKey(pem);
+    const owner = await signUpOwner('signed');
+    const claims = JSON.parse(Buffer.from(owner.accessToken.split('.')[1]!, 'base64url').toString());
+    const sign = (overrides: Record<string, unknown>) =>
+      new SignJWT({ ...claims, ...overrides }).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' }).sign(key);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await api('/api/salon', { token: await sign({}) })).status).toBe(200);
+    expect((await api('/api/salon', { token: await sign({ exp: now - 60, iat: now - 3600 }) })).status).toBe(401);
+    expect((await api('/api/salon', { token: await sign({ iss: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_other' }) })).status).toBe(401);
+    expect((await api('/api/salon', { token: await sign({ client_id: 'another-client' }) })).status).toBe(401);
+  });
+
+  it('refuses an ID token in place of the access token', async () => {
+    const owner = await signUpOwner('idtoken');
+    const answer = await api('/api/salon', { token: owner.idToken });
+    expect(answer.status).toBe(401);
+    expect(answer.body.error).toBe('Please sign in again to manage settings');
+  });
+
+  it('accepts the real access token (control)', async () => {
+    const owner = await signUpOwner('control');
+    expect((await api('/api/salon', { token: owner.accessToken })).status).toBe(200);
+    expect(inject('productEnv').USER_POOL_ID).toMatch(/^local_/);
+  });
+});

@@ -1,0 +1,52 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import axeSource from 'axe-core/axe.min.js?raw';
+
+/**
+ * One Chromium for the whole run (launched by the global setup); each test file connects to it
+ * and works in its own browser context, so cookies and storage never leak between tests.
+ */
+let browser: Browser | undefined;
+
+export async function connectBrowser(): Promise<Browser> {
+  browser ??= await chromium.connect(inject('browserWsEndpoint'));
+  return browser;
+}
+
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export async function newContext(options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<BrowserContext> {
+  const connected = await connectBrowser();
+  return connected.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+}
+
+export async function openPage(path: string, options?: Parameters<typeof newContext>[0]): Promise<Page> {
+  const context = await newContext(options);
+  const page = await context.newPage();
+  await page.goto(path);
+  return page;
+}
+
+/** Runs axe-core in the page and returns its violations (ids with the offending targets). */
+export async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      targets: violation.nodes.flatMap((node) => node.target),
+    }));
+  });
+}
+
+export async function closeBrowser(): Promise<void> {
+  await browser?.close();
+  browser = undefined;
+}

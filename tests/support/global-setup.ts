@@ -1,0 +1,35 @@
+import '../../bin/local/quiet-sdk-notices.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { startLocal, type LocalProduct } from '../../bin/local/start.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+
+/**
+ * Starts the product once for the whole run (the same startLocal as `npm start`, on a fresh data
+ * folder and a free port) and one Chromium that every browser test connects to.
+ */
+let product: LocalProduct | undefined;
+let browserServer: BrowserServer | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  setLogSink(() => {}, 'error');
+  dataDir = mkdtempSync(join(tmpdir(), 'salondesk-test-'));
+  const errors: string[] = [];
+  product = await startLocal({ port: 0, dataDir, log: (line) => line.startsWith('[error]') && errors.push(line) });
+  browserServer = await chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  project.provide('baseUrl', product.url);
+  project.provide('browserWsEndpoint', browserServer.wsEndpoint());
+  project.provide('productEnv', product.env);
+  project.provide('dataDir', dataDir);
+}
+
+export async function teardown() {
+  await browserServer?.close();
+  await product?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

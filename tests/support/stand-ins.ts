@@ -1,0 +1,38 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { inject } from 'vitest';
+
+/** Direct clients to the run's stand-ins, for arranging data and checking what a handler left. */
+export function standIns() {
+  const env = inject('productEnv');
+  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials }));
+  const s3 = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'eu-west-1', credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  return {
+    env,
+    async salonItems(salonId: string) {
+      const result = await dynamo.send(
+        new QueryCommand({ TableName: env.TABLE_NAME, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SALON#${salonId}` } }),
+      );
+      return result.Items ?? [];
+    },
+    async putUpload(key: string, body: string) {
+      await s3.send(new PutObjectCommand({ Bucket: env.UPLOADS_BUCKET, Key: key, Body: body }));
+    },
+    async uploadKeys(prefix: string) {
+      const result = await s3.send(new ListObjectsV2Command({ Bucket: env.UPLOADS_BUCKET, Prefix: prefix }));
+      return (result.Contents ?? []).map((object) => object.Key);
+    },
+  };
+}
+
+/** Polls until `check` holds (asynchronous consumers), failing after `timeoutMs`. */
+export async function eventually<T>(check: () => Promise<T>, predicate: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (predicate(value) || Date.now() > deadline) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

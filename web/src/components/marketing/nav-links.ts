@@ -1,0 +1,20 @@
+export interface NavItem {
+  label: string;
+  to: string;
+  /** Rendered as the primary button rather than a plain link. */
+  primary?: boolean;
+}
+
+const home: NavItem = { label: 'Home', to: '/' };
+const pricing: NavItem = { label: 'Pricing', to: '/pricing' };
+const howItWorks: NavItem = { label: 'How it works', to: '/how-it-works' };
+const login: NavItem = { label: 'Login', to: '/auth' };
+const startFreeTrial: NavItem = { label: 'Start Free Trial', to: '/auth', primary: true };
+
+/** Each page's header links, in the order the specification lists them. */
+export const HOME_NAV: readonly NavItem[] = [pricing, login, howItWorks, startFreeTrial];
+export const HOW_IT_WORKS_NAV: readonly NavItem[] = [home, pricing, login, startFreeTrial];
+/** The specification gives no list for pricing; it mirrors how-it-works with the current page swapped out. */
+export const PRICING_NAV: readonly NavItem[] = [home, howItWorks, login, startFreeTrial];
+
+export const FOOTER_NAV: readonly NavItem[] = [home, howItWorks, pricing, login];

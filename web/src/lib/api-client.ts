@@ -1,0 +1,38 @@
+import { messages } from '../../../functions/contracts/messages';
+import { accessToken } from '../features/auth/session';
+
+/** An API failure with the server's safe message (or the spec's fallback) ready to show. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function errorMessage(response: Response, fallback: string): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    if (text && text.length < 300 && !text.trimStart().startsWith('<')) return text;
+  }
+  return fallback;
+}
+
+/** Calls the app API with the owner's access token as a bearer (spec section 6). */
+export async function apiFetch<T>(path: string, init: RequestInit & { fallbackError?: string } = {}): Promise<T> {
+  const token = await accessToken();
+  if (!token) throw new ApiError(401, messages.signInAgain);
+  const { fallbackError = messages.somethingWentWrong, headers, ...rest } = init;
+  const response = await fetch(path, {
+    ...rest,
+    credentials: 'include',
+    headers: { authorization: `Bearer ${token}`, ...(rest.body && typeof rest.body === 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+  });
+  if (response.status === 401) throw new ApiError(401, messages.signInAgain);
+  if (!response.ok) throw new ApiError(response.status, await errorMessage(response, fallbackError));
+  return (await response.json()) as T;
+}

@@ -1,0 +1,159 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { fieldErrors, signInForm, signUpForm, type FieldErrors } from '../../../functions/contracts/auth';
+import { PasswordField } from '../features/auth/password-field';
+import { TextField } from '../features/auth/text-field';
+import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog';
+import { authErrorMessage } from '../features/auth/auth-errors';
+import { signInOwner, signUpOwner } from '../features/auth/session';
+import '../features/auth/auth.css';
+
+type Mode = 'sign-in' | 'sign-up';
+type SignUpFields = { email: string; password: string; confirmPassword: string; acceptTerms: boolean };
+
+export default function AuthPage() {
+  const navigate = useNavigate();
+  const [mode, setMode] = useState<Mode>('sign-in');
+  const [form, setForm] = useState<SignUpFields>({ email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
+  const [formError, setFormError] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [forgotOpen, setForgotOpen] = useState(false);
+
+  const update = <K extends keyof SignUpFields>(field: K, value: SignUpFields[K]) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const switchMode = (next: Mode) => {
+    setMode(next);
+    setErrors({});
+    setFormError('');
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError('');
+    const result = mode === 'sign-up' ? signUpForm.safeParse(form) : signInForm.safeParse(form);
+    if (!result.success) {
+      setErrors(fieldErrors(result as never));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const email = form.email.trim();
+      if (mode === 'sign-up') await signUpOwner(email, form.password);
+      await signInOwner(email, form.password);
+      navigate('/dashboard', { replace: true });
+    } catch (error) {
+      setFormError(authErrorMessage(error));
+      setSubmitting(false);
+    }
+  }
+
+  const signingUp = mode === 'sign-up';
+  return (
+    <div className="auth-layout">
+      <header className="auth-header">
+        <Link to="/" className="auth-brand">
+          SalonDesk
+        </Link>
+        <nav aria-label="Main">
+          <ul>
+            <li>
+              <Link to="/">Home</Link>
+            </li>
+            <li>
+              <Link to="/pricing">Pricing</Link>
+            </li>
+            <li>
+              <Link to="/how-it-works">How it works</Link>
+            </li>
+          </ul>
+        </nav>
+      </header>
+      <main className="auth-main">
+        <title>{signingUp ? 'Start your free trial · SalonDesk' : 'Sign in · SalonDesk'}</title>
+        <meta name="description" content="Sign in to SalonDesk, or start your 14-day free trial of the AI receptionist for Irish hair salons." />
+        <div className="card auth-card">
+          <h1>{signingUp ? 'Start your free trial' : 'Welcome back'}</h1>
+          <p className="auth-lead">
+            {signingUp ? '14 days free, no credit card needed.' : 'Sign in to manage your AI receptionist.'}
+          </p>
+          <div className="auth-toggle" role="group" aria-label="Sign in or sign up">
+            <button type="button" aria-pressed={!signingUp} onClick={() => switchMode('sign-in')}>
+              Sign In
+            </button>
+            <button type="button" aria-pressed={signingUp} onClick={() => switchMode('sign-up')}>
+              Sign Up
+            </button>
+          </div>
+          <form className="form" noValidate onSubmit={submit} aria-busy={submitting}>
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              autoComplete="email"
+              inputMode="email"
+              value={form.email}
+              error={errors.email}
+              onChange={(value) => update('email', value)}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              value={form.password}
+              error={errors.password}
+              onChange={(value) => update('password', value)}
+            />
+            {signingUp && (
+              <>
+                <PasswordField
+                  label="Confirm password"
+                  name="confirmPassword"
+                  autoComplete="new-password"
+                  value={form.confirmPassword}
+                  error={errors.confirmPassword}
+                  onChange={(value) => update('confirmPassword', value)}
+                />
+                <div className="field">
+                  <label className="checkbox">
+                    <input
+                      type="checkbox"
+                      name="acceptTerms"
+                      checked={form.acceptTerms}
+                      aria-invalid={errors.acceptTerms ? true : undefined}
+                      aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
+                      onChange={(event) => update('acceptTerms', event.target.checked)}
+                    />
+                    <span>I agree to the terms and conditions and the privacy policy</span>
+                  </label>
+                  {errors.acceptTerms && (
+                    <p id="terms-error" className="field-error">
+                      {errors.acceptTerms}
+                    </p>
+                  )}
+                </div>
+              </>
+            )}
+            {formError && (
+              <p className="alert alert-error" role="alert">
+                {formError}
+              </p>
+            )}
+            <button type="submit" className="button button-primary" disabled={submitting}>
+              {submitting ? 'Please wait…' : signingUp ? 'Start Free Trial' : 'Sign In'}
+            </button>
+          </form>
+          {!signingUp && (
+            <button type="button" className="button-link auth-forgot" onClick={() => setForgotOpen(true)}>
+              Forgot your password?
+            </button>
+          )}
+        </div>
+      </main>
+      <ForgotPasswordDialog open={forgotOpen} initialEmail={form.email} onClose={() => setForgotOpen(false)} />
+    </div>
+  );
+}

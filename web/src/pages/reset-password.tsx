@@ -1,0 +1,98 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { fieldErrors, resetPasswordForm, type FieldErrors } from '../../../functions/contracts/auth';
+import { messages } from '../../../functions/contracts/messages';
+import { PasswordField } from '../features/auth/password-field';
+import { confirmNewPassword, signInOwner } from '../features/auth/session';
+import '../features/auth/auth.css';
+
+export const RESET_REDIRECT_MS = 2000;
+
+type Fields = { password: string; confirmPassword: string };
+const LINK_PROBLEMS = /CodeMismatch|ExpiredCode|UserNotFound|LimitExceeded|Invalid code|expired/i;
+
+export default function ResetPasswordPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+  const code = params.get('code')?.trim() ?? '';
+  const [form, setForm] = useState<Fields>({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
+  const [formError, setFormError] = useState('');
+  const [linkInvalid, setLinkInvalid] = useState(!email || !/^\d{4,10}$/.test(code));
+  const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
+
+  useEffect(() => {
+    if (status !== 'done') return;
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), RESET_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [status, navigate]);
+
+  const update = (field: keyof Fields, value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError('');
+    const result = resetPasswordForm.safeParse(form);
+    if (!result.success) {
+      setErrors(fieldErrors(result));
+      return;
+    }
+    setStatus('saving');
+    try {
+      await confirmNewPassword(email, code, form.password);
+    } catch (error) {
+      const name = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? ''}`;
+      if (LINK_PROBLEMS.test(name)) setLinkInvalid(true);
+      else setFormError(messages.resetFailed);
+      setStatus('idle');
+      return;
+    }
+    try {
+      await signInOwner(email, form.password);
+    } catch {
+      // The new password is saved; if signing in fails the dashboard guard sends them to sign in.
+    }
+    setStatus('done');
+  }
+
+  return (
+    <div className="auth-layout">
+      <main className="auth-main">
+        <title>Choose a new password · SalonDesk</title>
+        <div className="card auth-card">
+          <h1>Choose a new password</h1>
+          {linkInvalid ? (
+            <p className="alert alert-error" role="alert">
+              {messages.invalidResetLink}
+            </p>
+          ) : status === 'done' ? (
+            <p className="alert alert-success" role="status">
+              Your password has been updated. Taking you to your dashboard…
+            </p>
+          ) : (
+            <form className="form" noValidate onSubmit={submit} aria-busy={status === 'saving'}>
+              <p className="auth-lead">For {email}</p>
+              <PasswordField label="New password" name="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={(value) => update('password', value)} />
+              <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} error={errors.confirmPassword} onChange={(value) => update('confirmPassword', value)} />
+              {formError && (
+                <p className="alert alert-error" role="alert">
+                  {formError}
+                </p>
+              )}
+              <button type="submit" className="button button-primary" disabled={status === 'saving'}>
+                {status === 'saving' ? 'Please wait…' : 'Update password'}
+              </button>
+            </form>
+          )}
+          <p>
+            <Link to="/auth">Back to sign in</Link>
+          </p>
+        </div>
+      </main>
+    </div>
+  );
+}

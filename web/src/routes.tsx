@@ -1,0 +1,26 @@
+import type { RouteObject } from 'react-router';
+import { RouteErrorBoundary } from './components/route-error-boundary';
+import { redirectSignedInVisitor, requireOwner, redirectUnknownPath } from './lib/route-guards';
+
+/**
+ * Every page is its own chunk: the marketing pages never download the signed-in app's code
+ * (auth SDK, voice SDK, payments). Guards run as loaders so a redirect happens before render.
+ */
+export const appRoutes: RouteObject[] = [
+  {
+    errorElement: <RouteErrorBoundary />,
+    children: [
+      { path: '/', loader: redirectSignedInVisitor, lazy: () => import('./pages/home').then(asRoute) },
+      { path: '/how-it-works', lazy: () => import('./pages/how-it-works').then(asRoute) },
+      { path: '/pricing', lazy: () => import('./pages/pricing').then(asRoute) },
+      { path: '/auth', loader: redirectSignedInVisitor, lazy: () => import('./pages/auth').then(asRoute) },
+      { path: '/reset-password', lazy: () => import('./pages/reset-password').then(asRoute) },
+      { path: '/dashboard', loader: requireOwner, lazy: () => import('./pages/dashboard').then(asRoute) },
+      { path: '*', loader: redirectUnknownPath },
+    ],
+  },
+];
+
+function asRoute(module: { default: React.ComponentType }) {
+  return { Component: module.default };
+}
