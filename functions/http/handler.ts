@@ -101,7 +101,7 @@ export function errorResponse(error: unknown): ApiResult {
     logger.warn('dependency throttled', { name: (error as Error).name });
     return json(503, { error: unavailable.message, code: unavailable.code }, { 'retry-after': '1' });
   }
-  logger.error('unexpected error', { name: (error as Error)?.name, message: (error as Error)?.message });
+  logger.error('unexpected error', { name: (error as Error)?.name, detail: (error as Error)?.message });
   return json(500, { error: 'Something went wrong', code: 'internal' });
 }
 

@@ -153,7 +153,7 @@ export default function AuthPage() {
           )}
         </div>
       </main>
-      <ForgotPasswordDialog open={forgotOpen} initialEmail={form.email} onClose={() => setForgotOpen(false)} />
+      {forgotOpen && <ForgotPasswordDialog initialEmail={form.email} onClose={() => setForgotOpen(false)} />}
     </div>
   );
 }

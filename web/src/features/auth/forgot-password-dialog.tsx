@@ -5,13 +5,12 @@ import { TextField } from './text-field';
 import { configureAuth, sendResetLink } from './session';
 
 interface Props {
-  open: boolean;
   initialEmail: string;
   onClose: () => void;
 }
 
 /** Sends a reset link that lands on /reset-password (spec section 2, Auth). */
-export function ForgotPasswordDialog({ open, initialEmail, onClose }: Props) {
+export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [email, setEmail] = useState(initialEmail);
   const [error, setError] = useState('');
@@ -19,19 +18,11 @@ export function ForgotPasswordDialog({ open, initialEmail, onClose }: Props) {
   const [sandbox, setSandbox] = useState(false);
 
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setEmail(initialEmail);
-      setError('');
-      setStatus('idle');
-      element.showModal();
-      configureAuth()
-        .then((runtime) => setSandbox(runtime.stage === 'local'))
-        .catch(() => setSandbox(false));
-    }
-    if (!open && element.open) element.close();
-  }, [open, initialEmail]);
+    dialog.current?.showModal();
+    configureAuth()
+      .then((runtime) => setSandbox(runtime.stage === 'local'))
+      .catch(() => setSandbox(false));
+  }, []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { z } from 'zod';
+import { errorResponse, ownerFromEvent, parseJsonBody, type ApiEvent } from '../../functions/http/handler.js';
+import { AppError, ForbiddenError } from '../../functions/http/errors.js';
+
+const event = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
+  ({ body, headers, isBase64Encoded: false, requestContext: {} }) as unknown as ApiEvent;
+
+describe('errors become HTTP in one place', () => {
+  it('keeps a typed error message and hides everything else', () => {
+    const typed = errorResponse(new ForbiddenError('Incorrect password.'));
+    expect(typed.statusCode).toBe(403);
+    expect(JSON.parse(typed.body!)).toMatchObject({ error: 'Incorrect password.' });
+    const unexpected = errorResponse(new TypeError("Cannot read properties of undefined (reading 'x') at /var/task/index.js:1:2"));
+    expect(unexpected.statusCode).toBe(500);
+    expect(unexpected.body).toBe(JSON.stringify({ error: 'Something went wrong', code: 'internal' }));
+  });
+
+  it('turns store throttling into a 503 with a retry hint', () => {
+    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ProvisionedThroughputExceededException' });
+    const answer = errorResponse(throttled);
+    expect(answer.statusCode).toBe(503);
+    expect(answer.headers).toMatchObject({ 'retry-after': '1' });
+  });
+
+  it('never answers a 5xx for any body a client can send to a JSON route', () => {
+    const schema = z.strictObject({ password: z.string() });
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((value) => JSON.stringify(value))), (body) => {
+        try {
+          parseJsonBody(event(body), schema);
+        } catch (error) {
+          expect(error).toBeInstanceOf(AppError);
+          expect((error as AppError).status).toBeLessThan(500);
+        }
+      }),
+    );
+  });
+});
+
+describe('the owner comes from the verified access token', () => {
+  it('refuses ID tokens and missing claims', () => {
+    const withClaims = (claims: Record<string, string>) => ({ requestContext: { authorizer: { jwt: { claims } } } }) as unknown as ApiEvent;
+    expect(() => ownerFromEvent(withClaims({ sub: 'u1', token_use: 'id' }))).toThrow('Please sign in again to manage settings');
+    expect(() => ownerFromEvent(withClaims({}))).toThrow();
+    expect(ownerFromEvent(withClaims({ sub: 'u1', token_use: 'access', username: 'u1' }))).toEqual({ userId: 'u1', username: 'u1' });
+  });
+});

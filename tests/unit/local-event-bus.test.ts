@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalEventBus } from '../../bin/local/event-bus.js';
+import { EVENT_SOURCE } from '../../events/catalog.js';
+import type { EventRule } from '../../events/rules.js';
+
+const rule: EventRule = { id: 'r1', eventType: 'salon.deleted', consumer: 'consumer.ts', grants: [] };
+const entry = (source = EVENT_SOURCE, type = 'salon.deleted') => ({ Source: source, DetailType: type, Detail: JSON.stringify({ salonId: 's' }) });
+
+describe('the local event bus applies events/rules.ts', () => {
+  it('delivers matching events only, with the EventBridge event shape', async () => {
+    const received: unknown[] = [];
+    const bus = createLocalEventBus({
+      rules: [rule],
+      loadConsumer: async () => async (event) => received.push(event),
+      deadLetterFile: join(mkdtempSync(join(tmpdir(), 'bus-')), 'dlq.jsonl'),
+      onError: () => {},
+    });
+    const answer = bus.putEvents([entry(), entry('someone-else'), entry(EVENT_SOURCE, 'other.type')]);
+    expect(answer.FailedEntryCount).toBe(0);
+    await bus.idle();
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ source: EVENT_SOURCE, 'detail-type': 'salon.deleted', detail: { salonId: 's' } });
+  });
+
+  it('retries a failing consumer, then moves the event to the dead letters', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-'));
+    let attempts = 0;
+    const errors: string[] = [];
+    const bus = createLocalEventBus({
+      rules: [rule],
+      loadConsumer: async () => async () => {
+        attempts += 1;
+        throw new Error('downstream down');
+      },
+      deadLetterFile: join(dir, 'dlq.jsonl'),
+      onError: (message) => errors.push(message),
+    });
+    bus.putEvents([entry()]);
+    await bus.idle();
+    expect(attempts).toBe(3);
+    expect(JSON.parse(readFileSync(join(dir, 'dlq.jsonl'), 'utf8'))).toMatchObject({ rule: 'r1', error: 'downstream down' });
+    expect(errors).toHaveLength(1);
+  });
+
+  it('rejects an entry whose detail is not JSON', () => {
+    const bus = createLocalEventBus({ rules: [rule], loadConsumer: async () => async () => {}, deadLetterFile: '/dev/null', onError: () => {} });
+    expect(bus.putEvents([{ Source: EVENT_SOURCE, DetailType: 'salon.deleted', Detail: '{' }]).FailedEntryCount).toBe(1);
+  });
+});
