@@ -1,12 +1,12 @@
 import { createRequire } from 'node:module';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../functions/store/table-definition.js';
 
 const require = createRequire(import.meta.url);
-const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
@@ -17,18 +17,17 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-function listen(server: Server): Promise<string> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`));
-  });
-}
-
 /** dynalite: the real DynamoDB wire API, on disk, with the same table CDK creates. */
 export async function startDynamo(dataDir: string, tableName: string): Promise<StandIn> {
   mkdirSync(dataDir, { recursive: true });
-  const server = dynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
-  const endpoint = await listen(server);
+  const child = spawn(process.execPath, [fileURLToPath(new URL('./dynalite-process.cjs', import.meta.url)), dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+  const port = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`dynalite exited with code ${code}`)));
+    child.stdout!.once('data', (data) => resolve(String(data).trim()));
+  });
+  const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
@@ -41,8 +40,10 @@ export async function startDynamo(dataDir: string, tableName: string): Promise<S
     endpoint,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections?.();
+        if (child.exitCode !== null) return resolve();
+        child.removeAllListeners('exit');
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
       }),
   };
 }

@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import { createTableInput } from '../functions/store/table-definition.js';
+import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
+import { formatLoad, runLoad } from './support/load.js';
+import { startProductProcess } from './support/product-process.js';
+
+/**
+ * Issue 2's figures: cold start to first answer, GET /api/salon (signed in) and GET /api/health
+ * at 20 concurrent connections, beside the embedded store's own GetItem rate at the same
+ * concurrency (the floor no route that reads the salon can beat).
+ */
+const CONCURRENCY = 20;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+async function cognito(url: string, target: string, body: unknown) {
+  const response = await fetch(`${url}/_cognito`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
+    body: JSON.stringify(body),
+  });
+  return response.json() as Promise<Record<string, any>>;
+}
+
+async function storeFloor() {
+  const child = spawn(
+    process.execPath,
+    ['-e', "const s=require('dynalite')({createTableMs:0});s.listen(0,'127.0.0.1',()=>console.log(s.address().port))"],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (data) => resolve(String(data).trim())));
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-west-1', credentials: { accessKeyId: 'b', secretAccessKey: 'b' } }),
+  );
+  await client.send(new CreateTableCommand(createTableInput('bench')));
+  const key = { pk: 'SALON#bench', sk: 'PROFILE' };
+  await client.send(new PutCommand({ TableName: 'bench', Item: { ...key, name: 'Bench Salon', ownerId: randomUUID() } }));
+  const result = await runLoad({
+    concurrency: CONCURRENCY,
+    seconds: SECONDS,
+    request: async () => Boolean((await client.send(new GetCommand({ TableName: 'bench', Key: key }))).Item),
+  });
+  child.kill();
+  return result;
+}
+
+export async function run(): Promise<string[]> {
+  const product = await startProductProcess(Number(process.env.BENCH_PORT ?? 3971));
+  const lines = [`Cold start to first answer: ${product.secondsToFirstAnswer.toFixed(2)} s (target < 10 s)`];
+  try {
+    const config = (await (await fetch(`${product.url}/config.json`)).json()) as { userPoolClientId: string };
+    const email = `bench-${randomUUID().slice(0, 8)}@example.ie`;
+    await cognito(product.url, 'SignUp', { ClientId: config.userPoolClientId, Username: email, Password: 'bench-password-1' });
+    const auth = await cognito(product.url, 'InitiateAuth', {
+      ClientId: config.userPoolClientId,
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: email, PASSWORD: 'bench-password-1' },
+    });
+    const headers = { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+    await fetch(`${product.url}/api/salon`, { headers });
+
+    const salon = await runLoad({
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      request: async () => (await fetch(`${product.url}/api/salon`, { headers }).then(async (r) => (await r.arrayBuffer(), r.ok))),
+    });
+    const health = await runLoad({
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      request: async () => (await fetch(`${product.url}/api/health`).then(async (r) => (await r.arrayBuffer(), r.ok))),
+    });
+    await product.stop();
+    const floor = await storeFloor();
+    lines.push(
+      formatLoad('GET /api/salon (signed in)', salon),
+      formatLoad('GET /api/health', health),
+      formatLoad('store GetItem (dynalite floor)', floor),
+      `Route / store ratio: ${(salon.perSecond / floor.perSecond).toFixed(2)} (target ≥ 0.5); p99 target < 30 ms: ${salon.p99 < 30 ? 'met' : 'missed'}`,
+    );
+  } catch (error) {
+    await product.stop();
+    throw error;
+  }
+  return lines;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  for (const line of await run()) console.log(line);
+}

@@ -1,0 +1,41 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** `npm start`'s program in its own process (as a user runs it), on a fresh data folder. */
+export interface ProductProcess {
+  url: string;
+  secondsToFirstAnswer: number;
+  stop(): Promise<void>;
+}
+
+export async function startProductProcess(port: number): Promise<ProductProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'salondesk-bench-'));
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the product exited before answering');
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const secondsToFirstAnswer = (performance.now() - started) / 1000;
+  return {
+    url,
+    secondsToFirstAnswer,
+    async stop() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
