@@ -94,7 +94,6 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     },
     onMessage: (message) => outbox.add(message),
   });
-  writeFileSync(stateFile, JSON.stringify({ userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId }, null, 2));
 
   const env: Record<string, string> = {
     STAGE: 'local',
@@ -113,6 +112,8 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     AWS_SECRET_ACCESS_KEY: 'local',
   };
   Object.assign(process.env, env);
+  // The admin CLI reads the running product's endpoints from here (ids and local addresses only).
+  writeFileSync(stateFile, JSON.stringify({ userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, env }, null, 2));
   resetConfig();
   resetDeps();
 

@@ -1,0 +1,44 @@
+import './local/quiet-sdk-notices.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+
+/**
+ * Support staff's CLI. Locally it runs the admin handler against the running `npm start`
+ * (its stand-in endpoints are in .local/local-state.json); with --function it invokes the
+ * deployed admin Lambda with your AWS credentials (IAM is the only way in).
+ */
+const usage = `Usage:
+  npm run admin -- assign-number <salonId> <phoneNumber>                      (local, while npm start runs)
+  npm run admin -- assign-number <salonId> <phoneNumber> --function <name>    (AWS: the AdminFunctionName output)`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: '.local' } },
+});
+const [command, salonId, phoneNumber] = positionals;
+if (command !== 'assign-number' || !salonId || !phoneNumber) {
+  console.error(usage);
+  process.exit(2);
+}
+const request = { action: 'assign-number', salonId, phoneNumber };
+
+async function invokeDeployed(functionName: string) {
+  const client = new LambdaClient({ region: process.env.AWS_REGION ?? 'eu-west-1' });
+  const result = await client.send(new InvokeCommand({ FunctionName: functionName, Payload: Buffer.from(JSON.stringify(request)) }));
+  return JSON.parse(Buffer.from(result.Payload ?? new Uint8Array()).toString() || '{}');
+}
+
+async function invokeLocal(dataDir: string) {
+  const stateFile = join(dataDir, 'local-state.json');
+  if (!existsSync(stateFile)) throw new Error(`No local product state at ${stateFile}: run npm start first.`);
+  const { env } = JSON.parse(readFileSync(stateFile, 'utf8')) as { env: Record<string, string> };
+  Object.assign(process.env, env);
+  const { handler } = await import('../functions/admin/assign-phone-number.js');
+  return handler(request);
+}
+
+const result = values.function ? await invokeDeployed(values.function) : await invokeLocal(values['data-dir']!);
+console.log(JSON.stringify(result, null, 2));
+process.exit(result.ok ? 0 : 1);

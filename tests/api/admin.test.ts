@@ -1,0 +1,41 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { api, signUpOwner } from '../support/owners.js';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
+import { handler as admin } from '../../functions/admin/assign-phone-number.js';
+import { setLogSink } from '../../functions/http/logger.js';
+
+/** The admin function runs here against the same stand-ins the product uses. */
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+
+describe('support staff assign numbers', () => {
+  it('assigns an Irish number in E.164 and the owner sees it', async () => {
+    const owner = await signUpOwner('number');
+    const salon = (await api('/api/salon', { token: owner.accessToken })).body;
+    const number = `+3531${String(Date.now()).slice(-7)}`;
+    const result = await admin({ action: 'assign-number', salonId: salon.id, phoneNumber: `0${number.slice(4)}` });
+    expect(result).toEqual({ ok: true, salonId: salon.id, phoneNumber: number });
+    expect((await api('/api/salon', { token: owner.accessToken })).body.assigned_number).toBe(number);
+  });
+
+  it('never gives one number to two salons', async () => {
+    const [first, second] = await Promise.all([signUpOwner('n1'), signUpOwner('n2')]);
+    const [a, b] = await Promise.all([first, second].map(async (owner) => (await api('/api/salon', { token: owner.accessToken })).body));
+    const number = `+3531${String(Date.now() + 1).slice(-7)}`;
+    expect((await admin({ action: 'assign-number', salonId: a.id, phoneNumber: number })).ok).toBe(true);
+    expect(await admin({ action: 'assign-number', salonId: b.id, phoneNumber: number })).toEqual({ ok: false, error: `${number} is already assigned to another salon` });
+  });
+
+  it('refuses bad requests with a reason', async () => {
+    expect(await admin({ action: 'assign-number', salonId: 'sal_does-not-exist-000', phoneNumber: '+35312345678' })).toEqual({ ok: false, error: 'No salon sal_does-not-exist-000' });
+    expect((await admin({ action: 'assign-number', salonId: 'sal_abcdefghijklmnop', phoneNumber: 'call me' })).ok).toBe(false);
+    expect((await admin({ action: 'drop-table' })).ok).toBe(false);
+    expect((await admin('not even an object')).ok).toBe(false);
+  });
+});
