@@ -1,0 +1,251 @@
+import { z } from 'zod';
+import { toE164 } from './phone.js';
+
+/**
+ * The setup wizard's data (spec sections 3 and 5), one set of schemas for the browser and the
+ * server. Prices cross the API as whole euros; the store keeps cents.
+ */
+export const DIRECTIONS_MAX = 600;
+export const SETUP_STEPS = 3;
+
+export const setupMessages = {
+  businessNameRequired: 'Business name is required',
+  businessPhoneRequired: 'Phone number is required',
+  businessPhoneInvalid: 'Please enter a valid phone number',
+  directionsTooLong: `Directions must be ${DIRECTIONS_MAX} characters or fewer`,
+  hoursInvalid: 'Opening and closing times must be in HH:MM format',
+  hoursOrder: 'Closing time must be after opening time',
+  stylistNameRequired: 'Stylist name is required',
+  stylistRequired: 'Add at least one stylist',
+  serviceNameRequired: 'Service name is required',
+  durationPositive: 'Duration must be greater than 0',
+  pricePositive: 'Price must be greater than €0',
+  rangeNeedsPrice: 'At least min or max price must be greater than €0',
+  rangeOrder: 'Min price cannot be greater than max price',
+  wholeNumber: 'Please enter a whole number',
+  fixErrors: 'Please fix the validation errors before continuing',
+  voiceUnknown: 'Please choose one of the voices',
+  languageUnsupported: 'That language is not available for this voice',
+  firstMessageRequired: 'First message is required',
+  forwardNumberRequired: 'Please enter the number to forward calls from',
+  phoneInvalid: 'Please enter a valid phone number',
+} as const;
+
+export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Day = (typeof DAYS)[number];
+
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, setupMessages.hoursInvalid);
+
+export const dayHoursSchema = z
+  .strictObject({ open: time, close: time, closed: z.boolean() })
+  .refine((day) => day.closed || day.open < day.close, { path: ['close'], message: setupMessages.hoursOrder });
+
+export const hoursSchema = z.strictObject(Object.fromEntries(DAYS.map((day) => [day, dayHoursSchema])) as Record<Day, typeof dayHoursSchema>);
+export type DayHours = z.infer<typeof dayHoursSchema>;
+export type Hours = Record<Day, DayHours>;
+
+export const DEFAULT_HOURS: Hours = {
+  monday: { open: '09:00', close: '18:00', closed: false },
+  tuesday: { open: '09:00', close: '18:00', closed: false },
+  wednesday: { open: '09:00', close: '18:00', closed: false },
+  thursday: { open: '09:00', close: '18:00', closed: false },
+  friday: { open: '09:00', close: '18:00', closed: false },
+  saturday: { open: '09:00', close: '17:00', closed: false },
+  sunday: { open: '10:00', close: '16:00', closed: true },
+};
+
+const optionalText = (max: number) => z.string().trim().max(max).default('');
+
+/** A phone number written any usual Irish way, stored in E.164. */
+export const phoneNumber = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .transform((value, ctx) => {
+      const e164 = toE164(value);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: setupMessages.phoneInvalid });
+        return z.NEVER;
+      }
+      return e164;
+    });
+
+const optionalPhone = z
+  .string()
+  .trim()
+  .default('')
+  .transform((value, ctx) => {
+    if (!value) return '';
+    const e164 = toE164(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: setupMessages.phoneInvalid });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const businessSchema = z.strictObject({
+  name: z.string({ error: setupMessages.businessNameRequired }).trim().min(1, setupMessages.businessNameRequired).max(120),
+  phone: phoneNumber(setupMessages.businessPhoneRequired),
+  address_line: optionalText(200),
+  town_city: optionalText(100),
+  county: optionalText(60),
+  eircode: optionalText(10),
+  directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
+});
+export type Business = z.infer<typeof businessSchema>;
+
+const wholeNumber = z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber).min(0).max(100_000);
+
+/** A service as the wizard edits it: a single price or a range, with an optional comment. */
+export const serviceSchema = z
+  .strictObject({
+    id: z.string().max(64).optional(),
+    name: z.string({ error: setupMessages.serviceNameRequired }).trim().min(1, setupMessages.serviceNameRequired).max(120),
+    duration: z.number({ error: setupMessages.durationPositive }).int(setupMessages.wholeNumber).max(24 * 60),
+    price: wholeNumber.nullable().default(null),
+    price_min: wholeNumber.nullable().default(null),
+    price_max: wholeNumber.nullable().default(null),
+    isRange: z.boolean().default(false),
+    comment: z.string().trim().max(300).default(''),
+  })
+  .superRefine((service, ctx) => {
+    if (!(service.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: setupMessages.durationPositive });
+    if (!service.isRange) {
+      if (!(service.price && service.price > 0)) ctx.addIssue({ code: 'custom', path: ['price'], message: setupMessages.pricePositive });
+      return;
+    }
+    const min = service.price_min ?? 0;
+    const max = service.price_max ?? 0;
+    if (!(min > 0 || max > 0)) ctx.addIssue({ code: 'custom', path: ['price_min'], message: setupMessages.rangeNeedsPrice });
+    else if (min > 0 && max > 0 && min > max) ctx.addIssue({ code: 'custom', path: ['price_min'], message: setupMessages.rangeOrder });
+  });
+export type ServiceInput = z.input<typeof serviceSchema>;
+export type Service = z.infer<typeof serviceSchema> & { id: string };
+
+export const stylistSchema = z.strictObject({
+  /** Server id once saved; absent for a new row. */
+  id: z.string().max(64).optional(),
+  /** The row's key in `mappings`: its id, or a temporary key by position for a new row. */
+  key: z.string().min(1).max(64),
+  name: z.string({ error: setupMessages.stylistNameRequired }).trim().min(1, setupMessages.stylistNameRequired).max(80),
+});
+export type StylistInput = z.infer<typeof stylistSchema>;
+export interface Stylist {
+  id: string;
+  name: string;
+}
+
+/** A temporary key for an unsaved stylist row (spec: by position). */
+export const temporaryStylistKey = (position: number) => `new-${position}`;
+
+export const VOICES = [
+  { voiceId: 'labhaoise', name: 'Labhaoise', description: 'Casual, warm Irish woman', languages: ['en'] },
+  { voiceId: 'niamh', name: 'Niamh', description: 'Young Irish female with a soft accent', languages: ['en'] },
+  { voiceId: 'becky', name: 'Becky', description: 'Soft, friendly receptionist', languages: ['en'] },
+  { voiceId: 'emily', name: 'Emily', description: 'Upbeat Northern Irish', languages: ['en'] },
+  { voiceId: 'juniper', name: 'Juniper', description: 'Grounded female professional', languages: ['en', 'pl'] },
+] as const;
+export const DEFAULT_VOICE_ID = VOICES[0].voiceId;
+export const DEFAULT_LANGUAGE = 'en';
+
+export const LANGUAGE_LABELS: Record<string, string> = {
+  en: 'English',
+  pl: 'Polish',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  it: 'Italian',
+  pt: 'Portuguese',
+  nl: 'Dutch',
+  sv: 'Swedish',
+  da: 'Danish',
+  no: 'Norwegian',
+  fi: 'Finnish',
+};
+
+export function voiceById(voiceId: string) {
+  return VOICES.find((voice) => voice.voiceId === voiceId);
+}
+
+/** Callers are told at once that they are speaking with an AI assistant (RELIABILITY 27). */
+export function defaultFirstMessage(salonName: string): string {
+  const name = salonName.trim() || 'the salon';
+  return `Hi, thanks for calling ${name}! I'm the salon's AI assistant. How can I help you today?`;
+}
+
+const currentStep = z.number().int().min(1).max(SETUP_STEPS).optional();
+
+export const stepOneRequest = z.strictObject({ step: z.literal(1), business: businessSchema, hours: hoursSchema, currentStep });
+
+export const stepTwoRequest = z
+  .strictObject({
+    step: z.literal(2),
+    stylists: z.array(stylistSchema).min(1, setupMessages.stylistRequired).max(50),
+    mappings: z.record(z.string().max(64), z.string().min(1).max(300)).default({}),
+    services: z.array(serviceSchema).max(500),
+    currentStep,
+  })
+  .superRefine((request, ctx) => {
+    const keys = new Set(request.stylists.map((stylist) => stylist.key));
+    if (keys.size !== request.stylists.length) ctx.addIssue({ code: 'custom', path: ['stylists'], message: 'Each stylist needs its own key' });
+    for (const key of Object.keys(request.mappings)) {
+      if (!keys.has(key)) ctx.addIssue({ code: 'custom', path: ['mappings', key], message: 'A calendar is mapped to an unknown stylist' });
+    }
+  });
+
+export const stepThreeRequest = z
+  .strictObject({
+    step: z.literal(3),
+    selectedVoice: z.string().refine((voiceId) => Boolean(voiceById(voiceId)), setupMessages.voiceUnknown),
+    selectedLanguage: z.string().default(DEFAULT_LANGUAGE),
+    firstMessage: z.string().trim().min(1, setupMessages.firstMessageRequired).max(500),
+    agentPhone: optionalPhone,
+    escalationPhone: optionalPhone,
+    phoneOption: z.enum(['new', 'forward']).default('new'),
+    forwardNumber: optionalPhone,
+    currentStep,
+  })
+  .superRefine((request, ctx) => {
+    const voice = voiceById(request.selectedVoice);
+    if (voice && !(voice.languages as readonly string[]).includes(request.selectedLanguage)) {
+      ctx.addIssue({ code: 'custom', path: ['selectedLanguage'], message: setupMessages.languageUnsupported });
+    }
+    if (request.phoneOption === 'forward' && !request.forwardNumber) {
+      ctx.addIssue({ code: 'custom', path: ['forwardNumber'], message: setupMessages.forwardNumberRequired });
+    }
+  });
+
+export const setupStepRequest = z.discriminatedUnion('step', [stepOneRequest, stepTwoRequest, stepThreeRequest]);
+export type SetupStepRequest = z.infer<typeof setupStepRequest>;
+
+export interface SetupState {
+  exists: boolean;
+  business: Business & { hours: Hours };
+  stylists: Stylist[];
+  mappings: Record<string, string>;
+  services: Service[];
+  google_connected: boolean;
+  selectedVoice: string;
+  selectedLanguage: string;
+  firstMessage: string;
+  agentPhone: string;
+  escalationPhone: string;
+  currentStep: number;
+  phoneOption: 'new' | 'forward';
+  forwardNumber: string;
+}
+
+export function clampStep(step: unknown): number {
+  const value = typeof step === 'number' && Number.isFinite(step) ? Math.trunc(step) : 1;
+  return Math.min(SETUP_STEPS, Math.max(1, value));
+}
+
+/** Spec section 4: which dashboard cards read Completed. */
+export function setupProgress(setup: Pick<SetupState, 'business' | 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'>) {
+  const business = Boolean(setup.business.name && setup.business.phone && setup.business.hours);
+  const calendar = setup.stylists.length > 0 && Object.keys(setup.mappings).length > 0;
+  const voice = Boolean(setup.selectedVoice) && (setup.phoneOption === 'new' || (setup.phoneOption === 'forward' && Boolean(setup.forwardNumber)));
+  return { business, calendar, voice, completed: [business, calendar, voice].filter(Boolean).length };
+}

@@ -1,0 +1,153 @@
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as cognito from 'aws-cdk-lib/aws-cognito';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import { Stack } from 'aws-cdk-lib';
+import { NagSuppressions } from 'cdk-nag';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../functions/routes.js';
+import { AppFunction, constructId, type FunctionEnvironment } from './function.js';
+import { applyGrants, type GrantTargets } from './grants.js';
+import { physicalName, type StageConfig } from './stage-config.js';
+
+export interface ApiProps {
+  readonly config: StageConfig;
+}
+
+export interface ApiRoutesProps {
+  readonly routes: readonly RouteDefinition[];
+  readonly userPool: cognito.IUserPool;
+  readonly userPoolClient: cognito.IUserPoolClient;
+  readonly environment: FunctionEnvironment;
+  readonly grants: GrantTargets;
+}
+
+/**
+ * The HTTP API behind CloudFront's /api/*. The API and its throttled, access-logged default stage
+ * exist first (CloudFront needs its endpoint); `addRoutes` then makes one Lambda per route-table
+ * entry with one integration and one API route per method.
+ */
+export class Api extends Construct {
+  readonly httpApi: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
+  readonly functions = new Map<string, AppFunction>();
+  private readonly config: StageConfig;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    this.config = props.config;
+
+    this.httpApi = new apigw.HttpApi(this, 'HttpApi', {
+      apiName: physicalName(props.config, 'api'),
+      description: `Salon receptionist API (${props.config.stage})`,
+      createDefaultStage: false,
+    });
+
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: props.config.logRetention,
+      removalPolicy: props.config.removalPolicy,
+    });
+    // No path or query string (they can carry phone numbers): the route key says which route ran.
+    const accessLogFormat = AccessLogFormat.custom(
+      JSON.stringify({
+        requestId: '$context.requestId',
+        requestTime: '$context.requestTime',
+        routeKey: '$context.routeKey',
+        status: '$context.status',
+        protocol: '$context.protocol',
+        responseLength: '$context.responseLength',
+        responseLatency: '$context.responseLatency',
+        integrationLatency: '$context.integrationLatency',
+        integrationStatus: '$context.integrationStatus',
+        integrationError: '$context.integrationErrorMessage',
+        authorizerError: '$context.authorizer.error',
+        errorMessage: '$context.error.message',
+      }),
+    );
+
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: props.config.apiThrottle.rateLimit, burstLimit: props.config.apiThrottle.burstLimit },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(accessLogs),
+        format: accessLogFormat,
+      },
+    });
+  }
+
+  /** The API's host name (`<id>.execute-api.<region>.amazonaws.com`), for CloudFront's origin. */
+  get domainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${Stack.of(this).region}.${Stack.of(this).urlSuffix}`;
+  }
+
+  addRoutes(props: ApiRoutesProps): void {
+    assertUniqueRoutes(props.routes);
+    const region = Stack.of(this).region;
+    // Checks signature, issuer, expiry and audience (`aud` of ID tokens, `client_id` of access
+    // tokens). That an access token, not an ID token, was presented is checked by the handler's
+    // middleware (token_use), which answers 401 exactly as the local server does (RELIABILITY 1);
+    // requiring a scope here would make the gateway answer 403 instead.
+    const authorizer = new HttpJwtAuthorizer(
+      'CognitoAuthorizer',
+      `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`,
+      {
+        authorizerName: 'cognito-owner',
+        jwtAudience: [props.userPoolClient.userPoolClientId],
+        identitySource: ['$request.header.Authorization'],
+      },
+    );
+
+    for (const route of props.routes) {
+      const fn = new AppFunction(this, `Route${constructId(route.id)}`, {
+        config: this.config,
+        entry: route.entry,
+        description: `${route.methods.join(',')} ${route.path}`,
+        environment: props.environment,
+        memoryMb: route.memoryMb,
+        timeoutSeconds: route.timeoutSeconds,
+      });
+      applyGrants(fn, route.grants, { ...props.grants, userPool: props.userPool });
+      this.functions.set(route.id, fn);
+
+      const integration = new HttpLambdaIntegration(`Route${constructId(route.id)}Integration`, fn.function, {
+        payloadFormatVersion: apigw.PayloadFormatVersion.VERSION_2_0,
+      });
+      for (const method of route.methods) {
+        const routes = this.httpApi.addRoutes({
+          path: route.path,
+          methods: [apigw.HttpMethod[method]],
+          integration,
+          ...(route.auth === 'owner' ? { authorizer } : {}),
+        });
+        if (route.auth === 'public') {
+          for (const r of routes) {
+            NagSuppressions.addResourceSuppressions(r, [
+              {
+                id: 'AwsSolutions-APIG4',
+                reason: `${method} ${route.path} is public by design (route table auth: 'public'): health check, webhook or tool endpoint that verifies its caller itself (signature, shared secret) or needs no caller.`,
+              },
+            ]);
+          }
+        }
+      }
+    }
+  }
+}
+
+function assertUniqueRoutes(routes: readonly RouteDefinition[]): void {
+  const ids = new Set<string>();
+  const keys = new Set<string>();
+  for (const route of routes) {
+    if (ids.has(route.id)) throw new Error(`Duplicate route id ${route.id} in functions/routes.ts`);
+    ids.add(route.id);
+    for (const method of route.methods) {
+      const key = `${method} ${route.path}`;
+      if (keys.has(key)) throw new Error(`Duplicate route ${key} in functions/routes.ts`);
+      keys.add(key);
+    }
+  }
+}

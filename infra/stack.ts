@@ -1,0 +1,105 @@
+import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { EventRule } from '../events/rules.js';
+import type { RouteDefinition } from '../functions/routes.js';
+import { Admin } from './admin.js';
+import { Api } from './api.js';
+import { Auth } from './auth.js';
+import { Data } from './data.js';
+import { EventBus } from './events.js';
+import type { FunctionEnvironment } from './function.js';
+import { suppressCdkInternals } from './nag.js';
+import { APP_NAME, type StageConfig } from './stage-config.js';
+import { Web } from './web.js';
+
+export interface SalonReceptionistStackProps extends StackProps {
+  readonly config: StageConfig;
+  readonly routes: readonly RouteDefinition[];
+  readonly eventRules: readonly EventRule[];
+  /** The built web app (`web/dist`); when it has no index.html the site is not deployed. */
+  readonly webDistDir: string;
+  /** `https://…` of a custom domain; default: the CloudFront distribution's own domain. */
+  readonly siteUrl?: string;
+}
+
+/** Everything one stage needs, in one stack. */
+export class SalonReceptionistStack extends Stack {
+  readonly data: Data;
+  readonly auth: Auth;
+  readonly api: Api;
+  readonly events: EventBus;
+  readonly web: Web;
+  readonly admin: Admin;
+  readonly siteUrl: string;
+
+  constructor(scope: Construct, id: string, props: SalonReceptionistStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    Tags.of(this).add('app', APP_NAME);
+    Tags.of(this).add('stage', config.stage);
+
+    this.data = new Data(this, 'Data', { config });
+    this.events = new EventBus(this, 'Events', { config });
+    // The API exists before its routes: CloudFront needs its endpoint, and the routes' Lambdas
+    // need the site URL, which is CloudFront's domain.
+    this.api = new Api(this, 'Api', { config });
+    this.web = new Web(this, 'Web', { config, apiDomainName: this.api.domainName, logsBucket: this.data.logs });
+    this.siteUrl = props.siteUrl ?? this.web.siteUrl;
+    this.data.allowBrowserUploadsFrom(this.siteUrl);
+
+    const baseEnvironment = {
+      STAGE: config.stage,
+      TABLE_NAME: this.data.table.tableName,
+      UPLOADS_BUCKET: this.data.uploads.bucketName,
+      EVENT_BUS_NAME: this.events.bus.eventBusName,
+      SITE_URL: this.siteUrl,
+    };
+    this.auth = new Auth(this, 'Auth', { config, environment: baseEnvironment });
+    const environment: FunctionEnvironment = {
+      ...baseEnvironment,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
+    };
+    const grants = {
+      table: this.data.table,
+      uploads: this.data.uploads,
+      bus: this.events.bus,
+      userPool: this.auth.userPool,
+    };
+
+    this.api.addRoutes({
+      routes: props.routes,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.webClient,
+      environment,
+      grants,
+    });
+    this.events.addConsumers({ rules: props.eventRules, environment, grants });
+    this.admin = new Admin(this, 'Admin', { config, environment, grants });
+
+    this.web.deploy(props.webDistDir, {
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.webClient.userPoolClientId,
+      authFlowType: 'USER_SRP_AUTH',
+      stage: config.stage,
+    });
+
+    new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The web app' });
+    new CfnOutput(this, 'ApiUrl', { value: `${this.siteUrl}/api`, description: 'The API as the browser calls it (same origin, through CloudFront)' });
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.stage.url, description: 'The HTTP API default stage (direct, behind CloudFront in normal use)' });
+    new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
+    new CfnOutput(this, 'AdminFunctionName', {
+      value: this.admin.assignPhoneNumber.function.functionName,
+      description: 'Invoke with IAM credentials: npm run admin',
+    });
+    new CfnOutput(this, 'AdminFunctionArn', { value: this.admin.assignPhoneNumber.function.functionArn });
+    new CfnOutput(this, 'TableName', { value: this.data.table.tableName });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.data.uploads.bucketName });
+    new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
+    new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+
+    suppressCdkInternals(this);
+  }
+}

@@ -1,0 +1,91 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { buildStack, type BuildStackOptions } from '../../infra/app.js';
+import { REPO_ROOT } from '../../infra/function.js';
+import type { SalonReceptionistStack } from '../../infra/stack.js';
+
+export interface SynthesizedStage {
+  app: App;
+  stack: SalonReceptionistStack;
+  template: Template;
+  annotations: Annotations;
+  outdir: string;
+  /** Removes the temporary cloud assembly. */
+  dispose(): void;
+}
+
+/** The feature flags the CLI would pass from cdk.json, so tests see the same template as `cdk synth`. */
+function cdkJsonContext(): Record<string, unknown> {
+  const cdkJson = JSON.parse(readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')) as { context?: Record<string, unknown> };
+  return cdkJson.context ?? {};
+}
+
+/**
+ * Builds one stage's stack into a temporary outdir, with bundling skipped (no esbuild, fast) and
+ * by default without a web build (tests must not depend on web/dist).
+ */
+export function synthStage(options: BuildStackOptions & { stage: string }): SynthesizedStage {
+  const outdir = mkdtempSync(path.join(tmpdir(), `cdk-test-${options.stage}-`));
+  const app = new App({
+    outdir,
+    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+  });
+  const dispose = () => rmSync(outdir, { recursive: true, force: true });
+  try {
+    const stack = buildStack(app, {
+      webDistDir: path.join(outdir, 'no-web-build'),
+      ...options,
+    });
+    const template = Template.fromStack(stack);
+    const annotations = Annotations.fromStack(stack);
+    return { app, stack, template, annotations, outdir, dispose };
+  } catch (error) {
+    dispose();
+    throw error;
+  }
+}
+
+/** A minimal Vite-like build: index.html, a hashed asset and a stale config.json that must be replaced. */
+export function fakeWebDist(): { dir: string; dispose(): void } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Salon</title><script type="module" src="/assets/index-abc123.js"></script>');
+  writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  writeFileSync(path.join(dir, 'config.json'), '{"stale":true}');
+  return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** cdk-nag findings (errors or warnings) as readable lines. */
+export function nagFindings(annotations: Annotations, level: 'error' | 'warning'): string[] {
+  const pattern = Match.stringLikeRegexp('AwsSolutions-.*');
+  const found = level === 'error' ? annotations.findError('*', pattern) : annotations.findWarning('*', pattern);
+  return found.map((message) => `${message.id}: ${String(message.entry.data).split(':')[0]}`);
+}
+
+export type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+
+/** `{ Ref: id }` or `{ 'Fn::GetAtt': [id, …] }` → id. */
+export function refId(value: unknown): string {
+  const v = value as { Ref?: string; 'Fn::GetAtt'?: [string, string] };
+  if (v?.Ref) return v.Ref;
+  if (v?.['Fn::GetAtt']) return v['Fn::GetAtt'][0];
+  throw new Error(`Not a reference: ${JSON.stringify(value)}`);
+}
+
+/** All policy statements attached to a role (inline AWS::IAM::Policy resources). */
+export function statementsOfRole(template: Template, roleId: string): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+  const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
+  return policies
+    .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refId(role) === roleId))
+    .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+}
+
+export function actionsOfRole(template: Template, roleId: string): string[] {
+  return statementsOfRole(template, roleId).flatMap((statement) =>
+    Array.isArray(statement.Action) ? statement.Action : [statement.Action],
+  );
+}
