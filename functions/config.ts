@@ -19,12 +19,30 @@ const configSchema = z
     S3_ENDPOINT: z.url().optional(),
     COGNITO_ENDPOINT: z.url().optional(),
     EVENTBRIDGE_ENDPOINT: z.url().optional(),
+    /** KMS key that encrypts calendar refresh tokens (AWS). */
+    TOKEN_KEY_ARN: z.string().min(1).optional(),
+    /** Local stand-in for the KMS key: a file holding a 32-byte key (npm start creates it). */
+    LOCAL_TOKEN_KEY_FILE: z.string().min(1).optional(),
+    /** Secrets Manager ARN of the provider credentials JSON (Google client, ElevenLabs, Twilio, Stripe). */
+    PROVIDER_SECRETS_ARN: z.string().min(1).optional(),
+    /** Provider credentials given directly, for running locally against the real providers. */
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    /** Where googleapis sends requests; only tests point it at a local fake Google. */
+    GOOGLE_API_ROOT: z.url().optional(),
+    GOOGLE_OAUTH_ROOT: z.url().optional(),
+    ELEVENLABS_API_KEY: z.string().min(1).optional(),
+    /** Bedrock model for price-list extraction; unset means the offline parser only. */
+    BEDROCK_MODEL_ID: z.string().min(1).optional(),
   })
   .superRefine((config, ctx) => {
     if (config.STAGE !== 'prod') return;
     // A production stage must never run against local stand-ins or sandboxes.
     for (const key of ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT'] as const) {
       if (config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'local endpoint not allowed in prod' });
+    }
+    if (config.LOCAL_TOKEN_KEY_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_TOKEN_KEY_FILE'], message: 'prod must encrypt tokens with KMS' });
     }
     if (config.USER_POOL_ID.startsWith('local_')) {
       ctx.addIssue({ code: 'custom', path: ['USER_POOL_ID'], message: 'local user pool not allowed in prod' });

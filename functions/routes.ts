@@ -29,9 +29,17 @@ export type Grant =
   | 'uploads:read'
   | 'uploads:write'
   | 'events:put'
-  | 'userpool:admin';
+  | 'userpool:admin'
+  /** Encrypt and decrypt calendar refresh tokens with the app's KMS key. */
+  | 'tokens:crypt'
+  /** Read the provider credentials secret (Google OAuth client, voice and telephony keys). */
+  | 'secrets:providers'
+  /** Call the Bedrock model used for price-list extraction. */
+  | 'bedrock:invoke';
 
 const JSON_BODY_LIMIT = 64 * 1024;
+/** Price-list uploads: all files of one request together. A Lambda's synchronous payload is 6 MB, base64 inflates by a third. */
+export const UPLOAD_REQUEST_LIMIT = 4 * 1024 * 1024;
 
 export const routes: readonly RouteDefinition[] = [
   {
@@ -61,6 +69,80 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: JSON_BODY_LIMIT,
     timeoutSeconds: 29,
     grants: ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'events:put', 'userpool:admin'],
+  },
+  {
+    id: 'setup-load',
+    path: '/api/setup/load',
+    methods: ['GET'],
+    entry: 'functions/api/setup-load.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    grants: ['table:read', 'table:write', 'userpool:admin'],
+  },
+  {
+    id: 'setup-step',
+    path: '/api/setup/step',
+    methods: ['POST'],
+    entry: 'functions/api/setup-step.ts',
+    auth: 'owner',
+    maxBodyBytes: 256 * 1024,
+    grants: ['table:read', 'table:write', 'userpool:admin'],
+  },
+  {
+    id: 'google-oauth-start',
+    path: '/api/google/oauth/start',
+    methods: ['POST'],
+    entry: 'functions/api/google-oauth-start.ts',
+    auth: 'owner',
+    maxBodyBytes: 1024,
+    grants: ['table:read', 'table:write', 'secrets:providers'],
+  },
+  {
+    id: 'google-oauth-callback',
+    path: '/api/google/oauth/callback',
+    methods: ['GET'],
+    entry: 'functions/api/google-oauth-callback.ts',
+    auth: 'public',
+    maxBodyBytes: 0,
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
+  },
+  {
+    id: 'google-sandbox-consent',
+    path: '/api/google/sandbox-consent',
+    methods: ['GET'],
+    entry: 'functions/api/google-sandbox-consent.ts',
+    auth: 'public',
+    maxBodyBytes: 0,
+    grants: ['table:read'],
+  },
+  {
+    id: 'google-list-calendars',
+    path: '/api/google/list-calendars',
+    methods: ['GET'],
+    entry: 'functions/api/google-list-calendars.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
+  },
+  {
+    id: 'services-extract',
+    path: '/api/services/extract',
+    methods: ['POST'],
+    entry: 'functions/api/services-extract.ts',
+    auth: 'owner',
+    maxBodyBytes: UPLOAD_REQUEST_LIMIT,
+    memoryMb: 2048,
+    timeoutSeconds: 29,
+    grants: ['table:read', 'uploads:write', 'bedrock:invoke'],
+  },
+  {
+    id: 'voice-preview',
+    path: '/api/elevenlabs',
+    methods: ['GET'],
+    entry: 'functions/api/voice-preview.ts',
+    auth: 'public',
+    maxBodyBytes: 0,
+    grants: ['secrets:providers'],
   },
 ];
 
