@@ -5,6 +5,7 @@ import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { config, type Config } from './config.js';
 import { createSalonStore, type SalonStore } from './store/salon-store.js';
+import { createSetupStore, type SetupStore } from './store/setup-store.js';
 import { createEventPublisher, type EventPublisher } from './providers/eventbridge-events.js';
 import { createCognitoIdentity, type Identity } from './providers/cognito-identity.js';
 import { createS3Uploads, type Uploads } from './providers/s3-uploads.js';
@@ -16,6 +17,7 @@ import { createS3Uploads, type Uploads } from './providers/s3-uploads.js';
 export interface Dependencies {
   config: Config;
   salons: SalonStore;
+  setup: SetupStore;
   events: EventPublisher;
   identity: Identity;
   uploads: Uploads;
@@ -41,6 +43,7 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
+    setup: createSetupStore(dynamo, settings.TABLE_NAME),
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),
     identity: createCognitoIdentity(cognito, settings.USER_POOL_ID, settings.USER_POOL_CLIENT_ID),
     uploads: createS3Uploads(s3, settings.UPLOADS_BUCKET),

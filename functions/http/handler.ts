@@ -109,6 +109,13 @@ interface RouteOptions<S extends z.ZodType | undefined> {
   /** The route's id in functions/routes.ts: its body limit comes from there. */
   routeId: string;
   body?: S;
+  /** The spec wants some routes' errors as plain text (the message alone), not JSON. */
+  errorBody?: 'json' | 'text';
+}
+
+function asPlainText(result: ApiResult): ApiResult {
+  const { error } = JSON.parse(String(result.body)) as { error: string };
+  return { ...result, headers: { ...result.headers, 'content-type': 'text/plain; charset=utf-8' }, body: error };
 }
 
 type BodyOf<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -140,7 +147,8 @@ function wrap<S extends z.ZodType | undefined>(
       const body = (options.body ? parseJsonBody(event, options.body) : undefined) as BodyOf<S>;
       return await run({ event, body, query: event.queryStringParameters ?? {} });
     } catch (error) {
-      return errorResponse(error);
+      const response = errorResponse(error);
+      return options.errorBody === 'text' ? asPlainText(response) : response;
     }
   });
 }

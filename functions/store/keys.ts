@@ -4,6 +4,7 @@ export const keys = {
   owner: (userId: string) => `OWNER#${userId}`,
   phone: (e164: string) => `PHONE#${e164}`,
   profileSk: 'PROFILE',
+  googleSk: 'GOOGLE',
   /** Everything the setup wizard saves sorts under this prefix: one query loads it all. */
   setupPrefix: 'SETUP#',
   setupStateSk: 'SETUP#STATE',

@@ -1,0 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DEFAULT_HOURS,
+  DEFAULT_LANGUAGE,
+  DEFAULT_VOICE_ID,
+  clampStep,
+  defaultFirstMessage,
+  type SetupState,
+  type SetupStepRequest,
+  type Service,
+  type Stylist,
+} from '../contracts/setup.js';
+import type { Owner } from '../http/handler.js';
+import type { SetupStore, StoredSetup } from '../store/setup-store.js';
+import { findOrCreateOwnerSalon, type SalonDeps } from './salon.js';
+
+export interface SetupDeps extends SalonDeps {
+  setup: SetupStore;
+}
+
+const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+
+/** Spec section 3: the setup object, with defaults for whatever was never saved. */
+export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupState> {
+  const salon = await findOrCreateOwnerSalon(deps, owner);
+  const [stored, business, connected] = await Promise.all([
+    deps.setup.load(salon.id),
+    deps.setup.business(salon.id),
+    deps.setup.calendarConnected(salon.id),
+  ]);
+  const businessName = business?.business ? business.name : '';
+  return {
+    exists: stored.exists,
+    business: {
+      name: businessName,
+      phone: business?.business ? (business.phone ?? '') : '',
+      address_line: business?.business?.address_line ?? '',
+      town_city: business?.business?.town_city ?? '',
+      county: business?.business?.county ?? '',
+      eircode: business?.business?.eircode ?? '',
+      directions: business?.business?.directions ?? '',
+      hours: business?.hours ?? DEFAULT_HOURS,
+    },
+    stylists: stored.stylists,
+    mappings: stored.mappings,
+    services: stored.services,
+    google_connected: connected,
+    selectedVoice: stored.voice?.selectedVoice ?? DEFAULT_VOICE_ID,
+    selectedLanguage: stored.voice?.selectedLanguage ?? DEFAULT_LANGUAGE,
+    firstMessage: stored.voice?.firstMessage ?? (businessName ? defaultFirstMessage(businessName) : ''),
+    agentPhone: stored.voice?.agentPhone ?? '',
+    escalationPhone: stored.voice?.escalationPhone ?? '',
+    currentStep: clampStep(stored.currentStep),
+    phoneOption: stored.phoneOption,
+    forwardNumber: stored.forwardNumber,
+  };
+}
+
+/**
+ * Ids are the server's: a row keeps its id only if it already belongs to this salon, so an id
+ * from another salon (or made up) can never overwrite anything; everything else gets a new one.
+ */
+function assignIds(request: Extract<SetupStepRequest, { step: 2 }>, previous: StoredSetup) {
+  const knownStylists = new Set(previous.stylists.map((stylist) => stylist.id));
+  const knownServices = new Set(previous.services.map((service) => service.id));
+  const keyToId: Record<string, string> = {};
+  const stylists: Stylist[] = request.stylists.map((row) => {
+    const id = row.id && knownStylists.has(row.id) ? row.id : newId('sty');
+    keyToId[row.key] = id;
+    return { id, name: row.name };
+  });
+  const mappings = Object.fromEntries(Object.entries(request.mappings).map(([key, calendarId]) => [keyToId[key]!, calendarId]));
+  const services: Service[] = request.services.map((service) => ({
+    ...service,
+    id: service.id && knownServices.has(service.id) ? service.id : newId('svc'),
+  }));
+  return { stylists, mappings, services, keyToId };
+}
+
+export async function saveSetupStep(deps: SetupDeps, owner: Owner, request: SetupStepRequest) {
+  const salon = await findOrCreateOwnerSalon(deps, owner);
+  const currentStep = clampStep(request.currentStep ?? request.step + 1);
+  const at = deps.now().toISOString();
+  switch (request.step) {
+    case 1:
+      await deps.setup.saveBusiness(salon.id, request.business, request.hours);
+      await deps.setup.saveProgress(salon.id, currentStep, 1, at);
+      return { saved: 1, currentStep };
+    case 2: {
+      const previous = await deps.setup.load(salon.id);
+      const team = assignIds(request, previous);
+      await deps.setup.replaceTeam(salon.id, team, previous);
+      await deps.setup.saveProgress(salon.id, currentStep, 2, at);
+      return { saved: 2, currentStep, ...team };
+    }
+    case 3: {
+      const { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, phoneOption, forwardNumber } = request;
+      await deps.setup.saveVoice(
+        salon.id,
+        { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone },
+        { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '' },
+      );
+      await deps.setup.saveProgress(salon.id, currentStep, 3, at);
+      return { saved: 3, currentStep };
+    }
+  }
+}

@@ -1,0 +1,218 @@
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+import type { Business, Hours, Service, Stylist } from '../contracts/setup.js';
+
+/** What the wizard saved, as stored: one item per stylist, service and mapping (DESIGN.md). */
+export interface StoredSetup {
+  /** Whether any step was ever saved. */
+  exists: boolean;
+  currentStep: number;
+  phoneOption: 'new' | 'forward';
+  forwardNumber: string;
+  stylists: Stylist[];
+  services: Service[];
+  /** stylist id → calendar id */
+  mappings: Record<string, string>;
+  voice: VoiceSettings | null;
+}
+
+export interface VoiceSettings {
+  selectedVoice: string;
+  selectedLanguage: string;
+  firstMessage: string;
+  agentPhone: string;
+  escalationPhone: string;
+}
+
+export interface SalonBusiness {
+  business: Omit<Business, 'name' | 'phone'> | null;
+  name: string;
+  phone: string | null;
+  hours: Hours | null;
+}
+
+type Item = Record<string, unknown>;
+const BATCH_SIZE = 25;
+
+const euroToCents = (euro: number | null) => (euro === null ? null : euro * 100);
+const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
+
+function toService(item: Item): Service {
+  return {
+    id: String(item.id),
+    name: String(item.name),
+    duration: Number(item.durationMinutes ?? 0),
+    price: centsToEuro(item.priceCents),
+    price_min: centsToEuro(item.priceMinCents),
+    price_max: centsToEuro(item.priceMaxCents),
+    isRange: Boolean(item.isRange),
+    comment: String(item.comment ?? ''),
+  };
+}
+
+export interface SetupStore {
+  load(salonId: string): Promise<StoredSetup>;
+  /** Whether the salon's calendar connection is usable (its GOOGLE item says connected). */
+  calendarConnected(salonId: string): Promise<boolean>;
+  business(salonId: string): Promise<SalonBusiness | null>;
+  saveBusiness(salonId: string, business: Business, hours: Hours): Promise<void>;
+  /** Replaces the stylists, mappings and services with these (ids already assigned). */
+  replaceTeam(salonId: string, team: { stylists: Stylist[]; mappings: Record<string, string>; services: Service[] }, previous: StoredSetup): Promise<void>;
+  saveVoice(salonId: string, voice: VoiceSettings, phone: { phoneOption: 'new' | 'forward'; forwardNumber: string }): Promise<void>;
+  saveProgress(salonId: string, currentStep: number, savedStep: number, at: string): Promise<void>;
+}
+
+export function createSetupStore(client: DynamoDBDocumentClient, tableName: string): SetupStore {
+  async function batchWrite(requests: Item[]) {
+    for (let start = 0; start < requests.length; start += BATCH_SIZE) {
+      let pending = requests.slice(start, start + BATCH_SIZE);
+      for (let attempt = 0; pending.length; attempt += 1) {
+        if (attempt > 5) throw new Error('The store kept refusing part of a batch');
+        const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
+        pending = (result.UnprocessedItems?.[tableName] ?? []) as Item[];
+        if (pending.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
+      }
+    }
+  }
+
+  return {
+    async load(salonId) {
+      const items: Item[] = [];
+      let startKey: Item | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.setupPrefix },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        items.push(...(page.Items ?? []));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+      const byPosition = (a: Item, b: Item) => Number(a.position ?? 0) - Number(b.position ?? 0);
+      const state = items.find((item) => item.sk === keys.setupStateSk);
+      const voice = items.find((item) => item.sk === keys.voiceSk);
+      return {
+        exists: Boolean(state),
+        currentStep: Number(state?.currentStep ?? 1),
+        phoneOption: state?.phoneOption === 'forward' ? 'forward' : 'new',
+        forwardNumber: String(state?.forwardNumber ?? ''),
+        stylists: bySk(keys.stylistSk('')).sort(byPosition).map((item) => ({ id: String(item.id), name: String(item.name) })),
+        services: bySk(keys.serviceSk('')).sort(byPosition).map(toService),
+        mappings: Object.fromEntries(bySk(keys.mappingSk('')).map((item) => [String(item.stylistId), String(item.calendarId)])),
+        voice: voice
+          ? {
+              selectedVoice: String(voice.selectedVoice),
+              selectedLanguage: String(voice.selectedLanguage),
+              firstMessage: String(voice.firstMessage),
+              agentPhone: String(voice.agentPhone ?? ''),
+              escalationPhone: String(voice.escalationPhone ?? ''),
+            }
+          : null,
+      };
+    },
+
+    async calendarConnected(salonId) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.googleSk }, ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' } }),
+      );
+      return result.Item?.status === 'connected';
+    },
+
+    async business(salonId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.profileSk } }));
+      if (!result.Item) return null;
+      return {
+        name: String(result.Item.name ?? ''),
+        phone: (result.Item.phone as string | null) ?? null,
+        business: (result.Item.business as SalonBusiness['business']) ?? null,
+        hours: (result.Item.hours as Hours | undefined) ?? null,
+      };
+    },
+
+    async saveBusiness(salonId, business, hours) {
+      const { name, phone, ...details } = business;
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+          // The salon item is created at first sign-in; never create a half salon here.
+          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: 'SET #name = :name, phone = :phone, business = :business, hours = :hours',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: { ':name': name, ':phone': phone, ':business': details, ':hours': hours },
+        }),
+      );
+    },
+
+    async replaceTeam(salonId, team, previous) {
+      const pk = keys.salon(salonId);
+      const puts: Item[] = [
+        ...team.stylists.map((stylist, position) => ({ pk, sk: keys.stylistSk(stylist.id), id: stylist.id, name: stylist.name, position })),
+        ...Object.entries(team.mappings).map(([stylistId, calendarId]) => ({ pk, sk: keys.mappingSk(stylistId), stylistId, calendarId })),
+        ...team.services.map((service, position) => ({
+          pk,
+          sk: keys.serviceSk(service.id),
+          id: service.id,
+          name: service.name,
+          durationMinutes: service.duration,
+          priceCents: service.isRange ? null : euroToCents(service.price),
+          priceMinCents: service.isRange ? euroToCents(service.price_min) : null,
+          priceMaxCents: service.isRange ? euroToCents(service.price_max) : null,
+          isRange: service.isRange,
+          comment: service.comment,
+          position,
+        })),
+      ];
+      const keep = new Set(puts.map((item) => item.sk as string));
+      const stale = [
+        ...previous.stylists.map((stylist) => keys.stylistSk(stylist.id)),
+        ...Object.keys(previous.mappings).map((stylistId) => keys.mappingSk(stylistId)),
+        ...previous.services.map((service) => keys.serviceSk(service.id)),
+      ].filter((sk) => !keep.has(sk));
+      // New items first, then removals: a failure part-way leaves extra rows, never a lost one.
+      await batchWrite(puts.map((item) => ({ PutRequest: { Item: item } })));
+      await batchWrite(stale.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+    },
+
+    async saveVoice(salonId, voice, phone) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.voiceSk },
+          UpdateExpression:
+            'SET selectedVoice = :voice, selectedLanguage = :language, firstMessage = :message, agentPhone = :agent, escalationPhone = :escalation',
+          ExpressionAttributeValues: {
+            ':voice': voice.selectedVoice,
+            ':language': voice.selectedLanguage,
+            ':message': voice.firstMessage,
+            ':agent': voice.agentPhone,
+            ':escalation': voice.escalationPhone,
+          },
+        }),
+      );
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.setupStateSk },
+          UpdateExpression: 'SET phoneOption = :option, forwardNumber = :forward',
+          ExpressionAttributeValues: { ':option': phone.phoneOption, ':forward': phone.forwardNumber },
+        }),
+      );
+    },
+
+    async saveProgress(salonId, currentStep, savedStep, at) {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.setupStateSk },
+          UpdateExpression: 'SET currentStep = :step, updatedAt = :at ADD savedSteps :saved',
+          ExpressionAttributeValues: { ':step': currentStep, ':at': at, ':saved': new Set([savedStep]) },
+        }),
+      );
+    },
+  };
+}
