@@ -13,6 +13,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/infra/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -22,6 +23,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'product',
+          sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,

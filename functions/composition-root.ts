@@ -9,6 +9,9 @@ import { createSetupStore, type SetupStore } from './store/setup-store.js';
 import { createEventPublisher, type EventPublisher } from './providers/eventbridge-events.js';
 import { createCognitoIdentity, type Identity } from './providers/cognito-identity.js';
 import { createS3Uploads, type Uploads } from './providers/s3-uploads.js';
+import type { VoicePort } from './providers/voice-port.js';
+import { createElevenLabsVoice } from './providers/elevenlabs-voice.js';
+import { createSandboxVoice } from './providers/sandbox-voice.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -21,6 +24,7 @@ export interface Dependencies {
   events: EventPublisher;
   identity: Identity;
   uploads: Uploads;
+  voice: VoicePort;
   now: () => Date;
 }
 
@@ -47,6 +51,9 @@ function build(settings: Config): Dependencies {
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),
     identity: createCognitoIdentity(cognito, settings.USER_POOL_ID, settings.USER_POOL_CLIENT_ID),
     uploads: createS3Uploads(s3, settings.UPLOADS_BUCKET),
+    voice: settings.ELEVENLABS_API_KEY
+      ? createElevenLabsVoice({ apiKey: settings.ELEVENLABS_API_KEY, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT })
+      : createSandboxVoice(),
     now: () => new Date(),
   };
 }

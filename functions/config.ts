@@ -32,6 +32,19 @@ const configSchema = z
     GOOGLE_API_ROOT: z.url().optional(),
     GOOGLE_OAUTH_ROOT: z.url().optional(),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
+    ELEVENLABS_API_ROOT: z.url().optional(),
+    /** Our voice ids (functions/contracts/setup.ts VOICES) → the provider's voice ids, as JSON. */
+    ELEVENLABS_VOICE_IDS: z
+      .string()
+      .default('{}')
+      .transform((text, ctx) => {
+        try {
+          return z.record(z.string(), z.string()).parse(JSON.parse(text));
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'must be a JSON object of voice id → provider voice id' });
+          return z.NEVER;
+        }
+      }),
     /** Bedrock model for price-list extraction; unset means the offline parser only. */
     BEDROCK_MODEL_ID: z.string().min(1).optional(),
   })

@@ -1,0 +1,7 @@
+/** The text-to-speech provider, as the setup wizard needs it: a short preview of each voice. */
+export interface VoicePort {
+  readonly sandbox: boolean;
+  previewUrl(voiceId: string): Promise<string | null>;
+}
+
+export class VoiceProviderError extends Error {}
