@@ -1,0 +1,23 @@
+import { pathToFileURL } from 'node:url';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * `npm run bench`: every benchmark in turn, each printing its figures. Benchmarks measure; they
+ * never fail the build. Run one alone with `npx tsx bench/<name>.ts`.
+ */
+const BENCHES = ['api', 'setup', 'extraction', 'web-weight', 'lighthouse'];
+
+for (const name of BENCHES) {
+  const file = join(import.meta.dirname, `${name}.ts`);
+  if (!existsSync(file)) continue;
+  console.log(`\n== ${name} ==`);
+  const started = performance.now();
+  try {
+    const bench = (await import(pathToFileURL(file).href)) as { run: () => Promise<string[]> };
+    for (const line of await bench.run()) console.log(line);
+  } catch (error) {
+    console.log(`(failed: ${(error as Error).message})`);
+  }
+  console.log(`(${((performance.now() - started) / 1000).toFixed(1)} s)`);
+}
