@@ -6,6 +6,7 @@ import { createTableInput } from '../functions/store/table-definition.js';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { formatLoad, runLoad } from './support/load.js';
 import { startProductProcess } from './support/product-process.js';
+import { signUpBenchOwner } from './support/owner.js';
 
 /**
  * Issue 2's figures: cold start to first answer, GET /api/salon (signed in) and GET /api/health
@@ -14,15 +15,6 @@ import { startProductProcess } from './support/product-process.js';
  */
 const CONCURRENCY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-
-async function cognito(url: string, target: string, body: unknown) {
-  const response = await fetch(`${url}/_cognito`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${target}` },
-    body: JSON.stringify(body),
-  });
-  return response.json() as Promise<Record<string, any>>;
-}
 
 async function storeFloor() {
   const child = spawn(
@@ -50,15 +42,7 @@ export async function run(): Promise<string[]> {
   const product = await startProductProcess(Number(process.env.BENCH_PORT ?? 3971));
   const lines = [`Cold start to first answer: ${product.secondsToFirstAnswer.toFixed(2)} s (target < 10 s)`];
   try {
-    const config = (await (await fetch(`${product.url}/config.json`)).json()) as { userPoolClientId: string };
-    const email = `bench-${randomUUID().slice(0, 8)}@example.ie`;
-    await cognito(product.url, 'SignUp', { ClientId: config.userPoolClientId, Username: email, Password: 'bench-password-1' });
-    const auth = await cognito(product.url, 'InitiateAuth', {
-      ClientId: config.userPoolClientId,
-      AuthFlow: 'USER_PASSWORD_AUTH',
-      AuthParameters: { USERNAME: email, PASSWORD: 'bench-password-1' },
-    });
-    const headers = { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+    const headers = await signUpBenchOwner(product.url);
     await fetch(`${product.url}/api/salon`, { headers });
 
     const salon = await runLoad({
