@@ -77,7 +77,9 @@ export function createLocalApp(options: LocalServerOptions) {
   async function serveWeb(request: IncomingMessage, response: ServerResponse, url: URL) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { error: 'Method not allowed' });
     const asset = url.pathname !== '/' ? await staticFile(decodeURIComponent(url.pathname)) : null;
-    // Single-page app: every other path is the app shell, as CloudFront's error responses do.
+    // Single-page app: paths without a file extension are the app shell, as CloudFront's function does;
+    // a missing file is a 404, not the shell.
+    if (!asset && extname(url.pathname)) return send(response, 404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
     const entry = asset ?? (await staticFile('/index.html'));
     if (!entry) return send(response, 503, 'The web app is not built yet. Run: npm run build:web', { 'content-type': 'text/plain' });
     const immutable = asset && url.pathname.startsWith('/assets/');

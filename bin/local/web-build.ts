@@ -19,5 +19,12 @@ export async function ensureWebBuild(root: string, log: (line: string) => void):
   if (builtAt && builtAt >= sourcesAt) return;
   log('Building the web app…');
   const { build } = await import('vite');
-  await build({ root: join(root, 'web'), configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  // Always the production build (React's and the router's), also when a test runner set NODE_ENV.
+  const previous = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root: join(root, 'web'), configFile: join(root, 'vite.config.ts'), logLevel: 'warn', mode: 'production' });
+  } finally {
+    process.env.NODE_ENV = previous;
+  }
 }

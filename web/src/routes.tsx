@@ -1,5 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './components/route-error-boundary';
+import { PageLoading } from './components/page-loading';
 import { redirectSignedInVisitor, requireOwner, redirectUnknownPath } from './lib/route-guards';
 
 /**
@@ -9,6 +10,7 @@ import { redirectSignedInVisitor, requireOwner, redirectUnknownPath } from './li
 export const appRoutes: RouteObject[] = [
   {
     errorElement: <RouteErrorBoundary />,
+    hydrateFallbackElement: <PageLoading />,
     children: [
       { path: '/', loader: redirectSignedInVisitor, lazy: () => import('./pages/home').then(asRoute) },
       { path: '/how-it-works', lazy: () => import('./pages/how-it-works').then(asRoute) },
@@ -16,6 +18,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/auth', loader: redirectSignedInVisitor, lazy: () => import('./pages/auth').then(asRoute) },
       { path: '/reset-password', lazy: () => import('./pages/reset-password').then(asRoute) },
       { path: '/dashboard', loader: requireOwner, lazy: () => import('./pages/dashboard').then(asRoute) },
+      { path: '/setup-wizard', loader: requireOwner, lazy: () => import('./pages/setup-wizard').then(asRoute) },
       { path: '*', loader: redirectUnknownPath },
     ],
   },

@@ -15,13 +15,15 @@ interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
+let nextToastId = 1;
+
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const dismiss = useCallback((id: number) => setToasts((all) => all.filter((toast) => toast.id !== id)), []);
   const api = useMemo<ToastApi>(
     () => ({
       show(message, kind = 'info') {
-        setToasts((all) => [...all, { id: Date.now() + Math.random(), kind, message }]);
+        setToasts((all) => [...all, { id: nextToastId++, kind, message }]);
       },
     }),
     [],

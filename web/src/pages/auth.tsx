@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, signInForm, signUpForm, type FieldErrors } from '../../../functions/contracts/auth';
 import { PasswordField } from '../features/auth/password-field';
 import { TextField } from '../features/auth/text-field';
@@ -13,7 +13,8 @@ type SignUpFields = { email: string; password: string; confirmPassword: string; 
 
 export default function AuthPage() {
   const navigate = useNavigate();
-  const [mode, setMode] = useState<Mode>('sign-in');
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
   const [form, setForm] = useState<SignUpFields>({ email: '', password: '', confirmPassword: '', acceptTerms: false });
   const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
   const [formError, setFormError] = useState('');

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon, LogoMark } from './icons';
 import type { NavItem } from './nav-links';
 import { NavItemLink } from './nav-item-link';
 
@@ -60,6 +60,7 @@ export function MobileMenu({ id, links, open, onClose }: MobileMenuProps) {
     >
       <div className="mobile-menu-top">
         <span className="brand" aria-hidden="true">
+          <LogoMark />
           SalonDesk
         </span>
         <button type="button" className="menu-button menu-close" onClick={onClose}>

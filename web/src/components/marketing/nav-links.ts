@@ -5,11 +5,14 @@ export interface NavItem {
   primary?: boolean;
 }
 
+/** 'Start Free Trial' opens the auth page in sign-up mode; 'Login' in sign-in mode. */
+export const SIGN_UP_PATH = '/auth?mode=signup';
+
 const home: NavItem = { label: 'Home', to: '/' };
 const pricing: NavItem = { label: 'Pricing', to: '/pricing' };
 const howItWorks: NavItem = { label: 'How it works', to: '/how-it-works' };
 const login: NavItem = { label: 'Login', to: '/auth' };
-const startFreeTrial: NavItem = { label: 'Start Free Trial', to: '/auth', primary: true };
+const startFreeTrial: NavItem = { label: 'Start Free Trial', to: SIGN_UP_PATH, primary: true };
 
 /** Each page's header links, in the order the specification lists them. */
 export const HOME_NAV: readonly NavItem[] = [pricing, login, howItWorks, startFreeTrial];

@@ -1,3 +1,4 @@
+import { SIGN_UP_PATH } from './nav-links';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { formatEuro, type Plan } from '../../../../functions/core/plans';
@@ -25,7 +26,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
         ))}
       </ul>
       <Link
-        to="/auth"
+        to={SIGN_UP_PATH}
         className={plan.popular ? 'button button-primary plan-button' : 'button button-secondary plan-button'}
         aria-describedby={nameId}
       >

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+
+/**
+ * The subscription plans: the single source for the pricing page and for billing. Kept free of
+ * React and SDK imports so both the web bundle and the Lambda handlers can import it. Payment
+ * price ids differ per stage (test and live accounts), so they come from config, never from here.
+ */
+export const PLAN_IDS = ['starter', 'growth', 'business'] as const;
+export type PlanId = (typeof PLAN_IDS)[number];
+
+export interface Plan {
+  id: PlanId;
+  name: string;
+  summary: string;
+  /** Monthly price in euro cents; whole-cent integers avoid floating-point drift in billing. */
+  priceCents: number;
+  /** The same monthly price in euro, for display and for the spec's plan entity. */
+  priceEuro: number;
+  minutesIncluded: number;
+  features: readonly string[];
+  popular: boolean;
+}
+
+export const EXTRA_MINUTE_PRICE_CENTS = 15;
+export const FREE_TRIAL_DAYS = 14;
+export const FREE_TEST_MINUTES = 10;
+
+const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
+  {
+    id: 'starter',
+    name: 'Starter',
+    summary: 'For independent stylists and small salons.',
+    priceCents: 7900,
+    minutesIncluded: 100,
+    features: ['AI receptionist 24/7', 'Basic appointment booking', 'Call forwarding', 'Email notifications'],
+    popular: false,
+  },
+  {
+    id: 'growth',
+    name: 'Growth',
+    summary: 'For busy salons with a full appointment book.',
+    priceCents: 14900,
+    minutesIncluded: 300,
+    features: [
+      'Everything in Starter',
+      'Google Calendar sync',
+      'SMS notifications',
+      'Custom greetings',
+      'Analytics dashboard',
+    ],
+    popular: true,
+  },
+  {
+    id: 'business',
+    name: 'Business',
+    summary: 'For salon groups and high-volume teams.',
+    priceCents: 49900,
+    minutesIncluded: 800,
+    features: [
+      'Everything in Growth',
+      'Multiple locations',
+      'Advanced analytics',
+      'Priority support',
+      'Custom integrations',
+    ],
+    popular: false,
+  },
+];
+
+export const PLANS: readonly Plan[] = PLAN_DEFINITIONS.map((plan) => ({ ...plan, priceEuro: plan.priceCents / 100 }));
+
+export class UnknownPlanError extends Error {}
+
+export function isPlanId(value: unknown): value is PlanId {
+  return typeof value === 'string' && (PLAN_IDS as readonly string[]).includes(value);
+}
+
+export function findPlan(id: string): Plan {
+  const plan = PLANS.find((candidate) => candidate.id === id);
+  if (!plan) throw new UnknownPlanError(`Unknown plan: ${id}`);
+  return plan;
+}
+
+const euro = new Intl.NumberFormat('en-IE', {
+  style: 'currency',
+  currency: 'EUR',
+  trailingZeroDisplay: 'stripIfInteger',
+});
+
+/** Formats cents the Irish way, dropping ".00" on whole amounts: 7900 → "€79", 15 → "€0.15". */
+export function formatEuro(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+function priceIdsSchema() {
+  const priceId = z.string().trim().min(1);
+  return z.strictObject({ starter: priceId, growth: priceId, business: priceId });
+}
+
+function priceIdsJsonSchema() {
+  return z
+    .string()
+    .transform((raw, ctx) => {
+      try {
+        return JSON.parse(raw) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'PLAN_PRICE_IDS must be a JSON object' });
+        return z.NEVER;
+      }
+    })
+    .pipe(priceIdsSchema());
+}
+
+/**
+ * The PLAN_PRICE_IDS config value: one payment price id per plan, set per stage. Built through
+ * calls marked pure so bundles that only show plans (the pricing page) drop zod entirely.
+ */
+export const planPriceIdsSchema = /* @__PURE__ */ priceIdsSchema();
+
+export type PlanPriceIds = z.infer<typeof planPriceIdsSchema>;
+
+/** The same value as it arrives in the environment: a JSON string, parsed and checked in one step. */
+export const planPriceIdsJsonSchema = /* @__PURE__ */ priceIdsJsonSchema();
+
+/** The stage's payment price id for a plan; planId is a string because it arrives from requests. */
+export function resolvePriceId(planId: string, priceIds: PlanPriceIds): string {
+  if (!isPlanId(planId)) throw new UnknownPlanError(`Unknown plan: ${planId}`);
+  return priceIds[planId];
+}

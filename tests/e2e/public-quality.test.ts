@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { axeViolations, baseUrl, connectBrowser } from '../support/browser.js';
+
+const PUBLIC_PAGES = ['/', '/how-it-works', '/pricing'];
+
+/** Strings only the signed-in app's SDKs contain: auth (Amplify/Cognito), voice (Twilio), payments (Stripe). */
+const SIGNED_IN_SDK_MARKERS = ['AWSCognitoIdentityProviderService', 'amplifyconfiguration', 'twilio.com', 'js.stripe.com'];
+
+const contexts: BrowserContext[] = [];
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+async function freshPage(width: number, height = 800): Promise<Page> {
+  const browser = await connectBrowser();
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height } });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function visit(path: string, width: number): Promise<Page> {
+  const page = await freshPage(width);
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return page;
+}
+
+const horizontalOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Every script the page downloads, joined, so the test can look for SDK code in it. */
+async function loadedScripts(page: Page, path: string): Promise<{ files: string[]; text: string }> {
+  const bodies: Promise<string>[] = [];
+  const files: string[] = [];
+  page.on('response', (response) => {
+    if (!new URL(response.url()).pathname.endsWith('.js')) return;
+    files.push(new URL(response.url()).pathname);
+    bodies.push(response.text());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return { files, text: (await Promise.all(bodies)).join('\n') };
+}
+
+describe('public pages quality', () => {
+  for (const path of PUBLIC_PAGES) {
+    for (const width of [375, 1280]) {
+      it(`axe finds no violations on ${path} at ${width}px`, async () => {
+        const page = await visit(path, width);
+        expect(await axeViolations(page)).toEqual([]);
+      });
+    }
+
+    it(`axe finds no violations on ${path} with the mobile menu open`, async () => {
+      const page = await visit(path, 375);
+      await page.getByRole('button', { name: 'Menu', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+    });
+
+    for (const width of [320, 1920]) {
+      it(`${path} has no horizontal overflow at ${width}px`, async () => {
+        const page = await visit(path, width);
+        expect(await horizontalOverflow(page)).toBe(0);
+      });
+    }
+
+    it(`${path} loads none of the signed-in app's SDK code`, async () => {
+      const { files, text } = await loadedScripts(await freshPage(1280), path);
+      expect(files.length).toBeGreaterThan(0);
+      expect(SIGNED_IN_SDK_MARKERS.filter((marker) => text.includes(marker))).toEqual([]);
+    });
+  }
+
+  it('detects the auth SDK where it is loaded (a protected path loads it to check the session)', async () => {
+    const { text } = await loadedScripts(await freshPage(1280), '/dashboard');
+    expect(text).toContain('AWSCognitoIdentityProviderService');
+  });
+
+  it("shows 'Unexpected Application Error!' when a page's code fails to load", async () => {
+    const page = await visit('/', 1280);
+    await page.route('**/assets/pricing-*.js', (route) => route.abort());
+    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

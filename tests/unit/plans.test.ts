@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import {
+  EXTRA_MINUTE_PRICE_CENTS,
+  FREE_TEST_MINUTES,
+  FREE_TRIAL_DAYS,
+  PLANS,
+  PLAN_IDS,
+  UnknownPlanError,
+  findPlan,
+  formatEuro,
+  isPlanId,
+  planPriceIdsJsonSchema,
+  planPriceIdsSchema,
+  resolvePriceId,
+} from '../../functions/core/plans';
+
+const stagePriceIds = { starter: 'price_starter_test', growth: 'price_growth_test', business: 'price_business_test' };
+
+describe('plans', () => {
+  it('lists the three plans with the specified prices and minutes', () => {
+    expect(PLANS.map((plan) => [plan.id, plan.name, plan.priceCents, plan.priceEuro, plan.minutesIncluded])).toEqual([
+      ['starter', 'Starter', 7900, 79, 100],
+      ['growth', 'Growth', 14900, 149, 300],
+      ['business', 'Business', 49900, 499, 800],
+    ]);
+    expect(PLANS.map((plan) => plan.id)).toEqual([...PLAN_IDS]);
+  });
+
+  it('marks only Growth as popular', () => {
+    expect(PLANS.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(['growth']);
+  });
+
+  it('carries every feature the specification lists, each plan building on the one before', () => {
+    expect(findPlan('starter').features).toEqual([
+      'AI receptionist 24/7',
+      'Basic appointment booking',
+      'Call forwarding',
+      'Email notifications',
+    ]);
+    expect(findPlan('growth').features).toEqual([
+      'Everything in Starter',
+      'Google Calendar sync',
+      'SMS notifications',
+      'Custom greetings',
+      'Analytics dashboard',
+    ]);
+    expect(findPlan('business').features).toEqual([
+      'Everything in Growth',
+      'Multiple locations',
+      'Advanced analytics',
+      'Priority support',
+      'Custom integrations',
+    ]);
+  });
+
+  it('keeps the trial and overage constants', () => {
+    expect(EXTRA_MINUTE_PRICE_CENTS).toBe(15);
+    expect(FREE_TRIAL_DAYS).toBe(14);
+    expect(FREE_TEST_MINUTES).toBe(10);
+  });
+
+  it('rejects unknown plan ids', () => {
+    expect(isPlanId('growth')).toBe(true);
+    expect(isPlanId('enterprise')).toBe(false);
+    expect(isPlanId(undefined)).toBe(false);
+    expect(() => findPlan('enterprise')).toThrow(UnknownPlanError);
+  });
+});
+
+describe('formatEuro', () => {
+  it('formats Irish euro amounts, dropping cents only on whole euros', () => {
+    expect(formatEuro(7900)).toBe('€79');
+    expect(formatEuro(14900)).toBe('€149');
+    expect(formatEuro(EXTRA_MINUTE_PRICE_CENTS)).toBe('€0.15');
+    expect(formatEuro(2050)).toBe('€20.50');
+    expect(formatEuro(123456)).toBe('€1,234.56');
+  });
+});
+
+describe('payment price ids', () => {
+  it('resolves the stage price id for each plan', () => {
+    expect(PLAN_IDS.map((id) => resolvePriceId(id, stagePriceIds))).toEqual([
+      'price_starter_test',
+      'price_growth_test',
+      'price_business_test',
+    ]);
+  });
+
+  it('refuses a plan id that is not a plan', () => {
+    expect(() => resolvePriceId('enterprise', stagePriceIds)).toThrow(UnknownPlanError);
+    expect(() => resolvePriceId('toString', stagePriceIds)).toThrow(UnknownPlanError);
+  });
+
+  it('parses the PLAN_PRICE_IDS config value from JSON', () => {
+    expect(planPriceIdsJsonSchema.parse(JSON.stringify(stagePriceIds))).toEqual(stagePriceIds);
+  });
+
+  it('rejects config that is not JSON, misses a plan, has blanks or unknown plans', () => {
+    expect(planPriceIdsJsonSchema.safeParse('starter=price_1').success).toBe(false);
+    expect(planPriceIdsJsonSchema.safeParse(JSON.stringify({ starter: 'a', growth: 'b' })).success).toBe(false);
+    expect(planPriceIdsSchema.safeParse({ ...stagePriceIds, growth: '  ' }).success).toBe(false);
+    expect(planPriceIdsSchema.safeParse({ ...stagePriceIds, enterprise: 'price_x' }).success).toBe(false);
+  });
+});
