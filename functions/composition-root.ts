@@ -9,9 +9,20 @@ import { createSetupStore, type SetupStore } from './store/setup-store.js';
 import { createEventPublisher, type EventPublisher } from './providers/eventbridge-events.js';
 import { createCognitoIdentity, type Identity } from './providers/cognito-identity.js';
 import { createS3Uploads, type Uploads } from './providers/s3-uploads.js';
-import type { VoicePort } from './providers/voice-port.js';
+import { lazyVoice, type VoicePort } from './providers/voice-port.js';
 import { createElevenLabsVoice } from './providers/elevenlabs-voice.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
+import { KMSClient } from '@aws-sdk/client-kms';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { lazyCalendar, type CalendarPort } from './providers/calendar-port.js';
+import { createSandboxCalendar } from './providers/sandbox-calendar.js';
+import { createProviderSecrets, googleCredentials } from './providers/provider-secrets.js';
+import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
+import { createKmsTokenCipher } from './providers/kms-token-cipher.js';
+import { createLocalTokenCipher } from './providers/local-token-cipher.js';
+import { createGoogleStore, type GoogleStore } from './store/google-store.js';
+import { lazyExtractor, type PriceListExtractor } from './providers/price-list-extractor.js';
+import { createOfflineExtractor } from './providers/offline-extraction.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -25,6 +36,11 @@ export interface Dependencies {
   identity: Identity;
   uploads: Uploads;
   voice: VoicePort;
+  googleStore: GoogleStore;
+  calendar: CalendarPort;
+  tokenCipher: TokenCipher;
+  /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
+  extractor: PriceListExtractor;
   now: () => Date;
 }
 
@@ -44,6 +60,11 @@ function build(settings: Config): Dependencies {
   });
   const eventBridge = new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT));
   const cognito = new CognitoIdentityProviderClient(local(settings.COGNITO_ENDPOINT));
+  const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
+  // The provider secret is read once per cold start, on first use.
+  const providerSecrets = settings.PROVIDER_SECRETS_ARN
+    ? createProviderSecrets(new SecretsManagerClient({ region: settings.AWS_REGION }), settings.PROVIDER_SECRETS_ARN)
+    : undefined;
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
@@ -51,9 +72,36 @@ function build(settings: Config): Dependencies {
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),
     identity: createCognitoIdentity(cognito, settings.USER_POOL_ID, settings.USER_POOL_CLIENT_ID),
     uploads: createS3Uploads(s3, settings.UPLOADS_BUCKET),
-    voice: settings.ELEVENLABS_API_KEY
-      ? createElevenLabsVoice({ apiKey: settings.ELEVENLABS_API_KEY, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT })
-      : createSandboxVoice(),
+    // ElevenLabs when a key is configured (env locally, the provider secret in AWS), else the sandbox.
+    voice: lazyVoice(async () => {
+      const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
+      if (apiKey) return createElevenLabsVoice({ apiKey, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT });
+      if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the sandbox');
+      return createSandboxVoice();
+    }),
+    googleStore,
+    // Google when credentials are configured (env or provider secret), else the labelled sandbox.
+    calendar: lazyCalendar(async () => {
+      const google = await googleCredentials(settings, providerSecrets);
+      if (google) {
+        const { createGoogleCalendar } = await import('./providers/google-calendar.js');
+        return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
+      }
+      if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
+      return createSandboxCalendar({ store: googleStore, siteUrl: settings.SITE_URL, now: () => new Date() });
+    }),
+    tokenCipher: settings.TOKEN_KEY_ARN
+      ? createKmsTokenCipher(new KMSClient({ region: settings.AWS_REGION }), settings.TOKEN_KEY_ARN)
+      : settings.LOCAL_TOKEN_KEY_FILE
+        ? createLocalTokenCipher(settings.LOCAL_TOKEN_KEY_FILE)
+        : unconfiguredTokenCipher(),
+    extractor: settings.BEDROCK_MODEL_ID
+      ? lazyExtractor('bedrock', async () => {
+          const { BedrockRuntimeClient } = await import('@aws-sdk/client-bedrock-runtime');
+          const { createBedrockExtractor } = await import('./providers/bedrock-extraction.js');
+          return createBedrockExtractor(new BedrockRuntimeClient({ region: settings.AWS_REGION, maxAttempts: 2 }), settings.BEDROCK_MODEL_ID!, createOfflineExtractor());
+        })
+      : createOfflineExtractor(),
     now: () => new Date(),
   };
 }

@@ -68,7 +68,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: JSON_BODY_LIMIT,
     timeoutSeconds: 29,
-    grants: ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'events:put', 'userpool:admin'],
+    grants: ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'events:put', 'userpool:admin', 'tokens:crypt', 'secrets:providers'],
   },
   {
     id: 'setup-load',
@@ -95,7 +95,7 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/api/google-oauth-start.ts',
     auth: 'owner',
     maxBodyBytes: 1024,
-    grants: ['table:read', 'table:write', 'secrets:providers'],
+    grants: ['table:read', 'table:write', 'secrets:providers', 'userpool:admin'],
   },
   {
     id: 'google-oauth-callback',
@@ -113,7 +113,7 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/api/google-sandbox-consent.ts',
     auth: 'public',
     maxBodyBytes: 0,
-    grants: ['table:read'],
+    grants: ['table:read', 'secrets:providers'],
   },
   {
     id: 'google-list-calendars',

@@ -7,6 +7,7 @@ import type { JSONWebKeySet } from 'jose';
 import { eventRules } from '../../events/rules.js';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
+import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
 import { createJwtAuthorizer, type ApiHandler } from './api-gateway.js';
 import { startCognitoStandIn, type TriggerHandler } from './cognito-stand-in.js';
 import { createLocalEventBus } from './event-bus.js';
@@ -95,6 +96,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     onMessage: (message) => outbox.add(message),
   });
 
+  // The local stand-in for the KMS key that encrypts calendar refresh tokens (created once, kept).
+  const tokenKeyFile = join(dataDir, 'token-key.bin');
+  ensureLocalTokenKey(tokenKeyFile);
   const env: Record<string, string> = {
     STAGE: 'local',
     AWS_REGION: 'eu-west-1',
@@ -110,6 +114,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${port}/_local/events`,
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
+    LOCAL_TOKEN_KEY_FILE: tokenKeyFile,
   };
   Object.assign(process.env, env);
   // The admin CLI reads the running product's endpoints from here (ids and local addresses only).

@@ -5,8 +5,9 @@ import type { SalonStore } from '../store/salon-store.js';
 import type { Identity } from '../providers/cognito-identity.js';
 import type { EventPublisher } from '../providers/eventbridge-events.js';
 import { salonIdForOwner } from './salon.js';
+import { revokeCalendarAccess, type CalendarGrantDeps } from './calendar-connection.js';
 
-export interface AccountDeps {
+export interface AccountDeps extends CalendarGrantDeps {
   salons: SalonStore;
   identity: Identity;
   events: EventPublisher;
@@ -22,6 +23,7 @@ export interface DeletionResult {
  * Deletes the owner's login and every item of their salon. The password is checked again first,
  * so a borrowed, still-signed-in browser cannot do it. Data goes before the login: if anything
  * fails part-way the owner can still sign in and try again, and every step is safe to repeat.
+ * The calendar grant is revoked with Google first (RELIABILITY 24).
  * Uploaded files are erased by the `salon.deleted` consumer (there may be many).
  */
 export async function deleteAccount(deps: AccountDeps, owner: Owner, password: string): Promise<DeletionResult> {
@@ -31,6 +33,8 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
     throw new ForbiddenError(messages.deletePasswordWrong);
   }
   const salonId = salonIdForOwner(owner.userId);
+  // Revoking needs the stored token, so it goes before the salon's items.
+  await revokeCalendarAccess(deps, salonId);
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
   await deps.identity.deleteUser(owner.username);

@@ -12,10 +12,13 @@ import {
 } from '../contracts/setup.js';
 import type { Owner } from '../http/handler.js';
 import type { SetupStore, StoredSetup } from '../store/setup-store.js';
+import type { GoogleStore } from '../store/google-store.js';
 import { findOrCreateOwnerSalon, type SalonDeps } from './salon.js';
+import { isCalendarConnected } from './calendar-connection.js';
 
 export interface SetupDeps extends SalonDeps {
   setup: SetupStore;
+  googleStore: Pick<GoogleStore, 'getConnection'>;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -26,7 +29,7 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
   const [stored, business, connected] = await Promise.all([
     deps.setup.load(salon.id),
     deps.setup.business(salon.id),
-    deps.setup.calendarConnected(salon.id),
+    isCalendarConnected(deps.googleStore, salon.id),
   ]);
   const businessName = business?.business ? business.name : '';
   return {

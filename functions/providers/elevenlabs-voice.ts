@@ -11,7 +11,6 @@ export function createElevenLabsVoice(options: { apiKey: string; voiceIds: Recor
   const root = (options.apiRoot ?? 'https://api.elevenlabs.io').replace(/\/$/, '');
   const request = options.fetch ?? fetch;
   return {
-    sandbox: false,
     async previewUrl(voiceId) {
       const providerId = options.voiceIds[voiceId];
       if (!providerId) throw new VoiceProviderError(`No provider voice configured for ${voiceId}`);

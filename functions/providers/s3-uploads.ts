@@ -1,9 +1,11 @@
-import { DeleteObjectsCommand, ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 
 /** Uploaded files live under `salons/<salonId>/`, so one salon's objects are one prefix. */
 export interface Uploads {
   salonPrefix(salonId: string): string;
   deleteSalonObjects(salonId: string): Promise<number>;
+  /** Stores one object under the salon's prefix; `key` is relative to it. Answers the full key. */
+  putSalonObject(salonId: string, key: string, body: Uint8Array, contentType: string): Promise<string>;
 }
 
 export function createS3Uploads(client: S3Client, bucket: string): Uploads {
@@ -25,6 +27,23 @@ export function createS3Uploads(client: S3Client, bucket: string): Uploads {
         continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (continuationToken);
       return deleted;
+    },
+    async putSalonObject(salonId, key, body, contentType) {
+      if (!/^[\w][\w./-]*$/.test(key) || key.split('/').some((part) => part === '..' || part === '.')) {
+        throw new Error('Object key must stay inside the salon prefix');
+      }
+      const fullKey = salonPrefix(salonId) + key;
+      await client.send(
+        new PutObjectCommand({
+          Bucket: bucket,
+          Key: fullKey,
+          Body: body,
+          ContentType: contentType,
+          // Never rendered inline if it is ever served back.
+          ContentDisposition: 'attachment',
+        }),
+      );
+      return fullKey;
     },
   };
 }

@@ -45,7 +45,6 @@ export function chimeFor(voiceId: string): Buffer {
 
 export function createSandboxVoice(): VoicePort {
   return {
-    sandbox: true,
     async previewUrl(voiceId) {
       return `data:audio/wav;base64,${chimeFor(voiceId).toString('base64')}`;
     },

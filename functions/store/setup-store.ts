@@ -52,8 +52,6 @@ function toService(item: Item): Service {
 
 export interface SetupStore {
   load(salonId: string): Promise<StoredSetup>;
-  /** Whether the salon's calendar connection is usable (its GOOGLE item says connected). */
-  calendarConnected(salonId: string): Promise<boolean>;
   business(salonId: string): Promise<SalonBusiness | null>;
   saveBusiness(salonId: string, business: Business, hours: Hours): Promise<void>;
   /** Replaces the stylists, mappings and services with these (ids already assigned). */
@@ -113,13 +111,6 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
             }
           : null,
       };
-    },
-
-    async calendarConnected(salonId) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.googleSk }, ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' } }),
-      );
-      return result.Item?.status === 'connected';
     },
 
     async business(salonId) {

@@ -1,0 +1,235 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError, ServiceUnavailableError } from '../http/errors.js';
+import type { Owner } from '../http/handler.js';
+import { logger } from '../http/logger.js';
+import { CalendarError, isCalendarError, pkceChallenge, type CalendarGrant, type CalendarPort, type CalendarSummary } from '../providers/calendar-port.js';
+import { TokenCipherError, type TokenCipher } from '../providers/token-cipher.js';
+import type { GoogleStore } from '../store/google-store.js';
+import { findOrCreateOwnerSalon, salonIdForOwner, type SalonDeps } from './salon.js';
+
+/**
+ * Connecting a salon's Google Calendar (OAuth 2.0 authorisation code + PKCE), using it, and
+ * letting it go. RELIABILITY 31/32: the state is random, bound to the salon and to the browser
+ * that started, single-use and short-lived; the refresh token is stored encrypted with the salon
+ * as context; a revoked grant marks the connection broken and tells the owner.
+ */
+export const STATE_TTL_SECONDS = 600;
+export const CALLBACK_PATH = '/api/google/oauth/callback';
+
+/** Spec section 8 (Calendar) and the API's own 409 for a salon without a connection. */
+export const calendarMessages = {
+  connectFailed: 'Calendar connection failed. Please try again.',
+  startFailed: 'Failed to start Google OAuth',
+  connectFirst: 'Please connect Google Calendar first.',
+} as const;
+
+export class CalendarNotConnectedError extends AppError {
+  constructor() {
+    super(409, 'calendar_not_connected', calendarMessages.connectFirst);
+  }
+}
+
+/** The grant stopped working (revoked at Google, or undecryptable): the owner must connect again. */
+export class CalendarBrokenError extends AppError {
+  constructor() {
+    super(409, 'calendar_broken', calendarMessages.connectFailed);
+  }
+}
+
+export interface CalendarDeps extends SalonDeps {
+  googleStore: GoogleStore;
+  calendar: CalendarPort;
+  tokenCipher: TokenCipher;
+  config: { SITE_URL: string };
+}
+
+export type CalendarGrantDeps = Pick<CalendarDeps, 'googleStore' | 'calendar' | 'tokenCipher' | 'now'>;
+
+const STATE_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
+
+export function callbackUrl(siteUrl: string): string {
+  return new URL(CALLBACK_PATH, siteUrl).toString();
+}
+
+export function setupWizardUrl(siteUrl: string, outcome: 'ok' | 'fail'): string {
+  return new URL(`/setup-wizard?connected=${outcome}`, siteUrl).toString();
+}
+
+// The browser that started the flow keeps the state in a cookie; the callback must see the same
+// one. Without it, a state (and so a salon) started by someone else could be completed in this
+// browser with this person's Google account. `__Host-` needs https; local http gets a plain name.
+const isHttps = (siteUrl: string) => siteUrl.startsWith('https://');
+export const stateCookieName = (siteUrl: string) => (isHttps(siteUrl) ? '__Host-gcal_oauth' : 'gcal_oauth');
+
+export function stateCookie(siteUrl: string, state: string): string {
+  return `${stateCookieName(siteUrl)}=${state}; Path=/; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${isHttps(siteUrl) ? '; Secure' : ''}`;
+}
+
+export function clearedStateCookie(siteUrl: string): string {
+  return `${stateCookieName(siteUrl)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isHttps(siteUrl) ? '; Secure' : ''}`;
+}
+
+/** Reads the state cookie from API Gateway's `cookies` list and/or a raw Cookie header. */
+export function stateFromCookies(siteUrl: string, cookies: readonly string[]): string | undefined {
+  const name = stateCookieName(siteUrl);
+  for (const part of cookies.flatMap((cookie) => cookie.split(';'))) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=') || undefined;
+  }
+  return undefined;
+}
+
+/** `POST /api/google/oauth/start`: a fresh state and PKCE verifier for the owner's salon, and where to consent. */
+export async function startCalendarConnection(deps: CalendarDeps, owner: Owner): Promise<{ url: string; state: string }> {
+  const salon = await findOrCreateOwnerSalon(deps, owner);
+  const state = randomBytes(32).toString('base64url');
+  const codeVerifier = randomBytes(48).toString('base64url');
+  const now = deps.now();
+  await deps.googleStore.saveState(
+    hashState(state),
+    { salonId: salon.id, ownerId: owner.userId, codeVerifier, createdAt: now.toISOString() },
+    new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
+  );
+  const url = await deps.calendar.authorizationUrl({ state, codeChallenge: pkceChallenge(codeVerifier), redirectUri: callbackUrl(deps.config.SITE_URL) });
+  return { url, state };
+}
+
+export interface CallbackInput {
+  state?: string;
+  code?: string;
+  /** Google's `error` parameter, e.g. `access_denied` when the owner says no. */
+  error?: string;
+  /** The state the browser's cookie holds. */
+  browserState?: string;
+}
+
+export type CallbackFailure =
+  | 'missing_state'
+  | 'unknown_or_reused_state'
+  | 'state_not_from_this_browser'
+  | 'stale_state'
+  | 'denied'
+  | 'missing_code'
+  | 'salon_gone'
+  | 'exchange_failed';
+
+export type CallbackOutcome = { outcome: 'ok'; salonId: string } | { outcome: 'fail'; reason: CallbackFailure };
+
+/**
+ * `GET /api/google/oauth/callback`: consumes the state (a conditional delete, so a replay or a
+ * racing duplicate fails), checks it belongs to this browser and is fresh, exchanges the code
+ * with the PKCE verifier, and stores the refresh token encrypted under the state's salon.
+ */
+export async function completeCalendarConnection(deps: CalendarDeps, input: CallbackInput): Promise<CallbackOutcome> {
+  const fail = (reason: CallbackFailure): CallbackOutcome => {
+    logger.warn('calendar connection failed', { reason });
+    return { outcome: 'fail', reason };
+  };
+  if (!input.state || !STATE_FORMAT.test(input.state)) return fail('missing_state');
+  const record = await deps.googleStore.consumeState(hashState(input.state));
+  if (!record) return fail('unknown_or_reused_state');
+  if (input.browserState !== input.state) return fail('state_not_from_this_browser');
+  const ageMs = deps.now().getTime() - Date.parse(record.createdAt);
+  if (!(ageMs >= 0 && ageMs <= STATE_TTL_SECONDS * 1000)) return fail('stale_state');
+  if (input.error) return fail('denied');
+  if (!input.code) return fail('missing_code');
+  // The owner may have deleted their account while on the consent page.
+  if (!(await deps.salons.get(record.salonId))) return fail('salon_gone');
+
+  let refreshToken: string;
+  try {
+    ({ refreshToken } = await deps.calendar.exchangeCode({
+      code: input.code,
+      codeVerifier: record.codeVerifier,
+      redirectUri: callbackUrl(deps.config.SITE_URL),
+    }));
+  } catch (error) {
+    logger.warn('calendar code exchange failed', { kind: isCalendarError(error) ? error.kind : (error as Error)?.name });
+    return fail('exchange_failed');
+  }
+  await deps.googleStore.saveConnection({
+    salonId: record.salonId,
+    encryptedRefreshToken: await deps.tokenCipher.encrypt(refreshToken, record.salonId),
+    connectedAt: deps.now().toISOString(),
+    provider: await deps.calendar.provider(),
+    status: 'connected',
+  });
+  logger.info('calendar connected', { salonId: record.salonId });
+  return { outcome: 'ok', salonId: record.salonId };
+}
+
+/** For the setup load's `google_connected`: a usable connection (not a broken one). */
+export async function isCalendarConnected(store: Pick<GoogleStore, 'getConnection'>, salonId: string): Promise<boolean> {
+  return (await store.getConnection(salonId))?.status === 'connected';
+}
+
+/**
+ * Runs `use` with the salon's decrypted grant. Not connected → 409 'Please connect Google
+ * Calendar first.'; a revoked grant (or one that no longer decrypts) marks the connection broken
+ * → 409 'Calendar connection failed. Please try again.'; timeouts, 429 and 5xx → 503. Other
+ * calendar errors (`not_found`, `rejected`) reach the caller as `CalendarError`.
+ */
+export async function withCalendarGrant<T>(deps: CalendarGrantDeps, salonId: string, use: (grant: CalendarGrant) => Promise<T>): Promise<T> {
+  const connection = await deps.googleStore.getConnection(salonId);
+  if (!connection) throw new CalendarNotConnectedError();
+  if (connection.status !== 'connected') throw new CalendarBrokenError();
+  const markBroken = async (why: string) => {
+    logger.warn('calendar connection broken', { salonId, why });
+    await deps.googleStore.markBroken(salonId, connection.encryptedRefreshToken, deps.now());
+    return new CalendarBrokenError();
+  };
+  let refreshToken: string;
+  try {
+    refreshToken = await deps.tokenCipher.decrypt(connection.encryptedRefreshToken, salonId);
+  } catch (error) {
+    if (error instanceof TokenCipherError) throw await markBroken('token does not decrypt');
+    throw error;
+  }
+  try {
+    return await use({ salonId, refreshToken });
+  } catch (error) {
+    if (isCalendarError(error, 'revoked')) throw await markBroken(error.message);
+    if (isCalendarError(error, 'unavailable')) {
+      logger.warn('calendar provider unavailable', { salonId, status: error.status });
+      throw new ServiceUnavailableError();
+    }
+    throw error;
+  }
+}
+
+/** `GET /api/google/list-calendars`. */
+export async function listOwnerCalendars(deps: CalendarGrantDeps, owner: Owner): Promise<CalendarSummary[]> {
+  try {
+    return await withCalendarGrant(deps, salonIdForOwner(owner.userId), (grant) => deps.calendar.listCalendars(grant));
+  } catch (error) {
+    if (error instanceof CalendarError) {
+      logger.warn('listing calendars failed', { kind: error.kind, status: error.status });
+      throw new AppError(502, 'calendar_failed', calendarMessages.connectFailed);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Account deletion (RELIABILITY 24): revokes the salon's grant at the provider. Never throws:
+ * failures are logged (without the token) and deletion goes on. Call it before the salon's items
+ * are deleted, since it needs the stored (encrypted) token. Answers whether a grant was revoked.
+ */
+export async function revokeCalendarAccess(deps: Pick<CalendarDeps, 'googleStore' | 'calendar' | 'tokenCipher'>, salonId: string): Promise<boolean> {
+  try {
+    const connection = await deps.googleStore.getConnection(salonId);
+    if (!connection) return false;
+    const refreshToken = await deps.tokenCipher.decrypt(connection.encryptedRefreshToken, salonId);
+    await deps.calendar.revoke({ salonId, refreshToken });
+    logger.info('calendar access revoked', { salonId });
+    return true;
+  } catch (error) {
+    logger.warn('calendar access not revoked', {
+      salonId,
+      kind: isCalendarError(error) ? error.kind : (error as Error)?.name,
+    });
+    return false;
+  }
+}

@@ -1,0 +1,126 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  PRICE_LIST_LIMITS,
+  priceListMessages,
+  type AutoFillAnswer,
+  type AutoFillService,
+  type ExtractedService,
+  type ExtractedServiceDraft,
+} from '../../contracts/price-list.js';
+import { BadRequestError } from '../../http/errors.js';
+import type { PriceListExtractor } from '../../providers/price-list-extractor.js';
+import type { Uploads } from '../../providers/s3-uploads.js';
+import { detectFileType, extensionOf, type DetectedFile } from './detect-file-type.js';
+import { displayName, FileRefusedError, refuse } from './errors.js';
+import { readText, type TextLimits } from './read-text.js';
+
+/**
+ * Price-list import, start to finish. The order is what keeps a refused request from leaving
+ * anything behind:
+ * 1. every file is checked (count, size, emptiness, type by content) before any is read;
+ * 2. every file is read and its services extracted (a library failing on a bad file is a 422);
+ * 3. only when the request will succeed are the originals stored, under the salon's own prefix
+ *    `salons/<salonId>/price-lists/<uuid>-<safe name>`;
+ * 4. the services get `ext_` ids and are answered in document order, files in upload order.
+ * When no file holds a single service the request is refused with a 422 naming the files, so
+ * the browser shows a sentence rather than an empty import.
+ */
+export interface UploadedFile {
+  name: string;
+  bytes: Uint8Array;
+  /** Set when the multipart reader stopped at the per-file limit. */
+  truncated?: boolean;
+}
+
+export interface ExtractDeps {
+  extractor: PriceListExtractor;
+  uploads: Pick<Uploads, 'putSalonObject'>;
+}
+
+export type ExtractLimits = TextLimits & Pick<typeof PRICE_LIST_LIMITS, 'maxFiles' | 'maxFileBytes' | 'maxServices'>;
+
+export function extractedId(): string {
+  return `ext_${randomBytes(12).toString('base64url')}`;
+}
+
+/** A name safe as the last part of an S3 key: letters, digits, dot, dash, underscore. */
+export function safeObjectName(name: string, kind: DetectedFile['kind']): string {
+  const base = displayName(name)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-.]+|[-.]+$/g, '');
+  const stem = base.replace(/\.[A-Za-z0-9]{1,8}$/, '').slice(0, 60) || 'price-list';
+  const extension = extensionOf(name) || kind;
+  return `${stem}.${extension}`;
+}
+
+export async function extractServices(
+  deps: ExtractDeps,
+  salonId: string,
+  files: readonly UploadedFile[],
+  limits: ExtractLimits = PRICE_LIST_LIMITS,
+): Promise<ExtractedService[]> {
+  if (files.length === 0) throw new BadRequestError(priceListMessages.noFiles);
+  if (files.length > limits.maxFiles) throw new BadRequestError(priceListMessages.tooManyFiles);
+
+  // 1. Check every file before reading any.
+  const checked: { file: UploadedFile; type: DetectedFile }[] = [];
+  for (const file of files) {
+    const shown = displayName(file.name);
+    if (file.truncated || file.bytes.byteLength > limits.maxFileBytes) throw refuse.tooLarge(priceListMessages.fileTooLarge(shown));
+    if (file.bytes.byteLength === 0) throw refuse.empty(priceListMessages.emptyFile(shown));
+    checked.push({ file, type: await detectFileType(file.name, file.bytes) });
+  }
+
+  // 2. Read and extract; nothing is stored yet.
+  const found: ExtractedServiceDraft[][] = [];
+  const empty: string[] = [];
+  for (const { file, type } of checked) {
+    const shown = displayName(file.name);
+    const text = await readText({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
+    if (!text.trim()) {
+      if (checked.length === 1) throw refuse.nothingFound(priceListMessages.noText(shown));
+      empty.push(shown);
+      found.push([]);
+      continue;
+    }
+    let services: ExtractedServiceDraft[];
+    try {
+      services = await deps.extractor.extractServices({ fileName: shown, kind: type.kind, text });
+    } catch (error) {
+      if (error instanceof FileRefusedError) throw error;
+      throw refuse.unreadable(priceListMessages.unreadable(shown));
+    }
+    if (services.length === 0) empty.push(shown);
+    found.push(services);
+  }
+  const all = found.flat().slice(0, limits.maxServices);
+  if (all.length === 0) throw refuse.nothingFound(priceListMessages.noServices(empty.join(', ')));
+
+  // 3. Store the originals, then 4. answer.
+  for (const { file, type } of checked) {
+    await deps.uploads.putSalonObject(salonId, `price-lists/${randomUUID()}-${safeObjectName(file.name, type.kind)}`, file.bytes, type.mime);
+  }
+  return all.map((service) => ({ id: extractedId(), ...service }));
+}
+
+/**
+ * Fills the durations the owner has not set (0, null or absent) from the extractor's suggestions
+ * (typical salon durations, or Bedrock where configured). Everything else comes back as sent.
+ */
+export async function autoFillDurations(extractor: PriceListExtractor, services: readonly AutoFillService[]): Promise<AutoFillAnswer> {
+  const missing = services.flatMap((service, index) => (!(service.duration && service.duration > 0) && service.name.trim() ? [index] : []));
+  const suggestions = missing.length ? await extractor.suggestDurations(missing.map((index) => services[index]!.name.trim())) : [];
+  const filled = services.map((service) => ({ ...service }));
+  let updated = 0;
+  missing.forEach((index, position) => {
+    const minutes = suggestions[position];
+    if (typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 5 && minutes <= 12 * 60) {
+      filled[index]!.duration = minutes;
+      updated += 1;
+    }
+  });
+  return { services: filled, updated };
+}

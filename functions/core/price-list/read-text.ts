@@ -1,0 +1,333 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
+import { PRICE_LIST_LIMITS, priceListMessages } from '../../contracts/price-list.js';
+import type { PriceListKind } from './detect-file-type.js';
+import { decodeText } from './detect-file-type.js';
+import { displayName, FileRefusedError, refuse } from './errors.js';
+
+/**
+ * The text of an accepted price list, per format, with offline libraries only: pdfjs for PDF
+ * text, mammoth for docx, word-extractor for doc, tesseract.js with the English data shipped in
+ * @tesseract.js-data/eng for images (nothing is downloaded at run time). Each reader works under
+ * a limit (pages, unpacked bytes, pixels, characters, time); any failure of a library on a bad
+ * file becomes a 4xx that names the file, never a 5xx.
+ *
+ * Lines keep their columns: cells of a table row, or text far apart on a PDF line, are joined by
+ * a tab so the parser can still tell one column from the next.
+ */
+export type TextLimits = Pick<
+  typeof PRICE_LIST_LIMITS,
+  'maxDocxUnpackedBytes' | 'maxDocxEntries' | 'maxPdfPages' | 'maxImagePixels' | 'maxTextChars' | 'readTimeoutMs'
+>;
+
+export interface FileToRead {
+  name: string;
+  kind: PriceListKind;
+  bytes: Uint8Array;
+}
+
+const require = createRequire(import.meta.url);
+
+export async function readText(file: FileToRead, limits: TextLimits = PRICE_LIST_LIMITS): Promise<string> {
+  const shown = displayName(file.name);
+  const buffer = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
+  try {
+    const text = await withTimeout(readByKind(file.kind, buffer, shown, limits), limits.readTimeoutMs, () =>
+      refuse.unreadable(priceListMessages.tookTooLong(shown)),
+    );
+    return text.length > limits.maxTextChars ? text.slice(0, limits.maxTextChars) : text;
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw error;
+    if ((error as { name?: string })?.name === 'PasswordException') throw refuse.unreadable(priceListMessages.passwordProtected(shown));
+    throw refuse.unreadable(priceListMessages.unreadable(shown));
+  }
+}
+
+async function readByKind(kind: PriceListKind, buffer: Buffer, shown: string, limits: TextLimits): Promise<string> {
+  switch (kind) {
+    case 'txt': {
+      const text = decodeText(buffer);
+      if (text === null) throw refuse.unreadable(priceListMessages.unreadable(shown));
+      return text;
+    }
+    case 'pdf':
+      return readPdf(buffer, shown, limits);
+    case 'docx':
+      await checkZip(buffer, shown, limits);
+      return readDocx(buffer);
+    case 'doc':
+      return readDoc(buffer);
+    case 'png':
+    case 'jpg':
+    case 'webp': {
+      const size = imageSize(kind, buffer);
+      if (!size || size.width < 1 || size.height < 1) throw refuse.unreadable(priceListMessages.unreadable(shown));
+      if (size.width * size.height > limits.maxImagePixels) throw refuse.tooLarge(priceListMessages.imageTooLarge(shown));
+      return recognise(buffer, limits.readTimeoutMs);
+    }
+  }
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+// ---------------------------------------------------------------------------------------- PDF
+
+interface PdfTextItem {
+  str: string;
+  transform: number[];
+  width: number;
+}
+
+async function readPdf(buffer: Buffer, shown: string, limits: TextLimits): Promise<string> {
+  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = pdfjs.getDocument({
+    data: new Uint8Array(buffer),
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    stopAtErrors: false,
+    verbosity: 0,
+  });
+  try {
+    const document = await task.promise;
+    if (document.numPages > limits.maxPdfPages) throw refuse.tooLarge(priceListMessages.tooManyPages(shown));
+    const pages: string[] = [];
+    let length = 0;
+    for (let number = 1; number <= document.numPages && length <= limits.maxTextChars; number += 1) {
+      const page = await document.getPage(number);
+      const content = await page.getTextContent();
+      const text = pdfLines(content.items.filter((item) => 'str' in item) as unknown as PdfTextItem[]);
+      pages.push(text);
+      length += text.length;
+      page.cleanup();
+    }
+    return pages.join('\n\n');
+  } finally {
+    await task.destroy();
+  }
+}
+
+/** Text items → lines: items on one baseline, left to right, far gaps kept as a tab. */
+export function pdfLines(items: PdfTextItem[]): string {
+  const placed = items
+    .filter((item) => item.str.trim())
+    .map((item) => {
+      const [a = 0, b = 0, c = 0, d = 0, x = 0, y = 0] = item.transform;
+      const size = Math.max(Math.hypot(c, d), Math.hypot(a, b), 1);
+      return { str: item.str, x, y, end: x + item.width, size };
+    })
+    .sort((left, right) => right.y - left.y || left.x - right.x);
+  const lines: (typeof placed)[] = [];
+  for (const item of placed) {
+    const line = lines.at(-1);
+    if (line && Math.abs(line[0]!.y - item.y) <= Math.min(line[0]!.size, item.size) * 0.5) line.push(item);
+    else lines.push([item]);
+  }
+  return lines
+    .map((line) => {
+      line.sort((left, right) => left.x - right.x);
+      let text = '';
+      let end = -Infinity;
+      for (const item of line) {
+        const gap = item.x - end;
+        if (text) {
+          if (gap > item.size * 1.2) text += '\t';
+          else if (gap > item.size * 0.12 && !/\s$/.test(text) && !/^\s/.test(item.str)) text += ' ';
+        }
+        text += item.str;
+        end = Math.max(end, item.end);
+      }
+      return text.trim();
+    })
+    .join('\n');
+}
+
+// ------------------------------------------------------------------------------------ DOCX/ZIP
+
+/**
+ * A docx is a zip: before mammoth unpacks it, its central directory must declare a sane number
+ * of entries and unpacked size, and inflating every entry (yauzl checks each against its
+ * declared size) must stay under the cap — a zip bomb that lies in its directory is stopped
+ * while inflating, after at most the cap.
+ */
+export async function checkZip(buffer: Buffer, shown: string, limits: Pick<TextLimits, 'maxDocxUnpackedBytes' | 'maxDocxEntries'>): Promise<void> {
+  const yauzl = await import('yauzl');
+  const tooLarge = () => refuse.tooLarge(priceListMessages.unpacksTooLarge(shown));
+  let zip: import('yauzl').ZipFile;
+  try {
+    zip = await yauzl.fromBufferPromise(buffer, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+  } catch {
+    throw refuse.unreadable(priceListMessages.unreadable(shown));
+  }
+  try {
+    if (zip.entryCount > limits.maxDocxEntries) throw tooLarge();
+    const entries: import('yauzl').Entry[] = [];
+    let declared = 0;
+    for await (const entry of zip.eachEntry()) {
+      declared += entry.uncompressedSize;
+      if (declared > limits.maxDocxUnpackedBytes) throw tooLarge();
+      if (entry.isEncrypted()) throw refuse.unreadable(priceListMessages.passwordProtected(shown));
+      entries.push(entry);
+    }
+    let inflated = 0;
+    for (const entry of entries) {
+      if (entry.fileName.endsWith('/')) continue;
+      const stream: Readable = await zip.openReadStreamPromise(entry);
+      for await (const chunk of stream) {
+        inflated += (chunk as Buffer).length;
+        if (inflated > limits.maxDocxUnpackedBytes) {
+          stream.destroy();
+          throw tooLarge();
+        }
+      }
+    }
+  } catch (error) {
+    if (error instanceof FileRefusedError) throw error;
+    throw refuse.unreadable(priceListMessages.unreadable(shown));
+  } finally {
+    zip.close();
+  }
+}
+
+async function readDocx(buffer: Buffer): Promise<string> {
+  const mammoth = (await import('mammoth')).default;
+  const result = await mammoth.convertToHtml({ buffer }, { ignoreEmptyParagraphs: true, convertImage: mammoth.images.imgElement(async () => ({ src: '' })) });
+  return htmlToText(result.value);
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', euro: '€', ndash: '–', mdash: '—' };
+
+function decodeEntities(text: string): string {
+  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1]?.toLowerCase() === 'x' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ' ';
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/** mammoth's simple HTML → lines; a table row stays one line with its cells tab-separated. */
+export function htmlToText(html: string): string {
+  const cells = html.replace(/<t([dh])\b[^>]*>([\s\S]*?)<\/t\1>/gi, (_, _tag, inner: string) => `${inner.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()}\t`);
+  const lines = cells
+    .replace(/<br\s*\/?>/gi, '\n')
+    .replace(/<\/(p|h[1-6]|li|tr|div|table|ul|ol|blockquote)>/gi, '\n')
+    .replace(/<[^>]*>/g, '');
+  return decodeEntities(lines)
+    .split('\n')
+    .map((line) => line.replace(/\t+$/, '').trim())
+    .join('\n');
+}
+
+// ------------------------------------------------------------------------------------------ DOC
+
+async function readDoc(buffer: Buffer): Promise<string> {
+  const WordExtractor = (await import('word-extractor')).default;
+  const document = await new WordExtractor().extract(buffer);
+  return document.getBody();
+}
+
+// ---------------------------------------------------------------------------------------- IMAGES
+
+/** Width and height from the header alone, so a tiny file claiming a huge picture is refused before decoding. */
+export function imageSize(kind: 'png' | 'jpg' | 'webp', buffer: Buffer): { width: number; height: number } | null {
+  try {
+    if (kind === 'png') {
+      if (buffer.length < 24 || buffer.toString('latin1', 12, 16) !== 'IHDR') return null;
+      return { width: buffer.readUInt32BE(16), height: buffer.readUInt32BE(20) };
+    }
+    if (kind === 'webp') {
+      const chunk = buffer.toString('latin1', 12, 16);
+      if (chunk === 'VP8 ') return { width: buffer.readUInt16LE(26) & 0x3fff, height: buffer.readUInt16LE(28) & 0x3fff };
+      if (chunk === 'VP8L') {
+        const bits = buffer.readUInt32LE(21);
+        return { width: (bits & 0x3fff) + 1, height: ((bits >> 14) & 0x3fff) + 1 };
+      }
+      if (chunk === 'VP8X') return { width: buffer.readUIntLE(24, 3) + 1, height: buffer.readUIntLE(27, 3) + 1 };
+      return null;
+    }
+    // JPEG: walk the markers to the first start-of-frame.
+    let offset = 2;
+    while (offset + 9 < buffer.length) {
+      if (buffer[offset] !== 0xff) return null;
+      const marker = buffer[offset + 1]!;
+      if (marker === 0xff) {
+        offset += 1;
+        continue;
+      }
+      if (marker === 0xd8 || (marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+        offset += 2;
+        continue;
+      }
+      const length = buffer.readUInt16BE(offset + 2);
+      if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+        return { height: buffer.readUInt16BE(offset + 5), width: buffer.readUInt16BE(offset + 7) };
+      }
+      if (length < 2) return null;
+      offset += 2 + length;
+    }
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+type OcrWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
+let ocrWorker: Promise<OcrWorker> | undefined;
+let ocrQueue: Promise<unknown> = Promise.resolve();
+
+/** The English data shipped in @tesseract.js-data/eng (LSTM model); read from disk, never fetched. */
+export function ocrLanguagePath(): string {
+  return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+async function startOcr(): Promise<OcrWorker> {
+  const { createWorker, OEM, PSM } = await import('tesseract.js');
+  const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+    langPath: ocrLanguagePath(),
+    gzip: true,
+    cacheMethod: 'none',
+    errorHandler: () => {},
+  });
+  // One block of text with its spacing kept: a price list's rows stay rows, columns stay apart.
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1' });
+  return worker;
+}
+
+/** One OCR worker per process, created on first use, one image at a time. */
+async function recognise(image: Buffer, timeoutMs: number): Promise<string> {
+  const run = ocrQueue.then(async () => {
+    ocrWorker ??= startOcr();
+    const pending = ocrWorker;
+    const worker = await pending.catch((error: unknown) => {
+      if (ocrWorker === pending) ocrWorker = undefined;
+      throw error;
+    });
+    try {
+      const { data } = await withTimeout(worker.recognize(image), timeoutMs, () => new Error('OCR timed out'));
+      return data.text.replace(/[ \t]{3,}/g, '\t');
+    } catch (error) {
+      // A worker that failed or hung is replaced for the next image.
+      if (ocrWorker === pending) ocrWorker = undefined;
+      void worker.terminate().catch(() => {});
+      throw error;
+    }
+  });
+  ocrQueue = run.catch(() => {});
+  return run;
+}
+
+/** Ends the OCR worker (tests and the bench, so the process can exit). */
+export async function stopOcr(): Promise<void> {
+  const pending = ocrWorker;
+  ocrWorker = undefined;
+  if (pending) await (await pending.catch(() => undefined))?.terminate();
+}

@@ -1,0 +1,9 @@
+/** word-extractor ships no types; only what read-text.ts uses. */
+declare module 'word-extractor' {
+  interface WordDocument {
+    getBody(): string;
+  }
+  export default class WordExtractor {
+    extract(input: string | Buffer): Promise<WordDocument>;
+  }
+}

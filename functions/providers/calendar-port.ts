@@ -1,0 +1,120 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The calendar port: what the product needs from a calendar provider. Two adapters implement it:
+ * `google-calendar.ts` (googleapis) and `sandbox-calendar.ts` (local, clearly labelled Sandbox).
+ *
+ * A grant is the salon's refresh token together with the salon it belongs to: Google only needs
+ * the token, the sandbox keeps its events under the salon in the single table.
+ */
+export type CalendarProviderName = 'google' | 'sandbox';
+
+export interface CalendarGrant {
+  salonId: string;
+  refreshToken: string;
+}
+
+export interface CalendarSummary {
+  id: string;
+  summary: string;
+}
+
+/** A busy interval, as ISO instants. */
+export interface BusyInterval {
+  start: string;
+  end: string;
+}
+
+/** Per requested calendar: its busy intervals, or why the provider could not answer for it. */
+export type FreeBusy = Record<string, { busy: BusyInterval[]; error?: string }>;
+
+export interface CalendarEventInput {
+  /** Chosen by the caller (derived from the booking id) so a retried write never duplicates. */
+  id: string;
+  summary: string;
+  description?: string;
+  /** ISO date-times; `timeZone` (IANA, e.g. Europe/Dublin) names the zone they are shown in. */
+  start: string;
+  end: string;
+  timeZone: string;
+}
+
+export interface CalendarPort {
+  provider(): Promise<CalendarProviderName>;
+  /** Where to send the owner to consent (Google's page, or the local sandbox page). */
+  authorizationUrl(input: { state: string; codeChallenge: string; redirectUri: string }): Promise<string>;
+  exchangeCode(input: { code: string; codeVerifier: string; redirectUri: string }): Promise<{ refreshToken: string }>;
+  listCalendars(grant: CalendarGrant): Promise<CalendarSummary[]>;
+  freeBusy(grant: CalendarGrant, calendarIds: readonly string[], from: Date, to: Date): Promise<FreeBusy>;
+  /** Idempotent: an event with this id already there counts as created (`created: false`). */
+  createEvent(grant: CalendarGrant, calendarId: string, event: CalendarEventInput): Promise<{ id: string; created: boolean }>;
+  /** Idempotent: an event that is already gone counts as deleted (`deleted: false`). */
+  deleteEvent(grant: CalendarGrant, calendarId: string, eventId: string): Promise<{ deleted: boolean }>;
+  revoke(grant: CalendarGrant): Promise<void>;
+}
+
+/**
+ * - `revoked`: the owner withdrew access (Google's `invalid_grant`) or scopes are missing: the
+ *   connection is broken until they connect again.
+ * - `unavailable`: timeout, 429 or 5xx: try again later.
+ * - `not_found`: the calendar (or event) does not exist for this grant.
+ * - `rejected`: the provider refused the request itself (bad code, bad input).
+ */
+export type CalendarErrorKind = 'revoked' | 'unavailable' | 'not_found' | 'rejected';
+
+export class CalendarError extends Error {
+  constructor(
+    readonly kind: CalendarErrorKind,
+    message: string,
+    /** Provider status, when there was one (never a token or a body). */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'CalendarError';
+  }
+}
+
+export function isCalendarError(error: unknown, kind?: CalendarErrorKind): error is CalendarError {
+  return error instanceof CalendarError && (kind === undefined || error.kind === kind);
+}
+
+/** Google's rule for client-chosen event ids: base32hex characters (a-v, 0-9), 5 to 1024 long. */
+export function isValidEventId(id: string): boolean {
+  return /^[a-v0-9]{5,1024}$/.test(id);
+}
+
+/** PKCE (RFC 7636) S256: the challenge sent with the consent request for a verifier kept server-side. */
+export function pkceChallenge(verifier: string): string {
+  return createHash('sha256').update(verifier).digest('base64url');
+}
+
+/** The scopes the product asks for: list calendars, read free/busy, write its own events. Nothing more. */
+export const CALENDAR_SCOPES = [
+  'https://www.googleapis.com/auth/calendar.readonly',
+  'https://www.googleapis.com/auth/calendar.events',
+] as const;
+
+/**
+ * A port whose adapter is chosen on first use (the choice may need an asynchronous read of the
+ * provider secret). A failed choice is retried on the next call.
+ */
+export function lazyCalendar(choose: () => Promise<CalendarPort>): CalendarPort {
+  let chosen: Promise<CalendarPort> | undefined;
+  const adapter = () => {
+    chosen ??= choose().catch((error: unknown) => {
+      chosen = undefined;
+      throw error;
+    });
+    return chosen;
+  };
+  return {
+    provider: async () => (await adapter()).provider(),
+    authorizationUrl: async (input) => (await adapter()).authorizationUrl(input),
+    exchangeCode: async (input) => (await adapter()).exchangeCode(input),
+    listCalendars: async (grant) => (await adapter()).listCalendars(grant),
+    freeBusy: async (grant, ids, from, to) => (await adapter()).freeBusy(grant, ids, from, to),
+    createEvent: async (grant, calendarId, event) => (await adapter()).createEvent(grant, calendarId, event),
+    deleteEvent: async (grant, calendarId, eventId) => (await adapter()).deleteEvent(grant, calendarId, eventId),
+    revoke: async (grant) => (await adapter()).revoke(grant),
+  };
+}

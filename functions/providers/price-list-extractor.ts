@@ -1,0 +1,41 @@
+import type { ExtractedServiceDraft } from '../contracts/price-list.js';
+import type { PriceListKind } from '../core/price-list/detect-file-type.js';
+
+/**
+ * The extraction port: the text of one price list → the services in it, and typical durations
+ * for services that have none. Adapters: `offline-extraction.ts` (the rule parser and the table
+ * of typical durations, always available) and `bedrock-extraction.ts` (an LLM through Bedrock's
+ * Converse API where BEDROCK_MODEL_ID is configured, held to the same schema, falling back to the
+ * offline adapter whenever it fails). The composition root picks one.
+ */
+export interface PriceListDocument {
+  /** The file's name as the owner knows it (for context only). */
+  fileName: string;
+  kind: PriceListKind;
+  /** Text read from the file (functions/core/price-list/read-text.ts). */
+  text: string;
+}
+
+export interface PriceListExtractor {
+  readonly name: 'offline' | 'bedrock';
+  extractServices(document: PriceListDocument): Promise<ExtractedServiceDraft[]>;
+  /** Minutes for each name, in order; null where no sensible duration is known. */
+  suggestDurations(names: readonly string[]): Promise<(number | null)[]>;
+}
+
+/** Builds the adapter on first use, so routes that never extract never load its SDK. */
+export function lazyExtractor(name: PriceListExtractor['name'], load: () => Promise<PriceListExtractor>): PriceListExtractor {
+  let loaded: Promise<PriceListExtractor> | undefined;
+  const adapter = () => {
+    loaded ??= load().catch((error: unknown) => {
+      loaded = undefined;
+      throw error;
+    });
+    return loaded;
+  };
+  return {
+    name,
+    extractServices: async (document) => (await adapter()).extractServices(document),
+    suggestDurations: async (names) => (await adapter()).suggestDurations(names),
+  };
+}

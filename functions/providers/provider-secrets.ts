@@ -1,0 +1,61 @@
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { z } from 'zod';
+
+/**
+ * The provider credentials secret (Secrets Manager, JSON), read once per cold start. Only its ARN
+ * is configuration; the values never reach the environment or a log line. Other providers'
+ * fields may be present: they are kept for their adapters.
+ */
+const providerSecretsSchema = z.looseObject({
+  googleClientId: z.string().min(1).optional(),
+  googleClientSecret: z.string().min(1).optional(),
+  elevenlabsApiKey: z.string().min(1).optional(),
+});
+
+export type ProviderSecrets = z.infer<typeof providerSecretsSchema>;
+
+export interface ProviderSecretsSource {
+  get(): Promise<ProviderSecrets>;
+}
+
+export function createProviderSecrets(client: Pick<SecretsManagerClient, 'send'>, secretArn: string): ProviderSecretsSource {
+  let cached: Promise<ProviderSecrets> | undefined;
+  async function read(): Promise<ProviderSecrets> {
+    const result = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(result.SecretString ?? '');
+    } catch {
+      throw new Error('The provider secret is not JSON');
+    }
+    const checked = providerSecretsSchema.safeParse(parsed);
+    if (!checked.success) throw new Error(`The provider secret has the wrong shape: ${checked.error.issues.map((issue) => issue.path.join('.')).join(', ')}`);
+    return checked.data;
+  }
+  return {
+    get() {
+      // A failed read is not cached: the next request tries again.
+      cached ??= read().catch((error: unknown) => {
+        cached = undefined;
+        throw error;
+      });
+      return cached;
+    },
+  };
+}
+
+/**
+ * The Google OAuth client to use: given directly (GOOGLE_CLIENT_ID + GOOGLE_CLIENT_SECRET, for
+ * running locally against the real Google), else from the provider secret; null means sandbox.
+ */
+export async function googleCredentials(
+  settings: { GOOGLE_CLIENT_ID?: string; GOOGLE_CLIENT_SECRET?: string },
+  secrets: ProviderSecretsSource | undefined,
+): Promise<{ clientId: string; clientSecret: string } | null> {
+  if (settings.GOOGLE_CLIENT_ID && settings.GOOGLE_CLIENT_SECRET) {
+    return { clientId: settings.GOOGLE_CLIENT_ID, clientSecret: settings.GOOGLE_CLIENT_SECRET };
+  }
+  if (!secrets) return null;
+  const { googleClientId, googleClientSecret } = await secrets.get();
+  return googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret } : null;
+}

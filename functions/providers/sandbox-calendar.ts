@@ -1,0 +1,145 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { GoogleStore } from '../store/google-store.js';
+import {
+  CALENDAR_SCOPES,
+  CalendarError,
+  isValidEventId,
+  pkceChallenge,
+  type BusyInterval,
+  type CalendarGrant,
+  type CalendarPort,
+  type CalendarSummary,
+  type FreeBusy,
+} from './calendar-port.js';
+
+/**
+ * Sandbox: the calendar provider when no Google credentials are configured. It follows Google's
+ * flow (consent page → code → PKCE-checked exchange → refresh token) on a local page, serves a
+ * fixed list of calendars, and keeps free/busy and events in the single table under the salon.
+ * Nothing leaves the machine; the consent page says so.
+ */
+export const SANDBOX_CALENDARS: readonly CalendarSummary[] = [
+  { id: 'salon-bookings@sandbox.calendar', summary: 'Salon bookings' },
+  { id: 'aoife@sandbox.calendar', summary: 'Aoife – stylist' },
+  { id: 'ciara@sandbox.calendar', summary: 'Ciara – stylist' },
+  { id: 'staff-rota@sandbox.calendar', summary: 'Staff rota' },
+];
+
+export const SANDBOX_CONSENT_PATH = '/api/google/sandbox-consent';
+
+const CODE = /^sandbox-([A-Za-z0-9_-]{16,64})\.([A-Za-z0-9_-]{43})$/;
+const REFRESH_TOKEN = /^sandbox-refresh-[A-Za-z0-9_-]{32}$/;
+
+/** The code the consent page's Allow button carries: it remembers the PKCE challenge it was issued for. */
+export function sandboxAuthorizationCode(codeChallenge: string): string {
+  return `sandbox-${randomBytes(18).toString('base64url')}.${codeChallenge}`;
+}
+
+export function isPkceChallenge(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
+const tokenHash = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+function overlapsMerged(intervals: BusyInterval[], from: Date, to: Date): BusyInterval[] {
+  const clipped = intervals
+    .map((interval) => ({ start: Math.max(Date.parse(interval.start), from.getTime()), end: Math.min(Date.parse(interval.end), to.getTime()) }))
+    .filter((interval) => interval.start < interval.end)
+    .sort((a, b) => a.start - b.start);
+  const merged: { start: number; end: number }[] = [];
+  for (const interval of clipped) {
+    const last = merged.at(-1);
+    if (last && interval.start <= last.end) last.end = Math.max(last.end, interval.end);
+    else merged.push({ ...interval });
+  }
+  return merged.map((interval) => ({ start: new Date(interval.start).toISOString(), end: new Date(interval.end).toISOString() }));
+}
+
+function instant(value: string, field: string): string {
+  const parsed = Date.parse(value);
+  if (Number.isNaN(parsed)) throw new CalendarError('rejected', `Invalid ${field} time`);
+  return new Date(parsed).toISOString();
+}
+
+export function createSandboxCalendar(options: { store: GoogleStore; siteUrl: string; now: () => Date }): CalendarPort {
+  const { store } = options;
+  const knownCalendar = (id: string) => SANDBOX_CALENDARS.some((calendar) => calendar.id === id);
+
+  /** As Google answers `invalid_grant` for a revoked or unknown refresh token. */
+  async function checkGrant(grant: CalendarGrant) {
+    if (!REFRESH_TOKEN.test(grant.refreshToken) || (await store.isSandboxTokenRevoked(grant.salonId, tokenHash(grant.refreshToken)))) {
+      throw new CalendarError('revoked', 'invalid_grant: the sandbox grant was revoked', 400);
+    }
+  }
+
+  return {
+    provider: async () => 'sandbox',
+    async authorizationUrl({ state, codeChallenge, redirectUri }) {
+      const url = new URL(SANDBOX_CONSENT_PATH, options.siteUrl);
+      url.search = new URLSearchParams({
+        state,
+        redirect_uri: redirectUri,
+        code_challenge: codeChallenge,
+        code_challenge_method: 'S256',
+        scope: CALENDAR_SCOPES.join(' '),
+      }).toString();
+      return url.toString();
+    },
+    async exchangeCode({ code, codeVerifier }) {
+      const match = CODE.exec(code);
+      const expected = match ? Buffer.from(match[2]!) : Buffer.alloc(0);
+      const actual = Buffer.from(pkceChallenge(codeVerifier));
+      if (!match || expected.length !== actual.length || !timingSafeEqual(expected, actual)) {
+        throw new CalendarError('rejected', 'invalid_grant: the sandbox code or its verifier is wrong', 400);
+      }
+      return { refreshToken: `sandbox-refresh-${randomBytes(24).toString('base64url')}` };
+    },
+    async listCalendars(grant) {
+      await checkGrant(grant);
+      return SANDBOX_CALENDARS.map((calendar) => ({ ...calendar }));
+    },
+    async freeBusy(grant, calendarIds, from, to) {
+      await checkGrant(grant);
+      if (!(from.getTime() < to.getTime())) throw new CalendarError('rejected', 'The time range is empty', 400);
+      const answer: FreeBusy = {};
+      await Promise.all(
+        calendarIds.map(async (calendarId) => {
+          if (!knownCalendar(calendarId)) {
+            answer[calendarId] = { busy: [], error: 'notFound' };
+            return;
+          }
+          const events = await store.sandboxEvents(grant.salonId, calendarId);
+          answer[calendarId] = { busy: overlapsMerged(events, from, to) };
+        }),
+      );
+      return answer;
+    },
+    async createEvent(grant, calendarId, event) {
+      await checkGrant(grant);
+      if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
+      if (!isValidEventId(event.id)) throw new CalendarError('rejected', 'Invalid event id', 400);
+      const start = instant(event.start, 'start');
+      const end = instant(event.end, 'end');
+      if (!(start < end)) throw new CalendarError('rejected', 'The event ends before it starts', 400);
+      const created = await store.putSandboxEvent(grant.salonId, {
+        calendarId,
+        id: event.id,
+        summary: event.summary,
+        ...(event.description !== undefined ? { description: event.description } : {}),
+        start,
+        end,
+        timeZone: event.timeZone,
+      });
+      return { id: event.id, created };
+    },
+    async deleteEvent(grant, calendarId, eventId) {
+      await checkGrant(grant);
+      if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
+      return { deleted: await store.deleteSandboxEvent(grant.salonId, calendarId, eventId) };
+    },
+    async revoke(grant) {
+      if (!REFRESH_TOKEN.test(grant.refreshToken)) return;
+      await store.markSandboxTokenRevoked(grant.salonId, tokenHash(grant.refreshToken), options.now());
+    },
+  };
+}

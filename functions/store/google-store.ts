@@ -1,0 +1,211 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+
+/** A pending OAuth authorisation: created by start, consumed once by the callback. */
+export interface OAuthStateRecord {
+  salonId: string;
+  ownerId: string;
+  codeVerifier: string;
+  createdAt: string;
+}
+
+export type CalendarConnectionStatus = 'connected' | 'broken';
+
+/** `SALON#<id>` / `GOOGLE`: the salon's calendar connection. The refresh token is only ever stored encrypted. */
+export interface CalendarConnection {
+  salonId: string;
+  encryptedRefreshToken: string;
+  connectedAt: string;
+  provider: 'google' | 'sandbox';
+  status: CalendarConnectionStatus;
+  brokenAt?: string;
+}
+
+/** An event the calendar sandbox keeps (start and end as ISO instants). */
+export interface SandboxEvent {
+  calendarId: string;
+  id: string;
+  summary: string;
+  description?: string;
+  start: string;
+  end: string;
+  timeZone: string;
+}
+
+export interface GoogleStore {
+  saveState(stateHash: string, record: OAuthStateRecord, expiresAt: Date): Promise<void>;
+  /** Reads without consuming (the sandbox consent page). */
+  peekState(stateHash: string): Promise<OAuthStateRecord | null>;
+  /** Deletes and answers the state in one conditional write: of two racing callbacks, one gets it. */
+  consumeState(stateHash: string): Promise<OAuthStateRecord | null>;
+  getConnection(salonId: string): Promise<CalendarConnection | null>;
+  saveConnection(connection: CalendarConnection): Promise<void>;
+  /** Marks the connection broken unless it has been replaced (reconnected) meanwhile. */
+  markBroken(salonId: string, encryptedRefreshToken: string, at: Date): Promise<void>;
+  // The calendar sandbox's data.
+  putSandboxEvent(salonId: string, event: SandboxEvent): Promise<boolean>;
+  deleteSandboxEvent(salonId: string, calendarId: string, eventId: string): Promise<boolean>;
+  sandboxEvents(salonId: string, calendarId: string): Promise<SandboxEvent[]>;
+  markSandboxTokenRevoked(salonId: string, tokenHash: string, at: Date): Promise<void>;
+  isSandboxTokenRevoked(salonId: string, tokenHash: string): Promise<boolean>;
+}
+
+function toState(item: Record<string, unknown>): OAuthStateRecord {
+  return {
+    salonId: String(item.salonId),
+    ownerId: String(item.ownerId),
+    codeVerifier: String(item.codeVerifier),
+    createdAt: String(item.createdAt),
+  };
+}
+
+function toConnection(item: Record<string, unknown>): CalendarConnection {
+  return {
+    salonId: String(item.salonId),
+    encryptedRefreshToken: String(item.encryptedRefreshToken),
+    connectedAt: String(item.connectedAt),
+    provider: item.provider === 'google' ? 'google' : 'sandbox',
+    status: item.status === 'connected' ? 'connected' : 'broken',
+    ...(typeof item.brokenAt === 'string' ? { brokenAt: item.brokenAt } : {}),
+  };
+}
+
+function toSandboxEvent(item: Record<string, unknown>): SandboxEvent {
+  return {
+    calendarId: String(item.calendarId),
+    id: String(item.eventId),
+    summary: String(item.summary ?? ''),
+    ...(typeof item.description === 'string' ? { description: item.description } : {}),
+    start: String(item.start),
+    end: String(item.end),
+    timeZone: String(item.timeZone ?? ''),
+  };
+}
+
+export function createGoogleStore(client: DynamoDBDocumentClient, tableName: string): GoogleStore {
+  const stateKey = (stateHash: string) => ({ pk: keys.oauthState(stateHash), sk: keys.oauthStateSk });
+  const connectionKey = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.googleSk });
+
+  return {
+    async saveState(stateHash, record, expiresAt) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...stateKey(stateHash), ...record, ttl: Math.ceil(expiresAt.getTime() / 1000) },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+    },
+    async peekState(stateHash) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: stateKey(stateHash) }));
+      return result.Item ? toState(result.Item) : null;
+    },
+    async consumeState(stateHash) {
+      try {
+        const result = await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: stateKey(stateHash),
+            ConditionExpression: 'attribute_exists(pk)',
+            ReturnValues: 'ALL_OLD',
+          }),
+        );
+        return result.Attributes ? toState(result.Attributes) : null;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return null;
+        throw error;
+      }
+    },
+    async getConnection(salonId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: connectionKey(salonId) }));
+      return result.Item ? toConnection(result.Item) : null;
+    },
+    async saveConnection(connection) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...connectionKey(connection.salonId), ...connection } }));
+    },
+    async markBroken(salonId, encryptedRefreshToken, at) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: connectionKey(salonId),
+            UpdateExpression: 'SET #status = :broken, brokenAt = :at',
+            ConditionExpression: 'encryptedRefreshToken = :token',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':broken': 'broken', ':at': at.toISOString(), ':token': encryptedRefreshToken },
+          }),
+        );
+      } catch (error) {
+        // Reconnected (or deleted) meanwhile: the new connection stays as it is.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    },
+    async putSandboxEvent(salonId, event) {
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              pk: keys.salon(salonId),
+              sk: keys.sandboxEventSk(event.calendarId, event.id),
+              calendarId: event.calendarId,
+              eventId: event.id,
+              summary: event.summary,
+              description: event.description,
+              start: event.start,
+              end: event.end,
+              timeZone: event.timeZone,
+            },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return false;
+        throw error;
+      }
+    },
+    async deleteSandboxEvent(salonId, calendarId, eventId) {
+      const result = await client.send(
+        new DeleteCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.sandboxEventSk(calendarId, eventId) },
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return Boolean(result.Attributes);
+    },
+    async sandboxEvents(salonId, calendarId) {
+      const events: SandboxEvent[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.sandboxEventPrefix(calendarId) },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) events.push(toSandboxEvent(item));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return events;
+    },
+    async markSandboxTokenRevoked(salonId, tokenHash, at) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { pk: keys.salon(salonId), sk: keys.sandboxRevokedSk(tokenHash), revokedAt: at.toISOString() },
+        }),
+      );
+    },
+    async isSandboxTokenRevoked(salonId, tokenHash) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.sandboxRevokedSk(tokenHash) } }),
+      );
+      return Boolean(result.Item);
+    },
+  };
+}

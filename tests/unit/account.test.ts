@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { deleteAccount, type AccountDeps } from '../../functions/core/account.js';
+import { salonIdForOwner } from '../../functions/core/salon.js';
+import type { CalendarPort } from '../../functions/providers/calendar-port.js';
+import { memoryGoogleStore } from './calendar/memory-google-store.js';
+
+/** The order of deletion matters; these fakes record it. */
+function fakes(options: { passwordOk: boolean; connected: boolean }) {
+  const calls: string[] = [];
+  const owner = { userId: 'user-1', username: 'user-1' };
+  const salonId = salonIdForOwner(owner.userId);
+  const { store: googleStore } = memoryGoogleStore();
+  if (options.connected) {
+    void googleStore.saveConnection({ salonId, encryptedRefreshToken: 'enc:refresh-1', connectedAt: '2026-11-01T10:00:00Z', provider: 'google', status: 'connected' });
+  }
+  const deps = {
+    identity: {
+      getUser: async () => ({ username: owner.username, email: 'owner@salon.ie' }),
+      passwordMatches: async () => options.passwordOk,
+      deleteUser: async () => void calls.push('delete user'),
+    },
+    salons: { deleteAll: async () => (calls.push('delete items'), 3) },
+    events: { publish: async (type: string) => void calls.push(`publish ${type}`) },
+    googleStore,
+    tokenCipher: { encrypt: async (text: string) => `enc:${text}`, decrypt: async (text: string) => text.replace(/^enc:/, '') },
+    calendar: { revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`) } as unknown as CalendarPort,
+    now: () => new Date('2026-11-21T12:00:00Z'),
+  } as unknown as AccountDeps;
+  return { deps, calls, owner };
+}
+
+describe('deleting an account', () => {
+  it('revokes the calendar grant, then deletes the items, announces it, and deletes the login last', async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
+    await deleteAccount(deps, owner, 'right');
+    expect(calls).toEqual(['revoke refresh-1', 'delete items', 'publish salon.deleted', 'delete user']);
+  });
+
+  it('works without a calendar connection', async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: false });
+    await deleteAccount(deps, owner, 'right');
+    expect(calls).toEqual(['delete items', 'publish salon.deleted', 'delete user']);
+  });
+
+  it('changes nothing when the password is wrong', async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: false, connected: true });
+    await expect(deleteAccount(deps, owner, 'wrong')).rejects.toMatchObject({ status: 403 });
+    expect(calls).toEqual([]);
+  });
+});
