@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_HOURS,
   DEFAULT_LANGUAGE,
-  DEFAULT_VOICE_ID,
   clampStep,
   defaultFirstMessage,
   type SetupState,
@@ -48,7 +47,9 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
     mappings: stored.mappings,
     services: stored.services,
     google_connected: connected,
-    selectedVoice: stored.voice?.selectedVoice ?? DEFAULT_VOICE_ID,
+    // Empty until step 3 is saved, so the dashboard's Voice card reads Not started; the wizard
+    // then preselects the first voice (spec section 3).
+    selectedVoice: stored.voice?.selectedVoice ?? '',
     selectedLanguage: stored.voice?.selectedLanguage ?? DEFAULT_LANGUAGE,
     firstMessage: stored.voice?.firstMessage ?? (businessName ? defaultFirstMessage(businessName) : ''),
     agentPhone: stored.voice?.agentPhone ?? '',

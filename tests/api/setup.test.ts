@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_HOURS, DEFAULT_VOICE_ID } from '../../functions/contracts/setup.js';
+import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 
 const business = {
@@ -29,7 +29,7 @@ describe('GET /api/setup/load', () => {
       mappings: {},
       services: [],
       google_connected: false,
-      selectedVoice: DEFAULT_VOICE_ID,
+      selectedVoice: '',
       selectedLanguage: 'en',
       firstMessage: '',
       agentPhone: '',

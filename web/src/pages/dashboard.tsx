@@ -1,15 +1,21 @@
-import { useEffect, useState } from 'react';
-import { useLoaderData, useNavigate } from 'react-router';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useLoaderData, useNavigate } from 'react-router';
+import { setupProgress } from '../../../functions/contracts/setup';
 import type { Owner } from '../features/auth/session';
 import { signOutOwner } from '../features/auth/session';
 import { apiFetch } from '../lib/api-client';
 import { useToast } from '../components/toast';
+import { LOAD_FAILED, loadSetup } from '../features/setup/api';
+import { SetupProgressPanel } from '../features/dashboard/setup-progress';
+import { SampleActivity } from '../features/dashboard/sample-activity';
 import '../features/dashboard/dashboard.css';
 
 interface SalonSummary {
   id: string;
   name: string;
 }
+
+type Progress = ReturnType<typeof setupProgress>;
 
 /** Spec: the greeting uses the part of the email before the @. */
 export function greetingName(email: string): string {
@@ -22,6 +28,9 @@ export default function DashboardPage() {
   const toast = useToast();
   const [salon, setSalon] = useState<SalonSummary | null>(null);
   const [signingOut, setSigningOut] = useState(false);
+  const [progress, setProgress] = useState<Progress | null>(null);
+  const [progressStatus, setProgressStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const [progressError, setProgressError] = useState('');
 
   useEffect(() => {
     let cancelled = false;
@@ -32,6 +41,30 @@ export default function DashboardPage() {
       cancelled = true;
     };
   }, [toast]);
+
+  const loadProgress = useCallback(async (isCancelled: () => boolean = () => false) => {
+    setProgressStatus('loading');
+    try {
+      const setup = await loadSetup();
+      if (isCancelled()) return;
+      // Nothing saved yet: the load answer carries only defaults (the first voice, 'new'), which are not progress.
+      setProgress(setupProgress(setup));
+      setProgressStatus('ready');
+    } catch (error) {
+      if (isCancelled()) return;
+      console.error('Loading setup progress failed', error);
+      setProgressError(LOAD_FAILED);
+      setProgressStatus('error');
+    }
+  }, []);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadProgress(() => cancelled);
+    return () => {
+      cancelled = true;
+    };
+  }, [loadProgress]);
 
   async function logOut() {
     setSigningOut(true);
@@ -47,15 +80,42 @@ export default function DashboardPage() {
       <title>Dashboard · SalonDesk</title>
       <header className="dashboard-header">
         <span className="dashboard-brand">SalonDesk</span>
-        <button type="button" className="button button-secondary" onClick={logOut} disabled={signingOut}>
-          {signingOut ? 'Please wait…' : 'Log out'}
-        </button>
+        <nav className="dashboard-nav" aria-label="Account">
+          <Link to="/settings" className="button button-secondary">
+            Settings
+          </Link>
+          <button type="button" className="button button-secondary" onClick={logOut} disabled={signingOut}>
+            {signingOut ? 'Please wait…' : 'Log out'}
+          </button>
+        </nav>
       </header>
       <main className="dashboard-main">
-        <h1>Welcome back, {greetingName(owner.email)}!</h1>
-        <p className="dashboard-salon" aria-live="polite">
-          {salon ? salon.name : <span className="skeleton-line" aria-label="Loading your salon" />}
-        </p>
+        <div className="dashboard-intro">
+          <div>
+            <h1>Welcome back, {greetingName(owner.email)}!</h1>
+            <p className="dashboard-salon" aria-live="polite">
+              {salon ? <span className="dashboard-salon-name">{salon.name}</span> : <span className="skeleton-line" aria-label="Loading your salon" />}
+            </p>
+          </div>
+          <Link to="/test" className="button button-primary">
+            Test Agent
+          </Link>
+        </div>
+
+        <div className="dashboard-grid">
+          <div className="dashboard-column">
+            <SetupProgressPanel progress={progress} status={progressStatus} error={progressError} onRetry={() => void loadProgress()} />
+            <SampleActivity />
+          </div>
+          <aside className="card ai-status" aria-labelledby="ai-status-heading">
+            <h2 id="ai-status-heading">AI receptionist</h2>
+            <p className="ai-status-state">
+              <span className="status-dot" aria-hidden="true" />
+              <span>Active &amp; Ready</span>
+            </p>
+            <p className="ai-status-note">Answering calls 24/7 in a friendly Irish voice.</p>
+          </aside>
+        </div>
       </main>
     </div>
   );

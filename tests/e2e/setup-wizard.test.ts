@@ -1,0 +1,566 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { setupMessages } from '../../functions/contracts/setup.js';
+import { axeViolations, newContext } from '../support/browser.js';
+import { api, uniqueEmail } from '../support/owners.js';
+
+/**
+ * The setup wizard in Chromium against the running product: the sandbox Google consent page,
+ * price-list import, voice previews and every service validation message of spec section 5.
+ */
+const contexts: BrowserContext[] = [];
+const tempDir = mkdtempSync(join(tmpdir(), 'salondesk-wizard-'));
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  rmSync(tempDir, { recursive: true, force: true });
+});
+
+async function freshPage(options?: Parameters<typeof newContext>[0]): Promise<Page> {
+  const context = await newContext(options);
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signUpInBrowser(page: Page, label = 'wizard', password = 'lovely-hair-1'): Promise<string> {
+  const email = uniqueEmail(label);
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.waitForURL('**/dashboard');
+  return email;
+}
+
+async function accessTokenOf(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(localStorage).find((name) => name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.accessToken'));
+    return key ? (localStorage.getItem(key) ?? '') : '';
+  });
+}
+
+const stepCount = (page: Page) => page.locator('.wizard-step-count');
+
+async function expectStep(page: Page, step: number, title: string) {
+  await page.getByText(`Step ${step} of 3`, { exact: true }).waitFor();
+  await page.getByRole('heading', { level: 2, name: title, exact: true }).waitFor();
+}
+
+async function openWizard(page: Page, path = '/setup-wizard') {
+  await page.goto(path);
+  await page.locator('.wizard-form .wizard-step-body').waitFor();
+}
+
+async function fillBusiness(page: Page, name = 'Siobhán’s Hair Studio') {
+  await page.getByLabel('Business name', { exact: true }).fill(name);
+  await page.getByLabel('Phone number', { exact: true }).fill('01 234 5678');
+  await page.getByLabel('Address line', { exact: true }).fill('12 Main Street');
+  await page.getByLabel('Town or city', { exact: true }).fill('Kilkenny');
+  await page.getByLabel('County', { exact: true }).fill('Kilkenny');
+  await page.getByLabel('Eircode', { exact: true }).fill('R95 X2Y3');
+}
+
+/** Step 1 filled and saved: the wizard moves on to step 2. */
+async function completeStepOne(page: Page, name?: string) {
+  await fillBusiness(page, name);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expectStep(page, 2, 'Calendar & Services');
+}
+
+/** Through the sandbox Google consent page and back. */
+async function connectCalendar(page: Page, choice: 'Allow' | 'Deny' = 'Allow') {
+  await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+  await page.waitForURL('**/api/google/sandbox-consent**');
+  expect(await page.evaluate(() => localStorage.getItem('salondesk.googleOAuthInFlight'))).not.toBeNull();
+  await page.getByRole('link', { name: choice, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === '/setup-wizard' && !url.search.includes('connected'));
+  await page.locator('.wizard-form .wizard-step-body').waitFor();
+  expect(await page.evaluate(() => localStorage.getItem('salondesk.googleOAuthInFlight'))).toBeNull();
+}
+
+/** A wizard on step 2 with the calendar connected. */
+async function wizardOnConnectedStepTwo(label: string): Promise<Page> {
+  const page = await freshPage();
+  await signUpInBrowser(page, label);
+  await openWizard(page);
+  await completeStepOne(page);
+  await connectCalendar(page);
+  await page.getByText('Google Calendar connected').waitFor();
+  return page;
+}
+
+describe('setup wizard', () => {
+  it('runs from Business Basics through the Google consent page to Complete Setup, and the dashboard shows all three Completed', async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'fullrun');
+    await openWizard(page);
+
+    await expectStep(page, 1, 'Business Basics');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    await page.getByRole('link', { name: /Back to Dashboard/ }).waitFor();
+    // Hours default from the contract: Sunday closed, Saturday 09:00-17:00.
+    expect(await page.getByLabel('Sunday closed').isChecked()).toBe(true);
+    expect(await page.getByLabel('Saturday closing time').inputValue()).toBe('17:00');
+    await page.getByLabel('Sunday closed').uncheck();
+    await page.getByLabel('Sunday opening time').fill('11:00');
+    await completeStepOne(page, 'Ceol Hair');
+
+    // Stylists and services appear only once the calendar is connected.
+    expect(await page.getByRole('heading', { name: 'Stylists', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Services', exact: true }).count()).toBe(0);
+    await connectCalendar(page);
+    await expectStep(page, 2, 'Calendar & Services');
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByText('Google Calendar connected').waitFor();
+    await page.getByRole('heading', { name: 'Stylists', exact: true }).waitFor();
+
+    // The sandbox calendars fill each stylist's calendar select.
+    const calendarSelect = page.getByLabel('Calendar for stylist 1', { exact: true });
+    await calendarSelect.locator('option', { hasText: 'Aoife – stylist' }).waitFor({ state: 'attached' });
+    await page.getByLabel('Stylist 1 name', { exact: true }).fill('Aoife');
+    await calendarSelect.selectOption({ label: 'Aoife – stylist' });
+
+    await page.getByRole('button', { name: 'Add service' }).click();
+    await page.getByLabel('Service name', { exact: true }).fill('Cut & blow-dry');
+    await page.getByLabel('Duration (minutes)', { exact: true }).fill('45');
+    await page.getByLabel('Price (€)', { exact: true }).fill('55');
+    await page.getByRole('button', { name: 'Next' }).click();
+
+    await expectStep(page, 3, 'Voice & Number');
+    // Five voices, the first selected; the greeting defaults to one naming the salon.
+    const voices = page.getByRole('radio', { name: /Labhaoise|Niamh|Becky|Emily|Juniper/ });
+    expect(await voices.count()).toBe(5);
+    expect(await page.getByRole('radio', { name: /Labhaoise/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('First message', { exact: true }).inputValue()).toContain('Ceol Hair');
+    // The language select only shows for a voice with more than one language.
+    expect(await page.getByLabel(/^Language for/).count()).toBe(0);
+    await page.getByRole('radio', { name: /Juniper/ }).check();
+    const language = page.getByLabel('Language for Juniper', { exact: true });
+    await language.waitFor();
+    expect(await language.locator('option').allTextContents()).toEqual(['English', 'Polish']);
+    await language.selectOption('pl');
+    await page.getByRole('radio', { name: /Niamh/ }).check();
+    expect(await page.getByLabel(/^Language for/).count()).toBe(0);
+    await page.getByText('In international E.164 format, e.g. +353 1 234 5678.').waitFor();
+    await page.getByLabel('Agent phone number', { exact: true }).fill('+353 1 555 0100');
+    await page.getByLabel('Escalation phone number', { exact: true }).fill('087 123 4567');
+    await page.getByRole('radio', { name: /Forward my existing number/ }).check();
+    await page.getByLabel('Number to forward', { exact: true }).fill('01 234 5678');
+
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.waitForURL('**/dashboard');
+    for (const step of [1, 2, 3]) await page.getByTestId(`setup-card-${step}`).getByText('Completed', { exact: true }).waitFor();
+
+    // Everything was saved: the wizard reloads it, with the server's stylist id and mapping.
+    const token = await accessTokenOf(page);
+    const saved = (await api('/api/setup/load', { token })).body;
+    expect(saved.business).toMatchObject({ name: 'Ceol Hair', phone: '+35312345678', town_city: 'Kilkenny' });
+    expect(saved.business.hours.sunday).toEqual({ open: '11:00', close: '16:00', closed: false });
+    expect(saved.stylists).toHaveLength(1);
+    expect(saved.mappings[saved.stylists[0].id]).toBe('aoife@sandbox.calendar');
+    expect(saved.services).toMatchObject([{ name: 'Cut & blow-dry', duration: 45, price: 55, isRange: false }]);
+    expect(saved).toMatchObject({ selectedVoice: 'niamh', selectedLanguage: 'en', phoneOption: 'forward', forwardNumber: '+35312345678', currentStep: 3 });
+
+    await page.getByTestId('setup-card-2').click();
+    await page.waitForURL((url) => url.pathname === '/setup-wizard');
+    await expectStep(page, 2, 'Calendar & Services');
+    expect(await page.getByLabel('Stylist 1 name', { exact: true }).inputValue()).toBe('Aoife');
+    expect(await page.getByLabel('Calendar for stylist 1', { exact: true }).inputValue()).toBe('aoife@sandbox.calendar');
+  });
+
+  it('shows each service validation message, clears it on edit, auto-expands the service, and stops progress', async () => {
+    const page = await wizardOnConnectedStepTwo('validation');
+    await page.getByLabel('Stylist 1 name', { exact: true }).fill('Ciara');
+
+    await page.getByRole('button', { name: 'Add service' }).click();
+    await page.getByRole('button', { name: 'Next' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: setupMessages.fixErrors });
+    await alert.waitFor();
+    await page.getByText('Service name is required', { exact: true }).waitFor();
+    await page.getByText('Duration must be greater than 0', { exact: true }).waitFor();
+    await page.getByText('Price must be greater than €0', { exact: true }).waitFor();
+    await expectStep(page, 2, 'Calendar & Services');
+
+    // Each error clears as its field is edited.
+    await page.getByLabel('Service name', { exact: true }).fill('Balayage');
+    expect(await page.getByText('Service name is required').count()).toBe(0);
+    await page.getByLabel('Duration (minutes)', { exact: true }).fill('0');
+    expect(await page.getByText('Duration must be greater than 0').count()).toBe(0);
+    await page.getByLabel('Price (€)', { exact: true }).fill('0');
+    expect(await page.getByText('Price must be greater than €0').count()).toBe(0);
+
+    // Whole numbers only.
+    await page.getByLabel('Duration (minutes)', { exact: true }).fill('90.5');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(setupMessages.wholeNumber, { exact: true }).waitFor();
+    await page.getByLabel('Duration (minutes)', { exact: true }).fill('180');
+    expect(await page.getByText(setupMessages.wholeNumber).count()).toBe(0);
+
+    // A range needs at least one price above €0, and min not above max.
+    await page.getByRole('radio', { name: 'Price range' }).check();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('At least min or max price must be greater than €0', { exact: true }).waitFor();
+    await page.getByLabel('Min price (€)', { exact: true }).fill('200');
+    expect(await page.getByText('At least min or max price must be greater than €0').count()).toBe(0);
+    await page.getByLabel('Max price (€)', { exact: true }).fill('150');
+
+    // A collapsed service with an error opens again by itself.
+    const summary = page.locator('.service-summary', { hasText: 'Balayage' });
+    await summary.click();
+    expect(await summary.getAttribute('aria-expanded')).toBe('false');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Min price cannot be greater than max price', { exact: true }).waitFor();
+    expect(await summary.getAttribute('aria-expanded')).toBe('true');
+    await alert.waitFor();
+    await page.getByLabel('Max price (€)', { exact: true }).fill('250');
+    expect(await page.getByText('Min price cannot be greater than max price').count()).toBe(0);
+    // With every error gone the alert goes too, and Next now saves.
+    expect(await alert.count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 3, 'Voice & Number');
+  });
+
+  it('keeps the last stylist row: its remove button is disabled', async () => {
+    const page = await wizardOnConnectedStepTwo('stylists');
+    const rows = page.getByTestId('stylist-row');
+    expect(await rows.count()).toBe(1);
+    await page.getByLabel('Stylist 1 name', { exact: true }).fill('Aoife');
+    expect(await page.getByRole('button', { name: 'Remove Aoife' }).isDisabled()).toBe(true);
+
+    await page.getByRole('button', { name: 'Add stylist' }).click();
+    expect(await rows.count()).toBe(2);
+    await page.getByLabel('Stylist 2 name', { exact: true }).fill('Ciara');
+    expect(await page.getByRole('button', { name: 'Remove Aoife' }).isDisabled()).toBe(false);
+    await page.getByRole('button', { name: 'Remove Aoife' }).click();
+    expect(await rows.count()).toBe(1);
+    expect(await page.getByLabel('Stylist 1 name', { exact: true }).inputValue()).toBe('Ciara');
+    expect(await page.getByRole('button', { name: 'Remove Ciara' }).isDisabled()).toBe(true);
+
+    // Two stylists saved; the server's ids are adopted (and mappings follow them).
+    await page.getByRole('button', { name: 'Add stylist' }).click();
+    await page.getByLabel('Stylist 2 name', { exact: true }).fill('Orla');
+    await page.getByLabel('Calendar for stylist 2', { exact: true }).selectOption({ label: 'Ciara – stylist' });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 3, 'Voice & Number');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expectStep(page, 2, 'Calendar & Services');
+    expect(await page.getByLabel('Calendar for stylist 2', { exact: true }).inputValue()).toBe('ciara@sandbox.calendar');
+    const saved = (await api('/api/setup/load', { token: await accessTokenOf(page) })).body;
+    expect(saved.stylists.map((stylist: { name: string }) => stylist.name)).toEqual(['Ciara', 'Orla']);
+    expect(Object.values(saved.mappings)).toEqual(['ciara@sandbox.calendar']);
+  });
+
+  it('counts directions characters live and stops at 600', async () => {
+    const page = await freshPage({ width: 360, height: 740 });
+    await signUpInBrowser(page, 'directions');
+    await openWizard(page);
+    const directions = page.getByLabel('Directions for callers', { exact: true });
+    await page.getByText('0/600', { exact: true }).waitFor();
+    await directions.fill('Beside the pharmacy on High Street.');
+    await page.getByText('35/600', { exact: true }).waitFor();
+    await directions.fill('x'.repeat(700));
+    expect((await directions.inputValue()).length).toBe(600);
+    await page.getByText('600/600', { exact: true }).waitFor();
+    // At 360px wide nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+
+  it('imports services from a txt price list with upload progress and the review message', async () => {
+    const page = await wizardOnConnectedStepTwo('import');
+    const file = join(tempDir, 'price-list.txt');
+    writeFileSync(file, ['Ceol Hair price list', 'Ladies cut and blow-dry - €55 - 45 min', 'Gents cut - €25 - 30 min', 'Full head colour - €90-€130', ''].join('\n'));
+    const upload = page.getByLabel('Upload price list');
+    expect(await upload.getAttribute('accept')).toBe('.png,.jpg,.jpeg,.webp,.pdf,.doc,.docx,.txt');
+    expect(await upload.getAttribute('multiple')).not.toBeNull();
+    await upload.setInputFiles(file);
+    const imported = page.getByText(/^Imported (\d+) service\(s\)\. Please review them, including durations and prices\.$/);
+    await imported.waitFor({ timeout: 30_000 });
+    const count = Number(/Imported (\d+)/.exec((await imported.textContent()) ?? '')?.[1]);
+    expect(count).toBeGreaterThan(0);
+    expect(await page.getByTestId('service-row').count()).toBe(count);
+    // Complete services stay collapsed; one with no duration opens with its error showing.
+    expect(count).toBe(3);
+    expect(await page.locator('.service-summary', { hasText: 'Gents cut' }).getAttribute('aria-expanded')).toBe('false');
+    const colour = page.locator('.service-summary', { hasText: 'Full head colour' });
+    expect(await colour.getAttribute('aria-expanded')).toBe('true');
+    await page.getByText('Duration must be greater than 0', { exact: true }).waitFor();
+    expect(await page.getByLabel('Min price (€)', { exact: true }).inputValue()).toBe('90');
+    expect(await page.getByLabel('Max price (€)', { exact: true }).inputValue()).toBe('130');
+
+    // Auto-fill gives it a typical duration, and the error goes.
+    await page.getByRole('button', { name: 'Auto-fill durations' }).click();
+    await page.locator('.toast').filter({ hasText: 'AI updated 1 service duration(s).' }).waitFor();
+    expect(Number(await page.getByLabel('Duration (minutes)', { exact: true }).inputValue())).toBeGreaterThan(0);
+    expect(await page.getByText('Duration must be greater than 0').count()).toBe(0);
+    await page.getByLabel('Stylist 1 name', { exact: true }).fill('Aoife');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 3, 'Voice & Number');
+    const saved = (await api('/api/setup/load', { token: await accessTokenOf(page) })).body;
+    expect(saved.services.map((service: { name: string }) => service.name)).toEqual(['Ladies cut and blow-dry', 'Gents cut', 'Full head colour']);
+    expect(saved.services.every((service: { id: string }) => !service.id.startsWith('ext_'))).toBe(true);
+  });
+
+  it("shows upload progress, then the server's extraction error or 'Failed to extract.'", async () => {
+    const page = await wizardOnConnectedStepTwo('importfail');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/services/extract', async (route) => {
+      await held;
+      await route.fulfill({ status: 422, contentType: 'application/json', body: JSON.stringify({ error: 'We could not read any services in that file.' }) });
+    });
+    const file = join(tempDir, 'empty.txt');
+    writeFileSync(file, 'nothing useful here\n'.repeat(2000));
+    await page.getByLabel('Upload price list').setInputFiles(file);
+    // Held by the route: the request is on its way (an intercepted upload reports no byte progress).
+    await page.getByRole('status').filter({ hasText: /^(Uploading… \d+%|Extracting services…)$/ }).waitFor();
+    expect(await page.locator('progress.upload-progress').count()).toBe(1);
+    release();
+    await page.getByRole('alert').filter({ hasText: 'We could not read any services in that file.' }).waitFor();
+
+    await page.unroute('**/api/services/extract');
+    await page.route('**/api/services/extract', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByLabel('Upload price list').setInputFiles(file);
+    await page.getByRole('alert').filter({ hasText: 'Failed to extract.' }).waitFor();
+  });
+
+  it('auto-fills durations and reports how many changed', async () => {
+    const page = await wizardOnConnectedStepTwo('autofill');
+    expect(await page.getByRole('button', { name: 'Auto-fill durations' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Add service' }).click();
+    await page.getByLabel('Service name', { exact: true }).fill('Ladies cut and blow-dry');
+    await page.getByLabel('Price (€)', { exact: true }).fill('55');
+    await page.getByRole('button', { name: 'Auto-fill durations' }).click();
+    const toast = page.locator('.toast').filter({ hasText: 'AI updated 1 service duration(s).' });
+    await toast.waitFor({ timeout: 30_000 });
+    expect(Number(await page.getByLabel('Duration (minutes)', { exact: true }).inputValue())).toBeGreaterThan(0);
+
+    await page.route(
+      (url) => url.pathname === '/api/services/extract' && url.searchParams.get('route') === 'auto-fill-durations',
+      (route) => route.fulfill({ status: 500, body: '' }),
+    );
+    await page.getByRole('button', { name: 'Auto-fill durations' }).click();
+    await page.locator('.toast').filter({ hasText: 'Failed to auto-fill durations' }).waitFor();
+  });
+
+  it('plays and stops voice previews', async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'voices');
+    await openWizard(page, '/setup-wizard?step=3');
+    await expectStep(page, 3, 'Voice & Number');
+
+    // The real sandbox preview (a short chime as a data URL) plays and the toggle returns by itself.
+    const labhaoise = page.getByTestId('voice-labhaoise').locator('.voice-preview');
+    await labhaoise.click();
+    await page.waitForFunction(() => {
+      const button = document.querySelector('[data-testid="voice-labhaoise"] .voice-preview');
+      return button?.getAttribute('aria-pressed') === 'true';
+    }, undefined, { polling: 10 });
+    await page.getByRole('button', { name: 'Play preview of Labhaoise' }).waitFor({ timeout: 10_000 });
+
+    // A longer sample: Stop stops it, and playing another voice stops the first.
+    const longSample = `data:audio/wav;base64,${silentWav(20).toString('base64')}`;
+    let answer: { status: number; body: unknown } = { status: 200, body: { previewUrl: longSample } };
+    await page.route(
+      (url) => url.pathname === '/api/elevenlabs',
+      (route) => route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) }),
+    );
+    await page.getByRole('button', { name: 'Play preview of Becky' }).click();
+    const stopBecky = page.getByRole('button', { name: 'Stop preview of Becky' });
+    await stopBecky.waitFor();
+    expect(await stopBecky.getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Play preview of Emily' }).click();
+    await page.getByRole('button', { name: 'Stop preview of Emily' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Play preview of Becky' }).getAttribute('aria-pressed')).toBe('false');
+    await page.getByRole('button', { name: 'Stop preview of Emily' }).click();
+    expect(await page.getByRole('button', { name: 'Play preview of Emily' }).getAttribute('aria-pressed')).toBe('false');
+
+    // Failures clear the playing state and say why.
+    answer = { status: 502, body: { error: 'Failed to generate preview' } };
+    await page.getByRole('button', { name: 'Play preview of Niamh' }).click();
+    await page.locator('.toast').filter({ hasText: 'Failed to generate preview' }).waitFor();
+    await page.getByRole('button', { name: 'Play preview of Niamh' }).waitFor();
+    answer = { status: 200, body: {} };
+    await page.getByRole('button', { name: 'Play preview of Juniper' }).click();
+    await page.locator('.toast').filter({ hasText: 'No preview URL received' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Play preview of Juniper' }).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('restores the saved step after a reload, and the dashboard cards open the wizard at their step', async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'reload');
+    await openWizard(page);
+    await completeStepOne(page);
+    await page.reload();
+    await page.locator('.wizard-form .wizard-step-body').waitFor();
+    await expectStep(page, 2, 'Calendar & Services');
+    expect(await page.getByLabel('Business name').count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expectStep(page, 1, 'Business Basics');
+    expect(await page.getByLabel('Business name', { exact: true }).inputValue()).toBe('Siobhán’s Hair Studio');
+    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('+35312345678');
+
+    await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByTestId('setup-card-3').click();
+    await page.waitForURL((url) => url.pathname === '/setup-wizard');
+    await expectStep(page, 3, 'Voice & Number');
+    // The step parameter is used once; a reload goes back to the saved step.
+    expect(new URL(page.url()).search).toBe('');
+    await page.reload();
+    await page.locator('.wizard-form .wizard-step-body').waitFor();
+    await expectStep(page, 2, 'Calendar & Services');
+  });
+
+  it('shows the calendar failure when consent is denied or the return says connected=fail', async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'deny');
+    await openWizard(page);
+    await completeStepOne(page);
+    await connectCalendar(page, 'Deny');
+    await page.getByRole('alert').filter({ hasText: 'Calendar connection failed. Please try again.' }).waitFor();
+    await expectStep(page, 2, 'Calendar & Services');
+    expect(await page.getByRole('heading', { name: 'Stylists', exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Connect Google Calendar' }).waitFor();
+
+    await page.goto('/setup-wizard?connected=fail');
+    await page.getByRole('alert').filter({ hasText: 'Calendar connection failed. Please try again.' }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it("says 'Failed to start Google OAuth' when the start fails, and 'Please sign in first.' on 401", async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'oauthstart');
+    await openWizard(page, '/setup-wizard?step=2');
+    await page.route('**/api/google/oauth/start', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
+    await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Failed to start Google OAuth' }).waitFor();
+    await page.unroute('**/api/google/oauth/start');
+    await page.route('**/api/google/oauth/start', (route) => route.fulfill({ status: 401, contentType: 'application/json', body: '{"error":"Unauthorized"}' }));
+    await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please sign in first.' }).waitFor();
+    expect(page.url()).toMatch(/\/setup-wizard$/);
+  });
+
+  it("overlays 'Loading your salon setup…' and 'Saving your changes…' without losing focus, and shows the server's save error", async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'overlay');
+
+    let releaseLoad: () => void = () => {};
+    const loadHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
+    await page.route('**/api/setup/load', async (route) => {
+      await loadHeld;
+      await route.continue();
+    });
+    await page.goto('/setup-wizard');
+    const loading = page.getByRole('status').filter({ hasText: 'Loading your salon setup…' });
+    await loading.waitFor();
+    expect(await page.locator('.wizard-card').getAttribute('aria-busy')).toBe('true');
+    releaseLoad();
+    await loading.waitFor({ state: 'detached' });
+    await page.unroute('**/api/setup/load');
+
+    await fillBusiness(page);
+    let releaseSave: () => void = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    await page.route('**/api/setup/step', async (route) => {
+      await saveHeld;
+      await route.fulfill({ status: 400, contentType: 'text/plain', body: 'Opening hours look wrong for Monday' });
+    });
+    const next = page.getByRole('button', { name: 'Next' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    const saving = page.getByRole('status').filter({ hasText: 'Saving your changes…' });
+    await saving.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Next');
+    // A second press while saving does nothing.
+    await page.keyboard.press('Enter');
+    releaseSave();
+    await page.getByRole('alert').filter({ hasText: 'Opening hours look wrong for Monday' }).waitFor();
+    await expectStep(page, 1, 'Business Basics');
+
+    await page.unroute('**/api/setup/step');
+    await page.route('**/api/setup/step', (route) => route.fulfill({ status: 500, body: '' }));
+    await next.click();
+    await page.getByRole('alert').filter({ hasText: /^Save failed$/ }).waitFor();
+  });
+
+  it("shows 'Failed to load setup data' when loading fails, with a retry", async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'loadfail');
+    await page.route('**/api/setup/load', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.goto('/setup-wizard');
+    await page.getByRole('alert').filter({ hasText: 'Failed to load setup data' }).waitFor();
+    await page.unroute('**/api/setup/load');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expectStep(page, 1, 'Business Basics');
+  });
+
+  it('has no axe violations on any step, with errors showing, at 320px and on a desktop', async () => {
+    for (const width of [320, 1280]) {
+      const page = await freshPage({ width, height: 800 });
+      await signUpInBrowser(page, `axe${width}`);
+      await openWizard(page);
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(setupMessages.businessNameRequired).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await completeStepOne(page);
+      await connectCalendar(page);
+      await page.getByRole('button', { name: 'Add service' }).click();
+      await page.getByRole('button', { name: 'Next' }).click();
+      await page.getByText(setupMessages.fixErrors).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.goto('/setup-wizard?step=3');
+      await expectStep(page, 3, 'Voice & Number');
+      await page.getByRole('radio', { name: /Juniper/ }).check();
+      await page.getByRole('radio', { name: /Forward my existing number/ }).check();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    }
+  });
+
+  it('checks step 1 with the contract before saving', async () => {
+    const page = await freshPage();
+    await signUpInBrowser(page, 'stepone');
+    await openWizard(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(setupMessages.businessNameRequired, { exact: true }).waitFor();
+    await page.getByText(setupMessages.businessPhoneRequired, { exact: true }).waitFor();
+    // Focus goes to the first invalid field.
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name)).toBe('name');
+    await page.getByLabel('Monday closing time').fill('08:00');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText(setupMessages.hoursOrder, { exact: true }).waitFor();
+    expect(await stepCount(page).textContent()).toBe('Step 1 of 3');
+  });
+});
+
+/** A silent mono 8 kHz WAV of the given length, long enough to press Stop on. */
+function silentWav(seconds: number): Buffer {
+  const rate = 8000;
+  const data = Buffer.alloc(rate * seconds * 2);
+  const header = Buffer.alloc(44);
+  header.write('RIFF', 0);
+  header.writeUInt32LE(36 + data.length, 4);
+  header.write('WAVE', 8);
+  header.write('fmt ', 12);
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20);
+  header.writeUInt16LE(1, 22);
+  header.writeUInt32LE(rate, 24);
+  header.writeUInt32LE(rate * 2, 28);
+  header.writeUInt16LE(2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36);
+  header.writeUInt32LE(data.length, 40);
+  return Buffer.concat([header, data]);
+}
+

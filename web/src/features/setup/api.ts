@@ -1,0 +1,175 @@
+import type { Business, Hours, SetupState, Stylist } from '../../../../functions/contracts/setup';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { accessToken } from '../auth/session';
+import { messages } from '../../../../functions/contracts/messages';
+import { PRICE_LIST_FIELD, priceListMessages } from '../../../../functions/contracts/price-list';
+
+/** The setup wizard's calls to the app API (spec section 7), typed against the shared contracts. */
+
+export const SAVE_FAILED = 'Save failed';
+export const LOAD_FAILED = 'Failed to load setup data';
+export const OAUTH_START_FAILED = 'Failed to start Google OAuth';
+export const OAUTH_SIGN_IN_FIRST = 'Please sign in first.';
+export const CALENDAR_CONNECTION_FAILED = 'Calendar connection failed. Please try again.';
+export const EXTRACT_FAILED = priceListMessages.extractFailed;
+export const AUTO_FILL_FAILED = priceListMessages.autoFillFailed;
+export const PREVIEW_FAILED = 'Failed to generate preview';
+export const PREVIEW_NO_URL = 'No preview URL received';
+
+export const importedMessage = priceListMessages.imported;
+export const autoFilledMessage = priceListMessages.autoFilled;
+
+/** A service as the API carries it (prices in whole euros). */
+export interface ApiService {
+  id?: string;
+  name: string;
+  duration: number | null;
+  price: number | null;
+  price_min: number | null;
+  price_max: number | null;
+  isRange: boolean;
+  comment: string;
+}
+
+export interface Calendar {
+  id: string;
+  summary: string;
+}
+
+export function loadSetup(): Promise<SetupState> {
+  return apiFetch<SetupState>('/api/setup/load', { fallbackError: LOAD_FAILED });
+}
+
+export interface StepOnePayload {
+  step: 1;
+  business: Omit<Business, never>;
+  hours: Hours;
+  currentStep: number;
+}
+
+export interface StepTwoPayload {
+  step: 2;
+  stylists: { id?: string; key: string; name: string }[];
+  mappings: Record<string, string>;
+  services: ApiService[];
+  currentStep: number;
+}
+
+export interface StepThreePayload {
+  step: 3;
+  selectedVoice: string;
+  selectedLanguage: string;
+  firstMessage: string;
+  agentPhone: string;
+  escalationPhone: string;
+  phoneOption: 'new' | 'forward';
+  forwardNumber: string;
+  currentStep: number;
+}
+
+export interface StepTwoSaved {
+  saved: 2;
+  stylists: Stylist[];
+  mappings: Record<string, string>;
+  services: (ApiService & { id: string })[];
+  keyToId: Record<string, string>;
+  currentStep: number;
+}
+
+export function saveStep(payload: StepOnePayload | StepThreePayload): Promise<{ saved: number; currentStep: number }>;
+export function saveStep(payload: StepTwoPayload): Promise<StepTwoSaved>;
+export function saveStep(payload: StepOnePayload | StepTwoPayload | StepThreePayload): Promise<unknown> {
+  return apiFetch('/api/setup/step', { method: 'POST', body: JSON.stringify(payload), fallbackError: SAVE_FAILED });
+}
+
+/** Asks the server for the consent URL; the caller sends the browser there. */
+export async function startGoogleOAuth(): Promise<string> {
+  try {
+    const { url } = await apiFetch<{ url?: string }>('/api/google/oauth/start', { method: 'POST', fallbackError: OAUTH_START_FAILED });
+    if (!url) throw new ApiError(500, OAUTH_START_FAILED);
+    return url;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throw new ApiError(401, OAUTH_SIGN_IN_FIRST);
+    throw new ApiError(error instanceof ApiError ? error.status : 0, OAUTH_START_FAILED);
+  }
+}
+
+export function listCalendars(): Promise<Calendar[]> {
+  return apiFetch<Calendar[]>('/api/google/list-calendars');
+}
+
+export function autoFillDurations(services: ApiService[]): Promise<{ services: ApiService[]; updated: number }> {
+  return apiFetch('/api/services/extract?route=auto-fill-durations', {
+    method: 'POST',
+    body: JSON.stringify({ services }),
+    fallbackError: AUTO_FILL_FAILED,
+  });
+}
+
+export interface UploadCallbacks {
+  /** Fraction of the request body sent so far, 0..1. */
+  onProgress(fraction: number): void;
+  /** The whole body has been sent; the server is now reading the files. */
+  onUploaded(): void;
+}
+
+function extractError(xhr: XMLHttpRequest): string {
+  const text = typeof xhr.responseText === 'string' ? xhr.responseText : '';
+  try {
+    const body = JSON.parse(text) as { error?: unknown };
+    if (typeof body.error === 'string' && body.error) return body.error;
+  } catch {
+    if (text && text.length < 300 && !text.trimStart().startsWith('<')) return text;
+  }
+  return EXTRACT_FAILED;
+}
+
+/**
+ * Uploads price-list files (field `files`) with XMLHttpRequest, because fetch cannot report
+ * upload progress. Resolves with the extracted services (ids start `ext_`).
+ */
+export async function extractServices(files: File[], callbacks: UploadCallbacks, signal?: AbortSignal): Promise<ApiService[]> {
+  const token = await accessToken();
+  if (!token) throw new ApiError(401, messages.signInAgain);
+  const form = new FormData();
+  for (const file of files) form.append(PRICE_LIST_FIELD, file, file.name);
+  return new Promise<ApiService[]>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/services/extract');
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) callbacks.onProgress(event.loaded / event.total);
+    };
+    xhr.upload.onload = () => {
+      callbacks.onProgress(1);
+      callbacks.onUploaded();
+    };
+    xhr.onload = () => {
+      if (xhr.status === 401) return reject(new ApiError(401, messages.signInAgain));
+      if (xhr.status < 200 || xhr.status >= 300) return reject(new ApiError(xhr.status, extractError(xhr)));
+      try {
+        const body = JSON.parse(xhr.responseText) as ApiService[] | { services?: ApiService[] };
+        const services = Array.isArray(body) ? body : body.services;
+        if (!Array.isArray(services)) throw new Error('No services in the response');
+        resolve(services);
+      } catch {
+        reject(new ApiError(xhr.status, EXTRACT_FAILED));
+      }
+    };
+    xhr.onerror = () => reject(new ApiError(0, EXTRACT_FAILED));
+    xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}
+
+/** A short sample of a voice (no auth). Throws with the spec's message when there is nothing to play. */
+export async function fetchVoicePreview(voiceId: string, signal?: AbortSignal): Promise<string> {
+  const response = await fetch(`/api/elevenlabs?action=preview&voiceId=${encodeURIComponent(voiceId)}`, { signal });
+  if (!response.ok) throw new Error(PREVIEW_FAILED);
+  const body = (await response.json().catch(() => ({}))) as { previewUrl?: unknown; error?: unknown };
+  if (body.error) throw new Error(PREVIEW_FAILED);
+  if (typeof body.previewUrl !== 'string' || !body.previewUrl) throw new Error(PREVIEW_NO_URL);
+  return body.previewUrl;
+}

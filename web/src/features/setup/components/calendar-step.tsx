@@ -1,0 +1,169 @@
+import type { ApiService, Calendar } from '../api';
+import { SelectInput, TextInput } from '../form-fields';
+import type { ServiceDraft, ServiceErrors, StylistRow } from '../model';
+import { PriceListUpload } from './price-list-upload';
+import { ServiceEditor } from './service-editor';
+
+export type ConnectState = 'idle' | 'starting' | 'ok' | 'fail';
+
+export interface CalendarsState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  list: Calendar[];
+}
+
+interface Props {
+  connected: boolean;
+  connectState: ConnectState;
+  connectError: string;
+  onConnect: () => void;
+  calendars: CalendarsState;
+  onReloadCalendars: () => void;
+  stylists: StylistRow[];
+  stylistErrors: Record<string, string>;
+  onStylistChange: (uid: string, patch: Partial<StylistRow>) => void;
+  onAddStylist: () => void;
+  onRemoveStylist: (uid: string) => void;
+  services: ServiceDraft[];
+  serviceErrors: Record<string, ServiceErrors>;
+  expanded: ReadonlySet<string>;
+  onServiceChange: (uid: string, patch: Partial<ServiceDraft>) => void;
+  onToggleService: (uid: string) => void;
+  onAddService: () => void;
+  onRemoveService: (uid: string) => void;
+  onImported: (services: ApiService[]) => void;
+  onAutoFill: () => void;
+  autoFilling: boolean;
+}
+
+/** Step 2: connect Google Calendar, then stylists (each mapped to a calendar) and services. */
+export function CalendarStep(props: Props) {
+  const { connected, connectState, connectError, onConnect } = props;
+  return (
+    <div className="wizard-step-body">
+      <section className="wizard-section" aria-labelledby="calendar-connect-heading">
+        <h3 id="calendar-connect-heading">Google Calendar</h3>
+        <p className="section-lead">The receptionist checks availability and books appointments straight into your stylists' calendars.</p>
+        {connected ? (
+          <p className="connect-status connect-status-ok" role="status">
+            <span aria-hidden="true">✓</span> Google Calendar connected
+          </p>
+        ) : (
+          <div className="connect-block">
+            <button type="button" className="button button-primary" onClick={onConnect} aria-disabled={connectState === 'starting'}>
+              {connectState === 'starting' ? 'Opening Google…' : 'Connect Google Calendar'}
+            </button>
+            <p className="field-hint">Connect your calendar to add your stylists and services.</p>
+          </div>
+        )}
+        {connectError && (
+          <p className="alert alert-error" role="alert">
+            {connectError}
+          </p>
+        )}
+      </section>
+      {connected && <StylistsSection {...props} />}
+      {connected && <ServicesSection {...props} />}
+    </div>
+  );
+}
+
+function StylistsSection({ calendars, onReloadCalendars, stylists, stylistErrors, onStylistChange, onAddStylist, onRemoveStylist }: Props) {
+  const options = calendars.list.map((calendar) => ({ value: calendar.id, label: calendar.summary || calendar.id }));
+  const onlyOne = stylists.length <= 1;
+  return (
+    <section className="wizard-section" aria-labelledby="stylists-heading">
+      <h3 id="stylists-heading">Stylists</h3>
+      <p className="section-lead">Add each stylist and choose the calendar their appointments go into.</p>
+      <div aria-live="polite" className="calendar-load-status">
+        {calendars.status === 'loading' && <p className="field-hint">Loading your calendars…</p>}
+        {calendars.status === 'ready' && calendars.list.length === 0 && <p className="field-hint">No calendars were found in your Google account.</p>}
+      </div>
+      {calendars.status === 'error' && (
+        <p className="alert alert-error" role="alert">
+          We could not load your calendars.{' '}
+          <button type="button" className="button-link" onClick={onReloadCalendars}>
+            Try again
+          </button>
+        </p>
+      )}
+      <ol className="stylist-list">
+        {stylists.map((stylist, index) => {
+          const label = stylist.name.trim() || `stylist ${index + 1}`;
+          return (
+            <li key={stylist.uid} className="stylist-row" data-testid="stylist-row">
+              <TextInput
+                label={`Stylist ${index + 1} name`}
+                value={stylist.name}
+                autoComplete="off"
+                error={stylistErrors[stylist.uid]}
+                onChange={(name) => onStylistChange(stylist.uid, { name })}
+              />
+              <SelectInput
+                label={`Calendar for stylist ${index + 1}`}
+                value={stylist.calendarId}
+                placeholder={calendars.status === 'loading' ? 'Loading calendars…' : 'Choose a calendar'}
+                options={
+                  stylist.calendarId && !options.some((option) => option.value === stylist.calendarId)
+                    ? [...options, { value: stylist.calendarId, label: stylist.calendarId }]
+                    : options
+                }
+                onChange={(calendarId) => onStylistChange(stylist.uid, { calendarId })}
+              />
+              <button
+                type="button"
+                className="button button-secondary stylist-remove"
+                disabled={onlyOne}
+                aria-label={`Remove ${label}`}
+                title={onlyOne ? 'You need at least one stylist' : undefined}
+                onClick={() => onRemoveStylist(stylist.uid)}
+              >
+                Remove
+              </button>
+            </li>
+          );
+        })}
+      </ol>
+      <button type="button" className="button button-secondary" onClick={onAddStylist}>
+        Add stylist
+      </button>
+    </section>
+  );
+}
+
+function ServicesSection({
+  services,
+  serviceErrors,
+  expanded,
+  onServiceChange,
+  onToggleService,
+  onAddService,
+  onRemoveService,
+  onImported,
+  onAutoFill,
+  autoFilling,
+}: Props) {
+  return (
+    <section className="wizard-section" aria-labelledby="services-heading">
+      <h3 id="services-heading">Services</h3>
+      <p className="section-lead">What you offer, how long it takes and what it costs. The receptionist quotes these to callers.</p>
+      <div className="services-tools">
+        <PriceListUpload onImported={onImported} />
+        <div className="auto-fill">
+          <button type="button" className="button button-secondary" onClick={onAutoFill} aria-disabled={autoFilling || services.length === 0} disabled={services.length === 0}>
+            {autoFilling ? 'Filling in durations…' : 'Auto-fill durations'}
+          </button>
+          <p className="field-hint">Missing durations? AI suggests typical times for each service.</p>
+        </div>
+      </div>
+      <ServiceEditor
+        services={services}
+        errors={serviceErrors}
+        expanded={expanded}
+        onChange={onServiceChange}
+        onToggle={onToggleService}
+        onAdd={onAddService}
+        onRemove={onRemoveService}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,134 @@
+import { NumberInput, TextArea, TextInput } from '../form-fields';
+import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
+
+interface Props {
+  services: ServiceDraft[];
+  errors: Record<string, ServiceErrors>;
+  expanded: ReadonlySet<string>;
+  onChange: (uid: string, patch: Partial<ServiceDraft>) => void;
+  onToggle: (uid: string) => void;
+  onAdd: () => void;
+  onRemove: (uid: string) => void;
+}
+
+/** The service list: each row collapses to a summary and expands to its fields (spec sections 3 and 5). */
+export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove }: Props) {
+  return (
+    <div className="service-editor">
+      {services.length === 0 ? (
+        <p className="empty-state">No services yet. Add your services one by one, or upload your price list and we will read them for you.</p>
+      ) : (
+        <ul className="service-list" aria-label="Services">
+          {services.map((service, index) => (
+            <ServiceRow
+              key={service.uid}
+              service={service}
+              position={index + 1}
+              errors={errors[service.uid] ?? {}}
+              open={expanded.has(service.uid)}
+              onChange={(patch) => onChange(service.uid, patch)}
+              onToggle={() => onToggle(service.uid)}
+              onRemove={() => onRemove(service.uid)}
+            />
+          ))}
+        </ul>
+      )}
+      <button type="button" className="button button-secondary" onClick={onAdd}>
+        Add service
+      </button>
+    </div>
+  );
+}
+
+interface RowProps {
+  service: ServiceDraft;
+  position: number;
+  errors: ServiceErrors;
+  open: boolean;
+  onChange: (patch: Partial<ServiceDraft>) => void;
+  onToggle: () => void;
+  onRemove: () => void;
+}
+
+function ServiceRow({ service, position, errors, open, onChange, onToggle, onRemove }: RowProps) {
+  const panelId = `service-panel-${service.uid}`;
+  const title = service.name.trim() || `Service ${position}`;
+  const errorCount = Object.keys(errors).length;
+  return (
+    <li className={`service-row${errorCount ? ' service-row-invalid' : ''}`} data-testid="service-row">
+      <h4 className="service-summary-heading">
+        <button type="button" className="service-summary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+          <span className="service-summary-name">{title}</span>
+          <span className="service-summary-meta">
+            {formatDuration(service.duration)} · {formatPrice(service)}
+            {errorCount > 0 && <span className="service-summary-flag"> · Needs attention</span>}
+          </span>
+          <span className="service-summary-chevron" aria-hidden="true">
+            {open ? '▴' : '▾'}
+          </span>
+        </button>
+      </h4>
+      {open && (
+        <div id={panelId} className="service-panel" role="group" aria-label={`Edit ${title}`}>
+          <div className="form-grid">
+            <TextInput label="Service name" value={service.name} error={errors.name} onChange={(name) => onChange({ name })} />
+            <NumberInput
+              label="Duration (minutes)"
+              suffix="min"
+              value={service.duration}
+              error={errors.duration}
+              onChange={(duration) => onChange({ duration })}
+            />
+          </div>
+          <fieldset className="price-type">
+            <legend>Pricing</legend>
+            <div className="segmented">
+              <label>
+                <input type="radio" name={`price-type-${service.uid}`} checked={!service.isRange} onChange={() => onChange({ isRange: false })} />
+                <span>Single price</span>
+              </label>
+              <label>
+                <input type="radio" name={`price-type-${service.uid}`} checked={service.isRange} onChange={() => onChange({ isRange: true })} />
+                <span>Price range</span>
+              </label>
+            </div>
+          </fieldset>
+          {service.isRange ? (
+            <div className="form-grid">
+              <NumberInput
+                label="Min price (€)"
+                prefix="€"
+                value={service.price_min}
+                error={errors.price_min}
+                onChange={(price_min) => onChange({ price_min })}
+              />
+              <NumberInput
+                label="Max price (€)"
+                prefix="€"
+                value={service.price_max}
+                error={errors.price_max}
+                onChange={(price_max) => onChange({ price_max })}
+              />
+            </div>
+          ) : (
+            <NumberInput label="Price (€)" prefix="€" value={service.price} error={errors.price} onChange={(price) => onChange({ price })} />
+          )}
+          <TextArea
+            label="Comment (optional)"
+            rows={2}
+            maxLength={300}
+            value={service.comment}
+            error={errors.comment}
+            hint="Anything callers should know, e.g. 'Price depends on hair length'."
+            onChange={(comment) => onChange({ comment })}
+          />
+          <div className="service-actions">
+            <button type="button" className="button button-link danger-link" onClick={onRemove}>
+              Remove {title}
+            </button>
+          </div>
+        </div>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,167 @@
+import { LANGUAGE_LABELS, VOICES, voiceById } from '../../../../../functions/contracts/setup';
+import { SelectInput, TextArea, TextInput } from '../form-fields';
+import type { VoiceDraft } from '../model';
+
+interface Props {
+  voice: VoiceDraft;
+  errors: Record<string, string>;
+  onChange: (patch: Partial<VoiceDraft>) => void;
+  playing: string | null;
+  onTogglePreview: (voiceId: string) => void;
+}
+
+export const AGENT_PHONE_HINT = 'In international E.164 format, e.g. +353 1 234 5678.';
+
+/** Step 3: the receptionist's voice, greeting and phone numbers. */
+export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }: Props) {
+  const selected = voiceById(voice.selectedVoice);
+  const languages = (selected?.languages ?? ['en']) as readonly string[];
+
+  function chooseVoice(voiceId: string) {
+    const next = voiceById(voiceId);
+    const supported = (next?.languages ?? ['en']) as readonly string[];
+    onChange({ selectedVoice: voiceId, selectedLanguage: supported.includes(voice.selectedLanguage) ? voice.selectedLanguage : 'en' });
+  }
+
+  return (
+    <div className="wizard-step-body">
+      <fieldset className="wizard-section voice-options">
+        <legend>
+          <span className="fieldset-title">Choose a voice</span>
+        </legend>
+        <p className="section-lead">Pick the voice callers hear. Play a sample to compare.</p>
+        <div className="voice-grid">
+          {VOICES.map((option) => {
+            const checked = option.voiceId === voice.selectedVoice;
+            const isPlaying = playing === option.voiceId;
+            const inputId = `voice-${option.voiceId}`;
+            return (
+              <div key={option.voiceId} className={`voice-card${checked ? ' voice-card-selected' : ''}`} data-testid={`voice-${option.voiceId}`}>
+                <input
+                  id={inputId}
+                  className="voice-radio"
+                  type="radio"
+                  name="selectedVoice"
+                  value={option.voiceId}
+                  checked={checked}
+                  onChange={() => chooseVoice(option.voiceId)}
+                />
+                <label htmlFor={inputId} className="voice-label">
+                  <span className="voice-name">{option.name}</span>
+                  <span className="voice-description">
+                    {option.description}
+                  </span>
+                  {option.languages.length > 1 && (
+                    <span className="voice-languages">{option.languages.map((code) => LANGUAGE_LABELS[code] ?? code).join(', ')}</span>
+                  )}
+                </label>
+                <button
+                  type="button"
+                  className="button button-secondary voice-preview"
+                  aria-pressed={isPlaying}
+                  aria-label={`${isPlaying ? 'Stop' : 'Play'} preview of ${option.name}`}
+                  onClick={() => onTogglePreview(option.voiceId)}
+                >
+                  <span aria-hidden="true">{isPlaying ? '■' : '▶'}</span> {isPlaying ? 'Stop' : 'Play'}
+                </button>
+              </div>
+            );
+          })}
+        </div>
+        {languages.length > 1 && (
+          <div className="voice-language">
+            <SelectInput
+              label={`Language for ${selected?.name ?? 'this voice'}`}
+              value={voice.selectedLanguage}
+              options={languages.map((code) => ({ value: code, label: LANGUAGE_LABELS[code] ?? code }))}
+              error={errors.selectedLanguage}
+              onChange={(selectedLanguage) => onChange({ selectedLanguage })}
+            />
+          </div>
+        )}
+        {errors.selectedVoice && <p className="field-error">{errors.selectedVoice}</p>}
+      </fieldset>
+
+      <section className="wizard-section" aria-labelledby="greeting-heading">
+        <h3 id="greeting-heading">Greeting</h3>
+        <TextArea
+          label="First message"
+          name="firstMessage"
+          rows={3}
+          maxLength={500}
+          value={voice.firstMessage}
+          error={errors.firstMessage}
+          hint="The first thing callers hear when the receptionist answers."
+          onChange={(firstMessage) => onChange({ firstMessage })}
+        />
+      </section>
+
+      <section className="wizard-section" aria-labelledby="numbers-heading">
+        <h3 id="numbers-heading">Phone numbers</h3>
+        <div className="form-grid">
+          <TextInput
+            label="Agent phone number"
+            name="agentPhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="off"
+            placeholder="+353…"
+            value={voice.agentPhone}
+            error={errors.agentPhone}
+            hint={AGENT_PHONE_HINT}
+            onChange={(agentPhone) => onChange({ agentPhone })}
+          />
+          <TextInput
+            label="Escalation phone number"
+            name="escalationPhone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            value={voice.escalationPhone}
+            error={errors.escalationPhone}
+            hint="Where the receptionist forwards a call when a caller needs a person."
+            onChange={(escalationPhone) => onChange({ escalationPhone })}
+          />
+        </div>
+        <fieldset className="phone-option">
+          <legend>How callers reach the receptionist</legend>
+          <div className="phone-option-choices">
+            <label className="choice-card">
+              <input type="radio" name="phoneOption" value="new" checked={voice.phoneOption === 'new'} onChange={() => onChange({ phoneOption: 'new' })} />
+              <span>
+                <strong>Get a new number</strong>
+                <span className="field-hint">Our team assigns you a dedicated Irish number during the pilot.</span>
+              </span>
+            </label>
+            <label className="choice-card">
+              <input
+                type="radio"
+                name="phoneOption"
+                value="forward"
+                checked={voice.phoneOption === 'forward'}
+                onChange={() => onChange({ phoneOption: 'forward' })}
+              />
+              <span>
+                <strong>Forward my existing number</strong>
+                <span className="field-hint">Keep your salon's number and forward calls to the receptionist.</span>
+              </span>
+            </label>
+          </div>
+          {voice.phoneOption === 'forward' && (
+            <TextInput
+              label="Number to forward"
+              name="forwardNumber"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              value={voice.forwardNumber}
+              error={errors.forwardNumber}
+              hint="Your salon's existing number, e.g. 01 234 5678."
+              onChange={(forwardNumber) => onChange({ forwardNumber })}
+            />
+          )}
+        </fieldset>
+      </section>
+    </div>
+  );
+}
