@@ -19,6 +19,11 @@ export interface RouteDefinition {
   /** Lambda memory in MB; defaults suit a JSON route. */
   memoryMb?: number;
   timeoutSeconds?: number;
+  /**
+   * Packages installed into the Lambda's node_modules instead of bundled (wasm, worker scripts or
+   * data files that esbuild cannot inline). Each must be resolvable from the repository root.
+   */
+  nodeModules?: readonly string[];
   /** Which resources the route's Lambda may touch (least privilege grants in CDK). */
   grants: readonly Grant[];
 }
@@ -133,6 +138,7 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: UPLOAD_REQUEST_LIMIT,
     memoryMb: 2048,
     timeoutSeconds: 29,
+    nodeModules: ['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', 'mammoth', 'word-extractor'],
     grants: ['table:read', 'uploads:write', 'bedrock:invoke'],
   },
   {

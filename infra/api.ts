@@ -22,6 +22,8 @@ export interface ApiRoutesProps {
   readonly userPoolClient: cognito.IUserPoolClient;
   readonly environment: FunctionEnvironment;
   readonly grants: GrantTargets;
+  /** Extra variables for single routes, by route id (ids and names only, never secrets). */
+  readonly routeEnvironment?: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 /**
@@ -86,6 +88,9 @@ export class Api extends Construct {
 
   addRoutes(props: ApiRoutesProps): void {
     assertUniqueRoutes(props.routes);
+    for (const id of Object.keys(props.routeEnvironment ?? {})) {
+      if (!props.routes.some((route) => route.id === id)) throw new Error(`Environment given for route ${id}, which is not in the route table`);
+    }
     const region = Stack.of(this).region;
     // Checks signature, issuer, expiry and audience (`aud` of ID tokens, `client_id` of access
     // tokens). That an access token, not an ID token, was presented is checked by the handler's
@@ -109,8 +114,12 @@ export class Api extends Construct {
         environment: props.environment,
         memoryMb: route.memoryMb,
         timeoutSeconds: route.timeoutSeconds,
+        nodeModules: route.nodeModules,
       });
       applyGrants(fn, route.grants, { ...props.grants, userPool: props.userPool });
+      for (const [name, value] of Object.entries(props.routeEnvironment?.[route.id] ?? {})) {
+        fn.function.addEnvironment(name, value);
+      }
       this.functions.set(route.id, fn);
 
       const integration = new HttpLambdaIntegration(`Route${constructId(route.id)}Integration`, fn.function, {
@@ -128,7 +137,7 @@ export class Api extends Construct {
             NagSuppressions.addResourceSuppressions(r, [
               {
                 id: 'AwsSolutions-APIG4',
-                reason: `${method} ${route.path} is public by design (route table auth: 'public'): health check, webhook or tool endpoint that verifies its caller itself (signature, shared secret) or needs no caller.`,
+                reason: `${method} ${route.path} is public by design (route table auth: 'public'): it needs no signed-in owner (health check, OAuth callback checked by its one-time state, consent page, voice preview) or verifies its caller itself (webhook signature, shared secret).`,
               },
             ]);
           }

@@ -2,7 +2,9 @@ import path from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { eventRules as defaultEventRules, type EventRule } from '../events/rules.js';
+import { VOICES } from '../functions/contracts/setup.js';
 import { routes as defaultRoutes, type RouteDefinition } from '../functions/routes.js';
+import { parseBedrockModelId } from './bedrock.js';
 import { REPO_ROOT } from './function.js';
 import { SalonReceptionistStack } from './stack.js';
 import { REGION, stageConfig } from './stage-config.js';
@@ -20,6 +22,16 @@ export interface BuildStackOptions {
   readonly routes?: readonly RouteDefinition[];
   /** Default: events/rules.ts. */
   readonly eventRules?: readonly EventRule[];
+  /**
+   * Default: context `bedrockModelId`, else DEFAULT_BEDROCK_MODEL_ID (bedrock.ts). `none`: no
+   * Bedrock permission and no BEDROCK_MODEL_ID, so price lists are read by the offline parser.
+   */
+  readonly bedrockModelId?: string;
+  /**
+   * Our voice id → ElevenLabs voice id, as JSON text or an object. Default: context
+   * `elevenlabsVoiceIds`; absent: ELEVENLABS_VOICE_IDS is not set.
+   */
+  readonly elevenlabsVoiceIds?: string | Readonly<Record<string, string>>;
   /** Apply cdk-nag AwsSolutions checks (default true). */
   readonly nag?: boolean;
 }
@@ -48,6 +60,8 @@ export function buildStack(app: App, options: BuildStackOptions = {}): SalonRece
     eventRules: options.eventRules ?? defaultEventRules,
     webDistDir: options.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist'),
     siteUrl,
+    bedrockModelId: parseBedrockModelId(options.bedrockModelId ?? contextString(app, 'bedrockModelId')),
+    elevenlabsVoiceIds: parseVoiceIds(options.elevenlabsVoiceIds ?? contextValue(app, 'elevenlabsVoiceIds')),
   });
   if (options.nag ?? true) Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: true }));
   return stack;
@@ -58,11 +72,43 @@ export function buildApp(options: BuildAppOptions = {}): { app: App; stack: Salo
   return { app, stack: buildStack(app, options) };
 }
 
-function contextString(app: App, key: string): string | undefined {
+function contextValue(app: App, key: string): unknown {
   const value: unknown = app.node.tryGetContext(key);
-  if (value === undefined || value === null || value === '') return undefined;
-  if (typeof value !== 'string') throw new Error(`Context "${key}" must be a string`);
+  return value === undefined || value === null || value === '' ? undefined : value;
+}
+
+function contextString(app: App, key: string): string | undefined {
+  const value = contextValue(app, key);
+  if (value !== undefined && typeof value !== 'string') throw new Error(`Context "${key}" must be a string`);
   return value;
+}
+
+/**
+ * `{"labhaoise":"<ElevenLabs voice id>",…}`: JSON text (`-c elevenlabsVoiceIds='{…}'`) or an
+ * object (cdk.json). Keys must be voices the product offers (functions/contracts/setup.ts).
+ */
+export function parseVoiceIds(value: unknown): Readonly<Record<string, string>> | undefined {
+  if (value === undefined) return undefined;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      throw new Error('elevenlabsVoiceIds must be a JSON object of voice id → ElevenLabs voice id');
+    }
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('elevenlabsVoiceIds must be a JSON object of voice id → ElevenLabs voice id');
+  }
+  const known = new Set<string>(VOICES.map((voice) => voice.voiceId));
+  const entries = Object.entries(parsed);
+  for (const [voiceId, providerId] of entries) {
+    if (!known.has(voiceId)) throw new Error(`elevenlabsVoiceIds: unknown voice "${voiceId}" (known: ${[...known].join(', ')})`);
+    if (typeof providerId !== 'string' || !/^[A-Za-z0-9_-]{1,64}$/.test(providerId)) {
+      throw new Error(`elevenlabsVoiceIds: the ElevenLabs voice id of "${voiceId}" must be a short id string`);
+    }
+  }
+  return entries.length > 0 ? (Object.fromEntries(entries) as Record<string, string>) : undefined;
 }
 
 function normaliseSiteUrl(siteUrl: string | undefined): string | undefined {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { Annotations, Duration, Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, LogLevel, Charset } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, LogLevel, Charset, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
@@ -35,6 +35,13 @@ export interface FunctionEnvironment {
   readonly SITE_URL: string;
 }
 
+/**
+ * Set per function by its grants (grants.ts) or by stack context, never for every Lambda: the
+ * ids and ARNs a handler needs for one provider. Still names only, never secret values.
+ */
+export const OPTIONAL_ENVIRONMENT = ['TOKEN_KEY_ARN', 'PROVIDER_SECRETS_ARN', 'BEDROCK_MODEL_ID', 'ELEVENLABS_VOICE_IDS'] as const;
+export type OptionalEnvironmentName = (typeof OPTIONAL_ENVIRONMENT)[number];
+
 export interface AppFunctionProps {
   readonly config: StageConfig;
   /** Module relative to the repository root, exporting `handler`. */
@@ -45,6 +52,43 @@ export interface AppFunctionProps {
   readonly functionName?: string;
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;
+  /** Installed into the bundle's node_modules instead of bundled (see RouteDefinition.nodeModules). */
+  readonly nodeModules?: readonly string[];
+}
+
+/** npm's name for the Lambda architecture: `npm ci --cpu` picks the matching native optional packages. */
+const NPM_CPU: Record<string, string> = { arm64: 'arm64', x86_64: 'x64' };
+
+/**
+ * esbuild options of every bundle. Modules in `nodeModules` stay external and are installed next
+ * to the bundle by `npm ci` from the lock file, for the Lambda's platform (linux, glibc, its CPU),
+ * not the machine that synthesizes: optional native packages (pdfjs-dist's @napi-rs/canvas) must
+ * be the ones Lambda can load.
+ */
+export function bundlingOptions(nodeModules: readonly string[] = []): BundlingOptions {
+  return {
+    format: OutputFormat.ESM,
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: ESM_REQUIRE_BANNER,
+    minify: true,
+    sourceMap: true,
+    sourcesContent: false,
+    charset: Charset.UTF8,
+    logLevel: LogLevel.WARNING,
+    // Bundle the AWS SDK too: the deployed code runs exactly the versions tested locally.
+    externalModules: [],
+    ...(nodeModules.length > 0
+      ? {
+          nodeModules: [...nodeModules],
+          environment: {
+            npm_config_os: 'linux',
+            npm_config_cpu: NPM_CPU[LAMBDA_ARCHITECTURE.name] ?? LAMBDA_ARCHITECTURE.name,
+            npm_config_libc: 'glibc',
+          },
+        }
+      : {}),
+  };
 }
 
 /**
@@ -56,6 +100,8 @@ export class AppFunction extends Construct {
   readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
+  /** What esbuild was given; undefined for placeholder code (entry not written, bundling skipped). */
+  readonly bundling?: BundlingOptions;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -89,25 +135,14 @@ export class AppFunction extends Construct {
 
     const entryPath = path.join(REPO_ROOT, props.entry);
     if (existsSync(entryPath)) {
+      this.bundling = bundlingOptions(props.nodeModules);
       this.function = new NodejsFunction(this, 'Function', {
         ...common,
         entry: entryPath,
         handler: 'handler',
         projectRoot: REPO_ROOT,
         depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-        bundling: {
-          format: OutputFormat.ESM,
-          target: 'node22',
-          mainFields: ['module', 'main'],
-          banner: ESM_REQUIRE_BANNER,
-          minify: true,
-          sourceMap: true,
-          sourcesContent: false,
-          charset: Charset.UTF8,
-          logLevel: LogLevel.WARNING,
-          // Bundle the AWS SDK too: the deployed code runs exactly the versions tested locally.
-          externalModules: [],
-        },
+        bundling: this.bundling,
       });
     } else if (!Stack.of(this).bundlingRequired) {
       // Assertion tests skip bundling; an entry another change has not written yet must not

@@ -3,10 +3,14 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as events from 'aws-cdk-lib/aws-events';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import type * as kms from 'aws-cdk-lib/aws-kms';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
-import { NagSuppressions } from 'cdk-nag';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
 import type { Grant } from '../functions/routes.js';
+import { BEDROCK_PROFILE_WILDCARD, type BedrockModel } from './bedrock.js';
 import type { AppFunction } from './function.js';
+import { TOKEN_ENCRYPTION_CONTEXT_KEY } from './secrets.js';
 
 /** The resources a grant can name. */
 export interface GrantTargets {
@@ -15,7 +19,16 @@ export interface GrantTargets {
   readonly bus: events.IEventBus;
   /** Absent while the user pool's own triggers are being built (they get no pool grants). */
   readonly userPool?: cognito.IUserPool;
+  /** `tokens:crypt`: the key that encrypts calendar refresh tokens. */
+  readonly tokenKey?: kms.IKey;
+  /** `secrets:providers`: the provider credentials secret. */
+  readonly providerSecrets?: secretsmanager.ISecret;
+  /** `bedrock:invoke`: absent when the stage runs without Bedrock (context bedrockModelId=none). */
+  readonly bedrockModel?: BedrockModel;
 }
+
+/** Token encryption and decryption only, and only with a `salonId` encryption context. */
+export const TOKEN_KEY_ACTIONS = ['kms:Encrypt', 'kms:Decrypt'] as const;
 
 /** The Cognito admin calls an owner route may make on its own pool (account deletion, password re-check). */
 export const USER_POOL_ADMIN_ACTIONS = [
@@ -33,7 +46,7 @@ export const USER_POOL_ADMIN_ACTIONS = [
 export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: GrantTargets): void {
   const wanted = new Set(grants);
   const role = fn.role;
-  const reasons: { id: string; reason: string; appliesTo: string[] }[] = [];
+  const reasons: NagPackSuppression[] = [];
 
   if (wanted.has('table:write')) {
     targets.table.grantReadWriteData(role);
@@ -72,6 +85,40 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
     role.addToPrincipalPolicy(
       new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [targets.userPool.userPoolArn] }),
     );
+  }
+
+  if (wanted.has('tokens:crypt')) {
+    if (!targets.tokenKey) throw new Error(`${fn.node.path}: tokens:crypt needs the token key`);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: [...TOKEN_KEY_ACTIONS],
+        resources: [targets.tokenKey.keyArn],
+        // KMS refuses a request without the salon as encryption context (RELIABILITY 31).
+        conditions: { 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': [TOKEN_ENCRYPTION_CONTEXT_KEY] } },
+      }),
+    );
+    fn.function.addEnvironment('TOKEN_KEY_ARN', targets.tokenKey.keyArn);
+  }
+
+  if (wanted.has('secrets:providers')) {
+    if (!targets.providerSecrets) throw new Error(`${fn.node.path}: secrets:providers needs the provider secret`);
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [targets.providerSecrets.secretArn] }),
+    );
+    fn.function.addEnvironment('PROVIDER_SECRETS_ARN', targets.providerSecrets.secretArn);
+  }
+
+  // Without a model (bedrockModelId=none) the route keeps its offline parser: no grant, no env.
+  if (wanted.has('bedrock:invoke') && targets.bedrockModel) {
+    for (const statement of targets.bedrockModel.statements()) role.addToPrincipalPolicy(statement);
+    fn.function.addEnvironment('BEDROCK_MODEL_ID', targets.bedrockModel.modelId);
+    if (targets.bedrockModel.crossRegion) {
+      reasons.push({
+        id: 'AwsSolutions-IAM5',
+        reason: 'An EU cross-region inference profile serves the model from any EU region: the foundation model is allowed in eu-* only, and only through that one profile (bedrock:InferenceProfileArn condition).',
+        appliesTo: [BEDROCK_PROFILE_WILDCARD],
+      });
+    }
   }
 
   if (reasons.length > 0) NagSuppressions.addResourceSuppressions(role, reasons, true);

@@ -5,10 +5,12 @@ import type { RouteDefinition } from '../functions/routes.js';
 import { Admin } from './admin.js';
 import { Api } from './api.js';
 import { Auth } from './auth.js';
+import { bedrockModel } from './bedrock.js';
 import { Data } from './data.js';
 import { EventBus } from './events.js';
 import type { FunctionEnvironment } from './function.js';
 import { suppressCdkInternals } from './nag.js';
+import { Secrets } from './secrets.js';
 import { APP_NAME, type StageConfig } from './stage-config.js';
 import { Web } from './web.js';
 
@@ -20,11 +22,19 @@ export interface SalonReceptionistStackProps extends StackProps {
   readonly webDistDir: string;
   /** `https://…` of a custom domain; default: the CloudFront distribution's own domain. */
   readonly siteUrl?: string;
+  /** Bedrock model for price-list extraction; undefined: no Bedrock grant or env (offline parser). */
+  readonly bedrockModelId?: string;
+  /** Our voice id → ElevenLabs voice id, for the voice-preview route (ELEVENLABS_VOICE_IDS). */
+  readonly elevenlabsVoiceIds?: Readonly<Record<string, string>>;
 }
+
+/** The route that plays voice previews and needs the ElevenLabs voice ids. */
+export const VOICE_PREVIEW_ROUTE_ID = 'voice-preview';
 
 /** Everything one stage needs, in one stack. */
 export class SalonReceptionistStack extends Stack {
   readonly data: Data;
+  readonly secrets: Secrets;
   readonly auth: Auth;
   readonly api: Api;
   readonly events: EventBus;
@@ -39,6 +49,7 @@ export class SalonReceptionistStack extends Stack {
     Tags.of(this).add('stage', config.stage);
 
     this.data = new Data(this, 'Data', { config });
+    this.secrets = new Secrets(this, 'Secrets', { config });
     this.events = new EventBus(this, 'Events', { config });
     // The API exists before its routes: CloudFront needs its endpoint, and the routes' Lambdas
     // need the site URL, which is CloudFront's domain.
@@ -65,6 +76,9 @@ export class SalonReceptionistStack extends Stack {
       uploads: this.data.uploads,
       bus: this.events.bus,
       userPool: this.auth.userPool,
+      tokenKey: this.secrets.tokenKey,
+      providerSecrets: this.secrets.providers,
+      bedrockModel: props.bedrockModelId ? bedrockModel(this, props.bedrockModelId) : undefined,
     };
 
     this.api.addRoutes({
@@ -73,6 +87,9 @@ export class SalonReceptionistStack extends Stack {
       userPoolClient: this.auth.webClient,
       environment,
       grants,
+      routeEnvironment: props.elevenlabsVoiceIds
+        ? { [VOICE_PREVIEW_ROUTE_ID]: { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) } }
+        : {},
     });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });
     this.admin = new Admin(this, 'Admin', { config, environment, grants });
@@ -99,6 +116,11 @@ export class SalonReceptionistStack extends Stack {
     new CfnOutput(this, 'UploadsBucketName', { value: this.data.uploads.bucketName });
     new CfnOutput(this, 'EventBusName', { value: this.events.bus.eventBusName });
     new CfnOutput(this, 'DistributionId', { value: this.web.distribution.distributionId });
+    new CfnOutput(this, 'ProviderSecretArn', {
+      value: this.secrets.providers.secretArn,
+      description: 'Provider credentials (JSON): aws secretsmanager put-secret-value --secret-id <this> --secret-string file://providers.json',
+    });
+    new CfnOutput(this, 'TokenKeyArn', { value: this.secrets.tokenKey.keyArn, description: 'KMS key of calendar refresh tokens' });
 
     suppressCdkInternals(this);
   }

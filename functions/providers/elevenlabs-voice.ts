@@ -10,8 +10,12 @@ const voiceAnswer = z.object({ preview_url: z.string().url().nullable().optional
 export function createElevenLabsVoice(options: { apiKey: string; voiceIds: Record<string, string>; apiRoot?: string; fetch?: typeof fetch }): VoicePort {
   const root = (options.apiRoot ?? 'https://api.elevenlabs.io').replace(/\/$/, '');
   const request = options.fetch ?? fetch;
+  // A voice's preview clip does not change: ask the provider once per voice per instance, which
+  // also keeps the public preview route from running up the provider's bill.
+  const known = new Map<string, string | null>();
   return {
     async previewUrl(voiceId) {
+      if (known.has(voiceId)) return known.get(voiceId)!;
       const providerId = options.voiceIds[voiceId];
       if (!providerId) throw new VoiceProviderError(`No provider voice configured for ${voiceId}`);
       const response = await request(`${root}/v1/voices/${encodeURIComponent(providerId)}`, {
@@ -21,7 +25,9 @@ export function createElevenLabsVoice(options: { apiKey: string; voiceIds: Recor
       if (!response.ok) throw new VoiceProviderError(`ElevenLabs answered ${response.status}`);
       const parsed = voiceAnswer.safeParse(await response.json());
       if (!parsed.success) throw new VoiceProviderError('ElevenLabs answered an unexpected voice');
-      return parsed.data.preview_url ?? null;
+      const url = parsed.data.preview_url ?? null;
+      known.set(voiceId, url);
+      return url;
     },
   };
 }

@@ -8,11 +8,12 @@ import { eventRules } from '../../events/rules.js';
 import { routes, type Grant } from '../../functions/routes.js';
 import { tableKeys } from '../../functions/store/table-definition.js';
 import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
-import type { AppFunction } from '../../infra/function.js';
+import { OPTIONAL_ENVIRONMENT, type AppFunction } from '../../infra/function.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../infra/grants.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
 import {
   actionsOfRole,
+  functionsWithGrants,
   nagFindings,
   refId,
   statementsOfRole,
@@ -31,8 +32,11 @@ const REQUIRED_ENVIRONMENT = [
   'USER_POOL_CLIENT_ID',
   'SITE_URL',
 ] as const;
-/** Anything else in a Lambda's environment must be justified here (RELIABILITY 31: no secrets). */
-const ALLOWED_ENVIRONMENT = new Set<string>([...REQUIRED_ENVIRONMENT, 'NODE_OPTIONS']);
+/**
+ * Anything else in a Lambda's environment must be justified here (RELIABILITY 31: no secrets).
+ * The optional provider ids and ARNs are checked per grant in providers.test.ts.
+ */
+const ALLOWED_ENVIRONMENT = new Set<string>([...REQUIRED_ENVIRONMENT, ...OPTIONAL_ENVIRONMENT, 'NODE_OPTIONS']);
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
@@ -77,7 +81,7 @@ describe('stack', () => {
   it('outputs what the CLI and operators need', () => {
     const outputs = Object.keys(dev.template.findOutputs('*'));
     expect(outputs).toEqual(
-      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'AdminFunctionName', 'AdminFunctionArn']),
+      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'AdminFunctionName', 'AdminFunctionArn', 'ProviderSecretArn', 'TokenKeyArn']),
     );
     const adminName = dev.template.findOutputs('AdminFunctionName').AdminFunctionName;
     expect(refId(adminName?.Value)).toBe(logicalId(dev, dev.stack.admin.assignPhoneNumber));
@@ -194,14 +198,7 @@ describe('Lambdas', () => {
   });
 
   it('roles get only the grants their table entry names (least privilege)', () => {
-    const checks: { name: string; fn: AppFunction; grants: readonly Grant[] }[] = [
-      ...routes.map((route) => ({ name: `route ${route.id}`, fn: dev.stack.api.functions.get(route.id)!, grants: route.grants })),
-      ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: dev.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
-      { name: 'admin', fn: dev.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write'] },
-      { name: 'pre-sign-up', fn: dev.stack.auth.preSignUp, grants: [] },
-      { name: 'custom-message', fn: dev.stack.auth.customMessage, grants: [] },
-    ];
-    for (const { name, fn, grants } of checks) {
+    for (const { name, fn, grants } of functionsWithGrants(dev)) {
       const roleId = dev.stack.getLogicalId(fn.role.node.defaultChild as CfnElement);
       const actions = actionsOfRole(dev.template, roleId);
       const has = (grant: Grant) => grants.includes(grant);
@@ -217,6 +214,10 @@ describe('Lambdas', () => {
       expect(actions.includes('events:PutEvents'), `${name} events`).toBe(has('events:put'));
       const cognitoActions = actions.filter((a) => a.startsWith('cognito-idp:')).sort();
       expect(cognitoActions, `${name} user pool`).toEqual(has('userpool:admin') ? [...USER_POOL_ADMIN_ACTIONS].sort() : []);
+      // Statement by statement in providers.test.ts.
+      expect(actions.some((a) => a.startsWith('kms:')), `${name} token key`).toBe(has('tokens:crypt'));
+      expect(actions.some((a) => a.startsWith('secretsmanager:')), `${name} provider secret`).toBe(has('secrets:providers'));
+      expect(actions.some((a) => a.startsWith('bedrock:')), `${name} bedrock`).toBe(has('bedrock:invoke'));
 
       // Role policies name this stage's resources, never every resource.
       for (const statement of statementsOfRole(dev.template, roleId)) {

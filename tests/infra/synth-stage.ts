@@ -3,8 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { eventRules } from '../../events/rules.js';
+import type { Grant, RouteDefinition } from '../../functions/routes.js';
+import { routes as defaultRoutes } from '../../functions/routes.js';
 import { buildStack, type BuildStackOptions } from '../../infra/app.js';
-import { REPO_ROOT } from '../../infra/function.js';
+import { REPO_ROOT, type AppFunction } from '../../infra/function.js';
 import type { SalonReceptionistStack } from '../../infra/stack.js';
 
 export interface SynthesizedStage {
@@ -27,17 +30,18 @@ function cdkJsonContext(): Record<string, unknown> {
  * Builds one stage's stack into a temporary outdir, with bundling skipped (no esbuild, fast) and
  * by default without a web build (tests must not depend on web/dist).
  */
-export function synthStage(options: BuildStackOptions & { stage: string }): SynthesizedStage {
+export function synthStage(options: BuildStackOptions & { stage: string; context?: Record<string, unknown> }): SynthesizedStage {
+  const { context, ...stackOptions } = options;
   const outdir = mkdtempSync(path.join(tmpdir(), `cdk-test-${options.stage}-`));
   const app = new App({
     outdir,
-    context: { ...cdkJsonContext(), 'aws:cdk:bundling-stacks': [] },
+    context: { ...cdkJsonContext(), ...context, 'aws:cdk:bundling-stacks': [] },
   });
   const dispose = () => rmSync(outdir, { recursive: true, force: true });
   try {
     const stack = buildStack(app, {
       webDistDir: path.join(outdir, 'no-web-build'),
-      ...options,
+      ...stackOptions,
     });
     const template = Template.fromStack(stack);
     const annotations = Annotations.fromStack(stack);
@@ -66,7 +70,13 @@ export function nagFindings(annotations: Annotations, level: 'error' | 'warning'
   return found.map((message) => `${message.id}: ${String(message.entry.data).split(':')[0]}`);
 }
 
-export type Resource = { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; UpdateReplacePolicy?: string };
+export type Resource = {
+  Type: string;
+  Properties: Record<string, any>;
+  DeletionPolicy?: string;
+  UpdateReplacePolicy?: string;
+  Metadata?: Record<string, any>;
+};
 
 /** `{ Ref: id }` or `{ 'Fn::GetAtt': [id, …] }` → id. */
 export function refId(value: unknown): string {
@@ -77,7 +87,9 @@ export function refId(value: unknown): string {
 }
 
 /** All policy statements attached to a role (inline AWS::IAM::Policy resources). */
-export function statementsOfRole(template: Template, roleId: string): { Action: string | string[]; Resource: unknown; Effect: string }[] {
+export type PolicyStatementJson = { Action: string | string[]; Resource: unknown; Effect: string; Condition?: Record<string, Record<string, unknown>> };
+
+export function statementsOfRole(template: Template, roleId: string): PolicyStatementJson[] {
   const policies = Object.values(template.findResources('AWS::IAM::Policy')) as Resource[];
   return policies
     .filter((policy) => (policy.Properties.Roles as unknown[]).some((role) => refId(role) === roleId))
@@ -88,4 +100,18 @@ export function actionsOfRole(template: Template, roleId: string): string[] {
   return statementsOfRole(template, roleId).flatMap((statement) =>
     Array.isArray(statement.Action) ? statement.Action : [statement.Action],
   );
+}
+
+/** Every Lambda of a stack with the grants its table entry names (routes, consumers, admin, triggers). */
+export function functionsWithGrants(
+  s: SynthesizedStage,
+  routes: readonly RouteDefinition[] = defaultRoutes,
+): { name: string; fn: AppFunction; grants: readonly Grant[] }[] {
+  return [
+    ...routes.map((route) => ({ name: `route ${route.id}`, fn: s.stack.api.functions.get(route.id)!, grants: route.grants })),
+    ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: s.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
+    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write'] },
+    { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
+    { name: 'custom-message', fn: s.stack.auth.customMessage, grants: [] },
+  ];
 }

@@ -30,6 +30,9 @@ describe('the ElevenLabs voice adapter', () => {
     expect(await voice.previewUrl('niamh')).toBe('https://cdn.example/niamh.mp3');
     expect(seen.at(-1)).toEqual({ url: '/v1/voices/provider-niamh', key: 'key-1' });
     expect(await voice.previewUrl('becky')).toBeNull();
+    const asked = seen.length;
+    expect(await voice.previewUrl('niamh')).toBe('https://cdn.example/niamh.mp3');
+    expect(seen.length).toBe(asked);
   });
 
   it('fails clearly for an unmapped voice or a provider error', async () => {

@@ -1,0 +1,373 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type CfnElement } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { routes, findRouteById, type Grant } from '../../functions/routes.js';
+import { parseVoiceIds } from '../../infra/app.js';
+import { DEFAULT_BEDROCK_MODEL_ID, parseBedrockModelId } from '../../infra/bedrock.js';
+import { bundlingOptions, OPTIONAL_ENVIRONMENT, REPO_ROOT, type OptionalEnvironmentName } from '../../infra/function.js';
+import { TOKEN_KEY_ACTIONS } from '../../infra/grants.js';
+import { VOICE_PREVIEW_ROUTE_ID } from '../../infra/stack.js';
+import {
+  functionsWithGrants,
+  nagFindings,
+  refId,
+  statementsOfRole,
+  synthStage,
+  type PolicyStatementJson,
+  type Resource,
+  type SynthesizedStage,
+} from './synth-stage.js';
+
+const VOICE_IDS = { labhaoise: 'AbCdEf123456', niamh: 'zyx987' };
+const EU_PROFILE = 'eu.anthropic.claude-3-haiku-20240307-v1:0';
+
+let dev: SynthesizedStage;
+let prod: SynthesizedStage;
+/** Context as operators pass it on the command line: no Bedrock, voice ids as JSON text. */
+let offline: SynthesizedStage;
+let euProfile: SynthesizedStage;
+
+beforeAll(() => {
+  dev = synthStage({ stage: 'dev' });
+  prod = synthStage({ stage: 'prod' });
+  offline = synthStage({ stage: 'dev', context: { bedrockModelId: 'none', elevenlabsVoiceIds: JSON.stringify(VOICE_IDS) } });
+  euProfile = synthStage({ stage: 'dev', bedrockModelId: EU_PROFILE });
+});
+
+afterAll(() => {
+  for (const s of [dev, prod, offline, euProfile]) s?.dispose();
+});
+
+function resources(s: SynthesizedStage, type: string): Record<string, Resource> {
+  return s.template.findResources(type) as Record<string, Resource>;
+}
+
+function only(s: SynthesizedStage, type: string): [string, Resource] {
+  const all = Object.entries(resources(s, type));
+  expect(all, type).toHaveLength(1);
+  return all[0]!;
+}
+
+function roleStatements(s: SynthesizedStage, role: CfnElement): PolicyStatementJson[] {
+  return statementsOfRole(s.template, s.stack.getLogicalId(role));
+}
+
+function environmentOf(s: SynthesizedStage, fn: { function: { node: { defaultChild?: unknown } } }): Record<string, unknown> {
+  const id = s.stack.getLogicalId(fn.function.node.defaultChild as CfnElement);
+  return resources(s, 'AWS::Lambda::Function')[id]!.Properties.Environment.Variables as Record<string, unknown>;
+}
+
+const actionsOf = (statement: PolicyStatementJson) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]);
+const mentions = (value: unknown, logicalId: string) => JSON.stringify(value).includes(`"${logicalId}"`);
+
+/** Which optional variables a function must have, from its grants (and the stage's context). */
+function expectedOptionalEnvironment(grants: readonly Grant[], options: { bedrock: boolean }): OptionalEnvironmentName[] {
+  const names: OptionalEnvironmentName[] = [];
+  if (grants.includes('tokens:crypt')) names.push('TOKEN_KEY_ARN');
+  if (grants.includes('secrets:providers')) names.push('PROVIDER_SECRETS_ARN');
+  if (grants.includes('bedrock:invoke') && options.bedrock) names.push('BEDROCK_MODEL_ID');
+  return names;
+}
+
+describe('route table grants used by the new routes', () => {
+  it('name every new kind at least once (else these tests would prove nothing)', () => {
+    const used = new Set(routes.flatMap((route) => route.grants));
+    expect([...used]).toEqual(expect.arrayContaining(['tokens:crypt', 'secrets:providers', 'bedrock:invoke']));
+  });
+});
+
+describe('token key (tokens:crypt)', () => {
+  it('is a customer-managed key with rotation and the stage alias', () => {
+    for (const [s, stage] of [
+      [dev, 'dev'],
+      [prod, 'prod'],
+    ] as const) {
+      const [keyId, key] = only(s, 'AWS::KMS::Key');
+      expect(key.Properties.EnableKeyRotation).toBe(true);
+      expect(key.Properties.KeySpec ?? 'SYMMETRIC_DEFAULT').toBe('SYMMETRIC_DEFAULT');
+      const [, alias] = only(s, 'AWS::KMS::Alias');
+      expect(alias.Properties.AliasName).toBe(`alias/salon-receptionist-${stage}-tokens`);
+      expect(refId(alias.Properties.TargetKeyId)).toBe(keyId);
+    }
+  });
+
+  it('prod retains the key (stored tokens stay readable); dev may delete it', () => {
+    const [, prodKey] = only(prod, 'AWS::KMS::Key');
+    expect(prodKey.DeletionPolicy).toBe('Retain');
+    expect(prodKey.UpdateReplacePolicy).toBe('Retain');
+    const [, devKey] = only(dev, 'AWS::KMS::Key');
+    expect(devKey.DeletionPolicy).toBe('Delete');
+  });
+
+  it('key policy trusts only the account (roles get access through their own policies)', () => {
+    const [, key] = only(dev, 'AWS::KMS::Key');
+    for (const statement of key.Properties.KeyPolicy.Statement as Record<string, any>[]) {
+      expect(statement.Effect).toBe('Allow');
+      expect(JSON.stringify(statement.Principal)).toMatch(/:root"/);
+    }
+  });
+
+  it('only functions granted tokens:crypt can use it: Encrypt/Decrypt with a salonId context, TOKEN_KEY_ARN set', () => {
+    for (const s of [dev, prod]) {
+      const [keyId] = only(s, 'AWS::KMS::Key');
+      for (const { name, fn, grants } of functionsWithGrants(s)) {
+        const onKey = roleStatements(s, fn.role.node.defaultChild as CfnElement).filter((st) => mentions(st.Resource, keyId));
+        const environment = environmentOf(s, fn);
+        if (grants.includes('tokens:crypt')) {
+          expect(onKey, name).toHaveLength(1);
+          const [statement] = onKey;
+          expect(statement!.Effect, name).toBe('Allow');
+          expect(actionsOf(statement!).sort(), name).toEqual([...TOKEN_KEY_ACTIONS].sort());
+          expect(statement!.Resource, name).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+          expect(statement!.Condition, name).toEqual({ 'ForAnyValue:StringEquals': { 'kms:EncryptionContextKeys': ['salonId'] } });
+          expect(environment.TOKEN_KEY_ARN, name).toEqual({ 'Fn::GetAtt': [keyId, 'Arn'] });
+        } else {
+          expect(onKey, name).toEqual([]);
+          expect(environment.TOKEN_KEY_ARN, name).toBeUndefined();
+        }
+      }
+    }
+  });
+});
+
+describe('provider secret (secrets:providers)', () => {
+  it('one secret per stage, salon-receptionist/<stage>/providers, created as {} for operators to fill', () => {
+    for (const [s, stage] of [
+      [dev, 'dev'],
+      [prod, 'prod'],
+    ] as const) {
+      const [, secret] = only(s, 'AWS::SecretsManager::Secret');
+      expect(secret.Properties.Name).toBe(`salon-receptionist/${stage}/providers`);
+      // A placeholder, never a credential: the template holds nothing secret.
+      expect(secret.Properties.SecretString).toBe('{}');
+      expect(secret.Properties.GenerateSecretString).toBeUndefined();
+      expect(Object.keys(s.template.findResources('AWS::SecretsManager::ResourcePolicy'))).toHaveLength(0);
+      expect(Object.keys(s.template.findResources('AWS::SecretsManager::RotationSchedule'))).toHaveLength(0);
+    }
+    expect(only(prod, 'AWS::SecretsManager::Secret')[1].DeletionPolicy).toBe('Retain');
+    expect(only(dev, 'AWS::SecretsManager::Secret')[1].DeletionPolicy).toBe('Delete');
+  });
+
+  it('no rotation by Lambda: SMG4 is suppressed with the reason', () => {
+    const [, secret] = only(dev, 'AWS::SecretsManager::Secret');
+    const suppressions = secret.Metadata?.cdk_nag?.rules_to_suppress as { id: string; reason: string }[];
+    const smg4 = suppressions.find((rule) => rule.id === 'AwsSolutions-SMG4');
+    expect(smg4?.reason).toMatch(/vendor/);
+  });
+
+  it('only functions granted secrets:providers can read it (GetSecretValue on that secret), PROVIDER_SECRETS_ARN set', () => {
+    for (const s of [dev, prod]) {
+      const [secretId] = only(s, 'AWS::SecretsManager::Secret');
+      for (const { name, fn, grants } of functionsWithGrants(s)) {
+        const statements = roleStatements(s, fn.role.node.defaultChild as CfnElement);
+        const secretStatements = statements.filter((st) => actionsOf(st).some((a) => a.startsWith('secretsmanager:')));
+        const environment = environmentOf(s, fn);
+        if (grants.includes('secrets:providers')) {
+          expect(secretStatements, name).toHaveLength(1);
+          expect(actionsOf(secretStatements[0]!), name).toEqual(['secretsmanager:GetSecretValue']);
+          expect(secretStatements[0]!.Resource, name).toEqual({ Ref: secretId });
+          expect(environment.PROVIDER_SECRETS_ARN, name).toEqual({ Ref: secretId });
+        } else {
+          expect(secretStatements, name).toEqual([]);
+          expect(statements.filter((st) => mentions(st.Resource, secretId)), name).toEqual([]);
+          expect(environment.PROVIDER_SECRETS_ARN, name).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it('is an output for operators', () => {
+    const [secretId] = only(dev, 'AWS::SecretsManager::Secret');
+    expect(dev.template.findOutputs('ProviderSecretArn').ProviderSecretArn?.Value).toEqual({ Ref: secretId });
+  });
+});
+
+describe('Bedrock (bedrock:invoke)', () => {
+  const modelArn = `arn:aws:bedrock:eu-west-1::foundation-model/${DEFAULT_BEDROCK_MODEL_ID}`;
+
+  it('services-extract may invoke the default model and nothing else; BEDROCK_MODEL_ID set', () => {
+    const fn = dev.stack.api.functions.get('services-extract')!;
+    const bedrock = roleStatements(dev, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
+    expect(bedrock).toHaveLength(1);
+    expect(actionsOf(bedrock[0]!)).toEqual(['bedrock:InvokeModel']);
+    expect(bedrock[0]!.Resource).toBe(modelArn);
+    expect(environmentOf(dev, fn).BEDROCK_MODEL_ID).toBe(DEFAULT_BEDROCK_MODEL_ID);
+  });
+
+  it('only functions granted bedrock:invoke get it', () => {
+    for (const { name, fn, grants } of functionsWithGrants(dev)) {
+      const bedrock = roleStatements(dev, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
+      expect(bedrock.length > 0, name).toBe(grants.includes('bedrock:invoke'));
+      expect(environmentOf(dev, fn).BEDROCK_MODEL_ID !== undefined, name).toBe(grants.includes('bedrock:invoke'));
+    }
+  });
+
+  it('bedrockModelId=none: no Bedrock permission or BEDROCK_MODEL_ID anywhere, the route still deployed', () => {
+    const policies = Object.values(resources(offline, 'AWS::IAM::Policy'));
+    expect(JSON.stringify(policies)).not.toContain('bedrock');
+    for (const { name, fn } of functionsWithGrants(offline)) {
+      expect(environmentOf(offline, fn).BEDROCK_MODEL_ID, name).toBeUndefined();
+    }
+    const fn = offline.stack.api.functions.get('services-extract')!;
+    const functionId = offline.stack.getLogicalId(fn.function.node.defaultChild as CfnElement);
+    const integrations = Object.values(resources(offline, 'AWS::ApiGatewayV2::Integration'));
+    expect(integrations.filter((i) => refId(i.Properties.IntegrationUri) === functionId)).toHaveLength(1);
+    expect(nagFindings(offline.annotations, 'error')).toEqual([]);
+    expect(nagFindings(offline.annotations, 'warning')).toEqual([]);
+  });
+
+  it('an EU inference profile: the profile, and the model in EU regions only through it (cdk-nag clean)', () => {
+    const fn = euProfile.stack.api.functions.get('services-extract')!;
+    const bedrock = roleStatements(euProfile, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
+    expect(bedrock).toHaveLength(2);
+    const profile = bedrock.find((st) => JSON.stringify(st.Resource).includes(':inference-profile/'))!;
+    expect(JSON.stringify(profile.Resource)).toContain(`arn:aws:bedrock:eu-west-1:`);
+    expect(JSON.stringify(profile.Resource)).toContain(`:inference-profile/${EU_PROFILE}`);
+    const model = bedrock.find((st) => st !== profile)!;
+    expect(model.Resource).toBe('arn:aws:bedrock:eu-*::foundation-model/anthropic.claude-3-haiku-20240307-v1:0');
+    expect(model.Condition?.StringEquals?.['bedrock:InferenceProfileArn']).toEqual(profile.Resource);
+    expect(environmentOf(euProfile, fn).BEDROCK_MODEL_ID).toBe(EU_PROFILE);
+    expect(nagFindings(euProfile.annotations, 'error')).toEqual([]);
+    expect(nagFindings(euProfile.annotations, 'warning')).toEqual([]);
+  });
+
+  it('refuses model ids that are malformed or would leave Europe', () => {
+    expect(parseBedrockModelId(undefined)).toBe(DEFAULT_BEDROCK_MODEL_ID);
+    expect(parseBedrockModelId('none')).toBeUndefined();
+    expect(parseBedrockModelId('amazon.nova-lite-v1:0')).toBe('amazon.nova-lite-v1:0');
+    expect(() => parseBedrockModelId('us.anthropic.claude-3-haiku-20240307-v1:0')).toThrow(/EU inference profiles/);
+    expect(() => parseBedrockModelId('global.anthropic.claude-sonnet-4-v1:0')).toThrow(/EU inference profiles/);
+    expect(() => parseBedrockModelId('arn:aws:bedrock:eu-west-1::foundation-model/x')).toThrow(/not a Bedrock model id/);
+    expect(() => parseBedrockModelId('claude')).toThrow(/not a Bedrock model id/);
+  });
+});
+
+describe('ElevenLabs voice ids (context elevenlabsVoiceIds)', () => {
+  it('reach the voice-preview route only, as JSON', () => {
+    for (const { name, fn } of functionsWithGrants(offline)) {
+      const value = environmentOf(offline, fn).ELEVENLABS_VOICE_IDS;
+      if (name === `route ${VOICE_PREVIEW_ROUTE_ID}`) expect(JSON.parse(value as string)).toEqual(VOICE_IDS);
+      else expect(value, name).toBeUndefined();
+    }
+  });
+
+  it('are not set when not given', () => {
+    for (const { name, fn } of functionsWithGrants(dev)) {
+      expect(environmentOf(dev, fn).ELEVENLABS_VOICE_IDS, name).toBeUndefined();
+    }
+  });
+
+  it('must be an object of known voices to provider ids', () => {
+    expect(parseVoiceIds(undefined)).toBeUndefined();
+    expect(parseVoiceIds('{}')).toBeUndefined();
+    expect(parseVoiceIds({ emily: 'abc' })).toEqual({ emily: 'abc' });
+    expect(() => parseVoiceIds('{nope')).toThrow(/JSON object/);
+    expect(() => parseVoiceIds('["abc"]')).toThrow(/JSON object/);
+    expect(() => parseVoiceIds('{"siobhan":"abc"}')).toThrow(/unknown voice "siobhan"/);
+    expect(() => parseVoiceIds('{"emily":""}')).toThrow(/short id/);
+    expect(() => parseVoiceIds('{"emily":{"id":"x"}}')).toThrow(/short id/);
+  });
+});
+
+describe('optional environment', () => {
+  it('each function has exactly the provider variables its grants call for', () => {
+    for (const [s, bedrock] of [
+      [dev, true],
+      [prod, true],
+      [offline, false],
+    ] as const) {
+      for (const { name, fn, grants } of functionsWithGrants(s)) {
+        const present = Object.keys(environmentOf(s, fn)).filter((key) => (OPTIONAL_ENVIRONMENT as readonly string[]).includes(key));
+        const expected: string[] = expectedOptionalEnvironment(grants, { bedrock });
+        if (s === offline && name === `route ${VOICE_PREVIEW_ROUTE_ID}`) expected.push('ELEVENLABS_VOICE_IDS');
+        expect(present.sort(), name).toEqual(expected.sort());
+      }
+    }
+  });
+});
+
+describe('heavier Lambdas (nodeModules)', () => {
+  const rootRequire = createRequire(path.join(REPO_ROOT, 'package.json'));
+
+  it('every route passes its nodeModules to esbuild (installed, not bundled) for the Lambda platform', () => {
+    for (const route of routes) {
+      const fn = dev.stack.api.functions.get(route.id)!;
+      if (!fn.bundling) continue; // entry not written yet: placeholder code, nothing bundled
+      expect(fn.bundling.nodeModules, route.id).toEqual(route.nodeModules?.length ? [...route.nodeModules] : undefined);
+      expect(fn.bundling.externalModules, route.id).toEqual([]);
+    }
+    const extract = dev.stack.api.functions.get('services-extract')!;
+    expect(extract.bundling?.nodeModules).toEqual(
+      expect.arrayContaining(['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', 'mammoth', 'word-extractor']),
+    );
+    expect(extract.bundling?.environment).toEqual({ npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' });
+  });
+
+  it('a function without nodeModules bundles everything and sets no install environment', () => {
+    const options = bundlingOptions();
+    expect(options.nodeModules).toBeUndefined();
+    expect(options.environment).toBeUndefined();
+    expect(bundlingOptions(['mammoth']).nodeModules).toEqual(['mammoth']);
+  });
+
+  it('every nodeModules package has a version CDK can find (package.json, else its installed package.json)', () => {
+    for (const route of routes) {
+      for (const name of route.nodeModules ?? []) {
+        const version = (rootRequire(`${name}/package.json`) as { version?: string }).version;
+        expect(version, `${route.id}: ${name}`).toMatch(/^\d+\.\d+\.\d+/);
+      }
+    }
+  });
+
+  it('services-extract keeps its memory, timeout and a body that fits a synchronous Lambda payload', () => {
+    const route = findRouteById('services-extract');
+    const fn = dev.stack.api.functions.get(route.id)!;
+    const lambda = resources(dev, 'AWS::Lambda::Function')[dev.stack.getLogicalId(fn.function.node.defaultChild as CfnElement)]!;
+    expect(lambda.Properties.MemorySize).toBe(2048);
+    expect(lambda.Properties.Timeout).toBe(29);
+    // base64 inflates by 4/3; Lambda's synchronous payload is 6 MB, API Gateway's 10 MB.
+    expect(Math.ceil((route.maxBodyBytes * 4) / 3)).toBeLessThan(6 * 1024 * 1024);
+  });
+});
+
+describe('public routes through CloudFront (OAuth callback, sandbox consent, voice preview)', () => {
+  const publicRoutes = routes.filter((route) => route.auth === 'public');
+
+  it('have no authorizer and carry an APIG4 suppression with a reason', () => {
+    const apiRoutes = Object.values(resources(dev, 'AWS::ApiGatewayV2::Route'));
+    for (const route of publicRoutes) {
+      for (const method of route.methods) {
+        const apiRoute = apiRoutes.find((r) => r.Properties.RouteKey === `${method} ${route.path}`)!;
+        expect(apiRoute.Properties.AuthorizationType, route.id).toBe('NONE');
+        const rules = (apiRoute.Metadata?.cdk_nag?.rules_to_suppress ?? []) as { id: string; reason: string }[];
+        expect(rules.find((rule) => rule.id === 'AwsSolutions-APIG4')?.reason, route.id).toContain(route.path);
+      }
+    }
+    for (const route of routes.filter((r) => r.auth === 'owner')) {
+      const apiRoute = apiRoutes.find((r) => r.Properties.RouteKey === `${route.methods[0]} ${route.path}`)!;
+      expect(JSON.stringify(apiRoute.Metadata ?? {}), route.id).not.toContain('APIG4');
+    }
+  });
+
+  it('/api/* forwards query strings and cookies (?code&state, the state cookie, ?action&voiceId), caches nothing and passes redirects through', () => {
+    expect(publicRoutes.map((route) => route.id)).toEqual(
+      expect.arrayContaining(['google-oauth-callback', 'google-sandbox-consent', VOICE_PREVIEW_ROUTE_ID]),
+    );
+    const config = Object.values(resources(dev, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
+    const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*')!;
+    // Managed policies: CachingDisabled; AllViewerExceptHostHeader = every query string, cookie and
+    // header except Host (API Gateway needs its own Host).
+    expect(api.CachePolicyId).toBe(cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId);
+    expect(api.CachePolicyId).toBe('4135ea2d-6df8-44a3-9df3-4b5a84be39ad');
+    expect(api.OriginRequestPolicyId).toBe('b689b0a8-53d0-40ab-baf2-68738e2966ac');
+    expect(api.ForwardedValues).toBeUndefined();
+    expect(api.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD']));
+    // Nothing at the edge rewrites an API answer: no functions and no error-page substitution
+    // (a 302 with its location header, or a 4xx, reaches the browser as the Lambda sent it).
+    expect(api.FunctionAssociations).toBeUndefined();
+    expect(api.LambdaFunctionAssociations).toBeUndefined();
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+});
