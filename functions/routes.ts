@@ -139,7 +139,7 @@ export const routes: readonly RouteDefinition[] = [
     memoryMb: 2048,
     timeoutSeconds: 29,
     nodeModules: ['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', 'mammoth', 'word-extractor'],
-    grants: ['table:read', 'uploads:write', 'bedrock:invoke'],
+    grants: ['table:read', 'table:write', 'userpool:admin', 'uploads:write', 'bedrock:invoke'],
   },
   {
     id: 'voice-preview',

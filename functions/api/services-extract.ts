@@ -59,6 +59,8 @@ export async function readMultipart(event: ApiEvent): Promise<UploadedFile[]> {
       return;
     }
     parser.on('file', (field, stream, info) => {
+      // A body cut off mid-file errors the file's stream too: never leave that error unheard.
+      stream.on('error', () => fail(new BadRequestError(priceListMessages.malformedUpload)));
       if (field !== PRICE_LIST_FIELD) {
         fail(new BadRequestError(priceListMessages.wrongField));
         stream.resume();

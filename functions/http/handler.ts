@@ -52,6 +52,12 @@ function rawBody(event: ApiEvent): string {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
+/** The body's size as the client sent it (binary bodies arrive base64-encoded). */
+function bodyBytes(event: ApiEvent): number {
+  if (!event.body) return 0;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body, 'utf8');
+}
+
 function header(event: ApiEvent, name: string): string | undefined {
   const headers = event.headers ?? {};
   const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
@@ -143,7 +149,7 @@ function wrap<S extends z.ZodType | undefined>(
   const route = findRouteById(options.routeId);
   return middy<ApiEvent, ApiResult>().handler(async (event) => {
     try {
-      if (Buffer.byteLength(rawBody(event), 'utf8') > route.maxBodyBytes) throw new PayloadTooLargeError(route.maxBodyBytes);
+      if (bodyBytes(event) > route.maxBodyBytes) throw new PayloadTooLargeError(route.maxBodyBytes);
       const body = (options.body ? parseJsonBody(event, options.body) : undefined) as BodyOf<S>;
       return await run({ event, body, query: event.queryStringParameters ?? {} });
     } catch (error) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { errorResponse, ownerFromEvent, parseJsonBody, type ApiEvent } from '../../functions/http/handler.js';
+import { errorResponse, ownerFromEvent, parseJsonBody, publicRoute, type ApiEvent } from '../../functions/http/handler.js';
 import { AppError, ForbiddenError } from '../../functions/http/errors.js';
 
 const event = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
@@ -45,5 +45,19 @@ describe('the owner comes from the verified access token', () => {
     expect(() => ownerFromEvent(withClaims({ sub: 'u1', token_use: 'id' }))).toThrow('Please sign in again to manage settings');
     expect(() => ownerFromEvent(withClaims({}))).toThrow();
     expect(ownerFromEvent(withClaims({ sub: 'u1', token_use: 'access', username: 'u1' }))).toEqual({ userId: 'u1', username: 'u1' });
+  });
+});
+
+describe('body limits count the bytes the client sent', () => {
+  const route = publicRoute({ routeId: 'services-extract' }, async () => ({ statusCode: 204 }));
+  const binary = (bytes: number) =>
+    ({ body: Buffer.alloc(bytes, 0xff).toString('base64'), isBase64Encoded: true, headers: {}, requestContext: {} }) as unknown as ApiEvent;
+
+  it('accepts a 3 MB binary upload under the 4 MB limit (base64 and UTF-8 would inflate it)', async () => {
+    expect((await route(binary(3 * 1024 * 1024), {} as never))?.statusCode).toBe(204);
+  });
+
+  it('refuses one over the limit with 413', async () => {
+    expect((await route(binary(4 * 1024 * 1024 + 1), {} as never))?.statusCode).toBe(413);
   });
 });

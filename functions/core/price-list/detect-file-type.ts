@@ -31,7 +31,7 @@ const MIME: Record<PriceListKind, string> = {
   txt: 'text/plain; charset=utf-8',
 };
 
-const SIGNED_KINDS: Record<string, PriceListKind> = { png: 'png', jpg: 'jpg', webp: 'webp', pdf: 'pdf', docx: 'docx' };
+const SIGNED_KINDS: Record<string, PriceListKind> = { png: 'png', apng: 'png', jpg: 'jpg', webp: 'webp', pdf: 'pdf', docx: 'docx' };
 
 export function extensionOf(name: string): string {
   const match = /\.([A-Za-z0-9]{1,8})$/.exec(name.trim());
@@ -43,6 +43,7 @@ const ACTIVE_MARKUP = /<\s*(script|html|svg|iframe|object|embed|body|meta|link|f
 const ZIP_LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 const ZIP_END_OF_DIRECTORY = Buffer.from([0x50, 0x4b, 0x05, 0x06]);
 const WORD_DOCUMENT_STREAM = Buffer.from('WordDocument', 'utf16le');
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 export async function detectFileType(name: string, bytes: Uint8Array): Promise<DetectedFile> {
   const shown = displayName(name);
@@ -51,9 +52,11 @@ export async function detectFileType(name: string, bytes: Uint8Array): Promise<D
   if (!(PRICE_LIST_EXTENSIONS as readonly string[]).includes(extension)) throw refuse.unsupported(priceListMessages.unsupportedType(shown));
   const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
+  // A text BOM first: UTF-16's FF FE would otherwise pass for an MPEG audio frame.
+  const textBom = (buffer[0] === 0xff && buffer[1] === 0xfe) || (buffer[0] === 0xfe && buffer[1] === 0xff) || buffer.subarray(0, 3).equals(UTF8_BOM);
   let signature: { ext: string } | undefined;
   try {
-    signature = await fileTypeFromBuffer(buffer);
+    signature = textBom ? undefined : await fileTypeFromBuffer(buffer);
   } catch {
     signature = undefined;
   }

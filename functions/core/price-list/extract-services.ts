@@ -6,6 +6,7 @@ import {
   type AutoFillService,
   type ExtractedService,
   type ExtractedServiceDraft,
+  extractedServiceDraftSchema,
 } from '../../contracts/price-list.js';
 import { BadRequestError } from '../../http/errors.js';
 import type { PriceListExtractor } from '../../providers/price-list-extractor.js';
@@ -37,7 +38,7 @@ export interface ExtractDeps {
   uploads: Pick<Uploads, 'putSalonObject'>;
 }
 
-export type ExtractLimits = TextLimits & Pick<typeof PRICE_LIST_LIMITS, 'maxFiles' | 'maxFileBytes' | 'maxServices'>;
+export type ExtractLimits = TextLimits & Record<'maxFiles' | 'maxFileBytes' | 'maxServices', number>;
 
 export function extractedId(): string {
   return `ext_${randomBytes(12).toString('base64url')}`;
@@ -45,13 +46,15 @@ export function extractedId(): string {
 
 /** A name safe as the last part of an S3 key: letters, digits, dot, dash, underscore. */
 export function safeObjectName(name: string, kind: DetectedFile['kind']): string {
-  const base = displayName(name)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9._-]+/g, '-')
-    .replace(/-{2,}/g, '-')
-    .replace(/^[-.]+|[-.]+$/g, '');
-  const stem = base.replace(/\.[A-Za-z0-9]{1,8}$/, '').slice(0, 60) || 'price-list';
+  const stem =
+    displayName(name)
+      .replace(/\.[A-Za-z0-9]{1,8}$/, '')
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/-{2,}/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'price-list';
   const extension = extensionOf(name) || kind;
   return `${stem}.${extension}`;
 }
@@ -93,6 +96,8 @@ export async function extractServices(
       if (error instanceof FileRefusedError) throw error;
       throw refuse.unreadable(priceListMessages.unreadable(shown));
     }
+    // Whichever adapter answered, only services that meet the schema go out.
+    services = services.filter((service) => extractedServiceDraftSchema.safeParse(service).success);
     if (services.length === 0) empty.push(shown);
     found.push(services);
   }

@@ -165,11 +165,15 @@ function bracketDepths(line: string): Uint16Array {
 }
 
 /** Words before a number that make it a count, an age or a size rather than a price. */
-const COUNT_BEFORE = /(?:\b(?:no|nr|number|under|over|aged|age|ages|size|step|level|grade|x|for|per|buy|get|of|up to|upto|top|only)|#)\.?\s*$/i;
+const COUNT_BEFORE = /(?:\b(?:no|nr|number|under|over|aged|age|ages|size|step|level|grade|x|for|per|buy|get|of|up to|upto|top)|#)\.?\s*$/i;
 
 function acceptBare(line: string, depths: Uint16Array, index: number, raw: string, euroMode: boolean): boolean {
   if (hasCurrency(raw)) return true;
-  if (euroMode && !hasCents(raw)) return false;
+  // Where prices carry €, a bare number is a price only with cents, or alone at the end of the
+  // line after a dot leader or a wide gap ("Cut & blow-dry ........ 48").
+  if (euroMode && !hasCents(raw) && !(/(?:\.{2,}|…|_{2,}|\t|\s{3,})\s*$/.test(line.slice(0, index)) && !line.slice(index + raw.length).trim())) {
+    return false;
+  }
   if ((depths[index] ?? 0) > 0) return false;
   const value = amountValue(raw);
   if (!(value >= 1 && value <= 5000)) return false;
@@ -284,19 +288,26 @@ function cleanName(raw: string): { name: string; notes: string[] } {
     .replace(/[)\]]/g, ' ')
     .replace(/^[\s•·*>#~=:|,;.\-–—]+/, '')
     .replace(/^\d{1,2}[.)]\s+/, '')
-    .replace(/\s*\b(?:from|starting at|starts at|prices? from|price|only|just|at|approx\.?|is|are)\s*$/i, '')
+    .replace(/\s*\b(?:from|starting at|starts at|prices? from|price|at|approx\.?)\s*$/i, '')
     .replace(/[\s:;,|/\\=*+.\-–—]+$/, '')
     .replace(/\s+[-–—]\s+/g, ' – ')
     .replace(/\s+/g, ' ')
     .trim();
   if (isAllCaps(text)) text = titleCase(text);
-  return { name: text, notes: notes.map((note) => note.replace(/\s+/g, ' ').replace(/\s*[-–—]\s*/g, '–')) };
+  return {
+    name: text,
+    notes: notes
+      .map((note) => note.replace(/\s+/g, ' ').replace(/\s*[-–—]\s*/g, '–').replace(/^(?:approx(?:imately)?\.?|about|around|ca\.?)(?:\s+|$)/i, '').trim())
+      .filter((note) => letters(note) >= 2),
+  };
 }
 
 function plausibleName(name: string): boolean {
   if (letters(name) < 2 || name.length > 80) return false;
   if (name.split(' ').length > 10) return false;
   if (NOT_A_SERVICE_NAME.test(name)) return false;
+  // "Hair treatments are €15 with any service." is a sentence, not a service.
+  if (/\s(?:is|are|costs?|will be)$/i.test(name)) return false;
   // OCR noise: long runs of letters with hardly a vowel.
   if (/[bcdfghjklmnpqrstvwxz]{6,}/i.test(name.replace(/\s/g, ''))) return false;
   return true;
@@ -433,7 +444,11 @@ function serviceOf(group: Group, heading: string | null): ParsedService | null {
   if (heading && GENERIC_NAME.test(name)) comment.push(heading);
   comment.push(...notes);
   for (const note of group.notes) {
-    const cleaned = note.replace(/^[\s(\[*+,;:–-]+|[\s)\],;:–-]+$/g, '').replace(/\s+/g, ' ').trim();
+    const cleaned = note
+      .replace(/^[\s(\[*+,;:–-]+|[\s)\],;:–-]+$/g, '')
+      .replace(/^(?:approx(?:imately)?\.?|about|around|ca\.?)(?:\s+|$)/i, '')
+      .replace(/\s+/g, ' ')
+      .trim();
     if (letters(cleaned) >= 2) comment.push(cleaned);
   }
   const prices = pricesOf(group, comment);
@@ -491,7 +506,7 @@ export function parsePriceList(text: string, options: ParseOptions = {}): Parsed
         carry = null;
         continue;
       }
-      if (looksLikeNote(plain) && lastLineServices.length > 0) {
+      if (looksLikeNote(plain) && !/^[*†]/.test(plain) && lastLineServices.length > 0) {
         const last = lastLineServices.at(-1)!;
         const note = plain.replace(/^[(\[*+\s]+|[)\]\s.]+$/g, '').replace(/\s+/g, ' ');
         if (letters(note) >= 2 && note.length <= 120) last.comment = [last.comment, note].filter(Boolean).join('; ').slice(0, 300);

@@ -16,10 +16,7 @@ import { displayName, FileRefusedError, refuse } from './errors.js';
  * Lines keep their columns: cells of a table row, or text far apart on a PDF line, are joined by
  * a tab so the parser can still tell one column from the next.
  */
-export type TextLimits = Pick<
-  typeof PRICE_LIST_LIMITS,
-  'maxDocxUnpackedBytes' | 'maxDocxEntries' | 'maxPdfPages' | 'maxImagePixels' | 'maxTextChars' | 'readTimeoutMs'
->;
+export type TextLimits = Record<'maxDocxUnpackedBytes' | 'maxDocxEntries' | 'maxPdfPages' | 'maxImagePixels' | 'maxTextChars' | 'readTimeoutMs', number>;
 
 export interface FileToRead {
   name: string;
@@ -302,8 +299,26 @@ async function startOcr(): Promise<OcrWorker> {
   return worker;
 }
 
+/**
+ * An idle worker is ended after a few seconds (starting one takes about 0.2 s), so that it never
+ * keeps a finished process alive — the local server's, a test run's or a bench's.
+ */
+const OCR_IDLE_MS = 2_000;
+let idleTimer: NodeJS.Timeout | undefined;
+let ocrJobs = 0;
+
+function endWhenIdle() {
+  clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    if (ocrJobs === 0) void stopOcr();
+  }, OCR_IDLE_MS);
+  idleTimer.unref();
+}
+
 /** One OCR worker per process, created on first use, one image at a time. */
 async function recognise(image: Buffer, timeoutMs: number): Promise<string> {
+  ocrJobs += 1;
+  clearTimeout(idleTimer);
   const run = ocrQueue.then(async () => {
     ocrWorker ??= startOcr();
     const pending = ocrWorker;
@@ -322,11 +337,15 @@ async function recognise(image: Buffer, timeoutMs: number): Promise<string> {
     }
   });
   ocrQueue = run.catch(() => {});
-  return run;
+  return run.finally(() => {
+    ocrJobs -= 1;
+    if (ocrJobs === 0) endWhenIdle();
+  });
 }
 
 /** Ends the OCR worker (tests and the bench, so the process can exit). */
 export async function stopOcr(): Promise<void> {
+  clearTimeout(idleTimer);
   const pending = ocrWorker;
   ocrWorker = undefined;
   if (pending) await (await pending.catch(() => undefined))?.terminate();

@@ -10,6 +10,9 @@ interface TypicalDuration {
 }
 
 export const TYPICAL_DURATIONS: readonly TypicalDuration[] = [
+  // Brows and lashes first: their "tint" is not a hair colour.
+  { pattern: /lash lift|brow lamination/, minutes: 45 },
+  { pattern: /lash|brow|\bwax/, minutes: 15 },
   // Colour, most specific first.
   { pattern: /colou?r correction|corrective colou?r/, minutes: 240 },
   { pattern: /balayage|ombr[eé]|sombr[eé]|babylights|airtouch|foilyage/, minutes: 180 },
@@ -51,8 +54,6 @@ export const TYPICAL_DURATIONS: readonly TypicalDuration[] = [
   { pattern: /wash|shampoo/, minutes: 15 },
   // Care and beauty.
   { pattern: /olaplex|k18|bond|treatment|mask|condition|hydration|scalp|head massage|ritual/, minutes: 30 },
-  { pattern: /lash lift|brow lamination/, minutes: 45 },
-  { pattern: /lash|brow|wax|tint/, minutes: 15 },
   { pattern: /consultation|patch test|skin test|strand test/, minutes: 15 },
   { pattern: /make[- ]?up/, minutes: 60 },
 ];

@@ -1,0 +1,272 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { extractedServiceDraftSchema } from '../../../functions/contracts/price-list.js';
+import { parsePriceList, type ParsedService } from '../../../functions/core/price-list/parse-price-list.js';
+
+const single = (name: string, price: number, duration = 0, comment = ''): ParsedService => ({
+  name,
+  duration,
+  price,
+  price_min: null,
+  price_max: null,
+  isRange: false,
+  comment,
+});
+const range = (name: string, min: number | null, max: number | null, duration = 0, comment = ''): ParsedService => ({
+  name,
+  duration,
+  price: null,
+  price_min: min,
+  price_max: max,
+  isRange: true,
+  comment,
+});
+/** A line in a document that marks its prices with € (as nearly every list does). */
+const withEuros = (line: string) => `Cut €40\nColour €80\n${line}`;
+const lastOf = (text: string) => parsePriceList(text).at(-1);
+
+describe('parsePriceList: prices', () => {
+  it.each([
+    ['Cut & Finish €45', single('Cut & Finish', 45)],
+    ['Cut & Finish: €45', single('Cut & Finish', 45)],
+    ['Cut & Finish - €45', single('Cut & Finish', 45)],
+    ['Cut & Finish € 45', single('Cut & Finish', 45)],
+    ['Cut & Finish 45€', single('Cut & Finish', 45)],
+    ['Cut & Finish 45 euro', single('Cut & Finish', 45)],
+    ['Cut & Finish EUR 45', single('Cut & Finish', 45)],
+    ['Cut & Finish €45.00', single('Cut & Finish', 45)],
+    ['Cut & Finish €45,00', single('Cut & Finish', 45)],
+    ['Bridal Package €1,200', single('Bridal Package', 1200)],
+    ['Cut & Finish ....... €45', single('Cut & Finish', 45)],
+    ['Cut & Finish …… €45', single('Cut & Finish', 45)],
+    ['Cut & Finish _______ €45', single('Cut & Finish', 45)],
+    ['• Cut & Finish €45', single('Cut & Finish', 45)],
+    ['1. Cut & Finish €45', single('Cut & Finish', 45)],
+    ['Cut & Finish\t€45', single('Cut & Finish', 45)],
+    ['Cut & Finish | €45', single('Cut & Finish', 45)],
+  ])('reads %j', (line, expected) => {
+    expect(lastOf(withEuros(line))).toEqual(expected);
+  });
+
+  it('rounds cents to the nearest whole euro (half up) and keeps the listed price in the comment', () => {
+    expect(lastOf(withEuros('Gents Cut €24.50'))).toEqual(single('Gents Cut', 25, 0, 'Listed as €24.50'));
+    expect(lastOf(withEuros('Fringe €7.49'))).toEqual(single('Fringe', 7, 0, 'Listed as €7.49'));
+  });
+
+  it.each([
+    ['Balayage €120–€180', range('Balayage', 120, 180)],
+    ['Balayage €120 - €180', range('Balayage', 120, 180)],
+    ['Balayage €120-180', range('Balayage', 120, 180)],
+    ['Balayage €120 to €180', range('Balayage', 120, 180)],
+    ['Balayage 120 - 180 euro', range('Balayage', 120, 180)],
+    ['Balayage from €120', range('Balayage', 120, null)],
+    ['Balayage From €120', range('Balayage', 120, null)],
+    ['Balayage starting at €120', range('Balayage', 120, null)],
+    ['Balayage €120+', range('Balayage', 120, null)],
+    ['Balayage €120 upwards', range('Balayage', 120, null)],
+    ['Colour Correction up to €300', range('Colour Correction', null, 300)],
+    ['Balayage €180–€120', range('Balayage', 120, 180)],
+    ['Balayage €120–€120', single('Balayage', 120)],
+  ])('reads the range %j', (line, expected) => {
+    expect(lastOf(withEuros(line))).toEqual(expected);
+  });
+
+  it('turns several prices for one name (lengths) into a range, listing them in the comment', () => {
+    expect(lastOf(withEuros('Cut & Blow Dry   €40   €50   €60'))).toEqual(range('Cut & Blow Dry', 40, 60, 0, '€40 / €50 / €60'));
+  });
+
+  it('reads bare numbers as prices in a list without € signs', () => {
+    expect(parsePriceList('Ladies Cut 45\nGents Cut 20.00\nHighlights 90-120')).toEqual([
+      single('Ladies Cut', 45),
+      single('Gents Cut', 20),
+      range('Highlights', 90, 120),
+    ]);
+  });
+
+  it('does not take counts, ages, years, percentages or numbers in brackets for prices', () => {
+    expect(parsePriceList('Olaplex No.3 treatment\nKids Cut (under 12)\nPrice List 2025\nStudents 10% off\n3 foils')).toEqual([]);
+    expect(parsePriceList('Kids Cut (under 12) 15')).toEqual([single('Kids Cut', 15, 0, 'under 12')]);
+    expect(parsePriceList('Half Head 10 foils 85')).toEqual([single('Half Head 10 foils', 85)]);
+  });
+
+  it('ignores bare numbers when the list marks its prices with €, except in a price column', () => {
+    expect(lastOf(withEuros('Fringe Trim 8'))).toEqual(single('Colour', 80));
+    expect(lastOf(withEuros('Toner 25.00'))).toEqual(single('Toner', 25));
+    expect(lastOf(withEuros('Cut only ........ 35'))).toEqual(single('Cut only', 35));
+    expect(lastOf(withEuros('Cut only\t35'))).toEqual(single('Cut only', 35));
+    expect(lastOf(withEuros('Cut only ........ 35 (short hair)'))).toEqual(single('Colour', 80));
+  });
+
+  it.each([
+    ['Consultation   Free', 'Free'],
+    ['Colour Correction   Price on consultation', 'Price on consultation'],
+    ['Colour Correction  POA', 'Poa'],
+    ['Patch Test - Complimentary', 'Complimentary'],
+  ])('keeps %j as a service with no price', (line, comment) => {
+    expect(lastOf(withEuros(line))).toMatchObject({ price: null, price_min: null, price_max: null, isRange: false, comment });
+  });
+
+  it('does not read "free" inside a sentence as a price', () => {
+    expect(parsePriceList('Cut €40\nColour €80\nFree fringe trims between appointments')).toHaveLength(2);
+  });
+});
+
+describe('parsePriceList: durations', () => {
+  it.each([
+    ['Root Tint 1hr 30 €55', 90],
+    ['Root Tint 1 hr 30 mins €55', 90],
+    ['Root Tint 1hr30 €55', 90],
+    ['Root Tint 1h 30m €55', 90],
+    ['Root Tint 90 mins €55', 90],
+    ['Root Tint 90mins €55', 90],
+    ['Root Tint (90 min) €55', 90],
+    ['Root Tint 45m €55', 45],
+    ['Root Tint 2 hours €55', 120],
+    ['Root Tint 2 hrs €55', 120],
+    ['Root Tint 1.5 hrs €55', 90],
+    ['Root Tint 1½ hrs €55', 90],
+    ['Root Tint 1:30 hrs €55', 90],
+    ['Root Tint 2-3 hrs €55', 180],
+    ['Root Tint 45-60 mins €55', 60],
+    ['Root Tint €55 (1hr)', 60],
+    ['Root Tint €55 ...... 40 mins', 40],
+    ['Root Tint 2 hours 30 mins €55', 150],
+  ])('reads %j', (line, minutes) => {
+    expect(lastOf(withEuros(line))).toMatchObject({ name: 'Root Tint', duration: minutes, price: 55 });
+  });
+
+  it('gives 0 when no duration is listed, and ignores impossible ones', () => {
+    expect(lastOf(withEuros('Toner €25'))!.duration).toBe(0);
+    expect(lastOf(withEuros('Toner 48 hours €25'))!.duration).toBe(0);
+    expect(lastOf(withEuros('Toner 2 mins €25'))!.duration).toBe(0);
+  });
+
+  it('does not take minutes after hours from a price column', () => {
+    expect(parsePriceList('Full Head Highlights   2 hrs       85.00 - 100.00')).toEqual([range('Full Head Highlights', 85, 100, 120)]);
+  });
+});
+
+describe('parsePriceList: layout', () => {
+  it('reads several services on one line (multi-column)', () => {
+    expect(parsePriceList('Wash & Blow Dry €30   Cut & Finish €45\nDry Cut €38 Gents Cut €24 Fringe €10')).toEqual([
+      single('Wash & Blow Dry', 30),
+      single('Cut & Finish', 45),
+      single('Dry Cut', 38),
+      single('Gents Cut', 24),
+      single('Fringe', 10),
+    ]);
+    expect(parsePriceList('Curly Cut (1 hr 30) €70 Fringe Trim\t€10\nBalayage (3 hrs)\t€160 – €220 Toner\t€30')).toEqual([
+      single('Curly Cut', 70, 90),
+      single('Fringe Trim', 10),
+      range('Balayage', 160, 220, 180),
+      single('Toner', 30),
+    ]);
+  });
+
+  it('joins a name with its price on the next line', () => {
+    expect(parsePriceList('COLOUR\nFull Head Highlights\n€95\nHalf Head Highlights\n2 hrs   €80')).toEqual([
+      single('Full Head Highlights', 95),
+      single('Half Head Highlights', 80, 120),
+    ]);
+  });
+
+  it('keeps headings out of names, adding them to the comment only of names that need them', () => {
+    expect(parsePriceList('HIGHLIGHTS\nFull Head €120\nT-Section €65\nCUTTING & STYLING:\nCut & Blow Dry €45\nShort Hair €40')).toEqual([
+      single('Full Head', 120, 0, 'Highlights'),
+      single('T-Section', 65, 0, 'Highlights'),
+      single('Cut & Blow Dry', 45),
+      single('Short Hair', 40, 0, 'Cutting & Styling'),
+    ]);
+  });
+
+  it('moves bracketed text and trailing notes to the comment, and attaches a note line to the service above', () => {
+    expect(parsePriceList('Cut €40\nKids Cut (under 12) €15\nFull Head Highlights €120 includes toner\n(Olaplex added free)')).toEqual([
+      single('Cut', 40),
+      single('Kids Cut', 15, 0, 'under 12'),
+      single('Full Head Highlights', 120, 0, 'includes toner; Olaplex added free'),
+    ]);
+  });
+
+  it('leaves footnotes and sentences with prices alone, and "approx." out of comments', () => {
+    expect(parsePriceList('Boys (under 12)   €14\n* Senior citizens 10% off Tuesdays\nHair treatments are €15 with any service.\nColour from €70 (approx. 2 hours)')).toEqual([
+      single('Boys', 14, 0, 'under 12'),
+      range('Colour', 70, null, 120),
+    ]);
+  });
+
+  it('makes ALL-CAPS names Title Case, keeping acronyms and model names', () => {
+    expect(parsePriceList('WASH & BLOW DRY €30\nOAP CUT €14\nK18 TREATMENT €25')).toEqual([
+      single('Wash & Blow Dry', 30),
+      single('OAP Cut', 14),
+      single('K18 Treatment', 25),
+    ]);
+  });
+
+  it('skips table headers, titles, contact details, opening hours, terms and prose', () => {
+    const text = [
+      "AOIFE'S HAIR STUDIO",
+      'Price List 2025',
+      '12 Main Street, Naas | Tel: 045 123 456 | www.aoifes.ie | hello@aoifes.ie',
+      'Service        Time      Price',
+      'Cut & Blow Dry 45 mins €45',
+      'Open Tues-Sat 9.30-6, late Thursday until 8',
+      'Monday 9-6',
+      'Call 021 427 1234 to book',
+      'A €20 deposit secures colour appointments.',
+      'Cancellation fee €15 within 24 hours',
+      'Gift vouchers from €25',
+      'Patch test required 48 hours before all colour services.',
+      'Students 10% off Monday to Wednesday.',
+    ].join('\n');
+    expect(parsePriceList(text)).toEqual([single('Cut & Blow Dry', 45, 45)]);
+  });
+
+  it('reads Windows line endings, no-break spaces and typographic dashes', () => {
+    expect(parsePriceList('Cut\u00a0&\u00a0Finish\u00a0€45\r\nBalayage €120\u2014€180\r\n')).toEqual([single('Cut & Finish', 45), range('Balayage', 120, 180)]);
+  });
+
+  it('drops exact duplicates and stops at the service cap', () => {
+    expect(parsePriceList('Cut €40\nCut €40\nCut €45')).toEqual([single('Cut', 40), single('Cut', 45)]);
+    const long = Array.from({ length: 30 }, (_, index) => `Service ${String.fromCharCode(65 + (index % 26))}${index} €${index + 10}`).join('\n');
+    expect(parsePriceList(long, { maxServices: 7 })).toHaveLength(7);
+  });
+});
+
+describe('parsePriceList: never crashes, always answers valid services', () => {
+  const check = (text: string) => {
+    const services = parsePriceList(text);
+    for (const service of services) expect(extractedServiceDraftSchema.safeParse(service).success).toBe(true);
+  };
+
+  it('on random strings', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 400, unit: 'binary' }), check), { numRuns: 400 });
+  });
+
+  it('on random price-list-shaped lines', () => {
+    const word = fc.constantFrom('Cut', 'Blow Dry', '&', 'Colour', 'from', 'to', '-', '–', '(', ')', '.....', 'FULL HEAD', 'mins', 'hrs', '1hr', '½', 'Free', 'POA', '\t', '   ', '|', 'No.', 'under');
+    const amount = fc.oneof(
+      fc.integer({ min: 0, max: 100_000 }).map(String),
+      fc.integer({ min: 0, max: 2000 }).map((value) => `€${value}`),
+      fc.float({ min: 0, max: 1e6, noNaN: true }).map((value) => `€${value.toFixed(2)}`),
+      fc.integer({ min: 0, max: 999 }).map((value) => `${value} mins`),
+    );
+    const line = fc.array(fc.oneof(word, amount), { maxLength: 12 }).map((parts) => parts.join(' '));
+    fc.assert(fc.property(fc.array(line, { maxLength: 20 }).map((lines) => lines.join('\n')), check), { numRuns: 400 });
+  });
+
+  it('on random bytes read as Latin-1 and as UTF-8', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 2000 }), (bytes) => {
+        check(Buffer.from(bytes).toString('latin1'));
+        check(Buffer.from(bytes).toString('utf8'));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('on a long pathological line in good time', () => {
+    const started = Date.now();
+    parsePriceList(`${'1 '.repeat(20_000)}\n${'€'.repeat(20_000)}\n${'.'.repeat(50_000)} €4\n${'( '.repeat(10_000)}`);
+    expect(Date.now() - started).toBeLessThan(3_000);
+  });
+});
