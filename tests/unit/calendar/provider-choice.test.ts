@@ -16,7 +16,8 @@ const BASE = {
 const saved = { ...process.env };
 
 function configure(extra: Record<string, string>) {
-  for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PROVIDER_SECRETS_ARN', 'STAGE', 'TOKEN_KEY_ARN', 'LOCAL_TOKEN_KEY_FILE']) delete process.env[key];
+  const cleared = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PROVIDER_SECRETS_ARN', 'STAGE', 'TOKEN_KEY_ARN', 'LOCAL_TOKEN_KEY_FILE', 'DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT'];
+  for (const key of cleared) delete process.env[key];
   Object.assign(process.env, BASE, extra);
   resetConfig();
   resetDeps();
