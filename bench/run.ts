@@ -1,3 +1,4 @@
+import '../bin/local/quiet-sdk-notices.js';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,8 +15,9 @@ for (const name of BENCHES) {
   console.log(`\n== ${name} ==`);
   const started = performance.now();
   try {
-    const bench = (await import(pathToFileURL(file).href)) as { run: () => Promise<string[]> };
-    for (const line of await bench.run()) console.log(line);
+    // A bench either answers printable lines or prints its own table and answers data.
+    const bench = (await import(pathToFileURL(file).href)) as { run: () => Promise<unknown[]> };
+    for (const line of await bench.run()) if (typeof line === 'string') console.log(line);
   } catch (error) {
     console.log(`(failed: ${(error as Error).message})`);
   }

@@ -36,5 +36,7 @@ export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Pro
     phone: null,
     assignedNumber: null,
     createdAt: deps.now().toISOString(),
+    business: null,
+    hours: null,
   });
 }

@@ -25,23 +25,21 @@ const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').sl
 /** Spec section 3: the setup object, with defaults for whatever was never saved. */
 export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupState> {
   const salon = await findOrCreateOwnerSalon(deps, owner);
-  const [stored, business, connected] = await Promise.all([
-    deps.setup.load(salon.id),
-    deps.setup.business(salon.id),
-    isCalendarConnected(deps.googleStore, salon.id),
-  ]);
-  const businessName = business?.business ? business.name : '';
+  const [stored, connected] = await Promise.all([deps.setup.load(salon.id), isCalendarConnected(deps.googleStore, salon.id)]);
+  // Until step 1 is saved the salon's name is only a placeholder (the owner's email).
+  const details = salon.business;
+  const businessName = details ? salon.name : '';
   return {
     exists: stored.exists,
     business: {
       name: businessName,
-      phone: business?.business ? (business.phone ?? '') : '',
-      address_line: business?.business?.address_line ?? '',
-      town_city: business?.business?.town_city ?? '',
-      county: business?.business?.county ?? '',
-      eircode: business?.business?.eircode ?? '',
-      directions: business?.business?.directions ?? '',
-      hours: business?.hours ?? DEFAULT_HOURS,
+      phone: details ? (salon.phone ?? '') : '',
+      address_line: details?.address_line ?? '',
+      town_city: details?.town_city ?? '',
+      county: details?.county ?? '',
+      eircode: details?.eircode ?? '',
+      directions: details?.directions ?? '',
+      hours: salon.hours ?? DEFAULT_HOURS,
     },
     stylists: stored.stylists,
     mappings: stored.mappings,

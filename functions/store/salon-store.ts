@@ -9,6 +9,10 @@ import {
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
+import type { Business, Hours } from '../contracts/setup.js';
+
+/** The business details the setup wizard's first step saves (name and phone live on the salon). */
+export type BusinessDetails = Omit<Business, 'name' | 'phone'>;
 
 export interface Salon {
   id: string;
@@ -18,6 +22,9 @@ export interface Salon {
   /** The inbound number support staff assigned, E.164. */
   assignedNumber: string | null;
   createdAt: string;
+  /** Null until the wizard's first step is saved. */
+  business: BusinessDetails | null;
+  hours: Hours | null;
 }
 
 interface SalonItem extends Salon {
@@ -38,8 +45,8 @@ export interface SalonStore {
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, name, phone, assignedNumber, createdAt } = item as unknown as SalonItem;
-  return { id, ownerId, name, phone: phone ?? null, assignedNumber: assignedNumber ?? null, createdAt };
+  const { id, ownerId, name, phone, assignedNumber, createdAt, business, hours } = item as unknown as SalonItem;
+  return { id, ownerId, name, phone: phone ?? null, assignedNumber: assignedNumber ?? null, createdAt, business: business ?? null, hours: hours ?? null };
 }
 
 const BATCH_SIZE = 25;

@@ -24,13 +24,6 @@ export interface VoiceSettings {
   escalationPhone: string;
 }
 
-export interface SalonBusiness {
-  business: Omit<Business, 'name' | 'phone'> | null;
-  name: string;
-  phone: string | null;
-  hours: Hours | null;
-}
-
 type Item = Record<string, unknown>;
 const BATCH_SIZE = 25;
 
@@ -52,7 +45,6 @@ function toService(item: Item): Service {
 
 export interface SetupStore {
   load(salonId: string): Promise<StoredSetup>;
-  business(salonId: string): Promise<SalonBusiness | null>;
   saveBusiness(salonId: string, business: Business, hours: Hours): Promise<void>;
   /** Replaces the stylists, mappings and services with these (ids already assigned). */
   replaceTeam(salonId: string, team: { stylists: Stylist[]; mappings: Record<string, string>; services: Service[] }, previous: StoredSetup): Promise<void>;
@@ -110,17 +102,6 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
               escalationPhone: String(voice.escalationPhone ?? ''),
             }
           : null,
-      };
-    },
-
-    async business(salonId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.profileSk } }));
-      if (!result.Item) return null;
-      return {
-        name: String(result.Item.name ?? ''),
-        phone: (result.Item.phone as string | null) ?? null,
-        business: (result.Item.business as SalonBusiness['business']) ?? null,
-        hours: (result.Item.hours as Hours | undefined) ?? null,
       };
     },
 
