@@ -1,9 +1,14 @@
 import { z } from 'zod';
+import { appointmentSchema } from '../functions/contracts/appointments.js';
 
 /** Every event on the bus: a past-tense detail-type and the schema of its detail. */
 export const EVENT_SOURCE = 'salon-receptionist';
 
 export const eventCatalog = {
+  /** A booking was committed (after the reservation write succeeded). */
+  'booking.confirmed': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
+  /** A booking was cancelled, by the caller through the agent or by the owner. */
+  'booking.cancelled': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
   'salon.deleted': z.strictObject({
     salonId: z.string().min(1),
     ownerId: z.string().min(1),
