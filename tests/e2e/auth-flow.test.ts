@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { api, uniqueEmail } from '../support/owners.js';
-import { newContext } from '../support/browser.js';
+import { newContext, signUpInBrowser } from '../support/browser.js';
 
 const contexts: BrowserContext[] = [];
 afterAll(async () => {
@@ -14,16 +14,6 @@ async function freshPage(): Promise<Page> {
   return context.newPage();
 }
 
-async function signUpInBrowser(page: Page, email: string, password: string) {
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 async function signInInBrowser(page: Page, email: string, password: string) {
   await page.goto('/auth');
@@ -36,7 +26,7 @@ describe('accounts in the browser', () => {
   it('signs up into the dashboard, logs out, and the guards redirect', async () => {
     const page = await freshPage();
     const email = uniqueEmail('siobhan');
-    await signUpInBrowser(page, email, 'lovely-hair-1');
+    await signUpInBrowser(page, { email, password: 'lovely-hair-1' });
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Welcome back, ${email.split('@')[0]}!`);
     await expect(page.getByText(email, { exact: true }).waitFor()).resolves.toBeUndefined();
 
@@ -118,7 +108,7 @@ describe('accounts in the browser', () => {
   it('resets a forgotten password through the emailed link and signs in with the new one', async () => {
     const page = await freshPage();
     const email = uniqueEmail('reset');
-    await signUpInBrowser(page, email, 'first-password-1');
+    await signUpInBrowser(page, { email, password: 'first-password-1' });
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 

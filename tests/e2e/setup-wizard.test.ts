@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { setupMessages } from '../../functions/contracts/setup.js';
-import { axeViolations, newContext } from '../support/browser.js';
-import { api, uniqueEmail } from '../support/owners.js';
+import { axeViolations, newContext, signUpInBrowser } from '../support/browser.js';
+import { wav } from '../../functions/providers/sandbox-voice.js';
+import { api } from '../support/owners.js';
 
 /**
  * The setup wizard in Chromium against the running product: the sandbox Google consent page,
@@ -24,18 +25,6 @@ async function freshPage(options?: Parameters<typeof newContext>[0]): Promise<Pa
   return context.newPage();
 }
 
-async function signUpInBrowser(page: Page, label = 'wizard', password = 'lovely-hair-1'): Promise<string> {
-  const email = uniqueEmail(label);
-  await page.goto('/auth');
-  await page.getByRole('button', { name: 'Sign Up' }).click();
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByLabel('Confirm password', { exact: true }).fill(password);
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Start Free Trial' }).click();
-  await page.waitForURL('**/dashboard');
-  return email;
-}
 
 async function accessTokenOf(page: Page): Promise<string> {
   return page.evaluate(() => {
@@ -86,7 +75,7 @@ async function connectCalendar(page: Page, choice: 'Allow' | 'Deny' = 'Allow') {
 /** A wizard on step 2 with the calendar connected. */
 async function wizardOnConnectedStepTwo(label: string): Promise<Page> {
   const page = await freshPage();
-  await signUpInBrowser(page, label);
+  await signUpInBrowser(page, { label });
   await openWizard(page);
   await completeStepOne(page);
   await connectCalendar(page);
@@ -97,7 +86,7 @@ async function wizardOnConnectedStepTwo(label: string): Promise<Page> {
 describe('setup wizard', () => {
   it('runs from Business Basics through the Google consent page to Complete Setup, and the dashboard shows all three Completed', async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'fullrun');
+    await signUpInBrowser(page, { label: 'fullrun' });
     await openWizard(page);
 
     await expectStep(page, 1, 'Business Basics');
@@ -258,7 +247,7 @@ describe('setup wizard', () => {
 
   it('counts directions characters live and stops at 600', async () => {
     const page = await freshPage({ width: 360, height: 740 });
-    await signUpInBrowser(page, 'directions');
+    await signUpInBrowser(page, { label: 'directions' });
     await openWizard(page);
     const directions = page.getByLabel('Directions for callers', { exact: true });
     await page.getByText('0/600', { exact: true }).waitFor();
@@ -350,7 +339,7 @@ describe('setup wizard', () => {
 
   it('plays and stops voice previews', async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'voices');
+    await signUpInBrowser(page, { label: 'voices' });
     await openWizard(page, '/setup-wizard?step=3');
     await expectStep(page, 3, 'Voice & Number');
 
@@ -364,7 +353,7 @@ describe('setup wizard', () => {
     await page.getByRole('button', { name: 'Play preview of Labhaoise' }).waitFor({ timeout: 10_000 });
 
     // A longer sample: Stop stops it, and playing another voice stops the first.
-    const longSample = `data:audio/wav;base64,${silentWav(20).toString('base64')}`;
+    const longSample = `data:audio/wav;base64,${wav(new Float32Array(8000 * 20)).toString('base64')}`;
     let answer: { status: number; body: unknown } = { status: 200, body: { previewUrl: longSample } };
     await page.route(
       (url) => url.pathname === '/api/elevenlabs',
@@ -393,7 +382,7 @@ describe('setup wizard', () => {
 
   it('restores the saved step after a reload, and the dashboard cards open the wizard at their step', async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'reload');
+    await signUpInBrowser(page, { label: 'reload' });
     await openWizard(page);
     await completeStepOne(page);
     await page.reload();
@@ -420,7 +409,7 @@ describe('setup wizard', () => {
 
   it('shows the calendar failure when consent is denied or the return says connected=fail', async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'deny');
+    await signUpInBrowser(page, { label: 'deny' });
     await openWizard(page);
     await completeStepOne(page);
     await connectCalendar(page, 'Deny');
@@ -436,7 +425,7 @@ describe('setup wizard', () => {
 
   it("says 'Failed to start Google OAuth' when the start fails, and 'Please sign in first.' on 401", async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'oauthstart');
+    await signUpInBrowser(page, { label: 'oauthstart' });
     await openWizard(page, '/setup-wizard?step=2');
     await page.route('**/api/google/oauth/start', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
     await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
@@ -450,7 +439,7 @@ describe('setup wizard', () => {
 
   it("overlays 'Loading your salon setup…' and 'Saving your changes…' without losing focus, and shows the server's save error", async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'overlay');
+    await signUpInBrowser(page, { label: 'overlay' });
 
     let releaseLoad: () => void = () => {};
     const loadHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
@@ -493,7 +482,7 @@ describe('setup wizard', () => {
 
   it("shows 'Failed to load setup data' when loading fails, with a retry", async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'loadfail');
+    await signUpInBrowser(page, { label: 'loadfail' });
     await page.route('**/api/setup/load', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/setup-wizard');
     await page.getByRole('alert').filter({ hasText: 'Failed to load setup data' }).waitFor();
@@ -505,7 +494,7 @@ describe('setup wizard', () => {
   it('has no axe violations on any step, with errors showing, at 320px and on a desktop', async () => {
     for (const width of [320, 1280]) {
       const page = await freshPage({ width, height: 800 });
-      await signUpInBrowser(page, `axe${width}`);
+      await signUpInBrowser(page, { label: `axe${width}` });
       await openWizard(page);
       await page.getByRole('button', { name: 'Next' }).click();
       await page.getByText(setupMessages.businessNameRequired).waitFor();
@@ -529,7 +518,7 @@ describe('setup wizard', () => {
 
   it('checks step 1 with the contract before saving', async () => {
     const page = await freshPage();
-    await signUpInBrowser(page, 'stepone');
+    await signUpInBrowser(page, { label: 'stepone' });
     await openWizard(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(setupMessages.businessNameRequired, { exact: true }).waitFor();
@@ -543,24 +532,4 @@ describe('setup wizard', () => {
   });
 });
 
-/** A silent mono 8 kHz WAV of the given length, long enough to press Stop on. */
-function silentWav(seconds: number): Buffer {
-  const rate = 8000;
-  const data = Buffer.alloc(rate * seconds * 2);
-  const header = Buffer.alloc(44);
-  header.write('RIFF', 0);
-  header.writeUInt32LE(36 + data.length, 4);
-  header.write('WAVE', 8);
-  header.write('fmt ', 12);
-  header.writeUInt32LE(16, 16);
-  header.writeUInt16LE(1, 20);
-  header.writeUInt16LE(1, 22);
-  header.writeUInt32LE(rate, 24);
-  header.writeUInt32LE(rate * 2, 28);
-  header.writeUInt16LE(2, 32);
-  header.writeUInt16LE(16, 34);
-  header.write('data', 36);
-  header.writeUInt32LE(data.length, 40);
-  return Buffer.concat([header, data]);
-}
 

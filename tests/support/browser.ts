@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import axeSource from 'axe-core/axe.min.js?raw';
@@ -50,4 +51,19 @@ export async function axeViolations(page: Page): Promise<{ id: string; targets: 
 export async function closeBrowser(): Promise<void> {
   await browser?.close();
   browser = undefined;
+}
+
+/** Signs a new owner up through the auth page, as a person would, and waits for the dashboard. */
+export async function signUpInBrowser(page: Page, options: { email?: string; label?: string; password?: string } = {}): Promise<string> {
+  const email = options.email ?? `${options.label ?? 'owner'}-${randomUUID().slice(0, 8)}@example.ie`;
+  const password = options.password ?? 'lovely-hair-1';
+  await page.goto('/auth');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  await page.waitForURL('**/dashboard');
+  return email;
 }

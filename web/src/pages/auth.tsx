@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { fieldErrors, signInForm, signUpForm, type FieldErrors } from '../../../functions/contracts/auth';
 import { PasswordField } from '../features/auth/password-field';
-import { TextField } from '../features/auth/text-field';
+import { TextInput } from '../components/form-fields';
 import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog';
 import { authErrorMessage } from '../features/auth/auth-errors';
 import { signInOwner, signUpOwner } from '../features/auth/session';
@@ -90,7 +90,7 @@ export default function AuthPage() {
             </button>
           </div>
           <form className="form" noValidate onSubmit={submit} aria-busy={submitting}>
-            <TextField
+            <TextInput
               label="Email"
               name="email"
               type="email"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { forgotPasswordForm } from '../../../../functions/contracts/auth';
 import { messages } from '../../../../functions/contracts/messages';
-import { TextField } from './text-field';
+import { TextInput } from '../../components/form-fields';
 import { configureAuth, sendResetLink } from './session';
 
 interface Props {
@@ -62,7 +62,7 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
       ) : (
         <form className="form" noValidate onSubmit={submit}>
           <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
-          <TextField label="Email" name="reset-email" type="email" autoComplete="email" value={email} error={error} onChange={(value) => { setEmail(value); setError(''); }} />
+          <TextInput label="Email" name="reset-email" type="email" autoComplete="email" value={email} error={error} onChange={(value) => { setEmail(value); setError(''); }} />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={onClose}>
               Cancel

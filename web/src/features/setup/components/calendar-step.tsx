@@ -1,5 +1,5 @@
 import type { ApiService, Calendar } from '../api';
-import { SelectInput, TextInput } from '../form-fields';
+import { SelectInput, TextInput } from '../../../components/form-fields';
 import type { ServiceDraft, ServiceErrors, StylistRow } from '../model';
 import { PriceListUpload } from './price-list-upload';
 import { ServiceEditor } from './service-editor';

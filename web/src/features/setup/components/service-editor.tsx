@@ -1,4 +1,4 @@
-import { NumberInput, TextArea, TextInput } from '../form-fields';
+import { NumberInput, TextArea, TextInput } from '../../../components/form-fields';
 import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { LANGUAGE_LABELS, VOICES, voiceById } from '../../../../../functions/contracts/setup';
-import { SelectInput, TextArea, TextInput } from '../form-fields';
+import { SelectInput, TextArea, TextInput } from '../../../components/form-fields';
 import type { VoiceDraft } from '../model';
 
 interface Props {
