@@ -11,18 +11,24 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
  */
 const usage = `Usage:
   npm run admin -- assign-number <salonId> <phoneNumber>                      (local, while npm start runs)
-  npm run admin -- assign-number <salonId> <phoneNumber> --function <name>    (AWS: the AdminFunctionName output)`;
+  npm run admin -- assign-number <salonId> <phoneNumber> --function <name>    (AWS: the AdminFunctionName output)
+  npm run admin -- agent-secret <salonId> [--rotate] [--function <name>]      (the voice agent's secret, shown once)`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: '.local' } },
+  options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: '.local' }, rotate: { type: 'boolean', default: false } },
 });
 const [command, salonId, phoneNumber] = positionals;
-if (command !== 'assign-number' || !salonId || !phoneNumber) {
+const request =
+  command === 'assign-number' && salonId && phoneNumber
+    ? { action: 'assign-number', salonId, phoneNumber }
+    : command === 'agent-secret' && salonId
+      ? { action: 'agent-secret', salonId, rotate: values.rotate }
+      : undefined;
+if (!request) {
   console.error(usage);
   process.exit(2);
 }
-const request = { action: 'assign-number', salonId, phoneNumber };
 
 async function invokeDeployed(functionName: string) {
   const client = new LambdaClient({ region: process.env.AWS_REGION ?? 'eu-west-1' });

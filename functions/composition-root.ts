@@ -16,13 +16,21 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { lazyCalendar, type CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
-import { createProviderSecrets, googleCredentials } from './providers/provider-secrets.js';
+import { createProviderSecrets, googleCredentials, twilioCredentials } from './providers/provider-secrets.js';
 import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
 import { createKmsTokenCipher } from './providers/kms-token-cipher.js';
 import { createLocalTokenCipher } from './providers/local-token-cipher.js';
 import { createGoogleStore, type GoogleStore } from './store/google-store.js';
 import { lazyExtractor, type PriceListExtractor } from './providers/price-list-extractor.js';
 import { createOfflineExtractor } from './providers/offline-extraction.js';
+import { createBookingStore, type BookingStore } from './store/booking-store.js';
+import { createAgentStore, type AgentStore } from './store/agent-store.js';
+import { lazySms, type SmsPort } from './providers/sms-port.js';
+import { createSandboxSms } from './providers/sandbox-sms.js';
+import { lazyEmail, type EmailPort } from './providers/email-port.js';
+import { createSandboxEmail } from './providers/sandbox-email.js';
+import { createOutboxStore, type OutboxStore } from './store/outbox-store.js';
+import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-claims.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -41,6 +49,18 @@ export interface Dependencies {
   tokenCipher: TokenCipher;
   /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
   extractor: PriceListExtractor;
+  /** Twilio when configured (env or provider secret), else the sandbox outbox; never the sandbox in prod. */
+  sms: SmsPort;
+  /** SES when EMAIL_FROM is configured, else the sandbox outbox; never the sandbox in prod. */
+  email: EmailPort;
+  /** What the SMS and email sandboxes "sent" (the local outbox page lists it). */
+  outbox: OutboxStore;
+  /** Claims that make the message consumers send once per event. */
+  deliveryClaims: DeliveryClaims;
+  /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */
+  bookings: BookingStore;
+  /** The voice agent's per-salon secret (hash only). */
+  agents: AgentStore;
   now: () => Date;
 }
 
@@ -61,6 +81,7 @@ function build(settings: Config): Dependencies {
   const eventBridge = new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT));
   const cognito = new CognitoIdentityProviderClient(local(settings.COGNITO_ENDPOINT));
   const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
+  const outbox = createOutboxStore(dynamo, settings.TABLE_NAME);
   // The provider secret is read once per cold start, on first use.
   const providerSecrets = settings.PROVIDER_SECRETS_ARN
     ? createProviderSecrets(new SecretsManagerClient({ region: settings.AWS_REGION }), settings.PROVIDER_SECRETS_ARN)
@@ -102,6 +123,28 @@ function build(settings: Config): Dependencies {
           return createBedrockExtractor(new BedrockRuntimeClient({ region: settings.AWS_REGION, maxAttempts: 2 }), settings.BEDROCK_MODEL_ID!, createOfflineExtractor());
         })
       : createOfflineExtractor(),
+    sms: lazySms(async () => {
+      const twilio = await twilioCredentials(settings, providerSecrets);
+      if (twilio) {
+        const { createTwilioSms } = await import('./providers/twilio-sms.js');
+        return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+      }
+      if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the SMS sandbox');
+      return createSandboxSms(outbox);
+    }),
+    email: lazyEmail(async () => {
+      if (settings.EMAIL_FROM) {
+        const { SESv2Client } = await import('@aws-sdk/client-sesv2');
+        const { createSesEmail } = await import('./providers/ses-email.js');
+        return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from: settings.EMAIL_FROM });
+      }
+      if (settings.STAGE === 'prod') throw new Error('EMAIL_FROM is missing: prod never uses the email sandbox');
+      return createSandboxEmail(outbox);
+    }),
+    outbox,
+    deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),
+    bookings: createBookingStore(dynamo, settings.TABLE_NAME),
+    agents: createAgentStore(dynamo, settings.TABLE_NAME),
     now: () => new Date(),
   };
 }

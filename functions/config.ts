@@ -47,6 +47,15 @@ const configSchema = z
       }),
     /** Bedrock model for price-list extraction; unset means the offline parser only. */
     BEDROCK_MODEL_ID: z.string().min(1).optional(),
+    /** Twilio for SMS, given directly (locally); in AWS the provider secret holds them. */
+    TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+    /** The sending number (E.164) or Messaging Service (MG…). */
+    TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+    /** Where the twilio SDK sends requests; only tests point it at a local fake Twilio. */
+    TWILIO_API_ROOT: z.url().optional(),
+    /** Verified SES identity emails are sent from; unset means the email sandbox (not allowed in prod). */
+    EMAIL_FROM: z.email().optional(),
   })
   .superRefine((config, ctx) => {
     if (config.STAGE !== 'prod') return;

@@ -150,6 +150,27 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 0,
     grants: ['secrets:providers'],
   },
+  {
+    id: 'agent-tools',
+    path: '/api/agent/tools',
+    methods: ['POST'],
+    entry: 'functions/api/agent-tools.ts',
+    // The hosted voice agent has no Cognito token: the handler checks the salon's agent secret.
+    // No userpool grant: the only one there is includes AdminDeleteUser, too much for a public
+    // route; the owner's email on booking events is then null in AWS (see README).
+    auth: 'public',
+    maxBodyBytes: 16 * 1024,
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
+  },
+  {
+    id: 'list-appointments',
+    path: '/api/appointments',
+    methods: ['GET'],
+    entry: 'functions/api/list-appointments.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    grants: ['table:read'],
+  },
 ];
 
 export function findRoute(method: string, path: string): RouteDefinition | undefined {

@@ -1,14 +1,25 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import type { OutboxAttachment, OutboxStore } from '../../functions/store/outbox-store.js';
 
-/** What the sandbox "sent": emails and SMS, one JSON object a line, listed at /_local/outbox. */
+/**
+ * What the sandboxes "sent", listed at /_local/outbox: the user pool's emails (password reset
+ * links), one JSON object a line in a file, and the product's own SMS and emails, which the SMS and
+ * email sandboxes keep in the single table's outbox (functions/store/outbox-store.ts).
+ */
 export interface OutboxMessage {
   id: string;
   channel: 'email' | 'sms';
   to: string;
   subject?: string;
+  /** SMS text; an email's plain-text part (table) or its HTML (the user pool's emails). */
   body: string;
+  /** An email's HTML part (table outbox only). */
+  html?: string;
+  attachments?: OutboxAttachment[];
+  /** The salon it was sent for (table outbox only). */
+  salonId?: string;
   sentAt: string;
 }
 
@@ -33,17 +44,65 @@ export function createOutbox(file: string) {
 
 export type Outbox = ReturnType<typeof createOutbox>;
 
+/** Anything the outbox page can list from. */
+export interface OutboxLister {
+  list(): OutboxMessage[] | Promise<OutboxMessage[]>;
+}
+
+/** The file's messages and the table outbox's, newest first. */
+export function mergedOutbox(file: Outbox, table: Pick<OutboxStore, 'listRecent'>, limit = 200): OutboxLister {
+  return {
+    async list() {
+      const stored = await table.listRecent(limit);
+      const fromTable: OutboxMessage[] = stored.map(({ id, channel, to, subject, body, html, attachments, salonId, sentAt }) => ({
+        id,
+        channel,
+        to,
+        ...(subject !== undefined ? { subject } : {}),
+        body,
+        ...(html !== undefined ? { html } : {}),
+        attachments,
+        salonId,
+        sentAt,
+      }));
+      return [...file.list(), ...fromTable].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+    },
+  };
+}
+
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
-/** Emails are rendered as sent (they are our own templates); everything else is escaped. */
+function renderAttachment(attachment: OutboxAttachment): string {
+  const href = `data:${attachment.contentType.split(';')[0]};charset=utf-8;base64,${Buffer.from(attachment.content, 'utf8').toString('base64')}`;
+  return `<div class="attachment">
+    <p>Attachment: <a href="${escapeHtml(href)}" download="${escapeHtml(attachment.filename)}">Download ${escapeHtml(attachment.filename)}</a> <span class="meta">(${escapeHtml(attachment.contentType)})</span></p>
+    <details><summary>Show ${escapeHtml(attachment.filename)}</summary><pre>${escapeHtml(attachment.content)}</pre></details>
+  </div>`;
+}
+
+/**
+ * The user pool's emails are rendered as sent (our own template). Everything the product's sandboxes
+ * sent is shown as text; an email's HTML only inside a sandboxed frame (names come from phone calls).
+ */
+function renderBody(message: OutboxMessage): string {
+  if (message.html === undefined && message.attachments === undefined) {
+    return `<div class="body">${message.channel === 'email' ? message.body : escapeHtml(message.body)}</div>`;
+  }
+  const html =
+    message.html !== undefined
+      ? `<details><summary>HTML version</summary><iframe sandbox="" title="HTML version of ${escapeHtml(message.subject ?? 'the email')}" srcdoc="${escapeHtml(message.html)}"></iframe></details>`
+      : '';
+  return `<div class="body text">${escapeHtml(message.body)}</div>${html}${(message.attachments ?? []).map(renderAttachment).join('')}`;
+}
+
 export function renderOutboxPage(messages: OutboxMessage[]): string {
   const rows = messages
     .map(
-      (message) => `<article class="message">
-  <p class="meta"><strong>${message.channel === 'email' ? 'Email' : 'SMS'}</strong> to ${escapeHtml(message.to)} · <time datetime="${message.sentAt}">${escapeHtml(new Date(message.sentAt).toLocaleString('en-IE'))}</time></p>
+      (message) => `<article class="message" data-channel="${message.channel}">
+  <p class="meta"><strong>${message.channel === 'email' ? 'Email' : 'SMS'}</strong> to ${escapeHtml(message.to)} · <time datetime="${message.sentAt}">${escapeHtml(new Date(message.sentAt).toLocaleString('en-IE', { timeZone: 'Europe/Dublin' }))}</time></p>
   ${message.subject ? `<h2>${escapeHtml(message.subject)}</h2>` : ''}
-  <div class="body">${message.channel === 'email' ? message.body : escapeHtml(message.body)}</div>
+  ${renderBody(message)}
 </article>`,
     )
     .join('\n');
@@ -52,10 +111,12 @@ export function renderOutboxPage(messages: OutboxMessage[]): string {
 <title>Sandbox outbox · SalonDesk</title>
 <style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
 .banner{background:#fef3c7;border:1px solid #f59e0b;padding:.75rem 1rem;border-radius:8px}
-.message{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#4b5563;margin:0 0 .5rem}h2{font-size:1.1rem}</style>
+.message{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}.meta{color:#4b5563;margin:0 0 .5rem}h2{font-size:1.1rem}
+.text{white-space:pre-wrap;overflow-wrap:anywhere}pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f3f4f6;padding:.75rem;border-radius:6px;font-size:.85rem}
+iframe{width:100%;height:24rem;border:1px solid #d1d5db;border-radius:6px;background:#fff}details{margin:.5rem 0}.attachment{margin-top:.75rem}</style>
 </head><body><main>
 <h1>Sandbox outbox</h1>
 <p class="banner">Sandbox: nothing here was really sent. These are the emails and text messages the product would have sent, newest first.</p>
-${rows || '<p>No messages yet. Ask for a password reset link and it will appear here.</p>'}
+${rows || '<p>No messages yet. Ask for a password reset link, or make a booking, and it will appear here.</p>'}
 </main></body></html>`;
 }

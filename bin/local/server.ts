@@ -5,7 +5,7 @@ import { gzipSync } from 'node:zlib';
 import { findRoute, routes } from '../../functions/routes.js';
 import { API_GATEWAY_MAX_BODY_BYTES, buildEvent, readBody, type ApiHandler } from './api-gateway.js';
 import type { LocalEventBus } from './event-bus.js';
-import { renderOutboxPage, type Outbox } from './outbox.js';
+import { renderOutboxPage, type OutboxLister } from './outbox.js';
 import type { JWTPayload } from 'jose';
 
 export interface LocalServerOptions {
@@ -14,7 +14,8 @@ export interface LocalServerOptions {
   authorize: (authorization: string | undefined) => Promise<JWTPayload | null>;
   cognitoEndpoint: string;
   eventBus: LocalEventBus;
-  outbox: Outbox;
+  /** The sandbox outbox: the user pool's emails and the SMS/email sandboxes' table outbox. */
+  outbox: OutboxLister;
   runtimeConfig: Record<string, string>;
   onError: (message: string) => void;
 }
@@ -173,9 +174,9 @@ export function createLocalApp(options: LocalServerOptions) {
       if (endpointPath === '/_cognito') return proxyCognito(request, response);
       if (endpointPath === '/_local/events') return handleEvents(request, response);
       if (url.pathname === '/_local/outbox') {
-        return send(response, 200, renderOutboxPage(options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+        return send(response, 200, renderOutboxPage(await options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       }
-      if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, options.outbox.list());
+      if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, await options.outbox.list());
       if (url.pathname === '/config.json') return sendJson(response, 200, options.runtimeConfig);
       return serveWeb(request, response, url);
     };

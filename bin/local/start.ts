@@ -4,14 +4,17 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { JSONWebKeySet } from 'jose';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { eventRules } from '../../events/rules.js';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
 import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
+import { createOutboxStore } from '../../functions/store/outbox-store.js';
 import { createJwtAuthorizer, type ApiHandler } from './api-gateway.js';
 import { startCognitoStandIn, type TriggerHandler } from './cognito-stand-in.js';
 import { createLocalEventBus } from './event-bus.js';
-import { createOutbox } from './outbox.js';
+import { createOutbox, mergedOutbox } from './outbox.js';
 import { createLocalApp } from './server.js';
 import { startDynamo, startS3 } from './storage-stand-ins.js';
 import { ensureWebBuild } from './web-build.js';
@@ -123,6 +126,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
   resetDeps();
 
   const jwks = (await (await fetch(`${cognito.endpoint}/${cognito.userPoolId}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+  const outboxReader = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  );
   const eventBus = createLocalEventBus({
     rules: eventRules,
     loadConsumer: cached((entry) => importEntry(entry, 'handler')),
@@ -135,7 +141,8 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     authorize: createJwtAuthorizer({ jwks, issuer: cognito.issuer, audience: cognito.userPoolClientId }),
     cognitoEndpoint: cognito.endpoint,
     eventBus,
-    outbox,
+    // The page lists what the user pool sent (file) and what the SMS/email sandboxes sent (table).
+    outbox: mergedOutbox(outbox, createOutboxStore(outboxReader, LOCAL_NAMES.table)),
     runtimeConfig: {
       region: 'eu-west-1',
       userPoolId: cognito.userPoolId,
@@ -158,6 +165,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
         server.closeAllConnections();
       });
       await eventBus.idle();
+      outboxReader.destroy();
       await Promise.all([cognito.close(), s3.close(), dynamo.close()]);
     },
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deps } from '../composition-root.js';
 import { toE164 } from '../contracts/phone.js';
+import { agentSecretAction, type AgentSecretResult } from './agent-secret.js';
 
 /**
  * Support staff assign a salon its inbound number during the pilot (spec section 1). Invoked
@@ -14,7 +15,9 @@ const request = z.strictObject({
 
 export type AdminResult = { ok: true; salonId: string; phoneNumber: string } | { ok: false; error: string };
 
-export async function handler(event: unknown): Promise<AdminResult> {
+/** The one admin Lambda's actions: `assign-number` here, `agent-secret` in ./agent-secret.ts. */
+export async function handler(event: unknown): Promise<AdminResult | AgentSecretResult> {
+  if ((event as { action?: unknown } | null)?.action === 'agent-secret') return agentSecretAction(event);
   const parsed = request.safeParse(event);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => issue.message).join('; ') };
   const phoneNumber = toE164(parsed.data.phoneNumber);

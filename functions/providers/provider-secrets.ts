@@ -10,6 +10,9 @@ const providerSecretsSchema = z.looseObject({
   googleClientId: z.string().min(1).optional(),
   googleClientSecret: z.string().min(1).optional(),
   elevenlabsApiKey: z.string().min(1).optional(),
+  twilioAccountSid: z.string().min(1).optional(),
+  twilioAuthToken: z.string().min(1).optional(),
+  twilioFromNumber: z.string().min(1).optional(),
 });
 
 export type ProviderSecrets = z.infer<typeof providerSecretsSchema>;
@@ -58,4 +61,20 @@ export async function googleCredentials(
   if (!secrets) return null;
   const { googleClientId, googleClientSecret } = await secrets.get();
   return googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret } : null;
+}
+
+/**
+ * The Twilio account to send SMS with: given directly (TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN +
+ * TWILIO_FROM_NUMBER, locally), else from the provider secret; null means sandbox.
+ */
+export async function twilioCredentials(
+  settings: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string; TWILIO_FROM_NUMBER?: string },
+  secrets: ProviderSecretsSource | undefined,
+): Promise<{ accountSid: string; authToken: string; from: string } | null> {
+  if (settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN && settings.TWILIO_FROM_NUMBER) {
+    return { accountSid: settings.TWILIO_ACCOUNT_SID, authToken: settings.TWILIO_AUTH_TOKEN, from: settings.TWILIO_FROM_NUMBER };
+  }
+  if (!secrets) return null;
+  const { twilioAccountSid, twilioAuthToken, twilioFromNumber } = await secrets.get();
+  return twilioAccountSid && twilioAuthToken && twilioFromNumber ? { accountSid: twilioAccountSid, authToken: twilioAuthToken, from: twilioFromNumber } : null;
 }

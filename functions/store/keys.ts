@@ -20,4 +20,25 @@ export const keys = {
   serviceSk: (serviceId: string) => `SETUP#SERVICE#${serviceId}`,
   mappingSk: (stylistId: string) => `SETUP#MAPPING#${stylistId}`,
   salonSk: 'SALON',
+  /** Bookings (functions/store/booking-store.ts): appointments, listed by start time on gsi1. */
+  appointmentSk: (bookingId: string) => `APPT#${bookingId}`,
+  appointmentsByStart: (salonId: string) => `SALON#${salonId}#APPTS`,
+  /** The authoritative reservation: one item per stylist per local day, versioned. */
+  daySk: (stylistId: string, date: string) => `DAY#${stylistId}#${date}`,
+  idempotencySk: (key: string) => `IDEMP#${key}`,
+  /** A caller's recent and upcoming bookings (per-hour cap, "cancel my booking"), by phone hash. */
+  callerSk: (phoneHash: string) => `CALLER#${phoneHash}`,
+  bookingCountSk: (month: string) => `BOOKINGS#${month}`,
+  calendarSyncSk: (bookingId: string) => `CALSYNC#${bookingId}`,
+  calendarSyncPrefix: 'CALSYNC#',
+  messageSk: (at: string, messageId: string) => `MSG#${at}#${messageId}`,
+  /** The voice agent's secret (hash only) on the salon; gsi1 finds the salon by the hash. */
+  agentSk: 'AGENT',
+  agentKey: (secretHash: string) => `AGENTKEY#${secretHash}`,
+  /** What the SMS and email sandboxes "sent", under the salon; gsi1 lists every salon's, newest first. */
+  outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
+  outboxIndex: 'OUTBOX',
+  outboxIndexSk: (iso: string, id: string) => `${iso}#${id}`,
+  /** A consumer's claim on one message of one booking event, so a redelivered event sends nothing. */
+  deliveryClaimSk: (eventType: string, bookingId: string, channel: string) => `SENT#${eventType}#${bookingId}#${channel}`,
 } as const;

@@ -1,8 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { DateTime } from 'luxon';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
+import type { Appointment, AppointmentsAnswer } from '../../functions/contracts/appointments.js';
 import { axeViolations, newContext } from '../support/browser.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { inject } from 'vitest';
 
 /** The signed-in dashboard in Chromium: greeting, setup progress from the saved setup, sample data, links. */
 const contexts: BrowserContext[] = [];
@@ -30,6 +33,79 @@ async function cardStatuses(page: Page): Promise<string[]> {
   return Promise.all([1, 2, 3].map(async (step) => ((await page.getByTestId(`setup-card-${step}`).locator('.setup-card-status').textContent()) ?? '').trim()));
 }
 
+/** The salon's calendar day `offset` days from today (Europe/Dublin), as YYYY-MM-DD. */
+function salonDay(offset: number): string {
+  return DateTime.now().setZone('Europe/Dublin').plus({ days: offset }).toISODate()!;
+}
+
+const SERVICE: Appointment['service'] = { id: 'svc_cut', name: 'Cut and blow-dry', durationMinutes: 45, priceCents: 4500, priceMinCents: null, priceMaxCents: null };
+
+/** An appointment at a local time on the salon's day `offset` from today, as the API answers it. */
+function appointmentAt(offset: number, time: string, overrides: Partial<Appointment> = {}): Appointment {
+  const service = overrides.service ?? SERVICE;
+  const start = DateTime.fromISO(`${salonDay(offset)}T${time}`, { zone: 'Europe/Dublin' });
+  return {
+    id: 'bk',
+    salonId: 'sal',
+    stylistId: 'sty',
+    stylistName: 'Aoife',
+    service,
+    start: start.toISO({ suppressMilliseconds: true })!,
+    end: start.plus({ minutes: service.durationMinutes }).toISO({ suppressMilliseconds: true })!,
+    callerName: 'Caller',
+    callerPhone: '+353870000000',
+    callerEmail: null,
+    status: 'confirmed',
+    source: 'phone-agent',
+    createdAt: new Date().toISOString(),
+    calendarEventId: null,
+    ...overrides,
+  };
+}
+
+/** The first day from tomorrow on that DEFAULT_HOURS opens (Sunday is closed). */
+function nextOpenDay(): string {
+  for (let offset = 1; ; offset += 1) {
+    const weekday = DateTime.fromISO(salonDay(offset)).setLocale('en-GB').toFormat('cccc').toLowerCase() as keyof typeof DEFAULT_HOURS;
+    if (!DEFAULT_HOURS[weekday].closed) return salonDay(offset);
+  }
+}
+
+/** Sets the salon up (hours, Aoife, a cut) and books as the voice agent does: POST /api/agent/tools?tool=book. */
+async function bookThroughTools(owner: TestOwner, bookings: { start: string; callerName: string; callerPhone: string }[]) {
+  await saveStep(owner, {
+    step: 1,
+    business: { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
+    hours: DEFAULT_HOURS,
+    currentStep: 2,
+  });
+  await saveStep(owner, {
+    step: 2,
+    stylists: [{ key: 'new-0', name: 'Aoife' }],
+    mappings: { 'new-0': 'aoife@sandbox.calendar' },
+    services: [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }],
+    currentStep: 3,
+  });
+  const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  // The agent secret, as support issues it (npm run admin -- agent-secret), with the product's own stores.
+  Object.assign(process.env, inject('productEnv'));
+  const { resetConfig } = await import('../../functions/config.js');
+  const { deps, resetDeps } = await import('../../functions/composition-root.js');
+  const { issueAgentSecret } = await import('../../functions/core/agent-secret.js');
+  resetConfig();
+  resetDeps();
+  const issued = await issueAgentSecret(deps(), salonId);
+  if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
+  for (const booking of bookings) {
+    const answer = await api('/api/agent/tools?tool=book', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${issued.secret}`, 'idempotency-key': `dash-${booking.callerPhone.replace(/\D/g, '')}-${booking.start}` },
+      body: JSON.stringify({ service: 'Cut and blow-dry', stylist: 'Aoife', ...booking }),
+    });
+    expect(answer.status, answer.text).toBe(200);
+  }
+}
+
 async function saveStep(owner: TestOwner, body: unknown) {
   const response = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
   expect(response.status, response.text).toBe(200);
@@ -50,17 +126,21 @@ describe('dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('shows a skeleton for a second, then sample stats and activity labelled as sample data', async () => {
+  it('shows a skeleton for a second, then the stats (sample ones labelled) and the sample activity', async () => {
     const { page } = await signedInDashboard('skeleton');
     await page.getByTestId('stat-skeleton').first().waitFor();
     expect(await page.getByText("Today's calls").count()).toBe(0);
     const seenAt = Date.now();
     await page.getByText("Today's calls", { exact: true }).waitFor();
     expect(Date.now() - seenAt).toBeGreaterThan(100);
+    await page.getByTestId('stat-bookings').waitFor();
     expect(await page.getByTestId('stat-skeleton').count()).toBe(0);
-    for (const label of ['Bookings', 'Missed calls', 'Satisfaction']) await page.getByText(label, { exact: true }).waitFor();
+    for (const label of ['Bookings this month', 'Missed calls', 'Satisfaction']) await page.getByText(label, { exact: true }).waitFor();
     await page.getByTestId('activity').getByRole('listitem').first().waitFor();
-    expect(await page.getByText('Sample data', { exact: true }).count()).toBe(2);
+    // Three sample stat cards and the activity list say so; the real bookings figure does not.
+    expect(await page.getByText('Sample data', { exact: true }).count()).toBe(4);
+    expect(await page.getByTestId('stat-bookings').getByText('Sample data').count()).toBe(0);
+    for (const id of ['calls', 'missed', 'satisfaction']) expect(await page.getByTestId(`stat-${id}`).getByText('Sample data', { exact: true }).count()).toBe(1);
 
     // A fresh reload shows the skeleton again before the figures.
     await page.reload();
@@ -137,8 +217,93 @@ describe('dashboard', () => {
     await page.waitForURL('**/dashboard');
     await page.getByRole('alert').filter({ hasText: 'Failed to load setup data' }).waitFor();
     await page.unroute('**/api/setup/load');
-    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.locator('.setup-progress').getByRole('button', { name: 'Try again' }).click();
     expect(await cardStatuses(page)).toEqual(['Not started', 'Not started', 'Not started']);
+  });
+
+  it("shows a new salon's empty upcoming appointments and 0 bookings this month", async () => {
+    const { page } = await signedInDashboard('noappts');
+    await page.getByText('No upcoming appointments yet. Bookings your receptionist makes appear here.', { exact: true }).waitFor();
+    await page.getByTestId('stat-bookings').waitFor();
+    expect(await page.getByTestId('stat-bookings').locator('.stat-value').textContent()).toBe('0');
+  });
+
+  it('lists bookings the receptionist made through the agent tools, and counts them this month', async () => {
+    const { page, owner } = await signedInDashboard('booked');
+    const day = nextOpenDay();
+    await bookThroughTools(owner, [
+      { start: `${day}T14:00`, callerName: 'Siobhán Kelly', callerPhone: '087 765 4321' },
+      { start: `${day}T10:30`, callerName: 'Niamh Byrne', callerPhone: '087 123 4567' },
+    ]);
+    await page.reload();
+    await page.getByTestId('appointments').waitFor();
+    const heading = page.getByTestId('appointments').locator('.upcoming-day h3');
+    expect(await heading.allTextContents()).toEqual([day === salonDay(1) ? 'Tomorrow' : DateTime.fromISO(day).setLocale('en-IE').toFormat('cccc d LLLL')]);
+    const rows = await page.getByTestId('appointment').evaluateAll((items) => items.map((item) => [...item.children].map((cell) => (cell.textContent ?? '').trim()).join(' | ')));
+    expect(rows).toEqual(['10:30–11:15 | Cut and blow-dry with Aoife | Niamh', '14:00–14:45 | Cut and blow-dry with Aoife | Siobhán']);
+    await page.getByTestId('stat-bookings').waitFor();
+    expect(await page.getByTestId('stat-bookings').locator('.stat-value').textContent()).toBe('2');
+  });
+
+  it('groups upcoming appointments by day on the salon clock, with stylist, service and first name only', async () => {
+    const { page } = await signedInDashboard('appts');
+    const answer: AppointmentsAnswer = {
+      bookingsThisMonth: 12,
+      appointments: [
+        appointmentAt(0, '16:00', { id: 'bk_3', callerName: 'Siobhán Kelly', stylistName: 'Ciara', service: { ...SERVICE, name: 'Full head colour', durationMinutes: 120 } }),
+        appointmentAt(0, '09:15', { id: 'bk_1', callerName: 'Niamh Byrne' }),
+        appointmentAt(0, '11:00', { id: 'bk_2', callerName: 'Cancelled Person', status: 'cancelled' }),
+        appointmentAt(1, '10:30', { id: 'bk_4', callerName: 'Orla' }),
+        appointmentAt(3, '14:30', { id: 'bk_5', callerName: '  Aisling   Walsh ' }),
+      ],
+    };
+    let asked: URL | undefined;
+    await page.route('**/api/appointments?*', (route) => {
+      asked = new URL(route.request().url());
+      return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(answer) });
+    });
+    await page.reload();
+    await page.getByTestId('appointments').waitFor();
+    expect(asked?.searchParams.get('from')).toBe(salonDay(0));
+    expect(asked?.searchParams.get('days')).toBe('7');
+
+    const days = page.getByTestId('appointments').locator('.upcoming-day');
+    expect(await days.locator('h3').allTextContents()).toEqual(['Today', 'Tomorrow', DateTime.fromISO(salonDay(3)).setLocale('en-IE').toFormat('cccc d LLLL')]);
+    // Each row: time, what and with whom, who.
+    const rows = (day: number) =>
+      days
+        .nth(day)
+        .getByTestId('appointment')
+        .evaluateAll((items) => items.map((item) => [...item.children].map((cell) => (cell.textContent ?? '').trim()).join(' | ')));
+    expect(await rows(0)).toEqual(['09:15–10:00 | Cut and blow-dry with Aoife | Niamh', '16:00–18:00 | Full head colour with Ciara | Siobhán']);
+    expect(await rows(1)).toEqual(['10:30–11:15 | Cut and blow-dry with Aoife | Orla']);
+    expect(await rows(2)).toEqual(['14:30–15:15 | Cut and blow-dry with Aoife | Aisling']);
+    expect(await page.getByText('Cancelled Person').count()).toBe(0);
+    expect(await page.getByText('Byrne').count()).toBe(0);
+    await page.getByTestId('stat-bookings').waitFor();
+    expect(await page.getByTestId('stat-bookings').locator('.stat-value').textContent()).toBe('12');
+  });
+
+  it('shows a skeleton while appointments load, and an error with Try again when they cannot', async () => {
+    const { page } = await signedInDashboard('apptfail');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/appointments?*', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, body: '' });
+    });
+    await page.reload();
+    await page.getByTestId('appointments-skeleton').waitFor();
+    release();
+    await page.getByRole('alert').filter({ hasText: 'Failed to load appointments' }).waitFor();
+    await page.getByTestId('stat-bookings').getByText('Could not load this figure', { exact: true }).waitFor();
+    await page.unroute('**/api/appointments?*');
+    await page.route('**/api/appointments?*', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ appointments: [], bookingsThisMonth: 3 } satisfies AppointmentsAnswer) }),
+    );
+    await page.locator('.upcoming').getByRole('button', { name: 'Try again' }).click();
+    await page.getByText('No upcoming appointments yet. Bookings your receptionist makes appear here.', { exact: true }).waitFor();
+    expect(await page.getByTestId('stat-bookings').locator('.stat-value').textContent()).toBe('3');
   });
 
   it('fits a 320px screen without sideways scrolling and has no axe violations', async () => {

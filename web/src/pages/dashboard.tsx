@@ -8,6 +8,9 @@ import { useToast } from '../components/toast';
 import { LOAD_FAILED, loadSetup } from '../features/setup/api';
 import { SetupProgressPanel } from '../features/dashboard/setup-progress';
 import { SampleActivity } from '../features/dashboard/sample-activity';
+import { StatCards, type BookingsFigure } from '../features/dashboard/stat-cards';
+import { UpcomingAppointments } from '../features/dashboard/upcoming-appointments';
+import { useAppointments } from '../features/dashboard/use-appointments';
 import '../features/dashboard/dashboard.css';
 
 interface SalonSummary {
@@ -31,6 +34,9 @@ export default function DashboardPage() {
   const [progress, setProgress] = useState<Progress | null>(null);
   const [progressStatus, setProgressStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [progressError, setProgressError] = useState('');
+  const appointments = useAppointments();
+  const bookings: BookingsFigure =
+    appointments.status === 'ready' ? { status: 'ready', count: appointments.answer.bookingsThisMonth } : { status: appointments.status };
 
   useEffect(() => {
     let cancelled = false;
@@ -105,6 +111,8 @@ export default function DashboardPage() {
         <div className="dashboard-grid">
           <div className="dashboard-column">
             <SetupProgressPanel progress={progress} status={progressStatus} error={progressError} onRetry={() => void loadProgress()} />
+            <StatCards bookings={bookings} />
+            <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
             <SampleActivity />
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">

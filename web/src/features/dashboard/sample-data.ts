@@ -1,10 +1,10 @@
 /**
  * Hard-coded figures for the dashboard's stat cards and activity list (spec section 2: "Both are
  * hard-coded sample data, not real"). The page labels them "Sample data" wherever they appear.
+ * The bookings card is the exception: it shows the salon's real bookings this month.
  */
 export const SAMPLE_STATS = [
   { id: 'calls', label: "Today's calls", value: '18', detail: '+4 on yesterday' },
-  { id: 'bookings', label: 'Bookings', value: '9', detail: '€540 booked today' },
   { id: 'missed', label: 'Missed calls', value: '0', detail: 'Every call answered' },
   { id: 'satisfaction', label: 'Satisfaction', value: '4.8/5', detail: 'From 32 caller ratings' },
 ] as const;

@@ -1,0 +1,43 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { deps } from '../../functions/composition-root.js';
+import { logger } from '../../functions/http/logger.js';
+import { isOver, parseBookingEvent, salonContact } from '../../functions/core/confirmations/booking-event.js';
+import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
+import { callerEmail } from '../../functions/core/confirmations/messages.js';
+import { isEmailAddress } from '../../functions/providers/email-port.js';
+
+/** Organiser of sandbox invites, where no sending address is configured. */
+export const SANDBOX_ORGANIZER = 'bookings@sandbox.salondesk.invalid';
+
+/**
+ * booking.confirmed / booking.cancelled → an email to the caller, when they gave an address, with
+ * a calendar invite (REQUEST, then CANCEL with the same UID). Once per event, like the SMS.
+ */
+export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+  const { type, kind, detail } = parseBookingEvent(event);
+  const { appointment } = detail;
+  const d = deps();
+  const ids = { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, channel: 'email' };
+  if (!appointment.callerEmail) return logger.info('booking email skipped: no caller email', ids);
+  // Heard over the phone, an address can be garbled: no retry would make it deliverable.
+  if (!isEmailAddress(appointment.callerEmail)) return logger.warn('booking email skipped: the caller email is not an address', ids);
+  if (isOver(detail, d.now())) return logger.info('booking email skipped: the appointment is over', ids);
+  const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
+  if (!salon) return logger.info('booking email skipped: the salon is gone', ids);
+  const to = appointment.callerEmail;
+  const content = callerEmail(kind, appointment, salon, d.config.EMAIL_FROM ?? SANDBOX_ORGANIZER, d.now());
+  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { ...ids, eventType: type }, () =>
+    d.email.send({
+      salonId: appointment.salonId,
+      to,
+      ...content,
+      fromName: salon.name,
+      ...(detail.ownerEmail && isEmailAddress(detail.ownerEmail) ? { replyTo: detail.ownerEmail } : {}),
+    }),
+  ).catch((error: unknown) => {
+    logger.warn('booking email failed; the bus retries', { ...ids, error: (error as Error).message });
+    throw error;
+  });
+  if (outcome.sent) logger.info('booking email sent', { ...ids, messageId: outcome.messageId });
+  else logger.info('booking email already sent for this event; nothing sent', ids);
+}

@@ -1,0 +1,29 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { deps } from '../../functions/composition-root.js';
+import { logger } from '../../functions/http/logger.js';
+import { isOver, parseBookingEvent, salonContact } from '../../functions/core/confirmations/booking-event.js';
+import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
+import { bookingSms } from '../../functions/core/confirmations/messages.js';
+
+/**
+ * booking.confirmed / booking.cancelled → a text to the caller. Once per event (a claim in the
+ * table); a failure throws for the bus to retry and finally dead-letter, and never touches the
+ * booking (RELIABILITY 21, 22). Logs carry ids only (RELIABILITY 26).
+ */
+export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+  const { type, kind, detail } = parseBookingEvent(event);
+  const { appointment } = detail;
+  const d = deps();
+  const ids = { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, channel: 'sms' };
+  if (isOver(detail, d.now())) return logger.info('booking sms skipped: the appointment is over', ids);
+  const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
+  if (!salon) return logger.info('booking sms skipped: the salon is gone', ids);
+  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { ...ids, eventType: type }, () =>
+    d.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body: bookingSms(kind, appointment, salon, d.now()) }),
+  ).catch((error: unknown) => {
+    logger.warn('booking sms failed; the bus retries', { ...ids, error: (error as Error).message });
+    throw error;
+  });
+  if (outcome.sent) logger.info('booking sms sent', { ...ids, messageId: outcome.messageId });
+  else logger.info('booking sms already sent for this event; nothing sent', ids);
+}

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+
+/**
+ * The voice agent's server tools (ElevenLabs calls them mid-conversation): one path,
+ * `POST /api/agent/tools?tool=<name>`, authenticated by the salon's agent secret
+ * (`Authorization: Bearer <secret>`). Parameters are untrusted model output: every schema is
+ * strict (unknown fields refused) and every string is capped.
+ *
+ * Every answer is `{ok: true, say, ...data}`; every refusal is a 4xx `{ok: false, say, error}`,
+ * where `say` is one short sentence the agent can speak as it is.
+ */
+export const AGENT_TOOLS = [
+  'salon-info',
+  'list-services',
+  'check-availability',
+  'book',
+  'cancel',
+  'reschedule',
+  'take-message',
+  'transfer',
+] as const;
+export type AgentTool = (typeof AGENT_TOOLS)[number];
+
+export const BOOKING_RULES = {
+  /** Start times offered and accepted lie on this grid (minutes past the hour). */
+  gridMinutes: 15,
+  /** How far ahead a caller can book. */
+  horizonDays: 90,
+  /** The earliest start is this long after now. */
+  minNoticeMinutes: 15,
+  /** Bookings one caller phone can make per rolling hour (RELIABILITY 8). */
+  maxBookingsPerCallerPerHour: 3,
+  /** check-availability looks this many days ahead when no date is given (or the day is full). */
+  searchDays: 14,
+} as const;
+
+/** Control characters (a newline is allowed only in a message). */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/;
+const NEWLINE = /[\n\r]/;
+
+const text = (field: string, max: number, options: { multiline?: boolean } = {}) =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(max, `${field} is too long (at most ${max} characters)`)
+    .transform((value) => value.normalize('NFC').trim())
+    .refine((value) => value.length > 0, `${field} is required`)
+    .refine((value) => !CONTROL.test(value) && (options.multiline || !NEWLINE.test(value)), `${field} contains characters that are not allowed`);
+
+/** A service or stylist, by id or by name as the caller said it. */
+const reference = (field: string, max: number) => text(field, max);
+
+/** YYYY-MM-DD, or today / tomorrow / a weekday name (the next one after today). */
+export const DATE_WORDS = ['today', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+const dateParam = z
+  .string({ error: 'date must be text' })
+  .max(20, 'date is too long')
+  .transform((value) => value.trim().toLowerCase())
+  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (DATE_WORDS as readonly string[]).includes(value), 'date must be YYYY-MM-DD');
+
+const timeParam = z
+  .string({ error: 'time must be text' })
+  .max(8, 'time is too long')
+  .transform((value) => value.trim())
+  .refine((value) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(value), 'time must be HH:MM (24-hour)');
+
+/** A local start time in Europe/Dublin: 2026-11-28T14:30, or as check-availability answers it (with offset). */
+const startParam = z
+  .string({ error: 'start must be text' })
+  .max(40, 'start is too long')
+  .transform((value) => value.trim())
+  .refine(
+    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(value),
+    'start must be a date and time like 2026-11-28T14:30',
+  );
+
+const phoneParam = z.string({ error: 'callerPhone must be text' }).max(32, 'callerPhone is too long');
+
+export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
+
+const bookingId = z
+  .string({ error: 'bookingId must be text' })
+  .max(64, 'bookingId is too long')
+  .transform((value) => value.trim())
+  .refine((value) => /^bk_[0-9a-v]{20}$/.test(value), 'bookingId looks wrong');
+
+export const toolSchemas = {
+  'salon-info': z.strictObject({}),
+  'list-services': z.strictObject({}),
+  'check-availability': z.strictObject({
+    service: reference('service', 120),
+    stylist: reference('stylist', 80).optional(),
+    date: dateParam.optional(),
+    time: timeParam.optional(),
+    partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional(),
+  }),
+  book: z.strictObject({
+    service: reference('service', 120),
+    stylist: reference('stylist', 80).optional(),
+    start: startParam,
+    callerName: text('callerName', 100),
+    callerPhone: phoneParam,
+    callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional(),
+  }),
+  cancel: z.strictObject({
+    bookingId: bookingId.optional(),
+    date: dateParam.optional(),
+    callerPhone: phoneParam,
+  }),
+  reschedule: z.strictObject({
+    bookingId: bookingId.optional(),
+    date: dateParam.optional(),
+    callerPhone: phoneParam,
+    newStart: startParam,
+    stylist: reference('stylist', 80).optional(),
+  }),
+  'take-message': z.strictObject({
+    callerName: text('callerName', 100),
+    callerPhone: phoneParam,
+    message: text('message', 1000, { multiline: true }),
+  }),
+  transfer: z.strictObject({ reason: text('reason', 300).optional() }),
+} as const satisfies Record<AgentTool, z.ZodType>;
+
+export type ToolInput<T extends AgentTool> = z.infer<(typeof toolSchemas)[T]>;
+
+/** The `Idempotency-Key` header of `book` (and `reschedule`). */
+export const idempotencyKey = z
+  .string()
+  .min(8, 'Idempotency-Key must be 8 to 200 characters')
+  .max(200, 'Idempotency-Key must be 8 to 200 characters')
+  .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be printable ASCII without spaces');
+
+/** Sentences the agent speaks when it cannot do what was asked. */
+export const toolSay = {
+  unauthorized: "I'm sorry, I can't reach the salon's booking system right now.",
+  unknownTool: "Sorry, that's not something I can do.",
+  badInput: "Sorry, I didn't quite get that. Could you say it again?",
+  badPhone: "Sorry, that phone number doesn't look right. Could you give it to me again?",
+  badDate: "Sorry, I didn't catch the date. Which day would you like?",
+  badTime: 'Sorry, I didn\'t catch the time. What time would suit you?',
+  badStart: "Sorry, I didn't catch the day and time. When would you like to come in?",
+  past: 'That time has already passed. Would another time suit you?',
+  tooSoon: "That's a little too soon for me to book. Would a bit later suit you?",
+  tooFar: `I can only book up to ${BOOKING_RULES.horizonDays} days ahead. Would an earlier date suit you?`,
+  clocksGoForward: "That time doesn't exist on that day because the clocks go forward. Would an hour later suit you?",
+  offGrid: 'Appointments start on the hour or at quarter past, half past or quarter to. Would one of those suit you?',
+  unknownService: "Sorry, I couldn't find that service.",
+  unknownStylist: "Sorry, I couldn't find that stylist.",
+  notReady: "I'm sorry, I can't make bookings for the salon just yet. Would you like me to take a message?",
+  slotTaken: 'Sorry, that time was just taken.',
+  tooManyBookings: `I can only make ${BOOKING_RULES.maxBookingsPerCallerPerHour} bookings for one phone number in an hour. Would you like me to take a message for the salon instead?`,
+  idempotencyMismatch: 'Sorry, something went wrong with that booking. Could we go through it again?',
+  inProgress: "I'm still finishing that booking. One moment, please.",
+  bookingNotFound: "Sorry, I couldn't find a booking under that phone number.",
+  noTransferNumber: "I'm sorry, there's no one free to take the call right now. Can I take a message instead?",
+  busy: "Sorry, the booking system is busy right now. Could you give me a moment and I'll try again?",
+  failed: "Sorry, something went wrong on my side. Can I take a message for the salon instead?",
+  bodyTooLarge: "Sorry, that was too much for me to take in at once.",
+} as const;

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { AgentStore } from '../store/agent-store.js';
+import type { SalonStore } from '../store/salon-store.js';
+
+/**
+ * The per-salon secret the hosted voice agent sends with every tool call
+ * (`Authorization: Bearer <secret>`; ElevenLabs server tools carry custom headers). The salon
+ * comes from the secret, never from the request (RELIABILITY 3, 12).
+ *
+ * 32 random bytes, base64url: shown once when created or rotated, stored only as its SHA-256.
+ */
+const SECRET_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashAgentSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
+
+export interface AgentSecretDeps {
+  agents: AgentStore;
+  salons: Pick<SalonStore, 'get'>;
+  now: () => Date;
+}
+
+export type IssueResult =
+  | { outcome: 'created' | 'rotated'; secret: string; createdAt: string; rotatedAt: string | null }
+  /** A secret exists and was not rotated: it cannot be shown again (only its hash is kept). */
+  | { outcome: 'exists'; createdAt: string; rotatedAt: string | null }
+  | { outcome: 'no-salon' };
+
+/**
+ * Creates the salon's agent secret, or with `rotate` replaces it (the old one stops working at
+ * once). Answers the new secret: the only time it is ever seen.
+ */
+export async function issueAgentSecret(deps: AgentSecretDeps, salonId: string, options: { rotate?: boolean } = {}): Promise<IssueResult> {
+  if (!(await deps.salons.get(salonId))) return { outcome: 'no-salon' };
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const existing = await deps.agents.get(salonId);
+    if (existing && !options.rotate) return { outcome: 'exists', createdAt: existing.createdAt, rotatedAt: existing.rotatedAt };
+    const secret = randomBytes(32).toString('base64url');
+    const at = deps.now().toISOString();
+    const record = {
+      salonId,
+      secretHash: hashAgentSecret(secret),
+      createdAt: existing?.createdAt ?? at,
+      rotatedAt: existing ? at : null,
+    };
+    if (await deps.agents.save(record, existing?.secretHash ?? null)) {
+      return { outcome: existing ? 'rotated' : 'created', secret, createdAt: record.createdAt, rotatedAt: record.rotatedAt };
+    }
+  }
+  throw new Error('The agent secret changed while it was being issued; try again');
+}
+
+/** For the setup wizard: make sure a salon has a secret (answers it only when newly created). */
+export async function ensureAgentSecret(deps: AgentSecretDeps, salonId: string): Promise<string | null> {
+  const result = await issueAgentSecret(deps, salonId);
+  return result.outcome === 'created' ? result.secret : null;
+}
+
+/** The salon a tool call's `Authorization` header belongs to, or null (→ 401). */
+export async function salonForAuthorization(deps: Pick<AgentSecretDeps, 'agents'>, authorization: string | undefined): Promise<string | null> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
+  const secret = match?.[1];
+  if (!secret || !SECRET_FORMAT.test(secret)) return null;
+  return deps.agents.salonForSecretHash(hashAgentSecret(secret));
+}

@@ -1,0 +1,29 @@
+import { DateTime } from 'luxon';
+import type { AppointmentsAnswer } from '../../contracts/appointments.js';
+import { BadRequestError } from '../../http/errors.js';
+import { publicAppointment, type BookingStore } from '../../store/booking-store.js';
+import { isValidDate, localDate, ZONE } from './time.js';
+
+/**
+ * `GET /api/appointments` (owner): the salon's appointments from the start of `from` (default
+ * today, Europe/Dublin) for `days` days, soonest first, cancelled ones included with their
+ * status; and the confirmed bookings made this calendar month (the dashboard's figure).
+ */
+export async function listSalonAppointments(
+  deps: { bookings: Pick<BookingStore, 'listAppointments' | 'bookingCount'>; now: () => Date },
+  salonId: string,
+  query: { from?: string | undefined; days: number },
+): Promise<AppointmentsAnswer> {
+  const now = deps.now().getTime();
+  const from = query.from ?? localDate(now);
+  if (!isValidDate(from)) throw new BadRequestError('from must be a real date (YYYY-MM-DD)');
+  const start = DateTime.fromISO(from, { zone: ZONE }).startOf('day');
+  const end = start.plus({ days: query.days });
+  const [appointments, bookingsThisMonth] = await Promise.all([
+    deps.bookings.listAppointments(salonId, start.toJSDate(), end.toJSDate()),
+    deps.bookings.bookingCount(salonId, localDate(now).slice(0, 7)),
+  ]);
+  // Soonest first; at the same start, in the order they were made.
+  const ordered = appointments.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.createdAt.localeCompare(b.createdAt));
+  return { appointments: ordered.map(publicAppointment), bookingsThisMonth };
+}

@@ -1,0 +1,329 @@
+import { BOOKING_RULES, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import type { Appointment } from '../../contracts/appointments.js';
+import type { Service, Stylist } from '../../contracts/setup.js';
+import { logger } from '../../http/logger.js';
+import { publicAppointment, type DayItem, type StoredAppointment } from '../../store/booking-store.js';
+import { lastBookableDate, overlaps } from './availability.js';
+import { busyByStylist, fetchBusy, mightHavePendingSync, retryCalendarSync, writeCalendarEvent } from './calendar.js';
+import { requireHours, type ToolAnswer } from './check-availability.js';
+import {
+  calendarEventIdFor,
+  loadSalonContext,
+  newBookingId,
+  phoneKey,
+  requestHash,
+  requirePhone,
+  resolveService,
+  resolveStylist,
+  type BookingDeps,
+  type SalonContext,
+} from './context.js';
+import { ToolError } from './errors.js';
+import { admitCaller, forgetCallerBooking, reserveInterval } from './reservation.js';
+import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
+import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
+import { dayOfWeek, isoLocal, localDate, MINUTE, openingOn, parseStart } from './time.js';
+
+/**
+ * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).
+ *
+ * 1. The service and stylist must be this salon's; the start a real local time on the grid,
+ *    inside opening hours, not past, not beyond the horizon (nothing is written before this).
+ * 2. With an `Idempotency-Key`: the key is claimed with the request's hash; the same key and body
+ *    again answers the first answer, another body 422.
+ * 3. The caller's hourly cap is counted; the calendar's busy time re-checked.
+ * 4. The stylist's day item takes the interval with a conditional write (retried on a lost race,
+ *    refused when the time overlaps): this is the commit.
+ * 5. The appointment is stored, the calendar event written with an id derived from the booking id
+ *    (left pending if the calendar is down), and `booking.confirmed` published.
+ */
+export type BookingSource = Appointment['source'];
+
+export interface BookOptions {
+  idempotencyKey?: string;
+  source?: BookingSource;
+}
+
+/** How long a claimed key may stay pending before a retry takes it over (the first request died). */
+const STALE_CLAIM_MS = 30_000;
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+export function refuseStart(problem: 'invalid' | 'clocks-go-forward'): never {
+  if (problem === 'clocks-go-forward') throw new ToolError(400, 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
+  throw new ToolError(400, 'bad_start', toolSay.badStart, 'start is not a real date and time');
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Business limits on a start (RELIABILITY 7, 8): refused before anything is written. */
+export function checkBookable(context: SalonContext, service: Pick<Service, 'name' | 'duration'>, start: number, now: number): number {
+  const hours = requireHours(context);
+  const end = start + service.duration * MINUTE;
+  if (start < now) throw new ToolError(400, 'past', toolSay.past, 'start is in the past');
+  if (start < now + BOOKING_RULES.minNoticeMinutes * MINUTE) throw new ToolError(400, 'too_soon', toolSay.tooSoon, 'start is too soon');
+  const date = localDate(start);
+  if (date > lastBookableDate(now)) throw new ToolError(400, 'too_far', toolSay.tooFar, `start is more than ${BOOKING_RULES.horizonDays} days ahead`);
+  if (start % (BOOKING_RULES.gridMinutes * MINUTE) !== 0) throw new ToolError(400, 'off_grid', toolSay.offGrid, 'start is not on the quarter hour');
+  const opening = openingOn(hours, date);
+  const weekday = capitalise(dayOfWeek(date));
+  if (!opening) throw new ToolError(400, 'closed', `Sorry, we're closed on ${weekday}s. Would another day suit you?`, 'The salon is closed that day');
+  if (localDate(end - 1) !== date) throw new ToolError(400, 'spans_midnight', `Sorry, that would run past closing time. Would an earlier time suit you?`, 'A booking cannot run past midnight');
+  const hoursToday = `On ${weekday}s we're open ${speakTime(opening.open).replace(" o'clock", '')} to ${speakTime(opening.close).replace(" o'clock", '')}.`;
+  if (start < opening.open || start >= opening.close) {
+    throw new ToolError(400, 'outside_hours', `Sorry, that's outside our opening hours. ${hoursToday}`, 'start is outside opening hours');
+  }
+  if (end > opening.close) {
+    const latest = opening.close - service.duration * MINUTE;
+    const tail = latest >= opening.open ? ` The latest I could start it that day is ${speakTime(latest - (latest % (BOOKING_RULES.gridMinutes * MINUTE)))}.` : '';
+    throw new ToolError(400, 'past_closing', `A ${service.name} takes ${speakDuration(service.duration)}, so that would run past closing time.${tail}`, 'The service would end after closing');
+  }
+  return end;
+}
+
+/** "today at half two" / "on Saturday the 28th at half two". */
+export function speakWhen(start: number, now: number): string {
+  const day = speakDate(localDate(start), now);
+  return `${day === 'today' || day === 'tomorrow' ? day : `on ${day}`} at ${speakTime(start)}`;
+}
+
+export function bookingView(appointment: Appointment, now: number) {
+  const start = Date.parse(appointment.start);
+  return {
+    id: appointment.id,
+    service: appointment.service.name,
+    stylist: appointment.stylistName,
+    start: appointment.start,
+    end: appointment.end,
+    spoken: speakWhen(start, now),
+    price: speakPrice(appointment.service),
+    status: appointment.status,
+  };
+}
+
+/** Nearby free times on the same day, for "that time was just taken" answers. */
+export async function alternativesNear(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number) {
+  const date = localDate(start);
+  const found = await searchSlots(deps, context, { durationMinutes: service.duration, stylists: stylist ? [stylist] : context.setup.stylists, fromDate: date, toDate: date });
+  const now = deps.now().getTime();
+  return nearest(byStartTime(found.slots, context.setup.stylists), start, 3).map((entry) => offered(entry, context.setup.stylists, now));
+}
+
+export async function slotTaken(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number): Promise<never> {
+  const alternatives = await alternativesNear(deps, context, service, stylist, start).catch(() => []);
+  const say = alternatives.length
+    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(Date.parse(option.start))), 'or')} instead. Would one of those suit?`
+    : `${toolSay.slotTaken} There's nothing else free that day, I'm afraid. Would another day suit you?`;
+  throw new ToolError(409, 'slot_taken', say, 'That time is no longer free', { alternatives });
+}
+
+/** The owner's email for the confirmation event, cached per warm instance; null when unknown. */
+const ownerEmails = new Map<string, { email: string | null; until: number }>();
+async function ownerEmail(deps: BookingDeps, ownerId: string): Promise<string | null> {
+  const cached = ownerEmails.get(ownerId);
+  if (cached && cached.until > Date.now()) return cached.email;
+  try {
+    const user = await Promise.race([
+      deps.identity.getUser(ownerId),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_500)),
+    ]);
+    const email = user?.email ?? null;
+    ownerEmails.set(ownerId, { email, until: Date.now() + 10 * 60_000 });
+    return email;
+  } catch {
+    return null;
+  }
+}
+
+/** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). */
+export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<void> {
+  try {
+    const email = await ownerEmail(deps, context.salon.ownerId);
+    await deps.events.publish(type, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: email });
+  } catch (error) {
+    logger.error('booking event not published', { type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
+  }
+}
+
+const monthOf = (iso: string) => localDate(Date.parse(iso)).slice(0, 7);
+
+/**
+ * After the day item took the interval: store the appointment, count it, write the calendar
+ * event and publish. A retry of a booking that got this far finds the appointment there and does
+ * not count it twice.
+ */
+export async function completeBooking(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<StoredAppointment> {
+  const eventId = calendarEventIdFor(appointment.id);
+  // The appointment and the calendar event are written side by side; the event's id comes from
+  // the booking id, so a retry of either never makes a second one.
+  const [created, sync] = await Promise.all([
+    deps.bookings.putAppointment(appointment),
+    appointment.calendarSync === 'pending' ? writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : Promise.resolve(appointment.calendarSync),
+  ]);
+  const stored = created ? appointment : ((await deps.bookings.getAppointment(appointment.salonId, appointment.id)) ?? appointment);
+  const final: StoredAppointment = sync === 'synced' ? { ...stored, calendarEventId: eventId, calendarSync: 'synced' } : stored;
+  await Promise.all([
+    sync === 'synced' && stored.calendarSync !== 'synced' ? deps.bookings.setCalendarState(stored.salonId, stored.id, { calendarEventId: eventId, calendarSync: 'synced' }) : Promise.resolve(),
+    created ? deps.bookings.countBooking(stored.salonId, monthOf(stored.createdAt), 1) : Promise.resolve(),
+    publishBooking(deps, context, 'booking.confirmed', final),
+  ]);
+  // The calendar answered: a good moment to catch up on writes it missed earlier.
+  if (sync === 'synced' && mightHavePendingSync(stored.salonId)) await retryCalendarSync(deps, stored.salonId, 3).catch(() => 0);
+  return final;
+}
+
+interface Claim {
+  bookingId: string;
+  replay?: ToolAnswer;
+}
+
+/** RELIABILITY 13: claims the key, or answers the first answer / 422 / "still working on it". */
+async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string): Promise<Claim> {
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const existing = await deps.bookings.getIdempotency(salonId, key);
+    const now = deps.now();
+    if (!existing) {
+      const bookingId = newBookingId();
+      const claimed = await deps.bookings.claimIdempotency(
+        salonId,
+        { key, requestHash: hash, bookingId, state: 'pending', claimedAt: now.toISOString() },
+        new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      );
+      if (claimed) return { bookingId };
+      continue;
+    }
+    if (existing.requestHash !== hash) {
+      throw new ToolError(422, 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
+    }
+    if (existing.state === 'done') return { bookingId: existing.bookingId, replay: existing.answer as ToolAnswer };
+    if (now.getTime() - Date.parse(existing.claimedAt) > STALE_CLAIM_MS) {
+      if (await deps.bookings.takeOverIdempotency(salonId, key, existing.claimedAt, now.toISOString())) return { bookingId: existing.bookingId };
+      continue;
+    }
+    // The same request is in flight: wait for its answer.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new ToolError(409, 'in_progress', toolSay.inProgress, 'The same booking request is still being processed');
+}
+
+export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<ToolAnswer> {
+  const context = await loadSalonContext(deps, salonId);
+  const service = resolveService(context, input.service);
+  const stylist = resolveStylist(context, input.stylist);
+  const callerPhone = requirePhone(input.callerPhone);
+  const parsed = parseStart(input.start);
+  if (!parsed.ok) refuseStart(parsed.problem);
+  const start = parsed.time.toMillis();
+  const now = deps.now().getTime();
+  const end = checkBookable(context, service, start, now);
+
+  let bookingId = newBookingId();
+  const key = options.idempotencyKey;
+  if (key) {
+    const claim = await claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }));
+    if (claim.replay) return claim.replay;
+    bookingId = claim.bookingId;
+  }
+  try {
+    const answer = await commit(deps, context, { service, stylist, start, end, bookingId, callerPhone, input, options });
+    if (key) await deps.bookings.completeIdempotency(salonId, key, answer);
+    return answer;
+  } catch (error) {
+    if (key) await deps.bookings.releaseIdempotency(salonId, key).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface Commit {
+  service: Service;
+  stylist: Stylist | null;
+  start: number;
+  end: number;
+  bookingId: string;
+  callerPhone: string;
+  input: ToolInput<'book'>;
+  options: BookOptions;
+}
+
+async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<ToolAnswer> {
+  const { service, stylist, start, end, bookingId, callerPhone } = request;
+  const salonId = context.salon.id;
+  const date = localDate(start);
+  const candidates = stylist ? [stylist] : context.setup.stylists;
+  const phoneHash = phoneKey(salonId, callerPhone);
+
+  const readIds = sharingCalendars(context, candidates);
+  const candidateIds = candidates.map((candidate) => candidate.id);
+  // The cap, the stylists' days and their calendars, all at once.
+  const [admitted, days, raw] = await Promise.allSettled([
+    admitCaller(deps, salonId, phoneHash, { bookingId, start }),
+    deps.bookings.getDays(salonId, readIds.map((stylistId) => ({ stylistId, date }))),
+    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
+  ]);
+  if (admitted.status === 'rejected') throw admitted.reason;
+  let chosen: Stylist | undefined;
+  try {
+    if (days.status === 'rejected') throw days.reason;
+    if (raw.status === 'rejected') throw raw.reason;
+    const booked = bookedByStylist(days.value);
+    const busy = busyByStylist(raw.value, context.setup.mappings, candidateIds, booked);
+    const dayOf = new Map<string, DayItem>(days.value.map((day) => [day.stylistId, day]));
+    const interval = { start, end };
+    const isFree = (candidate: Stylist) =>
+      !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) && !(busy.busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
+    // Any stylist: the least booked that day first, then the salon's order.
+    const ordered = candidates
+      .map((candidate, position) => ({ candidate, position, load: dayOf.get(candidate.id)?.intervals.length ?? 0 }))
+      .filter(({ candidate }) => isFree(candidate))
+      .sort((a, b) => (stylist ? 0 : a.load - b.load) || a.position - b.position);
+    for (const { candidate } of ordered) {
+      const outcome = await reserveInterval(deps, salonId, { stylistId: candidate.id, date }, { bookingId, start, end }, { prefetched: dayOf.get(candidate.id) });
+      if (outcome === 'reserved') {
+        chosen = candidate;
+        break;
+      }
+    }
+    if (!chosen) await slotTaken(deps, context, service, stylist, start);
+  } catch (error) {
+    await forgetCallerBooking(deps, salonId, phoneHash, bookingId);
+    throw error;
+  }
+  const calendarId = context.setup.mappings[chosen!.id] ?? null;
+  const appointment: StoredAppointment = {
+    id: bookingId,
+    salonId,
+    stylistId: chosen!.id,
+    stylistName: chosen!.name,
+    service: {
+      id: service.id,
+      name: service.name,
+      durationMinutes: service.duration,
+      priceCents: service.isRange ? null : service.price === null ? null : service.price * 100,
+      priceMinCents: service.isRange && service.price_min !== null ? service.price_min * 100 : null,
+      priceMaxCents: service.isRange && service.price_max !== null ? service.price_max * 100 : null,
+    },
+    start: isoLocal(start),
+    end: isoLocal(end),
+    callerName: request.input.callerName,
+    callerPhone,
+    callerEmail: request.input.callerEmail ?? null,
+    status: 'confirmed',
+    source: request.options.source ?? 'phone-agent',
+    createdAt: deps.now().toISOString(),
+    calendarEventId: null,
+    calendarId,
+    calendarSync: calendarId ? 'pending' : 'none',
+    idempotencyKey: request.options.idempotencyKey ?? null,
+    cancelledAt: null,
+    rescheduledFrom: null,
+    rescheduledTo: null,
+  };
+  const final = await completeBooking(deps, context, appointment);
+  const now = deps.now().getTime();
+  const price = speakPrice(final.service);
+  return {
+    ok: true,
+    say: `You're booked in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} See you then!`,
+    booking: bookingView(publicAppointment(final), now),
+    calendar: final.calendarSync,
+  };
+}

@@ -1,0 +1,248 @@
+import { logger } from '../../http/logger.js';
+import { isCalendarError } from '../../providers/calendar-port.js';
+import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connection.js';
+import type { StoredAppointment } from '../../store/booking-store.js';
+import type { CalendarConnection, GoogleStore } from '../../store/google-store.js';
+import { mergeIntervals, subtractIntervals, type Interval } from './availability.js';
+import { calendarEventIdFor, type BookingDeps } from './context.js';
+import { ZONE } from './time.js';
+
+/**
+ * The salon's Google Calendar (or the sandbox's) as booking sees it: busy time per stylist, and
+ * the event a booking writes. A caller is waiting, so every call has a short time limit; a slow,
+ * rate-limited or broken calendar never stops a booking (RELIABILITY 19): availability goes on
+ * without busy time, and the event write is left pending and retried.
+ */
+export const FREE_BUSY_TIMEOUT_MS = 2_000;
+export const EVENT_WRITE_TIMEOUT_MS = 3_000;
+
+export class CalendarTimeout extends Error {
+  constructor() {
+    super('The calendar took too long to answer');
+    this.name = 'CalendarTimeout';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CalendarTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+const failureKind = (error: unknown) => (isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'));
+
+/**
+ * The calendar connection, reused for a few seconds per warm instance (every tool call would read
+ * it otherwise). A reconnect is seen within that time; a revoked grant still marks the stored
+ * connection broken (conditionally on the token it was read with).
+ */
+const CONNECTION_TTL_MS = 5_000;
+const connections = new WeakMap<GoogleStore, Map<string, { until: number; value: Promise<CalendarConnection | null> }>>();
+
+export function withCachedConnection(deps: BookingDeps): BookingDeps {
+  const store = deps.googleStore;
+  let cache = connections.get(store);
+  if (!cache) connections.set(store, (cache = new Map()));
+  const known = cache;
+  return {
+    ...deps,
+    googleStore: {
+      ...store,
+      getConnection(salonId) {
+        const hit = known.get(salonId);
+        if (hit && hit.until > Date.now()) return hit.value;
+        const value = store.getConnection(salonId);
+        known.set(salonId, { until: Date.now() + CONNECTION_TTL_MS, value });
+        value.catch(() => known.delete(salonId));
+        return value;
+      },
+      async markBroken(salonId, token, at) {
+        known.delete(salonId);
+        await store.markBroken(salonId, token, at);
+      },
+    },
+  };
+}
+
+export interface RawBusy {
+  /** Busy intervals per calendar id. */
+  byCalendar: Record<string, Interval[]>;
+  /** `ok`: read; `none`: no calendar connected or mapped; `unavailable`: could not be read. */
+  status: 'ok' | 'none' | 'unavailable';
+}
+
+export interface BusyAnswer {
+  busy: Record<string, Interval[]>;
+  status: RawBusy['status'];
+}
+
+/** Free/busy of the stylists' mapped calendars between `from` and `to`. Never throws. */
+export async function fetchBusy(deps: BookingDeps, salonId: string, mappings: Record<string, string>, stylistIds: readonly string[], from: number, to: number): Promise<RawBusy> {
+  const calendarIds = [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
+  if (calendarIds.length === 0 || !(to > from)) return { byCalendar: {}, status: 'none' };
+  let answer;
+  try {
+    answer = await withTimeout(
+      withCalendarGrant(withCachedConnection(deps), salonId, (grant) => deps.calendar.freeBusy(grant, calendarIds, new Date(from), new Date(to))),
+      FREE_BUSY_TIMEOUT_MS,
+    );
+  } catch (error) {
+    if (error instanceof CalendarNotConnectedError) return { byCalendar: {}, status: 'none' };
+    logger.warn('calendar free/busy unavailable', { salonId, kind: failureKind(error) });
+    return { byCalendar: {}, status: 'unavailable' };
+  }
+  const byCalendar: Record<string, Interval[]> = {};
+  for (const calendarId of calendarIds) {
+    const entry = answer[calendarId];
+    if (!entry || entry.error) continue;
+    const intervals = entry.busy.map((interval) => ({ start: Date.parse(interval.start), end: Date.parse(interval.end) }));
+    byCalendar[calendarId] = mergeIntervals(intervals.filter((interval) => Number.isFinite(interval.start) && Number.isFinite(interval.end)));
+  }
+  return { byCalendar, status: 'ok' };
+}
+
+/**
+ * Busy time per stylist. The salon's own events (bookings of any stylist mapped to the same
+ * calendar, `own`) are taken out: with one shared calendar, Aoife's booking must not make Ciara
+ * look busy.
+ */
+export function busyByStylist(raw: RawBusy, mappings: Record<string, string>, stylistIds: readonly string[], own: Readonly<Record<string, readonly Interval[]>>): BusyAnswer {
+  const ownByCalendar = new Map<string, Interval[]>();
+  for (const [stylistId, calendarId] of Object.entries(mappings)) {
+    const list = ownByCalendar.get(calendarId) ?? [];
+    list.push(...(own[stylistId] ?? []));
+    ownByCalendar.set(calendarId, list);
+  }
+  const busy: Record<string, Interval[]> = {};
+  for (const stylistId of stylistIds) {
+    const calendarId = mappings[stylistId];
+    const intervals = calendarId ? raw.byCalendar[calendarId] : undefined;
+    if (calendarId && intervals) busy[stylistId] = subtractIntervals(intervals, ownByCalendar.get(calendarId) ?? []);
+  }
+  return { busy, status: raw.status };
+}
+
+export async function stylistBusy(
+  deps: BookingDeps,
+  salonId: string,
+  mappings: Record<string, string>,
+  stylistIds: readonly string[],
+  own: Readonly<Record<string, readonly Interval[]>>,
+  from: number,
+  to: number,
+): Promise<BusyAnswer> {
+  return busyByStylist(await fetchBusy(deps, salonId, mappings, stylistIds, from, to), mappings, stylistIds, own);
+}
+
+/** Salons whose pending calendar writes this instance has not yet found empty. */
+const settled = new Set<string>();
+export const mightHavePendingSync = (salonId: string) => !settled.has(salonId);
+
+function eventFor(appointment: StoredAppointment, eventId: string) {
+  return {
+    id: eventId,
+    summary: `${appointment.service.name} with ${appointment.stylistName}: ${appointment.callerName}`,
+    description: `Booked by the AI receptionist.\nCaller: ${appointment.callerName}, ${appointment.callerPhone}\nBooking: ${appointment.id}`,
+    start: appointment.start,
+    end: appointment.end,
+    timeZone: ZONE,
+  };
+}
+
+/**
+ * Writes the booking's event (its id derived from the booking id, so a retry never duplicates)
+ * and records the outcome on the appointment. On failure a `CALSYNC#` marker keeps it for
+ * `retryCalendarSync`. Never throws.
+ */
+export async function writeCalendarEvent(
+  deps: BookingDeps,
+  appointment: StoredAppointment,
+  eventId: string,
+  options: { recordOnAppointment?: boolean } = {},
+): Promise<'synced' | 'pending' | 'none'> {
+  if (!appointment.calendarId) return 'none';
+  const calendarId = appointment.calendarId;
+  try {
+    await withTimeout(
+      withCalendarGrant(withCachedConnection(deps), appointment.salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
+      EVENT_WRITE_TIMEOUT_MS,
+    );
+    if (options.recordOnAppointment !== false) {
+      await deps.bookings.setCalendarState(appointment.salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
+    }
+    return 'synced';
+  } catch (error) {
+    settled.delete(appointment.salonId);
+    logger.warn('calendar event write pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
+    await deps.bookings
+      .markCalendarSync(appointment.salonId, { bookingId: appointment.id, operation: 'create', since: deps.now().toISOString() })
+      .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
+    return 'pending';
+  }
+}
+
+/** Removes a cancelled booking's event; on failure leaves a marker for `retryCalendarSync`. Never throws. */
+export async function removeCalendarEvent(deps: BookingDeps, appointment: StoredAppointment): Promise<'removed' | 'pending' | 'none'> {
+  if (!appointment.calendarId || !appointment.calendarEventId) {
+    // An event still waiting to be written must not be written now.
+    if (appointment.calendarSync === 'pending') await deps.bookings.clearCalendarSync(appointment.salonId, appointment.id).catch(() => undefined);
+    return 'none';
+  }
+  const { calendarId, calendarEventId } = appointment;
+  try {
+    await withTimeout(
+      withCalendarGrant(withCachedConnection(deps), appointment.salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, calendarEventId)),
+      EVENT_WRITE_TIMEOUT_MS,
+    );
+    return 'removed';
+  } catch (error) {
+    settled.delete(appointment.salonId);
+    logger.warn('calendar event removal pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
+    await deps.bookings
+      .markCalendarSync(appointment.salonId, { bookingId: appointment.id, operation: 'delete', since: deps.now().toISOString() })
+      .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
+    return 'pending';
+  }
+}
+
+/**
+ * Retries the salon's pending calendar writes (oldest markers first, at most `limit`): an event
+ * for a booking still confirmed, a removal for one cancelled. For a scheduled sweep or a consumer;
+ * bookings also call it after a calendar write that worked. Answers how many were done.
+ */
+export async function retryCalendarSync(deps: BookingDeps, salonId: string, limit = 5): Promise<number> {
+  const tasks = await deps.bookings.pendingCalendarSync(salonId, limit);
+  if (tasks.length === 0) settled.add(salonId);
+  let done = 0;
+  for (const task of tasks) {
+    const appointment = await deps.bookings.getAppointment(salonId, task.bookingId);
+    if (!appointment?.calendarId) {
+      await deps.bookings.clearCalendarSync(salonId, task.bookingId);
+      continue;
+    }
+    const calendarId = appointment.calendarId;
+    const eventId = appointment.calendarEventId ?? calendarEventIdFor(appointment.id);
+    try {
+      if (appointment.status === 'confirmed') {
+        await withTimeout(
+          withCalendarGrant(deps, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
+          EVENT_WRITE_TIMEOUT_MS,
+        );
+        await deps.bookings.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
+      } else {
+        await withTimeout(
+          withCalendarGrant(deps, salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, eventId)),
+          EVENT_WRITE_TIMEOUT_MS,
+        );
+      }
+      await deps.bookings.clearCalendarSync(salonId, task.bookingId);
+      done += 1;
+    } catch (error) {
+      logger.warn('calendar sync retry failed', { salonId, bookingId: task.bookingId, kind: failureKind(error) });
+      break;
+    }
+  }
+  return done;
+}

@@ -1,0 +1,20 @@
+import { AppError } from '../../http/errors.js';
+
+/**
+ * A refusal the voice agent can speak: `say` is one short sentence for the caller, `message`
+ * names the problem for whoever reads the logs or the JSON; `data` rides along (alternatives,
+ * the options to choose between).
+ */
+export class ToolError extends AppError {
+  constructor(
+    status: number,
+    code: string,
+    readonly say: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+  ) {
+    super(status, code, message);
+  }
+}
+
+export const isToolError = (error: unknown): error is ToolError => error instanceof ToolError;

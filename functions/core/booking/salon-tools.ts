@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import type { ToolAnswer } from './check-availability.js';
+import { loadSalonContext, requirePhone, type BookingDeps } from './context.js';
+import { ToolError } from './errors.js';
+import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
+
+/** The tools that answer from what the owner set up: salon info, services, messages, transfer. */
+
+export async function salonInfo(deps: BookingDeps, salonId: string): Promise<ToolAnswer> {
+  const { salon } = await loadSalonContext(deps, salonId);
+  const business = salon.business;
+  const address = [business?.address_line, business?.town_city, business?.county].filter((part) => part && part.trim()).join(', ');
+  const hours = salon.hours ? speakOpeningHours(salon.hours) : "I don't have the opening hours to hand.";
+  const directions = business?.directions?.trim() ?? '';
+  const say = [`${salon.name}${address ? ` is at ${address}` : ''}.`, hours, directions].filter(Boolean).join(' ');
+  return {
+    ok: true,
+    say,
+    name: salon.name,
+    phone: salon.phone,
+    address: { line: business?.address_line ?? '', town: business?.town_city ?? '', county: business?.county ?? '', eircode: business?.eircode ?? '' },
+    directions,
+    openingHours: salon.hours,
+    spokenHours: hours,
+  };
+}
+
+export async function listServices(deps: BookingDeps, salonId: string): Promise<ToolAnswer> {
+  const { setup } = await loadSalonContext(deps, salonId);
+  const services = setup.services.map((service) => {
+    const priced = {
+      priceCents: service.isRange ? null : service.price === null ? null : service.price * 100,
+      priceMinCents: service.isRange && service.price_min !== null ? service.price_min * 100 : null,
+      priceMaxCents: service.isRange && service.price_max !== null ? service.price_max * 100 : null,
+    };
+    return {
+      id: service.id,
+      name: service.name,
+      durationMinutes: service.duration,
+      spokenDuration: speakDuration(service.duration),
+      ...priced,
+      spokenPrice: speakPrice(priced),
+      comment: service.comment,
+    };
+  });
+  if (services.length === 0) return { ok: true, say: "I don't have the salon's price list to hand. Would you like me to take a message?", services };
+  const spoken = services.slice(0, 8).map((service) => `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}`);
+  const more = services.length > 8 ? ', and a few more' : '';
+  return { ok: true, say: `We do ${speakList(spoken)}${more}. Would you like to book one?`, services };
+}
+
+export async function takeMessage(deps: BookingDeps, salonId: string, input: ToolInput<'take-message'>): Promise<ToolAnswer> {
+  const callerPhone = requirePhone(input.callerPhone);
+  await loadSalonContext(deps, salonId);
+  const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: deps.now().toISOString() };
+  await deps.bookings.putMessage(salonId, message);
+  return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: message.id };
+}
+
+/** The escalation number from the voice settings, else the salon's own phone. */
+export async function transfer(deps: BookingDeps, salonId: string): Promise<ToolAnswer> {
+  const { salon, setup } = await loadSalonContext(deps, salonId);
+  const phoneNumber = setup.voice?.escalationPhone || salon.phone || '';
+  if (!phoneNumber) throw new ToolError(409, 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number');
+  return { ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber };
+}

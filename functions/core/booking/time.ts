@@ -1,0 +1,99 @@
+import { DateTime } from 'luxon';
+import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
+import { DAYS, type Day, type Hours } from '../../contracts/setup.js';
+
+/**
+ * Wall-clock time in the salon's zone (Europe/Dublin, DST-aware). Instants are epoch
+ * milliseconds; dates are local `YYYY-MM-DD`. luxon does the zone arithmetic.
+ */
+export const ZONE = SALON_TIME_ZONE;
+export const MINUTE = 60_000;
+
+export type LocalTimeProblem = 'invalid' | 'clocks-go-forward';
+
+export type LocalTimeResult = { ok: true; time: DateTime } | { ok: false; problem: LocalTimeProblem };
+
+/**
+ * A local wall time (`2027-03-28T01:30`) as an instant in the salon's zone. A time the clocks skip
+ * (spring forward) is refused, not silently shifted: luxon moves it an hour on, which we detect
+ * by comparing the wall time asked for with the one we got.
+ */
+export function localTime(date: string, time: string): LocalTimeResult {
+  const wanted = `${date}T${time.length === 4 ? `0${time}` : time}`;
+  const parsed = DateTime.fromISO(wanted, { zone: ZONE });
+  if (!parsed.isValid) return { ok: false, problem: 'invalid' };
+  if (parsed.toFormat("yyyy-MM-dd'T'HH:mm") !== wanted.slice(0, 16)) return { ok: false, problem: 'clocks-go-forward' };
+  return { ok: true, time: parsed };
+}
+
+/**
+ * A start as the agent sends it: local (`2026-11-28T14:30`) or with an offset
+ * (`2026-11-28T14:30:00+00:00`, as check-availability answers). With an offset the instant is
+ * taken as given and shown in the salon's zone.
+ */
+export function parseStart(value: string): LocalTimeResult {
+  const offset = /(Z|[+-]\d{2}:\d{2})$/.test(value);
+  if (!offset) {
+    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+    if (!match) return { ok: false, problem: 'invalid' };
+    if (Number(match[3] ?? 0) !== 0 || Number(match[4] ?? 0) !== 0) return { ok: false, problem: 'invalid' };
+    return localTime(match[1]!, match[2]!);
+  }
+  const parsed = DateTime.fromISO(value, { zone: ZONE, setZone: false });
+  if (!parsed.isValid || parsed.second !== 0 || parsed.millisecond !== 0) return { ok: false, problem: 'invalid' };
+  return { ok: true, time: parsed.setZone(ZONE) };
+}
+
+export function atInstant(ms: number): DateTime {
+  return DateTime.fromMillis(ms, { zone: ZONE });
+}
+
+/** The local date (YYYY-MM-DD) of an instant. */
+export function localDate(ms: number): string {
+  return atInstant(ms).toISODate()!;
+}
+
+/** ISO 8601 with the salon's offset, no milliseconds: `2026-11-28T14:30:00+00:00`. */
+export function isoLocal(ms: number): string {
+  return atInstant(ms).toISO({ suppressMilliseconds: true })!;
+}
+
+export function dayOfWeek(date: string): Day {
+  return DAYS[DateTime.fromISO(date, { zone: ZONE }).weekday - 1]!;
+}
+
+export function addDays(date: string, days: number): string {
+  return DateTime.fromISO(date, { zone: ZONE }).plus({ days }).toISODate()!;
+}
+
+/** Whole days from `from` to `to` (local dates). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round(DateTime.fromISO(to, { zone: 'UTC' }).diff(DateTime.fromISO(from, { zone: 'UTC' }), 'days').days);
+}
+
+export function isValidDate(date: string): boolean {
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone: ZONE }).isValid;
+}
+
+/**
+ * The salon's opening and closing instants on a local date, or null when closed. Opening hours
+ * are wall times, so on the days the clocks change the open day is an hour shorter or longer.
+ */
+export function openingOn(hours: Hours, date: string): { open: number; close: number } | null {
+  const day = hours[dayOfWeek(date)];
+  if (!day || day.closed) return null;
+  const open = DateTime.fromISO(`${date}T${day.open}`, { zone: ZONE });
+  const close = DateTime.fromISO(`${date}T${day.close}`, { zone: ZONE });
+  if (!open.isValid || !close.isValid || close.toMillis() <= open.toMillis()) return null;
+  return { open: open.toMillis(), close: close.toMillis() };
+}
+
+/** today / tomorrow / a weekday name (the next one after today: "Saturday" said on a Saturday is next week's) / YYYY-MM-DD → a local date. */
+export function resolveDateWord(value: string, now: number): string {
+  const today = atInstant(now).startOf('day');
+  if (value === 'today') return today.toISODate()!;
+  if (value === 'tomorrow') return today.plus({ days: 1 }).toISODate()!;
+  const index = (DAYS as readonly string[]).indexOf(value);
+  if (index >= 0) return today.plus({ days: ((index + 1 - today.weekday + 6) % 7) + 1 }).toISODate()!;
+  return value;
+}

@@ -1,0 +1,54 @@
+import { DateTime } from 'luxon';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { SALON_TIME_ZONE, type Appointment } from '../../contracts/appointments.js';
+
+/**
+ * How confirmations show times, prices, names and numbers: Irish English, the salon's own clock
+ * (Europe/Dublin, summer time included), 24-hour times.
+ */
+export function salonTime(iso: string): DateTime {
+  return DateTime.fromISO(iso, { zone: SALON_TIME_ZONE }).setLocale('en-IE');
+}
+
+/** "Saturday 28 November at 14:30"; the year only when it is not this year's. */
+export function spokenWhen(iso: string, now: Date): string {
+  const time = salonTime(iso);
+  const sameYear = time.year === DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE }).year;
+  return time.toFormat(sameYear ? "cccc d LLLL 'at' HH:mm" : "cccc d LLLL yyyy 'at' HH:mm");
+}
+
+/** "30 minutes", "1 hour", "1 hour 30 minutes". */
+export function duration(minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  const parts = [];
+  if (hours) parts.push(`${hours} ${hours === 1 ? 'hour' : 'hours'}`);
+  if (rest || !hours) parts.push(`${rest} ${rest === 1 ? 'minute' : 'minutes'}`);
+  return parts.join(' ');
+}
+
+const euro = (cents: number) => `€${cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)}`;
+
+/** "€30", "€40–€60", "from €40", or null when the salon gave no price. */
+export function price(service: Appointment['service']): string | null {
+  if (service.priceCents !== null) return euro(service.priceCents);
+  if (service.priceMinCents !== null && service.priceMaxCents !== null) return `${euro(service.priceMinCents)}–${euro(service.priceMaxCents)}`;
+  if (service.priceMinCents !== null) return `from ${euro(service.priceMinCents)}`;
+  return null;
+}
+
+/** The salon's number as people write it: "01 234 5678" for Irish numbers, international otherwise. */
+export function displayPhone(e164: string): string {
+  const parsed = parsePhoneNumberFromString(e164);
+  if (!parsed) return e164;
+  return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
+}
+
+export function firstName(fullName: string): string {
+  return fullName.trim().split(/\s+/)[0] ?? '';
+}
+
+/** Untrusted text (names come from a phone call) made safe to place in HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}

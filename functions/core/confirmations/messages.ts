@@ -1,0 +1,136 @@
+import type { Appointment } from '../../contracts/appointments.js';
+import type { EmailAttachment, EmailMessage } from '../../providers/email-port.js';
+import { duration, escapeHtml, firstName, price, spokenWhen } from './format.js';
+import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind } from './invite.js';
+
+/**
+ * The words of every booking message: short, plain Irish English, times on the salon's clock.
+ * SMS texts keep to GSM characters where they can (a straight apostrophe), so they stay one part.
+ */
+export type BookingKind = InviteKind;
+
+export interface SalonContact {
+  name: string;
+  /** As people write it (format.displayPhone), or null when the salon has no number yet. */
+  phone: string | null;
+  /** One line, or null. */
+  address: string | null;
+}
+
+export type EmailContent = Pick<EmailMessage, 'subject' | 'text' | 'html' | 'attachments'>;
+
+const withStylist = (appointment: Appointment) => (appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '');
+
+/** "You're booked at Bláth Hair for Cut on Saturday 28 November at 14:30 with Aoife. Reply or call 01 234 5678 to change." */
+export function bookingSms(kind: BookingKind, appointment: Appointment, salon: SalonContact, now: Date): string {
+  const when = spokenWhen(appointment.start, now);
+  const service = appointment.service.name.trim();
+  if (kind === 'confirmed') {
+    const change = salon.phone ? `Reply or call ${salon.phone} to change.` : 'Reply to this message to change.';
+    return `You're booked at ${salon.name} for ${service} on ${when}${withStylist(appointment)}. ${change}`;
+  }
+  const again = salon.phone ? `Call ${salon.phone} to book again.` : 'Reply to this message to book again.';
+  return `Your ${service} at ${salon.name} on ${when}${withStylist(appointment)} is cancelled. ${again}`;
+}
+
+function html(paragraphs: (string | { rows: [string, string][] })[]): string {
+  const body = paragraphs
+    .map((paragraph) =>
+      typeof paragraph === 'string'
+        ? `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`
+        : `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${paragraph.rows
+            .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#4b5563;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+            .join('')}</table>`,
+    )
+    .join('\n');
+  return `<!doctype html><html lang="en-IE"><head><meta charset="utf-8"></head><body style="font-family:system-ui,-apple-system,'Segoe UI',sans-serif;color:#1f2937;line-height:1.5;max-width:36rem">\n${body}\n</body></html>`;
+}
+
+function text(paragraphs: (string | { rows: [string, string][] })[]): string {
+  return `${paragraphs.map((paragraph) => (typeof paragraph === 'string' ? paragraph : paragraph.rows.map(([label, value]) => `${label}: ${value}`).join('\n'))).join('\n\n')}\n`;
+}
+
+function details(appointment: Appointment, now: Date): [string, string][] {
+  const rows: [string, string][] = [
+    ['Service', appointment.service.name],
+    ...(appointment.stylistName.trim() ? [['With', appointment.stylistName.trim()] as [string, string]] : []),
+    ['When', `${spokenWhen(appointment.start, now)} (${duration(appointment.service.durationMinutes)})`],
+  ];
+  const cost = price(appointment.service);
+  if (cost) rows.push(['Price', cost]);
+  return rows;
+}
+
+/** The caller's email, with the calendar invite (REQUEST when booked, CANCEL when cancelled). */
+export function callerEmail(kind: BookingKind, appointment: Appointment, salon: SalonContact, organizerEmail: string, now: Date): EmailContent {
+  const when = spokenWhen(appointment.start, now);
+  const greeting = `Hi ${firstName(appointment.callerName) || 'there'},`;
+  const rows = { rows: [...details(appointment, now), ...(salon.address ? [['Where', salon.address] as [string, string]] : [])] };
+  const paragraphs =
+    kind === 'confirmed'
+      ? [
+          greeting,
+          `You're booked at ${salon.name}.`,
+          rows,
+          `The calendar invite attached adds it to your calendar.${salon.phone ? ` To change or cancel, call ${salon.phone}.` : ''}`,
+          `See you then,\n${salon.name}`,
+        ]
+      : [
+          greeting,
+          `Your booking at ${salon.name} is cancelled.`,
+          rows,
+          `The calendar invite attached takes it out of your calendar.${salon.phone ? ` To book again, call ${salon.phone}.` : ''}`,
+          salon.name,
+        ];
+  const attachment: EmailAttachment = {
+    filename: INVITE_FILENAME,
+    contentType: inviteContentType(kind),
+    content: buildInvite(kind, appointment, salon, organizerEmail),
+  };
+  return {
+    subject: `${kind === 'confirmed' ? 'Booking confirmed' : 'Booking cancelled'}: ${appointment.service.name} at ${salon.name}, ${when}`,
+    text: text(paragraphs),
+    html: html(paragraphs),
+    attachments: [attachment],
+  };
+}
+
+const SOURCES: Record<Appointment['source'], string> = {
+  'phone-agent': 'Your AI receptionist made this booking on a call.',
+  owner: 'This booking was made from your dashboard.',
+  'test-call': 'This booking was made during a test call.',
+};
+
+/** The owner's notice of a new or cancelled booking, with the caller's details to reach them. */
+export function ownerEmail(kind: BookingKind, appointment: Appointment, salon: SalonContact, dashboardUrl: string, now: Date): EmailContent {
+  const when = spokenWhen(appointment.start, now);
+  const rows: [string, string][] = [
+    ['Client', appointment.callerName.trim() || 'Not given'],
+    ['Phone', appointment.callerPhone],
+    ...(appointment.callerEmail ? [['Email', appointment.callerEmail] as [string, string]] : []),
+    ...details(appointment, now),
+  ];
+  const paragraphs =
+    kind === 'confirmed'
+      ? [`New booking at ${salon.name}.`, { rows }, SOURCES[appointment.source], `See every upcoming appointment on your dashboard: ${dashboardUrl}`]
+      : [`A booking at ${salon.name} was cancelled; the time is free again.`, { rows }, `See every upcoming appointment on your dashboard: ${dashboardUrl}`];
+  const who = firstName(appointment.callerName) || 'A client';
+  return {
+    subject:
+      kind === 'confirmed'
+        ? `New booking: ${who}, ${appointment.service.name}${withStylist(appointment)}, ${when}`
+        : `Booking cancelled: ${who}, ${appointment.service.name}${withStylist(appointment)}, ${when}`,
+    text: text(paragraphs),
+    html: html(paragraphs),
+    attachments: [],
+  };
+}
+
+/** The salon's address on one line, from what the setup wizard saved. */
+export function addressLine(business: { address_line?: string; town_city?: string; county?: string; eircode?: string } | null): string | null {
+  if (!business) return null;
+  const parts = [business.address_line, business.town_city, business.county ? (/^co\.?\s/i.test(business.county) ? business.county : `Co. ${business.county}`) : '', business.eircode]
+    .map((part) => part?.trim())
+    .filter(Boolean);
+  return parts.length ? parts.join(', ') : null;
+}

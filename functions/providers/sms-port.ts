@@ -1,0 +1,56 @@
+/**
+ * The SMS port: text messages to callers. Two adapters implement it: `twilio-sms.ts` (the twilio
+ * SDK) and `sandbox-sms.ts` (the outbox in the single table, listed on the local outbox page).
+ */
+export type SmsProviderName = 'twilio' | 'sandbox';
+
+export interface SmsMessage {
+  /** The salon the message is sent for (the sandbox keeps its outbox under it). */
+  salonId: string;
+  /** E.164 */
+  to: string;
+  body: string;
+}
+
+/**
+ * - `rejected`: the provider refused this message (bad number, blocked recipient): a retry will not help.
+ * - `unavailable`: timeout, 429 or 5xx: try again later.
+ * Messages carry the provider's status and code only, never a number or a body (RELIABILITY 26).
+ */
+export class SmsError extends Error {
+  constructor(
+    readonly kind: 'rejected' | 'unavailable',
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'SmsError';
+  }
+}
+
+export interface SmsPort {
+  provider(): Promise<SmsProviderName>;
+  /** Answers the provider's message id. */
+  send(message: SmsMessage): Promise<{ id: string }>;
+}
+
+/** E.164 as Twilio accepts it: +, a non-zero digit, up to 15 digits in all. */
+export function isE164(value: string): boolean {
+  return /^\+[1-9]\d{6,14}$/.test(value);
+}
+
+/** Chooses the adapter on first use (its credentials may live in the provider secret); a failed choice is retried. */
+export function lazySms(choose: () => Promise<SmsPort>): SmsPort {
+  let chosen: Promise<SmsPort> | undefined;
+  const adapter = () => {
+    chosen ??= choose().catch((error: unknown) => {
+      chosen = undefined;
+      throw error;
+    });
+    return chosen;
+  };
+  return {
+    provider: async () => (await adapter()).provider(),
+    send: async (message) => (await adapter()).send(message),
+  };
+}

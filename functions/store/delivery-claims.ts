@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+
+/**
+ * Claims that make message consumers idempotent (RELIABILITY 21): before sending, a consumer puts
+ * `SALON#<id>` / `SENT#<eventType>#<bookingId>#<channel>` on condition that it is not there. Of two
+ * deliveries of one event, one claims and sends; the other sends nothing. A failed send releases
+ * its claim so the retry can send.
+ *
+ * A claim still `sending` long after any consumer could still be running (the consumer Lambda
+ * times out after 30 s) was left by one that died mid-send: the next delivery may take it over.
+ */
+export const CLAIM_STALE_AFTER_MS = 45_000;
+/** Far beyond every redelivery window (EventBridge retries for 24 h), then the item goes. */
+export const CLAIM_TTL_DAYS = 30;
+
+export interface DeliveryKey {
+  salonId: string;
+  eventType: string;
+  bookingId: string;
+  channel: string;
+}
+
+export interface Claim {
+  key: DeliveryKey;
+  /** Identifies this holder: only it may release or complete the claim. */
+  token: string;
+}
+
+export interface DeliveryClaims {
+  /** The claim, or null when another delivery holds it or already sent the message. */
+  claim(key: DeliveryKey, now: Date): Promise<Claim | null>;
+  markSent(claim: Claim, messageId: string, now: Date): Promise<void>;
+  release(claim: Claim): Promise<void>;
+}
+
+const itemKey = (key: DeliveryKey) => ({ pk: keys.salon(key.salonId), sk: keys.deliveryClaimSk(key.eventType, key.bookingId, key.channel) });
+
+export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: string): DeliveryClaims {
+  return {
+    async claim(key, now) {
+      const token = randomUUID();
+      try {
+        await client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: {
+              ...itemKey(key),
+              status: 'sending',
+              claimToken: token,
+              claimedAt: now.getTime(),
+              ttl: Math.ceil(now.getTime() / 1000) + CLAIM_TTL_DAYS * 24 * 60 * 60,
+            },
+            ConditionExpression: 'attribute_not_exists(pk) OR (#status = :sending AND claimedAt < :stale)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':sending': 'sending', ':stale': now.getTime() - CLAIM_STALE_AFTER_MS },
+          }),
+        );
+        return { key, token };
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return null;
+        throw error;
+      }
+    },
+    async markSent(claim, messageId, now) {
+      try {
+        await client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: itemKey(claim.key),
+            UpdateExpression: 'SET #status = :sent, sentAt = :at, messageId = :messageId',
+            ConditionExpression: 'claimToken = :token',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':sent': 'sent', ':at': now.toISOString(), ':messageId': messageId, ':token': claim.token },
+          }),
+        );
+      } catch (error) {
+        // Taken over meanwhile (this holder looked dead): the other holder owns the item now.
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    },
+    async release(claim) {
+      try {
+        await client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: itemKey(claim.key),
+            ConditionExpression: 'claimToken = :token',
+            ExpressionAttributeValues: { ':token': claim.token },
+          }),
+        );
+      } catch (error) {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      }
+    },
+  };
+}

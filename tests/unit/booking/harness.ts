@@ -1,0 +1,161 @@
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DateTime } from 'luxon';
+import type { EventDetail, EventType } from '../../../events/catalog.js';
+import { eventCatalog } from '../../../events/catalog.js';
+import { DEFAULT_HOURS, type Hours, type Service } from '../../../functions/contracts/setup.js';
+import type { BookingDeps } from '../../../functions/core/booking/context.js';
+import { CalendarError, type CalendarPort } from '../../../functions/providers/calendar-port.js';
+import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
+import { createBookingStore } from '../../../functions/store/booking-store.js';
+import { createGoogleStore } from '../../../functions/store/google-store.js';
+import { createSalonStore } from '../../../functions/store/salon-store.js';
+import { createSetupStore } from '../../../functions/store/setup-store.js';
+import { createTableInput } from '../../../functions/store/table-definition.js';
+
+const require = createRequire(import.meta.url);
+
+/** dynalite in this process: the real DynamoDB wire API (conditional writes included), in memory. */
+export async function startTable() {
+  const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
+  const server = dynalite({ createTableMs: 0 });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const client = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  const tableName = 'unit-bookings';
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  return {
+    client,
+    tableName,
+    async items(salonId: string) {
+      const result = await client.send(
+        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': `SALON#${salonId}` } }),
+      );
+      return result.Items ?? [];
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type Table = Awaited<ReturnType<typeof startTable>>;
+
+export const at = (local: string) => DateTime.fromISO(local, { zone: 'Europe/Dublin' }).toMillis();
+
+export interface Published {
+  type: EventType;
+  detail: EventDetail<EventType>;
+}
+
+/** A calendar port whose provider can be made to fail (timeouts, 429) for fault tests. */
+export function switchableCalendar(inner: CalendarPort) {
+  const state = { failing: false as false | 'unavailable' | 'hang' };
+  const guard = async () => {
+    if (state.failing === 'unavailable') throw new CalendarError('unavailable', 'rate limited', 429);
+    if (state.failing === 'hang') await new Promise(() => undefined);
+  };
+  const port: CalendarPort = {
+    ...inner,
+    freeBusy: async (...args) => (await guard(), inner.freeBusy(...args)),
+    createEvent: async (...args) => (await guard(), inner.createEvent(...args)),
+    deleteEvent: async (...args) => (await guard(), inner.deleteEvent(...args)),
+  };
+  return { port, state };
+}
+
+let salonCounter = 0;
+
+/** A salon with stylists, services and (optionally) a connected sandbox calendar, on the table. */
+export async function makeSalon(
+  table: Table,
+  options: {
+    now: { value: number };
+    hours?: Hours;
+    stylists?: string[];
+    mappings?: Record<string, string>;
+    connectCalendar?: boolean;
+    escalationPhone?: string;
+  },
+) {
+  salonCounter += 1;
+  const salonId = `sal_unit${String(salonCounter).padStart(6, '0')}${randomBytes(3).toString('hex')}`;
+  const salons = createSalonStore(table.client, table.tableName);
+  const setup = createSetupStore(table.client, table.tableName);
+  const googleStore = createGoogleStore(table.client, table.tableName);
+  const bookings = createBookingStore(table.client, table.tableName);
+  const now = () => new Date(options.now.value);
+  await salons.createIfAbsent({
+    id: salonId,
+    ownerId: `owner-${salonCounter}`,
+    name: 'Cuts by Ciara',
+    phone: '+35312345678',
+    assignedNumber: null,
+    createdAt: now().toISOString(),
+    business: null,
+    hours: null,
+  });
+  await setup.saveBusiness(
+    salonId,
+    { name: 'Cuts by Ciara', phone: '+35312345678', address_line: '12 Main Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3', directions: 'Above the chemist.' },
+    options.hours ?? DEFAULT_HOURS,
+  );
+  const stylistNames = options.stylists ?? ['Aoife', 'Ciara'];
+  const stylists = stylistNames.map((name, index) => ({ id: `sty_${name.toLowerCase()}${index}`, name }));
+  const services: Service[] = [
+    { id: 'svc_cut', name: 'Cut & blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
+    { id: 'svc_balayage', name: 'Balayage', duration: 180, price: null, price_min: 150, price_max: 220, isRange: true, comment: '' },
+    { id: 'svc_fringe', name: 'Fringe trim', duration: 15, price: 10, price_min: null, price_max: null, isRange: false, comment: '' },
+  ];
+  const mappings = Object.fromEntries(
+    Object.entries(options.mappings ?? {}).map(([name, calendarId]) => [stylists.find((stylist) => stylist.name === name)!.id, calendarId]),
+  );
+  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', stylists: [], services: [], mappings: {}, voice: null };
+  await setup.replaceTeam(salonId, { stylists, mappings, services }, empty);
+  if (options.escalationPhone !== undefined) {
+    await setup.saveVoice(
+      salonId,
+      { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: options.escalationPhone },
+      { phoneOption: 'new', forwardNumber: '' },
+    );
+  }
+  const sandbox = createSandboxCalendar({ store: googleStore, siteUrl: 'http://127.0.0.1', now });
+  const calendar = switchableCalendar(sandbox);
+  const refreshToken = `sandbox-refresh-${randomBytes(24).toString('base64url')}`;
+  if (options.connectCalendar) {
+    await googleStore.saveConnection({ salonId, encryptedRefreshToken: `enc:${refreshToken}`, connectedAt: now().toISOString(), provider: 'sandbox', status: 'connected' });
+  }
+  const published: Published[] = [];
+  const events = { failing: false };
+  const deps: BookingDeps = {
+    salons,
+    setup,
+    googleStore,
+    calendar: calendar.port,
+    tokenCipher: {
+      encrypt: async (plaintext) => `enc:${plaintext}`,
+      decrypt: async (ciphertext) => ciphertext.replace(/^enc:/, ''),
+    },
+    events: {
+      async publish(type, detail) {
+        eventCatalog[type].parse(detail);
+        if (events.failing) throw new Error('bus down');
+        published.push({ type, detail });
+      },
+    },
+    identity: {
+      getUser: async () => ({ username: 'owner', email: 'owner@example.ie' }),
+      passwordMatches: async () => true,
+      deleteUser: async () => undefined,
+    },
+    bookings,
+    now,
+  };
+  return { salonId, deps, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken };
+}
+
+export type UnitSalon = Awaited<ReturnType<typeof makeSalon>>;

@@ -1,0 +1,139 @@
+import { DateTime } from 'luxon';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
+import { speakClock, speakDate, speakDateTime, speakDuration, speakOpeningHours, speakPrice } from '../../../functions/core/booking/speak.js';
+import { localTime, parseStart, resolveDateWord } from '../../../functions/core/booking/time.js';
+
+const at = (local: string) => DateTime.fromISO(local, { zone: 'Europe/Dublin' }).toMillis();
+const now = at('2026-11-21T23:00'); // a Saturday night
+
+describe('speaking times the Irish way', () => {
+  it.each([
+    [10, 0, "ten o'clock"],
+    [11, 15, 'quarter past eleven'],
+    [14, 30, 'half two'],
+    [14, 45, 'quarter to three'],
+    [16, 20, '20 past four'],
+    [12, 0, 'twelve noon'],
+    [12, 30, 'half twelve'],
+    [7, 30, 'half seven in the morning'],
+    [19, 0, "seven o'clock in the evening"],
+  ])('%i:%i → %s', (hour, minute, spoken) => {
+    expect(speakClock(hour, minute)).toBe(spoken);
+  });
+
+  it('dates: today, tomorrow, this month without the month, later with it', () => {
+    expect(speakDate('2026-11-21', now)).toBe('today');
+    expect(speakDate('2026-11-22', now)).toBe('tomorrow');
+    expect(speakDate('2026-11-28', now)).toBe('Saturday the 28th');
+    expect(speakDate('2026-12-01', now)).toBe('Tuesday the 1st of December');
+    expect(speakDate('2026-12-22', now)).toBe('Tuesday the 22nd of December');
+    expect(speakDate('2026-12-13', now)).toBe('Sunday the 13th of December');
+    expect(speakDateTime(at('2026-11-28T14:30'), now)).toBe('Saturday the 28th at half two');
+    // Across the clock change the wall time is what is said.
+    expect(speakDateTime(at('2027-03-29T09:00'), now)).toBe("Monday the 29th of March at nine o'clock");
+  });
+
+  it('prices as euro, short', () => {
+    expect(speakPrice({ priceCents: 4500, priceMinCents: null, priceMaxCents: null })).toBe('€45');
+    expect(speakPrice({ priceCents: 4550, priceMinCents: null, priceMaxCents: null })).toBe('€45.50');
+    expect(speakPrice({ priceCents: null, priceMinCents: 15000, priceMaxCents: 22000 })).toBe('€150 to €220');
+    expect(speakPrice({ priceCents: null, priceMinCents: 6000, priceMaxCents: null })).toBe('from €60');
+    expect(speakPrice({ priceCents: null, priceMinCents: null, priceMaxCents: 9000 })).toBe('up to €90');
+    expect(speakPrice({ priceCents: null, priceMinCents: null, priceMaxCents: null })).toBeNull();
+  });
+
+  it('durations', () => {
+    expect(speakDuration(45)).toBe('45 minutes');
+    expect(speakDuration(60)).toBe('an hour');
+    expect(speakDuration(90)).toBe('an hour and a half');
+    expect(speakDuration(180)).toBe('3 hours');
+    expect(speakDuration(135)).toBe('2 hours and 15 minutes');
+  });
+
+  it('opening hours, days with the same hours grouped', () => {
+    expect(speakOpeningHours(DEFAULT_HOURS)).toBe("We're open Monday to Friday nine to six and Saturday nine to five, and closed on Sunday.");
+    const late = { ...DEFAULT_HOURS, thursday: { open: '09:00', close: '20:30', closed: false } };
+    expect(speakOpeningHours(late)).toBe("We're open Monday to Wednesday nine to six, Thursday nine to half eight in the evening, Friday nine to six and Saturday nine to five, and closed on Sunday.");
+  });
+});
+
+describe('local times in Europe/Dublin', () => {
+  it('refuses the hour the clocks skip in spring, as such', () => {
+    expect(localTime('2027-03-28', '01:30')).toEqual({ ok: false, problem: 'clocks-go-forward' });
+    expect(localTime('2027-03-28', '01:00')).toEqual({ ok: false, problem: 'clocks-go-forward' });
+    expect(localTime('2027-03-28', '02:00').ok).toBe(true);
+    expect(parseStart('2027-03-28T01:45')).toEqual({ ok: false, problem: 'clocks-go-forward' });
+  });
+
+  it('refuses impossible dates and times', () => {
+    expect(localTime('2026-02-30', '10:00')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-11-28T25:00')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-11-28T10:00:30')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-13-01T10:00')).toEqual({ ok: false, problem: 'invalid' });
+  });
+
+  it('takes local wall times, or instants with an offset', () => {
+    const local = parseStart('2026-11-28T14:30');
+    const offset = parseStart('2026-11-28T14:30:00+00:00');
+    const summer = parseStart('2027-06-01T10:00');
+    expect(local.ok && local.time.toMillis()).toBe(Date.parse('2026-11-28T14:30:00Z'));
+    expect(offset.ok && offset.time.toMillis()).toBe(Date.parse('2026-11-28T14:30:00Z'));
+    expect(summer.ok && summer.time.toISO({ suppressMilliseconds: true })).toBe('2027-06-01T10:00:00+01:00');
+  });
+
+  it('date words resolve from now, in the salon zone', () => {
+    expect(resolveDateWord('today', now)).toBe('2026-11-21');
+    expect(resolveDateWord('tomorrow', now)).toBe('2026-11-22');
+    expect(resolveDateWord('saturday', now)).toBe('2026-11-28');
+    expect(resolveDateWord('sunday', now)).toBe('2026-11-22');
+    expect(resolveDateWord('monday', now)).toBe('2026-11-23');
+    expect(resolveDateWord('2026-12-01', now)).toBe('2026-12-01');
+  });
+});
+
+describe('services and stylists by name', () => {
+  const context = {
+    salon: {} as never,
+    setup: {
+      exists: true,
+      currentStep: 3,
+      phoneOption: 'new' as const,
+      forwardNumber: '',
+      mappings: {},
+      voice: null,
+      stylists: [
+        { id: 'sty_1', name: 'Aoife' },
+        { id: 'sty_2', name: 'Síle' },
+        { id: 'sty_3', name: 'Aoife Byrne' },
+      ],
+      services: [
+        { id: 'svc_1', name: 'Cut & Blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
+        { id: 'svc_2', name: 'Balayage (long hair)', duration: 180, price: null, price_min: 150, price_max: 220, isRange: true, comment: '' },
+        { id: 'svc_3', name: 'Gents cut', duration: 30, price: 25, price_min: null, price_max: null, isRange: false, comment: '' },
+      ],
+    },
+  };
+
+  it('finds by id, exact name, or words that pick out one name', async () => {
+    const { resolveService, resolveStylist } = await import('../../../functions/core/booking/context.js');
+    expect(resolveService(context, 'svc_2').id).toBe('svc_2');
+    expect(resolveService(context, 'cut and blow dry').id).toBe('svc_1');
+    expect(resolveService(context, 'a BALAYAGE please').id).toBe('svc_2');
+    expect(resolveService(context, 'blow').id).toBe('svc_1');
+    expect(resolveService(context, 'gents').id).toBe('svc_3');
+    expect(resolveStylist(context, 'sile')!.id).toBe('sty_2');
+    expect(resolveStylist(context, 'Aoife')!.id).toBe('sty_1');
+    expect(resolveStylist(context, 'byrne')!.id).toBe('sty_3');
+    expect(resolveStylist(context, 'anyone')).toBeNull();
+    expect(resolveStylist(context, undefined)).toBeNull();
+  });
+
+  it('asks when several match, refuses when none do', async () => {
+    const { resolveService } = await import('../../../functions/core/booking/context.js');
+    expect(() => resolveService(context, 'cut')).toThrow(expect.objectContaining({ code: 'ambiguous_service', say: 'Did you mean Cut & Blow-dry or Gents cut?' }));
+    for (const nothing of ['a', 'the', 'dog grooming', 'svc_other_salon', 'c']) {
+      expect(() => resolveService(context, nothing)).toThrow(expect.objectContaining({ code: 'unknown_service', status: 404 }));
+    }
+  });
+});

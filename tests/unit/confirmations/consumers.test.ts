@@ -1,0 +1,278 @@
+import '../../../bin/local/quiet-sdk-notices.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { EventBridgeEvent } from 'aws-lambda';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { startDynamo, type StandIn } from '../../../bin/local/storage-stand-ins.js';
+import { resetConfig } from '../../../functions/config.js';
+import { deps, resetDeps } from '../../../functions/composition-root.js';
+import { setLogSink } from '../../../functions/http/logger.js';
+import { keys } from '../../../functions/store/keys.js';
+import { createDeliveryClaims, CLAIM_STALE_AFTER_MS } from '../../../functions/store/delivery-claims.js';
+import { createOutboxStore, OUTBOX_TTL_DAYS } from '../../../functions/store/outbox-store.js';
+import { deliverOnce } from '../../../functions/core/confirmations/deliver-once.js';
+import { inviteUid } from '../../../functions/core/confirmations/invite.js';
+import { EVENT_SOURCE, type EventDetail } from '../../../events/catalog.js';
+import { handler as sendSms } from '../../../events/consumers/send-booking-sms.js';
+import { handler as sendEmail } from '../../../events/consumers/send-booking-email.js';
+import { handler as notifyOwner } from '../../../events/consumers/notify-owner.js';
+import type { Appointment } from '../../../functions/contracts/appointments.js';
+import { appointment as baseAppointment } from './fixtures.js';
+
+/**
+ * The three booking-message consumers against the real DynamoDB wire API (dynalite), with the
+ * sandbox providers the composition root picks when nothing is configured: exactly what `npm start`
+ * runs, minus the bus (tests/api/confirmations.test.ts covers the bus).
+ */
+const TABLE = 'confirmations-unit';
+let dynamo: StandIn;
+let dataDir: string;
+const saved = { ...process.env };
+const logs: string[] = [];
+/** A client of our own, to look at items and build stores with their own clock. */
+let table: DynamoDBDocumentClient;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'confirmations-'));
+  dynamo = await startDynamo(dataDir, TABLE);
+  table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+  for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'EMAIL_FROM', 'PROVIDER_SECRETS_ARN', 'STAGE', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT']) delete process.env[key];
+  Object.assign(process.env, {
+    TABLE_NAME: TABLE,
+    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    UPLOADS_BUCKET: 'b',
+    EVENT_BUS_NAME: 'e',
+    USER_POOL_ID: 'local_pool',
+    USER_POOL_CLIENT_ID: 'c',
+    SITE_URL: 'http://localhost:3000',
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+  });
+  resetConfig();
+  resetDeps();
+  setLogSink((line) => logs.push(line), 'debug');
+}, 60_000);
+
+afterAll(async () => {
+  setLogSink((line) => process.stdout.write(`${line}\n`), 'info');
+  process.env = { ...saved };
+  resetConfig();
+  resetDeps();
+  table?.destroy();
+  await dynamo?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const NOW = Date.now();
+const inDays = (days: number, hours = 0) => new Date(NOW + days * 86_400_000 + hours * 3_600_000).toISOString().replace('Z', '+00:00');
+
+let salonId = '';
+beforeEach(async () => {
+  salonId = `sal_${randomUUID().slice(0, 8)}`;
+  await deps().salons.createIfAbsent({
+    id: salonId,
+    ownerId: `owner-${salonId}`,
+    name: 'Bláth Hair',
+    phone: '+35312345678',
+    assignedNumber: null,
+    createdAt: new Date().toISOString(),
+    business: { address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
+    hours: null,
+  });
+});
+
+function booking(overrides: Partial<Appointment> = {}): Appointment {
+  return baseAppointment({ id: `bk_${randomUUID().slice(0, 12)}`, salonId, start: inDays(3), end: inDays(3, 1), ...overrides });
+}
+
+function event<T extends 'booking.confirmed' | 'booking.cancelled'>(type: T, appointment: Appointment, ownerEmail: string | null = 'owner@blath.ie') {
+  const detail: EventDetail<T> = { appointment, salonName: 'Bláth Hair', ownerEmail } as EventDetail<T>;
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': type,
+    source: EVENT_SOURCE,
+    account: '000000000000',
+    time: new Date().toISOString(),
+    region: 'eu-west-1',
+    resources: [],
+    detail,
+  } as EventBridgeEvent<string, unknown>;
+}
+
+async function outboxOf(bookingSalon = salonId) {
+  return (await deps().outbox.listRecent(500)).filter((entry) => entry.salonId === bookingSalon);
+}
+
+async function claimItem(type: string, bookingId: string, channel: string) {
+  const result = await table.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.salon(salonId), sk: keys.deliveryClaimSk(type, bookingId, channel) } }));
+  return result.Item;
+}
+
+describe('send-booking-sms', () => {
+  it('texts the caller once, however often the event arrives (also concurrently)', async () => {
+    const appointment = booking();
+    const confirmed = event('booking.confirmed', appointment);
+    await sendSms(confirmed);
+    await sendSms({ ...confirmed, id: randomUUID() });
+    await Promise.all(Array.from({ length: 8 }, () => sendSms(confirmed)));
+    const sent = await outboxOf();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ channel: 'sms', to: '+353871234567' });
+    expect(sent[0]!.body).toMatch(/^You're booked at Bláth Hair for Cut and blow-dry on \w+ \d{1,2} \w+ at \d\d:\d\d with Aoife\. Reply or call 01 234 5678 to change\.$/);
+    expect(await claimItem('booking.confirmed', appointment.id, 'sms')).toMatchObject({ status: 'sent', messageId: expect.stringMatching(/^sandbox-sms-/) });
+  });
+
+  it('texts the cancellation separately from the confirmation', async () => {
+    const appointment = booking();
+    await sendSms(event('booking.confirmed', appointment));
+    await sendSms(event('booking.cancelled', { ...appointment, status: 'cancelled' }));
+    await sendSms(event('booking.cancelled', { ...appointment, status: 'cancelled' }));
+    const bodies = (await outboxOf()).map((entry) => entry.body);
+    expect(bodies).toHaveLength(2);
+    expect(bodies.filter((body) => body.includes('is cancelled. Call 01 234 5678 to book again.'))).toHaveLength(1);
+  });
+
+  it('throws when the send fails and leaves no claim, so the retry can send', async () => {
+    const appointment = booking({ callerPhone: '087 not a number' });
+    await expect(sendSms(event('booking.confirmed', appointment))).rejects.toMatchObject({ name: 'SmsError', kind: 'rejected' });
+    expect(await claimItem('booking.confirmed', appointment.id, 'sms')).toBeUndefined();
+    expect(await outboxOf()).toEqual([]);
+  });
+
+  it('sends nothing for a salon that is gone or an appointment that is over', async () => {
+    await sendSms(event('booking.confirmed', booking({ salonId: 'sal_deleted' })));
+    expect(await outboxOf('sal_deleted')).toEqual([]);
+    await sendSms(event('booking.cancelled', booking({ start: inDays(-2), end: inDays(-2, 1), status: 'cancelled' })));
+    expect(await outboxOf()).toEqual([]);
+  });
+
+  it('refuses an event that is not a valid booking event (the bus retries, then dead-letters it)', async () => {
+    await expect(sendSms({ ...event('booking.confirmed', booking()), detail: { appointment: { id: 'x' } } })).rejects.toThrow();
+    await expect(sendSms({ ...event('booking.confirmed', booking()), 'detail-type': 'salon.deleted' })).rejects.toThrow(/Not a booking event/);
+  });
+});
+
+describe('send-booking-email', () => {
+  it('emails the caller once with a REQUEST invite, then a CANCEL for the same UID', async () => {
+    const appointment = booking();
+    await sendEmail(event('booking.confirmed', appointment));
+    await sendEmail(event('booking.confirmed', appointment));
+    await sendEmail(event('booking.cancelled', { ...appointment, status: 'cancelled' }));
+    const sent = (await outboxOf()).reverse();
+    expect(sent.map((entry) => [entry.channel, entry.to])).toEqual([
+      ['email', 'niamh@example.ie'],
+      ['email', 'niamh@example.ie'],
+    ]);
+    const [request, cancel] = sent.map((entry) => entry.attachments[0]!);
+    expect(sent[0]!.subject).toMatch(/^Booking confirmed: Cut and blow-dry at Bláth Hair, /);
+    expect(sent[1]!.subject).toMatch(/^Booking cancelled: /);
+    expect(request!.content).toContain('METHOD:REQUEST');
+    expect(cancel!.content).toContain('METHOD:CANCEL');
+    for (const invite of [request!, cancel!]) expect(invite.content).toContain(`UID:${inviteUid(appointment.id)}`);
+    expect(sent[0]!.html).toContain('<!doctype html>');
+  });
+
+  it('sends nothing when the caller gave no email, or one that is not an address', async () => {
+    await sendEmail(event('booking.confirmed', booking({ callerEmail: null })));
+    await sendEmail(event('booking.confirmed', booking({ callerEmail: 'niamh at example dot ie' })));
+    expect(await outboxOf()).toEqual([]);
+  });
+});
+
+describe('notify-owner', () => {
+  it("emails the salon's owner once per booking event", async () => {
+    const appointment = booking();
+    await notifyOwner(event('booking.confirmed', appointment));
+    await notifyOwner(event('booking.confirmed', appointment));
+    const sent = await outboxOf();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ channel: 'email', to: 'owner@blath.ie', subject: expect.stringMatching(/^New booking: Niamh, Cut and blow-dry with Aoife, /) });
+    expect(sent[0]!.body).toContain('Phone: +353871234567');
+    expect(sent[0]!.body).toContain('http://localhost:3000/dashboard');
+  });
+
+  it('sends nothing without an owner email', async () => {
+    await notifyOwner(event('booking.confirmed', booking(), null));
+    expect(await outboxOf()).toEqual([]);
+  });
+});
+
+describe('what the consumers log', () => {
+  it('carries ids only: no phone numbers, names, addresses or message text', () => {
+    const text = logs.join('\n');
+    expect(logs.length).toBeGreaterThan(5);
+    for (const secret of ['+353', '087', '871234567', 'Niamh', 'Bhriain', 'niamh@', 'owner@blath', 'Bláth', 'Aoife', 'booked at', 'Shop Street']) {
+      expect(text, secret).not.toContain(secret);
+    }
+    expect(text).toContain('"bookingId":"bk_');
+  });
+});
+
+describe('delivery claims (conditional writes on DynamoDB)', () => {
+  const key = () => ({ salonId, eventType: 'booking.confirmed', bookingId: `bk_${randomUUID()}`, channel: 'sms' });
+  const claims = () => deps().deliveryClaims;
+
+  it('of 20 concurrent claims, exactly one wins', async () => {
+    const k = key();
+    const results = await Promise.all(Array.from({ length: 20 }, () => claims().claim(k, new Date())));
+    expect(results.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('a released claim can be claimed again; only its holder can release it', async () => {
+    const k = key();
+    const first = (await claims().claim(k, new Date()))!;
+    await claims().release({ ...first, token: 'someone-else' });
+    expect(await claims().claim(k, new Date())).toBeNull();
+    await claims().release(first);
+    expect(await claims().claim(k, new Date())).not.toBeNull();
+  });
+
+  it('a claim left sending by a consumer that died is taken over once stale; a sent one never is', async () => {
+    const now = Date.now();
+    const dead = key();
+    await claims().claim(dead, new Date(now));
+    expect(await claims().claim(dead, new Date(now + CLAIM_STALE_AFTER_MS - 1000))).toBeNull();
+    expect(await claims().claim(dead, new Date(now + CLAIM_STALE_AFTER_MS + 1000))).not.toBeNull();
+    const done = key();
+    const claim = (await claims().claim(done, new Date(now)))!;
+    await claims().markSent(claim, 'SM1', new Date(now));
+    expect(await claims().claim(done, new Date(now + 10 * CLAIM_STALE_AFTER_MS))).toBeNull();
+  });
+
+  it('deliverOnce: a failed send can be retried and then sends exactly once', async () => {
+    const k = key();
+    let attempts = 0;
+    const sends: string[] = [];
+    const send = async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('provider down');
+      sends.push('sent');
+      return { id: `m${attempts}` };
+    };
+    const d = { claims: createDeliveryClaims(table, TABLE), now: () => new Date() };
+    await expect(deliverOnce(d, k, send)).rejects.toThrow('provider down');
+    expect(await deliverOnce(d, k, send)).toEqual({ sent: true, messageId: 'm2' });
+    expect(await deliverOnce(d, k, send)).toEqual({ sent: false });
+    expect(sends).toEqual(['sent']);
+  });
+});
+
+describe('the outbox store', () => {
+  it('lists every salon’s entries newest first, each kept for 30 days', async () => {
+    let clock = Date.parse('2030-01-01T10:00:00Z');
+    const store = createOutboxStore(table, TABLE, () => new Date(clock));
+    const first = await store.add({ salonId, channel: 'sms', to: '+353870000001', body: 'one', attachments: [] });
+    clock += 1000;
+    const second = await store.add({ salonId: 'sal_other', channel: 'email', to: 'a@b.ie', subject: 's', body: 'two', html: '<p>two</p>', attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }] });
+    const listed = (await store.listRecent(10)).filter((entry) => [first.id, second.id].includes(entry.id));
+    expect(listed.map((entry) => entry.body)).toEqual(['two', 'one']);
+    expect(listed[0]).toEqual(second);
+    const item = await table.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.salon(salonId), sk: keys.outboxSk(first.sentAt, first.id) } }));
+    expect(item.Item).toMatchObject({ gsi1pk: 'OUTBOX', gsi1sk: `${first.sentAt}#${first.id}`, ttl: Date.parse('2030-01-01T10:00:00Z') / 1000 + OUTBOX_TTL_DAYS * 86_400 });
+  });
+});

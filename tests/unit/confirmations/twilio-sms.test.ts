@@ -1,0 +1,68 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTwilioSms } from '../../../functions/providers/twilio-sms.js';
+import { SmsError } from '../../../functions/providers/sms-port.js';
+
+/** A local fake of Twilio's Messages API; the real twilio SDK talks to it through its httpClient. */
+const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;
+const seen: { method: string; url: string; authorization: string | undefined; form: URLSearchParams }[] = [];
+
+async function read(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const server = createServer(async (request, response) => {
+  const form = new URLSearchParams(await read(request));
+  seen.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, form });
+  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  const to = form.get('To') ?? '';
+  if (to === '+353000') return json(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
+  if (to === '+353871111111') return json(503, { code: 20503, message: 'Service unavailable', status: 503 });
+  if (to === '+353872222222') return json(429, { code: 20429, message: 'Too many requests', status: 429 });
+  json(201, { sid: `SM${'a'.repeat(32)}`, account_sid: ACCOUNT, to, from: form.get('From'), body: form.get('Body'), status: 'queued' });
+});
+let root = '';
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  root = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('the Twilio SMS adapter', () => {
+  it("posts to the account's Messages resource with basic auth and answers the message sid", async () => {
+    const sms = createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: '+35315550000', apiRoot: root });
+    expect(await sms.provider()).toBe('twilio');
+    const sent = await sms.send({ salonId: 'sal_1', to: '+353871234567', body: "You're booked at Bláth Hair." });
+    expect(sent.id).toBe(`SM${'a'.repeat(32)}`);
+    const request = seen.at(-1)!;
+    expect(request.method).toBe('POST');
+    expect(request.url).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Messages.json`);
+    expect(request.authorization).toBe(`Basic ${Buffer.from(`${ACCOUNT}:token-1`).toString('base64')}`);
+    expect(Object.fromEntries(request.form)).toEqual({ To: '+353871234567', From: '+35315550000', Body: "You're booked at Bláth Hair." });
+  });
+
+  it('sends through a Messaging Service when given one', async () => {
+    const sms = createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: `MG${'b'.repeat(32)}`, apiRoot: root });
+    await sms.send({ salonId: 'sal_1', to: '+353871234567', body: 'Hi' });
+    expect(seen.at(-1)!.form.get('MessagingServiceSid')).toBe(`MG${'b'.repeat(32)}`);
+    expect(seen.at(-1)!.form.get('From')).toBeNull();
+  });
+
+  it('turns refusals and outages into typed errors that never quote the number', async () => {
+    const sms = createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: '+35315550000', apiRoot: root });
+    const refused = await sms.send({ salonId: 's', to: '+353000', body: 'x' }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SmsError);
+    expect(refused).toMatchObject({ kind: 'rejected', status: 400, message: 'Twilio answered 400 (error 21211)' });
+    expect(String((refused as Error).message)).not.toContain('+353');
+    await expect(sms.send({ salonId: 's', to: '+353871111111', body: 'x' })).rejects.toMatchObject({ kind: 'unavailable', status: 503 });
+    await expect(sms.send({ salonId: 's', to: '+353872222222', body: 'x' })).rejects.toMatchObject({ kind: 'unavailable', status: 429 });
+  });
+
+  it('reports an unreachable Twilio as unavailable', async () => {
+    const sms = createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: '+35315550000', apiRoot: 'http://127.0.0.1:9' });
+    await expect(sms.send({ salonId: 's', to: '+353871234567', body: 'x' })).rejects.toMatchObject({ kind: 'unavailable' });
+  });
+});

@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** True until the skeleton has shown for its second (spec section 9: dashboard skeleton 1 second). */
+export function useSkeleton(ms: number): boolean {
+  const [loading, setLoading] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setLoading(false), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return loading;
+}
