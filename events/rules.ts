@@ -10,13 +10,15 @@ export interface EventRule {
   eventType: EventType;
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
-  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers'>[];
+  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send'>[];
 }
 
 /** Booking messages read the salon and write their delivery claims (and, as a sandbox, the outbox). */
 const MESSAGE_GRANTS = ['table:read', 'table:write'] as const;
 /** The SMS consumers also read Twilio's credentials from the provider secret. */
 const SMS_GRANTS = [...MESSAGE_GRANTS, 'secrets:providers'] as const;
+/** The email consumers send through SES from the stage's sender address. */
+const EMAIL_GRANTS = [...MESSAGE_GRANTS, 'email:send'] as const;
 
 export const eventRules: readonly EventRule[] = [
   {
@@ -27,9 +29,9 @@ export const eventRules: readonly EventRule[] = [
   },
   // Each booking event: a text and an email with the calendar invite to the caller, an email to the owner.
   { id: 'booking-confirmed-sms', eventType: 'booking.confirmed', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-confirmed-email', eventType: 'booking.confirmed', consumer: 'events/consumers/send-booking-email.ts', grants: MESSAGE_GRANTS },
-  { id: 'booking-confirmed-owner-email', eventType: 'booking.confirmed', consumer: 'events/consumers/notify-owner.ts', grants: MESSAGE_GRANTS },
+  { id: 'booking-confirmed-email', eventType: 'booking.confirmed', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
+  { id: 'booking-confirmed-owner-email', eventType: 'booking.confirmed', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: MESSAGE_GRANTS },
-  { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: MESSAGE_GRANTS },
+  { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
+  { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
 ];

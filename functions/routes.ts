@@ -40,7 +40,9 @@ export type Grant =
   /** Read the provider credentials secret (Google OAuth client, voice and telephony keys). */
   | 'secrets:providers'
   /** Call the Bedrock model used for price-list extraction. */
-  | 'bedrock:invoke';
+  | 'bedrock:invoke'
+  /** Send email through SES from the stage's sender address (booking confirmations, owner notices). */
+  | 'email:send';
 
 const JSON_BODY_LIMIT = 64 * 1024;
 /** Price-list uploads: all files of one request together. A Lambda's synchronous payload is 6 MB, base64 inflates by a third. */

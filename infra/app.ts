@@ -32,6 +32,8 @@ export interface BuildStackOptions {
    * `elevenlabsVoiceIds`; absent: ELEVENLABS_VOICE_IDS is not set.
    */
   readonly elevenlabsVoiceIds?: string | Readonly<Record<string, string>>;
+  /** Default: context `emailFrom`: the SES-verified sender of booking emails; absent: no email grant. */
+  readonly emailFrom?: string;
   /** Apply cdk-nag AwsSolutions checks (default true). */
   readonly nag?: boolean;
 }
@@ -62,9 +64,16 @@ export function buildStack(app: App, options: BuildStackOptions = {}): SalonRece
     siteUrl,
     bedrockModelId: parseBedrockModelId(options.bedrockModelId ?? contextString(app, 'bedrockModelId')),
     elevenlabsVoiceIds: parseVoiceIds(options.elevenlabsVoiceIds ?? contextValue(app, 'elevenlabsVoiceIds')),
+    emailFrom: parseEmailFrom(options.emailFrom ?? contextString(app, 'emailFrom')),
   });
   if (options.nag ?? true) Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: true }));
   return stack;
+}
+
+function parseEmailFrom(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`emailFrom must be an email address, not "${value}"`);
+  return value;
 }
 
 export function buildApp(options: BuildAppOptions = {}): { app: App; stack: SalonReceptionistStack } {

@@ -39,7 +39,7 @@ export interface FunctionEnvironment {
  * Set per function by its grants (grants.ts) or by stack context, never for every Lambda: the
  * ids and ARNs a handler needs for one provider. Still names only, never secret values.
  */
-export const OPTIONAL_ENVIRONMENT = ['TOKEN_KEY_ARN', 'PROVIDER_SECRETS_ARN', 'BEDROCK_MODEL_ID', 'ELEVENLABS_VOICE_IDS'] as const;
+export const OPTIONAL_ENVIRONMENT = ['TOKEN_KEY_ARN', 'PROVIDER_SECRETS_ARN', 'BEDROCK_MODEL_ID', 'ELEVENLABS_VOICE_IDS', 'EMAIL_FROM'] as const;
 export type OptionalEnvironmentName = (typeof OPTIONAL_ENVIRONMENT)[number];
 
 export interface AppFunctionProps {

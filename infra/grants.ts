@@ -25,6 +25,8 @@ export interface GrantTargets {
   readonly providerSecrets?: secretsmanager.ISecret;
   /** `bedrock:invoke`: absent when the stage runs without Bedrock (context bedrockModelId=none). */
   readonly bedrockModel?: BedrockModel;
+  /** `email:send`: the verified SES sender; absent until context `emailFrom` is given. */
+  readonly emailFrom?: string;
 }
 
 /** Token encryption and decryption only, and only with a `salonId` encryption context. */
@@ -119,6 +121,22 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
         appliesTo: [BEDROCK_PROFILE_WILDCARD],
       });
     }
+  }
+
+  // Without a sender (no context emailFrom) the consumers have nothing to send from: no grant, no env.
+  if (wanted.has('email:send') && targets.emailFrom) {
+    const stack = Stack.of(fn);
+    const domain = targets.emailFrom.split('@')[1]!;
+    role.addToPrincipalPolicy(
+      new iam.PolicyStatement({
+        actions: ['ses:SendEmail', 'ses:SendRawEmail'],
+        resources: [
+          `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${domain}`,
+          `arn:${stack.partition}:ses:${stack.region}:${stack.account}:identity/${targets.emailFrom}`,
+        ],
+      }),
+    );
+    fn.function.addEnvironment('EMAIL_FROM', targets.emailFrom);
   }
 
   if (reasons.length > 0) NagSuppressions.addResourceSuppressions(role, reasons, true);

@@ -26,6 +26,8 @@ export interface SalonReceptionistStackProps extends StackProps {
   readonly bedrockModelId?: string;
   /** Our voice id → ElevenLabs voice id, for the voice-preview route (ELEVENLABS_VOICE_IDS). */
   readonly elevenlabsVoiceIds?: Readonly<Record<string, string>>;
+  /** The SES-verified address booking emails are sent from (context `emailFrom`). */
+  readonly emailFrom?: string;
 }
 
 /** The route that plays voice previews and needs the ElevenLabs voice ids. */
@@ -79,6 +81,7 @@ export class SalonReceptionistStack extends Stack {
       tokenKey: this.secrets.tokenKey,
       providerSecrets: this.secrets.providers,
       bedrockModel: props.bedrockModelId ? bedrockModel(this, props.bedrockModelId) : undefined,
+      emailFrom: props.emailFrom,
     };
 
     this.api.addRoutes({

@@ -32,6 +32,7 @@ export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Pro
   return deps.salons.createIfAbsent({
     id: salonId,
     ownerId: owner.userId,
+    ownerEmail: user?.email ?? null,
     name: defaultSalonName(user),
     phone: null,
     assignedNumber: null,

@@ -19,6 +19,8 @@ export interface Salon {
   ownerId: string;
   name: string;
   phone: string | null;
+  /** Where owner notices go; copied from the login when the salon is created. */
+  ownerEmail: string | null;
   /** The inbound number support staff assigned, E.164. */
   assignedNumber: string | null;
   createdAt: string;
@@ -45,8 +47,8 @@ export interface SalonStore {
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, name, phone, assignedNumber, createdAt, business, hours } = item as unknown as SalonItem;
-  return { id, ownerId, name, phone: phone ?? null, assignedNumber: assignedNumber ?? null, createdAt, business: business ?? null, hours: hours ?? null };
+  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours } = item as unknown as SalonItem;
+  return { id, ownerId, ownerEmail: ownerEmail ?? null, name, phone: phone ?? null, assignedNumber: assignedNumber ?? null, createdAt, business: business ?? null, hours: hours ?? null };
 }
 
 const BATCH_SIZE = 25;

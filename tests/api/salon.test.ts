@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, signUpOwner } from '../support/owners.js';
+import { standIns } from '../support/stand-ins.js';
 
 describe('GET /api/salon', () => {
   it('creates the owner salon on first use, named after the email, and finds the same one again', async () => {
@@ -10,6 +11,9 @@ describe('GET /api/salon', () => {
     expect(first.body.id).toMatch(/^sal_/);
     const again = await api('/api/salon', { token: owner.accessToken });
     expect(again.body.id).toBe(first.body.id);
+    // Owner notices (new bookings) go to the login's email, kept on the salon.
+    const [profile] = await standIns().salonItems(first.body.id);
+    expect(profile).toMatchObject({ sk: 'PROFILE', ownerEmail: owner.email });
   });
 
   it('creates exactly one salon when first requests race', async () => {

@@ -116,29 +116,10 @@ export async function slotTaken(deps: BookingDeps, context: SalonContext, servic
   throw new ToolError(409, 'slot_taken', say, 'That time is no longer free', { alternatives });
 }
 
-/** The owner's email for the confirmation event, cached per warm instance; null when unknown. */
-const ownerEmails = new Map<string, { email: string | null; until: number }>();
-async function ownerEmail(deps: BookingDeps, ownerId: string): Promise<string | null> {
-  const cached = ownerEmails.get(ownerId);
-  if (cached && cached.until > Date.now()) return cached.email;
-  try {
-    const user = await Promise.race([
-      deps.identity.getUser(ownerId),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), 1_500)),
-    ]);
-    const email = user?.email ?? null;
-    ownerEmails.set(ownerId, { email, until: Date.now() + 10 * 60_000 });
-    return email;
-  } catch {
-    return null;
-  }
-}
-
 /** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). */
 export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<void> {
   try {
-    const email = await ownerEmail(deps, context.salon.ownerId);
-    await deps.events.publish(type, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: email });
+    await deps.events.publish(type, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail });
   } catch (error) {
     logger.error('booking event not published', { type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
   }

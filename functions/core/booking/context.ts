@@ -10,7 +10,7 @@ import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
 
 /** What the booking core needs from the composition root (tests hand in their own). */
-export type BookingDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'identity' | 'now'> & {
+export type BookingDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now'> & {
   bookings: BookingStore;
 };
 

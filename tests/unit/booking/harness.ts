@@ -92,6 +92,7 @@ export async function makeSalon(
   await salons.createIfAbsent({
     id: salonId,
     ownerId: `owner-${salonCounter}`,
+    ownerEmail: 'owner@example.ie',
     name: 'Cuts by Ciara',
     phone: '+35312345678',
     assignedNumber: null,
@@ -146,11 +147,6 @@ export async function makeSalon(
         if (events.failing) throw new Error('bus down');
         published.push({ type, detail });
       },
-    },
-    identity: {
-      getUser: async () => ({ username: 'owner', email: 'owner@example.ie' }),
-      passwordMatches: async () => true,
-      deleteUser: async () => undefined,
     },
     bookings,
     now,

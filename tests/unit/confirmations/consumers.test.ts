@@ -76,6 +76,7 @@ beforeEach(async () => {
   await deps().salons.createIfAbsent({
     id: salonId,
     ownerId: `owner-${salonId}`,
+    ownerEmail: null,
     name: 'Bláth Hair',
     phone: '+35312345678',
     assignedNumber: null,
