@@ -24,7 +24,7 @@ function consumer(s: SynthesizedStage, ruleId: string) {
   return { env: resource.Properties.Environment.Variables as Record<string, unknown>, statements };
 }
 
-const sesStatements = (statements: { Action: string | string[] }[]) =>
+const sesStatements = (statements: { Action: string | string[]; Resource?: unknown }[]) =>
   statements.filter((statement) => [statement.Action].flat().some((action) => action.startsWith('ses:')));
 
 describe('email sending', () => {
