@@ -1,3 +1,5 @@
+import { chooseOnce } from './choose-once.js';
+
 import { createHash } from 'node:crypto';
 
 /**
@@ -99,14 +101,7 @@ export const CALENDAR_SCOPES = [
  * provider secret). A failed choice is retried on the next call.
  */
 export function lazyCalendar(choose: () => Promise<CalendarPort>): CalendarPort {
-  let chosen: Promise<CalendarPort> | undefined;
-  const adapter = () => {
-    chosen ??= choose().catch((error: unknown) => {
-      chosen = undefined;
-      throw error;
-    });
-    return chosen;
-  };
+  const adapter = chooseOnce(choose);
   return {
     provider: async () => (await adapter()).provider(),
     authorizationUrl: async (input) => (await adapter()).authorizationUrl(input),

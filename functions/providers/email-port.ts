@@ -1,3 +1,5 @@
+import { chooseOnce } from './choose-once.js';
+
 /**
  * The email port: confirmations with calendar invites to callers, notices to owners. Two adapters
  * implement it: `ses-email.ts` (SES v2, raw MIME so attachments go along) and `sandbox-email.ts`
@@ -52,14 +54,7 @@ export function isEmailAddress(value: string): boolean {
 
 /** Chooses the adapter on first use; a failed choice is retried. */
 export function lazyEmail(choose: () => Promise<EmailPort>): EmailPort {
-  let chosen: Promise<EmailPort> | undefined;
-  const adapter = () => {
-    chosen ??= choose().catch((error: unknown) => {
-      chosen = undefined;
-      throw error;
-    });
-    return chosen;
-  };
+  const adapter = chooseOnce(choose);
   return {
     provider: async () => (await adapter()).provider(),
     send: async (message) => (await adapter()).send(message),

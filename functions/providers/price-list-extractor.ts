@@ -1,3 +1,5 @@
+import { chooseOnce } from './choose-once.js';
+
 import type { ExtractedServiceDraft } from '../contracts/price-list.js';
 import type { PriceListKind } from '../core/price-list/detect-file-type.js';
 
@@ -25,14 +27,7 @@ export interface PriceListExtractor {
 
 /** Builds the adapter on first use, so routes that never extract never load its SDK. */
 export function lazyExtractor(name: PriceListExtractor['name'], load: () => Promise<PriceListExtractor>): PriceListExtractor {
-  let loaded: Promise<PriceListExtractor> | undefined;
-  const adapter = () => {
-    loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
-    return loaded;
-  };
+  const adapter = chooseOnce(load);
   return {
     name,
     extractServices: async (document) => (await adapter()).extractServices(document),

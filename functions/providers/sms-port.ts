@@ -1,3 +1,5 @@
+import { chooseOnce } from './choose-once.js';
+
 /**
  * The SMS port: text messages to callers. Two adapters implement it: `twilio-sms.ts` (the twilio
  * SDK) and `sandbox-sms.ts` (the outbox in the single table, listed on the local outbox page).
@@ -41,14 +43,7 @@ export function isE164(value: string): boolean {
 
 /** Chooses the adapter on first use (its credentials may live in the provider secret); a failed choice is retried. */
 export function lazySms(choose: () => Promise<SmsPort>): SmsPort {
-  let chosen: Promise<SmsPort> | undefined;
-  const adapter = () => {
-    chosen ??= choose().catch((error: unknown) => {
-      chosen = undefined;
-      throw error;
-    });
-    return chosen;
-  };
+  const adapter = chooseOnce(choose);
   return {
     provider: async () => (await adapter()).provider(),
     send: async (message) => (await adapter()).send(message),

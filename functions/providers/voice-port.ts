@@ -1,3 +1,5 @@
+import { chooseOnce } from './choose-once.js';
+
 /** The text-to-speech provider, as the setup wizard needs it: a short preview of each voice. */
 export interface VoicePort {
   previewUrl(voiceId: string): Promise<string | null>;
@@ -7,14 +9,6 @@ export class VoiceProviderError extends Error {}
 
 /** Chooses the adapter on first use (its credentials may live in the provider secret). */
 export function lazyVoice(choose: () => Promise<VoicePort>): VoicePort {
-  let chosen: Promise<VoicePort> | undefined;
-  return {
-    async previewUrl(voiceId) {
-      chosen ??= choose().catch((error: unknown) => {
-        chosen = undefined;
-        throw error;
-      });
-      return (await chosen).previewUrl(voiceId);
-    },
-  };
+  const adapter = chooseOnce(choose);
+  return { previewUrl: async (voiceId) => (await adapter()).previewUrl(voiceId) };
 }
