@@ -4,12 +4,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { DateTime } from 'luxon';
 import { EVENT_SOURCE } from '../../events/catalog.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { inviteUid } from '../../functions/core/confirmations/invite.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { eventually } from '../support/stand-ins.js';
 
 /**
@@ -91,41 +91,6 @@ async function outbox(): Promise<OutboxMessage[]> {
 const about = (booking: Appointment) => (messages: OutboxMessage[]) =>
   messages.filter((message) => message.to === booking.callerPhone || message.to === booking.callerEmail || (message.to === owner.email && message.salonId === salonId && message.body.includes(booking.callerPhone)));
 
-/** The first day from tomorrow on that DEFAULT_HOURS opens (Sunday is closed), YYYY-MM-DD. */
-function nextOpenDay(): string {
-  for (let offset = 1; ; offset += 1) {
-    const day = DateTime.now().setZone('Europe/Dublin').plus({ days: offset });
-    if (!DEFAULT_HOURS[day.setLocale('en-GB').toFormat('cccc').toLowerCase() as keyof typeof DEFAULT_HOURS].closed) return day.toISODate()!;
-  }
-}
-
-/** Hours, Aoife and a cut saved; the agent secret issued as support does (npm run admin -- agent-secret). */
-async function readyForBookings(booker: TestOwner): Promise<string> {
-  const step = (body: unknown) => api('/api/setup/step', { method: 'POST', token: booker.accessToken, body: JSON.stringify(body) });
-  const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
-  expect((await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 })).status).toBe(200);
-  const services = [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }];
-  expect((await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services, currentStep: 3 })).status).toBe(200);
-  const id = (await api('/api/salon', { token: booker.accessToken })).body.id as string;
-  Object.assign(process.env, inject('productEnv'));
-  const { resetConfig } = await import('../../functions/config.js');
-  const { deps, resetDeps } = await import('../../functions/composition-root.js');
-  const { issueAgentSecret } = await import('../../functions/core/agent-secret.js');
-  resetConfig();
-  resetDeps();
-  const issued = await issueAgentSecret(deps(), id);
-  if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
-  return issued.secret;
-}
-
-function tool(secret: string, name: string, body: unknown, idempotencyKey?: string) {
-  return api(`/api/agent/tools?tool=${name}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${secret}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
-    body: JSON.stringify(body),
-  });
-}
-
 const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
 
 describe('booking.confirmed on the local bus', () => {
@@ -190,18 +155,18 @@ describe('booking.confirmed on the local bus', () => {
 describe('a booking made and cancelled through the agent tools', () => {
   it('texts and emails the caller and tells the owner, each time once', async () => {
     const booker = await signUpOwner('toolbook');
-    const secret = await readyForBookings(booker);
+    const { secret } = await bookableSalon(booker);
     const callerEmail = `tools-${randomUUID().slice(0, 8)}@example.ie`;
     const callerPhone = `+35386${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const start = `${nextOpenDay()}T11:00`;
-    const booked = await tool(secret, 'book', { service: 'Cut and blow-dry', stylist: 'Aoife', start, callerName: 'Orla Walsh', callerPhone, callerEmail }, 'tools-book-1');
+    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', stylist: 'Aoife', start, callerName: 'Orla Walsh', callerPhone, callerEmail }, 'tools-book-1');
     expect(booked.status, booked.text).toBe(200);
     const mine = (messages: OutboxMessage[]) => messages.filter((message) => message.to === callerPhone || message.to === callerEmail || message.to === booker.email);
     const afterBooking = mine(await eventually(outbox, (messages) => mine(messages).filter((m) => m.to !== booker.email).length >= 2));
     expect(afterBooking.find((message) => message.to === callerPhone)?.body).toMatch(/^You're booked at Bláth Hair for Cut and blow-dry on .+ at 11:00 with Aoife\. Reply or call 01 234 5678 to change\.$/);
     expect(afterBooking.find((message) => message.to === callerEmail)?.attachments?.[0]?.content).toContain('METHOD:REQUEST');
 
-    const cancelled = await tool(secret, 'cancel', { callerPhone, date: start.slice(0, 10) });
+    const cancelled = await agentTool(secret, 'cancel', { callerPhone, date: start.slice(0, 10) });
     expect(cancelled.status, cancelled.text).toBe(200);
     const afterCancel = mine(await eventually(outbox, (messages) => mine(messages).filter((m) => m.to !== booker.email).length >= 4));
     expect(afterCancel.filter((message) => message.to === callerPhone).map((message) => message.body)).toContainEqual(expect.stringMatching(/is cancelled\. Call 01 234 5678 to book again\.$/));

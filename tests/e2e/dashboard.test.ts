@@ -5,7 +5,7 @@ import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import type { Appointment, AppointmentsAnswer } from '../../functions/contracts/appointments.js';
 import { axeViolations, newContext } from '../support/browser.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { inject } from 'vitest';
+import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 
 /** The signed-in dashboard in Chromium: greeting, setup progress from the saved setup, sample data, links. */
 const contexts: BrowserContext[] = [];
@@ -63,45 +63,12 @@ function appointmentAt(offset: number, time: string, overrides: Partial<Appointm
   };
 }
 
-/** The first day from tomorrow on that DEFAULT_HOURS opens (Sunday is closed). */
-function nextOpenDay(): string {
-  for (let offset = 1; ; offset += 1) {
-    const weekday = DateTime.fromISO(salonDay(offset)).setLocale('en-GB').toFormat('cccc').toLowerCase() as keyof typeof DEFAULT_HOURS;
-    if (!DEFAULT_HOURS[weekday].closed) return salonDay(offset);
-  }
-}
-
-/** Sets the salon up (hours, Aoife, a cut) and books as the voice agent does: POST /api/agent/tools?tool=book. */
+/** Sets the salon up and books as the voice agent does: POST /api/agent/tools?tool=book. */
 async function bookThroughTools(owner: TestOwner, bookings: { start: string; callerName: string; callerPhone: string }[]) {
-  await saveStep(owner, {
-    step: 1,
-    business: { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
-    hours: DEFAULT_HOURS,
-    currentStep: 2,
-  });
-  await saveStep(owner, {
-    step: 2,
-    stylists: [{ key: 'new-0', name: 'Aoife' }],
-    mappings: { 'new-0': 'aoife@sandbox.calendar' },
-    services: [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }],
-    currentStep: 3,
-  });
-  const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
-  // The agent secret, as support issues it (npm run admin -- agent-secret), with the product's own stores.
-  Object.assign(process.env, inject('productEnv'));
-  const { resetConfig } = await import('../../functions/config.js');
-  const { deps, resetDeps } = await import('../../functions/composition-root.js');
-  const { issueAgentSecret } = await import('../../functions/core/agent-secret.js');
-  resetConfig();
-  resetDeps();
-  const issued = await issueAgentSecret(deps(), salonId);
-  if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
+  const { secret } = await bookableSalon(owner);
   for (const booking of bookings) {
-    const answer = await api('/api/agent/tools?tool=book', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${issued.secret}`, 'idempotency-key': `dash-${booking.callerPhone.replace(/\D/g, '')}-${booking.start}` },
-      body: JSON.stringify({ service: 'Cut and blow-dry', stylist: 'Aoife', ...booking }),
-    });
+    const key = `dash-${booking.callerPhone.replace(/\D/g, '')}-${booking.start}`;
+    const answer = await agentTool(secret, 'book', { service: 'Cut and blow-dry', stylist: 'Aoife', ...booking }, key);
     expect(answer.status, answer.text).toBe(200);
   }
 }

@@ -1,0 +1,46 @@
+import { DateTime } from 'luxon';
+import { inject } from 'vitest';
+import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
+import { api, type TestOwner } from './owners.js';
+
+/** The first day from tomorrow on that DEFAULT_HOURS opens (Sunday is closed), YYYY-MM-DD in Dublin. */
+export function nextOpenDay(): string {
+  for (let offset = 1; ; offset += 1) {
+    const day = DateTime.now().setZone('Europe/Dublin').plus({ days: offset });
+    if (!DEFAULT_HOURS[day.setLocale('en-GB').toFormat('cccc').toLowerCase() as keyof typeof DEFAULT_HOURS].closed) return day.toISODate()!;
+  }
+}
+
+/**
+ * Sets the owner's salon up (Bláth Hair, default hours, Aoife, a 45-minute cut and blow-dry) and
+ * issues its agent secret as support does (npm run admin -- agent-secret), against the product's stores.
+ */
+export async function bookableSalon(owner: TestOwner): Promise<{ salonId: string; secret: string }> {
+  const step = async (body: unknown) => {
+    const answer = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+    if (answer.status !== 200) throw new Error(`setup step failed: ${answer.text}`);
+  };
+  const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
+  await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
+  const services = [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }];
+  await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services, currentStep: 3 });
+  const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  Object.assign(process.env, inject('productEnv'));
+  const { resetConfig } = await import('../../functions/config.js');
+  const { deps, resetDeps } = await import('../../functions/composition-root.js');
+  const { issueAgentSecret } = await import('../../functions/core/agent-secret.js');
+  resetConfig();
+  resetDeps();
+  const issued = await issueAgentSecret(deps(), salonId);
+  if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
+  return { salonId, secret: issued.secret };
+}
+
+/** One call of the voice agent's tools, as the hosted agent makes it. */
+export function agentTool(secret: string, name: string, body: unknown, idempotencyKey?: string) {
+  return api(`/api/agent/tools?tool=${name}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}) },
+    body: JSON.stringify(body),
+  });
+}
