@@ -27,7 +27,7 @@ describe('accounts in the browser', () => {
     const page = await freshPage();
     const email = uniqueEmail('siobhan');
     await signUpInBrowser(page, { email, password: 'lovely-hair-1' });
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Welcome back, ${email.split('@')[0]}!`);
+    await page.getByRole('heading', { level: 1, name: `Welcome back, ${email.split('@')[0]}!`, exact: true }).waitFor();
     await expect(page.getByText(email, { exact: true }).waitFor()).resolves.toBeUndefined();
 
     // Signed in: the home page and /auth go to the dashboard, an unknown path too.

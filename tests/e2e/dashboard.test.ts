@@ -23,6 +23,7 @@ async function signedInDashboard(label: string, options?: Parameters<typeof newC
   await page.getByLabel('Password', { exact: true }).fill(owner.password);
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
   return { page, owner };
 }
 

@@ -64,6 +64,8 @@ export async function signUpInBrowser(page: Page, options: { email?: string; lab
   await page.getByLabel('Confirm password', { exact: true }).fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
+  // The URL can change a moment before the dashboard renders: wait for its greeting.
   await page.waitForURL('**/dashboard');
+  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
   return email;
 }
