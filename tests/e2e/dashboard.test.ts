@@ -23,7 +23,7 @@ async function signedInDashboard(label: string, options?: Parameters<typeof newC
   await page.getByLabel('Password', { exact: true }).fill(owner.password);
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { level: 1, name: /^Welcome back/ }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
   return { page, owner };
 }
 
@@ -83,7 +83,7 @@ async function saveStep(owner: TestOwner, body: unknown) {
 describe('dashboard', () => {
   it('greets by the email name, shows the salon, the AI status and the links', async () => {
     const { page, owner } = await signedInDashboard('niamh');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(`Welcome back, ${owner.email.split('@')[0]}!`);
+    await page.getByRole('heading', { level: 1, name: `Welcome back, ${owner.email.split('@')[0]}!`, exact: true }).waitFor();
     await page.getByText(owner.email, { exact: true }).waitFor();
     await page.getByText('Active & Ready', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Settings', exact: true }).getAttribute('href')).toBe('/settings');

@@ -205,22 +205,29 @@ const scenario = fc
     return { ...input, stylistIds, booked, busy, now, fromDate, toDate: addDays(fromDate, input.span + 2) };
   });
 
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+/** The slots a random scenario offers, with a three-day horizon. */
+function slotsFor(input: Scenario) {
+  return findFreeSlots({
+    hours: input.hours,
+    durationMinutes: input.durationMinutes,
+    stylistIds: input.stylistIds,
+    booked: input.booked,
+    busy: input.busy,
+    now: input.now,
+    fromDate: input.fromDate,
+    toDate: input.toDate,
+    minNoticeMinutes: input.notice,
+    horizonDays: 3,
+  });
+}
+
 describe('findFreeSlots: properties (fast-check), across the March and October changes', () => {
   it('no slot overlaps a booking or busy time; all lie on the grid within opening hours, after now, inside the horizon', () => {
     fc.assert(
       fc.property(scenario, (input) => {
-        const slots = findFreeSlots({
-          hours: input.hours,
-          durationMinutes: input.durationMinutes,
-          stylistIds: input.stylistIds,
-          booked: input.booked,
-          busy: input.busy,
-          now: input.now,
-          fromDate: input.fromDate,
-          toDate: input.toDate,
-          minNoticeMinutes: input.notice,
-          horizonDays: 3,
-        });
+        const slots = slotsFor(input);
         const lastDate = addDays(localDate(input.now), 3);
         for (const slot of slots) {
           const blocked = [...(input.booked[slot.stylistId] ?? []), ...(input.busy[slot.stylistId] ?? [])];
@@ -246,18 +253,7 @@ describe('findFreeSlots: properties (fast-check), across the March and October c
   it('offers every free quarter hour (brute force over the window)', () => {
     fc.assert(
       fc.property(scenario, (input) => {
-        const slots = findFreeSlots({
-          hours: input.hours,
-          durationMinutes: input.durationMinutes,
-          stylistIds: input.stylistIds,
-          booked: input.booked,
-          busy: input.busy,
-          now: input.now,
-          fromDate: input.fromDate,
-          toDate: input.toDate,
-          minNoticeMinutes: input.notice,
-          horizonDays: 3,
-        });
+        const slots = slotsFor(input);
         const offered = new Set(slots.map((slot) => `${slot.stylistId}@${slot.start}`));
         const lastDate = addDays(localDate(input.now), 3);
         const windowStart = DateTime.fromISO(input.fromDate, { zone: ZONE }).toMillis();
