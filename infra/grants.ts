@@ -9,6 +9,7 @@ import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions, type NagPackSuppression } from 'cdk-nag';
 import type { Grant } from '../functions/routes.js';
 import { BEDROCK_PROFILE_WILDCARD, type BedrockModel } from './bedrock.js';
+import type { IConstruct } from 'constructs';
 import type { AppFunction } from './function.js';
 import { TOKEN_ENCRYPTION_CONTEXT_KEY } from './secrets.js';
 
@@ -142,7 +143,8 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
   if (reasons.length > 0) NagSuppressions.addResourceSuppressions(role, reasons, true);
 }
 
-function logicalIdOf(resource: dynamodb.ITable | s3.IBucket): string {
+/** The CloudFormation logical id of a resource defined in this app, as cdk-nag names it in `appliesTo`. */
+export function logicalIdOf(resource: IConstruct): string {
   const cfn = resource.node.defaultChild as CfnResource | undefined;
   if (!cfn) throw new Error(`${resource.node.path} is not defined in this app`);
   return Stack.of(resource).resolve(cfn.logicalId) as string;

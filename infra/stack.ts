@@ -8,6 +8,7 @@ import { Auth } from './auth.js';
 import { bedrockModel } from './bedrock.js';
 import { Data } from './data.js';
 import { EventBus } from './events.js';
+import { Jobs } from './jobs.js';
 import type { FunctionEnvironment } from './function.js';
 import { suppressCdkInternals } from './nag.js';
 import { Secrets } from './secrets.js';
@@ -42,6 +43,7 @@ export class SalonReceptionistStack extends Stack {
   readonly events: EventBus;
   readonly web: Web;
   readonly admin: Admin;
+  readonly jobs: Jobs;
   readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: SalonReceptionistStackProps) {
@@ -96,6 +98,7 @@ export class SalonReceptionistStack extends Stack {
     });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });
     this.admin = new Admin(this, 'Admin', { config, environment, grants });
+    this.jobs = new Jobs(this, 'Jobs', { config, environment, grants });
 
     this.web.deploy(props.webDistDir, {
       region: this.region,

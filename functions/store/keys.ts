@@ -20,10 +20,10 @@ export const keys = {
   serviceSk: (serviceId: string) => `SETUP#SERVICE#${serviceId}`,
   mappingSk: (stylistId: string) => `SETUP#MAPPING#${stylistId}`,
   salonSk: 'SALON',
-  /** Bookings (functions/store/booking-store.ts): appointments, listed by start time on gsi1. */
+  /** Bookings (functions/store/booking/*): appointments, listed by start time on gsi1. */
   appointmentSk: (bookingId: string) => `APPT#${bookingId}`,
   appointmentsByStart: (salonId: string) => `SALON#${salonId}#APPTS`,
-  /** The authoritative reservation: one item per stylist per local day, versioned. */
+  /** The booking of record: one item per stylist per local day, versioned (booking/day-store.ts). */
   daySk: (stylistId: string, date: string) => `DAY#${stylistId}#${date}`,
   idempotencySk: (key: string) => `IDEMP#${key}`,
   /** A caller's recent and upcoming bookings (per-hour cap, "cancel my booking"), by phone hash. */
@@ -31,6 +31,12 @@ export const keys = {
   bookingCountSk: (month: string) => `BOOKINGS#${month}`,
   calendarSyncSk: (bookingId: string) => `CALSYNC#${bookingId}`,
   calendarSyncPrefix: 'CALSYNC#',
+  /** gsi1 partition listing every salon's pending calendar writes, for the sweep. */
+  calendarSyncIndex: 'CALSYNC',
+  /** A booking change whose projections are not done yet (functions/store/booking/settle-store.ts). */
+  settleSk: (markerId: string) => `SETTLE#${markerId}`,
+  /** gsi1 partition listing every salon's unsettled booking changes, for the sweep. */
+  settleIndex: 'SETTLE',
   messageSk: (at: string, messageId: string) => `MSG#${at}#${messageId}`,
   /** The voice agent's secret (hash only) on the salon; gsi1 finds the salon by the hash. */
   agentSk: 'AGENT',

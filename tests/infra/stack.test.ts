@@ -11,6 +11,7 @@ import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
 import { OPTIONAL_ENVIRONMENT, type AppFunction } from '../../infra/function.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../infra/grants.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
+import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-bookings.js';
 import {
   actionsOfRole,
   functionsWithGrants,
@@ -67,6 +68,7 @@ function appFunctions(s: SynthesizedStage): { name: string; fn: AppFunction }[] 
     { name: 'pre-sign-up trigger', fn: s.stack.auth.preSignUp },
     { name: 'custom-message trigger', fn: s.stack.auth.customMessage },
     { name: 'admin assign-phone-number', fn: s.stack.admin.assignPhoneNumber },
+    { name: 'booking sweep', fn: s.stack.jobs.sweepBookings },
   ];
 }
 
@@ -485,6 +487,23 @@ describe('admin function', () => {
     expect(permissions.filter((p) => refId(p.Properties.FunctionName) === functionId)).toHaveLength(0);
     const integrations = Object.values(resources(s, 'AWS::ApiGatewayV2::Integration'));
     expect(integrations.filter((i) => refId(i.Properties.IntegrationUri) === functionId)).toHaveLength(0);
+  });
+});
+
+describe('booking sweep', () => {
+  it('runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', () => {
+    const s = dev;
+    const functionId = logicalId(s, s.stack.jobs.sweepBookings);
+    const [schedule, ...others] = Object.values(resources(s, 'AWS::Scheduler::Schedule'));
+    expect(others).toEqual([]);
+    expect(schedule!.Properties.ScheduleExpression).toBe(`rate(${SWEEP_EVERY_MINUTES} minutes)`);
+    expect(schedule!.Properties.State).toBe('ENABLED');
+    expect(refId(schedule!.Properties.Target.Arn)).toBe(functionId);
+    expect(schedule!.Properties.Target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
+    const alarms = Object.values(resources(s, 'AWS::CloudWatch::Alarm')).filter((alarm) =>
+      (alarm.Properties.Dimensions as { Value: unknown }[] | undefined)?.some((dimension) => refId(dimension.Value) === functionId),
+    );
+    expect(alarms.map((alarm) => alarm.Properties.MetricName)).toEqual(['Errors']);
   });
 });
 

@@ -8,6 +8,7 @@ import type { Grant, RouteDefinition } from '../../functions/routes.js';
 import { routes as defaultRoutes } from '../../functions/routes.js';
 import { buildStack, type BuildStackOptions } from '../../infra/app.js';
 import { REPO_ROOT, type AppFunction } from '../../infra/function.js';
+import { SWEEP_BOOKINGS_GRANTS } from '../../infra/jobs.js';
 import type { SalonReceptionistStack } from '../../infra/stack.js';
 
 export interface SynthesizedStage {
@@ -111,6 +112,7 @@ export function functionsWithGrants(
     ...routes.map((route) => ({ name: `route ${route.id}`, fn: s.stack.api.functions.get(route.id)!, grants: route.grants })),
     ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: s.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
     { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write'] },
+    { name: 'booking sweep', fn: s.stack.jobs.sweepBookings, grants: SWEEP_BOOKINGS_GRANTS },
     { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
     { name: 'custom-message', fn: s.stack.auth.customMessage, grants: [] },
   ];

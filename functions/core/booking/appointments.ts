@@ -10,7 +10,7 @@ import { isValidDate, localDate, ZONE } from './time.js';
  * status; and the confirmed bookings made this calendar month (the dashboard's figure).
  */
 export async function listSalonAppointments(
-  deps: { bookings: Pick<BookingStore, 'listAppointments' | 'bookingCount'>; now: () => Date },
+  deps: { bookings: Pick<BookingStore, 'appointments' | 'counts'>; now: () => Date },
   salonId: string,
   query: { from?: string | undefined; days: number },
 ): Promise<AppointmentsAnswer> {
@@ -20,8 +20,8 @@ export async function listSalonAppointments(
   const start = DateTime.fromISO(from, { zone: ZONE }).startOf('day');
   const end = start.plus({ days: query.days });
   const [appointments, bookingsThisMonth] = await Promise.all([
-    deps.bookings.listAppointments(salonId, start.toJSDate(), end.toJSDate()),
-    deps.bookings.bookingCount(salonId, localDate(now).slice(0, 7)),
+    deps.bookings.appointments.list(salonId, start.toJSDate(), end.toJSDate()),
+    deps.bookings.counts.count(salonId, localDate(now).slice(0, 7)),
   ]);
   // Soonest first; at the same start, in the order they were made.
   const ordered = appointments.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.createdAt.localeCompare(b.createdAt));

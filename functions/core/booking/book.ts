@@ -1,13 +1,12 @@
 import { BOOKING_RULES, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { logger } from '../../http/logger.js';
-import { publicAppointment, type DayItem, type StoredAppointment } from '../../store/booking-store.js';
-import { lastBookableDate, overlaps } from './availability.js';
-import { busyByStylist, fetchBusy, mightHavePendingSync, retryCalendarSync, writeCalendarEvent } from './calendar.js';
+import { publicAppointment, type BookingRecord, type DayItem } from '../../store/booking-store.js';
+import { lastBookableDate, overlaps, type Interval } from './availability.js';
+import { busyByStylist, fetchBusy, type RawBusy } from './calendar.js';
+import { admitCaller, forgetCallerBooking } from './caller-record.js';
 import { requireHours, type ToolAnswer } from './check-availability.js';
 import {
-  calendarEventIdFor,
   loadSalonContext,
   newBookingId,
   phoneKey,
@@ -18,11 +17,12 @@ import {
   type BookingDeps,
   type SalonContext,
 } from './context.js';
+import { changeDay, reserve } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { admitCaller, forgetCallerBooking, reserveInterval } from './reservation.js';
+import { appointmentOf, markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
 import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
-import { dayOfWeek, isoLocal, localDate, MINUTE, openingOn, parseStart } from './time.js';
+import { dayOfWeek, localDate, MINUTE, openingOn, parseStart } from './time.js';
 
 /**
  * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).
@@ -31,11 +31,13 @@ import { dayOfWeek, isoLocal, localDate, MINUTE, openingOn, parseStart } from '.
  *    inside opening hours, not past, not beyond the horizon (nothing is written before this).
  * 2. With an `Idempotency-Key`: the key is claimed with the request's hash; the same key and body
  *    again answers the first answer, another body 422.
- * 3. The caller's hourly cap is counted; the calendar's busy time re-checked.
- * 4. The stylist's day item takes the interval with a conditional write (retried on a lost race,
- *    refused when the time overlaps): this is the commit.
- * 5. The appointment is stored, the calendar event written with an id derived from the booking id
- *    (left pending if the calendar is down), and `booking.confirmed` published.
+ * 3. The caller's hourly cap is counted, a settle marker written, the calendar's busy time
+ *    re-checked.
+ * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
+ *    race, refused when the time overlaps): this is the commit and the booking of record.
+ * 5. Settling (settle.ts): the appointment is stored, the calendar event written with an id
+ *    derived from the booking id (left pending if the calendar is down), and `booking.confirmed`
+ *    published. A crash here leaves the marker for the sweep, which does the same.
  */
 export type BookingSource = Appointment['source'];
 
@@ -116,42 +118,6 @@ export async function slotTaken(deps: BookingDeps, context: SalonContext, servic
   throw new ToolError(409, 'slot_taken', say, 'That time is no longer free', { alternatives });
 }
 
-/** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). */
-export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<void> {
-  try {
-    await deps.events.publish(type, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail });
-  } catch (error) {
-    logger.error('booking event not published', { type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
-  }
-}
-
-const monthOf = (iso: string) => localDate(Date.parse(iso)).slice(0, 7);
-
-/**
- * After the day item took the interval: store the appointment, count it, write the calendar
- * event and publish. A retry of a booking that got this far finds the appointment there and does
- * not count it twice.
- */
-export async function completeBooking(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<StoredAppointment> {
-  const eventId = calendarEventIdFor(appointment.id);
-  // The appointment and the calendar event are written side by side; the event's id comes from
-  // the booking id, so a retry of either never makes a second one.
-  const [created, sync] = await Promise.all([
-    deps.bookings.putAppointment(appointment),
-    appointment.calendarSync === 'pending' ? writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : Promise.resolve(appointment.calendarSync),
-  ]);
-  const stored = created ? appointment : ((await deps.bookings.getAppointment(appointment.salonId, appointment.id)) ?? appointment);
-  const final: StoredAppointment = sync === 'synced' ? { ...stored, calendarEventId: eventId, calendarSync: 'synced' } : stored;
-  await Promise.all([
-    sync === 'synced' && stored.calendarSync !== 'synced' ? deps.bookings.setCalendarState(stored.salonId, stored.id, { calendarEventId: eventId, calendarSync: 'synced' }) : Promise.resolve(),
-    created ? deps.bookings.countBooking(stored.salonId, monthOf(stored.createdAt), 1) : Promise.resolve(),
-    publishBooking(deps, context, 'booking.confirmed', final),
-  ]);
-  // The calendar answered: a good moment to catch up on writes it missed earlier.
-  if (sync === 'synced' && mightHavePendingSync(stored.salonId)) await retryCalendarSync(deps, stored.salonId, 3).catch(() => 0);
-  return final;
-}
-
 interface Claim {
   bookingId: string;
   replay?: ToolAnswer;
@@ -160,11 +126,11 @@ interface Claim {
 /** RELIABILITY 13: claims the key, or answers the first answer / 422 / "still working on it". */
 async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string): Promise<Claim> {
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const existing = await deps.bookings.getIdempotency(salonId, key);
+    const existing = await deps.bookings.idempotency.get(salonId, key);
     const now = deps.now();
     if (!existing) {
       const bookingId = newBookingId();
-      const claimed = await deps.bookings.claimIdempotency(
+      const claimed = await deps.bookings.idempotency.claim(
         salonId,
         { key, requestHash: hash, bookingId, state: 'pending', claimedAt: now.toISOString() },
         new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
@@ -177,7 +143,7 @@ async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: s
     }
     if (existing.state === 'done') return { bookingId: existing.bookingId, replay: existing.answer as ToolAnswer };
     if (now.getTime() - Date.parse(existing.claimedAt) > STALE_CLAIM_MS) {
-      if (await deps.bookings.takeOverIdempotency(salonId, key, existing.claimedAt, now.toISOString())) return { bookingId: existing.bookingId };
+      if (await deps.bookings.idempotency.takeOver(salonId, key, existing.claimedAt, now.toISOString())) return { bookingId: existing.bookingId };
       continue;
     }
     // The same request is in flight: wait for its answer.
@@ -206,10 +172,10 @@ export async function book(deps: BookingDeps, salonId: string, input: ToolInput<
   }
   try {
     const answer = await commit(deps, context, { service, stylist, start, end, bookingId, callerPhone, input, options });
-    if (key) await deps.bookings.completeIdempotency(salonId, key, answer);
+    if (key) await deps.bookings.idempotency.complete(salonId, key, answer);
     return answer;
   } catch (error) {
-    if (key) await deps.bookings.releaseIdempotency(salonId, key).catch(() => undefined);
+    if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     throw error;
   }
 }
@@ -225,86 +191,106 @@ interface Commit {
   options: BookOptions;
 }
 
+/** What the appointment is rebuilt from, for the stylist who takes it. */
+export function recordFor(context: SalonContext, stylist: Stylist, fields: Omit<BookingRecord, 'stylistName' | 'calendarId'>): BookingRecord {
+  return { ...fields, stylistName: stylist.name, calendarId: context.setup.mappings[stylist.id] ?? null };
+}
+
+export function serviceRecord(service: Service): BookingRecord['service'] {
+  return {
+    id: service.id,
+    name: service.name,
+    durationMinutes: service.duration,
+    priceCents: service.isRange ? null : service.price === null ? null : service.price * 100,
+    priceMinCents: service.isRange && service.price_min !== null ? service.price_min * 100 : null,
+    priceMaxCents: service.isRange && service.price_max !== null ? service.price_max * 100 : null,
+  };
+}
+
+/** Any stylist: the least booked that day first, then the salon's order; only those free then. */
+export function freeCandidates(
+  candidates: readonly Stylist[],
+  days: ReadonlyMap<string, DayItem>,
+  busy: Record<string, Interval[]>,
+  interval: Interval,
+  options: { byLoad: boolean; exceptBookingId?: string },
+): Stylist[] {
+  const booked = bookedByStylist([...days.values()], options.exceptBookingId);
+  const isFree = (candidate: Stylist) =>
+    !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) && !(busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
+  return candidates
+    .map((candidate, position) => ({ candidate, position, load: days.get(candidate.id)?.intervals.length ?? 0 }))
+    .filter(({ candidate }) => isFree(candidate))
+    .sort((a, b) => (options.byLoad ? a.load - b.load : 0) || a.position - b.position)
+    .map(({ candidate }) => candidate);
+}
+
+/**
+ * The commit: the marker first (so a crash after the write is found by the sweep), then one
+ * conditional write on the chosen stylist's day that holds the whole booking. Everything after it
+ * is settling, which the sweep would redo if this request died.
+ */
 async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<ToolAnswer> {
   const { service, stylist, start, end, bookingId, callerPhone } = request;
   const salonId = context.salon.id;
   const date = localDate(start);
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const phoneHash = phoneKey(salonId, callerPhone);
-
-  const readIds = sharingCalendars(context, candidates);
   const candidateIds = candidates.map((candidate) => candidate.id);
-  // The cap, the stylists' days and their calendars, all at once.
-  const [admitted, days, raw] = await Promise.allSettled([
+  const marker = markerFor(bookingId, date, candidateIds);
+
+  // The cap, the marker, the stylists' days and their calendars, all at once.
+  const [admitted, marked, days, raw] = await Promise.allSettled([
     admitCaller(deps, salonId, phoneHash, { bookingId, start }),
-    deps.bookings.getDays(salonId, readIds.map((stylistId) => ({ stylistId, date }))),
+    markUnsettled(deps, salonId, [marker]),
+    deps.bookings.days.getMany(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
     fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
   ]);
-  if (admitted.status === 'rejected') throw admitted.reason;
+  let written: DayItem | undefined;
   let chosen: Stylist | undefined;
   try {
-    if (days.status === 'rejected') throw days.reason;
-    if (raw.status === 'rejected') throw raw.reason;
-    const booked = bookedByStylist(days.value);
-    const busy = busyByStylist(raw.value, context.setup.mappings, candidateIds, booked);
-    const dayOf = new Map<string, DayItem>(days.value.map((day) => [day.stylistId, day]));
-    const interval = { start, end };
-    const isFree = (candidate: Stylist) =>
-      !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) && !(busy.busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
-    // Any stylist: the least booked that day first, then the salon's order.
-    const ordered = candidates
-      .map((candidate, position) => ({ candidate, position, load: dayOf.get(candidate.id)?.intervals.length ?? 0 }))
-      .filter(({ candidate }) => isFree(candidate))
-      .sort((a, b) => (stylist ? 0 : a.load - b.load) || a.position - b.position);
-    for (const { candidate } of ordered) {
-      const outcome = await reserveInterval(deps, salonId, { stylistId: candidate.id, date }, { bookingId, start, end }, { prefetched: dayOf.get(candidate.id) });
-      if (outcome === 'reserved') {
+    for (const outcome of [admitted, marked, days, raw]) if (outcome.status === 'rejected') throw outcome.reason;
+    const dayList = (days as PromiseFulfilledResult<DayItem[]>).value;
+    const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, context.setup.mappings, candidateIds, bookedByStylist(dayList));
+    const dayOf = new Map(dayList.map((day) => [day.stylistId, day]));
+    const fields = {
+      service: serviceRecord(service),
+      callerName: request.input.callerName,
+      callerPhone,
+      callerEmail: request.input.callerEmail ?? null,
+      source: request.options.source ?? 'phone-agent',
+      createdAt: deps.now().toISOString(),
+      idempotencyKey: request.options.idempotencyKey ?? null,
+      rescheduledFrom: null,
+    } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
+    for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist })) {
+      const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
+      const { result, day } = await changeDay(deps, salonId, { stylistId: candidate.id, date }, (current) => reserve(current, reservation), dayOf.get(candidate.id));
+      if (result === 'reserved') {
         chosen = candidate;
+        written = day;
         break;
       }
     }
     if (!chosen) await slotTaken(deps, context, service, stylist, start);
   } catch (error) {
-    await forgetCallerBooking(deps, salonId, phoneHash, bookingId);
+    // Never reserved: the booking did not happen, so it does not count and leaves nothing behind.
+    if (!chosen) {
+      await Promise.all([
+        admitted.status === 'fulfilled' ? forgetCallerBooking(deps, salonId, phoneHash, bookingId) : undefined,
+        marked.status === 'fulfilled' ? deps.bookings.settlements.clear([{ salonId, id: marker.id }]).catch(() => undefined) : undefined,
+      ]);
+    }
     throw error;
   }
-  const calendarId = context.setup.mappings[chosen!.id] ?? null;
-  const appointment: StoredAppointment = {
-    id: bookingId,
-    salonId,
-    stylistId: chosen!.id,
-    stylistName: chosen!.name,
-    service: {
-      id: service.id,
-      name: service.name,
-      durationMinutes: service.duration,
-      priceCents: service.isRange ? null : service.price === null ? null : service.price * 100,
-      priceMinCents: service.isRange && service.price_min !== null ? service.price_min * 100 : null,
-      priceMaxCents: service.isRange && service.price_max !== null ? service.price_max * 100 : null,
-    },
-    start: isoLocal(start),
-    end: isoLocal(end),
-    callerName: request.input.callerName,
-    callerPhone,
-    callerEmail: request.input.callerEmail ?? null,
-    status: 'confirmed',
-    source: request.options.source ?? 'phone-agent',
-    createdAt: deps.now().toISOString(),
-    calendarEventId: null,
-    calendarId,
-    calendarSync: calendarId ? 'pending' : 'none',
-    idempotencyKey: request.options.idempotencyKey ?? null,
-    cancelledAt: null,
-    rescheduledFrom: null,
-    rescheduledTo: null,
-  };
-  const final = await completeBooking(deps, context, appointment);
+  const settled = await settleOrLeave(deps, context, marker, [written!]);
+  const booking = settled ?? appointmentOf(salonId, chosen!.id, written!.intervals.find((entry) => entry.bookingId === bookingId)!)!;
   const now = deps.now().getTime();
-  const price = speakPrice(final.service);
+  const price = speakPrice(booking.service);
   return {
     ok: true,
     say: `You're booked in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} See you then!`,
-    booking: bookingView(publicAppointment(final), now),
-    calendar: final.calendarSync,
+    booking: bookingView(publicAppointment(booking), now),
+    calendar: booking.calendarSync,
   };
 }

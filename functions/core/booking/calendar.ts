@@ -170,14 +170,14 @@ export async function writeCalendarEvent(
       EVENT_WRITE_TIMEOUT_MS,
     );
     if (options.recordOnAppointment !== false) {
-      await deps.bookings.setCalendarState(appointment.salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
+      await deps.bookings.appointments.setCalendarState(appointment.salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
     }
     return 'synced';
   } catch (error) {
     settled.delete(appointment.salonId);
     logger.warn('calendar event write pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
-    await deps.bookings
-      .markCalendarSync(appointment.salonId, { bookingId: appointment.id, operation: 'create', since: deps.now().toISOString() })
+    await deps.bookings.calendarSync
+      .mark(appointment.salonId, { bookingId: appointment.id, operation: 'create', since: deps.now().toISOString() })
       .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
     return 'pending';
   }
@@ -187,7 +187,7 @@ export async function writeCalendarEvent(
 export async function removeCalendarEvent(deps: BookingDeps, appointment: StoredAppointment): Promise<'removed' | 'pending' | 'none'> {
   if (!appointment.calendarId || !appointment.calendarEventId) {
     // An event still waiting to be written must not be written now.
-    if (appointment.calendarSync === 'pending') await deps.bookings.clearCalendarSync(appointment.salonId, appointment.id).catch(() => undefined);
+    if (appointment.calendarSync === 'pending') await deps.bookings.calendarSync.clear(appointment.salonId, appointment.id).catch(() => undefined);
     return 'none';
   }
   const { calendarId, calendarEventId } = appointment;
@@ -200,8 +200,8 @@ export async function removeCalendarEvent(deps: BookingDeps, appointment: Stored
   } catch (error) {
     settled.delete(appointment.salonId);
     logger.warn('calendar event removal pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
-    await deps.bookings
-      .markCalendarSync(appointment.salonId, { bookingId: appointment.id, operation: 'delete', since: deps.now().toISOString() })
+    await deps.bookings.calendarSync
+      .mark(appointment.salonId, { bookingId: appointment.id, operation: 'delete', since: deps.now().toISOString() })
       .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
     return 'pending';
   }
@@ -213,13 +213,13 @@ export async function removeCalendarEvent(deps: BookingDeps, appointment: Stored
  * bookings also call it after a calendar write that worked. Answers how many were done.
  */
 export async function retryCalendarSync(deps: BookingDeps, salonId: string, limit = 5): Promise<number> {
-  const tasks = await deps.bookings.pendingCalendarSync(salonId, limit);
+  const tasks = await deps.bookings.calendarSync.pending(salonId, limit);
   if (tasks.length === 0) settled.add(salonId);
   let done = 0;
   for (const task of tasks) {
-    const appointment = await deps.bookings.getAppointment(salonId, task.bookingId);
+    const appointment = await deps.bookings.appointments.get(salonId, task.bookingId);
     if (!appointment?.calendarId) {
-      await deps.bookings.clearCalendarSync(salonId, task.bookingId);
+      await deps.bookings.calendarSync.clear(salonId, task.bookingId);
       continue;
     }
     const calendarId = appointment.calendarId;
@@ -230,14 +230,14 @@ export async function retryCalendarSync(deps: BookingDeps, salonId: string, limi
           withCalendarGrant(deps, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
           EVENT_WRITE_TIMEOUT_MS,
         );
-        await deps.bookings.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
+        await deps.bookings.appointments.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
       } else {
         await withTimeout(
           withCalendarGrant(deps, salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, eventId)),
           EVENT_WRITE_TIMEOUT_MS,
         );
       }
-      await deps.bookings.clearCalendarSync(salonId, task.bookingId);
+      await deps.bookings.calendarSync.clear(salonId, task.bookingId);
       done += 1;
     } catch (error) {
       logger.warn('calendar sync retry failed', { salonId, bookingId: task.bookingId, kind: failureKind(error) });

@@ -1,11 +1,12 @@
 import { toolSay, type ToolInput } from '../../contracts/agent-tools.js';
-import { publicAppointment, type StoredAppointment } from '../../store/booking-store.js';
-import { removeCalendarEvent } from './calendar.js';
-import { bookingView, publishBooking, speakWhen } from './book.js';
+import { publicAppointment, type MovedTo, type StoredAppointment } from '../../store/booking-store.js';
+import { bookingView, speakWhen } from './book.js';
+import { callerBookingIds } from './caller-record.js';
 import { checkedDate, type ToolAnswer } from './check-availability.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonContext } from './context.js';
+import { cancelOn, changeDay, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { callerBookingIds, forgetCallerBooking, releaseInterval } from './reservation.js';
+import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { speakList } from './speak.js';
 import { localDate } from './time.js';
 
@@ -31,13 +32,13 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
   const phone = requirePhone(lookup.callerPhone);
   const now = deps.now().getTime();
   if (lookup.bookingId) {
-    const appointment = await deps.bookings.getAppointment(salonId, lookup.bookingId);
+    const appointment = await deps.bookings.appointments.get(salonId, lookup.bookingId);
     if (!appointment || appointment.callerPhone !== phone) throw notFound();
     return appointment;
   }
   const date = lookup.date ? checkedDate(lookup.date, now) : undefined;
   const ids = await callerBookingIds(deps, salonId, phoneKey(salonId, phone));
-  const upcoming = (await deps.bookings.getAppointments(salonId, ids))
+  const upcoming = (await deps.bookings.appointments.getMany(salonId, ids))
     .filter((appointment) => appointment.status === 'confirmed' && appointment.callerPhone === phone && Date.parse(appointment.start) > now)
     .filter((appointment) => !date || localDate(Date.parse(appointment.start)) === date)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
@@ -52,31 +53,36 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
 }
 
 /**
- * Cancels one confirmed booking: the appointment first (so no moment has a confirmed booking
- * without its reserved time), then its interval leaves the day item, its event the calendar,
- * and `booking.cancelled` goes on the bus. Cancelling again is a no-op that still makes sure
- * the time is free.
+ * Cancels a booking on its stylist's day, where the decision is made: of a cancel and a
+ * reschedule (or two cancels) racing, the first write wins and the other reads what happened.
+ * Then it is settled: appointment cancelled, time freed everywhere, `booking.cancelled`.
  */
-export async function cancelAppointment(
-  deps: BookingDeps,
-  context: SalonContext,
-  appointment: StoredAppointment,
-  options: { rescheduledTo?: string; publish?: boolean } = {},
-): Promise<'cancelled' | 'already'> {
+export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<'cancelled' | Gone> {
   const salonId = context.salon.id;
-  const at = deps.now().toISOString();
-  const outcome = await deps.bookings.markCancelled(salonId, appointment.id, at, options.rescheduledTo);
-  const day = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
-  await releaseInterval(deps, salonId, day, appointment.id);
-  if (outcome !== 'cancelled') return 'already';
-  const cancelled: StoredAppointment = { ...appointment, status: 'cancelled', cancelledAt: at, ...(options.rescheduledTo ? { rescheduledTo: options.rescheduledTo } : {}) };
-  await Promise.all([
-    forgetCallerBooking(deps, salonId, phoneKey(salonId, appointment.callerPhone), appointment.id, { keepInCap: true }),
-    deps.bookings.countBooking(salonId, localDate(Date.parse(appointment.createdAt)).slice(0, 7), -1),
-    removeCalendarEvent(deps, cancelled),
-  ]);
-  if (options.publish !== false) await publishBooking(deps, context, 'booking.cancelled', cancelled);
-  return 'cancelled';
+  const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
+  const marker = markerFor(appointment.id, ref.date, [ref.stylistId]);
+  const [, current] = await Promise.all([markUnsettled(deps, salonId, [marker]), deps.bookings.days.get(salonId, ref)]);
+  const { result, day } = await changeDay(deps, salonId, ref, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), current);
+  await settleOrLeave(deps, context, marker, [day]);
+  return result;
+}
+
+/** A booking that was moved is not cancelled on the old time's say-so: the caller is told where it went. */
+export function movedAway(appointment: StoredAppointment, movedTo: Pick<MovedTo, 'start' | 'stylistName'>, now: number): ToolError {
+  const where = `${speakWhen(Date.parse(movedTo.start), now).replace(/^on /, '')}${movedTo.stylistName ? ` with ${movedTo.stylistName}` : ''}`;
+  return new ToolError(
+    409,
+    'booking_moved',
+    `That booking was moved to ${where}, so I haven't changed anything. Would you like me to change the new time instead?`,
+    'The booking was rescheduled',
+    { movedTo: movedTo.start },
+  );
+}
+
+async function movedTarget(deps: BookingDeps, appointment: StoredAppointment): Promise<MovedTo | null> {
+  if (!appointment.rescheduledTo) return null;
+  const moved = await deps.bookings.appointments.get(appointment.salonId, appointment.rescheduledTo);
+  return moved ? { bookingId: moved.id, start: moved.start, stylistId: moved.stylistId, stylistName: moved.stylistName } : null;
 }
 
 export async function cancel(deps: BookingDeps, salonId: string, input: ToolInput<'cancel'>): Promise<ToolAnswer> {
@@ -84,19 +90,22 @@ export async function cancel(deps: BookingDeps, salonId: string, input: ToolInpu
   const appointment = await findCallerBooking(deps, context, input);
   const now = deps.now().getTime();
   const when = speakWhen(Date.parse(appointment.start), now);
+  const already: ToolAnswer = { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now) };
   if (appointment.status === 'cancelled') {
-    await cancelAppointment(deps, context, appointment);
-    return { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment(appointment), now) };
+    const movedTo = await movedTarget(deps, appointment);
+    if (movedTo) throw movedAway(appointment, movedTo, now);
+    return already;
   }
   if (Date.parse(appointment.start) <= now) {
     throw new ToolError(400, 'past', "That appointment has already started, so I can't cancel it now.", 'The booking has already started');
   }
-  const outcome = await cancelAppointment(deps, context, appointment);
-  const view = bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now);
+  const outcome = await cancelOnDay(deps, context, appointment);
+  if (outcome !== 'cancelled' && outcome.kind === 'ended' && outcome.ended.movedTo) throw movedAway(appointment, outcome.ended.movedTo, now);
+  if (outcome !== 'cancelled') return already;
   return {
     ok: true,
-    say: outcome === 'cancelled' ? `That's cancelled: your ${appointment.service.name} ${when}. Thanks for letting us know.` : `That booking ${when} is already cancelled.`,
-    alreadyCancelled: outcome !== 'cancelled',
-    booking: view,
+    say: `That's cancelled: your ${appointment.service.name} ${when}. Thanks for letting us know.`,
+    alreadyCancelled: false,
+    booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now),
   };
 }

@@ -1,23 +1,30 @@
 import type { ToolInput } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { publicAppointment, type DayItem, type StoredAppointment } from '../../store/booking-store.js';
-import { overlaps } from './availability.js';
-import { bookingView, checkBookable, completeBooking, refuseStart, slotTaken, speakWhen } from './book.js';
+import { publicAppointment, type DayItem, type DayReservation, type StoredAppointment } from '../../store/booking-store.js';
+import { bookingView, checkBookable, freeCandidates, recordFor, refuseStart, slotTaken, speakWhen } from './book.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
+import { movedAway, findCallerBooking } from './cancel.js';
 import type { ToolAnswer } from './check-availability.js';
-import { cancelAppointment, findCallerBooking } from './cancel.js';
-import { loadSalonContext, newBookingId, phoneKey, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
+import { loadSalonContext, newBookingId, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
+import { changeDay, commitMoveOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { moveCallerBooking, reserveInterval } from './reservation.js';
+import { appointmentOf, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
-import { isoLocal, localDate, parseStart } from './time.js';
+import { localDate, parseStart } from './time.js';
 
 /**
  * `reschedule`: moves the caller's booking (phone must match) to a new start, the same service,
- * the same stylist unless another (or "anyone") is asked for. The new time is reserved first and
- * the old booking cancelled after, so at no moment does the caller hold neither; within one
- * stylist's day the swap is a single conditional write (moving by a quarter of an hour works).
- * A retry finds the old booking already moved to that time and answers the same.
+ * the same stylist unless another (or "anyone") is asked for. Exactly one change of a booking
+ * takes effect (RELIABILITY 33); the decision is always made on the old booking's day item:
+ *
+ * - Within one stylist's day: one conditional write ends the old booking as moved and takes the
+ *   new time (moving by a quarter of an hour works).
+ * - To another day or stylist: the new time is first held (a reservation marked `movingFrom`),
+ *   then the old booking's day records the move (the commit, refused if the booking was cancelled
+ *   or moved meanwhile, and then the hold is released), then the hold becomes the booking.
+ *
+ * Settle markers are written before the first write, so a crash at any point is finished or
+ * undone by the sweep (settle.ts). A retry finds the booking already moved there and answers so.
  */
 function serviceOf(context: SalonContext, appointment: StoredAppointment): Service {
   const current = context.setup.services.find((service) => service.id === appointment.service.id);
@@ -36,6 +43,32 @@ function serviceOf(context: SalonContext, appointment: StoredAppointment): Servi
   };
 }
 
+type MoveOutcome = { kind: 'moved'; stylist: Stylist; day: DayItem; reservation: DayReservation } | { kind: 'taken' } | { kind: 'gone'; gone: Gone };
+
+/** Takes the new time for one candidate and commits the move, or answers why not. */
+async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppointment, candidate: Stylist, reservation: DayReservation, prefetched: DayItem | undefined): Promise<MoveOutcome> {
+  const salonId = context.salon.id;
+  const at = deps.now().toISOString();
+  const date = localDate(Date.parse(reservation.start));
+  const oldRef = { stylistId: old.stylistId, date: localDate(Date.parse(old.start)) };
+  if (candidate.id === oldRef.stylistId && date === oldRef.date) {
+    const { result, day } = await changeDay(deps, salonId, oldRef, (current) => swapOn(current, old.id, reservation, at), prefetched);
+    if (result === 'moved') return { kind: 'moved', stylist: candidate, day, reservation };
+    return result === 'taken' ? { kind: 'taken' } : { kind: 'gone', gone: result };
+  }
+  const ref = { stylistId: candidate.id, date };
+  const hold = { ...reservation, movingFrom: { bookingId: old.id, ...oldRef } };
+  const held = await changeDay(deps, salonId, ref, (current) => reserve(current, hold), prefetched);
+  if (held.result === 'taken') return { kind: 'taken' };
+  const commit = await changeDay(deps, salonId, oldRef, (current) => commitMoveOn(current, old.id, movedToOf(reservation, candidate.id), at));
+  if (commit.result !== 'moved') {
+    await changeDay(deps, salonId, ref, (current) => releaseOn(current, reservation.bookingId));
+    return { kind: 'gone', gone: commit.result === 'fenced' ? { kind: 'missing' } : commit.result };
+  }
+  const finished = await changeDay(deps, salonId, ref, (current) => finishMoveOn(current, reservation.bookingId));
+  return { kind: 'moved', stylist: candidate, day: finished.day, reservation };
+}
+
 export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>): Promise<ToolAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const parsed = parseStart(input.newStart);
@@ -44,12 +77,16 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const asked = input.stylist === undefined ? undefined : resolveStylist(context, input.stylist);
   const old = await findCallerBooking(deps, context, { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) });
   const now = deps.now().getTime();
+  const movedAnswer = (moved: StoredAppointment): ToolAnswer => ({
+    ok: true,
+    say: `You're all set: your ${moved.service.name} is now ${speakWhen(Date.parse(moved.start), now)} with ${moved.stylistName}.`,
+    booking: bookingView(publicAppointment(moved), now),
+  });
 
   if (old.status === 'cancelled') {
-    const moved = old.rescheduledTo ? await deps.bookings.getAppointment(salonId, old.rescheduledTo) : null;
-    if (moved?.status === 'confirmed' && Date.parse(moved.start) === start) {
-      return { ok: true, say: `You're all set: your ${moved.service.name} is now ${speakWhen(start, now)} with ${moved.stylistName}.`, booking: bookingView(publicAppointment(moved), now) };
-    }
+    const moved = old.rescheduledTo ? await deps.bookings.appointments.get(salonId, old.rescheduledTo) : null;
+    if (moved?.status === 'confirmed' && sameTarget(moved, start, asked)) return movedAnswer(moved);
+    if (moved?.status === 'confirmed') throw movedAway(old, moved, now);
     throw new ToolError(409, 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
   }
   if (Date.parse(old.start) <= now) throw new ToolError(400, 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
@@ -67,53 +104,60 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const oldDate = localDate(Date.parse(old.start));
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const candidateIds = candidates.map((candidate) => candidate.id);
-  const [days, raw] = await Promise.all([
-    deps.bookings.getDays(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
+  const markers: Marker[] = [markerFor(bookingId, date, candidateIds), markerFor(old.id, oldDate, [old.stylistId])];
+  const [, days, raw] = await Promise.all([
+    markUnsettled(deps, salonId, markers),
+    deps.bookings.days.getMany(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
     fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
   ]);
-  const own = bookedByStylist(days);
-  const booked = bookedByStylist(days, old.id);
-  const busy = busyByStylist(raw, context.setup.mappings, candidateIds, own);
-  const dayOf = new Map<string, DayItem>(days.map((day) => [day.stylistId, day]));
-  const interval = { start, end };
-  let chosen: Stylist | undefined;
-  for (const candidate of candidates) {
-    const free = !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) && !(busy.busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
-    if (!free) continue;
-    const swap = candidate.id === old.stylistId && date === oldDate;
-    const outcome = await reserveInterval(deps, salonId, { stylistId: candidate.id, date }, { bookingId, start, end }, { prefetched: dayOf.get(candidate.id), ...(swap ? { replacing: old.id } : {}) });
-    if (outcome === 'reserved') {
-      chosen = candidate;
-      break;
-    }
-  }
-  if (!chosen) await slotTaken(deps, context, service, stylist, start);
-
-  const calendarId = context.setup.mappings[chosen!.id] ?? null;
-  const moved: StoredAppointment = {
-    ...old,
-    id: bookingId,
-    stylistId: chosen!.id,
-    stylistName: chosen!.name,
-    start: isoLocal(start),
-    end: isoLocal(end),
-    status: 'confirmed',
+  const busy = busyByStylist(raw, context.setup.mappings, candidateIds, bookedByStylist(days));
+  const dayOf = new Map(days.map((day) => [day.stylistId, day]));
+  const fields = {
+    service: old.service,
+    callerName: old.callerName,
+    callerPhone: old.callerPhone,
+    callerEmail: old.callerEmail,
+    source: old.source,
     createdAt: deps.now().toISOString(),
-    calendarEventId: null,
-    calendarId,
-    calendarSync: calendarId ? 'pending' : 'none',
     idempotencyKey: null,
-    cancelledAt: null,
     rescheduledFrom: old.id,
-    rescheduledTo: null,
   };
-  const final = await completeBooking(deps, context, moved);
-  await cancelAppointment(deps, context, old, { rescheduledTo: bookingId });
-  await moveCallerBooking(deps, salonId, phoneKey(salonId, old.callerPhone), old.id, { bookingId, start });
+  let outcome: MoveOutcome = { kind: 'taken' };
+  for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: false, exceptBookingId: old.id })) {
+    const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
+    outcome = await moveTo(deps, context, old, candidate, reservation, dayOf.get(candidate.id));
+    if (outcome.kind !== 'taken') break;
+  }
+  if (outcome.kind !== 'moved') {
+    // Nothing changed here; whoever changed the booking instead settles it under markers of their own.
+    await deps.bookings.settlements.clear(markers.map((marker) => ({ salonId, id: marker.id }))).catch(() => undefined);
+    if (outcome.kind === 'taken') await slotTaken(deps, context, service, stylist, start);
+    throw goneAnswer(old, outcome.kind === 'gone' ? outcome.gone : { kind: 'missing' }, { start, asked }, now);
+  }
+  const [settled] = await Promise.all([settleOrLeave(deps, context, markers[0]!, [outcome.day]), settleOrLeave(deps, context, markers[1]!)]);
+  const booking = settled ?? appointmentOf(salonId, outcome.stylist.id, outcome.reservation)!;
   return {
     ok: true,
-    say: `Done: your ${old.service.name} is moved to ${speakWhen(start, now).replace(/^on /, '')} with ${chosen!.name}.`,
-    booking: bookingView(publicAppointment(final), now),
+    say: `Done: your ${old.service.name} is moved to ${speakWhen(start, now).replace(/^on /, '')} with ${outcome.stylist.name}.`,
+    booking: bookingView(publicAppointment(booking), now),
     previousBookingId: old.id,
   };
+}
+
+/** Where a booking went is where this request wanted it (a retry, or the same wish twice). */
+function sameTarget(movedTo: { start: string; stylistId: string }, start: number, asked: Stylist | null | undefined): boolean {
+  return Date.parse(movedTo.start) === start && (!asked || asked.id === movedTo.stylistId);
+}
+
+/** What the caller hears when the booking changed under this request (RELIABILITY 33). */
+function goneAnswer(old: StoredAppointment, gone: Gone, request: { start: number; asked: Stylist | null | undefined }, now: number): ToolError {
+  const movedTo = gone.kind === 'ended' ? gone.ended.movedTo : null;
+  const start = request.start;
+  if (movedTo && sameTarget(movedTo, start, request.asked)) {
+    return new ToolError(409, 'already_moved', `That booking has just been moved to ${speakWhen(start, now).replace(/^on /, '')} with ${movedTo.stylistName}, so you're all set.`, 'The booking was already moved to this time', {
+      movedTo: movedTo.start,
+    });
+  }
+  if (movedTo) return movedAway(old, movedTo, now);
+  return new ToolError(409, 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
 }

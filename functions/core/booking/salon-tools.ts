@@ -54,7 +54,7 @@ export async function takeMessage(deps: BookingDeps, salonId: string, input: Too
   const callerPhone = requirePhone(input.callerPhone);
   await loadSalonContext(deps, salonId);
   const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: deps.now().toISOString() };
-  await deps.bookings.putMessage(salonId, message);
+  await deps.bookings.messages.put(salonId, message);
   return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: message.id };
 }
 

@@ -63,7 +63,7 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
 
   const candidateIds = search.stylists.map((stylist) => stylist.id);
   const [days, raw] = await Promise.all([
-    deps.bookings.getDays(
+    deps.bookings.days.getMany(
       context.salon.id,
       stylistIds.flatMap((stylistId) => dates.map((date) => ({ stylistId, date }))),
     ),

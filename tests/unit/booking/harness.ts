@@ -32,6 +32,7 @@ export async function startTable() {
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   return {
     client,
+    endpoint,
     tableName,
     async items(salonId: string) {
       const result = await client.send(
@@ -124,7 +125,7 @@ export async function makeSalon(
       { phoneOption: 'new', forwardNumber: '' },
     );
   }
-  const sandbox = createSandboxCalendar({ store: googleStore, siteUrl: 'http://127.0.0.1', now });
+  const sandbox = createSandboxCalendar({ store: googleStore, now });
   const calendar = switchableCalendar(sandbox);
   const refreshToken = `sandbox-refresh-${randomBytes(24).toString('base64url')}`;
   if (options.connectCalendar) {
@@ -132,26 +133,34 @@ export async function makeSalon(
   }
   const published: Published[] = [];
   const events = { failing: false };
-  const deps: BookingDeps = {
-    salons,
-    setup,
-    googleStore,
-    calendar: calendar.port,
-    tokenCipher: {
-      encrypt: async (plaintext) => `enc:${plaintext}`,
-      decrypt: async (ciphertext) => ciphertext.replace(/^enc:/, ''),
+  const eventPort: BookingDeps['events'] = {
+    async publish(type, detail) {
+      eventCatalog[type].parse(detail);
+      if (events.failing) throw new Error('bus down');
+      published.push({ type, detail });
     },
-    events: {
-      async publish(type, detail) {
-        eventCatalog[type].parse(detail);
-        if (events.failing) throw new Error('bus down');
-        published.push({ type, detail });
-      },
-    },
-    bookings,
-    now,
   };
-  return { salonId, deps, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken };
+  const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings, now };
+  /** The same salon's dependencies over another client (one with faults injected, say). */
+  const depsOn = (other: DynamoDBDocumentClient): BookingDeps => {
+    const otherGoogle = createGoogleStore(other, table.tableName);
+    return {
+      salons: createSalonStore(other, table.tableName),
+      setup: createSetupStore(other, table.tableName),
+      googleStore: otherGoogle,
+      calendar: createSandboxCalendar({ store: otherGoogle, now }),
+      tokenCipher,
+      events: eventPort,
+      bookings: createBookingStore(other, table.tableName),
+      now,
+    };
+  };
+  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken };
 }
+
+const tokenCipher: BookingDeps['tokenCipher'] = {
+  encrypt: async (plaintext) => `enc:${plaintext}`,
+  decrypt: async (ciphertext) => ciphertext.replace(/^enc:/, ''),
+};
 
 export type UnitSalon = Awaited<ReturnType<typeof makeSalon>>;

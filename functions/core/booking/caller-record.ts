@@ -1,68 +1,15 @@
 import { BOOKING_RULES, toolSay } from '../../contracts/agent-tools.js';
 import { ServiceUnavailableError } from '../../http/errors.js';
-import type { CallerRecord, DayItem, DayReservation } from '../../store/booking-store.js';
+import type { CallerRecord } from '../../store/booking-store.js';
 import type { BookingDeps } from './context.js';
+import { backoffMs, MAX_ATTEMPTS, pause } from './day-ledger.js';
 import { ToolError } from './errors.js';
 
 /**
- * Optimistic writes on versioned items: read, check, write on the condition that the version is
- * still the one read; on a lost race wait a little (jittered, growing) and go again, a bounded
- * number of times. Works the same on DynamoDB and dynalite, holds no locks.
+ * The caller's record: bookings of the last hour (the cap) and upcoming ones (so "cancel my
+ * booking" finds them by phone). A projection of the day items, updated with the same
+ * optimistic concurrency; every change here is safe to repeat.
  */
-export const MAX_ATTEMPTS = 8;
-
-export function backoffMs(attempt: number): number {
-  const ceiling = Math.min(80, 4 * 2 ** attempt);
-  return Math.random() * ceiling;
-}
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const overlapsReservation = (a: DayReservation, start: number, end: number) => Date.parse(a.start) < end && start < Date.parse(a.end);
-
-export type ReserveOutcome = 'reserved' | 'taken' | 'contended';
-
-/**
- * Adds the booking's interval to the stylist's day unless it overlaps one already there.
- * `replacing` names a booking of the same day whose interval is swapped out in the same write
- * (a reschedule within the day). A booking id already on the day counts as reserved (a retry).
- */
-export async function reserveInterval(
-  deps: Pick<BookingDeps, 'bookings'>,
-  salonId: string,
-  day: { stylistId: string; date: string },
-  interval: { bookingId: string; start: number; end: number },
-  options: { prefetched?: DayItem; replacing?: string } = {},
-): Promise<ReserveOutcome> {
-  let current = options.prefetched;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    current ??= await deps.bookings.getDay(salonId, day.stylistId, day.date);
-    if (current.intervals.some((existing) => existing.bookingId === interval.bookingId)) return 'reserved';
-    const others = current.intervals.filter((existing) => existing.bookingId !== options.replacing);
-    if (others.some((existing) => overlapsReservation(existing, interval.start, interval.end))) return 'taken';
-    const written = await deps.bookings.saveDay(salonId, {
-      ...current,
-      intervals: [...others, { bookingId: interval.bookingId, start: new Date(interval.start).toISOString(), end: new Date(interval.end).toISOString() }],
-    });
-    if (written) return 'reserved';
-    current = undefined;
-    await pause(backoffMs(attempt));
-  }
-  return 'contended';
-}
-
-/** Takes the booking's interval off the stylist's day (nothing to do when it is not there). */
-export async function releaseInterval(deps: Pick<BookingDeps, 'bookings'>, salonId: string, day: { stylistId: string; date: string }, bookingId: string): Promise<void> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS * 2; attempt += 1) {
-    const current = await deps.bookings.getDay(salonId, day.stylistId, day.date);
-    if (!current.intervals.some((existing) => existing.bookingId === bookingId)) return;
-    const written = await deps.bookings.saveDay(salonId, { ...current, intervals: current.intervals.filter((existing) => existing.bookingId !== bookingId) });
-    if (written) return;
-    await pause(backoffMs(attempt));
-  }
-  throw new ServiceUnavailableError();
-}
-
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
@@ -77,7 +24,7 @@ async function updateCaller<R>(
   change: (record: CallerRecord, now: number) => { record: CallerRecord; result: R } | { result: R; record?: undefined },
 ): Promise<R> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS * 2; attempt += 1) {
-    const stored = await deps.bookings.getCaller(salonId, phoneHash);
+    const stored = await deps.bookings.callers.get(salonId, phoneHash);
     const now = deps.now().getTime();
     const pruned: CallerRecord = {
       version: stored.version,
@@ -86,7 +33,7 @@ async function updateCaller<R>(
     };
     const outcome = change(pruned, now);
     if (!outcome.record) return outcome.result;
-    if (await deps.bookings.saveCaller(salonId, phoneHash, outcome.record)) return outcome.result;
+    if (await deps.bookings.callers.save(salonId, phoneHash, outcome.record)) return outcome.result;
     await pause(backoffMs(attempt));
   }
   throw new ServiceUnavailableError();
@@ -125,14 +72,15 @@ export async function forgetCallerBooking(deps: Pick<BookingDeps, 'bookings' | '
 
 /** A reschedule: the caller's upcoming booking changes id and time (not a new booking for the cap). */
 export async function moveCallerBooking(deps: Pick<BookingDeps, 'bookings' | 'now'>, salonId: string, phoneHash: string, from: string, to: { bookingId: string; start: number }): Promise<void> {
-  await updateCaller(deps, salonId, phoneHash, (record) => ({
-    result: undefined,
-    record: { ...record, bookings: [...record.bookings.filter((entry) => entry.bookingId !== from && entry.bookingId !== to.bookingId), to] },
-  })).catch(() => undefined);
+  await updateCaller(deps, salonId, phoneHash, (record) => {
+    const done = record.bookings.some((entry) => entry.bookingId === to.bookingId) && !record.bookings.some((entry) => entry.bookingId === from);
+    if (done) return { result: undefined };
+    return { result: undefined, record: { ...record, bookings: [...record.bookings.filter((entry) => entry.bookingId !== from && entry.bookingId !== to.bookingId), to] } };
+  }).catch(() => undefined);
 }
 
 /** The caller's upcoming booking ids (some may since have been cancelled: check the appointments). */
 export async function callerBookingIds(deps: Pick<BookingDeps, 'bookings' | 'now'>, salonId: string, phoneHash: string): Promise<string[]> {
-  const record = await deps.bookings.getCaller(salonId, phoneHash);
+  const record = await deps.bookings.callers.get(salonId, phoneHash);
   return record.bookings.map((entry) => entry.bookingId);
 }

@@ -1,0 +1,159 @@
+import { ServiceUnavailableError } from '../../http/errors.js';
+import type { DayItem, DayRef, DayReservation, EndedReservation, MovedTo } from '../../store/booking-store.js';
+import type { BookingDeps } from './context.js';
+
+/**
+ * The stylist's day item is the booking of record (functions/store/booking/day-store.ts). Every
+ * change to a booking is one of the pure steps below, applied by `changeDay`: read the day,
+ * decide, write on the condition that nobody wrote since, and on a lost race read and decide
+ * again. Because each decision is made on the item it changes, two changes of one booking can
+ * never both take effect: the second one reads what the first did and answers that instead.
+ */
+export interface Step<R> {
+  result: R;
+  /** The day to write; absent when the step changes nothing. */
+  next?: DayItem;
+}
+
+/** What became of a booking that is no longer live on its day. */
+export type Gone = { kind: 'ended'; ended: EndedReservation } | { kind: 'missing' };
+
+const KEEP_ENDED_MS = 7 * 24 * 3_600_000;
+
+export const MAX_ATTEMPTS = 8;
+
+export function backoffMs(attempt: number): number {
+  return Math.random() * Math.min(80, 4 * 2 ** attempt);
+}
+
+export const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+const overlapping = (a: Pick<DayReservation, 'start' | 'end'>, b: Pick<DayReservation, 'start' | 'end'>) =>
+  Date.parse(a.start) < Date.parse(b.end) && Date.parse(b.start) < Date.parse(a.end);
+
+const liveOf = (day: DayItem, bookingId: string) => day.intervals.find((entry) => entry.bookingId === bookingId);
+
+export function goneOf(day: DayItem, bookingId: string): Gone {
+  const ended = day.ended.find((entry) => entry.bookingId === bookingId);
+  return ended ? { kind: 'ended', ended } : { kind: 'missing' };
+}
+
+/** Takes the time for a booking (or a move hold) unless a live reservation overlaps it. */
+export function reserve(day: DayItem, reservation: DayReservation): Step<'reserved' | 'taken'> {
+  // A retry of a booking that already got this far.
+  if (liveOf(day, reservation.bookingId) || day.ended.some((entry) => entry.bookingId === reservation.bookingId)) return { result: 'reserved' };
+  if (day.intervals.some((entry) => overlapping(entry, reservation))) return { result: 'taken' };
+  return { result: 'reserved', next: { ...day, intervals: [...day.intervals, reservation] } };
+}
+
+function endOn(day: DayItem, live: DayReservation, at: string, movedTo: MovedTo | null): DayItem {
+  return {
+    ...day,
+    intervals: day.intervals.filter((entry) => entry.bookingId !== live.bookingId),
+    ended: [...day.ended, { ...live, at, movedTo }],
+  };
+}
+
+/** A confirmed booking, live on this day and not itself a move still in flight. */
+function confirmedOn(day: DayItem, bookingId: string): DayReservation | Gone {
+  const live = liveOf(day, bookingId);
+  if (!live || live.movingFrom) return goneOf(day, bookingId);
+  return live;
+}
+
+const isGone = (value: DayReservation | Gone): value is Gone => 'kind' in value;
+
+/** Cancels a live booking: its time is freed and a tombstone says it was cancelled. */
+export function cancelOn(day: DayItem, bookingId: string, at: string): Step<'cancelled' | Gone> {
+  const live = confirmedOn(day, bookingId);
+  if (isGone(live)) return { result: live };
+  return { result: 'cancelled', next: endOn(day, live, at, null) };
+}
+
+export const movedToOf = (reservation: DayReservation, stylistId: string): MovedTo => ({
+  bookingId: reservation.bookingId,
+  start: reservation.start,
+  stylistId,
+  stylistName: reservation.record?.stylistName ?? '',
+});
+
+/**
+ * A move within one stylist's day: the old booking ends and the new one takes the time in the
+ * same write, so the old time does not stand in the way of an overlapping new one.
+ */
+export function swapOn(day: DayItem, oldId: string, reservation: DayReservation, at: string): Step<'moved' | 'taken' | Gone> {
+  if (liveOf(day, reservation.bookingId)) return { result: 'moved' };
+  const old = confirmedOn(day, oldId);
+  if (isGone(old)) return { result: old };
+  const others = day.intervals.filter((entry) => entry.bookingId !== oldId);
+  if (others.some((entry) => overlapping(entry, reservation))) return { result: 'taken' };
+  const ended = endOn(day, old, at, movedToOf(reservation, day.stylistId));
+  return { result: 'moved', next: { ...ended, intervals: [...ended.intervals, reservation] } };
+}
+
+/**
+ * The commit of a move across days: on the old booking's day, the old booking ends as moved to
+ * the hold. Refused when the old booking is no longer live (cancelled or moved by someone else)
+ * or a repair fenced the hold off.
+ */
+export function commitMoveOn(day: DayItem, oldId: string, movedTo: MovedTo, at: string): Step<'moved' | 'fenced' | Gone> {
+  if (day.ended.some((entry) => entry.bookingId === oldId && entry.movedTo?.bookingId === movedTo.bookingId)) return { result: 'moved' };
+  if (day.fenced.some((entry) => entry.bookingId === movedTo.bookingId)) return { result: 'fenced' };
+  const old = confirmedOn(day, oldId);
+  if (isGone(old)) return { result: old };
+  return { result: 'moved', next: endOn(day, old, at, movedTo) };
+}
+
+/**
+ * A repair gives up on a move hold whose request died: fenced here, on the old booking's day, so
+ * the commit can never happen after the hold is released. 'committed' when it already happened.
+ */
+export function fenceOn(day: DayItem, holdId: string, at: string): Step<'fenced' | 'committed'> {
+  if (day.ended.some((entry) => entry.movedTo?.bookingId === holdId)) return { result: 'committed' };
+  if (day.fenced.some((entry) => entry.bookingId === holdId)) return { result: 'fenced' };
+  return { result: 'fenced', next: { ...day, fenced: [...day.fenced, { bookingId: holdId, at }] } };
+}
+
+/** A committed move's hold becomes an ordinary booking. */
+export function finishMoveOn(day: DayItem, holdId: string): Step<'done' | 'missing'> {
+  const live = liveOf(day, holdId);
+  if (!live) return { result: 'missing' };
+  if (!live.movingFrom) return { result: 'done' };
+  const { movingFrom: _done, ...booking } = live;
+  return { result: 'done', next: { ...day, intervals: day.intervals.map((entry) => (entry.bookingId === holdId ? booking : entry)) } };
+}
+
+/** Takes a hold that never became a booking off the day (no tombstone: nothing was booked). */
+export function releaseOn(day: DayItem, holdId: string): Step<'released'> {
+  if (!liveOf(day, holdId)) return { result: 'released' };
+  return { result: 'released', next: { ...day, intervals: day.intervals.filter((entry) => entry.bookingId !== holdId) } };
+}
+
+function pruned(day: DayItem, now: number): DayItem {
+  const keep = (entry: { at: string }) => Date.parse(entry.at) > now - KEEP_ENDED_MS;
+  return { ...day, ended: day.ended.filter(keep), fenced: day.fenced.filter(keep) };
+}
+
+/**
+ * Applies a step to the stylist's day with optimistic concurrency. Answers the step's result and
+ * the day as it now stands. `prefetched` saves the first read when the caller already has it.
+ */
+export async function changeDay<R>(
+  deps: Pick<BookingDeps, 'bookings' | 'now'>,
+  salonId: string,
+  ref: DayRef,
+  step: (day: DayItem) => Step<R>,
+  prefetched?: DayItem,
+): Promise<{ result: R; day: DayItem }> {
+  let current = prefetched;
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    current ??= await deps.bookings.days.get(salonId, ref);
+    const { result, next } = step(current);
+    if (!next) return { result, day: current };
+    const written = pruned(next, deps.now().getTime());
+    if (await deps.bookings.days.save(salonId, written)) return { result, day: { ...written, version: current.version + 1 } };
+    current = undefined;
+    await pause(backoffMs(attempt));
+  }
+  throw new ServiceUnavailableError();
+}

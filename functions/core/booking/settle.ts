@@ -1,0 +1,234 @@
+import { randomBytes } from 'node:crypto';
+import { logger } from '../../http/logger.js';
+import {
+  publicAppointment,
+  type DayItem,
+  type DayRef,
+  type DayReservation,
+  type EndedReservation,
+  type SettleMarker,
+  type StoredAppointment,
+} from '../../store/booking-store.js';
+import { moveCallerBooking, forgetCallerBooking } from './caller-record.js';
+import { mightHavePendingSync, removeCalendarEvent, retryCalendarSync, writeCalendarEvent } from './calendar.js';
+import { calendarEventIdFor, loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
+import { changeDay, fenceOn, finishMoveOn, goneOf, releaseOn } from './day-ledger.js';
+import { ToolError } from './errors.js';
+import { isoLocal, localDate } from './time.js';
+
+/**
+ * Settling a booking: making everything else agree with its day item, the booking of record.
+ * A live reservation gets its appointment (created once), its count, its calendar event and
+ * `booking.confirmed`; an ended one gets its appointment cancelled (or moved), its event removed,
+ * the caller's record updated and `booking.cancelled`; a move hold whose request died is
+ * committed or given up. Every step is safe to repeat, so the request that made the change and
+ * the sweep that finds its marker later (a crash, a timeout) run the same code.
+ */
+export type Marker = Omit<SettleMarker, 'since' | 'salonId'>;
+
+/** A marker of this request's own for a change of `bookingId` on `date`. */
+export function markerFor(bookingId: string, date: string, stylistIds: string[]): Marker {
+  return { id: `${bookingId}#${randomBytes(6).toString('base64url')}`, bookingId, date, stylistIds };
+}
+
+/** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). */
+export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<void> {
+  try {
+    await deps.events.publish(type, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail });
+  } catch (error) {
+    logger.error('booking event not published', { type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
+  }
+}
+
+const monthOf = (iso: string) => localDate(Date.parse(iso)).slice(0, 7);
+
+/** The appointment a reservation stands for (reservations written before records were kept have none). */
+export function appointmentOf(salonId: string, stylistId: string, reservation: DayReservation): StoredAppointment | null {
+  const { record } = reservation;
+  if (!record) return null;
+  return {
+    id: reservation.bookingId,
+    salonId,
+    stylistId,
+    stylistName: record.stylistName,
+    service: record.service,
+    start: isoLocal(Date.parse(reservation.start)),
+    end: isoLocal(Date.parse(reservation.end)),
+    callerName: record.callerName,
+    callerPhone: record.callerPhone,
+    callerEmail: record.callerEmail,
+    status: 'confirmed',
+    source: record.source,
+    createdAt: record.createdAt,
+    calendarEventId: null,
+    calendarId: record.calendarId,
+    calendarSync: record.calendarId ? 'pending' : 'none',
+    idempotencyKey: record.idempotencyKey,
+    cancelledAt: null,
+    rescheduledFrom: record.rescheduledFrom,
+    rescheduledTo: null,
+  };
+}
+
+/** A live booking's projections. Answers the appointment as it now stands. */
+export async function projectConfirmed(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<StoredAppointment> {
+  const eventId = calendarEventIdFor(appointment.id);
+  // The appointment and the calendar event are written side by side; the event's id comes from
+  // the booking id, so a repeat of either never makes a second one.
+  const [created, sync] = await Promise.all([
+    deps.bookings.appointments.create(appointment),
+    appointment.calendarSync === 'pending' ? writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : Promise.resolve(appointment.calendarSync),
+  ]);
+  const stored = created ? appointment : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
+  // A cancellation settled first: nothing to confirm any more.
+  if (stored.status !== 'confirmed') return stored;
+  const final: StoredAppointment = sync === 'synced' ? { ...stored, calendarEventId: eventId, calendarSync: 'synced' } : stored;
+  await Promise.all([
+    sync === 'synced' && stored.calendarSync !== 'synced'
+      ? deps.bookings.appointments.setCalendarState(stored.salonId, stored.id, { calendarEventId: eventId, calendarSync: 'synced' })
+      : Promise.resolve(),
+    deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
+    publishBooking(deps, context, 'booking.confirmed', final),
+  ]);
+  // The calendar answered: a good moment to catch up on writes it missed earlier.
+  if (sync === 'synced' && mightHavePendingSync(stored.salonId)) await retryCalendarSync(deps, stored.salonId, 3).catch(() => 0);
+  return final;
+}
+
+/** An ended booking's projections: cancelled (or moved away) everywhere. */
+export async function projectEnded(deps: BookingDeps, context: SalonContext, stylistId: string, ended: EndedReservation): Promise<void> {
+  const salonId = context.salon.id;
+  const movedTo = ended.movedTo?.bookingId;
+  let appointment = await deps.bookings.appointments.get(salonId, ended.bookingId);
+  if (!appointment) {
+    // Ended before it was ever projected: it is kept as cancelled, and nobody was told of it.
+    const never = appointmentOf(salonId, stylistId, ended);
+    if (!never) return;
+    const cancelled: StoredAppointment = { ...never, status: 'cancelled', cancelledAt: ended.at, rescheduledTo: movedTo ?? null };
+    if (await deps.bookings.appointments.create(cancelled)) return;
+    appointment = await deps.bookings.appointments.get(salonId, ended.bookingId);
+    if (!appointment) return;
+  }
+  await deps.bookings.appointments.markCancelled(salonId, ended.bookingId, ended.at, movedTo);
+  const cancelled: StoredAppointment = { ...appointment, status: 'cancelled', cancelledAt: appointment.cancelledAt ?? ended.at, rescheduledTo: movedTo ?? appointment.rescheduledTo };
+  const phoneHash = phoneKey(salonId, appointment.callerPhone);
+  await Promise.all([
+    ended.movedTo
+      ? moveCallerBooking(deps, salonId, phoneHash, ended.bookingId, { bookingId: ended.movedTo.bookingId, start: Date.parse(ended.movedTo.start) })
+      : forgetCallerBooking(deps, salonId, phoneHash, ended.bookingId, { keepInCap: true }),
+    deps.bookings.counts.remove(salonId, monthOf(appointment.createdAt), appointment.id),
+    removeCalendarEvent(deps, cancelled),
+  ]);
+  await publishBooking(deps, context, 'booking.cancelled', cancelled);
+}
+
+/**
+ * A move hold whose request did not finish: committed if the old booking's day says it moved
+ * here; otherwise fenced off on that day (so a late commit cannot happen) and released.
+ */
+async function resolveMove(deps: BookingDeps, salonId: string, holdDay: DayRef, hold: DayReservation): Promise<void> {
+  const origin = hold.movingFrom!;
+  const { result } = await changeDay(deps, salonId, { stylistId: origin.stylistId, date: origin.date }, (day) => fenceOn(day, hold.bookingId, deps.now().toISOString()));
+  const step = result === 'committed' ? (day: DayItem) => finishMoveOn(day, hold.bookingId) : (day: DayItem) => releaseOn(day, hold.bookingId);
+  await changeDay(deps, salonId, holdDay, step);
+}
+
+function findOn(days: readonly DayItem[], bookingId: string) {
+  for (const day of days) {
+    const live = day.intervals.find((entry) => entry.bookingId === bookingId);
+    if (live) return { day, live };
+    const gone = goneOf(day, bookingId);
+    if (gone.kind === 'ended') return { day, ended: gone.ended };
+  }
+  return null;
+}
+
+/**
+ * Settles one booking from its day item(s) and clears its marker. `known` are days the caller has
+ * just written or read (saves reading them again). Answers the appointment when it is live.
+ */
+export async function settleBooking(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[]): Promise<StoredAppointment | null> {
+  const salonId = context.salon.id;
+  const refs = marker.stylistIds.map((stylistId) => ({ stylistId, date: marker.date }));
+  let found = findOn(known ?? (await deps.bookings.days.getMany(salonId, refs)), marker.bookingId);
+  if (found?.live?.movingFrom) {
+    await resolveMove(deps, salonId, found.day, found.live);
+    found = findOn(await deps.bookings.days.getMany(salonId, [found.day]), marker.bookingId);
+  }
+  let live: StoredAppointment | null = null;
+  if (found?.live) {
+    const appointment = appointmentOf(salonId, found.day.stylistId, found.live);
+    if (appointment) live = await projectConfirmed(deps, context, appointment);
+  } else if (found?.ended) {
+    await projectEnded(deps, context, found.day.stylistId, found.ended);
+  } else {
+    // No reservation, so no booking: an appointment that claims otherwise is put right.
+    const orphan = await deps.bookings.appointments.get(salonId, marker.bookingId);
+    if (orphan?.status === 'confirmed') {
+      await projectEnded(deps, context, orphan.stylistId, { bookingId: orphan.id, start: orphan.start, end: orphan.end, at: deps.now().toISOString(), movedTo: null });
+    }
+  }
+  await deps.bookings.settlements.clear([{ salonId, id: marker.id }]);
+  return live;
+}
+
+/** Writes the markers of a change about to touch the day items (before the write, never after). */
+export async function markUnsettled(deps: BookingDeps, salonId: string, markers: readonly Marker[]): Promise<void> {
+  const since = deps.now().toISOString();
+  await deps.bookings.settlements.mark(markers.map((marker) => ({ ...marker, salonId, since })));
+}
+
+/** A request's own settle: a failure is left to the sweep (the change itself has happened). */
+export async function settleOrLeave(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[]): Promise<StoredAppointment | null> {
+  try {
+    return await settleBooking(deps, context, marker, known);
+  } catch (error) {
+    logger.warn('booking left for the sweep', { salonId: context.salon.id, bookingId: marker.bookingId, name: (error as Error)?.name });
+    return null;
+  }
+}
+
+export interface SweepOptions {
+  /** Markers younger than this may belong to a request still running; they are left alone. */
+  graceMs: number;
+  limit: number;
+}
+
+export interface SweepResult {
+  settled: number;
+  failed: number;
+  calendarSalons: number;
+}
+
+/**
+ * The scheduled repair (EventBridge Scheduler in AWS, a timer under `npm start`): settles every
+ * booking change a request left unfinished and retries pending calendar writes.
+ */
+export async function sweepBookings(deps: BookingDeps, options: SweepOptions): Promise<SweepResult> {
+  const before = new Date(deps.now().getTime() - options.graceMs);
+  const [markers, calendarSalons] = await Promise.all([
+    deps.bookings.settlements.stale(before, options.limit),
+    deps.bookings.calendarSync.salonsWithPending(before, options.limit),
+  ]);
+  const result: SweepResult = { settled: 0, failed: 0, calendarSalons: calendarSalons.length };
+  for (const marker of markers) {
+    try {
+      const context = await loadSalonContext(deps, marker.salonId).catch((error: unknown) => {
+        if (error instanceof ToolError && error.code === 'unauthorized') return null;
+        throw error;
+      });
+      if (!context) {
+        // The salon is gone (account deleted): its marker is all that is left of it.
+        await deps.bookings.settlements.clear([marker]);
+        continue;
+      }
+      await settleBooking(deps, context, marker);
+      result.settled += 1;
+    } catch (error) {
+      result.failed += 1;
+      logger.warn('sweep could not settle a booking', { salonId: marker.salonId, bookingId: marker.bookingId, name: (error as Error)?.name });
+    }
+  }
+  for (const salonId of calendarSalons) await retryCalendarSync(deps, salonId, options.limit).catch(() => 0);
+  return result;
+}

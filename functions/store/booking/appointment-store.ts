@@ -1,0 +1,148 @@
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Appointment } from '../../contracts/appointments.js';
+import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
+import { keys } from '../keys.js';
+import { tableKeys } from '../table-definition.js';
+
+/**
+ * `SALON#<id>` / `APPT#<bookingId>`: the appointment, a projection of its reservation on the
+ * stylist's day (day-store.ts), listed by start on gsi1 (`SALON#<id>#APPTS` / start as UTC ISO).
+ * Created once; after that only its calendar state and the step to cancelled change.
+ */
+export type CalendarSync = 'pending' | 'synced' | 'none';
+
+/** The appointment as stored: the shared shape plus what only the store needs. */
+export interface StoredAppointment extends Appointment {
+  /** The calendar the event was (or is to be) written to; null when the stylist has none mapped. */
+  calendarId: string | null;
+  calendarSync: CalendarSync;
+  idempotencyKey: string | null;
+  cancelledAt: string | null;
+  rescheduledFrom: string | null;
+  rescheduledTo: string | null;
+}
+
+export interface AppointmentStore {
+  /** Creates the appointment unless it exists; answers whether it was created. */
+  create(appointment: StoredAppointment): Promise<boolean>;
+  get(salonId: string, bookingId: string): Promise<StoredAppointment | null>;
+  getMany(salonId: string, bookingIds: readonly string[]): Promise<StoredAppointment[]>;
+  setCalendarState(salonId: string, bookingId: string, state: { calendarEventId: string | null; calendarSync: CalendarSync }): Promise<void>;
+  /** Confirmed → cancelled, once: 'already' when it was cancelled before, 'missing' when there is none. */
+  markCancelled(salonId: string, bookingId: string, at: string, rescheduledTo?: string): Promise<'cancelled' | 'already' | 'missing'>;
+  /** Appointments starting in [from, to), soonest first. */
+  list(salonId: string, from: Date, to: Date): Promise<StoredAppointment[]>;
+}
+
+const APPOINTMENT_FIELDS = [
+  'id',
+  'salonId',
+  'stylistId',
+  'stylistName',
+  'service',
+  'start',
+  'end',
+  'callerName',
+  'callerPhone',
+  'callerEmail',
+  'status',
+  'source',
+  'createdAt',
+  'calendarEventId',
+  'calendarId',
+  'calendarSync',
+  'idempotencyKey',
+  'cancelledAt',
+  'rescheduledFrom',
+  'rescheduledTo',
+] as const;
+
+const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
+
+/** The shared shape (events, owner API): the store's own fields removed. */
+export function publicAppointment(stored: StoredAppointment): Appointment {
+  return {
+    id: stored.id,
+    salonId: stored.salonId,
+    stylistId: stored.stylistId,
+    stylistName: stored.stylistName,
+    service: { ...stored.service },
+    start: stored.start,
+    end: stored.end,
+    callerName: stored.callerName,
+    callerPhone: stored.callerPhone,
+    callerEmail: stored.callerEmail,
+    status: stored.status,
+    source: stored.source,
+    createdAt: stored.createdAt,
+    calendarEventId: stored.calendarEventId,
+  };
+}
+
+export function createAppointmentStore(client: DynamoDBDocumentClient, tableName: string): AppointmentStore {
+  const key = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) });
+  const store: AppointmentStore = {
+    create(appointment) {
+      return conditionally(
+        client.send(new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...key(appointment.salonId, appointment.id),
+            [tableKeys.gsi1.partitionKey]: keys.appointmentsByStart(appointment.salonId),
+            [tableKeys.gsi1.sortKey]: new Date(appointment.start).toISOString(),
+            ...appointment,
+          },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        })),
+      );
+    },
+    async get(salonId, bookingId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, bookingId), ConsistentRead: true }));
+      return result.Item ? toAppointment(result.Item) : null;
+    },
+    async getMany(salonId, bookingIds) {
+      const items = await batchGetAll(client, tableName, [...new Set(bookingIds)].map((bookingId) => key(salonId, bookingId)));
+      return items.map(toAppointment);
+    },
+    async setCalendarState(salonId, bookingId, state) {
+      await conditionally(
+        client.send(new UpdateCommand({
+          TableName: tableName,
+          Key: key(salonId, bookingId),
+          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: 'SET calendarEventId = :eventId, calendarSync = :sync',
+          ExpressionAttributeValues: { ':eventId': state.calendarEventId, ':sync': state.calendarSync },
+        })),
+      );
+    },
+    async markCancelled(salonId, bookingId, at, rescheduledTo) {
+      const changed = await conditionally(
+        client.send(new UpdateCommand({
+          TableName: tableName,
+          Key: key(salonId, bookingId),
+          ConditionExpression: '#status = :confirmed',
+          UpdateExpression: `SET #status = :cancelled, cancelledAt = :at${rescheduledTo ? ', rescheduledTo = :to' : ''}`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':confirmed': 'confirmed', ':cancelled': 'cancelled', ':at': at, ...(rescheduledTo ? { ':to': rescheduledTo } : {}) },
+        })),
+      );
+      if (changed) return 'cancelled';
+      return (await store.get(salonId, bookingId)) ? 'already' : 'missing';
+    },
+    async list(salonId, from, to) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        IndexName: tableKeys.gsi1.name,
+        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: {
+          ':pk': keys.appointmentsByStart(salonId),
+          ':from': from.toISOString(),
+          // BETWEEN is inclusive: the upper bound is one millisecond before `to`.
+          ':to': new Date(to.getTime() - 1).toISOString(),
+        },
+      });
+      return items.map(toAppointment);
+    },
+  };
+  return store;
+}

@@ -1,0 +1,46 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from '../dynamo.js';
+import { keys } from '../keys.js';
+
+/**
+ * `SALON#<id>` / `CALLER#<phone hash>`: the caller's bookings of the last hour (the per-caller
+ * cap) and their upcoming ones ("cancel my booking"), versioned like the day item.
+ */
+export interface CallerRecord {
+  /** Bookings made in the last hour (epoch ms), for the per-caller cap. */
+  recent: { bookingId: string; at: number }[];
+  /** The caller's upcoming bookings (start in epoch ms). */
+  bookings: { bookingId: string; start: number }[];
+  version: number;
+}
+
+export interface CallerStore {
+  get(salonId: string, phoneHash: string): Promise<CallerRecord>;
+  /** Writes the record if it is still at `record.version`; false when someone wrote first. */
+  save(salonId: string, phoneHash: string, record: CallerRecord): Promise<boolean>;
+}
+
+export function createCallerStore(client: DynamoDBDocumentClient, tableName: string): CallerStore {
+  const key = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.callerSk(phoneHash) });
+  return {
+    async get(salonId, phoneHash) {
+      const item = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, phoneHash), ConsistentRead: true }))).Item;
+      return {
+        recent: ((item?.recent as CallerRecord['recent'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), at: Number(entry.at) })),
+        bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), start: Number(entry.start) })),
+        version: Number(item?.version ?? 0),
+      };
+    },
+    save(salonId, phoneHash, record) {
+      return conditionally(
+        client.send(new PutCommand({
+          TableName: tableName,
+          Item: { ...key(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
+          ...(record.version === 0
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } }),
+        })),
+      );
+    },
+  };
+}

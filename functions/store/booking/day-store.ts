@@ -1,0 +1,141 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Appointment } from '../../contracts/appointments.js';
+import { batchGetAll, conditionally, type Item } from '../dynamo.js';
+import { keys } from '../keys.js';
+
+/**
+ * `SALON#<id>` / `DAY#<stylistId>#<yyyy-mm-dd>`: one item per stylist per local day, and the
+ * booking of record. Every reservation carries everything its appointment is rebuilt from, so the
+ * one conditional write that takes the time IS the booking; the appointment item, the caller's
+ * record, the counts and the calendar event are projections of it (docs/bookings.md).
+ *
+ * - `intervals`: live reservations (they block time), some of them holds for a move that has not
+ *   committed yet (`movingFrom`).
+ * - `ended`: reservations that were cancelled or moved away, with where they went, so a racing
+ *   second change is told what really happened (pruned after a week by the ledger).
+ * - `fenced`: ids of move holds that may never commit here (a repair gave up on them).
+ *
+ * Written only on the condition that the version is still the one read (no transactions:
+ * dynalite has none), so of two writers one loses, re-reads and decides again.
+ */
+export interface BookingRecord {
+  stylistName: string;
+  service: Appointment['service'];
+  callerName: string;
+  /** E.164 */
+  callerPhone: string;
+  callerEmail: string | null;
+  source: Appointment['source'];
+  createdAt: string;
+  /** The calendar the event goes to; null when the stylist has none mapped. */
+  calendarId: string | null;
+  idempotencyKey: string | null;
+  rescheduledFrom: string | null;
+}
+
+/** The reservation a move hold replaces, on its own day. */
+export interface MoveOrigin {
+  bookingId: string;
+  stylistId: string;
+  date: string;
+}
+
+export interface DayReservation {
+  bookingId: string;
+  /** UTC ISO instants. */
+  start: string;
+  end: string;
+  /** Absent only on reservations written before records were kept. */
+  record?: BookingRecord;
+  movingFrom?: MoveOrigin;
+}
+
+export interface MovedTo {
+  bookingId: string;
+  start: string;
+  stylistId: string;
+  stylistName: string;
+}
+
+export interface EndedReservation extends DayReservation {
+  at: string;
+  /** Where a rescheduled booking went; null for a cancellation. */
+  movedTo: MovedTo | null;
+}
+
+export interface DayItem {
+  stylistId: string;
+  date: string;
+  intervals: DayReservation[];
+  ended: EndedReservation[];
+  fenced: { bookingId: string; at: string }[];
+  /** 0 when the item does not exist yet. */
+  version: number;
+}
+
+export interface DayRef {
+  stylistId: string;
+  date: string;
+}
+
+export interface DayStore {
+  getMany(salonId: string, refs: readonly DayRef[]): Promise<DayItem[]>;
+  get(salonId: string, ref: DayRef): Promise<DayItem>;
+  /** Writes the day if it is still at `day.version`; false when someone wrote first. */
+  save(salonId: string, day: DayItem): Promise<boolean>;
+}
+
+const reservationFrom = (raw: Item): DayReservation => ({
+  bookingId: String(raw.bookingId),
+  start: String(raw.start),
+  end: String(raw.end),
+  ...(raw.record ? { record: raw.record as BookingRecord } : {}),
+  ...(raw.movingFrom ? { movingFrom: raw.movingFrom as MoveOrigin } : {}),
+});
+
+export function toDay(ref: DayRef, item: Item | undefined): DayItem {
+  const list = (name: string) => ((item?.[name] as Item[] | undefined) ?? []);
+  return {
+    stylistId: ref.stylistId,
+    date: ref.date,
+    intervals: list('intervals').map(reservationFrom),
+    ended: list('ended').map((raw) => ({ ...reservationFrom(raw), at: String(raw.at), movedTo: (raw.movedTo as MovedTo | null) ?? null })),
+    fenced: list('fenced').map((raw) => ({ bookingId: String(raw.bookingId), at: String(raw.at) })),
+    version: Number(item?.version ?? 0),
+  };
+}
+
+export function createDayStore(client: DynamoDBDocumentClient, tableName: string): DayStore {
+  const key = (salonId: string, ref: DayRef) => ({ pk: keys.salon(salonId), sk: keys.daySk(ref.stylistId, ref.date) });
+  return {
+    async getMany(salonId, refs) {
+      const items = await batchGetAll(client, tableName, refs.map((ref) => key(salonId, ref)));
+      const bySk = new Map(items.map((item) => [String(item.sk), item]));
+      return refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date))));
+    },
+    async get(salonId, ref) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, ref), ConsistentRead: true }));
+      return toDay(ref, result.Item);
+    },
+    save(salonId, day) {
+      const item = {
+        ...key(salonId, day),
+        stylistId: day.stylistId,
+        date: day.date,
+        intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
+        ended: day.ended,
+        fenced: day.fenced,
+        version: day.version + 1,
+      };
+      return conditionally(
+        client.send(new PutCommand({
+          TableName: tableName,
+          Item: item,
+          ...(day.version === 0
+            ? { ConditionExpression: 'attribute_not_exists(pk)' }
+            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': day.version } }),
+        })),
+      );
+    },
+  };
+}

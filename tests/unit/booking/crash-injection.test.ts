@@ -1,0 +1,149 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book } from '../../../functions/core/booking/book.js';
+import { cancel } from '../../../functions/core/booking/cancel.js';
+import { reschedule } from '../../../functions/core/booking/reschedule.js';
+import { sweepBookings } from '../../../functions/core/booking/settle.js';
+import { setLogSink } from '../../../functions/http/logger.js';
+import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
+
+/**
+ * RELIABILITY 34: a crash at any instant of a booking or a change leaves, once the sweep has run,
+ * every reservation with its appointment and every confirmed appointment with its reservation.
+ *
+ * The crash is a DynamoDB client that lets N writes through and then fails every call, as a
+ * process killed (or a Lambda timed out) after its Nth write would: no fault flag in product code.
+ * N runs from 0 until the operation completes without reaching the crash.
+ */
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
+
+function dyingClient(table: Table, writesBeforeDeath: number) {
+  const state = { writes: 0, dead: false };
+  const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' }, maxAttempts: 1 });
+  base.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (state.dead) throw Object.assign(new Error('process killed'), { name: 'InjectedCrash' });
+      if (WRITES.has(String(context.commandName))) {
+        if (state.writes >= writesBeforeDeath) {
+          state.dead = true;
+          throw Object.assign(new Error('process killed'), { name: 'InjectedCrash' });
+        }
+        state.writes += 1;
+      }
+      return next(args);
+    },
+    { step: 'initialize', name: 'injectCrash' },
+  );
+  return { client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }), state };
+}
+
+let table: Table;
+beforeAll(async () => {
+  setLogSink(() => {}, 'error');
+  table = await startTable();
+});
+afterAll(async () => {
+  await table.close();
+});
+
+type Item = Record<string, unknown>;
+const bySk = (items: Item[], prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+
+/** After the sweep: reservations and appointments agree, nothing is left half-done. */
+async function expectConsistent(salon: UnitSalon) {
+  const items = await table.items(salon.salonId);
+  const live = bySk(items, 'DAY#').flatMap((day) => (day.intervals as Item[]).map((entry): Item => ({ ...entry, stylistId: day.stylistId })));
+  expect(live.filter((entry) => entry.movingFrom)).toEqual([]);
+  const confirmed = bySk(items, 'APPT#').filter((item) => item.status === 'confirmed');
+  expect(confirmed.map((item) => item.id).sort()).toEqual(live.map((entry) => entry.bookingId).sort());
+  for (const appointment of confirmed) {
+    const reservation = live.find((entry) => entry.bookingId === appointment.id)!;
+    expect([appointment.stylistId, Date.parse(String(appointment.start))]).toEqual([reservation.stylistId, Date.parse(String(reservation.start))]);
+  }
+  expect(bySk(items, 'SETTLE#')).toEqual([]);
+  // The calendar holds exactly the confirmed bookings' events, and the month's count is theirs.
+  const events = bySk(items, 'SANDBOXCAL#EVENT#').map((item) => String(item.sk).split('#').at(-1));
+  expect(events.sort()).toEqual(confirmed.map((item) => `bk${String(item.id).slice(3)}`).sort());
+  const counted = bySk(items, 'BOOKINGS#').flatMap((item) => [...((item.ids as Set<string> | undefined) ?? [])]);
+  expect(counted.sort()).toEqual(confirmed.map((item) => item.id).sort());
+  return { confirmed, items };
+}
+
+interface Scenario {
+  name: string;
+  /** Bookings made (without faults) before the operation under test. */
+  arrange: (salon: UnitSalon) => Promise<string[]>;
+  act: (deps: UnitSalon['deps'], salon: UnitSalon, arranged: string[]) => Promise<unknown>;
+  /** The state the caller was told about, checked when the operation answered. */
+  told: (confirmed: Item[], arranged: string[]) => void;
+  /** Either the state before or after: never a mix. */
+  either: (confirmed: Item[], arranged: string[]) => void;
+}
+
+const input = { service: 'Cut & blow-dry', start: '2026-11-24T10:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' };
+const bookFirst = async (salon: UnitSalon) => [String(((await book(salon.deps, salon.salonId, { ...input, stylist: 'Aoife' })).booking as { id: string }).id)];
+const startsOf = (confirmed: Item[]) => confirmed.map((item) => `${item.stylistName} ${String(item.start).slice(0, 16)}`).sort();
+
+const scenarios: Scenario[] = [
+  {
+    name: 'book',
+    arrange: async () => [],
+    act: (deps, salon) => book(deps, salon.salonId, { ...input, stylist: 'Aoife' }),
+    told: (confirmed) => expect(startsOf(confirmed)).toEqual(['Aoife 2026-11-24T10:00']),
+    either: (confirmed) => expect(confirmed.length).toBeLessThanOrEqual(1),
+  },
+  {
+    name: 'cancel',
+    arrange: bookFirst,
+    act: (deps, salon, [id]) => cancel(deps, salon.salonId, { bookingId: id!, callerPhone: input.callerPhone }),
+    told: (confirmed) => expect(confirmed).toEqual([]),
+    either: (confirmed) => expect(startsOf(confirmed).length).toBeLessThanOrEqual(1),
+  },
+  {
+    name: 'reschedule within the day',
+    arrange: bookFirst,
+    act: (deps, salon, [id]) => reschedule(deps, salon.salonId, { bookingId: id!, callerPhone: input.callerPhone, newStart: '2026-11-24T10:15' }),
+    told: (confirmed) => expect(startsOf(confirmed)).toEqual(['Aoife 2026-11-24T10:15']),
+    either: (confirmed) => expect([['Aoife 2026-11-24T10:00'], ['Aoife 2026-11-24T10:15']]).toContainEqual(startsOf(confirmed)),
+  },
+  {
+    name: 'reschedule to another stylist and day',
+    arrange: bookFirst,
+    act: (deps, salon, [id]) => reschedule(deps, salon.salonId, { bookingId: id!, callerPhone: input.callerPhone, newStart: '2026-11-25T16:00', stylist: 'Ciara' }),
+    told: (confirmed) => expect(startsOf(confirmed)).toEqual(['Ciara 2026-11-25T16:00']),
+    either: (confirmed) => expect([['Aoife 2026-11-24T10:00'], ['Ciara 2026-11-25T16:00']]).toContainEqual(startsOf(confirmed)),
+  },
+];
+
+describe('a crash after any write, then the sweep (RELIABILITY 34)', () => {
+  for (const scenario of scenarios) {
+    it(`${scenario.name}: every crash point ends consistent`, async () => {
+      let completedAt: number | undefined;
+      for (let writes = 0; completedAt === undefined && writes < 60; writes += 1) {
+        const clock = { value: at('2026-11-23T08:00') };
+        const salon = await makeSalon(table, {
+          now: clock,
+          connectCalendar: true,
+          mappings: { Aoife: 'aoife@sandbox.calendar', Ciara: 'ciara@sandbox.calendar' },
+        });
+        const arranged = await scenario.arrange(salon);
+        const dying = dyingClient(table, writes);
+        const answered = await scenario.act(salon.depsOn(dying.client), salon, arranged).then(
+          () => true,
+          () => false,
+        );
+        if (!dying.state.dead) completedAt = writes;
+        // The sweep runs later, in a healthy process, once the grace for running requests is past.
+        clock.value += 5 * 60_000;
+        await sweepBookings(salon.deps, { graceMs: 60_000, limit: 100 });
+        const { confirmed } = await expectConsistent(salon);
+        if (answered) scenario.told(confirmed, arranged);
+        else scenario.either(confirmed, arranged);
+        // A second sweep finds nothing to do.
+        expect(await sweepBookings(salon.deps, { graceMs: 60_000, limit: 100 })).toMatchObject({ settled: 0, failed: 0 });
+      }
+      expect(completedAt).toBeGreaterThan(3);
+    });
+  }
+});
