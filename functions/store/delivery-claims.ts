@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 
 /**
@@ -42,8 +42,8 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
   return {
     async claim(key, now) {
       const token = randomUUID();
-      try {
-        await client.send(
+      const claimed = await conditionally(
+        client.send(
           new PutCommand({
             TableName: tableName,
             Item: {
@@ -57,16 +57,14 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':sending': 'sending', ':stale': now.getTime() - CLAIM_STALE_AFTER_MS },
           }),
-        );
-        return { key, token };
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return null;
-        throw error;
-      }
+        ),
+      );
+      return claimed ? { key, token } : null;
     },
     async markSent(claim, messageId, now) {
-      try {
-        await client.send(
+      // Taken over meanwhile (this holder looked dead): the other holder owns the item now.
+      await conditionally(
+        client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: itemKey(claim.key),
@@ -75,25 +73,20 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
             ExpressionAttributeNames: { '#status': 'status' },
             ExpressionAttributeValues: { ':sent': 'sent', ':at': now.toISOString(), ':messageId': messageId, ':token': claim.token },
           }),
-        );
-      } catch (error) {
-        // Taken over meanwhile (this holder looked dead): the other holder owns the item now.
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
     },
     async release(claim) {
-      try {
-        await client.send(
+      await conditionally(
+        client.send(
           new DeleteCommand({
             TableName: tableName,
             Key: itemKey(claim.key),
             ConditionExpression: 'claimToken = :token',
             ExpressionAttributeValues: { ':token': claim.token },
           }),
-        );
-      } catch (error) {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      }
+        ),
+      );
     },
   };
 }

@@ -1,4 +1,5 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
 import type { Business, Hours, Service, Stylist } from '../contracts/setup.js';
 
@@ -24,8 +25,6 @@ export interface VoiceSettings {
   escalationPhone: string;
 }
 
-type Item = Record<string, unknown>;
-const BATCH_SIZE = 25;
 
 const euroToCents = (euro: number | null) => (euro === null ? null : euro * 100);
 const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
@@ -53,34 +52,13 @@ export interface SetupStore {
 }
 
 export function createSetupStore(client: DynamoDBDocumentClient, tableName: string): SetupStore {
-  async function batchWrite(requests: Item[]) {
-    for (let start = 0; start < requests.length; start += BATCH_SIZE) {
-      let pending = requests.slice(start, start + BATCH_SIZE);
-      for (let attempt = 0; pending.length; attempt += 1) {
-        if (attempt > 5) throw new Error('The store kept refusing part of a batch');
-        const result = await client.send(new BatchWriteCommand({ RequestItems: { [tableName]: pending as never } }));
-        pending = (result.UnprocessedItems?.[tableName] ?? []) as Item[];
-        if (pending.length) await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
-      }
-    }
-  }
-
   return {
     async load(salonId) {
-      const items: Item[] = [];
-      let startKey: Item | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.setupPrefix },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        items.push(...(page.Items ?? []));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.setupPrefix },
+      });
       const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
       const byPosition = (a: Item, b: Item) => Number(a.position ?? 0) - Number(b.position ?? 0);
       const state = items.find((item) => item.sk === keys.setupStateSk);
@@ -146,8 +124,8 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         ...previous.services.map((service) => keys.serviceSk(service.id)),
       ].filter((sk) => !keep.has(sk));
       // New items first, then removals: a failure part-way leaves extra rows, never a lost one.
-      await batchWrite(puts.map((item) => ({ PutRequest: { Item: item } })));
-      await batchWrite(stale.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+      await batchWriteAll(client, tableName, puts.map((item) => ({ PutRequest: { Item: item } })));
+      await batchWriteAll(client, tableName, stale.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
     },
 
     async saveVoice(salonId, voice, phone) {
