@@ -3,11 +3,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import { DEFAULT_HOURS, type Hours } from '../functions/contracts/setup.js';
 import { findFreeSlots, type Interval } from '../functions/core/booking/availability.js';
+import { appointmentOf } from '../functions/core/booking/settle.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
+import type { BookingRecord, DayReservation } from '../functions/store/booking-store.js';
+import { batchWriteAll } from '../functions/store/dynamo.js';
 import { keys } from '../functions/store/keys.js';
 import { formatLoad, percentile, runLoad, type LoadResult } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
@@ -105,52 +108,34 @@ async function seedStore(env: Record<string, string>, salonId: string, stylists:
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const pk = keys.salon(salonId);
-  const days = new Map<string, { stylistId: string; date: string; intervals: { bookingId: string; start: string; end: string }[] }>();
+  const days = new Map<string, { stylistId: string; date: string; intervals: DayReservation[] }>();
   const items: Record<string, unknown>[] = [];
-  const iso = (ms: number) => DateTime.fromMillis(ms, { zone: ZONE }).toISO({ suppressMilliseconds: true })!;
   bookings.forEach((booking, index) => {
     const id = `bk_${index.toString(32).padStart(20, '0')}`;
     const stylist = stylists.find((candidate) => candidate.id === booking.stylistId)!;
     const service = services.find((candidate) => candidate.name === booking.service.name)!;
     const dayKey = `${booking.stylistId}#${booking.date}`;
     const day = days.get(dayKey) ?? { stylistId: booking.stylistId, date: booking.date, intervals: [] };
-    day.intervals.push({ bookingId: id, start: new Date(booking.start).toISOString(), end: new Date(booking.end).toISOString() });
-    days.set(dayKey, day);
-    items.push({
-      pk,
-      sk: keys.appointmentSk(id),
-      gsi1pk: keys.appointmentsByStart(salonId),
-      gsi1sk: new Date(booking.start).toISOString(),
-      id,
-      salonId,
-      stylistId: stylist.id,
+    // The reservation carries the whole booking, as the booking store writes it (docs/bookings.md).
+    const record: BookingRecord = {
       stylistName: stylist.name,
       service: { id: service.id, name: service.name, durationMinutes: booking.service.duration, priceCents: booking.service.price * 100, priceMinCents: null, priceMaxCents: null },
-      start: iso(booking.start),
-      end: iso(booking.end),
       callerName: `Caller ${index}`,
       callerPhone: `+3538700${String(index).padStart(5, '0')}`,
       callerEmail: null,
-      status: 'confirmed',
       source: 'phone-agent',
       createdAt: new Date().toISOString(),
-      calendarEventId: null,
       calendarId: null,
-      calendarSync: 'none',
       idempotencyKey: null,
-      cancelledAt: null,
       rescheduledFrom: null,
-      rescheduledTo: null,
-    });
+    };
+    day.intervals.push({ bookingId: id, start: new Date(booking.start).toISOString(), end: new Date(booking.end).toISOString(), record });
+    days.set(dayKey, day);
+    const appointment = appointmentOf(salonId, stylist.id, day.intervals.at(-1)!)!;
+    items.push({ pk, sk: keys.appointmentSk(id), gsi1pk: keys.appointmentsByStart(salonId), gsi1sk: new Date(booking.start).toISOString(), ...appointment });
   });
   for (const day of days.values()) items.push({ pk, sk: keys.daySk(day.stylistId, day.date), ...day, intervals: day.intervals.sort((a, b) => a.start.localeCompare(b.start)), version: 1 });
-  for (let start = 0; start < items.length; start += 25) {
-    let pending = items.slice(start, start + 25).map((Item) => ({ PutRequest: { Item } }));
-    while (pending.length) {
-      const result = await client.send(new BatchWriteCommand({ RequestItems: { [env.TABLE_NAME!]: pending } }));
-      pending = (result.UnprocessedItems?.[env.TABLE_NAME!] ?? []) as typeof pending;
-    }
-  }
+  await batchWriteAll(client, env.TABLE_NAME!, items.map((Item) => ({ PutRequest: { Item } })));
   client.destroy();
   return { days: days.size, items: items.length };
 }
