@@ -6,8 +6,9 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 
 /**
  * Support staff's CLI. Locally it runs the admin handler against the running `npm start`
- * (its stand-in endpoints are in .local/local-state.json); with --function it invokes the
- * deployed admin Lambda with your AWS credentials (IAM is the only way in).
+ * (its stand-in endpoints are in local-state.json in its data folder: --data-dir, else DATA_DIR
+ * as `npm start` reads it, else .local); with --function it invokes the deployed admin Lambda
+ * with your AWS credentials (IAM is the only way in).
  */
 const usage = `Usage:
   npm run admin -- assign-number <salonId> <phoneNumber>                      (local, while npm start runs)
@@ -16,7 +17,7 @@ const usage = `Usage:
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: '.local' }, rotate: { type: 'boolean', default: false } },
+  options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: process.env.DATA_DIR || '.local' }, rotate: { type: 'boolean', default: false } },
 });
 const [command, salonId, phoneNumber] = positionals;
 const request =

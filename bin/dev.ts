@@ -18,7 +18,7 @@ const settings = z
   .parse(process.env);
 
 setLogSink((line) => process.stdout.write(`${line}\n`), 'warn');
-const product = await startLocal({ port: settings.PORT, dataDir: settings.DATA_DIR, buildWeb: false });
+const product = await startLocal({ port: settings.PORT, dataDir: settings.DATA_DIR, buildWeb: false, devWebPort: settings.WEB_PORT });
 process.env.API_TARGET = `http://127.0.0.1:${product.port}`;
 const vite = await createServer({ configFile: join(repositoryRoot, 'vite.config.ts'), server: { port: settings.WEB_PORT, strictPort: true } });
 await vite.listen();

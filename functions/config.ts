@@ -14,6 +14,16 @@ const configSchema = z
     USER_POOL_ID: z.string().min(1),
     USER_POOL_CLIENT_ID: z.string().min(1),
     SITE_URL: z.url(),
+    /**
+     * Local runtime only: the origins it also answers on (localhost, 127.0.0.1, [::1]; comma
+     * separated). To a browser's cookies each is another site, so an OAuth round trip started on
+     * one of them must come back to it rather than to SITE_URL.
+     */
+    LOCAL_SITE_ORIGINS: z
+      .string()
+      .default('')
+      .transform((text) => text.split(',').filter(Boolean))
+      .pipe(z.array(z.url())),
     /** Local stand-in endpoints; absent in AWS. */
     DYNAMODB_ENDPOINT: z.url().optional(),
     S3_ENDPOINT: z.url().optional(),
@@ -62,6 +72,9 @@ const configSchema = z
     // A production stage must never run against local stand-ins or sandboxes.
     for (const key of ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT'] as const) {
       if (config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'local endpoint not allowed in prod' });
+    }
+    if (config.LOCAL_SITE_ORIGINS.length) {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_SITE_ORIGINS'], message: 'prod is served from SITE_URL only' });
     }
     if (config.LOCAL_TOKEN_KEY_FILE) {
       ctx.addIssue({ code: 'custom', path: ['LOCAL_TOKEN_KEY_FILE'], message: 'prod must encrypt tokens with KMS' });

@@ -1,18 +1,14 @@
 import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import {
-  CognitoIdentityProviderClient,
-  CreateUserPoolClientCommand,
-  CreateUserPoolCommand,
-  DescribeUserPoolCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import type { JSONWebKeySet } from 'jose';
+import { awsError, type AwsJsonAnswer } from './aws-json.js';
 
 /**
- * cognito-local built in-process, as its own createDefaultServer does, with three changes:
+ * cognito-local built in-process, as its own createDefaultServer does, with four changes:
  * data under our folder, triggers answered by our own trigger handlers (the ones CDK deploys)
- * through a Lambda client that calls them directly, and messages captured into the outbox.
+ * through a Lambda client that calls them directly, messages captured into the outbox, and no
+ * HTTP server of its own (it would answer anyone, CORS included): the local server's
+ * `/_cognito` endpoint decides who may call which operation and hands the call in here.
  */
 const require = createRequire(import.meta.url);
 const pino = require('pino');
@@ -26,7 +22,9 @@ const { JwtTokenGenerator } = require('cognito-local/lib/services/tokenGenerator
 const { UserPoolServiceFactoryImpl } = require('cognito-local/lib/services/userPoolService');
 const { loadConfig } = require('cognito-local/lib/server/config');
 const { Router } = require('cognito-local/lib/server/Router');
-const { createServer } = require('cognito-local/lib/server/server');
+const { CognitoError } = require('cognito-local/lib/errors');
+const { isSupportedTarget } = require('cognito-local/lib/targets/Target');
+const signingKey = require('cognito-local/lib/keys/cognitoLocal.public.json') as { jwk: JSONWebKeySet['keys'][number] };
 
 export type TriggerHandler = (event: unknown) => Promise<unknown>;
 
@@ -43,16 +41,21 @@ export interface CognitoStandInOptions {
   issuerDomain: string;
   triggers: Record<'PreSignUp' | 'CustomMessage', TriggerHandler>;
   onMessage: (message: CapturedMessage) => void;
+  onError: (message: string) => void;
   /** Pool and client ids from an earlier start; created when absent. */
   existing?: { userPoolId: string; userPoolClientId: string };
 }
 
 export interface CognitoStandIn {
-  endpoint: string;
   userPoolId: string;
   userPoolClientId: string;
   issuer: string;
-  close(): Promise<void>;
+  /** The keys its tokens are signed with, as the pool's /.well-known/jwks.json lists them. */
+  jwks: JSONWebKeySet;
+  /** Whether cognito-local implements the operation (`ListUsers`, …). */
+  isOperation(name: string): boolean;
+  /** Runs one operation (`InitiateAuth`, `AdminGetUser`, …) on its parsed JSON input, answering as cognito-local's HTTP server does. */
+  call(operation: string, input: object): Promise<AwsJsonAnswer>;
 }
 
 function inProcessLambda(triggers: Record<string, TriggerHandler>, seen: (event: { triggerSource?: string }) => void) {
@@ -130,46 +133,53 @@ export async function startCognitoStandIn(options: CognitoStandInOptions): Promi
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server: Server = await createServer(Router(serviceBag), logger, { port: 0, hostname: '127.0.0.1', https: false }, serviceBag).start();
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const route = Router(serviceBag);
+  async function run(operation: string, input: object): Promise<unknown> {
+    return route(operation)(ctx, input);
+  }
 
-  const client = new CognitoIdentityProviderClient({
-    endpoint,
-    region: 'eu-west-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
   let ids = options.existing;
   if (ids) {
     try {
-      await client.send(new DescribeUserPoolCommand({ UserPoolId: ids.userPoolId }));
+      await run('DescribeUserPool', { UserPoolId: ids.userPoolId });
     } catch {
       ids = undefined;
     }
   }
   if (!ids) {
-    const pool = await client.send(
-      new CreateUserPoolCommand({
-        PoolName: 'salon-owners',
-        UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: ['email'],
-        Policies: { PasswordPolicy: { MinimumLength: 8 } },
-      }),
-    );
-    const userPoolId = pool.UserPool!.Id!;
-    const appClient = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: 'web',
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
-      }),
-    );
-    ids = { userPoolId, userPoolClientId: appClient.UserPoolClient!.ClientId! };
+    const pool = (await run('CreateUserPool', {
+      PoolName: 'salon-owners',
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+    })) as { UserPool: { Id: string } };
+    const appClient = (await run('CreateUserPoolClient', {
+      UserPoolId: pool.UserPool.Id,
+      ClientName: 'web',
+      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    })) as { UserPoolClient: { ClientId: string } };
+    ids = { userPoolId: pool.UserPool.Id, userPoolClientId: appClient.UserPoolClient.ClientId };
   }
-  client.destroy();
   return {
-    endpoint,
     ...ids,
     issuer: `${options.issuerDomain}/${ids.userPoolId}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    jwks: { keys: [signingKey.jwk] },
+    isOperation: (name) => isSupportedTarget(name),
+    async call(operation, input) {
+      try {
+        return { status: 200, body: JSON.stringify(await run(operation, input), epochSeconds) };
+      } catch (error) {
+        if (error instanceof CognitoError) return awsError(400, (error as Error & { code: string }).code, (error as Error).message);
+        // cognito-local checks no input shapes: what it trips over is input Cognito itself refuses.
+        options.onError(`cognito-local ${operation}: ${(error as Error).message}`);
+        return awsError(400, 'InvalidParameterException', 'Invalid request.');
+      }
+    },
   };
+}
+
+/** Dates as Cognito's JSON has them: seconds since the epoch (cognito-local's own replacer). */
+function epochSeconds(this: Record<string, unknown>, key: string, value: unknown): unknown {
+  const original = this[key];
+  return original instanceof Date ? Math.floor(original.getTime() / 1000) : value;
 }

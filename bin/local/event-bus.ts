@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_SOURCE } from '../../events/catalog.js';
+import { EVENT_SOURCE, eventCatalog, type EventType } from '../../events/catalog.js';
 import type { EventRule } from '../../events/rules.js';
 
 type Consumer = (event: EventBridgeEvent<string, unknown>) => Promise<unknown>;
@@ -14,6 +14,30 @@ interface PutEventsEntry {
 }
 
 const RETRY_DELAYS_MS = [100, 400];
+
+type EntryCheck = { detail: unknown } | { ErrorCode: string; ErrorMessage: string };
+
+const isCatalogued = (type: string): type is EventType => Object.hasOwn(eventCatalog, type);
+
+/**
+ * Only the product's own events go on the local bus: our source, a catalogued detail-type, and
+ * a detail its schema accepts (what the publisher checks before sending). Anything else is a
+ * failed entry, so a made-up event never reaches a consumer.
+ */
+function checkEntry(entry: PutEventsEntry): EntryCheck {
+  const type = entry.DetailType ?? '';
+  if (entry.Source !== EVENT_SOURCE || !isCatalogued(type)) {
+    return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Not one of the product events in events/catalog.ts' };
+  }
+  let detail: unknown;
+  try {
+    detail = JSON.parse(entry.Detail ?? '{}');
+  } catch {
+    return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is not valid JSON' };
+  }
+  // EventBridge delivers the detail as sent; the schema only decides whether it goes on the bus.
+  return eventCatalog[type].safeParse(detail).success ? { detail } : { ErrorCode: 'InvalidArgument', ErrorMessage: `Detail does not match the ${type} schema` };
+}
 
 /**
  * EventBridge on one machine: answers the PutEvents call of the real SDK, then applies
@@ -48,12 +72,8 @@ export function createLocalEventBus(options: {
 
   function putEvents(entries: PutEventsEntry[]) {
     const results = entries.map((entry) => {
-      let detail: unknown;
-      try {
-        detail = JSON.parse(entry.Detail ?? '{}');
-      } catch {
-        return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is not valid JSON' };
-      }
+      const checked = checkEntry(entry);
+      if (!('detail' in checked)) return checked;
       const event: EventBridgeEvent<string, unknown> = {
         version: '0',
         id: randomUUID(),
@@ -63,10 +83,10 @@ export function createLocalEventBus(options: {
         time: new Date().toISOString(),
         region: 'eu-west-1',
         resources: [],
-        detail,
+        detail: checked.detail,
       };
       for (const rule of options.rules) {
-        if (event.source !== EVENT_SOURCE || rule.eventType !== event['detail-type']) continue;
+        if (rule.eventType !== event['detail-type']) continue;
         const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);
       }

@@ -4,16 +4,21 @@ import { extname, join, normalize, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { findRoute, routes } from '../../functions/routes.js';
 import { API_GATEWAY_MAX_BODY_BYTES, buildEvent, readBody, type ApiHandler } from './api-gateway.js';
-import type { LocalEventBus } from './event-bus.js';
+import type { AwsJsonAnswer, AwsJsonCall } from './aws-json.js';
+import { isLocalHost, refuseForeignHost } from './local-hosts.js';
 import { renderOutboxPage, type OutboxLister } from './outbox.js';
 import type { JWTPayload } from 'jose';
+
+export type AwsJsonEndpoint = (call: AwsJsonCall) => Promise<AwsJsonAnswer>;
 
 export interface LocalServerOptions {
   webDir: string;
   loadHandler: (entry: string) => Promise<ApiHandler>;
   authorize: (authorization: string | undefined) => Promise<JWTPayload | null>;
-  cognitoEndpoint: string;
-  eventBus: LocalEventBus;
+  /** The only origins it answers on (`Host`); see local-hosts.ts. */
+  origins: readonly string[];
+  /** The AWS stand-ins it serves, by path: the user pool's API and the event bus. */
+  awsEndpoints: ReadonlyMap<string, AwsJsonEndpoint>;
   /** The sandbox outbox: the user pool's emails and the SMS/email sandboxes' table outbox. */
   outbox: OutboxLister;
   runtimeConfig: Record<string, string>;
@@ -50,7 +55,12 @@ function send(response: ServerResponse, status: number, body: string | Buffer, h
 }
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
-  send(response, status, JSON.stringify(body), { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  send(response, status, JSON.stringify(body), {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    // CloudFront adds it to every /api answer in AWS, API Gateway's own 401s included (infra/web.ts).
+    'x-content-type-options': 'nosniff',
+  });
 }
 
 /** The request listener of `npm start`: web app, API, auth endpoint, event bus and outbox on one origin. */
@@ -125,54 +135,28 @@ export function createLocalApp(options: LocalServerOptions) {
     }
   }
 
-  /**
-   * The browser talks to the local user pool through this origin. Amplify refreshes with
-   * GetTokensFromRefreshToken, which cognito-local lacks: it becomes InitiateAuth(REFRESH_TOKEN_AUTH).
-   */
-  async function proxyCognito(request: IncomingMessage, response: ServerResponse) {
-    if (request.method !== 'POST') return sendJson(response, 405, { message: 'Method Not Allowed' });
+  async function serveAwsJson(request: IncomingMessage, response: ServerResponse, endpoint: AwsJsonEndpoint, url: URL) {
     const body = await readBody(request, 1024 * 1024);
     if (body === 'too-large') return sendJson(response, 413, { message: 'Request Entity Too Large' });
-    let target = String(request.headers['x-amz-target'] ?? '');
-    let payload = body.toString('utf8');
-    const refreshing = target.endsWith('.GetTokensFromRefreshToken');
-    if (refreshing) {
-      const original = JSON.parse(payload || '{}') as { ClientId?: string; RefreshToken?: string };
-      target = 'AWSCognitoIdentityProviderService.InitiateAuth';
-      payload = JSON.stringify({
-        AuthFlow: 'REFRESH_TOKEN_AUTH',
-        ClientId: original.ClientId,
-        AuthParameters: { REFRESH_TOKEN: original.RefreshToken },
-      });
-    }
-    const upstream = await fetch(options.cognitoEndpoint, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target },
-      body: payload,
-    });
-    const text = await upstream.text();
-    send(response, upstream.status, text, { 'content-type': 'application/x-amz-json-1.1', 'cache-control': 'no-store' });
-  }
-
-  async function handleEvents(request: IncomingMessage, response: ServerResponse) {
-    const body = await readBody(request, 1024 * 1024);
-    if (body === 'too-large') return sendJson(response, 413, { message: 'Request Entity Too Large' });
-    const target = String(request.headers['x-amz-target'] ?? '');
-    if (target !== 'AWSEvents.PutEvents') return sendJson(response, 400, { __type: 'UnknownOperationException' });
-    const parsed = JSON.parse(body.toString('utf8') || '{}') as { Entries?: [] };
-    send(response, 200, JSON.stringify(options.eventBus.putEvents(parsed.Entries ?? [])), {
+    // The signature covers the path as the client sent it, before any URL normalisation.
+    const path = (request.url ?? '/').split('?')[0]!;
+    const answer = await endpoint({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers, body });
+    send(response, answer.status, answer.body, {
       'content-type': 'application/x-amz-json-1.1',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
     });
   }
 
+  const origins = new Set(options.origins);
   return (request: IncomingMessage, response: ServerResponse) => {
+    if (!isLocalHost(request.headers.host, origins)) return refuseForeignHost(response);
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
     // AWS SDK clients append a slash to an endpoint's path.
-    const endpointPath = url.pathname.replace(/(.)\/$/, '$1');
+    const awsEndpoint = options.awsEndpoints.get(url.pathname.replace(/(.)\/$/, '$1'));
     const route = async () => {
       if (url.pathname.startsWith('/api/')) return serveApi(request, response, url);
-      if (endpointPath === '/_cognito') return proxyCognito(request, response);
-      if (endpointPath === '/_local/events') return handleEvents(request, response);
+      if (awsEndpoint) return serveAwsJson(request, response, awsEndpoint, url);
       if (url.pathname === '/_local/outbox') {
         return send(response, 200, renderOutboxPage(await options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       }

@@ -3,23 +3,30 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AddressInfo } from 'node:net';
-import type { JSONWebKeySet } from 'jose';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { eventRules } from '../../events/rules.js';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
+import { handler as sweepBookings } from '../../functions/jobs/sweep-bookings.js';
 import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
 import { createOutboxStore } from '../../functions/store/outbox-store.js';
 import { createJwtAuthorizer, type ApiHandler } from './api-gateway.js';
+import { createCognitoEndpoint } from './cognito-endpoint.js';
 import { startCognitoStandIn, type TriggerHandler } from './cognito-stand-in.js';
 import { createLocalEventBus } from './event-bus.js';
+import { createEventsEndpoint } from './events-endpoint.js';
+import { localOrigins } from './local-hosts.js';
+import { keyTable, LOCAL_CREDENTIALS, S3RVER_CREDENTIALS } from './local-keys.js';
 import { createOutbox, mergedOutbox } from './outbox.js';
 import { createLocalApp } from './server.js';
 import { startDynamo, startS3 } from './storage-stand-ins.js';
 import { ensureWebBuild } from './web-build.js';
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** How often the booking sweep runs locally (every 5 minutes in AWS). */
+const LOCAL_SWEEP_EVERY_MS = 60_000;
 
 /** Same names in every local run; the issuer is stable so tokens survive a restart on another port. */
 const LOCAL_NAMES = {
@@ -34,6 +41,8 @@ export interface LocalOptions {
   dataDir: string;
   log?: (line: string) => void;
   buildWeb?: boolean;
+  /** The port of a dev web server (Vite) that proxies to this one: its local names are accepted too. */
+  devWebPort?: number;
 }
 
 export interface LocalProduct {
@@ -77,6 +86,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://localhost:${port}`;
+  const origins = localOrigins(options.devWebPort === undefined ? [port] : [port, options.devWebPort]);
 
   const stateFile = join(dataDir, 'local-state.json');
   const state = existsSync(stateFile) ? (JSON.parse(readFileSync(stateFile, 'utf8')) as { userPoolId: string; userPoolClientId: string }) : undefined;
@@ -97,6 +107,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
       CustomMessage: loadTrigger('functions/triggers/custom-message.ts'),
     },
     onMessage: (message) => outbox.add(message),
+    onError,
   });
 
   // The local stand-in for the KMS key that encrypts calendar refresh tokens (created once, kept).
@@ -111,12 +122,13 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     USER_POOL_ID: cognito.userPoolId,
     USER_POOL_CLIENT_ID: cognito.userPoolClientId,
     SITE_URL: url,
+    LOCAL_SITE_ORIGINS: origins.join(','),
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     S3_ENDPOINT: s3.endpoint,
-    COGNITO_ENDPOINT: cognito.endpoint,
+    COGNITO_ENDPOINT: `http://127.0.0.1:${port}/_cognito`,
     EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${port}/_local/events`,
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     LOCAL_TOKEN_KEY_FILE: tokenKeyFile,
   };
   Object.assign(process.env, env);
@@ -125,22 +137,24 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
   resetConfig();
   resetDeps();
 
-  const jwks = (await (await fetch(`${cognito.endpoint}/${cognito.userPoolId}/.well-known/jwks.json`)).json()) as JSONWebKeySet;
-  const outboxReader = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
-  );
+  const outboxReader = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
   const eventBus = createLocalEventBus({
     rules: eventRules,
     loadConsumer: cached((entry) => importEntry(entry, 'handler')),
     deadLetterFile: join(dataDir, 'dead-letters.jsonl'),
     onError,
   });
+  // The handlers sign with S3RVER's pair (composition-root.ts), the SDK's default chain with ours.
+  const signingKeys = keyTable(LOCAL_CREDENTIALS, S3RVER_CREDENTIALS);
   app = createLocalApp({
     webDir: join(repositoryRoot, 'web/dist'),
     loadHandler: cached((entry) => importEntry<ApiHandler>(entry, 'handler')),
-    authorize: createJwtAuthorizer({ jwks, issuer: cognito.issuer, audience: cognito.userPoolClientId }),
-    cognitoEndpoint: cognito.endpoint,
-    eventBus,
+    authorize: createJwtAuthorizer({ jwks: cognito.jwks, issuer: cognito.issuer, audience: cognito.userPoolClientId }),
+    origins,
+    awsEndpoints: new Map([
+      ['/_cognito', createCognitoEndpoint({ cognito, keys: signingKeys })],
+      ['/_local/events', createEventsEndpoint({ bus: eventBus, keys: signingKeys })],
+    ]),
     // The page lists what the user pool sent (file) and what the SMS/email sandboxes sent (table).
     outbox: mergedOutbox(outbox, createOutboxStore(outboxReader, LOCAL_NAMES.table)),
     runtimeConfig: {
@@ -154,19 +168,33 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     onError,
   });
 
+  // The booking sweep (EventBridge Scheduler in AWS): at once, with no grace since nothing is
+  // running yet (it finishes what a killed run left), then every minute.
+  const runSweep = (event?: { graceMs: number }) => sweepBookings(event).then(
+    () => undefined,
+    (error: unknown) => onError(`booking sweep: ${(error as Error).message}`),
+  );
+  let sweeping = runSweep({ graceMs: 0 });
+  const sweepTimer = setInterval(() => {
+    sweeping = sweeping.then(() => runSweep());
+  }, LOCAL_SWEEP_EVERY_MS);
+  sweepTimer.unref();
+
   return {
     url,
     port,
     env,
     eventsIdle: () => eventBus.idle(),
     async stop() {
+      clearInterval(sweepTimer);
+      await sweeping;
       await new Promise<void>((closed) => {
         server.close(() => closed());
         server.closeAllConnections();
       });
       await eventBus.idle();
       outboxReader.destroy();
-      await Promise.all([cognito.close(), s3.close(), dynamo.close()]);
+      await Promise.all([s3.close(), dynamo.close()]);
     },
   };
 }

@@ -3,13 +3,18 @@ import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../functions/store/table-definition.js';
+import { isFromBrowser, isLocalHost, refuse, refuseForeignHost } from './local-hosts.js';
+import { keyTable, LOCAL_CREDENTIALS, S3RVER_CREDENTIALS } from './local-keys.js';
+import { hasValidSigV4 } from './sigv4.js';
 
 const require = createRequire(import.meta.url);
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
+  httpServer: Server;
 };
 
 export interface StandIn {
@@ -28,7 +33,7 @@ export async function startDynamo(dataDir: string, tableName: string): Promise<S
     child.stdout!.once('data', (data) => resolve(String(data).trim()));
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
@@ -48,10 +53,34 @@ export async function startDynamo(dataDir: string, tableName: string): Promise<S
   };
 }
 
+const s3Keys = keyTable(S3RVER_CREDENTIALS);
+
+/**
+ * s3rver answers anonymous requests and checks only the key id of a version 4 signature, and
+ * would answer a web page: in front of it, only its own host, no browser, and a valid signature
+ * by the S3RVER pair, the one the handlers' S3 client uses. The body is left to s3rver, so the
+ * signed payload hash is taken as sent.
+ */
+function guardS3(listener: RequestListener, origins: ReadonlySet<string>): RequestListener {
+  return (request: IncomingMessage, response: ServerResponse) => {
+    if (!isLocalHost(request.headers.host, origins)) return refuseForeignHost(response);
+    if (isFromBrowser(request)) return refuse(response, 403, 'Only the product may call this stand-in.');
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const path = (request.url ?? '/').split('?')[0]!;
+    hasValidSigV4({ method: request.method ?? 'GET', path, query: url.searchParams, headers: request.headers }, { service: 's3', keys: s3Keys }).then(
+      (valid) => (valid ? listener(request, response) : refuse(response, 403, 'Sign requests with the S3RVER key pair.')),
+      () => refuse(response, 403, 'Sign requests with the S3RVER key pair.'),
+    );
+  };
+}
+
 /** s3rver: the real S3 API, on disk. It only accepts the S3RVER key pair (DESIGN.md). */
 export async function startS3(dataDir: string, bucket: string): Promise<StandIn> {
   mkdirSync(dataDir, { recursive: true });
   const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dataDir, configureBuckets: [{ name: bucket }] });
   const address = await s3.run();
+  const [listener] = s3.httpServer.listeners('request') as RequestListener[];
+  s3.httpServer.removeAllListeners('request');
+  s3.httpServer.on('request', guardS3(listener!, new Set([`http://127.0.0.1:${address.port}`])));
   return { endpoint: `http://127.0.0.1:${address.port}`, close: () => s3.close() };
 }

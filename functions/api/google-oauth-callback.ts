@@ -1,7 +1,7 @@
 import { publicRoute, type ApiEvent } from '../http/handler.js';
 import { logger } from '../http/logger.js';
 import { deps } from '../composition-root.js';
-import { clearedStateCookie, completeCalendarConnection, setupWizardUrl, stateFromCookies } from '../core/calendar-connection.js';
+import { clearedStateCookie, completeCalendarConnection, requestSiteUrl, setupWizardUrl, stateFromCookies } from '../core/calendar-connection.js';
 
 function requestCookies(event: ApiEvent): string[] {
   const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'cookie')?.[1];
@@ -11,10 +11,11 @@ function requestCookies(event: ApiEvent): string[] {
 /** Where Google (or the sandbox consent page) sends the owner back: always a redirect to the setup wizard. */
 export const handler = publicRoute({ routeId: 'google-oauth-callback' }, async ({ event, query }) => {
   const dependencies = deps();
-  const siteUrl = dependencies.config.SITE_URL;
+  const siteUrl = requestSiteUrl(dependencies.config, event.headers?.host);
   let outcome: 'ok' | 'fail' = 'fail';
   try {
-    const result = await completeCalendarConnection(dependencies, {
+    // The code is exchanged with the redirect URI the start gave, on this same origin.
+    const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl } }, {
       state: query.state,
       code: query.code,
       error: query.error,

@@ -1,7 +1,7 @@
 import { publicRoute, type ApiResult } from '../http/handler.js';
 import { NotFoundError } from '../http/errors.js';
 import { deps } from '../composition-root.js';
-import { callbackUrl, hashState, setupWizardUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';
+import { callbackUrl, hashState, requestSiteUrl, setupWizardUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';
 import { isPkceChallenge, sandboxAuthorizationCode } from '../providers/sandbox-calendar.js';
 
 /**
@@ -42,10 +42,10 @@ ${body}
   };
 }
 
-export const handler = publicRoute({ routeId: 'google-sandbox-consent' }, async ({ query }) => {
+export const handler = publicRoute({ routeId: 'google-sandbox-consent' }, async ({ event, query }) => {
   const dependencies = deps();
   if ((await dependencies.calendar.provider()) !== 'sandbox') throw new NotFoundError();
-  const siteUrl = dependencies.config.SITE_URL;
+  const siteUrl = requestSiteUrl(dependencies.config, event.headers?.host);
   const callback = callbackUrl(siteUrl);
   const state = query.state ?? '';
   const challenge = query.code_challenge ?? '';

@@ -5,7 +5,7 @@ import { logger } from '../http/logger.js';
 import { CalendarError, isCalendarError, pkceChallenge, type CalendarGrant, type CalendarPort, type CalendarSummary } from '../providers/calendar-port.js';
 import { TokenCipherError, type TokenCipher } from '../providers/token-cipher.js';
 import type { GoogleStore } from '../store/google-store.js';
-import { findOrCreateOwnerSalon, salonIdForOwner, type SalonDeps } from './salon.js';
+import { findOrCreateOwnerSalon, ownerSalonId, type DeletedOwnerCheck, type SalonDeps } from './salon.js';
 
 /**
  * Connecting a salon's Google Calendar (OAuth 2.0 authorisation code + PKCE), using it, and
@@ -48,6 +48,15 @@ export type CalendarGrantDeps = Pick<CalendarDeps, 'googleStore' | 'calendar' | 
 const STATE_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashState = (state: string) => createHash('sha256').update(state).digest('base64url');
+
+/**
+ * The site the owner is on: SITE_URL, except locally, where the product answers on several
+ * origins and the state cookie lives on the one the browser used (its `Host`, when listed).
+ */
+export function requestSiteUrl(config: { SITE_URL: string; LOCAL_SITE_ORIGINS: readonly string[] }, host: string | undefined): string {
+  const origin = host ? `http://${host.toLowerCase()}` : undefined;
+  return origin && config.LOCAL_SITE_ORIGINS.includes(origin) ? origin : config.SITE_URL;
+}
 
 export function callbackUrl(siteUrl: string): string {
   return new URL(CALLBACK_PATH, siteUrl).toString();
@@ -135,8 +144,9 @@ export async function completeCalendarConnection(deps: CalendarDeps, input: Call
   if (!(ageMs >= 0 && ageMs <= STATE_TTL_SECONDS * 1000)) return fail('stale_state');
   if (input.error) return fail('denied');
   if (!input.code) return fail('missing_code');
-  // The owner may have deleted their account while on the consent page.
-  if (!(await deps.salons.get(record.salonId))) return fail('salon_gone');
+  // The owner may have deleted their account while on the consent page (or be deleting it now).
+  const [salon, ownerDeleted] = await Promise.all([deps.salons.get(record.salonId), deps.deletedOwners.isDeleted(record.ownerId, deps.now())]);
+  if (!salon || ownerDeleted) return fail('salon_gone');
 
   let refreshToken: string;
   try {
@@ -200,9 +210,10 @@ export async function withCalendarGrant<T>(deps: CalendarGrantDeps, salonId: str
 }
 
 /** `GET /api/google/list-calendars`. */
-export async function listOwnerCalendars(deps: CalendarGrantDeps, owner: Owner): Promise<CalendarSummary[]> {
+export async function listOwnerCalendars(deps: CalendarGrantDeps & DeletedOwnerCheck, owner: Owner): Promise<CalendarSummary[]> {
+  const salonId = await ownerSalonId(deps, owner);
   try {
-    return await withCalendarGrant(deps, salonIdForOwner(owner.userId), (grant) => deps.calendar.listCalendars(grant));
+    return await withCalendarGrant(deps, salonId, (grant) => deps.calendar.listCalendars(grant));
   } catch (error) {
     if (error instanceof CalendarError) {
       logger.warn('listing calendars failed', { kind: error.kind, status: error.status });

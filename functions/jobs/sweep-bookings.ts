@@ -12,8 +12,13 @@ export const SWEEP_EVERY_MINUTES = 5;
 export const SWEEP_GRACE_MS = 2 * 60_000;
 const SWEEP_LIMIT = 200;
 
-export async function handler(): Promise<SweepResult> {
-  const result = await sweepBookings(deps(), { graceMs: SWEEP_GRACE_MS, limit: SWEEP_LIMIT });
+/**
+ * `graceMs` is for a runtime that knows no request is running (`npm start` as it boots, after a
+ * crash): everything unsettled is settled at once. The schedule sends nothing, so the grace holds.
+ */
+export async function handler(event?: { graceMs?: unknown }): Promise<SweepResult> {
+  const graceMs = typeof event?.graceMs === 'number' && event.graceMs >= 0 ? event.graceMs : SWEEP_GRACE_MS;
+  const result = await sweepBookings(deps(), { graceMs, limit: SWEEP_LIMIT });
   if (result.settled || result.failed || result.calendarSalons) logger.info('booking sweep', { ...result });
   // A failure is thrown so the schedule's retries and alarm see it; what was settled stays settled.
   if (result.failed) throw new Error(`${result.failed} booking(s) could not be settled`);

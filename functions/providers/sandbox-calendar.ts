@@ -61,7 +61,7 @@ function instant(value: string, field: string): string {
   return new Date(parsed).toISOString();
 }
 
-export function createSandboxCalendar(options: { store: GoogleStore; siteUrl: string; now: () => Date }): CalendarPort {
+export function createSandboxCalendar(options: { store: GoogleStore; now: () => Date }): CalendarPort {
   const { store } = options;
   const knownCalendar = (id: string) => SANDBOX_CALENDARS.some((calendar) => calendar.id === id);
 
@@ -75,7 +75,8 @@ export function createSandboxCalendar(options: { store: GoogleStore; siteUrl: st
   return {
     provider: async () => 'sandbox',
     async authorizationUrl({ state, codeChallenge, redirectUri }) {
-      const url = new URL(SANDBOX_CONSENT_PATH, options.siteUrl);
+      // The consent page is served next to the callback, on the origin the owner started from.
+      const url = new URL(SANDBOX_CONSENT_PATH, redirectUri);
       url.search = new URLSearchParams({
         state,
         redirect_uri: redirectUri,

@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { repositoryRoot } from '../../bin/local/start.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
@@ -37,5 +40,20 @@ describe('support staff assign numbers', () => {
     expect((await admin({ action: 'assign-number', salonId: 'sal_abcdefghijklmnop', phoneNumber: 'call me' })).ok).toBe(false);
     expect((await admin({ action: 'drop-table' })).ok).toBe(false);
     expect((await admin('not even an object')).ok).toBe(false);
+  });
+});
+
+describe('npm run admin', () => {
+  it('finds the running product in DATA_DIR, the folder npm start was given', async () => {
+    const owner = await signUpOwner('cli');
+    const salon = (await api('/api/salon', { token: owner.accessToken })).body;
+    const number = `+3531${String(Date.now() + 2).slice(-7)}`;
+    // Only what a shell would pass: no endpoints from this test's environment.
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'assign-number', salon.id, number], {
+      cwd: repositoryRoot,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: inject('dataDir') },
+    });
+    expect(JSON.parse(stdout)).toEqual({ ok: true, salonId: salon.id, phoneNumber: number });
+    expect((await api('/api/salon', { token: owner.accessToken })).body.assigned_number).toBe(number);
   });
 });

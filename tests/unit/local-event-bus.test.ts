@@ -7,10 +7,11 @@ import { EVENT_SOURCE } from '../../events/catalog.js';
 import type { EventRule } from '../../events/rules.js';
 
 const rule: EventRule = { id: 'r1', eventType: 'salon.deleted', consumer: 'consumer.ts', grants: [] };
-const entry = (source = EVENT_SOURCE, type = 'salon.deleted') => ({ Source: source, DetailType: type, Detail: JSON.stringify({ salonId: 's' }) });
+const deleted = { salonId: 'sal_1', ownerId: 'owner-1', deletedAt: '2026-01-01T10:00:00Z' };
+const entry = (source = EVENT_SOURCE, type = 'salon.deleted', detail: unknown = deleted) => ({ Source: source, DetailType: type, Detail: JSON.stringify(detail) });
 
 describe('the local event bus applies events/rules.ts', () => {
-  it('delivers matching events only, with the EventBridge event shape', async () => {
+  it('delivers a product event to its rule, with the EventBridge event shape', async () => {
     const received: unknown[] = [];
     const bus = createLocalEventBus({
       rules: [rule],
@@ -18,11 +19,28 @@ describe('the local event bus applies events/rules.ts', () => {
       deadLetterFile: join(mkdtempSync(join(tmpdir(), 'bus-')), 'dlq.jsonl'),
       onError: () => {},
     });
-    const answer = bus.putEvents([entry(), entry('someone-else'), entry(EVENT_SOURCE, 'other.type')]);
+    const answer = bus.putEvents([entry()]);
     expect(answer.FailedEntryCount).toBe(0);
     await bus.idle();
     expect(received).toHaveLength(1);
-    expect(received[0]).toMatchObject({ source: EVENT_SOURCE, 'detail-type': 'salon.deleted', detail: { salonId: 's' } });
+    expect(received[0]).toMatchObject({ source: EVENT_SOURCE, 'detail-type': 'salon.deleted', detail: deleted });
+  });
+
+  it('takes only the product events of events/catalog.ts, each detail checked against its schema', async () => {
+    const received: unknown[] = [];
+    const bus = createLocalEventBus({ rules: [rule], loadConsumer: async () => async (event) => received.push(event), deadLetterFile: '/dev/null', onError: () => {} });
+    const answer = bus.putEvents([
+      entry('someone-else'),
+      entry(EVENT_SOURCE, 'other.type'),
+      entry(EVENT_SOURCE, 'salon.deleted', { salonId: 's' }),
+      entry(EVENT_SOURCE, 'salon.deleted', { ...deleted, extra: true }),
+      entry(EVENT_SOURCE, 'toString'),
+      { Source: EVENT_SOURCE, DetailType: 'salon.deleted' },
+    ]);
+    expect(answer.FailedEntryCount).toBe(6);
+    expect(answer.Entries.map((result) => 'ErrorCode' in result && result.ErrorCode)).toEqual(Array(6).fill('InvalidArgument'));
+    await bus.idle();
+    expect(received).toEqual([]);
   });
 
   it('retries a failing consumer, then moves the event to the dead letters', async () => {

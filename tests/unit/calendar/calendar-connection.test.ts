@@ -48,10 +48,11 @@ function world() {
   } as unknown as SalonStore;
   const identity = { getUser: async (username: string) => ({ username, email: `${username}@example.ie` }) } as unknown as Identity;
   const clock = () => new Date(now);
-  const calendar = createSandboxCalendar({ store: google.store, siteUrl: SITE, now: clock });
+  const calendar = createSandboxCalendar({ store: google.store, now: clock });
   const deps: CalendarDeps = {
     salons: salonStore,
     identity,
+    deletedOwners: { mark: async () => undefined, isDeleted: async () => false },
     googleStore: google.store,
     calendar,
     tokenCipher: createLocalTokenCipher(keyFile),

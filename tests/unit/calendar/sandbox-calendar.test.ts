@@ -8,7 +8,7 @@ const redirectUri = `${SITE}/api/google/oauth/callback`;
 
 async function sandbox() {
   const memory = memoryGoogleStore();
-  const calendar = createSandboxCalendar({ store: memory.store, siteUrl: SITE, now: () => new Date('2025-05-01T10:00:00Z') });
+  const calendar = createSandboxCalendar({ store: memory.store, now: () => new Date('2025-05-01T10:00:00Z') });
   const verifier = 'v'.repeat(64);
   const { refreshToken } = await calendar.exchangeCode({ code: sandboxAuthorizationCode(pkceChallenge(verifier)), codeVerifier: verifier, redirectUri });
   return { calendar, memory, grant: { salonId: 'sal_a', refreshToken } };
