@@ -31,6 +31,7 @@ import { lazyEmail, type EmailPort } from './providers/email-port.js';
 import { createSandboxEmail } from './providers/sandbox-email.js';
 import { createOutboxStore, type OutboxStore } from './store/outbox-store.js';
 import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-claims.js';
+import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -39,6 +40,8 @@ import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-clai
 export interface Dependencies {
   config: Config;
   salons: SalonStore;
+  /** Tombstones of deleted owners, whose unexpired tokens must not bring their salon back. */
+  deletedOwners: DeletedOwners;
   setup: SetupStore;
   events: EventPublisher;
   identity: Identity;
@@ -89,9 +92,11 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
+    deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),
-    identity: createCognitoIdentity(cognito, settings.USER_POOL_ID, settings.USER_POOL_CLIENT_ID),
+    // A Cognito endpoint is only ever set for the local stand-in (cognito-local).
+    identity: createCognitoIdentity(cognito, settings.USER_POOL_ID, settings.USER_POOL_CLIENT_ID, { globalSignOut: !settings.COGNITO_ENDPOINT }),
     uploads: createS3Uploads(s3, settings.UPLOADS_BUCKET),
     // ElevenLabs when a key is configured (env locally, the provider secret in AWS), else the sandbox.
     voice: lazyVoice(async () => {
@@ -109,7 +114,7 @@ function build(settings: Config): Dependencies {
         return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
       }
       if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
-      return createSandboxCalendar({ store: googleStore, siteUrl: settings.SITE_URL, now: () => new Date() });
+      return createSandboxCalendar({ store: googleStore, now: () => new Date() });
     }),
     tokenCipher: settings.TOKEN_KEY_ARN
       ? createKmsTokenCipher(new KMSClient({ region: settings.AWS_REGION }), settings.TOKEN_KEY_ARN)

@@ -25,6 +25,8 @@ export async function agentSecretAction(event: unknown): Promise<AgentSecretResu
   switch (result.outcome) {
     case 'no-salon':
       return { ok: false, error: `No salon ${salonId}` };
+    case 'owner-deleted':
+      return { ok: false, error: `Salon ${salonId} belongs to a deleted account: no secret issued` };
     case 'exists':
       return { ok: false, error: `Salon ${salonId} already has an agent secret (created ${result.createdAt}); it is stored hashed and cannot be shown again. Use --rotate for a new one.` };
     default:

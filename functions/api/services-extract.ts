@@ -14,15 +14,16 @@ import { UPLOAD_REQUEST_LIMIT } from '../routes.js';
  * The salon comes from the token; the route's body limit (4 MB) is enforced before this runs.
  */
 export const handler = ownerRoute({ routeId: 'services-extract' }, async (owner, { event, query }) => {
+  const dependencies = deps();
+  // First: a deleted owner's token gets 401 whatever it sends, and no extraction is paid for.
+  const salon = await findOrCreateOwnerSalon(dependencies, owner);
   if (query.route === 'auto-fill-durations') {
     const { services } = parseJsonBody(event, autoFillRequestSchema);
-    return json(200, await autoFillDurations(deps().extractor, services));
+    return json(200, await autoFillDurations(dependencies.extractor, services));
   }
   if (query.route !== undefined) throw new BadRequestError(priceListMessages.unknownRoute);
 
   const files = await readMultipart(event);
-  const dependencies = deps();
-  const salon = await findOrCreateOwnerSalon(dependencies, owner);
   return json(200, await extractServices(dependencies, salon.id, files));
 });
 

@@ -2,6 +2,7 @@ import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
 import type { Owner } from '../http/handler.js';
 import { messages } from '../contracts/messages.js';
 import type { SalonStore } from '../store/salon-store.js';
+import type { DeletedOwners } from '../store/deleted-owners.js';
 import type { Identity } from '../providers/cognito-identity.js';
 import type { EventPublisher } from '../providers/eventbridge-events.js';
 import { salonIdForOwner } from './salon.js';
@@ -10,9 +11,16 @@ import { revokeCalendarAccess, type CalendarGrantDeps } from './calendar-connect
 export interface AccountDeps extends CalendarGrantDeps {
   salons: SalonStore;
   identity: Identity;
+  deletedOwners: DeletedOwners;
   events: EventPublisher;
   now: () => Date;
 }
+
+/**
+ * How long a deleted owner stays tombstoned: their access tokens stay valid for up to an hour
+ * (API Gateway's JWT authorizer does not see a sign-out), so a day is a wide margin.
+ */
+export const DELETED_OWNER_LOCKOUT_MS = 24 * 60 * 60 * 1000;
 
 export interface DeletionResult {
   salonId: string;
@@ -21,8 +29,10 @@ export interface DeletionResult {
 
 /**
  * Deletes the owner's login and every item of their salon. The password is checked again first,
- * so a borrowed, still-signed-in browser cannot do it. Data goes before the login: if anything
- * fails part-way the owner can still sign in and try again, and every step is safe to repeat.
+ * so a borrowed, still-signed-in browser cannot do it. The owner is tombstoned before anything
+ * goes: from then on their tokens get 401 on every owner route and nothing of the salon can be
+ * created again, even if deletion stops part-way (RELIABILITY 35). Data goes before the login, so
+ * after a failure the owner can still sign in and run deletion again; every step is safe to repeat.
  * The calendar grant is revoked with Google first (RELIABILITY 24).
  * Uploaded files are erased by the `salon.deleted` consumer (there may be many).
  */
@@ -33,10 +43,14 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
     throw new ForbiddenError(messages.deletePasswordWrong);
   }
   const salonId = salonIdForOwner(owner.userId);
+  const now = deps.now();
+  await deps.deletedOwners.mark(owner.userId, now, new Date(now.getTime() + DELETED_OWNER_LOCKOUT_MS));
   // Revoking needs the stored token, so it goes before the salon's items.
   await revokeCalendarAccess(deps, salonId);
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
+  // Ends every session (refresh tokens included) before the login itself goes.
+  await deps.identity.signOutEverywhere(owner.username);
   await deps.identity.deleteUser(owner.username);
   return { salonId, itemsDeleted };
 }

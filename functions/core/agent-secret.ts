@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { AgentStore } from '../store/agent-store.js';
 import type { SalonStore } from '../store/salon-store.js';
+import type { DeletedOwners } from '../store/deleted-owners.js';
+import { undoIfOwnerDeleted } from './salon.js';
 
 /**
  * The per-salon secret the hosted voice agent sends with every tool call
@@ -15,7 +17,8 @@ export const hashAgentSecret = (secret: string) => createHash('sha256').update(s
 
 export interface AgentSecretDeps {
   agents: AgentStore;
-  salons: Pick<SalonStore, 'get'>;
+  salons: Pick<SalonStore, 'get' | 'deleteAll'>;
+  deletedOwners: Pick<DeletedOwners, 'isDeleted'>;
   now: () => Date;
 }
 
@@ -23,14 +26,18 @@ export type IssueResult =
   | { outcome: 'created' | 'rotated'; secret: string; createdAt: string; rotatedAt: string | null }
   /** A secret exists and was not rotated: it cannot be shown again (only its hash is kept). */
   | { outcome: 'exists'; createdAt: string; rotatedAt: string | null }
-  | { outcome: 'no-salon' };
+  | { outcome: 'no-salon' }
+  /** The owner deleted their account; the salon may not be fully removed yet. */
+  | { outcome: 'owner-deleted' };
 
 /**
  * Creates the salon's agent secret, or with `rotate` replaces it (the old one stops working at
  * once). Answers the new secret: the only time it is ever seen.
  */
 export async function issueAgentSecret(deps: AgentSecretDeps, salonId: string, options: { rotate?: boolean } = {}): Promise<IssueResult> {
-  if (!(await deps.salons.get(salonId))) return { outcome: 'no-salon' };
+  const salon = await deps.salons.get(salonId);
+  if (!salon) return { outcome: 'no-salon' };
+  if (await deps.deletedOwners.isDeleted(salon.ownerId, deps.now())) return { outcome: 'owner-deleted' };
   for (let attempt = 0; attempt < 3; attempt += 1) {
     const existing = await deps.agents.get(salonId);
     if (existing && !options.rotate) return { outcome: 'exists', createdAt: existing.createdAt, rotatedAt: existing.rotatedAt };
@@ -43,6 +50,8 @@ export async function issueAgentSecret(deps: AgentSecretDeps, salonId: string, o
       rotatedAt: existing ? at : null,
     };
     if (await deps.agents.save(record, existing?.secretHash ?? null)) {
+      // The account may have been deleted since the check above: the secret then goes with the salon.
+      if (await undoIfOwnerDeleted(deps, salon.ownerId, salonId)) return { outcome: 'owner-deleted' };
       return { outcome: existing ? 'rotated' : 'created', secret, createdAt: record.createdAt, rotatedAt: record.rotatedAt };
     }
   }

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Salon, SalonStore } from '../store/salon-store.js';
+import type { DeletedOwners } from '../store/deleted-owners.js';
 import type { Identity } from '../providers/cognito-identity.js';
+import { UnauthorizedError } from '../http/errors.js';
 import type { Owner } from '../http/handler.js';
 
 export const DEFAULT_SALON_NAME = 'My Salon';
@@ -21,18 +23,51 @@ export function defaultSalonName(user: { name?: string; email?: string } | null)
 export interface SalonDeps {
   salons: SalonStore;
   identity: Identity;
+  deletedOwners: DeletedOwners;
   now: () => Date;
 }
 
+export interface DeletedOwnerCheck {
+  deletedOwners: Pick<DeletedOwners, 'isDeleted'>;
+  now: () => Date;
+}
+
+/**
+ * Every owner route resolves its salon through here (when the id is all it needs) or
+ * findOrCreateOwnerSalon, so a deleted owner's access token, still valid for up to an hour, is
+ * refused with 401 before anything is read, written or spent (RELIABILITY 35).
+ */
+export async function ownerSalonId(deps: DeletedOwnerCheck, owner: Owner): Promise<string> {
+  if (await deps.deletedOwners.isDeleted(owner.userId, deps.now())) throw new UnauthorizedError();
+  return salonIdForOwner(owner.userId);
+}
+
+/**
+ * Call after writing for a salon whose owner was found not deleted. Deletion tombstones the owner
+ * before it removes the salon's items, and this reads the tombstone after the write: none yet
+ * means any deletion still has its removal ahead and takes the write with it; one means the
+ * removal may have passed already, so the salon's items are removed again here. Answers whether
+ * the owner turned out deleted.
+ */
+export async function undoIfOwnerDeleted(deps: DeletedOwnerCheck & { salons: Pick<SalonStore, 'deleteAll'> }, ownerId: string, salonId: string): Promise<boolean> {
+  if (!(await deps.deletedOwners.isDeleted(ownerId, deps.now()))) return false;
+  await deps.salons.deleteAll(salonId);
+  return true;
+}
+
+/** The owner's salon, created on first use; 401 for a deleted owner (its tombstone is read alongside). */
 export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Promise<Salon> {
   const salonId = salonIdForOwner(owner.userId);
-  const existing = await deps.salons.get(salonId);
+  const [existing, deleted] = await Promise.all([deps.salons.get(salonId), deps.deletedOwners.isDeleted(owner.userId, deps.now())]);
+  if (deleted) throw new UnauthorizedError();
   if (existing) return existing;
   const user = await deps.identity.getUser(owner.username);
-  return deps.salons.createIfAbsent({
+  // No login, no salon: a token outlives its user, tombstoned or not (removed by support, say).
+  if (!user) throw new UnauthorizedError();
+  const salon = await deps.salons.createIfAbsent({
     id: salonId,
     ownerId: owner.userId,
-    ownerEmail: user?.email ?? null,
+    ownerEmail: user.email ?? null,
     name: defaultSalonName(user),
     phone: null,
     assignedNumber: null,
@@ -40,4 +75,7 @@ export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Pro
     business: null,
     hours: null,
   });
+  // A deletion may have run between the reads above and this create.
+  if (await undoIfOwnerDeleted(deps, owner.userId, salonId)) throw new UnauthorizedError();
+  return salon;
 }

@@ -12,7 +12,8 @@ import {
 import type { Owner } from '../http/handler.js';
 import type { SetupStore, StoredSetup } from '../store/setup-store.js';
 import type { GoogleStore } from '../store/google-store.js';
-import { findOrCreateOwnerSalon, type SalonDeps } from './salon.js';
+import { UnauthorizedError } from '../http/errors.js';
+import { findOrCreateOwnerSalon, undoIfOwnerDeleted, type SalonDeps } from './salon.js';
 import { isCalendarConnected } from './calendar-connection.js';
 
 export interface SetupDeps extends SalonDeps {
@@ -81,28 +82,35 @@ function assignIds(request: Extract<SetupStepRequest, { step: 2 }>, previous: St
 
 export async function saveSetupStep(deps: SetupDeps, owner: Owner, request: SetupStepRequest) {
   const salon = await findOrCreateOwnerSalon(deps, owner);
+  const saved = await saveStep(deps, salon.id, request);
+  // The account may have been deleted while the step was being saved.
+  if (await undoIfOwnerDeleted(deps, owner.userId, salon.id)) throw new UnauthorizedError();
+  return saved;
+}
+
+async function saveStep(deps: SetupDeps, salonId: string, request: SetupStepRequest) {
   const currentStep = clampStep(request.currentStep ?? request.step + 1);
   const at = deps.now().toISOString();
   switch (request.step) {
     case 1:
-      await deps.setup.saveBusiness(salon.id, request.business, request.hours);
-      await deps.setup.saveProgress(salon.id, currentStep, 1, at);
+      await deps.setup.saveBusiness(salonId, request.business, request.hours);
+      await deps.setup.saveProgress(salonId, currentStep, 1, at);
       return { saved: 1, currentStep };
     case 2: {
-      const previous = await deps.setup.load(salon.id);
+      const previous = await deps.setup.load(salonId);
       const team = assignIds(request, previous);
-      await deps.setup.replaceTeam(salon.id, team, previous);
-      await deps.setup.saveProgress(salon.id, currentStep, 2, at);
+      await deps.setup.replaceTeam(salonId, team, previous);
+      await deps.setup.saveProgress(salonId, currentStep, 2, at);
       return { saved: 2, currentStep, ...team };
     }
     case 3: {
       const { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, phoneOption, forwardNumber } = request;
       await deps.setup.saveVoice(
-        salon.id,
+        salonId,
         { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone },
         { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '' },
       );
-      await deps.setup.saveProgress(salon.id, currentStep, 3, at);
+      await deps.setup.saveProgress(salonId, currentStep, 3, at);
       return { saved: 3, currentStep };
     }
   }

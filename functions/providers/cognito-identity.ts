@@ -1,6 +1,7 @@
 import {
   AdminDeleteUserCommand,
   AdminGetUserCommand,
+  AdminUserGlobalSignOutCommand,
   InitiateAuthCommand,
   InvalidPasswordException,
   NotAuthorizedException,
@@ -14,14 +15,29 @@ export interface IdentityUser {
   name?: string;
 }
 
-/** The user pool, as the API needs it: read a user, re-check a password, delete a user. */
+/** The user pool, as the API needs it: read a user, re-check a password, end their sessions, delete a user. */
 export interface Identity {
   getUser(username: string): Promise<IdentityUser | null>;
   passwordMatches(email: string, password: string): Promise<boolean>;
+  /** Revokes every refresh token the user holds, so no new access token can be minted. */
+  signOutEverywhere(username: string): Promise<void>;
   deleteUser(username: string): Promise<void>;
 }
 
-export function createCognitoIdentity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string): Identity {
+export interface CognitoIdentityOptions {
+  /**
+   * False on cognito-local, which has no AdminUserGlobalSignOut: the call is skipped there. Its
+   * refresh tokens stop working anyway once the user is deleted, which always follows.
+   */
+  globalSignOut: boolean;
+}
+
+export function createCognitoIdentity(
+  client: CognitoIdentityProviderClient,
+  userPoolId: string,
+  clientId: string,
+  options: CognitoIdentityOptions,
+): Identity {
   return {
     async getUser(username) {
       try {
@@ -49,6 +65,15 @@ export function createCognitoIdentity(client: CognitoIdentityProviderClient, use
           return false;
         }
         throw error;
+      }
+    },
+    async signOutEverywhere(username) {
+      if (!options.globalSignOut) return;
+      try {
+        await client.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
+      } catch (error) {
+        // Already deleted (a re-run deletion): there is nothing left to sign out.
+        if (!(error instanceof UserNotFoundException)) throw error;
       }
     },
     async deleteUser(username) {

@@ -2,6 +2,8 @@
 export const keys = {
   salon: (salonId: string) => `SALON#${salonId}`,
   owner: (userId: string) => `OWNER#${userId}`,
+  /** Under `owner`: the deleted owner's tombstone (functions/store/deleted-owners.ts). */
+  deletedOwnerSk: 'DELETED',
   phone: (e164: string) => `PHONE#${e164}`,
   profileSk: 'PROFILE',
   googleSk: 'GOOGLE',

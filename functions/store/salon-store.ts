@@ -54,9 +54,9 @@ function toSalon(item: Record<string, unknown>): Salon {
 const BATCH_SIZE = 25;
 
 export function createSalonStore(client: DynamoDBDocumentClient, tableName: string): SalonStore {
-  async function get(salonId: string) {
+  async function get(salonId: string, consistent = false) {
     const result = await client.send(
-      new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.profileSk } }),
+      new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.profileSk }, ConsistentRead: consistent }),
     );
     return result.Item ? toSalon(result.Item) : null;
   }
@@ -96,7 +96,9 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
       }
     },
     async deleteAll(salonId) {
-      const salon = await get(salonId);
+      // Strongly consistent: an item written just before the owner's tombstone must be found
+      // here (core/salon.ts undoIfOwnerDeleted relies on it).
+      const salon = await get(salonId, true);
       const items: { pk: string; sk: string }[] = [];
       let startKey: Record<string, unknown> | undefined;
       do {
@@ -106,6 +108,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
             KeyConditionExpression: 'pk = :pk',
             ExpressionAttributeValues: { ':pk': keys.salon(salonId) },
             ProjectionExpression: 'pk, sk',
+            ConsistentRead: true,
             ExclusiveStartKey: startKey,
           }),
         );

@@ -5,8 +5,9 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean }) {
+function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean }) {
   const calls: string[] = [];
+  const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
   const salonId = salonIdForOwner(owner.userId);
   const { store: googleStore } = memoryGoogleStore();
@@ -17,29 +18,51 @@ function fakes(options: { passwordOk: boolean; connected: boolean }) {
     identity: {
       getUser: async () => ({ username: owner.username, email: 'owner@salon.ie' }),
       passwordMatches: async () => options.passwordOk,
+      signOutEverywhere: async () => void calls.push('sign out'),
       deleteUser: async () => void calls.push('delete user'),
     },
-    salons: { deleteAll: async () => (calls.push('delete items'), 3) },
+    deletedOwners: {
+      mark: async (userId: string, deletedAt: Date, until: Date) => void (calls.push('tombstone'), tombstones.push({ userId, deletedAt, until })),
+    },
+    salons: {
+      deleteAll: async () => {
+        if (options.failDeletingItems) throw new Error('store unavailable');
+        calls.push('delete items');
+        return 3;
+      },
+    },
     events: { publish: async (type: string) => void calls.push(`publish ${type}`) },
     googleStore,
     tokenCipher: { encrypt: async (text: string) => `enc:${text}`, decrypt: async (text: string) => text.replace(/^enc:/, '') },
     calendar: { revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`) } as unknown as CalendarPort,
     now: () => new Date('2026-11-21T12:00:00Z'),
   } as unknown as AccountDeps;
-  return { deps, calls, owner };
+  return { deps, calls, owner, tombstones };
 }
 
 describe('deleting an account', () => {
-  it('revokes the calendar grant, then deletes the items, announces it, and deletes the login last', async () => {
+  it('tombstones the owner first, revokes the calendar grant, deletes the items, announces it, signs out everywhere and deletes the login last', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['revoke refresh-1', 'delete items', 'publish salon.deleted', 'delete user']);
+    expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
   });
 
   it('works without a calendar connection', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: false });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['delete items', 'publish salon.deleted', 'delete user']);
+    expect(calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+  });
+
+  it('keeps the tombstone well past the owner\'s last access token (they live an hour)', async () => {
+    const { deps, owner, tombstones } = fakes({ passwordOk: true, connected: false });
+    await deleteAccount(deps, owner, 'right');
+    expect(tombstones).toEqual([{ userId: 'user-1', deletedAt: new Date('2026-11-21T12:00:00Z'), until: new Date('2026-11-22T12:00:00Z') }]);
+  });
+
+  it('has locked the owner out already when it fails part-way, and keeps the login so it can be run again', async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: false, failDeletingItems: true });
+    await expect(deleteAccount(deps, owner, 'right')).rejects.toThrow('store unavailable');
+    expect(calls).toEqual(['tombstone']);
   });
 
   it('changes nothing when the password is wrong', async () => {

@@ -1,0 +1,39 @@
+import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+
+/**
+ * `OWNER#<userId>` / `DELETED`: the tombstone account deletion leaves for the owner's user id
+ * (RELIABILITY 35). An access token outlives the login it was issued to (API Gateway's JWT
+ * authorizer never hears of a sign-out or a deleted user), so while the tombstone is in force the
+ * owner routes refuse that user id and nothing of the salon can be created again. It sits outside
+ * the salon's partition, so removing the salon's items leaves it in place.
+ */
+export interface DeletedOwners {
+  /** Tombstones the owner until `until`; writing it again (a re-run deletion) renews it. */
+  mark(userId: string, deletedAt: Date, until: Date): Promise<void>;
+  isDeleted(userId: string, now: Date): Promise<boolean>;
+}
+
+/** DynamoDB removes expired items up to days late: past its ttl a tombstone no longer counts. */
+export function tombstoneInForce(item: Record<string, unknown> | undefined, now: Date): boolean {
+  return typeof item?.ttl === 'number' && item.ttl * 1000 > now.getTime();
+}
+
+export function createDeletedOwners(client: DynamoDBDocumentClient, tableName: string): DeletedOwners {
+  const itemKey = (userId: string) => ({ pk: keys.owner(userId), sk: keys.deletedOwnerSk });
+  return {
+    async mark(userId, deletedAt, until) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...itemKey(userId), deletedAt: deletedAt.toISOString(), ttl: Math.ceil(until.getTime() / 1000) },
+        }),
+      );
+    },
+    async isDeleted(userId, now) {
+      // Strongly consistent: the race checks in core/salon.ts rely on seeing a tombstone written just before.
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: itemKey(userId), ConsistentRead: true }));
+      return tombstoneInForce(result.Item, now);
+    },
+  };
+}
