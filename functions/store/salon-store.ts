@@ -8,6 +8,7 @@ import {
   UpdateCommand,
   type DynamoDBDocumentClient,
 } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 import type { Business, Hours } from '../contracts/setup.js';
 
@@ -141,14 +142,22 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
           new DeleteCommand({ TableName: tableName, Key: { pk: keys.phone(salon.assignedNumber), sk: keys.salonSk } }),
         );
       }
-      await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-          UpdateExpression: 'SET assignedNumber = :number',
-          ExpressionAttributeValues: { ':number': e164 },
-        }),
+      // The salon may have been deleted meanwhile: never recreate part of it, nor keep its number.
+      const assigned = await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET assignedNumber = :number',
+            ExpressionAttributeValues: { ':number': e164 },
+          }),
+        ),
       );
+      if (!assigned) {
+        await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }));
+        throw new Error(`No salon ${salonId}`);
+      }
       return { ...salon, assignedNumber: e164 };
     },
     async salonForNumber(e164) {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '../../functions/core/account.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
@@ -201,5 +202,31 @@ describe("a deleted owner's calendar consent", () => {
     const code = sandboxAuthorizationCode(new URL(url).searchParams.get('code_challenge')!);
     expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({ outcome: 'fail', reason: 'salon_gone' });
     expect(await w.deps.googleStore.getConnection(w.salonId)).toBeNull();
+  });
+});
+
+describe("a deleted salon's phone number", () => {
+  it('is not assigned when the account is deleted mid-assignment: neither the salon nor the number comes back', async () => {
+    const w = world();
+    await findOrCreateOwnerSalon(w.deps, w.owner);
+    // Support's store: the owner deletes the account right after the number is claimed.
+    const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } });
+    let deleteOnce: (() => Promise<void>) | undefined = w.deleteOwner;
+    base.middlewareStack.add(
+      (next, context) => async (args) => {
+        const result = await next(args);
+        if (context.commandName === 'PutItemCommand' && JSON.stringify(args.input).includes('PHONE#')) {
+          const hook = deleteOnce;
+          deleteOnce = undefined;
+          await hook?.();
+        }
+        return result;
+      },
+      { step: 'initialize', name: 'deleteAfterClaim' },
+    );
+    const support = createSalonStore(DynamoDBDocumentClient.from(base), table.tableName);
+    await expect(support.assignNumber(w.salonId, '+35315550199')).rejects.toThrow(`No salon ${w.salonId}`);
+    expect(await w.items()).toEqual([]);
+    expect(await support.salonForNumber('+35315550199')).toBeNull();
   });
 });
