@@ -89,6 +89,9 @@ const configSchema = z
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Every variable the configuration reads, so a test can start from none of them set. */
+export const CONFIG_KEYS = Object.keys(configSchema.shape) as readonly (keyof Config)[];
+
 export class ConfigError extends Error {}
 
 export function parseConfig(env: NodeJS.ProcessEnv): Config {

@@ -3,6 +3,7 @@ import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { handler as sandboxConsent } from '../../../functions/api/google-sandbox-consent.js';
 import type { ApiEvent } from '../../../functions/http/handler.js';
+import { useConfigEnv } from '../../support/config-env.js';
 
 /** Which calendar adapter the composition root picks, and what that means for the sandbox page. */
 const BASE = {
@@ -16,11 +17,7 @@ const BASE = {
 const saved = { ...process.env };
 
 function configure(extra: Record<string, string>) {
-  const cleared = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'PROVIDER_SECRETS_ARN', 'STAGE', 'TOKEN_KEY_ARN', 'LOCAL_TOKEN_KEY_FILE', 'DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT'];
-  for (const key of cleared) delete process.env[key];
-  Object.assign(process.env, BASE, extra);
-  resetConfig();
-  resetDeps();
+  useConfigEnv({ ...BASE, ...extra });
 }
 
 beforeEach(() => configure({}));

@@ -11,6 +11,7 @@ import { startDynamo, type StandIn } from '../../../bin/local/storage-stand-ins.
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { setLogSink } from '../../../functions/http/logger.js';
+import { useConfigEnv } from '../../support/config-env.js';
 import { keys } from '../../../functions/store/keys.js';
 import { createDeliveryClaims, CLAIM_STALE_AFTER_MS } from '../../../functions/store/delivery-claims.js';
 import { createOutboxStore, OUTBOX_TTL_DAYS } from '../../../functions/store/outbox-store.js';
@@ -40,8 +41,7 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confirmations-'));
   dynamo = await startDynamo(dataDir, TABLE);
   table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
-  for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'EMAIL_FROM', 'PROVIDER_SECRETS_ARN', 'STAGE', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT']) delete process.env[key];
-  Object.assign(process.env, {
+  useConfigEnv({
     TABLE_NAME: TABLE,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     UPLOADS_BUCKET: 'b',
@@ -52,8 +52,6 @@ beforeAll(async () => {
     AWS_ACCESS_KEY_ID: 'local',
     AWS_SECRET_ACCESS_KEY: 'local',
   });
-  resetConfig();
-  resetDeps();
   setLogSink((line) => logs.push(line), 'debug');
 }, 60_000);
 

@@ -4,17 +4,13 @@ import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { createProviderSecrets, twilioCredentials } from '../../../functions/providers/provider-secrets.js';
 import { renderOutboxPage, type OutboxMessage } from '../../../bin/local/outbox.js';
+import { useConfigEnv } from '../../support/config-env.js';
 
 /** Which SMS and email adapters the composition root picks. */
 const BASE = { TABLE_NAME: 't', UPLOADS_BUCKET: 'b', EVENT_BUS_NAME: 'e', USER_POOL_ID: 'local_pool', USER_POOL_CLIENT_ID: 'c', SITE_URL: 'http://localhost:3000' };
 const saved = { ...process.env };
-const CLEARED = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER', 'TWILIO_API_ROOT', 'EMAIL_FROM', 'PROVIDER_SECRETS_ARN', 'STAGE', 'LOCAL_TOKEN_KEY_FILE', 'DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT'];
-
 function configure(extra: Record<string, string>) {
-  for (const key of CLEARED) delete process.env[key];
-  Object.assign(process.env, BASE, extra);
-  resetConfig();
-  resetDeps();
+  useConfigEnv({ ...BASE, ...extra });
 }
 
 beforeEach(() => configure({}));
