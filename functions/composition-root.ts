@@ -32,6 +32,7 @@ import { createSandboxEmail } from './providers/sandbox-email.js';
 import { createOutboxStore, type OutboxStore } from './store/outbox-store.js';
 import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-claims.js';
 import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.js';
+import { createRateLimits, type RateLimits } from './store/rate-limits.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -64,6 +65,8 @@ export interface Dependencies {
   bookings: BookingStore;
   /** The voice agent's per-salon secret (hash only). */
   agents: AgentStore;
+  /** Fixed-window counters behind the flood caps (messages per caller and salon, wrong secrets per source). */
+  rateLimits: RateLimits;
   now: () => Date;
 }
 
@@ -150,6 +153,7 @@ function build(settings: Config): Dependencies {
     deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),
     bookings: createBookingStore(dynamo, settings.TABLE_NAME),
     agents: createAgentStore(dynamo, settings.TABLE_NAME),
+    rateLimits: createRateLimits(dynamo, settings.TABLE_NAME),
     now: () => new Date(),
   };
 }

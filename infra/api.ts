@@ -12,6 +12,18 @@ import { AppFunction, constructId, type FunctionEnvironment } from './function.j
 import { applyGrants, type GrantTargets } from './grants.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
+/**
+ * Routes throttled below the stage default. HTTP API throttles count every client of a route
+ * together (they are a ceiling, not a per-caller limit): the agent tools, public and reachable by
+ * anyone with the URL, get their own so a flood of them (each a Lambda and store reads) is capped
+ * in cost and cannot use up the budget the owners' routes share. Per caller and per source, the
+ * handler counts for itself (RELIABILITY 37), in AWS and locally alike.
+ */
+export const ROUTE_THROTTLES: Readonly<Record<string, { readonly rateLimit: number; readonly burstLimit: number }>> = {
+  // A conversation makes a tool call every few seconds at most: this is hundreds of calls at once.
+  'agent-tools': { rateLimit: 20, burstLimit: 40 },
+};
+
 export interface ApiProps {
   readonly config: StageConfig;
 }
@@ -91,7 +103,11 @@ export class Api extends Construct {
     for (const id of Object.keys(props.routeEnvironment ?? {})) {
       if (!props.routes.some((route) => route.id === id)) throw new Error(`Environment given for route ${id}, which is not in the route table`);
     }
+    for (const id of Object.keys(ROUTE_THROTTLES)) {
+      if (!props.routes.some((route) => route.id === id)) throw new Error(`Throttle given for route ${id}, which is not in the route table`);
+    }
     const region = Stack.of(this).region;
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     // Checks signature, issuer, expiry and audience (`aud` of ID tokens, `client_id` of access
     // tokens). That an access token, not an ID token, was presented is checked by the handler's
     // middleware (token_use), which answers 401 exactly as the local server does (RELIABILITY 1);
@@ -132,6 +148,12 @@ export class Api extends Construct {
           integration,
           ...(route.auth === 'owner' ? { authorizer } : {}),
         });
+        const throttle = ROUTE_THROTTLES[route.id];
+        if (throttle) {
+          routeSettings[`${method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+          // The stage's settings name the route by key: CloudFormation refuses them until the route exists.
+          for (const r of routes) this.stage.node.addDependency(r);
+        }
         if (route.auth === 'public') {
           for (const r of routes) {
             NagSuppressions.addResourceSuppressions(r, [
@@ -144,6 +166,7 @@ export class Api extends Construct {
         }
       }
     }
+    if (Object.keys(routeSettings).length) (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
   }
 }
 

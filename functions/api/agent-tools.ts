@@ -1,8 +1,8 @@
 import middy from '@middy/core';
 import { deps } from '../composition-root.js';
 import type { z } from 'zod';
-import { AGENT_TOOLS, idempotencyKey, toolSay, toolSchemas, type AgentTool, type ToolInput } from '../contracts/agent-tools.js';
-import { salonForAuthorization } from '../core/agent-secret.js';
+import { AGENT_TOOLS, agentToolQuery, idempotencyKey, toolSay, toolSchemas, type AgentTool, type ToolInput } from '../contracts/agent-tools.js';
+import { salonForAuthorization, TooManySecretAttempts } from '../core/agent-secret.js';
 import { book } from '../core/booking/book.js';
 import { cancel } from '../core/booking/cancel.js';
 import { checkAvailability, type ToolAnswer } from '../core/booking/check-availability.js';
@@ -10,7 +10,7 @@ import { ToolError } from '../core/booking/errors.js';
 import { reschedule } from '../core/booking/reschedule.js';
 import { listServices, salonInfo, takeMessage, transfer } from '../core/booking/salon-tools.js';
 import { AppError } from '../http/errors.js';
-import { describeIssues, errorResponse, json, type ApiEvent, type ApiResult } from '../http/handler.js';
+import { describeIssues, errorResponse, isJsonContentType, json, type ApiEvent, type ApiResult } from '../http/handler.js';
 import { logger } from '../http/logger.js';
 import { findRouteById } from '../routes.js';
 
@@ -42,6 +42,7 @@ function refusal(status: number, code: string, say: string, error: string, data:
 }
 
 export function toolErrorResponse(error: unknown): ApiResult {
+  if (error instanceof TooManySecretAttempts) return refusal(error.status, error.code, error.say, error.message, {}, { 'retry-after': String(error.retryAfterSeconds) });
   if (error instanceof ToolError) return refusal(error.status, error.code, error.say, error.message, error.data);
   if (error instanceof AppError) return refusal(error.status, error.code, sayFor(error.status, error.code), error.message, error.details ? { details: error.details } : {});
   // Unknown failures: logged and turned into a safe 500/503 in the one place that does it.
@@ -70,8 +71,7 @@ function sayForField(field: string | undefined): string {
 function parseBody(event: ApiEvent): unknown {
   const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   if (!raw.trim()) return {};
-  const contentType = header(event, 'content-type') ?? '';
-  if (!/^application\/json\b/i.test(contentType)) {
+  if (!isJsonContentType(event)) {
     throw new ToolError(415, 'unsupported_media_type', toolSay.badInput, 'Request body must be JSON (Content-Type: application/json)');
   }
   try {
@@ -79,6 +79,14 @@ function parseBody(event: ApiEvent): unknown {
   } catch {
     throw new ToolError(400, 'bad_request', toolSay.badInput, 'Request body is not valid JSON');
   }
+}
+
+function toolOf(event: ApiEvent): AgentTool {
+  const result = agentToolQuery.safeParse(event.queryStringParameters ?? {});
+  if (result.success) return result.data.tool;
+  const problem = describeIssues(result.error, 'query');
+  if (result.error.issues.some((issue) => issue.path[0] === 'tool')) throw new ToolError(400, 'unknown_tool', toolSay.unknownTool, problem.message);
+  throw new ToolError(400, 'bad_request', toolSay.badInput, problem.message);
 }
 
 function parseInput<T extends AgentTool>(tool: T, body: unknown): ToolInput<T> {
@@ -138,10 +146,9 @@ export const handler = middy<ApiEvent, ApiResult>().handler(async (event) => {
     const size = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body, 'utf8')) : 0;
     if (size > route.maxBodyBytes) throw new ToolError(413, 'payload_too_large', toolSay.bodyTooLarge, `Request body is too large (limit ${route.maxBodyBytes / 1024} KB)`);
     // Authentication first: without the secret nothing else is revealed, not even the tool names.
-    const salonId = await salonForAuthorization(deps(), header(event, 'authorization'));
+    const salonId = await salonForAuthorization(deps(), header(event, 'authorization'), event.requestContext.http.sourceIp);
     if (!salonId) throw new ToolError(401, 'unauthorized', toolSay.unauthorized, 'Missing or unknown agent secret');
-    if (!known) throw new ToolError(400, 'unknown_tool', toolSay.unknownTool, `Unknown tool: use ?tool= one of ${AGENT_TOOLS.join(', ')}`);
-    result = json(200, await run(known, salonId, event, parseBody(event)));
+    result = json(200, await run(toolOf(event), salonId, event, parseBody(event)));
   } catch (error) {
     result = toolErrorResponse(error);
   }

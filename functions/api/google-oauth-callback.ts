@@ -1,6 +1,7 @@
-import { publicRoute, type ApiEvent } from '../http/handler.js';
+import { publicRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
 import { logger } from '../http/logger.js';
 import { deps } from '../composition-root.js';
+import { oauthCallbackQuery } from '../contracts/calendar.js';
 import { clearedStateCookie, completeCalendarConnection, requestSiteUrl, setupWizardUrl, stateFromCookies } from '../core/calendar-connection.js';
 
 function requestCookies(event: ApiEvent): string[] {
@@ -8,24 +9,7 @@ function requestCookies(event: ApiEvent): string[] {
   return [...(event.cookies ?? []), ...(header ? [header] : [])];
 }
 
-/** Where Google (or the sandbox consent page) sends the owner back: always a redirect to the setup wizard. */
-export const handler = publicRoute({ routeId: 'google-oauth-callback' }, async ({ event, query }) => {
-  const dependencies = deps();
-  const siteUrl = requestSiteUrl(dependencies.config, event.headers?.host);
-  let outcome: 'ok' | 'fail' = 'fail';
-  try {
-    // The code is exchanged with the redirect URI the start gave, on this same origin.
-    const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl } }, {
-      state: query.state,
-      code: query.code,
-      error: query.error,
-      browserState: stateFromCookies(siteUrl, requestCookies(event)),
-    });
-    outcome = result.outcome;
-  } catch (error) {
-    // The owner is mid-navigation: a JSON error page would strand them. Send them back with `fail`.
-    logger.error('calendar callback failed', { name: (error as Error)?.name });
-  }
+function backToWizard(siteUrl: string, outcome: 'ok' | 'fail'): ApiResult {
   return {
     statusCode: 302,
     headers: {
@@ -37,4 +21,38 @@ export const handler = publicRoute({ routeId: 'google-oauth-callback' }, async (
     cookies: [clearedStateCookie(siteUrl)],
     body: '',
   };
-});
+}
+
+const siteUrlOf = (event: ApiEvent) => requestSiteUrl(deps().config, event.headers?.host);
+
+/** Where Google (or the sandbox consent page) sends the owner back: always a redirect to the setup wizard. */
+export const handler = publicRoute(
+  {
+    routeId: 'google-oauth-callback',
+    query: oauthCallbackQuery,
+    // The owner is mid-navigation: a JSON error page would strand them. A refused query (say a
+    // parameter Google has started to send) still sends them back, with `fail`, and is logged.
+    errorBody: (refusal, event) => {
+      logger.warn('calendar callback refused', { status: refusal.statusCode, error: (JSON.parse(String(refusal.body)) as { error: string }).error });
+      return backToWizard(siteUrlOf(event), 'fail');
+    },
+  },
+  async ({ event, query }) => {
+    const dependencies = deps();
+    const siteUrl = siteUrlOf(event);
+    let outcome: 'ok' | 'fail' = 'fail';
+    try {
+      // The code is exchanged with the redirect URI the start gave, on this same origin.
+      const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl } }, {
+        state: query.state,
+        code: query.code,
+        error: query.error,
+        browserState: stateFromCookies(siteUrl, requestCookies(event)),
+      });
+      outcome = result.outcome;
+    } catch (error) {
+      logger.error('calendar callback failed', { name: (error as Error)?.name });
+    }
+    return backToWizard(siteUrl, outcome);
+  },
+);

@@ -1,6 +1,7 @@
 import { publicRoute, type ApiResult } from '../http/handler.js';
 import { NotFoundError } from '../http/errors.js';
 import { deps } from '../composition-root.js';
+import { sandboxConsentQuery } from '../contracts/calendar.js';
 import { callbackUrl, hashState, requestSiteUrl, setupWizardUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';
 import { isPkceChallenge, sandboxAuthorizationCode } from '../providers/sandbox-calendar.js';
 
@@ -42,7 +43,7 @@ ${body}
   };
 }
 
-export const handler = publicRoute({ routeId: 'google-sandbox-consent' }, async ({ event, query }) => {
+export const handler = publicRoute({ routeId: 'google-sandbox-consent', query: sandboxConsentQuery }, async ({ event, query }) => {
   const dependencies = deps();
   if ((await dependencies.calendar.provider()) !== 'sandbox') throw new NotFoundError();
   const siteUrl = requestSiteUrl(dependencies.config, event.headers?.host);

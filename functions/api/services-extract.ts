@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import { deps } from '../composition-root.js';
-import { autoFillRequestSchema, PRICE_LIST_FIELD, PRICE_LIST_LIMITS, priceListMessages } from '../contracts/price-list.js';
+import { autoFillRequestSchema, extractQuery, PRICE_LIST_FIELD, PRICE_LIST_LIMITS, priceListMessages } from '../contracts/price-list.js';
 import { autoFillDurations, extractServices, type UploadedFile } from '../core/price-list/extract-services.js';
 import { displayName, refuse } from '../core/price-list/errors.js';
 import { findOrCreateOwnerSalon } from '../core/salon.js';
@@ -13,15 +13,14 @@ import { UPLOAD_REQUEST_LIMIT } from '../routes.js';
  * POST /api/services/extract?route=auto-fill-durations — JSON {services} → {services, updated}.
  * The salon comes from the token; the route's body limit (4 MB) is enforced before this runs.
  */
-export const handler = ownerRoute({ routeId: 'services-extract' }, async (owner, { event, query }) => {
+export const handler = ownerRoute({ routeId: 'services-extract', query: extractQuery }, async (owner, { event, query }) => {
   const dependencies = deps();
-  // First: a deleted owner's token gets 401 whatever it sends, and no extraction is paid for.
+  // Before the upload is read: a deleted owner's token gets 401 whatever body it sends, and no extraction is paid for.
   const salon = await findOrCreateOwnerSalon(dependencies, owner);
   if (query.route === 'auto-fill-durations') {
     const { services } = parseJsonBody(event, autoFillRequestSchema);
     return json(200, await autoFillDurations(dependencies.extractor, services));
   }
-  if (query.route !== undefined) throw new BadRequestError(priceListMessages.unknownRoute);
 
   const files = await readMultipart(event);
   return json(200, await extractServices(dependencies, salon.id, files));

@@ -21,6 +21,11 @@ export const AGENT_TOOLS = [
 ] as const;
 export type AgentTool = (typeof AGENT_TOOLS)[number];
 
+/** The route's one query parameter: which tool. */
+export const agentToolQuery = z.strictObject({
+  tool: z.enum(AGENT_TOOLS, { error: `Unknown tool: use ?tool= one of ${AGENT_TOOLS.join(', ')}` }),
+});
+
 export const BOOKING_RULES = {
   /** Start times offered and accepted lie on this grid (minutes past the hour). */
   gridMinutes: 15,
@@ -32,6 +37,20 @@ export const BOOKING_RULES = {
   maxBookingsPerCallerPerHour: 3,
   /** check-availability looks this many days ahead when no date is given (or the day is full). */
   searchDays: 14,
+} as const;
+
+/**
+ * Caps on what a caller (or whoever reaches the tools URL) can make the agent write or try
+ * (RELIABILITY 37). Counted in fixed clock windows, so up to twice a cap can pass across the turn
+ * of a window: enough to stop a flood, never in a real caller's way.
+ */
+export const FLOOD_LIMITS = {
+  /** Messages one caller phone can leave per clock hour. */
+  messagesPerCallerPerHour: 5,
+  /** Messages a salon takes per clock hour from all callers: caller ids can be spoofed, so the per-phone cap alone bounds nothing. */
+  messagesPerSalonPerHour: 200,
+  /** Wrong agent secrets one source address may send per clock minute; past that it is refused (429) unchecked until the minute is out. */
+  badSecretsPerSourcePerMinute: 10,
 } as const;
 
 /** Control characters (a newline is allowed only in a message). */
@@ -152,6 +171,8 @@ export const toolSay = {
   idempotencyMismatch: 'Sorry, something went wrong with that booking. Could we go through it again?',
   inProgress: "I'm still finishing that booking. One moment, please.",
   bookingNotFound: "Sorry, I couldn't find a booking under that phone number.",
+  tooManyMessages: `I've already taken ${FLOOD_LIMITS.messagesPerCallerPerHour} messages from this number this hour, so the salon will be in touch soon. Is there anything else I can help with?`,
+  messagesFull: "I'm sorry, I can't take any more messages for the salon just now. Could you ring back a little later?",
   noTransferNumber: "I'm sorry, there's no one free to take the call right now. Can I take a message instead?",
   busy: "Sorry, the booking system is busy right now. Could you give me a moment and I'll try again?",
   failed: "Sorry, something went wrong on my side. Can I take a message for the salon instead?",

@@ -37,10 +37,37 @@ export const appointmentSchema = z.strictObject({
 
 export type Appointment = z.infer<typeof appointmentSchema>;
 
+/** How far the owner's list reaches: `days` at most, starting within `fromYears` of today either way. */
+export const APPOINTMENT_LIST_LIMITS = { maxDays: 62, fromYears: 3 } as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A calendar date that exists (no 30 February), as milliseconds at its UTC midnight. */
+function calendarDate(value: string): number | null {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const at = new Date(0);
+  at.setUTCFullYear(year, month - 1, day);
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day ? at.getTime() : null;
+}
+
 /** `GET /api/appointments?from=YYYY-MM-DD&days=N` (owner): the salon's appointments, soonest first. */
 export const listAppointmentsQuery = z.strictObject({
-  from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'from must be a date (YYYY-MM-DD)').optional(),
-  days: z.coerce.number().int().min(1).max(62).default(7),
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'from must be a date (YYYY-MM-DD)', abort: true })
+    .refine((value) => calendarDate(value) !== null, { error: 'from must be a real date (YYYY-MM-DD)', abort: true })
+    // The window ends `days` later; far-off years would reach dates the store and luxon cannot hold.
+    .refine(
+      (value) => Math.abs(calendarDate(value)! - Date.now()) <= APPOINTMENT_LIST_LIMITS.fromYears * 366 * DAY_MS,
+      `from must be within ${APPOINTMENT_LIST_LIMITS.fromYears} years of today`,
+    )
+    .optional(),
+  days: z
+    .string()
+    .regex(/^\d{1,2}$/, `days must be a whole number from 1 to ${APPOINTMENT_LIST_LIMITS.maxDays}`)
+    .transform(Number)
+    .refine((days) => days >= 1 && days <= APPOINTMENT_LIST_LIMITS.maxDays, `days must be a whole number from 1 to ${APPOINTMENT_LIST_LIMITS.maxDays}`)
+    .default(7),
 });
 
 export interface AppointmentsAnswer {

@@ -123,6 +123,11 @@ export const autoFillServiceSchema = z.strictObject({
 });
 export type AutoFillService = z.infer<typeof autoFillServiceSchema>;
 
+/** `?route=auto-fill-durations` picks the JSON call; without it the route reads an upload. */
+export const extractQuery = z.strictObject({
+  route: z.literal('auto-fill-durations', { error: priceListMessages.unknownRoute }).optional(),
+});
+
 export const autoFillRequestSchema = z.strictObject({
   services: z.array(autoFillServiceSchema).max(PRICE_LIST_LIMITS.maxServices),
 });

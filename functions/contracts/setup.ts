@@ -169,6 +169,12 @@ export function voiceById(voiceId: string) {
   return VOICES.find((voice) => voice.voiceId === voiceId);
 }
 
+/** `GET /api/elevenlabs?action=preview&voiceId=…`: a sample of one of our voices (no sign-in). */
+export const voicePreviewQuery = z.strictObject({
+  action: z.literal('preview', { error: 'action must be preview' }),
+  voiceId: z.string({ error: 'voiceId is required' }).refine((voiceId) => Boolean(voiceById(voiceId)), 'Unknown voice'),
+});
+
 /** Callers are told at once that they are speaking with an AI assistant (RELIABILITY 27). */
 export function defaultFirstMessage(salonName: string): string {
   const name = salonName.trim() || 'the salon';

@@ -1,8 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { FLOOD_LIMITS, toolSay } from '../contracts/agent-tools.js';
 import type { AgentStore } from '../store/agent-store.js';
+import { fixedWindow, secondsLeft, type RateLimits } from '../store/rate-limits.js';
 import type { SalonStore } from '../store/salon-store.js';
 import type { DeletedOwners } from '../store/deleted-owners.js';
 import { undoIfOwnerDeleted } from './salon.js';
+import { ToolError } from './booking/errors.js';
 
 /**
  * The per-salon secret the hosted voice agent sends with every tool call
@@ -64,10 +67,40 @@ export async function ensureAgentSecret(deps: AgentSecretDeps, salonId: string):
   return result.outcome === 'created' ? result.secret : null;
 }
 
-/** The salon a tool call's `Authorization` header belongs to, or null (→ 401). */
-export async function salonForAuthorization(deps: Pick<AgentSecretDeps, 'agents'>, authorization: string | undefined): Promise<string | null> {
+const MINUTE = 60_000;
+
+/** A source address that sent too many wrong secrets: told to back off until its minute is out. */
+export class TooManySecretAttempts extends ToolError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'too_many_attempts', toolSay.busy, 'Too many wrong agent secrets from this address: try again later');
+  }
+}
+
+/**
+ * The salon a tool call's `Authorization` header belongs to, or null (→ 401). A wrong secret from
+ * a source address over its cap of wrong secrets gets TooManySecretAttempts (→ 429, Retry-After)
+ * instead (RELIABILITY 37); API Gateway's route throttle bounds the rate itself.
+ *
+ * A right secret is never refused: tool calls come from the voice platform's servers, whose
+ * addresses every salon shares, so one salon's misconfigured (or someone's hostile) tool must not
+ * lock every agent out. Counted per source address, not per salon: a wrong secret names no salon,
+ * and a cap on one salon would let anyone lock that salon out. Only secrets that could have been
+ * right count (well-formed, so looked up); a missing or malformed one can never succeed.
+ */
+export async function salonForAuthorization(
+  deps: Pick<AgentSecretDeps, 'agents' | 'now'> & { rateLimits: RateLimits },
+  authorization: string | undefined,
+  source: string,
+): Promise<string | null> {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const secret = match?.[1];
   if (!secret || !SECRET_FORMAT.test(secret)) return null;
-  return deps.agents.salonForSecretHash(hashAgentSecret(secret));
+  const now = deps.now();
+  const minute = fixedWindow(now, MINUTE);
+  const failures = { kind: 'secret-failures', source } as const;
+  const [salonId, failed] = await Promise.all([deps.agents.salonForSecretHash(hashAgentSecret(secret)), deps.rateLimits.count(failures, minute)]);
+  if (salonId) return salonId;
+  if (failed >= FLOOD_LIMITS.badSecretsPerSourcePerMinute) throw new TooManySecretAttempts(secondsLeft(minute, now));
+  await deps.rateLimits.take(failures, minute, FLOOD_LIMITS.badSecretsPerSourcePerMinute);
+  return null;
 }

@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, BadRequestError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError, ServiceUnavailableError } from './errors.js';
 import { findRouteById } from '../routes.js';
 import { logger } from './logger.js';
@@ -16,10 +16,10 @@ export interface Owner {
   username: string;
 }
 
-export interface RequestContext<Body> {
+export interface RequestContext<Body, Query> {
   event: ApiEvent;
   body: Body;
-  query: Record<string, string | undefined>;
+  query: Query;
 }
 
 const SECURITY_HEADERS = {
@@ -64,22 +64,42 @@ function header(event: ApiEvent, name: string): string | undefined {
   return key ? headers[key] : undefined;
 }
 
-/** Turns the first zod issue into a sentence a person can act on. */
-export function describeIssues(error: z.ZodError): BadRequestError {
+/**
+ * `application/json`, with no charset or UTF-8 (the only one JSON has, RFC 8259): bodies are
+ * decoded as UTF-8, so one declared otherwise would be read as something it is not.
+ */
+export function isJsonContentType(event: ApiEvent): boolean {
+  const [mediaType = '', ...parameters] = (header(event, 'content-type') ?? '').split(';').map((part) => part.trim().toLowerCase());
+  if (mediaType !== 'application/json') return false;
+  const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length).replace(/^"(.*)"$/, '$1');
+  return charset === undefined || charset === 'utf-8';
+}
+
+/** Turns the first zod issue into a sentence a person can act on; `details` has one per field or parameter. */
+export function describeIssues(error: z.ZodError, source: 'body' | 'query' = 'body'): BadRequestError {
+  const unknown = (keys: readonly string[]) => `Unknown ${source === 'body' ? 'field' : 'query parameter'}(s): ${keys.join(', ')}`;
   const details: Record<string, string> = {};
   for (const issue of error.issues) {
-    const path = issue.path.join('.') || 'body';
-    details[path] ??= issue.code === 'unrecognized_keys' ? `Unknown field(s): ${issue.keys.join(', ')}` : issue.message;
+    const path = issue.path.join('.') || source;
+    details[path] ??= issue.code === 'unrecognized_keys' ? unknown(issue.keys) : issue.message;
   }
   const [first] = error.issues;
-  const message = first?.code === 'unrecognized_keys' ? `Unknown field(s): ${first.keys.join(', ')}` : (first?.message ?? 'Invalid request');
+  const message = first?.code === 'unrecognized_keys' ? unknown(first.keys) : (first?.message ?? 'Invalid request');
   return new BadRequestError(message, details);
+}
+
+/** A route without a query schema takes no parameters: one sent anyway is a mistake worth saying. */
+const NO_PARAMETERS = z.strictObject({});
+
+function parseQuery<S extends z.ZodType>(event: ApiEvent, schema: S): z.infer<S> {
+  const result = schema.safeParse(event.queryStringParameters ?? {});
+  if (!result.success) throw describeIssues(result.error, 'query');
+  return result.data;
 }
 
 export function parseJsonBody<S extends z.ZodType>(event: ApiEvent, schema: S): z.infer<S> {
   const text = rawBody(event);
-  const contentType = header(event, 'content-type') ?? '';
-  if (text && !/^application\/json\b/i.test(contentType)) throw new UnsupportedMediaTypeError();
+  if (text && !isJsonContentType(event)) throw new UnsupportedMediaTypeError();
   let parsed: unknown;
   try {
     parsed = text ? JSON.parse(text) : undefined;
@@ -111,12 +131,21 @@ export function errorResponse(error: unknown): ApiResult {
   return json(500, { error: 'Something went wrong', code: 'internal' });
 }
 
-interface RouteOptions<S extends z.ZodType | undefined> {
+interface RouteOptions<S extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
   /** The route's id in functions/routes.ts: its body limit comes from there. */
   routeId: string;
   body?: S;
-  /** The spec wants some routes' errors as plain text (the message alone), not JSON. */
-  errorBody?: 'json' | 'text';
+  /**
+   * The query string, as a strict schema (an unknown parameter is a 400, as an unknown body field
+   * is). Without one the route takes no parameters at all.
+   */
+  query?: Q;
+  /**
+   * How refusals are answered: JSON `{error, code}` (the default); the message alone as text (the
+   * spec's wizard shows it as it is); or, for a page a browser navigates to, the route's own answer
+   * made from the translated refusal, since a JSON body would strand the person there.
+   */
+  errorBody?: 'json' | 'text' | ((refusal: ApiResult, event: ApiEvent) => ApiResult);
 }
 
 function asPlainText(result: ApiResult): ApiResult {
@@ -125,35 +154,41 @@ function asPlainText(result: ApiResult): ApiResult {
 }
 
 type BodyOf<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type QueryOf<Q> = Q extends z.ZodType ? z.infer<Q> : Record<string, never>;
 
 /** A route that needs no sign-in. */
-export function publicRoute<S extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<S>,
-  run: (request: RequestContext<BodyOf<S>>) => Promise<ApiResult>,
+export function publicRoute<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<S, Q>,
+  run: (request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
-  return wrap(options, (request) => run(request));
+  return wrap(options, () => undefined, (_caller, request) => run(request));
 }
 
 /** A route for a signed-in owner; the owner comes from the verified token, never the body. */
-export function ownerRoute<S extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<S>,
-  run: (owner: Owner, request: RequestContext<BodyOf<S>>) => Promise<ApiResult>,
+export function ownerRoute<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
+  options: RouteOptions<S, Q>,
+  run: (owner: Owner, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
-  return wrap(options, (request) => run(ownerFromEvent(request.event), request));
+  return wrap(options, ownerFromEvent, run);
 }
 
-function wrap<S extends z.ZodType | undefined>(
-  options: RouteOptions<S>,
-  run: (request: RequestContext<BodyOf<S>>) => Promise<ApiResult>,
+function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, Caller>(
+  options: RouteOptions<S, Q>,
+  identify: (event: ApiEvent) => Caller,
+  run: (caller: Caller, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
   const route = findRouteById(options.routeId);
   return middy<ApiEvent, ApiResult>().handler(async (event) => {
     try {
+      // Authentication first: without it, nothing about the request is looked at or told.
+      const caller = identify(event);
       if (bodyBytes(event) > route.maxBodyBytes) throw new PayloadTooLargeError(route.maxBodyBytes);
+      const query = parseQuery(event, options.query ?? NO_PARAMETERS) as QueryOf<Q>;
       const body = (options.body ? parseJsonBody(event, options.body) : undefined) as BodyOf<S>;
-      return await run({ event, body, query: event.queryStringParameters ?? {} });
+      return await run(caller, { event, body, query });
     } catch (error) {
       const response = errorResponse(error);
+      if (typeof options.errorBody === 'function') return options.errorBody(response, event);
       return options.errorBody === 'text' ? asPlainText(response) : response;
     }
   });

@@ -40,6 +40,12 @@ export const keys = {
   /** gsi1 partition listing every salon's unsettled booking changes, for the sweep. */
   settleIndex: 'SETTLE',
   messageSk: (at: string, messageId: string) => `MSG#${at}#${messageId}`,
+  /** Rate-limit counters (functions/store/rate-limits.ts), one per window (its start, ISO). */
+  callerMessagesLimitSk: (phoneHash: string, window: string) => `LIMIT#MSG#CALLER#${phoneHash}#${window}`,
+  salonMessagesLimitSk: (window: string) => `LIMIT#MSG#SALON#${window}`,
+  /** A partition per source address (hashed) for its failed agent-secret checks: a wrong secret names no salon. */
+  secretFailures: (sourceHash: string) => `SECRETFAIL#${sourceHash}`,
+  secretFailuresSk: (window: string) => `LIMIT#${window}`,
   /** The voice agent's secret (hash only) on the salon; gsi1 finds the salon by the hash. */
   agentSk: 'AGENT',
   agentKey: (secretHash: string) => `AGENTKEY#${secretHash}`,

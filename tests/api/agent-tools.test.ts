@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
+import { handler as agentTools } from '../../functions/api/agent-tools.js';
+import { FLOOD_LIMITS, toolSay } from '../../functions/contracts/agent-tools.js';
+import type { ApiEvent } from '../../functions/http/handler.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { setLogSink } from '../../functions/http/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
@@ -405,5 +409,82 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     expect(other.body.say).toBe('Sorry, something went wrong with that booking. Could we go through it again?');
     const booked = (await items(salon.salonId, 'APPT#')).filter((item) => String(item.start).startsWith(THURSDAY));
     expect(booked).toHaveLength(1);
+  });
+});
+
+describe('agent tools: flooding (RELIABILITY 37)', () => {
+  let salon: TestSalon;
+  beforeAll(async () => {
+    salon = await salonWithAgent('tools-flood');
+  });
+
+  /** Waits for the next fixed window when the current one is about to end, so a burst is counted in one. */
+  async function clearOfWindowEdge(lengthMs: number, marginMs = 10_000) {
+    const left = lengthMs - (Date.now() % lengthMs);
+    if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+  }
+
+  it('20 concurrent messages from one phone: exactly the cap stored, the rest 429 with a sentence to say; another phone still gets through', async () => {
+    await clearOfWindowEdge(3_600_000);
+    const cap = FLOOD_LIMITS.messagesPerCallerPerHour;
+    const phone = newPhone();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) => tool(salon.secret, 'take-message', { callerName: 'Mary Murphy', callerPhone: phone, message: `Please ring me back (${n}).` })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(cap);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(20 - cap);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({ ok: false, code: 'too_many_messages', say: toolSay.tooManyMessages, error: 'This phone has left too many messages this hour' });
+    }
+    expect(toolSay.tooManyMessages).toMatch(/^I've already taken 5 messages from this number this hour, so the salon will be in touch soon\./);
+    expect(await items(salon.salonId, 'MSG#')).toHaveLength(cap);
+    const other = await tool(salon.secret, 'take-message', { callerName: 'Seán Ó Briain', callerPhone: newPhone(), message: 'Is there parking nearby?' });
+    expect(other.status).toBe(200);
+    expect(await items(salon.salonId, 'MSG#')).toHaveLength(cap + 1);
+  });
+
+  /**
+   * Every API test file reaches the product from 127.0.0.1, and a source over its cap gets 429 for
+   * any wrong secret for the rest of its minute: a flood from there would change what the other
+   * files' refusal tests see. Nor can the count be per salon to keep tests apart, since a wrong
+   * secret names no salon. So the flood goes through the same handler the local gateway runs, against
+   * the product's stores, from a documentation address (2001:db8::/32) of its own, as API Gateway
+   * would pass it in `requestContext.http.sourceIp`.
+   */
+  function fromSource(sourceIp: string, secret: string) {
+    const event = {
+      version: '2.0',
+      routeKey: 'POST /api/agent/tools',
+      rawPath: '/api/agent/tools',
+      rawQueryString: 'tool=salon-info',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      queryStringParameters: { tool: 'salon-info' },
+      requestContext: { http: { method: 'POST', path: '/api/agent/tools', protocol: 'HTTP/1.1', sourceIp, userAgent: 'flood-test' } },
+      body: '{}',
+      isBase64Encoded: false,
+    } as unknown as ApiEvent;
+    return agentTools(event, {} as never);
+  }
+
+  const documentationAddress = () => `2001:db8::${randomBytes(4).toString('hex').replace(/(....)(....)/, '$1:$2')}`;
+
+  it('wrong secrets from one source: 401s up to the cap, then 429 with Retry-After; the right secret still works from there and elsewhere', async () => {
+    await clearOfWindowEdge(60_000);
+    const cap = FLOOD_LIMITS.badSecretsPerSourcePerMinute;
+    const flooder = documentationAddress();
+    const statuses: (number | undefined)[] = [];
+    for (let attempt = 0; attempt < 30; attempt += 1) statuses.push((await fromSource(flooder, randomBytes(32).toString('base64url'))).statusCode);
+    expect(statuses).toEqual([...Array(cap).fill(401), ...Array(30 - cap).fill(429)]);
+    const locked = await fromSource(flooder, randomBytes(32).toString('base64url'));
+    expect(locked.statusCode).toBe(429);
+    expect(JSON.parse(String(locked.body))).toEqual({ ok: false, code: 'too_many_attempts', say: toolSay.busy, error: 'Too many wrong agent secrets from this address: try again later' });
+    expect(Number(locked.headers?.['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(locked.headers?.['retry-after'])).toBeLessThanOrEqual(60);
+    // The voice platform's addresses are shared by every salon: a right secret is never refused.
+    expect((await fromSource(flooder, salon.secret)).statusCode).toBe(200);
+    const elsewhere = await fromSource(documentationAddress(), salon.secret);
+    expect([elsewhere.statusCode, JSON.parse(String(elsewhere.body)).name]).toEqual([200, 'Cuts by Ciara']);
+    expect((await tool(salon.secret, 'salon-info')).status).toBe(200);
   });
 });

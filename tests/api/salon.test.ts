@@ -34,12 +34,13 @@ describe('GET /api/salon', () => {
     expect(b.body.owner_id).toBe(brian.userId);
   });
 
-  it('ignores salon ids in the query string: the salon comes from the token', async () => {
+  it('refuses salon ids in the query string (unknown parameters): the salon comes from the token', async () => {
     const [aoife, brian] = await Promise.all([signUpOwner('q-a'), signUpOwner('q-b')]);
     const brianSalon = await api('/api/salon', { token: brian.accessToken });
     const answer = await api(`/api/salon?salon_id=${brianSalon.body.id}&owner_id=${brian.userId}`, { token: aoife.accessToken });
-    expect(answer.body.owner_id).toBe(aoife.userId);
-    expect(answer.body.id).not.toBe(brianSalon.body.id);
+    expect(answer).toMatchObject({ status: 400, body: { error: 'Unknown query parameter(s): salon_id, owner_id' } });
+    expect(answer.text).not.toContain(brianSalon.body.id);
+    expect((await api('/api/salon', { token: aoife.accessToken })).body.owner_id).toBe(aoife.userId);
   });
 
   it('answers the health check without a token', async () => {

@@ -104,7 +104,13 @@ describe('POST /api/services/extract', () => {
 
   it('keeps each owner to their own prefix, whatever the query says', async () => {
     const before = await priceListKeys(aoife);
-    const answer = await upload(brian, [{ name: 'brian.txt', bytes: 'Gents Cut €20\nBeard Trim €12' }], `${EXTRACT}?salon_id=${salonIdForOwner(aoife.userId)}&salonId=${salonIdForOwner(aoife.userId)}`);
+    const brianBefore = await priceListKeys(brian);
+    const files = [{ name: 'brian.txt', bytes: 'Gents Cut €20\nBeard Trim €12' }];
+    // Another salon's id in the query is an unknown parameter: refused, nothing stored anywhere.
+    const foreign = await upload(brian, files, `${EXTRACT}?salon_id=${salonIdForOwner(aoife.userId)}&salonId=${salonIdForOwner(aoife.userId)}`);
+    expectClearRefusal(foreign, 400, 'Unknown query parameter(s): salon_id, salonId');
+    expect(await priceListKeys(brian)).toEqual(brianBefore);
+    const answer = await upload(brian, files);
     expect(answer.status).toBe(200);
     expect(await priceListKeys(aoife)).toEqual(before);
     const brianKeys = await priceListKeys(brian);

@@ -10,6 +10,7 @@ import { tableKeys } from '../../functions/store/table-definition.js';
 import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
 import { OPTIONAL_ENVIRONMENT, type AppFunction } from '../../infra/function.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../infra/grants.js';
+import { ROUTE_THROTTLES } from '../../infra/api.js';
 import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
 import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-bookings.js';
 import {
@@ -165,6 +166,18 @@ describe('HTTP API from the route table', () => {
     expect(devStage!.Properties.AccessLogSettings.Format).toContain('$context.requestId');
     // Paths and query strings can carry phone numbers (RELIABILITY 26): only the route key is logged.
     expect(devStage!.Properties.AccessLogSettings.Format).not.toMatch(/\$context\.(path|identity\.sourceIp)/);
+  });
+
+  it('throttles the agent tools route below the stage default, after the route exists (RELIABILITY 37)', () => {
+    expect(ROUTE_THROTTLES['agent-tools']).toEqual({ rateLimit: 20, burstLimit: 40 });
+    for (const s of [dev, prod]) {
+      const [stage] = Object.values(resources(s, 'AWS::ApiGatewayV2::Stage')) as (Resource & { DependsOn?: string[] })[];
+      expect(stage!.Properties.RouteSettings).toEqual({ 'POST /api/agent/tools': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 } });
+      expect(stage!.Properties.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(20);
+      // CloudFormation refuses route settings naming a route it has not created yet.
+      const [routeId] = Object.entries(resources(s, 'AWS::ApiGatewayV2::Route')).find(([, route]) => route.Properties.RouteKey === 'POST /api/agent/tools')!;
+      expect(stage!.DependsOn).toContain(routeId);
+    }
   });
 });
 

@@ -211,7 +211,7 @@ describe("a deleted salon's phone number", () => {
     await findOrCreateOwnerSalon(w.deps, w.owner);
     // Support's store: the owner deletes the account right after the number is claimed.
     const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } });
-    let deleteOnce: (() => Promise<void>) | undefined = w.deleteOwner;
+    let deleteOnce: (() => Promise<unknown>) | undefined = w.deleteOwner;
     base.middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { FLOOD_LIMITS, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
 import type { ToolAnswer } from './check-availability.js';
-import { loadSalonContext, requirePhone, type BookingDeps } from './context.js';
+import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 
@@ -50,10 +51,22 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
   return { ok: true, say: `We do ${speakList(spoken)}${more}. Would you like to book one?`, services };
 }
 
-export async function takeMessage(deps: BookingDeps, salonId: string, input: ToolInput<'take-message'>): Promise<ToolAnswer> {
+const HOUR = 3_600_000;
+
+/** Stores a caller's message for the salon, within the hourly caps (RELIABILITY 37); over a cap, a 429 and nothing stored. */
+export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }, salonId: string, input: ToolInput<'take-message'>): Promise<ToolAnswer> {
   const callerPhone = requirePhone(input.callerPhone);
   await loadSalonContext(deps, salonId);
-  const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: deps.now().toISOString() };
+  const now = deps.now();
+  const hour = fixedWindow(now, HOUR);
+  // The caller's cap first: one phone over its cap must not use up what the salon takes from everyone.
+  if (!(await deps.rateLimits.take({ kind: 'caller-messages', salonId, phoneHash: phoneKey(salonId, callerPhone) }, hour, FLOOD_LIMITS.messagesPerCallerPerHour))) {
+    throw new ToolError(429, 'too_many_messages', toolSay.tooManyMessages, 'This phone has left too many messages this hour');
+  }
+  if (!(await deps.rateLimits.take({ kind: 'salon-messages', salonId }, hour, FLOOD_LIMITS.messagesPerSalonPerHour))) {
+    throw new ToolError(429, 'salon_messages_full', toolSay.messagesFull, 'The salon has taken too many messages this hour');
+  }
+  const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: now.toISOString() };
   await deps.bookings.messages.put(salonId, message);
   return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: message.id };
 }

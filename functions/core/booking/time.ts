@@ -32,6 +32,9 @@ export function localTime(date: string, time: string): LocalTimeResult {
  * taken as given and shown in the salon's zone.
  */
 export function parseStart(value: string): LocalTimeResult {
+  // luxon reads ISO 8601's 24:00 as the next day's midnight, which the wall-time check in
+  // localTime would take for a time the clocks skip. As a start it is no time at all.
+  if (/T24:/.test(value)) return { ok: false, problem: 'invalid' };
   const offset = /(Z|[+-]\d{2}:\d{2})$/.test(value);
   if (!offset) {
     const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);

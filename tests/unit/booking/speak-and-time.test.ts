@@ -73,6 +73,14 @@ describe('local times in Europe/Dublin', () => {
     expect(parseStart('2026-13-01T10:00')).toEqual({ ok: false, problem: 'invalid' });
   });
 
+  it("refuses ISO 8601's 24:00 as no time at all, not as a clock change (luxon reads it as the next midnight)", () => {
+    expect(parseStart('2026-12-01T24:00')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-12-01T24:00:00')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-12-01T24:00:00+00:00')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-12-01T24:00Z')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-12-02T00:00').ok).toBe(true);
+  });
+
   it('takes local wall times, or instants with an offset', () => {
     const local = parseStart('2026-11-28T14:30');
     const offset = parseStart('2026-11-28T14:30:00+00:00');
