@@ -71,6 +71,7 @@ export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Pro
     name: defaultSalonName(user),
     phone: null,
     assignedNumber: null,
+    liveAt: null,
     createdAt: deps.now().toISOString(),
     business: null,
     hours: null,

@@ -58,7 +58,8 @@ function bodyBytes(event: ApiEvent): number {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').length : Buffer.byteLength(event.body, 'utf8');
 }
 
-function header(event: ApiEvent, name: string): string | undefined {
+/** A request header, whatever its case. */
+export function header(event: ApiEvent, name: string): string | undefined {
   const headers = event.headers ?? {};
   const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
   return key ? headers[key] : undefined;
@@ -143,9 +144,10 @@ interface RouteOptions<S extends z.ZodType | undefined, Q extends z.ZodType | un
   /**
    * How refusals are answered: JSON `{error, code}` (the default); the message alone as text (the
    * spec's wizard shows it as it is); or, for a page a browser navigates to, the route's own answer
-   * made from the translated refusal, since a JSON body would strand the person there.
+   * made from the translated refusal (and the error itself, for a caller that speaks its own
+   * dialect of refusal), since a JSON body would strand the person there.
    */
-  errorBody?: 'json' | 'text' | ((refusal: ApiResult, event: ApiEvent) => ApiResult);
+  errorBody?: 'json' | 'text' | ((refusal: ApiResult, event: ApiEvent, error: unknown) => ApiResult);
 }
 
 function asPlainText(result: ApiResult): ApiResult {
@@ -172,23 +174,34 @@ export function ownerRoute<S extends z.ZodType | undefined = undefined, Q extend
   return wrap(options, ownerFromEvent, run);
 }
 
+/**
+ * A route whose caller proves who it is some other way (a webhook signature, the voice agent's
+ * secret): `identify` answers the caller or throws, before anything else about the request is read.
+ */
+export function securedRoute<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined, Caller = unknown>(
+  options: RouteOptions<S, Q> & { identify: (event: ApiEvent) => Caller | Promise<Caller> },
+  run: (caller: Caller, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
+) {
+  return wrap(options, options.identify, run);
+}
+
 function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, Caller>(
   options: RouteOptions<S, Q>,
-  identify: (event: ApiEvent) => Caller,
+  identify: (event: ApiEvent) => Caller | Promise<Caller>,
   run: (caller: Caller, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
   const route = findRouteById(options.routeId);
   return middy<ApiEvent, ApiResult>().handler(async (event) => {
     try {
       // Authentication first: without it, nothing about the request is looked at or told.
-      const caller = identify(event);
+      const caller = await identify(event);
       if (bodyBytes(event) > route.maxBodyBytes) throw new PayloadTooLargeError(route.maxBodyBytes);
       const query = parseQuery(event, options.query ?? NO_PARAMETERS) as QueryOf<Q>;
       const body = (options.body ? parseJsonBody(event, options.body) : undefined) as BodyOf<S>;
       return await run(caller, { event, body, query });
     } catch (error) {
       const response = errorResponse(error);
-      if (typeof options.errorBody === 'function') return options.errorBody(response, event);
+      if (typeof options.errorBody === 'function') return options.errorBody(response, event, error);
       return options.errorBody === 'text' ? asPlainText(response) : response;
     }
   });

@@ -28,6 +28,8 @@ export interface Salon {
   /** Null until the wizard's first step is saved. */
   business: BusinessDetails | null;
   hours: Hours | null;
+  /** When the owner went live (Go Live Now): calls reach the agent only while this is set. */
+  liveAt: string | null;
 }
 
 interface SalonItem extends Salon {
@@ -45,11 +47,26 @@ export interface SalonStore {
   deleteAll(salonId: string): Promise<number>;
   assignNumber(salonId: string, e164: string): Promise<Salon>;
   salonForNumber(e164: string): Promise<string | null>;
+  /** Marks the salon live from `at`, keeping an earlier `liveAt`; false when the salon is gone. */
+  markLive(salonId: string, at: string): Promise<boolean>;
+  /** Calls stop reaching the agent; false when the salon is gone. */
+  markNotLive(salonId: string): Promise<boolean>;
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours } = item as unknown as SalonItem;
-  return { id, ownerId, ownerEmail: ownerEmail ?? null, name, phone: phone ?? null, assignedNumber: assignedNumber ?? null, createdAt, business: business ?? null, hours: hours ?? null };
+  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt } = item as unknown as SalonItem;
+  return {
+    id,
+    ownerId,
+    ownerEmail: ownerEmail ?? null,
+    name,
+    phone: phone ?? null,
+    assignedNumber: assignedNumber ?? null,
+    createdAt,
+    business: business ?? null,
+    hours: hours ?? null,
+    liveAt: liveAt ?? null,
+  };
 }
 
 const BATCH_SIZE = 25;
@@ -77,8 +94,11 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
   return {
     get,
     async createIfAbsent(salon) {
-      const item: SalonItem = {
-        ...salon,
+      // Not live is the absence of liveAt: markLive's if_not_exists would take a stored null for a time.
+      const { liveAt, ...fields } = salon;
+      const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
+        ...fields,
+        ...(liveAt ? { liveAt } : {}),
         pk: keys.salon(salon.id),
         sk: keys.profileSk,
         gsi1pk: keys.owner(salon.ownerId),
@@ -165,6 +185,32 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         new GetCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }),
       );
       return typeof result.Item?.salonId === 'string' ? result.Item.salonId : null;
+    },
+    markLive(salonId, at) {
+      // Conditional on the profile: a salon deleted meanwhile is not brought back as a fragment.
+      return conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET liveAt = if_not_exists(liveAt, :at)',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        ),
+      );
+    },
+    markNotLive(salonId) {
+      return conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'REMOVE liveAt',
+          }),
+        ),
+      );
     },
   };
 }

@@ -410,6 +410,32 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     const booked = (await items(salon.salonId, 'APPT#')).filter((item) => String(item.start).startsWith(THURSDAY));
     expect(booked).toHaveLength(1);
   });
+
+  it('a book the hosted agent retries in one conversation books once; another booking in it books again', async () => {
+    const conversation = { 'x-conversation-id': `conv_${Date.now()}` };
+    const phone = newPhone();
+    const first = { stylist: 'Aoife', start: `${FRIDAY}T09:00`, callerPhone: phone };
+    const retries = await Promise.all(Array.from({ length: 4 }, () => book(salon, first, conversation)));
+    expect(retries.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(retries.map((answer) => answer.body.booking.id)).size).toBe(1);
+    const second = await book(salon, { ...first, start: `${FRIDAY}T11:00` }, conversation);
+    expect(second.status).toBe(200);
+    expect(second.body.booking.id).not.toBe(retries[0]!.body.booking.id);
+    const elsewhere = await book(salon, { ...first, start: `${FRIDAY}T09:00` }, { 'x-conversation-id': `conv_${Date.now()}_other` });
+    expect(elsewhere.status).toBe(409);
+    const booked = (await items(salon.salonId, 'APPT#')).filter((item) => String(item.start).startsWith(FRIDAY) && item.callerPhone === phone);
+    expect(booked).toHaveLength(2);
+  });
+
+  it("a book from the owner's test call is a test booking; an unfilled call id is ignored", async () => {
+    const answer = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T14:00`, callerPhone: newPhone() }, { 'x-test-call': 'true', 'x-call-sid': '{{system__call_sid}}' });
+    expect(answer.status).toBe(200);
+    const [stored] = (await items(salon.salonId, 'APPT#')).filter((item) => item.id === answer.body.booking.id);
+    expect(stored).toMatchObject({ source: 'test-call' });
+    const real = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T15:00`, callerPhone: newPhone() }, { 'x-test-call': '{{test_call}}' });
+    const [realStored] = (await items(salon.salonId, 'APPT#')).filter((item) => item.id === real.body.booking.id);
+    expect(realStored).toMatchObject({ source: 'phone-agent' });
+  });
 });
 
 describe('agent tools: flooding (RELIABILITY 37)', () => {

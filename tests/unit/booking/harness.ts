@@ -97,6 +97,7 @@ export async function makeSalon(
     name: 'Cuts by Ciara',
     phone: '+35312345678',
     assignedNumber: null,
+    liveAt: null,
     createdAt: now().toISOString(),
     business: null,
     hours: null,

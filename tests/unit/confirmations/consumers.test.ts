@@ -78,6 +78,7 @@ beforeEach(async () => {
     name: 'Bláth Hair',
     phone: '+35312345678',
     assignedNumber: null,
+    liveAt: null,
     createdAt: new Date().toISOString(),
     business: { address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
     hours: null,

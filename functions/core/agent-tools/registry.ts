@@ -1,0 +1,133 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import { toolSay, toolSchemas, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
+import type { Dependencies } from '../../composition-root.js';
+import { describeIssues } from '../../http/handler.js';
+import { ToolError } from '../booking/errors.js';
+import { book } from '../booking/book.js';
+import { cancel } from '../booking/cancel.js';
+import { checkAvailability, type ToolAnswer } from '../booking/check-availability.js';
+import { reschedule } from '../booking/reschedule.js';
+import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon-tools.js';
+
+/**
+ * The one list of the receptionist's tools: each tool's contract (the zod schema its arguments
+ * must satisfy) and what it does. The tools route validates with the contract and runs the tool;
+ * the hosted agent's tool definitions are generated from the same contracts; the sandbox
+ * receptionist calls the same `run`. A tool added here is added everywhere.
+ */
+export type ToolDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'>;
+
+/** One call of a tool, as the route or the sandbox receptionist received it. */
+export interface ToolCall<T extends AgentTool> {
+  salonId: string;
+  input: ToolInput<T>;
+  /**
+   * Makes a retried `book` answer the first answer instead of booking twice: the caller's
+   * `Idempotency-Key`, or one derived from the conversation and the request (see `conversationKey`).
+   */
+  idempotencyKey?: string;
+  /** A test call from the owner's browser: bookings it makes are marked as test bookings. */
+  test?: boolean;
+  /** The live phone call's id at the telephony provider, where there is one: `transfer` redirects it. */
+  callSid?: string;
+}
+
+export interface ToolDefinition<T extends AgentTool> {
+  contract: (typeof toolSchemas)[T];
+  /** One line for the agent's tool list: when to call it. */
+  description: string;
+  run(deps: ToolDeps, call: ToolCall<T>): Promise<ToolAnswer>;
+}
+
+export type ToolRegistry = { [T in AgentTool]: ToolDefinition<T> };
+
+export const toolRegistry: ToolRegistry = {
+  'salon-info': {
+    contract: toolSchemas['salon-info'],
+    description: "The salon's name, address, directions and opening hours. Call it before answering where the salon is or when it is open.",
+    run: (deps, call) => salonInfo(deps, call.salonId),
+  },
+  'list-services': {
+    contract: toolSchemas['list-services'],
+    description: 'Every service with its duration and price. Call it before quoting a price or a duration.',
+    run: (deps, call) => listServices(deps, call.salonId),
+  },
+  'check-availability': {
+    contract: toolSchemas['check-availability'],
+    description: 'Free start times for a service, optionally with a stylist, on a date, near a time or in a part of the day. Call it before offering or booking a time.',
+    run: (deps, call) => checkAvailability(deps, call.salonId, call.input),
+  },
+  book: {
+    contract: toolSchemas.book,
+    description: "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first.",
+    run: (deps, call) =>
+      book(deps, call.salonId, call.input, { ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}), source: call.test ? 'test-call' : 'phone-agent' }),
+  },
+  cancel: {
+    contract: toolSchemas.cancel,
+    description: "Cancels the caller's booking, found by their phone and the date (or the booking id).",
+    run: (deps, call) => cancel(deps, call.salonId, call.input),
+  },
+  reschedule: {
+    contract: toolSchemas.reschedule,
+    description: "Moves the caller's booking to a new start time, found by their phone and the date (or the booking id).",
+    run: (deps, call) => reschedule(deps, call.salonId, call.input),
+  },
+  'take-message': {
+    contract: toolSchemas['take-message'],
+    description: "Leaves a message for the salon with the caller's name and phone, when the caller asks or you cannot help.",
+    run: (deps, call) => takeMessage(deps, call.salonId, call.input),
+  },
+  transfer: {
+    contract: toolSchemas.transfer,
+    description: 'Puts the caller through to a person at the salon, when they ask for one or you cannot help.',
+    run: (deps, call) => transfer(deps, call.salonId),
+  },
+};
+
+/** Which sentence a bad argument gets: the first problem decides. */
+function sayForField(field: string | undefined): string {
+  switch (field) {
+    case 'callerPhone':
+      return toolSay.badPhone;
+    case 'date':
+      return toolSay.badDate;
+    case 'time':
+      return toolSay.badTime;
+    case 'start':
+    case 'newStart':
+      return toolSay.badStart;
+    default:
+      return toolSay.badInput;
+  }
+}
+
+/** Untrusted arguments (model output) checked against the tool's contract; a refusal is a 400 the agent can speak. */
+export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): ToolInput<T> {
+  const result = (toolRegistry[tool].contract as z.ZodType).safeParse(args);
+  if (result.success) return result.data as ToolInput<T>;
+  const problem = describeIssues(result.error);
+  // Unknown fields (a salonId, say) are named first: they are the refusal that matters.
+  const unknown = result.error.issues.find((issue) => issue.code === 'unrecognized_keys');
+  const first = unknown ?? result.error.issues[0];
+  const field = first?.path[0];
+  const message = unknown?.code === 'unrecognized_keys' ? `Unknown field(s): ${unknown.keys.join(', ')}` : problem.message;
+  throw new ToolError(400, 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
+}
+
+/** Checks the arguments with the tool's contract and runs it. */
+export function runTool<T extends AgentTool>(deps: ToolDeps, tool: T, call: Omit<ToolCall<T>, 'input'> & { input: unknown }): Promise<ToolAnswer> {
+  const definition = toolRegistry[tool] as unknown as ToolDefinition<T>;
+  return definition.run(deps, { ...call, input: parseToolInput(tool, call.input) });
+}
+
+/**
+ * The idempotency key of a tool call the hosted agent makes without one of its own: the same
+ * conversation asking the same thing again (a retry after a timeout) gets the same key, so the
+ * first answer; a second, different booking in the same call gets another.
+ */
+export function conversationKey(conversationId: string, tool: AgentTool, input: unknown): string {
+  const digest = createHash('sha256').update(JSON.stringify([conversationId, tool, input])).digest('base64url');
+  return `conv-${digest.slice(0, 43)}`;
+}
