@@ -81,7 +81,7 @@ function build(settings: Config): Dependencies {
   const s3 = new S3Client({
     ...local(settings.S3_ENDPOINT),
     forcePathStyle: Boolean(settings.S3_ENDPOINT),
-    // s3rver corrupts streamed uploads with the default checksum (DESIGN.md).
+    // s3rver corrupts streamed uploads with the default checksum (docs/architecture.md, "Decisions").
     requestChecksumCalculation: 'WHEN_REQUIRED',
   });
   const eventBridge = new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT));

@@ -43,8 +43,8 @@ export function suppressCdkInternals(stack: Stack): void {
   }
 }
 
-/** Node 22 is the project's pinned Lambda runtime (DESIGN.md); cdk-nag wants the newest. */
+/** Node 22 is the project's pinned Lambda runtime (docs/architecture.md, "Decisions"); cdk-nag wants the newest. */
 export const LAMBDA_RUNTIME_SUPPRESSION: NagPackSuppression = {
   id: 'AwsSolutions-L1',
-  reason: 'NODEJS_22_X is the runtime pinned in DESIGN.md: the same code must also run on the local Node 20.19+/22 toolchain; moving to a newer runtime is a deliberate, tested change.',
+  reason: 'NODEJS_22_X is the runtime pinned in docs/architecture.md: the same code must also run on the local Node 20.19+/22 toolchain; moving to a newer runtime is a deliberate, tested change.',
 };

@@ -1,7 +1,7 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 
-/** Data stays in Ireland (DESIGN.md): every stage deploys to eu-west-1. */
+/** Data stays in Ireland (docs/architecture.md): every stage deploys to eu-west-1. */
 export const REGION = 'eu-west-1';
 
 /** Prefix of physical names (function names, user pool name, bus name). */

@@ -74,7 +74,7 @@ function guardS3(listener: RequestListener, origins: ReadonlySet<string>): Reque
   };
 }
 
-/** s3rver: the real S3 API, on disk. It only accepts the S3RVER key pair (DESIGN.md). */
+/** s3rver: the real S3 API, on disk. It only accepts the S3RVER key pair (docs/architecture.md, "Decisions"). */
 export async function startS3(dataDir: string, bucket: string): Promise<StandIn> {
   mkdirSync(dataDir, { recursive: true });
   const s3 = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dataDir, configureBuckets: [{ name: bucket }] });

@@ -3,7 +3,7 @@ import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
 import type { Business, Hours, Service, Stylist } from '../contracts/setup.js';
 
-/** What the wizard saved, as stored: one item per stylist, service and mapping (DESIGN.md). */
+/** What the wizard saved, as stored: one item per stylist, service and mapping (docs/architecture.md, "Data model"). */
 export interface StoredSetup {
   /** Whether any step was ever saved. */
   exists: boolean;

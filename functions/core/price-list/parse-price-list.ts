@@ -8,7 +8,7 @@ import { PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../../contracts/p
  * its values; text that comes after a priced service starts the next one, so multi-column lines
  * ("Wash & Blow Dry €30   Cut & Finish €45") give one service per column.
  *
- * Decisions (the wizard takes whole euros, DESIGN/spec section 5):
+ * Decisions (the wizard takes whole euros):
  * - Amounts: €45, 45, 45.00, €45.50, 45€, 45 euro, €1,200. Cents are rounded to the nearest
  *   euro (half up) and the listed price is kept in the comment ("Listed as €24.50").
  * - Ranges €120–€180, 120-180, €120 to €180 → isRange with price_min/price_max; 'from €60',
