@@ -9,6 +9,14 @@ export const eventCatalog = {
   'booking.confirmed': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
   /** A booking was cancelled, by the caller through the agent or by the owner. */
   'booking.cancelled': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
+  /** A salon's minutes this billing period reached a warning threshold (a percentage of the plan's); once per threshold per period. */
+  'usage.threshold-reached': z.strictObject({
+    salonId: z.string().min(1),
+    periodId: z.string().min(1),
+    threshold: z.union([z.literal(80), z.literal(100)]),
+    minutesUsed: z.int().nonnegative(),
+    minutesIncluded: z.int().positive(),
+  }),
   'salon.deleted': z.strictObject({
     salonId: z.string().min(1),
     ownerId: z.string().min(1),

@@ -53,6 +53,11 @@ export const keys = {
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',
   outboxIndexSk: (iso: string, id: string) => `${iso}#${id}`,
+  /** Minutes used in a billing period, sharded by the calls' local day (functions/store/usage-store.ts). */
+  usageSk: (periodId: string, day: string) => `USAGE#${periodId}#${day}`,
+  usagePrefix: (periodId: string) => `USAGE#${periodId}#`,
+  /** One usage warning per threshold per period: who publishes it, and whether it went out. */
+  usageWarningSk: (periodId: string, threshold: number) => `USAGEWARN#${periodId}#${threshold}`,
   /** A consumer's claim on one message of one booking event, so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, bookingId: string, channel: string) => `SENT#${eventType}#${bookingId}#${channel}`,
 } as const;

@@ -1,0 +1,111 @@
+import { DateTime } from 'luxon';
+import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES } from '../plans.js';
+import type { EventPublisher } from '../../providers/eventbridge-events.js';
+import type { UsageStore, UsageTotals } from '../../store/usage-store.js';
+import { logger } from '../../http/logger.js';
+
+/**
+ * Usage metering: each completed call's minutes are added once to its salon's billing period,
+ * and crossing 80% and 100% of the plan's minutes publishes one warning per threshold per period
+ * (reliability 18, 42). The store makes counting exactly-once; this module decides what a call
+ * is worth and when a threshold is crossed.
+ */
+export const USAGE_THRESHOLDS = [80, 100] as const;
+export type UsageThreshold = (typeof USAGE_THRESHOLDS)[number];
+
+/** How long a warning's publisher holds it before another delivery may take over (it died part-way). */
+const WARNING_LEASE_MS = 60_000;
+
+export interface BillingPeriod {
+  /** Unique per salon and period, without `#`: the plan's period start, e.g. `2026-11-01`. */
+  id: string;
+  minutesIncluded: number;
+}
+
+export interface MeteredCall {
+  salonId: string;
+  callSid: string;
+  startedAt: string;
+  /** Seconds the telephony provider billed for the call. */
+  durationSeconds: number;
+  test: boolean;
+}
+
+export interface UsageSummary {
+  periodId: string;
+  minutesUsed: number;
+  minutesIncluded: number;
+  overageMinutes: number;
+  overageCents: number;
+  testMinutesUsed: number;
+  testMinutesIncluded: number;
+  calls: number;
+}
+
+export interface MeteringDeps {
+  usage: UsageStore;
+  events: Pick<EventPublisher, 'publish'>;
+  now: () => Date;
+}
+
+/** A call is billed in whole minutes, rounded up: 61 seconds is two minutes; a call never answered is none. */
+export function billableMinutes(durationSeconds: number): number {
+  return durationSeconds > 0 ? Math.ceil(durationSeconds / 60) : 0;
+}
+
+export function summarise(periodId: string, minutesIncluded: number, totals: UsageTotals): UsageSummary {
+  const overageMinutes = Math.max(0, totals.minutes - minutesIncluded);
+  return {
+    periodId,
+    minutesUsed: totals.minutes,
+    minutesIncluded,
+    overageMinutes,
+    overageCents: overageMinutes * EXTRA_MINUTE_PRICE_CENTS,
+    testMinutesUsed: totals.testMinutes,
+    testMinutesIncluded: FREE_TEST_MINUTES,
+    calls: totals.calls,
+  };
+}
+
+/** The thresholds `minutesUsed` has reached; none for a plan without minutes. */
+export function thresholdsReached(minutesUsed: number, minutesIncluded: number): UsageThreshold[] {
+  if (minutesIncluded <= 0) return [];
+  return USAGE_THRESHOLDS.filter((threshold) => minutesUsed * 100 >= threshold * minutesIncluded);
+}
+
+/**
+ * Counts one completed call (a duplicate delivery counts nothing) and publishes the warnings its
+ * period has reached and not yet sent. The totals are read after this call's own write, so of
+ * concurrent calls the last to write always sees every minute: a crossing is never missed.
+ * A failed publish gives its claim back and throws, so the event's retry publishes it.
+ */
+export async function meterCall(deps: MeteringDeps, call: MeteredCall, period: BillingPeriod): Promise<{ counted: boolean; usage: UsageSummary }> {
+  const day = DateTime.fromISO(call.startedAt, { zone: 'Europe/Dublin' }).toISODate();
+  if (!day) throw new Error(`Unreadable call start: ${call.startedAt}`);
+  const counted = await deps.usage.count(call.salonId, period.id, { callSid: call.callSid, day, minutes: billableMinutes(call.durationSeconds), test: call.test });
+  const usage = summarise(period.id, period.minutesIncluded, await deps.usage.totals(call.salonId, period.id));
+  for (const threshold of thresholdsReached(usage.minutesUsed, usage.minutesIncluded)) {
+    await warnOnce(deps, call.salonId, usage, threshold);
+  }
+  return { counted, usage };
+}
+
+async function warnOnce(deps: MeteringDeps, salonId: string, usage: UsageSummary, threshold: UsageThreshold): Promise<void> {
+  const lease = await deps.usage.claimWarning(salonId, usage.periodId, threshold, deps.now(), WARNING_LEASE_MS);
+  if (!lease) return;
+  try {
+    await deps.events.publish('usage.threshold-reached', {
+      salonId,
+      periodId: usage.periodId,
+      threshold,
+      minutesUsed: usage.minutesUsed,
+      minutesIncluded: usage.minutesIncluded,
+    });
+  } catch (error) {
+    await deps.usage.releaseWarning(salonId, usage.periodId, threshold, lease);
+    throw error;
+  }
+  await deps.usage.markWarningSent(salonId, usage.periodId, threshold, lease, deps.now());
+  // The period id is a date, which the log redactor would take for a phone number.
+  logger.info('usage warning published', { salonId, threshold });
+}

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally, queryAll } from './dynamo.js';
+import { keys } from './keys.js';
+
+/**
+ * Minutes used per salon and billing period (reliability 18, 42). A call is counted by one
+ * conditional ADD on the item of its period and local day, which also adds the call's id to the
+ * item's set and only applies when the id is not in it yet: a duplicate or retried
+ * `call.completed` changes nothing, and there is no window between "counted" and "remembered".
+ * Sharding by day keeps each set small (a busy salon's month of call ids would crowd one item).
+ */
+export interface UsageTotals {
+  minutes: number;
+  testMinutes: number;
+  calls: number;
+}
+
+export interface CallMinutes {
+  callSid: string;
+  /** The call's local day (`yyyy-mm-dd`): every delivery of one call names the same day. */
+  day: string;
+  minutes: number;
+  /** A test call's minutes count against the free test minutes, not the plan. */
+  test: boolean;
+}
+
+export interface UsageStore {
+  /** Counts one call in the period; false (and nothing changed) when it was already counted. */
+  count(salonId: string, periodId: string, call: CallMinutes): Promise<boolean>;
+  totals(salonId: string, periodId: string): Promise<UsageTotals>;
+  /**
+   * Takes the right to publish one threshold's warning: granted to one caller only, unless a
+   * holder's lease ran out before it marked the warning sent (it died part-way). Answers the
+   * lease id to `release` or `markSent` with, or null.
+   */
+  claimWarning(salonId: string, periodId: string, threshold: number, now: Date, leaseMs: number): Promise<string | null>;
+  markWarningSent(salonId: string, periodId: string, threshold: number, lease: string, now: Date): Promise<void>;
+  /** Gives a claim back after a failed publish, so the retry of the same event can publish. */
+  releaseWarning(salonId: string, periodId: string, threshold: number, lease: string): Promise<void>;
+}
+
+export function createUsageStore(client: DynamoDBDocumentClient, tableName: string): UsageStore {
+  const warningKey = (salonId: string, periodId: string, threshold: number) => ({ pk: keys.salon(salonId), sk: keys.usageWarningSk(periodId, threshold) });
+  return {
+    count: (salonId, periodId, call) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.usageSk(periodId, call.day) },
+            UpdateExpression: 'ADD minutes :minutes, testMinutes :testMinutes, callSids :call',
+            ConditionExpression: 'attribute_not_exists(callSids) OR NOT contains(callSids, :sid)',
+            ExpressionAttributeValues: {
+              ':minutes': call.test ? 0 : call.minutes,
+              ':testMinutes': call.test ? call.minutes : 0,
+              ':call': new Set([call.callSid]),
+              ':sid': call.callSid,
+            },
+          }),
+        ),
+      ),
+
+    async totals(salonId, periodId) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.usagePrefix(periodId) },
+        ConsistentRead: true,
+      });
+      return items.reduce<UsageTotals>(
+        (sum, item) => ({
+          minutes: sum.minutes + Number(item.minutes ?? 0),
+          testMinutes: sum.testMinutes + Number(item.testMinutes ?? 0),
+          calls: sum.calls + ((item.callSids as Set<string> | undefined)?.size ?? 0),
+        }),
+        { minutes: 0, testMinutes: 0, calls: 0 },
+      );
+    },
+
+    async claimWarning(salonId, periodId, threshold, now, leaseMs) {
+      const lease = randomUUID();
+      const granted = await conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...warningKey(salonId, periodId, threshold), state: 'claimed', lease, leaseUntil: now.getTime() + leaseMs },
+            ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND leaseUntil < :now)',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now.getTime() },
+          }),
+        ),
+      );
+      return granted ? lease : null;
+    },
+
+    async markWarningSent(salonId, periodId, threshold, lease, now) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: warningKey(salonId, periodId, threshold),
+            UpdateExpression: 'SET #state = :sent, sentAt = :at REMOVE leaseUntil',
+            ConditionExpression: 'lease = :lease',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':sent': 'sent', ':at': now.toISOString(), ':lease': lease },
+          }),
+        ),
+      );
+    },
+
+    async releaseWarning(salonId, periodId, threshold, lease) {
+      await conditionally(
+        client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: warningKey(salonId, periodId, threshold),
+            ConditionExpression: 'lease = :lease AND #state = :claimed',
+            ExpressionAttributeNames: { '#state': 'state' },
+            ExpressionAttributeValues: { ':lease': lease, ':claimed': 'claimed' },
+          }),
+        ),
+      );
+    },
+  };
+}
