@@ -53,6 +53,10 @@ export const keys = {
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',
   outboxIndexSk: (iso: string, id: string) => `${iso}#${id}`,
+  /** Calls (functions/store/call-store.ts): one per call, listed newest first on gsi1; the transcript beside it. */
+  callSk: (callSid: string) => `CALL#${callSid}`,
+  callTranscriptSk: (callSid: string) => `CALL#${callSid}#TRANSCRIPT`,
+  callsByStart: (salonId: string) => `SALON#${salonId}#CALLS`,
   /** Minutes used in a billing period, sharded by the calls' local day (functions/store/usage-store.ts). */
   usageSk: (periodId: string, day: string) => `USAGE#${periodId}#${day}`,
   usagePrefix: (periodId: string) => `USAGE#${periodId}#`,

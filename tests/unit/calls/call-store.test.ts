@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCallStore, type CallConversation, type CallEnd, type CallStart, type CallStore } from '../../../functions/store/call-store.js';
+import { startTable, type Table } from '../booking/harness.js';
+
+/** Reliability 39: a call's parts arrive from three sources, in any order, any number of times; the record comes out the same. */
+let table: Table;
+let calls: CallStore;
+let counter = 0;
+
+beforeAll(async () => {
+  table = await startTable();
+  calls = createCallStore(table.client, table.tableName);
+});
+afterAll(() => table.close());
+
+const newSalon = () => `sal_calls${String((counter += 1)).padStart(5, '0')}`;
+const sid = (n: number) => `CA${n.toString(16).padStart(32, '0')}`;
+
+function parts(salonId: string, callSid: string) {
+  const start: CallStart = { salonId, callSid, callerPhone: '+353871234567', startedAt: '2026-11-20T10:00:00.000Z', route: 'agent', test: false };
+  // The end's own idea of the start is a second later: the record keeps the first start it hears of.
+  const end: CallEnd = { salonId, callSid, startedAt: '2026-11-20T10:00:01.000Z', endedAt: '2026-11-20T10:03:05.000Z', durationSeconds: 185, finalStatus: 'completed' };
+  const conversation: CallConversation = {
+    salonId,
+    callSid,
+    startedAt: '2026-11-20T10:00:02.000Z',
+    conversationId: 'conv_abc',
+    summary: 'Booked a cut for Saturday.',
+    evaluation: 'success',
+    transcript: [
+      { role: 'agent', text: 'Hello, you are speaking to an AI assistant.', at: 0 },
+      { role: 'caller', text: 'A cut on Saturday please.', at: 4 },
+    ],
+    transcriptExpiresAt: Math.floor(Date.parse('2027-02-20T00:00:00Z') / 1000),
+  };
+  return { start, end, conversation };
+}
+
+describe('call records', () => {
+  it('any order and any duplicates of start, end and post-call data give the same record', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.constantFrom('start', 'end', 'conversation'), { minLength: 3, maxLength: 9 }).filter((list) => ['start', 'end', 'conversation'].every((kind) => list.includes(kind as never))),
+        async (order) => {
+          const salonId = newSalon();
+          const callSid = sid(counter);
+          const { start, end, conversation } = parts(salonId, callSid);
+          const deliver = (kind: string) => (kind === 'start' ? calls.recordStart(start) : kind === 'end' ? calls.recordEnd(end) : calls.recordConversation(conversation));
+          for (const kind of order) await deliver(kind);
+          // And every delivery again, all at once.
+          await Promise.all(order.map(deliver));
+          const record = await calls.get(salonId, callSid);
+          const startOf = { start: start.startedAt, end: end.startedAt, conversation: conversation.startedAt };
+          expect(record).toMatchObject({
+            startedAt: startOf[order[0]!],
+            callerPhone: '+353871234567',
+            route: 'agent',
+            endedAt: '2026-11-20T10:03:05.000Z',
+            durationSeconds: 185,
+            finalStatus: 'completed',
+            conversationId: 'conv_abc',
+            summary: 'Booked a cut for Saturday.',
+            evaluation: 'success',
+          });
+          expect(await calls.transcript(salonId, callSid)).toEqual(conversation.transcript);
+        },
+      ),
+      { numRuns: 20 },
+    );
+  });
+
+  it('says whether call.completed went out, so a crash before publishing is made good by the next delivery', async () => {
+    const salonId = newSalon();
+    const { start, end } = parts(salonId, sid(9001));
+    await calls.recordStart(start);
+    expect((await calls.recordEnd(end)).completedPublished).toBe(false);
+    expect((await calls.recordEnd(end)).completedPublished).toBe(false);
+    await calls.markCompletedPublished(salonId, end.callSid);
+    const again = await calls.recordEnd({ ...end, durationSeconds: 999 });
+    expect(again).toMatchObject({ completedPublished: true, durationSeconds: 185 });
+  });
+
+  it('lists newest first, page by page', async () => {
+    const salonId = newSalon();
+    for (let minute = 0; minute < 5; minute += 1) {
+      await calls.recordStart({ salonId, callSid: sid(100 + minute), callerPhone: null, startedAt: `2026-11-20T10:0${minute}:00.000Z`, route: 'agent', test: false });
+    }
+    const first = await calls.list(salonId, { limit: 2 });
+    expect(first.calls.map((call) => call.callSid)).toEqual([sid(104), sid(103)]);
+    const second = await calls.list(salonId, { limit: 2, after: first.next! });
+    expect(second.calls.map((call) => call.callSid)).toEqual([sid(102), sid(101)]);
+    const third = await calls.list(salonId, { limit: 2, after: second.next! });
+    expect(third.calls.map((call) => call.callSid)).toEqual([sid(100)]);
+  });
+
+  it('notes bookings, messages and a transfer on a known call only, once each', async () => {
+    const salonId = newSalon();
+    const { start } = parts(salonId, sid(200));
+    await calls.recordStart(start);
+    await Promise.all([calls.noteBooking(salonId, start.callSid, 'bk_1'), calls.noteBooking(salonId, start.callSid, 'bk_1'), calls.noteMessage(salonId, start.callSid, 'msg_1'), calls.noteTransfer(salonId, start.callSid)]);
+    expect(await calls.get(salonId, start.callSid)).toMatchObject({ bookingIds: ['bk_1'], messageIds: ['msg_1'], transferred: true });
+    await calls.noteBooking(salonId, sid(201), 'bk_2');
+    expect(await calls.get(salonId, sid(201))).toBeNull();
+  });
+
+  it('an expired transcript is gone even before DynamoDB removes it; removing a call removes its transcript', async () => {
+    const salonId = newSalon();
+    const { start, conversation } = parts(salonId, sid(300));
+    await calls.recordStart(start);
+    await calls.recordConversation({ ...conversation, transcriptExpiresAt: Math.floor(Date.now() / 1000) - 1 });
+    expect(await calls.transcript(salonId, start.callSid)).toBeNull();
+    expect(await calls.remove(salonId, start.callSid)).toBe(true);
+    expect(await calls.get(salonId, start.callSid)).toBeNull();
+    expect(await table.items(salonId)).toEqual([]);
+    expect(await calls.remove(salonId, start.callSid)).toBe(false);
+  });
+});
