@@ -29,6 +29,10 @@ export interface CallRecord {
   finalStatus: string | null;
   /** The agent put the caller through to the salon (the transfer tool). */
   transferred: boolean;
+  /** The call reached the voice agent (at once, or after the salon's phone rang out). */
+  agentConnected: boolean;
+  /** Somebody at the salon picked up (a forwarded call, or the salon's phone ringing first). */
+  salonAnswered: boolean;
   /** The agent's conversation, once its post-call data arrived. */
   conversationId: string | null;
   summary: string | null;
@@ -92,6 +96,8 @@ export interface CallStore {
   markCompletedPublished(salonId: string, callSid: string): Promise<void>;
   recordConversation(conversation: CallConversation): Promise<void>;
   noteTransfer(salonId: string, callSid: string): Promise<void>;
+  /** Which legs of the call picked up: facts that only ever become true. */
+  noteLegs(salonId: string, callSid: string, legs: { agentConnected?: true; salonAnswered?: true }): Promise<void>;
   noteBooking(salonId: string, callSid: string, bookingId: string): Promise<void>;
   noteMessage(salonId: string, callSid: string, messageId: string): Promise<void>;
   get(salonId: string, callSid: string): Promise<CallRecord | null>;
@@ -116,6 +122,8 @@ function toRecord(item: Record<string, unknown>): CallRecord {
     durationSeconds: typeof item.durationSeconds === 'number' ? item.durationSeconds : null,
     finalStatus: (item.finalStatus as string | undefined) ?? null,
     transferred: item.transferred === true,
+    agentConnected: item.agentConnected === true,
+    salonAnswered: item.salonAnswered === true,
     conversationId: (item.conversationId as string | undefined) ?? null,
     summary: (item.summary as string | undefined) ?? null,
     evaluation: (item.evaluation as CallEvaluation | undefined) ?? null,
@@ -148,6 +156,23 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields) }));
   }
 
+  /** Only for a call that exists: a tool call or callback naming a call we never saw creates nothing. */
+  async function setFlags(salonId: string, callSid: string, flags: readonly string[]) {
+    if (!flags.length) return;
+    await conditionally(
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: callKey(salonId, callSid),
+          UpdateExpression: `SET ${flags.map((flag) => `#${flag} = :yes`).join(', ')}`,
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeNames: Object.fromEntries(flags.map((flag) => [`#${flag}`, flag])),
+          ExpressionAttributeValues: { ':yes': true },
+        }),
+      ),
+    );
+  }
+
   async function addToSet(salonId: string, callSid: string, field: 'bookingIds' | 'messageIds', value: string) {
     await conditionally(
       client.send(
@@ -155,7 +180,6 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           TableName: tableName,
           Key: callKey(salonId, callSid),
           UpdateExpression: 'ADD #field :value',
-          // Only for a call that exists: a tool call naming a call we never saw creates nothing.
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: { '#field': field },
           ExpressionAttributeValues: { ':value': new Set([value]) },
@@ -210,19 +234,8 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       );
     },
 
-    async noteTransfer(salonId, callSid) {
-      await conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: callKey(salonId, callSid),
-            UpdateExpression: 'SET transferred = :yes',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':yes': true },
-          }),
-        ),
-      );
-    },
+    noteTransfer: (salonId, callSid) => setFlags(salonId, callSid, ['transferred']),
+    noteLegs: (salonId, callSid, legs) => setFlags(salonId, callSid, (['agentConnected', 'salonAnswered'] as const).filter((flag) => legs[flag])),
 
     noteBooking: (salonId, callSid, bookingId) => addToSet(salonId, callSid, 'bookingIds', bookingId),
     noteMessage: (salonId, callSid, messageId) => addToSet(salonId, callSid, 'messageIds', messageId),

@@ -1,0 +1,26 @@
+import type { CallRecord } from '../../store/call-store.js';
+
+/** How a call ended, as the owner reads it in the call log and the dashboard. */
+export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'missed', 'abandoned', 'test-call'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+/** Final statuses in which nobody picked up (Twilio's call statuses). */
+const NOT_ANSWERED = new Set(['busy', 'no-answer', 'failed']);
+
+/**
+ * The outcome follows from the facts the record gathered, whatever order they came in:
+ * `answered` by the agent, `forwarded` to and picked up by the salon, `transferred` by the agent
+ * to the salon, `missed` (nobody could pick up), `abandoned` (the caller hung up before the
+ * agent or a person answered), or a `test-call`. Null while the call has not ended.
+ */
+export function callOutcome(call: Pick<CallRecord, 'endedAt' | 'test' | 'transferred' | 'finalStatus' | 'agentConnected' | 'salonAnswered' | 'route' | 'durationSeconds'>): CallOutcome | null {
+  if (!call.endedAt) return null;
+  if (call.test) return 'test-call';
+  if (call.transferred) return 'transferred';
+  if (call.finalStatus === 'canceled') return 'abandoned';
+  if (call.finalStatus && NOT_ANSWERED.has(call.finalStatus)) return 'missed';
+  if (call.agentConnected) return 'answered';
+  if (call.salonAnswered) return 'forwarded';
+  // Forwarded and rung out with nobody at the salon, or hung up while the salon's phone rang first.
+  return call.route === 'forwarded' ? 'missed' : 'abandoned';
+}

@@ -1,0 +1,36 @@
+import { DateTime } from 'luxon';
+import { FREE_TRIAL_DAYS, findPlan } from '../plans.js';
+import type { BillingPeriod } from './meter-usage.js';
+
+/**
+ * Which billing period a moment falls in, and the minutes it includes. Until subscriptions
+ * exist, a salon has its free trial (FREE_TRIAL_DAYS from sign-up, with the Starter plan's
+ * minutes) and, after it, calendar months in Irish time with no minutes included: a salon
+ * whose trial ended is not live, so only its test calls are metered then.
+ */
+export const TRIAL_MINUTES = findPlan('starter').minutesIncluded;
+
+export interface DatedBillingPeriod extends BillingPeriod {
+  kind: 'trial' | 'month';
+  startsAt: string;
+  endsAt: string;
+}
+
+export function trialEndsAt(salon: { createdAt: string }): Date {
+  return new Date(Date.parse(salon.createdAt) + FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000);
+}
+
+export function billingPeriodAt(salon: { createdAt: string }, at: Date): DatedBillingPeriod {
+  const trialEnd = trialEndsAt(salon);
+  if (at < trialEnd) {
+    return { kind: 'trial', id: 'trial', minutesIncluded: TRIAL_MINUTES, startsAt: salon.createdAt, endsAt: trialEnd.toISOString() };
+  }
+  const month = DateTime.fromJSDate(at, { zone: 'Europe/Dublin' }).startOf('month');
+  return {
+    kind: 'month',
+    id: month.toFormat('yyyy-MM'),
+    minutesIncluded: 0,
+    startsAt: month.toUTC().toISO()!,
+    endsAt: month.plus({ months: 1 }).toUTC().toISO()!,
+  };
+}
