@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema } from '../functions/contracts/appointments.js';
+import { CALL_OUTCOMES } from '../functions/core/calls/call-outcome.js';
 
 /** Every event on the bus: a past-tense detail-type and the schema of its detail. */
 export const EVENT_SOURCE = 'salon-receptionist';
@@ -9,6 +10,15 @@ export const eventCatalog = {
   'booking.confirmed': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
   /** A booking was cancelled, by the caller through the agent or by the owner. */
   'booking.cancelled': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
+  /** A call ended (telephony status callback, or the end of a sandbox call); may arrive more than once. */
+  'call.completed': z.strictObject({
+    salonId: z.string().min(1),
+    callSid: z.string().min(1),
+    startedAt: z.iso.datetime(),
+    durationSeconds: z.int().nonnegative(),
+    outcome: z.enum(CALL_OUTCOMES),
+    test: z.boolean(),
+  }),
   /** A salon's minutes this billing period reached a warning threshold (a percentage of the plan's); once per threshold per period. */
   'usage.threshold-reached': z.strictObject({
     salonId: z.string().min(1),

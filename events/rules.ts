@@ -10,7 +10,7 @@ export interface EventRule {
   eventType: EventType;
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
-  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send'>[];
+  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put'>[];
 }
 
 /** Booking messages read the salon and write their delivery claims (and, as a sandbox, the outbox). */
@@ -34,4 +34,6 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
+  // A finished call's minutes are metered; metering publishes the usage warnings.
+  { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
 ];

@@ -33,6 +33,8 @@ import { createOutboxStore, type OutboxStore } from './store/outbox-store.js';
 import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-claims.js';
 import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.js';
 import { createRateLimits, type RateLimits } from './store/rate-limits.js';
+import { createCallStore, type CallStore } from './store/call-store.js';
+import { createUsageStore, type UsageStore } from './store/usage-store.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -67,6 +69,10 @@ export interface Dependencies {
   agents: AgentStore;
   /** Fixed-window counters behind the flood caps (messages per caller and salon, wrong secrets per source). */
   rateLimits: RateLimits;
+  /** One record per call, merged from the telephony and voice-agent webhooks. */
+  calls: CallStore;
+  /** Minutes used per billing period, counted once per call. */
+  usage: UsageStore;
   now: () => Date;
 }
 
@@ -95,6 +101,8 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
+    calls: createCallStore(dynamo, settings.TABLE_NAME),
+    usage: createUsageStore(dynamo, settings.TABLE_NAME),
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),
