@@ -40,6 +40,7 @@ export const keys = {
   /** gsi1 partition listing every salon's unsettled booking changes, for the sweep. */
   settleIndex: 'SETTLE',
   messageSk: (at: string, messageId: string) => `MSG#${at}#${messageId}`,
+  messagePrefix: 'MSG#',
   /** Rate-limit counters (functions/store/rate-limits.ts), one per window (its start, ISO). */
   callerMessagesLimitSk: (phoneHash: string, window: string) => `LIMIT#MSG#CALLER#${phoneHash}#${window}`,
   salonMessagesLimitSk: (window: string) => `LIMIT#MSG#SALON#${window}`,

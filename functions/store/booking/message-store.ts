@@ -1,17 +1,30 @@
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 
-/** `SALON#<id>` / `MSG#<at>#<id>`: a message a caller left for the salon (take-message). */
+/** `SALON#<id>` / `MSG#<at>#<id>`: a message a caller left for the salon (take-message), newest last in the table. */
 export interface CallerMessage {
   id: string;
   callerName: string;
   callerPhone: string;
   message: string;
   createdAt: string;
+  /** When the owner marked it dealt with; null while it waits. */
+  doneAt?: string | null;
+}
+
+export interface MessagePage {
+  messages: (CallerMessage & { doneAt: string | null })[];
+  /** Opaque; pass back for the next page, null at the end. */
+  next: string | null;
 }
 
 export interface MessageStore {
   put(salonId: string, message: CallerMessage): Promise<void>;
+  /** Newest first. */
+  list(salonId: string, options: { limit: number; after?: string }): Promise<MessagePage>;
+  /** Marks a message done (or not); false when there is no such message. */
+  setDone(salonId: string, message: { id: string; createdAt: string }, doneAt: string | null): Promise<boolean>;
 }
 
 export function createMessageStore(client: DynamoDBDocumentClient, tableName: string): MessageStore {
@@ -25,5 +38,44 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
         }),
       );
     },
+
+    async list(salonId, { limit, after }) {
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: after ? 'pk = :pk AND sk BETWEEN :first AND :after' : 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: {
+            ':pk': keys.salon(salonId),
+            ...(after ? { ':first': keys.messagePrefix, ':after': after } : { ':prefix': keys.messagePrefix }),
+          },
+          ScanIndexForward: false,
+          Limit: limit + (after ? 1 : 0),
+        }),
+      );
+      // BETWEEN includes the page's last item: it was on the previous page.
+      const items = (result.Items ?? []).filter((item) => item.sk !== after).slice(0, limit);
+      const messages = items.map((item) => ({
+        id: String(item.id),
+        callerName: String(item.callerName),
+        callerPhone: String(item.callerPhone),
+        message: String(item.message),
+        createdAt: String(item.createdAt),
+        doneAt: (item.doneAt as string | undefined) ?? null,
+      }));
+      return { messages, next: result.LastEvaluatedKey && items.length ? String(items.at(-1)!.sk) : null };
+    },
+
+    setDone: (salonId, message, doneAt) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.messageSk(message.createdAt, message.id) },
+            UpdateExpression: 'SET doneAt = :doneAt',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':doneAt': doneAt },
+          }),
+        ),
+      ),
   };
 }
