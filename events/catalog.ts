@@ -10,6 +10,13 @@ export const eventCatalog = {
   'booking.confirmed': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
   /** A booking was cancelled, by the caller through the agent or by the owner. */
   'booking.cancelled': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
+  /** A caller left a message for the salon (the take-message tool). */
+  'message.left': z.strictObject({
+    salonId: z.string().min(1),
+    messageId: z.string().min(1),
+    callerName: z.string(),
+    createdAt: z.iso.datetime(),
+  }),
   /** A call ended (telephony status callback, or the end of a sandbox call); may arrive more than once. */
   'call.completed': z.strictObject({
     salonId: z.string().min(1),

@@ -34,6 +34,13 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
+  // The dashboard's recent activity and call figures.
+  ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
+    id: `${eventType.replace('.', '-')}-activity`,
+    eventType,
+    consumer: 'events/consumers/record-activity.ts',
+    grants: ['table:write'] as const,
+  })),
   // A finished call's minutes are metered; metering publishes the usage warnings.
   { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
 ];

@@ -35,6 +35,8 @@ import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.
 import { createRateLimits, type RateLimits } from './store/rate-limits.js';
 import { createCallStore, type CallStore } from './store/call-store.js';
 import { createUsageStore, type UsageStore } from './store/usage-store.js';
+import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
+import { createActivityStore, type ActivityStore } from './store/activity-store.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -73,6 +75,10 @@ export interface Dependencies {
   calls: CallStore;
   /** Minutes used per billing period, counted once per call. */
   usage: UsageStore;
+  /** The dashboard's per-day call figures. */
+  callStats: CallStatsStore;
+  /** The dashboard's recent activity. */
+  activity: ActivityStore;
   now: () => Date;
 }
 
@@ -103,6 +109,8 @@ function build(settings: Config): Dependencies {
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
     calls: createCallStore(dynamo, settings.TABLE_NAME),
     usage: createUsageStore(dynamo, settings.TABLE_NAME),
+    callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
+    activity: createActivityStore(dynamo, settings.TABLE_NAME),
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),

@@ -58,6 +58,11 @@ export const keys = {
   callSk: (callSid: string) => `CALL#${callSid}`,
   callTranscriptSk: (callSid: string) => `CALL#${callSid}#TRANSCRIPT`,
   callsByStart: (salonId: string) => `SALON#${salonId}#CALLS`,
+  /** A day's call figures for the dashboard (functions/store/call-stats-store.ts). */
+  callStatsSk: (day: string) => `STATS#${day}`,
+  /** The dashboard's recent activity, newest last in the table (functions/store/activity-store.ts). */
+  activitySk: (at: string, kind: string, id: string) => `ACTIVITY#${at}#${kind}#${id}`,
+  activityPrefix: 'ACTIVITY#',
   /** Minutes used in a billing period, sharded by the calls' local day (functions/store/usage-store.ts). */
   usageSk: (periodId: string, day: string) => `USAGE#${periodId}#${day}`,
   usagePrefix: (periodId: string) => `USAGE#${periodId}#`,

@@ -138,13 +138,20 @@ describe('take-message caps', () => {
   let salonCounter = 0;
 
   /** A salon that exists, a store that keeps messages in memory, the real counters. */
-  function salon(startIso: string) {
+  function salon(startIso: string, options: { busDown?: boolean } = {}) {
     salonCounter += 1;
     const salonId = `sal_msg${salonCounter}${randomBytes(3).toString('hex')}`;
     const time = clock(startIso);
     const stored: CallerMessage[] = [];
+    const published: { type: string; detail: unknown }[] = [];
     const deps = {
       now: time.now,
+      events: {
+        publish: async (type: string, detail: unknown) => {
+          if (options.busDown) throw new Error('bus unavailable');
+          published.push({ type, detail });
+        },
+      },
       rateLimits: limits,
       salons: { get: async (id: string) => (id === salonId ? { id } : null) },
       setup: { load: async () => ({}) },
@@ -155,17 +162,19 @@ describe('take-message caps', () => {
         (answer) => ({ status: 200, answer }),
         (error: { status: number; code: string; say: string }) => ({ status: error.status, code: error.code, say: error.say }),
       );
-    return { salonId, time, stored, leave };
+    return { salonId, time, stored, published, leave };
   }
 
   it(`one phone: ${FLOOD_LIMITS.messagesPerCallerPerHour} an hour, the rest refused with something to say and not stored`, async () => {
-    const { time, stored, leave } = salon('2026-05-01T14:10:00Z');
+    const { salonId, time, stored, published, leave } = salon('2026-05-01T14:10:00Z');
     const answers = await Promise.all(Array.from({ length: 20 }, () => leave('087 123 4567')));
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(FLOOD_LIMITS.messagesPerCallerPerHour);
     expect(answers.filter((answer) => answer.status === 429)).toEqual(
       Array(20 - FLOOD_LIMITS.messagesPerCallerPerHour).fill({ status: 429, code: 'too_many_messages', say: toolSay.tooManyMessages }),
     );
     expect(stored).toHaveLength(FLOOD_LIMITS.messagesPerCallerPerHour);
+    // Each stored message, and only those, is announced on the bus (the dashboard's activity), without the phone.
+    expect(published).toEqual(stored.map((message) => ({ type: 'message.left', detail: { salonId, messageId: message.id, callerName: 'Mary Murphy', createdAt: message.createdAt } })));
     expect((await leave('+353 87 123 4567')).status).toBe(429);
     expect((await leave('087 765 4321')).status).toBe(200);
     time.state.value = Date.parse('2026-05-01T15:00:00Z');
@@ -181,5 +190,11 @@ describe('take-message caps', () => {
     expect(stored).toHaveLength(FLOOD_LIMITS.messagesPerSalonPerHour);
     time.state.value = Date.parse('2026-05-01T17:00:00Z');
     expect((await leave('+353861999999')).status).toBe(200);
+  });
+
+  it('a bus that is down costs the dashboard line, never the message', async () => {
+    const { stored, leave } = salon('2026-05-01T18:10:00Z', { busDown: true });
+    expect((await leave('087 555 0101')).status).toBe(200);
+    expect(stored).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FLOOD_LIMITS, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { logger } from '../../http/logger.js';
 import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
 import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
@@ -68,6 +69,10 @@ export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }
   }
   const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: now.toISOString() };
   await deps.bookings.messages.put(salonId, message);
+  // The message is stored: a bus failure only costs the dashboard line, never the caller's message.
+  await deps.events
+    .publish('message.left', { salonId, messageId: message.id, callerName: message.callerName, createdAt: message.createdAt })
+    .catch((error: unknown) => logger.error('message event not published', { salonId, messageId: message.id, name: (error as Error)?.name }));
   return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: message.id };
 }
 

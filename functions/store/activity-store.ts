@@ -1,0 +1,65 @@
+import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+
+/**
+ * The dashboard's recent activity: one small item per thing that happened (a call, a booking, a
+ * cancellation, a message), written by the bus consumers and read newest first in one query.
+ * The key is made of the entry's own time, kind and id, so a redelivered event writes the same
+ * item again instead of a second one. Entries go after ACTIVITY_DAYS (DynamoDB TTL).
+ */
+export const ACTIVITY_DAYS = 90;
+
+export const ACTIVITY_KINDS = ['call', 'booking', 'cancellation', 'message'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+
+export interface ActivityEntry {
+  kind: ActivityKind;
+  /** The call, booking or message it is about. */
+  id: string;
+  at: string;
+  /** One line for the owner, without the caller's phone number. */
+  text: string;
+  test: boolean;
+}
+
+export interface ActivityStore {
+  record(salonId: string, entry: ActivityEntry): Promise<void>;
+  latest(salonId: string, limit: number): Promise<ActivityEntry[]>;
+}
+
+export function createActivityStore(client: DynamoDBDocumentClient, tableName: string): ActivityStore {
+  return {
+    async record(salonId, entry) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            pk: keys.salon(salonId),
+            sk: keys.activitySk(entry.at, entry.kind, entry.id),
+            ...entry,
+            ttl: Math.floor(Date.parse(entry.at) / 1000) + ACTIVITY_DAYS * 24 * 60 * 60,
+          },
+        }),
+      );
+    },
+
+    async latest(salonId, limit) {
+      const result = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.activityPrefix },
+          ScanIndexForward: false,
+          Limit: limit,
+        }),
+      );
+      return (result.Items ?? []).map((item) => ({
+        kind: item.kind as ActivityKind,
+        id: String(item.id),
+        at: String(item.at),
+        text: String(item.text),
+        test: item.test === true,
+      }));
+    },
+  };
+}
