@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appointmentSchema } from '../functions/contracts/appointments.js';
-import { CALL_OUTCOMES } from '../functions/core/calls/call-outcome.js';
+import { CALL_OUTCOMES } from '../functions/contracts/calls.js';
 
 /** Every event on the bus: a past-tense detail-type and the schema of its detail. */
 export const EVENT_SOURCE = 'salon-receptionist';

@@ -43,6 +43,11 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'google-list-calendars': async () => ({ init: {} }),
   'services-extract': async () => ({ init: await priceListUpload() }),
   'list-appointments': async () => ({ query: '?days=7', init: {} }),
+  'get-dashboard': async () => ({ init: {} }),
+  'list-calls': async () => ({ init: {} }),
+  'delete-call': async () => ({ init: { body: JSON.stringify({ callSid: `CA${'0'.repeat(32)}` }) } }),
+  'list-messages': async () => ({ init: {} }),
+  'mark-message-done': async () => ({ init: { body: JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', createdAt: '2026-11-20T10:00:00.000Z', done: true }) } }),
 };
 
 const ownerRoutes = routes.filter((route) => route.auth === 'owner').flatMap((route) => route.methods.map((method) => ({ route, method })));

@@ -1,8 +1,5 @@
+import type { CallOutcome } from '../../contracts/calls.js';
 import type { CallRecord } from '../../store/call-store.js';
-
-/** How a call ended, as the owner reads it in the call log and the dashboard. */
-export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'missed', 'abandoned', 'test-call'] as const;
-export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /** Final statuses in which nobody picked up (Twilio's call statuses). */
 const NOT_ANSWERED = new Set(['busy', 'no-answer', 'failed']);

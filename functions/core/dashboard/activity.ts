@@ -1,6 +1,6 @@
 import type { Appointment } from '../../contracts/appointments.js';
 import type { ActivityEntry } from '../../store/activity-store.js';
-import type { CallOutcome } from '../calls/call-outcome.js';
+import type { CallOutcome } from '../../contracts/calls.js';
 import { spokenWhen } from '../confirmations/format.js';
 
 /**

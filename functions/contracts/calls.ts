@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/**
+ * The owner's view of calls and messages: the call log, the messages callers left, and the
+ * dashboard's figures. Shared with web/ so both sides agree on shapes and limits.
+ */
+export const CALL_LOG_PAGE_SIZE = 20;
+
+/** How a call ended, as the owner reads it (functions/core/calls/call-outcome.ts decides). */
+export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'missed', 'abandoned', 'test-call'] as const;
+export type CallOutcome = (typeof CALL_OUTCOMES)[number];
+
+const CALL_SID = /^(CA[0-9a-f]{32}|SB[0-9a-z_-]{8,64})$/i;
+const cursor = z.string().max(200, 'after is too long').regex(/^[\w:.#+-]+$/, 'after is not a page cursor');
+
+/** `GET /api/calls?after=…` (a page), or `?callSid=…` (one call with its transcript). */
+export const listCallsQuery = z.strictObject({
+  after: cursor.optional(),
+  callSid: z.string().regex(CALL_SID, 'callSid is not a call id').optional(),
+});
+
+/** `POST /api/calls/delete` with `{callSid}`. */
+export const deleteCallBody = z.strictObject({ callSid: z.string().regex(CALL_SID, 'callSid is not a call id') });
+
+/** `GET /api/messages?after=…`. */
+export const listMessagesQuery = z.strictObject({ after: cursor.optional() });
+/** `POST /api/messages/done` with `{id, createdAt, done}`. */
+export const messageDoneBody = z.strictObject({
+  id: z.uuid('id is not a message id'),
+  createdAt: z.iso.datetime({ error: 'createdAt must be the message time' }),
+  done: z.boolean({ error: 'done must be true or false' }),
+});
+
+export interface CallView {
+  callSid: string;
+  startedAt: string;
+  /** The caller's number as the owner dials it back, or null when withheld or a test call. */
+  caller: string | null;
+  durationSeconds: number | null;
+  /** Null while the call is still going. */
+  outcome: CallOutcome | null;
+  summary: string | null;
+  evaluation: 'success' | 'failure' | 'unknown' | null;
+  bookings: number;
+  messages: number;
+  test: boolean;
+}
+
+export interface TranscriptLineView {
+  role: 'agent' | 'caller';
+  text: string;
+  at: number;
+}
+
+export interface MessageView {
+  id: string;
+  createdAt: string;
+  callerName: string;
+  caller: string;
+  message: string;
+  doneAt: string | null;
+}
+
+export interface UsageView {
+  periodKind: 'trial' | 'month';
+  periodEndsAt: string;
+  minutesUsed: number;
+  minutesIncluded: number;
+  overageMinutes: number;
+  testMinutesUsed: number;
+  testMinutesIncluded: number;
+}
+
+export interface DashboardSummary {
+  /** False until the salon's first call: the cards say "Sample data" until then. */
+  hasCalls: boolean;
+  callsToday: number;
+  missedToday: number;
+  bookingsThisMonth: number;
+  /** Share of this month's rated calls the agent's evaluation found successful, 0–100; null with none rated. */
+  satisfaction: { percent: number; rated: number } | null;
+  activity: { kind: 'call' | 'booking' | 'cancellation' | 'message'; id: string; at: string; text: string; test: boolean }[];
+  usage: UsageView;
+}
+
+export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
+  answered: 'Answered by your receptionist',
+  forwarded: 'Forwarded to the salon',
+  transferred: 'Put through to the salon',
+  missed: 'Missed',
+  abandoned: 'Caller hung up',
+  'test-call': 'Test call',
+};
+

@@ -1,0 +1,61 @@
+import { CALL_LOG_PAGE_SIZE, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
+import type { Dependencies } from '../../composition-root.js';
+import { NotFoundError } from '../../http/errors.js';
+import type { CallRecord } from '../../store/call-store.js';
+import { displayPhone } from '../confirmations/format.js';
+import { callOutcome } from './call-outcome.js';
+
+/** The owner's call log and the messages callers left: what the signed-in pages read and change. */
+type CallLogDeps = Pick<Dependencies, 'calls' | 'bookings' | 'now'>;
+
+export function callView(call: CallRecord): CallView {
+  return {
+    callSid: call.callSid,
+    startedAt: call.startedAt,
+    caller: call.callerPhone ? displayPhone(call.callerPhone) : null,
+    durationSeconds: call.durationSeconds,
+    outcome: callOutcome(call),
+    summary: call.summary,
+    evaluation: call.evaluation,
+    bookings: call.bookingIds.length,
+    messages: call.messageIds.length,
+    test: call.test,
+  };
+}
+
+export async function listCalls(deps: CallLogDeps, salonId: string, after?: string): Promise<{ calls: CallView[]; next: string | null }> {
+  const page = await deps.calls.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+  return { calls: page.calls.map(callView), next: page.next };
+}
+
+export async function callWithTranscript(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ call: CallView; transcript: TranscriptLineView[] | null }> {
+  const call = await deps.calls.get(salonId, callSid);
+  if (!call) throw new NotFoundError('That call is not in your call log.');
+  return { call: callView(call), transcript: await deps.calls.transcript(salonId, callSid) };
+}
+
+export async function deleteCall(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ deleted: true }> {
+  if (!(await deps.calls.remove(salonId, callSid))) throw new NotFoundError('That call is not in your call log.');
+  return { deleted: true };
+}
+
+export async function listMessages(deps: CallLogDeps, salonId: string, after?: string): Promise<{ messages: MessageView[]; next: string | null }> {
+  const page = await deps.bookings.messages.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+  return {
+    messages: page.messages.map((message) => ({
+      id: message.id,
+      createdAt: message.createdAt,
+      callerName: message.callerName,
+      caller: displayPhone(message.callerPhone),
+      message: message.message,
+      doneAt: message.doneAt,
+    })),
+    next: page.next,
+  };
+}
+
+export async function markMessageDone(deps: CallLogDeps, salonId: string, input: { id: string; createdAt: string; done: boolean }): Promise<{ doneAt: string | null }> {
+  const doneAt = input.done ? deps.now().toISOString() : null;
+  if (!(await deps.bookings.messages.setDone(salonId, input, doneAt))) throw new NotFoundError('That message is not in your messages.');
+  return { doneAt };
+}

@@ -1,0 +1,52 @@
+import { DateTime } from 'luxon';
+import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
+import type { DashboardSummary } from '../../contracts/calls.js';
+import type { Dependencies } from '../../composition-root.js';
+import type { Salon } from '../../store/salon-store.js';
+import { billingPeriodAt } from '../usage/billing-period.js';
+import { summarise } from '../usage/meter-usage.js';
+
+/** Lines in the dashboard's recent activity. */
+export const ACTIVITY_LINES = 8;
+
+type SummaryDeps = Pick<Dependencies, 'callStats' | 'activity' | 'usage' | 'bookings' | 'now'>;
+
+/**
+ * The dashboard's figures, each card one small read (reading them all at once): today's calls
+ * and missed calls and this month's satisfaction from the per-day call figures, bookings this
+ * month from the booking count, the activity lines, and the period's minutes.
+ */
+export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id' | 'createdAt'>): Promise<DashboardSummary> {
+  const now = deps.now();
+  const local = DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE });
+  const today = local.toISODate()!;
+  const period = billingPeriodAt(salon, now);
+  const [days, bookingsThisMonth, activity, totals] = await Promise.all([
+    deps.callStats.days(salon.id, local.startOf('month').toISODate()!, today),
+    deps.bookings.counts.count(salon.id, local.toFormat('yyyy-MM')),
+    deps.activity.latest(salon.id, ACTIVITY_LINES),
+    deps.usage.totals(salon.id, period.id),
+  ]);
+  const todays = days.find((day) => day.day === today);
+  const rated = days.reduce((sum, day) => sum + day.rated, 0);
+  const satisfied = days.reduce((sum, day) => sum + day.satisfied, 0);
+  const usage = summarise(period.id, period.minutesIncluded, totals);
+  return {
+    // Test calls are not the salon's calls, but a salon that has only tested has real activity to show.
+    hasCalls: days.length > 0 || activity.some((line) => line.kind === 'call'),
+    callsToday: todays?.calls ?? 0,
+    missedToday: todays?.missed ?? 0,
+    bookingsThisMonth,
+    satisfaction: rated ? { percent: Math.round((satisfied / rated) * 100), rated } : null,
+    activity,
+    usage: {
+      periodKind: period.kind,
+      periodEndsAt: period.endsAt,
+      minutesUsed: usage.minutesUsed,
+      minutesIncluded: usage.minutesIncluded,
+      overageMinutes: usage.overageMinutes,
+      testMinutesUsed: usage.testMinutesUsed,
+      testMinutesIncluded: usage.testMinutesIncluded,
+    },
+  };
+}

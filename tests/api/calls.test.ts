@@ -1,0 +1,162 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { resetConfig } from '../../functions/config.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
+import type { DashboardSummary } from '../../functions/contracts/calls.js';
+import { callOutcome } from '../../functions/core/calls/call-outcome.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
+
+/**
+ * The owner's calls, messages and dashboard figures over HTTP, fed the way production feeds them:
+ * call records in the table and `call.completed` / `message.left` on the local bus, whose
+ * consumers keep the activity, the day figures and the minutes.
+ */
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+
+const sid = () => `CA${randomBytes(16).toString('hex')}`;
+
+async function ownerWithSalon(label: string): Promise<{ owner: TestOwner; salonId: string }> {
+  const owner = await signUpOwner(label);
+  const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  return { owner, salonId };
+}
+
+/** A call as the telephony webhooks record it, then its end announced on the bus. */
+async function finishedCall(salonId: string, options: { minutesAgo: number; seconds: number; agent?: boolean; status?: string; test?: boolean; summary?: string }) {
+  const d = deps();
+  const callSid = sid();
+  const startedAt = new Date(Date.now() - options.minutesAgo * 60_000).toISOString();
+  await d.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: options.test ? 'test' : 'agent', test: options.test ?? false });
+  if (options.agent !== false) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
+  if (options.summary) {
+    await d.calls.recordConversation({
+      salonId,
+      callSid,
+      startedAt,
+      conversationId: `conv_${randomUUID()}`,
+      summary: options.summary,
+      evaluation: 'success',
+      transcript: [
+        { role: 'agent', text: 'Hello, you are through to the AI assistant at Headroom.', at: 0 },
+        { role: 'caller', text: 'Can I book a cut?', at: 3 },
+      ],
+      transcriptExpiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+  }
+  const ended = await d.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + options.seconds * 1000).toISOString(), durationSeconds: options.seconds, finalStatus: options.status ?? 'completed' });
+  const completed = { salonId, callSid, startedAt, durationSeconds: options.seconds, outcome: callOutcome(ended)!, test: ended.test };
+  await d.events.publish('call.completed', completed);
+  return completed;
+}
+
+const dashboard = async (owner: TestOwner) => (await api('/api/dashboard', { token: owner.accessToken })).body as unknown as DashboardSummary;
+
+describe('the dashboard figures', () => {
+  it('are empty for a new salon, with the trial minutes', async () => {
+    const { owner } = await ownerWithSalon('dash-empty');
+    expect(await dashboard(owner)).toEqual({
+      hasCalls: false,
+      callsToday: 0,
+      missedToday: 0,
+      bookingsThisMonth: 0,
+      satisfaction: null,
+      activity: [],
+      usage: expect.objectContaining({ periodKind: 'trial', minutesUsed: 0, minutesIncluded: 100, testMinutesUsed: 0, testMinutesIncluded: 10 }),
+    });
+  });
+
+  it('count calls, missed calls, minutes and activity once each, however often the bus delivers', async () => {
+    const { owner, salonId } = await ownerWithSalon('dash-calls');
+    await finishedCall(salonId, { minutesAgo: 3, seconds: 125, summary: 'Booked a cut.' });
+    const missed = await finishedCall(salonId, { minutesAgo: 2, seconds: 0, agent: false, status: 'no-answer' });
+    expect(missed.outcome).toBe('missed');
+    await finishedCall(salonId, { minutesAgo: 1, seconds: 61, test: true });
+    // The same end delivered again: nothing counts twice.
+    await deps().events.publish('call.completed', missed);
+    const figures = await eventually(() => dashboard(owner), (summary) => summary.activity.length === 3 && summary.usage.testMinutesUsed === 2);
+    expect(figures).toMatchObject({ hasCalls: true, callsToday: 2, missedToday: 1, usage: { minutesUsed: 3, testMinutesUsed: 2 } });
+    expect(figures.activity.map((line) => line.text)).toEqual([
+      'You tested your receptionist (1 min).',
+      'Missed call: nobody could answer.',
+      'Your receptionist answered a call (2 min).',
+    ]);
+  });
+
+  it("never show another salon's figures", async () => {
+    const { salonId } = await ownerWithSalon('dash-theirs');
+    await finishedCall(salonId, { minutesAgo: 1, seconds: 30 });
+    const { owner: mine } = await ownerWithSalon('dash-mine');
+    await eventually(async () => (await deps().activity.latest(salonId, 1)).length, (count) => count === 1);
+    expect(await dashboard(mine)).toMatchObject({ hasCalls: false, callsToday: 0, activity: [] });
+  });
+});
+
+describe('the call log', () => {
+  it('pages newest first, opens a transcript, and deletes a call with it', async () => {
+    const { owner, salonId } = await ownerWithSalon('call-log');
+    const sids: string[] = [];
+    for (let n = 0; n < 22; n += 1) sids.push((await finishedCall(salonId, { minutesAgo: 60 - n, seconds: 30 + n, summary: `Call ${n}` })).callSid);
+    const first = await api('/api/calls', { token: owner.accessToken });
+    expect(first.status).toBe(200);
+    expect(first.body.calls).toHaveLength(20);
+    expect(first.body.calls[0]).toMatchObject({ callSid: sids[21], caller: '087 123 4567', outcome: 'answered', summary: 'Call 21', durationSeconds: 51, test: false });
+    const second = await api(`/api/calls?after=${encodeURIComponent(first.body.next)}`, { token: owner.accessToken });
+    expect(second.body.calls.map((call: { callSid: string }) => call.callSid)).toEqual([sids[1], sids[0]]);
+
+    const one = await api(`/api/calls?callSid=${sids[0]}`, { token: owner.accessToken });
+    expect(one.body.transcript).toEqual([
+      { role: 'agent', text: 'Hello, you are through to the AI assistant at Headroom.', at: 0 },
+      { role: 'caller', text: 'Can I book a cut?', at: 3 },
+    ]);
+    const removed = await api('/api/calls/delete', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid: sids[0] }) });
+    expect(removed.body).toEqual({ deleted: true });
+    expect((await api(`/api/calls?callSid=${sids[0]}`, { token: owner.accessToken })).status).toBe(404);
+    expect(await deps().calls.transcript(salonId, sids[0]!)).toBeNull();
+  });
+
+  it("refuses another salon's call and bad ids, changing nothing", async () => {
+    const { salonId } = await ownerWithSalon('call-theirs');
+    const { callSid: theirs } = await finishedCall(salonId, { minutesAgo: 1, seconds: 30 });
+    const { owner: mine } = await ownerWithSalon('call-mine');
+    expect((await api(`/api/calls?callSid=${theirs}`, { token: mine.accessToken })).status).toBe(404);
+    expect((await api('/api/calls/delete', { method: 'POST', token: mine.accessToken, body: JSON.stringify({ callSid: theirs }) })).status).toBe(404);
+    expect(await deps().calls.get(salonId, theirs)).not.toBeNull();
+    for (const query of ['callSid=nope', 'after=%3Cscript%3E', 'limit=5']) {
+      expect((await api(`/api/calls?${query}`, { token: mine.accessToken })).status).toBe(400);
+    }
+  });
+});
+
+describe('messages callers left', () => {
+  it('list newest first and can be ticked off and back; activity shows them', async () => {
+    const { owner, salonId } = await ownerWithSalon('messages');
+    const d = deps();
+    const left = [];
+    for (let n = 0; n < 3; n += 1) {
+      const message = { id: randomUUID(), callerName: `Caller ${n}`, callerPhone: '+353871234567', message: `Ring me (${n})`, createdAt: new Date(Date.now() - (10 - n) * 60_000).toISOString() };
+      await d.bookings.messages.put(salonId, message);
+      await d.events.publish('message.left', { salonId, messageId: message.id, callerName: message.callerName, createdAt: message.createdAt });
+      left.push(message);
+    }
+    const listed = await api('/api/messages', { token: owner.accessToken });
+    expect(listed.body.messages.map((message: { message: string }) => message.message)).toEqual(['Ring me (2)', 'Ring me (1)', 'Ring me (0)']);
+    expect(listed.body.messages[0]).toMatchObject({ caller: '087 123 4567', doneAt: null });
+    const done = await api('/api/messages/done', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ id: left[0]!.id, createdAt: left[0]!.createdAt, done: true }) });
+    expect(done.status).toBe(200);
+    expect(typeof done.body.doneAt).toBe('string');
+    const undone = await api('/api/messages/done', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ id: left[0]!.id, createdAt: left[0]!.createdAt, done: false }) });
+    expect(undone.body).toEqual({ doneAt: null });
+    const unknown = await api('/api/messages/done', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ id: randomUUID(), createdAt: left[0]!.createdAt, done: true }) });
+    expect(unknown.status).toBe(404);
+    const activity = await eventually(() => dashboard(owner), (summary) => summary.activity.length === 3);
+    expect(activity.activity[0]).toMatchObject({ kind: 'message', text: 'Caller 2 left a message.' });
+  });
+});
