@@ -1,12 +1,12 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import type { DashboardSummary } from '../../functions/contracts/calls.js';
-import { callOutcome } from '../../functions/core/calls/call-outcome.js';
 import { setLogSink } from '../../functions/http/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { finishedCall, leftMessage } from '../support/calls.js';
 import { eventually } from '../support/stand-ins.js';
 
 /**
@@ -21,40 +21,10 @@ beforeAll(() => {
   resetDeps();
 });
 
-const sid = () => `CA${randomBytes(16).toString('hex')}`;
-
 async function ownerWithSalon(label: string): Promise<{ owner: TestOwner; salonId: string }> {
   const owner = await signUpOwner(label);
   const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
   return { owner, salonId };
-}
-
-/** A call as the telephony webhooks record it, then its end announced on the bus. */
-async function finishedCall(salonId: string, options: { minutesAgo: number; seconds: number; agent?: boolean; status?: string; test?: boolean; summary?: string }) {
-  const d = deps();
-  const callSid = sid();
-  const startedAt = new Date(Date.now() - options.minutesAgo * 60_000).toISOString();
-  await d.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: options.test ? 'test' : 'agent', test: options.test ?? false });
-  if (options.agent !== false) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
-  if (options.summary) {
-    await d.calls.recordConversation({
-      salonId,
-      callSid,
-      startedAt,
-      conversationId: `conv_${randomUUID()}`,
-      summary: options.summary,
-      evaluation: 'success',
-      transcript: [
-        { role: 'agent', text: 'Hello, you are through to the AI assistant at Headroom.', at: 0 },
-        { role: 'caller', text: 'Can I book a cut?', at: 3 },
-      ],
-      transcriptExpiresAt: Math.floor(Date.now() / 1000) + 3600,
-    });
-  }
-  const ended = await d.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + options.seconds * 1000).toISOString(), durationSeconds: options.seconds, finalStatus: options.status ?? 'completed' });
-  const completed = { salonId, callSid, startedAt, durationSeconds: options.seconds, outcome: callOutcome(ended)!, test: ended.test };
-  await d.events.publish('call.completed', completed);
-  return completed;
 }
 
 const dashboard = async (owner: TestOwner) => (await api('/api/dashboard', { token: owner.accessToken })).body as unknown as DashboardSummary;
@@ -138,14 +108,8 @@ describe('the call log', () => {
 describe('messages callers left', () => {
   it('list newest first and can be ticked off and back; activity shows them', async () => {
     const { owner, salonId } = await ownerWithSalon('messages');
-    const d = deps();
     const left = [];
-    for (let n = 0; n < 3; n += 1) {
-      const message = { id: randomUUID(), callerName: `Caller ${n}`, callerPhone: '+353871234567', message: `Ring me (${n})`, createdAt: new Date(Date.now() - (10 - n) * 60_000).toISOString() };
-      await d.bookings.messages.put(salonId, message);
-      await d.events.publish('message.left', { salonId, messageId: message.id, callerName: message.callerName, createdAt: message.createdAt });
-      left.push(message);
-    }
+    for (let n = 0; n < 3; n += 1) left.push(await leftMessage(salonId, { minutesAgo: 10 - n, callerName: `Caller ${n}`, message: `Ring me (${n})` }));
     const listed = await api('/api/messages', { token: owner.accessToken });
     expect(listed.body.messages.map((message: { message: string }) => message.message)).toEqual(['Ring me (2)', 'Ring me (1)', 'Ring me (0)']);
     expect(listed.body.messages[0]).toMatchObject({ caller: '087 123 4567', doneAt: null });

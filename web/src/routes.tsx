@@ -19,6 +19,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/reset-password', lazy: () => import('./pages/reset-password').then(asRoute) },
       { path: '/dashboard', loader: requireOwner, lazy: () => import('./pages/dashboard').then(asRoute) },
       { path: '/setup-wizard', loader: requireOwner, lazy: () => import('./pages/setup-wizard').then(asRoute) },
+      { path: '/calls', loader: requireOwner, lazy: () => import('./pages/calls').then(asRoute) },
       { path: '*', loader: redirectUnknownPath },
     ],
   },

@@ -7,10 +7,12 @@ import { apiFetch } from '../lib/api-client';
 import { useToast } from '../components/toast';
 import { LOAD_FAILED, loadSetup } from '../features/setup/api';
 import { SetupProgressPanel } from '../features/dashboard/setup-progress';
-import { SampleActivity } from '../features/dashboard/sample-activity';
+import { RecentActivity } from '../features/dashboard/recent-activity';
 import { StatCards, type BookingsFigure } from '../features/dashboard/stat-cards';
 import { UpcomingAppointments } from '../features/dashboard/upcoming-appointments';
 import { useAppointments } from '../features/dashboard/use-appointments';
+import { useDashboardSummary } from '../features/dashboard/use-dashboard-summary';
+import { UsageMeter } from '../features/dashboard/usage-meter';
 import '../features/dashboard/dashboard.css';
 
 interface SalonSummary {
@@ -35,6 +37,7 @@ export default function DashboardPage() {
   const [progressStatus, setProgressStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   const [progressError, setProgressError] = useState('');
   const appointments = useAppointments();
+  const summary = useDashboardSummary();
   const bookings: BookingsFigure =
     appointments.status === 'ready' ? { status: 'ready', count: appointments.answer.bookingsThisMonth } : { status: appointments.status };
 
@@ -87,6 +90,9 @@ export default function DashboardPage() {
       <header className="dashboard-header">
         <span className="dashboard-brand">SalonDesk</span>
         <nav className="dashboard-nav" aria-label="Account">
+          <Link to="/calls" className="button button-secondary">
+            Calls
+          </Link>
           <Link to="/settings" className="button button-secondary">
             Settings
           </Link>
@@ -111,9 +117,9 @@ export default function DashboardPage() {
         <div className="dashboard-grid">
           <div className="dashboard-column">
             <SetupProgressPanel progress={progress} status={progressStatus} error={progressError} onRetry={() => void loadProgress()} />
-            <StatCards bookings={bookings} />
+            <StatCards bookings={bookings} summary={summary} />
             <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
-            <SampleActivity />
+            <RecentActivity summary={summary} />
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">
             <h2 id="ai-status-heading">AI receptionist</h2>
@@ -122,6 +128,12 @@ export default function DashboardPage() {
               <span>Active &amp; Ready</span>
             </p>
             <p className="ai-status-note">Answering calls 24/7 in a friendly Irish voice.</p>
+            {summary.status === 'ready' && (
+              <section className="ai-status-usage" aria-labelledby="usage-heading">
+                <h3 id="usage-heading">Minutes</h3>
+                <UsageMeter usage={summary.summary.usage} />
+              </section>
+            )}
           </aside>
         </div>
       </main>

@@ -1,5 +1,7 @@
-import { SampleBadge } from './sample-activity';
+import type { DashboardSummary } from '../../../../functions/contracts/calls';
+import { SampleBadge } from './recent-activity';
 import { SAMPLE_STATS, SKELETON_MS } from './sample-data';
+import type { SummaryState } from './use-dashboard-summary';
 import { useSkeleton } from './use-skeleton';
 
 export type BookingsFigure = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error' };
@@ -12,36 +14,69 @@ const Skeleton = () => (
   </>
 );
 
+interface Card {
+  id: 'calls' | 'missed' | 'satisfaction';
+  label: string;
+  value: string;
+  detail: string;
+}
+
+/** The salon's own figures, once it has taken a call. */
+function realCards(summary: DashboardSummary): Card[] {
+  const { callsToday, missedToday, satisfaction } = summary;
+  return [
+    { id: 'calls', label: "Today's calls", value: String(callsToday), detail: callsToday === 1 ? '1 call so far today' : `${callsToday} calls so far today` },
+    { id: 'missed', label: 'Missed calls', value: String(missedToday), detail: missedToday ? 'Today: callers who got nobody' : 'Every call answered today' },
+    {
+      id: 'satisfaction',
+      label: 'Satisfaction',
+      value: satisfaction ? `${satisfaction.percent}%` : '–',
+      detail: satisfaction ? `Calls that went well, of ${satisfaction.rated} rated this month` : 'No calls rated this month yet',
+    },
+  ];
+}
+
 /**
- * The stat cards. Bookings this month is real (from the appointments API); the others are
- * hard-coded examples and each says so. Every card shows its skeleton for the spec's second.
+ * The stat cards. Until the salon's first call the call cards show examples, each labelled
+ * "Sample data"; after it, the salon's own figures. Bookings this month is always real (from
+ * the appointments API). Every card shows its skeleton for the spec's second.
  */
-export function StatCards({ bookings }: { bookings: BookingsFigure }) {
+export function StatCards({ bookings, summary }: { bookings: BookingsFigure; summary: SummaryState }) {
   const skeleton = useSkeleton(SKELETON_MS);
-  const [calls, ...otherSamples] = SAMPLE_STATS;
-  const sampleCard = (stat: (typeof SAMPLE_STATS)[number]) => (
-    <li key={stat.id} className="card stat-card" data-testid={skeleton ? 'stat-skeleton' : `stat-${stat.id}`}>
-      {skeleton ? (
+  const real = summary.status === 'ready' && summary.summary.hasCalls;
+  const summaryLoading = skeleton || summary.status === 'loading';
+  const cards: readonly Card[] = summary.status === 'ready' && real ? realCards(summary.summary) : SAMPLE_STATS;
+  const callCard = (card: Card) => (
+    <li key={card.id} className={`card stat-card${real ? ' stat-live' : ''}`} data-testid={summaryLoading ? 'stat-skeleton' : `stat-${card.id}`} aria-busy={summaryLoading}>
+      {summaryLoading ? (
         <Skeleton />
       ) : (
         <>
-          <span className="stat-label">{stat.label}</span>
-          <span className="stat-value">{stat.value}</span>
-          <span className="stat-detail">{stat.detail}</span>
-          <SampleBadge />
+          <span className="stat-label">{card.label}</span>
+          <span className="stat-value">{card.value}</span>
+          <span className="stat-detail">{card.detail}</span>
+          {!real && <SampleBadge />}
         </>
       )}
     </li>
   );
+  const [calls, ...others] = cards;
   const bookingsLoading = skeleton || bookings.status === 'loading';
   return (
     <section className="dashboard-stats-section" aria-labelledby="stats-heading" aria-busy={skeleton}>
       <div className="section-head">
         <h2 id="stats-heading">At a glance</h2>
       </div>
-      <p className="sample-note">Cards marked “Sample data” are examples of what you will see once your receptionist is taking calls.</p>
+      {!real && !summaryLoading && (
+        <p className="sample-note">Cards marked “Sample data” are examples of what you will see once your receptionist is taking calls.</p>
+      )}
+      {summary.status === 'error' && !skeleton && (
+        <p className="alert alert-error" role="alert">
+          {summary.error}
+        </p>
+      )}
       <ul className="stat-grid" data-testid="stats">
-        {sampleCard(calls)}
+        {callCard(calls!)}
         <li className="card stat-card stat-live" data-testid={bookingsLoading ? 'stat-skeleton' : 'stat-bookings'} aria-busy={bookingsLoading}>
           {bookingsLoading ? (
             <Skeleton />
@@ -53,7 +88,7 @@ export function StatCards({ bookings }: { bookings: BookingsFigure }) {
             </>
           )}
         </li>
-        {otherSamples.map(sampleCard)}
+        {others.map(callCard)}
       </ul>
     </section>
   );

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { axeViolations, newContext } from '../support/browser.js';
+import { finishedCall, leftMessage } from '../support/calls.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
+
+/** What the owner sees of the receptionist's calls: real dashboard figures and the call log, in Chromium. */
+const contexts: BrowserContext[] = [];
+
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+async function signedIn(owner: TestOwner, options?: Parameters<typeof newContext>[0]): Promise<Page> {
+  const context = await newContext(options);
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+  return page;
+}
+
+async function salonWithCalls(label: string) {
+  const owner = await signUpOwner(label);
+  const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  const answered = await finishedCall(salonId, { minutesAgo: 30, seconds: 185, summary: 'Booked a balayage for Saturday.' });
+  const missed = await finishedCall(salonId, { minutesAgo: 20, seconds: 0, agent: false, status: 'no-answer' });
+  const message = await leftMessage(salonId, { minutesAgo: 10, callerName: 'Siobhán', message: 'Can someone ring me about a bridal party?' });
+  await eventually(
+    async () => (await api('/api/dashboard', { token: owner.accessToken })).body as { activity: unknown[]; usage: { minutesUsed: number } },
+    (summary) => summary.activity.length === 3 && summary.usage.minutesUsed === 4,
+  );
+  return { owner, salonId, answered, missed, message };
+}
+
+describe('the dashboard with real calls', () => {
+  it('shows the figures, the activity and the minutes instead of sample data', async () => {
+    const { owner } = await salonWithCalls('dash-real');
+    const page = await signedIn(owner);
+    await page.getByTestId('stat-calls').waitFor();
+    expect(await page.getByTestId('stat-calls').locator('.stat-value').textContent()).toBe('2');
+    expect(await page.getByTestId('stat-missed').locator('.stat-value').textContent()).toBe('1');
+    expect(await page.getByText('Sample data', { exact: true }).count()).toBe(0);
+    const lines = await page.getByTestId('activity').getByRole('listitem').allTextContents();
+    expect(lines.map((line) => line.replace(/^\d\d:\d\d/, ''))).toEqual([
+      'Siobhán left a message.',
+      'Missed call: nobody could answer.',
+      'Your receptionist answered a call (3 min).',
+    ]);
+    const meter = page.getByRole('progressbar', { name: 'Minutes used' });
+    expect(await meter.getAttribute('aria-valuenow')).toBe('4');
+    expect(await meter.getAttribute('aria-valuemax')).toBe('100');
+    await page.getByTestId('usage').getByText('4 of 100 minutes', { exact: true }).waitFor();
+  });
+});
+
+describe('the call log', () => {
+  it('lists calls and messages, opens a transcript, ticks a message off and deletes a call', async () => {
+    const { owner } = await salonWithCalls('call-log-ui');
+    const page = await signedIn(owner);
+    await page.getByRole('link', { name: 'Calls', exact: true }).click();
+    await page.waitForURL('**/calls');
+    await page.getByRole('heading', { level: 1, name: 'Calls & messages' }).waitFor();
+    const calls = page.getByTestId('call');
+    await calls.first().waitFor();
+    expect(await calls.count()).toBe(2);
+    await calls.nth(0).getByText('Missed', { exact: true }).waitFor();
+    const answered = calls.nth(1);
+    await answered.getByText('Answered by your receptionist', { exact: true }).waitFor();
+    await answered.getByText('087 123 4567 · 3 min 05 s').waitFor();
+    await answered.getByText('Booked a balayage for Saturday.', { exact: true }).waitFor();
+
+    await answered.getByRole('button', { name: 'Show transcript' }).click();
+    await answered.getByText('Can I book a cut?').waitFor();
+    expect(await answered.getByRole('button', { name: 'Hide transcript' }).getAttribute('aria-expanded')).toBe('true');
+
+    const tick = page.getByRole('checkbox', { name: 'Done: message from Siobhán' });
+    await tick.check();
+    await page.getByTestId('message').and(page.locator('.message-done')).waitFor();
+
+    await calls.nth(0).getByRole('button', { name: 'Delete' }).click();
+    await calls.nth(0).getByRole('group', { name: 'Delete this call?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Call deleted.').waitFor();
+    expect(await calls.count()).toBe(1);
+
+    expect(await axeViolations(page)).toEqual([]);
+
+    await page.reload();
+    await calls.first().waitFor();
+    expect(await calls.count()).toBe(1);
+    expect(await page.getByRole('checkbox', { name: 'Done: message from Siobhán' }).isChecked()).toBe(true);
+  });
+
+  it('says so when there are no calls or messages yet, and fits a phone screen', async () => {
+    const owner = await signUpOwner('call-log-empty');
+    const page = await signedIn(owner, { width: 320, height: 640 });
+    await page.goto('/calls');
+    await page.getByText('No calls yet. Each call your receptionist takes appears here with a summary and its transcript.').waitFor();
+    await page.getByText('No messages yet. When a caller asks your receptionist to pass something on, it appears here.').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { CALL_OUTCOME_LABELS, type CallView, type TranscriptLineView } from '../../../../functions/contracts/calls';
+import { useToast } from '../../components/toast';
+import { deleteCall, loadTranscript } from './api';
+
+const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+function duration(seconds: number | null): string {
+  if (seconds === null) return 'In progress';
+  if (seconds < 60) return `${seconds} s`;
+  return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+}
+
+type Transcript = { status: 'closed' } | { status: 'loading' } | { status: 'open'; lines: TranscriptLineView[] | null } | { status: 'error' };
+
+/** One call in the log: what happened, and its transcript and deletion on demand. */
+export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (callSid: string) => void }) {
+  const toast = useToast();
+  const [transcript, setTranscript] = useState<Transcript>({ status: 'closed' });
+  const [confirming, setConfirming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const transcriptId = `transcript-${call.callSid}`;
+
+  async function toggleTranscript() {
+    if (transcript.status === 'open' || transcript.status === 'error') return setTranscript({ status: 'closed' });
+    setTranscript({ status: 'loading' });
+    try {
+      setTranscript({ status: 'open', lines: await loadTranscript(call.callSid) });
+    } catch {
+      setTranscript({ status: 'error' });
+    }
+  }
+
+  async function remove() {
+    setDeleting(true);
+    try {
+      await deleteCall(call.callSid);
+      toast.show('Call deleted.', 'success');
+      onDeleted(call.callSid);
+    } catch (error) {
+      toast.show((error as Error).message, 'error');
+      setDeleting(false);
+      setConfirming(false);
+    }
+  }
+
+  const outcome = call.outcome ? CALL_OUTCOME_LABELS[call.outcome] : 'In progress';
+  return (
+    <li className={`card call-item call-${call.outcome ?? 'live'}`} data-testid="call">
+      <div className="call-head">
+        <time dateTime={call.startedAt}>{when.format(new Date(call.startedAt))}</time>
+        <span className="call-outcome">{outcome}</span>
+        {call.test && <span className="test-badge">Test</span>}
+      </div>
+      <p className="call-meta">
+        {call.caller ?? (call.test ? 'Your browser' : 'Number withheld')} · {duration(call.durationSeconds)}
+        {call.bookings > 0 && ` · ${call.bookings} ${call.bookings === 1 ? 'booking' : 'bookings'}`}
+        {call.messages > 0 && ` · ${call.messages} ${call.messages === 1 ? 'message' : 'messages'}`}
+      </p>
+      {call.summary && <p className="call-summary">{call.summary}</p>}
+      <div className="call-actions">
+        <button type="button" className="button-link" aria-expanded={transcript.status === 'open'} aria-controls={transcriptId} onClick={() => void toggleTranscript()} disabled={transcript.status === 'loading'}>
+          {transcript.status === 'loading' ? 'Loading transcript…' : transcript.status === 'open' ? 'Hide transcript' : 'Show transcript'}
+        </button>
+        {confirming ? (
+          <span className="call-confirm" role="group" aria-label="Delete this call?">
+            Delete this call and its transcript?{' '}
+            <button type="button" className="button button-danger button-small" onClick={() => void remove()} disabled={deleting}>
+              {deleting ? 'Deleting…' : 'Delete'}
+            </button>{' '}
+            <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)} disabled={deleting}>
+              Keep
+            </button>
+          </span>
+        ) : (
+          <button type="button" className="button-link call-delete" onClick={() => setConfirming(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      <div id={transcriptId} aria-live="polite">
+        {transcript.status === 'error' && <p className="alert alert-error">Failed to load the transcript</p>}
+        {transcript.status === 'open' &&
+          (transcript.lines?.length ? (
+            <ol className="transcript">
+              {transcript.lines.map((line, index) => (
+                <li key={index} className={`transcript-${line.role}`}>
+                  <span className="transcript-role">{line.role === 'agent' ? 'Receptionist' : 'Caller'}</span> {line.text}
+                </li>
+              ))}
+            </ol>
+          ) : (
+            <p className="call-meta">No transcript for this call (none was recorded, or it has expired).</p>
+          ))}
+      </div>
+    </li>
+  );
+}

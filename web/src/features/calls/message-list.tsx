@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import type { MessageView } from '../../../../functions/contracts/calls';
+import { useToast } from '../../components/toast';
+import { markMessageDone } from './api';
+
+const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/** A message a caller left, with the owner's "done" tick (saved at once, undone if saving fails). */
+export function MessageItem({ message, onChange }: { message: MessageView; onChange: (message: MessageView) => void }) {
+  const toast = useToast();
+  const [saving, setSaving] = useState(false);
+  const done = message.doneAt !== null;
+
+  async function toggle() {
+    setSaving(true);
+    onChange({ ...message, doneAt: done ? null : new Date().toISOString() });
+    try {
+      const saved = await markMessageDone(message, !done);
+      onChange({ ...message, doneAt: saved.doneAt });
+    } catch (error) {
+      onChange(message);
+      toast.show((error as Error).message, 'error');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return (
+    <li className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
+      <label className="message-check">
+        <input type="checkbox" checked={done} onChange={() => void toggle()} disabled={saving} />
+        <span className="visually-hidden">Done: message from {message.callerName}</span>
+      </label>
+      <div>
+        <p className="call-head">
+          <strong>{message.callerName}</strong> <a href={`tel:${message.caller.replace(/\s/g, '')}`}>{message.caller}</a>{' '}
+          <time dateTime={message.createdAt}>{when.format(new Date(message.createdAt))}</time>
+        </p>
+        <p className="message-text">{message.message}</p>
+      </div>
+    </li>
+  );
+}
