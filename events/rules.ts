@@ -43,4 +43,5 @@ export const eventRules: readonly EventRule[] = [
   })),
   // A finished call's minutes are metered; metering publishes the usage warnings.
   { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
+  { id: 'usage-warning-owner-email', eventType: 'usage.threshold-reached', consumer: 'events/consumers/send-usage-warning.ts', grants: EMAIL_GRANTS },
 ];

@@ -17,7 +17,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (!salon) return logger.info('owner notice skipped: the salon is gone', ids);
   const to = detail.ownerEmail;
   const content = ownerEmail(kind, appointment, salon, new URL('/dashboard', d.config.SITE_URL).toString(), d.now());
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { ...ids, eventType: type }, () =>
+  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
     d.email.send({
       salonId: appointment.salonId,
       to,

@@ -26,7 +26,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (!salon) return logger.info('booking email skipped: the salon is gone', ids);
   const to = appointment.callerEmail;
   const content = callerEmail(kind, appointment, salon, d.config.EMAIL_FROM ?? SANDBOX_ORGANIZER, d.now());
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { ...ids, eventType: type }, () =>
+  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
     d.email.send({
       salonId: appointment.salonId,
       to,

@@ -18,7 +18,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (isOver(detail, d.now())) return logger.info('booking sms skipped: the appointment is over', ids);
   const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking sms skipped: the salon is gone', ids);
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { ...ids, eventType: type }, () =>
+  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
     d.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body: bookingSms(kind, appointment, salon, d.now()) }),
   ).catch((error: unknown) => {
     logger.warn('booking sms failed; the bus retries', { ...ids, error: (error as Error).message });

@@ -5,7 +5,7 @@ import { keys } from './keys.js';
 
 /**
  * Claims that make message consumers idempotent (RELIABILITY 21): before sending, a consumer puts
- * `SALON#<id>` / `SENT#<eventType>#<bookingId>#<channel>` on condition that it is not there. Of two
+ * `SALON#<id>` / `SENT#<eventType>#<subjectId>#<channel>` on condition that it is not there. Of two
  * deliveries of one event, one claims and sends; the other sends nothing. A failed send releases
  * its claim so the retry can send.
  *
@@ -19,7 +19,8 @@ export const CLAIM_TTL_DAYS = 30;
 export interface DeliveryKey {
   salonId: string;
   eventType: string;
-  bookingId: string;
+  /** What the message is about: a booking, or a period's usage threshold. */
+  subjectId: string;
   channel: string;
 }
 
@@ -36,7 +37,7 @@ export interface DeliveryClaims {
   release(claim: Claim): Promise<void>;
 }
 
-const itemKey = (key: DeliveryKey) => ({ pk: keys.salon(key.salonId), sk: keys.deliveryClaimSk(key.eventType, key.bookingId, key.channel) });
+const itemKey = (key: DeliveryKey) => ({ pk: keys.salon(key.salonId), sk: keys.deliveryClaimSk(key.eventType, key.subjectId, key.channel) });
 
 export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: string): DeliveryClaims {
   return {

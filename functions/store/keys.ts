@@ -68,6 +68,6 @@ export const keys = {
   usagePrefix: (periodId: string) => `USAGE#${periodId}#`,
   /** One usage warning per threshold per period: who publishes it, and whether it went out. */
   usageWarningSk: (periodId: string, threshold: number) => `USAGEWARN#${periodId}#${threshold}`,
-  /** A consumer's claim on one message of one booking event, so a redelivered event sends nothing. */
-  deliveryClaimSk: (eventType: string, bookingId: string, channel: string) => `SENT#${eventType}#${bookingId}#${channel}`,
+  /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
+  deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;

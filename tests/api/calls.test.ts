@@ -60,6 +60,24 @@ describe('the dashboard figures', () => {
     ]);
   });
 
+  it('warn the owner by email once at 80% of the trial minutes, however often the events arrive', async () => {
+    const { owner, salonId } = await ownerWithSalon('dash-warning');
+    const calls = [];
+    for (let n = 0; n < 4; n += 1) calls.push(await finishedCall(salonId, { minutesAgo: 10 - n, seconds: 20 * 60 }));
+    // Every call's end delivered twice more, all at once.
+    await Promise.all([...calls, ...calls].map((call) => deps().events.publish('call.completed', call)));
+    const warnings = async () => (await deps().outbox.listRecent(200)).filter((entry) => entry.salonId === salonId && entry.to === owner.email);
+    const sent = await eventually(warnings, (entries) => entries.length > 0);
+    expect((await dashboard(owner)).usage).toMatchObject({ minutesUsed: 80, minutesIncluded: 100 });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ channel: 'email', subject: expect.stringMatching(/you've used 80% of your receptionist minutes$/) });
+    expect(sent[0]!.body).toContain("has used 80 of your free trial's 100 minutes (80%)");
+    // A further call under 100% sends nothing more.
+    await finishedCall(salonId, { minutesAgo: 1, seconds: 60 });
+    await eventually(() => dashboard(owner), (summary) => summary.usage.minutesUsed === 81);
+    expect(await warnings()).toHaveLength(1);
+  });
+
   it("never show another salon's figures", async () => {
     const { salonId } = await ownerWithSalon('dash-theirs');
     await finishedCall(salonId, { minutesAgo: 1, seconds: 30 });

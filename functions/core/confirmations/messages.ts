@@ -1,6 +1,7 @@
 import type { Appointment } from '../../contracts/appointments.js';
 import type { EmailAttachment, EmailMessage } from '../../providers/email-port.js';
-import { duration, escapeHtml, firstName, price, spokenWhen } from './format.js';
+import { EXTRA_MINUTE_PRICE_CENTS, formatEuro } from '../plans.js';
+import { duration, escapeHtml, firstName, price, salonTime, spokenWhen } from './format.js';
 import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind } from './invite.js';
 
 /**
@@ -133,4 +134,31 @@ export function addressLine(business: { address_line?: string; town_city?: strin
     .map((part) => part?.trim())
     .filter(Boolean);
   return parts.length ? parts.join(', ') : null;
+}
+
+/** The owner's warning that the period's minutes are nearly (80%) or all (100%) used. */
+export function usageWarningEmail(
+  warning: { threshold: 80 | 100; minutesUsed: number; minutesIncluded: number },
+  period: { kind: 'trial' | 'month'; endsAt: string },
+  salonName: string,
+  billingUrl: string,
+): EmailContent {
+  const until = salonTime(period.endsAt).toFormat('d LLLL');
+  const allowance = period.kind === 'trial' ? `your free trial's ${warning.minutesIncluded} minutes` : `the ${warning.minutesIncluded} minutes in your plan`;
+  const after =
+    period.kind === 'trial'
+      ? `Your receptionist keeps answering calls. To keep it going after ${until}, choose a plan: ${billingUrl}`
+      : `Your receptionist keeps answering calls; each minute past your plan costs ${formatEuro(EXTRA_MINUTE_PRICE_CENTS)}. For more minutes each month, change your plan: ${billingUrl}`;
+  const paragraphs = [
+    warning.threshold === 100
+      ? `Your receptionist at ${salonName} has used all of ${allowance} (${warning.minutesUsed} minutes so far, until ${until}).`
+      : `Your receptionist at ${salonName} has used ${warning.minutesUsed} of ${allowance} (${warning.threshold}%), with the period running until ${until}.`,
+    after,
+  ];
+  return {
+    subject: warning.threshold === 100 ? `${salonName}: you've used all your receptionist minutes` : `${salonName}: you've used ${warning.threshold}% of your receptionist minutes`,
+    text: text(paragraphs),
+    html: html(paragraphs),
+    attachments: [],
+  };
 }

@@ -34,3 +34,13 @@ export function billingPeriodAt(salon: { createdAt: string }, at: Date): DatedBi
     endsAt: month.plus({ months: 1 }).toUTC().toISO()!,
   };
 }
+
+/** The period a period id names, for a salon: `trial`, or a month `yyyy-MM`; null for neither. */
+export function billingPeriodById(salon: { createdAt: string }, periodId: string): DatedBillingPeriod | null {
+  if (periodId === 'trial') return billingPeriodAt(salon, new Date(salon.createdAt));
+  const month = DateTime.fromFormat(periodId, 'yyyy-MM', { zone: 'Europe/Dublin' });
+  if (!month.isValid) return null;
+  // The month's last moment: the trial may have covered its start.
+  const period = billingPeriodAt(salon, month.endOf('month').toJSDate());
+  return period.id === periodId ? period : null;
+}

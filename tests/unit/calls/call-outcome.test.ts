@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callOutcome } from '../../../functions/core/calls/call-outcome.js';
-import { billingPeriodAt, TRIAL_MINUTES } from '../../../functions/core/usage/billing-period.js';
+import { billingPeriodAt, billingPeriodById, TRIAL_MINUTES } from '../../../functions/core/usage/billing-period.js';
 
 const ended = {
   endedAt: '2026-11-20T10:03:00.000Z',
@@ -51,5 +51,16 @@ describe('billing periods before subscriptions', () => {
     expect(billingPeriodAt(salon, new Date('2026-11-15T09:30:00.000Z'))).toMatchObject({ kind: 'month', id: '2026-11', minutesIncluded: 0, startsAt: '2026-11-01T00:00:00.000Z' });
     // Summer time: the month starts at 23:00 UTC the night before.
     expect(billingPeriodAt(salon, new Date('2027-07-01T00:30:00.000Z'))).toMatchObject({ id: '2027-07', startsAt: '2027-06-30T23:00:00.000Z', endsAt: '2027-07-31T23:00:00.000Z' });
+  });
+});
+
+describe('billing periods by id', () => {
+  const salon = { createdAt: '2026-11-01T09:30:00.000Z' };
+  it('names the trial and the months after it, and nothing else', () => {
+    expect(billingPeriodById(salon, 'trial')).toMatchObject({ kind: 'trial', endsAt: '2026-11-15T09:30:00.000Z' });
+    expect(billingPeriodById(salon, '2026-12')).toMatchObject({ kind: 'month', id: '2026-12', endsAt: '2027-01-01T00:00:00.000Z' });
+    expect(billingPeriodById(salon, '2026-11')).toMatchObject({ kind: 'month', id: '2026-11' });
+    expect(billingPeriodById(salon, '2026-10')).toBeNull();
+    expect(billingPeriodById(salon, 'soon')).toBeNull();
   });
 });

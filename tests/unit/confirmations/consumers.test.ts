@@ -214,7 +214,7 @@ describe('what the consumers log', () => {
 });
 
 describe('delivery claims (conditional writes on DynamoDB)', () => {
-  const key = () => ({ salonId, eventType: 'booking.confirmed', bookingId: `bk_${randomUUID()}`, channel: 'sms' });
+  const key = () => ({ salonId, eventType: 'booking.confirmed', subjectId: `bk_${randomUUID()}`, channel: 'sms' });
   const claims = () => deps().deliveryClaims;
 
   it('of 20 concurrent claims, exactly one wins', async () => {
