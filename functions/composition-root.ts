@@ -79,6 +79,8 @@ export interface Dependencies {
   callStats: CallStatsStore;
   /** The dashboard's recent activity. */
   activity: ActivityStore;
+  /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
+  elevenlabsWebhookSecret: () => Promise<string | null>;
   now: () => Date;
 }
 
@@ -111,6 +113,7 @@ function build(settings: Config): Dependencies {
     usage: createUsageStore(dynamo, settings.TABLE_NAME),
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
     activity: createActivityStore(dynamo, settings.TABLE_NAME),
+    elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
     events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),

@@ -43,6 +43,8 @@ const configSchema = z
     GOOGLE_OAUTH_ROOT: z.url().optional(),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
     ELEVENLABS_API_ROOT: z.url().optional(),
+    /** Signs ElevenLabs' post-call webhooks (the workspace's webhook secret); in AWS it is in the provider secret. */
+    ELEVENLABS_WEBHOOK_SECRET: z.string().min(1).optional(),
     /** Our voice ids (functions/contracts/setup.ts VOICES) → the provider's voice ids, as JSON. */
     ELEVENLABS_VOICE_IDS: z
       .string()

@@ -199,6 +199,17 @@ export const routes: readonly RouteDefinition[] = [
     grants: ['secrets:providers'],
   },
   {
+    id: 'elevenlabs-post-call',
+    path: '/api/elevenlabs/post-call',
+    methods: ['POST'],
+    entry: 'functions/api/elevenlabs-post-call.ts',
+    // ElevenLabs has no Cognito token: the handler checks the webhook's HMAC signature first.
+    auth: 'public',
+    // A long call's transcript.
+    maxBodyBytes: 1024 * 1024,
+    grants: ['table:read', 'table:write', 'secrets:providers'],
+  },
+  {
     id: 'agent-tools',
     path: '/api/agent/tools',
     methods: ['POST'],

@@ -47,7 +47,8 @@ export function ownerFromEvent(event: ApiEvent): Owner {
   return { userId, username };
 }
 
-function rawBody(event: ApiEvent): string {
+/** The body as the client sent it, as text: what webhook signatures are computed over. */
+export function rawBody(event: ApiEvent): string {
   if (!event.body) return '';
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }

@@ -10,6 +10,7 @@ const providerSecretsSchema = z.looseObject({
   googleClientId: z.string().min(1).optional(),
   googleClientSecret: z.string().min(1).optional(),
   elevenlabsApiKey: z.string().min(1).optional(),
+  elevenlabsWebhookSecret: z.string().min(1).optional(),
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
   twilioFromNumber: z.string().min(1).optional(),

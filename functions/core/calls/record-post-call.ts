@@ -1,0 +1,49 @@
+import { DateTime } from 'luxon';
+import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
+import type { Dependencies } from '../../composition-root.js';
+import { logger } from '../../http/logger.js';
+import type { PostCallConversation } from '../../providers/elevenlabs-post-call.js';
+
+/** How long a call's transcript is kept before DynamoDB's TTL removes it (the privacy notice states it). */
+export const TRANSCRIPT_RETENTION_DAYS = 90;
+
+/** Twilio's call ids: what the call records are keyed by. */
+const CALL_SID = /^CA[0-9a-f]{32}$/i;
+
+export type PostCallOutcome = 'recorded' | 'ignored';
+
+/**
+ * The agent's account of a call (summary, evaluation, transcript) joins the call's record, in
+ * whatever order it arrives with the telephony callbacks; the rating counts once on the call's
+ * day. A conversation that names no salon of ours, or no phone call, is acknowledged and
+ * dropped: retrying it could never make it ours.
+ */
+export async function recordPostCall(deps: Pick<Dependencies, 'salons' | 'calls' | 'callStats' | 'now'>, conversation: PostCallConversation): Promise<PostCallOutcome> {
+  const ids = { conversationId: conversation.conversationId };
+  if (!conversation.salonId || !conversation.callSid || !CALL_SID.test(conversation.callSid)) {
+    logger.warn('post-call data without a salon or a phone call; dropped', ids);
+    return 'ignored';
+  }
+  const salon = await deps.salons.get(conversation.salonId);
+  if (!salon) {
+    logger.info('post-call data for a salon that is gone; dropped', ids);
+    return 'ignored';
+  }
+  const startedAt = conversation.startedAt ?? deps.now().toISOString();
+  await deps.calls.recordConversation({
+    salonId: salon.id,
+    callSid: conversation.callSid,
+    startedAt,
+    conversationId: conversation.conversationId,
+    summary: conversation.summary,
+    evaluation: conversation.evaluation,
+    transcript: conversation.transcript,
+    transcriptExpiresAt: Math.floor(Date.parse(startedAt) / 1000) + TRANSCRIPT_RETENTION_DAYS * 24 * 60 * 60,
+  });
+  const record = await deps.calls.get(salon.id, conversation.callSid);
+  if (conversation.evaluation !== 'unknown' && record && !record.test) {
+    const day = DateTime.fromISO(record.startedAt, { zone: SALON_TIME_ZONE }).toISODate()!;
+    await deps.callStats.countRating(salon.id, day, conversation.callSid, conversation.evaluation === 'success');
+  }
+  return 'recorded';
+}
