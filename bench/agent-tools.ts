@@ -1,7 +1,4 @@
 import '../bin/local/quiet-sdk-notices.js';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
@@ -14,7 +11,7 @@ import { batchWriteAll } from '../functions/store/dynamo.js';
 import { keys } from '../functions/store/keys.js';
 import { formatLoad, percentile, runLoad, type LoadResult } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
-import { startProductProcess } from './support/product-process.js';
+import { productEnv, startProductProcess } from './support/product-process.js';
 
 /**
  * The voice agent's tools under load: a salon of 10 stylists with 2,000 bookings over the next 60
@@ -79,18 +76,6 @@ function generateBookings(count: number, stylistIds: readonly string[], days: nu
 }
 
 /** The running product's local endpoints: its data folder's state file, found by its port. */
-function productEnv(url: string): Record<string, string> {
-  const port = new URL(url).port;
-  for (const entry of readdirSync(tmpdir())) {
-    if (!entry.startsWith('salondesk-bench-')) continue;
-    const file = join(tmpdir(), entry, 'local-state.json');
-    if (!existsSync(file)) continue;
-    const { env } = JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> };
-    if (new URL(env.SITE_URL ?? 'http://x').port === port) return env;
-  }
-  throw new Error('Could not find the product’s local state');
-}
-
 async function connectSandboxCalendar(url: string, authorization: string) {
   const started = await fetch(`${url}/api/google/oauth/start`, { method: 'POST', headers: { authorization } });
   const { url: consent } = (await started.json()) as { url: string };

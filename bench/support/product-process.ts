@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -38,4 +38,17 @@ export async function startProductProcess(port: number): Promise<ProductProcess>
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The environment `npm start` gave its handlers (its stand-ins' endpoints), read from the running product's local state. */
+export function productEnv(url: string): Record<string, string> {
+  const port = new URL(url).port;
+  for (const entry of readdirSync(tmpdir())) {
+    if (!entry.startsWith('salondesk-bench-')) continue;
+    const file = join(tmpdir(), entry, 'local-state.json');
+    if (!existsSync(file)) continue;
+    const { env } = JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> };
+    if (new URL(env.SITE_URL ?? 'http://x').port === port) return env;
+  }
+  throw new Error('Could not find the product’s local state');
 }

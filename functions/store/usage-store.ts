@@ -49,13 +49,15 @@ export function createUsageStore(client: DynamoDBDocumentClient, tableName: stri
           new UpdateCommand({
             TableName: tableName,
             Key: { pk: keys.salon(salonId), sk: keys.usageSk(periodId, call.day) },
-            UpdateExpression: 'ADD minutes :minutes, testMinutes :testMinutes, callSids :call',
+            UpdateExpression: 'ADD #minutes :minutes, testMinutes :testMinutes, #calls :one, callSids :call',
+            ExpressionAttributeNames: { '#minutes': 'minutes', '#calls': 'calls' },
             ConditionExpression: 'attribute_not_exists(callSids) OR NOT contains(callSids, :sid)',
             ExpressionAttributeValues: {
               ':minutes': call.test ? 0 : call.minutes,
               ':testMinutes': call.test ? call.minutes : 0,
               ':call': new Set([call.callSid]),
               ':sid': call.callSid,
+              ':one': 1,
             },
           }),
         ),
@@ -66,13 +68,16 @@ export function createUsageStore(client: DynamoDBDocumentClient, tableName: stri
         TableName: tableName,
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.usagePrefix(periodId) },
+        // The figures only: each day's set of call ids stays in the table.
+        ProjectionExpression: '#minutes, testMinutes, #calls',
+        ExpressionAttributeNames: { '#minutes': 'minutes', '#calls': 'calls' },
         ConsistentRead: true,
       });
       return items.reduce<UsageTotals>(
         (sum, item) => ({
           minutes: sum.minutes + Number(item.minutes ?? 0),
           testMinutes: sum.testMinutes + Number(item.testMinutes ?? 0),
-          calls: sum.calls + ((item.callSids as Set<string> | undefined)?.size ?? 0),
+          calls: sum.calls + Number(item.calls ?? 0),
         }),
         { minutes: 0, testMinutes: 0, calls: 0 },
       );

@@ -1,10 +1,12 @@
 import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 
 /**
- * `SALON#<id>` / `BOOKINGS#<yyyy-mm>`: the ids of the confirmed bookings made that month (the
- * dashboard's figure is their number). A set, not a counter, so a repair that projects a booking
- * again, or a cancellation replayed, changes nothing twice.
+ * `SALON#<id>` / `BOOKINGS#<yyyy-mm>`: the ids of the confirmed bookings made that month, and
+ * their number. The set makes a repair that projects a booking again, or a cancellation
+ * replayed, change nothing twice (the number moves only in the same write as the set, and only
+ * when the set changes); the number is what the dashboard reads, so it never loads the ids.
  */
 export interface BookingCountStore {
   add(salonId: string, month: string, bookingId: string): Promise<void>;
@@ -14,22 +16,41 @@ export interface BookingCountStore {
 
 export function createBookingCountStore(client: DynamoDBDocumentClient, tableName: string): BookingCountStore {
   const key = (salonId: string, month: string) => ({ pk: keys.salon(salonId), sk: keys.bookingCountSk(month) });
-  const change = (operation: 'ADD' | 'DELETE') => async (salonId: string, month: string, bookingId: string) => {
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key(salonId, month),
-        UpdateExpression: `${operation} ids :id`,
-        ExpressionAttributeValues: { ':id': new Set([bookingId]) },
-      }),
-    );
-  };
   return {
-    add: change('ADD'),
-    remove: change('DELETE'),
+    async add(salonId, month, bookingId) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(salonId, month),
+            UpdateExpression: 'ADD ids :id, #total :one',
+            ExpressionAttributeNames: { '#total': 'total' },
+            ConditionExpression: 'attribute_not_exists(ids) OR NOT contains(ids, :bookingId)',
+            ExpressionAttributeValues: { ':id': new Set([bookingId]), ':bookingId': bookingId, ':one': 1 },
+          }),
+        ),
+      );
+    },
+    async remove(salonId, month, bookingId) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(salonId, month),
+            UpdateExpression: 'DELETE ids :id ADD #total :minusOne',
+            ExpressionAttributeNames: { '#total': 'total' },
+            ConditionExpression: 'contains(ids, :bookingId)',
+            ExpressionAttributeValues: { ':id': new Set([bookingId]), ':bookingId': bookingId, ':minusOne': -1 },
+          }),
+        ),
+      );
+    },
     async count(salonId, month) {
-      const item = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, month) }))).Item;
-      return (item?.ids as Set<string> | undefined)?.size ?? 0;
+      const item = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, month), ProjectionExpression: '#total', ExpressionAttributeNames: { '#total': 'total' } }))).Item;
+      if (typeof item?.total === 'number') return item.total;
+      // A month counted before the number was kept: count the ids.
+      const legacy = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, month), ProjectionExpression: 'ids' }))).Item;
+      return (legacy?.ids as Set<string> | undefined)?.size ?? 0;
     },
   };
 }
