@@ -428,7 +428,8 @@ function pricesOf(group: Group, notes: string[]): Pick<ParsedService, 'price' | 
   const highs = group.prices.map((token) => round(token.high ?? token.low)).filter((value): value is number => value !== null);
   if (lows.length === 0) return none;
   const low = Math.min(...lows);
-  const high = open ? null : Math.max(...highs);
+  // A token whose high end is out of bounds gives no high, so the span's top never drops below its bottom.
+  const high = open ? null : Math.max(low, ...highs);
   if (!notes.some((note) => note.startsWith('Listed as'))) {
     notes.push(group.prices.map((token) => (token.kind === 'from' ? `from ${euro(token.low!)}` : token.kind === 'range' ? `${euro(token.low!)}–${euro(token.high!)}` : euro(token.low ?? token.high!))).join(' / '));
   }

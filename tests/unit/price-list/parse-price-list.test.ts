@@ -242,6 +242,11 @@ describe('parsePriceList: never crashes, always answers valid services', () => {
     fc.assert(fc.property(fc.string({ maxLength: 400, unit: 'binary' }), check), { numRuns: 400 });
   });
 
+  it('when the top of a span is out of bounds (found by the property below)', () => {
+    check('Cut €100000.50 €100000.50 – €1');
+    check('Colour €0 – €10 €60 – €100000.9');
+  });
+
   it('on random price-list-shaped lines', () => {
     const word = fc.constantFrom('Cut', 'Blow Dry', '&', 'Colour', 'from', 'to', '-', '–', '(', ')', '.....', 'FULL HEAD', 'mins', 'hrs', '1hr', '½', 'Free', 'POA', '\t', '   ', '|', 'No.', 'under');
     const amount = fc.oneof(
