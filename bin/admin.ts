@@ -13,7 +13,10 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 const usage = `Usage:
   npm run admin -- assign-number <salonId> <phoneNumber>                      (local, while npm start runs)
   npm run admin -- assign-number <salonId> <phoneNumber> --function <name>    (AWS: the AdminFunctionName output)
-  npm run admin -- agent-secret <salonId> [--rotate] [--function <name>]      (the voice agent's secret, shown once)`;
+  npm run admin -- list-numbers [--function <name>]                           (every assigned number and its salon)
+  npm run admin -- release-number <salonId> [--function <name>]              (calls to it then hear the unassigned message)
+  npm run admin -- agent-secret <salonId> [--rotate] [--function <name>]      (the voice agent's secret, shown once)
+With a Twilio account configured, assign-number also points the number's voice URL at the stage's webhook.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -25,7 +28,11 @@ const request =
     ? { action: 'assign-number', salonId, phoneNumber }
     : command === 'agent-secret' && salonId
       ? { action: 'agent-secret', salonId, rotate: values.rotate }
-      : undefined;
+      : command === 'list-numbers'
+        ? { action: 'list-numbers' }
+        : command === 'release-number' && salonId
+          ? { action: 'release-number', salonId }
+          : undefined;
 if (!request) {
   console.error(usage);
   process.exit(2);

@@ -17,6 +17,7 @@ const product = await startLocal({ port: settings.PORT, dataDir: settings.DATA_D
 const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
 console.log(`\nSalonDesk is running at ${product.url} (ready in ${seconds}s)`);
 console.log(`Sandbox outbox (emails and SMS): ${product.url}/_local/outbox`);
+console.log(`Local phone (dial an assigned number through the voice webhook): ${product.url}/_local/phone`);
 console.log('Press Ctrl-C to stop.\n');
 
 let stopping = false;

@@ -16,7 +16,9 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { lazyCalendar, type CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
-import { createProviderSecrets, googleCredentials, twilioCredentials } from './providers/provider-secrets.js';
+import { createProviderSecrets, googleCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
+import { lazyTelephony, type TelephonyPort } from './providers/telephony-port.js';
+import { createSandboxTelephony } from './providers/sandbox-telephony.js';
 import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
 import { createKmsTokenCipher } from './providers/kms-token-cipher.js';
 import { createLocalTokenCipher } from './providers/local-token-cipher.js';
@@ -37,6 +39,9 @@ import { createCallStore, type CallStore } from './store/call-store.js';
 import { createUsageStore, type UsageStore } from './store/usage-store.js';
 import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
 import { createActivityStore, type ActivityStore } from './store/activity-store.js';
+import { createConversationStore, type ConversationStore } from './store/conversation-store.js';
+import { lazyVoiceAgents, type VoiceAgentPort } from './providers/voice-agent-port.js';
+import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -59,6 +64,8 @@ export interface Dependencies {
   extractor: PriceListExtractor;
   /** Twilio when configured (env or provider secret), else the sandbox outbox; never the sandbox in prod. */
   sms: SmsPort;
+  /** Twilio calls when an account is configured (env or provider secret), else the sandbox (local signing key); never the sandbox in prod. */
+  telephony: TelephonyPort;
   /** SES when EMAIL_FROM is configured, else the sandbox outbox; never the sandbox in prod. */
   email: EmailPort;
   /** What the SMS and email sandboxes "sent" (the local outbox page lists it). */
@@ -67,7 +74,7 @@ export interface Dependencies {
   deliveryClaims: DeliveryClaims;
   /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */
   bookings: BookingStore;
-  /** The voice agent's per-salon secret (hash only). */
+  /** The salon's agent settings: the voice agent's secret (hash only) and the hosted agent's ids. */
   agents: AgentStore;
   /** Fixed-window counters behind the flood caps (messages per caller and salon, wrong secrets per source). */
   rateLimits: RateLimits;
@@ -79,6 +86,10 @@ export interface Dependencies {
   callStats: CallStatsStore;
   /** The dashboard's recent activity. */
   activity: ActivityStore;
+  /** The salon's hosted voice agent: ElevenLabs when a key is configured, else the labelled sandbox; never the sandbox in prod. */
+  voiceAgents: VoiceAgentPort;
+  /** The sandbox receptionist's conversations between turns. */
+  conversations: ConversationStore;
   /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
   elevenlabsWebhookSecret: () => Promise<string | null>;
   now: () => Date;
@@ -113,6 +124,16 @@ function build(settings: Config): Dependencies {
     usage: createUsageStore(dynamo, settings.TABLE_NAME),
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
     activity: createActivityStore(dynamo, settings.TABLE_NAME),
+    conversations: createConversationStore(dynamo, settings.TABLE_NAME),
+    voiceAgents: lazyVoiceAgents(async () => {
+      const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
+      if (apiKey) {
+        const { createElevenLabsVoiceAgent } = await import('./providers/elevenlabs-voice-agent.js');
+        return createElevenLabsVoiceAgent({ apiKey, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT });
+      }
+      if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the voice agent sandbox');
+      return createSandboxVoiceAgent({ siteUrl: settings.SITE_URL });
+    }),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
@@ -158,6 +179,15 @@ function build(settings: Config): Dependencies {
       }
       if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the SMS sandbox');
       return createSandboxSms(outbox);
+    }),
+    telephony: lazyTelephony(async () => {
+      const twilio = await twilioVoiceCredentials(settings, providerSecrets);
+      if (twilio) {
+        const { createTwilioTelephony } = await import('./providers/twilio-telephony.js');
+        return createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+      }
+      if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the telephony sandbox');
+      return createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE });
     }),
     email: lazyEmail(async () => {
       if (settings.EMAIL_FROM) {

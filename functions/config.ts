@@ -66,6 +66,12 @@ const configSchema = z
     TWILIO_FROM_NUMBER: z.string().min(1).optional(),
     /** Where the twilio SDK sends requests; only tests point it at a local fake Twilio. */
     TWILIO_API_ROOT: z.url().optional(),
+    /** Browser test calls, given directly (locally): the TwiML app (AP…) and the API key (SK…) tokens are signed with. */
+    TWILIO_TWIML_APP_SID: z.string().min(1).optional(),
+    TWILIO_API_KEY_SID: z.string().min(1).optional(),
+    TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
+    /** Local stand-in for the Twilio auth token that signs voice webhooks: a file npm start creates. */
+    LOCAL_TWILIO_AUTH_TOKEN_FILE: z.string().min(1).optional(),
     /** Verified SES identity emails are sent from; unset means the email sandbox (not allowed in prod). */
     EMAIL_FROM: z.email().optional(),
   })
@@ -80,6 +86,9 @@ const configSchema = z
     }
     if (config.LOCAL_TOKEN_KEY_FILE) {
       ctx.addIssue({ code: 'custom', path: ['LOCAL_TOKEN_KEY_FILE'], message: 'prod must encrypt tokens with KMS' });
+    }
+    if (config.LOCAL_TWILIO_AUTH_TOKEN_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_TWILIO_AUTH_TOKEN_FILE'], message: 'prod checks webhooks with the Twilio account' });
     }
     if (config.USER_POOL_ID.startsWith('local_')) {
       ctx.addIssue({ code: 'custom', path: ['USER_POOL_ID'], message: 'local user pool not allowed in prod' });

@@ -139,7 +139,9 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/api/setup-step.ts',
     auth: 'owner',
     maxBodyBytes: 256 * 1024,
-    grants: ['table:read', 'table:write', 'userpool:admin'],
+    // The salon's agent is updated after each save: a dozen calls to the voice provider, whose key is in the provider secret.
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers'],
   },
   {
     id: 'google-oauth-start',
@@ -210,6 +212,36 @@ export const routes: readonly RouteDefinition[] = [
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
   {
+    id: 'go-live',
+    path: '/api/agent/go-live',
+    methods: ['POST'],
+    entry: 'functions/api/go-live.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    // Making the agent: ten calls to the voice provider, whose key is in the provider secret.
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'secrets:providers'],
+  },
+  {
+    id: 'receptionist',
+    path: '/api/receptionist',
+    methods: ['POST'],
+    entry: 'functions/api/receptionist.ts',
+    auth: 'owner',
+    maxBodyBytes: 4 * 1024,
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
+  },
+  {
+    id: 'clear-test-bookings',
+    path: '/api/appointments/clear-test',
+    methods: ['POST'],
+    entry: 'functions/api/clear-test-bookings.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
+  },
+  {
     id: 'agent-tools',
     path: '/api/agent/tools',
     methods: ['POST'],
@@ -220,6 +252,29 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'public',
     maxBodyBytes: 16 * 1024,
     grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
+  },
+  // Twilio's voice webhook (calls to assigned numbers and the TwiML app's browser test calls): it
+  // carries no owner token, so the handler checks Twilio's signature before reading anything.
+  {
+    id: 'twilio-voice',
+    path: '/api/twilio/voice',
+    methods: ['POST'],
+    entry: 'functions/api/twilio-voice.ts',
+    auth: 'public',
+    maxBodyBytes: 16 * 1024,
+    grants: ['table:read', 'table:write', 'events:put', 'secrets:providers'],
+  },
+  // The browser test call: the voice SDK's token (?route=client-token) and hanging up
+  // (?route=end-conference). A real test call before Go Live makes the salon's agent first.
+  {
+    id: 'twilio',
+    path: '/api/twilio',
+    methods: ['POST'],
+    entry: 'functions/api/twilio.ts',
+    auth: 'owner',
+    maxBodyBytes: 1024,
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'secrets:providers'],
   },
   {
     id: 'list-appointments',

@@ -13,9 +13,9 @@ export interface AdminProps {
 }
 
 /**
- * Support tooling: the Lambda that assigns a phone number to a salon. It has no URL and no API
- * route; support staff invoke it with IAM credentials (`bin/admin.ts` → lambda:InvokeFunction),
- * by its fixed name `salon-receptionist-<stage>-assign-phone-number`.
+ * Support tooling: the Lambda that assigns, lists and releases salons' phone numbers (and issues
+ * agent secrets). It has no URL and no API route; support staff invoke it with IAM credentials
+ * (`bin/admin.ts` → lambda:InvokeFunction), by its fixed name `salon-receptionist-<stage>-assign-phone-number`.
  */
 export class Admin extends Construct {
   readonly assignPhoneNumber: AppFunction;
@@ -30,6 +30,7 @@ export class Admin extends Construct {
       environment: props.environment,
       timeoutSeconds: 30,
     });
-    applyGrants(this.assignPhoneNumber, ['table:read', 'table:write'], props.grants);
+    // The provider secret: with a Twilio account, assigning a number points its voice URL here.
+    applyGrants(this.assignPhoneNumber, ['table:read', 'table:write', 'secrets:providers'], props.grants);
   }
 }

@@ -33,6 +33,8 @@ export interface SalonReceptionistStackProps extends StackProps {
 
 /** The route that plays voice previews and needs the ElevenLabs voice ids. */
 export const VOICE_PREVIEW_ROUTE_ID = 'voice-preview';
+/** The routes that make or update the salon's voice agent (functions/core/voice-agent/provision.ts), whose voice needs the ElevenLabs ids too. */
+export const VOICE_AGENT_ROUTE_IDS = ['go-live', 'setup-step', 'twilio'] as const;
 
 /** Everything one stage needs, in one stack. */
 export class SalonReceptionistStack extends Stack {
@@ -93,7 +95,7 @@ export class SalonReceptionistStack extends Stack {
       environment,
       grants,
       routeEnvironment: props.elevenlabsVoiceIds
-        ? { [VOICE_PREVIEW_ROUTE_ID]: { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) } }
+        ? Object.fromEntries([VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].map((id) => [id, { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) }]))
         : {},
     });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });

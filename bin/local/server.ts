@@ -21,6 +21,8 @@ export interface LocalServerOptions {
   awsEndpoints: ReadonlyMap<string, AwsJsonEndpoint>;
   /** The sandbox outbox: the user pool's emails and the SMS/email sandboxes' table outbox. */
   outbox: OutboxLister;
+  /** The local phone (/_local/phone*): answers true when the request was its own. */
+  localPhone?: (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<boolean>;
   runtimeConfig: Record<string, string>;
   onError: (message: string) => void;
 }
@@ -161,6 +163,7 @@ export function createLocalApp(options: LocalServerOptions) {
         return send(response, 200, renderOutboxPage(await options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       }
       if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, await options.outbox.list());
+      if (url.pathname.startsWith('/_local/phone') && options.localPhone && (await options.localPhone(request, response, url))) return;
       if (url.pathname === '/config.json') return sendJson(response, 200, options.runtimeConfig);
       return serveWeb(request, response, url);
     };

@@ -7,9 +7,10 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { eventRules } from '../../events/rules.js';
 import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as sweepBookings } from '../../functions/jobs/sweep-bookings.js';
 import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
+import { ensureLocalTwilioAuthToken } from '../../functions/providers/sandbox-telephony.js';
 import { createOutboxStore } from '../../functions/store/outbox-store.js';
 import { createJwtAuthorizer, type ApiHandler } from './api-gateway.js';
 import { createCognitoEndpoint } from './cognito-endpoint.js';
@@ -19,6 +20,8 @@ import { createEventsEndpoint } from './events-endpoint.js';
 import { localOrigins } from './local-hosts.js';
 import { keyTable, LOCAL_CREDENTIALS, S3RVER_CREDENTIALS } from './local-keys.js';
 import { createOutbox, mergedOutbox } from './outbox.js';
+import { createLocalPhone } from './local-phone.js';
+import { listNumbers } from '../../functions/admin/phone-numbers.js';
 import { createLocalApp } from './server.js';
 import { startDynamo, startS3 } from './storage-stand-ins.js';
 import { ensureWebBuild } from './web-build.js';
@@ -113,6 +116,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
   // The local stand-in for the KMS key that encrypts calendar refresh tokens (created once, kept).
   const tokenKeyFile = join(dataDir, 'token-key.bin');
   ensureLocalTokenKey(tokenKeyFile);
+  // The telephony sandbox's stand-in for the Twilio auth token: voice webhooks (the local phone's) are signed with it.
+  const twilioAuthTokenFile = join(dataDir, 'twilio-auth-token.txt');
+  ensureLocalTwilioAuthToken(twilioAuthTokenFile);
   const env: Record<string, string> = {
     STAGE: 'local',
     AWS_REGION: 'eu-west-1',
@@ -130,6 +136,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     LOCAL_TOKEN_KEY_FILE: tokenKeyFile,
+    LOCAL_TWILIO_AUTH_TOKEN_FILE: twilioAuthTokenFile,
   };
   Object.assign(process.env, env);
   // The admin CLI reads the running product's endpoints from here (ids and local addresses only).
@@ -157,6 +164,17 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     ]),
     // The page lists what the user pool sent (file) and what the SMS/email sandboxes sent (table).
     outbox: mergedOutbox(outbox, createOutboxStore(outboxReader, LOCAL_NAMES.table)),
+    localPhone: createLocalPhone({
+      authTokenFile: twilioAuthTokenFile,
+      numbers: async () => (await listNumbers(deps())).numbers,
+      salonForNumber: (e164) => deps().salons.salonForNumber(e164),
+      // The sandbox receptionist, loaded when the first call reaches it.
+      receptionist: {
+        start: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).startConversation(deps(), input),
+        turn: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).takeTurn(deps(), input),
+        end: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).endConversation(deps(), input),
+      },
+    }),
     runtimeConfig: {
       region: 'eu-west-1',
       userPoolId: cognito.userPoolId,

@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
 import { billingPeriodAt } from '../../functions/core/usage/billing-period.js';
-import { meterCall } from '../../functions/core/usage/meter-usage.js';
+import { meterCall, receptionistSeconds } from '../../functions/core/usage/meter-usage.js';
 import { logger } from '../../functions/http/logger.js';
 
 /**
@@ -16,7 +16,7 @@ export async function handler(event: EventBridgeEvent<'call.completed', unknown>
   const salon = await d.salons.get(call.salonId);
   if (!salon) return logger.info('usage not metered: the salon is gone', { salonId: call.salonId });
   const period = billingPeriodAt(salon, new Date(call.startedAt));
-  const { counted, usage } = await meterCall(d, call, period);
+  const { counted, usage } = await meterCall(d, { ...call, durationSeconds: receptionistSeconds(call) }, period);
   logger.info(counted ? 'call metered' : 'call already metered; nothing counted', {
     salonId: call.salonId,
     minutesUsed: usage.minutesUsed,

@@ -27,8 +27,8 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
       const day = DateTime.fromISO(call.startedAt, { zone: SALON_TIME_ZONE }).toISODate()!;
       await Promise.all([
         d.activity.record(call.salonId, callActivity(call)),
-        // Test calls are the owner's own: they are not the salon's calls.
-        call.test ? undefined : d.callStats.countCall(call.salonId, day, call.callSid, call.outcome === 'missed' || call.outcome === 'abandoned'),
+        // The owner's test calls count as calls (the log shows them too), never as missed.
+        d.callStats.countCall(call.salonId, day, call.callSid, call.outcome === 'missed' || call.outcome === 'abandoned'),
       ]);
       return;
     }

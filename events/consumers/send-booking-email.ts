@@ -10,7 +10,8 @@ import { isEmailAddress } from '../../functions/providers/email-port.js';
 export const SANDBOX_ORGANIZER = 'bookings@sandbox.salondesk.invalid';
 
 /**
- * booking.confirmed / booking.cancelled → an email to the caller, when they gave an address, with
+ * booking.confirmed / booking.cancelled → an email to the caller, when they gave an address (to the
+ * owner for a test booking), with
  * a calendar invite (REQUEST, then CANCEL with the same UID). Once per event, like the SMS.
  */
 export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
@@ -18,19 +19,22 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const { appointment } = detail;
   const d = deps();
   const ids = { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, channel: 'email' };
-  if (!appointment.callerEmail) return logger.info('booking email skipped: no caller email', ids);
+  // A test call's booking never emails the address typed in it: the owner gets the email (reliability 41).
+  const test = appointment.source === 'test-call';
+  const to = test ? (detail.ownerEmail ?? (await d.salons.get(appointment.salonId))?.ownerEmail) : appointment.callerEmail;
+  if (!to) return logger.info(test ? 'booking email skipped: a test booking and no owner email' : 'booking email skipped: no caller email', ids);
   // Heard over the phone, an address can be garbled: no retry would make it deliverable.
-  if (!isEmailAddress(appointment.callerEmail)) return logger.warn('booking email skipped: the caller email is not an address', ids);
+  if (!isEmailAddress(to)) return logger.warn('booking email skipped: the address is not an address', ids);
   if (isOver(detail, d.now())) return logger.info('booking email skipped: the appointment is over', ids);
   const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking email skipped: the salon is gone', ids);
-  const to = appointment.callerEmail;
   const content = callerEmail(kind, appointment, salon, d.config.EMAIL_FROM ?? SANDBOX_ORGANIZER, d.now());
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
     d.email.send({
       salonId: appointment.salonId,
       to,
       ...content,
+      ...(test ? { subject: `[Test booking] ${content.subject}` } : {}),
       fromName: salon.name,
       ...(detail.ownerEmail && isEmailAddress(detail.ownerEmail) ? { replyTo: detail.ownerEmail } : {}),
     }),

@@ -6,7 +6,8 @@ import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js'
 import { bookingSms } from '../../functions/core/confirmations/messages.js';
 
 /**
- * booking.confirmed / booking.cancelled → a text to the caller. Once per event (a claim in the
+ * booking.confirmed / booking.cancelled → a text to the caller (to the salon's own phone for a
+ * test booking). Once per event (a claim in the
  * table); a failure throws for the bus to retry and finally dead-letter, and never touches the
  * booking (RELIABILITY 21, 22). Logs carry ids only (RELIABILITY 26).
  */
@@ -18,8 +19,12 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (isOver(detail, d.now())) return logger.info('booking sms skipped: the appointment is over', ids);
   const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking sms skipped: the salon is gone', ids);
+  // A test call's booking never texts the number typed in it: the owner's own phone gets the text (reliability 41).
+  const test = appointment.source === 'test-call';
+  const to = test ? (await d.salons.get(appointment.salonId))?.phone : appointment.callerPhone;
+  if (!to) return logger.info('booking sms skipped: a test booking and the salon has no phone', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body: bookingSms(kind, appointment, salon, d.now()) }),
+    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now())}` }),
   ).catch((error: unknown) => {
     logger.warn('booking sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

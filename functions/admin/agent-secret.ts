@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deps } from '../composition-root.js';
 import { issueAgentSecret } from '../core/agent-secret.js';
+import { rotateAgentSecret } from '../core/voice-agent/provision.js';
 
 /**
  * Support (and anyone trying the tools locally): create the salon's voice-agent secret, or rotate
@@ -21,7 +22,8 @@ export async function agentSecretAction(event: unknown): Promise<AgentSecretResu
   const parsed = agentSecretRequest.safeParse(event);
   if (!parsed.success) return { ok: false, error: parsed.error.issues.map((issue) => issue.message).join('; ') };
   const { salonId, rotate } = parsed.data;
-  const result = await issueAgentSecret(deps(), salonId, { rotate });
+  // Rotating also gives a live agent the new secret at the voice provider.
+  const result = rotate ? await rotateAgentSecret(deps(), salonId) : await issueAgentSecret(deps(), salonId);
   switch (result.outcome) {
     case 'no-salon':
       return { ok: false, error: `No salon ${salonId}` };

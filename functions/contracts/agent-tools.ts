@@ -96,6 +96,18 @@ const phoneParam = z.string({ error: 'callerPhone must be text' }).max(32, 'call
 
 export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 
+/** What each parameter is, for the hosted agent's tool definitions (JSON Schema descriptions, generated from these contracts). */
+const parameterHelp = {
+  service: 'The service the caller wants, by name as they said it (or its id from list-services)',
+  stylist: 'A stylist the caller asked for, by name; leave out for anyone',
+  date: 'The day: YYYY-MM-DD, or today, tomorrow or a weekday name',
+  start: 'The start time exactly as check-availability offered it, like 2026-11-28T14:30',
+  callerPhone: "The caller's phone number: the one they are calling from, unless they give another",
+  bookingId: "The booking's id (bk_…), if known",
+  bookingDate: 'The day of the booking: YYYY-MM-DD, or today, tomorrow or a weekday name',
+  bookingPhone: 'The phone number the booking was made with',
+} as const;
+
 const bookingId = z
   .string({ error: 'bookingId must be text' })
   .max(64, 'bookingId is too long')
@@ -106,38 +118,38 @@ export const toolSchemas = {
   'salon-info': z.strictObject({}),
   'list-services': z.strictObject({}),
   'check-availability': z.strictObject({
-    service: reference('service', 120),
-    stylist: reference('stylist', 80).optional(),
-    date: dateParam.optional(),
-    time: timeParam.optional(),
-    partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional(),
+    service: reference('service', 120).describe(parameterHelp.service),
+    stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
+    date: dateParam.optional().describe(parameterHelp.date),
+    time: timeParam.optional().describe('A time the caller would like, HH:MM (24-hour)'),
+    partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional().describe('Morning, afternoon or evening, if the caller said one'),
   }),
   book: z.strictObject({
-    service: reference('service', 120),
-    stylist: reference('stylist', 80).optional(),
-    start: startParam,
-    callerName: text('callerName', 100),
-    callerPhone: phoneParam,
-    callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional(),
+    service: reference('service', 120).describe(parameterHelp.service),
+    stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
+    start: startParam.describe(parameterHelp.start),
+    callerName: text('callerName', 100).describe("The caller's name"),
+    callerPhone: phoneParam.describe(parameterHelp.callerPhone),
+    callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
   }),
   cancel: z.strictObject({
-    bookingId: bookingId.optional(),
-    date: dateParam.optional(),
-    callerPhone: phoneParam,
+    bookingId: bookingId.optional().describe(parameterHelp.bookingId),
+    date: dateParam.optional().describe(parameterHelp.bookingDate),
+    callerPhone: phoneParam.describe(parameterHelp.bookingPhone),
   }),
   reschedule: z.strictObject({
-    bookingId: bookingId.optional(),
-    date: dateParam.optional(),
-    callerPhone: phoneParam,
-    newStart: startParam,
-    stylist: reference('stylist', 80).optional(),
+    bookingId: bookingId.optional().describe(parameterHelp.bookingId),
+    date: dateParam.optional().describe(parameterHelp.bookingDate),
+    callerPhone: phoneParam.describe(parameterHelp.bookingPhone),
+    newStart: startParam.describe('The new start time exactly as check-availability offered it, like 2026-11-28T14:30'),
+    stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
   }),
   'take-message': z.strictObject({
-    callerName: text('callerName', 100),
-    callerPhone: phoneParam,
-    message: text('message', 1000, { multiline: true }),
+    callerName: text('callerName', 100).describe("The caller's name"),
+    callerPhone: phoneParam.describe('A number to call the caller back on'),
+    message: text('message', 1000, { multiline: true }).describe("The message for the salon, in the caller's words"),
   }),
-  transfer: z.strictObject({ reason: text('reason', 300).optional() }),
+  transfer: z.strictObject({ reason: text('reason', 300).optional().describe('Why the caller wants a person, in a few words') }),
 } as const satisfies Record<AgentTool, z.ZodType>;
 
 export type ToolInput<T extends AgentTool> = z.infer<(typeof toolSchemas)[T]>;

@@ -28,6 +28,7 @@ export const setupMessages = {
   languageUnsupported: 'That language is not available for this voice',
   firstMessageRequired: 'First message is required',
   forwardNumberRequired: 'Please enter the number to forward calls from',
+  ringSalonFirstRange: 'Ring the salon first for 0 (off) or 5 to 60 seconds',
   phoneInvalid: 'Please enter a valid phone number',
 } as const;
 
@@ -201,6 +202,10 @@ export const stepTwoRequest = z
     }
   });
 
+/** Staff first: how long an inbound call rings the salon's own phone before the agent answers (0 = off). */
+export const RING_SALON_FIRST_MIN = 5;
+export const RING_SALON_FIRST_MAX = 60;
+
 export const stepThreeRequest = z
   .strictObject({
     step: z.literal(3),
@@ -211,6 +216,13 @@ export const stepThreeRequest = z
     escalationPhone: optionalPhone,
     phoneOption: z.enum(['new', 'forward']).default('new'),
     forwardNumber: optionalPhone,
+    ringSalonFirstSeconds: z
+      .number({ error: setupMessages.ringSalonFirstRange })
+      .int(setupMessages.ringSalonFirstRange)
+      .refine((seconds) => seconds === 0 || (seconds >= RING_SALON_FIRST_MIN && seconds <= RING_SALON_FIRST_MAX), setupMessages.ringSalonFirstRange)
+      .default(0),
+    /** Text a caller whose call nobody answered (once a day per number, never at night); off unless the owner turns it on. */
+    textMissedCallers: z.boolean({ error: 'textMissedCallers must be true or false' }).default(false),
     currentStep,
   })
   .superRefine((request, ctx) => {
@@ -238,6 +250,8 @@ export interface SetupState {
   firstMessage: string;
   agentPhone: string;
   escalationPhone: string;
+  ringSalonFirstSeconds: number;
+  textMissedCallers: boolean;
   currentStep: number;
   phoneOption: 'new' | 'forward';
   forwardNumber: string;
@@ -249,7 +263,9 @@ export function clampStep(step: unknown): number {
 }
 
 /** Spec section 4: which dashboard cards read Completed. */
-export function setupProgress(setup: Pick<SetupState, 'business' | 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'>) {
+export function setupProgress(
+  setup: Pick<SetupState, 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'> & { business: { name: string; phone: string; hours: Hours | null } },
+) {
   const business = Boolean(setup.business.name && setup.business.phone && setup.business.hours);
   const calendar = setup.stylists.length > 0 && Object.keys(setup.mappings).length > 0;
   const voice = Boolean(setup.selectedVoice) && (setup.phoneOption === 'new' || (setup.phoneOption === 'forward' && Boolean(setup.forwardNumber)));

@@ -7,12 +7,18 @@ import type { Identity } from '../providers/cognito-identity.js';
 import type { EventPublisher } from '../providers/eventbridge-events.js';
 import { salonIdForOwner } from './salon.js';
 import { revokeCalendarAccess, type CalendarGrantDeps } from './calendar-connection.js';
+import { removeAgent } from './voice-agent/provision.js';
+import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
+import type { AgentStore } from '../store/agent-store.js';
+import { logger } from '../http/logger.js';
 
 export interface AccountDeps extends CalendarGrantDeps {
   salons: SalonStore;
   identity: Identity;
   deletedOwners: DeletedOwners;
   events: EventPublisher;
+  voiceAgents: VoiceAgentPort;
+  agents: AgentStore;
   now: () => Date;
 }
 
@@ -33,7 +39,8 @@ export interface DeletionResult {
  * goes: from then on their tokens get 401 on every owner route and nothing of the salon can be
  * created again, even if deletion stops part-way (RELIABILITY 35). Data goes before the login, so
  * after a failure the owner can still sign in and run deletion again; every step is safe to repeat.
- * The calendar grant is revoked with Google first (RELIABILITY 24).
+ * The calendar grant is revoked with Google first (RELIABILITY 24), and the voice agent removed
+ * from its provider.
  * Uploaded files are erased by the `salon.deleted` consumer (there may be many).
  */
 export async function deleteAccount(deps: AccountDeps, owner: Owner, password: string): Promise<DeletionResult> {
@@ -45,8 +52,12 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
   const salonId = salonIdForOwner(owner.userId);
   const now = deps.now();
   await deps.deletedOwners.mark(owner.userId, now, new Date(now.getTime() + DELETED_OWNER_LOCKOUT_MS));
-  // Revoking needs the stored token, so it goes before the salon's items.
+  // Revoking needs the stored token, and removing the agent its record, so both go before the salon's items.
   await revokeCalendarAccess(deps, salonId);
+  await removeAgent(deps, salonId).catch((error: unknown) =>
+    // The account still goes (a provider outage must not keep it); the error log names the agent left for support to remove.
+    logger.error('voice agent not removed with the account', { salonId, detail: (error as Error)?.message }),
+  );
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
   // Ends every session (refresh tokens included) before the login itself goes.

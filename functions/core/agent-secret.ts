@@ -19,7 +19,7 @@ const SECRET_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 export const hashAgentSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 export interface AgentSecretDeps {
-  agents: AgentStore;
+  agents: Pick<AgentStore, 'get' | 'save' | 'salonForSecretHash'>;
   salons: Pick<SalonStore, 'get' | 'deleteAll'>;
   deletedOwners: Pick<DeletedOwners, 'isDeleted'>;
   now: () => Date;
@@ -42,7 +42,7 @@ export async function issueAgentSecret(deps: AgentSecretDeps, salonId: string, o
   if (!salon) return { outcome: 'no-salon' };
   if (await deps.deletedOwners.isDeleted(salon.ownerId, deps.now())) return { outcome: 'owner-deleted' };
   for (let attempt = 0; attempt < 3; attempt += 1) {
-    const existing = await deps.agents.get(salonId);
+    const existing = (await deps.agents.get(salonId))?.secret;
     if (existing && !options.rotate) return { outcome: 'exists', createdAt: existing.createdAt, rotatedAt: existing.rotatedAt };
     const secret = randomBytes(32).toString('base64url');
     const at = deps.now().toISOString();

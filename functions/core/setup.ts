@@ -15,6 +15,7 @@ import type { GoogleStore } from '../store/google-store.js';
 import { UnauthorizedError } from '../http/errors.js';
 import { findOrCreateOwnerSalon, undoIfOwnerDeleted, type SalonDeps } from './salon.js';
 import { isCalendarConnected } from './calendar-connection.js';
+import { refreshAgentIfLive, type ProvisionDeps } from './voice-agent/provision.js';
 
 export interface SetupDeps extends SalonDeps {
   setup: SetupStore;
@@ -53,6 +54,8 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
     firstMessage: stored.voice?.firstMessage ?? (businessName ? defaultFirstMessage(businessName) : ''),
     agentPhone: stored.voice?.agentPhone ?? '',
     escalationPhone: stored.voice?.escalationPhone ?? '',
+    ringSalonFirstSeconds: stored.voice?.ringSalonFirstSeconds ?? 0,
+    textMissedCallers: stored.voice?.textMissedCallers ?? false,
     currentStep: clampStep(stored.currentStep),
     phoneOption: stored.phoneOption,
     forwardNumber: stored.forwardNumber,
@@ -80,11 +83,13 @@ function assignIds(request: Extract<SetupStepRequest, { step: 2 }>, previous: St
   return { stylists, mappings, services, keyToId };
 }
 
-export async function saveSetupStep(deps: SetupDeps, owner: Owner, request: SetupStepRequest) {
+export async function saveSetupStep(deps: SetupDeps & ProvisionDeps, owner: Owner, request: SetupStepRequest) {
   const salon = await findOrCreateOwnerSalon(deps, owner);
   const saved = await saveStep(deps, salon.id, request);
   // The account may have been deleted while the step was being saved.
   if (await undoIfOwnerDeleted(deps, owner.userId, salon.id)) throw new UnauthorizedError();
+  // A salon's hosted agent learns the change; this never fails the save (a refusal is logged, the next save or Go Live catches up).
+  await refreshAgentIfLive(deps, salon.id);
   return saved;
 }
 
@@ -104,10 +109,10 @@ async function saveStep(deps: SetupDeps, salonId: string, request: SetupStepRequ
       return { saved: 2, currentStep, ...team };
     }
     case 3: {
-      const { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, phoneOption, forwardNumber } = request;
+      const { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, ringSalonFirstSeconds, textMissedCallers, phoneOption, forwardNumber } = request;
       await deps.setup.saveVoice(
         salonId,
-        { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone },
+        { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, ringSalonFirstSeconds, textMissedCallers },
         { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '' },
       );
       await deps.setup.saveProgress(salonId, currentStep, 3, at);

@@ -14,6 +14,9 @@ const providerSecretsSchema = z.looseObject({
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
   twilioFromNumber: z.string().min(1).optional(),
+  twilioTwimlAppSid: z.string().min(1).optional(),
+  twilioApiKeySid: z.string().min(1).optional(),
+  twilioApiKeySecret: z.string().min(1).optional(),
 });
 
 export type ProviderSecrets = z.infer<typeof providerSecretsSchema>;
@@ -78,4 +81,25 @@ export async function twilioCredentials(
   if (!secrets) return null;
   const { twilioAccountSid, twilioAuthToken, twilioFromNumber } = await secrets.get();
   return twilioAccountSid && twilioAuthToken && twilioFromNumber ? { accountSid: twilioAccountSid, authToken: twilioAuthToken, from: twilioFromNumber } : null;
+}
+
+/**
+ * The Twilio account for calls: the account SID and auth token (which also check webhook
+ * signatures) given directly, else from the provider secret; the API key and TwiML app for the
+ * browser test call may be absent (client tokens then fail, nothing else does). Null means sandbox.
+ */
+export async function twilioVoiceCredentials(
+  settings: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string; TWILIO_TWIML_APP_SID?: string; TWILIO_API_KEY_SID?: string; TWILIO_API_KEY_SECRET?: string },
+  secrets: ProviderSecretsSource | undefined,
+): Promise<{ accountSid: string; authToken: string; twimlAppSid?: string; apiKeySid?: string; apiKeySecret?: string } | null> {
+  const stored = settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN ? undefined : await secrets?.get();
+  const accountSid = settings.TWILIO_ACCOUNT_SID ?? stored?.twilioAccountSid;
+  const authToken = settings.TWILIO_AUTH_TOKEN ?? stored?.twilioAuthToken;
+  if (!accountSid || !authToken) return null;
+  const optional = {
+    twimlAppSid: settings.TWILIO_TWIML_APP_SID ?? stored?.twilioTwimlAppSid,
+    apiKeySid: settings.TWILIO_API_KEY_SID ?? stored?.twilioApiKeySid,
+    apiKeySecret: settings.TWILIO_API_KEY_SECRET ?? stored?.twilioApiKeySecret,
+  };
+  return { accountSid, authToken, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) };
 }

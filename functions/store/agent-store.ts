@@ -1,15 +1,23 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { AgentHandle, VoiceAgentProviderName } from '../providers/voice-agent-port.js';
+import { conditionally } from './dynamo.js';
 import { tableKeys } from './table-definition.js';
 import { keys } from './keys.js';
 
 /**
- * `SALON#<id>` / `AGENT`: the voice agent's secret, as a SHA-256 hash only (the secret itself is
- * shown once). gsi1 (`AGENTKEY#<hash>` / `AGENT`) finds the salon from the hash in one query.
+ * `SALON#<id>` / `AGENT`: the salon's agent settings. The voice agent's secret, as a SHA-256
+ * hash only (the secret itself is shown once); gsi1 (`AGENTKEY#<hash>` / `AGENT`) finds the
+ * salon from the hash in one query. And the hosted agent: what the voice-agent provider made for
+ * the salon (the agent, its tools, the stored secret), so updates and deletion reach the same
+ * things.
  *
  * One item rather than a separate lookup item: rotating is one conditional write (the old hash
  * leaves the index with it), and deleting the salon's partition removes the secret too, so an
- * old secret can never outlive its salon.
+ * old secret can never outlive its salon. Each writer sets only its own attributes, so the
+ * secret and the hosted agent never overwrite each other.
+ *
+ * While an agent is being made the item holds a lease: of two Go Live presses at once, one makes
+ * the agent and the other is told it is under way; a lease left by a process that died runs out.
  */
 export interface AgentSecretRecord {
   salonId: string;
@@ -18,52 +26,94 @@ export interface AgentSecretRecord {
   rotatedAt: string | null;
 }
 
+/** The hosted agent as the provider made it. */
+export interface HostedAgent extends AgentHandle {
+  provider: VoiceAgentProviderName;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AgentSettings {
+  salonId: string;
+  /** Null while no secret was issued (an agent being made for the first time). */
+  secret: Omit<AgentSecretRecord, 'salonId'> | null;
+  /** The salon's agent at the voice-agent provider, null until Go Live made it. */
+  agentId: string | null;
+  hostedAgent: HostedAgent | null;
+}
+
 export interface AgentStore {
-  get(salonId: string): Promise<AgentSecretRecord | null>;
+  /** Null when the salon has neither a secret nor an agent. */
+  get(salonId: string): Promise<AgentSettings | null>;
   /**
-   * Saves the record if the stored hash is still `previousHash` (null: none stored yet). False
+   * Saves the secret if the stored hash is still `previousHash` (null: none stored yet). False
    * when another rotation won.
    */
   save(record: AgentSecretRecord, previousHash: string | null): Promise<boolean>;
   salonForSecretHash(secretHash: string): Promise<string | null>;
+  /** Takes the right to make the salon's agent; false when one exists or another holds a live lease. */
+  claimProvisioning(salonId: string, lease: string, now: Date, leaseMs: number): Promise<boolean>;
+  /** Saves the made agent under the lease; false when the lease was lost (what was made must be removed). */
+  saveHostedAgent(salonId: string, lease: string, agent: HostedAgent): Promise<boolean>;
+  releaseProvisioning(salonId: string, lease: string): Promise<void>;
+  /** After an update at the provider: the tools may have changed. False when the agent is gone (removed meanwhile). */
+  updateHostedAgent(salonId: string, handle: AgentHandle, at: string): Promise<boolean>;
+  /** The agent was removed at the provider; the secret it used stays until rotated or deleted with the salon. */
+  forgetHostedAgent(salonId: string): Promise<void>;
+}
+
+const str = (value: unknown) => (typeof value === 'string' ? value : null);
+
+function settings(salonId: string, item: Record<string, unknown>): AgentSettings {
+  const secretHash = str(item.secretHash);
+  const agentId = str(item.agentId);
+  return {
+    salonId,
+    secret: secretHash ? { secretHash, createdAt: String(item.createdAt), rotatedAt: str(item.rotatedAt) } : null,
+    agentId,
+    hostedAgent: agentId
+      ? {
+          agentId,
+          secretId: str(item.agentSecretId),
+          tools: (item.agentTools as Record<string, string> | undefined) ?? {},
+          provider: item.agentProvider as VoiceAgentProviderName,
+          createdAt: String(item.agentCreatedAt),
+          updatedAt: String(item.agentUpdatedAt),
+        }
+      : null,
+  };
 }
 
 export function createAgentStore(client: DynamoDBDocumentClient, tableName: string): AgentStore {
+  const Key = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.agentSk });
   return {
     async get(salonId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.agentSk }, ConsistentRead: true }));
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: Key(salonId), ConsistentRead: true }));
       const item = result.Item;
-      if (!item) return null;
-      return {
-        salonId,
-        secretHash: String(item.secretHash),
-        createdAt: String(item.createdAt),
-        rotatedAt: typeof item.rotatedAt === 'string' ? item.rotatedAt : null,
-      };
+      if (!item || (!item.secretHash && !item.agentId)) return null;
+      return settings(salonId, item);
     },
-    async save(record, previousHash) {
-      try {
-        await client.send(
-          new PutCommand({
+    save: (record, previousHash) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
             TableName: tableName,
-            Item: {
-              pk: keys.salon(record.salonId),
-              sk: keys.agentSk,
-              [tableKeys.gsi1.partitionKey]: keys.agentKey(record.secretHash),
-              [tableKeys.gsi1.sortKey]: keys.agentSk,
-              ...record,
+            Key: Key(record.salonId),
+            UpdateExpression: 'SET salonId = :salonId, secretHash = :hash, createdAt = :createdAt, rotatedAt = :rotatedAt, #gpk = :gpk, #gsk = :gsk',
+            ConditionExpression: previousHash === null ? 'attribute_not_exists(secretHash)' : 'secretHash = :previous',
+            ExpressionAttributeNames: { '#gpk': tableKeys.gsi1.partitionKey, '#gsk': tableKeys.gsi1.sortKey },
+            ExpressionAttributeValues: {
+              ':salonId': record.salonId,
+              ':hash': record.secretHash,
+              ':createdAt': record.createdAt,
+              ':rotatedAt': record.rotatedAt,
+              ':gpk': keys.agentKey(record.secretHash),
+              ':gsk': keys.agentSk,
+              ...(previousHash === null ? {} : { ':previous': previousHash }),
             },
-            ...(previousHash === null
-              ? { ConditionExpression: 'attribute_not_exists(pk)' }
-              : { ConditionExpression: 'secretHash = :previous', ExpressionAttributeValues: { ':previous': previousHash } }),
           }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) return false;
-        throw error;
-      }
-    },
+        ),
+      ),
     async salonForSecretHash(secretHash) {
       const result = await client.send(
         new QueryCommand({
@@ -79,6 +129,78 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       if (items.length !== 1) return null;
       const item = items[0]!;
       return item.secretHash === secretHash && typeof item.salonId === 'string' ? item.salonId : null;
+    },
+    claimProvisioning: (salonId, lease, now, leaseMs) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: Key(salonId),
+            UpdateExpression: 'SET provisionLease = :lease, provisionLeaseUntil = :until',
+            ConditionExpression: 'attribute_not_exists(agentId) AND (attribute_not_exists(provisionLeaseUntil) OR provisionLeaseUntil < :now)',
+            ExpressionAttributeValues: { ':lease': lease, ':until': now.getTime() + leaseMs, ':now': now.getTime() },
+          }),
+        ),
+      ),
+    saveHostedAgent: (salonId, lease, agent) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: Key(salonId),
+            UpdateExpression:
+              'SET agentId = :agentId, agentSecretId = :secretId, agentTools = :tools, agentProvider = :provider, agentCreatedAt = :createdAt, agentUpdatedAt = :updatedAt REMOVE provisionLease, provisionLeaseUntil',
+            ConditionExpression: 'provisionLease = :lease',
+            ExpressionAttributeValues: {
+              ':lease': lease,
+              ':agentId': agent.agentId,
+              ':secretId': agent.secretId,
+              ':tools': agent.tools,
+              ':provider': agent.provider,
+              ':createdAt': agent.createdAt,
+              ':updatedAt': agent.updatedAt,
+            },
+          }),
+        ),
+      ),
+    async releaseProvisioning(salonId, lease) {
+      const leased = { ':lease': lease };
+      // An item that only ever held the lease goes; one with a secret keeps it.
+      const deleted = await conditionally(
+        client.send(
+          new DeleteCommand({ TableName: tableName, Key: Key(salonId), ConditionExpression: 'provisionLease = :lease AND attribute_not_exists(secretHash)', ExpressionAttributeValues: leased }),
+        ),
+      );
+      if (deleted) return;
+      await conditionally(
+        client.send(
+          new UpdateCommand({ TableName: tableName, Key: Key(salonId), UpdateExpression: 'REMOVE provisionLease, provisionLeaseUntil', ConditionExpression: 'provisionLease = :lease', ExpressionAttributeValues: leased }),
+        ),
+      );
+    },
+    updateHostedAgent: (salonId, handle, at) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: Key(salonId),
+            UpdateExpression: 'SET agentTools = :tools, agentUpdatedAt = :at',
+            ConditionExpression: 'agentId = :agentId',
+            ExpressionAttributeValues: { ':tools': handle.tools, ':at': at, ':agentId': handle.agentId },
+          }),
+        ),
+      ),
+    async forgetHostedAgent(salonId) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: Key(salonId),
+            UpdateExpression: 'REMOVE agentId, agentSecretId, agentTools, agentProvider, agentCreatedAt, agentUpdatedAt',
+            ConditionExpression: 'attribute_exists(pk)',
+          }),
+        ),
+      );
     },
   };
 }

@@ -65,6 +65,9 @@ export interface CallEnd {
   endedAt: string;
   durationSeconds: number;
   finalStatus: string;
+  /** What the ending source knows of the caller, for a call whose start was never recorded. */
+  callerPhone?: string | null;
+  test?: boolean;
 }
 
 export interface CallConversation {
@@ -204,6 +207,8 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
         endedAt: end.endedAt,
         durationSeconds: end.durationSeconds,
         finalStatus: end.finalStatus,
+        callerPhone: end.callerPhone,
+        test: end.test,
       });
       const result = await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(end.salonId, end.callSid), ...expression, ReturnValues: 'ALL_NEW' }));
       const item = result.Attributes ?? {};

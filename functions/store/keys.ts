@@ -5,6 +5,8 @@ export const keys = {
   /** Under `owner`: the deleted owner's tombstone (functions/store/deleted-owners.ts). */
   deletedOwnerSk: 'DELETED',
   phone: (e164: string) => `PHONE#${e164}`,
+  /** gsi1 partition listing every assigned number (support's list-numbers), by number. */
+  phoneIndex: 'PHONES',
   profileSk: 'PROFILE',
   googleSk: 'GOOGLE',
   /** A pending Google OAuth `state` (by its hash), found by the public callback without a salon. */
@@ -47,9 +49,11 @@ export const keys = {
   /** A partition per source address (hashed) for its failed agent-secret checks: a wrong secret names no salon. */
   secretFailures: (sourceHash: string) => `SECRETFAIL#${sourceHash}`,
   secretFailuresSk: (window: string) => `LIMIT#${window}`,
-  /** The voice agent's secret (hash only) on the salon; gsi1 finds the salon by the hash. */
+  /** The salon's agent settings: the voice agent's secret (hash only; gsi1 finds the salon by it) and the hosted agent. */
   agentSk: 'AGENT',
   agentKey: (secretHash: string) => `AGENTKEY#${secretHash}`,
+  /** A sandbox receptionist conversation's state (functions/store/conversation-store.ts), gone a day later. */
+  conversationSk: (conversationId: string) => `CONVERSATION#${conversationId}`,
   /** What the SMS and email sandboxes "sent", under the salon; gsi1 lists every salon's, newest first. */
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',

@@ -10,6 +10,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
+import { tableKeys } from './table-definition.js';
 import type { Business, Hours } from '../contracts/setup.js';
 
 /** The business details the setup wizard's first step saves (name and phone live on the salon). */
@@ -47,6 +48,10 @@ export interface SalonStore {
   deleteAll(salonId: string): Promise<number>;
   assignNumber(salonId: string, e164: string): Promise<Salon>;
   salonForNumber(e164: string): Promise<string | null>;
+  /** Every assigned number and its salon, by number. */
+  listNumbers(): Promise<{ phoneNumber: string; salonId: string }[]>;
+  /** Frees the salon's number (calls to it then hear the unassigned message); answers it, or null when it had none. */
+  releaseNumber(salonId: string): Promise<string | null>;
   /** Marks the salon live from `at`, keeping an earlier `liveAt`; false when the salon is gone. */
   markLive(salonId: string, at: string): Promise<boolean>;
   /** Calls stop reaching the agent; false when the salon is gone. */
@@ -148,7 +153,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         await client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { pk: keys.phone(e164), sk: keys.salonSk, salonId },
+            Item: { pk: keys.phone(e164), sk: keys.salonSk, salonId, gsi1pk: keys.phoneIndex, gsi1sk: e164 },
             ConditionExpression: 'attribute_not_exists(pk) OR salonId = :salonId',
             ExpressionAttributeValues: { ':salonId': salonId },
           }),
@@ -185,6 +190,53 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         new GetCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }),
       );
       return typeof result.Item?.salonId === 'string' ? result.Item.salonId : null;
+    },
+    async listNumbers() {
+      const numbers: { phoneNumber: string; salonId: string }[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: tableKeys.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :index',
+            ExpressionAttributeValues: { ':index': keys.phoneIndex },
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        for (const item of page.Items ?? []) numbers.push({ phoneNumber: String(item.gsi1sk), salonId: String(item.salonId) });
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return numbers;
+    },
+    async releaseNumber(salonId) {
+      const salon = await get(salonId, true);
+      if (!salon?.assignedNumber) return null;
+      const number = salon.assignedNumber;
+      // The profile first: inbound routing also checks the profile's number, so calls stop at once;
+      // a failure before the claim goes leaves a claim that assigning the number again repairs.
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'assignedNumber = :number',
+            UpdateExpression: 'REMOVE assignedNumber',
+            ExpressionAttributeValues: { ':number': number },
+          }),
+        ),
+      );
+      await conditionally(
+        client.send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: { pk: keys.phone(number), sk: keys.salonSk },
+            ConditionExpression: 'salonId = :salonId',
+            ExpressionAttributeValues: { ':salonId': salonId },
+          }),
+        ),
+      );
+      return number;
     },
     markLive(salonId, at) {
       // Conditional on the profile: a salon deleted meanwhile is not brought back as a fragment.

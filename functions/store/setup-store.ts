@@ -23,6 +23,10 @@ export interface VoiceSettings {
   firstMessage: string;
   agentPhone: string;
   escalationPhone: string;
+  /** Ring the salon's own phone this long before the agent answers; 0 = off. */
+  ringSalonFirstSeconds: number;
+  /** Text callers nobody answered (functions/core/calls/missed-call-text.ts). */
+  textMissedCallers: boolean;
 }
 
 
@@ -78,6 +82,8 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
               firstMessage: String(voice.firstMessage),
               agentPhone: String(voice.agentPhone ?? ''),
               escalationPhone: String(voice.escalationPhone ?? ''),
+              ringSalonFirstSeconds: Number(voice.ringSalonFirstSeconds ?? 0),
+              textMissedCallers: voice.textMissedCallers === true,
             }
           : null,
       };
@@ -134,13 +140,15 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
           TableName: tableName,
           Key: { pk: keys.salon(salonId), sk: keys.voiceSk },
           UpdateExpression:
-            'SET selectedVoice = :voice, selectedLanguage = :language, firstMessage = :message, agentPhone = :agent, escalationPhone = :escalation',
+            'SET selectedVoice = :voice, selectedLanguage = :language, firstMessage = :message, agentPhone = :agent, escalationPhone = :escalation, ringSalonFirstSeconds = :ringFirst, textMissedCallers = :textMissed',
           ExpressionAttributeValues: {
             ':voice': voice.selectedVoice,
             ':language': voice.selectedLanguage,
             ':message': voice.firstMessage,
             ':agent': voice.agentPhone,
             ':escalation': voice.escalationPhone,
+            ':ringFirst': voice.ringSalonFirstSeconds,
+            ':textMissed': voice.textMissedCallers,
           },
         }),
       );

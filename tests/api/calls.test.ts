@@ -52,7 +52,7 @@ describe('the dashboard figures', () => {
     // The same end delivered again: nothing counts twice.
     await deps().events.publish('call.completed', missed);
     const figures = await eventually(() => dashboard(owner), (summary) => summary.activity.length === 3 && summary.usage.testMinutesUsed === 2);
-    expect(figures).toMatchObject({ hasCalls: true, callsToday: 2, missedToday: 1, usage: { minutesUsed: 3, testMinutesUsed: 2 } });
+    expect(figures).toMatchObject({ hasCalls: true, callsToday: 3, missedToday: 1, usage: { minutesUsed: 3, testMinutesUsed: 2 } });
     expect(figures.activity.map((line) => line.text)).toEqual([
       'You tested your receptionist (1 min).',
       'Missed call: nobody could answer.',

@@ -34,6 +34,8 @@ describe('GET /api/setup/load', () => {
       firstMessage: '',
       agentPhone: '',
       escalationPhone: '',
+      ringSalonFirstSeconds: 0,
+      textMissedCallers: false,
       currentStep: 1,
       phoneOption: 'new',
       forwardNumber: '',
@@ -72,6 +74,7 @@ describe('POST /api/setup/step', () => {
       escalationPhone: '087 765 4321',
       phoneOption: 'forward',
       forwardNumber: '091 123 456',
+      ringSalonFirstSeconds: 20,
     });
 
     const loaded = (await api('/api/setup/load', { token: owner.accessToken })).body;
@@ -86,6 +89,7 @@ describe('POST /api/setup/step', () => {
       escalationPhone: '+353877654321',
       phoneOption: 'forward',
       forwardNumber: '+35391123456',
+      ringSalonFirstSeconds: 20,
       currentStep: 3,
     });
     expect(loaded.services).toEqual(two.body.services);
@@ -140,6 +144,8 @@ describe('POST /api/setup/step', () => {
     ['an unknown voice', { step: 3, selectedVoice: 'hal9000', firstMessage: 'Hi' }],
     ['a language the voice lacks', { step: 3, selectedVoice: 'niamh', selectedLanguage: 'pl', firstMessage: 'Hi' }],
     ['forwarding without a number', { step: 3, selectedVoice: 'niamh', firstMessage: 'Hi', phoneOption: 'forward' }],
+    ['ringing the salon first for 3 seconds', { step: 3, selectedVoice: 'niamh', firstMessage: 'Hi', ringSalonFirstSeconds: 3 }],
+    ['ringing the salon first for 61 seconds', { step: 3, selectedVoice: 'niamh', firstMessage: 'Hi', ringSalonFirstSeconds: 61 }],
   ])('refuses %s with a clear 400 and saves nothing', async (_label, body) => {
     const owner = await signUpOwner('setup-reject');
     const answer = await step(owner, body);

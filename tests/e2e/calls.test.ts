@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
 import { setLogSink } from '../../functions/http/logger.js';
-import { axeViolations, newContext } from '../support/browser.js';
+import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { bookableSalon } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
@@ -26,11 +27,7 @@ async function signedIn(owner: TestOwner, options?: Parameters<typeof newContext
   const context = await newContext(options);
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  await signInInBrowser(page, owner);
   return page;
 }
 
@@ -112,5 +109,63 @@ describe('the call log', () => {
     await page.getByText('No calls yet. Each call your receptionist takes appears here with a summary and its transcript.').waitFor();
     await page.getByText('No messages yet. When a caller asks your receptionist to pass something on, it appears here.').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  });
+});
+
+describe('test calls and the minutes warning, as the owner sees them', () => {
+  it('two sandbox test calls appear in the call log and in today\'s calls; crossing 80% of the minutes puts one warning email in the outbox', async () => {
+    const owner = await signUpOwner('calls-from-test');
+    const { salonId } = await bookableSalon(owner);
+    const voice = await api('/api/setup/step', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hi, thanks for calling Bláth Hair!', currentStep: 3 }),
+    });
+    expect(voice.status).toBe(200);
+    const page = await signedIn(owner);
+    for (const question of ['How much is a cut and blow-dry?', 'What time do you close on Saturday?']) {
+      await page.goto('/test');
+      await page.getByRole('button', { name: 'Call My Agent' }).click();
+      await page.getByText('Call in progress', { exact: true }).waitFor();
+      const replies = page.getByTestId('conversation').locator('.conversation-receptionist');
+      await replies.first().waitFor();
+      await page.getByLabel('What you say').fill(question);
+      await page.getByRole('button', { name: 'Say it' }).click();
+      await replies.nth(1).waitFor();
+      await page.getByRole('button', { name: 'End Call' }).click();
+      await page.getByText('Call ended', { exact: true }).waitFor();
+    }
+
+    await page.goto('/calls');
+    const calls = page.getByTestId('call');
+    await eventually(() => calls.count(), (count) => count === 2);
+    for (const index of [0, 1]) await calls.nth(index).getByText('Test call', { exact: true }).waitFor();
+    await page.goto('/dashboard');
+    await eventually(
+      async () => {
+        await page.reload();
+        await page.getByTestId('stat-calls').locator('.stat-value').waitFor();
+        return page.getByTestId('stat-calls').locator('.stat-value').textContent();
+      },
+      (value) => value === '2',
+    );
+
+    // 80 of the trial's 100 minutes, each call's end delivered twice: one warning email.
+    const ended = [];
+    for (let n = 0; n < 4; n += 1) ended.push(await finishedCall(salonId, { minutesAgo: 10 - n, seconds: 20 * 60 }));
+    await Promise.all(ended.map((call) => deps().events.publish('call.completed', call)));
+    const outboxContext = await newContext();
+    contexts.push(outboxContext);
+    const outbox = await outboxContext.newPage();
+    const warnings = () => outbox.locator('article.message').filter({ hasText: owner.email }).filter({ hasText: "you've used 80% of your receptionist minutes" });
+    await eventually(
+      async () => {
+        await outbox.goto('/_local/outbox');
+        return warnings().count();
+      },
+      (count) => count > 0,
+    );
+    expect(await warnings().count()).toBe(1);
+    await outbox.getByText("has used 80 of your free trial's 100 minutes (80%)", { exact: false }).first().waitFor();
   });
 });

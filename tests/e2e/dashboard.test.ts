@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import type { Appointment, AppointmentsAnswer } from '../../functions/contracts/appointments.js';
-import { axeViolations, newContext } from '../support/browser.js';
+import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 
@@ -18,11 +18,7 @@ async function signedInDashboard(label: string, options?: Parameters<typeof newC
   const context = await newContext(options);
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto('/auth');
-  await page.getByLabel('Email', { exact: true }).fill(owner.email);
-  await page.getByLabel('Password', { exact: true }).fill(owner.password);
-  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
+  await signInInBrowser(page, owner);
   await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
   return { page, owner };
 }
@@ -85,7 +81,8 @@ describe('dashboard', () => {
     const { page, owner } = await signedInDashboard('niamh');
     await page.getByRole('heading', { level: 1, name: `Welcome back, ${owner.email.split('@')[0]}!`, exact: true }).waitFor();
     await page.getByText(owner.email, { exact: true }).waitFor();
-    await page.getByText('Active & Ready', { exact: true }).waitFor();
+    // A new salon is not live: the AI status says so, and what is missing.
+    await page.getByText('Not answering calls yet', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Settings', exact: true }).getAttribute('href')).toBe('/settings');
     expect(await page.getByRole('link', { name: 'Test Agent', exact: true }).getAttribute('href')).toBe('/test');
     for (const title of CARDS) await page.getByRole('link', { name: new RegExp(title) }).waitFor();

@@ -39,6 +39,10 @@ async function loadedScripts(page: Page, path: string): Promise<{ files: string[
     bodies.push(response.text());
   });
   await page.goto(path, { waitUntil: 'networkidle' });
+  // A page's heading shows once its code ran (on a protected path, once the session was checked),
+  // so a slow machine's late chunks are in by then; networkidle alone can fall between chunks.
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  await page.waitForLoadState('networkidle');
   return { files, text: (await Promise.all(bodies)).join('\n') };
 }
 

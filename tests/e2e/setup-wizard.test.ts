@@ -140,6 +140,10 @@ describe('setup wizard', () => {
     await page.getByLabel('Escalation phone number', { exact: true }).fill('087 123 4567');
     await page.getByRole('radio', { name: /Forward my existing number/ }).check();
     await page.getByLabel('Number to forward', { exact: true }).fill('01 234 5678');
+    await page.getByLabel('Ring the salon first (seconds)', { exact: true }).fill('20');
+    const textMissed = page.getByRole('checkbox', { name: 'Text callers we miss' });
+    expect(await textMissed.isChecked()).toBe(false);
+    await textMissed.check();
 
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await page.waitForURL('**/dashboard');
@@ -153,7 +157,7 @@ describe('setup wizard', () => {
     expect(saved.stylists).toHaveLength(1);
     expect(saved.mappings[saved.stylists[0].id]).toBe('aoife@sandbox.calendar');
     expect(saved.services).toMatchObject([{ name: 'Cut & blow-dry', duration: 45, price: 55, isRange: false }]);
-    expect(saved).toMatchObject({ selectedVoice: 'niamh', selectedLanguage: 'en', phoneOption: 'forward', forwardNumber: '+35312345678', currentStep: 3 });
+    expect(saved).toMatchObject({ selectedVoice: 'niamh', selectedLanguage: 'en', phoneOption: 'forward', forwardNumber: '+35312345678', ringSalonFirstSeconds: 20, textMissedCallers: true, currentStep: 3 });
 
     await page.getByTestId('setup-card-2').click();
     await page.waitForURL((url) => url.pathname === '/setup-wizard');

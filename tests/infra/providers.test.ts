@@ -8,7 +8,7 @@ import { parseVoiceIds } from '../../infra/app.js';
 import { DEFAULT_BEDROCK_MODEL_ID, parseBedrockModelId } from '../../infra/bedrock.js';
 import { bundlingOptions, OPTIONAL_ENVIRONMENT, REPO_ROOT, type OptionalEnvironmentName } from '../../infra/function.js';
 import { TOKEN_KEY_ACTIONS } from '../../infra/grants.js';
-import { VOICE_PREVIEW_ROUTE_ID } from '../../infra/stack.js';
+import { VOICE_AGENT_ROUTE_IDS, VOICE_PREVIEW_ROUTE_ID } from '../../infra/stack.js';
 import {
   functionsWithGrants,
   nagFindings,
@@ -245,12 +245,17 @@ describe('Bedrock (bedrock:invoke)', () => {
 });
 
 describe('ElevenLabs voice ids (context elevenlabsVoiceIds)', () => {
-  it('reach the voice-preview route only, as JSON', () => {
+  it('reach the voice-preview route and the routes that make the voice agent only, as JSON', () => {
+    const voiceRoutes = [VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].map((id) => `route ${id}`);
+    const seen: string[] = [];
     for (const { name, fn } of functionsWithGrants(offline)) {
       const value = environmentOf(offline, fn).ELEVENLABS_VOICE_IDS;
-      if (name === `route ${VOICE_PREVIEW_ROUTE_ID}`) expect(JSON.parse(value as string)).toEqual(VOICE_IDS);
-      else expect(value, name).toBeUndefined();
+      if (voiceRoutes.includes(name)) {
+        expect(JSON.parse(value as string), name).toEqual(VOICE_IDS);
+        seen.push(name);
+      } else expect(value, name).toBeUndefined();
     }
+    expect(seen.sort()).toEqual(voiceRoutes.sort());
   });
 
   it('are not set when not given', () => {
@@ -281,7 +286,7 @@ describe('optional environment', () => {
       for (const { name, fn, grants } of functionsWithGrants(s)) {
         const present = Object.keys(environmentOf(s, fn)).filter((key) => (OPTIONAL_ENVIRONMENT as readonly string[]).includes(key));
         const expected: string[] = expectedOptionalEnvironment(grants, { bedrock });
-        if (s === offline && name === `route ${VOICE_PREVIEW_ROUTE_ID}`) expected.push('ELEVENLABS_VOICE_IDS');
+        if (s === offline && [VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].some((id) => name === `route ${id}`)) expected.push('ELEVENLABS_VOICE_IDS');
         expect(present.sort(), name).toEqual(expected.sort());
       }
     }

@@ -135,6 +135,13 @@ describe('HTTP API from the route table', () => {
     expect(lambda.Properties.Timeout).toBe(route.timeoutSeconds ?? 10);
   });
 
+  it("serves Twilio's voice webhook without a JWT (its signature is the check) and the test call's token route to owners only", () => {
+    const keyed = Object.fromEntries(routeResources().map((route) => [route.Properties.RouteKey as string, route.Properties]));
+    expect(keyed['POST /api/twilio/voice']).toBeDefined();
+    expect(keyed['POST /api/twilio/voice']!.AuthorizationType ?? 'NONE').toBe('NONE');
+    expect(keyed['POST /api/twilio']).toMatchObject({ AuthorizationType: 'JWT' });
+  });
+
   it('has one Lambda and one integration per route (no sharing between routes)', () => {
     const functionIds = routes.map((route) => logicalId(dev, dev.stack.api.functions.get(route.id)!));
     expect(new Set(functionIds).size).toBe(routes.length);

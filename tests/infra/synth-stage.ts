@@ -111,7 +111,7 @@ export function functionsWithGrants(
   return [
     ...routes.map((route) => ({ name: `route ${route.id}`, fn: s.stack.api.functions.get(route.id)!, grants: route.grants })),
     ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: s.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
-    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write'] },
+    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write', 'secrets:providers'] },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings, grants: SWEEP_BOOKINGS_GRANTS },
     { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
     { name: 'custom-message', fn: s.stack.auth.customMessage, grants: [] },

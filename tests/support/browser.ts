@@ -69,3 +69,12 @@ export async function signUpInBrowser(page: Page, options: { email?: string; lab
   await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
   return email;
 }
+
+/** Signs an owner in through the sign-in form, as a person would, and waits for the dashboard. */
+export async function signInInBrowser(page: Page, owner: { email: string; password: string }): Promise<void> {
+  await page.goto('/auth');
+  await page.getByLabel('Email', { exact: true }).fill(owner.email);
+  await page.getByLabel('Password', { exact: true }).fill(owner.password);
+  await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}

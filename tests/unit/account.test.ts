@@ -5,7 +5,7 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean }) {
+function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down' }) {
   const calls: string[] = [];
   const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
@@ -35,6 +35,18 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
     googleStore,
     tokenCipher: { encrypt: async (text: string) => `enc:${text}`, decrypt: async (text: string) => text.replace(/^enc:/, '') },
     calendar: { revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`) } as unknown as CalendarPort,
+    agents: {
+      get: async () =>
+        options.agent ? { agentId: 'agent_1', hostedAgent: { agentId: 'agent_1', secretId: 'secret_1', tools: { book: 'tool_1' }, provider: 'elevenlabs' } } : null,
+      forgetHostedAgent: async () => void calls.push('forget agent'),
+    },
+    voiceAgents: {
+      provider: async () => 'elevenlabs',
+      remove: async (handle: { agentId: string }) => {
+        if (options.agent === 'provider down') throw new Error('provider unavailable');
+        calls.push(`remove ${handle.agentId}`);
+      },
+    },
     now: () => new Date('2026-11-21T12:00:00Z'),
   } as unknown as AccountDeps;
   return { deps, calls, owner, tombstones };
@@ -45,6 +57,15 @@ describe('deleting an account', () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
     await deleteAccount(deps, owner, 'right');
     expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+  });
+
+  it("removes the salon's voice agent from its provider before the items go; a provider outage does not stop the deletion", async () => {
+    const live = fakes({ passwordOk: true, connected: false, agent: 'live' });
+    await deleteAccount(live.deps, live.owner, 'right');
+    expect(live.calls).toEqual(['tombstone', 'remove agent_1', 'forget agent', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    const down = fakes({ passwordOk: true, connected: false, agent: 'provider down' });
+    await deleteAccount(down.deps, down.owner, 'right');
+    expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
   });
 
   it('works without a calendar connection', async () => {

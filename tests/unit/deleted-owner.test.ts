@@ -1,3 +1,4 @@
+import { createSandboxVoiceAgent } from '../../functions/providers/sandbox-voice-agent.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,7 @@ function world() {
     calendar: createSandboxCalendar({ store: googleStore, now: () => NOW }),
     tokenCipher: createLocalTokenCipher(keyFile),
     events: { publish: async () => undefined },
+    voiceAgents: createSandboxVoiceAgent({ siteUrl: SITE }),
     config: { SITE_URL: SITE },
     now: () => NOW,
   };

@@ -16,7 +16,9 @@ import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon
  * the hosted agent's tool definitions are generated from the same contracts; the sandbox
  * receptionist calls the same `run`. A tool added here is added everywhere.
  */
-export type ToolDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'>;
+export type ToolDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
+  // Only `transfer` uses it, and only for a call with a SID at the telephony provider (a real call).
+  Partial<Pick<Dependencies, 'telephony'>>;
 
 /** One call of a tool, as the route or the sandbox receptionist received it. */
 export interface ToolCall<T extends AgentTool> {
@@ -82,7 +84,7 @@ export const toolRegistry: ToolRegistry = {
   transfer: {
     contract: toolSchemas.transfer,
     description: 'Puts the caller through to a person at the salon, when they ask for one or you cannot help.',
-    run: (deps, call) => transfer(deps, call.salonId),
+    run: (deps, call) => transfer(deps, call.salonId, call.callSid),
   },
 };
 

@@ -5,6 +5,8 @@ import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
 import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
+import type { TelephonyPort } from '../../providers/telephony-port.js';
+import { transferTwiml } from '../telephony/twiml.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 
 /** The tools that answer from what the owner set up: salon info, services, messages, transfer. */
@@ -76,10 +78,32 @@ export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }
   return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: message.id };
 }
 
-/** The escalation number from the voice settings, else the salon's own phone. */
-export async function transfer(deps: BookingDeps, salonId: string): Promise<ToolAnswer> {
+/**
+ * How long the agent's "putting you through" line (spoken before the tool call) gets to play
+ * before the call leaves the agent: redirecting a call cuts its audio stream at once.
+ */
+export const TRANSFER_DELAY_MS = 1_500;
+
+/**
+ * The escalation number from the voice settings, else the salon's own phone. With the live call's
+ * SID, the call itself is transferred: redirected (Twilio REST) to a short line and a `<Dial>`.
+ */
+export async function transfer(
+  deps: BookingDeps & { telephony?: Pick<TelephonyPort, 'redirectCall'> },
+  salonId: string,
+  callSid?: string,
+  options: { delayMs?: number } = {},
+): Promise<ToolAnswer> {
   const { salon, setup } = await loadSalonContext(deps, salonId);
   const phoneNumber = setup.voice?.escalationPhone || salon.phone || '';
   if (!phoneNumber) throw new ToolError(409, 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number');
-  return { ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber };
+  const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
+  if (!callSid || !deps.telephony) return answer;
+  await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? TRANSFER_DELAY_MS));
+  try {
+    await deps.telephony.redirectCall(callSid, transferTwiml(phoneNumber));
+  } catch (error) {
+    throw new ToolError(502, 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
+  }
+  return { ...answer, transferred: true };
 }

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import type { CallOutcome } from '../../contracts/calls.js';
 import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES } from '../plans.js';
 import type { EventPublisher } from '../../providers/eventbridge-events.js';
 import type { UsageStore, UsageTotals } from '../../store/usage-store.js';
@@ -46,6 +47,14 @@ export interface MeteringDeps {
   usage: UsageStore;
   events: Pick<EventPublisher, 'publish'>;
   now: () => Date;
+}
+
+/** The outcomes in which the receptionist spoke: only those use minutes (a forwarded or missed call never reached it). */
+const RECEPTIONIST_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['answered', 'transferred', 'test-call']);
+
+/** The seconds of a completed call that count against the plan (or the free test minutes). */
+export function receptionistSeconds(call: { outcome: CallOutcome; durationSeconds: number }): number {
+  return RECEPTIONIST_OUTCOMES.has(call.outcome) ? call.durationSeconds : 0;
 }
 
 /** A call is billed in whole minutes, rounded up: 61 seconds is two minutes; a call never answered is none. */

@@ -122,7 +122,7 @@ export async function makeSalon(
   if (options.escalationPhone !== undefined) {
     await setup.saveVoice(
       salonId,
-      { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: options.escalationPhone },
+      { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: options.escalationPhone, ringSalonFirstSeconds: 0, textMissedCallers: false },
       { phoneOption: 'new', forwardNumber: '' },
     );
   }

@@ -184,6 +184,26 @@ describe('send-booking-email', () => {
   });
 });
 
+describe('a test booking (made on a test call)', () => {
+  it("texts and emails the owner, labelled, never the phone or address typed on the call", async () => {
+    const appointment = booking({ source: 'test-call' });
+    await sendSms(event('booking.confirmed', appointment));
+    await sendEmail(event('booking.confirmed', appointment));
+    const sent = await outboxOf();
+    expect(sent.map((entry) => [entry.channel, entry.to]).sort()).toEqual([
+      ['email', 'owner@blath.ie'],
+      ['sms', '+35312345678'],
+    ]);
+    expect(sent.find((entry) => entry.channel === 'sms')!.body).toMatch(/^\[Test booking\] You're booked at Bláth Hair/);
+    expect(sent.find((entry) => entry.channel === 'email')!.subject).toMatch(/^\[Test booking\] Booking confirmed: /);
+  });
+
+  it('sends no email without an owner address', async () => {
+    await sendEmail(event('booking.confirmed', booking({ source: 'test-call' }), null));
+    expect(await outboxOf()).toEqual([]);
+  });
+});
+
 describe('notify-owner', () => {
   it("emails the salon's owner once per booking event", async () => {
     const appointment = booking();

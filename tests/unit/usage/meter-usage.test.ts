@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../../events/catalog.js';
-import { billableMinutes, meterCall, thresholdsReached, type MeteredCall, type MeteringDeps } from '../../../functions/core/usage/meter-usage.js';
+import type { CallOutcome } from '../../../functions/contracts/calls.js';
+import { billableMinutes, meterCall, receptionistSeconds, thresholdsReached, type MeteredCall, type MeteringDeps } from '../../../functions/core/usage/meter-usage.js';
+import { setLogSink } from '../../../functions/http/logger.js';
 import { createUsageStore, type UsageStore } from '../../../functions/store/usage-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 
@@ -11,6 +13,7 @@ let usage: UsageStore;
 let salonCounter = 0;
 
 beforeAll(async () => {
+  setLogSink(() => {}, 'error');
   table = await startTable();
   usage = createUsageStore(table.client, table.tableName);
 });
@@ -51,6 +54,12 @@ describe('what a call is worth', () => {
   it('rounds each call up to whole minutes; an unanswered call is free', () => {
     expect([0, 1, 59, 60, 61, 119, 120, 121, 3600].map(billableMinutes)).toEqual([0, 1, 1, 1, 2, 2, 2, 3, 60]);
     expect(billableMinutes(-5)).toBe(0);
+  });
+
+  it('counts only the calls the receptionist spoke on', () => {
+    const worth = (outcome: CallOutcome) => receptionistSeconds({ outcome, durationSeconds: 95 });
+    expect((['answered', 'transferred', 'test-call'] as const).map(worth)).toEqual([95, 95, 95]);
+    expect((['forwarded', 'missed', 'abandoned'] as const).map(worth)).toEqual([0, 0, 0]);
   });
 
   it('reaches 80% and 100% of the plan, and nothing for a plan without minutes', () => {

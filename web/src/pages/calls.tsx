@@ -1,11 +1,10 @@
 import { useCallback } from 'react';
-import { Link } from 'react-router';
 import type { CallView, MessageView } from '../../../functions/contracts/calls';
 import { CALLS_LOAD_FAILED, MESSAGES_LOAD_FAILED, loadCalls, loadMessages } from '../features/calls/api';
 import { CallItem } from '../features/calls/call-list';
 import { MessageItem } from '../features/calls/message-list';
 import { usePaged, type PagedState } from '../features/calls/use-paged';
-import '../features/dashboard/dashboard.css';
+import { BackToDashboardPage } from '../components/back-to-dashboard-page';
 import '../features/calls/calls.css';
 
 function ListState<T>({ state, label, empty, onRetry }: { state: PagedState<T>; label: string; empty: string; onRetry: () => void }) {
@@ -57,45 +56,34 @@ export default function CallsPage() {
   const messages = usePaged<MessageView>(useCallback((cursor?: string) => loadMessages(cursor), []), MESSAGES_LOAD_FAILED);
 
   return (
-    <div className="dashboard">
-      <title>Calls · SalonDesk</title>
-      <header className="dashboard-header">
-        <span className="dashboard-brand">SalonDesk</span>
-        <nav className="dashboard-nav" aria-label="Account">
-          <Link to="/dashboard" className="button button-secondary">
-            Back to Dashboard
-          </Link>
-        </nav>
-      </header>
-      <main className="dashboard-main calls-page">
-        <h1>Calls &amp; messages</h1>
-        <div className="calls-grid">
-          <section aria-labelledby="messages-heading" aria-busy={messages.state.status === 'loading'}>
-            <h2 id="messages-heading">Messages</h2>
-            <ListState state={messages.state} label="messages" empty="No messages yet. When a caller asks your receptionist to pass something on, it appears here." onRetry={messages.retry} />
-            {messages.state.status === 'ready' && messages.state.items.length > 0 && (
-              <ul className="call-list" data-testid="messages">
-                {messages.state.items.map((message) => (
-                  <MessageItem key={message.id} message={message} onChange={(changed) => messages.update((items) => items.map((item) => (item.id === changed.id ? changed : item)))} />
-                ))}
-              </ul>
-            )}
-            <More state={messages.state} onMore={() => void messages.more()} />
-          </section>
-          <section aria-labelledby="calls-heading" aria-busy={calls.state.status === 'loading'}>
-            <h2 id="calls-heading">Call log</h2>
-            <ListState state={calls.state} label="calls" empty="No calls yet. Each call your receptionist takes appears here with a summary and its transcript." onRetry={calls.retry} />
-            {calls.state.status === 'ready' && calls.state.items.length > 0 && (
-              <ul className="call-list" data-testid="calls">
-                {calls.state.items.map((call) => (
-                  <CallItem key={call.callSid} call={call} onDeleted={(callSid) => calls.update((items) => items.filter((item) => item.callSid !== callSid))} />
-                ))}
-              </ul>
-            )}
-            <More state={calls.state} onMore={() => void calls.more()} />
-          </section>
-        </div>
-      </main>
-    </div>
+    <BackToDashboardPage title="Calls" className="calls-page">
+      <h1>Calls &amp; messages</h1>
+      <div className="calls-grid">
+        <section aria-labelledby="messages-heading" aria-busy={messages.state.status === 'loading'}>
+          <h2 id="messages-heading">Messages</h2>
+          <ListState state={messages.state} label="messages" empty="No messages yet. When a caller asks your receptionist to pass something on, it appears here." onRetry={messages.retry} />
+          {messages.state.status === 'ready' && messages.state.items.length > 0 && (
+            <ul className="call-list" data-testid="messages">
+              {messages.state.items.map((message) => (
+                <MessageItem key={message.id} message={message} onChange={(changed) => messages.update((items) => items.map((item) => (item.id === changed.id ? changed : item)))} />
+              ))}
+            </ul>
+          )}
+          <More state={messages.state} onMore={() => void messages.more()} />
+        </section>
+        <section aria-labelledby="calls-heading" aria-busy={calls.state.status === 'loading'}>
+          <h2 id="calls-heading">Call log</h2>
+          <ListState state={calls.state} label="calls" empty="No calls yet. Each call your receptionist takes appears here with a summary and its transcript." onRetry={calls.retry} />
+          {calls.state.status === 'ready' && calls.state.items.length > 0 && (
+            <ul className="call-list" data-testid="calls">
+              {calls.state.items.map((call) => (
+                <CallItem key={call.callSid} call={call} onDeleted={(callSid) => calls.update((items) => items.filter((item) => item.callSid !== callSid))} />
+              ))}
+            </ul>
+          )}
+          <More state={calls.state} onMore={() => void calls.more()} />
+        </section>
+      </div>
+    </BackToDashboardPage>
   );
 }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { setupProgress } from '../../../functions/contracts/setup';
+import type { Readiness } from '../../../functions/contracts/go-live';
 import type { Owner } from '../features/auth/session';
+import { AiStatus } from '../features/dashboard/ai-status';
 import { signOutOwner } from '../features/auth/session';
 import { apiFetch } from '../lib/api-client';
 import { useToast } from '../components/toast';
@@ -18,6 +20,8 @@ import '../features/dashboard/dashboard.css';
 interface SalonSummary {
   id: string;
   name: string;
+  live: boolean;
+  readiness: Readiness;
 }
 
 type Progress = ReturnType<typeof setupProgress>;
@@ -123,11 +127,7 @@ export default function DashboardPage() {
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">
             <h2 id="ai-status-heading">AI receptionist</h2>
-            <p className="ai-status-state">
-              <span className="status-dot" aria-hidden="true" />
-              <span>Active &amp; Ready</span>
-            </p>
-            <p className="ai-status-note">Answering calls 24/7 in a friendly Irish voice.</p>
+            <AiStatus salon={salon} />
             {summary.status === 'ready' && (
               <section className="ai-status-usage" aria-labelledby="usage-heading">
                 <h3 id="usage-heading">Minutes</h3>

@@ -1,3 +1,6 @@
+import { useState } from 'react';
+import { useToast } from '../../components/toast';
+import { apiFetch } from '../../lib/api-client';
 import { SALON_TIME_ZONE } from '../../../../functions/contracts/appointments';
 import { salonDate, type Appointment } from './api';
 import type { AppointmentsState } from './use-appointments';
@@ -38,10 +41,32 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Client';
 /** The owner's view of what is booked: today and the next days, by day, in the salon's time. */
 export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsState; onRetry: () => void }) {
   const days = state.status === 'ready' ? groupByDay(state.answer.appointments) : [];
+  const hasTests = days.some((day) => day.appointments.some((appointment) => appointment.source === 'test-call'));
+  const toast = useToast();
+  const [clearing, setClearing] = useState(false);
+
+  async function clearTests() {
+    setClearing(true);
+    try {
+      const { cleared } = await apiFetch<{ cleared: number }>('/api/appointments/clear-test', { method: 'POST', fallbackError: 'Failed to clear test bookings' });
+      toast.show(cleared === 1 ? '1 test booking cleared.' : `${cleared} test bookings cleared.`, 'success');
+      onRetry();
+    } catch (error) {
+      toast.show((error as Error).message, 'error');
+    } finally {
+      setClearing(false);
+    }
+  }
+
   return (
     <section className="card upcoming" aria-labelledby="upcoming-heading" aria-busy={state.status === 'loading'}>
       <div className="section-head">
         <h2 id="upcoming-heading">Upcoming appointments</h2>
+        {hasTests && (
+          <button type="button" className="button-link" onClick={() => void clearTests()} disabled={clearing}>
+            {clearing ? 'Clearing…' : 'Clear test bookings'}
+          </button>
+        )}
       </div>
       {state.status === 'loading' && (
         <ul className="upcoming-list" data-testid="appointments-skeleton">
@@ -83,7 +108,10 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
                       <span className="appointment-service">{appointment.service.name}</span>
                       {appointment.stylistName.trim() && <span className="appointment-stylist"> with {appointment.stylistName.trim()}</span>}
                     </span>
-                    <span className="appointment-who">{firstName(appointment.callerName)}</span>
+                    <span className="appointment-who">
+                      {firstName(appointment.callerName)}
+                      {appointment.source === 'test-call' && <span className="test-badge">Test</span>}
+                    </span>
                   </li>
                 ))}
               </ul>

@@ -62,6 +62,8 @@ export interface StepThreePayload {
   firstMessage: string;
   agentPhone: string;
   escalationPhone: string;
+  ringSalonFirstSeconds: number;
+  textMissedCallers: boolean;
   phoneOption: 'new' | 'forward';
   forwardNumber: string;
   currentStep: number;

@@ -58,6 +58,10 @@ export interface VoiceDraft {
   firstMessage: string;
   agentPhone: string;
   escalationPhone: string;
+  /** 0 = off; 5–60 rings the salon's own phone first. */
+  ringSalonFirstSeconds: number;
+  /** Text callers nobody answered (off by default). */
+  textMissedCallers: boolean;
   phoneOption: 'new' | 'forward';
   forwardNumber: string;
 }
@@ -102,6 +106,8 @@ export function defaultWizardData(): WizardData {
       firstMessage: '',
       agentPhone: '',
       escalationPhone: '',
+      ringSalonFirstSeconds: 0,
+      textMissedCallers: false,
       phoneOption: 'new',
       forwardNumber: '',
     },
@@ -178,6 +184,8 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
       firstMessage: text(setup.firstMessage),
       agentPhone: text(setup.agentPhone),
       escalationPhone: text(setup.escalationPhone),
+      ringSalonFirstSeconds: typeof setup.ringSalonFirstSeconds === 'number' ? setup.ringSalonFirstSeconds : 0,
+      textMissedCallers: setup.textMissedCallers === true,
       phoneOption: setup.phoneOption === 'forward' ? 'forward' : 'new',
       forwardNumber: text(setup.forwardNumber),
     },

@@ -1,4 +1,4 @@
-import { LANGUAGE_LABELS, VOICES, voiceById } from '../../../../../functions/contracts/setup';
+import { LANGUAGE_LABELS, RING_SALON_FIRST_MAX, RING_SALON_FIRST_MIN, VOICES, voiceById } from '../../../../../functions/contracts/setup';
 import { SelectInput, TextArea, TextInput } from '../../../components/form-fields';
 import type { VoiceDraft } from '../model';
 
@@ -122,6 +122,34 @@ export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }:
             hint="Where the receptionist forwards a call when a caller needs a person."
             onChange={(escalationPhone) => onChange({ escalationPhone })}
           />
+          <TextInput
+            label="Ring the salon first (seconds)"
+            name="ringSalonFirstSeconds"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={RING_SALON_FIRST_MAX}
+            step={1}
+            value={String(voice.ringSalonFirstSeconds)}
+            error={errors.ringSalonFirstSeconds}
+            hint={`0 = off: the receptionist answers at once. ${RING_SALON_FIRST_MIN} to ${RING_SALON_FIRST_MAX}: your salon's phone rings first, and the receptionist answers if nobody picks up.`}
+            onChange={(seconds) => onChange({ ringSalonFirstSeconds: seconds.trim() === '' ? 0 : Number(seconds) })}
+          />
+          <div className="field">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                name="textMissedCallers"
+                checked={voice.textMissedCallers}
+                aria-describedby="text-missed-callers-hint"
+                onChange={(event) => onChange({ textMissedCallers: event.target.checked })}
+              />
+              <span>Text callers we miss</span>
+            </label>
+            <p id="text-missed-callers-hint" className="field-hint">
+              A caller who hangs up before anyone answers gets one text with your salon's name and how to book: once a day per number, never between 9pm and 9am.
+            </p>
+          </div>
         </div>
         <fieldset className="phone-option">
           <legend>How callers reach the receptionist</legend>

@@ -1,0 +1,23 @@
+import { deps } from '../composition-root.js';
+import { receptionistTurnRequest } from '../contracts/receptionist.js';
+import { endTestCall, startTestCall, testCallTurn } from '../core/receptionist/test-call.js';
+import { ownerSalonId } from '../core/salon.js';
+import { NotFoundError } from '../http/errors.js';
+import { json, ownerRoute } from '../http/handler.js';
+
+/**
+ * `POST /api/receptionist`: the owner's test call in the sandbox, typed in the browser and
+ * answered by the sandbox receptionist server-side (the browser never holds the agent secret).
+ * Only while telephony is the sandbox: with Twilio the test call is a real call.
+ */
+export const handler = ownerRoute({ routeId: 'receptionist', body: receptionistTurnRequest }, async (owner, { body }) => {
+  const dependencies = deps();
+  const salonId = await ownerSalonId(dependencies, owner);
+  if ((await dependencies.telephony.provider()) !== 'sandbox') throw new NotFoundError('Test calls go through the phone here.');
+  if (!body.conversationId) return json(200, await startTestCall(dependencies, salonId));
+  if (!body.text) {
+    await endTestCall(dependencies, salonId, body.conversationId);
+    return json(200, { conversationId: body.conversationId, say: '', ended: true });
+  }
+  return json(200, await testCallTurn(dependencies, salonId, body.conversationId, body.text));
+});

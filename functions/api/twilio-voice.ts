@@ -1,0 +1,79 @@
+import { deps } from '../composition-root.js';
+import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js';
+import { callReadiness } from '../core/go-live.js';
+import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
+import { answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
+import { webhookParams, webhookUrls } from '../core/telephony/webhook-request.js';
+import { BadRequestError, ForbiddenError } from '../http/errors.js';
+import { header, securedRoute, type ApiEvent } from '../http/handler.js';
+import { logger } from '../http/logger.js';
+
+/**
+ * Twilio's voice webhook: every call to an assigned number, a `<Dial>`'s outcome
+ * (?stage=after-salon, ?stage=after-forward), the browser test call through the TwiML app, and
+ * the status callback at the end of a call (?stage=status). Twilio's signature is checked
+ * before anything is read. Routing is a pure read, so a repeated webhook gets the same answer;
+ * what it records is first-wins (functions/core/telephony/call-record.ts).
+ */
+interface SignedWebhook {
+  url: string;
+  params: Record<string, string>;
+}
+
+async function verify(event: ApiEvent): Promise<SignedWebhook> {
+  const { telephony, config } = deps();
+  const params = webhookParams(event);
+  const signature = header(event, 'x-twilio-signature');
+  for (const url of webhookUrls(event, config.SITE_URL)) {
+    if (await telephony.verifyWebhook({ url, params, signature })) return { url, params };
+  }
+  throw new ForbiddenError('The Twilio signature is missing or wrong');
+}
+
+function inboundDeps(): InboundCallDeps {
+  const { salons, setup, agents, voiceAgents, now } = deps();
+  return {
+    salons,
+    setup,
+    agentId: async (salonId) => (await agents.get(salonId))?.agentId ?? null,
+    registerCall: (input) => voiceAgents.registerCall(input),
+    answersCalls: (salon, stored, at) => callReadiness(salon, stored, at).live,
+    now,
+    onAgentFailure: (error) => logger.warn('voice agent unavailable: forwarding the call', { detail: (error as Error)?.message }),
+  };
+}
+
+const twiml = (body: string) => ({
+  statusCode: 200,
+  headers: { 'content-type': 'text/xml; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+  body,
+});
+
+export const handler = securedRoute(
+  { routeId: 'twilio-voice', query: voiceWebhookQuery, identify: verify },
+  async (webhook, { query }) => {
+    const parsed = voiceWebhookParams.safeParse(webhook.params);
+    if (!parsed.success) throw new BadRequestError('Not a Twilio voice webhook');
+    const { CallSid, From, To, salonId, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
+    if (query.stage === 'status') {
+      const { salons, calls, events, now } = deps();
+      const outcome = await recordCallStatus({ salons, calls, events, now }, { callSid: CallSid, from: From, to: To, callStatus: CallStatus ?? '', callDuration: CallDuration, timestamp: Timestamp });
+      logger.info('call status', { outcome, callSid: CallSid, status: CallStatus });
+      return twiml('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    }
+    const dialed = { dialCallStatus: DialCallStatus ?? '' };
+    const call: InboundCall = {
+      callSid: CallSid,
+      from: From,
+      to: To,
+      ...(salonId ? { salonId } : {}),
+      ...(query.stage === 'after-salon' ? { afterSalon: dialed } : {}),
+      ...(query.stage === 'after-forward' ? { afterForward: dialed } : {}),
+    };
+    const answer = await answerInboundCall(inboundDeps(), call, { webhookUrl: webhook.url });
+    if (answer.outcome === 'refused') throw new ForbiddenError('This test call is not for your salon');
+    await recordRouting(deps(), call, answer);
+    logger.info('inbound call answered', { outcome: answer.outcome, callSid: CallSid, ...('salonId' in answer ? { salonId: answer.salonId } : {}) });
+    return twiml(answer.twiml);
+  },
+);

@@ -1,0 +1,34 @@
+/**
+ * Going live (the "Go Live Now" action on /test) and the dashboard's AI status: what must be true
+ * before calls reach the receptionist, and how each missing piece is told, once for server and
+ * browser.
+ */
+export const READINESS_ITEMS = ['setup', 'number', 'billing'] as const;
+export type ReadinessItem = (typeof READINESS_ITEMS)[number];
+
+export interface Readiness {
+  setupComplete: boolean;
+  numberAssigned: boolean;
+  billingActive: boolean;
+  live: boolean;
+  /** What stops the salon going live, in the order the owner can act on it. */
+  missing: ReadinessItem[];
+  trialEndsAt: string;
+}
+
+export const READINESS_MESSAGES: Record<ReadinessItem, string> = {
+  setup: 'Finish the setup first: business details, calendar and services, voice and number.',
+  number: 'Your receptionist has no phone number yet: our support team assigns one, usually within a working day.',
+  billing: 'Your free trial has ended: choose a plan to keep your receptionist answering.',
+};
+
+export const GO_LIVE_MESSAGES = {
+  live: 'Your receptionist is live and answering calls.',
+  failed: 'We could not switch your receptionist on just now. Please try again in a few minutes.',
+} as const;
+
+export interface GoLiveAnswer {
+  live: true;
+  liveAt: string;
+  agentId: string;
+}

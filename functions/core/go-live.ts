@@ -1,0 +1,65 @@
+import { READINESS_ITEMS, READINESS_MESSAGES, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
+import { AppError, ConflictError } from '../http/errors.js';
+import { setupProgress } from '../contracts/setup.js';
+import type { Salon } from '../store/salon-store.js';
+import type { StoredSetup } from '../store/setup-store.js';
+import { trialEndsAt } from './usage/billing-period.js';
+import { provisionAgent } from './voice-agent/provision.js';
+
+/**
+ * Whether the salon's calls may reach the receptionist, and what is missing if not: the setup's
+ * three steps complete (the dashboard's progress rules), a number assigned by support, and a
+ * trial or plan that is active (until billing exists, the free trial from sign-up). Live means
+ * the owner pressed Go Live Now; calls reach the agent only while live and everything holds.
+ */
+export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Readiness {
+  const progress = setupProgress({
+    // Name and phone count once step 1 saved them (until then the name is a placeholder).
+    business: { name: salon.business ? salon.name : '', phone: salon.business ? (salon.phone ?? '') : '', hours: salon.hours },
+    stylists: setup.stylists,
+    mappings: setup.mappings,
+    selectedVoice: setup.voice?.selectedVoice ?? '',
+    phoneOption: setup.phoneOption,
+    forwardNumber: setup.forwardNumber,
+  });
+  const trialEnd = trialEndsAt(salon);
+  const state = {
+    setup: progress.completed === 3,
+    number: Boolean(salon.assignedNumber),
+    billing: now < trialEnd,
+  };
+  const missing = READINESS_ITEMS.filter((item) => !state[item]);
+  return {
+    setupComplete: state.setup,
+    numberAssigned: state.number,
+    billingActive: state.billing,
+    live: Boolean(salon.liveAt) && missing.length === 0,
+    missing,
+    trialEndsAt: trialEnd.toISOString(),
+  };
+}
+
+/** The sentences that say what is missing, one per item. */
+export function missingSentences(readiness: Readiness): string[] {
+  return readiness.missing.map((item) => READINESS_MESSAGES[item]);
+}
+
+type GoLiveDeps = Parameters<typeof provisionAgent>[0];
+
+/**
+ * Go Live Now: when nothing is missing, the salon's agent is made (or brought up to date) and
+ * the salon marked live, from which moment its calls reach the agent. Otherwise a 409 saying
+ * exactly what is missing, and nothing changes. Pressing it again is harmless.
+ */
+export async function goLive(deps: GoLiveDeps, salonId: string): Promise<GoLiveAnswer> {
+  const [salon, setup] = await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]);
+  // No salon yet (nothing was ever saved): everything a salon sets up is missing.
+  const missing = salon ? callReadiness(salon, setup, deps.now()).missing : (['setup', 'number'] as const);
+  if (!salon || missing.length) {
+    throw new AppError(409, 'not_ready', missing.map((item) => READINESS_MESSAGES[item]).join(' '), Object.fromEntries(missing.map((item) => [item, READINESS_MESSAGES[item]])));
+  }
+  const { agentId } = await provisionAgent(deps, salonId);
+  const liveAt = salon.liveAt ?? deps.now().toISOString();
+  if (!(await deps.salons.markLive(salonId, liveAt))) throw new ConflictError('The salon no longer exists.');
+  return { live: true, liveAt, agentId };
+}

@@ -1,0 +1,49 @@
+// Only the TwiML builder: the SDK's index would bring every Twilio API into the webhook's bundle.
+import VoiceResponseModule from 'twilio/lib/twiml/VoiceResponse.js';
+
+/** CommonJS `exports.default` seen from ESM: the class itself (bundlers) or `{ default }` (Node). */
+const VoiceResponse = ((VoiceResponseModule as unknown as { default?: typeof VoiceResponseModule }).default ?? VoiceResponseModule) as typeof VoiceResponseModule;
+
+/** What callers hear from us (the agent speaks for itself). */
+export const callerLines = {
+  unassigned: "Sorry, this number isn't connected to a salon. Please check the number and try again. Goodbye.",
+  nobodyAvailable: "Sorry, the salon can't take your call right now. Please try again later. Goodbye.",
+  transferring: 'Putting you through to the salon now. Please hold.',
+} as const;
+
+/** Forwards the call; the caller keeps hearing ringing until someone answers (answerOnBridge). Twilio then posts the outcome to `action`. */
+export function forwardTwiml(to: string, action: string): string {
+  const response = new VoiceResponse();
+  response.dial({ answerOnBridge: true, action, method: 'POST' }, to);
+  return response.toString();
+}
+
+/** Rings the salon for `seconds`; Twilio then posts the outcome to `action` (the agent answers if nobody did). */
+export function ringFirstTwiml(to: string, seconds: number, action: string): string {
+  const response = new VoiceResponse();
+  response.dial({ answerOnBridge: true, timeout: seconds, action, method: 'POST' }, to);
+  return response.toString();
+}
+
+export function sayAndHangUpTwiml(line: string): string {
+  const response = new VoiceResponse();
+  response.say(line);
+  response.hangup();
+  return response.toString();
+}
+
+/** The call is over (the salon answered and has hung up): nothing more to do. */
+export function hangUpTwiml(): string {
+  const response = new VoiceResponse();
+  response.hangup();
+  return response.toString();
+}
+
+/** The transfer tool's redirect: the caller hears one line, then the salon's phone rings. */
+export function transferTwiml(to: string): string {
+  const response = new VoiceResponse();
+  response.say(callerLines.transferring);
+  response.dial({ answerOnBridge: true }, to);
+  response.say(callerLines.nobodyAvailable);
+  return response.toString();
+}

@@ -1,0 +1,61 @@
+import { chooseOnce } from './choose-once.js';
+
+/**
+ * The telephony port: the phone network side of a call. Two adapters implement it:
+ * `twilio-telephony.ts` (the twilio SDK) and `sandbox-telephony.ts` (no account: a local signing
+ * key, nothing dialled). Inbound calls arrive as webhooks (functions/api/twilio-voice.ts).
+ */
+export type TelephonyProviderName = 'twilio' | 'sandbox';
+
+/** A webhook as Twilio signed it: the URL it called, the form parameters it posted, its header. */
+export interface SignedWebhook {
+  url: string;
+  params: Record<string, string>;
+  signature: string | undefined;
+}
+
+export interface NumberWebhooks {
+  voiceUrl: string;
+  statusCallbackUrl: string;
+}
+
+export interface TelephonyPort {
+  provider(): Promise<TelephonyProviderName>;
+  /** True when `X-Twilio-Signature` is the account's signature of this URL and these parameters. */
+  verifyWebhook(webhook: SignedWebhook): Promise<boolean>;
+  /** An access token for the browser voice SDK: outgoing calls through the stage's TwiML app. */
+  clientToken(input: { identity: string; ttlSeconds: number }): Promise<string>;
+  /**
+   * Hangs up the browser test call `callSid`, only when it was placed by `from` (a
+   * `client:<identity>`): false when there is no such call of that caller.
+   */
+  endConference(callSid: string, options: { from: string }): Promise<boolean>;
+  /** Replaces what a live call is doing with new TwiML (a transfer). */
+  redirectCall(callSid: string, twiml: string): Promise<void>;
+  /** Points an owned number's voice webhook and status callback at ours (support's assign-number); false when the account has no such number. */
+  pointNumberAt(e164: string, urls: NumberWebhooks): Promise<boolean>;
+}
+
+/** The provider refused or could not be reached; the message never quotes a phone number. */
+export class TelephonyError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'TelephonyError';
+  }
+}
+
+/** Chooses the adapter on first use (its credentials may live in the provider secret). */
+export function lazyTelephony(choose: () => Promise<TelephonyPort>): TelephonyPort {
+  const adapter = chooseOnce(choose);
+  return {
+    provider: async () => (await adapter()).provider(),
+    verifyWebhook: async (webhook) => (await adapter()).verifyWebhook(webhook),
+    clientToken: async (input) => (await adapter()).clientToken(input),
+    endConference: async (callSid, options) => (await adapter()).endConference(callSid, options),
+    redirectCall: async (callSid, twiml) => (await adapter()).redirectCall(callSid, twiml),
+    pointNumberAt: async (e164, urls) => (await adapter()).pointNumberAt(e164, urls),
+  };
+}

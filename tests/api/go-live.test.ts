@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { resetConfig } from '../../functions/config.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
+import { handler as admin } from '../../functions/admin/assign-phone-number.js';
+import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { bookableSalon } from '../support/bookable-salon.js';
+import { api, signUpOwner } from '../support/owners.js';
+
+/** Go Live Now over HTTP, against the stand-ins and the sandbox voice agent. */
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+
+let numberSuffix = 1000;
+const freshNumber = () => `+3531555${String((numberSuffix += 1) + Math.floor(Math.random() * 8000)).padStart(4, '0')}`;
+
+describe('Go Live Now', () => {
+  it('says exactly what is missing, then goes live once setup and a number are there', async () => {
+    const owner = await signUpOwner('go-live');
+    const goLive = () => api('/api/agent/go-live', { method: 'POST', token: owner.accessToken });
+    const bare = await goLive();
+    expect(bare.status).toBe(409);
+    expect(bare.body).toMatchObject({ code: 'not_ready', error: `${READINESS_MESSAGES.setup} ${READINESS_MESSAGES.number}` });
+
+    const { salonId } = await bookableSalon(owner);
+    const step3 = { step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' };
+    expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(step3) })).status).toBe(200);
+    const noNumber = await goLive();
+    expect(noNumber.body).toMatchObject({ code: 'not_ready', error: READINESS_MESSAGES.number, details: { number: READINESS_MESSAGES.number } });
+    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({ live: false, readiness: { setupComplete: true, numberAssigned: false, billingActive: true, missing: ['number'] } });
+
+    expect(await admin({ action: 'assign-number', salonId, phoneNumber: freshNumber() })).toMatchObject({ salonId });
+    const live = await goLive();
+    expect(live.status).toBe(200);
+    expect(live.body).toMatchObject({ live: true, agentId: expect.stringMatching(/^sandbox_agent_/) });
+    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({ live: true, readiness: { missing: [] } });
+
+    // Again: the same agent, still live; the agent secret the tools use was issued by going live.
+    const again = await goLive();
+    expect(again.body).toMatchObject({ live: true, agentId: live.body.agentId, liveAt: live.body.liveAt });
+    expect(await deps().agents.get(salonId)).toMatchObject({ agentId: live.body.agentId, hostedAgent: { provider: 'sandbox' }, secret: { secretHash: expect.any(String) } });
+  });
+
+  it('two presses at once make one agent', async () => {
+    const owner = await signUpOwner('go-live-race');
+    const { salonId } = await bookableSalon(owner);
+    await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hello!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }) });
+    await admin({ action: 'assign-number', salonId, phoneNumber: freshNumber() });
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api('/api/agent/go-live', { method: 'POST', token: owner.accessToken })));
+    expect(answers.map((answer) => answer.status), JSON.stringify(answers.map((answer) => answer.body))).toContain(200);
+    const agents = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.agentId));
+    expect(agents.size).toBe(1);
+    for (const answer of answers) expect([200, 409]).toContain(answer.status);
+  });
+});

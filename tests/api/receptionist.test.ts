@@ -1,0 +1,92 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { resetConfig } from '../../functions/config.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
+import { startConversation, takeTurn } from '../../functions/core/receptionist/receptionist.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
+import { api, signUpOwner } from '../support/owners.js';
+
+/** The sandbox receptionist against the stand-ins: a whole conversation, acting only through the tools. */
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+
+const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).toLowerCase();
+
+describe('the sandbox receptionist', () => {
+  it('greets with the AI disclosure, answers a price, finds a time and books it as a test booking', async () => {
+    const owner = await signUpOwner('receptionist');
+    const { salonId } = await bookableSalon(owner);
+    const d = deps();
+    const start = await startConversation(d, { salonId, test: true });
+    expect(start.say).toMatch(/AI assistant/);
+    const turn = (text: string) => takeTurn(d, { salonId, conversationId: start.conversationId, text });
+
+    expect((await turn('How much is a cut and blow-dry?')).say).toBe('Cut and blow-dry is €45 and takes about 45 minutes. Would you like to book it?');
+    const day = nextOpenDay();
+    const offered = await turn(`Have you anything on ${weekday(day)} at 10?`);
+    expect(offered.say).toMatch(/ten o'clock is free/);
+    expect((await turn('yes please')).say).toBe('Lovely. Can I take your name?');
+    expect((await turn("It's Mary Murphy")).say).toBe("And what's the best number to reach you on?");
+    expect((await turn('087 123 4567')).say).toMatch(/^So that's Cut and blow-dry .* ten o'clock with Aoife, for Mary Murphy\. Shall I book it\?$/);
+    const booked = await turn('yes');
+    expect(booked.say).toMatch(/^You're booked in for a Cut and blow-dry with Aoife/);
+    const [appointment] = (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Mary Murphy');
+    expect(appointment).toMatchObject({ source: 'test-call', callerPhone: '+353871234567', status: 'confirmed' });
+
+    const bye = await turn("No, that's all, bye");
+    expect(bye).toEqual({ say: 'Thanks for calling, bye now!', ended: true });
+    await expect(turn('hello?')).rejects.toThrow('That call has ended.');
+  });
+
+  it('takes a message, puts a caller through, and helps when it does not understand', async () => {
+    const owner = await signUpOwner('receptionist-msg');
+    const { salonId } = await bookableSalon(owner);
+    const d = deps();
+    const { conversationId } = await startConversation(d, { salonId, test: false, callerPhone: '+353861234567' });
+    const turn = (text: string) => takeTurn(d, { salonId, conversationId, text });
+    expect((await turn('purple monkey')).say).toMatch(/^I can tell you about prices/);
+    expect((await turn('Can I leave a message')).say).toBe('Of course. Can I take your name?');
+    expect((await turn('Seán')).say).toBe("What's the message for the salon?");
+    expect((await turn('Please ring me about a bridal party')).say).toMatch(/I'll pass your message on/);
+    const transfer = await turn('Can I talk to a person?');
+    expect(transfer).toMatchObject({ ended: true, transferTo: '+35312345678' });
+  });
+
+  it('over HTTP: the owner books in a typed test call, then "Clear test bookings" frees the time for good', async () => {
+    const owner = await signUpOwner('receptionist-http');
+    const { salonId, secret } = await bookableSalon(owner);
+    const post = (body: unknown) => api('/api/receptionist', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+    const started = await post({});
+    expect(started.status).toBe(200);
+    expect(started.body).toMatchObject({ conversationId: expect.stringMatching(/^sbx_/), say: expect.stringMatching(/AI assistant/), ended: false });
+    const conversationId = started.body.conversationId as string;
+    const day = nextOpenDay();
+    const says = [];
+    for (const text of [`Can I book a cut and blow-dry on ${weekday(day)} at 3?`, 'yes', 'Ciara Walsh', '087 555 1234', 'yes']) {
+      const answer = await post({ conversationId, text });
+      expect(answer.status, answer.text).toBe(200);
+      says.push(answer.body.say as string);
+    }
+    expect(says.at(-1)).toMatch(/^You're booked in for a Cut and blow-dry with Aoife/);
+    expect((await post({ conversationId })).body).toEqual({ conversationId, say: '', ended: true });
+    expect((await post({ conversationId, text: 'hello?' })).status).toBe(404);
+    expect((await post({ conversationId: 'not-one', text: 'hi' })).status).toBe(400);
+
+    const listed = await api(`/api/appointments?from=${day}&days=1`, { token: owner.accessToken });
+    const stillFree = async () => ((await agentTool(secret, 'check-availability', { service: 'Cut and blow-dry', date: day, time: '15:00' })).body.say as string);
+    expect(await stillFree()).not.toMatch(/three o'clock is free/);
+    expect(JSON.stringify(listed.body)).toContain('test-call');
+
+    const cleared = await api('/api/appointments/clear-test', { method: 'POST', token: owner.accessToken });
+    expect(cleared.body).toEqual({ cleared: 1 });
+    expect(await stillFree()).toMatch(/three o'clock is free/);
+    expect((await api('/api/appointments/clear-test', { method: 'POST', token: owner.accessToken })).body).toEqual({ cleared: 0 });
+    const [gone] = (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Ciara Walsh');
+    expect(gone).toMatchObject({ status: 'cancelled', source: 'test-call' });
+  });
+});

@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { handler as admin } from '../../functions/admin/assign-phone-number.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
+import { provisionAgent } from '../../functions/core/voice-agent/provision.js';
+import { resetConfig } from '../../functions/config.js';
+import { handler as voiceWebhook } from '../../functions/api/twilio-voice.js';
+import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
+import { twilioSignature } from '../../functions/core/telephony/twilio-signature.js';
+import { callerLines } from '../../functions/core/telephony/twiml.js';
+import type { ApiEvent } from '../../functions/http/handler.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+
+/** Twilio's voice webhook over HTTP against the running product, signed as Twilio signs (the sandbox's local auth token). */
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+
+const authToken = () => readFileSync(inject('productEnv').LOCAL_TWILIO_AUTH_TOKEN_FILE!, 'utf8').trim();
+const webhookUrl = (query = '') => `${inject('baseUrl')}/api/twilio/voice${query}`;
+const callSid = () => `CA${randomBytes(16).toString('hex')}`;
+let numberCounter = 0;
+const freshNumber = () => `+3531${String(Date.now() + (numberCounter += 1)).slice(-7)}`;
+
+async function post(params: Record<string, string>, options: { signature?: string | null; query?: string; signedParams?: Record<string, string>; signedUrl?: string } = {}) {
+  const url = webhookUrl(options.query);
+  const signature = options.signature === undefined ? twilioSignature(authToken(), options.signedUrl ?? url, options.signedParams ?? params) : options.signature;
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
+    body: new URLSearchParams(params).toString(),
+  });
+  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') };
+}
+
+async function step(owner: TestOwner, body: Record<string, unknown>) {
+  const answer = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+  expect(answer.status, answer.text).toBe(200);
+}
+
+/** A signed-up salon with its setup complete (escalation number included) and an assigned number. */
+async function salonWithNumber(label: string, voice: Record<string, unknown> = {}) {
+  const owner = await signUpOwner(label);
+  const salon = (await api('/api/salon', { token: owner.accessToken })).body as { id: string };
+  await step(owner, {
+    step: 1,
+    business: { name: 'Bláth Hair', phone: '01 234 5678', address_line: '1 Main St', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
+    hours: {
+      monday: { open: '09:00', close: '18:00', closed: false },
+      tuesday: { open: '09:00', close: '18:00', closed: false },
+      wednesday: { open: '09:00', close: '18:00', closed: false },
+      thursday: { open: '09:00', close: '18:00', closed: false },
+      friday: { open: '09:00', close: '18:00', closed: false },
+      saturday: { open: '09:00', close: '17:00', closed: false },
+      sunday: { open: '09:00', close: '17:00', closed: true },
+    },
+  });
+  await step(owner, {
+    step: 2,
+    stylists: [{ key: 'new-0', name: 'Aoife' }],
+    mappings: { 'new-0': 'aoife@sandbox.calendar' },
+    services: [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }],
+  });
+  await step(owner, { step: 3, selectedVoice: 'niamh', firstMessage: "Hi, you're through to the salon's AI assistant.", escalationPhone: '087 765 4321', ...voice });
+  const number = freshNumber();
+  expect(await admin({ action: 'assign-number', salonId: salon.id, phoneNumber: number })).toMatchObject({ ok: true });
+  return { owner, salonId: salon.id, number };
+}
+
+const inbound = (to: string) => ({ CallSid: callSid(), AccountSid: `AC${'0'.repeat(32)}`, From: '+353861112222', To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' });
+
+describe('POST /api/twilio/voice: the signature', () => {
+  it('answers a correctly signed webhook with TwiML', async () => {
+    const answer = await post(inbound('+35315550001'));
+    expect(answer.status).toBe(200);
+    expect(answer.type).toMatch(/^text\/xml/);
+    expect(answer.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?><Response>/);
+  });
+
+  it.each([
+    ['no signature', { signature: null }],
+    ['an empty signature', { signature: '' }],
+    ['a wrong signature', { signature: 'd3Jvbmcgc2lnbmF0dXJlIGhlcmU=' }],
+    ["another account's signature", { signature: twilioSignature('another-token', webhookUrl(), { To: '+35315550001' }) }],
+    ['a tampered parameter', { signedParams: { ...inbound('+35315550001'), To: '+35315559999' } }],
+    ['another URL', { signedUrl: webhookUrl('?stage=after-salon') }],
+  ] as const)('refuses %s with 403, recording nothing', async (_label, options) => {
+    const { owner, number } = await salonWithNumber('twilio-sig');
+    const answer = await post(inbound(number), options as Parameters<typeof post>[1]);
+    expect(answer.status).toBe(403);
+    expect(answer.text).not.toContain('<Response>');
+    expect((await api('/api/calls', { token: owner.accessToken })).body.calls).toEqual([]);
+  });
+
+  it('reads a base64-encoded form body as API Gateway may hand it over', async () => {
+    const { number } = await salonWithNumber('twilio-b64');
+    const params = inbound(number);
+    const url = webhookUrl();
+    const host = new URL(url).host;
+    const event = {
+      version: '2.0',
+      rawPath: '/api/twilio/voice',
+      rawQueryString: '',
+      headers: { host, 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken(), url, params) },
+      requestContext: { domainName: host, http: { method: 'POST', path: '/api/twilio/voice' } },
+      body: Buffer.from(new URLSearchParams(params).toString()).toString('base64'),
+      isBase64Encoded: true,
+    } as unknown as ApiEvent;
+    const answer = await voiceWebhook(event, {} as never);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('>+353877654321</Dial>');
+    const tampered = { ...event, headers: { ...event.headers, 'x-twilio-signature': twilioSignature(authToken(), url, { ...params, From: '+353000000' }) } };
+    expect((await voiceWebhook(tampered, {} as never)).statusCode).toBe(403);
+  });
+});
+
+describe('POST /api/twilio/voice: routing by the called number', () => {
+  it('an unassigned number hears the short polite message', async () => {
+    const answer = await post(inbound('+35315550002'));
+    expect(answer.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.unassigned}</Say><Hangup/></Response>`);
+  });
+
+  it('a salon that is not live forwards to its escalation number, the same on a repeated webhook', async () => {
+    const { number } = await salonWithNumber('twilio-notlive');
+    const params = inbound(number);
+    const first = await post(params);
+    expect(first.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+353877654321</Dial></Response>`);
+    expect((await post(params)).text).toBe(first.text);
+  });
+
+  it("without an escalation number, to the salon's phone", async () => {
+    const { number } = await salonWithNumber('twilio-salonphone', { escalationPhone: '' });
+    expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+35312345678</Dial>`);
+  });
+
+  it('a released number routes nowhere', async () => {
+    const { salonId, number } = await salonWithNumber('twilio-released');
+    expect(await admin({ action: 'release-number', salonId })).toEqual({ ok: true, salonId, released: number });
+    expect((await post(inbound(number))).text).toContain(callerLines.unassigned);
+  });
+
+  it("refuses a browser test call whose salonId is not its client's salon", async () => {
+    const mine = await salonWithNumber('twilio-client-a');
+    const other = await salonWithNumber('twilio-client-b');
+    const forged = { CallSid: callSid(), From: `client:${identityForSalon(mine.salonId)}`, To: '', salonId: other.salonId };
+    expect((await post(forged)).status).toBe(403);
+    expect((await post({ ...forged, salonId: 'sal_not-a-real-salon-000' })).status).toBe(403);
+  });
+});
+
+describe('POST /api/twilio/voice: a live salon', () => {
+  async function liveSalon(label: string, voice: Record<string, unknown> = {}) {
+    const salon = await salonWithNumber(label, voice);
+    await provisionAgent(deps(), salon.salonId);
+    expect(await deps().salons.markLive(salon.salonId, new Date().toISOString())).toBe(true);
+    return salon;
+  }
+
+  it("connects the caller to the salon's agent", async () => {
+    const { number } = await liveSalon('twilio-live');
+    const answer = await post(inbound(number));
+    expect(answer.status).toBe(200);
+    expect(answer.text).toMatch(/<Connect>|<Stream/);
+    expect(answer.text).not.toContain('<Dial');
+  });
+
+  it("rings the salon's own phone first when set, signs the action callback, then the agent answers", async () => {
+    const { salonId, number } = await liveSalon('twilio-ringfirst', { ringSalonFirstSeconds: 10 });
+    const params = inbound(number);
+    const first = await post(params);
+    expect(first.text).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="10" action="${webhookUrl('?stage=after-salon')}" method="POST">+35312345678</Dial></Response>`,
+    );
+    const unanswered = { ...params, CallStatus: 'in-progress', DialCallStatus: 'no-answer' };
+    expect((await post(unanswered, { query: '?stage=after-salon' })).text).toMatch(/<Connect>|<Stream/);
+    expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    // The callback is signed for its own URL: the first webhook's signature does not carry over.
+    expect((await post(unanswered, { query: '?stage=after-salon', signedUrl: webhookUrl() })).status).toBe(403);
+    expect((await post(unanswered, { query: '?stage=somewhere-else' })).status).toBe(400);
+    expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ route: 'salon-first', agentConnected: true, salonAnswered: true });
+  });
+
+  it('forwards once the salon is no longer live', async () => {
+    const { salonId, number } = await liveSalon('twilio-paused');
+    await deps().salons.markNotLive(salonId);
+    expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+353877654321</Dial>`);
+  });
+
+  it("connects the owner's browser test call to the agent, live or not", async () => {
+    const { salonId } = await salonWithNumber('twilio-testcall');
+    await provisionAgent(deps(), salonId);
+    const answer = await post({ CallSid: callSid(), AccountSid: `AC${'0'.repeat(32)}`, From: `client:${identityForSalon(salonId)}`, To: '', salonId });
+    expect(answer.status).toBe(200);
+    expect(answer.text).toMatch(/<Connect>|<Stream/);
+  });
+});
+
+describe('POST /api/twilio/voice: every call is recorded, and its end announced once', () => {
+  const logged = async (owner: TestOwner) => (await api('/api/calls', { token: owner.accessToken })).body.calls as Record<string, unknown>[];
+  const status = (params: ReturnType<typeof inbound>, callStatus: string, callDuration?: number) =>
+    post({ ...params, CallStatus: callStatus, ...(callDuration === undefined ? {} : { CallDuration: String(callDuration) }), Timestamp: new Date().toUTCString() }, { query: '?stage=status' });
+
+  it('a forwarded call the salon picked up: one record, "forwarded", however often and in whatever order Twilio posts', async () => {
+    const { owner, salonId, number } = await salonWithNumber('twilio-record-fwd');
+    const params = inbound(number);
+    // The status callback first (a replay), then the ring, the <Dial>'s outcome and ten more status callbacks at once.
+    expect((await status(params, 'completed', 95)).status).toBe(200);
+    await post(params);
+    expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-forward' })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    await Promise.all(Array.from({ length: 10 }, () => status(params, 'completed', 95)));
+    const calls = await logged(owner);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ callSid: params.CallSid, caller: '086 111 2222', durationSeconds: 95, outcome: 'forwarded', test: false });
+    expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ route: 'forwarded', salonAnswered: true, agentConnected: false, finalStatus: 'completed' });
+  });
+
+  it('a forwarded call nobody picked up is missed, and the caller hears why', async () => {
+    const { owner, number } = await salonWithNumber('twilio-record-missed');
+    const params = inbound(number);
+    await post(params);
+    expect((await post({ ...params, DialCallStatus: 'no-answer' }, { query: '?stage=after-forward' })).text).toContain(callerLines.nobodyAvailable);
+    await status(params, 'completed', 40);
+    expect(await logged(owner)).toMatchObject([{ callSid: params.CallSid, outcome: 'missed' }]);
+  });
+
+  it('a caller who hangs up while it rings is abandoned; statuses that are not an end change nothing', async () => {
+    const { owner, number } = await salonWithNumber('twilio-record-abandoned');
+    const params = inbound(number);
+    await post(params);
+    for (const callStatus of ['ringing', 'in-progress', 'queued', 'bogus']) expect((await status(params, callStatus)).status).toBe(200);
+    expect(await logged(owner)).toMatchObject([{ callSid: params.CallSid, outcome: null }]);
+    await status(params, 'canceled');
+    expect(await logged(owner)).toMatchObject([{ callSid: params.CallSid, outcome: 'abandoned', durationSeconds: 0 }]);
+  });
+
+  it('refuses an unsigned or tampered status callback with 403, recording nothing', async () => {
+    const { owner, number } = await salonWithNumber('twilio-record-sig');
+    const params = { ...inbound(number), CallStatus: 'completed', CallDuration: '60' };
+    expect((await post(params, { query: '?stage=status', signature: null })).status).toBe(403);
+    expect((await post(params, { query: '?stage=status', signedParams: { ...params, CallDuration: '6000' } })).status).toBe(403);
+    expect((await post(params, { query: '?stage=status', signedUrl: webhookUrl() })).status).toBe(403);
+    expect(await logged(owner)).toEqual([]);
+  });
+
+  it('a status callback for a number no salon has is acknowledged and dropped', async () => {
+    const answer = await status(inbound('+35315550003'), 'completed', 30);
+    expect(answer.status).toBe(200);
+  });
+});

@@ -1,0 +1,113 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ConversationState } from '../../../functions/store/conversation-store.js';
+
+/**
+ * The sandbox receptionist's turns → the tool calls they make (the registry stubbed: what a tool
+ * does is tested with the tools). A table, so a changed rule shows; then a booking over turns.
+ */
+const calls: { tool: string; input: Record<string, unknown>; test: boolean | undefined; idempotencyKey: string | undefined }[] = [];
+const SLOT = { start: '2030-06-07T10:00:00.000Z', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
+
+vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
+  conversationKey: (conversationId: string, tool: string) => `${conversationId}:${tool}`,
+  runTool: async (_deps: unknown, tool: string, call: { input: Record<string, unknown>; test?: boolean; idempotencyKey?: string }) => {
+    calls.push({ tool, input: call.input, test: call.test, idempotencyKey: call.idempotencyKey });
+    switch (tool) {
+      case 'list-services':
+        return { ok: true, say: 'We do a balayage and a cut.', services: [{ name: 'Balayage', spokenPrice: '180 euro', spokenDuration: 'three hours' }] };
+      case 'check-availability':
+        return { ok: true, say: `${SLOT.spoken} is free. Would that suit?`, slots: [SLOT] };
+      case 'transfer':
+        return { ok: true, say: 'Putting you through now.', phoneNumber: '+35312345678' };
+      default:
+        return { ok: true, say: `${tool} done.` };
+    }
+  },
+}));
+
+const { startConversation, takeTurn } = await import('../../../functions/core/receptionist/receptionist.js');
+
+const stored = new Map<string, ConversationState>();
+const deps = {
+  now: () => new Date('2030-06-03T09:00:00Z'),
+  salons: { get: async () => ({ id: 'sal_1', name: 'Bláth Hair' }) },
+  setup: {
+    load: async () => ({
+      services: [{ name: 'Balayage' }, { name: 'Cut and blow-dry' }],
+      stylists: [{ name: 'Aoife' }, { name: 'Ciara' }],
+      voice: { firstMessage: 'Hi, thanks for calling Bláth Hair!', selectedLanguage: 'en' },
+    }),
+  },
+  conversations: {
+    get: async (_salonId: string, id: string) => structuredClone(stored.get(id) ?? null),
+    put: async (state: ConversationState) => void stored.set(state.conversationId, structuredClone(state)),
+  },
+} as unknown as Parameters<typeof startConversation>[0];
+
+async function opened(test = true) {
+  return (await startConversation(deps, { salonId: 'sal_1', test })).conversationId;
+}
+const turn = (conversationId: string, text: string) => takeTurn(deps, { salonId: 'sal_1', conversationId, text });
+
+beforeEach(() => {
+  calls.length = 0;
+  stored.clear();
+});
+
+describe('one caller turn → the tool it calls', () => {
+  it.each([
+    ['How much is a balayage?', 'list-services', {}],
+    ['What are your opening hours?', 'salon-info', {}],
+    ['Where are you exactly?', 'salon-info', {}],
+    ['Have you anything for a balayage on Friday afternoon?', 'check-availability', { service: 'Balayage', date: 'friday', partOfDay: 'afternoon' }],
+    ['Could Ciara do a cut and blow-dry tomorrow at half two?', 'check-availability', { service: 'Cut and blow-dry', stylist: 'Ciara', date: 'tomorrow', time: '14:30' }],
+    ['Can I speak to a real person?', 'transfer', {}],
+    ['Can I book something?', null, null],
+    ['blue', null, null],
+  ] as const)('"%s" → %s', async (text, tool, input) => {
+    await turn(await opened(), text);
+    expect(calls.map((call) => call.tool)).toEqual(tool ? [tool] : []);
+    if (input) expect(calls[0]!.input).toEqual(input);
+  });
+});
+
+describe('conversations over several turns', () => {
+  it('greets with the AI disclosure, quotes a price, and books a test booking once name, phone and a yes are in', async () => {
+    const started = await startConversation(deps, { salonId: 'sal_1', test: true });
+    expect(started.say).toMatch(/^Hi, thanks for calling Bláth Hair! .*AI/);
+    const id = started.conversationId;
+    expect((await turn(id, 'How much is a balayage?')).say).toBe('Balayage is 180 euro and takes about three hours. Would you like to book it?');
+    expect((await turn(id, 'Yes, Friday at 11 if you can')).say).toMatch(/is free/);
+    expect((await turn(id, 'That suits, yes')).say).toBe('Lovely. Can I take your name?');
+    expect((await turn(id, "It's Niamh Byrne")).say).toMatch(/best number/);
+    expect((await turn(id, '087 765 4321')).say).toBe("So that's Balayage Friday 7 June at eleven o'clock with Aoife, for Niamh Byrne. Shall I book it?");
+    expect(calls.map((call) => call.tool)).toEqual(['list-services', 'check-availability']);
+    expect((await turn(id, 'Yes please')).say).toBe('book done. Is there anything else I can help with?');
+    expect(calls.at(-1)).toEqual({
+      tool: 'book',
+      input: { service: 'Balayage', stylist: 'Aoife', start: SLOT.start, callerName: 'Niamh Byrne', callerPhone: '087 765 4321' },
+      test: true,
+      idempotencyKey: `${id}:book`,
+    });
+    expect(await turn(id, "No thanks, that's all")).toEqual({ say: 'Thanks for calling, bye now!', ended: true });
+    await expect(turn(id, 'hello?')).rejects.toThrow('That call has ended.');
+  });
+
+  it('takes a message with the name and number, cancels by phone, and puts the caller through', async () => {
+    const message = await opened(false);
+    await turn(message, 'Can I leave a message?');
+    await turn(message, 'Mary Murphy');
+    await turn(message, '0861234567');
+    await turn(message, 'Please ring me about a wedding trial');
+    expect(calls.at(-1)).toEqual({ tool: 'take-message', input: { callerName: 'Mary Murphy', callerPhone: '0861234567', message: 'Please ring me about a wedding trial' }, test: false, idempotencyKey: undefined });
+
+    const cancel = await opened();
+    expect((await turn(cancel, 'I need to cancel my appointment')).say).toBe('Of course. What number is the booking under?');
+    expect((await turn(cancel, '0861234567')).say).toBe('cancel done.');
+    expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567' } });
+    await turn(cancel, 'I need to cancel my appointment on Friday');
+    expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567', date: 'friday' } });
+
+    expect(await turn(await opened(), 'Put me through to the owner please')).toEqual({ say: 'Putting you through now.', ended: true, transferTo: '+35312345678' });
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { clientToken, endTestCall, type TestCallDeps } from '../../../functions/core/telephony/test-call.js';
+import { identityForSalon } from '../../../functions/core/telephony/client-identity.js';
+import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
+import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
+import type { TelephonyPort } from '../../../functions/providers/telephony-port.js';
+
+/** The owner's test-call operations over stub stores: the agent made before a real test call, forged salons refused. */
+const SALON = 'sal_testcall-0000000001';
+const twilio = () =>
+  createTwilioTelephony({ accountSid: `AC${'1'.repeat(32)}`, authToken: 't', apiKeySid: `SK${'2'.repeat(32)}`, apiKeySecret: 's', twimlAppSid: `AP${'3'.repeat(32)}`, apiRoot: 'http://127.0.0.1:9' });
+
+function world(telephony: TelephonyPort, agent: { agentId: string } | null) {
+  const made: string[] = [];
+  const deps = {
+    salons: { get: async (id: string) => (id === SALON ? { id } : null) },
+    telephony,
+    agents: { get: async () => agent },
+  } as unknown as TestCallDeps;
+  return { deps, made, ensureAgent: async (salonId: string) => made.push(salonId) };
+}
+
+describe('the test call token', () => {
+  it('makes the agent first when a real test call comes before Go Live', async () => {
+    const { deps, made, ensureAgent } = world(twilio(), null);
+    expect(await clientToken(deps, SALON, ensureAgent)).toMatchObject({ identity: identityForSalon(SALON), sandbox: false });
+    expect(made).toEqual([SALON]);
+  });
+
+  it('leaves an existing agent alone, and the sandbox never needs one', async () => {
+    const real = world(twilio(), { agentId: 'agent_1' });
+    await clientToken(real.deps, SALON, real.ensureAgent);
+    expect(real.made).toEqual([]);
+    const sandbox = world(createSandboxTelephony({}), null);
+    expect(await clientToken(sandbox.deps, SALON, sandbox.ensureAgent)).toMatchObject({ sandbox: true });
+    expect(sandbox.made).toEqual([]);
+  });
+
+  it('answers 404 for a salon that is gone', async () => {
+    const { deps, ensureAgent } = world(twilio(), null);
+    await expect(clientToken(deps, 'sal_gone-000000000', ensureAgent)).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+describe('ending the test call', () => {
+  it("refuses another salon's id without asking Twilio anything", async () => {
+    const asked: string[] = [];
+    const telephony = { ...twilio(), endConference: async (callSid: string) => (asked.push(callSid), true) } as TelephonyPort;
+    const { deps } = world(telephony, null);
+    await expect(endTestCall(deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: 'sal_someone-else-00' })).rejects.toMatchObject({ status: 403 });
+    expect(asked).toEqual([]);
+  });
+
+  it("answers 404 when the call is not this salon's client's, and 502 when Twilio cannot be reached", async () => {
+    const notOurs = { ...twilio(), endConference: async () => false } as TelephonyPort;
+    await expect(endTestCall(world(notOurs, null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ status: 404 });
+    await expect(endTestCall(world(twilio(), null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ status: 502, code: 'telephony_failed' });
+  });
+});

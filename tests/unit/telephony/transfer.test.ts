@@ -1,0 +1,78 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { toolSay } from '../../../functions/contracts/agent-tools.js';
+import { toolRegistry } from '../../../functions/core/agent-tools/registry.js';
+import { transfer, TRANSFER_DELAY_MS } from '../../../functions/core/booking/salon-tools.js';
+import { callerLines } from '../../../functions/core/telephony/twiml.js';
+import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
+import { makeSalon, startTable, type Table } from '../booking/harness.js';
+
+/** The transfer tool moves the live call through Twilio's REST API: a local fake Twilio sees what it sends. */
+const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;
+const CALL = `CA${'c'.repeat(32)}`;
+const GONE = `CA${'0'.repeat(32)}`;
+const updates: { path: string; form: URLSearchParams; at: number }[] = [];
+
+async function read(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const twilio = createServer(async (request, response) => {
+  const form = new URLSearchParams(await read(request));
+  const path = new URL(request.url ?? '/', 'http://fake').pathname;
+  updates.push({ path, form, at: Date.now() });
+  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  if (path.endsWith(`/Calls/${CALL}.json`)) return json(200, { sid: CALL, account_sid: ACCOUNT, status: 'in-progress' });
+  json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+});
+
+let table: Table;
+let telephony: ReturnType<typeof createTwilioTelephony>;
+beforeAll(async () => {
+  table = await startTable();
+  await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', () => resolve()));
+  telephony = createTwilioTelephony({ accountSid: ACCOUNT, authToken: 'token', apiRoot: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}` });
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => twilio.close(() => resolve()));
+  await table.close();
+});
+beforeEach(() => {
+  updates.length = 0;
+});
+
+describe('the transfer tool', () => {
+  it('redirects the live call to a short line and a <Dial> of the escalation number, after the agent has spoken', async () => {
+    const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
+    const started = Date.now();
+    const answer = await toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony }, { salonId: salon.salonId, input: {}, callSid: CALL });
+    expect(answer).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321', transferred: true });
+    expect(updates).toHaveLength(1);
+    expect(updates[0]!.path).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Calls/${CALL}.json`);
+    expect(updates[0]!.at - started).toBeGreaterThanOrEqual(TRANSFER_DELAY_MS - 20);
+    expect(updates[0]!.form.get('Twiml')).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.transferring}</Say><Dial answerOnBridge="true">+353877654321</Dial><Say>${callerLines.nobodyAvailable}</Say></Response>`,
+    );
+  });
+
+  it("dials the salon's own phone when there is no escalation number", async () => {
+    const salon = await makeSalon(table, { now: { value: Date.now() } });
+    await transfer({ ...salon.deps, telephony }, salon.salonId, CALL, { delayMs: 0 });
+    expect(updates[0]!.form.get('Twiml')).toContain('<Dial answerOnBridge="true">+35312345678</Dial>');
+  });
+
+  it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {
+    const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
+    expect(await transfer({ ...salon.deps, telephony }, salon.salonId, undefined, { delayMs: 0 })).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
+    expect(await transfer(salon.deps, salon.salonId, CALL, { delayMs: 0 })).not.toHaveProperty('transferred');
+    expect(updates).toEqual([]);
+  });
+
+  it('tells the agent what to say when Twilio refuses the redirect (the call has ended)', async () => {
+    const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
+    await expect(transfer({ ...salon.deps, telephony }, salon.salonId, GONE, { delayMs: 0 })).rejects.toMatchObject({ status: 502, code: 'transfer_failed', say: toolSay.noTransferNumber });
+  });
+});

@@ -1,0 +1,55 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from '../../../functions/config.js';
+import { deps, resetDeps } from '../../../functions/composition-root.js';
+import { useConfigEnv } from '../../support/config-env.js';
+import { startFakeElevenLabs, type FakeElevenLabs } from '../../support/fake-elevenlabs.js';
+
+/**
+ * Which voice-agent adapter the composition root picks, and where the ElevenLabs SDK (5 MB, most
+ * of a second to load) is loaded: only where an agent is provisioned, never on the routes a
+ * caller waits on (the tools, the voice webhook, the post-call webhook).
+ */
+const sdk = vi.hoisted(() => ({ loaded: false }));
+vi.mock('@elevenlabs/elevenlabs-js', async (importOriginal) => {
+  sdk.loaded = true;
+  return importOriginal();
+});
+
+const BASE = { TABLE_NAME: 't', UPLOADS_BUCKET: 'b', EVENT_BUS_NAME: 'e', USER_POOL_ID: 'local_pool', USER_POOL_CLIENT_ID: 'c', SITE_URL: 'http://localhost:3000' };
+const saved = { ...process.env };
+
+let fake: FakeElevenLabs;
+beforeAll(async () => {
+  fake = await startFakeElevenLabs();
+});
+afterAll(() => fake.close());
+afterEach(() => {
+  process.env = { ...saved };
+  resetConfig();
+  resetDeps();
+});
+
+describe('voice agent provider choice', () => {
+  it('uses the labelled sandbox without an ElevenLabs key, and never in prod', async () => {
+    useConfigEnv(BASE);
+    expect(await deps().voiceAgents.provider()).toBe('sandbox');
+    useConfigEnv({ ...BASE, STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie' });
+    await expect(deps().voiceAgents.provider()).rejects.toThrow(/prod never uses the voice agent sandbox/);
+  });
+
+  it('uses ElevenLabs at the configured API root when a key is set; calls are connected without loading the SDK, which only provisioning loads', async () => {
+    useConfigEnv({ ...BASE, ELEVENLABS_API_KEY: fake.apiKey, ELEVENLABS_API_ROOT: fake.url, ELEVENLABS_VOICE_IDS: JSON.stringify({ labhaoise: 'el_labhaoise' }) });
+    await import('../../../functions/api/agent-tools.js');
+    await import('../../../functions/api/twilio-voice.js');
+    await import('../../../functions/api/elevenlabs-post-call.js');
+    expect(await deps().voiceAgents.provider()).toBe('elevenlabs');
+    fake.agents.set('agent_existing', { name: 'Existing', conversation_config: {} });
+    const twiml = await deps().voiceAgents.registerCall({ agentId: 'agent_existing', from: '+353871234567', to: '+35315551234', callSid: 'CA1', dynamicVariables: { test_call: 'false' } });
+    expect(twiml).toContain('<Connect><Stream url="wss://');
+    expect(sdk.loaded).toBe(false);
+
+    await deps().voiceAgents.remove({ agentId: 'agent_existing', secretId: null, tools: {} });
+    expect(sdk.loaded).toBe(true);
+    expect(fake.agents.has('agent_existing')).toBe(false);
+  });
+});

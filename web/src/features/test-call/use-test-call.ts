@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ReceptionistTurn } from '../../../../functions/contracts/receptionist';
+import type { ClientTokenResponse } from '../../../../functions/contracts/telephony';
+import { FORCED_ACTIVE_MS, testCallMessages } from '../../../../functions/contracts/test-call';
+import { ApiError, apiFetch } from '../../lib/api-client';
+
+/**
+ * The browser test call: the salon's number loads, then a call to the receptionist. With a
+ * Twilio account it is a real voice call (Twilio's voice SDK, loaded only here); in the sandbox
+ * the owner types and the sandbox receptionist answers (read aloud where the browser can).
+ */
+export type CallState = 'loading' | 'ready' | 'connecting' | 'active' | 'ended';
+export interface Line {
+  who: 'receptionist' | 'you';
+  text: string;
+}
+
+interface SalonAnswer {
+  id: string;
+  assigned_number: string | null;
+}
+
+type VoiceCall = { disconnect(): void; on(event: string, listener: (...args: unknown[]) => void): void; parameters: Record<string, string> };
+
+function speak(text: string) {
+  if (!text || typeof window === 'undefined' || !('speechSynthesis' in window)) return;
+  const utterance = new SpeechSynthesisUtterance(text);
+  utterance.lang = 'en-IE';
+  window.speechSynthesis.speak(utterance);
+}
+
+async function microphoneProblem(): Promise<string | null> {
+  if (!navigator.mediaDevices?.getUserMedia) return testCallMessages.micUnsupported;
+  try {
+    const stream = await navigator.mediaDevices.getUserMedia({ audio: true });
+    stream.getTracks().forEach((track) => track.stop());
+    return null;
+  } catch (error) {
+    const name = (error as DOMException)?.name;
+    return name === 'NotAllowedError' || name === 'SecurityError' ? testCallMessages.micDenied : testCallMessages.micUnavailable;
+  }
+}
+
+export function useTestCall() {
+  const [state, setState] = useState<CallState>('loading');
+  const [salon, setSalon] = useState<SalonAnswer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [lines, setLines] = useState<Line[]>([]);
+  const [sandbox, setSandbox] = useState<boolean | null>(null);
+  const [thinking, setThinking] = useState(false);
+  const conversation = useRef<string | null>(null);
+  const call = useRef<VoiceCall | null>(null);
+  const forced = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    let cancelled = false;
+    apiFetch<SalonAnswer>('/api/salon', { fallbackError: testCallMessages.numberFailed })
+      .then((loaded) => {
+        if (cancelled) return;
+        setSalon(loaded);
+        if (!loaded.assigned_number) setNotice(testCallMessages.noNumber);
+        setState('ready');
+      })
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        setError(failure instanceof ApiError && failure.status === 401 ? testCallMessages.notSignedIn : testCallMessages.numberFailed);
+        setState('ready');
+      });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(forced.current);
+    };
+  }, []);
+
+  const ended = useCallback(() => {
+    window.clearTimeout(forced.current);
+    call.current = null;
+    setState('ended');
+  }, []);
+
+  async function start() {
+    if (!salon) return;
+    setError(null);
+    setLines([]);
+    setState('connecting');
+    let token: ClientTokenResponse;
+    try {
+      token = await apiFetch<ClientTokenResponse>('/api/twilio?route=client-token', { method: 'POST', body: '{}', fallbackError: testCallMessages.tokenFailed });
+    } catch (failure) {
+      setError(failure instanceof ApiError && failure.status === 401 ? testCallMessages.notSignedIn : testCallMessages.tokenFailed);
+      return setState('ready');
+    }
+    setSandbox(token.sandbox);
+    if (token.sandbox) return startSandbox();
+    return startVoice(token.token);
+  }
+
+  async function startSandbox() {
+    try {
+      const turn = await apiFetch<ReceptionistTurn>('/api/receptionist', { method: 'POST', body: '{}', fallbackError: testCallMessages.startFailed });
+      conversation.current = turn.conversationId;
+      setLines([{ who: 'receptionist', text: turn.say }]);
+      speak(turn.say);
+      setState('active');
+    } catch (failure) {
+      setError((failure as Error).message || testCallMessages.startFailed);
+      setState('ready');
+    }
+  }
+
+  async function startVoice(token: string) {
+    const problem = await microphoneProblem();
+    if (problem) {
+      setError(problem);
+      return setState('ready');
+    }
+    let Device: typeof import('@twilio/voice-sdk').Device;
+    try {
+      ({ Device } = await import('@twilio/voice-sdk'));
+    } catch {
+      setError(testCallMessages.sdkFailed);
+      return setState('ready');
+    }
+    if (!Device.isSupported) {
+      setError(testCallMessages.sdkNotReady);
+      return setState('ready');
+    }
+    try {
+      const device = new Device(token, { edge: ['dublin', 'ashburn'] });
+      device.on('error', () => setError(testCallMessages.deviceError));
+      const placed = (await device.connect({ params: { salonId: salon!.id } })) as unknown as VoiceCall;
+      call.current = placed;
+      // Some networks never deliver the accept event: show the call as live anyway.
+      forced.current = window.setTimeout(() => setState((current) => (current === 'connecting' ? 'active' : current)), FORCED_ACTIVE_MS);
+      placed.on('accept', () => setState('active'));
+      placed.on('disconnect', ended);
+      placed.on('cancel', ended);
+      placed.on('error', () => {
+        setError(testCallMessages.callFailed);
+        ended();
+      });
+    } catch {
+      setError(testCallMessages.startFailed);
+      setState('ready');
+    }
+  }
+
+  async function say(text: string) {
+    if (!conversation.current || state !== 'active' || !text.trim()) return;
+    setLines((current) => [...current, { who: 'you', text }]);
+    setThinking(true);
+    try {
+      const turn = await apiFetch<ReceptionistTurn>('/api/receptionist', { method: 'POST', body: JSON.stringify({ conversationId: conversation.current, text }), fallbackError: testCallMessages.callFailed });
+      setLines((current) => [...current, { who: 'receptionist', text: turn.say }]);
+      speak(turn.say);
+      if (turn.ended) ended();
+    } catch (failure) {
+      setError((failure as Error).message || testCallMessages.callFailed);
+      ended();
+    } finally {
+      setThinking(false);
+    }
+  }
+
+  async function end() {
+    if (sandbox && conversation.current) {
+      await apiFetch('/api/receptionist', { method: 'POST', body: JSON.stringify({ conversationId: conversation.current }) }).catch(() => undefined);
+    }
+    const placed = call.current;
+    if (placed) {
+      placed.disconnect();
+      const callSid = placed.parameters?.CallSid;
+      if (callSid && salon) {
+        await apiFetch('/api/twilio?route=end-conference', { method: 'POST', body: JSON.stringify({ callSid, salonId: salon.id }) }).catch(() => undefined);
+      }
+    }
+    ended();
+  }
+
+  return { state, salon, error, notice, lines, sandbox, thinking, start, say, end };
+}
