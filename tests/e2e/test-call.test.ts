@@ -1,0 +1,132 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
+import { handler as admin } from '../../functions/admin/assign-phone-number.js';
+import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
+
+/**
+ * The owner's test call in the sandbox, in Chromium: a typed conversation that asks a price,
+ * checks a time and books; the booking shows as a test booking and its confirmation goes to the
+ * owner; Go Live Now says what is missing, then goes live once support assigns a number.
+ */
+const contexts: BrowserContext[] = [];
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+async function signedIn(owner: TestOwner, options?: Parameters<typeof newContext>[0]): Promise<Page> {
+  const context = await newContext(options);
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInInBrowser(page, owner);
+  return page;
+}
+
+const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+async function say(page: Page, text: string, expected: RegExp) {
+  const replies = page.getByTestId('conversation').locator('.conversation-receptionist');
+  const before = await replies.count();
+  await page.getByLabel('What you say').fill(text);
+  await page.getByRole('button', { name: 'Say it' }).click();
+  await replies.nth(before).waitFor();
+  expect(await replies.nth(before).textContent()).toMatch(expected);
+}
+
+describe('the test page (sandbox)', () => {
+  it('books a balayage in a typed call, shows it as a test booking with the owner confirmation, and goes live once a number is assigned', async () => {
+    const owner = await signUpOwner('test-call');
+    const { salonId } = await bookableSalon(owner);
+    await api('/api/setup/step', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }),
+    });
+    // The sample conversation's service: a balayage, about 3 hours, 180 euro.
+    const services = [
+      { name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
+      { name: 'Balayage', duration: 180, price: 180, price_min: null, price_max: null, isRange: false, comment: '' },
+    ];
+    const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services }) });
+    expect(saved.status).toBe(200);
+    const page = await signedIn(owner);
+    // Twilio's voice SDK is its own chunk, fetched only when a real (non-sandbox) call starts.
+    const scripts: string[] = [];
+    page.on('response', (response) => {
+      if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(new URL(response.url()).pathname);
+    });
+    await page.getByRole('link', { name: 'Test your receptionist' }).click();
+    await page.waitForURL('**/test');
+    await page.getByRole('heading', { level: 1, name: 'Test your receptionist' }).waitFor();
+    await page.getByText('Ready', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Call My Agent' }).click();
+    await page.getByText('Call in progress', { exact: true }).waitFor();
+    await page.getByText('Sandbox', { exact: true }).waitFor();
+    await page.getByText("Hi, thanks for calling Bláth Hair! Just so you know, I'm the salon's AI assistant.").waitFor();
+
+    await say(page, 'How much is a balayage?', /^Receptionist Balayage is €180 and takes about 3 hours\. Would you like to book it\?$/);
+    const day = nextOpenDay();
+    await say(page, `Have you anything on ${weekday(day)} at 11?`, /eleven o'clock is free/);
+    await say(page, 'Yes please', /Can I take your name\?/);
+    await say(page, 'Niamh Byrne', /best number to reach you/);
+    await say(page, '087 765 4321', /Shall I book it\?/);
+    await say(page, 'Yes', /You're booked in for a Balayage with Aoife/);
+    expect(await axeViolations(page)).toEqual([]);
+    expect(scripts.filter((file) => /\/assets\/twilio-/.test(file))).toEqual([]);
+    const testChunk = scripts.find((file) => /\/assets\/test-[^/]+\.js$/.test(file))!;
+    expect(await (await page.request.get(testChunk)).text()).toMatch(/twilio-[\w-]+\.js/);
+    await page.getByRole('button', { name: 'End Call' }).click();
+    await page.getByText('Call ended', { exact: true }).waitFor();
+
+    // Not live yet: no number.
+    await page.getByRole('button', { name: 'Go Live Now' }).click();
+    await page.getByRole('alert').filter({ hasText: READINESS_MESSAGES.number }).waitFor();
+
+    // The confirmation went to the owner's phone, never to the number typed in the call.
+    const outbox = await eventually(
+      async () => (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[],
+      (entries) => entries.some((entry) => entry.salonId === salonId && entry.to === '+35312345678'),
+    );
+    // Other tests' salons may text the same number; only this salon's outbox counts.
+    expect(outbox.some((entry) => entry.salonId === salonId && entry.to === '+353877654321')).toBe(false);
+    expect(outbox.find((entry) => entry.salonId === salonId && entry.to === '+35312345678')!.body).toMatch(/^\[Test booking\]/);
+
+    await page.goto('/dashboard');
+    const booked = page.getByTestId('appointment').filter({ hasText: 'Niamh' });
+    await booked.getByText('Test', { exact: true }).waitFor();
+
+    expect(await admin({ action: 'assign-number', salonId, phoneNumber: `+3531777${String(Date.now() % 10000).padStart(4, '0')}` })).toMatchObject({ salonId });
+    await page.goto('/test');
+    await page.getByRole('button', { name: 'Go Live Now' }).click();
+    await page.getByText('Your receptionist is live and answering calls.').waitFor();
+    await page.goto('/dashboard');
+    await page.getByText('Active & Ready', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Clear test bookings' }).click();
+    await page.getByText('1 test booking cleared.').waitFor();
+    await page.getByTestId('appointments-empty').waitFor();
+
+    // On a phone: nothing overflows at 320px, and the page stays accessible.
+    const narrow = await signedIn(owner, { width: 320, height: 700 });
+    await narrow.goto('/test');
+    await narrow.getByText('Ready', { exact: true }).waitFor();
+    expect(await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    expect(await axeViolations(narrow)).toEqual([]);
+
+    await page.goto('/calls');
+    await page.getByTestId('call').first().getByText('Test call', { exact: true }).waitFor();
+  });
+});
