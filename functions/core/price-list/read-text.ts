@@ -5,11 +5,13 @@ import { PRICE_LIST_LIMITS, priceListMessages } from '../../contracts/price-list
 import type { PriceListKind } from './detect-file-type.js';
 import { decodeText } from './detect-file-type.js';
 import { displayName, FileRefusedError, refuse } from './errors.js';
+import { linesFromWords, type OcrWord } from './ocr-rows.js';
+import { prepareImage } from './prepare-image.js';
 
 /**
  * The text of an accepted price list, per format, with offline libraries only: pdfjs for PDF
  * text, mammoth for docx, word-extractor for doc, tesseract.js with the English data shipped in
- * @tesseract.js-data/eng for images (nothing is downloaded at run time). Each reader works under
+ * @tesseract.js-data/eng for images, prepared by sharp first (nothing is downloaded at run time). Each reader works under
  * a limit (pages, unpacked bytes, pixels, characters, time); any failure of a library on a bad
  * file becomes a 4xx that names the file, never a 5xx.
  *
@@ -279,11 +281,17 @@ export function imageSize(kind: 'png' | 'jpg' | 'webp', buffer: Buffer): { width
 
 type OcrWorker = Awaited<ReturnType<typeof import('tesseract.js').createWorker>>;
 let ocrWorker: Promise<OcrWorker> | undefined;
+let osdWorker: Promise<OcrWorker> | undefined;
 let ocrQueue: Promise<unknown> = Promise.resolve();
 
 /** The English data shipped in @tesseract.js-data/eng (LSTM model); read from disk, never fetched. */
 export function ocrLanguagePath(): string {
   return join(dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0_best_int');
+}
+
+/** Orientation and script detection data, shipped in @tesseract.js-data/osd (legacy engine). */
+export function osdLanguagePath(): string {
+  return join(dirname(require.resolve('@tesseract.js-data/osd/package.json')), '4.0.0');
 }
 
 async function startOcr(): Promise<OcrWorker> {
@@ -294,9 +302,21 @@ async function startOcr(): Promise<OcrWorker> {
     cacheMethod: 'none',
     errorHandler: () => {},
   });
-  // One block of text with its spacing kept: a price list's rows stay rows, columns stay apart.
-  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1' });
+  // One block of text: rows are rebuilt from the word boxes afterwards (ocr-rows.ts).
+  await worker.setParameters({ tessedit_pageseg_mode: PSM.SINGLE_BLOCK, preserve_interword_spaces: '1', user_defined_dpi: '300' });
   return worker;
+}
+
+async function startOsd(): Promise<OcrWorker> {
+  const { createWorker, OEM } = await import('tesseract.js');
+  return createWorker('osd', OEM.TESSERACT_ONLY, {
+    langPath: osdLanguagePath(),
+    gzip: true,
+    cacheMethod: 'none',
+    legacyCore: true,
+    legacyLang: true,
+    errorHandler: () => {},
+  });
 }
 
 /**
@@ -315,24 +335,87 @@ function endWhenIdle() {
   idleTimer.unref();
 }
 
-/** One OCR worker per process, created on first use, one image at a time. */
+async function started(which: 'ocr' | 'osd'): Promise<OcrWorker> {
+  const pending = which === 'ocr' ? (ocrWorker ??= startOcr()) : (osdWorker ??= startOsd());
+  return pending.catch((error: unknown) => {
+    if (which === 'ocr' && ocrWorker === pending) ocrWorker = undefined;
+    if (which === 'osd' && osdWorker === pending) osdWorker = undefined;
+    throw error;
+  });
+}
+
+interface ReadPage {
+  words: OcrWord[];
+  /** Words read with confidence, a measure of how well the page was read. */
+  sure: number;
+  meanConfidence: number;
+}
+
+async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Promise<ReadPage> {
+  // rotateAuto: tesseract measures the slant of the lines and straightens the page first.
+  const { data } = await withTimeout(worker.recognize(png, { rotateAuto: true }, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
+  const words: OcrWord[] = [];
+  let line = 0;
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const each of paragraph.lines) {
+        line += 1;
+        for (const word of each.words) {
+          words.push({ text: word.text, confidence: word.confidence, bbox: word.bbox, symbols: word.symbols.map(({ text, confidence }) => ({ text, confidence })), line });
+        }
+      }
+    }
+  }
+  const readable = words.filter((word) => /[\p{L}\d]{2}/u.test(word.text));
+  const sure = readable.filter((word) => word.confidence >= 70).length;
+  const meanConfidence = readable.length ? readable.reduce((sum, word) => sum + word.confidence, 0) / readable.length : 0;
+  return { words, sure, meanConfidence };
+}
+
+/** A page read this badly may be sideways or upside down. */
+const looksTurned = (page: ReadPage) => page.meanConfidence < 70 || page.sure < 6;
+
+/**
+ * How far the page is turned (a photo saved sideways or upside down), by tesseract's orientation
+ * detection; 0 when it is upright or cannot tell.
+ */
+async function orientationOf(png: Buffer, timeoutMs: number): Promise<0 | 90 | 180 | 270> {
+  const worker = await started('osd');
+  const { data } = await withTimeout(worker.detect(png), timeoutMs, () => new Error('OCR timed out'));
+  const degrees = data.orientation_degrees;
+  if (!data.orientation_confidence || data.orientation_confidence < 0.5) return 0;
+  return degrees === 90 || degrees === 180 || degrees === 270 ? degrees : 0;
+}
+
+/**
+ * One image → text: prepared (prepare-image.ts), read, and when the reading is poor, turned the
+ * way tesseract's orientation detection says and read again, keeping the better reading. Rows
+ * are rebuilt from the word boxes (ocr-rows.ts). One worker per process, one image at a time.
+ */
 async function recognise(image: Buffer, timeoutMs: number): Promise<string> {
   ocrJobs += 1;
   clearTimeout(idleTimer);
   const run = ocrQueue.then(async () => {
-    ocrWorker ??= startOcr();
-    const pending = ocrWorker;
-    const worker = await pending.catch((error: unknown) => {
-      if (ocrWorker === pending) ocrWorker = undefined;
-      throw error;
-    });
+    const worker = await started('ocr');
     try {
-      const { data } = await withTimeout(worker.recognize(image), timeoutMs, () => new Error('OCR timed out'));
-      return data.text.replace(/[ \t]{3,}/g, '\t');
+      const prepared = await prepareImage(image);
+      let page = await readWords(worker, prepared.png, timeoutMs);
+      if (looksTurned(page)) {
+        const turn = await orientationOf(prepared.png, timeoutMs).catch(() => 0 as const);
+        if (turn !== 0) {
+          const turned = await prepareImage(image, { rotate: turn });
+          const again = await readWords(worker, turned.png, timeoutMs);
+          if (again.sure > page.sure) page = again;
+        }
+      }
+      return linesFromWords(page.words);
     } catch (error) {
       // A worker that failed or hung is replaced for the next image.
-      if (ocrWorker === pending) ocrWorker = undefined;
-      void worker.terminate().catch(() => {});
+      if (ocrWorker) {
+        const failed = ocrWorker;
+        ocrWorker = undefined;
+        void failed.then((each) => each.terminate()).catch(() => {});
+      }
       throw error;
     }
   });
@@ -343,10 +426,11 @@ async function recognise(image: Buffer, timeoutMs: number): Promise<string> {
   });
 }
 
-/** Ends the OCR worker (tests and the bench, so the process can exit). */
+/** Ends the OCR workers (tests and the bench, so the process can exit). */
 export async function stopOcr(): Promise<void> {
   clearTimeout(idleTimer);
-  const pending = ocrWorker;
+  const pending = [ocrWorker, osdWorker];
   ocrWorker = undefined;
-  if (pending) await (await pending.catch(() => undefined))?.terminate();
+  osdWorker = undefined;
+  await Promise.all(pending.map(async (each) => (await each?.catch(() => undefined))?.terminate()));
 }

@@ -36,6 +36,16 @@ describe('price-list corpus', () => {
     }
   });
 
+  it.each(['held-out', 'tuning'])('keeps a %s set of images (read by the bench only), each valid and under 200 KB', (set) => {
+    const manifest = JSON.parse(readFileSync(join(DIRECTORY, set, 'manifest.json'), 'utf8')) as { fixtures: Fixture[] };
+    expect(manifest.fixtures.length).toBeGreaterThanOrEqual(5);
+    for (const fixture of manifest.fixtures) {
+      expect(fixture.ocr).toBe(true);
+      expect(readFileSync(join(DIRECTORY, set, fixture.file)).length).toBeLessThan(200 * 1024);
+      for (const service of fixture.services) expect(extractedServiceDraftSchema.parse(service)).toEqual(service);
+    }
+  });
+
   it.each(fixtures.filter((fixture) => !fixture.ocr || IMAGES_IN_TESTS.has(fixture.file)).map((fixture) => [fixture.file, fixture] as const))(
     '%s yields its services',
     async (file, fixture) => {

@@ -1,0 +1,234 @@
+/**
+ * OCR words → the lines of text the parser reads.
+ *
+ * Rows are rebuilt from tesseract's word boxes rather than taken from its text: words whose
+ * centres sit on one (possibly slanted) baseline form a row, read left to right; a gap wider than
+ * about a letter's height is kept as a tab, so a row's columns stay apart. Where a page has two
+ * lists side by side (each column's rows ending in a price, the next column's starting with a
+ * name), the columns are read one after the other, not row by row across the page.
+ *
+ * Prices are normalised where OCR commonly mistakes the € sign: read as a letter or another
+ * currency glued to the digits ("e28", "£28", "c28"), as a separate glyph before the number
+ * ("« 28"), or as a digit ("628") — the last only when the document marks its prices with €,
+ * the number stands where a price stands, and tesseract was unsure of that first character.
+ */
+export interface OcrBox {
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+}
+
+export interface OcrWord {
+  text: string;
+  /** 0..100 */
+  confidence: number;
+  bbox: OcrBox;
+  /** Per-character confidence, when tesseract gives it. */
+  symbols?: { text: string; confidence: number }[];
+  /** tesseract's own line, used only to measure the page's slant. */
+  line?: number;
+}
+
+interface Placed extends OcrWord {
+  cx: number;
+  cy: number;
+  h: number;
+}
+
+/** A gap wider than this many letter heights separates cells. */
+const CELL_GAP = 1.1;
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
+};
+
+/** The page's slant (dy per dx), from tesseract's own lines of several words. */
+function slantOf(words: Placed[]): number {
+  const byLine = new Map<number, Placed[]>();
+  for (const word of words) if (word.line !== undefined) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
+  const slopes: number[] = [];
+  for (const line of byLine.values()) {
+    if (line.length < 2) continue;
+    const first = line.reduce((a, b) => (a.cx < b.cx ? a : b));
+    const last = line.reduce((a, b) => (a.cx > b.cx ? a : b));
+    const dx = last.cx - first.cx;
+    if (dx > first.h * 3) slopes.push((last.cy - first.cy) / dx);
+  }
+  const slope = median(slopes);
+  return Math.abs(slope) < 0.2 ? slope : 0;
+}
+
+interface Cell {
+  x0: number;
+  x1: number;
+  words: Placed[];
+}
+interface Row {
+  cells: Cell[];
+  x0: number;
+  x1: number;
+  height: number;
+  /** A wider gap than between lines of one paragraph lies above this row. */
+  spaced: boolean;
+}
+
+export function groupRows(words: readonly OcrWord[]): Row[] {
+  const placed: Placed[] = words
+    .filter((word) => word.text.trim() && word.bbox.x1 > word.bbox.x0 && word.bbox.y1 > word.bbox.y0)
+    .map((word) => ({ ...word, text: word.text.trim(), cx: (word.bbox.x0 + word.bbox.x1) / 2, cy: (word.bbox.y0 + word.bbox.y1) / 2, h: word.bbox.y1 - word.bbox.y0 }));
+  if (placed.length === 0) return [];
+  const height = median(placed.map((word) => word.h));
+  const slant = slantOf(placed);
+  const level = (word: Placed) => word.cy - slant * word.cx;
+  const sorted = [...placed].sort((a, b) => level(a) - level(b));
+  const rows: { level: number; words: Placed[] }[] = [];
+  for (const word of sorted) {
+    const row = rows.at(-1);
+    if (row && Math.abs(level(word) - row.level) <= height * 0.5) {
+      row.words.push(word);
+      row.level = median(row.words.map(level));
+    } else rows.push({ level: level(word), words: [word] });
+  }
+  return rows.map(({ words: rowWords, level: rowLevel }, index) => {
+    rowWords.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+    const rowHeight = median(rowWords.map((word) => word.h)) || height;
+    const cells: Cell[] = [];
+    for (const word of rowWords) {
+      const cell = cells.at(-1);
+      if (cell && word.bbox.x0 - cell.x1 <= Math.max(rowHeight, height) * CELL_GAP) {
+        cell.words.push(word);
+        cell.x1 = Math.max(cell.x1, word.bbox.x1);
+      } else cells.push({ x0: word.bbox.x0, x1: word.bbox.x1, words: [word] });
+    }
+    const above = rows[index - 1];
+    const spaced = above !== undefined && rowLevel - above.level > height * 2.4;
+    return { cells, x0: cells[0]!.x0, x1: cells.at(-1)!.x1, height: rowHeight, spaced };
+  });
+}
+
+// ------------------------------------------------------------------------------------- prices
+
+const PRICE_TEXT = /(?:[€£]\s?\d|\d(?:[.,]\d{2})?\s?[€£]?\+?$)/;
+/** Glyphs OCR makes of a € standing apart from its digits. */
+const LONE_EURO = /^[€£¢©«<(CcEeG6]$/;
+/** Letters or signs OCR makes of a € glued to its digits. */
+const GLUED_EURO = /^[£¢©«<CcEeG](\d{1,4}(?:[.,]\d{2})?[+]?)$/;
+const BARE_AMOUNT = /^\d{1,4}(?:[.,]\d{2})?[+]?$/;
+/** Digits OCR makes of a €: when unsure of it, a leading 6 or 8 (and sometimes 5, 9, 0) is the sign. */
+const DIGIT_EURO = /^[68590](\d{1,3}(?:[.,]\d{2})?[+]?)$/;
+/** tesseract was unsure of a character below this confidence. */
+const UNSURE = 75;
+
+/** Whether the words mark their prices with €: most amounts carry the sign. */
+export function marksEuro(words: readonly { text: string }[]): boolean {
+  const marked = words.filter((word) => /^[€£]\d/.test(word.text.trim())).length;
+  return marked >= 2;
+}
+
+const atPricePosition = (cell: { words: OcrWord[] }, index: number) => {
+  const next = cell.words[index + 1]?.text;
+  return next === undefined || /^(?:-|–|to|\+|\(|\/)$/i.test(next);
+};
+
+/**
+ * Rewrites the misread € signs in one cell's words (in place) and returns the cell's text.
+ * `euroDocument`: the page marks its prices with €, so a price-shaped number without it lost it.
+ */
+export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): string {
+  const out: string[] = [];
+  const words = cell.words;
+  for (let index = 0; index < words.length; index += 1) {
+    const word = words[index]!;
+    let text = word.text;
+    const glued = GLUED_EURO.exec(text);
+    if (glued && (euroDocument || /[£]/.test(text))) text = `€${glued[1]}`;
+    else if (euroDocument && LONE_EURO.test(text) && words[index + 1] && BARE_AMOUNT.test(words[index + 1]!.text) && atPricePosition(cell, index + 1)) {
+      // "€" read as a glyph of its own before the digits: the two are one price.
+      const next = words[index + 1]!;
+      if (next.bbox.x0 - word.bbox.x1 <= (next.bbox.y1 - next.bbox.y0) * 0.8) {
+        out.push(`€${next.text}`);
+        index += 1;
+        continue;
+      }
+    } else if (euroDocument && atPricePosition(cell, index)) {
+      const digit = DIGIT_EURO.exec(text);
+      const first = word.symbols?.[0];
+      const restSure = (word.symbols ?? []).slice(1).every((symbol) => symbol.confidence >= UNSURE);
+      if (digit && first && first.confidence < UNSURE && restSure) text = `€${digit[1]}`;
+    }
+    out.push(text);
+  }
+  return out.join(' ');
+}
+
+// ------------------------------------------------------------------------------------ columns
+
+const cellHasPrice = (text: string) => PRICE_TEXT.test(text);
+const startsWithName = (text: string) => /^\p{L}/u.test(text);
+
+/**
+ * Where two lists stand side by side, the x at which to cut the page: a gap that several rows
+ * share, left of which the row ends in a price and right of which a name starts and a price
+ * follows. Null when there is no such gap (a single list, or a name | time | price table).
+ */
+function columnCut(rows: { row: Row; texts: string[] }[]): number | null {
+  const candidates: number[] = [];
+  for (const { row, texts } of rows) {
+    for (let index = 1; index < row.cells.length; index += 1) {
+      const left = texts.slice(0, index);
+      const right = texts.slice(index);
+      if (cellHasPrice(left.at(-1)!) && startsWithName(right[0]!) && right.some(cellHasPrice) && left.some((text) => startsWithName(text))) {
+        candidates.push((row.cells[index - 1]!.x1 + row.cells[index]!.x0) / 2);
+      }
+    }
+  }
+  if (candidates.length < 2) return null;
+  // The cut the most rows agree on: every candidate's gap must contain it.
+  let best: number | null = null;
+  let support = 0;
+  for (const x of candidates) {
+    const agreeing = rows.filter(({ row }) => row.cells.some((cell, index) => index > 0 && row.cells[index - 1]!.x1 < x && cell.x0 > x)).length;
+    if (agreeing > support) {
+      support = agreeing;
+      best = x;
+    }
+  }
+  return support >= 2 ? best : null;
+}
+
+/** Lines of text from OCR words: rows on one baseline, cells apart by a tab, side-by-side lists one after the other. */
+export function linesFromWords(words: readonly OcrWord[]): string {
+  const euroDocument = marksEuro(words);
+  const rows = groupRows(words).map((row) => ({ row, texts: row.cells.map((cell) => cellText(cell, euroDocument)) }));
+  const cut = columnCut(rows);
+  if (cut === null) return rows.map(({ row, texts }) => (row.spaced ? '\n' : '') + texts.join('\t')).join('\n');
+  // Rows split at the cut (or lying on one side of it) are read as two lists; a row across the
+  // cut (a title, a footer) ends the run of split rows and stands alone.
+  const lines: string[] = [];
+  let left: string[] = [];
+  let right: string[] = [];
+  const flush = () => {
+    if (left.length && right.length) lines.push(...left, '', ...right);
+    else lines.push(...left, ...right);
+    left = [];
+    right = [];
+  };
+  for (const { row, texts } of rows) {
+    const splitAt = row.cells.findIndex((cell) => cell.x0 > cut);
+    const across = row.cells.some((cell) => cell.x0 < cut && cell.x1 > cut);
+    const gap = row.spaced ? [''] : [];
+    if (across) {
+      flush();
+      lines.push(...gap, texts.join('\t'));
+    } else if (splitAt < 0) left.push(...gap, texts.join('\t'));
+    else if (splitAt === 0) right.push(...gap, texts.join('\t'));
+    else {
+      left.push(...gap, texts.slice(0, splitAt).join('\t'));
+      right.push(...gap, texts.slice(splitAt).join('\t'));
+    }
+  }
+  flush();
+  return lines.join('\n');
+}

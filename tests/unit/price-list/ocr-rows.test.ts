@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { cellText, groupRows, linesFromWords, marksEuro, type OcrWord } from '../../../functions/core/price-list/ocr-rows.js';
+
+/** Synthetic OCR words: letters 10 px wide, 20 px tall, one space (8 px) between words. */
+function row(y: number, x: number, text: string, options: { confidence?: number; slant?: number } = {}): OcrWord[] {
+  const words: OcrWord[] = [];
+  let at = x;
+  for (const part of text.split(' ')) {
+    if (part === '|') {
+      at += 60;
+      continue;
+    }
+    const width = part.length * 10;
+    const dy = (options.slant ?? 0) * at;
+    words.push({
+      text: part,
+      confidence: options.confidence ?? 92,
+      bbox: { x0: at, y0: y + dy, x1: at + width, y1: y + dy + 20 },
+      symbols: [...part].map((char) => ({ text: char, confidence: options.confidence ?? 92 })),
+      line: y,
+    });
+    at += width + 8;
+  }
+  return words;
+}
+
+describe('OCR rows: rebuilt from word boxes', () => {
+  it('reads words on one baseline left to right, whatever order they come in, wide gaps as a tab', () => {
+    const words = [...row(100, 20, 'Blow Dry | 45 mins | €28'), ...row(60, 20, 'Gents Cut | 30 mins | €22')].reverse();
+    expect(linesFromWords(words)).toBe('Gents Cut\t30 mins\t€22\nBlow Dry\t45 mins\t€28');
+  });
+
+  it('keeps the rows of a slanted photo apart (the slant measured from the lines)', () => {
+    // 3° of slant: the right end of a row sits lower than the next row's left end.
+    const slant = Math.tan((3 * Math.PI) / 180);
+    const words = [...row(60, 20, 'Root Tint | | | | | | | €58', { slant }), ...row(88, 20, 'Full Head Tint | | | | | | €72', { slant })];
+    expect(groupRows(words)).toHaveLength(2);
+    expect(linesFromWords(words)).toBe('Root Tint\t€58\nFull Head Tint\t€72');
+  });
+
+  it('reads two lists side by side one after the other, headings with their own column', () => {
+    const words = [
+      ...row(20, 200, 'Swilly Hair Studio'),
+      ...row(70, 20, 'CUTS | | | | | | | | COLOUR'),
+      ...row(100, 20, 'Dry Cut | | €30 | | | Root Colour | €55'),
+      ...row(130, 20, 'Gents Cut | | €20 | | | Toner | | €24'),
+    ];
+    expect(linesFromWords(words).split('\n')).toEqual(['Swilly Hair Studio', '', 'CUTS', 'Dry Cut\t€30', 'Gents Cut\t€20', '', '', 'COLOUR', 'Root Colour\t€55', 'Toner\t€24']);
+  });
+
+  it('keeps a name | time | price table as rows (its gaps do not separate lists)', () => {
+    const words = [...row(20, 20, 'Skin Fade | 40 mins | €22'), ...row(50, 20, 'Buzz Cut | 15 mins | €14')];
+    expect(linesFromWords(words)).toBe('Skin Fade\t40 mins\t€22\nBuzz Cut\t15 mins\t€14');
+  });
+
+  it('keeps a blank line where a wider gap separates blocks', () => {
+    const words = [...row(20, 20, 'Hair'), ...row(48, 20, 'Cut | €40'), ...row(140, 20, 'Colour'), ...row(168, 20, 'Tint | €50')];
+    expect(linesFromWords(words)).toBe('Hair\nCut\t€40\n\nColour\nTint\t€50');
+  });
+});
+
+describe('OCR rows: misread € signs', () => {
+  const cell = (words: OcrWord[]) => ({ words });
+
+  it('turns a letter or another currency glued to the digits into €', () => {
+    expect(cellText(cell(row(0, 0, 'Blow Dry e28')), true)).toBe('Blow Dry €28');
+    expect(cellText(cell(row(0, 0, 'Blow Dry £28')), false)).toBe('Blow Dry €28');
+    expect(cellText(cell(row(0, 0, 'Balayage c150+')), true)).toBe('Balayage €150+');
+  });
+
+  it('joins a lone currency-like glyph to the number beside it', () => {
+    expect(cellText(cell(row(0, 0, 'Toner « 25')), true)).toBe('Toner €25');
+    expect(cellText(cell(row(0, 0, 'Toner C 25')), true)).toBe('Toner €25');
+  });
+
+  it('reads a leading 6 as € only where tesseract was unsure of it, in a list priced in €', () => {
+    const unsure = row(0, 0, 'Blow Dry 628');
+    const price = unsure.at(-1)!;
+    price.symbols = [
+      { text: '6', confidence: 41 },
+      { text: '2', confidence: 95 },
+      { text: '8', confidence: 96 },
+    ];
+    expect(cellText(cell(unsure), true)).toBe('Blow Dry €28');
+    expect(cellText(cell(unsure), false)).toBe('Blow Dry 628');
+    const sure = row(0, 0, 'Keratin 160');
+    expect(cellText(cell(sure), true)).toBe('Keratin 160');
+  });
+
+  it('leaves words alone that only look like a sign and digits', () => {
+    expect(cellText(cell(row(0, 0, 'Olaplex No.3 e2e')), true)).toBe('Olaplex No.3 e2e');
+    expect(cellText(cell(row(0, 0, 'Kids Cut under 12')), true)).toBe('Kids Cut under 12');
+  });
+
+  it('tells a list priced in € from one with bare numbers', () => {
+    expect(marksEuro(row(0, 0, 'Cut €40 Tint €50'))).toBe(true);
+    expect(marksEuro(row(0, 0, 'Cut 40 Tint 50'))).toBe(false);
+  });
+});
