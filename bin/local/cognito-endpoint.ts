@@ -5,11 +5,11 @@ import { hasValidSigV4 } from './sigv4.js';
 
 /**
  * `/_cognito`: the user pool's API on the product's origin. The operations the web app's Amplify
- * calls without AWS credentials (sign-in, sign-up, password reset, sign-out, token refresh) are
- * open, as they are in Cognito; every other one (Admin*, ListUsers, pool settings) needs an
- * IAM-style signature by a local key, which the handlers' Cognito client makes.
+ * calls without AWS credentials (sign-in, sign-up, password reset and change, sign-out, token
+ * refresh) are open, as they are in Cognito; every other one (Admin*, ListUsers, pool settings)
+ * needs an IAM-style signature by a local key, which the handlers' Cognito client makes.
  */
-const BROWSER_OPERATIONS = new Set(['InitiateAuth', 'SignUp', 'ForgotPassword', 'ConfirmForgotPassword', 'RevokeToken', 'GetTokensFromRefreshToken']);
+const BROWSER_OPERATIONS = new Set(['InitiateAuth', 'SignUp', 'ForgotPassword', 'ConfirmForgotPassword', 'ChangePassword', 'RevokeToken', 'GetTokensFromRefreshToken']);
 
 const refreshInput = z.object({ ClientId: z.string().min(1), RefreshToken: z.string().min(1) });
 

@@ -20,6 +20,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/dashboard', loader: requireOwner, lazy: () => import('./pages/dashboard').then(asRoute) },
       { path: '/setup-wizard', loader: requireOwner, lazy: () => import('./pages/setup-wizard').then(asRoute) },
       { path: '/calls', loader: requireOwner, lazy: () => import('./pages/calls').then(asRoute) },
+      { path: '/settings', loader: requireOwner, lazy: () => import('./pages/settings').then(asRoute) },
       { path: '/test', loader: requireOwner, lazy: () => import('./pages/test').then(asRoute) },
       { path: '*', loader: redirectUnknownPath },
     ],

@@ -33,6 +33,8 @@ interface Props {
   onImported: (services: ApiService[]) => void;
   onAutoFill: () => void;
   autoFilling: boolean;
+  /** How many services show at a time (Settings); all of them when absent. */
+  servicePageSize?: number;
 }
 
 /** Step 2: connect Google Calendar, then stylists (each mapped to a calendar) and services. */
@@ -141,6 +143,7 @@ function ServicesSection({
   onImported,
   onAutoFill,
   autoFilling,
+  servicePageSize,
 }: Props) {
   return (
     <section className="wizard-section" aria-labelledby="services-heading">
@@ -163,6 +166,7 @@ function ServicesSection({
         onToggle={onToggleService}
         onAdd={onAddService}
         onRemove={onRemoveService}
+        pageSize={servicePageSize}
       />
     </section>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { NumberInput, TextArea, TextInput } from '../../../components/form-fields';
 import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
 
@@ -9,17 +10,24 @@ interface Props {
   onToggle: (uid: string) => void;
   onAdd: () => void;
   onRemove: (uid: string) => void;
+  /** Shows this many at a time, with Show more and Show less (Settings); every service when absent (the wizard). */
+  pageSize?: number;
 }
 
 /** The service list: each row collapses to a summary and expands to its fields (spec sections 3 and 5). */
-export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove }: Props) {
+export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, pageSize }: Props) {
+  const [limit, setLimit] = useState(pageSize ?? Number.POSITIVE_INFINITY);
+  // Past the page, a service with an error or one being edited (a new one, say) stays in view.
+  const shown = services
+    .map((service, index) => ({ service, index }))
+    .filter(({ service, index }) => index < limit || errors[service.uid] || expanded.has(service.uid));
   return (
     <div className="service-editor">
       {services.length === 0 ? (
         <p className="empty-state">No services yet. Add your services one by one, or upload your price list and we will read them for you.</p>
       ) : (
         <ul className="service-list" aria-label="Services">
-          {services.map((service, index) => (
+          {shown.map(({ service, index }) => (
             <ServiceRow
               key={service.uid}
               service={service}
@@ -32,6 +40,23 @@ export function ServiceEditor({ services, errors, expanded, onChange, onToggle, 
             />
           ))}
         </ul>
+      )}
+      {pageSize && services.length > pageSize && (
+        <div className="service-paging">
+          <p className="field-hint" aria-live="polite">
+            Showing {shown.length} of {services.length} services
+          </p>
+          {limit < services.length && (
+            <button type="button" className="button button-secondary" onClick={() => setLimit((current) => current + pageSize)}>
+              Show more
+            </button>
+          )}
+          {limit > pageSize && (
+            <button type="button" className="button button-secondary" onClick={() => setLimit(pageSize)}>
+              Show less
+            </button>
+          )}
+        </div>
       )}
       <button type="button" className="button button-secondary" onClick={onAdd}>
         Add service

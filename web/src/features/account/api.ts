@@ -1,0 +1,39 @@
+import { updatePassword } from 'aws-amplify/auth';
+import { accountMessages, exportFileName } from '../../../../functions/contracts/account';
+import { messages } from '../../../../functions/contracts/messages';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { accessToken, configureAuth } from '../auth/session';
+
+/** Settings → Account's calls: the auth service's password change, account deletion and the data export. */
+
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await configureAuth();
+  await updatePassword({ oldPassword: currentPassword, newPassword });
+}
+
+export function deleteAccount(password: string): Promise<{ deleted: true }> {
+  return apiFetch('/api/account/delete', { method: 'POST', body: JSON.stringify({ password }), fallbackError: messages.deleteFailed });
+}
+
+/** The export as a file to save; its name comes from the server's Content-Disposition. */
+export async function fetchAccountExport(): Promise<{ file: Blob; fileName: string }> {
+  const token = await accessToken();
+  if (!token) throw new ApiError(401, messages.signInAgain);
+  const response = await fetch('/api/account/export', { credentials: 'include', headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new ApiError(response.status, response.status === 401 ? messages.signInAgain : accountMessages.exportFailed);
+  const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
+  return { file: await response.blob(), fileName: named ?? exportFileName(new Date().toISOString().slice(0, 10)) };
+}
+
+/** Hands a file to the browser's own download. */
+export function saveFile(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoking at once can cancel the download in some browsers; a minute later it is long underway.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

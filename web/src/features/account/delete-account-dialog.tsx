@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { deleteAccountRequest } from '../../../../functions/contracts/account';
+import { messages } from '../../../../functions/contracts/messages';
+import { ApiError } from '../../lib/api-client';
+import { PasswordField } from '../auth/password-field';
+import { forgetSession } from '../auth/session';
+import { deleteAccount } from './api';
+
+/**
+ * Danger Zone → Delete Account: a modal dialog (the page behind is inert, Escape closes it) asking
+ * for the password again. Success signs out and goes home; any failure, a wrong password too,
+ * says 'Failed to delete account' here, with the server's reason when it gave one.
+ */
+export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const navigate = useNavigate();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [failure, setFailure] = useState<{ detail: string } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+
+  useEffect(() => {
+    if (dialog.current && !dialog.current.open) dialog.current.showModal();
+  }, []);
+
+  // A modal dialog makes the page inert, but Tab can still leave it for the browser's own controls: wrap it around.
+  function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
+    if (event.key !== 'Tab' || !dialog.current) return;
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href]')].filter((element) => !element.matches(':disabled'));
+    const first = focusable[0];
+    const last = focusable[focusable.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last?.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first?.focus();
+    }
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (deleting) return;
+    const checked = deleteAccountRequest.safeParse({ password });
+    if (!checked.success) {
+      setError(checked.error.issues[0]?.message ?? messages.deletePasswordRequired);
+      return;
+    }
+    setDeleting(true);
+    setFailure(null);
+    try {
+      await deleteAccount(password);
+    } catch (caught) {
+      console.error('Deleting the account failed', caught);
+      const detail = caught instanceof ApiError && caught.message !== messages.deleteFailed ? caught.message : '';
+      setFailure({ detail });
+      setDeleting(false);
+      return;
+    }
+    // The login is gone: only the copy of the session in this browser is left to drop.
+    await forgetSession();
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <dialog
+      ref={dialog}
+      className="account-dialog"
+      aria-labelledby="delete-account-title"
+      aria-describedby="delete-account-warning"
+      onClose={onClose}
+      onCancel={(event) => deleting && event.preventDefault()}
+      onKeyDown={keepFocusInside}
+    >
+      <h2 id="delete-account-title">Delete your account?</h2>
+      <p id="delete-account-warning">
+        This deletes your salon, its setup, calls, messages and bookings, disconnects your calendar and removes your login. It cannot be undone.
+      </p>
+      <form className="form" noValidate onSubmit={submit} aria-busy={deleting}>
+        <PasswordField
+          label="Your password"
+          name="delete-password"
+          autoComplete="current-password"
+          value={password}
+          error={error}
+          onChange={(value) => {
+            setPassword(value);
+            setError('');
+          }}
+        />
+        {failure && (
+          <div className="alert alert-error" role="alert">
+            <p>{messages.deleteFailed}</p>
+            {failure.detail && <p>{failure.detail}</p>}
+          </div>
+        )}
+        <div className="account-dialog-actions">
+          <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()} disabled={deleting}>
+            Cancel
+          </button>
+          <button type="submit" className="button button-danger" disabled={deleting}>
+            {deleting ? 'Deleting…' : 'Delete my account'}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

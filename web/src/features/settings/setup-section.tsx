@@ -1,0 +1,79 @@
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { setupMessages } from '../../../../functions/contracts/setup';
+import { useToast } from '../../components/toast';
+import type { WizardData } from '../setup/model';
+
+export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
+
+interface StepForm {
+  dirty: boolean;
+  hasErrors: boolean;
+  validate(): boolean;
+  save(currentStep: number): Promise<void>;
+  reset(data: WizardData): void;
+}
+
+interface Props {
+  form: StepForm;
+  /** Sent with the save, so the wizard resumes where it did. */
+  wizardStep: () => number;
+  /** Loads the section again from the server after a successful save. */
+  reload: (reset: (data: WizardData) => void) => Promise<void>;
+  successMessage: string;
+  failureMessage: string;
+  children: ReactNode;
+}
+
+/**
+ * One of the sections setup saved, edited with the wizard's step form: its own save status
+ * (idle → saving → success | error, spec section 4), Save only when something changed, the
+ * contract's checks before anything is sent, and the data loaded again once saved.
+ */
+export function SetupSection({ form, wizardStep, reload, successMessage, failureMessage, children }: Props) {
+  const toast = useToast();
+  const [status, setStatus] = useState<SaveStatus>('idle');
+  const element = useRef<HTMLFormElement>(null);
+  const [failedChecks, setFailedChecks] = useState(0);
+
+  // After a failed check, focus goes to the first field the contract refused.
+  useEffect(() => {
+    if (failedChecks) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [failedChecks]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (status === 'saving' || !form.dirty) return;
+    if (!form.validate()) {
+      setFailedChecks((count) => count + 1);
+      return;
+    }
+    setStatus('saving');
+    try {
+      await form.save(wizardStep());
+    } catch (error) {
+      console.error('Saving settings failed', error);
+      setStatus('error');
+      toast.show(failureMessage, 'error');
+      return;
+    }
+    setStatus('success');
+    toast.show(successMessage, 'success');
+    await reload(form.reset);
+  }
+
+  return (
+    <form ref={element} className="settings-form" noValidate onSubmit={submit} aria-busy={status === 'saving'} data-save-status={status}>
+      {children}
+      <div className="settings-actions">
+        {form.hasErrors && (
+          <p className="alert alert-error" role="alert">
+            {setupMessages.fixErrors}
+          </p>
+        )}
+        <button type="submit" className="button button-primary" disabled={status === 'saving' || !form.dirty}>
+          {status === 'saving' ? 'Saving…' : 'Save changes'}
+        </button>
+      </div>
+    </form>
+  );
+}

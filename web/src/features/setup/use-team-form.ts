@@ -1,0 +1,189 @@
+import { useCallback, useState } from 'react';
+import { useToast } from '../../components/toast';
+import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, saveStep, type ApiService } from './api';
+import {
+  emptyService,
+  emptyStylist,
+  sameValue,
+  serviceFromApi,
+  serviceToApi,
+  stepTwoPayload,
+  teamSnapshot,
+  validateServices,
+  validateStylists,
+  withoutKey,
+  type ServiceDraft,
+  type ServiceErrors,
+  type StylistRow,
+  type WizardData,
+} from './model';
+
+const PRICE_FIELDS = ['price', 'price_min', 'price_max'] as const;
+
+/** The service's errors left after `patch`: editing a field clears its error; any price edit clears every price error. */
+function clearedBy(errors: ServiceErrors, patch: Partial<ServiceDraft>): ServiceErrors {
+  const remaining: ServiceErrors = { ...errors };
+  for (const field of Object.keys(patch)) {
+    if (field === 'isRange' || (PRICE_FIELDS as readonly string[]).includes(field)) for (const price of PRICE_FIELDS) delete remaining[price];
+    else delete remaining[field as keyof ServiceErrors];
+  }
+  return remaining;
+}
+
+/**
+ * Step 2's stylists (each mapped to a calendar) and services: their state, the shared contract's
+ * checks (a service with an error opens by itself), price-list import, auto-filled durations and
+ * the save, which adopts the server's ids. The wizard's second step and Settings → Calendar &
+ * Services both run on it.
+ */
+export function useTeamForm() {
+  const toast = useToast();
+  const [stylists, setStylists] = useState<StylistRow[]>(() => [emptyStylist()]);
+  const [services, setServices] = useState<ServiceDraft[]>([]);
+  const [saved, setSaved] = useState(() => teamSnapshot(stylists, services));
+  const [stylistErrors, setStylistErrors] = useState<Record<string, string>>({});
+  const [serviceErrors, setServiceErrors] = useState<Record<string, ServiceErrors>>({});
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const [autoFilling, setAutoFilling] = useState(false);
+
+  const adopt = useCallback((nextStylists: StylistRow[], nextServices: ServiceDraft[]) => {
+    const rows = nextStylists.length ? nextStylists : [emptyStylist()];
+    setStylists(rows);
+    setServices(nextServices);
+    setSaved(teamSnapshot(rows, nextServices));
+    setStylistErrors({});
+    setServiceErrors({});
+    setExpanded(new Set());
+  }, []);
+
+  const reset = useCallback((data: WizardData) => adopt(data.stylists, data.services), [adopt]);
+
+  function onStylistChange(uid: string, patch: Partial<StylistRow>) {
+    setStylists((current) => current.map((stylist) => (stylist.uid === uid ? { ...stylist, ...patch } : stylist)));
+    if ('name' in patch) setStylistErrors((current) => withoutKey(current, uid));
+  }
+
+  function onAddStylist() {
+    setStylists((current) => [...current, emptyStylist()]);
+  }
+
+  function onRemoveStylist(uid: string) {
+    // The last stylist row stays (spec section 5).
+    setStylists((current) => (current.length <= 1 ? current : current.filter((stylist) => stylist.uid !== uid)));
+    setStylistErrors((current) => withoutKey(current, uid));
+  }
+
+  function onServiceChange(uid: string, patch: Partial<ServiceDraft>) {
+    setServices((current) => current.map((service) => (service.uid === uid ? { ...service, ...patch } : service)));
+    setServiceErrors((current) => {
+      const existing = current[uid];
+      if (!existing) return current;
+      const remaining = clearedBy(existing, patch);
+      return Object.keys(remaining).length ? { ...current, [uid]: remaining } : withoutKey(current, uid);
+    });
+  }
+
+  function onToggleService(uid: string) {
+    setExpanded((current) => {
+      const next = new Set(current);
+      if (next.has(uid)) next.delete(uid);
+      else next.add(uid);
+      return next;
+    });
+  }
+
+  function onAddService() {
+    const service = emptyService();
+    setServices((current) => [...current, service]);
+    setExpanded((current) => new Set([...current, service.uid]));
+  }
+
+  function onRemoveService(uid: string) {
+    setServices((current) => current.filter((service) => service.uid !== uid));
+    setServiceErrors((current) => withoutKey(current, uid));
+  }
+
+  function onImported(imported: ApiService[]) {
+    const drafts = imported.map(serviceFromApi);
+    const errors = validateServices(drafts);
+    setServices((current) => [...current, ...drafts]);
+    setServiceErrors((current) => ({ ...current, ...errors }));
+    setExpanded((current) => new Set([...current, ...Object.keys(errors)]));
+  }
+
+  async function autoFill() {
+    if (autoFilling || services.length === 0) return;
+    setAutoFilling(true);
+    const sent = services;
+    try {
+      const result = await autoFillDurations(sent.map(serviceToApi));
+      const returned = Array.isArray(result.services) ? result.services : [];
+      const durations = new Map<string, number | null>();
+      sent.forEach((service, index) => {
+        const match = (service.id && returned.find((candidate) => candidate.id === service.id)) || returned[index];
+        if (match && typeof match.duration === 'number') durations.set(service.uid, match.duration);
+      });
+      setServices((current) => current.map((service) => (durations.has(service.uid) ? { ...service, duration: durations.get(service.uid) ?? null } : service)));
+      setServiceErrors((current) => {
+        const next: Record<string, ServiceErrors> = {};
+        for (const [uid, errors] of Object.entries(current)) {
+          const duration = durations.get(uid);
+          const remaining = typeof duration === 'number' && duration > 0 ? clearedBy(errors, { duration }) : errors;
+          if (Object.keys(remaining).length) next[uid] = remaining;
+        }
+        return next;
+      });
+      toast.show(autoFilledMessage(typeof result.updated === 'number' ? result.updated : durations.size), 'success');
+    } catch (error) {
+      console.error('Auto-filling durations failed', error);
+      toast.show(AUTO_FILL_FAILED, 'error');
+    } finally {
+      setAutoFilling(false);
+    }
+  }
+
+  /** Shows what the contract refuses, opening each service with an error; true when there is nothing. */
+  function validate(): boolean {
+    const foundServices = validateServices(services);
+    const foundStylists = validateStylists(stylists);
+    setServiceErrors(foundServices);
+    setStylistErrors(foundStylists);
+    if (!Object.keys(foundServices).length && !Object.keys(foundStylists).length) return true;
+    setExpanded((current) => new Set([...current, ...Object.keys(foundServices)]));
+    return false;
+  }
+
+  /** Saves stylists, mappings and services, then takes the server's ids (and the mappings that follow them). */
+  async function save(currentStep: number): Promise<void> {
+    const answer = await saveStep(stepTwoPayload(stylists, services, currentStep));
+    adopt(
+      answer.stylists.map((stylist) => ({ uid: `stylist-${stylist.id}`, id: stylist.id, name: stylist.name, calendarId: answer.mappings?.[stylist.id] ?? '' })),
+      Array.isArray(answer.services) ? answer.services.map(serviceFromApi) : services,
+    );
+  }
+
+  return {
+    dirty: !sameValue(saved, teamSnapshot(stylists, services)),
+    hasErrors: Object.keys(stylistErrors).length > 0 || Object.keys(serviceErrors).length > 0,
+    reset,
+    validate,
+    save,
+    stepProps: {
+      stylists,
+      stylistErrors,
+      onStylistChange,
+      onAddStylist,
+      onRemoveStylist,
+      services,
+      serviceErrors,
+      expanded,
+      onServiceChange,
+      onToggleService,
+      onAddService,
+      onRemoveService,
+      onImported,
+      onAutoFill: () => void autoFill(),
+      autoFilling,
+    },
+  };
+}

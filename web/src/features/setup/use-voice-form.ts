@@ -1,0 +1,64 @@
+import { useCallback, useState } from 'react';
+import { defaultFirstMessage } from '../../../../functions/contracts/setup';
+import { useToast } from '../../components/toast';
+import { saveStep } from './api';
+import { defaultWizardData, sameValue, validateVoice, type VoiceDraft, type WizardData } from './model';
+import { useVoicePreview } from './use-voice-preview';
+
+/**
+ * Step 3 (the voice with its previews, the greeting and the phone numbers): its state, its check
+ * against the shared contract and its save. The wizard's last step and Settings → Voice & Number
+ * both run on it.
+ */
+export function useVoiceForm() {
+  const toast = useToast();
+  const preview = useVoicePreview((message) => toast.show(message, 'error'));
+  const [saved, setSaved] = useState<VoiceDraft>(() => defaultWizardData().voice);
+  const [value, setValue] = useState(saved);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const reset = useCallback((data: WizardData) => {
+    setSaved(data.voice);
+    setValue(data.voice);
+    setErrors({});
+  }, []);
+
+  const onChange = useCallback((patch: Partial<VoiceDraft>) => {
+    setValue((current) => ({ ...current, ...patch }));
+    setErrors((current) => {
+      const remaining = { ...current };
+      for (const field of Object.keys(patch)) delete remaining[field];
+      if (patch.phoneOption) delete remaining.forwardNumber;
+      return remaining;
+    });
+  }, []);
+
+  /** A blank greeting becomes one naming the salon (and saying it is an AI assistant). */
+  const fillGreeting = useCallback((salonName: string) => {
+    setValue((current) => (current.firstMessage.trim() ? current : { ...current, firstMessage: defaultFirstMessage(salonName) }));
+  }, []);
+
+  function validate(): boolean {
+    const found = validateVoice(value);
+    setErrors(found);
+    return Object.keys(found).length === 0;
+  }
+
+  async function save(currentStep: number): Promise<void> {
+    const sent = value;
+    await saveStep({ step: 3, ...sent, currentStep });
+    preview.stop();
+    setSaved(sent);
+  }
+
+  return {
+    dirty: !sameValue(saved, value),
+    hasErrors: Object.keys(errors).length > 0,
+    reset,
+    validate,
+    save,
+    fillGreeting,
+    stopPreview: preview.stop,
+    stepProps: { voice: value, errors, onChange, playing: preview.playing, onTogglePreview: (voiceId: string) => void preview.toggle(voiceId) },
+  };
+}

@@ -1,0 +1,90 @@
+import type { ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { BackToDashboardPage } from '../components/back-to-dashboard-page';
+import { AccountSection } from '../features/account/account-section';
+import { BillingSection } from '../features/billing/billing-section';
+import { BusinessStep } from '../features/setup/components/business-step';
+import { CalendarStep } from '../features/setup/components/calendar-step';
+import { VoiceStep } from '../features/setup/components/voice-step';
+import { settingsSection } from '../features/settings/sections';
+import { SettingsNav } from '../features/settings/settings-nav';
+import { SetupSection } from '../features/settings/setup-section';
+import { SETTINGS_LOAD_FAILED, useSettingsSetup } from '../features/settings/use-settings-setup';
+import '../features/setup/setup.css';
+import '../features/settings/settings.css';
+
+export const SERVICES_PAGE_SIZE = 10;
+
+/** Settings (spec section 2): what setup saved, edited with the wizard's own forms, then Billing and Account. */
+export default function SettingsPage() {
+  const [params] = useSearchParams();
+  const section = settingsSection(params.get('section'));
+  const setup = useSettingsSetup();
+  const { business, team, voice, calendar } = setup;
+
+  /** The three sections setup saved wait for its data; Billing and Account do not need it. */
+  function withSetup(content: () => ReactNode) {
+    if (setup.status === 'loading') {
+      return (
+        <div className="settings-loading" role="status">
+          <span className="visually-hidden">Loading your settings…</span>
+          <div className="wizard-skeleton" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+        </div>
+      );
+    }
+    if (setup.status === 'error') {
+      return (
+        <div className="settings-load-error">
+          <p className="alert alert-error" role="alert">
+            {SETTINGS_LOAD_FAILED}
+          </p>
+          <button type="button" className="button button-primary" onClick={() => void setup.load()}>
+            Try again
+          </button>
+        </div>
+      );
+    }
+    return content();
+  }
+
+  const sectionProps = { wizardStep: setup.wizardStep, reload: setup.reload };
+  const content: Record<typeof section.id, () => ReactNode> = {
+    business: () =>
+      withSetup(() => (
+        <SetupSection form={business} successMessage="Business details updated." failureMessage="Failed to save business details" {...sectionProps}>
+          <BusinessStep {...business.stepProps} />
+        </SetupSection>
+      )),
+    calendar: () =>
+      withSetup(() => (
+        <SetupSection form={team} successMessage="Calendar & services updated." failureMessage="Failed to save calendar & services" {...sectionProps}>
+          <CalendarStep {...calendar.stepProps} {...team.stepProps} servicePageSize={SERVICES_PAGE_SIZE} />
+        </SetupSection>
+      )),
+    voice: () =>
+      withSetup(() => (
+        <SetupSection form={voice} successMessage="Voice & phone numbers updated." failureMessage="Failed to save voice settings" {...sectionProps}>
+          <VoiceStep {...voice.stepProps} />
+        </SetupSection>
+      )),
+    billing: () => <BillingSection />,
+    account: () => <AccountSection />,
+  };
+
+  return (
+    <BackToDashboardPage title={`Settings: ${section.label}`} className="settings-page">
+      <h1>Settings</h1>
+      <div className="settings-layout">
+        <SettingsNav current={section.id} />
+        <section className="card settings-panel" aria-labelledby="settings-panel-heading">
+          <h2 id="settings-panel-heading">{section.label}</h2>
+          {content[section.id]()}
+        </section>
+      </div>
+    </BackToDashboardPage>
+  );
+}
