@@ -43,6 +43,8 @@ export const eventRules: readonly EventRule[] = [
   })),
   // A finished call's minutes are metered; metering publishes the usage warnings.
   { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
+  // Minutes past a subscribed salon's plan go to its Stripe Billing Meter (the Stripe key is in the provider secret).
+  { id: 'call-completed-overage', eventType: 'call.completed', consumer: 'events/consumers/report-overage.ts', grants: ['table:read', 'table:write', 'secrets:providers'] },
   // A caller nobody answered gets one text, when the salon turned it on.
   { id: 'call-completed-missed-text', eventType: 'call.completed', consumer: 'events/consumers/send-missed-call-text.ts', grants: SMS_GRANTS },
   { id: 'usage-warning-owner-email', eventType: 'usage.threshold-reached', consumer: 'events/consumers/send-usage-warning.ts', grants: EMAIL_GRANTS },

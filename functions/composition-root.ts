@@ -16,7 +16,7 @@ import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { lazyCalendar, type CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
-import { createProviderSecrets, googleCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
+import { createProviderSecrets, googleCredentials, stripeCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
 import { lazyTelephony, type TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
 import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
@@ -40,8 +40,12 @@ import { createUsageStore, type UsageStore } from './store/usage-store.js';
 import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
 import { createActivityStore, type ActivityStore } from './store/activity-store.js';
 import { createConversationStore, type ConversationStore } from './store/conversation-store.js';
+import { createSalonPartition, type SalonPartition } from './store/salon-partition.js';
 import { lazyVoiceAgents, type VoiceAgentPort } from './providers/voice-agent-port.js';
 import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
+import { lazyPayments, type PaymentsPort } from './providers/payments-port.js';
+import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
+import { createSandboxStripeStore, createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -90,6 +94,14 @@ export interface Dependencies {
   voiceAgents: VoiceAgentPort;
   /** The sandbox receptionist's conversations between turns. */
   conversations: ConversationStore;
+  /** Every item of a salon's partition, for the owner's data export. */
+  salonPartition: SalonPartition;
+  /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
+  payments: PaymentsPort;
+  /** The payments sandbox itself, for its local pages (which refuse to serve unless `payments` is the sandbox). */
+  paymentsSandbox: SandboxPayments;
+  /** The subscription on the salon's profile, the payment account, applied Stripe events, the overage ledger. */
+  billing: SubscriptionStore;
   /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
   elevenlabsWebhookSecret: () => Promise<string | null>;
   now: () => Date;
@@ -117,14 +129,27 @@ function build(settings: Config): Dependencies {
   const providerSecrets = settings.PROVIDER_SECRETS_ARN
     ? createProviderSecrets(new SecretsManagerClient({ region: settings.AWS_REGION }), settings.PROVIDER_SECRETS_ARN)
     : undefined;
+  const paymentsSandbox = createSandboxPayments({ store: createSandboxStripeStore(dynamo, settings.TABLE_NAME), now: () => new Date() });
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
+    billing: createSubscriptionStore(dynamo, settings.TABLE_NAME),
+    paymentsSandbox,
+    payments: lazyPayments(async () => {
+      const stripe = await stripeCredentials(settings, providerSecrets);
+      if (stripe) {
+        const { createStripePayments } = await import('./providers/stripe-payments.js');
+        return createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT });
+      }
+      if (settings.STAGE === 'prod') throw new Error('The Stripe secret key is missing: prod never uses the payments sandbox');
+      return paymentsSandbox;
+    }),
     calls: createCallStore(dynamo, settings.TABLE_NAME),
     usage: createUsageStore(dynamo, settings.TABLE_NAME),
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
     activity: createActivityStore(dynamo, settings.TABLE_NAME),
     conversations: createConversationStore(dynamo, settings.TABLE_NAME),
+    salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
     voiceAgents: lazyVoiceAgents(async () => {
       const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
       if (apiKey) {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { planPriceIdsJsonSchema } from './core/plans.js';
 
 /**
  * Runtime configuration, parsed once per cold start. In AWS the CDK stack sets these; locally
@@ -72,6 +73,20 @@ const configSchema = z
     TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
     /** Local stand-in for the Twilio auth token that signs voice webhooks: a file npm start creates. */
     LOCAL_TWILIO_AUTH_TOKEN_FILE: z.string().min(1).optional(),
+    /** Stripe, given directly (locally); in AWS the provider secret holds them. Without a secret key, payments are the sandbox. */
+    STRIPE_SECRET_KEY: z.string().min(1).optional(),
+    /** Signs the account's webhook events (`whsec_…`) sent to /api/stripe/webhook. */
+    STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** Signs the Connect endpoint's events (connected accounts' `account.updated`), when it is a separate endpoint. */
+    STRIPE_CONNECT_WEBHOOK_SECRET: z.string().min(1).optional(),
+    /** The stage's Stripe price per plan, as JSON `{"starter":"price_…","growth":"price_…","business":"price_…"}`. */
+    PLAN_PRICE_IDS: planPriceIdsJsonSchema.optional(),
+    /** The metered price for minutes past the plan (its meter counts STRIPE_METER_EVENT_NAME), added to each checkout when set. */
+    STRIPE_OVERAGE_PRICE_ID: z.string().min(1).optional(),
+    /** The Billing Meter's event name that overage minutes are reported under. */
+    STRIPE_METER_EVENT_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).default('overage_minutes'),
+    /** Where the stripe SDK sends requests; only tests point it at a local fake Stripe. */
+    STRIPE_API_ROOT: z.url().optional(),
     /** Verified SES identity emails are sent from; unset means the email sandbox (not allowed in prod). */
     EMAIL_FROM: z.email().optional(),
   })

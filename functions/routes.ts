@@ -44,6 +44,13 @@ export type Grant =
   /** Send email through SES from the stage's sender address (booking confirmations, owner notices). */
   | 'email:send';
 
+/**
+ * The ElevenLabs SDK, loaded only by code that creates, updates or removes a salon's voice agent.
+ * Left out of every other Lambda's bundle (infra/function.ts): the routes a caller waits on start
+ * cold without parsing it. A route that manages agents lists it in `nodeModules`.
+ */
+export const VOICE_AGENT_SDK = '@elevenlabs/elevenlabs-js';
+
 const JSON_BODY_LIMIT = 64 * 1024;
 /** Price-list uploads: all files of one request together. A Lambda's synchronous payload is 6 MB, base64 inflates by a third. */
 export const UPLOAD_REQUEST_LIMIT = 4 * 1024 * 1024;
@@ -121,7 +128,19 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: JSON_BODY_LIMIT,
     timeoutSeconds: 29,
+    nodeModules: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'events:put', 'userpool:admin', 'tokens:crypt', 'secrets:providers'],
+  },
+  // The owner's data export (GDPR Art. 20): reads the salon's partition only.
+  {
+    id: 'export-account',
+    path: '/api/account/export',
+    methods: ['GET'],
+    entry: 'functions/api/export-account.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    timeoutSeconds: 29,
+    grants: ['table:read'],
   },
   {
     id: 'setup-load',
@@ -141,6 +160,7 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 256 * 1024,
     // The salon's agent is updated after each save: a dozen calls to the voice provider, whose key is in the provider secret.
     timeoutSeconds: 29,
+    nodeModules: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers'],
   },
   {
@@ -188,7 +208,8 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: UPLOAD_REQUEST_LIMIT,
     memoryMb: 2048,
     timeoutSeconds: 29,
-    nodeModules: ['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', 'mammoth', 'word-extractor'],
+    // sharp's native binding comes from the lock file's @img/sharp-linux-arm64 (npm ci --cpu, infra/function.ts).
+    nodeModules: ['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', '@tesseract.js-data/osd', 'sharp', 'mammoth', 'word-extractor'],
     grants: ['table:read', 'table:write', 'userpool:admin', 'uploads:write', 'bedrock:invoke'],
   },
   {
@@ -220,6 +241,7 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 0,
     // Making the agent: ten calls to the voice provider, whose key is in the provider secret.
     timeoutSeconds: 29,
+    nodeModules: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
   {
@@ -274,6 +296,41 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: 1024,
     timeoutSeconds: 29,
+    nodeModules: [VOICE_AGENT_SDK],
+    grants: ['table:read', 'table:write', 'secrets:providers'],
+  },
+  // Subscriptions and the payment account (Stripe): ?route=status|create-checkout|portal, and
+  // without a route the Connect account (GET its status, POST a link to onboarding or its dashboard).
+  {
+    id: 'stripe',
+    path: '/api/stripe',
+    methods: ['GET', 'POST'],
+    entry: 'functions/api/stripe.ts',
+    auth: 'owner',
+    maxBodyBytes: 4 * 1024,
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers'],
+  },
+  // Stripe's webhook (account and Connect endpoints): no owner token, so the handler checks the
+  // signature over the raw body before reading anything.
+  {
+    id: 'stripe-webhook',
+    path: '/api/stripe/webhook',
+    methods: ['POST'],
+    entry: 'functions/api/stripe-webhook.ts',
+    auth: 'public',
+    maxBodyBytes: 256 * 1024,
+    grants: ['table:read', 'table:write', 'secrets:providers'],
+  },
+  // Sandbox only (404 once Stripe keys are set): the local Checkout, customer portal and Connect
+  // onboarding pages, which deliver signed webhooks to the webhook handler.
+  {
+    id: 'stripe-sandbox',
+    path: '/api/stripe/sandbox',
+    methods: ['GET', 'POST'],
+    entry: 'functions/api/stripe-sandbox.ts',
+    auth: 'public',
+    maxBodyBytes: 1024,
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
   {

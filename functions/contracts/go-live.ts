@@ -14,6 +14,8 @@ export interface Readiness {
   /** What stops the salon going live, in the order the owner can act on it. */
   missing: ReadinessItem[];
   trialEndsAt: string;
+  /** Billing is missing because a paid plan ended (not the free trial): said as such. */
+  planEnded?: boolean;
 }
 
 export const READINESS_MESSAGES: Record<ReadinessItem, string> = {
@@ -21,6 +23,13 @@ export const READINESS_MESSAGES: Record<ReadinessItem, string> = {
   number: 'Your receptionist has no phone number yet: our support team assigns one, usually within a working day.',
   billing: 'Your free trial has ended: choose a plan to keep your receptionist answering.',
 };
+
+export const PLAN_ENDED_MESSAGE = 'Your plan has ended: choose a plan to keep your receptionist answering.';
+
+/** The sentence for one missing item, true to why it is missing (a trial that ran out, or a plan that ended). */
+export function readinessMessage(readiness: Pick<Readiness, 'planEnded'>, item: ReadinessItem): string {
+  return item === 'billing' && readiness.planEnded ? PLAN_ENDED_MESSAGE : READINESS_MESSAGES[item];
+}
 
 export const GO_LIVE_MESSAGES = {
   live: 'Your receptionist is live and answering calls.',

@@ -10,6 +10,7 @@ import { revokeCalendarAccess, type CalendarGrantDeps } from './calendar-connect
 import { removeAgent } from './voice-agent/provision.js';
 import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { AgentStore } from '../store/agent-store.js';
+import type { PaymentsPort } from '../providers/payments-port.js';
 import { logger } from '../http/logger.js';
 
 export interface AccountDeps extends CalendarGrantDeps {
@@ -19,6 +20,8 @@ export interface AccountDeps extends CalendarGrantDeps {
   events: EventPublisher;
   voiceAgents: VoiceAgentPort;
   agents: AgentStore;
+  /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
+  payments?: Pick<PaymentsPort, 'cancelSubscription' | 'deleteCustomer'>;
   now: () => Date;
 }
 
@@ -31,6 +34,25 @@ export const DELETED_OWNER_LOCKOUT_MS = 24 * 60 * 60 * 1000;
 export interface DeletionResult {
   salonId: string;
   itemsDeleted: number;
+}
+
+/**
+ * Stops the salon's subscription now (no further charge) and erases its Stripe customer
+ * (GDPR erasure; Stripe keeps what the law makes it keep, such as invoices). A provider failure
+ * is logged, naming what support must remove by hand, and never keeps the account.
+ */
+async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
+  const payments = deps.payments;
+  if (!payments) return;
+  try {
+    const salon = await deps.salons.get(salonId);
+    const subscription = salon?.subscription;
+    if (subscription && subscription.status !== 'canceled') await payments.cancelSubscription({ salonId, subscriptionId: subscription.id });
+    const customerId = subscription?.customerId ?? salon?.billingCustomerId;
+    if (customerId) await payments.deleteCustomer({ salonId, customerId });
+  } catch (error) {
+    logger.error('subscription not ended with the account', { salonId, detail: (error as Error)?.message });
+  }
 }
 
 /**
@@ -58,6 +80,8 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
     // The account still goes (a provider outage must not keep it); the error log names the agent left for support to remove.
     logger.error('voice agent not removed with the account', { salonId, detail: (error as Error)?.message }),
   );
+  // Billing's ids live on the salon's items: read them before those go.
+  await endBilling(deps, salonId);
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
   // Ends every session (refresh tokens included) before the login itself goes.

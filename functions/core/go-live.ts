@@ -1,15 +1,16 @@
-import { READINESS_ITEMS, READINESS_MESSAGES, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
+import { READINESS_ITEMS, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
 import { AppError, ConflictError } from '../http/errors.js';
 import { setupProgress } from '../contracts/setup.js';
 import type { Salon } from '../store/salon-store.js';
 import type { StoredSetup } from '../store/setup-store.js';
 import { trialEndsAt } from './usage/billing-period.js';
+import { subscriptionCovers } from './billing/subscription.js';
 import { provisionAgent } from './voice-agent/provision.js';
 
 /**
  * Whether the salon's calls may reach the receptionist, and what is missing if not: the setup's
  * three steps complete (the dashboard's progress rules), a number assigned by support, and a
- * trial or plan that is active (until billing exists, the free trial from sign-up). Live means
+ * trial or plan that is active (the free trial from sign-up, or a Stripe subscription). Live means
  * the owner pressed Go Live Now; calls reach the agent only while live and everything holds.
  */
 export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Readiness {
@@ -26,7 +27,8 @@ export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Read
   const state = {
     setup: progress.completed === 3,
     number: Boolean(salon.assignedNumber),
-    billing: now < trialEnd,
+    // The trial, or a plan: paid up, in grace while a payment is retried, or cancelled but paid to the period's end.
+    billing: now < trialEnd || subscriptionCovers(salon.subscription, now),
   };
   const missing = READINESS_ITEMS.filter((item) => !state[item]);
   return {
@@ -36,12 +38,13 @@ export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Read
     live: Boolean(salon.liveAt) && missing.length === 0,
     missing,
     trialEndsAt: trialEnd.toISOString(),
+    ...(!state.billing && salon.subscription ? { planEnded: true } : {}),
   };
 }
 
 /** The sentences that say what is missing, one per item. */
 export function missingSentences(readiness: Readiness): string[] {
-  return readiness.missing.map((item) => READINESS_MESSAGES[item]);
+  return readiness.missing.map((item) => readinessMessage(readiness, item));
 }
 
 type GoLiveDeps = Parameters<typeof provisionAgent>[0];
@@ -54,9 +57,11 @@ type GoLiveDeps = Parameters<typeof provisionAgent>[0];
 export async function goLive(deps: GoLiveDeps, salonId: string): Promise<GoLiveAnswer> {
   const [salon, setup] = await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]);
   // No salon yet (nothing was ever saved): everything a salon sets up is missing.
-  const missing = salon ? callReadiness(salon, setup, deps.now()).missing : (['setup', 'number'] as const);
+  const readiness = salon ? callReadiness(salon, setup, deps.now()) : null;
+  const missing = readiness ? readiness.missing : (['setup', 'number'] as const);
   if (!salon || missing.length) {
-    throw new AppError(409, 'not_ready', missing.map((item) => READINESS_MESSAGES[item]).join(' '), Object.fromEntries(missing.map((item) => [item, READINESS_MESSAGES[item]])));
+    const say = (item: (typeof missing)[number]) => (readiness ? readinessMessage(readiness, item) : READINESS_MESSAGES[item]);
+    throw new AppError(409, 'not_ready', missing.map(say).join(' '), Object.fromEntries(missing.map((item) => [item, say(item)])));
   }
   const { agentId } = await provisionAgent(deps, salonId);
   const liveAt = salon.liveAt ?? deps.now().toISOString();

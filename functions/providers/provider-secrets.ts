@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
+import { planPriceIdsSchema, type PlanPriceIds } from '../core/plans.js';
 
 /**
  * The provider credentials secret (Secrets Manager, JSON), read once per cold start. Only its ARN
@@ -17,6 +18,11 @@ const providerSecretsSchema = z.looseObject({
   twilioTwimlAppSid: z.string().min(1).optional(),
   twilioApiKeySid: z.string().min(1).optional(),
   twilioApiKeySecret: z.string().min(1).optional(),
+  stripeSecretKey: z.string().min(1).optional(),
+  stripeWebhookSecret: z.string().min(1).optional(),
+  stripeConnectWebhookSecret: z.string().min(1).optional(),
+  stripePriceIds: planPriceIdsSchema.optional(),
+  stripeOveragePriceId: z.string().min(1).optional(),
 });
 
 export type ProviderSecrets = z.infer<typeof providerSecretsSchema>;
@@ -102,4 +108,36 @@ export async function twilioVoiceCredentials(
     apiKeySecret: settings.TWILIO_API_KEY_SECRET ?? stored?.twilioApiKeySecret,
   };
   return { accountSid, authToken, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) };
+}
+
+export interface StripeCredentials {
+  secretKey: string;
+  /** The secrets webhook events may be signed with: the account endpoint's, then the Connect endpoint's. */
+  webhookSecrets: string[];
+  priceIds: PlanPriceIds | null;
+  overagePriceId?: string;
+}
+
+/**
+ * The Stripe account: the secret key and webhook secrets given directly (STRIPE_SECRET_KEY, …,
+ * locally), else from the provider secret; price ids from PLAN_PRICE_IDS, else the secret's
+ * `stripePriceIds`. Null (no secret key) means sandbox.
+ */
+export async function stripeCredentials(
+  settings: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_CONNECT_WEBHOOK_SECRET?: string; PLAN_PRICE_IDS?: PlanPriceIds; STRIPE_OVERAGE_PRICE_ID?: string },
+  secrets: ProviderSecretsSource | undefined,
+): Promise<StripeCredentials | null> {
+  const stored = settings.STRIPE_SECRET_KEY ? undefined : await secrets?.get();
+  const secretKey = settings.STRIPE_SECRET_KEY ?? stored?.stripeSecretKey;
+  if (!secretKey) return null;
+  const webhookSecrets = settings.STRIPE_SECRET_KEY
+    ? [settings.STRIPE_WEBHOOK_SECRET, settings.STRIPE_CONNECT_WEBHOOK_SECRET]
+    : [stored?.stripeWebhookSecret, stored?.stripeConnectWebhookSecret];
+  const overagePriceId = settings.STRIPE_OVERAGE_PRICE_ID ?? stored?.stripeOveragePriceId;
+  return {
+    secretKey,
+    webhookSecrets: webhookSecrets.filter((secret): secret is string => Boolean(secret)),
+    priceIds: settings.PLAN_PRICE_IDS ?? stored?.stripePriceIds ?? null,
+    ...(overagePriceId ? { overagePriceId } : {}),
+  };
 }

@@ -72,6 +72,15 @@ export const keys = {
   usagePrefix: (periodId: string) => `USAGE#${periodId}#`,
   /** One usage warning per threshold per period: who publishes it, and whether it went out. */
   usageWarningSk: (periodId: string, threshold: number) => `USAGEWARN#${periodId}#${threshold}`,
+  /** Billing (functions/store/subscription-store.ts): the salon's Stripe Connect account, Stripe events already applied (TTL), overage reported per period. */
+  paymentAccountSk: 'PAYMENTACCOUNT',
+  stripeEventSk: (eventId: string) => `STRIPEEVENT#${eventId}`,
+  overageSk: (periodId: string) => `OVERAGE#${periodId}`,
+  /** The payments sandbox's own objects (sessions, subscription, account, meter events), kept under the salon so account deletion removes them. */
+  sandboxStripeSk: (kind: string, id: string) => `SANDBOXSTRIPE#${kind}#${id}`,
+  /** The payments sandbox's local webhook signing secret (one per installation). */
+  sandboxStripe: 'SANDBOXSTRIPE',
+  sandboxStripeSecretSk: 'WEBHOOKSECRET',
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;

@@ -12,6 +12,7 @@ import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 import type { Business, Hours } from '../contracts/setup.js';
+import type { SubscriptionRecord } from '../contracts/billing.js';
 
 /** The business details the setup wizard's first step saves (name and phone live on the salon). */
 export type BusinessDetails = Omit<Business, 'name' | 'phone'>;
@@ -31,6 +32,10 @@ export interface Salon {
   hours: Hours | null;
   /** When the owner went live (Go Live Now): calls reach the agent only while this is set. */
   liveAt: string | null;
+  /** The Stripe subscription as its webhooks left it (functions/store/subscription-store.ts writes it); none before the first. */
+  subscription?: SubscriptionRecord | null;
+  /** The Stripe customer a completed checkout made, kept for the customer portal. */
+  billingCustomerId?: string | null;
 }
 
 interface SalonItem extends Salon {
@@ -59,7 +64,7 @@ export interface SalonStore {
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt } = item as unknown as SalonItem;
+  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, subscription, billingCustomerId } = item as unknown as SalonItem;
   return {
     id,
     ownerId,
@@ -71,6 +76,8 @@ function toSalon(item: Record<string, unknown>): Salon {
     business: business ?? null,
     hours: hours ?? null,
     liveAt: liveAt ?? null,
+    subscription: subscription ?? null,
+    billingCustomerId: billingCustomerId ?? null,
   };
 }
 
@@ -100,7 +107,8 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     get,
     async createIfAbsent(salon) {
       // Not live is the absence of liveAt: markLive's if_not_exists would take a stored null for a time.
-      const { liveAt, ...fields } = salon;
+      // Billing fields are only ever written by their webhooks' conditional updates.
+      const { liveAt, subscription: _subscription, billingCustomerId: _customer, ...fields } = salon;
       const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
         ...fields,
         ...(liveAt ? { liveAt } : {}),

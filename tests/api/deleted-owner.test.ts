@@ -37,6 +37,7 @@ async function priceListUpload(): Promise<RequestInit> {
 const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: string; init: RequestInit }>> = {
   'get-salon': async () => ({ init: {} }),
   'delete-account': async (owner) => ({ init: { body: JSON.stringify({ password: owner.password }) } }),
+  'export-account': async () => ({ init: {} }),
   'setup-load': async () => ({ init: {} }),
   'setup-step': async () => ({ init: { body: JSON.stringify({ step: 1, business: BUSINESS, hours: DEFAULT_HOURS, currentStep: 2 }) } }),
   'google-oauth-start': async () => ({ init: {} }),
@@ -48,6 +49,8 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   receptionist: async () => ({ init: { body: '{}' } }),
   'clear-test-bookings': async () => ({ init: {} }),
   twilio: async () => ({ query: '?route=client-token', init: { body: '{}' } }),
+  // GET: the payment account's status; POST: a link to its onboarding.
+  stripe: async () => ({ init: {} }),
   'list-calls': async () => ({ init: {} }),
   'delete-call': async () => ({ init: { body: JSON.stringify({ callSid: `CA${'0'.repeat(32)}` }) } }),
   'list-messages': async () => ({ init: {} }),

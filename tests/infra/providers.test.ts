@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CfnElement } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import { routes, findRouteById, type Grant } from '../../functions/routes.js';
+import { routes, findRouteById, VOICE_AGENT_SDK, type Grant } from '../../functions/routes.js';
 import { parseVoiceIds } from '../../infra/app.js';
 import { DEFAULT_BEDROCK_MODEL_ID, parseBedrockModelId } from '../../infra/bedrock.js';
 import { bundlingOptions, OPTIONAL_ENVIRONMENT, REPO_ROOT, type OptionalEnvironmentName } from '../../infra/function.js';
@@ -294,14 +294,12 @@ describe('optional environment', () => {
 });
 
 describe('heavier Lambdas (nodeModules)', () => {
-  const rootRequire = createRequire(path.join(REPO_ROOT, 'package.json'));
-
   it('every route passes its nodeModules to esbuild (installed, not bundled) for the Lambda platform', () => {
     for (const route of routes) {
       const fn = dev.stack.api.functions.get(route.id)!;
       if (!fn.bundling) continue; // entry not written yet: placeholder code, nothing bundled
       expect(fn.bundling.nodeModules, route.id).toEqual(route.nodeModules?.length ? [...route.nodeModules] : undefined);
-      expect(fn.bundling.externalModules, route.id).toEqual([]);
+      expect(fn.bundling.externalModules, route.id).toEqual(route.nodeModules?.includes(VOICE_AGENT_SDK) ? [] : [VOICE_AGENT_SDK]);
     }
     const extract = dev.stack.api.functions.get('services-extract')!;
     expect(extract.bundling?.nodeModules).toEqual(
@@ -310,17 +308,29 @@ describe('heavier Lambdas (nodeModules)', () => {
     expect(extract.bundling?.environment).toEqual({ npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' });
   });
 
-  it('a function without nodeModules bundles everything and sets no install environment', () => {
+  it('only the Lambdas that manage voice agents carry the voice-agent SDK; none a caller waits on does', () => {
+    const withSdk = routes.filter((route) => route.nodeModules?.includes(VOICE_AGENT_SDK)).map((route) => route.id);
+    expect(withSdk.sort()).toEqual(['delete-account', 'go-live', 'setup-step', 'twilio']);
+    for (const id of ['agent-tools', 'twilio-voice', 'elevenlabs-post-call']) {
+      expect(dev.stack.api.functions.get(id)!.bundling?.externalModules, id).toEqual([VOICE_AGENT_SDK]);
+    }
+    expect(dev.stack.admin.assignPhoneNumber.bundling?.nodeModules).toEqual([VOICE_AGENT_SDK]);
+  });
+
+  it('a function without nodeModules bundles everything but the voice-agent SDK and sets no install environment', () => {
     const options = bundlingOptions();
     expect(options.nodeModules).toBeUndefined();
     expect(options.environment).toBeUndefined();
+    expect(options.externalModules).toEqual([VOICE_AGENT_SDK]);
     expect(bundlingOptions(['mammoth']).nodeModules).toEqual(['mammoth']);
+    expect(bundlingOptions([VOICE_AGENT_SDK]).externalModules).toEqual([]);
   });
 
   it('every nodeModules package has a version CDK can find (package.json, else its installed package.json)', () => {
     for (const route of routes) {
       for (const name of route.nodeModules ?? []) {
-        const version = (rootRequire(`${name}/package.json`) as { version?: string }).version;
+        // Read from disk: a package's `exports` may not list its package.json (sharp's does not).
+        const version = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string }).version;
         expect(version, `${route.id}: ${name}`).toMatch(/^\d+\.\d+\.\d+/);
       }
     }

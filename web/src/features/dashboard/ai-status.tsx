@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
-import { READINESS_MESSAGES, type Readiness } from '../../../../functions/contracts/go-live';
+import { readinessMessage, type Readiness } from '../../../../functions/contracts/go-live';
 
 /**
  * Whether calls reach the receptionist, truthfully: Active & Ready only once the salon went
- * live with nothing missing; otherwise what is missing, each with where to act.
+ * live with nothing missing; otherwise what is missing (a trial or a plan that ended pauses it),
+ * each with where to act.
  */
 export function AiStatus({ salon }: { salon: { live: boolean; readiness: Readiness } | null }) {
   if (!salon) {
@@ -35,8 +36,9 @@ export function AiStatus({ salon }: { salon: { live: boolean; readiness: Readine
         <ul className="ai-status-missing">
           {missing.map((item) => (
             <li key={item}>
-              {READINESS_MESSAGES[item]}{' '}
+              {readinessMessage(salon.readiness, item)}{' '}
               {item === 'setup' && <Link to="/setup-wizard">Finish setup</Link>}
+              {item === 'billing' && <Link to="/settings?section=billing">Choose a plan</Link>}
             </li>
           ))}
         </ul>

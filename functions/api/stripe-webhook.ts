@@ -1,0 +1,39 @@
+import { deps } from '../composition-root.js';
+import { applyStripeEvent, InvalidSignatureError, verifiedEvent } from '../core/billing/webhook.js';
+import { BadRequestError } from '../http/errors.js';
+import { header, json, securedRoute, type ApiEvent } from '../http/handler.js';
+import { logger } from '../http/logger.js';
+
+/** The body exactly as Stripe sent it: the bytes of a base64-encoded one, else the text. */
+function rawBytes(event: ApiEvent): string | Buffer {
+  if (!event.body) return '';
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : event.body;
+}
+
+/**
+ * `POST /api/stripe/webhook`: Stripe's events (the account's endpoint, and Connect's for
+ * `account.updated`). Nothing is read before the `Stripe-Signature` checks out over the raw
+ * body with one of the endpoint secrets, within 300 s: otherwise 400 and nothing changes.
+ * Redelivered, concurrent or out-of-order events change nothing twice (core/billing/webhook.ts);
+ * event types the product does not use are acknowledged and ignored.
+ */
+export const handler = securedRoute(
+  {
+    routeId: 'stripe-webhook',
+    identify: async (event) => {
+      const d = deps();
+      try {
+        return verifiedEvent(rawBytes(event), header(event, 'stripe-signature'), await d.payments.webhookSecrets(), d.now());
+      } catch (error) {
+        if (!(error instanceof InvalidSignatureError)) throw error;
+        logger.warn('stripe webhook refused', { reason: error.message });
+        throw new BadRequestError('The webhook signature is missing, wrong or too old.');
+      }
+    },
+  },
+  async (stripeEvent) => {
+    const d = deps();
+    const outcome = await applyStripeEvent({ billing: d.billing, payments: d.payments, now: d.now }, stripeEvent);
+    return json(200, { received: true, outcome });
+  },
+);

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import type { PlanId, PlanPriceIds } from '../core/plans.js';
+
+/**
+ * Subscriptions (Stripe Billing) and the payment account (Stripe Connect): the `/api/stripe`
+ * requests and answers, and every sentence the Billing section shows, once for server and browser.
+ */
+export const STRIPE_ROUTES = ['status', 'create-checkout', 'portal'] as const;
+
+export const stripeQuery = z.strictObject({
+  route: z.enum(STRIPE_ROUTES).optional(),
+  salon_id: z.string().max(100).optional(),
+});
+
+export const createCheckoutRequest = z.strictObject({
+  priceId: z.string().trim().min(1, 'Invalid plan configuration. Please contact support.').max(200),
+  salonId: z.string().min(1).max(100),
+  userId: z.string().min(1).max(200),
+  email: z.email().max(254),
+});
+export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequest>;
+
+/** The portal and the Connect link take nothing: an empty body or `{}`. */
+export const emptyRequest = z.strictObject({}).optional();
+
+export const BILLING_MESSAGES = {
+  invalidPlan: 'Invalid plan configuration. Please contact support.',
+  checkoutFailed: 'Failed to create checkout session',
+  noCheckoutUrl: 'No checkout URL received',
+  subscribeFailed: 'Failed to start subscription process',
+  subscriptionError: 'Subscription Error',
+  alreadySubscribed: 'You already have a plan. Use Manage subscription to change or cancel it.',
+  nothingToManage: 'You have no subscription to manage yet. Choose a plan first.',
+  portalFailed: 'Failed to open the subscription portal',
+  statusLoadFailed: 'Failed to load your subscription',
+} as const;
+
+export const PAYMENT_ACCOUNT_MESSAGES = {
+  loadFailed: 'Failed to load Stripe status',
+  loadUnavailable: 'Unable to load Stripe status',
+  noRedirect: 'Stripe did not return a redirect URL',
+  connectFailed: 'Unable to connect to Stripe.',
+} as const;
+
+export const PAYMENT_ACCOUNT_STATUSES = ['Not connected', 'Pending verification', 'Action required', 'Active'] as const;
+export type PaymentAccountStatus = (typeof PAYMENT_ACCOUNT_STATUSES)[number];
+
+/** Stripe's subscription statuses; only some of them keep the receptionist answering (core/billing/subscription.ts). */
+export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+/** The salon's subscription as the last applied Stripe event left it (kept on the salon's profile). */
+export interface SubscriptionRecord {
+  id: string;
+  customerId: string;
+  /** Our plan for the subscription's price; null for a price this stage does not know. */
+  planId: PlanId | null;
+  priceId: string;
+  status: SubscriptionStatus;
+  currentPeriodStart: string;
+  currentPeriodEnd: string;
+  cancelAtPeriodEnd: boolean;
+  /** When the subscription began (Stripe's `start_date`): no period of it lies before. */
+  startedAt?: string;
+  /** The event that wrote it, as an order key: a later-sorting event replaces it, an earlier one changes nothing. */
+  order: string;
+}
+
+/** `GET /api/stripe?route=status&salon_id=…`: the spec's `{plan, trial_end}` and what the Billing section needs besides. */
+export interface SubscriptionStatusAnswer {
+  /** `free` during the trial or without a plan, else the plan's name (`Growth`). */
+  plan: string;
+  trial_end: string;
+  subscription: {
+    planId: PlanId | null;
+    status: SubscriptionStatus;
+    currentPeriodEnd: string;
+    cancelAtPeriodEnd: boolean;
+  } | null;
+  /** The stage's price id per plan, for create-checkout; null when none is configured. */
+  prices: PlanPriceIds | null;
+  sandbox: boolean;
+}
+
+export interface PaymentAccountAnswer {
+  connected: boolean;
+  account: { status: PaymentAccountStatus };
+  sandbox: boolean;
+}
+
+export interface RedirectAnswer {
+  url: string;
+}
+
+export interface PaymentAccountLinkAnswer {
+  url: string;
+  /** `dashboard` opens the account's dashboard in a new tab; `onboarding` sends the browser there. */
+  mode: 'onboarding' | 'dashboard';
+}
+
+/** The sandbox pages (`/api/stripe/sandbox`): which page, whose, and which object. */
+export const sandboxPageQuery = z.strictObject({
+  page: z.enum(['checkout', 'portal', 'connect', 'dashboard']),
+  salon: z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/),
+  id: z.string().regex(/^[a-z]{2,4}_sandbox_[A-Za-z0-9]{16,64}$/),
+});
+export type SandboxPageQuery = z.infer<typeof sandboxPageQuery>;

@@ -1,0 +1,146 @@
+import {
+  BILLING_MESSAGES,
+  PAYMENT_ACCOUNT_MESSAGES,
+  type CreateCheckoutRequest,
+  type PaymentAccountAnswer,
+  type PaymentAccountLinkAnswer,
+  type RedirectAnswer,
+  type SubscriptionStatusAnswer,
+} from '../../contracts/billing.js';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
+import type { Owner } from '../../http/handler.js';
+import { logger } from '../../http/logger.js';
+import type { PaymentsPort } from '../../providers/payments-port.js';
+import type { Salon } from '../../store/salon-store.js';
+import type { SubscriptionStore } from '../../store/subscription-store.js';
+import { PLAN_IDS } from '../plans.js';
+import { trialEndsAt } from '../usage/billing-period.js';
+import { paymentAccountStatus } from './account-status.js';
+import { planLabel, subscriptionCovers } from './subscription.js';
+
+/**
+ * The owner's side of billing: the subscription's status, Stripe Checkout to subscribe, the
+ * customer portal to change or cancel, and the Connect payment account. The salon is always the
+ * token's; ids in a request are only checked against it.
+ */
+export interface BillingDeps {
+  payments: PaymentsPort;
+  billing: SubscriptionStore;
+  now: () => Date;
+}
+
+/** Where Stripe sends the owner back to: the Billing section, with how it went. */
+export function billingUrl(siteUrl: string, outcome?: Record<string, string>): string {
+  const url = new URL('/settings', siteUrl);
+  url.search = new URLSearchParams({ section: 'billing', ...outcome }).toString();
+  return url.toString();
+}
+
+/** A 502 with the spec's sentence: the provider failed, nothing of ours changed. */
+class ProviderFailedError extends AppError {
+  constructor(message: string) {
+    super(502, 'payments_unavailable', message);
+  }
+}
+
+/** `loadSalon` reads (or makes) the owner's salon only once the request is known to be for it. */
+export async function subscriptionStatus(deps: BillingDeps, salonId: string, loadSalon: () => Promise<Salon>, askedFor: string): Promise<SubscriptionStatusAnswer> {
+  if (askedFor !== salonId) throw new NotFoundError('No such salon');
+  const salon = await loadSalon();
+  const now = deps.now();
+  const [prices, provider] = await Promise.all([deps.payments.priceIds(), deps.payments.provider()]);
+  const subscription = salon.subscription ?? null;
+  return {
+    plan: planLabel(subscription, now),
+    trial_end: trialEndsAt(salon).toISOString(),
+    subscription: subscription
+      ? { planId: subscription.planId, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
+      : null,
+    prices,
+    sandbox: provider === 'sandbox',
+  };
+}
+
+/** Within this window, pressing Choose plan again for the same plan answers the same session. */
+const CHECKOUT_KEY_WINDOW_MS = 10 * 60 * 1000;
+
+export async function createCheckout(
+  deps: BillingDeps,
+  owner: Owner,
+  salonId: string,
+  loadSalon: () => Promise<Salon>,
+  request: CreateCheckoutRequest,
+  siteUrl: string,
+): Promise<RedirectAnswer> {
+  if (request.salonId !== salonId) throw new NotFoundError('No such salon');
+  if (request.userId !== owner.userId) throw new ForbiddenError('You can only subscribe for your own salon.');
+  const prices = await deps.payments.priceIds();
+  const planId = prices ? PLAN_IDS.find((plan) => prices[plan] === request.priceId) : undefined;
+  if (!planId) throw new BadRequestError(BILLING_MESSAGES.invalidPlan);
+  const salon = await loadSalon();
+  const now = deps.now();
+  // A second subscription would bill twice: plan changes go through the portal.
+  if (salon.subscription && salon.subscription.status !== 'canceled' && subscriptionCovers(salon.subscription, now)) throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
+  try {
+    const session = await deps.payments.createCheckoutSession({
+      salonId: salon.id,
+      priceId: request.priceId,
+      email: request.email,
+      customerId: salon.billingCustomerId ?? null,
+      successUrl: billingUrl(siteUrl, { checkout: 'success' }),
+      cancelUrl: billingUrl(siteUrl, { checkout: 'cancelled' }),
+      idempotencyKey: `checkout-${salon.id}-${planId}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
+    });
+    return { url: session.url };
+  } catch (error) {
+    logger.error('checkout session not created', { salonId: salon.id, detail: (error as Error)?.message });
+    throw new ProviderFailedError(BILLING_MESSAGES.checkoutFailed);
+  }
+}
+
+export async function openPortal(deps: BillingDeps, salon: Salon, siteUrl: string): Promise<RedirectAnswer> {
+  const customerId = salon.subscription?.customerId ?? salon.billingCustomerId;
+  if (!customerId) throw new ConflictError(BILLING_MESSAGES.nothingToManage);
+  try {
+    return await deps.payments.createPortalSession({ salonId: salon.id, customerId, returnUrl: billingUrl(siteUrl) });
+  } catch (error) {
+    logger.error('customer portal not opened', { salonId: salon.id, detail: (error as Error)?.message });
+    throw new ProviderFailedError(BILLING_MESSAGES.portalFailed);
+  }
+}
+
+export async function paymentAccount(deps: BillingDeps, salonId: string): Promise<PaymentAccountAnswer> {
+  const [account, provider] = await Promise.all([deps.billing.getPaymentAccount(salonId), deps.payments.provider()]);
+  const status = paymentAccountStatus(account);
+  return { connected: status !== 'Not connected', account: { status }, sandbox: provider === 'sandbox' };
+}
+
+/**
+ * Connect: the account's dashboard when it is active; otherwise onboarding, making the salon's
+ * Express account first (once: the idempotency key is the salon's, and the first stored wins).
+ */
+export async function paymentAccountLink(deps: BillingDeps, salon: Salon, siteUrl: string): Promise<PaymentAccountLinkAnswer> {
+  try {
+    const stored = await deps.billing.getPaymentAccount(salon.id);
+    if (stored && paymentAccountStatus(stored) === 'Active') {
+      const link = await deps.payments.createDashboardLink({ salonId: salon.id, accountId: stored.id });
+      return { url: link.url, mode: 'dashboard' };
+    }
+    const account =
+      stored ??
+      (await deps.billing.keepPaymentAccount(
+        salon.id,
+        await deps.payments.createConnectAccount({ salonId: salon.id, email: salon.ownerEmail, idempotencyKey: `connect-account-${salon.id}` }),
+      ));
+    const link = await deps.payments.createOnboardingLink({
+      salonId: salon.id,
+      accountId: account.id,
+      refreshUrl: billingUrl(siteUrl, { connect: 'refresh' }),
+      returnUrl: billingUrl(siteUrl, { connect: 'return' }),
+    });
+    return { url: link.url, mode: 'onboarding' };
+  } catch (error) {
+    logger.error('payment account link not made', { salonId: salon.id, detail: (error as Error)?.message });
+    throw new ProviderFailedError(PAYMENT_ACCOUNT_MESSAGES.connectFailed);
+  }
+}

@@ -1,0 +1,130 @@
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { PaymentsPort } from '../../providers/payments-port.js';
+import type { SubscriptionStore } from '../../store/subscription-store.js';
+import { logger } from '../../http/logger.js';
+import { eventOrder, parseStripeSubscription, subscriptionRecord } from './subscription.js';
+
+/**
+ * Stripe's webhook events (RELIABILITY 9, 10, 39). The signature is checked over the raw body with
+ * the stripe SDK (300 s tolerance) before anything is read. Then each event is applied so that
+ * neither a redelivery nor an out-of-order delivery changes anything twice: an event already
+ * applied is acknowledged at once; every write is conditional on the event's order, so whatever
+ * order events arrive in, the newest state wins; five deliveries at once make one change.
+ */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+
+export type WebhookOutcome = 'applied' | 'stale' | 'duplicate' | 'ignored';
+
+export class InvalidSignatureError extends Error {}
+
+/** The event, when the signature is one of `secrets`' over exactly this body; throws InvalidSignatureError otherwise. */
+export function verifiedEvent(rawBody: string | Buffer, signature: string | undefined, secrets: readonly string[], receivedAt: Date): Stripe.Event {
+  if (!signature || !secrets.length) throw new InvalidSignatureError('missing signature or secret');
+  for (const secret of secrets) {
+    try {
+      return Stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
+    } catch {
+      // Not this endpoint's secret (or not valid at all): try the next.
+    }
+  }
+  throw new InvalidSignatureError('signature does not match');
+}
+
+const salonIdPattern = z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/);
+const checkoutSession = z.looseObject({
+  mode: z.string().optional(),
+  client_reference_id: salonIdPattern.nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  customer: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) }).transform((customer) => customer.id)]).nullish(),
+});
+const connectAccount = z.looseObject({
+  id: z.string().min(1),
+  charges_enabled: z.boolean().default(false),
+  details_submitted: z.boolean().default(false),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  requirements: z
+    .looseObject({
+      currently_due: z.array(z.string()).nullish(),
+      past_due: z.array(z.string()).nullish(),
+      pending_verification: z.array(z.string()).nullish(),
+      disabled_reason: z.string().nullish(),
+    })
+    .nullish(),
+});
+
+const salonOf = (metadata: Record<string, string> | null | undefined) => {
+  const parsed = salonIdPattern.safeParse(metadata?.salon_id);
+  return parsed.success ? parsed.data : null;
+};
+
+export interface WebhookDeps {
+  billing: SubscriptionStore;
+  payments: Pick<PaymentsPort, 'priceIds'>;
+  now: () => Date;
+}
+
+/** What one event means for one salon: the salon, and the change (which answers whether it changed anything). */
+async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId: string; apply: () => Promise<boolean> } | null> {
+  const object = event.data.object as unknown;
+  const order = eventOrder(event);
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = checkoutSession.safeParse(object);
+      if (!session.success || session.data.mode !== 'subscription' || !session.data.customer) return null;
+      const salonId = session.data.client_reference_id ?? salonOf(session.data.metadata);
+      const customerId = session.data.customer;
+      // The subscription's own events carry its state; the session only ties the customer to the salon.
+      return salonId ? { salonId, apply: () => deps.billing.rememberCustomer(salonId, customerId) } : null;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted': {
+      const subscription = parseStripeSubscription(object);
+      const salonId = subscription ? salonOf(subscription.metadata) : null;
+      if (!subscription || !salonId) return null;
+      const priceIds = await deps.payments.priceIds();
+      return { salonId, apply: () => deps.billing.applySubscription(salonId, subscriptionRecord(subscription, priceIds, order)) };
+    }
+    case 'account.updated': {
+      const account = connectAccount.safeParse(object);
+      const salonId = account.success ? salonOf(account.data.metadata) : null;
+      if (!account.success || !salonId) return null;
+      const requirements = account.data.requirements;
+      return {
+        salonId,
+        apply: () =>
+          deps.billing.applyPaymentAccount(
+            salonId,
+            {
+              id: account.data.id,
+              chargesEnabled: account.data.charges_enabled,
+              detailsSubmitted: account.data.details_submitted,
+              currentlyDue: requirements?.currently_due ?? [],
+              pastDue: requirements?.past_due ?? [],
+              pendingVerification: requirements?.pending_verification ?? [],
+              disabledReason: requirements?.disabled_reason ?? null,
+            },
+            order,
+          ),
+      };
+    }
+    default:
+      return null;
+  }
+}
+
+export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+  const planned = await change(deps, event);
+  if (!planned) {
+    logger.info('stripe event ignored', { type: event.type });
+    return 'ignored';
+  }
+  const { salonId } = planned;
+  if (await deps.billing.eventApplied(salonId, event.id)) return 'duplicate';
+  const changed = await planned.apply();
+  // Marked after the change: a crash between them leaves a redelivery that the conditions make harmless.
+  if (changed) await deps.billing.markEventApplied(salonId, event.id, deps.now());
+  logger.info(changed ? 'stripe event applied' : 'stripe event older than what is stored; nothing changed', { type: event.type, salonId });
+  return changed ? 'applied' : 'stale';
+}

@@ -1,0 +1,101 @@
+import type { PlanPriceIds } from '../core/plans.js';
+import { chooseOnce } from './choose-once.js';
+
+/**
+ * The payments port: subscriptions (Stripe Billing: Checkout, the customer portal, meter events)
+ * and the salon's payment account (Stripe Connect). Two adapters implement it:
+ * `stripe-payments.ts` (the stripe SDK) and `sandbox-payments.ts` (no keys: local pages that
+ * follow the real flow and deliver webhooks signed as Stripe signs them). Every call names the
+ * salon: the sandbox keeps its objects under it; Stripe carries it as metadata.
+ */
+export type PaymentsProviderName = 'stripe' | 'sandbox';
+
+/**
+ * The Stripe API version, pinned rather than the account's default: the webhook events the
+ * product parses have this version's shape (the subscription's period lives on its items since
+ * 2025-03-31). Kept here, free of the SDK, so the sandbox can name it without loading Stripe.
+ */
+export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
+
+/** A connected account as Stripe describes it: what its status is computed from. */
+export interface ConnectAccount {
+  id: string;
+  chargesEnabled: boolean;
+  detailsSubmitted: boolean;
+  currentlyDue: string[];
+  pastDue: string[];
+  pendingVerification: string[];
+  disabledReason: string | null;
+}
+
+export interface PaymentsPort {
+  provider(): Promise<PaymentsProviderName>;
+  /** The stage's price per plan; null when none is configured (checkout is then refused as a bad plan). */
+  priceIds(): Promise<PlanPriceIds | null>;
+  /** The secrets a webhook event may be signed with (the account's, then Connect's); empty when none is configured. */
+  webhookSecrets(): Promise<string[]>;
+  createCheckoutSession(input: {
+    salonId: string;
+    priceId: string;
+    email: string;
+    /** The salon's customer from an earlier subscription, so Stripe keeps one customer per salon. */
+    customerId: string | null;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string }>;
+  createPortalSession(input: { salonId: string; customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Makes the salon's Express account; the same key answers the same account. */
+  createConnectAccount(input: { salonId: string; email: string | null; idempotencyKey: string }): Promise<ConnectAccount>;
+  createOnboardingLink(input: { salonId: string; accountId: string; refreshUrl: string; returnUrl: string }): Promise<{ url: string }>;
+  createDashboardLink(input: { salonId: string; accountId: string }): Promise<{ url: string }>;
+  /**
+   * One Billing Meter event: `value` overage minutes for the customer. Stripe counts one
+   * `identifier` once, so a retried report never bills twice.
+   */
+  reportMeterEvent(input: { salonId: string; eventName: string; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<{ id: string }>;
+  /** Ends the subscription now (account deletion); one already gone counts as cancelled. */
+  cancelSubscription(input: { salonId: string; subscriptionId: string }): Promise<void>;
+  /** Erases the customer (account deletion); one already gone counts as deleted. */
+  deleteCustomer(input: { salonId: string; customerId: string }): Promise<void>;
+}
+
+/**
+ * - `unavailable`: Stripe could not be reached, timed out or answered 5xx/429: try again later.
+ * - `rejected`: Stripe refused the request itself (unknown price, bad parameters).
+ * - `not_found`: the object does not exist (any more).
+ */
+export type PaymentsErrorKind = 'unavailable' | 'rejected' | 'not_found';
+
+export class PaymentsError extends Error {
+  constructor(
+    readonly kind: PaymentsErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'PaymentsError';
+  }
+}
+
+export function isPaymentsError(error: unknown, kind?: PaymentsErrorKind): error is PaymentsError {
+  return error instanceof PaymentsError && (kind === undefined || error.kind === kind);
+}
+
+/** Chooses the adapter on first use (its keys may live in the provider secret). */
+export function lazyPayments(choose: () => Promise<PaymentsPort>): PaymentsPort {
+  const adapter = chooseOnce(choose);
+  return {
+    provider: async () => (await adapter()).provider(),
+    priceIds: async () => (await adapter()).priceIds(),
+    webhookSecrets: async () => (await adapter()).webhookSecrets(),
+    createCheckoutSession: async (input) => (await adapter()).createCheckoutSession(input),
+    createPortalSession: async (input) => (await adapter()).createPortalSession(input),
+    createConnectAccount: async (input) => (await adapter()).createConnectAccount(input),
+    createOnboardingLink: async (input) => (await adapter()).createOnboardingLink(input),
+    createDashboardLink: async (input) => (await adapter()).createDashboardLink(input),
+    reportMeterEvent: async (input) => (await adapter()).reportMeterEvent(input),
+    cancelSubscription: async (input) => (await adapter()).cancelSubscription(input),
+    deleteCustomer: async (input) => (await adapter()).deleteCustomer(input),
+  };
+}

@@ -1,0 +1,158 @@
+import Stripe from 'stripe';
+import type { PlanPriceIds } from '../core/plans.js';
+import { PaymentsError, STRIPE_API_VERSION, type ConnectAccount, type PaymentsPort } from './payments-port.js';
+
+/**
+ * Payments through the official stripe SDK, on the API version pinned in payments-port.ts. Every
+ * create carries an idempotency key, so a retried request makes nothing twice.
+ */
+
+export interface StripePaymentsOptions {
+  secretKey: string;
+  webhookSecrets: string[];
+  priceIds: PlanPriceIds | null;
+  /** The metered price of minutes past the plan, added to each checkout when set. */
+  overagePriceId?: string;
+  /** Only tests point the SDK elsewhere (a local fake Stripe). */
+  apiRoot?: string;
+}
+
+function clientFor(options: StripePaymentsOptions): Stripe {
+  const root = options.apiRoot ? new URL(options.apiRoot) : undefined;
+  return new Stripe(options.secretKey, {
+    apiVersion: STRIPE_API_VERSION,
+    // The SDK retries connection errors and 409/429/5xx with the same idempotency key.
+    maxNetworkRetries: 2,
+    timeout: 8000,
+    ...(root
+      ? { host: root.hostname, port: root.port || (root.protocol === 'https:' ? 443 : 80), protocol: root.protocol === 'https:' ? ('https' as const) : ('http' as const) }
+      : {}),
+  });
+}
+
+/** Stripe's errors, as the port's: never its message (it may quote a parameter), only its kind and status. */
+function translate(error: unknown, what: string): PaymentsError {
+  if (error instanceof Stripe.errors.StripeError) {
+    const status = error.statusCode;
+    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (status !== undefined && status >= 500)) {
+      return new PaymentsError('unavailable', `Stripe could not ${what}`, status);
+    }
+    if (status === 404 || error.code === 'resource_missing') return new PaymentsError('not_found', `Stripe found nothing to ${what}`, status);
+    return new PaymentsError('rejected', `Stripe refused to ${what}${error.code ? ` (${error.code})` : ''}`, status);
+  }
+  return new PaymentsError('unavailable', `Stripe could not ${what}`);
+}
+
+async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
+  try {
+    return await request();
+  } catch (error) {
+    throw translate(error, what);
+  }
+}
+
+export function connectAccountFrom(account: Stripe.Account): ConnectAccount {
+  const requirements = account.requirements;
+  return {
+    id: account.id,
+    chargesEnabled: Boolean(account.charges_enabled),
+    detailsSubmitted: Boolean(account.details_submitted),
+    currentlyDue: requirements?.currently_due ?? [],
+    pastDue: requirements?.past_due ?? [],
+    pendingVerification: requirements?.pending_verification ?? [],
+    disabledReason: requirements?.disabled_reason ?? null,
+  };
+}
+
+export function createStripePayments(options: StripePaymentsOptions): PaymentsPort {
+  const stripe = clientFor(options);
+  return {
+    provider: async () => 'stripe',
+    priceIds: async () => options.priceIds,
+    webhookSecrets: async () => options.webhookSecrets,
+
+    async createCheckoutSession(input) {
+      const session = await call('create the checkout session', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'subscription',
+            line_items: [{ price: input.priceId, quantity: 1 }, ...(options.overagePriceId ? [{ price: options.overagePriceId }] : [])],
+            client_reference_id: input.salonId,
+            metadata: { salon_id: input.salonId },
+            subscription_data: { metadata: { salon_id: input.salonId } },
+            ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentsError('rejected', 'Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url };
+    },
+
+    async createPortalSession(input) {
+      const session = await call('open the customer portal', () => stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }));
+      return { url: session.url };
+    },
+
+    async createConnectAccount(input) {
+      const account = await call('create the payment account', () =>
+        stripe.accounts.create(
+          {
+            type: 'express',
+            country: 'IE',
+            ...(input.email ? { email: input.email } : {}),
+            capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+            metadata: { salon_id: input.salonId },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      return connectAccountFrom(account);
+    },
+
+    async createOnboardingLink(input) {
+      const link = await call('create the onboarding link', () =>
+        stripe.accountLinks.create({ account: input.accountId, type: 'account_onboarding', refresh_url: input.refreshUrl, return_url: input.returnUrl }),
+      );
+      return { url: link.url };
+    },
+
+    async createDashboardLink(input) {
+      const link = await call('create the dashboard link', () => stripe.accounts.createLoginLink(input.accountId));
+      return { url: link.url };
+    },
+
+    async reportMeterEvent(input) {
+      const event = await call('record the meter event', () =>
+        stripe.billing.meterEvents.create(
+          {
+            event_name: input.eventName,
+            identifier: input.identifier,
+            payload: { stripe_customer_id: input.customerId, value: String(input.value) },
+            timestamp: Math.floor(input.timestamp.getTime() / 1000),
+          },
+          { idempotencyKey: `meter-${input.identifier}` },
+        ),
+      );
+      return { id: event.identifier };
+    },
+
+    async cancelSubscription(input) {
+      try {
+        await call('cancel the subscription', () => stripe.subscriptions.cancel(input.subscriptionId));
+      } catch (error) {
+        if (!(error instanceof PaymentsError && error.kind === 'not_found')) throw error;
+      }
+    },
+
+    async deleteCustomer(input) {
+      try {
+        await call('delete the customer', () => stripe.customers.del(input.customerId));
+      } catch (error) {
+        if (!(error instanceof PaymentsError && error.kind === 'not_found')) throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,250 @@
+import { randomBytes } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { SubscriptionRecord } from '../contracts/billing.js';
+import type { ConnectAccount } from '../providers/payments-port.js';
+import { conditionally } from './dynamo.js';
+import { keys } from './keys.js';
+
+/**
+ * Billing's records, all under the salon (account deletion takes them along):
+ * - the subscription, on the salon's profile (`SALON#id` / `PROFILE`, attribute `subscription`),
+ *   so the voice webhook's one read of the salon knows whether it may answer;
+ * - the Stripe Connect account (`PAYMENTACCOUNT`);
+ * - the Stripe events already applied (`STRIPEEVENT#id`, TTL), so a redelivery is acknowledged
+ *   without work;
+ * - per subscription period, the order calls were counted in for overage (`OVERAGE#period`).
+ * Every Stripe-driven write is conditional on the event's order (core/billing/subscription.ts
+ * `eventOrder`): whatever order events arrive in, the newest state is what stays.
+ */
+export interface PaymentAccountRecord extends ConnectAccount {
+  /** The applied `account.updated` event's order; empty until the first arrives. */
+  order: string;
+}
+
+export interface OveragePlacement {
+  /** Minutes the period had counted before this call: fixed at the call's first placement. */
+  before: number;
+}
+
+/** Kept far beyond Stripe's redelivery window (three days), then the marker goes. */
+const EVENT_MARKER_TTL_DAYS = 30;
+/** Concurrent calls placing into one period's ledger retry a version conflict this often. */
+const LEDGER_ATTEMPTS = 12;
+
+export interface SubscriptionStore {
+  /** Writes the subscription unless a later event already wrote one; false (nothing changed) otherwise or when the salon is gone. */
+  applySubscription(salonId: string, subscription: SubscriptionRecord): Promise<boolean>;
+  /** Keeps the customer a completed checkout made (the portal needs it) unless one is known; false when nothing changed. */
+  rememberCustomer(salonId: string, customerId: string): Promise<boolean>;
+  getPaymentAccount(salonId: string): Promise<PaymentAccountRecord | null>;
+  /** Keeps the salon's first account; answers whichever is stored. */
+  keepPaymentAccount(salonId: string, account: ConnectAccount): Promise<PaymentAccountRecord>;
+  /** An `account.updated` for the salon's account, unless a later one was applied; false otherwise. */
+  applyPaymentAccount(salonId: string, account: ConnectAccount, order: string): Promise<boolean>;
+  eventApplied(salonId: string, eventId: string): Promise<boolean>;
+  markEventApplied(salonId: string, eventId: string, now: Date): Promise<void>;
+  /** Counts a call's minutes into the period's overage ledger once; every placement of one call answers the same `before`. */
+  placeCall(salonId: string, periodId: string, callSid: string, minutes: number): Promise<OveragePlacement>;
+}
+
+export function createSubscriptionStore(client: DynamoDBDocumentClient, tableName: string): SubscriptionStore {
+  const profile = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.profileSk });
+  const accountKey = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.paymentAccountSk });
+  const ledgerKey = (salonId: string, periodId: string) => ({ pk: keys.salon(salonId), sk: keys.overageSk(periodId) });
+
+  const toAccount = (item: Record<string, unknown>): PaymentAccountRecord => ({
+    id: String(item.accountId),
+    chargesEnabled: Boolean(item.chargesEnabled),
+    detailsSubmitted: Boolean(item.detailsSubmitted),
+    currentlyDue: (item.currentlyDue as string[] | undefined) ?? [],
+    pastDue: (item.pastDue as string[] | undefined) ?? [],
+    pendingVerification: (item.pendingVerification as string[] | undefined) ?? [],
+    disabledReason: (item.disabledReason as string | null | undefined) ?? null,
+    order: String(item.order ?? ''),
+  });
+  const accountFields = (account: ConnectAccount) => ({
+    accountId: account.id,
+    chargesEnabled: account.chargesEnabled,
+    detailsSubmitted: account.detailsSubmitted,
+    currentlyDue: account.currentlyDue,
+    pastDue: account.pastDue,
+    pendingVerification: account.pendingVerification,
+    disabledReason: account.disabledReason,
+  });
+
+  return {
+    applySubscription: (salonId, subscription) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: profile(salonId),
+            UpdateExpression: 'SET subscription = :subscription, billingCustomerId = :customer',
+            // The profile must exist (a deleted salon is not brought back as a fragment).
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscription) OR subscription.#order < :order)',
+            ExpressionAttributeNames: { '#order': 'order' },
+            ExpressionAttributeValues: { ':subscription': subscription, ':customer': subscription.customerId, ':order': subscription.order },
+          }),
+        ),
+      ),
+
+    rememberCustomer: (salonId, customerId) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: profile(salonId),
+            UpdateExpression: 'SET billingCustomerId = :customer',
+            // A later subscription's own events name its customer; a replayed session must not undo that.
+            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(billingCustomerId)',
+            ExpressionAttributeValues: { ':customer': customerId },
+          }),
+        ),
+      ),
+
+    async getPaymentAccount(salonId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: accountKey(salonId), ConsistentRead: true }));
+      return result.Item ? toAccount(result.Item) : null;
+    },
+
+    async keepPaymentAccount(salonId, account) {
+      const item = { ...accountKey(salonId), ...accountFields(account), order: '' };
+      const kept = await conditionally(client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
+      if (kept) return toAccount(item);
+      const existing = await client.send(new GetCommand({ TableName: tableName, Key: accountKey(salonId), ConsistentRead: true }));
+      return toAccount(existing.Item ?? item);
+    },
+
+    applyPaymentAccount: (salonId, account, order) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: accountKey(salonId),
+            UpdateExpression:
+              'SET chargesEnabled = :charges, detailsSubmitted = :details, currentlyDue = :currently, pastDue = :past, pendingVerification = :pending, disabledReason = :disabled, #order = :order',
+            // Only the salon's own account (made through POST /api/stripe), and only forward in time.
+            ConditionExpression: 'accountId = :id AND #order < :order',
+            ExpressionAttributeNames: { '#order': 'order' },
+            ExpressionAttributeValues: {
+              ':id': account.id,
+              ':charges': account.chargesEnabled,
+              ':details': account.detailsSubmitted,
+              ':currently': account.currentlyDue,
+              ':past': account.pastDue,
+              ':pending': account.pendingVerification,
+              ':disabled': account.disabledReason,
+              ':order': order,
+            },
+          }),
+        ),
+      ),
+
+    async eventApplied(salonId, eventId) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.stripeEventSk(eventId) }, ConsistentRead: true }));
+      return Boolean(result.Item);
+    },
+
+    async markEventApplied(salonId, eventId, now) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { pk: keys.salon(salonId), sk: keys.stripeEventSk(eventId), appliedAt: now.toISOString(), ttl: Math.ceil(now.getTime() / 1000) + EVENT_MARKER_TTL_DAYS * 86_400 },
+        }),
+      );
+    },
+
+    async placeCall(salonId, periodId, callSid, minutes) {
+      // One versioned item per period: each call's place in the order is written with the total
+      // it follows, so a call's overage never depends on which deliveries raced it.
+      for (let attempt = 0; attempt < LEDGER_ATTEMPTS; attempt += 1) {
+        const current = (await client.send(new GetCommand({ TableName: tableName, Key: ledgerKey(salonId, periodId), ConsistentRead: true }))).Item;
+        const placed = (current?.calls as Record<string, number> | undefined)?.[callSid];
+        if (placed !== undefined) return { before: placed };
+        const total = Number(current?.total ?? 0);
+        const version = Number(current?.version ?? 0);
+        const written = await conditionally(
+          current
+            ? client.send(
+                new UpdateCommand({
+                  TableName: tableName,
+                  Key: ledgerKey(salonId, periodId),
+                  UpdateExpression: 'SET #total = :total, version = :next, calls.#sid = :before',
+                  ConditionExpression: 'version = :version',
+                  ExpressionAttributeNames: { '#total': 'total', '#sid': callSid },
+                  ExpressionAttributeValues: { ':total': total + minutes, ':next': version + 1, ':before': total, ':version': version },
+                }),
+              )
+            : client.send(
+                new PutCommand({
+                  TableName: tableName,
+                  Item: { ...ledgerKey(salonId, periodId), total: minutes, version: 1, calls: { [callSid]: 0 } },
+                  ConditionExpression: 'attribute_not_exists(pk)',
+                }),
+              ),
+        );
+        if (written) return { before: total };
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
+      }
+      throw Object.assign(new Error('The overage ledger stayed busy'), { name: 'ThrottlingException' });
+    },
+  };
+}
+
+/** The payments sandbox's objects: plain records under the salon, written once or replaced on a condition. */
+export interface SandboxStripeStore {
+  /** The sandbox's webhook signing secret, made on first use and the same for every function after. */
+  webhookSecret(): Promise<string>;
+  get<T extends object>(salonId: string, kind: string, id: string): Promise<T | null>;
+  /** Writes the object unless one with this id exists; answers whichever is stored. */
+  putIfAbsent<T extends object>(salonId: string, kind: string, id: string, value: T): Promise<T>;
+  /** Replaces the object only while `field` still holds `expected`; false otherwise. */
+  replaceIf<T extends object>(salonId: string, kind: string, id: string, value: T, field: string, expected: string | boolean | number): Promise<boolean>;
+  put<T extends object>(salonId: string, kind: string, id: string, value: T): Promise<void>;
+}
+
+export function createSandboxStripeStore(client: DynamoDBDocumentClient, tableName: string): SandboxStripeStore {
+  const key = (salonId: string, kind: string, id: string) => ({ pk: keys.salon(salonId), sk: keys.sandboxStripeSk(kind, id) });
+  const secretKey = { pk: keys.sandboxStripe, sk: keys.sandboxStripeSecretSk };
+  let secret: string | undefined;
+  return {
+    async webhookSecret() {
+      if (secret) return secret;
+      await conditionally(
+        client.send(
+          new PutCommand({ TableName: tableName, Item: { ...secretKey, secret: `whsec_sandbox_${randomBytes(24).toString('hex')}` }, ConditionExpression: 'attribute_not_exists(pk)' }),
+        ),
+      );
+      const stored = await client.send(new GetCommand({ TableName: tableName, Key: secretKey, ConsistentRead: true }));
+      secret = String(stored.Item?.secret);
+      return secret;
+    },
+    async get<T extends object>(salonId: string, kind: string, id: string) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, kind, id), ConsistentRead: true }));
+      return (result.Item?.value as T | undefined) ?? null;
+    },
+    async putIfAbsent<T extends object>(salonId: string, kind: string, id: string, value: T) {
+      const kept = await conditionally(
+        client.send(new PutCommand({ TableName: tableName, Item: { ...key(salonId, kind, id), value }, ConditionExpression: 'attribute_not_exists(pk)' })),
+      );
+      if (kept) return value;
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, kind, id), ConsistentRead: true }));
+      return (result.Item?.value as T | undefined) ?? value;
+    },
+    replaceIf: (salonId, kind, id, value, field, expected) =>
+      conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...key(salonId, kind, id), value },
+            ConditionExpression: '#value.#field = :expected',
+            ExpressionAttributeNames: { '#value': 'value', '#field': field },
+            ExpressionAttributeValues: { ':expected': expected },
+          }),
+        ),
+      ),
+    async put(salonId, kind, id, value) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...key(salonId, kind, id), value } }));
+    },
+  };
+}

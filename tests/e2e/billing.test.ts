@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { signUpOwner, type TestOwner } from '../support/owners.js';
+
+/** Settings → Billing in Chromium, against the payments sandbox: subscribing, and connecting the payment account. */
+const contexts: BrowserContext[] = [];
+
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+async function billingPage(owner: TestOwner): Promise<Page> {
+  const context = await newContext();
+  contexts.push(context);
+  const page = await context.newPage();
+  await signInInBrowser(page, owner);
+  await page.goto(`${inject('baseUrl')}/settings?section=billing`);
+  return page;
+}
+
+describe('Settings → Billing', () => {
+  it('a sandbox checkout ends with Current Plan on the chosen card', async () => {
+    const owner = await signUpOwner('billing-e2e');
+    const page = await billingPage(owner);
+    await page.getByTestId('free-plan').waitFor();
+    expect(await page.getByText('Sandbox', { exact: true }).first().isVisible()).toBe(true);
+    expect(await page.getByTestId('free-plan').textContent()).toContain('10 free test minutes');
+    expect(await page.getByText('Current Plan', { exact: true }).count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    const growth = page.locator('[data-plan="growth"]');
+    await growth.getByRole('button', { name: 'Choose plan' }).click();
+    await page.waitForURL(/\/api\/stripe\/sandbox\?page=checkout/);
+    expect(await page.getByRole('heading', { name: 'Subscribe to SalonDesk Growth' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Pay €149' }).click();
+
+    await page.waitForURL(/\/settings\?section=billing&checkout=success/);
+    await growth.getByText('Current Plan', { exact: true }).waitFor();
+    expect(await page.locator('[data-plan="starter"]').getByText('Current Plan', { exact: true }).count()).toBe(0);
+    expect(await page.getByTestId('current-plan').textContent()).toContain('Growth');
+    expect(await growth.getByRole('button', { name: 'Manage subscription' }).isVisible()).toBe(true);
+  });
+
+  it('Connect onboarding through the sandbox ends Active', async () => {
+    const owner = await signUpOwner('billing-connect-e2e');
+    const page = await billingPage(owner);
+    const status = page.getByTestId('payment-status');
+    await status.waitFor();
+    expect(await status.textContent()).toBe('Not connected');
+    await page.getByRole('button', { name: 'Connect with Stripe' }).click();
+    await page.waitForURL(/\/api\/stripe\/sandbox\?page=connect/);
+    await page.getByRole('button', { name: 'Complete onboarding' }).click();
+    await page.waitForURL(/\/settings\?section=billing&connect=return/);
+    await page.getByTestId('payment-status').getByText('Active', { exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Open Stripe dashboard' }).isVisible()).toBe(true);
+  });
+});

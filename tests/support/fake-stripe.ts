@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * A local fake of the Stripe API endpoints the payments adapter calls through the stripe SDK
+ * (`new Stripe(key, {host, port, protocol: 'http'})`): Checkout sessions, customer portal
+ * sessions, Express accounts, account and login links, Billing meter events, cancelling a
+ * subscription and deleting a customer. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
+ * idempotency keys (the same key answers the same object), answers errors in Stripe's shape,
+ * records every request, and can be told to fail.
+ */
+export interface StripeRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string | string[] | undefined>;
+  params: Record<string, unknown>;
+}
+
+interface Failure {
+  path: RegExp;
+  status: number;
+  times: number;
+}
+
+export interface FakeStripe {
+  /** For the adapter's `apiRoot`. */
+  url: string;
+  requests: StripeRequest[];
+  meterEvents: Map<string, Record<string, unknown>>;
+  /** Known price ids; a checkout naming another is refused as Stripe refuses it. */
+  prices: Set<string>;
+  fail(path: RegExp, status: number, times?: number): void;
+  close(): Promise<void>;
+}
+
+/** `a[b][0][c]=v` → `{a: {b: [{c: v}]}}`, as Stripe (and qs) read it. */
+export function parseStripeForm(body: string): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [name, value] of new URLSearchParams(body)) {
+    const path = name.replace(/\]/g, '').split('[');
+    let node: Record<string, unknown> = root;
+    path.forEach((segment, index) => {
+      if (index === path.length - 1) {
+        node[segment] = value;
+        return;
+      }
+      const nextIsIndex = /^\d+$/.test(path[index + 1]!);
+      node[segment] ??= nextIsIndex ? [] : {};
+      node = node[segment] as Record<string, unknown>;
+    });
+  }
+  return root;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export async function startFakeStripe(options: { secretKey: string }): Promise<FakeStripe> {
+  const requests: StripeRequest[] = [];
+  const meterEvents = new Map<string, Record<string, unknown>>();
+  const prices = new Set<string>();
+  const failures: Failure[] = [];
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const accounts = new Map<string, Record<string, unknown>>();
+  const subscriptions = new Set(['sub_existing']);
+  const customers = new Set(['cus_existing']);
+
+  const error = (status: number, type: string, message: string, code?: string) => ({ status, body: { error: { type, message, ...(code ? { code } : {}) } } });
+
+  function answer(method: string, path: string, params: Record<string, unknown>, url: string): { status: number; body: unknown } {
+    if (method === 'POST' && path === '/v1/checkout/sessions') {
+      const items = (params.line_items as { price: string }[] | undefined) ?? [];
+      const unknown = items.find((item) => !prices.has(item.price));
+      if (unknown) return error(400, 'invalid_request_error', `No such price: '${unknown.price}'`, 'resource_missing');
+      const session = id('cs_test');
+      return { status: 200, body: { id: session, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.com/c/pay/${session}`, client_reference_id: params.client_reference_id, metadata: params.metadata } };
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      if (!customers.has(String(params.customer))) return error(400, 'invalid_request_error', 'No such customer', 'resource_missing');
+      return { status: 200, body: { id: id('bps'), object: 'billing_portal.session', customer: params.customer, url: `https://billing.stripe.com/p/session/${id('test')}`, return_url: params.return_url } };
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = {
+        id: id('acct'),
+        object: 'account',
+        type: params.type,
+        country: params.country,
+        email: params.email ?? null,
+        charges_enabled: false,
+        details_submitted: false,
+        metadata: params.metadata ?? {},
+        requirements: { currently_due: ['external_account', 'tos_acceptance.date'], past_due: [], pending_verification: [], disabled_reason: 'requirements.past_due' },
+      };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(String(params.account))) return error(400, 'invalid_request_error', 'No such account', 'resource_missing');
+      return { status: 200, body: { object: 'account_link', type: params.type, url: `https://connect.stripe.com/setup/e/${params.account}/${id('x')}`, expires_at: Math.floor(Date.now() / 1000) + 300 } };
+    }
+    const loginLink = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
+    if (method === 'POST' && loginLink) {
+      if (!accounts.has(loginLink[1]!)) return error(404, 'invalid_request_error', 'No such account', 'resource_missing');
+      return { status: 200, body: { object: 'login_link', url: `https://connect.stripe.com/express/${id('x')}` } };
+    }
+    if (method === 'POST' && path === '/v1/billing/meter_events') {
+      const identifier = String(params.identifier ?? id('mev'));
+      if (meterEvents.has(identifier)) return error(400, 'invalid_request_error', 'An event with this identifier already exists', 'meter_event_duplicate');
+      const event = { object: 'billing.meter_event', event_name: params.event_name, identifier, payload: params.payload, timestamp: Number(params.timestamp), livemode: false, created: Math.floor(Date.now() / 1000) };
+      meterEvents.set(identifier, event);
+      return { status: 200, body: event };
+    }
+    const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && subscription) {
+      if (!subscriptions.delete(subscription[1]!)) return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
+      return { status: 200, body: { id: subscription[1], object: 'subscription', status: 'canceled' } };
+    }
+    const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);
+    if (method === 'DELETE' && customer) {
+      if (!customers.delete(customer[1]!)) return error(404, 'invalid_request_error', 'No such customer', 'resource_missing');
+      return { status: 200, body: { id: customer[1], object: 'customer', deleted: true } };
+    }
+    return error(404, 'invalid_request_error', `Unrecognized request URL (${method}: ${url})`);
+  }
+
+  function handle(request: IncomingMessage, response: ServerResponse, body: string) {
+    const url = new URL(request.url ?? '/', 'http://fake-stripe');
+    const params = parseStripeForm(body);
+    requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, params });
+    const send = (result: { status: number; body: unknown }) => {
+      response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': id('req') });
+      response.end(JSON.stringify(result.body));
+    };
+    if (request.headers.authorization !== `Bearer ${options.secretKey}`) return send(error(401, 'invalid_request_error', 'Invalid API Key provided'));
+    const failure = failures.find((candidate) => candidate.path.test(url.pathname) && candidate.times > 0);
+    if (failure) {
+      failure.times -= 1;
+      return send(error(failure.status, failure.status >= 500 ? 'api_error' : 'invalid_request_error', 'Injected failure'));
+    }
+    const key = request.headers['idempotency-key'];
+    const remembered = typeof key === 'string' ? idempotent.get(`${url.pathname}:${key}`) : undefined;
+    if (remembered) return send(remembered);
+    const result = answer(request.method ?? '', url.pathname, params, url.pathname);
+    if (typeof key === 'string' && result.status < 500) idempotent.set(`${url.pathname}:${key}`, result);
+    send(result);
+  }
+
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => handle(request, response, Buffer.concat(chunks).toString('utf8')));
+  });
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    meterEvents,
+    prices,
+    fail(path, status, times = 1) {
+      failures.push({ path, status, times });
+    },
+    close: () =>
+      new Promise<void>((closed) => {
+        server.close(() => closed());
+        server.closeAllConnections();
+      }),
+  };
+}

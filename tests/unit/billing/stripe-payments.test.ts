@@ -1,0 +1,125 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripeSignatureHeader } from '../../../functions/core/billing/signature.js';
+import { verifiedEvent } from '../../../functions/core/billing/webhook.js';
+import { isPaymentsError, STRIPE_API_VERSION } from '../../../functions/providers/payments-port.js';
+import { createStripePayments } from '../../../functions/providers/stripe-payments.js';
+import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.js';
+
+/** The real adapter through the stripe SDK, pointed at a local fake Stripe. */
+const SECRET_KEY = 'sk_test_fake_1234';
+const PRICES = { starter: 'price_s', growth: 'price_g', business: 'price_b' };
+let fake: FakeStripe;
+const payments = () =>
+  createStripePayments({ secretKey: SECRET_KEY, webhookSecrets: ['whsec_a'], priceIds: PRICES, overagePriceId: 'price_overage', apiRoot: fake.url });
+
+beforeAll(async () => {
+  fake = await startFakeStripe({ secretKey: SECRET_KEY });
+  for (const price of [...Object.values(PRICES), 'price_overage']) fake.prices.add(price);
+});
+afterAll(() => fake.close());
+
+const last = (path: string) => [...fake.requests].reverse().find((request) => request.path === path)!;
+
+describe('the Stripe payments adapter', () => {
+  it('creates a subscription Checkout session carrying the salon, with the pinned API version and an idempotency key', async () => {
+    const session = await payments().createCheckoutSession({
+      salonId: 'sal_abc',
+      priceId: 'price_g',
+      email: 'owner@salon.ie',
+      customerId: null,
+      successUrl: 'https://app.example.ie/settings?section=billing&checkout=success',
+      cancelUrl: 'https://app.example.ie/settings?section=billing&checkout=cancelled',
+      idempotencyKey: 'checkout-sal_abc-growth-1',
+    });
+    expect(session.url).toMatch(/^https:\/\/checkout\.stripe\.com\//);
+    const request = last('/v1/checkout/sessions');
+    expect(request.headers['stripe-version']).toBe(STRIPE_API_VERSION);
+    expect(request.headers['idempotency-key']).toBe('checkout-sal_abc-growth-1');
+    expect(request.params).toMatchObject({
+      mode: 'subscription',
+      client_reference_id: 'sal_abc',
+      customer_email: 'owner@salon.ie',
+      metadata: { salon_id: 'sal_abc' },
+      subscription_data: { metadata: { salon_id: 'sal_abc' } },
+      line_items: [{ price: 'price_g', quantity: '1' }, { price: 'price_overage' }],
+    });
+    // The same key again: the same session.
+    const again = await payments().createCheckoutSession({ salonId: 'sal_abc', priceId: 'price_g', email: 'owner@salon.ie', customerId: null, successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'checkout-sal_abc-growth-1' });
+    expect(again.id).toBe(session.id);
+  });
+
+  it('tells a refusal from an outage, and retries a 5xx', async () => {
+    await expect(
+      payments().createCheckoutSession({ salonId: 's', priceId: 'price_unknown', email: 'a@b.ie', customerId: null, successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'k-unknown' }),
+    ).rejects.toSatisfy((error) => isPaymentsError(error, 'not_found') || isPaymentsError(error, 'rejected'));
+    fake.fail(/^\/v1\/checkout\/sessions$/, 500, 1);
+    const retried = await payments().createCheckoutSession({ salonId: 's', priceId: 'price_s', email: 'a@b.ie', customerId: 'cus_1', successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'k-retry' });
+    expect(retried.url).toBeTruthy();
+    expect(last('/v1/checkout/sessions').params).toMatchObject({ customer: 'cus_1' });
+    fake.fail(/^\/v1\/billing_portal\/sessions$/, 503, 5);
+    await expect(payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://a/r' })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
+  }, 20_000);
+
+  it('opens the customer portal for the customer', async () => {
+    const portal = await payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://app.example.ie/settings?section=billing' });
+    expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
+    expect(last('/v1/billing_portal/sessions').params).toMatchObject({ customer: 'cus_existing', return_url: 'https://app.example.ie/settings?section=billing' });
+  });
+
+  it('makes the Express account once per key, then its onboarding and dashboard links', async () => {
+    const input = { salonId: 'sal_connect', email: 'owner@salon.ie', idempotencyKey: 'connect-account-sal_connect' };
+    const account = await payments().createConnectAccount(input);
+    expect(account).toMatchObject({ chargesEnabled: false, detailsSubmitted: false, currentlyDue: ['external_account', 'tos_acceptance.date'] });
+    expect((await payments().createConnectAccount(input)).id).toBe(account.id);
+    expect(last('/v1/accounts').params).toMatchObject({ type: 'express', country: 'IE', metadata: { salon_id: 'sal_connect' }, capabilities: { card_payments: { requested: 'true' } } });
+    const link = await payments().createOnboardingLink({ salonId: 'sal_connect', accountId: account.id, refreshUrl: 'https://a/refresh', returnUrl: 'https://a/return' });
+    expect(link.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
+    expect(last('/v1/account_links').params).toMatchObject({ account: account.id, type: 'account_onboarding', return_url: 'https://a/return' });
+    expect((await payments().createDashboardLink({ salonId: 'sal_connect', accountId: account.id })).url).toMatch(/^https:\/\/connect\.stripe\.com\/express\//);
+  });
+
+  it('reports a meter event with the call as identifier, once', async () => {
+    const at = new Date('2026-11-20T10:00:00Z');
+    await payments().reportMeterEvent({ salonId: 's', eventName: 'overage_minutes', customerId: 'cus_1', value: 3, identifier: 'CA123', timestamp: at });
+    expect(fake.meterEvents.get('CA123')).toMatchObject({ event_name: 'overage_minutes', payload: { stripe_customer_id: 'cus_1', value: '3' }, timestamp: at.getTime() / 1000 });
+    expect(last('/v1/billing/meter_events').headers['idempotency-key']).toBe('meter-CA123');
+    // A retried report is answered from the idempotency key, not counted again.
+    await payments().reportMeterEvent({ salonId: 's', eventName: 'overage_minutes', customerId: 'cus_1', value: 3, identifier: 'CA123', timestamp: at });
+    expect(fake.meterEvents.size).toBe(1);
+  });
+
+  it('cancels the subscription and deletes the customer, and takes "already gone" as done', async () => {
+    await payments().cancelSubscription({ salonId: 's', subscriptionId: 'sub_existing' });
+    await payments().cancelSubscription({ salonId: 's', subscriptionId: 'sub_existing' });
+    await payments().deleteCustomer({ salonId: 's', customerId: 'cus_existing' });
+    await payments().deleteCustomer({ salonId: 's', customerId: 'cus_existing' });
+    expect(fake.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+      '/v1/subscriptions/sub_existing',
+      '/v1/subscriptions/sub_existing',
+      '/v1/customers/cus_existing',
+      '/v1/customers/cus_existing',
+    ]);
+  });
+});
+
+describe('webhook signatures', () => {
+  const payload = JSON.stringify({ id: 'evt_1', object: 'event', type: 'account.updated', created: 1, data: { object: {} } });
+
+  it("the sandbox signs exactly as Stripe does: the SDK's own check accepts it", () => {
+    const t = Math.floor(Date.now() / 1000);
+    const header = stripeSignatureHeader('whsec_sandbox', payload, t);
+    expect(header).toBe(Stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_sandbox', timestamp: t }));
+    expect(Stripe.webhooks.constructEvent(payload, header, 'whsec_sandbox').id).toBe('evt_1');
+  });
+
+  it('accepts either endpoint secret, within 300 s only', () => {
+    const now = new Date();
+    const t = Math.floor(now.getTime() / 1000);
+    expect(verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), ['whsec_account', 'whsec_connect'], now).id).toBe('evt_1');
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t - 299), ['whsec_connect'], now)).not.toThrow();
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t - 301), ['whsec_connect'], now)).toThrow();
+    expect(() => verifiedEvent(payload, undefined, ['whsec_connect'], now)).toThrow();
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), [], now)).toThrow();
+  });
+});
