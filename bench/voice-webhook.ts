@@ -1,13 +1,10 @@
 import '../bin/local/quiet-sdk-notices.js';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { DEFAULT_HOURS } from '../functions/contracts/setup.js';
 import { twilioSignature } from '../functions/core/telephony/twilio-signature.js';
+import { bundleFigures } from './support/bundle.js';
 import { formatLoad, runLoad } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
 import { productEnv, startProductProcess } from './support/product-process.js';
@@ -39,35 +36,6 @@ async function salon(url: string, label: string) {
   return ((await (await fetch(`${url}/api/salon`, { headers })).json()) as { id: string }).id;
 }
 
-/** A handler bundled as CDK bundles it (esbuild, minified ESM): its size, its twilio share, and a fresh Node's median time to import it. */
-async function bundleFigures(entry: string): Promise<{ kb: number; twilioKb: number; importMs: number }> {
-  const dir = mkdtempSync(join(tmpdir(), 'voice-webhook-bundle-'));
-  try {
-    const outfile = join(dir, 'index.mjs');
-    const { metafile } = await build({
-      entryPoints: [join(import.meta.dirname, '..', entry)],
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      mainFields: ['module', 'main'],
-      minify: true,
-      metafile: true,
-      outfile,
-      banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
-      logLevel: 'error',
-    });
-    const script = `const started = performance.now(); await import(${JSON.stringify(pathToFileURL(outfile).href)}); console.log((performance.now() - started).toFixed(1));`;
-    const times = Array.from({ length: 5 }, () => Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim())).sort((a, b) => a - b);
-    const twilioBytes = Object.entries(metafile.outputs[Object.keys(metafile.outputs).find((name) => name.endsWith('.mjs'))!]!.inputs)
-      .filter(([path]) => path.includes('node_modules/twilio/'))
-      .reduce((sum, [, input]) => sum + input.bytesInOutput, 0);
-    return { kb: statSync(outfile).size / 1024, twilioKb: twilioBytes / 1024, importMs: times[2]! };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function coldStart(): Promise<string[]> {
   const lines: string[] = [];
   for (const [label, entry] of [
@@ -75,7 +43,8 @@ async function coldStart(): Promise<string[]> {
     ['a plain owner route (list-calls)', 'functions/api/list-calls.ts'],
   ] as const) {
     const figures = await bundleFigures(entry);
-    lines.push(`${label.padEnd(34)} bundle ${figures.kb.toFixed(0).padStart(5)} KB (twilio ${figures.twilioKb.toFixed(0)} KB)   cold import median ${figures.importMs.toFixed(1)} ms`);
+    const twilioKb = figures.packages.find((part) => part.name === 'twilio')?.kb ?? 0;
+    lines.push(`${label.padEnd(34)} bundle ${figures.kb.toFixed(0).padStart(5)} KB (twilio ${twilioKb.toFixed(0)} KB)   cold import median ${figures.importMs.toFixed(1)} ms`);
   }
   return lines;
 }

@@ -3,6 +3,7 @@ import { Construct } from 'constructs';
 import { AppFunction, type FunctionEnvironment } from './function.js';
 import { applyGrants, type GrantTargets } from './grants.js';
 import { physicalName, type StageConfig } from './stage-config.js';
+import { VOICE_AGENT_SDK } from '../functions/routes.js';
 
 export const ASSIGN_PHONE_NUMBER_ENTRY = 'functions/admin/assign-phone-number.ts';
 
@@ -29,6 +30,8 @@ export class Admin extends Construct {
       description: 'Admin: assign a phone number to a salon (IAM invoke only)',
       environment: props.environment,
       timeoutSeconds: 30,
+      // Issuing a new agent secret stores it with the salon's voice agent.
+      nodeModules: [VOICE_AGENT_SDK],
     });
     // The provider secret: with a Twilio account, assigning a number points its voice URL here.
     applyGrants(this.assignPhoneNumber, ['table:read', 'table:write', 'secrets:providers'], props.grants);

@@ -10,6 +10,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LAMBDA_RUNTIME_SUPPRESSION } from './nag.js';
 import type { StageConfig } from './stage-config.js';
+import { VOICE_AGENT_SDK } from '../functions/routes.js';
 
 /** The repository root: entries in the route and rule tables are relative to it. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -76,8 +77,11 @@ export function bundlingOptions(nodeModules: readonly string[] = []): BundlingOp
     sourcesContent: false,
     charset: Charset.UTF8,
     logLevel: LogLevel.WARNING,
-    // Bundle the AWS SDK too: the deployed code runs exactly the versions tested locally.
-    externalModules: [],
+    // Bundle the AWS SDK too: the deployed code runs exactly the versions tested locally. The
+    // voice-agent SDK is the exception: 5 MB that every Lambda would parse on a cold start (the
+    // composition root reaches it), so only the Lambdas that manage agents install it beside
+    // their bundle (VOICE_AGENT_SDK in functions/routes.ts).
+    externalModules: nodeModules.includes(VOICE_AGENT_SDK) ? [] : [VOICE_AGENT_SDK],
     ...(nodeModules.length > 0
       ? {
           nodeModules: [...nodeModules],

@@ -130,7 +130,13 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
   // makes a second agent nobody tracks). A refusal undoes what was made and the owner tries again;
   // three rounds of requests at most 8 s each fit the provisioning routes' 29 s.
   const sdk = () =>
-    (client ??= import('@elevenlabs/elevenlabs-js').then(({ ElevenLabsClient }) => new ElevenLabsClient({ apiKey: options.apiKey, baseUrl: apiRoot, timeoutInSeconds: timeoutSeconds, maxRetries: 0 })));
+    (client ??= import('@elevenlabs/elevenlabs-js').then(
+      ({ ElevenLabsClient }) => new ElevenLabsClient({ apiKey: options.apiKey, baseUrl: apiRoot, timeoutInSeconds: timeoutSeconds, maxRetries: 0 }),
+      (error: unknown) => {
+        // Only Lambdas that list VOICE_AGENT_SDK in their nodeModules have it (functions/routes.ts).
+        throw new VoiceAgentProviderError(`The voice agent SDK is not installed beside this function: ${(error as Error)?.message}`);
+      },
+    ));
 
   /** Agent first (its tools and secret are in use until it is gone), then the tools, then the secret; each is tried, the first refusal thrown after. */
   async function removeAll(api: ElevenLabsClient, handle: Partial<AgentHandle>) {
