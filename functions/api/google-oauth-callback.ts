@@ -2,18 +2,19 @@ import { publicRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
 import { logger } from '../http/logger.js';
 import { deps } from '../composition-root.js';
 import { oauthCallbackQuery } from '../contracts/calendar.js';
-import { clearedStateCookie, completeCalendarConnection, requestSiteUrl, setupWizardUrl, stateFromCookies } from '../core/calendar-connection.js';
+import type { CalendarReturnPage } from '../contracts/calendar.js';
+import { clearedStateCookie, completeCalendarConnection, requestSiteUrl, returnUrl, stateFromCookies } from '../core/calendar-connection.js';
 
 function requestCookies(event: ApiEvent): string[] {
   const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'cookie')?.[1];
   return [...(event.cookies ?? []), ...(header ? [header] : [])];
 }
 
-function backToWizard(siteUrl: string, outcome: 'ok' | 'fail'): ApiResult {
+function backToOwner(siteUrl: string, outcome: 'ok' | 'fail', page?: CalendarReturnPage): ApiResult {
   return {
     statusCode: 302,
     headers: {
-      location: setupWizardUrl(siteUrl, outcome),
+      location: returnUrl(siteUrl, outcome, page),
       'cache-control': 'no-store',
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
@@ -25,7 +26,7 @@ function backToWizard(siteUrl: string, outcome: 'ok' | 'fail'): ApiResult {
 
 const siteUrlOf = (event: ApiEvent) => requestSiteUrl(deps().config, event.headers?.host);
 
-/** Where Google (or the sandbox consent page) sends the owner back: always a redirect to the setup wizard. */
+/** Where Google (or the sandbox consent page) sends the owner back: a redirect to the page they connected from (the wizard, or Settings). */
 export const handler = publicRoute(
   {
     routeId: 'google-oauth-callback',
@@ -34,13 +35,14 @@ export const handler = publicRoute(
     // parameter Google has started to send) still sends them back, with `fail`, and is logged.
     errorBody: (refusal, event) => {
       logger.warn('calendar callback refused', { status: refusal.statusCode, error: (JSON.parse(String(refusal.body)) as { error: string }).error });
-      return backToWizard(siteUrlOf(event), 'fail');
+      return backToOwner(siteUrlOf(event), 'fail');
     },
   },
   async ({ event, query }) => {
     const dependencies = deps();
     const siteUrl = siteUrlOf(event);
     let outcome: 'ok' | 'fail' = 'fail';
+    let page: CalendarReturnPage | undefined;
     try {
       // The code is exchanged with the redirect URI the start gave, on this same origin.
       const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl } }, {
@@ -49,10 +51,10 @@ export const handler = publicRoute(
         error: query.error,
         browserState: stateFromCookies(siteUrl, requestCookies(event)),
       });
-      outcome = result.outcome;
+      ({ outcome, returnTo: page } = result);
     } catch (error) {
       logger.error('calendar callback failed', { name: (error as Error)?.name });
     }
-    return backToWizard(siteUrl, outcome);
+    return backToOwner(siteUrl, outcome, page);
   },
 );

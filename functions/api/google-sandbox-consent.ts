@@ -2,7 +2,7 @@ import { publicRoute, type ApiResult } from '../http/handler.js';
 import { NotFoundError } from '../http/errors.js';
 import { deps } from '../composition-root.js';
 import { sandboxConsentQuery } from '../contracts/calendar.js';
-import { callbackUrl, hashState, requestSiteUrl, setupWizardUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';
+import { callbackUrl, hashState, requestSiteUrl, returnUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';
 import { isPkceChallenge, sandboxAuthorizationCode } from '../providers/sandbox-calendar.js';
 
 /**
@@ -59,7 +59,7 @@ export const handler = publicRoute({ routeId: 'google-sandbox-consent', query: s
   if (!fresh) {
     return page(
       410,
-      `<p>This consent link has expired or was already used.</p><p><a href="${escape(setupWizardUrl(siteUrl, 'fail'))}">Back to the setup wizard</a></p>`,
+      `<p>This consent link has expired or was already used.</p><p><a href="${escape(returnUrl(siteUrl, 'fail', pending?.returnTo))}">${pending?.returnTo === 'settings' ? 'Back to Settings' : 'Back to the setup wizard'}</a></p>`,
     );
   }
   const allow = new URL(callback);

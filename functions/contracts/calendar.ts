@@ -7,6 +7,11 @@ import { z } from 'zod';
  */
 const capped = (name: string, max: number) => z.string().max(max, `${name} is too long`).optional();
 
+/** Where the owner started connecting, so the callback takes them back there (the wizard when absent). */
+export const CALENDAR_RETURN_PAGES = ['setup-wizard', 'settings'] as const;
+export type CalendarReturnPage = (typeof CALENDAR_RETURN_PAGES)[number];
+export const oauthStartQuery = z.strictObject({ from: z.enum(CALENDAR_RETURN_PAGES).optional() });
+
 /** Where Google sends the owner back: `?code&state` (with `scope`, `authuser`, `hd`, `prompt`, `iss`) or `?error&state`. */
 export const oauthCallbackQuery = z.strictObject({
   code: capped('code', 512),

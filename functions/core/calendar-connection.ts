@@ -5,6 +5,7 @@ import { logger } from '../http/logger.js';
 import { CalendarError, isCalendarError, pkceChallenge, type CalendarGrant, type CalendarPort, type CalendarSummary } from '../providers/calendar-port.js';
 import { TokenCipherError, type TokenCipher } from '../providers/token-cipher.js';
 import type { GoogleStore } from '../store/google-store.js';
+import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { findOrCreateOwnerSalon, ownerSalonId, type DeletedOwnerCheck, type SalonDeps } from './salon.js';
 
 /**
@@ -62,8 +63,10 @@ export function callbackUrl(siteUrl: string): string {
   return new URL(CALLBACK_PATH, siteUrl).toString();
 }
 
-export function setupWizardUrl(siteUrl: string, outcome: 'ok' | 'fail'): string {
-  return new URL(`/setup-wizard?connected=${outcome}`, siteUrl).toString();
+/** Back to the page the owner connected from, with the outcome: the wizard, or Settings → Calendar & Services. */
+export function returnUrl(siteUrl: string, outcome: 'ok' | 'fail', page: CalendarReturnPage = 'setup-wizard'): string {
+  const path = page === 'settings' ? `/settings?section=calendar&connected=${outcome}` : `/setup-wizard?connected=${outcome}`;
+  return new URL(path, siteUrl).toString();
 }
 
 // The browser that started the flow keeps the state in a cookie; the callback must see the same
@@ -91,14 +94,14 @@ export function stateFromCookies(siteUrl: string, cookies: readonly string[]): s
 }
 
 /** `POST /api/google/oauth/start`: a fresh state and PKCE verifier for the owner's salon, and where to consent. */
-export async function startCalendarConnection(deps: CalendarDeps, owner: Owner): Promise<{ url: string; state: string }> {
+export async function startCalendarConnection(deps: CalendarDeps, owner: Owner, returnTo: CalendarReturnPage = 'setup-wizard'): Promise<{ url: string; state: string }> {
   const salon = await findOrCreateOwnerSalon(deps, owner);
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
   const now = deps.now();
   await deps.googleStore.saveState(
     hashState(state),
-    { salonId: salon.id, ownerId: owner.userId, codeVerifier, createdAt: now.toISOString() },
+    { salonId: salon.id, ownerId: owner.userId, codeVerifier, createdAt: now.toISOString(), returnTo },
     new Date(now.getTime() + STATE_TTL_SECONDS * 1000),
   );
   const url = await deps.calendar.authorizationUrl({ state, codeChallenge: pkceChallenge(codeVerifier), redirectUri: callbackUrl(deps.config.SITE_URL) });
@@ -124,7 +127,8 @@ export type CallbackFailure =
   | 'salon_gone'
   | 'exchange_failed';
 
-export type CallbackOutcome = { outcome: 'ok'; salonId: string } | { outcome: 'fail'; reason: CallbackFailure };
+/** `returnTo`: where the state said the owner started (the wizard when the state is unknown). */
+export type CallbackOutcome = ({ outcome: 'ok'; salonId: string } | { outcome: 'fail'; reason: CallbackFailure }) & { returnTo: CalendarReturnPage };
 
 /**
  * `GET /api/google/oauth/callback`: consumes the state (a conditional delete, so a replay or a
@@ -132,13 +136,15 @@ export type CallbackOutcome = { outcome: 'ok'; salonId: string } | { outcome: 'f
  * with the PKCE verifier, and stores the refresh token encrypted under the state's salon.
  */
 export async function completeCalendarConnection(deps: CalendarDeps, input: CallbackInput): Promise<CallbackOutcome> {
+  let returnTo: CalendarReturnPage = 'setup-wizard';
   const fail = (reason: CallbackFailure): CallbackOutcome => {
     logger.warn('calendar connection failed', { reason });
-    return { outcome: 'fail', reason };
+    return { outcome: 'fail', reason, returnTo };
   };
   if (!input.state || !STATE_FORMAT.test(input.state)) return fail('missing_state');
   const record = await deps.googleStore.consumeState(hashState(input.state));
   if (!record) return fail('unknown_or_reused_state');
+  ({ returnTo } = record);
   if (input.browserState !== input.state) return fail('state_not_from_this_browser');
   const ageMs = deps.now().getTime() - Date.parse(record.createdAt);
   if (!(ageMs >= 0 && ageMs <= STATE_TTL_SECONDS * 1000)) return fail('stale_state');
@@ -167,7 +173,7 @@ export async function completeCalendarConnection(deps: CalendarDeps, input: Call
     status: 'connected',
   });
   logger.info('calendar connected', { salonId: record.salonId });
-  return { outcome: 'ok', salonId: record.salonId };
+  return { outcome: 'ok', salonId: record.salonId, returnTo };
 }
 
 /** For the setup load's `google_connected`: a usable connection (not a broken one). */

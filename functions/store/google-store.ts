@@ -1,3 +1,4 @@
+import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
@@ -8,6 +9,8 @@ export interface OAuthStateRecord {
   ownerId: string;
   codeVerifier: string;
   createdAt: string;
+  /** The page the owner connected from, and goes back to. */
+  returnTo: CalendarReturnPage;
 }
 
 export type CalendarConnectionStatus = 'connected' | 'broken';
@@ -57,6 +60,8 @@ function toState(item: Record<string, unknown>): OAuthStateRecord {
     ownerId: String(item.ownerId),
     codeVerifier: String(item.codeVerifier),
     createdAt: String(item.createdAt),
+    // States saved before the owner could connect from Settings came from the wizard.
+    returnTo: item.returnTo === 'settings' ? 'settings' : 'setup-wizard',
   };
 }
 

@@ -28,8 +28,8 @@ interface Started {
   cookie: string;
 }
 
-async function start(owner: TestOwner): Promise<Started> {
-  const answer = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
+async function start(owner: TestOwner, query = ''): Promise<Started> {
+  const answer = await api(`/api/google/oauth/start${query}`, { method: 'POST', token: owner.accessToken });
   expect(answer.status).toBe(200);
   const url = new URL(answer.body.url);
   const setCookie = answer.headers.getSetCookie().find((cookie) => cookie.startsWith('gcal_oauth='))!;
@@ -137,6 +137,19 @@ describe('Google Calendar connection (sandbox)', () => {
     expect(token).toMatch(/^sandbox-refresh-/);
     expect(JSON.stringify(items)).not.toContain(token);
     await expect(cipher.decrypt(google.encryptedRefreshToken, 'sal_someone_else')).rejects.toThrow();
+  });
+
+  it('started from Settings, Allow and Deny both go back to Settings → Calendar & Services', async () => {
+    const owner = await signUpOwner('gcal-settings');
+    const denied = await start(owner, '?from=settings');
+    const back = await get((await consentLinks(denied)).deny, denied.cookie);
+    expect(back).toMatchObject({ status: 302, location: `${inject('baseUrl')}/settings?section=calendar&connected=fail` });
+    const allowed = await start(owner, '?from=settings');
+    const connected = await get((await consentLinks(allowed)).allow, allowed.cookie);
+    expect(connected).toMatchObject({ status: 302, location: `${inject('baseUrl')}/settings?section=calendar&connected=ok` });
+    expect((await api('/api/setup/load', { token: owner.accessToken })).body.google_connected).toBe(true);
+    // Only the two pages the owner can connect from.
+    expect((await api('/api/google/oauth/start?from=https://evil.example', { method: 'POST', token: owner.accessToken })).status).toBe(400);
   });
 
   it('Deny → /setup-wizard?connected=fail and nothing is connected', async () => {

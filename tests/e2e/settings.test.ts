@@ -239,6 +239,19 @@ describe('settings: what setup saved', () => {
   });
 });
 
+describe('settings: connecting the calendar', () => {
+  it('comes back to Calendar & Services from the consent page, connected, with the calendars to map', async () => {
+    const page = await signedIn(await signUpOwner('settings-calendar'), '/settings?section=calendar');
+    await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+    await page.waitForURL('**/api/google/sandbox-consent**');
+    await page.getByRole('link', { name: 'Allow', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.searchParams.get('section') === 'calendar' && !url.searchParams.has('connected'));
+    await panelHeading(page, 'Calendar & Services').waitFor();
+    await page.getByText('Google Calendar connected').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('salondesk.googleOAuthInFlight'))).toBeNull();
+  });
+});
+
 describe('settings: account', () => {
   let owner: TestOwner;
 

@@ -1,11 +1,12 @@
-import type { ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearchParams, type SetURLSearchParams } from 'react-router';
 import { BackToDashboardPage } from '../components/back-to-dashboard-page';
 import { AccountSection } from '../features/account/account-section';
 import { BillingSection } from '../features/billing/billing-section';
 import { BusinessStep } from '../features/setup/components/business-step';
 import { CalendarStep } from '../features/setup/components/calendar-step';
 import { VoiceStep } from '../features/setup/components/voice-step';
+import { clearOAuthMarker, oauthReturn, type OAuthReturn } from '../features/setup/google-connect';
 import { settingsSection } from '../features/settings/sections';
 import { SettingsNav } from '../features/settings/settings-nav';
 import { SetupSection } from '../features/settings/setup-section';
@@ -15,11 +16,25 @@ import '../features/settings/settings.css';
 
 export const SERVICES_PAGE_SIZE = 10;
 
+/** `?connected=ok|fail` once, when Google sends the owner back to Calendar & Services; the marker and the parameter are then cleared. */
+function useCalendarReturn(params: URLSearchParams, setParams: SetURLSearchParams): OAuthReturn {
+  const [returned] = useState(() => oauthReturn(params));
+  useEffect(() => {
+    clearOAuthMarker();
+    if (!params.has('connected')) return;
+    const next = new URLSearchParams(params);
+    next.delete('connected');
+    setParams(next, { replace: true });
+  }, [params, setParams]);
+  return returned;
+}
+
 /** Settings (spec section 2): what setup saved, edited with the wizard's own forms, then Billing and Account. */
 export default function SettingsPage() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const section = settingsSection(params.get('section'));
-  const setup = useSettingsSetup();
+  const calendarReturn = useCalendarReturn(params, setParams);
+  const setup = useSettingsSetup(calendarReturn);
   const { business, team, voice, calendar } = setup;
 
   /** The three sections setup saved wait for its data; Billing and Account do not need it. */

@@ -5,19 +5,21 @@ import { useBusinessForm } from '../setup/use-business-form';
 import { useCalendarConnection } from '../setup/use-calendar-connection';
 import { useTeamForm } from '../setup/use-team-form';
 import { useVoiceForm } from '../setup/use-voice-form';
+import type { OAuthReturn } from '../setup/google-connect';
 
 export const SETTINGS_LOAD_FAILED = 'Unable to load settings';
 
 /**
  * What setup saved, loaded once for Business, Calendar & Services and Voice & Number, each edited
- * through the wizard's own step forms. The forms live here, above the sections, so an unsaved edit
+ * through the wizard's own step forms. `calendarReturn`: Google's answer when the owner has just
+ * come back from connecting the calendar in Settings. The forms live here, above the sections, so an unsaved edit
  * survives a visit to another section.
  */
-export function useSettingsSetup() {
+export function useSettingsSetup(calendarReturn: OAuthReturn = null) {
   const business = useBusinessForm();
   const team = useTeamForm();
   const voice = useVoiceForm();
-  const calendar = useCalendarConnection();
+  const calendar = useCalendarConnection('settings');
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
   // Where the wizard resumes: saving from Settings leaves it as it was.
   const wizardStep = useRef(1);
@@ -35,13 +37,13 @@ export function useSettingsSetup() {
       resetBusiness(data);
       resetTeam(data);
       resetVoice(data);
-      resetCalendar(data.googleConnected);
+      resetCalendar(data.googleConnected, calendarReturn);
       setStatus('ready');
     } catch (error) {
       console.error('Loading settings failed', error);
       setStatus('error');
     }
-  }, [resetBusiness, resetTeam, resetVoice, resetCalendar]);
+  }, [resetBusiness, resetTeam, resetVoice, resetCalendar, calendarReturn]);
 
   useEffect(() => {
     void load();

@@ -1,4 +1,5 @@
 import type { Business, Hours, SetupState, Stylist } from '../../../../functions/contracts/setup';
+import type { CalendarReturnPage } from '../../../../functions/contracts/calendar';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { accessToken } from '../auth/session';
 import { messages } from '../../../../functions/contracts/messages';
@@ -85,9 +86,11 @@ export function saveStep(payload: StepOnePayload | StepTwoPayload | StepThreePay
 }
 
 /** Asks the server for the consent URL; the caller sends the browser there. */
-export async function startGoogleOAuth(): Promise<string> {
+/** `from`: the page Google sends the owner back to (the wizard unless it is Settings). */
+export async function startGoogleOAuth(from: CalendarReturnPage = 'setup-wizard'): Promise<string> {
   try {
-    const { url } = await apiFetch<{ url?: string }>('/api/google/oauth/start', { method: 'POST', fallbackError: OAUTH_START_FAILED });
+    const query = from === 'settings' ? '?from=settings' : '';
+    const { url } = await apiFetch<{ url?: string }>(`/api/google/oauth/start${query}`, { method: 'POST', fallbackError: OAUTH_START_FAILED });
     if (!url) throw new ApiError(500, OAUTH_START_FAILED);
     return url;
   } catch (error) {

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { CalendarReturnPage } from '../../../../functions/contracts/calendar';
 import { ApiError } from '../../lib/api-client';
 import { CALENDAR_CONNECTION_FAILED, OAUTH_START_FAILED, listCalendars, startGoogleOAuth } from './api';
 import type { CalendarsState, ConnectState } from './components/calendar-step';
@@ -6,9 +7,9 @@ import { markOAuthInFlight, type OAuthReturn } from './google-connect';
 
 /**
  * Google Calendar for step 2: whether it is connected, the way to connect it (the consent page,
- * which comes back to the wizard) and the calendars the stylists can be mapped to.
+ * which comes back to `from`: the wizard, or Settings) and the calendars the stylists can be mapped to.
  */
-export function useCalendarConnection() {
+export function useCalendarConnection(from: CalendarReturnPage = 'setup-wizard') {
   const [connected, setConnected] = useState(false);
   const [connectState, setConnectState] = useState<ConnectState>('idle');
   const [connectError, setConnectError] = useState('');
@@ -50,7 +51,7 @@ export function useCalendarConnection() {
     setConnectState('starting');
     setConnectError('');
     try {
-      const url = await startGoogleOAuth();
+      const url = await startGoogleOAuth(from);
       markOAuthInFlight();
       window.location.assign(url);
     } catch (error) {
