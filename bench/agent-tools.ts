@@ -1,7 +1,6 @@
 import '../bin/local/quiet-sdk-notices.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DateTime } from 'luxon';
 import { DEFAULT_HOURS, type Hours } from '../functions/contracts/setup.js';
 import { findFreeSlots, type Interval } from '../functions/core/booking/availability.js';
 import { appointmentOf } from '../functions/core/booking/settle.js';
@@ -18,7 +17,6 @@ import { productEnv, startProductProcess } from './support/product-process.js';
  * days on the embedded store; check-availability and book through the real handler on loopback
  * (target p99 < 50 ms); and the availability computation alone at 1× and 10× the data.
  */
-const ZONE = 'Europe/Dublin';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const STYLISTS = 10;
 const BOOKINGS = 2_000;

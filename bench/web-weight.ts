@@ -55,18 +55,20 @@ export async function startBenchSite(): Promise<{ url: string; stop(): Promise<v
     build: { outDir, emptyOutDir: true },
   });
   const root = normalize(outDir + sep);
-  const server = createServer(async (request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
-    const file = normalize(join(outDir, extname(pathname) ? decodeURIComponent(pathname) : 'index.html'));
-    const found = file.startsWith(root) && (await stat(file).then((info) => info.isFile(), () => false));
-    if (!found) return response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
-    const body = gzipSync(await readFile(file));
-    response.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'content-encoding': 'gzip',
-      'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    response.end(body);
+  const server = createServer((request, response) => {
+    void (async () => {
+      const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+      const file = normalize(join(outDir, extname(pathname) ? decodeURIComponent(pathname) : 'index.html'));
+      const found = file.startsWith(root) && (await stat(file).then((info) => info.isFile(), () => false));
+      if (!found) return response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      const body = gzipSync(await readFile(file));
+      response.writeHead(200, {
+        'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+        'content-encoding': 'gzip',
+        'cache-control': file.includes(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      response.end(body);
+    })();
   });
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
   return {

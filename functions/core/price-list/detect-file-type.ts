@@ -110,7 +110,6 @@ export function decodeText(buffer: Uint8Array): string | null {
   } catch {
     return null;
   }
-  // eslint-disable-next-line no-control-regex
   const controls = text.match(/[\u0000-\u0008\u000b\u000e-\u001f\u007f-\u009f\ufffe\uffff]/g)?.length ?? 0;
   if (text.includes('\u0000') || controls > Math.max(2, text.length * 0.001)) return null;
   return text;

@@ -21,7 +21,6 @@ export const refuse = {
 /** A file name as it may appear in a message: no paths, no control characters, not endless. */
 export function displayName(name: string | undefined): string {
   const base = (name ?? '').split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex
   const clean = base.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, '').trim();
   if (!clean) return 'the file';
   return clean.length > 80 ? `${clean.slice(0, 60)}…${clean.slice(-15)}` : clean;

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
+import { type DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
 import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../functions/providers/local-token-cipher.js';
 import { createKmsTokenCipher } from '../../../functions/providers/kms-token-cipher.js';
 import { TokenCipherError, unconfiguredTokenCipher } from '../../../functions/providers/token-cipher.js';

@@ -15,17 +15,19 @@ async function read(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const server = createServer(async (request, response) => {
-  const body = JSON.parse((await read(request)) || '{}');
-  requests.push({ url: request.url ?? '', body });
-  const to = body.Destination?.ToAddresses?.[0];
-  if (to === 'blocked@example.ie') {
-    return response.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' }).end(JSON.stringify({ message: `Email address is not verified: ${to}` }));
-  }
-  if (to === 'slow@example.ie') {
-    return response.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' }).end(JSON.stringify({ message: 'slow down' }));
-  }
-  response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ MessageId: '0102018f-test-message' }));
+const server = createServer((request, response) => {
+  void (async () => {
+    const body = JSON.parse((await read(request)) || '{}');
+    requests.push({ url: request.url ?? '', body });
+    const to = body.Destination?.ToAddresses?.[0];
+    if (to === 'blocked@example.ie') {
+      return response.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' }).end(JSON.stringify({ message: `Email address is not verified: ${to}` }));
+    }
+    if (to === 'slow@example.ie') {
+      return response.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' }).end(JSON.stringify({ message: 'slow down' }));
+    }
+    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ MessageId: '0102018f-test-message' }));
+  })();
 });
 let client: SESv2Client;
 beforeAll(async () => {

@@ -14,15 +14,17 @@ async function read(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const server = createServer(async (request, response) => {
-  const form = new URLSearchParams(await read(request));
-  seen.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, form });
-  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const to = form.get('To') ?? '';
-  if (to === '+353000') return json(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
-  if (to === '+353871111111') return json(503, { code: 20503, message: 'Service unavailable', status: 503 });
-  if (to === '+353872222222') return json(429, { code: 20429, message: 'Too many requests', status: 429 });
-  json(201, { sid: `SM${'a'.repeat(32)}`, account_sid: ACCOUNT, to, from: form.get('From'), body: form.get('Body'), status: 'queued' });
+const server = createServer((request, response) => {
+  void (async () => {
+    const form = new URLSearchParams(await read(request));
+    seen.push({ method: request.method ?? '', url: request.url ?? '', authorization: request.headers.authorization, form });
+    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const to = form.get('To') ?? '';
+    if (to === '+353000') return json(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
+    if (to === '+353871111111') return json(503, { code: 20503, message: 'Service unavailable', status: 503 });
+    if (to === '+353872222222') return json(429, { code: 20429, message: 'Too many requests', status: 429 });
+    json(201, { sid: `SM${'a'.repeat(32)}`, account_sid: ACCOUNT, to, from: form.get('From'), body: form.get('Body'), status: 'queued' });
+  })();
 });
 let root = '';
 beforeAll(async () => {

@@ -37,12 +37,14 @@ async function readJson(request: IncomingMessage) {
 
 beforeAll(async () => {
   setLogSink(() => {}, 'error');
-  server = createServer(async (request, response) => {
-    requests.push({ path: decodeURIComponent(request.url ?? ''), body: await readJson(request) });
-    const reply = replies.shift() ?? { status: 500, body: { message: 'no reply queued' } };
-    if (reply === 'hang') return;
-    response.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.status >= 400 ? { 'x-amzn-errortype': reply.status === 429 ? 'ThrottlingException' : 'ValidationException' } : {}) });
-    response.end(JSON.stringify(reply.body));
+  server = createServer((request, response) => {
+    void (async () => {
+      requests.push({ path: decodeURIComponent(request.url ?? ''), body: await readJson(request) });
+      const reply = replies.shift() ?? { status: 500, body: { message: 'no reply queued' } };
+      if (reply === 'hang') return;
+      response.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.status >= 400 ? { 'x-amzn-errortype': reply.status === 429 ? 'ThrottlingException' : 'ValidationException' } : {}) });
+      response.end(JSON.stringify(reply.body));
+    })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   client = new BedrockRuntimeClient({

@@ -20,16 +20,18 @@ async function read(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const twilio = createServer(async (request, response) => {
-  const url = new URL(request.url ?? '/', 'http://fake');
-  seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, form: new URLSearchParams(await read(request)) });
-  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  if (url.pathname.endsWith('/IncomingPhoneNumbers.json')) {
-    const owned = url.searchParams.get('PhoneNumber') === OWNED;
-    return json(200, { incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, phone_number: OWNED }] : [], page: 0, page_size: 1, next_page_uri: null });
-  }
-  if (url.pathname.endsWith(`/IncomingPhoneNumbers/${NUMBER_SID}.json`)) return json(200, { sid: NUMBER_SID, phone_number: OWNED });
-  json(500, { code: 20500, message: 'unexpected', status: 500 });
+const twilio = createServer((request, response) => {
+  void (async () => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, form: new URLSearchParams(await read(request)) });
+    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (url.pathname.endsWith('/IncomingPhoneNumbers.json')) {
+      const owned = url.searchParams.get('PhoneNumber') === OWNED;
+      return json(200, { incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, phone_number: OWNED }] : [], page: 0, page_size: 1, next_page_uri: null });
+    }
+    if (url.pathname.endsWith(`/IncomingPhoneNumbers/${NUMBER_SID}.json`)) return json(200, { sid: NUMBER_SID, phone_number: OWNED });
+    json(500, { code: 20500, message: 'unexpected', status: 500 });
+  })();
 });
 
 let table: Table;

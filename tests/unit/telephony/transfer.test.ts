@@ -20,13 +20,15 @@ async function read(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const twilio = createServer(async (request, response) => {
-  const form = new URLSearchParams(await read(request));
-  const path = new URL(request.url ?? '/', 'http://fake').pathname;
-  updates.push({ path, form, at: Date.now() });
-  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  if (path.endsWith(`/Calls/${CALL}.json`)) return json(200, { sid: CALL, account_sid: ACCOUNT, status: 'in-progress' });
-  json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+const twilio = createServer((request, response) => {
+  void (async () => {
+    const form = new URLSearchParams(await read(request));
+    const path = new URL(request.url ?? '/', 'http://fake').pathname;
+    updates.push({ path, form, at: Date.now() });
+    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    if (path.endsWith(`/Calls/${CALL}.json`)) return json(200, { sid: CALL, account_sid: ACCOUNT, status: 'in-progress' });
+    json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+  })();
 });
 
 let table: Table;

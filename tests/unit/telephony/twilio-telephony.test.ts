@@ -25,21 +25,23 @@ async function read(request: IncomingMessage): Promise<string> {
 
 const callResource = (sid: string, status: string) => ({ sid, account_sid: ACCOUNT, from: CLIENT, to: '', status });
 
-const server = createServer(async (request, response) => {
-  const url = new URL(request.url ?? '/', 'http://fake');
-  const form = new URLSearchParams(await read(request));
-  seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, form });
-  const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const base = `/2010-04-01/Accounts/${ACCOUNT}`;
-  if (url.pathname === `${base}/Calls/${CALL}.json`) return json(200, callResource(CALL, request.method === 'POST' ? form.get('Status') ?? 'in-progress' : 'in-progress'));
-  if (url.pathname === `${base}/Calls/${ENDED_CALL}.json`) return json(200, callResource(ENDED_CALL, 'completed'));
-  if (url.pathname.startsWith(`${base}/Calls/`)) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
-  if (url.pathname === `${base}/IncomingPhoneNumbers.json`) {
-    const owned = url.searchParams.get('PhoneNumber') === '+35315550000';
-    return json(200, { incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000' }] : [], page: 0, page_size: 1, next_page_uri: null });
-  }
-  if (url.pathname === `${base}/IncomingPhoneNumbers/${NUMBER_SID}.json`) return json(200, { sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000', voice_url: form.get('VoiceUrl') });
-  json(500, { code: 20500, message: 'unexpected', status: 500 });
+const server = createServer((request, response) => {
+  void (async () => {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const form = new URLSearchParams(await read(request));
+    seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, form });
+    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const base = `/2010-04-01/Accounts/${ACCOUNT}`;
+    if (url.pathname === `${base}/Calls/${CALL}.json`) return json(200, callResource(CALL, request.method === 'POST' ? form.get('Status') ?? 'in-progress' : 'in-progress'));
+    if (url.pathname === `${base}/Calls/${ENDED_CALL}.json`) return json(200, callResource(ENDED_CALL, 'completed'));
+    if (url.pathname.startsWith(`${base}/Calls/`)) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
+    if (url.pathname === `${base}/IncomingPhoneNumbers.json`) {
+      const owned = url.searchParams.get('PhoneNumber') === '+35315550000';
+      return json(200, { incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000' }] : [], page: 0, page_size: 1, next_page_uri: null });
+    }
+    if (url.pathname === `${base}/IncomingPhoneNumbers/${NUMBER_SID}.json`) return json(200, { sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000', voice_url: form.get('VoiceUrl') });
+    json(500, { code: 20500, message: 'unexpected', status: 500 });
+  })();
 });
 let root = '';
 beforeAll(async () => {

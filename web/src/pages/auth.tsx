@@ -45,7 +45,7 @@ export default function AuthPage() {
       const email = form.email.trim();
       if (mode === 'sign-up') await signUpOwner(email, form.password);
       await signInOwner(email, form.password);
-      navigate('/dashboard', { replace: true });
+      await navigate('/dashboard', { replace: true });
     } catch (error) {
       setFormError(authErrorMessage(error));
       setSubmitting(false);

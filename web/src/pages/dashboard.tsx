@@ -84,7 +84,7 @@ export default function DashboardPage() {
     try {
       await signOutOwner();
     } finally {
-      navigate('/', { replace: true });
+      void navigate('/', { replace: true });
     }
   }
 

@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
 
   useEffect(() => {
     if (status !== 'done') return;
-    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), RESET_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate('/dashboard', { replace: true }), RESET_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [status, navigate]);
 

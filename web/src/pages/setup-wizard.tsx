@@ -151,7 +151,7 @@ export default function SetupWizardPage() {
     if (!voice.validate()) return showInvalid();
     return withSaving(async () => {
       await voice.save(3);
-      navigate('/dashboard');
+      await navigate('/dashboard');
     });
   }
 

@@ -60,7 +60,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     }
     // The login is gone: only the copy of the session in this browser is left to drop.
     await forgetSession();
-    navigate('/', { replace: true });
+    await navigate('/', { replace: true });
   }
 
   return (
