@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-// The calendar API alone: `googleapis`' index loads every Google API (slow cold starts, huge bundles).
-import { auth as googleAuth, calendar as googleCalendar, type calendar_v3 } from 'googleapis/build/src/apis/calendar/index.js';
+// The calendar API's own client: `googleapis`' index loads every Google API (slow cold starts, huge bundles).
+import { auth as googleAuth, calendar as googleCalendar, type calendar_v3 } from '@googleapis/calendar';
 import {
   CALENDAR_SCOPES,
   CalendarError,
