@@ -1,4 +1,4 @@
-import { publicRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
+import { header, publicRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
 import { logger } from '../http/logger.js';
 import { deps } from '../composition-root.js';
 import { oauthCallbackQuery } from '../contracts/calendar.js';
@@ -6,8 +6,8 @@ import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { clearedStateCookie, completeCalendarConnection, requestSiteUrl, returnUrl, stateFromCookies } from '../core/calendar-connection.js';
 
 function requestCookies(event: ApiEvent): string[] {
-  const header = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'cookie')?.[1];
-  return [...(event.cookies ?? []), ...(header ? [header] : [])];
+  const cookie = header(event, 'cookie');
+  return [...(event.cookies ?? []), ...(cookie ? [cookie] : [])];
 }
 
 function backToOwner(siteUrl: string, outcome: 'ok' | 'fail', page?: CalendarReturnPage): ApiResult {

@@ -5,7 +5,7 @@ import { autoFillDurations, extractServices, type UploadedFile } from '../core/p
 import { displayName, refuse } from '../core/price-list/errors.js';
 import { findOrCreateOwnerSalon } from '../core/salon.js';
 import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../http/errors.js';
-import { json, ownerRoute, parseJsonBody, type ApiEvent } from '../http/handler.js';
+import { header, json, ownerRoute, parseJsonBody, type ApiEvent } from '../http/handler.js';
 import { UPLOAD_REQUEST_LIMIT } from '../routes.js';
 
 /**
@@ -25,12 +25,6 @@ export const handler = ownerRoute({ routeId: 'services-extract', query: extractQ
   const files = await readMultipart(event);
   return json(200, await extractServices(dependencies, salon.id, files));
 });
-
-function header(event: ApiEvent, name: string): string | undefined {
-  const headers = event.headers ?? {};
-  const key = Object.keys(headers).find((candidate) => candidate.toLowerCase() === name);
-  return key ? headers[key] : undefined;
-}
 
 /** The files of a multipart body (base64 from API Gateway), with the limits applied as it is read. */
 export async function readMultipart(event: ApiEvent): Promise<UploadedFile[]> {

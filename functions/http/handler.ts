@@ -186,6 +186,11 @@ export function securedRoute<S extends z.ZodType | undefined = undefined, Q exte
   return wrap(options, options.identify, run);
 }
 
+/**
+ * Every route's stack: the caller first, then the body's size, the query, the body (docs/reliability.md).
+ * middy runs it; its stock body parsers and error handler are not used because they read the body
+ * before anyone is authenticated and answer refusals in their own shape, not ours.
+ */
 function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, Caller>(
   options: RouteOptions<S, Q>,
   identify: (event: ApiEvent) => Caller | Promise<Caller>,
