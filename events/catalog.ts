@@ -8,8 +8,21 @@ export const EVENT_SOURCE = 'salon-receptionist';
 export const eventCatalog = {
   /** A booking was committed (after the reservation write succeeded). */
   'booking.confirmed': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
-  /** A booking was cancelled, by the caller through the agent or by the owner. */
-  'booking.cancelled': z.strictObject({ appointment: appointmentSchema, salonName: z.string(), ownerEmail: z.string().nullable() }),
+  /** A booking was cancelled, by the caller through the agent or by the owner, or released because its deposit was not paid. */
+  'booking.cancelled': z.strictObject({
+    appointment: appointmentSchema,
+    salonName: z.string(),
+    ownerEmail: z.string().nullable(),
+    reason: z.enum(['deposit_not_paid']).optional(),
+  }),
+  /** A booking holds its time awaiting a deposit: the caller is texted the payment link (Checkout on the salon's connected account). */
+  'booking.deposit-requested': z.strictObject({
+    appointment: appointmentSchema,
+    salonName: z.string(),
+    depositCents: z.int().positive(),
+    payUrl: z.url(),
+    expiresAt: z.iso.datetime(),
+  }),
   /** A caller left a message for the salon (the take-message tool). */
   'message.left': z.strictObject({
     salonId: z.string().min(1),

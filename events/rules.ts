@@ -34,6 +34,8 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
+  // A time held for a deposit: the caller is texted the payment link.
+  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-link.ts', grants: SMS_GRANTS },
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,

@@ -320,10 +320,11 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/api/stripe-webhook.ts',
     auth: 'public',
     maxBodyBytes: 256 * 1024,
-    grants: ['table:read', 'table:write', 'secrets:providers'],
+    // A deposit's session settles its booking: the calendar event (tokens) and booking events.
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
   },
-  // Sandbox only (404 once Stripe keys are set): the local Checkout, customer portal and Connect
-  // onboarding pages, which deliver signed webhooks to the webhook handler.
+  // Sandbox only (404 once Stripe keys are set): the local Checkout, customer portal, Connect
+  // onboarding and booking deposit pages, which deliver signed webhooks to the webhook handler.
   {
     id: 'stripe-sandbox',
     path: '/api/stripe/sandbox',
@@ -331,7 +332,7 @@ export const routes: readonly RouteDefinition[] = [
     entry: 'functions/api/stripe-sandbox.ts',
     auth: 'public',
     maxBodyBytes: 1024,
-    grants: ['table:read', 'table:write', 'secrets:providers'],
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
   },
   {
     id: 'list-appointments',

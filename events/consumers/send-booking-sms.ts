@@ -7,7 +7,7 @@ import { bookingSms } from '../../functions/core/confirmations/messages.js';
 
 /**
  * booking.confirmed / booking.cancelled → a text to the caller (to the salon's own phone for a
- * test booking). Once per event (a claim in the
+ * test booking); a hold released for want of its deposit says so. Once per event (a claim in the
  * table); a failure throws for the bus to retry and finally dead-letter, and never touches the
  * booking (RELIABILITY 21, 22). Logs carry ids only (RELIABILITY 26).
  */
@@ -24,7 +24,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const to = test ? (await d.salons.get(appointment.salonId))?.phone : appointment.callerPhone;
   if (!to) return logger.info('booking sms skipped: a test booking and the salon has no phone', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now())}` }),
+    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now(), 'reason' in detail ? detail.reason : undefined)}` }),
   ).catch((error: unknown) => {
     logger.warn('booking sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

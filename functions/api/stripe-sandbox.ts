@@ -11,8 +11,8 @@ import { sandboxPlanForPrice, type SandboxEvent, type SandboxOutcome } from '../
 import { handler as stripeWebhook } from './stripe-webhook.js';
 
 /**
- * Sandbox: the local stand-ins for Stripe Checkout, the customer portal, Connect onboarding and
- * the Express dashboard, served only while the payments sandbox is active (404 once Stripe keys
+ * Sandbox: the local stand-ins for Stripe Checkout (subscriptions, and booking deposits on the
+ * salon's connected account), the customer portal, Connect onboarding and the Express dashboard, served only while the payments sandbox is active (404 once Stripe keys
  * are configured). No script runs on them. Completing one changes the sandbox's objects, then
  * delivers the webhook events Stripe would send, signed as Stripe signs them with the sandbox's
  * own secret, to the same webhook handler (which checks the signature), and sends the browser
@@ -97,7 +97,7 @@ async function deliver(events: SandboxEvent[]): Promise<boolean> {
   return true;
 }
 
-async function finish(outcome: SandboxOutcome | null, what: string, event: ApiEvent): Promise<ApiResult> {
+async function finish(outcome: SandboxOutcome | null, what: string): Promise<ApiResult> {
   if (!outcome) return gone(what);
   if (!isOwnBillingPage(outcome.redirectTo)) return page(400, what, '<p>This link does not lead back to SalonDesk.</p>');
   if (!(await deliver(outcome.events))) {
@@ -119,7 +119,7 @@ async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string
   const planId = sandboxPlanForPrice(session.priceId);
   if (!planId) return page(400, 'Stripe Checkout', '<p>This checkout names a price the sandbox does not have.</p>');
   const plan = findPlan(planId);
-  if (action === 'pay') return finish(await sandbox.completeCheckout(query.salon, query.id), 'Stripe Checkout', event);
+  if (action === 'pay') return finish(await sandbox.completeCheckout(query.salon, query.id), 'Stripe Checkout');
   if (action === 'cancel') {
     if (!isOwnBillingPage(session.cancelUrl)) return page(400, 'Stripe Checkout', '<p>This link does not lead back to SalonDesk.</p>');
     return { statusCode: 303, headers: { location: session.cancelUrl, ...SECURITY_HEADERS }, body: '' };
@@ -143,10 +143,10 @@ async function portal(query: SandboxPageQuery, event: ApiEvent, action: string |
   if (action?.startsWith('switch:')) {
     const planId = action.slice('switch:'.length);
     if (!isPlanId(planId)) return page(400, 'Stripe customer portal', '<p>There is no such plan.</p>');
-    return finish(await sandbox.changePlan(query.salon, query.id, planId), 'Stripe customer portal', event);
+    return finish(await sandbox.changePlan(query.salon, query.id, planId), 'Stripe customer portal');
   }
-  if (action === 'cancel' || action === 'resume') return finish(await sandbox.setCancelAtPeriodEnd(query.salon, query.id, action === 'cancel'), 'Stripe customer portal', event);
-  if (action === 'end-now') return finish(await sandbox.endNow(query.salon, query.id), 'Stripe customer portal', event);
+  if (action === 'cancel' || action === 'resume') return finish(await sandbox.setCancelAtPeriodEnd(query.salon, query.id, action === 'cancel'), 'Stripe customer portal');
+  if (action === 'end-now') return finish(await sandbox.endNow(query.salon, query.id), 'Stripe customer portal');
   if (action !== null) return page(400, 'Stripe customer portal', '<p>That is not something this page can do.</p>');
   const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escape(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
   const current = sandboxPlanForPrice(subscription.priceId);
@@ -173,7 +173,7 @@ async function connect(query: SandboxPageQuery, event: ApiEvent, action: string 
   const link = await sandbox.accountLink(query.salon, query.id);
   if (!link || link.kind !== 'onboarding') return gone('Stripe Connect onboarding');
   if (action === 'complete' || action === 'pending' || action === 'leave') {
-    return finish(await sandbox.finishOnboarding(query.salon, query.id, action), 'Stripe Connect onboarding', event);
+    return finish(await sandbox.finishOnboarding(query.salon, query.id, action), 'Stripe Connect onboarding');
   }
   if (action !== null) return page(400, 'Stripe Connect onboarding', '<p>That is not something this page can do.</p>');
   return page(
@@ -182,6 +182,40 @@ async function connect(query: SandboxPageQuery, event: ApiEvent, action: string 
     `<div class="summary"><h2>Set up payments for your salon</h2>
 <p>Stripe would now ask for your business details, your identity and the bank account payouts go to. Choose how this sandbox onboarding ends:</p></div>
 ${form('complete', 'Complete onboarding')}${form('pending', 'Submit: verification pending', 'secondary')}${form('leave', 'Leave with details still due', 'secondary')}`,
+  );
+}
+
+const timeFormat = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+
+/**
+ * A booking's deposit checkout, as the caller sees it from the texted link. It never redirects:
+ * paying (or expiring) delivers the event and shows where things stand on this page.
+ */
+async function deposit(query: SandboxPageQuery, action: string | null): Promise<ApiResult> {
+  const sandbox = deps().paymentsSandbox;
+  const title = 'Stripe Checkout: deposit';
+  const session = await sandbox.depositSession(query.salon, query.id);
+  if (!session) return page(410, title, '<p>This payment link has expired or the deposit was already paid. Call the salon if you need help.</p>');
+  if (action === 'pay' || action === 'expire') {
+    const events = await sandbox.finishDeposit(query.salon, query.id, action);
+    if (!events) return page(410, title, '<p>This payment link has expired or the deposit was already paid.</p>');
+    if (!(await deliver(events))) return page(502, title, '<p>The sandbox could not deliver the event to SalonDesk. Try again in a moment.</p>');
+    return action === 'pay'
+      ? page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escape(session.salonName)} has your ${escape(formatEuro(session.amountCents))} deposit for ${escape(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`)
+      : page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
+  }
+  if (action === 'cancel') {
+    return page(200, title, `<div class="summary"><p>Nothing was paid. The time stays held until ${escape(timeFormat.format(new Date(session.expiresAt * 1000)))}; you can pay from the link in your text until then.</p></div>`);
+  }
+  if (action !== null) return page(400, title, '<p>That is not something this page can do.</p>');
+  return page(
+    200,
+    title,
+    `<div class="summary"><h2>${escape(session.salonName)}</h2>
+<p>Deposit: ${escape(session.serviceName)}</p>
+<p><strong>${escape(formatEuro(session.amountCents))}</strong>, paid to ${escape(session.salonName)}. Your time is held until ${escape(timeFormat.format(new Date(session.expiresAt * 1000)))}.</p></div>
+${form('pay', `Pay deposit ${formatEuro(session.amountCents)}`)}${form('cancel', 'Cancel', 'secondary')}
+<h2>Sandbox only</h2><p>Stripe expires an unpaid session at its time; to see that now:</p>${form('expire', 'Expire now', 'danger')}`,
   );
 }
 
@@ -214,6 +248,8 @@ export const handler = publicRoute(
         return portal(query, event, action);
       case 'connect':
         return connect(query, event, action);
+      case 'deposit':
+        return deposit(query, action);
       case 'dashboard':
         return method === 'POST' ? page(400, 'Stripe Express dashboard', '<p>There is nothing to do here.</p>') : dashboard(query);
     }

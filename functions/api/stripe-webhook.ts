@@ -1,4 +1,5 @@
 import { deps } from '../composition-root.js';
+import { settleDeposit } from '../core/booking/deposit.js';
 import { applyStripeEvent, InvalidSignatureError, verifiedEvent } from '../core/billing/webhook.js';
 import { BadRequestError } from '../http/errors.js';
 import { header, json, securedRoute, type ApiEvent } from '../http/handler.js';
@@ -33,7 +34,10 @@ export const handler = securedRoute(
   },
   async (stripeEvent) => {
     const d = deps();
-    const outcome = await applyStripeEvent({ billing: d.billing, payments: d.payments, now: d.now }, stripeEvent);
+    const outcome = await applyStripeEvent(
+      { billing: d.billing, payments: d.payments, now: d.now, settleDeposit: (salonId, bookingId, result) => settleDeposit(d, salonId, bookingId, result) },
+      stripeEvent,
+    );
     return json(200, { received: true, outcome });
   },
 );

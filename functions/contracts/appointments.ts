@@ -7,7 +7,8 @@ import { z } from 'zod';
  */
 export const SALON_TIME_ZONE = 'Europe/Dublin';
 
-export const appointmentStatus = z.enum(['confirmed', 'cancelled']);
+/** `awaiting_deposit`: the time is held while the caller pays the service's deposit by the link texted to them. */
+export const appointmentStatus = z.enum(['confirmed', 'awaiting_deposit', 'cancelled']);
 
 export const appointmentSchema = z.strictObject({
   id: z.string().min(1),

@@ -100,7 +100,7 @@ export interface PaymentAccountLinkAnswer {
 
 /** The sandbox pages (`/api/stripe/sandbox`): which page, whose, and which object. */
 export const sandboxPageQuery = z.strictObject({
-  page: z.enum(['checkout', 'portal', 'connect', 'dashboard']),
+  page: z.enum(['checkout', 'portal', 'connect', 'dashboard', 'deposit']),
   salon: z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/),
   id: z.string().regex(/^[a-z]{2,4}_sandbox_[A-Za-z0-9]{16,64}$/),
 });

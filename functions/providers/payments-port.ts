@@ -54,6 +54,23 @@ export interface PaymentsPort {
    * `identifier` once, so a retried report never bills twice.
    */
   reportMeterEvent(input: { salonId: string; eventName: string; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<{ id: string }>;
+  /**
+   * A booking's deposit: a one-off Checkout Session in EUR on the salon's connected account (not
+   * the platform's), with the salon and booking as metadata, expiring at `expiresAt` (at least
+   * 30 minutes ahead, as Stripe requires). The same key answers the same session.
+   */
+  createDepositCheckout(input: {
+    salonId: string;
+    salonName: string;
+    accountId: string;
+    bookingId: string;
+    serviceName: string;
+    amountCents: number;
+    expiresAt: Date;
+    successUrl: string;
+    cancelUrl: string;
+    idempotencyKey: string;
+  }): Promise<{ id: string; url: string; expiresAt: Date }>;
   /** Ends the subscription now (account deletion); one already gone counts as cancelled. */
   cancelSubscription(input: { salonId: string; subscriptionId: string }): Promise<void>;
   /** Erases the customer (account deletion); one already gone counts as deleted. */
@@ -95,6 +112,7 @@ export function lazyPayments(choose: () => Promise<PaymentsPort>): PaymentsPort 
     createOnboardingLink: async (input) => (await adapter()).createOnboardingLink(input),
     createDashboardLink: async (input) => (await adapter()).createDashboardLink(input),
     reportMeterEvent: async (input) => (await adapter()).reportMeterEvent(input),
+    createDepositCheckout: async (input) => (await adapter()).createDepositCheckout(input),
     cancelSubscription: async (input) => (await adapter()).cancelSubscription(input),
     deleteCustomer: async (input) => (await adapter()).deleteCustomer(input),
   };

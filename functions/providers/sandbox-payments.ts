@@ -27,6 +27,19 @@ export interface SandboxCheckoutSession {
   status: 'open' | 'complete';
 }
 
+/** A booking's deposit checkout, on the salon's connected account. */
+export interface SandboxDepositSession {
+  id: string;
+  accountId: string;
+  bookingId: string;
+  salonName: string;
+  serviceName: string;
+  amountCents: number;
+  /** Unix seconds. */
+  expiresAt: number;
+  status: 'open' | 'complete' | 'expired';
+}
+
 export interface SandboxSubscription {
   id: string;
   itemId: string;
@@ -72,6 +85,8 @@ export interface SandboxEvent {
   pending_webhooks: number;
   request: { id: null; idempotency_key: null };
   type: string;
+  /** The connected account an event happened on (Connect events only). */
+  account?: string;
   data: { object: Record<string, unknown> };
 }
 
@@ -93,7 +108,7 @@ export function sandboxPlanForPrice(priceId: string): PlanId | null {
   return PLAN_IDS.find((plan) => SANDBOX_PRICE_IDS[plan] === priceId) ?? null;
 }
 
-export function sandboxPageUrl(origin: string, page: 'checkout' | 'portal' | 'connect' | 'dashboard', salonId: string, id: string): string {
+export function sandboxPageUrl(origin: string, page: 'checkout' | 'portal' | 'connect' | 'dashboard' | 'deposit', salonId: string, id: string): string {
   const url = new URL(SANDBOX_PAGE_PATH, origin);
   url.search = new URLSearchParams({ page, salon: salonId, id }).toString();
   return url.toString();
@@ -114,6 +129,10 @@ export interface SandboxPayments extends PaymentsPort {
   endNow(salonId: string, portalId: string): Promise<SandboxOutcome | null>;
   /** Onboarding: complete (Active), submitted but under review (Pending verification), or left with details due (Action required). */
   finishOnboarding(salonId: string, linkId: string, outcome: 'complete' | 'pending' | 'leave'): Promise<SandboxOutcome | null>;
+  /** An open deposit checkout (null once paid, expired, or past its expiry). */
+  depositSession(salonId: string, id: string): Promise<SandboxDepositSession | null>;
+  /** Pay the deposit (`checkout.session.completed`) or, as Stripe does at `expires_at`, expire it (`checkout.session.expired`); once. */
+  finishDeposit(salonId: string, id: string, outcome: 'pay' | 'expire'): Promise<SandboxEvent[] | null>;
 }
 
 export function createSandboxPayments(options: { store: SandboxStripeStore; now: () => Date }): SandboxPayments {
@@ -121,9 +140,10 @@ export function createSandboxPayments(options: { store: SandboxStripeStore; now:
   /** Ids derived from an idempotency key: the same key finds the same object, and no one can guess another salon's. */
   const keyedId = async (prefix: string, key: string) => `${prefix}_sandbox_${createHmac('sha256', await store.webhookSecret()).update(key).digest('hex').slice(0, 32)}`;
 
-  function event(type: string, object: Record<string, unknown>): SandboxEvent {
+  function event(type: string, object: Record<string, unknown>, account?: string): SandboxEvent {
     const at = now();
     return {
+      ...(account ? { account } : {}),
       // A time-ordered id: of two events in one second, the later sorts last (as core/billing/subscription.ts orders them).
       id: `evt_sandbox_${String(at.getTime()).padStart(15, '0')}${randomBytes(6).toString('hex')}`,
       object: 'event',
@@ -274,6 +294,21 @@ export function createSandboxPayments(options: { store: SandboxStripeStore; now:
       return { id: recorded.identifier };
     },
 
+    async createDepositCheckout(input) {
+      const id = await keyedId('cs', input.idempotencyKey);
+      const session = await store.putIfAbsent<SandboxDepositSession>(input.salonId, 'DEPOSIT', id, {
+        id,
+        accountId: input.accountId,
+        bookingId: input.bookingId,
+        salonName: input.salonName,
+        serviceName: input.serviceName,
+        amountCents: input.amountCents,
+        expiresAt: seconds(input.expiresAt),
+        status: 'open',
+      });
+      return { id, url: sandboxPageUrl(new URL(input.successUrl).origin, 'deposit', input.salonId, id), expiresAt: new Date(session.expiresAt * 1000) };
+    },
+
     async cancelSubscription(input) {
       const subscription = await store.get<SandboxSubscription>(input.salonId, 'SUB', 'current');
       if (subscription?.id === input.subscriptionId) await store.put(input.salonId, 'SUB', 'current', { ...subscription, status: 'canceled' });
@@ -292,6 +327,32 @@ export function createSandboxPayments(options: { store: SandboxStripeStore; now:
     subscription: (salonId) => store.get<SandboxSubscription>(salonId, 'SUB', 'current'),
     account: (salonId, accountId) => store.get<ConnectAccount>(salonId, 'ACCOUNT', accountId),
     meterEvents: (salonId, identifier) => store.get<SandboxMeterEvent>(salonId, 'METER', identifier),
+
+    async depositSession(salonId, id) {
+      const session = await store.get<SandboxDepositSession>(salonId, 'DEPOSIT', id);
+      return session && session.status === 'open' && session.expiresAt > seconds(now()) ? session : null;
+    },
+
+    async finishDeposit(salonId, id, outcome) {
+      const session = await store.get<SandboxDepositSession>(salonId, 'DEPOSIT', id);
+      if (!session || session.status !== 'open') return null;
+      // A session past its expiry can only expire, as Stripe's can no longer be paid.
+      if (outcome === 'pay' && session.expiresAt <= seconds(now())) return null;
+      const status = outcome === 'pay' ? 'complete' : 'expired';
+      if (!(await store.replaceIf(salonId, 'DEPOSIT', id, { ...session, status }, 'status', 'open'))) return null;
+      const object = {
+        id: session.id,
+        object: 'checkout.session',
+        mode: 'payment',
+        status,
+        payment_status: outcome === 'pay' ? 'paid' : 'unpaid',
+        amount_total: session.amountCents,
+        currency: 'eur',
+        expires_at: session.expiresAt,
+        metadata: { salon_id: salonId, booking_id: session.bookingId },
+      };
+      return [event(outcome === 'pay' ? 'checkout.session.completed' : 'checkout.session.expired', object, session.accountId)];
+    },
 
     async completeCheckout(salonId, sessionId) {
       const session = await store.get<SandboxCheckoutSession>(salonId, 'CHECKOUT', sessionId);

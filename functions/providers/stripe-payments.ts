@@ -139,6 +139,31 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
       return { id: event.identifier };
     },
 
+    async createDepositCheckout(input) {
+      const session = await call('create the deposit checkout', () =>
+        stripe.checkout.sessions.create(
+          {
+            mode: 'payment',
+            line_items: [
+              {
+                quantity: 1,
+                price_data: { currency: 'eur', unit_amount: input.amountCents, product_data: { name: `Deposit: ${input.serviceName}` } },
+              },
+            ],
+            metadata: { salon_id: input.salonId, booking_id: input.bookingId },
+            payment_intent_data: { metadata: { salon_id: input.salonId, booking_id: input.bookingId } },
+            expires_at: Math.floor(input.expiresAt.getTime() / 1000),
+            success_url: input.successUrl,
+            cancel_url: input.cancelUrl,
+          },
+          // On the salon's own account: the deposit is the salon's money, not the platform's.
+          { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
+        ),
+      );
+      if (!session.url) throw new PaymentsError('rejected', 'Stripe returned a checkout session without a URL');
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
     async cancelSubscription(input) {
       try {
         await call('cancel the subscription', () => stripe.subscriptions.cancel(input.subscriptionId));

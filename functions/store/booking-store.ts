@@ -10,7 +10,7 @@ import { createSettleStore, type SettleStore } from './booking/settle-store.js';
 
 export type { AppointmentStore, CalendarSync, StoredAppointment } from './booking/appointment-store.js';
 export { publicAppointment } from './booking/appointment-store.js';
-export type { BookingRecord, DayItem, DayRef, DayReservation, EndedReservation, MoveOrigin, MovedTo } from './booking/day-store.js';
+export type { BookingRecord, DayItem, DepositHold, DayRef, DayReservation, EndedReservation, MoveOrigin, MovedTo } from './booking/day-store.js';
 export type { CallerRecord } from './booking/caller-store.js';
 export type { IdempotencyRecord } from './booking/idempotency-store.js';
 export type { CallerMessage } from './booking/message-store.js';

@@ -43,6 +43,8 @@ function toService(item: Item): Service {
     price_max: centsToEuro(item.priceMaxCents),
     isRange: Boolean(item.isRange),
     comment: String(item.comment ?? ''),
+    // Services saved before deposits existed have none.
+    deposit: centsToEuro(item.depositCents) ?? 0,
   };
 }
 
@@ -120,6 +122,7 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
           priceMaxCents: service.isRange ? euroToCents(service.price_max) : null,
           isRange: service.isRange,
           comment: service.comment,
+          depositCents: euroToCents(service.deposit ?? 0),
           position,
         })),
       ];

@@ -62,7 +62,8 @@ export const toolRegistry: ToolRegistry = {
   },
   book: {
     contract: toolSchemas.book,
-    description: "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first.",
+    description:
+      "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them.",
     run: (deps, call) =>
       book(deps, call.salonId, call.input, { ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}), source: call.test ? 'test-call' : 'phone-agent' }),
   },

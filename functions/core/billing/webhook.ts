@@ -62,6 +62,25 @@ export interface WebhookDeps {
   billing: SubscriptionStore;
   payments: Pick<PaymentsPort, 'priceIds'>;
   now: () => Date;
+  /** Settles a booking's deposit (core/booking/deposit.ts); answers whether it changed anything. */
+  settleDeposit: (salonId: string, bookingId: string, outcome: 'paid' | 'expired') => Promise<boolean>;
+}
+
+const bookingIdPattern = z.string().regex(/^bk_[0-9a-v]{20}$/);
+
+/**
+ * A deposit's session, paid or expired, on a salon's connected account: only the account the salon
+ * connected (`event.account`) settles its bookings.
+ */
+async function depositChange(deps: WebhookDeps, event: Stripe.Event, outcome: 'paid' | 'expired') {
+  const session = checkoutSession.safeParse(event.data.object);
+  if (!session.success || session.data.mode !== 'payment') return null;
+  const salonId = salonOf(session.data.metadata);
+  const bookingId = bookingIdPattern.safeParse(session.data.metadata?.booking_id);
+  if (!salonId || !bookingId.success || !event.account) return null;
+  const account = await deps.billing.getPaymentAccount(salonId);
+  if (account?.id !== event.account) return null;
+  return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome) };
 }
 
 /** What one event means for one salon: the salon, and the change (which answers whether it changed anything). */
@@ -69,7 +88,10 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
   const object = event.data.object as unknown;
   const order = eventOrder(event);
   switch (event.type) {
+    case 'checkout.session.expired':
+      return depositChange(deps, event, 'expired');
     case 'checkout.session.completed': {
+      if ((object as { mode?: unknown } | null)?.mode === 'payment') return depositChange(deps, event, 'paid');
       const session = checkoutSession.safeParse(object);
       if (!session.success || session.data.mode !== 'subscription' || !session.data.customer) return null;
       const salonId = session.data.client_reference_id ?? salonOf(session.data.metadata);

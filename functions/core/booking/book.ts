@@ -1,7 +1,7 @@
 import { BOOKING_RULES, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { publicAppointment, type BookingRecord, type DayItem } from '../../store/booking-store.js';
+import { publicAppointment, type BookingRecord, type DayItem, type DepositHold } from '../../store/booking-store.js';
 import { lastBookableDate, overlaps, type Interval } from './availability.js';
 import { busyByStylist, fetchBusy, type RawBusy } from './calendar.js';
 import { admitCaller, forgetCallerBooking } from './caller-record.js';
@@ -18,8 +18,9 @@ import {
   type SalonContext,
 } from './context.js';
 import { changeDay, reserve } from './day-ledger.js';
+import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { ToolError } from './errors.js';
-import { appointmentOf, markerFor, markUnsettled, settleOrLeave } from './settle.js';
+import { appointmentOf, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
 import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
 import { dayOfWeek, localDate, MINUTE, openingOn, parseStart } from './time.js';
@@ -238,18 +239,28 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const phoneHash = phoneKey(salonId, callerPhone);
   const candidateIds = candidates.map((candidate) => candidate.id);
   const marker = markerFor(bookingId, date, candidateIds);
+  const terms = await depositTerms(deps, context, service);
+  // A held time's own marker, due when its deposit's session has expired: the sweep releases the
+  // hold then if no webhook did (settle.ts).
+  const holdMarker = terms
+    ? { ...markerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }
+    : null;
+  const markers = holdMarker ? [marker, holdMarker] : [marker];
 
-  // The cap, the marker, the stylists' days and their calendars, all at once.
-  const [admitted, marked, days, raw] = await Promise.allSettled([
+  // The cap, the markers, the stylists' days, their calendars and the deposit's checkout, all at
+  // once. A checkout made for a time that turns out taken is never texted to anyone and expires.
+  const [admitted, marked, days, raw, checkout] = await Promise.allSettled([
     admitCaller(deps, salonId, phoneHash, { bookingId, start }),
-    markUnsettled(deps, salonId, [marker]),
+    markUnsettled(deps, salonId, markers),
     deps.bookings.days.getMany(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
     fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
+    terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
   ]);
   let written: DayItem | undefined;
   let chosen: Stylist | undefined;
   try {
-    for (const outcome of [admitted, marked, days, raw]) if (outcome.status === 'rejected') throw outcome.reason;
+    for (const outcome of [admitted, marked, days, raw, checkout]) if (outcome.status === 'rejected') throw outcome.reason;
+    const deposit = (checkout as PromiseFulfilledResult<Omit<DepositHold, 'paidAt'> | null>).value;
     const dayList = (days as PromiseFulfilledResult<DayItem[]>).value;
     const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, context.setup.mappings, candidateIds, bookedByStylist(dayList));
     const dayOf = new Map(dayList.map((day) => [day.stylistId, day]));
@@ -262,6 +273,7 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
       createdAt: deps.now().toISOString(),
       idempotencyKey: request.options.idempotencyKey ?? null,
       rescheduledFrom: null,
+      ...(deposit ? { deposit: { ...deposit, paidAt: null } } : {}),
     } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
     for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist })) {
       const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
@@ -278,7 +290,7 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
     if (!chosen) {
       await Promise.all([
         admitted.status === 'fulfilled' ? forgetCallerBooking(deps, salonId, phoneHash, bookingId) : undefined,
-        marked.status === 'fulfilled' ? deps.bookings.settlements.clear([{ salonId, id: marker.id }]).catch(() => undefined) : undefined,
+        marked.status === 'fulfilled' ? deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined) : undefined,
       ]);
     }
     throw error;
@@ -287,6 +299,16 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const booking = settled ?? appointmentOf(salonId, chosen!.id, written!.intervals.find((entry) => entry.bookingId === bookingId)!)!;
   const now = deps.now().getTime();
   const price = speakPrice(booking.service);
+  if (booking.status === 'awaiting_deposit') {
+    const deposit = written!.intervals.find((entry) => entry.bookingId === bookingId)!.record!.deposit!;
+    return {
+      ok: true,
+      say: `I've pencilled you in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} There's a ${speakPrice({ priceCents: deposit.amountCents, priceMinCents: null, priceMaxCents: null })} deposit for it: I've texted you a link to pay it, and I'll hold the time for ${Math.floor(DEPOSIT_HOLD_MS / MINUTE) - 1} minutes until it's paid. You don't need to give me any card details.`,
+      booking: bookingView(publicAppointment(booking), now),
+      deposit: { amountCents: deposit.amountCents, expiresAt: deposit.expiresAt, texted: true },
+      calendar: booking.calendarSync,
+    };
+  }
   return {
     ok: true,
     say: `You're booked in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} See you then!`,

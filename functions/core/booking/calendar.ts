@@ -225,7 +225,7 @@ export async function retryCalendarSync(deps: BookingDeps, salonId: string, limi
     const calendarId = appointment.calendarId;
     const eventId = appointment.calendarEventId ?? calendarEventIdFor(appointment.id);
     try {
-      if (appointment.status === 'confirmed') {
+      if (appointment.status !== 'cancelled') {
         await withTimeout(
           withCalendarGrant(deps, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
           EVENT_WRITE_TIMEOUT_MS,

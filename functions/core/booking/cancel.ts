@@ -39,7 +39,7 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
   const date = lookup.date ? checkedDate(lookup.date, now) : undefined;
   const ids = await callerBookingIds(deps, salonId, phoneKey(salonId, phone));
   const upcoming = (await deps.bookings.appointments.getMany(salonId, ids))
-    .filter((appointment) => appointment.status === 'confirmed' && appointment.callerPhone === phone && Date.parse(appointment.start) > now)
+    .filter((appointment) => appointment.status !== 'cancelled' && appointment.callerPhone === phone && Date.parse(appointment.start) > now)
     .filter((appointment) => !date || localDate(Date.parse(appointment.start)) === date)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (upcoming.length === 0) throw notFound();

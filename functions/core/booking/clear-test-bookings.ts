@@ -12,7 +12,7 @@ export async function clearTestBookings(deps: BookingDeps, salonId: string): Pro
   const now = deps.now();
   const until = new Date(now.getTime() + (BOOKING_RULES.horizonDays + 1) * 24 * 60 * 60 * 1000);
   const upcoming = await deps.bookings.appointments.list(salonId, now, until);
-  const tests = upcoming.filter((appointment) => appointment.source === 'test-call' && appointment.status === 'confirmed');
+  const tests = upcoming.filter((appointment) => appointment.source === 'test-call' && appointment.status !== 'cancelled');
   let cleared = 0;
   for (const appointment of tests) {
     if ((await cancelOnDay(deps, context, appointment)) === 'cancelled') cleared += 1;

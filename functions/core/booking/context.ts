@@ -6,13 +6,18 @@ import type { Dependencies } from '../../composition-root.js';
 import type { Salon } from '../../store/salon-store.js';
 import type { StoredSetup } from '../../store/setup-store.js';
 import type { BookingStore } from '../../store/booking-store.js';
+import type { DepositDeps } from './deposit.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
 
-/** What the booking core needs from the composition root (tests hand in their own). */
+/**
+ * What the booking core needs from the composition root (tests hand in their own). Payments,
+ * billing and the site's address are needed only for deposits: without them a service's deposit
+ * is not taken (deposit.ts).
+ */
 export type BookingDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now'> & {
   bookings: BookingStore;
-};
+} & Partial<DepositDeps>;
 
 /** The salon as a tool call sees it: its profile and what the wizard saved. */
 export interface SalonContext {

@@ -46,13 +46,16 @@ export function reserve(day: DayItem, reservation: DayReservation): Step<'reserv
   return { result: 'reserved', next: { ...day, intervals: [...day.intervals, reservation] } };
 }
 
-function endOn(day: DayItem, live: DayReservation, at: string, movedTo: MovedTo | null): DayItem {
+function endOn(day: DayItem, live: DayReservation, at: string, movedTo: MovedTo | null, reason?: 'deposit_not_paid'): DayItem {
   return {
     ...day,
     intervals: day.intervals.filter((entry) => entry.bookingId !== live.bookingId),
-    ended: [...day.ended, { ...live, at, movedTo }],
+    ended: [...day.ended, { ...live, at, movedTo, ...(reason ? { reason } : {}) }],
   };
 }
+
+/** A reservation holding its time until its deposit is paid. */
+export const awaitingDeposit = (reservation: DayReservation): boolean => Boolean(reservation.record?.deposit && !reservation.record.deposit.paidAt);
 
 /** A confirmed booking, live on this day and not itself a move still in flight. */
 function confirmedOn(day: DayItem, bookingId: string): DayReservation | Gone {
@@ -121,6 +124,32 @@ export function finishMoveOn(day: DayItem, holdId: string): Step<'done' | 'missi
   if (!live.movingFrom) return { result: 'done' };
   const { movingFrom: _done, ...booking } = live;
   return { result: 'done', next: { ...day, intervals: day.intervals.map((entry) => (entry.bookingId === holdId ? booking : entry)) } };
+}
+
+/**
+ * The deposit was paid: the held booking is confirmed. 'already' when it was confirmed before (a
+ * redelivered event); gone when the hold was released or cancelled first (the payment is then
+ * the owner's to refund).
+ */
+export function confirmDepositOn(day: DayItem, bookingId: string, at: string): Step<'confirmed' | 'already' | Gone> {
+  const live = confirmedOn(day, bookingId);
+  if (isGone(live)) return { result: live };
+  if (!awaitingDeposit(live)) return { result: 'already' };
+  const paid: DayReservation = { ...live, record: { ...live.record!, deposit: { ...live.record!.deposit!, paidAt: at } } };
+  return { result: 'confirmed', next: { ...day, intervals: day.intervals.map((entry) => (entry.bookingId === bookingId ? paid : entry)) } };
+}
+
+/**
+ * The deposit was not paid (the session expired, or the sweep found the hold past its expiry):
+ * the time is freed and the booking ends as "deposit not paid". A paid booking is never released.
+ * `unlessBefore`: only when the hold expired before this instant (the sweep's margin).
+ */
+export function releaseDepositOn(day: DayItem, bookingId: string, at: string, unlessBefore?: number): Step<'released' | 'paid' | 'not_due' | Gone> {
+  const live = confirmedOn(day, bookingId);
+  if (isGone(live)) return { result: live };
+  if (!awaitingDeposit(live)) return { result: 'paid' };
+  if (unlessBefore !== undefined && Date.parse(live.record!.deposit!.expiresAt) >= unlessBefore) return { result: 'not_due' };
+  return { result: 'released', next: endOn(day, live, at, null, 'deposit_not_paid') };
 }
 
 /** Takes a hold that never became a booking off the day (no tombstone: nothing was booked). */

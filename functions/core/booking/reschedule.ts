@@ -90,6 +90,15 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     throw new ToolError(409, 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
   }
   if (Date.parse(old.start) <= now) throw new ToolError(400, 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
+  if (old.status === 'awaiting_deposit') {
+    // The deposit's session names this booking: moving it would leave the payment nowhere to land.
+    throw new ToolError(
+      409,
+      'awaiting_deposit',
+      "That booking is still waiting for its deposit, so I can't move it yet. Once it's paid I can change the time, or I can cancel it now and book the new time instead.",
+      'The booking is awaiting its deposit',
+    );
+  }
 
   const service = serviceOf(context, old);
   const end = checkBookable(context, service, start, now);

@@ -45,11 +45,13 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
       spokenDuration: speakDuration(service.duration),
       ...priced,
       spokenPrice: speakPrice(priced),
+      // Taken by a texted link when booked, only while the salon's payment account is Active.
+      depositCents: service.deposit ? service.deposit * 100 : null,
       comment: service.comment,
     };
   });
   if (services.length === 0) return { ok: true, say: "I don't have the salon's price list to hand. Would you like me to take a message?", services };
-  const spoken = services.slice(0, 8).map((service) => `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}`);
+  const spoken = services.slice(0, 8).map((service) => `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`);
   const more = services.length > 8 ? ', and a few more' : '';
   return { ok: true, say: `We do ${speakList(spoken)}${more}. Would you like to book one?`, services };
 }

@@ -5,6 +5,7 @@ import {
   type DayItem,
   type DayRef,
   type DayReservation,
+  type DepositHold,
   type EndedReservation,
   type SettleMarker,
   type StoredAppointment,
@@ -12,7 +13,7 @@ import {
 import { moveCallerBooking, forgetCallerBooking } from './caller-record.js';
 import { mightHavePendingSync, removeCalendarEvent, retryCalendarSync, writeCalendarEvent } from './calendar.js';
 import { calendarEventIdFor, loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
-import { changeDay, fenceOn, finishMoveOn, goneOf, releaseOn } from './day-ledger.js';
+import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { isoLocal, localDate } from './time.js';
 
@@ -24,7 +25,17 @@ import { isoLocal, localDate } from './time.js';
  * committed or given up. Every step is safe to repeat, so the request that made the change and
  * the sweep that finds its marker later (a crash, a timeout) run the same code.
  */
-export type Marker = Omit<SettleMarker, 'since' | 'salonId'>;
+export type Marker = Omit<SettleMarker, 'since' | 'salonId'> & {
+  /** When the sweep may take it up (less its grace); now unless later (a deposit hold's expiry). */
+  since?: string;
+};
+
+/**
+ * How long after its Checkout Session expired a hold is released without Stripe's
+ * `checkout.session.expired` (the webhook normally does it first): long enough for a payment made
+ * in the session's last minute to reach us.
+ */
+export const DEPOSIT_RELEASE_MARGIN_MS = 10 * 60_000;
 
 /** A marker of this request's own for a change of `bookingId` on `date`. */
 export function markerFor(bookingId: string, date: string, stylistIds: string[]): Marker {
@@ -34,7 +45,9 @@ export function markerFor(bookingId: string, date: string, stylistIds: string[])
 /** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). */
 export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<void> {
   try {
-    await deps.events.publish(type, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail });
+    const detail = { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail };
+    if (type === 'booking.cancelled' && appointment.cancelReason) await deps.events.publish(type, { ...detail, reason: appointment.cancelReason });
+    else await deps.events.publish(type, detail);
   } catch (error) {
     logger.error('booking event not published', { type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
   }
@@ -57,7 +70,7 @@ export function appointmentOf(salonId: string, stylistId: string, reservation: D
     callerName: record.callerName,
     callerPhone: record.callerPhone,
     callerEmail: record.callerEmail,
-    status: 'confirmed',
+    status: record.deposit && !record.deposit.paidAt ? 'awaiting_deposit' : 'confirmed',
     source: record.source,
     createdAt: record.createdAt,
     calendarEventId: null,
@@ -70,23 +83,55 @@ export function appointmentOf(salonId: string, stylistId: string, reservation: D
   };
 }
 
-/** A live booking's projections. Answers the appointment as it now stands. */
-export async function projectConfirmed(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<StoredAppointment> {
+/** Tells the caller how to pay a held booking's deposit (the texted link); a failure is logged, as for every booking event. */
+async function publishDepositRequest(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, deposit: DepositHold): Promise<void> {
+  try {
+    await deps.events.publish('booking.deposit-requested', {
+      appointment: publicAppointment(appointment),
+      salonName: context.salon.name,
+      depositCents: deposit.amountCents,
+      payUrl: deposit.payUrl,
+      expiresAt: deposit.expiresAt,
+    });
+  } catch (error) {
+    logger.error('booking event not published', { type: 'booking.deposit-requested', salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
+  }
+}
+
+/**
+ * A live booking's projections. Answers the appointment as it now stands. Its status only moves
+ * forward (awaiting deposit → confirmed → cancelled), so a settle working from an older read of
+ * the day never takes a paid booking back to awaiting.
+ */
+export async function projectConfirmed(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, deposit?: DepositHold): Promise<StoredAppointment> {
   const eventId = calendarEventIdFor(appointment.id);
   // The appointment and the calendar event are written side by side; the event's id comes from
-  // the booking id, so a repeat of either never makes a second one.
+  // the booking id, so a repeat of either never makes a second one. A held time is in the
+  // calendar too: it is not free.
   const [created, sync] = await Promise.all([
     deps.bookings.appointments.create(appointment),
     appointment.calendarSync === 'pending' ? writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : Promise.resolve(appointment.calendarSync),
   ]);
-  const stored = created ? appointment : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
+  let stored = created ? appointment : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
   // A cancellation settled first: nothing to confirm any more.
-  if (stored.status !== 'confirmed') return stored;
+  if (stored.status === 'cancelled') return stored;
+  if (stored.status === 'awaiting_deposit' && appointment.status === 'confirmed') {
+    await deps.bookings.appointments.markDepositPaid(stored.salonId, stored.id);
+    stored = (await deps.bookings.appointments.get(stored.salonId, stored.id)) ?? { ...stored, status: 'confirmed' };
+    if (stored.status === 'cancelled') return stored;
+  }
   const final: StoredAppointment = sync === 'synced' ? { ...stored, calendarEventId: eventId, calendarSync: 'synced' } : stored;
-  await Promise.all([
+  const calendarState =
     sync === 'synced' && stored.calendarSync !== 'synced'
       ? deps.bookings.appointments.setCalendarState(stored.salonId, stored.id, { calendarEventId: eventId, calendarSync: 'synced' })
-      : Promise.resolve(),
+      : Promise.resolve();
+  if (stored.status === 'awaiting_deposit') {
+    // Not a booking yet: not counted and not confirmed to anyone; the caller gets the payment link.
+    await Promise.all([calendarState, deposit ? publishDepositRequest(deps, context, final, deposit) : Promise.resolve()]);
+    return final;
+  }
+  await Promise.all([
+    calendarState,
     deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
     publishBooking(deps, context, 'booking.confirmed', final),
   ]);
@@ -104,13 +149,19 @@ export async function projectEnded(deps: BookingDeps, context: SalonContext, sty
     // Ended before it was ever projected: it is kept as cancelled, and nobody was told of it.
     const never = appointmentOf(salonId, stylistId, ended);
     if (!never) return;
-    const cancelled: StoredAppointment = { ...never, status: 'cancelled', cancelledAt: ended.at, rescheduledTo: movedTo ?? null };
+    const cancelled: StoredAppointment = { ...never, status: 'cancelled', cancelledAt: ended.at, rescheduledTo: movedTo ?? null, cancelReason: ended.reason ?? null };
     if (await deps.bookings.appointments.create(cancelled)) return;
     appointment = await deps.bookings.appointments.get(salonId, ended.bookingId);
     if (!appointment) return;
   }
-  await deps.bookings.appointments.markCancelled(salonId, ended.bookingId, ended.at, movedTo);
-  const cancelled: StoredAppointment = { ...appointment, status: 'cancelled', cancelledAt: appointment.cancelledAt ?? ended.at, rescheduledTo: movedTo ?? appointment.rescheduledTo };
+  await deps.bookings.appointments.markCancelled(salonId, ended.bookingId, ended.at, movedTo, ended.reason);
+  const cancelled: StoredAppointment = {
+    ...appointment,
+    status: 'cancelled',
+    cancelledAt: appointment.cancelledAt ?? ended.at,
+    rescheduledTo: movedTo ?? appointment.rescheduledTo,
+    cancelReason: appointment.cancelReason ?? ended.reason ?? null,
+  };
   const phoneHash = phoneKey(salonId, appointment.callerPhone);
   await Promise.all([
     ended.movedTo
@@ -155,16 +206,22 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
     await resolveMove(deps, salonId, found.day, found.live);
     found = findOn(await deps.bookings.days.getMany(salonId, [found.day]), marker.bookingId);
   }
+  if (found?.live && awaitingDeposit(found.live)) {
+    // A hold whose deposit never came (no webhook reached us): released once well past its expiry.
+    const now = deps.now();
+    const { result, day } = await changeDay(deps, salonId, found.day, (today) => releaseDepositOn(today, marker.bookingId, now.toISOString(), now.getTime() - DEPOSIT_RELEASE_MARGIN_MS));
+    if (result === 'released') found = findOn([day], marker.bookingId);
+  }
   let live: StoredAppointment | null = null;
   if (found?.live) {
     const appointment = appointmentOf(salonId, found.day.stylistId, found.live);
-    if (appointment) live = await projectConfirmed(deps, context, appointment);
+    if (appointment) live = await projectConfirmed(deps, context, appointment, found.live.record?.deposit);
   } else if (found?.ended) {
     await projectEnded(deps, context, found.day.stylistId, found.ended);
   } else {
     // No reservation, so no booking: an appointment that claims otherwise is put right.
     const orphan = await deps.bookings.appointments.get(salonId, marker.bookingId);
-    if (orphan?.status === 'confirmed') {
+    if (orphan && orphan.status !== 'cancelled') {
       await projectEnded(deps, context, orphan.stylistId, { bookingId: orphan.id, start: orphan.start, end: orphan.end, at: deps.now().toISOString(), movedTo: null });
     }
   }
@@ -175,7 +232,7 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
 /** Writes the markers of a change about to touch the day items (before the write, never after). */
 export async function markUnsettled(deps: BookingDeps, salonId: string, markers: readonly Marker[]): Promise<void> {
   const since = deps.now().toISOString();
-  await deps.bookings.settlements.mark(markers.map((marker) => ({ ...marker, salonId, since })));
+  await deps.bookings.settlements.mark(markers.map((marker) => ({ ...marker, salonId, since: marker.since ?? since })));
 }
 
 /** A request's own settle: a failure is left to the sweep (the change itself has happened). */

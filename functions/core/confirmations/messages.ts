@@ -22,8 +22,11 @@ export type EmailContent = Pick<EmailMessage, 'subject' | 'text' | 'html' | 'att
 
 const withStylist = (appointment: Appointment) => (appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '');
 
+/** Why a booking was cancelled when the caller did not cancel it. */
+export type CancelReason = 'deposit_not_paid';
+
 /** "You're booked at Bláth Hair for Cut on Saturday 28 November at 14:30 with Aoife. Reply or call 01 234 5678 to change." */
-export function bookingSms(kind: BookingKind, appointment: Appointment, salon: SalonContact, now: Date): string {
+export function bookingSms(kind: BookingKind, appointment: Appointment, salon: SalonContact, now: Date, reason?: CancelReason): string {
   const when = spokenWhen(appointment.start, now);
   const service = appointment.service.name.trim();
   if (kind === 'confirmed') {
@@ -31,7 +34,17 @@ export function bookingSms(kind: BookingKind, appointment: Appointment, salon: S
     return `You're booked at ${salon.name} for ${service} on ${when}${withStylist(appointment)}. ${change}`;
   }
   const again = salon.phone ? `Call ${salon.phone} to book again.` : 'Reply to this message to book again.';
+  if (reason === 'deposit_not_paid') {
+    return `The time held for your ${service} at ${salon.name} on ${when}${withStylist(appointment)} is released: the deposit wasn't paid in time. ${again}`;
+  }
   return `Your ${service} at ${salon.name} on ${when}${withStylist(appointment)} is cancelled. ${again}`;
+}
+
+/** The deposit link: "Bláth Hair: to book your Balayage on Saturday 28 November at 14:30 with Aoife, pay the €20 deposit by 14:05 here: <link>" */
+export function depositSms(appointment: Appointment, salon: Pick<SalonContact, 'name'>, deposit: { cents: number; payUrl: string; expiresAt: string }, now: Date): string {
+  const when = spokenWhen(appointment.start, now);
+  const by = salonTime(deposit.expiresAt).toFormat('HH:mm');
+  return `${salon.name}: to book your ${appointment.service.name.trim()} on ${when}${withStylist(appointment)}, pay the ${formatEuro(deposit.cents)} deposit by ${by} here: ${deposit.payUrl} The time is held until then. We never ask for card details by phone.`;
 }
 
 function html(paragraphs: (string | { rows: [string, string][] })[]): string {

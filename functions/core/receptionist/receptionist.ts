@@ -161,9 +161,10 @@ async function respond(deps: ReceptionistDeps, state: ConversationState, text: s
       return askForMessage(state);
     case 'price': {
       const answer = await tool(deps, state, 'list-services', {});
-      const services = ((answer as { services?: { name: string; spokenPrice: string | null; spokenDuration: string }[] }).services ?? []);
+      const services = ((answer as { services?: { name: string; spokenPrice: string | null; spokenDuration: string; depositCents: number | null }[] }).services ?? []);
       const one = service && services.find((entry) => entry.name === service);
-      if (one) return say(`${one.name} ${one.spokenPrice ? `is ${one.spokenPrice}` : "doesn't have a set price"} and takes about ${one.spokenDuration}. Would you like to book it?`);
+      const deposit = one && one.depositCents ? ` There's a €${one.depositCents / 100} deposit to book it, paid by a link I text you.` : '';
+      if (one) return say(`${one.name} ${one.spokenPrice ? `is ${one.spokenPrice}` : "doesn't have a set price"} and takes about ${one.spokenDuration}.${deposit} Would you like to book it?`);
       return say(answer.say);
     }
     case 'hours':

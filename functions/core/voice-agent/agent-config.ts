@@ -118,7 +118,8 @@ function servicesText(setup: StoredSetup): string {
   return setup.services
     .map((service) => {
       const price = speakPrice({ priceCents: service.price === null ? null : Math.round(service.price * 100), priceMinCents: service.price_min === null ? null : Math.round(service.price_min * 100), priceMaxCents: service.price_max === null ? null : Math.round(service.price_max * 100) });
-      return `- ${literal(service.name)}: ${speakDuration(service.duration)}${price ? `, ${price}` : ''}${service.comment ? ` (${literal(service.comment)})` : ''}`;
+      const deposit = service.deposit ? `, €${service.deposit} deposit to book` : '';
+      return `- ${literal(service.name)}: ${speakDuration(service.duration)}${price ? `, ${price}` : ''}${deposit}${service.comment ? ` (${literal(service.comment)})` : ''}`;
     })
     .join('\n');
 }
@@ -148,6 +149,7 @@ export function buildAgentDefinition(salon: Salon, setup: StoredSetup, siteUrl: 
     "- Before booking, read back the service, stylist, day and time, and the caller's name, and get a clear yes. Use the caller's number unless they give another.",
     `- To cancel or move a booking, use ${agentToolName('cancel')} or ${agentToolName('reschedule')} with the caller's phone number.`,
     `- Quote prices and durations only from ${agentToolName('list-services')} or the list above. Never take card details.`,
+    `- A service with a deposit: mention it when quoting or booking. ${agentToolName('book')} then texts the caller a link to pay it and holds the time until it is paid; say so as its answer does. Deposits are only ever paid by that link.`,
     `- If the caller asks for a person, or you cannot help, use ${agentToolName('transfer')}; if nobody can take the call, ${agentToolName('take-message')}.`,
     '- Every tool answer has a `say` sentence: say it as it is. If a tool fails, apologise and offer to take a message.',
     '- When the caller is done, say goodbye and end the call.',

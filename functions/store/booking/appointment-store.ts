@@ -20,6 +20,8 @@ export interface StoredAppointment extends Appointment {
   cancelledAt: string | null;
   rescheduledFrom: string | null;
   rescheduledTo: string | null;
+  /** Set when the booking ended without anyone cancelling it (its deposit was not paid in time). */
+  cancelReason?: 'deposit_not_paid' | null;
 }
 
 export interface AppointmentStore {
@@ -28,8 +30,10 @@ export interface AppointmentStore {
   get(salonId: string, bookingId: string): Promise<StoredAppointment | null>;
   getMany(salonId: string, bookingIds: readonly string[]): Promise<StoredAppointment[]>;
   setCalendarState(salonId: string, bookingId: string, state: { calendarEventId: string | null; calendarSync: CalendarSync }): Promise<void>;
-  /** Confirmed → cancelled, once: 'already' when it was cancelled before, 'missing' when there is none. */
-  markCancelled(salonId: string, bookingId: string, at: string, rescheduledTo?: string): Promise<'cancelled' | 'already' | 'missing'>;
+  /** Confirmed (or awaiting deposit) → cancelled, once: 'already' when it was cancelled before, 'missing' when there is none. */
+  markCancelled(salonId: string, bookingId: string, at: string, rescheduledTo?: string, reason?: 'deposit_not_paid'): Promise<'cancelled' | 'already' | 'missing'>;
+  /** Awaiting deposit → confirmed, once: false when it was not awaiting one (already confirmed, or cancelled). */
+  markDepositPaid(salonId: string, bookingId: string): Promise<boolean>;
   /** Appointments starting in [from, to), soonest first. */
   list(salonId: string, from: Date, to: Date): Promise<StoredAppointment[]>;
 }
@@ -55,6 +59,7 @@ const APPOINTMENT_FIELDS = [
   'cancelledAt',
   'rescheduledFrom',
   'rescheduledTo',
+  'cancelReason',
 ] as const;
 
 const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
@@ -115,20 +120,38 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
         })),
       );
     },
-    async markCancelled(salonId, bookingId, at, rescheduledTo) {
+    async markCancelled(salonId, bookingId, at, rescheduledTo, reason) {
       const changed = await conditionally(
         client.send(new UpdateCommand({
           TableName: tableName,
           Key: key(salonId, bookingId),
-          ConditionExpression: '#status = :confirmed',
-          UpdateExpression: `SET #status = :cancelled, cancelledAt = :at${rescheduledTo ? ', rescheduledTo = :to' : ''}`,
+          ConditionExpression: '#status IN (:confirmed, :awaiting)',
+          UpdateExpression: `SET #status = :cancelled, cancelledAt = :at${rescheduledTo ? ', rescheduledTo = :to' : ''}${reason ? ', cancelReason = :reason' : ''}`,
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':confirmed': 'confirmed', ':cancelled': 'cancelled', ':at': at, ...(rescheduledTo ? { ':to': rescheduledTo } : {}) },
+          ExpressionAttributeValues: {
+            ':confirmed': 'confirmed',
+            ':awaiting': 'awaiting_deposit',
+            ':cancelled': 'cancelled',
+            ':at': at,
+            ...(rescheduledTo ? { ':to': rescheduledTo } : {}),
+            ...(reason ? { ':reason': reason } : {}),
+          },
         })),
       );
       if (changed) return 'cancelled';
       return (await store.get(salonId, bookingId)) ? 'already' : 'missing';
     },
+    markDepositPaid: (salonId, bookingId) =>
+      conditionally(
+        client.send(new UpdateCommand({
+          TableName: tableName,
+          Key: key(salonId, bookingId),
+          ConditionExpression: '#status = :awaiting',
+          UpdateExpression: 'SET #status = :confirmed',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':awaiting': 'awaiting_deposit', ':confirmed': 'confirmed' },
+        })),
+      ),
     async list(salonId, from, to) {
       const items = await queryAll(client, {
         TableName: tableName,

@@ -31,6 +31,18 @@ export interface BookingRecord {
   calendarId: string | null;
   idempotencyKey: string | null;
   rescheduledFrom: string | null;
+  /** A service's deposit: the time is held (awaiting deposit) until `paidAt` is set. Absent: none. */
+  deposit?: DepositHold;
+}
+
+export interface DepositHold {
+  amountCents: number;
+  /** The Checkout Session on the salon's connected account, and its link texted to the caller. */
+  sessionId: string;
+  payUrl: string;
+  /** When the session expires (UTC ISO); the hold is released then. */
+  expiresAt: string;
+  paidAt: string | null;
 }
 
 /** The reservation a move hold replaces, on its own day. */
@@ -61,6 +73,8 @@ export interface EndedReservation extends DayReservation {
   at: string;
   /** Where a rescheduled booking went; null for a cancellation. */
   movedTo: MovedTo | null;
+  /** Why it ended when nobody cancelled it: the hold lapsed because its deposit was not paid. */
+  reason?: 'deposit_not_paid';
 }
 
 export interface DayItem {
@@ -99,7 +113,12 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
     stylistId: ref.stylistId,
     date: ref.date,
     intervals: list('intervals').map(reservationFrom),
-    ended: list('ended').map((raw) => ({ ...reservationFrom(raw), at: String(raw.at), movedTo: (raw.movedTo as MovedTo | null) ?? null })),
+    ended: list('ended').map((raw) => ({
+      ...reservationFrom(raw),
+      at: String(raw.at),
+      movedTo: (raw.movedTo as MovedTo | null) ?? null,
+      ...(raw.reason === 'deposit_not_paid' ? { reason: 'deposit_not_paid' as const } : {}),
+    })),
     fenced: list('fenced').map((raw) => ({ bookingId: String(raw.bookingId), at: String(raw.at) })),
     version: Number(item?.version ?? 0),
   };

@@ -14,6 +14,8 @@ import { createBookingStore } from '../../../functions/store/booking-store.js';
 import { createGoogleStore } from '../../../functions/store/google-store.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createSetupStore } from '../../../functions/store/setup-store.js';
+import { createSandboxPayments } from '../../../functions/providers/sandbox-payments.js';
+import { createSandboxStripeStore, createSubscriptionStore } from '../../../functions/store/subscription-store.js';
 import { createTableInput } from '../../../functions/store/table-definition.js';
 
 const require = createRequire(import.meta.url);
@@ -81,6 +83,8 @@ export async function makeSalon(
     mappings?: Record<string, string>;
     connectCalendar?: boolean;
     escalationPhone?: string;
+    /** The Balayage takes a €20 deposit, and the salon's (sandbox) payment account is Active. */
+    deposits?: boolean;
   },
 ) {
   salonCounter += 1;
@@ -111,7 +115,7 @@ export async function makeSalon(
   const stylists = stylistNames.map((name, index) => ({ id: `sty_${name.toLowerCase()}${index}`, name }));
   const services: Service[] = [
     { id: 'svc_cut', name: 'Cut & blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
-    { id: 'svc_balayage', name: 'Balayage', duration: 180, price: null, price_min: 150, price_max: 220, isRange: true, comment: '' },
+    { id: 'svc_balayage', name: 'Balayage', duration: 180, price: null, price_min: 150, price_max: 220, isRange: true, comment: '', deposit: options.deposits ? 20 : 0 },
     { id: 'svc_fringe', name: 'Fringe trim', duration: 15, price: 10, price_min: null, price_max: null, isRange: false, comment: '' },
   ];
   const mappings = Object.fromEntries(
@@ -141,7 +145,14 @@ export async function makeSalon(
       published.push({ type, detail });
     },
   };
-  const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings, now };
+  const billing = createSubscriptionStore(table.client, table.tableName);
+  const payments = createSandboxPayments({ store: createSandboxStripeStore(table.client, table.tableName), now });
+  const depositDeps = { payments, billing, config: { SITE_URL: 'http://127.0.0.1:5173' } };
+  if (options.deposits) {
+    const account = await payments.createConnectAccount({ salonId, email: null, idempotencyKey: `connect-${salonId}` });
+    await billing.keepPaymentAccount(salonId, { ...account, chargesEnabled: true, detailsSubmitted: true, currentlyDue: [], disabledReason: null });
+  }
+  const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings, now, ...depositDeps };
   /** The same salon's dependencies over another client (one with faults injected, say). */
   const depsOn = (other: DynamoDBDocumentClient): BookingDeps => {
     const otherGoogle = createGoogleStore(other, table.tableName);
@@ -154,9 +165,10 @@ export async function makeSalon(
       events: eventPort,
       bookings: createBookingStore(other, table.tableName),
       now,
+      ...depositDeps,
     };
   };
-  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken };
+  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, billing };
 }
 
 const tokenCipher: BookingDeps['tokenCipher'] = {

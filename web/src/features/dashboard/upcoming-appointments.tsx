@@ -25,10 +25,10 @@ export function dayHeading(date: string, today: string): string {
   return `${parts.weekday} ${parts.day} ${parts.month}`;
 }
 
-/** Confirmed appointments grouped by the salon's calendar day, soonest first. */
+/** Confirmed appointments, and times held awaiting a deposit, grouped by the salon's calendar day, soonest first. */
 export function groupByDay(appointments: readonly Appointment[]): { date: string; appointments: Appointment[] }[] {
   const days = new Map<string, Appointment[]>();
-  const sorted = appointments.filter((appointment) => appointment.status === 'confirmed').sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+  const sorted = appointments.filter((appointment) => appointment.status !== 'cancelled').sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   for (const appointment of sorted) {
     const date = salonDate(appointment.start);
     days.set(date, [...(days.get(date) ?? []), appointment]);
@@ -111,6 +111,11 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
                     <span className="appointment-who">
                       {firstName(appointment.callerName)}
                       {appointment.source === 'test-call' && <span className="test-badge">Test</span>}
+                      {appointment.status === 'awaiting_deposit' && (
+                        <span className="test-badge" data-testid="awaiting-deposit">
+                          Awaiting deposit
+                        </span>
+                      )}
                     </span>
                   </li>
                 ))}

@@ -30,6 +30,8 @@ export interface ApiService {
   price_max: number | null;
   isRange: boolean;
   comment: string;
+  /** Whole euros; 0 = none. Absent on services saved before deposits existed. */
+  deposit?: number;
 }
 
 export interface Calendar {

@@ -47,9 +47,11 @@ export interface ServiceDraft {
   price_max: number | null;
   isRange: boolean;
   comment: string;
+  /** Whole euros; empty or 0 = no deposit. */
+  deposit: number | null;
 }
 
-export type ServiceField = 'name' | 'duration' | 'price' | 'price_min' | 'price_max' | 'comment';
+export type ServiceField = 'name' | 'duration' | 'price' | 'price_min' | 'price_max' | 'comment' | 'deposit';
 export type ServiceErrors = Partial<Record<ServiceField, string>>;
 
 export interface VoiceDraft {
@@ -90,6 +92,7 @@ export const emptyService = (): ServiceDraft => ({
   price_max: null,
   isRange: false,
   comment: '',
+  deposit: null,
 });
 
 const copyHours = (hours: Hours): Hours => Object.fromEntries(DAYS.map((day) => [day, { ...hours[day] }])) as Hours;
@@ -130,6 +133,7 @@ export function serviceFromApi(service: Partial<ApiService>): ServiceDraft {
     price_max: numberOrNull(service.price_max),
     isRange: Boolean(service.isRange),
     comment: text(service.comment),
+    deposit: numberOrNull(service.deposit) || null,
   };
 }
 
@@ -143,6 +147,7 @@ export function serviceToApi(service: ServiceDraft): ApiService {
     price_max: service.isRange ? service.price_max : null,
     isRange: service.isRange,
     comment: service.comment.trim(),
+    deposit: service.deposit ?? 0,
   };
 }
 
@@ -211,6 +216,7 @@ export function validateService(service: ServiceDraft): ServiceErrors {
   const result = serviceSchema.safeParse({
     ...serviceToApi(service),
     duration: forChecking(service.duration) ?? 0,
+    deposit: forChecking(service.deposit) ?? 0,
     ...(service.isRange
       ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) }
       : { price: forChecking(service.price) }),

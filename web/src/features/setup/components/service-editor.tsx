@@ -1,5 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { NumberInput, TextArea, TextInput } from '../../../components/form-fields';
+import { loadPaymentAccount } from '../../billing/api';
 import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
 
 interface Props {
@@ -17,6 +19,7 @@ interface Props {
 /** The service list: each row collapses to a summary and expands to its fields (spec sections 3 and 5). */
 export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, pageSize }: Props) {
   const [limit, setLimit] = useState(pageSize ?? Number.POSITIVE_INFINITY);
+  const paymentsActive = usePaymentsActive();
   // Past the page, a service with an error or one being edited (a new one, say) stays in view.
   const shown = services
     .map((service, index) => ({ service, index }))
@@ -34,6 +37,7 @@ export function ServiceEditor({ services, errors, expanded, onChange, onToggle, 
               position={index + 1}
               errors={errors[service.uid] ?? {}}
               open={expanded.has(service.uid)}
+              paymentsActive={paymentsActive}
               onChange={(patch) => onChange(service.uid, patch)}
               onToggle={() => onToggle(service.uid)}
               onRemove={() => onRemove(service.uid)}
@@ -65,7 +69,23 @@ export function ServiceEditor({ services, errors, expanded, onChange, onToggle, 
   );
 }
 
+/** Whether the salon's payment account is Active (deposits are taken only then); null while unknown. */
+function usePaymentsActive(): boolean | null {
+  const [active, setActive] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadPaymentAccount()
+      .then((answer) => live && setActive(answer.account.status === 'Active'))
+      .catch(() => live && setActive(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return active;
+}
+
 interface RowProps {
+  paymentsActive: boolean | null;
   service: ServiceDraft;
   position: number;
   errors: ServiceErrors;
@@ -75,7 +95,7 @@ interface RowProps {
   onRemove: () => void;
 }
 
-function ServiceRow({ service, position, errors, open, onChange, onToggle, onRemove }: RowProps) {
+function ServiceRow({ service, position, errors, open, paymentsActive, onChange, onToggle, onRemove }: RowProps) {
   const panelId = `service-panel-${service.uid}`;
   const title = service.name.trim() || `Service ${position}`;
   const errorCount = Object.keys(errors).length;
@@ -86,6 +106,7 @@ function ServiceRow({ service, position, errors, open, onChange, onToggle, onRem
           <span className="service-summary-name">{title}</span>
           <span className="service-summary-meta">
             {formatDuration(service.duration)} · {formatPrice(service)}
+            {service.deposit ? ` · €${service.deposit} deposit` : ''}
             {errorCount > 0 && <span className="service-summary-flag"> · Needs attention</span>}
           </span>
           <span className="service-summary-chevron" aria-hidden="true">
@@ -138,6 +159,23 @@ function ServiceRow({ service, position, errors, open, onChange, onToggle, onRem
           ) : (
             <NumberInput label="Price (€)" prefix="€" value={service.price} error={errors.price} onChange={(price) => onChange({ price })} />
           )}
+          <NumberInput
+            label="Deposit (€)"
+            prefix="€"
+            value={service.deposit}
+            error={errors.deposit}
+            hint={
+              paymentsActive === false ? (
+                <>
+                  Deposits need an active payment account: you can save one now, and it is taken once your account is active.{' '}
+                  <Link to="/settings?section=billing">Set up payments in Billing</Link>
+                </>
+              ) : (
+                'Optional. Callers pay it by a link we text them; the time is held until it is paid.'
+              )
+            }
+            onChange={(deposit) => onChange({ deposit })}
+          />
           <TextArea
             label="Comment (optional)"
             rows={2}

@@ -1,0 +1,127 @@
+import type { Service } from '../../contracts/setup.js';
+import { logger } from '../../http/logger.js';
+import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import type { DayItem, DepositHold } from '../../store/booking-store.js';
+import type { SubscriptionStore } from '../../store/subscription-store.js';
+import { paymentAccountStatus } from '../billing/account-status.js';
+import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
+import { changeDay, confirmDepositOn, releaseDepositOn } from './day-ledger.js';
+import { ToolError } from './errors.js';
+import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
+import { localDate, MINUTE } from './time.js';
+
+/**
+ * Deposits (docs/bookings.md, "Awaiting deposit"): a service with a deposit, booked while the
+ * salon's payment account is Active, holds its time as `awaiting_deposit` on the stylist's day
+ * (the booking of record) with a Checkout Session on the salon's connected account. The session's
+ * webhook settles it: paid → confirmed; expired → released ("deposit not paid"). The sweep
+ * releases a hold whose expiry passed without either (settle.ts).
+ */
+export interface DepositDeps {
+  payments: Pick<PaymentsPort, 'createDepositCheckout'>;
+  billing: Pick<SubscriptionStore, 'getPaymentAccount'>;
+  config: { SITE_URL: string };
+}
+
+/**
+ * How long the time is held for the caller to pay. Stripe's minimum for a session is 30 minutes
+ * after it is created; a minute more keeps a request that reaches Stripe a little late valid.
+ */
+export const DEPOSIT_HOLD_MS = 31 * MINUTE;
+
+export interface DepositTerms {
+  accountId: string;
+  amountCents: number;
+}
+
+const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.billing && deps.config ? (deps as DepositDeps) : null);
+
+/** The deposit this booking must take: the service has one and the salon can take card payments (Active). */
+export async function depositTerms(deps: BookingDeps, context: SalonContext, service: Service): Promise<DepositTerms | null> {
+  const found = depositDeps(deps);
+  if (!found || !service.deposit || service.deposit <= 0) return null;
+  const account = await found.billing.getPaymentAccount(context.salon.id);
+  if (!account || paymentAccountStatus(account) !== 'Active') return null;
+  return { accountId: account.id, amountCents: service.deposit * 100 };
+}
+
+export const depositUnavailable = () =>
+  new ToolError(
+    503,
+    'deposit_unavailable',
+    "Sorry, I can't set up the deposit for that booking just now, so I haven't booked it. Could you try again in a few minutes? Or I can take a message for the salon.",
+    'The deposit checkout could not be created; nothing was booked',
+  );
+
+/** The Checkout Session for a booking's deposit: one per booking id (Stripe's idempotency key). */
+export async function openDepositCheckout(deps: BookingDeps, context: SalonContext, terms: DepositTerms, booking: { bookingId: string; serviceName: string }): Promise<Omit<DepositHold, 'paidAt'>> {
+  const found = depositDeps(deps)!;
+  const back = new URL('/', found.config.SITE_URL).toString();
+  try {
+    const session = await found.payments.createDepositCheckout({
+      salonId: context.salon.id,
+      salonName: context.salon.name,
+      accountId: terms.accountId,
+      bookingId: booking.bookingId,
+      serviceName: booking.serviceName,
+      amountCents: terms.amountCents,
+      expiresAt: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS),
+      successUrl: back,
+      cancelUrl: back,
+      idempotencyKey: `deposit-${booking.bookingId}`,
+    });
+    return { amountCents: terms.amountCents, sessionId: session.id, payUrl: session.url, expiresAt: session.expiresAt.toISOString() };
+  } catch (error) {
+    if (isPaymentsError(error)) {
+      logger.warn('deposit checkout not created', { salonId: context.salon.id, bookingId: booking.bookingId, kind: error.kind });
+      throw depositUnavailable();
+    }
+    throw error;
+  }
+}
+
+export type DepositOutcome = 'paid' | 'expired';
+
+/**
+ * What Stripe said of a booking's deposit, applied on its day and settled. Answers whether it
+ * changed anything: a redelivery, an expiry after the payment, or a payment after the hold was
+ * released or cancelled change nothing (the last is logged: the owner refunds it from Stripe).
+ */
+export async function settleDeposit(deps: BookingDeps, salonId: string, bookingId: string, outcome: DepositOutcome): Promise<boolean> {
+  const context = await loadSalonContext(deps, salonId).catch((error: unknown) => {
+    if (error instanceof ToolError && error.code === 'unauthorized') return null;
+    throw error;
+  });
+  const appointment = context ? await deps.bookings.appointments.get(salonId, bookingId) : null;
+  if (!context || !appointment) {
+    // The booking never happened (its time was taken as the session was made) or the salon is gone.
+    if (outcome === 'paid') logger.warn('deposit paid for no booking; refund it from the Stripe dashboard', { salonId, bookingId });
+    return false;
+  }
+  const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
+  const at = deps.now().toISOString();
+  const step = outcome === 'paid' ? (day: DayItem) => confirmDepositOn(day, bookingId, at) : (day: DayItem) => releaseDepositOn(day, bookingId, at);
+  // Decided on the day first: a redelivery or a late event changes nothing and settles nothing again.
+  const current = await deps.bookings.days.get(salonId, ref);
+  let result = step(current).result;
+  if (step(current).next) {
+    const marker = markerFor(bookingId, ref.date, [ref.stylistId]);
+    await markUnsettled(deps, salonId, [marker]);
+    const changed = await changeDay(deps, salonId, ref, step, current);
+    result = changed.result;
+    if (result === 'confirmed' || result === 'released') {
+      await settleOrLeave(deps, context, marker, [changed.day]);
+      // The hold is settled one way or the other: the sweep's marker for it has nothing left to do.
+      await deps.bookings.settlements.clear([{ salonId, id: holdMarkerId(bookingId) }]);
+    } else {
+      await deps.bookings.settlements.clear([{ salonId, id: marker.id }]);
+    }
+  }
+  if (outcome === 'paid' && typeof result === 'object') {
+    logger.warn('deposit paid after the booking ended; refund it from the Stripe dashboard', { salonId, bookingId });
+  }
+  return result === 'confirmed' || result === 'released';
+}
+
+/** The marker the sweep releases an unpaid hold by (book.ts writes it, due after the session's expiry). */
+export const holdMarkerId = (bookingId: string) => `${bookingId}#deposit`;

@@ -1,0 +1,164 @@
+import { DateTime } from 'luxon';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { resetConfig } from '../../functions/config.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
+import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
+import { issueAgentSecret } from '../../functions/core/agent-secret.js';
+import { stripeSignatureHeader } from '../../functions/core/billing/signature.js';
+import { setLogSink } from '../../functions/http/logger.js';
+import { agentTool } from '../support/bookable-salon.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
+
+/**
+ * Deposits end to end over HTTP against the running product: a salon with an Active (sandbox)
+ * payment account books its €20-deposit balayage through the voice agent's tools route, the
+ * caller is texted the link, and the sandbox Checkout page pays it (a signed
+ * `checkout.session.completed` on the connected account) or expires it.
+ */
+beforeAll(() => {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+
+function nextWeekday(weekday: number, minDays = 3): string {
+  let day = DateTime.now().setZone('Europe/Dublin').startOf('day').plus({ days: minDays });
+  while (day.weekday !== weekday) day = day.plus({ days: 1 });
+  return day.toISODate()!;
+}
+const TUESDAY = nextWeekday(2);
+const WEDNESDAY = nextWeekday(3);
+
+let phones = 0;
+const newPhone = () => `+35385${String(1000000 + (process.pid % 100) * 10000 + (phones += 1)).slice(-7)}`;
+
+interface Outboxed {
+  to: string;
+  body: string;
+  salonId: string;
+}
+const outbox = async () => (await api('/_local/outbox.json')).body as Outboxed[];
+async function textTo(phone: string, pattern: RegExp): Promise<Outboxed> {
+  const found = await eventually(async () => (await outbox()).find((entry) => entry.to === phone && pattern.test(entry.body)), Boolean, 10_000);
+  expect(found, `a text to ${phone} matching ${pattern}`).toBeDefined();
+  return found!;
+}
+
+async function press(url: string, action: string) {
+  const response = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action }).toString() });
+  return { status: response.status, html: await response.text() };
+}
+
+/** A salon with a €180 balayage taking a €20 deposit, its agent secret and (optionally) an Active payment account. */
+async function depositSalon(label: string, options: { active: boolean }) {
+  const owner = await signUpOwner(label);
+  const step = async (body: unknown) => expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) })).status).toBe(200);
+  const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
+  await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
+  const services = [
+    { name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
+    { name: 'Balayage', duration: 180, price: 180, price_min: null, price_max: null, isRange: false, comment: '', deposit: 20 },
+  ];
+  await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: {}, services, currentStep: 3 });
+  const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  const issued = await issueAgentSecret(deps(), salonId);
+  if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
+  if (options.active) {
+    const link = (await api('/api/stripe', { method: 'POST', token: owner.accessToken })).body as { url: string };
+    await press(link.url, 'complete');
+    expect((await api('/api/stripe', { token: owner.accessToken })).body.account.status).toBe('Active');
+  }
+  return { owner, salonId, secret: issued.secret };
+}
+
+const appointmentOf = async (owner: TestOwner, id: string) =>
+  ((await api(`/api/appointments?from=${DateTime.now().setZone('Europe/Dublin').toISODate()}&days=14`, { token: owner.accessToken })).body.appointments as { id: string; status: string }[]).find(
+    (each) => each.id === id,
+  );
+
+const bookBalayage = (secret: string, phone: string, time = '10:00', date = TUESDAY) =>
+  agentTool(secret, 'book', { service: 'Balayage', start: `${date}T${time}`, callerName: 'Mary Murphy', callerPhone: phone, stylist: 'Aoife' });
+
+describe('a deposit service booked through the tools route', () => {
+  let salon: Awaited<ReturnType<typeof depositSalon>>;
+  beforeAll(async () => {
+    salon = await depositSalon('deposits', { active: true });
+  });
+
+  it('holds the time awaiting deposit, texts the link; paying on the Checkout page confirms it', async () => {
+    const phone = newPhone();
+    const booked = await bookBalayage(salon.secret, phone);
+    expect(booked.status).toBe(200);
+    expect(booked.body.say).toMatch(/There's a €20 deposit for it: I've texted you a link to pay it, and I'll hold the time for 30 minutes until it's paid\./);
+    const id = booked.body.booking.id as string;
+    expect((await appointmentOf(salon.owner, id))?.status).toBe('awaiting_deposit');
+    // The held time is not free.
+    expect((await bookBalayage(salon.secret, newPhone(), '11:00')).body.code).toBe('slot_taken');
+
+    const text = await textTo(phone, /deposit/);
+    expect(text.body).toMatch(/^Bláth Hair: to book your Balayage on .+ with Aoife, pay the €20(\.00)? deposit by \d\d:\d\d here: http/);
+    const link = /(https?:\/\/\S+)/.exec(text.body)![1]!;
+    expect(new URL(link).origin).toBe(inject('baseUrl'));
+    const page = await fetch(link);
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    expect(html).toContain('Bláth Hair');
+    expect(html).toContain('Deposit: Balayage');
+    expect(html).not.toContain('<script');
+
+    expect(await press(link, 'pay')).toMatchObject({ status: 200, html: expect.stringContaining('Deposit paid') });
+    expect((await appointmentOf(salon.owner, id))?.status).toBe('confirmed');
+    await textTo(phone, /^You're booked at Bláth Hair for Balayage/);
+    // Paid once: the link is spent.
+    expect((await press(link, 'pay')).status).toBe(410);
+    expect((await outbox()).filter((entry) => entry.to === phone && /^You're booked/.test(entry.body))).toHaveLength(1);
+  });
+
+  it('an expired session releases the hold: cancelled, the caller told once, the time free again', async () => {
+    const phone = newPhone();
+    const booked = await bookBalayage(salon.secret, phone, '14:00');
+    const id = booked.body.booking.id as string;
+    const link = /(https?:\/\/\S+)/.exec((await textTo(phone, /deposit/)).body)![1]!;
+    expect((await press(link, 'expire')).status).toBe(200);
+    expect((await appointmentOf(salon.owner, id))?.status).toBe('cancelled');
+    await textTo(phone, /deposit wasn't paid in time/);
+    expect((await press(link, 'pay')).status).toBe(410);
+    const again = await bookBalayage(salon.secret, newPhone(), '14:00');
+    expect(again.body.booking).toMatchObject({ status: 'awaiting_deposit' });
+    expect((await outbox()).filter((entry) => entry.to === phone && /deposit wasn't paid/.test(entry.body))).toHaveLength(1);
+  });
+
+  it('a webhook with a bad signature changes nothing', async () => {
+    const phone = newPhone();
+    const id = (await bookBalayage(salon.secret, phone, '10:00', WEDNESDAY)).body.booking.id as string;
+    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
+    const payload = JSON.stringify({
+      id: 'evt_forged_000000000001',
+      object: 'event',
+      type: 'checkout.session.completed',
+      account: account.id,
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: 'cs_forged', object: 'checkout.session', mode: 'payment', status: 'complete', metadata: { salon_id: salon.salonId, booking_id: id } } },
+    });
+    const forged = await api('/api/stripe/webhook', {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': stripeSignatureHeader('whsec_not_the_secret', payload, Math.floor(Date.now() / 1000)), 'content-type': 'application/json' },
+    });
+    expect(forged.status).toBe(400);
+    expect((await appointmentOf(salon.owner, id))?.status).toBe('awaiting_deposit');
+  });
+});
+
+describe('a salon whose payment account is not Active', () => {
+  it('books the deposit service confirmed, as before (no deposit taken)', async () => {
+    const salon = await depositSalon('deposits-inactive', { active: false });
+    const booked = await bookBalayage(salon.secret, newPhone());
+    expect(booked.status).toBe(200);
+    expect(booked.body.booking.status).toBe('confirmed');
+    expect(booked.body.say).toMatch(/^You're booked in for a Balayage/);
+  });
+});
