@@ -120,6 +120,8 @@ export const autoFillServiceSchema = z.strictObject({
   price_max: maybeEuros,
   isRange: z.boolean().optional(),
   comment: z.string().max(300).optional(),
+  /** Whole euros, checked against the price when the step is saved, not here. */
+  deposit: z.number().int().min(0).max(100_000).optional(),
 });
 export type AutoFillService = z.infer<typeof autoFillServiceSchema>;
 

@@ -69,11 +69,16 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
 
   function answer(method: string, path: string, params: Record<string, unknown>, url: string): { status: number; body: unknown } {
     if (method === 'POST' && path === '/v1/checkout/sessions') {
-      const items = (params.line_items as { price: string }[] | undefined) ?? [];
-      const unknown = items.find((item) => !prices.has(item.price));
+      // A line names a price, or (deposits) carries its own `price_data`.
+      const items = (params.line_items as { price?: string }[] | undefined) ?? [];
+      const unknown = items.find((item) => item.price !== undefined && !prices.has(item.price));
       if (unknown) return error(400, 'invalid_request_error', `No such price: '${unknown.price}'`, 'resource_missing');
       const session = id('cs_test');
-      return { status: 200, body: { id: session, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.com/c/pay/${session}`, client_reference_id: params.client_reference_id, metadata: params.metadata } };
+      const expiresAt = params.expires_at === undefined ? Math.floor(Date.now() / 1000) + 24 * 60 * 60 : Number(params.expires_at);
+      return {
+        status: 200,
+        body: { id: session, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.com/c/pay/${session}`, client_reference_id: params.client_reference_id, metadata: params.metadata, expires_at: expiresAt },
+      };
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!customers.has(String(params.customer))) return error(400, 'invalid_request_error', 'No such customer', 'resource_missing');

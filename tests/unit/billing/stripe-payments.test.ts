@@ -61,6 +61,32 @@ describe('the Stripe payments adapter', () => {
     await expect(payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://a/r' })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
   }, 20_000);
 
+  it('creates the deposit Checkout on the salon\'s connected account: its header, the amount, the booking and the expiry', async () => {
+    const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 31 * 60 * 1000);
+    const session = await payments().createDepositCheckout({
+      salonId: 'sal_deposit',
+      salonName: 'Bláth Hair',
+      bookingId: 'bk_1',
+      accountId: 'acct_salon',
+      serviceName: 'Balayage',
+      amountCents: 2000,
+      expiresAt,
+      successUrl: 'https://app.example.ie/',
+      cancelUrl: 'https://app.example.ie/',
+      idempotencyKey: 'deposit-bk_1',
+    });
+    expect(session).toMatchObject({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), expiresAt });
+    const request = last('/v1/checkout/sessions');
+    expect(request.headers['stripe-account']).toBe('acct_salon');
+    expect(request.headers['idempotency-key']).toBe('deposit-bk_1');
+    expect(request.params).toMatchObject({
+      mode: 'payment',
+      expires_at: String(expiresAt.getTime() / 1000),
+      metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' },
+      line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '2000', product_data: { name: 'Deposit: Balayage' } } }],
+    });
+  });
+
   it('opens the customer portal for the customer', async () => {
     const portal = await payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://app.example.ie/settings?section=billing' });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
