@@ -2,6 +2,7 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { OutboxAttachment, OutboxStore } from '../../functions/store/outbox-store.js';
+import { escapeHtml } from '../../functions/core/escape-html.js';
 
 /**
  * What the sandboxes "sent", listed at /_local/outbox: the user pool's emails (password reset
@@ -70,8 +71,6 @@ export function mergedOutbox(file: Outbox, table: Pick<OutboxStore, 'listRecent'
   };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 function renderAttachment(attachment: OutboxAttachment): string {
   const href = `data:${attachment.contentType.split(';')[0]};charset=utf-8;base64,${Buffer.from(attachment.content, 'utf8').toString('base64')}`;

@@ -9,7 +9,7 @@ function newest(path: string): number {
   return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), 0);
 }
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'functions/contracts', 'functions/core/plans.ts'];
+const SOURCES = ['web/src', 'web/public', 'web/index.html', 'vite.config.ts', 'functions/contracts', 'functions/core/plans.ts', 'functions/core/money.ts'];
 
 /** Builds the web app when it was never built or its sources changed since. */
 export async function ensureWebBuild(root: string, log: (line: string) => void): Promise<void> {

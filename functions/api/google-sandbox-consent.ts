@@ -4,6 +4,7 @@ import { deps } from '../composition-root.js';
 import { sandboxConsentQuery } from '../contracts/calendar.js';
 import { callbackUrl, hashState, requestSiteUrl, returnUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';
 import { isPkceChallenge, sandboxAuthorizationCode } from '../providers/sandbox-calendar.js';
+import { escapeHtml } from '../core/escape-html.js';
 
 /**
  * Sandbox: the local stand-in for Google's consent screen, served only while the calendar
@@ -12,8 +13,6 @@ import { isPkceChallenge, sandboxAuthorizationCode } from '../providers/sandbox-
  */
 const TITLE = 'Sandbox: Google Calendar consent';
 
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 function page(statusCode: number, body: string): ApiResult {
   return {
@@ -59,7 +58,7 @@ export const handler = publicRoute({ routeId: 'google-sandbox-consent', query: s
   if (!fresh) {
     return page(
       410,
-      `<p>This consent link has expired or was already used.</p><p><a href="${escape(returnUrl(siteUrl, 'fail', pending?.returnTo))}">${pending?.returnTo === 'settings' ? 'Back to Settings' : 'Back to the setup wizard'}</a></p>`,
+      `<p>This consent link has expired or was already used.</p><p><a href="${escapeHtml(returnUrl(siteUrl, 'fail', pending?.returnTo))}">${pending?.returnTo === 'settings' ? 'Back to Settings' : 'Back to the setup wizard'}</a></p>`,
     );
   }
   const allow = new URL(callback);
@@ -70,6 +69,6 @@ export const handler = publicRoute({ routeId: 'google-sandbox-consent', query: s
     200,
     `<p>SalonDesk would like to:</p>
 <ul><li>See the list of your calendars</li><li>See when you are free or busy</li><li>Add, change and remove the appointments it books</li></ul>
-<div class="actions"><a class="button allow" href="${escape(allow.toString())}">Allow</a><a class="button deny" href="${escape(deny.toString())}">Deny</a></div>`,
+<div class="actions"><a class="button allow" href="${escapeHtml(allow.toString())}">Allow</a><a class="button deny" href="${escapeHtml(deny.toString())}">Deny</a></div>`,
   );
 });

@@ -3,12 +3,14 @@ import { deps } from '../composition-root.js';
 import { sandboxPageQuery, type SandboxPageQuery } from '../contracts/billing.js';
 import { paymentAccountStatus } from '../core/billing/account-status.js';
 import { stripeSignatureHeader } from '../core/billing/signature.js';
-import { findPlan, formatEuro, isPlanId, PLAN_IDS } from '../core/plans.js';
+import { formatEuro } from '../core/money.js';
+import { findPlan, isPlanId, PLAN_IDS } from '../core/plans.js';
 import { NotFoundError } from '../http/errors.js';
 import { header, publicRoute, rawBody, type ApiEvent, type ApiResult } from '../http/handler.js';
 import { logger } from '../http/logger.js';
 import { sandboxPlanForPrice, type SandboxEvent, type SandboxOutcome } from '../providers/sandbox-payments.js';
 import { handler as stripeWebhook } from './stripe-webhook.js';
+import { escapeHtml } from '../core/escape-html.js';
 
 /**
  * Sandbox: the local stand-ins for Stripe Checkout (subscriptions, and booking deposits on the
@@ -18,8 +20,6 @@ import { handler as stripeWebhook } from './stripe-webhook.js';
  * own secret, to the same webhook handler (which checks the signature), and sends the browser
  * back to the Billing section: only ever to this site's own /settings page.
  */
-const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (character) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character]!);
 
 const SECURITY_HEADERS = {
   'cache-control': 'no-store',
@@ -35,7 +35,7 @@ function page(statusCode: number, title: string, body: string): ApiResult {
     headers: { 'content-type': 'text/html; charset=utf-8', ...SECURITY_HEADERS },
     body: `<!doctype html>
 <html lang="en-IE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox: ${escape(title)}</title>
+<title>Sandbox: ${escapeHtml(title)}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:38rem;margin:2rem auto;padding:0 1rem;color:#1f2937;line-height:1.5}
 .banner{background:#fef3c7;border:1px solid #f59e0b;border-radius:8px;padding:.75rem 1rem}
 .summary{border:1px solid #d1d5db;border-radius:8px;padding:1rem;margin:1rem 0}
@@ -45,7 +45,7 @@ button.primary{background:#4f46e5;color:#fff}button.secondary,a.button{backgroun
 button.danger{background:#fff;color:#b91c1c;border-color:#b91c1c}
 button:focus-visible,a:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}</style>
 </head><body><main>
-<h1>Sandbox: ${escape(title)}</h1>
+<h1>Sandbox: ${escapeHtml(title)}</h1>
 <p class="banner" role="note"><strong>Sandbox.</strong> This page stands in for Stripe because no Stripe keys are configured. No card is charged and nothing leaves this machine; what you choose here reaches SalonDesk as the same signed webhook Stripe would send.</p>
 ${body}
 </main></body></html>`,
@@ -53,7 +53,7 @@ ${body}
 }
 
 const form = (action: string, label: string, style: 'primary' | 'secondary' | 'danger' = 'primary') =>
-  `<form method="post"><input type="hidden" name="action" value="${escape(action)}"><button type="submit" class="${style}">${escape(label)}</button></form>`;
+  `<form method="post"><input type="hidden" name="action" value="${escapeHtml(action)}"><button type="submit" class="${style}">${escapeHtml(label)}</button></form>`;
 
 const dateFormat = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long', year: 'numeric' });
 const day = (unixSeconds: number) => dateFormat.format(new Date(unixSeconds * 1000));
@@ -128,9 +128,9 @@ async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string
   return page(
     200,
     'Stripe Checkout',
-    `<div class="summary"><h2>Subscribe to SalonDesk ${escape(plan.name)}</h2>
-<p><strong>${escape(formatEuro(plan.priceCents))} per month</strong>, ${plan.minutesIncluded} call minutes included, extra minutes €0.15 each.</p>
-<p>Charged today, renews monthly, cancel anytime. Billed to ${escape(session.email)}.</p></div>
+    `<div class="summary"><h2>Subscribe to SalonDesk ${escapeHtml(plan.name)}</h2>
+<p><strong>${escapeHtml(formatEuro(plan.priceCents))} per month</strong>, ${plan.minutesIncluded} call minutes included, extra minutes €0.15 each.</p>
+<p>Charged today, renews monthly, cancel anytime. Billed to ${escapeHtml(session.email)}.</p></div>
 ${form('pay', `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', 'secondary')}`,
   );
 }
@@ -148,7 +148,7 @@ async function portal(query: SandboxPageQuery, event: ApiEvent, action: string |
   if (action === 'cancel' || action === 'resume') return finish(await sandbox.setCancelAtPeriodEnd(query.salon, query.id, action === 'cancel'), 'Stripe customer portal');
   if (action === 'end-now') return finish(await sandbox.endNow(query.salon, query.id), 'Stripe customer portal');
   if (action !== null) return page(400, 'Stripe customer portal', '<p>That is not something this page can do.</p>');
-  const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escape(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
+  const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escapeHtml(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
   const current = sandboxPlanForPrice(subscription.priceId);
   if (subscription.status !== 'active') {
     return page(200, 'Stripe customer portal', `<div class="summary"><p>Your subscription has ended.</p></div>${back}`);
@@ -159,7 +159,7 @@ async function portal(query: SandboxPageQuery, event: ApiEvent, action: string |
   return page(
     200,
     'Stripe customer portal',
-    `<div class="summary"><h2>Your plan: ${escape(current ? findPlan(current).name : 'Unknown')}</h2>
+    `<div class="summary"><h2>Your plan: ${escapeHtml(current ? findPlan(current).name : 'Unknown')}</h2>
 <p>${subscription.cancelAtPeriodEnd ? `Cancelled: your receptionist keeps answering until ${day(subscription.periodEnd)}, then stops.` : `Renews on ${day(subscription.periodEnd)}.`}</p></div>
 <h2>Change plan</h2><p>A change takes effect immediately; the difference for the rest of this period is prorated.</p>${switches}
 <h2>Cancel</h2>${subscription.cancelAtPeriodEnd ? form('resume', 'Keep my plan') : form('cancel', 'Cancel at the end of the period', 'danger')}
@@ -201,19 +201,19 @@ async function deposit(query: SandboxPageQuery, action: string | null): Promise<
     if (!events) return page(410, title, '<p>This payment link has expired or the deposit was already paid.</p>');
     if (!(await deliver(events))) return page(502, title, '<p>The sandbox could not deliver the event to SalonDesk. Try again in a moment.</p>');
     return action === 'pay'
-      ? page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escape(session.salonName)} has your ${escape(formatEuro(session.amountCents))} deposit for ${escape(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`)
+      ? page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${escapeHtml(formatEuro(session.amountCents))} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`)
       : page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
   }
   if (action === 'cancel') {
-    return page(200, title, `<div class="summary"><p>Nothing was paid. The time stays held until ${escape(timeFormat.format(new Date(session.expiresAt * 1000)))}; you can pay from the link in your text until then.</p></div>`);
+    return page(200, title, `<div class="summary"><p>Nothing was paid. The time stays held until ${escapeHtml(timeFormat.format(new Date(session.expiresAt * 1000)))}; you can pay from the link in your text until then.</p></div>`);
   }
   if (action !== null) return page(400, title, '<p>That is not something this page can do.</p>');
   return page(
     200,
     title,
-    `<div class="summary"><h2>${escape(session.salonName)}</h2>
-<p>Deposit: ${escape(session.serviceName)}</p>
-<p><strong>${escape(formatEuro(session.amountCents))}</strong>, paid to ${escape(session.salonName)}. Your time is held until ${escape(timeFormat.format(new Date(session.expiresAt * 1000)))}.</p></div>
+    `<div class="summary"><h2>${escapeHtml(session.salonName)}</h2>
+<p>Deposit: ${escapeHtml(session.serviceName)}</p>
+<p><strong>${escapeHtml(formatEuro(session.amountCents))}</strong>, paid to ${escapeHtml(session.salonName)}. Your time is held until ${escapeHtml(timeFormat.format(new Date(session.expiresAt * 1000)))}.</p></div>
 ${form('pay', `Pay deposit ${formatEuro(session.amountCents)}`)}${form('cancel', 'Cancel', 'secondary')}
 <h2>Sandbox only</h2><p>Stripe expires an unpaid session at its time; to see that now:</p>${form('expire', 'Expire now', 'danger')}`,
   );
@@ -224,7 +224,7 @@ async function dashboard(query: SandboxPageQuery): Promise<ApiResult> {
   const link = await sandbox.accountLink(query.salon, query.id);
   const account = link?.kind === 'dashboard' ? await sandbox.account(query.salon, link.accountId) : null;
   if (!account) return gone('Stripe Express dashboard');
-  return page(200, 'Stripe Express dashboard', `<div class="summary"><h2>Your payment account</h2><p>Status: <strong>${escape(paymentAccountStatus(account))}</strong></p><p>Card payments: ${account.chargesEnabled ? 'enabled' : 'not yet enabled'}.</p></div><p>You can close this tab.</p>`);
+  return page(200, 'Stripe Express dashboard', `<div class="summary"><h2>Your payment account</h2><p>Status: <strong>${escapeHtml(paymentAccountStatus(account))}</strong></p><p>Card payments: ${account.chargesEnabled ? 'enabled' : 'not yet enabled'}.</p></div><p>You can close this tab.</p>`);
 }
 
 export const handler = publicRoute(
@@ -233,7 +233,7 @@ export const handler = publicRoute(
     query: sandboxPageQuery,
     errorBody: (refusal) => {
       const { error } = JSON.parse(String(refusal.body)) as { error: string };
-      return page(refusal.statusCode ?? 400, 'Stripe', `<p>${escape(error)}</p>`);
+      return page(refusal.statusCode ?? 400, 'Stripe', `<p>${escapeHtml(error)}</p>`);
     },
   },
   async ({ event, query }) => {

@@ -81,17 +81,6 @@ export function findPlan(id: string): Plan {
   return plan;
 }
 
-const euro = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  trailingZeroDisplay: 'stripIfInteger',
-});
-
-/** Formats cents the Irish way, dropping ".00" on whole amounts: 7900 → "€79", 15 → "€0.15". */
-export function formatEuro(cents: number): string {
-  return euro.format(cents / 100);
-}
-
 function priceIdsSchema() {
   const priceId = z.string().trim().min(1);
   return z.strictObject({ starter: priceId, growth: priceId, business: priceId });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { VoiceAgentPort } from './voice-agent-port.js';
+import { escapeHtml } from '../core/escape-html.js';
 
 /**
  * The voice agent sandbox: no provider account, clearly labelled. An agent is only its record in
@@ -7,7 +8,6 @@ import type { VoiceAgentPort } from './voice-agent-port.js';
  * streams to the local receptionist (`/_local/receptionist`), which answers through the same tool
  * registry the real agent's tools call.
  */
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char]!);
 
 export function createSandboxVoiceAgent(options: { siteUrl: string }): VoiceAgentPort {
   return {
@@ -21,7 +21,7 @@ export function createSandboxVoiceAgent(options: { siteUrl: string }): VoiceAgen
       url.searchParams.set('agentId', input.agentId);
       url.searchParams.set('callSid', input.callSid);
       for (const [name, value] of Object.entries(input.dynamicVariables)) url.searchParams.set(name, value);
-      return `<?xml version="1.0" encoding="UTF-8"?><Response><!-- Sandbox voice agent (no ElevenLabs account): the local receptionist answers. --><Connect><Stream url="${escapeXml(url.toString())}"/></Connect></Response>`;
+      return `<?xml version="1.0" encoding="UTF-8"?><Response><!-- Sandbox voice agent (no ElevenLabs account): the local receptionist answers. --><Connect><Stream url="${escapeHtml(url.toString())}"/></Connect></Response>`;
     },
   };
 }

@@ -2,6 +2,7 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
 import type { Business, Hours, Service, Stylist } from '../contracts/setup.js';
+import { euroToCents } from '../core/money.js';
 
 /** What the wizard saved, as stored: one item per stylist, service and mapping (docs/architecture.md, "Data model"). */
 export interface StoredSetup {
@@ -30,7 +31,7 @@ export interface VoiceSettings {
 }
 
 
-const euroToCents = (euro: number | null) => (euro === null ? null : euro * 100);
+const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
 const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
 
 function toService(item: Item): Service {
@@ -117,9 +118,9 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
           id: service.id,
           name: service.name,
           durationMinutes: service.duration,
-          priceCents: service.isRange ? null : euroToCents(service.price),
-          priceMinCents: service.isRange ? euroToCents(service.price_min) : null,
-          priceMaxCents: service.isRange ? euroToCents(service.price_max) : null,
+          priceCents: service.isRange ? null : centsOrNull(service.price),
+          priceMinCents: service.isRange ? centsOrNull(service.price_min) : null,
+          priceMaxCents: service.isRange ? centsOrNull(service.price_max) : null,
           isRange: service.isRange,
           comment: service.comment,
           depositCents: euroToCents(service.deposit ?? 0),

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { PLANS, formatEuro } from '../../functions/core/plans.js';
+import { formatEuro } from '../../functions/core/money.js';
+import { PLANS } from '../../functions/core/plans.js';
 import { newContext } from '../support/browser.js';
 
 const contexts: BrowserContext[] = [];

@@ -7,7 +7,6 @@ import {
   PLAN_IDS,
   UnknownPlanError,
   findPlan,
-  formatEuro,
   isPlanId,
   planPriceIdsJsonSchema,
   planPriceIdsSchema,
@@ -64,16 +63,6 @@ describe('plans', () => {
     expect(isPlanId('enterprise')).toBe(false);
     expect(isPlanId(undefined)).toBe(false);
     expect(() => findPlan('enterprise')).toThrow(UnknownPlanError);
-  });
-});
-
-describe('formatEuro', () => {
-  it('formats Irish euro amounts, dropping cents only on whole euros', () => {
-    expect(formatEuro(7900)).toBe('€79');
-    expect(formatEuro(14900)).toBe('€149');
-    expect(formatEuro(EXTRA_MINUTE_PRICE_CENTS)).toBe('€0.15');
-    expect(formatEuro(2050)).toBe('€20.50');
-    expect(formatEuro(123456)).toBe('€1,234.56');
   });
 });
 

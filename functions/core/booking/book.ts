@@ -24,6 +24,7 @@ import { appointmentOf, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, set
 import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
 import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
 import { dayOfWeek, localDate, MINUTE, openingOn, parseStart } from './time.js';
+import { servicePriceCents } from '../money.js';
 
 /**
  * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).
@@ -202,9 +203,7 @@ export function serviceRecord(service: Service): BookingRecord['service'] {
     id: service.id,
     name: service.name,
     durationMinutes: service.duration,
-    priceCents: service.isRange ? null : service.price === null ? null : service.price * 100,
-    priceMinCents: service.isRange && service.price_min !== null ? service.price_min * 100 : null,
-    priceMaxCents: service.isRange && service.price_max !== null ? service.price_max * 100 : null,
+    ...servicePriceCents(service),
   };
 }
 

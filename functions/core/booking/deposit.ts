@@ -9,6 +9,7 @@ import { changeDay, confirmDepositOn, releaseDepositOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { localDate, MINUTE } from './time.js';
+import { euroToCents } from '../money.js';
 
 /**
  * Deposits (docs/bookings.md, "Awaiting deposit"): a service with a deposit, booked while the
@@ -42,7 +43,7 @@ export async function depositTerms(deps: BookingDeps, context: SalonContext, ser
   if (!found || !service.deposit || service.deposit <= 0) return null;
   const account = await found.billing.getPaymentAccount(context.salon.id);
   if (!account || paymentAccountStatus(account) !== 'Active') return null;
-  return { accountId: account.id, amountCents: service.deposit * 100 };
+  return { accountId: account.id, amountCents: euroToCents(service.deposit) };
 }
 
 export const depositUnavailable = () =>

@@ -8,6 +8,7 @@ import { ToolError } from './errors.js';
 import type { TelephonyPort } from '../../providers/telephony-port.js';
 import { transferTwiml } from '../telephony/twiml.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
+import { euroToCents, servicePriceCents } from '../money.js';
 
 /** The tools that answer from what the owner set up: salon info, services, messages, transfer. */
 
@@ -33,11 +34,7 @@ export async function salonInfo(deps: BookingDeps, salonId: string): Promise<Too
 export async function listServices(deps: BookingDeps, salonId: string): Promise<ToolAnswer> {
   const { setup } = await loadSalonContext(deps, salonId);
   const services = setup.services.map((service) => {
-    const priced = {
-      priceCents: service.isRange ? null : service.price === null ? null : service.price * 100,
-      priceMinCents: service.isRange && service.price_min !== null ? service.price_min * 100 : null,
-      priceMaxCents: service.isRange && service.price_max !== null ? service.price_max * 100 : null,
-    };
+    const priced = servicePriceCents(service);
     return {
       id: service.id,
       name: service.name,
@@ -46,7 +43,7 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
       ...priced,
       spokenPrice: speakPrice(priced),
       // Taken by a texted link when booked, only while the salon's payment account is Active.
-      depositCents: service.deposit ? service.deposit * 100 : null,
+      depositCents: service.deposit ? euroToCents(service.deposit) : null,
       comment: service.comment,
     };
   });

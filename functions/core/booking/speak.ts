@@ -1,5 +1,6 @@
 import { DAYS, type Hours } from '../../contracts/setup.js';
 import { atInstant, localDate } from './time.js';
+import { formatEuro } from '../money.js';
 
 /**
  * Short sentences a voice agent can say as they are, the way an Irish receptionist would:
@@ -64,10 +65,9 @@ export function speakDateTime(ms: number, now: number): string {
   return `${speakDate(localDate(ms), now)} at ${speakTime(ms)}`;
 }
 
-/** "€45", "€45.50". */
+/** "€45", "€45.50": as the rest of the product writes money. */
 export function speakEuro(cents: number): string {
-  const euro = cents / 100;
-  return Number.isInteger(euro) ? `€${euro}` : `€${euro.toFixed(2)}`;
+  return formatEuro(cents);
 }
 
 export interface PricedService {

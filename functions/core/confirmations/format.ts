@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { SALON_TIME_ZONE, type Appointment } from '../../contracts/appointments.js';
+import { formatEuro } from '../money.js';
 
 /**
  * How confirmations show times, prices, names and numbers: Irish English, the salon's own clock
@@ -27,13 +28,11 @@ export function duration(minutes: number): string {
   return parts.join(' ');
 }
 
-const euro = (cents: number) => `€${cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2)}`;
-
 /** "€30", "€40–€60", "from €40", or null when the salon gave no price. */
 export function price(service: Appointment['service']): string | null {
-  if (service.priceCents !== null) return euro(service.priceCents);
-  if (service.priceMinCents !== null && service.priceMaxCents !== null) return `${euro(service.priceMinCents)}–${euro(service.priceMaxCents)}`;
-  if (service.priceMinCents !== null) return `from ${euro(service.priceMinCents)}`;
+  if (service.priceCents !== null) return formatEuro(service.priceCents);
+  if (service.priceMinCents !== null && service.priceMaxCents !== null) return `${formatEuro(service.priceMinCents)}–${formatEuro(service.priceMaxCents)}`;
+  if (service.priceMinCents !== null) return `from ${formatEuro(service.priceMinCents)}`;
   return null;
 }
 
@@ -48,7 +47,4 @@ export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }
 
-/** Untrusted text (names come from a phone call) made safe to place in HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
+

@@ -1,7 +1,9 @@
 import type { Appointment } from '../../contracts/appointments.js';
 import type { EmailAttachment, EmailMessage } from '../../providers/email-port.js';
-import { EXTRA_MINUTE_PRICE_CENTS, formatEuro } from '../plans.js';
-import { duration, escapeHtml, firstName, price, salonTime, spokenWhen } from './format.js';
+import { formatEuro } from '../money.js';
+import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
+import { duration, firstName, price, salonTime, spokenWhen } from './format.js';
+import { escapeHtml } from '../escape-html.js';
 import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind } from './invite.js';
 
 /**

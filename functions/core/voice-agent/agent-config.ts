@@ -7,6 +7,7 @@ import { toolRegistry } from '../agent-tools/registry.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../booking/speak.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { addressLine } from '../confirmations/messages.js';
+import { servicePriceCents } from '../money.js';
 
 /**
  * The salon's voice agent, as a pure function of what the owner saved: who it is, what it
@@ -117,7 +118,7 @@ function servicesText(setup: StoredSetup): string {
   if (!setup.services.length) return 'No services are listed yet: take a message for anything about prices.';
   return setup.services
     .map((service) => {
-      const price = speakPrice({ priceCents: service.price === null ? null : Math.round(service.price * 100), priceMinCents: service.price_min === null ? null : Math.round(service.price_min * 100), priceMaxCents: service.price_max === null ? null : Math.round(service.price_max * 100) });
+      const price = speakPrice(servicePriceCents(service));
       const deposit = service.deposit ? `, €${service.deposit} deposit to book` : '';
       return `- ${literal(service.name)}: ${speakDuration(service.duration)}${price ? `, ${price}` : ''}${deposit}${service.comment ? ` (${literal(service.comment)})` : ''}`;
     })

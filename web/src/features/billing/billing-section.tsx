@@ -8,7 +8,8 @@ import {
   type SubscriptionStatusAnswer,
 } from '../../../../functions/contracts/billing';
 import type { UsageView } from '../../../../functions/contracts/calls';
-import { FREE_TEST_MINUTES, PLANS, formatEuro, type Plan } from '../../../../functions/core/plans';
+import { formatEuro } from '../../../../functions/core/money';
+import { FREE_TEST_MINUTES, PLANS, type Plan } from '../../../../functions/core/plans';
 import { ApiError } from '../../lib/api-client';
 import { currentOwner } from '../auth/session';
 import { UsageMeter } from '../dashboard/usage-meter';
