@@ -5,7 +5,7 @@ import { SignJWT, generateKeyPair } from 'jose';
 import { inject } from 'vitest';
 import { api, signUpOwner } from '../support/owners.js';
 
-/** RELIABILITY.md 1: every kind of bad token is a 401 before any handler runs. */
+/** docs/reliability.md 1: every kind of bad token is a 401 before any handler runs. */
 function base64url(value: object) {
   return Buffer.from(JSON.stringify(value)).toString('base64url');
 }

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ConversationState } from '../../../functions/store/conversation-store.js';
 
 /**
- * The sandbox receptionist's turns → the tool calls they make (the registry stubbed: what a tool
+ * The sandbox receptionist's turns → the tool calls they make (the registry replaced by a recording fake: what a tool
  * does is tested with the tools). A table, so a changed rule shows; then a booking over turns.
  */
 const calls: { tool: string; input: Record<string, unknown>; test: boolean | undefined; idempotencyKey: string | undefined }[] = [];

@@ -5,7 +5,7 @@ import { createSandboxTelephony } from '../../../functions/providers/sandbox-tel
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
 import type { TelephonyPort } from '../../../functions/providers/telephony-port.js';
 
-/** The owner's test-call operations over stub stores: the agent made before a real test call, forged salons refused. */
+/** The owner's test-call operations over in-memory stores: the agent made before a real test call, forged salons refused. */
 const SALON = 'sal_testcall-0000000001';
 const twilio = () =>
   createTwilioTelephony({ accountSid: `AC${'1'.repeat(32)}`, authToken: 't', apiKeySid: `SK${'2'.repeat(32)}`, apiKeySecret: 's', twimlAppSid: `AP${'3'.repeat(32)}`, apiRoot: 'http://127.0.0.1:9' });
