@@ -1,35 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { setLogSink } from '../../functions/http/logger.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, openPage, signedInPage } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
-import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
 
 /** What the owner sees of the receptionist's calls: real dashboard figures and the call log, in Chromium. */
-const contexts: BrowserContext[] = [];
-
 beforeAll(() => {
   setLogSink(() => {}, 'error');
   Object.assign(process.env, inject('productEnv'));
   resetConfig();
   resetDeps();
 });
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
-
-async function signedIn(owner: TestOwner, options?: Parameters<typeof newContext>[0]): Promise<Page> {
-  const context = await newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInInBrowser(page, owner);
-  return page;
-}
+afterAll(closeContexts);
 
 async function salonWithCalls(label: string) {
   const owner = await signUpOwner(label);
@@ -47,7 +34,7 @@ async function salonWithCalls(label: string) {
 describe('the dashboard with real calls', () => {
   it('shows the figures, the activity and the minutes instead of sample data', async () => {
     const { owner } = await salonWithCalls('dash-real');
-    const page = await signedIn(owner);
+    const page = await signedInPage(owner);
     await page.getByTestId('stat-calls').waitFor();
     expect(await page.getByTestId('stat-calls').locator('.stat-value').textContent()).toBe('2');
     expect(await page.getByTestId('stat-missed').locator('.stat-value').textContent()).toBe('1');
@@ -68,7 +55,7 @@ describe('the dashboard with real calls', () => {
 describe('the call log', () => {
   it('lists calls and messages, opens a transcript, ticks a message off and deletes a call', async () => {
     const { owner } = await salonWithCalls('call-log-ui');
-    const page = await signedIn(owner);
+    const page = await signedInPage(owner);
     await page.getByRole('link', { name: 'Calls', exact: true }).click();
     await page.waitForURL('**/calls');
     await page.getByRole('heading', { level: 1, name: 'Calls & messages' }).waitFor();
@@ -104,7 +91,7 @@ describe('the call log', () => {
 
   it('says so when there are no calls or messages yet, and fits a phone screen', async () => {
     const owner = await signUpOwner('call-log-empty');
-    const page = await signedIn(owner, { width: 320, height: 640 });
+    const page = await signedInPage(owner, { width: 320, height: 640 });
     await page.goto('/calls');
     await page.getByText('No calls yet. Each call your receptionist takes appears here with a summary and its transcript.').waitFor();
     await page.getByText('No messages yet. When a caller asks your receptionist to pass something on, it appears here.').waitFor();
@@ -122,7 +109,7 @@ describe('test calls and the minutes warning, as the owner sees them', () => {
       body: JSON.stringify({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hi, thanks for calling Bláth Hair!', currentStep: 3 }),
     });
     expect(voice.status).toBe(200);
-    const page = await signedIn(owner);
+    const page = await signedInPage(owner);
     for (const question of ['How much is a cut and blow-dry?', 'What time do you close on Saturday?']) {
       await page.goto('/test');
       await page.getByRole('button', { name: 'Call My Agent' }).click();
@@ -154,9 +141,7 @@ describe('test calls and the minutes warning, as the owner sees them', () => {
     const ended = [];
     for (let n = 0; n < 4; n += 1) ended.push(await finishedCall(salonId, { minutesAgo: 10 - n, seconds: 20 * 60 }));
     await Promise.all(ended.map((call) => deps().events.publish('call.completed', call)));
-    const outboxContext = await newContext();
-    contexts.push(outboxContext);
-    const outbox = await outboxContext.newPage();
+    const outbox = await openPage('/_local/outbox');
     const warnings = () => outbox.locator('article.message').filter({ hasText: owner.email }).filter({ hasText: "you've used 80% of your receptionist minutes" });
     await eventually(
       async () => {

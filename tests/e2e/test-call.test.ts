@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
 import { setLogSink } from '../../functions/http/logger.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
-import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
 
 /**
@@ -16,24 +16,13 @@ import { eventually } from '../support/stand-ins.js';
  * checks a time and books; the booking shows as a test booking and its confirmation goes to the
  * owner; Go Live Now says what is missing, then goes live once support assigns a number.
  */
-const contexts: BrowserContext[] = [];
 beforeAll(() => {
   setLogSink(() => {}, 'error');
   Object.assign(process.env, inject('productEnv'));
   resetConfig();
   resetDeps();
 });
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
-
-async function signedIn(owner: TestOwner, options?: Parameters<typeof newContext>[0]): Promise<Page> {
-  const context = await newContext(options);
-  contexts.push(context);
-  const page = await context.newPage();
-  await signInInBrowser(page, owner);
-  return page;
-}
+afterAll(closeContexts);
 
 const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
@@ -62,7 +51,7 @@ describe('the test page (sandbox)', () => {
     ];
     const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services }) });
     expect(saved.status).toBe(200);
-    const page = await signedIn(owner);
+    const page = await signedInPage(owner);
     // Twilio's voice SDK is its own chunk, fetched only when a real (non-sandbox) call starts.
     const scripts: string[] = [];
     page.on('response', (response) => {
@@ -120,7 +109,7 @@ describe('the test page (sandbox)', () => {
     await page.getByTestId('appointments-empty').waitFor();
 
     // On a phone: nothing overflows at 320px, and the page stays accessible.
-    const narrow = await signedIn(owner, { width: 320, height: 700 });
+    const narrow = await signedInPage(owner, { width: 320, height: 700 });
     await narrow.goto('/test');
     await narrow.getByText('Ready', { exact: true }).waitFor();
     expect(await narrow.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);

@@ -34,6 +34,23 @@ export async function openPage(path: string, options?: Parameters<typeof newCont
   return page;
 }
 
+/** The contexts signedInPage opened in this test file: closeContexts closes them (vitest isolates each file's modules). */
+const openContexts: BrowserContext[] = [];
+
+/** A page in its own browser context, signed in as the owner through the sign-in page; `path` opened after, when given. */
+export async function signedInPage(owner: { email: string; password: string }, options: Parameters<typeof newContext>[0] & { path?: string } = {}): Promise<Page> {
+  const context = await newContext(options);
+  openContexts.push(context);
+  const page = await context.newPage();
+  await signInInBrowser(page, owner);
+  if (options.path) await page.goto(options.path);
+  return page;
+}
+
+export async function closeContexts(): Promise<void> {
+  await Promise.all(openContexts.splice(0).map((context) => context.close()));
+}
+
 /** Runs axe-core in the page and returns its violations (ids with the offending targets). */
 export async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') does not apply.
