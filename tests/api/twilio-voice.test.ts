@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
@@ -51,15 +52,7 @@ async function salonWithNumber(label: string, voice: Record<string, unknown> = {
   await step(owner, {
     step: 1,
     business: { name: 'Bláth Hair', phone: '01 234 5678', address_line: '1 Main St', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
-    hours: {
-      monday: { open: '09:00', close: '18:00', closed: false },
-      tuesday: { open: '09:00', close: '18:00', closed: false },
-      wednesday: { open: '09:00', close: '18:00', closed: false },
-      thursday: { open: '09:00', close: '18:00', closed: false },
-      friday: { open: '09:00', close: '18:00', closed: false },
-      saturday: { open: '09:00', close: '17:00', closed: false },
-      sunday: { open: '09:00', close: '17:00', closed: true },
-    },
+    hours: DEFAULT_HOURS,
   });
   await step(owner, {
     step: 2,
