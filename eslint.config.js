@@ -20,4 +20,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
     },
   },
+  {
+    // The web app reaches the shared contracts, plans and money through the alias (tsconfig.json
+    // "paths", vite.config.ts), never by climbing out of web/ with ../../...
+    files: ['web/**/*.ts', 'web/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+functions/', message: "Import shared code as '@functions/…'." }] }],
+    },
+  },
 );

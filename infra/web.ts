@@ -9,6 +9,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { StageConfig } from './stage-config.js';
+import { APP_SHELL, PRERENDERED_PAGES, SIGNED_IN_REDIRECT_HASH } from '../web/site-files.js';
 
 /** What the browser app reads from /config.json at start-up (ids only, no secrets). */
 export interface WebRuntimeConfig {
@@ -20,17 +21,23 @@ export interface WebRuntimeConfig {
 }
 
 /**
- * The SPA fallback, as a viewer-request function on the site behaviour only: a path without a
- * file extension (`/dashboard`, `/reset-password`) is served `/index.html`. Distribution-wide
+ * Which file answers a path (web/site-files.ts), as a viewer-request function on the site
+ * behaviour only: a pre-rendered public page its HTML file, any other path without a file
+ * extension (`/dashboard`, `/reset-password`) the app shell `/index.html`. Distribution-wide
  * custom error responses (403/404 → /index.html) are deliberately not used: they would also turn
  * the API's own 401/403/404 answers under /api/* into a 200 HTML page.
  */
-export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
+export const SITE_REWRITE_FUNCTION_CODE = `var PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('/api/') === 0) return request;
+  if (Object.prototype.hasOwnProperty.call(PAGES, uri)) {
+    request.uri = '/' + PAGES[uri];
+    return request;
+  }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
-  if (last.indexOf('.') === -1) request.uri = '/index.html';
+  if (last.indexOf('.') === -1) request.uri = '/${APP_SHELL}';
   return request;
 }`;
 
@@ -38,7 +45,8 @@ export function contentSecurityPolicy(region: string): string {
   const cognito = `https://cognito-idp.${region}.amazonaws.com`;
   return [
     "default-src 'self'",
-    "script-src 'self'",
+    // The pre-rendered home page's one inline script, by its hash.
+    `script-src 'self' ${SIGNED_IN_REDIRECT_HASH}`,
     // UI libraries set inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -107,10 +115,10 @@ export class Web extends Construct {
       },
     });
 
-    const spaRewrite = new cloudfront.Function(this, 'SpaRewrite', {
-      comment: 'SPA fallback: extension-less paths serve /index.html',
+    const siteRewrite = new cloudfront.Function(this, 'SpaRewrite', {
+      comment: 'Public pages serve their pre-rendered HTML; other extension-less paths the app shell',
       runtime: cloudfront.FunctionRuntime.JS_2_0,
-      code: cloudfront.FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
+      code: cloudfront.FunctionCode.fromInline(SITE_REWRITE_FUNCTION_CODE),
     });
 
     const apiOrigin = new origins.HttpOrigin(props.apiDomainName, {
@@ -134,7 +142,7 @@ export class Web extends Construct {
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: this.headers,
         compress: true,
-        functionAssociations: [{ function: spaRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
+        functionAssociations: [{ function: siteRewrite, eventType: cloudfront.FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         '/api/*': {
@@ -171,16 +179,17 @@ export class Web extends Construct {
   }
 
   /**
-   * Uploads the built app (`web/dist`) and a generated `config.json`. Hashed files under
-   * `assets/` are cached for a year; `index.html` and `config.json` are revalidated every time.
+   * Uploads the built site (`web/dist`: the app shell, the pre-rendered public pages under
+   * `pages/`, hashed `assets/`) and a generated `config.json`. Hashed files are cached for a year;
+   * the HTML and `config.json` are revalidated every time.
    * Old hashed assets are kept (no prune) so a browser holding an older index.html still loads.
    * Without a build, nothing is deployed and synth warns.
    */
   deploy(webDistDir: string, runtimeConfig: WebRuntimeConfig): void {
-    if (!existsSync(path.join(webDistDir, 'index.html'))) {
+    if (!existsSync(path.join(webDistDir, 'index.html')) || !existsSync(path.join(webDistDir, PRERENDERED_PAGES['/']))) {
       Annotations.of(this).addWarningV2(
         'salon:web-dist-missing',
-        `${webDistDir}/index.html not found: the web app is NOT deployed. Run \`npx vite build\` before \`cdk deploy\`.`,
+        `${webDistDir} has no complete build: the web app is NOT deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,
       );
       return;
     }
@@ -217,7 +226,7 @@ export class Web extends Construct {
       memoryLimit: 256,
       logGroup,
     });
-    // index.html must never point at assets that are not uploaded yet.
+    // No page may point at assets that are not uploaded yet.
     if (assets) entry.node.addDependency(assets);
   }
 }

@@ -8,6 +8,7 @@ import type { AwsJsonAnswer, AwsJsonCall } from './aws-json.js';
 import { isLocalHost, refuseForeignHost } from './local-hosts.js';
 import { renderOutboxPage, type OutboxLister } from './outbox.js';
 import type { JWTPayload } from 'jose';
+import { APP_SHELL, SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
 
 export type AwsJsonEndpoint = (call: AwsJsonCall) => Promise<AwsJsonAnswer>;
 
@@ -44,7 +45,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The same security headers CloudFront adds in AWS (infra/web.ts). */
 const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+    `default-src 'self'; script-src 'self' ${SIGNED_IN_REDIRECT_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -89,13 +90,19 @@ export function createLocalApp(options: LocalServerOptions) {
 
   async function serveWeb(request: IncomingMessage, response: ServerResponse, url: URL) {
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendJson(response, 405, { error: 'Method not allowed' });
-    const asset = url.pathname !== '/' ? await staticFile(decodeURIComponent(url.pathname)) : null;
-    // Single-page app: paths without a file extension are the app shell, as CloudFront's function does;
-    // a missing file is a 404, not the shell.
-    if (!asset && extname(url.pathname)) return send(response, 404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
-    const entry = asset ?? (await staticFile('/index.html'));
+    // The same choice CloudFront's function makes (web/site-files.ts): a public page's pre-rendered
+    // file, a file by its name, or the app shell; a missing file is a 404, not the shell.
+    let file: string;
+    try {
+      file = siteFileFor(decodeURIComponent(url.pathname));
+    } catch {
+      return send(response, 400, 'Bad request', { 'content-type': 'text/plain; charset=utf-8' });
+    }
+    const entry = await staticFile(`/${file}`);
+    const page = file === APP_SHELL || file.startsWith('pages/');
+    if (!entry && !page) return send(response, 404, 'Not found', { 'content-type': 'text/plain; charset=utf-8' });
     if (!entry) return send(response, 503, 'The web app is not built yet. Run: npm run build:web', { 'content-type': 'text/plain' });
-    const immutable = asset && url.pathname.startsWith('/assets/');
+    const immutable = file.startsWith('assets/');
     const gzip = entry.gzipped && /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
     const body = gzip ? entry.gzipped! : entry.body;
     response.writeHead(200, {

@@ -12,9 +12,9 @@ afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
 });
 
-async function freshPage(width: number, height = 800): Promise<Page> {
+async function freshPage(width: number, height = 800, javaScriptEnabled = true): Promise<Page> {
   const browser = await connectBrowser();
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height } });
+  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, javaScriptEnabled });
   contexts.push(context);
   return context.newPage();
 }
@@ -69,6 +69,23 @@ describe('public pages quality', () => {
       });
     }
 
+    it(`${path} is pre-rendered: all of it is there with JavaScript off, and nothing offers to pause what cannot move`, async () => {
+      const page = await freshPage(1280, 800, false);
+      const answer = await page.goto(path);
+      expect(answer?.headers()['content-type']).toContain('text/html');
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByRole('heading', { level: 2 }).count()).toBeGreaterThanOrEqual(3);
+      expect(await page.getByRole('contentinfo').getByRole('link').count()).toBeGreaterThan(0);
+      expect(await page.locator('meta[name="description"]').count()).toBe(1);
+      expect(await page.getByRole('button', { name: /steps$/ }).count()).toBe(0);
+    });
+
+    it(`${path} runs its small script, not the app`, async () => {
+      const { files } = await loadedScripts(await freshPage(1280), path);
+      expect(files.some((file) => file.startsWith('/assets/public-page-'))).toBe(true);
+      expect(files.filter((file) => /\/assets\/(index|home|pricing|how-it-works)-/.test(file))).toEqual([]);
+    });
+
     it(`${path} loads none of the signed-in app's SDK code`, async () => {
       const { files, text } = await loadedScripts(await freshPage(1280), path);
       expect(files.length).toBeGreaterThan(0);
@@ -76,15 +93,27 @@ describe('public pages quality', () => {
     });
   }
 
+  it('behaves the same when the app shows a public page itself (a link from a signed-out app page)', async () => {
+    const page = await visit('/auth', 375);
+    await page.getByRole('link', { name: 'How it works' }).click();
+    await page.getByRole('heading', { level: 1, name: 'From ringing phone to booked appointment' }).waitFor();
+    await page.getByRole('button', { name: 'Menu', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor();
+    expect(await page.evaluate(() => document.body.classList.contains('scroll-locked'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Menu' }).waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Pause steps' }).isVisible()).toBe(true);
+  });
+
   it('detects the auth SDK where it is loaded (a protected path loads it to check the session)', async () => {
     const { text } = await loadedScripts(await freshPage(1280), '/dashboard');
     expect(text).toContain('AWSCognitoIdentityProviderService');
   });
 
   it("shows 'Unexpected Application Error!' when a page's code fails to load", async () => {
-    const page = await visit('/', 1280);
+    const page = await visit('/auth', 1280);
     await page.route('**/assets/pricing-*.js', (route) => route.abort());
-    await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
+    await page.getByRole('link', { name: 'Pricing' }).click();
     await page.getByRole('heading', { level: 1, name: 'Unexpected Application Error!' }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -11,7 +11,8 @@ import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
 import { OPTIONAL_ENVIRONMENT, type AppFunction } from '../../infra/function.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../infra/grants.js';
 import { ROUTE_THROTTLES } from '../../infra/api.js';
-import { SPA_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
+import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
+import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
 import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-bookings.js';
 import {
   actionsOfRole,
@@ -444,7 +445,7 @@ describe('web (CloudFront)', () => {
     expect(origin!.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
   });
 
-  it('has the SPA fallback on the site only, never rewriting API answers', () => {
+  it('serves the pre-rendered public pages and the app shell on the site only, never rewriting API answers', () => {
     const config = distribution(dev);
     // No distribution-wide 403/404 → index.html: it would turn the API's 401/403/404 into a 200 page.
     expect(config.CustomErrorResponses).toBeUndefined();
@@ -453,7 +454,7 @@ describe('web (CloudFront)', () => {
     const functions = resources(dev, 'AWS::CloudFront::Function');
     const fn = functions[refId(association!.FunctionARN)]!;
     expect(fn.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
-    expect(fn.Properties.FunctionCode).toBe(SPA_REWRITE_FUNCTION_CODE);
+    expect(fn.Properties.FunctionCode).toBe(SITE_REWRITE_FUNCTION_CODE);
     const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
     expect(api!.FunctionAssociations).toBeUndefined();
 
@@ -461,13 +462,21 @@ describe('web (CloudFront)', () => {
       request: { uri: string };
     }) => { uri: string };
     const served = (uri: string) => handler({ request: { uri } }).uri;
-    expect(served('/')).toBe('/index.html');
+    expect(served('/')).toBe('/pages/home.html');
+    expect(served('/how-it-works')).toBe('/pages/how-it-works.html');
+    expect(served('/pricing')).toBe('/pages/pricing.html');
+    expect(served('/pricing/')).toBe('/index.html');
     expect(served('/dashboard')).toBe('/index.html');
     expect(served('/reset-password')).toBe('/index.html');
     expect(served('/setup/step/2')).toBe('/index.html');
+    expect(served('/constructor')).toBe('/index.html');
     expect(served('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(served('/config.json')).toBe('/config.json');
     expect(served('/favicon.svg')).toBe('/favicon.svg');
+    // The local server makes the same choice from the same table.
+    for (const uri of ['/', '/how-it-works', '/pricing', '/pricing/', '/dashboard', '/constructor', '/assets/index-abc123.js', '/favicon.svg']) {
+      expect(served(uri)).toBe(`/${siteFileFor(uri)}`);
+    }
     expect(served('/api/salon')).toBe('/api/salon');
   });
 
@@ -489,6 +498,7 @@ describe('web (CloudFront)', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+    expect(csp).toContain(`script-src 'self' ${SIGNED_IN_REDIRECT_HASH};`);
   });
 
   it('logs viewer requests', () => {

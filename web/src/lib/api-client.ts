@@ -1,4 +1,4 @@
-import { messages } from '../../../functions/contracts/messages';
+import { messages } from '@functions/contracts/messages';
 import { accessToken } from '../features/auth/session';
 
 /** An API failure with the server's safe message (or the spec's fallback) ready to show. */

@@ -2,7 +2,7 @@
  * Whether the auth SDK has left a session in this browser, read without loading the SDK so the
  * marketing pages stay light. The signed-in area verifies the session properly.
  */
-const SESSION_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
+export const SESSION_KEY = /^CognitoIdentityServiceProvider\.[^.]+\.LastAuthUser$/;
 
 export function hasStoredSession(): boolean {
   try {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, signInForm, signUpForm, type FieldErrors } from '../../../functions/contracts/auth';
+import { fieldErrors, signInForm, signUpForm, type FieldErrors } from '@functions/contracts/auth';
 import { PasswordField } from '../features/auth/password-field';
 import { TextInput } from '../components/form-fields';
 import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { CallView, MessageView } from '../../../functions/contracts/calls';
+import type { CallView, MessageView } from '@functions/contracts/calls';
 import { CALLS_LOAD_FAILED, MESSAGES_LOAD_FAILED, loadCalls, loadMessages } from '../features/calls/api';
 import { CallItem } from '../features/calls/call-list';
 import { MessageItem } from '../features/calls/message-list';

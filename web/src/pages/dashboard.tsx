@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
-import { setupProgress } from '../../../functions/contracts/setup';
-import type { Readiness } from '../../../functions/contracts/go-live';
+import { setupProgress } from '@functions/contracts/setup';
+import type { Readiness } from '@functions/contracts/go-live';
 import type { Owner } from '../features/auth/session';
 import { AiStatus } from '../features/dashboard/ai-status';
 import { signOutOwner } from '../features/auth/session';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { FREE_TEST_MINUTES, FREE_TRIAL_DAYS } from '../../../functions/core/plans';
+import { FREE_TEST_MINUTES, FREE_TRIAL_DAYS } from '@functions/core/plans';
 import { CallToAction } from '../components/marketing/call-to-action';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
 import {

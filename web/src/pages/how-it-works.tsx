@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { FREE_TRIAL_DAYS } from '../../../functions/core/plans';
+import { FREE_TRIAL_DAYS } from '@functions/core/plans';
 import { CallToAction } from '../components/marketing/call-to-action';
 import { ConversationDemo } from '../components/marketing/conversation-demo';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';

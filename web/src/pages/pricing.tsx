@@ -4,8 +4,8 @@ import {
   FREE_TEST_MINUTES,
   FREE_TRIAL_DAYS,
   PLANS,
-} from '../../../functions/core/plans';
-import { formatEuro } from '../../../functions/core/money';
+} from '@functions/core/plans';
+import { formatEuro } from '@functions/core/money';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
 import { ChatIcon, CheckIcon, EuroIcon } from '../components/marketing/icons';
 import { MarketingLayout } from '../components/marketing/marketing-layout';

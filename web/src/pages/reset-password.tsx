@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, resetPasswordForm, type FieldErrors } from '../../../functions/contracts/auth';
-import { messages } from '../../../functions/contracts/messages';
+import { fieldErrors, resetPasswordForm, type FieldErrors } from '@functions/contracts/auth';
+import { messages } from '@functions/contracts/messages';
 import { PasswordField } from '../features/auth/password-field';
 import { confirmNewPassword, signInOwner } from '../features/auth/session';
 import '../features/auth/auth.css';

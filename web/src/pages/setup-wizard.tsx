@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SETUP_STEPS, clampStep, defaultFirstMessage, setupMessages } from '../../../functions/contracts/setup';
+import { SETUP_STEPS, clampStep, defaultFirstMessage, setupMessages } from '@functions/contracts/setup';
 import { ApiError } from '../lib/api-client';
 import { LOAD_FAILED, SAVE_FAILED, loadSetup } from '../features/setup/api';
 import { BusinessStep } from '../features/setup/components/business-step';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { GO_LIVE_MESSAGES, type GoLiveAnswer } from '../../../functions/contracts/go-live';
+import { GO_LIVE_MESSAGES, type GoLiveAnswer } from '@functions/contracts/go-live';
 import { apiFetch } from '../lib/api-client';
 import { useTestCall } from '../features/test-call/use-test-call';
 import { BackToDashboardPage } from '../components/back-to-dashboard-page';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { formatEuro } from '../../../../functions/core/money';
+import { formatEuro } from '@functions/core/money';
 
 type Speaker = 'SalonDesk' | 'Caller';
 

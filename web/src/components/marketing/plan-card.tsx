@@ -1,8 +1,8 @@
 import { SIGN_UP_PATH } from './nav-links';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { formatEuro } from '../../../../functions/core/money';
-import type { Plan } from '../../../../functions/core/plans';
+import { formatEuro } from '@functions/core/money';
+import type { Plan } from '@functions/core/plans';
 import { CheckIcon } from './icons';
 
 export function PlanCard({ plan }: { plan: Plan }) {

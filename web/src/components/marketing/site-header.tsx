@@ -1,4 +1,3 @@
-import { useCallback, useState } from 'react';
 import { NavLink } from 'react-router';
 import { LogoMark, MenuIcon } from './icons';
 import { MobileMenu } from './mobile-menu';
@@ -7,9 +6,8 @@ import type { NavItem } from './nav-links';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
+/** Markup only: the menu button opens the menu through `wireMobileMenu` (mobile-menu-behaviour.ts). */
 export function SiteHeader({ links }: { links: readonly NavItem[] }) {
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
   return (
     <header className="site-header">
       <div className="container site-header-inner">
@@ -26,18 +24,12 @@ export function SiteHeader({ links }: { links: readonly NavItem[] }) {
             ))}
           </ul>
         </nav>
-        <button
-          type="button"
-          className="menu-button"
-          aria-expanded={menuOpen}
-          aria-controls={MOBILE_MENU_ID}
-          onClick={() => setMenuOpen(true)}
-        >
+        <button type="button" className="menu-button" aria-expanded="false" aria-controls={MOBILE_MENU_ID}>
           <MenuIcon />
           Menu
         </button>
       </div>
-      <MobileMenu id={MOBILE_MENU_ID} links={links} open={menuOpen} onClose={closeMenu} />
+      <MobileMenu id={MOBILE_MENU_ID} links={links} />
     </header>
   );
 }

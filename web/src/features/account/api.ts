@@ -1,6 +1,6 @@
 import { updatePassword } from 'aws-amplify/auth';
-import { accountMessages, exportFileName } from '../../../../functions/contracts/account';
-import { messages } from '../../../../functions/contracts/messages';
+import { accountMessages, exportFileName } from '@functions/contracts/account';
+import { messages } from '@functions/contracts/messages';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { accessToken, configureAuth } from '../auth/session';
 

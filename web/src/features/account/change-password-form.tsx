@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { accountMessages, changePasswordForm, type ChangePasswordForm as Fields } from '../../../../functions/contracts/account';
-import { fieldErrors, type FieldErrors } from '../../../../functions/contracts/auth';
+import { accountMessages, changePasswordForm, type ChangePasswordForm as Fields } from '@functions/contracts/account';
+import { fieldErrors, type FieldErrors } from '@functions/contracts/auth';
 import { authErrorMessage } from '../auth/auth-errors';
 import { PasswordField } from '../auth/password-field';
 import { changePassword } from './api';

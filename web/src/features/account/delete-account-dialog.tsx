@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { deleteAccountRequest } from '../../../../functions/contracts/account';
-import { messages } from '../../../../functions/contracts/messages';
+import { deleteAccountRequest } from '@functions/contracts/account';
+import { messages } from '@functions/contracts/messages';
 import { ApiError } from '../../lib/api-client';
 import { PasswordField } from '../auth/password-field';
 import { forgetSession } from '../auth/session';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { accountMessages } from '../../../../functions/contracts/account';
+import { accountMessages } from '@functions/contracts/account';
 import { fetchAccountExport, saveFile } from './api';
 
 /** "Download my data" (GDPR Art. 20): everything kept about the salon, as one JSON file. */

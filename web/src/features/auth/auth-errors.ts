@@ -1,4 +1,4 @@
-import { messages } from '../../../../functions/contracts/messages';
+import { messages } from '@functions/contracts/messages';
 
 /** The auth service's own message where it has one (spec section 8), else the fallback. */
 export function authErrorMessage(error: unknown, fallback: string = messages.somethingWentWrong): string {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { forgotPasswordForm } from '../../../../functions/contracts/auth';
-import { messages } from '../../../../functions/contracts/messages';
+import { forgotPasswordForm } from '@functions/contracts/auth';
+import { messages } from '@functions/contracts/messages';
 import { TextInput } from '../../components/form-fields';
 import { configureAuth, sendResetLink } from './session';
 

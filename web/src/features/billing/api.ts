@@ -3,9 +3,9 @@ import type {
   PaymentAccountLinkAnswer,
   RedirectAnswer,
   SubscriptionStatusAnswer,
-} from '../../../../functions/contracts/billing';
-import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '../../../../functions/contracts/billing';
-import type { DashboardSummary } from '../../../../functions/contracts/calls';
+} from '@functions/contracts/billing';
+import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '@functions/contracts/billing';
+import type { DashboardSummary } from '@functions/contracts/calls';
 import { apiFetch } from '../../lib/api-client';
 
 /** The Billing section's calls to `/api/stripe` (and the minutes from the dashboard's figures), typed by the shared contracts. */

@@ -6,10 +6,10 @@ import {
   type PaymentAccountAnswer,
   type PaymentAccountStatus,
   type SubscriptionStatusAnswer,
-} from '../../../../functions/contracts/billing';
-import type { UsageView } from '../../../../functions/contracts/calls';
-import { formatEuro } from '../../../../functions/core/money';
-import { FREE_TEST_MINUTES, PLANS, type Plan } from '../../../../functions/core/plans';
+} from '@functions/contracts/billing';
+import type { UsageView } from '@functions/contracts/calls';
+import { formatEuro } from '@functions/core/money';
+import { FREE_TEST_MINUTES, PLANS, type Plan } from '@functions/core/plans';
 import { ApiError } from '../../lib/api-client';
 import { currentOwner } from '../auth/session';
 import { UsageMeter } from '../dashboard/usage-meter';

@@ -1,4 +1,4 @@
-import type { CallView, MessageView, TranscriptLineView } from '../../../../functions/contracts/calls';
+import type { CallView, MessageView, TranscriptLineView } from '@functions/contracts/calls';
 import { apiFetch } from '../../lib/api-client';
 
 /** The call log page's calls to the app API. */

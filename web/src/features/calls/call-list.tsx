@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { CALL_OUTCOME_LABELS, type CallView, type TranscriptLineView } from '../../../../functions/contracts/calls';
+import { CALL_OUTCOME_LABELS, type CallView, type TranscriptLineView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
 import { deleteCall, loadTranscript } from './api';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MessageView } from '../../../../functions/contracts/calls';
+import type { MessageView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
 import { markMessageDone } from './api';
 

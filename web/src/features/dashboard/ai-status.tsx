@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { readinessMessage, type Readiness } from '../../../../functions/contracts/go-live';
+import { readinessMessage, type Readiness } from '@functions/contracts/go-live';
 
 /**
  * Whether calls reach the receptionist, truthfully: Active & Ready only once the salon went

@@ -1,5 +1,5 @@
-import type { Appointment, AppointmentsAnswer } from '../../../../functions/contracts/appointments';
-import { SALON_TIME_ZONE } from '../../../../functions/contracts/appointments';
+import type { Appointment, AppointmentsAnswer } from '@functions/contracts/appointments';
+import { SALON_TIME_ZONE } from '@functions/contracts/appointments';
 import { apiFetch } from '../../lib/api-client';
 
 /** The dashboard's calls to the app API, typed against the shared appointment contract. */

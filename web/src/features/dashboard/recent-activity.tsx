@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { DashboardSummary } from '../../../../functions/contracts/calls';
+import type { DashboardSummary } from '@functions/contracts/calls';
 import { SAMPLE_ACTIVITY, SKELETON_MS } from './sample-data';
 import type { SummaryState } from './use-dashboard-summary';
 import { useSkeleton } from './use-skeleton';

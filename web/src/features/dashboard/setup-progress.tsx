@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { SETUP_STEPS, type setupProgress } from '../../../../functions/contracts/setup';
+import { SETUP_STEPS, type setupProgress } from '@functions/contracts/setup';
 
 export const SETUP_CARDS = [
   { step: 1, key: 'business', title: 'Business Basics', description: 'Name, phone, address and opening hours' },

@@ -1,4 +1,4 @@
-import type { DashboardSummary } from '../../../../functions/contracts/calls';
+import type { DashboardSummary } from '@functions/contracts/calls';
 import { SampleBadge } from './recent-activity';
 import { SAMPLE_STATS, SKELETON_MS } from './sample-data';
 import type { SummaryState } from './use-dashboard-summary';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useToast } from '../../components/toast';
 import { apiFetch } from '../../lib/api-client';
-import { SALON_TIME_ZONE } from '../../../../functions/contracts/appointments';
+import { SALON_TIME_ZONE } from '@functions/contracts/appointments';
 import { salonDate, type Appointment } from './api';
 import type { AppointmentsState } from './use-appointments';
 

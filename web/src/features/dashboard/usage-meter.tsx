@@ -1,6 +1,6 @@
-import type { UsageView } from '../../../../functions/contracts/calls';
-import { formatEuro } from '../../../../functions/core/money';
-import { EXTRA_MINUTE_PRICE_CENTS } from '../../../../functions/core/plans';
+import type { UsageView } from '@functions/contracts/calls';
+import { formatEuro } from '@functions/core/money';
+import { EXTRA_MINUTE_PRICE_CENTS } from '@functions/core/plans';
 
 const endDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long' });
 

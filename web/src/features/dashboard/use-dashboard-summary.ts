@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { DashboardSummary } from '../../../../functions/contracts/calls';
+import type { DashboardSummary } from '@functions/contracts/calls';
 import { apiFetch } from '../../lib/api-client';
 
 export const SUMMARY_LOAD_FAILED = 'Failed to load your figures';

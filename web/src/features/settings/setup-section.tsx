@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { setupMessages } from '../../../../functions/contracts/setup';
+import { setupMessages } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import type { WizardData } from '../setup/model';
 

@@ -1,9 +1,9 @@
-import type { Business, Hours, SetupState, Stylist } from '../../../../functions/contracts/setup';
-import type { CalendarReturnPage } from '../../../../functions/contracts/calendar';
+import type { Business, Hours, SetupState, Stylist } from '@functions/contracts/setup';
+import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { accessToken } from '../auth/session';
-import { messages } from '../../../../functions/contracts/messages';
-import { PRICE_LIST_FIELD, priceListMessages } from '../../../../functions/contracts/price-list';
+import { messages } from '@functions/contracts/messages';
+import { PRICE_LIST_FIELD, priceListMessages } from '@functions/contracts/price-list';
 
 /** The setup wizard's calls to the app API (spec section 7), typed against the shared contracts. */
 

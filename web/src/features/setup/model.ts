@@ -12,7 +12,7 @@ import {
   voiceById,
   type Hours,
   type SetupState,
-} from '../../../../functions/contracts/setup';
+} from '@functions/contracts/setup';
 import type { ApiService } from './api';
 
 /** The wizard's editable copy of the setup (spec section 3), with client-only row ids for React keys. */

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { Day, DayHours, Hours } from '../../../../functions/contracts/setup';
+import type { Day, DayHours, Hours } from '@functions/contracts/setup';
 import { saveStep } from './api';
 import { defaultWizardData, sameValue, validateBusiness, withoutKey, type BusinessDraft, type WizardData } from './model';
 

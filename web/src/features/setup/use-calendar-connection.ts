@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { CalendarReturnPage } from '../../../../functions/contracts/calendar';
+import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { ApiError } from '../../lib/api-client';
 import { CALENDAR_CONNECTION_FAILED, OAUTH_START_FAILED, listCalendars, startGoogleOAuth } from './api';
 import type { CalendarsState, ConnectState } from './components/calendar-step';

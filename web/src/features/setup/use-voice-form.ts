@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { defaultFirstMessage } from '../../../../functions/contracts/setup';
+import { defaultFirstMessage } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
 import { defaultWizardData, sameValue, validateVoice, type VoiceDraft, type WizardData } from './model';

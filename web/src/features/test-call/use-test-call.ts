@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ReceptionistTurn } from '../../../../functions/contracts/receptionist';
-import type { ClientTokenResponse } from '../../../../functions/contracts/telephony';
-import { FORCED_ACTIVE_MS, testCallMessages } from '../../../../functions/contracts/test-call';
+import type { ReceptionistTurn } from '@functions/contracts/receptionist';
+import type { ClientTokenResponse } from '@functions/contracts/telephony';
+import { FORCED_ACTIVE_MS, testCallMessages } from '@functions/contracts/test-call';
 import { ApiError, apiFetch } from '../../lib/api-client';
 
 /**

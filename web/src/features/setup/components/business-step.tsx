@@ -1,4 +1,4 @@
-import { DIRECTIONS_MAX, type Day, type DayHours, type Hours } from '../../../../../functions/contracts/setup';
+import { DIRECTIONS_MAX, type Day, type DayHours, type Hours } from '@functions/contracts/setup';
 import { TextArea, TextInput } from '../../../components/form-fields';
 import type { BusinessDraft } from '../model';
 import { HoursEditor } from './hours-editor';

@@ -1,4 +1,4 @@
-import { DAYS, type Day, type DayHours, type Hours } from '../../../../../functions/contracts/setup';
+import { DAYS, type Day, type DayHours, type Hours } from '@functions/contracts/setup';
 
 const DAY_LABELS: Record<Day, string> = {
   monday: 'Monday',

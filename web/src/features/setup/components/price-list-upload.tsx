@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { PRICE_LIST_ACCEPT } from '../../../../../functions/contracts/price-list';
+import { PRICE_LIST_ACCEPT } from '@functions/contracts/price-list';
 import { EXTRACT_FAILED, extractServices, importedMessage, type ApiService } from '../api';
 
 

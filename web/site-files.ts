@@ -1,0 +1,41 @@
+import { createHash } from 'node:crypto';
+import { SESSION_KEY } from './src/lib/stored-session';
+
+/**
+ * Which file answers which path, in AWS (the CloudFront function in infra/web.ts) and locally
+ * (bin/local/server.ts) alike. The public pages are pre-rendered HTML; every other path without
+ * a file extension is the signed-in app's shell; anything with an extension is that file.
+ */
+export const PRERENDERED_PAGES = {
+  '/': 'pages/home.html',
+  '/how-it-works': 'pages/how-it-works.html',
+  '/pricing': 'pages/pricing.html',
+} as const satisfies Record<string, string>;
+
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+
+export const APP_SHELL = 'index.html';
+
+export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath {
+  return Object.hasOwn(PRERENDERED_PAGES, pathname);
+}
+
+/** The file (relative to the site root) that answers `pathname`. */
+export function siteFileFor(pathname: string): string {
+  if (isPrerenderedPath(pathname)) return PRERENDERED_PAGES[pathname];
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  return last.includes('.') ? pathname.replace(/^\/+/, '') : APP_SHELL;
+}
+
+/**
+ * The one script the pre-rendered home page runs before it paints: a signed-in owner goes
+ * straight to the dashboard (the app's own guard does the same for the app's routes). Inline so
+ * nothing flashes and no request waits; the content security policy allows exactly this text by
+ * its hash (`SIGNED_IN_REDIRECT_HASH`).
+ */
+export const SIGNED_IN_REDIRECT_SCRIPT =
+  `try{for(var i=0;i<localStorage.length;i++){var k=localStorage.key(i);` +
+  `if(k&&${String(SESSION_KEY)}.test(k)&&localStorage.getItem(k)){location.replace('/dashboard');break}}}catch(e){}`;
+
+/** The content security policy's source for that script (`script-src` allows it and nothing else inline). */
+export const SIGNED_IN_REDIRECT_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_REDIRECT_SCRIPT).digest('base64')}'`;
