@@ -1,6 +1,6 @@
 import './local/quiet-sdk-notices.js';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createServer } from 'vite';
 import { repositoryRoot, startLocal } from './local/start.js';
 import { setLogSink } from '../functions/http/logger.js';

@@ -1,5 +1,5 @@
 import './local/quiet-sdk-notices.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startLocal } from './local/start.js';
 import { setLogSink } from '../functions/http/logger.js';
 

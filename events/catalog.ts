@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { appointmentSchema } from '../functions/contracts/appointments.js';
 import { CALL_OUTCOMES } from '../functions/contracts/calls.js';
 

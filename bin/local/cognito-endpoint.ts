@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { awsError, jsonObject, notJson, notSigned, targetOperation, type AwsJsonAnswer, type AwsJsonCall } from './aws-json.js';
 import type { CognitoStandIn } from './cognito-stand-in.js';
 import { hasValidSigV4 } from './sigv4.js';

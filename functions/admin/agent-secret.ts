@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deps } from '../composition-root.js';
 import { issueAgentSecret } from '../core/agent-secret.js';
 import { rotateAgentSecret } from '../core/voice-agent/provision.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Dependencies } from '../composition-root.js';
 import { toE164 } from '../contracts/phone.js';
 import type { NumberWebhooks } from '../providers/telephony-port.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deps } from '../composition-root.js';
 import { AGENT_TOOLS, agentToolQuery, idempotencyKey, toolSay, type AgentTool } from '../contracts/agent-tools.js';
 import { salonForAuthorization, TooManySecretAttempts } from '../core/agent-secret.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { deps } from '../composition-root.js';
 import { recordPostCall } from '../core/calls/record-post-call.js';
 import { ForbiddenError } from '../http/errors.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The voice agent's server tools (ElevenLabs calls them mid-conversation): one path,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The appointment as it crosses boundaries: the owner's API, the booking events and the

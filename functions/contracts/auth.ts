@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { messages } from './messages.js';
 
 /** The auth forms' rules (spec section 5), shared by the browser and any server that checks them. */

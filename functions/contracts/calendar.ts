@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The query strings of the calendar connection's browser pages. Only each value's size is checked

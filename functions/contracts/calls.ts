@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The owner's view of calls and messages: the call log, the messages callers left, and the

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Price-list import (spec sections 3, 5, 7, 8): what the browser may upload, what it gets back,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `POST /api/receptionist`: the browser's side of a sandbox test call. No conversation id starts one. */
 export const receptionistTurnRequest = z.strictObject({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The one /api/twilio Lambda's operations, named by `?route=` (seed spec section 7). */
 export const twilioQuery = z.strictObject({

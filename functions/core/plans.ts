@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The subscription plans: the single source for the pricing page and for billing. Kept free of

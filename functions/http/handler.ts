@@ -3,7 +3,7 @@ import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { AppError, BadRequestError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError, ServiceUnavailableError } from './errors.js';
 import { findRouteById } from '../routes.js';
 import { logger } from './logger.js';

@@ -1,5 +1,5 @@
 import { ConverseCommand, type BedrockRuntimeClient, type ContentBlock } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { extractedServiceDraftSchema, PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../contracts/price-list.js';
 import { logger } from '../http/logger.js';
 import type { PriceListExtractor } from './price-list-extractor.js';

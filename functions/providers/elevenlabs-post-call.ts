@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * ElevenLabs' post-call webhook (`post_call_transcription`), read into what the call log keeps.

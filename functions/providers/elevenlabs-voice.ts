@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { VoiceProviderError, type VoicePort } from './voice-port.js';
 
 const voiceAnswer = z.object({ preview_url: z.string().url().nullable().optional() });

@@ -1,5 +1,5 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const settings = z.object({ SITE_URL: z.url() });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResponse, ownerFromEvent, parseJsonBody, publicRoute, type ApiEvent } from '../../functions/http/handler.js';
 import { AppError, ForbiddenError } from '../../functions/http/errors.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { listAppointmentsQuery } from '../../functions/contracts/appointments.js';
 import { isJsonContentType, json, ownerRoute, publicRoute, type ApiEvent } from '../../functions/http/handler.js';
 

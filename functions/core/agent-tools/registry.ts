@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { toolSay, toolSchemas, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Dependencies } from '../../composition-root.js';
 import { describeIssues } from '../../http/handler.js';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { z } from 'zod';
+import * as z from 'zod';
 import { SUBSCRIPTION_STATUSES, type SubscriptionRecord } from '../../contracts/billing.js';
 import { findPlan, PLAN_IDS, type PlanId, type PlanPriceIds } from '../plans.js';
 

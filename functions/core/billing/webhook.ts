@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { PaymentsPort } from '../../providers/payments-port.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
 import { logger } from '../../http/logger.js';

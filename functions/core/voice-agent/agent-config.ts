@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AGENT_TOOLS, BOOKING_RULES, type AgentTool } from '../../contracts/agent-tools.js';
 import { DEFAULT_VOICE_ID, defaultFirstMessage, LANGUAGE_LABELS, voiceById } from '../../contracts/setup.js';
 import type { Salon } from '../../store/salon-store.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { AGENT_TOOLS, BOOKING_RULES } from '../../../functions/contracts/agent-tools.js';
 import { toolRegistry } from '../../../functions/core/agent-tools/registry.js';

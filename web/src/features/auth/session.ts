@@ -8,7 +8,7 @@ import {
   signOut,
   signUp,
 } from 'aws-amplify/auth';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The hosted auth service (Cognito) behind one small module. Runtime settings come from
