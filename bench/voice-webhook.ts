@@ -4,7 +4,6 @@ import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_HOURS } from '../functions/contracts/setup.js';
 import { twilioSignature } from '../functions/core/telephony/twilio-signature.js';
-import { bundleFigures } from './support/bundle.js';
 import { formatLoad, runLoad } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
 import { productEnv, startProductProcess } from './support/product-process.js';
@@ -13,7 +12,7 @@ import { productEnv, startProductProcess } from './support/product-process.js';
  * Twilio's voice webhook: how long a caller hears silence before the call is answered (target p99
  * < 150 ms locally), for a live salon (the agent's TwiML), a paused one (forwarded) and an
  * unassigned number (the polite message), signed as Twilio signs, over HTTP against `npm start`.
- * Then the webhook Lambda's bundle (esbuild as CDK builds it) and its cold import time.
+ * The webhook Lambda's cold start is in bench/cold-starts.ts.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONCURRENCY = 4;
@@ -34,19 +33,6 @@ async function salon(url: string, label: string) {
   });
   await save({ step: 3, selectedVoice: 'niamh', firstMessage: "Hi, you're through to the salon's AI assistant.", escalationPhone: '087 765 4321' });
   return ((await (await fetch(`${url}/api/salon`, { headers })).json()) as { id: string }).id;
-}
-
-async function coldStart(): Promise<string[]> {
-  const lines: string[] = [];
-  for (const [label, entry] of [
-    ['voice webhook Lambda', 'functions/api/twilio-voice.ts'],
-    ['a plain owner route (list-calls)', 'functions/api/list-calls.ts'],
-  ] as const) {
-    const figures = await bundleFigures(entry);
-    const twilioKb = figures.packages.find((part) => part.name === 'twilio')?.kb ?? 0;
-    lines.push(`${label.padEnd(34)} bundle ${figures.kb.toFixed(0).padStart(5)} KB (twilio ${twilioKb.toFixed(0)} KB)   cold import median ${figures.importMs.toFixed(1)} ms`);
-  }
-  return lines;
 }
 
 export async function run(): Promise<string[]> {
@@ -94,7 +80,6 @@ export async function run(): Promise<string[]> {
   } finally {
     await product.stop();
   }
-  lines.push(...(await coldStart()));
   return lines;
 }
 

@@ -24,6 +24,11 @@ export interface RouteDefinition {
    * data files that esbuild cannot inline). Each must be resolvable from the repository root.
    */
   nodeModules?: readonly string[];
+  /**
+   * Heavy packages every other Lambda leaves out (`OPT_IN_PACKAGES`): listed here, the package is
+   * bundled into this Lambda, as a chunk its handler loads on first use.
+   */
+  optIn?: readonly OptInPackage[];
   /** Which resources the route's Lambda may touch (least privilege grants in CDK). */
   grants: readonly Grant[];
 }
@@ -46,10 +51,13 @@ export type Grant =
 
 /**
  * The ElevenLabs SDK, loaded only by code that creates, updates or removes a salon's voice agent.
- * Left out of every other Lambda's bundle (infra/function.ts): the routes a caller waits on start
- * cold without parsing it. A route that manages agents lists it in `nodeModules`.
+ * Left out of every other Lambda (infra/lambda-bundle.ts), so none carries its 5 MB: a route that
+ * manages agents lists it in `optIn`.
  */
 export const VOICE_AGENT_SDK = '@elevenlabs/elevenlabs-js';
+
+export const OPT_IN_PACKAGES = [VOICE_AGENT_SDK] as const;
+export type OptInPackage = (typeof OPT_IN_PACKAGES)[number];
 
 const JSON_BODY_LIMIT = 64 * 1024;
 /** Price-list uploads: all files of one request together. A Lambda's synchronous payload is 6 MB, base64 inflates by a third. */
@@ -128,7 +136,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: JSON_BODY_LIMIT,
     timeoutSeconds: 29,
-    nodeModules: [VOICE_AGENT_SDK],
+    optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'uploads:read', 'uploads:write', 'events:put', 'userpool:admin', 'tokens:crypt', 'secrets:providers'],
   },
   // The owner's data export (GDPR Art. 20): reads the salon's partition only.
@@ -160,7 +168,7 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 256 * 1024,
     // The salon's agent is updated after each save: a dozen calls to the voice provider, whose key is in the provider secret.
     timeoutSeconds: 29,
-    nodeModules: [VOICE_AGENT_SDK],
+    optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers'],
   },
   {
@@ -241,7 +249,7 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 0,
     // Making the agent: ten calls to the voice provider, whose key is in the provider secret.
     timeoutSeconds: 29,
-    nodeModules: [VOICE_AGENT_SDK],
+    optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
   {
@@ -296,7 +304,7 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: 1024,
     timeoutSeconds: 29,
-    nodeModules: [VOICE_AGENT_SDK],
+    optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
   // Subscriptions and the payment account (Stripe): ?route=status|create-checkout|portal, and

@@ -31,7 +31,7 @@ export class Admin extends Construct {
       environment: props.environment,
       timeoutSeconds: 30,
       // Issuing a new agent secret stores it with the salon's voice agent.
-      nodeModules: [VOICE_AGENT_SDK],
+      optIn: [VOICE_AGENT_SDK],
     });
     // The provider secret: with a Twilio account, assigning a number points its voice URL here.
     applyGrants(this.assignPhoneNumber, ['table:read', 'table:write', 'secrets:providers'], props.grants);

@@ -131,6 +131,7 @@ export class Api extends Construct {
         memoryMb: route.memoryMb,
         timeoutSeconds: route.timeoutSeconds,
         nodeModules: route.nodeModules,
+        optIn: route.optIn,
       });
       applyGrants(fn, route.grants, { ...props.grants, userPool: props.userPool });
       for (const [name, value] of Object.entries(props.routeEnvironment?.[route.id] ?? {})) {

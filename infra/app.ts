@@ -5,7 +5,7 @@ import { eventRules as defaultEventRules, type EventRule } from '../events/rules
 import { VOICES } from '../functions/contracts/setup.js';
 import { routes as defaultRoutes, type RouteDefinition } from '../functions/routes.js';
 import { parseBedrockModelId } from './bedrock.js';
-import { REPO_ROOT } from './function.js';
+import { REPO_ROOT } from './lambda-bundle.js';
 import { SalonReceptionistStack } from './stack.js';
 import { REGION, stageConfig } from './stage-config.js';
 

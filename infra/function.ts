@@ -1,29 +1,18 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { Annotations, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, AssetHashType, Duration, Stack, type ILocalBundling } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, LogLevel, Charset, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { LAMBDA_RUNTIME_SUPPRESSION } from './nag.js';
 import type { StageConfig } from './stage-config.js';
-import { VOICE_AGENT_SDK } from '../functions/routes.js';
-
-/** The repository root: entries in the route and rule tables are relative to it. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import type { OptInPackage } from '../functions/routes.js';
+import { bundleLambda, lambdaBundleSpec, REPO_ROOT, type LambdaBundleSpec } from './lambda-bundle.js';
 
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
 export const LAMBDA_ARCHITECTURE = lambda.Architecture.ARM_64;
-
-/**
- * Bundles are ES modules; some dependencies still call `require` (CommonJS), so every bundle
- * defines it from `import.meta.url`. The alias avoids clashing with bundled code.
- */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __salonCreateRequire } from 'node:module'; const require = __salonCreateRequire(import.meta.url);";
 
 /** What every Lambda receives (functions/config.ts). Names and ids only, never secrets. */
 export interface FunctionEnvironment {
@@ -55,44 +44,34 @@ export interface AppFunctionProps {
   readonly timeoutSeconds?: number;
   /** Installed into the bundle's node_modules instead of bundled (see RouteDefinition.nodeModules). */
   readonly nodeModules?: readonly string[];
+  /** Heavy packages this Lambda bundles and every other leaves out (see RouteDefinition.optIn). */
+  readonly optIn?: readonly OptInPackage[];
 }
 
-/** npm's name for the Lambda architecture: `npm ci --cpu` picks the matching native optional packages. */
-const NPM_CPU: Record<string, string> = { arm64: 'arm64', x86_64: 'x64' };
+/**
+ * Bundles one Lambda on this machine (infra/lambda-bundle.ts). CDK caches staged assets by their
+ * bundling options serialized, functions dropped: the spec is a field so that each Lambda's
+ * options, and so its cache entry, differ.
+ */
+class LocalLambdaBundler implements ILocalBundling {
+  constructor(readonly spec: LambdaBundleSpec) {}
+
+  tryBundle(outputDir: string): boolean {
+    bundleLambda(this.spec, outputDir);
+    return true;
+  }
+}
 
 /**
- * esbuild options of every bundle. Modules in `nodeModules` stay external and are installed next
- * to the bundle by `npm ci` from the lock file, for the Lambda's platform (linux, glibc, its CPU),
- * not the machine that synthesizes: optional native packages (pdfjs-dist's @napi-rs/canvas) must
- * be the ones Lambda can load.
+ * The Lambda's code: bundled by esbuild (code split, so a cold start loads only what the handler
+ * imports statically), the asset hashed from the output. Docker is never used: the image is
+ * named only because CDK's bundling options require one.
  */
-export function bundlingOptions(nodeModules: readonly string[] = []): BundlingOptions {
-  return {
-    format: OutputFormat.ESM,
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: ESM_REQUIRE_BANNER,
-    minify: true,
-    sourceMap: true,
-    sourcesContent: false,
-    charset: Charset.UTF8,
-    logLevel: LogLevel.WARNING,
-    // Bundle the AWS SDK too: the deployed code runs exactly the versions tested locally. The
-    // voice-agent SDK is the exception: 5 MB that every Lambda would parse on a cold start (the
-    // composition root reaches it), so only the Lambdas that manage agents install it beside
-    // their bundle (VOICE_AGENT_SDK in functions/routes.ts).
-    externalModules: nodeModules.includes(VOICE_AGENT_SDK) ? [] : [VOICE_AGENT_SDK],
-    ...(nodeModules.length > 0
-      ? {
-          nodeModules: [...nodeModules],
-          environment: {
-            npm_config_os: 'linux',
-            npm_config_cpu: NPM_CPU[LAMBDA_ARCHITECTURE.name] ?? LAMBDA_ARCHITECTURE.name,
-            npm_config_libc: 'glibc',
-          },
-        }
-      : {}),
-  };
+function bundledCode(spec: LambdaBundleSpec): lambda.Code {
+  return lambda.Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: { image: LAMBDA_RUNTIME.bundlingImage, local: new LocalLambdaBundler(spec) },
+  });
 }
 
 /**
@@ -104,8 +83,8 @@ export class AppFunction extends Construct {
   readonly function: lambda.Function;
   readonly role: iam.Role;
   readonly logGroup: logs.LogGroup;
-  /** What esbuild was given; undefined for placeholder code (entry not written, bundling skipped). */
-  readonly bundling?: BundlingOptions;
+  /** What the asset is bundled from; undefined for placeholder code (entry not written, bundling skipped). */
+  readonly bundle?: LambdaBundleSpec;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
     super(scope, id);
@@ -139,14 +118,11 @@ export class AppFunction extends Construct {
 
     const entryPath = path.join(REPO_ROOT, props.entry);
     if (existsSync(entryPath)) {
-      this.bundling = bundlingOptions(props.nodeModules);
-      this.function = new NodejsFunction(this, 'Function', {
+      this.bundle = lambdaBundleSpec(props.entry, props);
+      this.function = new lambda.Function(this, 'Function', {
         ...common,
-        entry: entryPath,
-        handler: 'handler',
-        projectRoot: REPO_ROOT,
-        depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-        bundling: this.bundling,
+        handler: 'index.handler',
+        code: bundledCode(this.bundle),
       });
     } else if (!Stack.of(this).bundlingRequired) {
       // Assertion tests skip bundling; an entry another change has not written yet must not

@@ -133,7 +133,6 @@ export function createBedrockExtractor(client: Converse, modelId: string, fallba
   }
 
   return {
-    name: 'bedrock',
     async extractServices(document) {
       try {
         const text = document.text.slice(0, MAX_TEXT_CHARS);

@@ -1,4 +1,3 @@
-import { chooseOnce } from './choose-once.js';
 
 import { createHash } from 'node:crypto';
 
@@ -95,21 +94,3 @@ export const CALENDAR_SCOPES = [
   'https://www.googleapis.com/auth/calendar.readonly',
   'https://www.googleapis.com/auth/calendar.events',
 ] as const;
-
-/**
- * A port whose adapter is chosen on first use (the choice may need an asynchronous read of the
- * provider secret). A failed choice is retried on the next call.
- */
-export function lazyCalendar(choose: () => Promise<CalendarPort>): CalendarPort {
-  const adapter = chooseOnce(choose);
-  return {
-    provider: async () => (await adapter()).provider(),
-    authorizationUrl: async (input) => (await adapter()).authorizationUrl(input),
-    exchangeCode: async (input) => (await adapter()).exchangeCode(input),
-    listCalendars: async (grant) => (await adapter()).listCalendars(grant),
-    freeBusy: async (grant, ids, from, to) => (await adapter()).freeBusy(grant, ids, from, to),
-    createEvent: async (grant, calendarId, event) => (await adapter()).createEvent(grant, calendarId, event),
-    deleteEvent: async (grant, calendarId, eventId) => (await adapter()).deleteEvent(grant, calendarId, eventId),
-    revoke: async (grant) => (await adapter()).revoke(grant),
-  };
-}

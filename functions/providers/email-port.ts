@@ -1,4 +1,3 @@
-import { chooseOnce } from './choose-once.js';
 
 /**
  * The email port: confirmations with calendar invites to callers, notices to owners. Two adapters
@@ -50,13 +49,4 @@ export interface EmailPort {
 /** A plain address (no display name), as the product collects them. */
 export function isEmailAddress(value: string): boolean {
   return value.length <= 254 && /^[^\s@<>()",;:\\[\]]+@[^\s@<>()",;:\\[\]]+\.[^\s@<>()",;:\\[\]]+$/.test(value);
-}
-
-/** Chooses the adapter on first use; a failed choice is retried. */
-export function lazyEmail(choose: () => Promise<EmailPort>): EmailPort {
-  const adapter = chooseOnce(choose);
-  return {
-    provider: async () => (await adapter()).provider(),
-    send: async (message) => (await adapter()).send(message),
-  };
 }

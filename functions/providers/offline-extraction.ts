@@ -5,7 +5,6 @@ import type { PriceListExtractor } from './price-list-extractor.js';
 /** Extraction with no network at all: the rule parser and the table of typical durations. */
 export function createOfflineExtractor(): PriceListExtractor {
   return {
-    name: 'offline',
     async extractServices(document) {
       return parsePriceList(document.text);
     },

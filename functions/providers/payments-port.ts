@@ -1,5 +1,4 @@
 import type { PlanPriceIds } from '../core/plans.js';
-import { chooseOnce } from './choose-once.js';
 
 /**
  * The payments port: subscriptions (Stripe Billing: Checkout, the customer portal, meter events)
@@ -97,23 +96,4 @@ export class PaymentsError extends Error {
 
 export function isPaymentsError(error: unknown, kind?: PaymentsErrorKind): error is PaymentsError {
   return error instanceof PaymentsError && (kind === undefined || error.kind === kind);
-}
-
-/** Chooses the adapter on first use (its keys may live in the provider secret). */
-export function lazyPayments(choose: () => Promise<PaymentsPort>): PaymentsPort {
-  const adapter = chooseOnce(choose);
-  return {
-    provider: async () => (await adapter()).provider(),
-    priceIds: async () => (await adapter()).priceIds(),
-    webhookSecrets: async () => (await adapter()).webhookSecrets(),
-    createCheckoutSession: async (input) => (await adapter()).createCheckoutSession(input),
-    createPortalSession: async (input) => (await adapter()).createPortalSession(input),
-    createConnectAccount: async (input) => (await adapter()).createConnectAccount(input),
-    createOnboardingLink: async (input) => (await adapter()).createOnboardingLink(input),
-    createDashboardLink: async (input) => (await adapter()).createDashboardLink(input),
-    reportMeterEvent: async (input) => (await adapter()).reportMeterEvent(input),
-    createDepositCheckout: async (input) => (await adapter()).createDepositCheckout(input),
-    cancelSubscription: async (input) => (await adapter()).cancelSubscription(input),
-    deleteCustomer: async (input) => (await adapter()).deleteCustomer(input),
-  };
 }

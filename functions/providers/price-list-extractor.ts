@@ -1,5 +1,3 @@
-import { chooseOnce } from './choose-once.js';
-
 import type { ExtractedServiceDraft } from '../contracts/price-list.js';
 import type { PriceListKind } from '../core/price-list/detect-file-type.js';
 
@@ -19,18 +17,8 @@ export interface PriceListDocument {
 }
 
 export interface PriceListExtractor {
-  readonly name: 'offline' | 'bedrock';
   extractServices(document: PriceListDocument): Promise<ExtractedServiceDraft[]>;
   /** Minutes for each name, in order; null where no sensible duration is known. */
   suggestDurations(names: readonly string[]): Promise<(number | null)[]>;
 }
 
-/** Builds the adapter on first use, so routes that never extract never load its SDK. */
-export function lazyExtractor(name: PriceListExtractor['name'], load: () => Promise<PriceListExtractor>): PriceListExtractor {
-  const adapter = chooseOnce(load);
-  return {
-    name,
-    extractServices: async (document) => (await adapter()).extractServices(document),
-    suggestDurations: async (names) => (await adapter()).suggestDurations(names),
-  };
-}

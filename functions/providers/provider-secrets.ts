@@ -1,4 +1,3 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { planPriceIdsSchema, type PlanPriceIds } from '../core/plans.js';
 
@@ -31,13 +30,14 @@ export interface ProviderSecretsSource {
   get(): Promise<ProviderSecrets>;
 }
 
-export function createProviderSecrets(client: Pick<SecretsManagerClient, 'send'>, secretArn: string): ProviderSecretsSource {
+/** `readText` fetches the secret's JSON text (secrets-manager-secret.ts in AWS). */
+export function createProviderSecrets(readText: () => Promise<string | undefined>): ProviderSecretsSource {
   let cached: Promise<ProviderSecrets> | undefined;
   async function read(): Promise<ProviderSecrets> {
-    const result = await client.send(new GetSecretValueCommand({ SecretId: secretArn }));
+    const text = await readText();
     let parsed: unknown;
     try {
-      parsed = JSON.parse(result.SecretString ?? '');
+      parsed = JSON.parse(text ?? '');
     } catch {
       throw new Error('The provider secret is not JSON');
     }

@@ -2,16 +2,15 @@ import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, type S3Cl
 
 /** Uploaded files live under `salons/<salonId>/`, so one salon's objects are one prefix. */
 export interface Uploads {
-  salonPrefix(salonId: string): string;
   deleteSalonObjects(salonId: string): Promise<number>;
   /** Stores one object under the salon's prefix; `key` is relative to it. Answers the full key. */
   putSalonObject(salonId: string, key: string, body: Uint8Array, contentType: string): Promise<string>;
 }
 
+const salonPrefix = (salonId: string) => `salons/${salonId}/`;
+
 export function createS3Uploads(client: S3Client, bucket: string): Uploads {
-  const salonPrefix = (salonId: string) => `salons/${salonId}/`;
   return {
-    salonPrefix,
     async deleteSalonObjects(salonId) {
       let deleted = 0;
       let continuationToken: string | undefined;

@@ -1,4 +1,3 @@
-import { chooseOnce } from './choose-once.js';
 
 /**
  * The SMS port: text messages to callers. Two adapters implement it: `twilio-sms.ts` (the twilio
@@ -39,13 +38,4 @@ export interface SmsPort {
 /** E.164 as Twilio accepts it: +, a non-zero digit, up to 15 digits in all. */
 export function isE164(value: string): boolean {
   return /^\+[1-9]\d{6,14}$/.test(value);
-}
-
-/** Chooses the adapter on first use (its credentials may live in the provider secret); a failed choice is retried. */
-export function lazySms(choose: () => Promise<SmsPort>): SmsPort {
-  const adapter = chooseOnce(choose);
-  return {
-    provider: async () => (await adapter()).provider(),
-    send: async (message) => (await adapter()).send(message),
-  };
 }

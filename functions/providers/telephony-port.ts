@@ -1,4 +1,3 @@
-import { chooseOnce } from './choose-once.js';
 
 /**
  * The telephony port: the phone network side of a call. Two adapters implement it:
@@ -45,17 +44,4 @@ export class TelephonyError extends Error {
     super(message);
     this.name = 'TelephonyError';
   }
-}
-
-/** Chooses the adapter on first use (its credentials may live in the provider secret). */
-export function lazyTelephony(choose: () => Promise<TelephonyPort>): TelephonyPort {
-  const adapter = chooseOnce(choose);
-  return {
-    provider: async () => (await adapter()).provider(),
-    verifyWebhook: async (webhook) => (await adapter()).verifyWebhook(webhook),
-    clientToken: async (input) => (await adapter()).clientToken(input),
-    endConference: async (callSid, options) => (await adapter()).endConference(callSid, options),
-    redirectCall: async (callSid, twiml) => (await adapter()).redirectCall(callSid, twiml),
-    pointNumberAt: async (e164, urls) => (await adapter()).pointNumberAt(e164, urls),
-  };
 }

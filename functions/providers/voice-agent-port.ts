@@ -46,23 +46,3 @@ export interface VoiceAgentPort {
   /** TwiML that connects a ringing call to the agent. */
   registerCall(input: RegisterCallInput): Promise<string>;
 }
-
-/** Chooses the adapter on first use; a failed choice is retried. */
-export function lazyVoiceAgents(choose: () => Promise<VoiceAgentPort>): VoiceAgentPort {
-  let chosen: Promise<VoiceAgentPort> | null = null;
-  const get = () => {
-    chosen ??= choose().catch((error: unknown) => {
-      chosen = null;
-      throw error;
-    });
-    return chosen;
-  };
-  return {
-    provider: async () => (await get()).provider(),
-    create: async (definition, secret) => (await get()).create(definition, secret),
-    update: async (handle, definition) => (await get()).update(handle, definition),
-    replaceSecret: async (handle, salonId, secret) => (await get()).replaceSecret(handle, salonId, secret),
-    remove: async (handle) => (await get()).remove(handle),
-    registerCall: async (input) => (await get()).registerCall(input),
-  };
-}

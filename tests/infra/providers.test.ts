@@ -6,7 +6,8 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes, findRouteById, VOICE_AGENT_SDK, type Grant } from '../../functions/routes.js';
 import { parseVoiceIds } from '../../infra/app.js';
 import { DEFAULT_BEDROCK_MODEL_ID, parseBedrockModelId } from '../../infra/bedrock.js';
-import { bundlingOptions, OPTIONAL_ENVIRONMENT, REPO_ROOT, type OptionalEnvironmentName } from '../../infra/function.js';
+import { OPTIONAL_ENVIRONMENT, type OptionalEnvironmentName } from '../../infra/function.js';
+import { LAMBDA_INSTALL_ENVIRONMENT, lambdaBuildOptions, lambdaBundleSpec, REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { TOKEN_KEY_ACTIONS } from '../../infra/grants.js';
 import { VOICE_AGENT_ROUTE_IDS, VOICE_PREVIEW_ROUTE_ID } from '../../infra/stack.js';
 import {
@@ -294,39 +295,46 @@ describe('optional environment', () => {
 });
 
 describe('heavier Lambdas (nodeModules)', () => {
-  it('every route passes its nodeModules to esbuild (installed, not bundled) for the Lambda platform', () => {
+  it('every route passes its nodeModules to the bundler (installed, not bundled) and keeps them out of the bundle', () => {
     for (const route of routes) {
       const fn = dev.stack.api.functions.get(route.id)!;
-      if (!fn.bundling) continue; // entry not written yet: placeholder code, nothing bundled
-      expect(fn.bundling.nodeModules, route.id).toEqual(route.nodeModules?.length ? [...route.nodeModules] : undefined);
-      expect(fn.bundling.externalModules, route.id).toEqual(route.nodeModules?.includes(VOICE_AGENT_SDK) ? [] : [VOICE_AGENT_SDK]);
+      if (!fn.bundle) continue; // entry not written yet: placeholder code, nothing bundled
+      expect(fn.bundle.entry, route.id).toBe(route.entry);
+      expect(fn.bundle.nodeModules, route.id).toEqual([...(route.nodeModules ?? [])]);
+      for (const name of route.nodeModules ?? []) expect(fn.bundle.external, route.id).toContain(name);
+      const lambda = resources(dev, 'AWS::Lambda::Function')[dev.stack.getLogicalId(fn.function.node.defaultChild as CfnElement)]!;
+      expect(lambda.Properties.Handler, route.id).toBe('index.handler');
+      expect(lambda.Properties.Runtime, route.id).toBe('nodejs22.x');
     }
     const extract = dev.stack.api.functions.get('services-extract')!;
-    expect(extract.bundling?.nodeModules).toEqual(
+    expect(extract.bundle?.nodeModules).toEqual(
       expect.arrayContaining(['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', 'mammoth', 'word-extractor']),
     );
-    expect(extract.bundling?.environment).toEqual({ npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' });
+    expect(LAMBDA_INSTALL_ENVIRONMENT).toEqual({ npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' });
   });
 
-  it('only the Lambdas that manage voice agents carry the voice-agent SDK; none a caller waits on does', () => {
-    const withSdk = routes.filter((route) => route.nodeModules?.includes(VOICE_AGENT_SDK)).map((route) => route.id);
+  it('only the Lambdas that manage voice agents carry the voice-agent SDK, bundled; none a caller waits on does', () => {
+    const withSdk = routes.filter((route) => route.optIn?.includes(VOICE_AGENT_SDK)).map((route) => route.id);
     expect(withSdk.sort()).toEqual(['delete-account', 'go-live', 'setup-step', 'twilio']);
+    for (const id of withSdk) expect(dev.stack.api.functions.get(id)!.bundle?.external, id).toEqual([]);
     for (const id of ['agent-tools', 'twilio-voice', 'elevenlabs-post-call']) {
-      expect(dev.stack.api.functions.get(id)!.bundling?.externalModules, id).toEqual([VOICE_AGENT_SDK]);
+      expect(dev.stack.api.functions.get(id)!.bundle?.external, id).toEqual([VOICE_AGENT_SDK]);
     }
-    expect(dev.stack.admin.assignPhoneNumber.bundling?.nodeModules).toEqual([VOICE_AGENT_SDK]);
+    expect(dev.stack.admin.assignPhoneNumber.bundle?.external).toEqual([]);
+    // Bundled, not installed: no route installs what it could bundle.
+    for (const route of routes) expect(route.nodeModules ?? [], route.id).not.toContain(VOICE_AGENT_SDK);
   });
 
-  it('a function without nodeModules bundles everything but the voice-agent SDK and sets no install environment', () => {
-    const options = bundlingOptions();
-    expect(options.nodeModules).toBeUndefined();
-    expect(options.environment).toBeUndefined();
-    expect(options.externalModules).toEqual([VOICE_AGENT_SDK]);
-    expect(bundlingOptions(['mammoth']).nodeModules).toEqual(['mammoth']);
-    expect(bundlingOptions([VOICE_AGENT_SDK]).externalModules).toEqual([]);
+  it('bundles are ES modules split into chunks (what a handler imports lazily loads on first use), with require defined in every file', () => {
+    const options = lambdaBuildOptions(lambdaBundleSpec('functions/api/get-health.ts'), '/tmp/out');
+    expect(options).toMatchObject({ bundle: true, splitting: true, format: 'esm', platform: 'node', target: 'node22', minify: true, sourcemap: true });
+    expect(options.banner?.js).toContain('createRequire');
+    expect(options.external).toEqual([VOICE_AGENT_SDK]);
+    expect(lambdaBundleSpec('functions/api/go-live.ts', { optIn: [VOICE_AGENT_SDK] }).external).toEqual([]);
+    expect(lambdaBundleSpec('functions/api/services-extract.ts', { nodeModules: ['mammoth'] }).external).toEqual(['mammoth', VOICE_AGENT_SDK]);
   });
 
-  it('every nodeModules package has a version CDK can find (package.json, else its installed package.json)', () => {
+  it('every nodeModules package has a version the install can find (package.json, else its installed package.json)', () => {
     for (const route of routes) {
       for (const name of route.nodeModules ?? []) {
         // Read from disk: a package's `exports` may not list its package.json (sharp's does not).

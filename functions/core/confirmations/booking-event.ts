@@ -1,7 +1,8 @@
 import { parseEventDetail, type EventDetail } from '../../../events/catalog.js';
 import type { SalonStore } from '../../store/salon-store.js';
 import { displayPhone } from './format.js';
-import { addressLine, type BookingKind, type SalonContact } from './messages.js';
+import { addressLine } from './format.js';
+import type { BookingKind, SalonContact } from './messages.js';
 
 export type BookingEventType = 'booking.confirmed' | 'booking.cancelled';
 

@@ -142,15 +142,6 @@ export function ownerEmail(kind: BookingKind, appointment: Appointment, salon: S
   };
 }
 
-/** The salon's address on one line, from what the setup wizard saved. */
-export function addressLine(business: { address_line?: string; town_city?: string; county?: string; eircode?: string } | null): string | null {
-  if (!business) return null;
-  const parts = [business.address_line, business.town_city, business.county ? (/^co\.?\s/i.test(business.county) ? business.county : `Co. ${business.county}`) : '', business.eircode]
-    .map((part) => part?.trim())
-    .filter(Boolean);
-  return parts.length ? parts.join(', ') : null;
-}
-
 /** The owner's warning that the period's minutes are nearly (80%) or all (100%) used. */
 export function usageWarningEmail(
   warning: { threshold: 80 | 100; minutesUsed: number; minutesIncluded: number },

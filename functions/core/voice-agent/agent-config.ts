@@ -6,7 +6,7 @@ import type { StoredSetup } from '../../store/setup-store.js';
 import { toolRegistry } from '../agent-tools/registry.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../booking/speak.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
-import { addressLine } from '../confirmations/messages.js';
+import { addressLine } from '../confirmations/format.js';
 import { servicePriceCents } from '../money.js';
 
 /**

@@ -1,31 +1,31 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createProviderSecrets, googleCredentials } from '../../../functions/providers/provider-secrets.js';
 
-const secretClient = (answers: (() => Promise<unknown>)[]) => {
-  const send = vi.fn(async () => answers.shift()!());
-  return { client: { send } as never, send };
+const secretText = (answers: (() => Promise<string | undefined>)[]) => {
+  const read = vi.fn(async () => answers.shift()!());
+  return { read };
 };
 
 describe('provider secrets', () => {
   it('reads the JSON secret once per cold start', async () => {
-    const { client, send } = secretClient([async () => ({ SecretString: JSON.stringify({ googleClientId: 'id', googleClientSecret: 'secret', elevenLabsApiKey: 'k' }) })]);
-    const secrets = createProviderSecrets(client, 'arn:aws:secretsmanager:eu-west-1:1:secret:providers');
+    const { read } = secretText([async () => JSON.stringify({ googleClientId: 'id', googleClientSecret: 'secret', elevenLabsApiKey: 'k' })]);
+    const secrets = createProviderSecrets(read);
     await Promise.all([secrets.get(), secrets.get()]);
     expect(await secrets.get()).toMatchObject({ googleClientId: 'id', googleClientSecret: 'secret', elevenLabsApiKey: 'k' });
-    expect(send).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledTimes(1);
   });
 
   it('tries again after a failed read, and refuses a secret that is not JSON', async () => {
-    const { client, send } = secretClient([
+    const { read } = secretText([
       async () => Promise.reject(Object.assign(new Error('throttled'), { name: 'ThrottlingException' })),
-      async () => ({ SecretString: 'not json' }),
-      async () => ({ SecretString: '{}' }),
+      async () => 'not json',
+      async () => '{}',
     ]);
-    const secrets = createProviderSecrets(client, 'arn');
+    const secrets = createProviderSecrets(read);
     await expect(secrets.get()).rejects.toThrow('throttled');
     await expect(secrets.get()).rejects.toThrow('not JSON');
     await expect(secrets.get()).resolves.toEqual({});
-    expect(send).toHaveBeenCalledTimes(3);
+    expect(read).toHaveBeenCalledTimes(3);
   });
 
   it('picks Google credentials from the environment first, then the secret; none means sandbox', async () => {

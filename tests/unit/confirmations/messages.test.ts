@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookingSms, callerEmail, ownerEmail, addressLine } from '../../../functions/core/confirmations/messages.js';
+import { addressLine } from '../../../functions/core/confirmations/format.js';
+import { bookingSms, callerEmail, ownerEmail } from '../../../functions/core/confirmations/messages.js';
 import { displayPhone, duration, price, spokenWhen } from '../../../functions/core/confirmations/format.js';
 import { appointment, NOW, salon } from './fixtures.js';
 

@@ -50,9 +50,9 @@ describe('SMS and email provider choice', () => {
 
   it('reads Twilio credentials from the provider secret in AWS', async () => {
     const secret = { twilioAccountSid: `AC${'2'.repeat(32)}`, twilioAuthToken: 'from-secret', twilioFromNumber: '+35315550001', googleClientId: 'g' };
-    const source = createProviderSecrets({ send: async () => ({ SecretString: JSON.stringify(secret) }) } as never, 'arn:secret');
+    const source = createProviderSecrets(async () => JSON.stringify(secret));
     expect(await twilioCredentials({}, source)).toEqual({ accountSid: secret.twilioAccountSid, authToken: 'from-secret', from: '+35315550001' });
-    expect(await twilioCredentials({}, createProviderSecrets({ send: async () => ({ SecretString: '{}' }) } as never, 'arn:secret'))).toBeNull();
+    expect(await twilioCredentials({}, createProviderSecrets(async () => '{}'))).toBeNull();
     expect(await twilioCredentials({ TWILIO_ACCOUNT_SID: 'ACenv', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+1' }, source)).toMatchObject({ accountSid: 'ACenv' });
   });
 });

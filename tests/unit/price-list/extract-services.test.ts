@@ -83,7 +83,7 @@ describe('extractServices', () => {
 
   it('turns an extractor crash into a 422 naming the file, storing nothing', async () => {
     const { stored, uploads } = fakeUploads();
-    const broken: PriceListExtractor = { name: 'offline', extractServices: () => Promise.reject(new TypeError('boom')), suggestDurations: async () => [] };
+    const broken: PriceListExtractor = { extractServices: () => Promise.reject(new TypeError('boom')), suggestDurations: async () => [] };
     const error = await refused(extractServices({ extractor: broken, uploads }, 'sal_a', [text('prices.txt', 'Cut €40')]));
     expect(error).toBeInstanceOf(FileRefusedError);
     expect(error).toMatchObject({ status: 422, message: 'We could not read prices.txt. The file may be damaged. Please try another copy or format.' });
@@ -150,7 +150,7 @@ describe('auto-fill durations', () => {
   });
 
   it('ignores suggestions that are not sensible minutes', async () => {
-    const odd: PriceListExtractor = { name: 'bedrock', extractServices: async () => [], suggestDurations: async () => [0, 2, 13 * 60, 45.5, 30] };
+    const odd: PriceListExtractor = { extractServices: async () => [], suggestDurations: async () => [0, 2, 13 * 60, 45.5, 30] };
     const answer = await autoFillDurations(odd, ['a', 'b', 'c', 'd', 'e'].map((name) => ({ name, duration: 0 })));
     expect(answer.updated).toBe(1);
     expect(answer.services.map((service) => service.duration)).toEqual([0, 0, 0, 0, 30]);

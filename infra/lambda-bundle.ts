@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
+import { OPT_IN_PACKAGES, type OptInPackage } from '../functions/routes.js';
+
+/** The repository root: entries in the route and rule tables are relative to it. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The file Lambda loads (`index.handler`); the chunks it imports sit under `chunks/`. */
+export const BUNDLE_ENTRY_FILE = 'index.mjs';
+
+/**
+ * Bundles are ES modules; some dependencies still call `require` (CommonJS), so every output
+ * file (the entry and each chunk) defines it from `import.meta.url`. The alias avoids clashing
+ * with bundled code.
+ */
+export const ESM_REQUIRE_BANNER =
+  "import { createRequire as __salonCreateRequire } from 'node:module'; const require = __salonCreateRequire(import.meta.url);";
+
+/**
+ * How `npm ci` picks native optional packages for the Lambda (linux, glibc, arm64), not for the
+ * machine that synthesizes: pdfjs-dist's @napi-rs/canvas and sharp must be the ones Lambda loads.
+ */
+export const LAMBDA_INSTALL_ENVIRONMENT = { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } as const;
+
+/** What one Lambda's asset is made from. */
+export interface LambdaBundleSpec {
+  /** Module relative to the repository root, exporting `handler`. */
+  readonly entry: string;
+  /** Installed into the asset's node_modules by `npm ci` instead of bundled (RouteDefinition.nodeModules). */
+  readonly nodeModules: readonly string[];
+  /** Left out of the bundle: the installed packages, and every opt-in package the Lambda did not opt into. */
+  readonly external: readonly string[];
+}
+
+export interface LambdaPackages {
+  readonly nodeModules?: readonly string[];
+  readonly optIn?: readonly OptInPackage[];
+}
+
+export function lambdaBundleSpec(entry: string, { nodeModules = [], optIn = [] }: LambdaPackages = {}): LambdaBundleSpec {
+  const leftOut = OPT_IN_PACKAGES.filter((name) => !optIn.includes(name));
+  return { entry, nodeModules: [...nodeModules], external: [...nodeModules, ...leftOut] };
+}
+
+/**
+ * esbuild's options for one Lambda. Code splitting is the point: what a handler reaches only
+ * through `await import()` (a vendor SDK behind a port, an AWS client one code path uses) becomes
+ * a chunk of its own that Node loads when that path first runs, so a cold start parses only the
+ * entry and the chunks it imports statically. The AWS SDK is bundled too: the deployed code runs
+ * exactly the versions tested locally.
+ */
+export function lambdaBuildOptions(spec: LambdaBundleSpec, outdir: string): BuildOptions & { metafile: true } {
+  return {
+    absWorkingDir: REPO_ROOT,
+    entryPoints: { index: path.join(REPO_ROOT, spec.entry) },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node22',
+    mainFields: ['module', 'main'],
+    banner: { js: ESM_REQUIRE_BANNER },
+    minify: true,
+    sourcemap: true,
+    sourcesContent: false,
+    charset: 'utf8',
+    external: [...spec.external],
+    metafile: true,
+    logLevel: 'warning',
+  };
+}
+
+/** The version `npm ci` installs: the one package.json asks for, else the installed one (as CDK's NodejsFunction does). */
+function versionOf(name: string): string {
+  const manifest = JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as Record<string, Record<string, string> | undefined>;
+  const declared = manifest.dependencies?.[name] ?? manifest.devDependencies?.[name];
+  if (declared) return declared;
+  return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Bundles the Lambda into `outdir` (and installs its nodeModules there); answers esbuild's metafile. */
+export function bundleLambda(spec: LambdaBundleSpec, outdir: string): Metafile {
+  const { metafile } = buildSync(lambdaBuildOptions(spec, outdir));
+  if (spec.nodeModules.length > 0) {
+    const dependencies = Object.fromEntries(spec.nodeModules.map((name) => [name, versionOf(name)]));
+    writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({ dependencies }));
+    copyFileSync(path.join(REPO_ROOT, 'package-lock.json'), path.join(outdir, 'package-lock.json'));
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: outdir, env: { ...process.env, ...LAMBDA_INSTALL_ENVIRONMENT }, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return metafile;
+}
+
+/** The output files a cold start loads (relative to the repository, as the metafile names them): the entry and every chunk it imports statically, transitively. */
+export function coldStartFiles(metafile: Metafile, outdir: string): string[] {
+  const entry = path.relative(REPO_ROOT, path.join(outdir, BUNDLE_ENTRY_FILE));
+  const loaded = new Set<string>();
+  const visit = (file: string) => {
+    if (loaded.has(file) || !metafile.outputs[file]) return;
+    loaded.add(file);
+    for (const imported of metafile.outputs[file].imports) if (imported.kind === 'import-statement') visit(imported.path);
+  };
+  visit(entry);
+  return [...loaded];
+}

@@ -1,0 +1,127 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Metafile } from 'esbuild';
+import { App, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VOICE_AGENT_SDK } from '../../functions/routes.js';
+import { AppFunction } from '../../infra/function.js';
+import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, lambdaBundleSpec, REPO_ROOT } from '../../infra/lambda-bundle.js';
+import { stageConfig } from '../../infra/stage-config.js';
+
+/**
+ * The two Lambdas a caller waits on, bundled exactly as `cdk deploy` bundles them: the bundle
+ * loads and answers in a fresh Node, and a cold start loads none of the code those handlers
+ * never call (docs/architecture.md, "Cold starts"). Sizes and times are bench/cold-starts.ts's
+ * business; this holds what a cold start pulls in.
+ */
+const NEVER_CALLED_BY_A_CALLER_WAIT = [
+  '@aws-sdk/client-s3',
+  '@aws-sdk/client-cognito-identity-provider',
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-bedrock-runtime',
+  '@elevenlabs/elevenlabs-js',
+  'tesseract.js',
+  'sharp',
+  'pdfjs-dist',
+  'mammoth',
+  'ics',
+];
+/** Loaded on first use only: the vendor SDKs behind ports, which the sandbox never needs. */
+const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager'];
+
+const packagesIn = (metafile: Metafile, files: readonly string[]) =>
+  new Set(
+    files.flatMap((file) =>
+      Object.keys(metafile.outputs[file]!.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(input)?.[1] ?? '(ours)'),
+    ),
+  );
+
+const bundles = new Map<string, { dir: string; metafile: Metafile }>();
+let root: string;
+
+beforeAll(() => {
+  // Inside the repository, so an external package resolves from its node_modules as it would beside the bundle.
+  mkdirSync(path.join(REPO_ROOT, 'node_modules/.cache'), { recursive: true });
+  root = mkdtempSync(path.join(REPO_ROOT, 'node_modules/.cache/lambda-bundle-test-'));
+  for (const entry of ['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts']) {
+    const dir = path.join(root, path.basename(entry, '.ts'));
+    bundles.set(entry, { dir, metafile: bundleLambda(lambdaBundleSpec(entry), dir) });
+  }
+  const goLive = path.join(root, 'go-live');
+  bundles.set('functions/api/go-live.ts', { dir: goLive, metafile: bundleLambda(lambdaBundleSpec('functions/api/go-live.ts', { optIn: [VOICE_AGENT_SDK] }), goLive) });
+}, 120_000);
+
+afterAll(() => {
+  if (root) rmSync(root, { recursive: true, force: true });
+});
+
+describe('Lambda bundles a caller waits on', () => {
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s cold-starts without the code it never calls; the vendor SDKs are chunks for first use', (entry) => {
+    const { dir, metafile } = bundles.get(entry)!;
+    const cold = packagesIn(metafile, coldStartFiles(metafile, dir));
+    const all = packagesIn(metafile, Object.keys(metafile.outputs));
+    for (const name of [...NEVER_CALLED_BY_A_CALLER_WAIT, ...ON_FIRST_USE]) expect(cold.has(name), `${entry} loads ${name} on a cold start`).toBe(false);
+    expect(cold.has('@aws-sdk/client-dynamodb')).toBe(true);
+    // Split off, not dropped: the real adapters are there for the paths that use them.
+    expect(all.has('stripe') && all.has('@googleapis/calendar')).toBe(true);
+  });
+
+  it('the split bundle loads in a fresh Node and its handler answers (the chunks and require banner work)', () => {
+    const { dir } = bundles.get('functions/api/agent-tools.ts')!;
+    const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
+      const answer = await handler({ rawPath: '/api/agent/tools', rawQueryString: 'tool=check-availability', queryStringParameters: { tool: 'check-availability' }, headers: {}, body: '{}', isBase64Encoded: false,
+        requestContext: { http: { method: 'POST', sourceIp: '203.0.113.9', path: '/api/agent/tools' }, domainName: 'api.example.ie' } }, {});
+      console.log(JSON.stringify({ status: answer.statusCode, code: JSON.parse(answer.body).code }));`;
+    const env = {
+      PATH: process.env.PATH,
+      STAGE: 'dev',
+      AWS_REGION: 'eu-west-1',
+      TABLE_NAME: 'bundle-test',
+      UPLOADS_BUCKET: 'bundle-test',
+      EVENT_BUS_NAME: 'bundle-test',
+      USER_POOL_ID: 'eu-west-1_bundle',
+      USER_POOL_CLIENT_ID: 'bundle',
+      SITE_URL: 'https://app.example.ie',
+      LOG_LEVEL: 'error',
+    };
+    const output = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], { cwd: dir, env, encoding: 'utf8' });
+    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ status: 401, code: 'unauthorized' });
+  });
+});
+
+describe('Lambda bundles as CDK stages them', () => {
+  it('a Lambda that opts into the voice-agent SDK carries it as a chunk loaded on first use, not on its cold start', () => {
+    const { dir, metafile } = bundles.get('functions/api/go-live.ts')!;
+    expect(packagesIn(metafile, Object.keys(metafile.outputs)).has(VOICE_AGENT_SDK)).toBe(true);
+    expect(packagesIn(metafile, coldStartFiles(metafile, dir)).has(VOICE_AGENT_SDK)).toBe(false);
+    // The chunk, and the SDK bundled into it, load as they would on the first agent change.
+    const chunk = Object.keys(metafile.outputs).find((file) => metafile.outputs[file]!.entryPoint?.endsWith('providers/elevenlabs-voice-agent.ts'))!;
+    const script = `const adapter = await import(${JSON.stringify(pathToFileURL(path.join(REPO_ROOT, chunk)).href)}); console.log(typeof adapter.createElevenLabsVoiceAgent);`;
+    expect(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }).trim()).toBe('function');
+  });
+
+  it('each Lambda gets its own bundle (CDK caches staged assets by their bundling options)', () => {
+    const outdir = path.join(root, 'cdk.out');
+    const app = new App({ outdir });
+    const stack = new Stack(app, 'BundleCheck', { env: { region: 'eu-west-1' } });
+    const environment = {
+      STAGE: 'dev',
+      TABLE_NAME: 't',
+      UPLOADS_BUCKET: 'b',
+      EVENT_BUS_NAME: 'e',
+      USER_POOL_ID: 'p',
+      USER_POOL_CLIENT_ID: 'c',
+      SITE_URL: 'https://x.example',
+    };
+    const entries = ['functions/api/get-health.ts', 'functions/api/list-calls.ts'];
+    for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment });
+    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string } }[];
+    expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
+    const keys = functions.map((fn) => fn.Properties.Code.S3Key);
+    expect(new Set(keys).size).toBe(2);
+    for (const key of keys) expect(readdirSync(path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`))).toContain(BUNDLE_ENTRY_FILE);
+  }, 60_000);
+});
