@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractedServiceDraft } from '../functions/contracts/price-list.js';
 import { detectFileType } from '../functions/core/price-list/detect-file-type.js';
 import { parsePriceList } from '../functions/core/price-list/parse-price-list.js';
-import { readText, stopOcr } from '../functions/core/price-list/read-text.js';
+import { readText } from '../functions/core/price-list/read-text.js';
+import { stopOcr } from '../functions/core/price-list/readers/image.js';
 
 /**
  * Price-list extraction, offline path, over three sets apart:

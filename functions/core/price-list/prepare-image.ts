@@ -11,7 +11,7 @@ import type { Sharp } from 'sharp';
  * - contrast is stretched, and where the ground is unevenly lit (a photo under a lamp) local
  *   contrast is evened out first so one threshold fits the whole page.
  * Quarter turns (a photo saved sideways) are found by tesseract's orientation detection in
- * read-text.ts; the few degrees of a hand-held photo are straightened by tesseract itself.
+ * readers/image.ts; the few degrees of a hand-held photo are straightened by tesseract itself.
  */
 export interface PreparedImage {
   png: Buffer;

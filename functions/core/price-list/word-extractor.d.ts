@@ -1,4 +1,4 @@
-/** word-extractor ships no types; only what read-text.ts uses. */
+/** word-extractor ships no types; only what readers/doc.ts uses. */
 declare module 'word-extractor' {
   interface WordDocument {
     getBody(): string;

@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { extractedServiceDraftSchema, type ExtractedServiceDraft } from '../../../functions/contracts/price-list.js';
 import { detectFileType } from '../../../functions/core/price-list/detect-file-type.js';
 import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
-import { readText, stopOcr } from '../../../functions/core/price-list/read-text.js';
+import { readText } from '../../../functions/core/price-list/read-text.js';
+import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
 
 /**
  * The corpus (tests/fixtures/price-lists/manifest.json): every document yields exactly the

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { prepareImage } from '../../../functions/core/price-list/prepare-image.js';
-import { readText, stopOcr } from '../../../functions/core/price-list/read-text.js';
+import { readText } from '../../../functions/core/price-list/read-text.js';
+import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));

@@ -6,7 +6,10 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PRICE_LIST_LIMITS } from '../../../functions/contracts/price-list.js';
 import { FileRefusedError } from '../../../functions/core/price-list/errors.js';
-import { checkZip, htmlToText, imageSize, ocrLanguagePath, pdfLines, readText, stopOcr } from '../../../functions/core/price-list/read-text.js';
+import { readText } from '../../../functions/core/price-list/read-text.js';
+import { checkZip, htmlToText } from '../../../functions/core/price-list/readers/docx.js';
+import { imageSize, ocrLanguagePath, stopOcr } from '../../../functions/core/price-list/readers/image.js';
+import { pdfLines } from '../../../functions/core/price-list/readers/pdf.js';
 import { buildZip, docxWith } from './zip-builder.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
@@ -171,7 +174,8 @@ describe('readText: images', () => {
     writeFileSync(
       script,
       `import { readFileSync } from 'node:fs';
-       import { readText, stopOcr } from ${JSON.stringify(join(import.meta.dirname, '../../../functions/core/price-list/read-text.ts'))};
+       import { readText } from ${JSON.stringify(join(import.meta.dirname, '../../../functions/core/price-list/read-text.ts'))};
+       import { stopOcr } from ${JSON.stringify(join(import.meta.dirname, '../../../functions/core/price-list/readers/image.ts'))};
        const bytes = readFileSync(${JSON.stringify(join(FIXTURES, 'curl-house-wexford.webp'))});
        process.stdout.write(await readText({ name: 'x.webp', kind: 'webp', bytes }));
        await stopOcr();`,
