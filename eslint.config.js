@@ -28,4 +28,18 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+functions/', message: "Import shared code as '@functions/…'." }] }],
     },
   },
+  {
+    // Domain code knows nothing of HTTP: it throws domain errors (functions/core/errors.ts) and
+    // functions/http/ turns them into statuses in one place; the owner type lives in core.
+    files: ['functions/core/**/*.ts', 'functions/store/**/*.ts', 'functions/providers/**/*.ts', 'functions/contracts/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: '^\\.{1,2}/(.*/)?(http|api)/', message: 'Domain code may not import the HTTP layer (functions/http, functions/api).' }],
+          paths: [{ name: 'aws-lambda', message: 'Domain code does not see Lambda events; the HTTP layer reads them.' }],
+        },
+      ],
+    },
+  },
 );

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import * as z from 'zod';
 import { createServer } from 'vite';
 import { repositoryRoot, startLocal } from './local/start.js';
-import { setLogSink } from '../functions/http/logger.js';
+import { setLogSink } from '../functions/logger.js';
 
 /**
  * `npm run dev`: the product's back end as `npm start` runs it, plus Vite with hot reload for

@@ -1,7 +1,7 @@
 import './local/quiet-sdk-notices.js';
 import * as z from 'zod';
 import { startLocal } from './local/start.js';
-import { setLogSink } from '../functions/http/logger.js';
+import { setLogSink } from '../functions/logger.js';
 
 /** `npm start`: the whole product on this machine, on embedded stand-ins, data under .local/. */
 const settings = z

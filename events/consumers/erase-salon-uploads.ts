@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 
 /** GDPR erasure of a deleted salon's uploaded files. Safe to run twice: the prefix is just empty. */
 export async function handler(event: EventBridgeEvent<'salon.deleted', unknown>): Promise<void> {

@@ -3,7 +3,7 @@ import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
 import { billingPeriodAt } from '../../functions/core/usage/billing-period.js';
 import { meterCall, receptionistSeconds } from '../../functions/core/usage/meter-usage.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 
 /**
  * call.completed → the call's minutes on its salon's billing period, exactly once however often

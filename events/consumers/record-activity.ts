@@ -4,7 +4,7 @@ import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { bookingActivity, callActivity, messageActivity } from '../../functions/core/dashboard/activity.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 
 /**
  * The dashboard's recent activity and call figures, kept by the bus: each booking, cancellation,

@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
 import { reportCallOverage } from '../../functions/core/billing/overage.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 
 /**
  * call.completed → the call's minutes past the plan on the salon's Stripe Billing Meter, exactly

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { depositSms } from '../../functions/core/confirmations/messages.js';
 

@@ -5,7 +5,7 @@ import { phoneKey } from '../../functions/core/booking/context.js';
 import { callReadiness } from '../../functions/core/go-live.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { missedCallText, TEXTED_OUTCOMES } from '../../functions/core/calls/missed-call-text.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 
 /**
  * call.completed → one text to a caller nobody answered, when the salon asked for it

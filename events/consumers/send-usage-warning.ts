@@ -4,7 +4,7 @@ import { deps } from '../../functions/composition-root.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { usageWarningEmail } from '../../functions/core/confirmations/messages.js';
 import { billingPeriodById } from '../../functions/core/usage/billing-period.js';
-import { logger } from '../../functions/http/logger.js';
+import { logger } from '../../functions/logger.js';
 
 /** usage.threshold-reached → one email to the owner per threshold per period, however often the event arrives. */
 export async function handler(event: EventBridgeEvent<'usage.threshold-reached', unknown>): Promise<void> {

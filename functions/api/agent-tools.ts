@@ -5,7 +5,7 @@ import { salonForAuthorization, TooManySecretAttempts } from '../core/agent-secr
 import { conversationKey, runTool } from '../core/agent-tools/registry.js';
 import { ToolError } from '../core/booking/errors.js';
 import { header, json, securedRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 
 /**
  * `POST /api/agent/tools?tool=<name>`: the voice agent's server tools, one Lambda for the whole
@@ -48,7 +48,7 @@ function toolOf(event: ApiEvent): AgentTool | undefined {
 
 function requireTool(name: string | undefined): AgentTool {
   if ((AGENT_TOOLS as readonly string[]).includes(name ?? '')) return name as AgentTool;
-  throw new ToolError(400, 'unknown_tool', toolSay.unknownTool, `Unknown tool: use ?tool= one of ${AGENT_TOOLS.join(', ')}`);
+  throw new ToolError('invalid', 'unknown_tool', toolSay.unknownTool, `Unknown tool: use ?tool= one of ${AGENT_TOOLS.join(', ')}`);
 }
 
 /** The caller's own `Idempotency-Key`, else one derived from the conversation and the request. */
@@ -56,7 +56,7 @@ function idempotencyKeyOf(event: ApiEvent, tool: AgentTool, input: unknown): str
   const given = header(event, 'idempotency-key');
   if (given !== undefined) {
     const parsed = idempotencyKey.safeParse(given);
-    if (!parsed.success) throw new ToolError(400, 'bad_request', toolSay.badInput, parsed.error.issues[0]!.message);
+    if (!parsed.success) throw new ToolError('invalid', 'bad_request', toolSay.badInput, parsed.error.issues[0]!.message);
     return parsed.data;
   }
   const conversation = header(event, 'x-conversation-id')?.trim();
@@ -71,7 +71,7 @@ export const handler = securedRoute(
     routeId: 'agent-tools',
     identify: async (event) => {
       const salonId = await salonForAuthorization(deps(), header(event, 'authorization'), event.requestContext.http.sourceIp);
-      if (!salonId) throw new ToolError(401, 'unauthorized', toolSay.unauthorized, 'Missing or unknown agent secret');
+      if (!salonId) throw new ToolError('not_signed_in', 'unauthorized', toolSay.unauthorized, 'Missing or unknown agent secret');
       return salonId;
     },
     query: agentToolQuery,

@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { deps } from '../composition-root.js';
 import { recordPostCall } from '../core/calls/record-post-call.js';
-import { ForbiddenError } from '../http/errors.js';
+import { NotAllowedError } from '../core/errors.js';
 import { header, json, rawBody, securedRoute } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 import { readPostCall } from '../providers/elevenlabs-post-call.js';
 import { verifyElevenLabsSignature } from '../providers/elevenlabs-webhook-signature.js';
 
@@ -24,7 +24,7 @@ export const handler = securedRoute(
       const verdict = secret ? verifyElevenLabsSignature(rawBody(event), header(event, 'elevenlabs-signature'), secret, d.now()) : 'not configured';
       if (verdict !== 'valid') {
         logger.warn('post-call webhook refused', { verdict });
-        throw new ForbiddenError('The webhook signature is missing, wrong or too old.');
+        throw new NotAllowedError('The webhook signature is missing, wrong or too old.');
       }
       return 'elevenlabs' as const;
     },

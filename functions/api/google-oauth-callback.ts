@@ -1,9 +1,10 @@
 import { header, publicRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 import { deps } from '../composition-root.js';
 import { oauthCallbackQuery } from '../contracts/calendar.js';
 import type { CalendarReturnPage } from '../contracts/calendar.js';
-import { clearedStateCookie, completeCalendarConnection, requestSiteUrl, returnUrl, stateFromCookies } from '../core/calendar-connection.js';
+import { completeCalendarConnection, requestSiteUrl, returnUrl } from '../core/calendar-connection.js';
+import { clearedStateCookie, stateFromCookies } from '../http/oauth-state-cookie.js';
 
 function requestCookies(event: ApiEvent): string[] {
   const cookie = header(event, 'cookie');

@@ -1,5 +1,5 @@
 import { publicRoute, type ApiResult } from '../http/handler.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../core/errors.js';
 import { deps } from '../composition-root.js';
 import { sandboxConsentQuery } from '../contracts/calendar.js';
 import { callbackUrl, hashState, requestSiteUrl, returnUrl, STATE_TTL_SECONDS } from '../core/calendar-connection.js';

@@ -2,7 +2,7 @@ import { deps } from '../composition-root.js';
 import { receptionistTurnRequest } from '../contracts/receptionist.js';
 import { endTestCall, startTestCall, testCallTurn } from '../core/receptionist/test-call.js';
 import { ownerSalonId } from '../core/salon.js';
-import { NotFoundError } from '../http/errors.js';
+import { NotFoundError } from '../core/errors.js';
 import { json, ownerRoute } from '../http/handler.js';
 
 /**

@@ -4,7 +4,8 @@ import { autoFillRequestSchema, extractQuery, PRICE_LIST_FIELD, PRICE_LIST_LIMIT
 import { autoFillDurations, extractServices, type UploadedFile } from '../core/price-list/extract-services.js';
 import { displayName, refuse } from '../core/price-list/errors.js';
 import { findOrCreateOwnerSalon } from '../core/salon.js';
-import { BadRequestError, PayloadTooLargeError, UnsupportedMediaTypeError } from '../http/errors.js';
+import { InvalidInputError } from '../core/errors.js';
+import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../http/errors.js';
 import { header, json, ownerRoute, parseJsonBody, type ApiEvent } from '../http/handler.js';
 import { UPLOAD_REQUEST_LIMIT } from '../routes.js';
 
@@ -54,9 +55,9 @@ export async function readMultipart(event: ApiEvent): Promise<UploadedFile[]> {
     }
     parser.on('file', (field, stream, info) => {
       // A body cut off mid-file errors the file's stream too: never leave that error unheard.
-      stream.on('error', () => fail(new BadRequestError(priceListMessages.malformedUpload)));
+      stream.on('error', () => fail(new InvalidInputError(priceListMessages.malformedUpload)));
       if (field !== PRICE_LIST_FIELD) {
-        fail(new BadRequestError(priceListMessages.wrongField));
+        fail(new InvalidInputError(priceListMessages.wrongField));
         stream.resume();
         return;
       }
@@ -69,12 +70,12 @@ export async function readMultipart(event: ApiEvent): Promise<UploadedFile[]> {
     });
     parser.on('field', (field) => {
       // A `files` part with no file in it, or any other form field.
-      fail(new BadRequestError(field === PRICE_LIST_FIELD ? priceListMessages.noFiles : priceListMessages.wrongField));
+      fail(new InvalidInputError(field === PRICE_LIST_FIELD ? priceListMessages.noFiles : priceListMessages.wrongField));
     });
-    parser.on('filesLimit', () => fail(new BadRequestError(priceListMessages.tooManyFiles)));
-    parser.on('partsLimit', () => fail(new BadRequestError(priceListMessages.tooManyFiles)));
-    parser.on('fieldsLimit', () => fail(new BadRequestError(priceListMessages.wrongField)));
-    parser.on('error', () => reject(failure ?? new BadRequestError(priceListMessages.malformedUpload)));
+    parser.on('filesLimit', () => fail(new InvalidInputError(priceListMessages.tooManyFiles)));
+    parser.on('partsLimit', () => fail(new InvalidInputError(priceListMessages.tooManyFiles)));
+    parser.on('fieldsLimit', () => fail(new InvalidInputError(priceListMessages.wrongField)));
+    parser.on('error', () => reject(failure ?? new InvalidInputError(priceListMessages.malformedUpload)));
     parser.on('close', () => {
       if (failure) return reject(failure);
       const truncated = files.find((file) => file.truncated);

@@ -1,9 +1,9 @@
 import { deps } from '../composition-root.js';
 import { settleDeposit } from '../core/booking/deposit.js';
 import { applyStripeEvent, InvalidSignatureError, verifiedEvent } from '../core/billing/webhook.js';
-import { BadRequestError } from '../http/errors.js';
+import { InvalidInputError } from '../core/errors.js';
 import { header, json, securedRoute, type ApiEvent } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 
 /** The body exactly as Stripe sent it: the bytes of a base64-encoded one, else the text. */
 function rawBytes(event: ApiEvent): string | Buffer {
@@ -28,7 +28,7 @@ export const handler = securedRoute(
       } catch (error) {
         if (!(error instanceof InvalidSignatureError)) throw error;
         logger.warn('stripe webhook refused', { reason: error.message });
-        throw new BadRequestError('The webhook signature is missing, wrong or too old.');
+        throw new InvalidInputError('The webhook signature is missing, wrong or too old.');
       }
     },
   },

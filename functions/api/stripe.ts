@@ -3,7 +3,7 @@ import { createCheckoutRequest, emptyRequest, stripeQuery } from '../contracts/b
 import { createCheckout, openPortal, paymentAccount, paymentAccountLink, subscriptionStatus } from '../core/billing/billing.js';
 import { requestSiteUrl } from '../core/calendar-connection.js';
 import { findOrCreateOwnerSalon, ownerSalonId } from '../core/salon.js';
-import { BadRequestError } from '../http/errors.js';
+import { InvalidInputError } from '../core/errors.js';
 import { json, ownerRoute, parseJsonBody } from '../http/handler.js';
 
 /**
@@ -22,15 +22,15 @@ export const handler = ownerRoute({ routeId: 'stripe', query: stripeQuery }, asy
   const loadSalon = () => findOrCreateOwnerSalon(d, owner);
   if (method === 'GET') {
     if (query.route === 'status') {
-      if (!query.salon_id) throw new BadRequestError('salon_id is required', { salon_id: 'Required' });
+      if (!query.salon_id) throw new InvalidInputError('salon_id is required', { salon_id: 'Required' });
       return json(200, await subscriptionStatus(d, salonId, loadSalon, query.salon_id));
     }
-    if (query.route) throw new BadRequestError(`Use POST for ?route=${query.route}`);
-    if (query.salon_id !== undefined) throw new BadRequestError('Unknown query parameter(s): salon_id');
+    if (query.route) throw new InvalidInputError(`Use POST for ?route=${query.route}`);
+    if (query.salon_id !== undefined) throw new InvalidInputError('Unknown query parameter(s): salon_id');
     return json(200, await paymentAccount(d, salonId));
   }
-  if (query.route === 'status') throw new BadRequestError('Use GET for ?route=status');
-  if (query.salon_id !== undefined) throw new BadRequestError('Unknown query parameter(s): salon_id');
+  if (query.route === 'status') throw new InvalidInputError('Use GET for ?route=status');
+  if (query.salon_id !== undefined) throw new InvalidInputError('Unknown query parameter(s): salon_id');
   if (query.route === 'create-checkout') {
     const request = parseJsonBody(event, createCheckoutRequest);
     return json(200, await createCheckout(d, owner, salonId, loadSalon, request, siteUrl()));

@@ -3,10 +3,10 @@ import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js
 import { callReadiness } from '../core/go-live.js';
 import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
 import { answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
-import { webhookParams, webhookUrls } from '../core/telephony/webhook-request.js';
-import { BadRequestError, ForbiddenError } from '../http/errors.js';
+import { webhookParams, webhookUrls } from '../http/twilio-webhook-request.js';
+import { InvalidInputError, NotAllowedError } from '../core/errors.js';
 import { header, securedRoute, type ApiEvent } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 
 /**
  * Twilio's voice webhook: every call to an assigned number, a `<Dial>`'s outcome
@@ -27,7 +27,7 @@ async function verify(event: ApiEvent): Promise<SignedWebhook> {
   for (const url of webhookUrls(event, config.SITE_URL)) {
     if (await telephony.verifyWebhook({ url, params, signature })) return { url, params };
   }
-  throw new ForbiddenError('The Twilio signature is missing or wrong');
+  throw new NotAllowedError('The Twilio signature is missing or wrong');
 }
 
 function inboundDeps(): InboundCallDeps {
@@ -53,7 +53,7 @@ export const handler = securedRoute(
   { routeId: 'twilio-voice', query: voiceWebhookQuery, identify: verify },
   async (webhook, { query }) => {
     const parsed = voiceWebhookParams.safeParse(webhook.params);
-    if (!parsed.success) throw new BadRequestError('Not a Twilio voice webhook');
+    if (!parsed.success) throw new InvalidInputError('Not a Twilio voice webhook');
     const { CallSid, From, To, salonId, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
     if (query.stage === 'status') {
       const { salons, calls, events, now } = deps();
@@ -71,7 +71,7 @@ export const handler = securedRoute(
       ...(query.stage === 'after-forward' ? { afterForward: dialed } : {}),
     };
     const answer = await answerInboundCall(inboundDeps(), call, { webhookUrl: webhook.url });
-    if (answer.outcome === 'refused') throw new ForbiddenError('This test call is not for your salon');
+    if (answer.outcome === 'refused') throw new NotAllowedError('This test call is not for your salon');
     await recordRouting(deps(), call, answer);
     logger.info('inbound call answered', { outcome: answer.outcome, callSid: CallSid, ...('salonId' in answer ? { salonId: answer.salonId } : {}) });
     return twiml(answer.twiml);

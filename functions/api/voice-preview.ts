@@ -1,7 +1,7 @@
 import { json, publicRoute } from '../http/handler.js';
 import { deps } from '../composition-root.js';
 import { voicePreviewQuery } from '../contracts/setup.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 
 /** `GET /api/elevenlabs?action=preview&voiceId=…` → `{previewUrl}`; no sign-in (spec section 7). */
 export const handler = publicRoute({ routeId: 'voice-preview', query: voicePreviewQuery }, async ({ query }) => {

@@ -11,8 +11,8 @@ import {
   type ExportedRecord,
 } from '../contracts/account.js';
 import { SALON_TIME_ZONE } from '../contracts/appointments.js';
-import type { Owner } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import type { Owner } from './owner.js';
+import { logger } from '../logger.js';
 import type { Item } from '../store/dynamo.js';
 import { keys } from '../store/keys.js';
 import type { SalonPartition } from '../store/salon-partition.js';

@@ -1,5 +1,5 @@
-import { ForbiddenError, UnauthorizedError } from '../http/errors.js';
-import type { Owner } from '../http/handler.js';
+import { NotAllowedError, NotSignedInError } from './errors.js';
+import type { Owner } from './owner.js';
 import { messages } from '../contracts/messages.js';
 import type { SalonStore } from '../store/salon-store.js';
 import type { DeletedOwners } from '../store/deleted-owners.js';
@@ -11,7 +11,7 @@ import { removeAgent } from './voice-agent/provision.js';
 import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { AgentStore } from '../store/agent-store.js';
 import type { PaymentsPort } from '../providers/payments-port.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 
 export interface AccountDeps extends CalendarGrantDeps {
   salons: SalonStore;
@@ -67,9 +67,9 @@ async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
  */
 export async function deleteAccount(deps: AccountDeps, owner: Owner, password: string): Promise<DeletionResult> {
   const user = await deps.identity.getUser(owner.username);
-  if (!user?.email) throw new UnauthorizedError();
+  if (!user?.email) throw new NotSignedInError();
   if (!(await deps.identity.passwordMatches(user.email, password))) {
-    throw new ForbiddenError(messages.deletePasswordWrong);
+    throw new NotAllowedError(messages.deletePasswordWrong);
   }
   const salonId = salonIdForOwner(owner.userId);
   const now = deps.now();

@@ -72,7 +72,7 @@ const MINUTE = 60_000;
 /** A source address that sent too many wrong secrets: told to back off until its minute is out. */
 export class TooManySecretAttempts extends ToolError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'too_many_attempts', toolSay.busy, 'Too many wrong agent secrets from this address: try again later');
+    super('too_many_requests', 'too_many_attempts', toolSay.busy, 'Too many wrong agent secrets from this address: try again later');
   }
 }
 

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError, ServiceUnavailableError } from '../http/errors.js';
-import type { Owner } from '../http/handler.js';
-import { logger } from '../http/logger.js';
+import { DomainError, UnavailableError } from './errors.js';
+import type { Owner } from './owner.js';
+import { logger } from '../logger.js';
 import { CalendarError, isCalendarError, pkceChallenge, type CalendarGrant, type CalendarPort, type CalendarSummary } from '../providers/calendar-port.js';
 import { TokenCipherError, type TokenCipher } from '../providers/token-cipher.js';
 import type { GoogleStore } from '../store/google-store.js';
@@ -17,23 +17,23 @@ import { findOrCreateOwnerSalon, ownerSalonId, type DeletedOwnerCheck, type Salo
 export const STATE_TTL_SECONDS = 600;
 export const CALLBACK_PATH = '/api/google/oauth/callback';
 
-/** Spec section 8 (Calendar) and the API's own 409 for a salon without a connection. */
+/** Spec section 8 (Calendar) and the API's own refusal for a salon without a connection. */
 export const calendarMessages = {
   connectFailed: 'Calendar connection failed. Please try again.',
   startFailed: 'Failed to start Google OAuth',
   connectFirst: 'Please connect Google Calendar first.',
 } as const;
 
-export class CalendarNotConnectedError extends AppError {
+export class CalendarNotConnectedError extends DomainError {
   constructor() {
-    super(409, 'calendar_not_connected', calendarMessages.connectFirst);
+    super('conflict', 'calendar_not_connected', calendarMessages.connectFirst);
   }
 }
 
 /** The grant stopped working (revoked at Google, or undecryptable): the owner must connect again. */
-export class CalendarBrokenError extends AppError {
+export class CalendarBrokenError extends DomainError {
   constructor() {
-    super(409, 'calendar_broken', calendarMessages.connectFailed);
+    super('conflict', 'calendar_broken', calendarMessages.connectFailed);
   }
 }
 
@@ -67,30 +67,6 @@ export function callbackUrl(siteUrl: string): string {
 export function returnUrl(siteUrl: string, outcome: 'ok' | 'fail', page: CalendarReturnPage = 'setup-wizard'): string {
   const path = page === 'settings' ? `/settings?section=calendar&connected=${outcome}` : `/setup-wizard?connected=${outcome}`;
   return new URL(path, siteUrl).toString();
-}
-
-// The browser that started the flow keeps the state in a cookie; the callback must see the same
-// one. Without it, a state (and so a salon) started by someone else could be completed in this
-// browser with this person's Google account. `__Host-` needs https; local http gets a plain name.
-const isHttps = (siteUrl: string) => siteUrl.startsWith('https://');
-export const stateCookieName = (siteUrl: string) => (isHttps(siteUrl) ? '__Host-gcal_oauth' : 'gcal_oauth');
-
-export function stateCookie(siteUrl: string, state: string): string {
-  return `${stateCookieName(siteUrl)}=${state}; Path=/; Max-Age=${STATE_TTL_SECONDS}; HttpOnly; SameSite=Lax${isHttps(siteUrl) ? '; Secure' : ''}`;
-}
-
-export function clearedStateCookie(siteUrl: string): string {
-  return `${stateCookieName(siteUrl)}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isHttps(siteUrl) ? '; Secure' : ''}`;
-}
-
-/** Reads the state cookie from API Gateway's `cookies` list and/or a raw Cookie header. */
-export function stateFromCookies(siteUrl: string, cookies: readonly string[]): string | undefined {
-  const name = stateCookieName(siteUrl);
-  for (const part of cookies.flatMap((cookie) => cookie.split(';'))) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=') || undefined;
-  }
-  return undefined;
 }
 
 /** `POST /api/google/oauth/start`: a fresh state and PKCE verifier for the owner's salon, and where to consent. */
@@ -209,7 +185,7 @@ export async function withCalendarGrant<T>(deps: CalendarGrantDeps, salonId: str
     if (isCalendarError(error, 'revoked')) throw await markBroken(error.message);
     if (isCalendarError(error, 'unavailable')) {
       logger.warn('calendar provider unavailable', { salonId, status: error.status });
-      throw new ServiceUnavailableError();
+      throw new UnavailableError();
     }
     throw error;
   }
@@ -223,7 +199,7 @@ export async function listOwnerCalendars(deps: CalendarGrantDeps & DeletedOwnerC
   } catch (error) {
     if (error instanceof CalendarError) {
       logger.warn('listing calendars failed', { kind: error.kind, status: error.status });
-      throw new AppError(502, 'calendar_failed', calendarMessages.connectFailed);
+      throw new DomainError('provider_failed', 'calendar_failed', calendarMessages.connectFailed);
     }
     throw error;
   }

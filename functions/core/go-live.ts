@@ -1,5 +1,5 @@
 import { READINESS_ITEMS, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
-import { AppError, ConflictError } from '../http/errors.js';
+import { ConflictError, DomainError } from './errors.js';
 import { setupProgress } from '../contracts/setup.js';
 import type { Salon } from '../store/salon-store.js';
 import type { StoredSetup } from '../store/setup-store.js';
@@ -61,7 +61,7 @@ export async function goLive(deps: GoLiveDeps, salonId: string): Promise<GoLiveA
   const missing = readiness ? readiness.missing : (['setup', 'number'] as const);
   if (!salon || missing.length) {
     const say = (item: (typeof missing)[number]) => (readiness ? readinessMessage(readiness, item) : READINESS_MESSAGES[item]);
-    throw new AppError(409, 'not_ready', missing.map(say).join(' '), Object.fromEntries(missing.map((item) => [item, say(item)])));
+    throw new DomainError('conflict', 'not_ready', missing.map(say).join(' '), Object.fromEntries(missing.map((item) => [item, say(item)])));
   }
   const { agentId } = await provisionAgent(deps, salonId);
   const liveAt = salon.liveAt ?? deps.now().toISOString();

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Salon, SalonStore } from '../store/salon-store.js';
 import type { DeletedOwners } from '../store/deleted-owners.js';
 import type { Identity } from '../providers/cognito-identity.js';
-import { UnauthorizedError } from '../http/errors.js';
-import type { Owner } from '../http/handler.js';
+import { NotSignedInError } from './errors.js';
+import type { Owner } from './owner.js';
 
 export const DEFAULT_SALON_NAME = 'My Salon';
 
@@ -38,7 +38,7 @@ export interface DeletedOwnerCheck {
  * refused with 401 before anything is read, written or spent (RELIABILITY 35).
  */
 export async function ownerSalonId(deps: DeletedOwnerCheck, owner: Owner): Promise<string> {
-  if (await deps.deletedOwners.isDeleted(owner.userId, deps.now())) throw new UnauthorizedError();
+  if (await deps.deletedOwners.isDeleted(owner.userId, deps.now())) throw new NotSignedInError();
   return salonIdForOwner(owner.userId);
 }
 
@@ -59,11 +59,11 @@ export async function undoIfOwnerDeleted(deps: DeletedOwnerCheck & { salons: Pic
 export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Promise<Salon> {
   const salonId = salonIdForOwner(owner.userId);
   const [existing, deleted] = await Promise.all([deps.salons.get(salonId), deps.deletedOwners.isDeleted(owner.userId, deps.now())]);
-  if (deleted) throw new UnauthorizedError();
+  if (deleted) throw new NotSignedInError();
   if (existing) return existing;
   const user = await deps.identity.getUser(owner.username);
   // No login, no salon: a token outlives its user, tombstoned or not (removed by support, say).
-  if (!user) throw new UnauthorizedError();
+  if (!user) throw new NotSignedInError();
   const salon = await deps.salons.createIfAbsent({
     id: salonId,
     ownerId: owner.userId,
@@ -77,6 +77,6 @@ export async function findOrCreateOwnerSalon(deps: SalonDeps, owner: Owner): Pro
     hours: null,
   });
   // A deletion may have run between the reads above and this create.
-  if (await undoIfOwnerDeleted(deps, owner.userId, salonId)) throw new UnauthorizedError();
+  if (await undoIfOwnerDeleted(deps, owner.userId, salonId)) throw new NotSignedInError();
   return salon;
 }

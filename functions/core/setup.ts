@@ -9,10 +9,10 @@ import {
   type Service,
   type Stylist,
 } from '../contracts/setup.js';
-import type { Owner } from '../http/handler.js';
+import type { Owner } from './owner.js';
 import type { SetupStore, StoredSetup } from '../store/setup-store.js';
 import type { GoogleStore } from '../store/google-store.js';
-import { UnauthorizedError } from '../http/errors.js';
+import { NotSignedInError } from './errors.js';
 import { findOrCreateOwnerSalon, undoIfOwnerDeleted, type SalonDeps } from './salon.js';
 import { isCalendarConnected } from './calendar-connection.js';
 import { refreshAgentIfLive, type ProvisionDeps } from './voice-agent/provision.js';
@@ -87,7 +87,7 @@ export async function saveSetupStep(deps: SetupDeps & ProvisionDeps, owner: Owne
   const salon = await findOrCreateOwnerSalon(deps, owner);
   const saved = await saveStep(deps, salon.id, request);
   // The account may have been deleted while the step was being saved.
-  if (await undoIfOwnerDeleted(deps, owner.userId, salon.id)) throw new UnauthorizedError();
+  if (await undoIfOwnerDeleted(deps, owner.userId, salon.id)) throw new NotSignedInError();
   // A salon's hosted agent learns the change; this never fails the save (a refusal is logged, the next save or Go Live catches up).
   await refreshAgentIfLive(deps, salon.id);
   return saved;

@@ -4,17 +4,14 @@ import type {
   APIGatewayProxyStructuredResultV2,
 } from 'aws-lambda';
 import * as z from 'zod';
-import { AppError, BadRequestError, PayloadTooLargeError, UnauthorizedError, UnsupportedMediaTypeError, ServiceUnavailableError } from './errors.js';
+import { describeIssues, DomainError, InvalidInputError, NotSignedInError, UnavailableError } from '../core/errors.js';
+import type { Owner } from '../core/owner.js';
+import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
 import { findRouteById } from '../routes.js';
-import { logger } from './logger.js';
+import { logger } from '../logger.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
-
-export interface Owner {
-  userId: string;
-  username: string;
-}
 
 export interface RequestContext<Body, Query> {
   event: ApiEvent;
@@ -42,7 +39,7 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
 export function ownerFromEvent(event: ApiEvent): Owner {
   const claims = event.requestContext?.authorizer?.jwt?.claims;
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
-  if (!userId || claims?.token_use !== 'access') throw new UnauthorizedError();
+  if (!userId || claims?.token_use !== 'access') throw new NotSignedInError();
   const username = typeof claims.username === 'string' ? claims.username : userId;
   return { userId, username };
 }
@@ -77,19 +74,6 @@ export function isJsonContentType(event: ApiEvent): boolean {
   return charset === undefined || charset === 'utf-8';
 }
 
-/** Turns the first zod issue into a sentence a person can act on; `details` has one per field or parameter. */
-export function describeIssues(error: z.ZodError, source: 'body' | 'query' = 'body'): BadRequestError {
-  const unknown = (keys: readonly string[]) => `Unknown ${source === 'body' ? 'field' : 'query parameter'}(s): ${keys.join(', ')}`;
-  const details: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const path = issue.path.join('.') || source;
-    details[path] ??= issue.code === 'unrecognized_keys' ? unknown(issue.keys) : issue.message;
-  }
-  const [first] = error.issues;
-  const message = first?.code === 'unrecognized_keys' ? unknown(first.keys) : (first?.message ?? 'Invalid request');
-  return new BadRequestError(message, details);
-}
-
 /** A route without a query schema takes no parameters: one sent anyway is a mistake worth saying. */
 const NO_PARAMETERS = z.strictObject({});
 
@@ -106,7 +90,7 @@ export function parseJsonBody<S extends z.ZodType>(event: ApiEvent, schema: S): 
   try {
     parsed = text ? JSON.parse(text) : undefined;
   } catch {
-    throw new BadRequestError('Request body is not valid JSON');
+    throw new InvalidInputError('Request body is not valid JSON');
   }
   const result = schema.safeParse(parsed);
   if (!result.success) throw describeIssues(result.error);
@@ -118,14 +102,15 @@ function isThrottling(error: unknown): boolean {
   return /Throttl|ProvisionedThroughputExceeded|RequestLimitExceeded|ServiceUnavailable|TooManyRequests/.test(name);
 }
 
-/** The one place errors become HTTP: typed errors keep their safe message; nothing else leaks. */
+/** The one place errors become HTTP: domain refusals keep their safe message and get their status; nothing else leaks. */
 export function errorResponse(error: unknown): ApiResult {
-  if (error instanceof AppError) {
-    if (error.status >= 500) logger.error('request failed', { code: error.code });
-    return json(error.status, { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
+  if (error instanceof DomainError) {
+    const status = statusOf(error);
+    if (status >= 500) logger.error('request failed', { code: error.code });
+    return json(status, { error: error.message, code: error.code, ...(error.details ? { details: error.details } : {}) });
   }
   if (isThrottling(error)) {
-    const unavailable = new ServiceUnavailableError();
+    const unavailable = new UnavailableError();
     logger.warn('dependency throttled', { name: (error as Error).name });
     return json(503, { error: unavailable.message, code: unavailable.code }, { 'retry-after': '1' });
   }

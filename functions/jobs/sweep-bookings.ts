@@ -1,6 +1,6 @@
 import { deps } from '../composition-root.js';
 import { sweepBookings, type SweepResult } from '../core/booking/settle.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 
 /**
  * The booking repair, on a schedule (EventBridge Scheduler in AWS, infra/jobs.ts; a timer under

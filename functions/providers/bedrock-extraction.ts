@@ -1,7 +1,7 @@
 import { ConverseCommand, type BedrockRuntimeClient, type ContentBlock } from '@aws-sdk/client-bedrock-runtime';
 import * as z from 'zod';
 import { extractedServiceDraftSchema, PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../contracts/price-list.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 import type { PriceListExtractor } from './price-list-extractor.js';
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { voiceAccessToken } from '../core/telephony/access-token.js';
 import { isValidTwilioSignature } from '../core/telephony/twilio-signature.js';
-import { logger } from '../http/logger.js';
+import { logger } from '../logger.js';
 import type { TelephonyPort } from './telephony-port.js';
 
 /**

@@ -6,7 +6,7 @@ import { resetDeps } from '../../functions/composition-root.js';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { buildAccountExport } from '../../functions/core/account-export.js';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';

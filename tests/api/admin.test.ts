@@ -7,7 +7,7 @@ import { api, signUpOwner } from '../support/owners.js';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 
 /** The admin function runs here against the same stand-ins the product uses. */
 beforeAll(() => {

@@ -9,7 +9,7 @@ import { handler as agentTools } from '../../functions/api/agent-tools.js';
 import { FLOOD_LIMITS, toolSay } from '../../functions/contracts/agent-tools.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { standIns } from '../support/stand-ins.js';
 

@@ -6,7 +6,7 @@ import { resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { appointmentSchema } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /** `GET /api/appointments`: the owner's upcoming appointments and this month's bookings figure, from real bookings. */

@@ -5,7 +5,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { standIns } from '../support/stand-ins.js';

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import type { DashboardSummary } from '../../functions/contracts/calls.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { eventually } from '../support/stand-ins.js';

@@ -4,7 +4,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { routes, type HttpMethod } from '../../functions/routes.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, standIns } from '../support/stand-ins.js';

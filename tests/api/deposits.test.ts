@@ -5,7 +5,7 @@ import { deps, resetDeps } from '../../functions/composition-root.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
 import { stripeSignatureHeader } from '../../functions/core/billing/signature.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';

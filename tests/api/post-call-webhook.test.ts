@@ -5,7 +5,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler } from '../../functions/api/elevenlabs-post-call.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { signElevenLabsPayload } from '../../functions/providers/elevenlabs-webhook-signature.js';
 import { api, signUpOwner } from '../support/owners.js';
 

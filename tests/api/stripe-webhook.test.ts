@@ -5,7 +5,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler } from '../../functions/api/stripe-webhook.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { standIns } from '../support/stand-ins.js';
 

@@ -9,7 +9,7 @@ import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '../../functions/cont
 import { PLAN_ENDED_MESSAGE } from '../../functions/contracts/go-live.js';
 import { FREE_TRIAL_DAYS } from '../../functions/core/plans.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-payments.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, standIns } from '../support/stand-ins.js';

@@ -12,7 +12,7 @@ import { identityForSalon } from '../../functions/core/telephony/client-identity
 import { twilioSignature } from '../../functions/core/telephony/twilio-signature.js';
 import { callerLines } from '../../functions/core/telephony/twiml.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /** Twilio's voice webhook over HTTP against the running product, signed as Twilio signs (the sandbox's local auth token). */

@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
 import { signUpOwner, type TestOwner } from '../support/owners.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, closeContexts, openPage, signedInPage } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';

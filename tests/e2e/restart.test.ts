@@ -8,7 +8,7 @@ import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
 import '../../bin/local/quiet-sdk-notices.js';
 import { startLocal, type LocalProduct } from '../../bin/local/start.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { connectBrowser } from '../support/browser.js';
 import { uniqueEmail } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';

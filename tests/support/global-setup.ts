@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { startLocal, type LocalProduct } from '../../bin/local/start.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { setLogSink } from '../../functions/logger.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 
 /**

@@ -88,7 +88,7 @@ describe('deleting an account', () => {
 
   it('changes nothing when the password is wrong', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: false, connected: true });
-    await expect(deleteAccount(deps, owner, 'wrong')).rejects.toMatchObject({ status: 403 });
+    await expect(deleteAccount(deps, owner, 'wrong')).rejects.toMatchObject({ kind: 'not_allowed' });
     expect(calls).toEqual([]);
   });
 });

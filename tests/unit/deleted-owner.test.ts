@@ -12,8 +12,8 @@ import { completeCalendarConnection, startCalendarConnection } from '../../funct
 import { findOrCreateOwnerSalon, ownerSalonId, salonIdForOwner } from '../../functions/core/salon.js';
 import { saveSetupStep } from '../../functions/core/setup.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { UnauthorizedError } from '../../functions/http/errors.js';
-import { setLogSink } from '../../functions/http/logger.js';
+import { NotSignedInError } from '../../functions/core/errors.js';
+import { setLogSink } from '../../functions/logger.js';
 import type { Identity } from '../../functions/providers/cognito-identity.js';
 import { createLocalTokenCipher, ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
 import { createSandboxCalendar, sandboxAuthorizationCode } from '../../functions/providers/sandbox-calendar.js';
@@ -125,15 +125,15 @@ describe("resolving a deleted owner's salon", () => {
   it('refuses the owner with 401 and creates nothing, even when deletion stopped before removing the salon', async () => {
     const never = world();
     await never.deleteOwner();
-    await expect(findOrCreateOwnerSalon(never.deps, never.owner)).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(ownerSalonId(never.deps, never.owner)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(findOrCreateOwnerSalon(never.deps, never.owner)).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(ownerSalonId(never.deps, never.owner)).rejects.toBeInstanceOf(NotSignedInError);
     expect(await never.items()).toEqual([]);
 
     const halfway = world();
     await findOrCreateOwnerSalon(halfway.deps, halfway.owner);
     await halfway.deps.deletedOwners.mark(halfway.owner.userId, NOW, new Date(NOW.getTime() + HOUR));
-    await expect(findOrCreateOwnerSalon(halfway.deps, halfway.owner)).rejects.toBeInstanceOf(UnauthorizedError);
-    await expect(ownerSalonId(halfway.deps, halfway.owner)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(findOrCreateOwnerSalon(halfway.deps, halfway.owner)).rejects.toBeInstanceOf(NotSignedInError);
+    await expect(ownerSalonId(halfway.deps, halfway.owner)).rejects.toBeInstanceOf(NotSignedInError);
   });
 
   it('answers an owner who was not deleted as before', async () => {
@@ -145,14 +145,14 @@ describe("resolving a deleted owner's salon", () => {
   it('creates no salon for a user the pool no longer has', async () => {
     const w = world();
     w.deps.identity.getUser = async () => null;
-    await expect(findOrCreateOwnerSalon(w.deps, w.owner)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(findOrCreateOwnerSalon(w.deps, w.owner)).rejects.toBeInstanceOf(NotSignedInError);
     expect(await w.items()).toEqual([]);
   });
 
   it('leaves no salon behind when the account is deleted between its reads and its create', async () => {
     const w = world();
     w.duringUserLookup(() => w.deleteOwner().then(() => undefined));
-    await expect(findOrCreateOwnerSalon(w.deps, w.owner)).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(findOrCreateOwnerSalon(w.deps, w.owner)).rejects.toBeInstanceOf(NotSignedInError);
     expect(await w.items()).toEqual([]);
   });
 
@@ -167,7 +167,7 @@ describe("resolving a deleted owner's salon", () => {
       },
     };
     const business = { name: 'Cuts by Ciara', phone: '091 123 456', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
-    await expect(saveSetupStep({ ...w.deps, setup }, w.owner, { step: 1, business, hours: DEFAULT_HOURS })).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(saveSetupStep({ ...w.deps, setup }, w.owner, { step: 1, business, hours: DEFAULT_HOURS })).rejects.toBeInstanceOf(NotSignedInError);
     expect(await w.items()).toEqual([]);
   });
 });

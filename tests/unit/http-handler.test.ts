@@ -2,14 +2,15 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import * as z from 'zod';
 import { errorResponse, ownerFromEvent, parseJsonBody, publicRoute, type ApiEvent } from '../../functions/http/handler.js';
-import { AppError, ForbiddenError } from '../../functions/http/errors.js';
+import { DomainError, NotAllowedError } from '../../functions/core/errors.js';
+import { statusOf } from '../../functions/http/errors.js';
 
 const event = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   ({ body, headers, isBase64Encoded: false, requestContext: {} }) as unknown as ApiEvent;
 
 describe('errors become HTTP in one place', () => {
   it('keeps a typed error message and hides everything else', () => {
-    const typed = errorResponse(new ForbiddenError('Incorrect password.'));
+    const typed = errorResponse(new NotAllowedError('Incorrect password.'));
     expect(typed.statusCode).toBe(403);
     expect(JSON.parse(typed.body!)).toMatchObject({ error: 'Incorrect password.' });
     const unexpected = errorResponse(new TypeError("Cannot read properties of undefined (reading 'x') at /var/task/index.js:1:2"));
@@ -31,8 +32,8 @@ describe('errors become HTTP in one place', () => {
         try {
           parseJsonBody(event(body), schema);
         } catch (error) {
-          expect(error).toBeInstanceOf(AppError);
-          expect((error as AppError).status).toBeLessThan(500);
+          expect(error).toBeInstanceOf(DomainError);
+          expect(statusOf(error as DomainError)).toBeLessThan(500);
         }
       }),
     );

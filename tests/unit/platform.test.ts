@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../functions/config.js';
-import { redact } from '../../functions/http/logger.js';
+import { redact } from '../../functions/logger.js';
 import { defaultSalonName, salonIdForOwner } from '../../functions/core/salon.js';
 import { toE164 } from '../../functions/contracts/phone.js';
 import { handler as customMessage } from '../../functions/triggers/custom-message.js';

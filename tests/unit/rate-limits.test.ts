@@ -8,6 +8,8 @@ import { takeMessage } from '../../functions/core/booking/salon-tools.js';
 import type { CallerMessage } from '../../functions/store/booking-store.js';
 import { createRateLimits, fixedWindow, secondsLeft, type RateLimits } from '../../functions/store/rate-limits.js';
 import { startTable, type Table } from './booking/harness.js';
+import type { ToolError } from '../../functions/core/booking/errors.js';
+import { statusOf } from '../../functions/http/errors.js';
 
 /** RELIABILITY 37: the fixed-window counters, and the caps built on them, against dynalite. */
 const MINUTE = 60_000;
@@ -108,7 +110,7 @@ describe('wrong agent secrets, per source address', () => {
     expect(lookups.count).toBe(cap);
     const refused = await check(wrong(), '203.0.113.1').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(TooManySecretAttempts);
-    expect(refused).toMatchObject({ status: 429, code: 'too_many_attempts', say: toolSay.busy, retryAfterSeconds: 40 });
+    expect(refused).toMatchObject({ kind: 'too_many_requests', code: 'too_many_attempts', say: toolSay.busy, retryAfterSeconds: 40 });
     // The voice platform's addresses are shared by every salon: a right secret is never refused.
     expect(await check(`Bearer ${good}`, '203.0.113.1')).toBe('sal_agent');
     expect(await check(`Bearer ${good}`, '203.0.113.2')).toBe('sal_agent');
@@ -160,7 +162,7 @@ describe('take-message caps', () => {
     const leave = (callerPhone: string) =>
       takeMessage(deps, salonId, { callerName: 'Mary Murphy', callerPhone, message: 'Please ring me back.' }).then(
         (answer) => ({ status: 200, answer }),
-        (error: { status: number; code: string; say: string }) => ({ status: error.status, code: error.code, say: error.say }),
+        (error: ToolError) => ({ status: statusOf(error), code: error.code, say: error.say }),
       );
     return { salonId, time, stored, published, leave };
   }

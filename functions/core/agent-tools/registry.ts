@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type * as z from 'zod';
 import { toolSay, toolSchemas, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Dependencies } from '../../composition-root.js';
-import { describeIssues } from '../../http/handler.js';
+import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
 import { book } from '../booking/book.js';
 import { cancel } from '../booking/cancel.js';
@@ -116,7 +116,7 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   const first = unknown ?? result.error.issues[0];
   const field = first?.path[0];
   const message = unknown?.code === 'unrecognized_keys' ? `Unknown field(s): ${unknown.keys.join(', ')}` : problem.message;
-  throw new ToolError(400, 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
+  throw new ToolError('invalid', 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
 }
 
 /** Checks the arguments with the tool's contract and runs it. */

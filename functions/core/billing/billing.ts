@@ -7,9 +7,9 @@ import {
   type RedirectAnswer,
   type SubscriptionStatusAnswer,
 } from '../../contracts/billing.js';
-import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import type { Owner } from '../../http/handler.js';
-import { logger } from '../../http/logger.js';
+import { ConflictError, DomainError, InvalidInputError, NotAllowedError, NotFoundError } from '../errors.js';
+import type { Owner } from '../owner.js';
+import { logger } from '../../logger.js';
 import type { PaymentsPort } from '../../providers/payments-port.js';
 import type { Salon } from '../../store/salon-store.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
@@ -36,10 +36,10 @@ export function billingUrl(siteUrl: string, outcome?: Record<string, string>): s
   return url.toString();
 }
 
-/** A 502 with the spec's sentence: the provider failed, nothing of ours changed. */
-class ProviderFailedError extends AppError {
+/** The spec's sentence: the provider failed, nothing of ours changed. */
+class ProviderFailedError extends DomainError {
   constructor(message: string) {
-    super(502, 'payments_unavailable', message);
+    super('provider_failed', 'payments_unavailable', message);
   }
 }
 
@@ -73,10 +73,10 @@ export async function createCheckout(
   siteUrl: string,
 ): Promise<RedirectAnswer> {
   if (request.salonId !== salonId) throw new NotFoundError('No such salon');
-  if (request.userId !== owner.userId) throw new ForbiddenError('You can only subscribe for your own salon.');
+  if (request.userId !== owner.userId) throw new NotAllowedError('You can only subscribe for your own salon.');
   const prices = await deps.payments.priceIds();
   const planId = prices ? PLAN_IDS.find((plan) => prices[plan] === request.priceId) : undefined;
-  if (!planId) throw new BadRequestError(BILLING_MESSAGES.invalidPlan);
+  if (!planId) throw new InvalidInputError(BILLING_MESSAGES.invalidPlan);
   const salon = await loadSalon();
   const now = deps.now();
   // A second subscription would bill twice: plan changes go through the portal.

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import * as z from 'zod';
 import type { PaymentsPort } from '../../providers/payments-port.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import { eventOrder, parseStripeSubscription, subscriptionRecord } from './subscription.js';
 
 /**

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { AppointmentsAnswer } from '../../contracts/appointments.js';
-import { BadRequestError } from '../../http/errors.js';
+import { InvalidInputError } from '../errors.js';
 import { publicAppointment, type BookingStore } from '../../store/booking-store.js';
 import { isValidDate, localDate, ZONE } from './time.js';
 
@@ -16,7 +16,7 @@ export async function listSalonAppointments(
 ): Promise<AppointmentsAnswer> {
   const now = deps.now().getTime();
   const from = query.from ?? localDate(now);
-  if (!isValidDate(from)) throw new BadRequestError('from must be a real date (YYYY-MM-DD)');
+  if (!isValidDate(from)) throw new InvalidInputError('from must be a real date (YYYY-MM-DD)');
   const start = DateTime.fromISO(from, { zone: ZONE }).startOf('day');
   const end = start.plus({ days: query.days });
   const [appointments, bookingsThisMonth] = await Promise.all([

@@ -53,8 +53,8 @@ const STALE_CLAIM_MS = 30_000;
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 export function refuseStart(problem: 'invalid' | 'clocks-go-forward'): never {
-  if (problem === 'clocks-go-forward') throw new ToolError(400, 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
-  throw new ToolError(400, 'bad_start', toolSay.badStart, 'start is not a real date and time');
+  if (problem === 'clocks-go-forward') throw new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
+  throw new ToolError('invalid', 'bad_start', toolSay.badStart, 'start is not a real date and time');
 }
 
 const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -63,23 +63,23 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 export function checkBookable(context: SalonContext, service: Pick<Service, 'name' | 'duration'>, start: number, now: number): number {
   const hours = requireHours(context);
   const end = start + service.duration * MINUTE;
-  if (start < now) throw new ToolError(400, 'past', toolSay.past, 'start is in the past');
-  if (start < now + BOOKING_RULES.minNoticeMinutes * MINUTE) throw new ToolError(400, 'too_soon', toolSay.tooSoon, 'start is too soon');
+  if (start < now) throw new ToolError('invalid', 'past', toolSay.past, 'start is in the past');
+  if (start < now + BOOKING_RULES.minNoticeMinutes * MINUTE) throw new ToolError('invalid', 'too_soon', toolSay.tooSoon, 'start is too soon');
   const date = localDate(start);
-  if (date > lastBookableDate(now)) throw new ToolError(400, 'too_far', toolSay.tooFar, `start is more than ${BOOKING_RULES.horizonDays} days ahead`);
-  if (start % (BOOKING_RULES.gridMinutes * MINUTE) !== 0) throw new ToolError(400, 'off_grid', toolSay.offGrid, 'start is not on the quarter hour');
+  if (date > lastBookableDate(now)) throw new ToolError('invalid', 'too_far', toolSay.tooFar, `start is more than ${BOOKING_RULES.horizonDays} days ahead`);
+  if (start % (BOOKING_RULES.gridMinutes * MINUTE) !== 0) throw new ToolError('invalid', 'off_grid', toolSay.offGrid, 'start is not on the quarter hour');
   const opening = openingOn(hours, date);
   const weekday = capitalise(dayOfWeek(date));
-  if (!opening) throw new ToolError(400, 'closed', `Sorry, we're closed on ${weekday}s. Would another day suit you?`, 'The salon is closed that day');
-  if (localDate(end - 1) !== date) throw new ToolError(400, 'spans_midnight', `Sorry, that would run past closing time. Would an earlier time suit you?`, 'A booking cannot run past midnight');
+  if (!opening) throw new ToolError('invalid', 'closed', `Sorry, we're closed on ${weekday}s. Would another day suit you?`, 'The salon is closed that day');
+  if (localDate(end - 1) !== date) throw new ToolError('invalid', 'spans_midnight', `Sorry, that would run past closing time. Would an earlier time suit you?`, 'A booking cannot run past midnight');
   const hoursToday = `On ${weekday}s we're open ${speakTime(opening.open).replace(" o'clock", '')} to ${speakTime(opening.close).replace(" o'clock", '')}.`;
   if (start < opening.open || start >= opening.close) {
-    throw new ToolError(400, 'outside_hours', `Sorry, that's outside our opening hours. ${hoursToday}`, 'start is outside opening hours');
+    throw new ToolError('invalid', 'outside_hours', `Sorry, that's outside our opening hours. ${hoursToday}`, 'start is outside opening hours');
   }
   if (end > opening.close) {
     const latest = opening.close - service.duration * MINUTE;
     const tail = latest >= opening.open ? ` The latest I could start it that day is ${speakTime(latest - (latest % (BOOKING_RULES.gridMinutes * MINUTE)))}.` : '';
-    throw new ToolError(400, 'past_closing', `A ${service.name} takes ${speakDuration(service.duration)}, so that would run past closing time.${tail}`, 'The service would end after closing');
+    throw new ToolError('invalid', 'past_closing', `A ${service.name} takes ${speakDuration(service.duration)}, so that would run past closing time.${tail}`, 'The service would end after closing');
   }
   return end;
 }
@@ -117,7 +117,7 @@ export async function slotTaken(deps: BookingDeps, context: SalonContext, servic
   const say = alternatives.length
     ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(Date.parse(option.start))), 'or')} instead. Would one of those suit?`
     : `${toolSay.slotTaken} There's nothing else free that day, I'm afraid. Would another day suit you?`;
-  throw new ToolError(409, 'slot_taken', say, 'That time is no longer free', { alternatives });
+  throw new ToolError('conflict', 'slot_taken', say, 'That time is no longer free', { alternatives });
 }
 
 interface Claim {
@@ -141,7 +141,7 @@ async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: s
       continue;
     }
     if (existing.requestHash !== hash) {
-      throw new ToolError(422, 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
+      throw new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
     }
     if (existing.state === 'done') return { bookingId: existing.bookingId, replay: existing.answer as ToolAnswer };
     if (now.getTime() - Date.parse(existing.claimedAt) > STALE_CLAIM_MS) {
@@ -151,7 +151,7 @@ async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: s
     // The same request is in flight: wait for its answer.
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new ToolError(409, 'in_progress', toolSay.inProgress, 'The same booking request is still being processed');
+  throw new ToolError('conflict', 'in_progress', toolSay.inProgress, 'The same booking request is still being processed');
 }
 
 export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<ToolAnswer> {

@@ -1,4 +1,4 @@
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import { isCalendarError } from '../../providers/calendar-port.js';
 import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connection.js';
 import type { StoredAppointment } from '../../store/booking-store.js';

@@ -1,5 +1,5 @@
 import { BOOKING_RULES, toolSay } from '../../contracts/agent-tools.js';
-import { ServiceUnavailableError } from '../../http/errors.js';
+import { UnavailableError } from '../errors.js';
 import type { CallerRecord } from '../../store/booking-store.js';
 import type { BookingDeps } from './context.js';
 import { backoffMs, MAX_ATTEMPTS, pause } from './day-ledger.js';
@@ -36,7 +36,7 @@ async function updateCaller<R>(
     if (await deps.bookings.callers.save(salonId, phoneHash, outcome.record)) return outcome.result;
     await pause(backoffMs(attempt));
   }
-  throw new ServiceUnavailableError();
+  throw new UnavailableError();
 }
 
 /**
@@ -52,7 +52,7 @@ export async function admitCaller(deps: Pick<BookingDeps, 'bookings' | 'now'>, s
       record: { ...record, recent: [...record.recent, { bookingId: booking.bookingId, at: now }], bookings: [...record.bookings, booking] },
     };
   });
-  if (!admitted) throw new ToolError(429, 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
+  if (!admitted) throw new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
 }
 
 /** Forgets a booking that did not happen (it no longer counts against the cap). Never throws. */

@@ -21,7 +21,7 @@ export interface BookingLookup {
   callerPhone: string;
 }
 
-const notFound = () => new ToolError(404, 'booking_not_found', toolSay.bookingNotFound, 'No booking of this caller matches');
+const notFound = () => new ToolError('not_found', 'booking_not_found', toolSay.bookingNotFound, 'No booking of this caller matches');
 
 /**
  * The caller's booking: by id (any status, so a second cancel can say it is already done), or
@@ -45,7 +45,7 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
   if (upcoming.length === 0) throw notFound();
   if (upcoming.length > 1) {
     const options = upcoming.slice(0, 4).map((appointment) => `the ${appointment.service.name} ${speakWhen(Date.parse(appointment.start), now)}`);
-    throw new ToolError(409, 'which_booking', `You have a few bookings: ${speakList(options, 'and')}. Which one do you mean?`, 'More than one booking matches', {
+    throw new ToolError('conflict', 'which_booking', `You have a few bookings: ${speakList(options, 'and')}. Which one do you mean?`, 'More than one booking matches', {
       bookings: upcoming.map((appointment) => bookingView(publicAppointment(appointment), now)),
     });
   }
@@ -71,7 +71,7 @@ export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appo
 export function movedAway(appointment: StoredAppointment, movedTo: Pick<MovedTo, 'start' | 'stylistName'>, now: number): ToolError {
   const where = `${speakWhen(Date.parse(movedTo.start), now).replace(/^on /, '')}${movedTo.stylistName ? ` with ${movedTo.stylistName}` : ''}`;
   return new ToolError(
-    409,
+    'conflict',
     'booking_moved',
     `That booking was moved to ${where}, so I haven't changed anything. Would you like me to change the new time instead?`,
     'The booking was rescheduled',
@@ -97,7 +97,7 @@ export async function cancel(deps: BookingDeps, salonId: string, input: ToolInpu
     return already;
   }
   if (Date.parse(appointment.start) <= now) {
-    throw new ToolError(400, 'past', "That appointment has already started, so I can't cancel it now.", 'The booking has already started');
+    throw new ToolError('invalid', 'past', "That appointment has already started, so I can't cancel it now.", 'The booking has already started');
   }
   const outcome = await cancelOnDay(deps, context, appointment);
   if (outcome !== 'cancelled' && outcome.kind === 'ended' && outcome.ended.movedTo) throw movedAway(appointment, outcome.ended.movedTo, now);

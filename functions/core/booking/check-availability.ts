@@ -18,15 +18,15 @@ const MORE = 12;
 /** A date parameter as a local date, refused when impossible, past or beyond the horizon. */
 export function checkedDate(value: string, now: number): string {
   const date = resolveDateWord(value, now);
-  if (!isValidDate(date)) throw new ToolError(400, 'bad_date', toolSay.badDate, 'date is not a real date');
-  if (date < localDate(now)) throw new ToolError(400, 'past', toolSay.past, 'date is in the past');
-  if (date > lastBookableDate(now)) throw new ToolError(400, 'too_far', toolSay.tooFar, `date is more than ${BOOKING_RULES.horizonDays} days ahead`);
+  if (!isValidDate(date)) throw new ToolError('invalid', 'bad_date', toolSay.badDate, 'date is not a real date');
+  if (date < localDate(now)) throw new ToolError('invalid', 'past', toolSay.past, 'date is in the past');
+  if (date > lastBookableDate(now)) throw new ToolError('invalid', 'too_far', toolSay.tooFar, `date is more than ${BOOKING_RULES.horizonDays} days ahead`);
   return date;
 }
 
 export function requireHours(context: SalonContext) {
   if (!context.salon.hours || context.setup.stylists.length === 0) {
-    throw new ToolError(409, 'not_ready', toolSay.notReady, 'The salon has no opening hours or no stylists yet');
+    throw new ToolError('conflict', 'not_ready', toolSay.notReady, 'The salon has no opening hours or no stylists yet');
   }
   return context.salon.hours;
 }
@@ -49,13 +49,13 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
     const local = isValidDate(day) ? localTime(day, input.time) : undefined;
     if (local && !local.ok) {
       throw local.problem === 'clocks-go-forward'
-        ? new ToolError(400, 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward')
-        : new ToolError(400, 'bad_time', toolSay.badTime, 'time is not a real time');
+        ? new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward')
+        : new ToolError('invalid', 'bad_time', toolSay.badTime, 'time is not a real time');
     }
     target = local?.ok ? local.time.toMillis() : undefined;
   }
   const date = input.date ? checkedDate(input.date, now) : undefined;
-  if (target !== undefined && target < now) throw new ToolError(400, 'past', toolSay.past, 'That time has already passed');
+  if (target !== undefined && target < now) throw new ToolError('invalid', 'past', toolSay.past, 'That time has already passed');
 
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const fromDate = date ?? localDate(now);

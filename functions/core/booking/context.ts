@@ -40,7 +40,7 @@ export function loadSalonContext(deps: Pick<BookingDeps, 'salons' | 'setup'>, sa
   if (hit && hit.until > Date.now()) return hit.value;
   const value = (async () => {
     const [salon, setup] = await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]);
-    if (!salon) throw new ToolError(401, 'unauthorized', toolSay.unauthorized, 'The salon of this agent secret no longer exists');
+    if (!salon) throw new ToolError('not_signed_in', 'unauthorized', toolSay.unauthorized, 'The salon of this agent secret no longer exists');
     return { salon, setup };
   })();
   cache.set(salonId, { until: Date.now() + CONTEXT_TTL_MS, value });
@@ -87,15 +87,15 @@ function resolve<T extends { id: string; name: string }>(items: readonly T[], re
 
 export function resolveService(context: SalonContext, reference: string): Service {
   const { services } = context.setup;
-  if (services.length === 0) throw new ToolError(409, 'not_ready', toolSay.notReady, 'The salon has no services yet');
+  if (services.length === 0) throw new ToolError('conflict', 'not_ready', toolSay.notReady, 'The salon has no services yet');
   const result = resolve(services, reference);
   if (result && 'found' in result) return result.found;
   if (result) {
     const names = result.ambiguous.slice(0, 4).map((service) => service.name);
-    throw new ToolError(400, 'ambiguous_service', `Did you mean ${speakList(names, 'or')}?`, 'More than one service matches', { options: names });
+    throw new ToolError('invalid', 'ambiguous_service', `Did you mean ${speakList(names, 'or')}?`, 'More than one service matches', { options: names });
   }
   const names = services.slice(0, 6).map((service) => service.name);
-  throw new ToolError(404, 'unknown_service', `${toolSay.unknownService} We do ${speakList(names, 'and')}${services.length > 6 ? ', and more' : ''}.`, 'No such service in this salon', {
+  throw new ToolError('not_found', 'unknown_service', `${toolSay.unknownService} We do ${speakList(names, 'and')}${services.length > 6 ? ', and more' : ''}.`, 'No such service in this salon', {
     options: names,
   });
 }
@@ -107,15 +107,15 @@ export function resolveStylist(context: SalonContext, reference: string | undefi
   const result = resolve(stylists, reference);
   if (result && 'found' in result) return result.found;
   const names = (result ? result.ambiguous : stylists).slice(0, 6).map((stylist) => stylist.name);
-  if (result) throw new ToolError(400, 'ambiguous_stylist', `Did you mean ${speakList(names, 'or')}?`, 'More than one stylist matches', { options: names });
-  throw new ToolError(404, 'unknown_stylist', names.length ? `${toolSay.unknownStylist} Our stylists are ${speakList(names)}.` : toolSay.unknownStylist, 'No such stylist in this salon', {
+  if (result) throw new ToolError('invalid', 'ambiguous_stylist', `Did you mean ${speakList(names, 'or')}?`, 'More than one stylist matches', { options: names });
+  throw new ToolError('not_found', 'unknown_stylist', names.length ? `${toolSay.unknownStylist} Our stylists are ${speakList(names)}.` : toolSay.unknownStylist, 'No such stylist in this salon', {
     options: names,
   });
 }
 
 export function requirePhone(value: string): string {
   const e164 = toE164(value);
-  if (!e164) throw new ToolError(400, 'bad_phone', toolSay.badPhone, 'callerPhone is not a valid phone number');
+  if (!e164) throw new ToolError('invalid', 'bad_phone', toolSay.badPhone, 'callerPhone is not a valid phone number');
   return e164;
 }
 

@@ -1,4 +1,4 @@
-import { ServiceUnavailableError } from '../../http/errors.js';
+import { UnavailableError } from '../errors.js';
 import type { DayItem, DayRef, DayReservation, EndedReservation, MovedTo } from '../../store/booking-store.js';
 import type { BookingDeps } from './context.js';
 
@@ -184,5 +184,5 @@ export async function changeDay<R>(
     current = undefined;
     await pause(backoffMs(attempt));
   }
-  throw new ServiceUnavailableError();
+  throw new UnavailableError();
 }

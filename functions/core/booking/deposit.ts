@@ -1,5 +1,5 @@
 import type { Service } from '../../contracts/setup.js';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
 import type { DayItem, DepositHold } from '../../store/booking-store.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
@@ -48,7 +48,7 @@ export async function depositTerms(deps: BookingDeps, context: SalonContext, ser
 
 export const depositUnavailable = () =>
   new ToolError(
-    503,
+    'unavailable',
     'deposit_unavailable',
     "Sorry, I can't set up the deposit for that booking just now, so I haven't booked it. Could you try again in a few minutes? Or I can take a message for the salon.",
     'The deposit checkout could not be created; nothing was booked',

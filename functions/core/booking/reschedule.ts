@@ -87,13 +87,13 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     const moved = old.rescheduledTo ? await deps.bookings.appointments.get(salonId, old.rescheduledTo) : null;
     if (moved?.status === 'confirmed' && sameTarget(moved, start, asked)) return movedAnswer(moved);
     if (moved?.status === 'confirmed') throw movedAway(old, moved, now);
-    throw new ToolError(409, 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
+    throw new ToolError('conflict', 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
   }
-  if (Date.parse(old.start) <= now) throw new ToolError(400, 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
+  if (Date.parse(old.start) <= now) throw new ToolError('invalid', 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
   if (old.status === 'awaiting_deposit') {
     // The deposit's session names this booking: moving it would leave the payment nowhere to land.
     throw new ToolError(
-      409,
+      'conflict',
       'awaiting_deposit',
       "That booking is still waiting for its deposit, so I can't move it yet. Once it's paid I can change the time, or I can cancel it now and book the new time instead.",
       'The booking is awaiting its deposit',
@@ -163,10 +163,10 @@ function goneAnswer(old: StoredAppointment, gone: Gone, request: { start: number
   const movedTo = gone.kind === 'ended' ? gone.ended.movedTo : null;
   const start = request.start;
   if (movedTo && sameTarget(movedTo, start, request.asked)) {
-    return new ToolError(409, 'already_moved', `That booking has just been moved to ${speakWhen(start, now).replace(/^on /, '')} with ${movedTo.stylistName}, so you're all set.`, 'The booking was already moved to this time', {
+    return new ToolError('conflict', 'already_moved', `That booking has just been moved to ${speakWhen(start, now).replace(/^on /, '')} with ${movedTo.stylistName}, so you're all set.`, 'The booking was already moved to this time', {
       movedTo: movedTo.start,
     });
   }
   if (movedTo) return movedAway(old, movedTo, now);
-  return new ToolError(409, 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
+  return new ToolError('conflict', 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
 }

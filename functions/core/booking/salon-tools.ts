@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FLOOD_LIMITS, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
 import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
@@ -63,10 +63,10 @@ export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }
   const hour = fixedWindow(now, HOUR);
   // The caller's cap first: one phone over its cap must not use up what the salon takes from everyone.
   if (!(await deps.rateLimits.take({ kind: 'caller-messages', salonId, phoneHash: phoneKey(salonId, callerPhone) }, hour, FLOOD_LIMITS.messagesPerCallerPerHour))) {
-    throw new ToolError(429, 'too_many_messages', toolSay.tooManyMessages, 'This phone has left too many messages this hour');
+    throw new ToolError('too_many_requests', 'too_many_messages', toolSay.tooManyMessages, 'This phone has left too many messages this hour');
   }
   if (!(await deps.rateLimits.take({ kind: 'salon-messages', salonId }, hour, FLOOD_LIMITS.messagesPerSalonPerHour))) {
-    throw new ToolError(429, 'salon_messages_full', toolSay.messagesFull, 'The salon has taken too many messages this hour');
+    throw new ToolError('too_many_requests', 'salon_messages_full', toolSay.messagesFull, 'The salon has taken too many messages this hour');
   }
   const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: now.toISOString() };
   await deps.bookings.messages.put(salonId, message);
@@ -95,14 +95,14 @@ export async function transfer(
 ): Promise<ToolAnswer> {
   const { salon, setup } = await loadSalonContext(deps, salonId);
   const phoneNumber = setup.voice?.escalationPhone || salon.phone || '';
-  if (!phoneNumber) throw new ToolError(409, 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number');
+  if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number');
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
   if (!callSid || !deps.telephony) return answer;
   await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? TRANSFER_DELAY_MS));
   try {
     await deps.telephony.redirectCall(callSid, transferTwiml(phoneNumber));
   } catch (error) {
-    throw new ToolError(502, 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
+    throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }
   return { ...answer, transferred: true };
 }

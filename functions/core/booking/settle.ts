@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import {
   publicAppointment,
   type DayItem,

@@ -1,6 +1,6 @@
 import { CALL_LOG_PAGE_SIZE, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
 import type { Dependencies } from '../../composition-root.js';
-import { NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../errors.js';
 import type { CallRecord } from '../../store/call-store.js';
 import { displayPhone } from '../confirmations/format.js';
 import { callOutcome } from './call-outcome.js';

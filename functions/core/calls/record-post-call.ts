@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
 import type { Dependencies } from '../../composition-root.js';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import type { PostCallConversation } from '../../providers/elevenlabs-post-call.js';
 
 /** How long a call's transcript is kept before DynamoDB's TTL removes it (the privacy notice states it). */

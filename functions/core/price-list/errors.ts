@@ -1,21 +1,21 @@
-import { AppError } from '../../http/errors.js';
+import { DomainError } from '../errors.js';
 
 /**
- * The refusals of a price-list upload. Each is a 4xx whose message names the file and is safe to
- * show the owner as it is (the browser shows the server's text, spec section 8).
+ * The refusals of a price-list upload. Each message names the file and is safe to show the owner
+ * as it is (the browser shows the server's text, spec section 8).
  */
-export class FileRefusedError extends AppError {
-  constructor(status: 400 | 413 | 415 | 422, code: string, message: string) {
-    super(status, code, message);
+export class FileRefusedError extends DomainError {
+  constructor(kind: 'invalid' | 'too_large' | 'unsupported_type' | 'unprocessable', code: string, message: string) {
+    super(kind, code, message);
   }
 }
 
 export const refuse = {
-  empty: (message: string) => new FileRefusedError(400, 'empty_file', message),
-  tooLarge: (message: string) => new FileRefusedError(413, 'file_too_large', message),
-  unsupported: (message: string) => new FileRefusedError(415, 'unsupported_file_type', message),
-  unreadable: (message: string) => new FileRefusedError(422, 'unreadable_file', message),
-  nothingFound: (message: string) => new FileRefusedError(422, 'no_services_found', message),
+  empty: (message: string) => new FileRefusedError('invalid', 'empty_file', message),
+  tooLarge: (message: string) => new FileRefusedError('too_large', 'file_too_large', message),
+  unsupported: (message: string) => new FileRefusedError('unsupported_type', 'unsupported_file_type', message),
+  unreadable: (message: string) => new FileRefusedError('unprocessable', 'unreadable_file', message),
+  nothingFound: (message: string) => new FileRefusedError('unprocessable', 'no_services_found', message),
 };
 
 /** A file name as it may appear in a message: no paths, no control characters, not endless. */

@@ -8,7 +8,7 @@ import {
   type ExtractedServiceDraft,
   extractedServiceDraftSchema,
 } from '../../contracts/price-list.js';
-import { BadRequestError } from '../../http/errors.js';
+import { InvalidInputError } from '../errors.js';
 import type { PriceListExtractor } from '../../providers/price-list-extractor.js';
 import type { Uploads } from '../../providers/s3-uploads.js';
 import { detectFileType, extensionOf, type DetectedFile } from './detect-file-type.js';
@@ -65,8 +65,8 @@ export async function extractServices(
   files: readonly UploadedFile[],
   limits: ExtractLimits = PRICE_LIST_LIMITS,
 ): Promise<ExtractedService[]> {
-  if (files.length === 0) throw new BadRequestError(priceListMessages.noFiles);
-  if (files.length > limits.maxFiles) throw new BadRequestError(priceListMessages.tooManyFiles);
+  if (files.length === 0) throw new InvalidInputError(priceListMessages.noFiles);
+  if (files.length > limits.maxFiles) throw new InvalidInputError(priceListMessages.tooManyFiles);
 
   // 1. Check every file before reading any.
   const checked: { file: UploadedFile; type: DetectedFile }[] = [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AgentTool } from '../../contracts/agent-tools.js';
 import type { Dependencies } from '../../composition-root.js';
-import { NotFoundError } from '../../http/errors.js';
+import { NotFoundError } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
 import type { ToolAnswer } from '../booking/check-availability.js';
 import { conversationKey, runTool, type ToolDeps } from '../agent-tools/registry.js';

@@ -1,6 +1,6 @@
 import type { ReceptionistTurn } from '../../contracts/receptionist.js';
 import type { Dependencies } from '../../composition-root.js';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 import { completeCall } from '../calls/complete-call.js';
 import { endConversation, startConversation, takeTurn, type ReceptionistDeps } from './receptionist.js';
 

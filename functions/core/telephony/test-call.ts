@@ -1,7 +1,7 @@
 import type { Dependencies } from '../../composition-root.js';
 import { CLIENT_TOKEN_TTL_SECONDS, type ClientTokenResponse, type EndConferenceRequest } from '../../contracts/telephony.js';
-import { AppError, ForbiddenError, NotFoundError } from '../../http/errors.js';
-import { logger } from '../../http/logger.js';
+import { DomainError, NotAllowedError, NotFoundError } from '../errors.js';
+import { logger } from '../../logger.js';
 import { TelephonyError } from '../../providers/telephony-port.js';
 import { CLIENT_PREFIX, identityForSalon } from './client-identity.js';
 
@@ -18,10 +18,10 @@ export const testCallMessages = {
   noSuchCall: 'No such call',
 } as const;
 
-function unavailable(message: string, error: unknown): AppError {
+function unavailable(message: string, error: unknown): DomainError {
   if (!(error instanceof TelephonyError)) throw error;
   logger.error('telephony provider failed', { detail: error.message });
-  return new AppError(502, 'telephony_failed', message);
+  return new DomainError('provider_failed', 'telephony_failed', message);
 }
 
 /**
@@ -45,7 +45,7 @@ export async function clientToken(deps: TestCallDeps, salonId: string, ensureAge
 
 /** Ends the owner's own test call: a salonId that is not theirs, or a call their client did not place, changes nothing. */
 export async function endTestCall(deps: TestCallDeps, ownSalonId: string, request: EndConferenceRequest): Promise<void> {
-  if (request.salonId !== ownSalonId) throw new ForbiddenError(testCallMessages.notYourSalon);
+  if (request.salonId !== ownSalonId) throw new NotAllowedError(testCallMessages.notYourSalon);
   let ended: boolean;
   try {
     ended = await deps.telephony.endConference(request.callSid, { from: CLIENT_PREFIX + identityForSalon(ownSalonId) });

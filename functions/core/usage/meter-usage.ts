@@ -3,7 +3,7 @@ import type { CallOutcome } from '../../contracts/calls.js';
 import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES } from '../plans.js';
 import type { EventPublisher } from '../../providers/eventbridge-events.js';
 import type { UsageStore, UsageTotals } from '../../store/usage-store.js';
-import { logger } from '../../http/logger.js';
+import { logger } from '../../logger.js';
 
 /**
  * Usage metering: each completed call's minutes are added once to its salon's billing period,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Dependencies } from '../../composition-root.js';
-import { AppError, ConflictError } from '../../http/errors.js';
-import { logger } from '../../http/logger.js';
+import { ConflictError, DomainError } from '../errors.js';
+import { logger } from '../../logger.js';
 import { VoiceAgentProviderError, type AgentHandle } from '../../providers/voice-agent-port.js';
 import type { HostedAgent } from '../../store/agent-store.js';
 import { issueAgentSecret, type IssueResult } from '../agent-secret.js';
@@ -14,9 +14,9 @@ import { buildAgentDefinition, type AgentDefinition } from './agent-config.js';
  * new one (any earlier one stops working) and hands it to the provider as a stored secret, which
  * updates then reuse by its id.
  */
-export class AgentProvisioningError extends AppError {
+export class AgentProvisioningError extends DomainError {
   constructor() {
-    super(502, 'agent_provisioning_failed', 'We could not set up your receptionist just now. Nothing was changed; please try again in a few minutes.');
+    super('provider_failed', 'agent_provisioning_failed', 'We could not set up your receptionist just now. Nothing was changed; please try again in a few minutes.');
   }
 }
 

@@ -7,8 +7,9 @@ import { checkAvailability } from '../../../functions/core/booking/check-availab
 import { ToolError } from '../../../functions/core/booking/errors.js';
 import { reschedule } from '../../../functions/core/booking/reschedule.js';
 import { listSalonAppointments } from '../../../functions/core/booking/appointments.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
+import { statusOf } from '../../../functions/http/errors.js';
 
 /**
  * The booking core against a real DynamoDB wire API (dynalite, in this process): conditional
@@ -65,7 +66,7 @@ describe('book', () => {
 
   it('refuses an overlapping booking of the same stylist, offering the nearest free times', async () => {
     const taken = await refusal(book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T10:30', callerPhone: caller(2) })));
-    expect(taken.status).toBe(409);
+    expect(statusOf(taken)).toBe(409);
     expect(taken.say).toMatch(/^Sorry, that time was just taken\. I could do .+ instead\. Would one of those suit\?$/);
     expect((taken.data.alternatives as unknown[]).length).toBe(3);
     // Anyone: Ciara is free then.
@@ -109,7 +110,7 @@ describe('book', () => {
     ];
     for (const [overrides, code, status] of cases) {
       const error = await refusal(book(salon.deps, salon.salonId, bookInput({ callerPhone: caller(4), ...overrides })));
-      expect([error.code, error.status], JSON.stringify(overrides)).toEqual([code, status]);
+      expect([error.code, statusOf(error)], JSON.stringify(overrides)).toEqual([code, status]);
       expect(error.say.length).toBeGreaterThan(10);
     }
     const clocks = await refusal(book(salon.deps, salon.salonId, bookInput({ start: '2027-03-28T01:30' })));
@@ -122,7 +123,7 @@ describe('book', () => {
     for (const time of ['09:00', '09:15', '09:30']) await book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: phone }));
     const before = (await table.items(salon.salonId)).length;
     const capped = await refusal(book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: '2026-11-26T09:45', callerPhone: phone })));
-    expect([capped.status, capped.code]).toEqual([429, 'too_many_bookings']);
+    expect([statusOf(capped), capped.code]).toEqual([429, 'too_many_bookings']);
     expect((await table.items(salon.salonId)).length).toBe(before);
     // A refused booking (slot taken) does not count.
     const other = caller(51);
@@ -139,7 +140,7 @@ describe('idempotency (RELIABILITY 13)', () => {
     const again = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-1-book-1' });
     expect(again).toEqual(first);
     const other = await refusal(book(salon.deps, salon.salonId, { ...input, start: '2026-11-24T11:00' }, { idempotencyKey: 'call-1-book-1' }));
-    expect([other.status, other.code]).toEqual([422, 'idempotency_mismatch']);
+    expect([statusOf(other), other.code]).toEqual([422, 'idempotency_mismatch']);
 
     const concurrent = await Promise.all(
       Array.from({ length: 8 }, () => book(salon.deps, salon.salonId, { ...input, start: '2026-11-24T14:00', callerPhone: caller(11) }, { idempotencyKey: 'call-2-book-1' })),
@@ -247,7 +248,7 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
     const first = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(30) }));
     const id = (first.booking as { id: string }).id;
     const wrongPhone = await refusal(cancel(salon.deps, salon.salonId, { bookingId: id, callerPhone: caller(31) }));
-    expect([wrongPhone.status, wrongPhone.say]).toEqual([404, "Sorry, I couldn't find a booking under that phone number."]);
+    expect([statusOf(wrongPhone), wrongPhone.say]).toEqual([404, "Sorry, I couldn't find a booking under that phone number."]);
 
     const cancelled = await cancel(salon.deps, salon.salonId, { callerPhone: caller(30) });
     expect(cancelled.say).toBe("That's cancelled: your Cut & blow-dry tomorrow at ten o'clock. Thanks for letting us know.");

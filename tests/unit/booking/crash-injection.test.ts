@@ -5,7 +5,7 @@ import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { reschedule } from '../../../functions/core/booking/reschedule.js';
 import { sweepBookings } from '../../../functions/core/booking/settle.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
 
 /**

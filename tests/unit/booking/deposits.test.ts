@@ -5,7 +5,7 @@ import { book } from '../../../functions/core/booking/book.js';
 import { settleDeposit } from '../../../functions/core/booking/deposit.js';
 import { ToolError } from '../../../functions/core/booking/errors.js';
 import { sweepBookings } from '../../../functions/core/booking/settle.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { PaymentsError } from '../../../functions/providers/payments-port.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
 
@@ -104,7 +104,7 @@ describe('booking a service with a deposit', () => {
     };
     const before = await table.items(salon.salonId);
     const error = await refusal(book(down, salon.salonId, balayage('2026-11-26T10:00')));
-    expect(error).toMatchObject({ status: 503, code: 'deposit_unavailable' });
+    expect(error).toMatchObject({ kind: 'unavailable', code: 'deposit_unavailable' });
     expect(error.say).toMatch(/so I haven't booked it/);
     const after = await table.items(salon.salonId);
     expect(sk(after, 'APPT#').length).toBe(sk(before, 'APPT#').length);

@@ -141,7 +141,7 @@ describe('services and stylists by name', () => {
     const { resolveService } = await import('../../../functions/core/booking/context.js');
     expect(() => resolveService(context, 'cut')).toThrow(expect.objectContaining({ code: 'ambiguous_service', say: 'Did you mean Cut & Blow-dry or Gents cut?' }));
     for (const nothing of ['a', 'the', 'dog grooming', 'svc_other_salon', 'c']) {
-      expect(() => resolveService(context, nothing)).toThrow(expect.objectContaining({ code: 'unknown_service', status: 404 }));
+      expect(() => resolveService(context, nothing)).toThrow(expect.objectContaining({ code: 'unknown_service', kind: 'not_found' }));
     }
   });
 });

@@ -7,25 +7,23 @@ import {
   STATE_TTL_SECONDS,
   CalendarBrokenError,
   CalendarNotConnectedError,
-  clearedStateCookie,
   completeCalendarConnection,
   isCalendarConnected,
   listOwnerCalendars,
   revokeCalendarAccess,
   startCalendarConnection,
-  stateCookie,
-  stateFromCookies,
   withCalendarGrant,
   type CalendarDeps,
 } from '../../../functions/core/calendar-connection.js';
+import { clearedStateCookie, stateCookie, stateFromCookies } from '../../../functions/http/oauth-state-cookie.js';
 import { salonIdForOwner } from '../../../functions/core/salon.js';
 import { CalendarError, type CalendarPort } from '../../../functions/providers/calendar-port.js';
 import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../functions/providers/local-token-cipher.js';
 import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../functions/providers/sandbox-calendar.js';
 import type { Salon, SalonStore } from '../../../functions/store/salon-store.js';
 import type { Identity } from '../../../functions/providers/cognito-identity.js';
-import { ServiceUnavailableError } from '../../../functions/http/errors.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { UnavailableError } from '../../../functions/core/errors.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { memoryGoogleStore } from './memory-google-store.js';
 
 const SITE = 'http://localhost:3000';
@@ -214,7 +212,7 @@ describe('using the grant', () => {
 
   it('lists the sandbox calendars once connected, and says to connect first before', async () => {
     await expect(listOwnerCalendars(w.deps, owner('u-l'))).rejects.toBeInstanceOf(CalendarNotConnectedError);
-    await expect(listOwnerCalendars(w.deps, owner('u-l'))).rejects.toMatchObject({ status: 409, message: 'Please connect Google Calendar first.' });
+    await expect(listOwnerCalendars(w.deps, owner('u-l'))).rejects.toMatchObject({ kind: 'conflict', message: 'Please connect Google Calendar first.' });
     await connected('u-l');
     expect(await listOwnerCalendars(w.deps, owner('u-l'))).toEqual(SANDBOX_CALENDARS);
   });
@@ -223,7 +221,7 @@ describe('using the grant', () => {
     const salonId = await connected('u-r');
     const stored = (await w.google.store.getConnection(salonId))!;
     await w.deps.calendar.revoke({ salonId, refreshToken: await w.deps.tokenCipher.decrypt(stored.encryptedRefreshToken, salonId) });
-    await expect(listOwnerCalendars(w.deps, owner('u-r'))).rejects.toMatchObject({ status: 409, message: 'Calendar connection failed. Please try again.' });
+    await expect(listOwnerCalendars(w.deps, owner('u-r'))).rejects.toMatchObject({ kind: 'conflict', message: 'Calendar connection failed. Please try again.' });
     expect((await w.google.store.getConnection(salonId))!.status).toBe('broken');
     expect(await isCalendarConnected(w.google.store, salonId)).toBe(false);
     await expect(listOwnerCalendars(w.deps, owner('u-r'))).rejects.toBeInstanceOf(CalendarBrokenError);
@@ -246,7 +244,7 @@ describe('using the grant', () => {
       withCalendarGrant(w.deps, salonId, async () => {
         throw new CalendarError('unavailable', 'Google is busy (429)', 429);
       }),
-    ).rejects.toBeInstanceOf(ServiceUnavailableError);
+    ).rejects.toBeInstanceOf(UnavailableError);
     expect(await isCalendarConnected(w.google.store, salonId)).toBe(true);
   });
 

@@ -12,7 +12,7 @@ import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import type { CallOutcome } from '../../../functions/contracts/calls.js';
 import { missedCallText, type MissedCall, type MissedCallSalon } from '../../../functions/core/calls/missed-call-text.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { useConfigEnv } from '../../support/config-env.js';
 
 const CALLER = '+353861112222';

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startDynamo, type StandIn } from '../../../bin/local/storage-stand-ins.js';
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { useConfigEnv } from '../../support/config-env.js';
 import { keys } from '../../../functions/store/keys.js';
 import { createDeliveryClaims, CLAIM_STALE_AFTER_MS } from '../../../functions/store/delivery-claims.js';
@@ -226,10 +226,12 @@ describe('what the consumers log', () => {
   it('carries ids only: no phone numbers, names, addresses or message text', () => {
     const text = logs.join('\n');
     expect(logs.length).toBeGreaterThan(5);
-    for (const secret of ['+353', '087', '871234567', 'Niamh', 'Bhriain', 'niamh@', 'owner@blath', 'Bláth', 'Aoife', 'booked at', 'Shop Street']) {
-      expect(text, secret).not.toContain(secret);
-    }
     expect(text).toContain('"bookingId":"bk_');
+    // Random ids may happen to contain "087": their values are not what is being checked.
+    const withoutIds = text.replace(/"\w*Id":"[^"]*"/g, '"id":""');
+    for (const secret of ['+353', '087', '871234567', 'Niamh', 'Bhriain', 'niamh@', 'owner@blath', 'Bláth', 'Aoife', 'booked at', 'Shop Street']) {
+      expect(withoutIds, secret).not.toContain(secret);
+    }
   });
 });
 

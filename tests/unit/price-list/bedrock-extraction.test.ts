@@ -4,7 +4,7 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { extractedServiceDraftSchema } from '../../../functions/contracts/price-list.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { createBedrockExtractor, normaliseModelService } from '../../../functions/providers/bedrock-extraction.js';
 import { createOfflineExtractor } from '../../../functions/providers/offline-extraction.js';
 

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeText, detectFileType } from '../../../functions/core/price-list/detect-file-type.js';
 import { displayName, FileRefusedError } from '../../../functions/core/price-list/errors.js';
 import { buildZip, docxWith } from './zip-builder.js';
+import { statusOf } from '../../../functions/http/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -74,13 +75,13 @@ describe('detectFileType', () => {
     ['UTF-16 without a BOM (NULs)', 'prices.txt', Buffer.from('Cut €45', 'utf16le')],
   ])('refuses %s with a 415', async (_label, name, bytes) => {
     const error = await refusal(name, bytes);
-    expect(error.status).toBe(415);
+    expect(statusOf(error)).toBe(415);
     expect(error.message).toBe(unsupported(name));
   });
 
   it('refuses an empty file, or a text file of only white space, with a 400', async () => {
-    expect(await refusal('prices.pdf', new Uint8Array(0))).toMatchObject({ status: 400, message: 'prices.pdf is empty.' });
-    expect(await refusal('prices.txt', Buffer.from(' \r\n\t \n'))).toMatchObject({ status: 400, message: 'prices.txt is empty.' });
+    expect(await refusal('prices.pdf', new Uint8Array(0))).toMatchObject({ kind: 'invalid', message: 'prices.pdf is empty.' });
+    expect(await refusal('prices.txt', Buffer.from(' \r\n\t \n'))).toMatchObject({ kind: 'invalid', message: 'prices.txt is empty.' });
   });
 
   it('reads UTF-8 (with or without a BOM), UTF-16 with a BOM and Windows-1252 text', async () => {
@@ -121,8 +122,8 @@ describe('detectFileType', () => {
             expect(['png', 'jpg', 'webp', 'pdf', 'doc', 'docx', 'txt']).toContain(detected.kind);
           } catch (error) {
             expect(error).toBeInstanceOf(FileRefusedError);
-            expect((error as FileRefusedError).status).toBeGreaterThanOrEqual(400);
-            expect((error as FileRefusedError).status).toBeLessThan(500);
+            expect(statusOf(error as FileRefusedError)).toBeGreaterThanOrEqual(400);
+            expect(statusOf(error as FileRefusedError)).toBeLessThan(500);
           }
         },
       ),

@@ -5,10 +5,11 @@ import { EXTRACTED_ID, extractAnswerSchema, PRICE_LIST_LIMITS } from '../../../f
 import { autoFillDurations, extractServices, safeObjectName, type UploadedFile } from '../../../functions/core/price-list/extract-services.js';
 import { FileRefusedError } from '../../../functions/core/price-list/errors.js';
 import { typicalDuration } from '../../../functions/core/price-list/typical-durations.js';
-import { AppError } from '../../../functions/http/errors.js';
+import { DomainError } from '../../../functions/core/errors.js';
 import { createOfflineExtractor } from '../../../functions/providers/offline-extraction.js';
 import type { PriceListExtractor } from '../../../functions/providers/price-list-extractor.js';
 import { docxWith } from './zip-builder.js';
+import { statusOf } from '../../../functions/http/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
 const file = (name: string, as = name): UploadedFile => ({ name: as, bytes: readFileSync(join(FIXTURES, name)) });
@@ -27,13 +28,13 @@ function fakeUploads() {
   };
 }
 
-async function refused(work: Promise<unknown>): Promise<AppError> {
+async function refused(work: Promise<unknown>): Promise<DomainError> {
   const error = await work.then(
     () => null,
     (caught: unknown) => caught,
   );
-  expect(error).toBeInstanceOf(AppError);
-  return error as AppError;
+  expect(error).toBeInstanceOf(DomainError);
+  return error as DomainError;
 }
 
 describe('extractServices', () => {
@@ -69,7 +70,7 @@ describe('extractServices', () => {
   ] as const)('refuses %s with a clear 4xx and stores nothing', async (_label, files, status, message) => {
     const { stored, uploads } = fakeUploads();
     const error = await refused(extractServices({ extractor: createOfflineExtractor(), uploads }, 'sal_a', files as unknown as UploadedFile[]));
-    expect(error.status).toBe(status);
+    expect(statusOf(error)).toBe(status);
     expect(error.message).toBe(message);
     expect(stored).toEqual([]);
   });
@@ -86,7 +87,7 @@ describe('extractServices', () => {
     const broken: PriceListExtractor = { extractServices: () => Promise.reject(new TypeError('boom')), suggestDurations: async () => [] };
     const error = await refused(extractServices({ extractor: broken, uploads }, 'sal_a', [text('prices.txt', 'Cut €40')]));
     expect(error).toBeInstanceOf(FileRefusedError);
-    expect(error).toMatchObject({ status: 422, message: 'We could not read prices.txt. The file may be damaged. Please try another copy or format.' });
+    expect(error).toMatchObject({ kind: 'unprocessable', message: 'We could not read prices.txt. The file may be damaged. Please try another copy or format.' });
     expect(stored).toEqual([]);
   });
 

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readMultipart } from '../../../functions/api/services-extract.js';
-import { AppError } from '../../../functions/http/errors.js';
+import { DomainError } from '../../../functions/core/errors.js';
 import type { ApiEvent } from '../../../functions/http/handler.js';
+import { statusOf } from '../../../functions/http/errors.js';
 
 /** The multipart reader on its own: limits, and no body whatever can crash it (RELIABILITY 29). */
 const event = (body: Buffer, contentType = 'multipart/form-data; boundary=b0und'): ApiEvent =>
@@ -18,10 +19,10 @@ const form = (...parts: Buffer[]) => Buffer.concat([...parts, Buffer.from('--b0u
 
 async function outcome(work: Promise<unknown>) {
   return work.then(
-    (value) => ({ value, error: null as AppError | null }),
+    (value) => ({ value, error: null as DomainError | null }),
     (error: unknown) => {
-      expect(error).toBeInstanceOf(AppError);
-      return { value: null, error: error as AppError };
+      expect(error).toBeInstanceOf(DomainError);
+      return { value: null, error: error as DomainError };
     },
   );
 }
@@ -45,7 +46,7 @@ describe('readMultipart', () => {
     ['a file over 4 MB', event(form(part('files', 'big.txt', Buffer.alloc(4 * 1024 * 1024 + 1, 0x41)))), 413],
   ])('refuses %s with a clear 4xx', async (_label, request, status) => {
     const { error } = await outcome(readMultipart(request));
-    expect(error?.status).toBe(status);
+    expect(error && statusOf(error)).toBe(status);
   });
 
   it('never crashes on random bodies, boundaries and content types: files, or a 4xx', async () => {
@@ -62,8 +63,8 @@ describe('readMultipart', () => {
         async (body, contentType) => {
           const { value, error } = await outcome(readMultipart(event(body, contentType)));
           if (error) {
-            expect(error.status).toBeGreaterThanOrEqual(400);
-            expect(error.status).toBeLessThan(500);
+            expect(statusOf(error)).toBeGreaterThanOrEqual(400);
+            expect(statusOf(error)).toBeLessThan(500);
           } else expect(Array.isArray(value)).toBe(true);
         },
       ),

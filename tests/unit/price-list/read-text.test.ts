@@ -11,6 +11,7 @@ import { checkZip, htmlToText } from '../../../functions/core/price-list/readers
 import { imageSize, ocrLanguagePath, stopOcr } from '../../../functions/core/price-list/readers/image.js';
 import { pdfLines } from '../../../functions/core/price-list/readers/pdf.js';
 import { buildZip, docxWith } from './zip-builder.js';
+import { statusOf } from '../../../functions/http/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -68,7 +69,7 @@ describe('readText: documents', () => {
 
   it(`refuses a PDF of more than ${PRICE_LIST_LIMITS.maxPdfPages} pages with a 413`, async () => {
     const error = await refusal(readText({ name: 'book.pdf', kind: 'pdf', bytes: handMadePdf(PRICE_LIST_LIMITS.maxPdfPages + 1, 'x') }));
-    expect(error).toMatchObject({ status: 413, message: 'book.pdf has more than 30 pages. Please upload just the price list pages.' });
+    expect(error).toMatchObject({ kind: 'too_large', message: 'book.pdf has more than 30 pages. Please upload just the price list pages.' });
   });
 
   it.each([
@@ -80,13 +81,13 @@ describe('readText: documents', () => {
     ['a corrupt image', 'prices.png', 'png', pngHeader(40, 40, Buffer.alloc(500, 0x5a))],
   ] as const)('turns %s into a 422 that names the file', async (_label, name, kind, bytes) => {
     const error = await refusal(readText({ name, kind, bytes }));
-    expect(error.status).toBe(422);
+    expect(statusOf(error)).toBe(422);
     expect(error.message).toContain(name);
   });
 
   it('gives up on a file that takes too long (422), never hanging the request', async () => {
     const error = await refusal(readText({ name: 'slow.webp', kind: 'webp', bytes: fixture('curl-house-wexford.webp') }, { ...PRICE_LIST_LIMITS, readTimeoutMs: 5 }));
-    expect(error).toMatchObject({ status: 422, message: 'slow.webp took too long to read. Please upload a smaller or clearer file.' });
+    expect(error).toMatchObject({ kind: 'unprocessable', message: 'slow.webp took too long to read. Please upload a smaller or clearer file.' });
   });
 
   it('keeps table rows as one line, cells apart (docx HTML and PDF text items)', () => {
@@ -108,7 +109,7 @@ describe('readText: zip bombs (docx)', () => {
     expect(bomb.length).toBeLessThan(200 * 1024);
     const started = Date.now();
     const error = await refusal(readText({ name: 'bomb.docx', kind: 'docx', bytes: bomb }));
-    expect(error).toMatchObject({ status: 413, message: 'bomb.docx unpacks to more than 30 MB, which is too large for a price list.' });
+    expect(error).toMatchObject({ kind: 'too_large', message: 'bomb.docx unpacks to more than 30 MB, which is too large for a price list.' });
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
@@ -116,23 +117,23 @@ describe('readText: zip bombs (docx)', () => {
     const liar = docxWith(Buffer.alloc(40 * MB, 0x20), { declaredSize: 1024 });
     const started = Date.now();
     const error = await refusal(checkZip(liar, 'liar.docx', limits));
-    expect([413, 422]).toContain(error.status);
+    expect([413, 422]).toContain(statusOf(error));
     expect(Date.now() - started).toBeLessThan(2_000);
     // And through readText, mammoth never sees it.
-    expect([413, 422]).toContain((await refusal(readText({ name: 'liar.docx', kind: 'docx', bytes: liar }))).status);
+    expect([413, 422]).toContain(statusOf(await refusal(readText({ name: 'liar.docx', kind: 'docx', bytes: liar }))));
   });
 
   it('stops a docx of many small entries that add up (or too many entries)', async () => {
     const many = docxWith(Buffer.from('<w:document/>'), {}, Array.from({ length: 40 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.alloc(MB, 0) })));
-    expect((await refusal(checkZip(many, 'many.docx', limits))).status).toBe(413);
+    expect(statusOf(await refusal(checkZip(many, 'many.docx', limits)))).toBe(413);
     const crowded = docxWith(Buffer.from('<w:document/>'), {}, Array.from({ length: 2001 }, (_, index) => ({ name: `word/x${index}.xml`, data: Buffer.from('x'), store: true })));
-    expect((await refusal(checkZip(crowded, 'crowded.docx', limits))).status).toBe(413);
+    expect(statusOf(await refusal(checkZip(crowded, 'crowded.docx', limits)))).toBe(413);
   });
 
   it('refuses an encrypted docx with a clear 422', async () => {
     const locked = docxWith(Buffer.from('<w:document/>'), { encrypted: true, store: true });
     expect(await refusal(checkZip(locked, 'locked.docx', limits))).toMatchObject({
-      status: 422,
+      kind: 'unprocessable',
       message: 'locked.docx is password-protected. Please upload a copy without a password.',
     });
   });
@@ -152,9 +153,9 @@ describe('readText: images', () => {
 
   it('refuses a small file claiming a huge picture (decompression bomb) with a 413, before decoding', async () => {
     const error = await refusal(readText({ name: 'huge.png', kind: 'png', bytes: pngHeader(60_000, 60_000) }));
-    expect(error).toMatchObject({ status: 413, message: 'huge.png is too large an image (over 30 megapixels). Please upload a smaller photo.' });
+    expect(error).toMatchObject({ kind: 'too_large', message: 'huge.png is too large an image (over 30 megapixels). Please upload a smaller photo.' });
     const sof = Buffer.from('ffd8ffc0001108ea60ea6003012200021101031101', 'hex');
-    expect((await refusal(readText({ name: 'huge.jpg', kind: 'jpg', bytes: sof }))).status).toBe(413);
+    expect(statusOf(await refusal(readText({ name: 'huge.jpg', kind: 'jpg', bytes: sof })))).toBe(413);
   });
 
   it('ships the English OCR data in a package, on disk', () => {

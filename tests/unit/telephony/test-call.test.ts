@@ -38,7 +38,7 @@ describe('the test call token', () => {
 
   it('answers 404 for a salon that is gone', async () => {
     const { deps, ensureAgent } = world(twilio(), null);
-    await expect(clientToken(deps, 'sal_gone-000000000', ensureAgent)).rejects.toMatchObject({ status: 404 });
+    await expect(clientToken(deps, 'sal_gone-000000000', ensureAgent)).rejects.toMatchObject({ kind: 'not_found' });
   });
 });
 
@@ -47,13 +47,13 @@ describe('ending the test call', () => {
     const asked: string[] = [];
     const telephony = { ...twilio(), endConference: async (callSid: string) => (asked.push(callSid), true) } as TelephonyPort;
     const { deps } = world(telephony, null);
-    await expect(endTestCall(deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: 'sal_someone-else-00' })).rejects.toMatchObject({ status: 403 });
+    await expect(endTestCall(deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: 'sal_someone-else-00' })).rejects.toMatchObject({ kind: 'not_allowed' });
     expect(asked).toEqual([]);
   });
 
   it("answers 404 when the call is not this salon's client's, and 502 when Twilio cannot be reached", async () => {
     const notOurs = { ...twilio(), endConference: async () => false } as TelephonyPort;
-    await expect(endTestCall(world(notOurs, null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ status: 404 });
-    await expect(endTestCall(world(twilio(), null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ status: 502, code: 'telephony_failed' });
+    await expect(endTestCall(world(notOurs, null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(endTestCall(world(twilio(), null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ kind: 'provider_failed', code: 'telephony_failed' });
   });
 });

@@ -75,6 +75,6 @@ describe('the transfer tool', () => {
 
   it('tells the agent what to say when Twilio refuses the redirect (the call has ended)', async () => {
     const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
-    await expect(transfer({ ...salon.deps, telephony }, salon.salonId, GONE, { delayMs: 0 })).rejects.toMatchObject({ status: 502, code: 'transfer_failed', say: toolSay.noTransferNumber });
+    await expect(transfer({ ...salon.deps, telephony }, salon.salonId, GONE, { delayMs: 0 })).rejects.toMatchObject({ kind: 'provider_failed', code: 'transfer_failed', say: toolSay.noTransferNumber });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { webhookParams, webhookUrls } from '../../../functions/core/telephony/webhook-request.js';
+import { webhookParams, webhookUrls } from '../../../functions/http/twilio-webhook-request.js';
 import type { ApiEvent } from '../../../functions/http/handler.js';
 
 /** The URL Twilio signed, rebuilt from what API Gateway handed the Lambda. */

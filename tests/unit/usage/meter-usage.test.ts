@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventDetail } from '../../../events/catalog.js';
 import type { CallOutcome } from '../../../functions/contracts/calls.js';
 import { billableMinutes, meterCall, receptionistSeconds, thresholdsReached, type MeteredCall, type MeteringDeps } from '../../../functions/core/usage/meter-usage.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { createUsageStore, type UsageStore } from '../../../functions/store/usage-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salonForAuthorization } from '../../../functions/core/agent-secret.js';
 import { AgentProvisioningError, provisionAgent, refreshAgentIfLive, removeAgent, rotateAgentSecret, type ProvisionDeps } from '../../../functions/core/voice-agent/provision.js';
-import { setLogSink } from '../../../functions/http/logger.js';
+import { setLogSink } from '../../../functions/logger.js';
 import { createElevenLabsVoiceAgent } from '../../../functions/providers/elevenlabs-voice-agent.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 import type { VoiceAgentPort } from '../../../functions/providers/voice-agent-port.js';
@@ -120,7 +120,7 @@ describe('provisioning the salon agent', () => {
     fake.failNext({ method: 'POST', path: /^\/v1\/convai\/agents\/create$/, status: 403 });
     const refusal = await provisionAgent(deps, salonId).catch((error: unknown) => error);
     expect(refusal).toBeInstanceOf(AgentProvisioningError);
-    expect(refusal).toMatchObject({ status: 502, code: 'agent_provisioning_failed' });
+    expect(refusal).toMatchObject({ kind: 'provider_failed', code: 'agent_provisioning_failed' });
     expect([fake.agents.size, fake.tools.size, fake.secrets.size]).toEqual([agentsBefore, toolsBefore, secretsBefore]);
     const settings = await deps.agents.get(salonId);
     expect(settings?.agentId ?? null).toBeNull();

@@ -1,4 +1,4 @@
-import { header, type ApiEvent } from '../../http/handler.js';
+import { header, type ApiEvent } from './handler.js';
 
 /**
  * A Twilio webhook as the Lambda sees it. Twilio signs the URL it requested: the API's own host
