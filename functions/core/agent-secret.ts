@@ -95,12 +95,13 @@ export async function salonForAuthorization(
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const secret = match?.[1];
   if (!secret || !SECRET_FORMAT.test(secret)) return null;
+  const salonId = await deps.agents.salonForSecretHash(hashAgentSecret(secret));
+  if (salonId) return salonId;
+  // Only a wrong secret touches the source's counter: a right one costs no second round trip.
   const now = deps.now();
   const minute = fixedWindow(now, MINUTE);
-  const failures = { kind: 'secret-failures', source } as const;
-  const [salonId, failed] = await Promise.all([deps.agents.salonForSecretHash(hashAgentSecret(secret)), deps.rateLimits.count(failures, minute)]);
-  if (salonId) return salonId;
-  if (failed >= FLOOD_LIMITS.badSecretsPerSourcePerMinute) throw new TooManySecretAttempts(secondsLeft(minute, now));
-  await deps.rateLimits.take(failures, minute, FLOOD_LIMITS.badSecretsPerSourcePerMinute);
+  if (!(await deps.rateLimits.take({ kind: 'secret-failures', source }, minute, FLOOD_LIMITS.badSecretsPerSourcePerMinute))) {
+    throw new TooManySecretAttempts(secondsLeft(minute, now));
+  }
   return null;
 }

@@ -2,8 +2,10 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAppointmentStore, type AppointmentStore } from './booking/appointment-store.js';
 import { createBookingCountStore, type BookingCountStore } from './booking/booking-count-store.js';
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
-import { createCallerStore, type CallerStore } from './booking/caller-store.js';
-import { createDayStore, type DayStore } from './booking/day-store.js';
+import { callerKey, createCallerStore, toCallerRecord, type CallerRecord, type CallerStore } from './booking/caller-store.js';
+import { createDayStore, dayKey, toDay, type DayItem, type DayRef, type DayStore } from './booking/day-store.js';
+import { batchGetAll } from './dynamo.js';
+import { keys } from './keys.js';
 import { createIdempotencyStore, type IdempotencyStore } from './booking/idempotency-store.js';
 import { createMessageStore, type MessageStore } from './booking/message-store.js';
 import { createSettleStore, type SettleStore } from './booking/settle-store.js';
@@ -32,6 +34,8 @@ export interface BookingStore {
   calendarSync: CalendarSyncStore;
   settlements: SettleStore;
   messages: MessageStore;
+  /** What a new booking reads before it commits, in one request: the caller's record and the stylists' days. */
+  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[]): Promise<{ caller: CallerRecord; days: DayItem[] }>;
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -44,5 +48,13 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     calendarSync: createCalendarSyncStore(client, tableName),
     settlements: createSettleStore(client, tableName),
     messages: createMessageStore(client, tableName),
+    async readForBooking(salonId, phoneHash, refs) {
+      const items = await batchGetAll(client, tableName, [callerKey(salonId, phoneHash), ...refs.map((ref) => dayKey(salonId, ref))]);
+      const bySk = new Map(items.map((item) => [String(item.sk), item]));
+      return {
+        caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
+        days: refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date)))),
+      };
+    },
   };
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 
@@ -39,11 +39,6 @@ export function secondsLeft(window: FixedWindow, now: Date): number {
 export interface RateLimits {
   /** Counts one hit in `window` unless `cap` hits are already counted there: false then, and nothing changes. */
   take(counter: RateCounter, window: FixedWindow, cap: number): Promise<boolean>;
-  /**
-   * The hits counted in `window`. Eventually consistent (it is read on every call it guards, at
-   * half the price): it may trail a hit written a moment before.
-   */
-  count(counter: RateCounter, window: FixedWindow): Promise<number>;
 }
 
 /** Source addresses stay out of the table and its backups, as phone numbers do. */
@@ -76,12 +71,6 @@ export function createRateLimits(client: DynamoDBDocumentClient, tableName: stri
           }),
         ),
       );
-    },
-    async count(counter, window) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: itemKey(counter, window), ProjectionExpression: '#count', ExpressionAttributeNames: { '#count': 'count' } }),
-      );
-      return Number(result.Item?.count ?? 0);
     },
   };
 }

@@ -127,19 +127,19 @@ interface Claim {
 
 /** RELIABILITY 13: claims the key, or answers the first answer / 422 / "still working on it". */
 async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string): Promise<Claim> {
+  let known = false;
   for (let attempt = 0; attempt < 20; attempt += 1) {
-    const existing = await deps.bookings.idempotency.get(salonId, key);
     const now = deps.now();
-    if (!existing) {
+    // A key is nearly always new: claim it straight away, and read it only when it is not.
+    if (!known) {
       const bookingId = newBookingId();
-      const claimed = await deps.bookings.idempotency.claim(
-        salonId,
-        { key, requestHash: hash, bookingId, state: 'pending', claimedAt: now.toISOString() },
-        new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-      );
-      if (claimed) return { bookingId };
-      continue;
+      const claim = { key, requestHash: hash, bookingId, state: 'pending' as const, claimedAt: now.toISOString() };
+      if (await deps.bookings.idempotency.claim(salonId, claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) return { bookingId };
     }
+    const existing = await deps.bookings.idempotency.get(salonId, key);
+    known = existing !== null;
+    // Released (its request failed) since the claim was refused: claim it again.
+    if (!existing) continue;
     if (existing.requestHash !== hash) {
       throw new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
     }
@@ -248,10 +248,12 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
 
   // The cap, the markers, the stylists' days, their calendars and the deposit's checkout, all at
   // once. A checkout made for a time that turns out taken is never texted to anyone and expires.
+  // The caller's record comes in the same read as the days.
+  const read = deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })));
   const [admitted, marked, days, raw, checkout] = await Promise.allSettled([
-    admitCaller(deps, salonId, phoneHash, { bookingId, start }),
+    read.then(({ caller }) => admitCaller(deps, salonId, phoneHash, { bookingId, start }, caller)),
     markUnsettled(deps, salonId, markers),
-    deps.bookings.days.getMany(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
+    read.then(({ days: found }) => found),
     fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
     terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
   ]);

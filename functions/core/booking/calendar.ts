@@ -15,6 +15,8 @@ import { ZONE } from './time.js';
  */
 export const FREE_BUSY_TIMEOUT_MS = 2_000;
 export const EVENT_WRITE_TIMEOUT_MS = 3_000;
+/** A pending calendar write whose booking has had this long to settle and still has no appointment belongs to nothing. */
+const ORPHAN_TASK_MS = 5 * 60_000;
 
 export class CalendarTimeout extends Error {
   constructor() {
@@ -136,10 +138,6 @@ export async function stylistBusy(
   return busyByStylist(await fetchBusy(deps, salonId, mappings, stylistIds, from, to), mappings, stylistIds, own);
 }
 
-/** Salons whose pending calendar writes this instance has not yet found empty. */
-const settled = new Set<string>();
-export const mightHavePendingSync = (salonId: string) => !settled.has(salonId);
-
 function eventFor(appointment: StoredAppointment, eventId: string) {
   return {
     id: eventId,
@@ -174,7 +172,6 @@ export async function writeCalendarEvent(
     }
     return 'synced';
   } catch (error) {
-    settled.delete(appointment.salonId);
     logger.warn('calendar event write pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
     await deps.bookings.calendarSync
       .mark(appointment.salonId, { bookingId: appointment.id, operation: 'create', since: deps.now().toISOString() })
@@ -198,7 +195,6 @@ export async function removeCalendarEvent(deps: BookingDeps, appointment: Stored
     );
     return 'removed';
   } catch (error) {
-    settled.delete(appointment.salonId);
     logger.warn('calendar event removal pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
     await deps.bookings.calendarSync
       .mark(appointment.salonId, { bookingId: appointment.id, operation: 'delete', since: deps.now().toISOString() })
@@ -214,10 +210,12 @@ export async function removeCalendarEvent(deps: BookingDeps, appointment: Stored
  */
 export async function retryCalendarSync(deps: BookingDeps, salonId: string, limit = 5): Promise<number> {
   const tasks = await deps.bookings.calendarSync.pending(salonId, limit);
-  if (tasks.length === 0) settled.add(salonId);
   let done = 0;
   for (const task of tasks) {
     const appointment = await deps.bookings.appointments.get(salonId, task.bookingId);
+    // The task is marked before the appointment is written (settle.ts): a young one without its
+    // appointment is a booking still settling, not an orphan.
+    if (!appointment && deps.now().getTime() - Date.parse(task.since) < ORPHAN_TASK_MS) continue;
     if (!appointment?.calendarId) {
       await deps.bookings.calendarSync.clear(salonId, task.bookingId);
       continue;

@@ -15,16 +15,18 @@ const DAY = 24 * HOUR;
 
 /**
  * Updates the caller's record (versioned like the day item). `change` answers the new record, or
- * a refusal to pass on. Old entries are pruned on the way.
+ * a refusal to pass on. Old entries are pruned on the way. `firstRead` is the record as a batch
+ * read just found it (saving a round trip); a lost race reads it again.
  */
 async function updateCaller<R>(
   deps: Pick<BookingDeps, 'bookings' | 'now'>,
   salonId: string,
   phoneHash: string,
   change: (record: CallerRecord, now: number) => { record: CallerRecord; result: R } | { result: R; record?: undefined },
+  firstRead?: CallerRecord,
 ): Promise<R> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS * 2; attempt += 1) {
-    const stored = await deps.bookings.callers.get(salonId, phoneHash);
+    const stored = attempt === 0 && firstRead ? firstRead : await deps.bookings.callers.get(salonId, phoneHash);
     const now = deps.now().getTime();
     const pruned: CallerRecord = {
       version: stored.version,
@@ -43,15 +45,27 @@ async function updateCaller<R>(
  * Counts a new booking against the caller's hourly cap (RELIABILITY 8) and remembers it among
  * their upcoming ones. Refuses (429, nothing else written) when the cap is reached.
  */
-export async function admitCaller(deps: Pick<BookingDeps, 'bookings' | 'now'>, salonId: string, phoneHash: string, booking: { bookingId: string; start: number }): Promise<void> {
-  const admitted = await updateCaller(deps, salonId, phoneHash, (record, now) => {
-    if (record.bookings.some((entry) => entry.bookingId === booking.bookingId)) return { result: true };
-    if (record.recent.length >= BOOKING_RULES.maxBookingsPerCallerPerHour) return { result: false };
-    return {
-      result: true,
-      record: { ...record, recent: [...record.recent, { bookingId: booking.bookingId, at: now }], bookings: [...record.bookings, booking] },
-    };
-  });
+export async function admitCaller(
+  deps: Pick<BookingDeps, 'bookings' | 'now'>,
+  salonId: string,
+  phoneHash: string,
+  booking: { bookingId: string; start: number },
+  firstRead?: CallerRecord,
+): Promise<void> {
+  const admitted = await updateCaller(
+    deps,
+    salonId,
+    phoneHash,
+    (record, now) => {
+      if (record.bookings.some((entry) => entry.bookingId === booking.bookingId)) return { result: true };
+      if (record.recent.length >= BOOKING_RULES.maxBookingsPerCallerPerHour) return { result: false };
+      return {
+        result: true,
+        record: { ...record, recent: [...record.recent, { bookingId: booking.bookingId, at: now }], bookings: [...record.bookings, booking] },
+      };
+    },
+    firstRead,
+  );
   if (!admitted) throw new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
 }
 

@@ -11,7 +11,7 @@ import {
   type StoredAppointment,
 } from '../../store/booking-store.js';
 import { moveCallerBooking, forgetCallerBooking } from './caller-record.js';
-import { mightHavePendingSync, removeCalendarEvent, retryCalendarSync, writeCalendarEvent } from './calendar.js';
+import { removeCalendarEvent, retryCalendarSync, writeCalendarEvent } from './calendar.js';
 import { calendarEventIdFor, loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
@@ -105,14 +105,13 @@ async function publishDepositRequest(deps: BookingDeps, context: SalonContext, a
  */
 export async function projectConfirmed(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, deposit?: DepositHold): Promise<StoredAppointment> {
   const eventId = calendarEventIdFor(appointment.id);
-  // The appointment and the calendar event are written side by side; the event's id comes from
-  // the booking id, so a repeat of either never makes a second one. A held time is in the
-  // calendar too: it is not free.
-  const [created, sync] = await Promise.all([
-    deps.bookings.appointments.create(appointment),
-    appointment.calendarSync === 'pending' ? writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : Promise.resolve(appointment.calendarSync),
-  ]);
-  let stored = created ? appointment : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
+  // The calendar event first, then the appointment with the event's state in it: one write, not a
+  // create and an update. The event's id comes from the booking id, so a repeat of either never
+  // makes a second one. A held time is in the calendar too: it is not free.
+  const sync = appointment.calendarSync === 'pending' ? await writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : appointment.calendarSync;
+  const withEvent: StoredAppointment = sync === 'synced' ? { ...appointment, calendarEventId: eventId, calendarSync: 'synced' } : appointment;
+  const created = await deps.bookings.appointments.create(withEvent);
+  let stored = created ? withEvent : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? withEvent);
   // A cancellation settled first: nothing to confirm any more.
   if (stored.status === 'cancelled') return stored;
   if (stored.status === 'awaiting_deposit' && appointment.status === 'confirmed') {
@@ -135,8 +134,6 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
     deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
     publishBooking(deps, context, 'booking.confirmed', final),
   ]);
-  // The calendar answered: a good moment to catch up on writes it missed earlier.
-  if (sync === 'synced' && mightHavePendingSync(stored.salonId)) await retryCalendarSync(deps, stored.salonId, 3).catch(() => 0);
   return final;
 }
 

@@ -20,22 +20,27 @@ export interface CallerStore {
   save(salonId: string, phoneHash: string, record: CallerRecord): Promise<boolean>;
 }
 
+export const callerKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.callerSk(phoneHash) });
+
+/** The record as stored; a caller with no item yet has an empty record at version 0. */
+export function toCallerRecord(item: Record<string, unknown> | undefined): CallerRecord {
+  return {
+    recent: ((item?.recent as CallerRecord['recent'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), at: Number(entry.at) })),
+    bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), start: Number(entry.start) })),
+    version: Number(item?.version ?? 0),
+  };
+}
+
 export function createCallerStore(client: DynamoDBDocumentClient, tableName: string): CallerStore {
-  const key = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.callerSk(phoneHash) });
   return {
     async get(salonId, phoneHash) {
-      const item = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, phoneHash), ConsistentRead: true }))).Item;
-      return {
-        recent: ((item?.recent as CallerRecord['recent'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), at: Number(entry.at) })),
-        bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), start: Number(entry.start) })),
-        version: Number(item?.version ?? 0),
-      };
+      return toCallerRecord((await client.send(new GetCommand({ TableName: tableName, Key: callerKey(salonId, phoneHash), ConsistentRead: true }))).Item);
     },
     save(salonId, phoneHash, record) {
       return conditionally(
         client.send(new PutCommand({
           TableName: tableName,
-          Item: { ...key(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
+          Item: { ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
           ...(record.version === 0
             ? { ConditionExpression: 'attribute_not_exists(pk)' }
             : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } }),

@@ -107,6 +107,8 @@ const reservationFrom = (raw: Item): DayReservation => ({
   ...(raw.movingFrom ? { movingFrom: raw.movingFrom as MoveOrigin } : {}),
 });
 
+export const dayKey = (salonId: string, ref: DayRef) => ({ pk: keys.salon(salonId), sk: keys.daySk(ref.stylistId, ref.date) });
+
 export function toDay(ref: DayRef, item: Item | undefined): DayItem {
   const list = (name: string) => ((item?.[name] as Item[] | undefined) ?? []);
   return {
@@ -125,20 +127,19 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
 }
 
 export function createDayStore(client: DynamoDBDocumentClient, tableName: string): DayStore {
-  const key = (salonId: string, ref: DayRef) => ({ pk: keys.salon(salonId), sk: keys.daySk(ref.stylistId, ref.date) });
   return {
     async getMany(salonId, refs) {
-      const items = await batchGetAll(client, tableName, refs.map((ref) => key(salonId, ref)));
+      const items = await batchGetAll(client, tableName, refs.map((ref) => dayKey(salonId, ref)));
       const bySk = new Map(items.map((item) => [String(item.sk), item]));
       return refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date))));
     },
     async get(salonId, ref) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, ref), ConsistentRead: true }));
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: dayKey(salonId, ref), ConsistentRead: true }));
       return toDay(ref, result.Item);
     },
     save(salonId, day) {
       const item = {
-        ...key(salonId, day),
+        ...dayKey(salonId, day),
         stylistId: day.stylistId,
         date: day.date,
         intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
