@@ -8,7 +8,7 @@ import { buildApp } from '../../infra/app.js';
 import { AppFunction } from '../../infra/function.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { PRERENDERED_PAGES } from '../../web/site-files.js';
-import { fakeWebDist, nagFindings, refId, synthStage, type Resource, type SynthesizedStage } from './synth-stage.js';
+import { fakeWebDist, nagFindings, refId, synthStage, TEST_FUNCTION_ENVIRONMENT, type Resource, type SynthesizedStage } from './synth-stage.js';
 
 /** Routes another change may add: several methods on a parameterised path, an entry not written yet. */
 const extraRoutes: RouteDefinition[] = [
@@ -153,15 +153,7 @@ describe('derived from the route table', () => {
       new AppFunction(stack, 'Missing', {
         config: stageConfig('dev'),
         entry: 'functions/api/infra-test-not-written-yet.ts',
-        environment: {
-          STAGE: 'dev',
-          TABLE_NAME: 't',
-          UPLOADS_BUCKET: 'b',
-          EVENT_BUS_NAME: 'e',
-          USER_POOL_ID: 'p',
-          USER_POOL_CLIENT_ID: 'c',
-          SITE_URL: 'https://x.example',
-        },
+        environment: TEST_FUNCTION_ENVIRONMENT,
       }),
     ).toThrow(/infra-test-not-written-yet\.ts does not exist/);
   });

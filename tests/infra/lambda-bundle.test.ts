@@ -10,6 +10,7 @@ import { VOICE_AGENT_SDK } from '../../functions/routes.js';
 import { AppFunction } from '../../infra/function.js';
 import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, lambdaBundleSpec, REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { stageConfig } from '../../infra/stage-config.js';
+import { TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
 
 /**
  * The two Lambdas a caller waits on, bundled exactly as `cdk deploy` bundles them: the bundle
@@ -107,17 +108,8 @@ describe('Lambda bundles as CDK stages them', () => {
     const outdir = path.join(root, 'cdk.out');
     const app = new App({ outdir });
     const stack = new Stack(app, 'BundleCheck', { env: { region: 'eu-west-1' } });
-    const environment = {
-      STAGE: 'dev',
-      TABLE_NAME: 't',
-      UPLOADS_BUCKET: 'b',
-      EVENT_BUS_NAME: 'e',
-      USER_POOL_ID: 'p',
-      USER_POOL_CLIENT_ID: 'c',
-      SITE_URL: 'https://x.example',
-    };
     const entries = ['functions/api/get-health.ts', 'functions/api/list-calls.ts'];
-    for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment });
+    for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment: TEST_FUNCTION_ENVIRONMENT });
     const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string } }[];
     expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
     const keys = functions.map((fn) => fn.Properties.Code.S3Key);

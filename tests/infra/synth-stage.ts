@@ -7,7 +7,7 @@ import { eventRules } from '../../events/rules.js';
 import type { Grant, RouteDefinition } from '../../functions/routes.js';
 import { routes as defaultRoutes } from '../../functions/routes.js';
 import { buildStack, type BuildStackOptions } from '../../infra/app.js';
-import type { AppFunction } from '../../infra/function.js';
+import type { AppFunction, FunctionEnvironment } from '../../infra/function.js';
 import { REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { SWEEP_BOOKINGS_GRANTS } from '../../infra/jobs.js';
 import type { SalonReceptionistStack } from '../../infra/stack.js';
@@ -56,6 +56,17 @@ export function synthStage(options: BuildStackOptions & { stage: string; context
 }
 
 /** A minimal Vite-like build: index.html, a hashed asset and a stale config.json that must be replaced. */
+/** What a lone AppFunction is given in tests that build one outside the stack. */
+export const TEST_FUNCTION_ENVIRONMENT: FunctionEnvironment = {
+  STAGE: 'dev',
+  TABLE_NAME: 't',
+  UPLOADS_BUCKET: 'b',
+  EVENT_BUS_NAME: 'e',
+  USER_POOL_ID: 'p',
+  USER_POOL_CLIENT_ID: 'c',
+  SITE_URL: 'https://x.example',
+};
+
 export function fakeWebDist(): { dir: string; dispose(): void } {
   const dir = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
   mkdirSync(path.join(dir, 'assets'));
