@@ -133,8 +133,8 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
     (client ??= import('@elevenlabs/elevenlabs-js').then(
       ({ ElevenLabsClient }) => new ElevenLabsClient({ apiKey: options.apiKey, baseUrl: apiRoot, timeoutInSeconds: timeoutSeconds, maxRetries: 0 }),
       (error: unknown) => {
-        // Only Lambdas that list VOICE_AGENT_SDK in their nodeModules have it (functions/routes.ts).
-        throw new VoiceAgentProviderError(`The voice agent SDK is not installed beside this function: ${(error as Error)?.message}`);
+        // Only Lambdas that list VOICE_AGENT_SDK in their optIn carry it (functions/routes.ts).
+        throw new VoiceAgentProviderError(`The voice agent SDK is not bundled into this function: ${(error as Error)?.message}`);
       },
     ));
 
