@@ -6,7 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { routes, findRouteById, VOICE_AGENT_SDK, type Grant } from '../../functions/routes.js';
 import { parseVoiceIds } from '../../infra/app.js';
 import { DEFAULT_BEDROCK_MODEL_ID, parseBedrockModelId } from '../../infra/bedrock.js';
-import { OPTIONAL_ENVIRONMENT, type OptionalEnvironmentName } from '../../infra/function.js';
+import { LAMBDA_ARCHITECTURE, OPTIONAL_ENVIRONMENT, type OptionalEnvironmentName } from '../../infra/function.js';
 import { LAMBDA_INSTALL_ENVIRONMENT, lambdaBuildOptions, lambdaBundleSpec, REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { TOKEN_KEY_ACTIONS } from '../../infra/grants.js';
 import { VOICE_AGENT_ROUTE_IDS, VOICE_PREVIEW_ROUTE_ID } from '../../infra/stack.js';
@@ -311,6 +311,8 @@ describe('heavier Lambdas (nodeModules)', () => {
       expect.arrayContaining(['pdfjs-dist', 'tesseract.js', 'tesseract.js-core', '@tesseract.js-data/eng', 'mammoth', 'word-extractor']),
     );
     expect(LAMBDA_INSTALL_ENVIRONMENT).toEqual({ npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' });
+    // Native packages are installed for the architecture the Lambdas run on.
+    expect(LAMBDA_INSTALL_ENVIRONMENT.npm_config_cpu).toBe(LAMBDA_ARCHITECTURE.name);
   });
 
   it('only the Lambdas that manage voice agents carry the voice-agent SDK, bundled; none a caller waits on does', () => {
