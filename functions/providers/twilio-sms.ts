@@ -1,6 +1,5 @@
-import { MessageListInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
 import { SmsError, type SmsPort } from './sms-port.js';
-import { twilioApi } from './twilio-rest.js';
+import { MessageListInstance, twilioApi } from './twilio-sdk.js';
 
 /**
  * SMS through Twilio's Messages API with the twilio SDK (the resource behind

@@ -1,7 +1,7 @@
 import { voiceAccessToken } from '../core/telephony/access-token.js';
 import { isValidTwilioSignature } from '../core/telephony/twilio-signature.js';
 import { TelephonyError, type TelephonyPort } from './telephony-port.js';
-import { twilioApi } from './twilio-rest.js';
+import { twilioApi } from './twilio-sdk.js';
 
 /**
  * The phone network through Twilio: webhooks signed with the account's auth token, calls and

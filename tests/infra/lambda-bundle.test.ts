@@ -30,8 +30,8 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
   'mammoth',
   'ics',
 ];
-/** Loaded on first use only: the vendor SDKs behind ports, which the sandbox never needs. */
-const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager'];
+/** Loaded on first use only: the vendor SDKs behind ports (axios is Twilio's REST client's), which the sandbox never needs. */
+const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', 'axios', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager'];
 
 const packagesIn = (metafile: Metafile, files: readonly string[]) =>
   new Set(

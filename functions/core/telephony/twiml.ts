@@ -1,8 +1,4 @@
-// Only the TwiML builder: the SDK's index would bring every Twilio API into the webhook's bundle.
-import VoiceResponseModule from 'twilio/lib/twiml/VoiceResponse.js';
-
-/** CommonJS `exports.default` seen from ESM: the class itself (bundlers) or `{ default }` (Node). */
-const VoiceResponse = ((VoiceResponseModule as unknown as { default?: typeof VoiceResponseModule }).default ?? VoiceResponseModule) as typeof VoiceResponseModule;
+import { VoiceResponse } from '../../providers/twilio-twiml.js';
 
 /** What callers hear from us (the agent speaks for itself). */
 export const callerLines = {

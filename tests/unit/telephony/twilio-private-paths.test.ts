@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The adapters import twilio's modules one by one (functions/providers/twilio-rest.ts,
- * twilio-sms.ts, core/telephony/twiml.ts): its index is 3.5 MB that every Lambda would parse.
+ * functions/providers/twilio-sdk.ts and twilio-twiml.ts import twilio's modules one by one: its
+ * index is 3.5 MB that every Lambda would parse.
  * Those paths are not the package's public API, so its minor version is pinned (~ in package.json)
  * and this test fails loudly, naming the path, when an upgrade moves or reshapes one.
  */

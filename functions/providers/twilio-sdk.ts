@@ -1,11 +1,15 @@
-// The twilio SDK's own client, request client and API version, imported one by one: its index
-// pulls in every Twilio API (3.5 MB minified), which esbuild would put into every Lambda bundle
-// (the composition root reaches the Twilio adapters), costing each cold start ~80 ms.
+// With twilio-twiml.ts, the only modules that import the twilio SDK, and they import its modules
+// one by one: its index pulls in every Twilio API (3.5 MB minified) that a cold start would parse.
+// These paths are not the package's public API: the minor version is pinned in package.json and
+// tests/unit/telephony/twilio-private-paths.test.ts names any path an upgrade moves. TwiML is
+// apart because the voice webhook needs it on every call and none of the REST client (axios).
 import TwilioBase from 'twilio/lib/base/BaseTwilio.js';
 import DomainModule from 'twilio/lib/base/Domain.js';
 import RequestClientModule from 'twilio/lib/base/RequestClient.js';
 import VersionModule from 'twilio/lib/base/Version.js';
 import type V2010 from 'twilio/lib/rest/api/V2010.js';
+
+export { MessageListInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
 
 /**
  * The Twilio REST API's 2010-04-01 version (what `client.api.v2010` is), for an adapter to build
