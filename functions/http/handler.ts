@@ -1,7 +1,8 @@
-import middy from '@middy/core';
+import middy, { type MiddlewareObj } from '@middy/core';
 import type {
   APIGatewayProxyEventV2WithJWTAuthorizer,
   APIGatewayProxyStructuredResultV2,
+  Context,
 } from 'aws-lambda';
 import * as z from 'zod';
 import { describeIssues, DomainError, InvalidInputError, NotSignedInError, UnavailableError } from '../core/errors.js';
@@ -171,10 +172,61 @@ export function securedRoute<S extends z.ZodType | undefined = undefined, Q exte
   return wrap(options, options.identify, run);
 }
 
+interface RouteValues {
+  caller?: unknown;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** What the stack's steps leave for the route: on the invocation's context, middy's way of handing values on. */
+const routeValues = (context: Context): RouteValues => ((context as Context & { route?: RouteValues }).route ??= {});
+
+type Step = MiddlewareObj<ApiEvent, ApiResult, unknown, Context>;
+
+/** Authentication first: without it, nothing about the request is looked at or told. */
+const identifyCaller = (identify: (event: ApiEvent) => unknown): Step => ({
+  name: 'identify-caller',
+  before: async (request) => {
+    routeValues(request.context).caller = await identify(request.event);
+  },
+});
+
+const limitBodySize = (maxBytes: number): Step => ({
+  name: 'limit-body-size',
+  before: (request) => {
+    if (bodyBytes(request.event) > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  },
+});
+
+const readQuery = (schema: z.ZodType): Step => ({
+  name: 'read-query',
+  before: (request) => {
+    routeValues(request.context).query = parseQuery(request.event, schema);
+  },
+});
+
+const readJsonBody = (schema: z.ZodType | undefined): Step => ({
+  name: 'read-json-body',
+  before: (request) => {
+    routeValues(request.context).body = schema ? parseJsonBody(request.event, schema) : undefined;
+  },
+});
+
+/** The one place a refusal, or anything thrown, becomes the route's answer (errorResponse). */
+const answerRefusals = (errorBody: RouteOptions<undefined, undefined>['errorBody']): Step => ({
+  name: 'answer-refusals',
+  onError: (request) => {
+    const response = errorResponse(request.error);
+    if (typeof errorBody === 'function') request.response = errorBody(response, request.event, request.error);
+    else request.response = errorBody === 'text' ? asPlainText(response) : response;
+  },
+});
+
 /**
- * Every route's stack: the caller first, then the body's size, the query, the body (docs/reliability.md).
- * middy runs it; its stock body parsers and error handler are not used because they read the body
- * before anyone is authenticated and answer refusals in their own shape, not ours.
+ * Every route's stack, as middy middlewares: the caller first, then the body's size, the query,
+ * the body (docs/reliability.md), and refusals answered in one place. middy's stock body parsers
+ * and error handler are not used: ours check the body against the route's own schema and answer
+ * refusals in the product's shape and words.
  */
 function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, Caller>(
   options: RouteOptions<S, Q>,
@@ -182,18 +234,14 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
   run: (caller: Caller, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
   const route = findRouteById(options.routeId);
-  return middy<ApiEvent, ApiResult>().handler(async (event) => {
-    try {
-      // Authentication first: without it, nothing about the request is looked at or told.
-      const caller = await identify(event);
-      if (bodyBytes(event) > route.maxBodyBytes) throw new PayloadTooLargeError(route.maxBodyBytes);
-      const query = parseQuery(event, options.query ?? NO_PARAMETERS) as QueryOf<Q>;
-      const body = (options.body ? parseJsonBody(event, options.body) : undefined) as BodyOf<S>;
-      return await run(caller, { event, body, query });
-    } catch (error) {
-      const response = errorResponse(error);
-      if (typeof options.errorBody === 'function') return options.errorBody(response, event, error);
-      return options.errorBody === 'text' ? asPlainText(response) : response;
-    }
-  });
+  return middy<ApiEvent, ApiResult, unknown, Context>()
+    .use(answerRefusals(options.errorBody))
+    .use(identifyCaller(identify))
+    .use(limitBodySize(route.maxBodyBytes))
+    .use(readQuery(options.query ?? NO_PARAMETERS))
+    .use(readJsonBody(options.body))
+    .handler((event, context) => {
+      const { caller, query, body } = routeValues(context);
+      return run(caller as Caller, { event, body: body as BodyOf<S>, query: query as QueryOf<Q> });
+    });
 }
