@@ -96,6 +96,11 @@ export function bundleLambda(spec: LambdaBundleSpec, outdir: string): Metafile {
   return metafile;
 }
 
+/** The npm package a bundled input file comes from (`node_modules/@scope/name/…`), or `(our code)`. */
+export function packageOfInput(inputPath: string): string {
+  return /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(inputPath)?.[1] ?? '(our code)';
+}
+
 /** The output files a cold start loads (relative to the repository, as the metafile names them): the entry and every chunk it imports statically, transitively. */
 export function coldStartFiles(metafile: Metafile, outdir: string): string[] {
   const entry = path.relative(REPO_ROOT, path.join(outdir, BUNDLE_ENTRY_FILE));

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, type Metafile } from 'esbuild';
-import { BUNDLE_ENTRY_FILE, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
 
 const IMPORT_RUNS = 5;
 
@@ -23,19 +23,16 @@ export interface BundleFigures {
   importMs: number;
 }
 
-/** `node_modules/@scope/name/...` or `node_modules/name/...` → the package name; the project's own code otherwise. */
-function packageOf(path: string): string {
-  const match = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(path);
-  return match ? match[1]! : '(our code)';
-}
-
 function sizes(metafile: Metafile, files: readonly string[]): { kb: number; packages: PartSize[] } {
   const byPackage = new Map<string, number>();
   let bytes = 0;
   for (const file of files) {
     const output = metafile.outputs[file]!;
     bytes += output.bytes;
-    for (const [path, input] of Object.entries(output.inputs)) byPackage.set(packageOf(path), (byPackage.get(packageOf(path)) ?? 0) + input.bytesInOutput);
+    for (const [path, input] of Object.entries(output.inputs)) {
+      const name = packageOfInput(path);
+      byPackage.set(name, (byPackage.get(name) ?? 0) + input.bytesInOutput);
+    }
   }
   return { kb: bytes / 1024, packages: [...byPackage].map(([name, total]) => ({ name, kb: total / 1024 })).sort((a, b) => b.kb - a.kb) };
 }

@@ -1,7 +1,7 @@
 import { DomainError, type RefusalKind } from '../core/errors.js';
 
 /** The one place a refusal becomes an HTTP status (http/handler.ts answers with it). */
-export const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
+const STATUS_OF_REFUSAL: Record<RefusalKind, number> = {
   invalid: 400,
   not_signed_in: 401,
   not_allowed: 403,

@@ -8,7 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_AGENT_SDK } from '../../functions/routes.js';
 import { AppFunction } from '../../infra/function.js';
-import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, lambdaBundleSpec, REPO_ROOT } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, lambdaBundleSpec, packageOfInput, REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
 
@@ -33,12 +33,7 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
 /** Loaded on first use only: the vendor SDKs behind ports (axios is Twilio's REST client's), which the sandbox never needs. */
 const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', 'axios', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager'];
 
-const packagesIn = (metafile: Metafile, files: readonly string[]) =>
-  new Set(
-    files.flatMap((file) =>
-      Object.keys(metafile.outputs[file]!.inputs).map((input) => /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(input)?.[1] ?? '(ours)'),
-    ),
-  );
+const packagesIn = (metafile: Metafile, files: readonly string[]) => new Set(files.flatMap((file) => Object.keys(metafile.outputs[file]!.inputs).map(packageOfInput)));
 
 const bundles = new Map<string, { dir: string; metafile: Metafile }>();
 let root: string;

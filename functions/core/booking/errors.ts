@@ -16,5 +16,3 @@ export class ToolError extends DomainError {
     super(kind, code, message);
   }
 }
-
-export const isToolError = (error: unknown): error is ToolError => error instanceof ToolError;
