@@ -38,8 +38,13 @@ export interface DeletedOwnerCheck {
  * refused with 401 before anything is read, written or spent (RELIABILITY 35).
  */
 export async function ownerSalonId(deps: DeletedOwnerCheck, owner: Owner): Promise<string> {
-  if (await deps.deletedOwners.isDeleted(owner.userId, deps.now())) throw new NotSignedInError();
+  await refuseDeletedOwner(deps, owner);
   return salonIdForOwner(owner.userId);
+}
+
+/** 401 for an owner whose account was deleted while their access token is still valid. */
+export async function refuseDeletedOwner(deps: DeletedOwnerCheck, owner: Owner): Promise<void> {
+  if (await deps.deletedOwners.isDeleted(owner.userId, deps.now())) throw new NotSignedInError();
 }
 
 /**

@@ -7,6 +7,8 @@ import type {
 import * as z from 'zod';
 import { describeIssues, DomainError, InvalidInputError, NotSignedInError, UnavailableError } from '../core/errors.js';
 import type { Owner } from '../core/owner.js';
+import { refuseDeletedOwner } from '../core/salon.js';
+import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
 import { findRouteById } from '../routes.js';
 import { logger } from '../logger.js';
@@ -155,10 +157,26 @@ export function publicRoute<S extends z.ZodType | undefined = undefined, Q exten
 
 /** A route for a signed-in owner; the owner comes from the verified token, never the body. */
 export function ownerRoute<S extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  options: RouteOptions<S, Q>,
+  options: RouteOptions<S, Q> & {
+    /**
+     * Account deletion only: a deletion that stopped after the owner's tombstone must be possible
+     * to run again with the same token (the password, checked by the route, is the gate).
+     */
+    finishesDeletion?: true;
+  },
   run: (owner: Owner, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
-  return wrap(options, ownerFromEvent, run);
+  return wrap(options, options.finishesDeletion ? ownerFromEvent : identifyOwner, run);
+}
+
+/**
+ * The token's owner, refused with 401 when their account was deleted: before the body is read,
+ * so a deleted owner's token learns nothing from how a malformed request would be refused.
+ */
+async function identifyOwner(event: ApiEvent): Promise<Owner> {
+  const owner = ownerFromEvent(event);
+  await refuseDeletedOwner(deps(), owner);
+  return owner;
 }
 
 /**

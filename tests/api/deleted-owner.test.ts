@@ -117,4 +117,24 @@ describe('a deleted account never comes back (RELIABILITY 35)', () => {
     expect(again).toMatchObject({ status: 200, body: { deleted: true } });
     expect(await standIns().salonItems(salonId)).toEqual([]);
   });
+
+  it('answers a deleted owner 401 before looking at a malformed, oversized or unknown request', async () => {
+    const owner = await signUpOwner('malformed');
+    await deps().deletedOwners.mark(owner.userId, new Date(), new Date(Date.now() + 60 * 60 * 1000));
+    const answers: Record<string, number[]> = {};
+    // Deletion itself is left to run again (the test above): its password is its gate.
+    for (const { route, method } of ownerRoutes.filter(({ route }) => route.id !== 'delete-account')) {
+      const token = owner.accessToken;
+      if (method === 'GET') {
+        answers[`${method} ${route.path}`] = [(await api(`${route.path}?unknown=1&days=-1`, { token })).status];
+        continue;
+      }
+      answers[`${method} ${route.path}`] = [
+        (await api(`${route.path}?unknown=1`, { method, token, body: '{not json' })).status,
+        (await api(route.path, { method, token, body: 'x'.repeat(route.maxBodyBytes + 1) })).status,
+        (await api(route.path, { method, token, body: '[]', headers: { 'content-type': 'text/csv' } })).status,
+      ];
+    }
+    expect(answers).toEqual(Object.fromEntries(Object.entries(answers).map(([key, statuses]) => [key, statuses.map(() => 401)])));
+  });
 });
