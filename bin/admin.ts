@@ -22,7 +22,9 @@ const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: process.env.DATA_DIR || '.local' }, rotate: { type: 'boolean', default: false } },
 });
-const [command, salonId, phoneNumber] = positionals;
+const [command, salonId, ...numberWords] = positionals;
+// A number written the way people write it (01 234 5678) reaches us as words when unquoted.
+const phoneNumber = numberWords.join(' ');
 const request =
   command === 'assign-number' && salonId && phoneNumber
     ? { action: 'assign-number', salonId, phoneNumber }

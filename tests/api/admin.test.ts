@@ -47,9 +47,12 @@ describe('npm run admin', () => {
   it('finds the running product in DATA_DIR, the folder npm start was given', async () => {
     const owner = await signUpOwner('cli');
     const salon = (await api('/api/salon', { token: owner.accessToken })).body;
-    const number = `+3531${String(Date.now() + 2).slice(-7)}`;
-    // Only what a shell would pass: no endpoints from this test's environment.
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'assign-number', salon.id, number], {
+    const digits = String(Date.now() + 2).slice(-7);
+    const number = `+3531${digits}`;
+    // Only what a shell would pass: no endpoints from this test's environment, and the number
+    // written as the README shows it, unquoted, so the shell splits it into words.
+    const words = ['01', digits.slice(0, 3), digits.slice(3)];
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'bin/admin.ts', 'assign-number', salon.id, ...words], {
       cwd: repositoryRoot,
       env: { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: inject('dataDir') },
     });
