@@ -87,7 +87,7 @@ async function connectSandboxCalendar(url: string, authorization: string) {
 /** Writes the seeded bookings as the booking store lays them out: day items and appointments. */
 async function seedStore(env: Record<string, string>, salonId: string, stylists: { id: string; name: string }[], services: { id: string; name: string }[], bookings: Seeded[]) {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } }),
+    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const pk = keys.salon(salonId);

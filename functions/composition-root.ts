@@ -101,7 +101,8 @@ export interface Dependencies {
   now: () => Date;
 }
 
-const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+/** s3rver knows only this pair; the other local stand-ins take the data folder's key from the environment. */
+const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * Every adapter below that talks to a vendor, and every AWS client only some routes use, is
@@ -110,8 +111,7 @@ const localCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  * event bus, which nearly every route uses, are built up front.
  */
 function build(settings: Config): Dependencies {
-  const local = (endpoint: string | undefined) =>
-    endpoint ? { endpoint, credentials: localCredentials, region: settings.AWS_REGION } : { region: settings.AWS_REGION };
+  const local = (endpoint: string | undefined) => (endpoint ? { endpoint, region: settings.AWS_REGION } : { region: settings.AWS_REGION });
   const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local(settings.DYNAMODB_ENDPOINT), maxAttempts: 3 }), {
     marshallOptions: { removeUndefinedValues: true },
   });
@@ -194,6 +194,7 @@ function build(settings: Config): Dependencies {
         const [{ S3Client }, { createS3Uploads }] = await Promise.all([import('@aws-sdk/client-s3'), import('./providers/s3-uploads.js')]);
         const s3 = new S3Client({
           ...local(settings.S3_ENDPOINT),
+          ...(settings.S3_ENDPOINT ? { credentials: s3rverCredentials } : {}),
           forcePathStyle: Boolean(settings.S3_ENDPOINT),
           // s3rver corrupts streamed uploads with the default checksum (docs/architecture.md, "Decisions").
           requestChecksumCalculation: 'WHEN_REQUIRED',

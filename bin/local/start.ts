@@ -18,7 +18,7 @@ import { startCognitoStandIn, type TriggerHandler } from './cognito-stand-in.js'
 import { createLocalEventBus } from './event-bus.js';
 import { createEventsEndpoint } from './events-endpoint.js';
 import { localOrigins } from './local-hosts.js';
-import { keyTable, LOCAL_CREDENTIALS, S3RVER_CREDENTIALS } from './local-keys.js';
+import { ensureLocalAwsKey, keyTable } from './local-keys.js';
 import { createOutbox, mergedOutbox } from './outbox.js';
 import { createLocalPhone } from './local-phone.js';
 import { listNumbers } from '../../functions/admin/phone-numbers.js';
@@ -96,8 +96,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
   const outbox = createOutbox(join(dataDir, 'outbox.jsonl'));
   const onError = (message: string) => log(`[error] ${message}`);
 
+  const awsKey = ensureLocalAwsKey(join(dataDir, 'aws-key.json'));
   const [dynamo, s3] = await Promise.all([
-    startDynamo(join(dataDir, 'dynamodb'), LOCAL_NAMES.table),
+    startDynamo(join(dataDir, 'dynamodb'), LOCAL_NAMES.table, awsKey),
     startS3(join(dataDir, 's3'), LOCAL_NAMES.bucket),
   ]);
   const loadTrigger = (entry: string): TriggerHandler => async (event) => (await importEntry<TriggerHandler>(entry, 'handler'))(event);
@@ -133,26 +134,26 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     S3_ENDPOINT: s3.endpoint,
     COGNITO_ENDPOINT: `http://127.0.0.1:${port}/_cognito`,
     EVENTBRIDGE_ENDPOINT: `http://127.0.0.1:${port}/_local/events`,
-    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
-    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_ACCESS_KEY_ID: awsKey.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: awsKey.secretAccessKey,
     LOCAL_TOKEN_KEY_FILE: tokenKeyFile,
     LOCAL_TWILIO_AUTH_TOKEN_FILE: twilioAuthTokenFile,
   };
   Object.assign(process.env, env);
   // The admin CLI reads the running product's endpoints from here (ids and local addresses only).
-  writeFileSync(stateFile, JSON.stringify({ userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, env }, null, 2));
+  writeFileSync(stateFile, JSON.stringify({ userPoolId: cognito.userPoolId, userPoolClientId: cognito.userPoolClientId, env }, null, 2), { mode: 0o600 });
   resetConfig();
   resetDeps();
 
-  const outboxReader = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS }));
+  const outboxReader = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: awsKey }));
   const eventBus = createLocalEventBus({
     rules: eventRules,
     loadConsumer: cached((entry) => importEntry(entry, 'handler')),
     deadLetterFile: join(dataDir, 'dead-letters.jsonl'),
     onError,
   });
-  // The handlers sign with S3RVER's pair (composition-root.ts), the SDK's default chain with ours.
-  const signingKeys = keyTable(LOCAL_CREDENTIALS, S3RVER_CREDENTIALS);
+  // The handlers sign these with the data folder's key (their environment's credentials).
+  const signingKeys = keyTable(awsKey);
   app = createLocalApp({
     webDir: join(repositoryRoot, 'web/dist'),
     loadHandler: cached((entry) => importEntry<ApiHandler>(entry, 'handler')),

@@ -1,13 +1,14 @@
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../functions/store/table-definition.js';
 import { isFromBrowser, isLocalHost, refuse, refuseForeignHost } from './local-hosts.js';
-import { keyTable, LOCAL_CREDENTIALS, S3RVER_CREDENTIALS } from './local-keys.js';
+import { keyTable, S3RVER_CREDENTIALS, type KeyPair } from './local-keys.js';
 import { hasValidSigV4 } from './sigv4.js';
 
 const require = createRequire(import.meta.url);
@@ -22,10 +23,17 @@ export interface StandIn {
   close(): Promise<void>;
 }
 
-/** dynalite: the real DynamoDB wire API, on disk, with the same table CDK creates. */
-export async function startDynamo(dataDir: string, tableName: string): Promise<StandIn> {
+/**
+ * dynalite: the real DynamoDB wire API, on disk, with the same table CDK creates, answering only
+ * requests signed with `key` (the data folder's own, local-keys.ts).
+ */
+export async function startDynamo(dataDir: string, tableName: string, key: KeyPair): Promise<StandIn> {
   mkdirSync(dataDir, { recursive: true });
-  const child = spawn(process.execPath, [fileURLToPath(new URL('./dynalite-process.cjs', import.meta.url)), dataDir], {
+  const script = fileURLToPath(new URL('./dynalite-process.ts', import.meta.url));
+  // Started from its own folder so `--import tsx` resolves from the repository's node_modules.
+  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
+    cwd: dirname(script),
+    env: { ...process.env, LOCAL_DYNAMODB_KEYS: JSON.stringify(keyTable(key)) },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
   const port = await new Promise<string>((resolve, reject) => {
@@ -33,7 +41,7 @@ export async function startDynamo(dataDir: string, tableName: string): Promise<S
     child.stdout!.once('data', (data) => resolve(String(data).trim()));
   });
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: LOCAL_CREDENTIALS });
+  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: key });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {

@@ -10,7 +10,7 @@ import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { inviteUid } from '../../functions/core/confirmations/invite.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
-import { eventually } from '../support/stand-ins.js';
+import { eventually, localAwsCredentials } from '../support/stand-ins.js';
 
 /**
  * Booking messages end to end on `npm start`'s stand-ins: an event published with the real
@@ -33,7 +33,7 @@ let salonId = '';
 
 beforeAll(async () => {
   const env = inject('productEnv');
-  events = new EventBridgeClient({ endpoint: env.EVENTBRIDGE_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  events = new EventBridgeClient({ endpoint: env.EVENTBRIDGE_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() });
   owner = await signUpOwner('confirm');
   const step = await api('/api/setup/step', {
     method: 'POST',

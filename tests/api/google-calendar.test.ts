@@ -6,7 +6,7 @@ import { hashState } from '../../functions/core/calendar-connection.js';
 import { createLocalTokenCipher } from '../../functions/providers/local-token-cipher.js';
 import { SANDBOX_CALENDARS } from '../../functions/providers/sandbox-calendar.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { standIns } from '../support/stand-ins.js';
+import { localAwsCredentials, standIns } from '../support/stand-ins.js';
 
 /**
  * The calendar connection against the running product. No Google credentials are configured
@@ -16,7 +16,7 @@ import { standIns } from '../support/stand-ins.js';
 function table() {
   const env = inject('productEnv');
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }),
   );
   return { env, client };
 }

@@ -1,16 +1,19 @@
 import '../../bin/local/quiet-sdk-notices.js';
 import { randomUUID } from 'node:crypto';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { Sha256 } from '@smithy/core/checksum';
 import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { EVENT_SOURCE } from '../../events/catalog.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { eventually } from '../support/stand-ins.js';
+import { eventually, localAwsCredentials } from '../support/stand-ins.js';
 
 /**
  * RELIABILITY 38 on `npm start`: nothing answers a foreign Host (DNS rebinding), and the AWS
@@ -46,9 +49,9 @@ function awsPost(endpoint: string, target: string, body: string, headers: Record
 }
 
 /** A body signed exactly as the SDK signs, whatever it holds (the SDK itself only sends valid JSON). */
-async function signedPost(endpoint: string, service: string, target: string, body: string, key = 'S3RVER') {
+async function signedPost(endpoint: string, service: string, target: string, body: string, credentials = localAwsCredentials()) {
   const url = new URL(endpoint);
-  const signer = new SignatureV4({ credentials: { accessKeyId: key, secretAccessKey: key }, region: 'eu-west-1', service, sha256: Sha256 });
+  const signer = new SignatureV4({ credentials, region: 'eu-west-1', service, sha256: Sha256 });
   const signed = await signer.sign({
     method: 'POST',
     protocol: 'http:',
@@ -105,6 +108,40 @@ describe('the S3 stand-in', () => {
   });
 });
 
+/** Keys anyone could know: the fixed pairs earlier versions signed with, and s3rver's own. */
+const PUBLISHED_KEYS = [
+  { accessKeyId: 'local', secretAccessKey: 'local' },
+  { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+];
+
+describe("the stand-ins take only the data folder's own key", () => {
+  it('is made for this data folder and kept there, readable by its owner only', () => {
+    const keyFile = join(inject('dataDir'), 'aws-key.json');
+    expect(JSON.parse(readFileSync(keyFile, 'utf8'))).toEqual(localAwsCredentials());
+    expect(statSync(keyFile).mode & 0o077).toBe(0);
+    expect(PUBLISHED_KEYS.map((key) => key.accessKeyId)).not.toContain(localAwsCredentials().accessKeyId);
+  });
+
+  it('DynamoDB: refuses unsigned calls and published keys, answers the product key', async () => {
+    expect((await awsPost(env().DYNAMODB_ENDPOINT!, 'DynamoDB_20120810.ListTables', '{}')).status).toBe(403);
+    for (const credentials of PUBLISHED_KEYS) {
+      const client = new DynamoDBClient({ endpoint: env().DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials, maxAttempts: 1 });
+      await expect(client.send(new ListTablesCommand({}))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
+      client.destroy();
+    }
+    const product = new DynamoDBClient({ endpoint: env().DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() });
+    expect((await product.send(new ListTablesCommand({}))).TableNames).toContain(env().TABLE_NAME);
+    product.destroy();
+  });
+
+  it('the event bus and the user pool refuse published keys', async () => {
+    for (const credentials of PUBLISHED_KEYS) {
+      expect((await signedPost(env().EVENTBRIDGE_ENDPOINT!, 'events', 'AWSEvents.PutEvents', '{"Entries":[]}', credentials)).status).toBe(403);
+      expect((await signedPost(env().COGNITO_ENDPOINT!, 'cognito-idp', `${COGNITO}.ListUsers`, JSON.stringify({ UserPoolId: env().USER_POOL_ID }), credentials)).status).toBe(403);
+    }
+  });
+});
+
 describe('the local event bus endpoint', () => {
   let owner: TestOwner;
   let salonId = '';
@@ -124,7 +161,7 @@ describe('the local event bus endpoint', () => {
     });
     expect(step.status, step.text).toBe(200);
     salonId = (await api('/api/salon', { token: owner.accessToken })).body.id;
-    events = new EventBridgeClient({ endpoint: env().EVENTBRIDGE_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    events = new EventBridgeClient({ endpoint: env().EVENTBRIDGE_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() });
   });
   afterAll(() => events?.destroy());
 
@@ -219,7 +256,7 @@ describe('the local user pool endpoint', () => {
 
   it("serves the handlers' signed admin calls, and the app's own sign-in and refresh unsigned", async () => {
     const owner = await signUpOwner('signed');
-    const product = new CognitoIdentityProviderClient({ endpoint: endpoint(), region: 'eu-west-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    const product = new CognitoIdentityProviderClient({ endpoint: endpoint(), region: 'eu-west-1', credentials: localAwsCredentials() });
     const listed = await product.send(new ListUsersCommand({ UserPoolId: env().USER_POOL_ID, Filter: `email = "${owner.email}"` }));
     expect(JSON.stringify(listed.Users)).toContain(owner.email);
     product.destroy();

@@ -11,7 +11,7 @@ import { hashState } from '../../functions/core/calendar-connection.js';
 import { routes, type HttpMethod, type RouteDefinition } from '../../functions/routes.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { standIns } from '../support/stand-ins.js';
+import { localAwsCredentials, standIns } from '../support/stand-ins.js';
 
 /**
  * RELIABILITY 1, 6, 36, one property per route of the route table: whatever a client sends
@@ -40,7 +40,7 @@ interface Answer {
 
 const stand = standIns();
 const table = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: stand.env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  new DynamoDBClient({ endpoint: stand.env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }),
 );
 
 const tally = { routes: new Set<string>(), pairs: 0, tools: new Set<string>(), requests: 0, fiveXx: 0, statuses: {} as Record<number, number> };

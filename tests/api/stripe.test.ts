@@ -12,7 +12,7 @@ import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
 import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-payments.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { eventually, standIns } from '../support/stand-ins.js';
+import { eventually, localAwsCredentials, standIns } from '../support/stand-ins.js';
 import { finishedCall } from '../support/calls.js';
 
 /**
@@ -23,7 +23,7 @@ import { finishedCall } from '../support/calls.js';
  */
 const stand = standIns();
 const table = DynamoDBDocumentClient.from(
-  new DynamoDBClient({ endpoint: stand.env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+  new DynamoDBClient({ endpoint: stand.env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }),
 );
 
 beforeAll(() => {

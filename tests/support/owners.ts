@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { inject } from 'vitest';
+import { localAwsCredentials } from './stand-ins.js';
 
 export interface TestOwner {
   email: string;
@@ -17,7 +18,7 @@ function cognito() {
     client: new CognitoIdentityProviderClient({
       endpoint: env.COGNITO_ENDPOINT,
       region: 'eu-west-1',
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      credentials: localAwsCredentials(),
     }),
   };
 }

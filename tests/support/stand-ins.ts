@@ -3,12 +3,18 @@ import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 
+/** The run's data folder key (bin/local/local-keys.ts): the DynamoDB, EventBridge and Cognito stand-ins take no other. */
+export function localAwsCredentials() {
+  const env = inject('productEnv');
+  return { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };
+}
+
 /** Direct clients to the run's stand-ins, for arranging data and checking what a handler left. */
 export function standIns() {
   const env = inject('productEnv');
-  const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials }));
-  const s3 = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'eu-west-1', credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }));
+  const s3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+  const s3 = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'eu-west-1', credentials: s3Credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
   return {
     env,
     async salonItems(salonId: string) {

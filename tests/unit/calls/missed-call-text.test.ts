@@ -76,7 +76,7 @@ describe('send-missed-call-text', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'missed-call-text-'));
-    dynamo = await startDynamo(dataDir, TABLE);
+    dynamo = await startDynamo(dataDir, TABLE, { accessKeyId: 'local', secretAccessKey: 'local' });
     useConfigEnv({
       TABLE_NAME: TABLE,
       DYNAMODB_ENDPOINT: dynamo.endpoint,

@@ -39,8 +39,8 @@ let table: DynamoDBDocumentClient;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'confirmations-'));
-  dynamo = await startDynamo(dataDir, TABLE);
-  table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } }));
+  dynamo = await startDynamo(dataDir, TABLE, { accessKeyId: 'local', secretAccessKey: 'local' });
+  table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
   useConfigEnv({
     TABLE_NAME: TABLE,
     DYNAMODB_ENDPOINT: dynamo.endpoint,
