@@ -78,7 +78,7 @@ describe('a restart after a crash', () => {
 
     // What a request killed right after its commit leaves: the marker and the reservation, no appointment.
     const table = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }),
+      new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
     );
     const start = DateTime.now().setZone('Europe/Dublin').plus({ days: 3 }).set({ hour: 11, minute: 0, second: 0, millisecond: 0 });
     const date = start.toISODate()!;
