@@ -179,9 +179,9 @@ describe('POST /api/twilio/voice: a live salon', () => {
     expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ route: 'salon-first', agentConnected: true, salonAnswered: true });
   });
 
-  it('forwards once the salon is no longer live', async () => {
+  it('forwards once the owner paused the receptionist', async () => {
     const { salonId, number } = await liveSalon('twilio-paused');
-    await deps().salons.markNotLive(salonId);
+    await deps().salons.markPaused(salonId, new Date().toISOString());
     expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+353877654321</Dial>`);
   });
 
