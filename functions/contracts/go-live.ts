@@ -13,7 +13,7 @@ export type ReadinessItem = (typeof READINESS_ITEMS)[number];
 export type ReceptionistState = 'live' | 'paused' | 'ready' | 'not-ready';
 
 export const RECEPTIONIST_STATE_LABELS: Record<ReceptionistState, string> = {
-  live: 'Answering calls',
+  live: 'Active & Ready',
   paused: 'Paused',
   ready: 'Ready to go live',
   'not-ready': 'Not answering calls yet',
@@ -49,6 +49,7 @@ export const GO_LIVE_MESSAGES = {
   live: 'Your receptionist is live and answering calls.',
   paused: 'Your receptionist is paused: calls go straight to your salon phone until you switch it back on.',
   notLive: 'Your receptionist is not live yet, so there is nothing to pause.',
+  pauseFailed: 'We could not pause your receptionist just now. Please try again in a few minutes.',
   failed: 'We could not switch your receptionist on just now. Please try again in a few minutes.',
 } as const;
 

@@ -80,9 +80,10 @@ describe('the test page (sandbox)', () => {
     await page.getByRole('button', { name: 'End Call' }).click();
     await page.getByText('Call ended', { exact: true }).waitFor();
 
-    // Not live yet: no number.
-    await page.getByRole('button', { name: 'Go Live Now' }).click();
-    await page.getByRole('alert').filter({ hasText: READINESS_MESSAGES.number }).waitFor();
+    // Not live yet: no number, so Go Live Now is offered switched off, with the reason beside it.
+    await page.getByRole('heading', { name: 'Before you go live' }).waitFor();
+    await page.getByText(READINESS_MESSAGES.number).waitFor();
+    expect(await page.getByRole('button', { name: 'Go Live Now' }).isDisabled()).toBe(true);
 
     // The confirmation went to the owner's phone, never to the number typed in the call.
     const outbox = await eventually(
@@ -99,10 +100,19 @@ describe('the test page (sandbox)', () => {
 
     expect(await admin({ action: 'assign-number', salonId, phoneNumber: `+3531777${String(Date.now() % 10000).padStart(4, '0')}` })).toMatchObject({ salonId });
     await page.goto('/test');
+    await page.getByRole('heading', { name: 'Ready to go live' }).waitFor();
     await page.getByRole('button', { name: 'Go Live Now' }).click();
     await page.getByText('Your receptionist is live and answering calls.').waitFor();
+    await page.getByRole('heading', { name: 'Your receptionist is live' }).waitFor();
     await page.goto('/dashboard');
-    await page.getByText('Active & Ready', { exact: true }).waitFor();
+    await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
+    expect(await page.getByTestId('receptionist-number').textContent()).toMatch(/^01 777 \d{4}$/);
+
+    // Paused from the dashboard, calls go to the salon; switched back on, it answers again.
+    await page.getByRole('button', { name: 'Pause receptionist' }).click();
+    await page.getByTestId('receptionist-state').getByText('Paused', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Switch back on' }).click();
+    await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Clear test bookings' }).click();
     await page.getByText('1 test booking cleared.').waitFor();
