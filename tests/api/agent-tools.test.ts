@@ -435,6 +435,10 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     const real = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T15:00`, callerPhone: newPhone() }, { 'x-test-call': '{{test_call}}' });
     const [realStored] = (await items(salon.salonId, 'APPT#')).filter((item) => item.id === real.body.booking.id);
     expect(realStored).toMatchObject({ source: 'phone-agent' });
+    // The dashboard's bookings this month count callers' bookings, not the owner's tests.
+    const counted = (await items(salon.salonId, 'BOOKINGS#')).flatMap((item) => [...((item.ids as Set<string> | undefined) ?? [])]);
+    expect(counted).toContain(real.body.booking.id);
+    expect(counted).not.toContain(answer.body.booking.id);
   });
 });
 

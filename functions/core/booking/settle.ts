@@ -131,7 +131,8 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
   }
   await Promise.all([
     calendarState,
-    deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
+    // The owner's own test calls are not business: the month's figure counts callers' bookings only.
+    stored.source === 'test-call' ? Promise.resolve() : deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
     publishBooking(deps, context, 'booking.confirmed', final),
   ]);
   return final;
