@@ -47,6 +47,12 @@ export const eventCatalog = {
     minutesUsed: z.int().nonnegative(),
     minutesIncluded: z.int().positive(),
   }),
+  /** Support assigned the salon its inbound number (again, when it changed): the owner is told how to put it to use. */
+  'salon.number-assigned': z.strictObject({
+    salonId: z.string().min(1),
+    phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/),
+    assignedAt: z.iso.datetime(),
+  }),
   'salon.deleted': z.strictObject({
     salonId: z.string().min(1),
     ownerId: z.string().min(1),

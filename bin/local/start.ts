@@ -176,6 +176,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
         end: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).endConversation(deps(), input),
       },
     }),
+    eventsIdle: () => eventBus.idle(),
     runtimeConfig: {
       region: 'eu-west-1',
       userPoolId: cognito.userPoolId,

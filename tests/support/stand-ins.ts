@@ -33,6 +33,12 @@ export function standIns() {
   };
 }
 
+/** Waits until the local event bus has delivered every event put on it so far, consumers' own events included. */
+export async function eventsIdle(): Promise<void> {
+  const answer = await fetch(`${inject('baseUrl')}/_local/events/idle`);
+  if (!answer.ok) throw new Error(`events idle: ${answer.status}`);
+}
+
 /** Polls until `check` holds (asynchronous consumers), failing after `timeoutMs`. */
 export async function eventually<T>(check: () => Promise<T>, predicate: (value: T) => boolean, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

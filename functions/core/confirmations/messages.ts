@@ -2,7 +2,7 @@ import type { Appointment } from '../../contracts/appointments.js';
 import type { EmailAttachment, EmailMessage } from '../../providers/email-port.js';
 import { formatEuro } from '../money.js';
 import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
-import { duration, firstName, price, salonTime, spokenWhen } from './format.js';
+import { displayPhone, duration, firstName, price, salonTime, spokenWhen } from './format.js';
 import { escapeHtml } from '../escape-html.js';
 import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind } from './invite.js';
 
@@ -167,4 +167,20 @@ export function usageWarningEmail(
     html: html(paragraphs),
     attachments: [],
   };
+}
+
+/**
+ * The owner's note that support assigned the receptionist's number: what it is, how to send the
+ * salon's calls to it (call forwarding codes as Irish landline and mobile networks take them;
+ * providers differ, so they are told to check), and that Go Live Now switches it on.
+ */
+export function numberAssignedEmail(salonName: string, e164: string, dashboardUrl: string): EmailContent {
+  const number = displayPhone(e164);
+  const digits = e164.startsWith('+353') ? `0${e164.slice(4)}` : e164;
+  const paragraphs = [
+    `Good news: your receptionist at ${salonName} has its own phone number, ${number}.`,
+    `To have it answer your calls, forward your salon's line to it. On most Irish landlines and mobiles: dial *21*${digits}# to forward every call, or *61*${digits}# to forward only the calls you don't answer (##21# or ##61# turns forwarding off). Your phone provider can confirm the codes for your line.`,
+    `Then open your dashboard, make a test call, and press Go Live Now: ${dashboardUrl}`,
+  ];
+  return { subject: `${salonName}: your receptionist's number is ${number}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }
