@@ -50,6 +50,8 @@ export const eventRules: readonly EventRule[] = [
   // A caller nobody answered gets one text, when the salon turned it on.
   { id: 'call-completed-missed-text', eventType: 'call.completed', consumer: 'events/consumers/send-missed-call-text.ts', grants: SMS_GRANTS },
   { id: 'usage-warning-owner-email', eventType: 'usage.threshold-reached', consumer: 'events/consumers/send-usage-warning.ts', grants: EMAIL_GRANTS },
+  // A caller's message reaches the owner at once: an email, and a text to their mobile if they gave one.
+  { id: 'message-left-owner-notice', eventType: 'message.left', consumer: 'events/consumers/notify-owner-message.ts', grants: [...EMAIL_GRANTS, 'secrets:providers'] },
   // The owner learns their receptionist's number, and how to forward the salon's line to it.
   { id: 'number-assigned-owner-email', eventType: 'salon.number-assigned', consumer: 'events/consumers/send-number-email.ts', grants: EMAIL_GRANTS },
 ];

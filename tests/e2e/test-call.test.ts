@@ -85,14 +85,14 @@ describe('the test page (sandbox)', () => {
     await page.getByText(READINESS_MESSAGES.number).waitFor();
     expect(await page.getByRole('button', { name: 'Go Live Now' }).isDisabled()).toBe(true);
 
-    // The confirmation went to the owner's phone, never to the number typed in the call.
+    // The confirmation went to the owner's mobile, never to the number typed in the call.
     const outbox = await eventually(
       async () => (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[],
-      (entries) => entries.some((entry) => entry.salonId === salonId && entry.to === '+35312345678'),
+      (entries) => entries.some((entry) => entry.salonId === salonId && entry.to === '+353871112222'),
     );
     // Other tests' salons may text the same number; only this salon's outbox counts.
     expect(outbox.some((entry) => entry.salonId === salonId && entry.to === '+353877654321')).toBe(false);
-    expect(outbox.find((entry) => entry.salonId === salonId && entry.to === '+35312345678')!.body).toMatch(/^\[Test booking\]/);
+    expect(outbox.find((entry) => entry.salonId === salonId && entry.to === '+353871112222')!.body).toMatch(/^\[Test booking\]/);
 
     await page.goto('/dashboard');
     const booked = page.getByTestId('appointment').filter({ hasText: 'Niamh' });

@@ -184,3 +184,21 @@ export function numberAssignedEmail(salonName: string, e164: string, dashboardUr
   ];
   return { subject: `${salonName}: your receptionist's number is ${number}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }
+
+/** A caller's message, for the owner at once: who, their number, what they said. */
+export function callerMessageEmail(salonName: string, message: { callerName: string; callerPhone: string; message: string }, dashboardUrl: string): EmailContent {
+  const who = message.callerName.trim() || 'A caller';
+  const paragraphs = [
+    `${who} left a message for ${salonName} with your receptionist.`,
+    { rows: [['Caller', who], ['Phone', displayPhone(message.callerPhone)], ['Message', message.message]] as [string, string][] },
+    `Mark it done on your dashboard once you have called back: ${dashboardUrl}`,
+  ];
+  return { subject: `Message from ${who}: please call back on ${displayPhone(message.callerPhone)}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+}
+
+/** The same message as a short text to the owner's mobile. */
+export function callerMessageSms(message: { callerName: string; callerPhone: string; message: string }): string {
+  const who = message.callerName.trim() || 'A caller';
+  const said = message.message.length > 200 ? `${message.message.slice(0, 197)}…` : message.message;
+  return `SalonDesk: ${who} (${displayPhone(message.callerPhone)}) left a message: "${said}"`;
+}

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 
@@ -21,6 +21,7 @@ export interface MessagePage {
 
 export interface MessageStore {
   put(salonId: string, message: CallerMessage): Promise<void>;
+  get(salonId: string, message: { id: string; createdAt: string }): Promise<CallerMessage | null>;
   /** Newest first. */
   list(salonId: string, options: { limit: number; after?: string }): Promise<MessagePage>;
   /** Marks a message done (or not); false when there is no such message. */
@@ -37,6 +38,13 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
           ConditionExpression: 'attribute_not_exists(pk)',
         }),
       );
+    },
+
+    async get(salonId, { id, createdAt }) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.messageSk(createdAt, id) } }));
+      if (!result.Item) return null;
+      const { callerName, callerPhone, message, doneAt } = result.Item;
+      return { id, createdAt, callerName: String(callerName), callerPhone: String(callerPhone), message: String(message), doneAt: (doneAt as string | undefined) ?? null };
     },
 
     async list(salonId, { limit, after }) {

@@ -80,7 +80,7 @@ beforeEach(async () => {
     assignedNumber: null,
     liveAt: null,
     createdAt: new Date().toISOString(),
-    business: { address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
+    business: { address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '', owner_mobile: '+353871112222' },
     hours: null,
   });
 });
@@ -192,10 +192,18 @@ describe('a test booking (made on a test call)', () => {
     const sent = await outboxOf();
     expect(sent.map((entry) => [entry.channel, entry.to]).sort()).toEqual([
       ['email', 'owner@blath.ie'],
-      ['sms', '+35312345678'],
+      ['sms', '+353871112222'],
     ]);
     expect(sent.find((entry) => entry.channel === 'sms')!.body).toMatch(/^\[Test booking\] You're booked at Bláth Hair/);
     expect(sent.find((entry) => entry.channel === 'email')!.subject).toMatch(/^\[Test booking\] Booking confirmed: /);
+  });
+
+  it("texts nobody without the owner's mobile: never the salon's line, which is often a landline", async () => {
+    const salon = (await deps().salons.get(salonId))!;
+    await deps().salons.deleteAll(salonId);
+    await deps().salons.createIfAbsent({ ...salon, business: { ...salon.business!, owner_mobile: '' } });
+    await sendSms(event('booking.confirmed', booking({ source: 'test-call' })));
+    expect(await outboxOf()).toEqual([]);
   });
 
   it('sends no email without an owner address', async () => {
