@@ -183,7 +183,7 @@ describe('settings: what setup saved', () => {
 
     await page.getByRole('radio', { name: /Juniper/ }).check();
     await page.getByLabel('Language for Juniper', { exact: true }).selectOption('pl');
-    await page.getByLabel('Escalation phone number', { exact: true }).fill('087 765 4321');
+    await page.getByLabel('Put callers through to', { exact: true }).fill('087 765 4321');
     await save(page).click();
     await toast(page, 'Voice & phone numbers updated.').waitFor();
 
@@ -191,7 +191,7 @@ describe('settings: what setup saved', () => {
     await panelHeading(page, 'Voice & Number').waitFor();
     await page.getByRole('radio', { name: /Juniper/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Juniper/ }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Escalation phone number', { exact: true }).inputValue()).toBe('+353877654321');
+    expect(await page.getByLabel('Put callers through to', { exact: true }).inputValue()).toBe('+353877654321');
     expect(await loadSetup(owner)).toMatchObject({ selectedVoice: 'juniper', selectedLanguage: 'pl', escalationPhone: '+353877654321' });
 
     await page.goBack();

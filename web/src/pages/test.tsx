@@ -43,7 +43,7 @@ export default function TestPage() {
       <div className="test-grid">
         <section className="card test-call" aria-labelledby="call-heading">
           <div className="section-head">
-            <h2 id="call-heading">Call your agent</h2>
+            <h2 id="call-heading">Test call</h2>
             {call.sandbox && <span className="sample-badge">Sandbox</span>}
           </div>
           <p className="test-call-state" role="status" aria-live="polite" data-testid="call-state">
