@@ -89,6 +89,17 @@ describe('the call log', () => {
     expect(await page.getByRole('checkbox', { name: 'Done: message from Siobhán' }).isChecked()).toBe(true);
   });
 
+  it('gives every control a 44 px target on a phone', async () => {
+    const { owner } = await salonWithCalls('call-log-touch');
+    const page = await signedInPage(owner, { width: 375, height: 740, path: '/calls' });
+    await page.getByTestId('call').first().waitFor();
+    const heights = await page.locator('main button, main [role="checkbox"], main input[type="checkbox"]').evaluateAll((controls) =>
+      controls.filter((control) => control.getBoundingClientRect().width > 0).map((control) => [control.textContent?.trim() || control.getAttribute('aria-label'), Math.round((control.closest('label') ?? control).getBoundingClientRect().height)]),
+    );
+    expect(heights.length).toBeGreaterThan(2);
+    expect(heights.filter(([, height]) => (height as number) < 44)).toEqual([]);
+  });
+
   it('says so when there are no calls or messages yet, and fits a phone screen', async () => {
     const owner = await signUpOwner('call-log-empty');
     const page = await signedInPage(owner, { width: 320, height: 640 });
