@@ -29,7 +29,10 @@ export interface ToolCall<T extends AgentTool> {
    * `Idempotency-Key`, or one derived from the conversation and the request (see `conversationKey`).
    */
   idempotencyKey?: string;
-  /** A test call from the owner's browser: bookings it makes are marked as test bookings. */
+  /**
+   * A test call from the owner's browser: bookings it makes are marked as test bookings, and it
+   * finds, moves and cancels test bookings only (RELIABILITY 43).
+   */
   test?: boolean;
   /** The live phone call's id at the telephony provider, where there is one: `transfer` redirects it. */
   callSid?: string;
@@ -70,12 +73,12 @@ export const toolRegistry: ToolRegistry = {
   cancel: {
     contract: toolSchemas.cancel,
     description: "Cancels the caller's booking, found by their phone and the date (or the booking id).",
-    run: (deps, call) => cancel(deps, call.salonId, call.input),
+    run: (deps, call) => cancel(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
   reschedule: {
     contract: toolSchemas.reschedule,
     description: "Moves the caller's booking to a new start time, found by their phone and the date (or the booking id).",
-    run: (deps, call) => reschedule(deps, call.salonId, call.input),
+    run: (deps, call) => reschedule(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
   'take-message': {
     contract: toolSchemas['take-message'],
