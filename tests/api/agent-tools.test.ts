@@ -234,6 +234,9 @@ describe('agent tools: answers', () => {
     expect(await items(salon.salonId, 'MSG#')).toEqual([expect.objectContaining({ callerName: 'Siobhán Ó Súilleabháin', callerPhone: '+353871112222' })]);
     const transfer = await tool(salon.secret, 'transfer', {});
     expect(transfer.body).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
+    // A call sid that is no call of this salon's is never redirected.
+    const foreign = await tool(salon.secret, 'transfer', {}, { 'x-call-sid': `CA${'b'.repeat(32)}` });
+    expect([foreign.status, foreign.body.code, foreign.body.say]).toEqual([404, 'unknown_call', toolSay.noTransferNumber]);
   });
 });
 

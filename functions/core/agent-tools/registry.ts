@@ -17,8 +17,9 @@ import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon
  * receptionist calls the same `run`. A tool added here is added everywhere.
  */
 export type ToolDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
-  // Only `transfer` uses it, and only for a call with a SID at the telephony provider (a real call).
-  Partial<Pick<Dependencies, 'telephony'>>;
+  // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real
+  // call): it redirects the call once the salon's call records show it is the salon's.
+  Partial<Pick<Dependencies, 'telephony' | 'calls'>>;
 
 /** One call of a tool, as the route or the sandbox receptionist received it. */
 export interface ToolCall<T extends AgentTool> {
