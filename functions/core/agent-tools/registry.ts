@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
-import { toolSay, toolSchemas, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
+import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Dependencies } from '../../composition-root.js';
 import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
@@ -117,6 +117,9 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   const problem = describeIssues(result.error);
   // Unknown fields (a salonId, say) are named first: they are the refusal that matters.
   const unknown = result.error.issues.find((issue) => issue.code === 'unrecognized_keys');
+  // A time with a zone has its own sentence: the agent must send the salon's wall-clock time.
+  const zoned = result.error.issues.find((issue) => issue.code === 'custom' && issue.params?.refusal === ZONED_TIME);
+  if (!unknown && zoned) throw new ToolError('invalid', ZONED_TIME, toolSay.zonedTime, zoned.message);
   const first = unknown ?? result.error.issues[0];
   const field = first?.path[0];
   const message = unknown?.code === 'unrecognized_keys' ? `Unknown field(s): ${unknown.keys.join(', ')}` : problem.message;

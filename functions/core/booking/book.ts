@@ -1,4 +1,4 @@
-import { BOOKING_RULES, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { BOOKING_RULES, toolSay, ZONED_TIME, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import { publicAppointment, type BookingRecord, type DayItem, type DepositHold } from '../../store/booking-store.js';
@@ -24,7 +24,7 @@ import { claimKey, madeEarlier } from './idempotency.js';
 import { appointmentOf, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
 import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
-import { dayOfWeek, localDate, MINUTE, openingOn, parseStart } from './time.js';
+import { dayOfWeek, fromWallClock, localDate, MINUTE, openingOn, parseStart, type LocalTimeProblem } from './time.js';
 import { servicePriceCents } from '../money.js';
 
 /**
@@ -49,8 +49,9 @@ export interface BookOptions {
   source?: BookingSource;
 }
 
-export function refuseStart(problem: 'invalid' | 'clocks-go-forward'): never {
+export function refuseStart(problem: LocalTimeProblem): never {
   if (problem === 'clocks-go-forward') throw new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
+  if (problem === 'zoned') throw new ToolError('invalid', ZONED_TIME, toolSay.zonedTime, 'start must be the local time in Ireland, with no zone or offset');
   throw new ToolError('invalid', 'bad_start', toolSay.badStart, 'start is not a real date and time');
 }
 
@@ -112,7 +113,7 @@ export async function alternativesNear(deps: BookingDeps, context: SalonContext,
 export async function slotTaken(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number): Promise<never> {
   const alternatives = await alternativesNear(deps, context, service, stylist, start).catch(() => []);
   const say = alternatives.length
-    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(Date.parse(option.start))), 'or')} instead. Would one of those suit?`
+    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(fromWallClock(option.start))), 'or')} instead. Would one of those suit?`
     : `${toolSay.slotTaken} There's nothing else free that day, I'm afraid. Would another day suit you?`;
   throw new ToolError('conflict', 'slot_taken', say, 'That time is no longer free', { alternatives });
 }

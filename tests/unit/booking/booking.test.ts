@@ -349,7 +349,7 @@ describe('check-availability', () => {
     const answer = await checkAvailability(salon.deps, salon.salonId, { service: 'balayage', date: 'tomorrow' });
     expect(answer.say).toBe("Tomorrow I have nine o'clock, ten o'clock or eleven o'clock. Which would suit?");
     const slots = answer.slots as { start: string; stylists: { name: string }[] }[];
-    expect(slots[0]).toMatchObject({ start: '2026-11-24T09:00:00+00:00', spoken: "tomorrow at nine o'clock", stylists: [{ name: 'Aoife' }, { name: 'Ciara' }] });
+    expect(slots[0]).toMatchObject({ start: '2026-11-24T09:00', end: '2026-11-24T12:00', spoken: "tomorrow at nine o'clock", stylists: [{ name: 'Aoife' }, { name: 'Ciara' }] });
     const nothing = await checkAvailability(salon.deps, salon.salonId, { service: 'balayage', date: '2026-11-29' });
     expect(nothing.say).toBe("Sorry, there's nothing free for a Balayage on Sunday the 29th. The next day I have is Monday the 30th: nine o'clock, ten o'clock or eleven o'clock.");
     const exact = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', stylist: 'Ciara', date: '2026-11-28', time: '14:30' });
