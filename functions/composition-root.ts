@@ -30,6 +30,7 @@ import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.
 import { createRateLimits, type RateLimits } from './store/rate-limits.js';
 import { createCallStore, type CallStore } from './store/call-store.js';
 import { createUsageStore, type UsageStore } from './store/usage-store.js';
+import { createTestCallStore, type TestCallStore } from './store/test-call-store.js';
 import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
 import { createActivityStore, type ActivityStore } from './store/activity-store.js';
 import { createConversationStore, type ConversationStore } from './store/conversation-store.js';
@@ -88,6 +89,8 @@ export interface Dependencies {
   voiceAgents: VoiceAgentPort;
   /** The sandbox receptionist's conversations between turns. */
   conversations: ConversationStore;
+  /** The salon's one open sandbox test call, bounded by its free test minutes. */
+  testCalls: TestCallStore;
   /** Every item of a salon's partition, for the owner's data export. */
   salonPartition: SalonPartition;
   /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
@@ -160,6 +163,7 @@ function build(settings: Config): Dependencies {
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
     activity: createActivityStore(dynamo, settings.TABLE_NAME),
     conversations: createConversationStore(dynamo, settings.TABLE_NAME),
+    testCalls: createTestCallStore(dynamo, settings.TABLE_NAME),
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
     voiceAgents: lazyAdapter(
       async () => {

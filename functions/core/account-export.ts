@@ -74,6 +74,7 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   OUTBOX: "the local sandbox's stand-in for texts and emails (none in production)",
   SANDBOXCAL: "the calendar sandbox's own data",
   CONVERSATION: "a test call's state between turns, gone within a day: the call keeps its transcript",
+  TESTCALL: 'which test call is open now, gone within a day: the call keeps its record',
   STRIPEEVENT: 'payment webhooks already applied',
   OVERAGE: 'the order calls were counted in for overage: the minutes are in usage',
   SANDBOXSTRIPE: "the payments sandbox's own objects",

@@ -54,6 +54,8 @@ export const keys = {
   agentKey: (secretHash: string) => `AGENTKEY#${secretHash}`,
   /** A sandbox receptionist conversation's state (functions/store/conversation-store.ts), gone a day later. */
   conversationSk: (conversationId: string) => `CONVERSATION#${conversationId}`,
+  /** The salon's one open sandbox test call (functions/store/test-call-store.ts). */
+  testCallSk: 'TESTCALL',
   /** What the SMS and email sandboxes "sent", under the salon; gsi1 lists every salon's, newest first. */
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',

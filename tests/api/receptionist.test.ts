@@ -4,8 +4,11 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { startConversation, takeTurn } from '../../functions/core/receptionist/receptionist.js';
 import { setLogSink } from '../../functions/logger.js';
+import { testCallLimits } from '../../functions/contracts/receptionist.js';
+import { billingPeriodAt } from '../../functions/core/usage/billing-period.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
 
 /** The sandbox receptionist against the stand-ins: a whole conversation, acting only through the tools. */
 beforeAll(() => {
@@ -88,5 +91,55 @@ describe('the sandbox receptionist', () => {
     expect((await api('/api/appointments/clear-test', { method: 'POST', token: owner.accessToken })).body).toEqual({ cleared: 0 });
     const [gone] = (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Ciara Walsh');
     expect(gone).toMatchObject({ status: 'cancelled', source: 'test-call' });
+  });
+
+  it("a typed test call cannot cancel a real customer's booking, nor text them (RELIABILITY 41, 43)", async () => {
+    const owner = await signUpOwner('receptionist-scope');
+    const { salonId, secret } = await bookableSalon(owner);
+    const day = nextOpenDay();
+    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', start: `${day}T11:00`, callerName: 'Nóra Byrne', callerPhone: '087 765 0000' });
+    expect(booked.status, booked.text).toBe(200);
+    const bookingId = booked.body.booking.id as string;
+    const toCustomer = async () =>
+      ((await api('/_local/outbox.json')).body as { salonId: string; to: string; channel: string; body: string }[]).filter((message) => message.salonId === salonId && message.to === '+353877650000');
+    // The confirmation reaches the customer: the bus is delivering.
+    await eventually(toCustomer, (messages) => messages.length === 1);
+
+    const post = (body: unknown) => api('/api/receptionist', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+    const { conversationId } = (await post({})).body as { conversationId: string };
+    expect((await post({ conversationId, text: 'I want to cancel my booking' })).status).toBe(200);
+    const answer = await post({ conversationId, text: '087 765 0000' });
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.body.say).not.toMatch(/cancelled/i);
+    expect((await post({ conversationId })).body).toMatchObject({ ended: true });
+
+    const listed = await api(`/api/appointments?from=${day}&days=1`, { token: owner.accessToken });
+    expect(listed.body.appointments).toEqual([expect.objectContaining({ id: bookingId, status: 'confirmed', source: 'phone-agent' })]);
+    expect((await toCustomer()).map((message) => message.body)).toEqual([expect.stringMatching(/^You're booked at Bláth Hair/)]);
+  });
+
+  it('one test call at a time, and none once the free test minutes are used up (20 starts at once: one call)', async () => {
+    const owner = await signUpOwner('receptionist-minutes');
+    const { salonId } = await bookableSalon(owner);
+    const post = (body: unknown) => api('/api/receptionist', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+    const starts = await Promise.all(Array.from({ length: 20 }, () => post({})));
+    expect(starts.map((start) => start.status).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    const refused = starts.find((start) => start.status === 409)!;
+    expect(refused.body).toMatchObject({ code: 'test_call_open', error: testCallLimits.alreadyOpen });
+    const { conversationId } = starts.find((start) => start.status === 200)!.body as { conversationId: string };
+    expect((await post({ conversationId })).body).toMatchObject({ ended: true });
+
+    // The first call used a minute (calls count in whole minutes); eight more from earlier calls
+    // leave one, all the next call may use.
+    const d = deps();
+    const period = billingPeriodAt((await d.salons.get(salonId))!, new Date()).id;
+    expect((await d.usage.totals(salonId, period)).testMinutes).toBe(1);
+    await d.usage.count(salonId, period, { callSid: 'SBeightminutes', day: new Date().toISOString().slice(0, 10), minutes: 8, test: true });
+    const last = await post({});
+    expect(last.status, last.text).toBe(200);
+    await post({ conversationId: last.body.conversationId });
+    expect((await d.usage.totals(salonId, period)).testMinutes).toBe(10);
+    const none = await post({});
+    expect([none.status, none.body.code, none.body.error]).toEqual([409, 'test_minutes_used', testCallLimits.minutesUsed]);
   });
 });

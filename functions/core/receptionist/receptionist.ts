@@ -203,8 +203,9 @@ function pickOffer(offers: Offer[], text: string): Offer | null {
   return agrees(text) ? offers[0]! : null;
 }
 
-function localClock(iso: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
+/** An offered start is the salon's wall-clock time (`2026-11-28T14:30`): its clock is in it. */
+function localClock(start: string): string {
+  return start.slice(11, 16);
 }
 
 /** After a name or number: on with what the caller was doing. */
