@@ -12,6 +12,8 @@ import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { AgentStore } from '../store/agent-store.js';
 import type { PaymentsPort } from '../providers/payments-port.js';
 import { logger } from '../logger.js';
+import type { EmailPort } from '../providers/email-port.js';
+import { accountDeletedEmail } from './confirmations/messages.js';
 
 export interface AccountDeps extends CalendarGrantDeps {
   salons: SalonStore;
@@ -20,6 +22,8 @@ export interface AccountDeps extends CalendarGrantDeps {
   events: EventPublisher;
   voiceAgents: VoiceAgentPort;
   agents: AgentStore;
+  /** Confirms the deletion to the owner (absent where a caller sends no email). */
+  email?: Pick<EmailPort, 'send'>;
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
   payments?: Pick<PaymentsPort, 'cancelSubscription' | 'deleteCustomer'>;
   now: () => Date;
@@ -82,10 +86,26 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
   );
   // Billing's ids live on the salon's items: read them before those go.
   await endBilling(deps, salonId);
+  const salonName = (await deps.salons.get(salonId))?.name ?? null;
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
+  await confirmDeletion(deps, user.email, salonName, salonId);
   // Ends every session (refresh tokens included) before the login itself goes.
   await deps.identity.signOutEverywhere(owner.username);
   await deps.identity.deleteUser(owner.username);
   return { salonId, itemsDeleted };
+}
+
+/**
+ * Where account notices are kept by the email sandbox: under no salon, so the salon's deletion
+ * does not take its own confirmation with it (SES keeps nothing of ours).
+ */
+export const ACCOUNT_NOTICES = 'account-notices';
+
+/** The owner's confirmation, sent once the salon's data is gone; a failure is logged and never keeps the account. */
+async function confirmDeletion(deps: AccountDeps, to: string, salonName: string | null, salonId: string): Promise<void> {
+  if (!deps.email) return;
+  await deps.email
+    .send({ salonId: ACCOUNT_NOTICES, to, ...accountDeletedEmail(salonName), fromName: 'SalonDesk' })
+    .catch((error: unknown) => logger.error('account deletion not confirmed by email', { salonId, name: (error as Error)?.name }));
 }

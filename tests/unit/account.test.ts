@@ -25,6 +25,7 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
       mark: async (userId: string, deletedAt: Date, until: Date) => void (calls.push('tombstone'), tombstones.push({ userId, deletedAt, until })),
     },
     salons: {
+      get: async () => ({ id: salonId, name: 'Bláth Hair' }),
       deleteAll: async () => {
         if (options.failDeletingItems) throw new Error('store unavailable');
         calls.push('delete items');
@@ -32,6 +33,7 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
       },
     },
     events: { publish: async (type: string) => void calls.push(`publish ${type}`) },
+    email: { send: async (message: { to: string; subject: string }) => void calls.push(`email ${message.to}: ${message.subject}`) },
     googleStore,
     tokenCipher: { encrypt: async (text: string) => `enc:${text}`, decrypt: async (text: string) => text.replace(/^enc:/, '') },
     calendar: { revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`) } as unknown as CalendarPort,
@@ -56,22 +58,22 @@ describe('deleting an account', () => {
   it('tombstones the owner first, revokes the calendar grant, deletes the items, announces it, signs out everywhere and deletes the login last', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
   });
 
   it("removes the salon's voice agent from its provider before the items go; a provider outage does not stop the deletion", async () => {
     const live = fakes({ passwordOk: true, connected: false, agent: 'live' });
     await deleteAccount(live.deps, live.owner, 'right');
-    expect(live.calls).toEqual(['tombstone', 'remove agent_1', 'forget agent', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(live.calls).toEqual(['tombstone', 'remove agent_1', 'forget agent', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
     const down = fakes({ passwordOk: true, connected: false, agent: 'provider down' });
     await deleteAccount(down.deps, down.owner, 'right');
-    expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
   });
 
   it('works without a calendar connection', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: false });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
   });
 
   it('keeps the tombstone well past the owner\'s last access token (they live an hour)', async () => {

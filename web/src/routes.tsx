@@ -19,6 +19,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/privacy', lazy: () => import('./pages/privacy').then(asRoute) },
       { path: '/auth', loader: redirectSignedInVisitor, lazy: () => import('./pages/auth').then(asRoute) },
       { path: '/reset-password', lazy: () => import('./pages/reset-password').then(asRoute) },
+      { path: '/account-deleted', lazy: () => import('./pages/account-deleted').then(asRoute) },
       { path: '/dashboard', loader: requireOwner, lazy: () => import('./pages/dashboard').then(asRoute) },
       { path: '/setup-wizard', loader: requireOwner, lazy: () => import('./pages/setup-wizard').then(asRoute) },
       { path: '/calls', loader: requireOwner, lazy: () => import('./pages/calls').then(asRoute) },

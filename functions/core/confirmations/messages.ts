@@ -202,3 +202,13 @@ export function callerMessageSms(message: { callerName: string; callerPhone: str
   const said = message.message.length > 200 ? `${message.message.slice(0, 197)}…` : message.message;
   return `SalonDesk: ${who} (${displayPhone(message.callerPhone)}) left a message: "${said}"`;
 }
+
+/** The owner's confirmation that their account is gone, and what went with it. */
+export function accountDeletedEmail(salonName: string | null): EmailContent {
+  const paragraphs = [
+    `Your SalonDesk account${salonName ? ` for ${salonName}` : ''} has been deleted, as you asked.`,
+    "Your salon's setup, bookings, calls, messages and uploads are gone, any plan is cancelled so you won't be charged again, your receptionist's number is released and your calendar disconnected.",
+    "If you didn't ask for this, reply to this email and we will help straight away.",
+  ];
+  return { subject: 'Your SalonDesk account has been deleted', text: text(paragraphs), html: html(paragraphs), attachments: [] };
+}
