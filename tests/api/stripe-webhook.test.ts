@@ -94,6 +94,9 @@ describe('the Stripe webhook', () => {
       ['another secret', body, sign(body, { secret: 'whsec_someone_else' })],
       ['tampered body', tampered, sign(body)],
       ['older than 300 s', body, sign(body, { timestamp: now() - 301 })],
+      // RELIABILITY 9: the window holds both ways.
+      ['dated 310 s ahead', body, sign(body, { timestamp: now() + 310 })],
+      ['dated ten years ahead', body, sign(body, { timestamp: now() + 10 * 365 * 86_400 })],
       ['garbage', body, 't=abc,v1=def'],
     ] as const) {
       const answer = await deliver(payload, signature);
@@ -140,6 +143,32 @@ describe('the Stripe webhook', () => {
     expect((await deliver(deleted, sign(deleted))).body.outcome).toBe('applied');
     expect((await deliver(cancelling, sign(cancelling))).body.outcome).toBe('duplicate');
     expect(await subscriptionOf(salonId)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('answers a correctly signed but malformed body with 400, never a 5xx, and changes nothing', async () => {
+    const { salonId } = await salon();
+    const before = JSON.stringify(await stand.salonItems(salonId));
+    const event = (fields: Record<string, unknown>) => JSON.stringify({ id: `evt_malformed_${randomBytes(4).toString('hex')}`, object: 'event', created: now(), ...fields });
+    for (const body of [
+      '[]',
+      'null',
+      '"event"',
+      '42',
+      '{',
+      event({ type: 'customer.subscription.updated' }),
+      event({ type: 'customer.subscription.updated', data: null }),
+      event({ type: 'checkout.session.completed', data: { object: null } }),
+      event({ type: 'checkout.session.completed', data: { object: [] } }),
+      event({ type: 'account.updated', data: [] }),
+      JSON.stringify({ object: 'event', type: 'customer.subscription.updated', data: { object: { metadata: { salon_id: salonId } } } }),
+      event({ type: 42, data: { object: {} } }),
+      event({ type: 'customer.subscription.updated', created: 'yesterday', data: { object: {} } }),
+    ]) {
+      const answer = await deliver(body, sign(body));
+      expect(answer.status, body).toBe(400);
+      expect(answer.body.error, body).toBe('The webhook body is not a Stripe event.');
+    }
+    expect(JSON.stringify(await stand.salonItems(salonId))).toBe(before);
   });
 
   it('acknowledges event types it does not use, and events for no salon of ours, changing nothing', async () => {

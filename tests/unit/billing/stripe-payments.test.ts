@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeSignatureHeader } from '../../../functions/core/billing/signature.js';
-import { verifiedEvent } from '../../../functions/core/billing/webhook.js';
+import { InvalidSignatureError, verifiedEvent } from '../../../functions/core/billing/webhook.js';
 import { isPaymentsError, STRIPE_API_VERSION } from '../../../functions/providers/payments-port.js';
 import { createStripePayments } from '../../../functions/providers/stripe-payments.js';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.js';
@@ -145,6 +145,10 @@ describe('webhook signatures', () => {
     expect(verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), ['whsec_account', 'whsec_connect'], now).id).toBe('evt_1');
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t - 299), ['whsec_connect'], now)).not.toThrow();
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t - 301), ['whsec_connect'], now)).toThrow();
+    // From the future too (RELIABILITY 9): the SDK itself only refuses the past.
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 299), ['whsec_connect'], now)).not.toThrow();
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 301), ['whsec_connect'], now)).toThrow(InvalidSignatureError);
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 10 * 365 * 86_400), ['whsec_connect'], now)).toThrow(InvalidSignatureError);
     expect(() => verifiedEvent(payload, undefined, ['whsec_connect'], now)).toThrow();
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), [], now)).toThrow();
   });
