@@ -151,6 +151,8 @@ function build(settings: Config): Dependencies {
         createDashboardLink: true,
         reportMeterEvent: true,
         createDepositCheckout: true,
+        expireDepositCheckout: true,
+        refundDeposit: true,
         cancelSubscription: true,
         deleteCustomer: true,
       },

@@ -70,6 +70,17 @@ export interface PaymentsPort {
     cancelUrl: string;
     idempotencyKey: string;
   }): Promise<{ id: string; url: string; expiresAt: Date }>;
+  /**
+   * Expires a deposit's open Checkout Session on the salon's connected account, so it can no
+   * longer be paid (its booking no longer holds its time). One no longer open (paid or expired)
+   * or gone counts as done.
+   */
+  expireDepositCheckout(input: { salonId: string; accountId: string; sessionId: string }): Promise<void>;
+  /**
+   * Refunds a deposit's payment in full on the salon's connected account (where it was taken).
+   * The same key answers the same refund, and a payment already refunded counts as done.
+   */
+  refundDeposit(input: { salonId: string; accountId: string; bookingId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
   /** Ends the subscription now (account deletion); one already gone counts as cancelled. */
   cancelSubscription(input: { salonId: string; subscriptionId: string }): Promise<void>;
   /** Erases the customer (account deletion); one already gone counts as deleted. */

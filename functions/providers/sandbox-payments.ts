@@ -38,6 +38,8 @@ export interface SandboxDepositSession {
   /** Unix seconds. */
   expiresAt: number;
   status: 'open' | 'complete' | 'expired';
+  /** Unix seconds; set once a paid deposit is refunded. */
+  refundedAt?: number;
 }
 
 export interface SandboxSubscription {
@@ -131,9 +133,15 @@ export interface SandboxPayments extends PaymentsPort {
   finishOnboarding(salonId: string, linkId: string, outcome: 'complete' | 'pending' | 'leave'): Promise<SandboxOutcome | null>;
   /** An open deposit checkout (null once paid, expired, or past its expiry). */
   depositSession(salonId: string, id: string): Promise<SandboxDepositSession | null>;
+  /** A deposit checkout whatever its state (what became of a payment). */
+  depositRecord(salonId: string, id: string): Promise<SandboxDepositSession | null>;
   /** Pay the deposit (`checkout.session.completed`) or, as Stripe does at `expires_at`, expire it (`checkout.session.expired`); once. */
   finishDeposit(salonId: string, id: string, outcome: 'pay' | 'expire'): Promise<SandboxEvent[] | null>;
 }
+
+/** A deposit session's payment, as Stripe names the PaymentIntent behind a paid session; and back. */
+const paymentIntentOf = (sessionId: string) => sessionId.replace(/^cs_/, 'pi_');
+const sessionOfPayment = (paymentIntentId: string) => paymentIntentId.replace(/^pi_/, 'cs_');
 
 export function createSandboxPayments(options: { store: SandboxStripeStore; now: () => Date }): SandboxPayments {
   const { store, now } = options;
@@ -309,6 +317,19 @@ export function createSandboxPayments(options: { store: SandboxStripeStore; now:
       return { id, url: sandboxPageUrl(new URL(input.successUrl).origin, 'deposit', input.salonId, id), expiresAt: new Date(session.expiresAt * 1000) };
     },
 
+    async expireDepositCheckout(input) {
+      const session = await store.get<SandboxDepositSession>(input.salonId, 'DEPOSIT', input.sessionId);
+      // As Stripe: only an open session expires; a paid or expired one is left as it is.
+      if (session?.status === 'open' && session.accountId === input.accountId) await store.replaceIf(input.salonId, 'DEPOSIT', input.sessionId, { ...session, status: 'expired' }, 'status', 'open');
+    },
+
+    async refundDeposit(input) {
+      const id = sessionOfPayment(input.paymentIntentId);
+      const session = await store.get<SandboxDepositSession>(input.salonId, 'DEPOSIT', id);
+      if (!session || session.status !== 'complete' || session.accountId !== input.accountId) throw new PaymentsError('not_found', 'No such sandbox payment');
+      if (!session.refundedAt) await store.put(input.salonId, 'DEPOSIT', id, { ...session, refundedAt: seconds(now()) });
+    },
+
     async cancelSubscription(input) {
       const subscription = await store.get<SandboxSubscription>(input.salonId, 'SUB', 'current');
       if (subscription?.id === input.subscriptionId) await store.put(input.salonId, 'SUB', 'current', { ...subscription, status: 'canceled' });
@@ -333,6 +354,8 @@ export function createSandboxPayments(options: { store: SandboxStripeStore; now:
       return session && session.status === 'open' && session.expiresAt > seconds(now()) ? session : null;
     },
 
+    depositRecord: (salonId, id) => store.get<SandboxDepositSession>(salonId, 'DEPOSIT', id),
+
     async finishDeposit(salonId, id, outcome) {
       const session = await store.get<SandboxDepositSession>(salonId, 'DEPOSIT', id);
       if (!session || session.status !== 'open') return null;
@@ -346,6 +369,7 @@ export function createSandboxPayments(options: { store: SandboxStripeStore; now:
         mode: 'payment',
         status,
         payment_status: outcome === 'pay' ? 'paid' : 'unpaid',
+        payment_intent: outcome === 'pay' ? paymentIntentOf(session.id) : null,
         amount_total: session.amountCents,
         currency: 'eur',
         expires_at: session.expiresAt,

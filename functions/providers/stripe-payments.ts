@@ -51,6 +51,19 @@ async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A change Stripe refuses because it was made already (a session no longer open, a payment
+ * refunded before) or whose object is gone: done. Any other refusal or an outage is thrown.
+ */
+async function unlessDone(what: string, request: () => Promise<unknown>, done: (error: Stripe.errors.StripeInvalidRequestError) => boolean): Promise<void> {
+  try {
+    await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing' || done(error))) return;
+    throw translate(error, what);
+  }
+}
+
 export function connectAccountFrom(account: Stripe.Account): ConnectAccount {
   const requirements = account.requirements;
   return {
@@ -162,6 +175,19 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
       );
       if (!session.url) throw new PaymentsError('rejected', 'Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
+    async expireDepositCheckout(input) {
+      // Stripe refuses to expire a session that is not open: it was paid (the webhook settles it) or has expired.
+      await unlessDone('expire the deposit checkout', () => stripe.checkout.sessions.expire(input.sessionId, {}, { stripeAccount: input.accountId }), () => true);
+    },
+
+    async refundDeposit(input) {
+      await unlessDone(
+        'refund the deposit',
+        () => stripe.refunds.create({ payment_intent: input.paymentIntentId, metadata: { salon_id: input.salonId, booking_id: input.bookingId } }, { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey }),
+        (error) => error.code === 'charge_already_refunded',
+      );
     },
 
     async cancelSubscription(input) {

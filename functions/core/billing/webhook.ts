@@ -64,11 +64,15 @@ export function verifiedEvent(rawBody: string | Buffer, signature: string | unde
 }
 
 const salonIdPattern = z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/);
+const idOf = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) }).transform((object) => object.id)]);
 const checkoutSession = z.looseObject({
   mode: z.string().optional(),
+  payment_status: z.string().nullish(),
+  payment_intent: idOf.nullish(),
+  amount_total: z.number().int().nonnegative().nullish(),
   client_reference_id: salonIdPattern.nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
-  customer: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) }).transform((customer) => customer.id)]).nullish(),
+  customer: idOf.nullish(),
 });
 const connectAccount = z.looseObject({
   id: z.string().min(1),
@@ -90,29 +94,61 @@ const salonOf = (metadata: Record<string, string> | null | undefined) => {
   return parsed.success ? parsed.data : null;
 };
 
+/** What Stripe said of a deposit's payment (the booking core's word for it, core/booking/deposit.ts). */
+export type DepositOutcome = 'paid' | 'failed' | 'expired';
+
 export interface WebhookDeps {
   billing: SubscriptionStore;
   payments: Pick<PaymentsPort, 'priceIds'>;
   now: () => Date;
-  /** Settles a booking's deposit (core/booking/deposit.ts); answers whether it changed anything. */
-  settleDeposit: (salonId: string, bookingId: string, outcome: 'paid' | 'expired') => Promise<boolean>;
+  /**
+   * Settles a booking's deposit (core/booking/deposit.ts): the payment, where it was taken, so a
+   * payment for a booking that no longer holds its time can be refunded. Answers whether it changed anything.
+   */
+  settleDeposit: (salonId: string, bookingId: string, outcome: DepositOutcome, payment: { accountId: string; paymentIntentId: string | null; amountCents: number | null }) => Promise<boolean>;
 }
 
 const bookingIdPattern = z.string().regex(/^bk_[0-9a-v]{20}$/);
 
 /**
- * A deposit's session, paid or expired, on a salon's connected account: only the account the salon
- * connected (`event.account`) settles its bookings.
+ * A deposit is paid only when its session says `payment_status: paid`: on completion for cards,
+ * else (SEPA and other delayed methods, completed while the payment is still processing) when
+ * `async_payment_succeeded` follows; `async_payment_failed` releases the hold as an expiry does.
  */
-async function depositChange(deps: WebhookDeps, event: Stripe.Event, outcome: 'paid' | 'expired') {
+function depositOutcome(type: string, paymentStatus: string | null | undefined): DepositOutcome | null {
+  switch (type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return paymentStatus === 'paid' ? 'paid' : null;
+    case 'checkout.session.async_payment_failed':
+      return 'failed';
+    case 'checkout.session.expired':
+      return 'expired';
+    default:
+      return null;
+  }
+}
+
+/**
+ * A deposit's session on a salon's connected account: only the account the salon connected
+ * (`event.account`) settles its bookings.
+ */
+async function depositChange(deps: WebhookDeps, event: Stripe.Event) {
   const session = checkoutSession.safeParse(event.data.object);
   if (!session.success || session.data.mode !== 'payment') return null;
   const salonId = salonOf(session.data.metadata);
   const bookingId = bookingIdPattern.safeParse(session.data.metadata?.booking_id);
-  if (!salonId || !bookingId.success || !event.account) return null;
+  const accountId = event.account;
+  if (!salonId || !bookingId.success || !accountId) return null;
+  const outcome = depositOutcome(event.type, session.data.payment_status);
+  if (!outcome) {
+    logger.info('deposit payment still processing; its async_payment event settles it', { salonId, bookingId: bookingId.data });
+    return null;
+  }
   const account = await deps.billing.getPaymentAccount(salonId);
-  if (account?.id !== event.account) return null;
-  return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome) };
+  if (account?.id !== accountId) return null;
+  const payment = { accountId, paymentIntentId: session.data.payment_intent ?? null, amountCents: session.data.amount_total ?? null };
+  return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome, payment) };
 }
 
 /** What one event means for one salon: the salon, and the change (which answers whether it changed anything). */
@@ -121,9 +157,11 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
   const order = eventOrder(event);
   switch (event.type) {
     case 'checkout.session.expired':
-      return depositChange(deps, event, 'expired');
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+      return depositChange(deps, event);
     case 'checkout.session.completed': {
-      if ((object as { mode?: unknown } | null)?.mode === 'payment') return depositChange(deps, event, 'paid');
+      if ((object as { mode?: unknown }).mode === 'payment') return depositChange(deps, event);
       const session = checkoutSession.safeParse(object);
       if (!session.success || session.data.mode !== 'subscription' || !session.data.customer) return null;
       const salonId = session.data.client_reference_id ?? salonOf(session.data.metadata);

@@ -87,6 +87,55 @@ describe('the Stripe payments adapter', () => {
     });
   });
 
+  it("expires a deposit's session on the connected account, and takes a session no longer open as done (RELIABILITY 49)", async () => {
+    const deposit = (bookingId: string) =>
+      payments().createDepositCheckout({
+        salonId: 'sal_deposit',
+        salonName: 'Bláth Hair',
+        bookingId,
+        accountId: 'acct_salon',
+        serviceName: 'Balayage',
+        amountCents: 2000,
+        expiresAt: new Date(Date.now() + 31 * 60 * 1000),
+        successUrl: 'https://app.example.ie/',
+        cancelUrl: 'https://app.example.ie/',
+        idempotencyKey: `deposit-${bookingId}`,
+      });
+    const open = await deposit('bk_expire');
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: open.id });
+    expect(fake.sessions.get(open.id)?.status).toBe('expired');
+    const request = last(`/v1/checkout/sessions/${open.id}/expire`);
+    expect(request.method).toBe('POST');
+    expect(request.headers['stripe-account']).toBe('acct_salon');
+    // Again (a second settle), or once paid: Stripe refuses, and that is done.
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: open.id });
+    const paid = await deposit('bk_paid');
+    fake.sessions.get(paid.id)!.status = 'complete';
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: paid.id });
+    expect(fake.sessions.get(paid.id)?.status).toBe('complete');
+    // Stripe down is not done: the sweep tries again.
+    fake.fail(/\/expire$/, 503, 3);
+    await expect(payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: paid.id })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
+  }, 20_000);
+
+  it('refunds a late deposit in full on the connected account, once per key, and takes "already refunded" as done', async () => {
+    const input = { salonId: 'sal_deposit', accountId: 'acct_salon', bookingId: 'bk_late', paymentIntentId: 'pi_late', idempotencyKey: 'deposit-refund-bk_late' };
+    await payments().refundDeposit(input);
+    await payments().refundDeposit(input);
+    // Past Stripe's idempotency window, a new key: Stripe says it is refunded already.
+    await payments().refundDeposit({ ...input, idempotencyKey: 'deposit-refund-bk_late-later' });
+    expect(fake.refunds.get('pi_late')).toMatchObject({ account: 'acct_salon', metadata: { salon_id: 'sal_deposit', booking_id: 'bk_late' } });
+    const request = last('/v1/refunds');
+    expect(request.headers['stripe-account']).toBe('acct_salon');
+    expect(request.params).toMatchObject({ payment_intent: 'pi_late' });
+    expect(request.params).not.toHaveProperty('amount');
+    expect(fake.requests.filter((each) => each.path === '/v1/refunds').map((each) => each.headers['idempotency-key'])).toEqual([
+      'deposit-refund-bk_late',
+      'deposit-refund-bk_late',
+      'deposit-refund-bk_late-later',
+    ]);
+  });
+
   it('opens the customer portal for the customer', async () => {
     const portal = await payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://app.example.ie/settings?section=billing' });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
