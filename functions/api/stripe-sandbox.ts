@@ -115,7 +115,7 @@ function formAction(event: ApiEvent): string | null {
 async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string | null): Promise<ApiResult> {
   const sandbox = deps().paymentsSandbox;
   const session = await sandbox.checkoutSession(query.salon, query.id);
-  if (!session || session.status !== 'open') return gone('Stripe Checkout');
+  if (!session) return gone('Stripe Checkout');
   const planId = sandboxPlanForPrice(session.priceId);
   if (!planId) return page(400, 'Stripe Checkout', '<p>This checkout names a price the sandbox does not have.</p>');
   const plan = findPlan(planId);
@@ -138,8 +138,8 @@ ${form('pay', `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', '
 async function portal(query: SandboxPageQuery, event: ApiEvent, action: string | null): Promise<ApiResult> {
   const sandbox = deps().paymentsSandbox;
   const session = await sandbox.portalSession(query.salon, query.id);
-  const subscription = session ? await sandbox.subscription(query.salon) : null;
-  if (!session || !subscription || subscription.customerId !== session.customerId) return gone('Stripe customer portal');
+  const subscription = session ? await sandbox.portalSubscription(query.salon, query.id) : null;
+  if (!session || !subscription) return gone('Stripe customer portal');
   if (action?.startsWith('switch:')) {
     const planId = action.slice('switch:'.length);
     if (!isPlanId(planId)) return page(400, 'Stripe customer portal', '<p>There is no such plan.</p>');

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local fake of the Stripe API endpoints the payments adapter calls through the stripe SDK
  * (`new Stripe(key, {host, port, protocol: 'http'})`): Checkout sessions, customer portal
- * sessions (made, expired), Express accounts, account and login links, Billing meter events,
- * refunds, cancelling a subscription and deleting a customer. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
+ * sessions (made, expired), customers, Express accounts, account and login links, Billing meter
+ * events, subscriptions (read, cancelled), their invoices' payments, refunds, and deleting a customer. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
  * idempotency keys (the same key answers the same object), answers errors in Stripe's shape,
  * records every request, and can be told to fail.
  */
@@ -34,6 +34,10 @@ export interface FakeStripe {
   sessions: Map<string, { status: 'open' | 'complete' | 'expired'; account: string | null }>;
   /** Refunds made, by PaymentIntent. */
   refunds: Map<string, Record<string, unknown>>;
+  /** Subscriptions by id, with their latest invoice; `sub_existing` is there from the start. */
+  subscriptions: Map<string, { status: string; latestInvoice: string | null }>;
+  /** The PaymentIntents that paid each invoice. */
+  invoicePayments: Map<string, string[]>;
   fail(path: RegExp, status: number, times?: number): void;
   close(): Promise<void>;
 }
@@ -66,7 +70,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const failures: Failure[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const accounts = new Map<string, Record<string, unknown>>();
-  const subscriptions = new Set(['sub_existing']);
+  const subscriptions: FakeStripe['subscriptions'] = new Map([['sub_existing', { status: 'active', latestInvoice: null }]]);
+  const invoicePayments: FakeStripe['invoicePayments'] = new Map();
   const customers = new Set(['cus_existing']);
   const sessions: FakeStripe['sessions'] = new Map();
   const refunds: FakeStripe['refunds'] = new Map();
@@ -138,10 +143,25 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       meterEvents.set(identifier, event);
       return { status: 200, body: event };
     }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
+      customers.add(customer.id);
+      return { status: 200, body: customer };
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (method === 'DELETE' && subscription) {
-      if (!subscriptions.delete(subscription[1]!)) return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
-      return { status: 200, body: { id: subscription[1], object: 'subscription', status: 'canceled' } };
+    const found = subscription ? subscriptions.get(subscription[1]!) : undefined;
+    if (subscription && (method === 'DELETE' || method === 'GET') && !found) return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
+    if (method === 'GET' && found) return { status: 200, body: { id: subscription![1], object: 'subscription', status: found.status, latest_invoice: found.latestInvoice } };
+    if (method === 'DELETE' && found) {
+      // A cancelled subscription can still be read; cancelling it again is "No such subscription", as Stripe answers.
+      if (found.status === 'canceled') return error(404, 'invalid_request_error', `No such subscription: '${subscription![1]}'`, 'resource_missing');
+      found.status = 'canceled';
+      return { status: 200, body: { id: subscription![1], object: 'subscription', status: 'canceled' } };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const paid = invoicePayments.get(String(params.invoice)) ?? [];
+      const data = paid.map((paymentIntent) => ({ id: id('inpay'), object: 'invoice_payment', invoice: params.invoice, status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } }));
+      return { status: 200, body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
     }
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && customer) {
@@ -153,7 +173,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
 
   function handle(request: IncomingMessage, response: ServerResponse, body: string) {
     const url = new URL(request.url ?? '/', 'http://fake-stripe');
-    const params = parseStripeForm(body);
+    // GET parameters travel in the query string.
+    const params = parseStripeForm(request.method === 'GET' ? url.search.slice(1) : body);
     requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, params });
     const send = (result: { status: number; body: unknown }) => {
       response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': id('req') });
@@ -188,6 +209,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     prices,
     sessions,
     refunds,
+    subscriptions,
+    invoicePayments,
     fail(path, status, times = 1) {
       failures.push({ path, status, times });
     },

@@ -1,9 +1,10 @@
 import Stripe from 'stripe';
 import * as z from 'zod';
-import type { PaymentsPort } from '../../providers/payments-port.js';
+import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import type { SubscriptionRecord } from '../../contracts/billing.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
 import { logger } from '../../logger.js';
-import { InvalidInputError } from '../errors.js';
+import { InvalidInputError, UnavailableError } from '../errors.js';
 import { eventOrder, parseStripeSubscription, subscriptionRecord } from './subscription.js';
 
 /**
@@ -99,7 +100,7 @@ export type DepositOutcome = 'paid' | 'failed' | 'expired';
 
 export interface WebhookDeps {
   billing: SubscriptionStore;
-  payments: Pick<PaymentsPort, 'priceIds'>;
+  payments: Pick<PaymentsPort, 'priceIds' | 'cancelAndRefundSubscription'>;
   now: () => Date;
   /**
    * Settles a booking's deposit (core/booking/deposit.ts): the payment, where it was taken, so a
@@ -151,6 +152,26 @@ async function depositChange(deps: WebhookDeps, event: Stripe.Event) {
   return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome, payment) };
 }
 
+/**
+ * A salon holds one subscription (RELIABILITY 48): the one it holds stays; another that is live
+ * (two checkouts paid) is refunded and cancelled at once, never kept. Stripe unreachable is a 503,
+ * so Stripe delivers the event again; what Stripe refuses is left to support, named in the log.
+ */
+async function keepOneSubscription(deps: WebhookDeps, salonId: string, subscription: SubscriptionRecord): Promise<boolean> {
+  const outcome = await deps.billing.applySubscription(salonId, subscription);
+  if (outcome !== 'another') return outcome === 'applied';
+  try {
+    const ended = await deps.payments.cancelAndRefundSubscription({ salonId, subscriptionId: subscription.id });
+    logger.warn(ended ? 'a second subscription for a salon that holds one: refunded and cancelled' : 'a second subscription had ended already', { salonId });
+    return ended;
+  } catch (error) {
+    if (isPaymentsError(error, 'unavailable')) throw new UnavailableError();
+    if (!isPaymentsError(error)) throw error;
+    logger.error('a second subscription was not refunded or not cancelled: Stripe refused; settle it from the Stripe dashboard', { salonId, kind: error.kind });
+    return true;
+  }
+}
+
 /** What one event means for one salon: the salon, and the change (which answers whether it changed anything). */
 async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId: string; apply: () => Promise<boolean> } | null> {
   const object = event.data.object as unknown;
@@ -176,7 +197,7 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
       const salonId = subscription ? salonOf(subscription.metadata) : null;
       if (!subscription || !salonId) return null;
       const priceIds = await deps.payments.priceIds();
-      return { salonId, apply: () => deps.billing.applySubscription(salonId, subscriptionRecord(subscription, priceIds, order)) };
+      return { salonId, apply: () => keepOneSubscription(deps, salonId, subscriptionRecord(subscription, priceIds, order)) };
     }
     case 'account.updated': {
       const account = connectAccount.safeParse(object);

@@ -136,6 +136,42 @@ describe('the Stripe payments adapter', () => {
     ]);
   });
 
+  it("makes the salon's one customer once per key", async () => {
+    const input = { salonId: 'sal_customer', email: 'owner@salon.ie', idempotencyKey: 'customer-sal_customer' };
+    const customer = await payments().createCustomer(input);
+    expect((await payments().createCustomer(input)).id).toBe(customer.id);
+    const request = last('/v1/customers');
+    expect(request.headers['idempotency-key']).toBe('customer-sal_customer');
+    expect(request.params).toMatchObject({ email: 'owner@salon.ie', metadata: { salon_id: 'sal_customer' } });
+  });
+
+  it('expires a subscription checkout, and takes one no longer open as done (RELIABILITY 48)', async () => {
+    const input = { salonId: 'sal_two', priceId: 'price_s', email: 'a@b.ie', customerId: 'cus_existing', successUrl: 'https://a/s', cancelUrl: 'https://a/c' };
+    const first = await payments().createCheckoutSession({ ...input, idempotencyKey: 'checkout-sal_two-starter-none-1' });
+    expect(first.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: first.id });
+    expect(fake.sessions.get(first.id)?.status).toBe('expired');
+    expect(last(`/v1/checkout/sessions/${first.id}/expire`).headers['stripe-account']).toBeUndefined();
+    await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: first.id });
+    await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: 'cs_gone' });
+  });
+
+  it('refunds a second subscription\'s payments, then cancels it; one already ended is left alone', async () => {
+    fake.subscriptions.set('sub_second', { status: 'active', latestInvoice: 'in_second' });
+    fake.invoicePayments.set('in_second', ['pi_second']);
+    expect(await payments().cancelAndRefundSubscription({ salonId: 'sal_two', subscriptionId: 'sub_second' })).toBe(true);
+    expect(fake.refunds.get('pi_second')).toMatchObject({ metadata: { salon_id: 'sal_two', subscription_id: 'sub_second' } });
+    expect(fake.subscriptions.get('sub_second')?.status).toBe('canceled');
+    const calls = fake.requests.filter((request) => request.path.includes('sub_second') || request.path === '/v1/refunds' || request.path === '/v1/invoice_payments').slice(-4);
+    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/subscriptions/sub_second', 'GET /v1/invoice_payments', 'POST /v1/refunds', 'DELETE /v1/subscriptions/sub_second']);
+    expect(calls[1]!.params).toMatchObject({ invoice: 'in_second', status: 'paid' });
+    expect(calls[2]!.headers['idempotency-key']).toBe('subscription-refund-pi_second');
+    // A redelivery: it has ended, nothing more is done.
+    const before = fake.requests.length;
+    expect(await payments().cancelAndRefundSubscription({ salonId: 'sal_two', subscriptionId: 'sub_second' })).toBe(false);
+    expect(fake.requests.slice(before).map((request) => request.method)).toEqual(['GET']);
+  });
+
   it('opens the customer portal for the customer', async () => {
     const portal = await payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://app.example.ie/settings?section=billing' });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
@@ -169,7 +205,7 @@ describe('the Stripe payments adapter', () => {
     await payments().cancelSubscription({ salonId: 's', subscriptionId: 'sub_existing' });
     await payments().deleteCustomer({ salonId: 's', customerId: 'cus_existing' });
     await payments().deleteCustomer({ salonId: 's', customerId: 'cus_existing' });
-    expect(fake.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+    expect(fake.requests.filter((request) => request.method === 'DELETE' && request.path.endsWith('_existing')).map((request) => request.path)).toEqual([
       '/v1/subscriptions/sub_existing',
       '/v1/subscriptions/sub_existing',
       '/v1/customers/cus_existing',
