@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
 import type { SubscriptionRecord } from '../../contracts/billing.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
+import type { DepositOutcome, DepositPayment } from '../booking/deposit-session.js';
 import { logger } from '../../logger.js';
 import { InvalidInputError, UnavailableError } from '../errors.js';
 import { eventOrder, parseStripeSubscription, subscriptionRecord } from './subscription.js';
@@ -95,9 +96,6 @@ const salonOf = (metadata: Record<string, string> | null | undefined) => {
   return parsed.success ? parsed.data : null;
 };
 
-/** What Stripe said of a deposit's payment (the booking core's word for it, core/booking/deposit.ts). */
-export type DepositOutcome = 'paid' | 'failed' | 'expired';
-
 export interface WebhookDeps {
   billing: SubscriptionStore;
   payments: Pick<PaymentsPort, 'priceIds' | 'cancelAndRefundSubscription'>;
@@ -106,7 +104,7 @@ export interface WebhookDeps {
    * Settles a booking's deposit (core/booking/deposit.ts): the payment, where it was taken, so a
    * payment for a booking that no longer holds its time can be refunded. Answers whether it changed anything.
    */
-  settleDeposit: (salonId: string, bookingId: string, outcome: DepositOutcome, payment: { accountId: string; paymentIntentId: string | null; amountCents: number | null }) => Promise<boolean>;
+  settleDeposit: (salonId: string, bookingId: string, outcome: DepositOutcome, payment: DepositPayment) => Promise<boolean>;
 }
 
 const bookingIdPattern = z.string().regex(/^bk_[0-9a-v]{20}$/);

@@ -44,6 +44,9 @@ export async function expireUnpaidDeposit(deps: BookingDeps, salonId: string, en
   await orRetryLater(() => found.payments.expireDepositCheckout({ salonId, accountId, sessionId: deposit.sessionId }));
 }
 
+/** What Stripe said of a deposit: paid, its delayed payment failed, or its session expired unpaid. */
+export type DepositOutcome = 'paid' | 'failed' | 'expired';
+
 /** Where a deposit was paid and how much, as Stripe's event says. */
 export interface DepositPayment {
   accountId: string;

@@ -8,8 +8,7 @@ import { changeDay, confirmDepositOn, releaseDepositOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { localDate, MINUTE } from './time.js';
-import { depositDeps, refundLateDeposit, type DepositPayment } from './deposit-session.js';
-import type { DepositOutcome } from '../billing/webhook.js';
+import { depositDeps, refundLateDeposit, type DepositOutcome, type DepositPayment } from './deposit-session.js';
 import { euroToCents } from '../money.js';
 
 /**
