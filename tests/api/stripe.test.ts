@@ -187,6 +187,18 @@ describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)
     expect([(await sandboxPage(first)).status, (await sandboxPage(second)).status, (await sandboxPage(third)).status]).toEqual([410, 410, 200]);
   });
 
+  it('a used checkout is not answered again: subscribing anew after the subscription ended gives a payable session', async () => {
+    const { owner, salonId } = await ownerWithSalon('stripe-again');
+    const first = (await choose(owner, salonId, 'starter')).body.url as string;
+    expect((await press(first, 'pay')).status).toBe(303);
+    const portal = await api('/api/stripe?route=portal', { method: 'POST', token: owner.accessToken });
+    await press(portal.body.url, 'end-now');
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+    const again = (await choose(owner, salonId, 'starter')).body.url as string;
+    expect(again).not.toBe(first);
+    expect((await sandboxPage(again)).status).toBe(200);
+  });
+
   it('Starter and Business pressed at once: exactly one link can be paid', async () => {
     const { owner, salonId } = await ownerWithSalon('stripe-two-at-once');
     const [starter, business] = await Promise.all([choose(owner, salonId, 'starter'), choose(owner, salonId, 'business')]);

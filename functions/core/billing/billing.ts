@@ -100,8 +100,9 @@ export async function createCheckout(
       customerId: salon.billingCustomerId ?? (await salonCustomer(deps, salon.id, request.email)),
       successUrl: billingUrl(siteUrl, { checkout: 'success' }),
       cancelUrl: billingUrl(siteUrl, { checkout: 'cancelled' }),
-      // After another plan's checkout, the same plan again is a new session, never the one that checkout expired.
-      idempotencyKey: `checkout-${salon.id}-${planId}-${newest?.id ?? 'none'}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
+      // Keyed on what was read: after another plan's checkout, or once a subscription came and
+      // went, the same plan again is a new session, never the one that was expired or used.
+      idempotencyKey: `checkout-${salon.id}-${planId}-${newest?.id ?? 'none'}-${salon.subscription?.id ?? 'none'}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
     });
     const made = { id: session.id, priceId: request.priceId, url: session.url, createdAt: now.toISOString(), expiresAt: session.expiresAt.toISOString() };
     await deps.billing.keepCheckout(salon.id, made);

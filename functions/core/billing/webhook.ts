@@ -68,6 +68,7 @@ export function verifiedEvent(rawBody: string | Buffer, signature: string | unde
 const salonIdPattern = z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/);
 const idOf = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) }).transform((object) => object.id)]);
 const checkoutSession = z.looseObject({
+  id: z.string().min(1).max(255).optional(),
   mode: z.string().optional(),
   payment_status: z.string().nullish(),
   payment_intent: idOf.nullish(),
@@ -175,18 +176,26 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
   const object = event.data.object as unknown;
   const order = eventOrder(event);
   switch (event.type) {
-    case 'checkout.session.expired':
     case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.async_payment_failed':
       return depositChange(deps, event);
+    case 'checkout.session.expired':
     case 'checkout.session.completed': {
       if ((object as { mode?: unknown }).mode === 'payment') return depositChange(deps, event);
       const session = checkoutSession.safeParse(object);
-      if (!session.success || session.data.mode !== 'subscription' || !session.data.customer) return null;
+      if (!session.success || session.data.mode !== 'subscription') return null;
       const salonId = session.data.client_reference_id ?? salonOf(session.data.metadata);
-      const customerId = session.data.customer;
-      // The subscription's own events carry its state; the session only ties the customer to the salon.
-      return salonId ? { salonId, apply: () => deps.billing.rememberCustomer(salonId, customerId) } : null;
+      const { id, customer } = session.data;
+      if (!salonId) return null;
+      return {
+        salonId,
+        apply: async () => {
+          // Over, so never answered again for the same plan (billing.ts).
+          if (id) await deps.billing.forgetCheckouts(salonId, [{ id }]);
+          // The subscription's own events carry its state; a completed session only ties the customer to the salon.
+          return event.type === 'checkout.session.completed' && customer ? deps.billing.rememberCustomer(salonId, customer) : false;
+        },
+      };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
