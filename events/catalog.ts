@@ -23,6 +23,12 @@ export const eventCatalog = {
     payUrl: z.url(),
     expiresAt: z.iso.datetime(),
   }),
+  /** A deposit was paid after its booking had ended (cancelled, moved or released) and is refunded in full: the caller is texted so. */
+  'booking.deposit-refunded': z.strictObject({
+    appointment: appointmentSchema,
+    salonName: z.string(),
+    depositCents: z.int().positive().nullable(),
+  }),
   /** A caller left a message for the salon (the take-message tool). */
   'message.left': z.strictObject({
     salonId: z.string().min(1),

@@ -34,8 +34,9 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
-  // A time held for a deposit: the caller is texted the payment link.
-  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-link.ts', grants: SMS_GRANTS },
+  // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
+  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,

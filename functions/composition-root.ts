@@ -40,7 +40,8 @@ import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
 import type { PaymentsPort } from './providers/payments-port.js';
 import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
 import { lazyAdapter } from './providers/choose-once.js';
-import { createSandboxStripeStore, createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
+import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
+import { createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -147,13 +148,18 @@ function build(settings: Config): Dependencies {
         provider: true,
         priceIds: true,
         webhookSecrets: true,
+        createCustomer: true,
         createCheckoutSession: true,
+        expireCheckoutSession: true,
+        cancelAndRefundSubscription: true,
         createPortalSession: true,
         createConnectAccount: true,
         createOnboardingLink: true,
         createDashboardLink: true,
         reportMeterEvent: true,
         createDepositCheckout: true,
+        expireDepositCheckout: true,
+        refundDeposit: true,
         cancelSubscription: true,
         deleteCustomer: true,
       },

@@ -115,7 +115,7 @@ function formAction(event: ApiEvent): string | null {
 async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string | null): Promise<ApiResult> {
   const sandbox = deps().paymentsSandbox;
   const session = await sandbox.checkoutSession(query.salon, query.id);
-  if (!session || session.status !== 'open') return gone('Stripe Checkout');
+  if (!session) return gone('Stripe Checkout');
   const planId = sandboxPlanForPrice(session.priceId);
   if (!planId) return page(400, 'Stripe Checkout', '<p>This checkout names a price the sandbox does not have.</p>');
   const plan = findPlan(planId);
@@ -138,8 +138,8 @@ ${form('pay', `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', '
 async function portal(query: SandboxPageQuery, event: ApiEvent, action: string | null): Promise<ApiResult> {
   const sandbox = deps().paymentsSandbox;
   const session = await sandbox.portalSession(query.salon, query.id);
-  const subscription = session ? await sandbox.subscription(query.salon) : null;
-  if (!session || !subscription || subscription.customerId !== session.customerId) return gone('Stripe customer portal');
+  const subscription = session ? await sandbox.portalSubscription(query.salon, query.id) : null;
+  if (!session || !subscription) return gone('Stripe customer portal');
   if (action?.startsWith('switch:')) {
     const planId = action.slice('switch:'.length);
     if (!isPlanId(planId)) return page(400, 'Stripe customer portal', '<p>There is no such plan.</p>');
@@ -200,9 +200,12 @@ async function deposit(query: SandboxPageQuery, action: string | null): Promise<
     const events = await sandbox.finishDeposit(query.salon, query.id, action);
     if (!events) return page(410, title, '<p>This payment link has expired or the deposit was already paid.</p>');
     if (!(await deliver(events))) return page(502, title, '<p>The sandbox could not deliver the event to SalonDesk. Try again in a moment.</p>');
-    return action === 'pay'
-      ? page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${escapeHtml(formatEuro(session.amountCents))} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`)
-      : page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
+    if (action === 'expire') return page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
+    const amount = escapeHtml(formatEuro(session.amountCents));
+    // What SalonDesk did with the payment: a booking released before it arrived gives it back.
+    return (await sandbox.depositRecord(query.salon, query.id))?.refundedAt
+      ? page(200, title, `<div class="summary"><h2>Deposit refunded</h2><p>${escapeHtml(session.salonName)} had already released this time, so your ${amount} is refunded in full. You'll get a text saying so.</p></div><p>You can close this page.</p>`)
+      : page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${amount} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`);
   }
   if (action === 'cancel') {
     return page(200, title, `<div class="summary"><p>Nothing was paid. The time stays held until ${escapeHtml(timeFormat.format(new Date(session.expiresAt * 1000)))}; you can pay from the link in your text until then.</p></div>`);

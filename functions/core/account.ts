@@ -11,6 +11,7 @@ import { removeAgent } from './voice-agent/provision.js';
 import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { AgentStore } from '../store/agent-store.js';
 import type { PaymentsPort } from '../providers/payments-port.js';
+import type { SubscriptionStore } from '../store/subscription-store.js';
 import { logger } from '../logger.js';
 import type { EmailPort } from '../providers/email-port.js';
 import { accountDeletedEmail } from './confirmations/messages.js';
@@ -25,7 +26,9 @@ export interface AccountDeps extends CalendarGrantDeps {
   /** Confirms the deletion to the owner (absent where a caller sends no email). */
   email?: Pick<EmailPort, 'send'>;
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
-  payments?: Pick<PaymentsPort, 'cancelSubscription' | 'deleteCustomer'>;
+  payments?: Pick<PaymentsPort, 'expireCheckoutSession' | 'cancelSubscription' | 'deleteCustomer'>;
+  /** The salon's subscription checkouts still open, expired with the account. */
+  billing?: Pick<SubscriptionStore, 'openCheckouts'>;
   now: () => Date;
 }
 
@@ -41,19 +44,23 @@ export interface DeletionResult {
 }
 
 /**
- * Stops the salon's subscription now (no further charge) and erases its Stripe customer
- * (GDPR erasure; Stripe keeps what the law makes it keep, such as invoices). A provider failure
- * is logged, naming what support must remove by hand, and never keeps the account.
+ * Stops the salon's billing now (RELIABILITY 48): every checkout still open is expired (one paid
+ * after the salon is gone would start a subscription nobody sees), the subscription is cancelled
+ * (no further charge) and every customer of the salon is erased (GDPR erasure; Stripe keeps what
+ * the law makes it keep, such as invoices), which also cancels any subscription of theirs the
+ * salon's record does not show. A provider failure is logged, naming what support must remove by
+ * hand, and never keeps the account.
  */
 async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
   const payments = deps.payments;
   if (!payments) return;
   try {
-    const salon = await deps.salons.get(salonId);
+    const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.billing?.openCheckouts(salonId, deps.now()) ?? []]);
+    for (const checkout of open) await payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
     const subscription = salon?.subscription;
     if (subscription && subscription.status !== 'canceled') await payments.cancelSubscription({ salonId, subscriptionId: subscription.id });
-    const customerId = subscription?.customerId ?? salon?.billingCustomerId;
-    if (customerId) await payments.deleteCustomer({ salonId, customerId });
+    const customers = new Set([subscription?.customerId, salon?.billingCustomerId].filter((id): id is string => Boolean(id)));
+    for (const customerId of customers) await payments.deleteCustomer({ salonId, customerId });
   } catch (error) {
     logger.error('subscription not ended with the account', { salonId, detail: (error as Error)?.message });
   }

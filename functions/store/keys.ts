@@ -78,6 +78,9 @@ export const keys = {
   paymentAccountSk: 'PAYMENTACCOUNT',
   stripeEventSk: (eventId: string) => `STRIPEEVENT#${eventId}`,
   overageSk: (periodId: string) => `OVERAGE#${periodId}`,
+  /** A subscription Checkout Session made for the salon, until it is over (TTL): a new one expires the others. */
+  checkoutSk: (sessionId: string) => `CHECKOUT#${sessionId}`,
+  checkoutPrefix: 'CHECKOUT#',
   /** The payments sandbox's own objects (sessions, subscription, account, meter events), kept under the salon so account deletion removes them. */
   sandboxStripeSk: (kind: string, id: string) => `SANDBOXSTRIPE#${kind}#${id}`,
   /** The payments sandbox's local webhook signing secret (one per installation). */

@@ -5,7 +5,7 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down' }) {
+function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean }) {
   const calls: string[] = [];
   const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
@@ -25,7 +25,13 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
       mark: async (userId: string, deletedAt: Date, until: Date) => void (calls.push('tombstone'), tombstones.push({ userId, deletedAt, until })),
     },
     salons: {
-      get: async () => ({ id: salonId, name: 'Bláth Hair' }),
+      get: async () => ({
+        id: salonId,
+        name: 'Bláth Hair',
+        // A customer remembered from a first checkout, and the subscription a later one made under another.
+        billingCustomerId: 'cus_first',
+        subscription: options.billing ? { id: 'sub_live', status: 'active', customerId: 'cus_second' } : undefined,
+      }),
       deleteAll: async () => {
         if (options.failDeletingItems) throw new Error('store unavailable');
         calls.push('delete items');
@@ -49,6 +55,16 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
         calls.push(`remove ${handle.agentId}`);
       },
     },
+    ...(options.billing
+      ? {
+          billing: { openCheckouts: async () => [{ id: 'cs_open_1' }, { id: 'cs_open_2' }] },
+          payments: {
+            expireCheckoutSession: async (input: { sessionId: string }) => void calls.push(`expire ${input.sessionId}`),
+            cancelSubscription: async (input: { subscriptionId: string }) => void calls.push(`cancel ${input.subscriptionId}`),
+            deleteCustomer: async (input: { customerId: string }) => void calls.push(`delete customer ${input.customerId}`),
+          },
+        }
+      : {}),
     now: () => new Date('2026-11-21T12:00:00Z'),
   } as unknown as AccountDeps;
   return { deps, calls, owner, tombstones };
@@ -68,6 +84,25 @@ describe('deleting an account', () => {
     const down = fakes({ passwordOk: true, connected: false, agent: 'provider down' });
     await deleteAccount(down.deps, down.owner, 'right');
     expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+  });
+
+  it("ends billing before the items go: open checkouts expired, the subscription cancelled, every customer of the salon deleted (RELIABILITY 48)", async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: false, billing: true });
+    await deleteAccount(deps, owner, 'right');
+    expect(calls).toEqual([
+      'tombstone',
+      // A checkout still open could otherwise be paid after the salon is gone.
+      'expire cs_open_1',
+      'expire cs_open_2',
+      'cancel sub_live',
+      // Deleting a customer also cancels any subscription of it the salon's record no longer shows.
+      'delete customer cus_second',
+      'delete customer cus_first',
+      'delete items',
+      'publish salon.deleted',
+      'sign out',
+      'delete user',
+    ]);
   });
 
   it('works without a calendar connection', async () => {

@@ -49,6 +49,14 @@ export function depositSms(appointment: Appointment, salon: Pick<SalonContact, '
   return `${salon.name}: to book your ${appointment.service.name.trim()} on ${when}${withStylist(appointment)}, pay the ${formatEuro(deposit.cents)} deposit by ${by} here: ${deposit.payUrl} The time is held until then. We never ask for card details by phone.`;
 }
 
+/** A payment that arrived after its booking ended: "Bláth Hair: your €20 deposit for Balayage on Saturday 28 November at 14:30 came after that time was released, so it is refunded in full. …" */
+export function depositRefundSms(appointment: Appointment, salon: SalonContact, cents: number | null, now: Date): string {
+  const when = spokenWhen(appointment.start, now);
+  const again = salon.phone ? `Call ${salon.phone} to book again.` : 'Reply to this message to book again.';
+  const deposit = cents ? `${formatEuro(cents)} deposit` : 'deposit';
+  return `${salon.name}: your ${deposit} for ${appointment.service.name.trim()} on ${when}${withStylist(appointment)} came after that booking was cancelled or released, so it is refunded in full. It can take 5-10 days to reach your account. ${again}`;
+}
+
 function html(paragraphs: (string | { rows: [string, string][] })[]): string {
   const body = paragraphs
     .map((paragraph) =>
