@@ -100,6 +100,7 @@ describe('deleting an account', () => {
       'delete customer cus_first',
       'delete items',
       'publish salon.deleted',
+      'email owner@salon.ie: Your SalonDesk account has been deleted',
       'sign out',
       'delete user',
     ]);
