@@ -4,6 +4,7 @@ import { sandboxPageQuery, type SandboxPageQuery } from '../contracts/billing.js
 import { paymentAccountStatus } from '../core/billing/account-status.js';
 import { stripeSignatureHeader } from '../core/billing/signature.js';
 import { formatEuro } from '../core/money.js';
+import { checkoutNote } from '../core/billing/checkout-note.js';
 import { findPlan, isPlanId, PLAN_IDS } from '../core/plans.js';
 import { NotFoundError } from '../core/errors.js';
 import { header, publicRoute, rawBody, type ApiEvent, type ApiResult } from '../http/handler.js';
@@ -125,13 +126,14 @@ async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string
     return { statusCode: 303, headers: { location: session.cancelUrl, ...SECURITY_HEADERS }, body: '' };
   }
   if (action !== null) return page(400, 'Stripe Checkout', '<p>That is not something this page can do.</p>');
+  const firstCharge = session.trialEnd ? new Date(session.trialEnd * 1000) : null;
   return page(
     200,
     'Stripe Checkout',
     `<div class="summary"><h2>Subscribe to SalonDesk ${escapeHtml(plan.name)}</h2>
 <p><strong>${escapeHtml(formatEuro(plan.priceCents))} per month</strong>, ${plan.minutesIncluded} call minutes included, extra minutes €0.15 each.</p>
-<p>Charged today, renews monthly, cancel anytime. Billed to ${escapeHtml(session.email)}.</p></div>
-${form('pay', `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', 'secondary')}`,
+<p>${escapeHtml(checkoutNote(firstCharge))} Cancel anytime. Billed to ${escapeHtml(session.email)}.</p></div>
+${form('pay', firstCharge ? 'Start plan' : `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', 'secondary')}`,
   );
 }
 
@@ -150,7 +152,7 @@ async function portal(query: SandboxPageQuery, event: ApiEvent, action: string |
   if (action !== null) return page(400, 'Stripe customer portal', '<p>That is not something this page can do.</p>');
   const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escapeHtml(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
   const current = sandboxPlanForPrice(subscription.priceId);
-  if (subscription.status !== 'active') {
+  if (subscription.status === 'canceled') {
     return page(200, 'Stripe customer portal', `<div class="summary"><p>Your subscription has ended.</p></div>${back}`);
   }
   const switches = PLAN_IDS.filter((plan) => plan !== current)

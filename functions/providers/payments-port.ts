@@ -47,6 +47,8 @@ export interface PaymentsPort {
     successUrl: string;
     cancelUrl: string;
     idempotencyKey: string;
+    /** When the first payment is taken: the end of the free trial (Stripe's `subscription_data.trial_end`); today when absent. */
+    firstChargeAt?: Date;
   }): Promise<{ id: string; url: string; expiresAt: Date }>;
   /** Expires an open subscription Checkout Session; one no longer open (paid or expired) or gone counts as done. */
   expireCheckoutSession(input: { salonId: string; sessionId: string }): Promise<void>;

@@ -23,6 +23,8 @@ export interface SandboxCheckoutSession {
   status: 'open' | 'complete' | 'expired';
   /** Unix seconds (absent on sessions made before it was kept: they stay open). */
   expiresAt?: number;
+  /** Unix seconds: the trial's end, when the first payment is taken; absent when paid at checkout. */
+  trialEnd?: number;
 }
 
 export interface SandboxSubscription {
@@ -30,7 +32,7 @@ export interface SandboxSubscription {
   itemId: string;
   customerId: string;
   priceId: string;
-  status: 'active' | 'canceled';
+  status: 'trialing' | 'active' | 'canceled';
   startDate: number;
   periodStart: number;
   periodEnd: number;
@@ -140,7 +142,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
     const portal = await store.get<SandboxPortalSession>(salonId, 'PORTAL', portalId);
     if (!portal) return null;
     const subscriptions = (await store.list<SandboxSubscription>(salonId, 'SUB')).filter((each) => each.customerId === portal.customerId).sort((a, b) => a.startDate - b.startDate);
-    const subscription = subscriptions.find((each) => each.status === 'active') ?? subscriptions.at(-1);
+    const subscription = subscriptions.find((each) => each.status !== 'canceled') ?? subscriptions.at(-1);
     return subscription ? { portal, subscription } : null;
   }
 
@@ -156,7 +158,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
 
   async function activePortalSubscription(salonId: string, portalId: string) {
     const found = await portalSubscription(salonId, portalId);
-    return found?.subscription.status === 'active' ? found : null;
+    return found && found.subscription.status !== 'canceled' ? found : null;
   }
 
   return {
@@ -174,6 +176,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         cancelUrl: input.cancelUrl,
         status: 'open',
         expiresAt: seconds(now()) + CHECKOUT_TTL_SECONDS,
+        ...(input.firstChargeAt ? { trialEnd: seconds(input.firstChargeAt) } : {}),
       });
       return { id, url: context.pageUrl(new URL(session.successUrl).origin, 'checkout', input.salonId, id), expiresAt: new Date((session.expiresAt ?? 0) * 1000) };
     },
@@ -186,7 +189,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
 
     async cancelAndRefundSubscription(input) {
       const subscription = await store.get<SandboxSubscription>(input.salonId, 'SUB', input.subscriptionId);
-      if (subscription?.status !== 'active') return false;
+      if (!subscription || subscription.status === 'canceled') return false;
       await store.put(input.salonId, 'SUB', subscription.id, { ...subscription, status: 'canceled', refundedAt: seconds(now()) });
       return true;
     },
@@ -217,10 +220,11 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         itemId: `si_sandbox_${random()}`,
         customerId: session.customerId ?? (await customerOf(salonId)),
         priceId: session.priceId,
-        status: 'active',
+        // As Stripe: with a trial end the subscription is trialing until then, and nothing is paid now.
+        status: session.trialEnd ? 'trialing' : 'active',
         startDate: start.toUnixInteger(),
         periodStart: start.toUnixInteger(),
-        periodEnd: start.plus({ months: 1 }).toUnixInteger(),
+        periodEnd: session.trialEnd ?? start.plus({ months: 1 }).toUnixInteger(),
         cancelAtPeriodEnd: false,
       };
       await store.put(salonId, 'SUB', subscription.id, subscription);
@@ -229,7 +233,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         object: 'checkout.session',
         mode: 'subscription',
         status: 'complete',
-        payment_status: 'paid',
+        payment_status: session.trialEnd ? 'no_payment_required' : 'paid',
         client_reference_id: salonId,
         customer: subscription.customerId,
         customer_email: session.email,

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PlanPriceIds } from '../core/plans.js';
+import { checkoutNote } from '../core/billing/checkout-note.js';
 import { PaymentsError, STRIPE_API_VERSION, type ConnectAccount, type PaymentsPort } from './payments-port.js';
 
 /**
@@ -92,7 +93,9 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
             line_items: [{ price: input.priceId, quantity: 1 }, ...(options.overagePriceId ? [{ price: options.overagePriceId }] : [])],
             client_reference_id: input.salonId,
             metadata: { salon_id: input.salonId },
-            subscription_data: { metadata: { salon_id: input.salonId } },
+            subscription_data: { metadata: { salon_id: input.salonId }, ...(input.firstChargeAt ? { trial_end: Math.floor(input.firstChargeAt.getTime() / 1000) } : {}) },
+            // Checkout says what the pricing page and Billing say: VAT included, and when the first payment is.
+            custom_text: { submit: { message: checkoutNote(input.firstChargeAt) } },
             ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,

@@ -14,6 +14,8 @@ export interface OpenCheckout {
   createdAt: string;
   /** When Stripe expires it unless it is paid first. */
   expiresAt: string;
+  /** When its first payment is due (the trial's end); absent when paid at checkout. */
+  firstChargeAt?: string;
 }
 
 export interface CheckoutRecords {
@@ -37,7 +39,14 @@ export function createCheckoutRecords(client: DynamoDBDocumentClient, tableName:
         ConsistentRead: true,
       });
       return items
-        .map((item) => ({ id: String(item.sessionId), priceId: String(item.priceId), url: String(item.url), createdAt: String(item.createdAt), expiresAt: String(item.expiresAt) }))
+        .map((item) => ({
+          id: String(item.sessionId),
+          priceId: String(item.priceId),
+          url: String(item.url),
+          createdAt: String(item.createdAt),
+          expiresAt: String(item.expiresAt),
+          ...(typeof item.firstChargeAt === 'string' ? { firstChargeAt: item.firstChargeAt } : {}),
+        }))
         // TTL deletes late: an expired session is over whatever the table still holds.
         .filter((checkout) => Date.parse(checkout.expiresAt) > now.getTime())
         .sort((a, b) => (checkoutOrder(a) < checkoutOrder(b) ? -1 : 1));

@@ -108,6 +108,8 @@ describe('subscribing through the sandbox', () => {
     expect(checkoutPage.html).toContain('Sandbox');
     expect(checkoutPage.html).toContain('Growth');
     expect(checkoutPage.html).toContain('€149');
+    // Chosen during the trial: it starts when the trial ends, and Checkout says so, VAT included.
+    expect(checkoutPage.html).toContain('Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on');
     expect(checkoutPage.csp).toContain("default-src 'none'");
     expect(checkoutPage.html).not.toContain('<script');
 
@@ -118,7 +120,8 @@ describe('subscribing through the sandbox', () => {
     const paid = await press(started.body.url, 'pay');
     expect(paid).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing&checkout=success` });
     const subscribed = await status(owner, salonId);
-    expect(subscribed.body).toMatchObject({ plan: 'Growth', subscription: { planId: 'growth', status: 'active', cancelAtPeriodEnd: false } });
+    expect(subscribed.body).toMatchObject({ plan: 'Growth', subscription: { planId: 'growth', status: 'trialing', cancelAtPeriodEnd: false } });
+    expect(Math.abs(Date.parse(subscribed.body.subscription.currentPeriodEnd) - Date.parse(subscribed.body.trial_end))).toBeLessThan(1000);
     // Paid once: the used page is gone, pressing Pay again changes nothing.
     expect((await press(started.body.url, 'pay')).status).toBe(410);
     expect(await checkout(owner, { priceId: SANDBOX_PRICE_IDS.starter, salonId, userId: owner.userId, email: owner.email })).toMatchObject({
@@ -133,7 +136,7 @@ describe('subscribing through the sandbox', () => {
     expect(await press(portal.body.url, 'switch:business')).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing` });
     expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business' } });
     await press(portal.body.url, 'cancel');
-    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { status: 'active', cancelAtPeriodEnd: true } });
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { status: 'trialing', cancelAtPeriodEnd: true } });
 
     // The trial is long over; when the subscription ends, calls stop reaching the receptionist, and the dashboard says why.
     await table.send(
@@ -157,7 +160,7 @@ describe('subscribing through the sandbox', () => {
 
 describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)', () => {
   const choose = (owner: TestOwner, salonId: string, plan: keyof typeof SANDBOX_PRICE_IDS) =>
-    checkout(owner, { priceId: SANDBOX_PRICE_IDS[plan], salonId, userId: owner.userId, email: owner.email });
+    checkout(owner, { priceId: SANDBOX_PRICE_IDS[plan], salonId, userId: owner.userId, email: owner.email, startNow: true });
   const sessionIdOf = (url: string) => new URL(url).searchParams.get('id')!;
   /** The sandbox's subscriptions of the salon as Stripe holds them (whatever the profile says). */
   const sandboxSubscriptions = async (salonId: string) =>

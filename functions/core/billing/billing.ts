@@ -89,10 +89,11 @@ export async function createCheckout(
   const now = deps.now();
   // A second subscription would bill twice: plan changes go through the portal.
   if (salon.subscription && salon.subscription.status !== 'canceled' && subscriptionCovers(salon.subscription, now)) throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
+  const firstChargeAt = request.startNow ? null : firstChargeAfterTrial(salon, now);
   try {
     const open = await deps.billing.openCheckouts(salon.id, now);
     const newest = open.at(-1);
-    if (newest?.priceId === request.priceId) return { url: newest.url };
+    if (newest?.priceId === request.priceId && (newest.firstChargeAt ?? null) === (firstChargeAt?.toISOString() ?? null)) return { url: newest.url };
     const session = await deps.payments.createCheckoutSession({
       salonId: salon.id,
       priceId: request.priceId,
@@ -102,9 +103,17 @@ export async function createCheckout(
       cancelUrl: billingUrl(siteUrl, { checkout: 'cancelled' }),
       // Keyed on what was read: after another plan's checkout, or once a subscription came and
       // went, the same plan again is a new session, never the one that was expired or used.
-      idempotencyKey: `checkout-${salon.id}-${planId}-${newest?.id ?? 'none'}-${salon.subscription?.id ?? 'none'}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
+      idempotencyKey: `checkout-${salon.id}-${planId}-${firstChargeAt ? 'after-trial' : 'now'}-${newest?.id ?? 'none'}-${salon.subscription?.id ?? 'none'}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
+      ...(firstChargeAt ? { firstChargeAt } : {}),
     });
-    const made = { id: session.id, priceId: request.priceId, url: session.url, createdAt: now.toISOString(), expiresAt: session.expiresAt.toISOString() };
+    const made = {
+      id: session.id,
+      priceId: request.priceId,
+      url: session.url,
+      createdAt: now.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      ...(firstChargeAt ? { firstChargeAt: firstChargeAt.toISOString() } : {}),
+    };
     await deps.billing.keepCheckout(salon.id, made);
     await expireEarlierCheckouts(deps, salon.id, made);
     return { url: session.url };
@@ -112,6 +121,20 @@ export async function createCheckout(
     logger.error('checkout session not created', { salonId: salon.id, detail: (error as Error)?.message });
     throw new ProviderFailedError(BILLING_MESSAGES.checkoutFailed);
   }
+}
+
+/** Stripe refuses a trial that ends less than 48 hours away; an hour more leaves room for the page to be filled in. */
+const MIN_TRIAL_LEFT_MS = 49 * 60 * 60 * 1000;
+
+/**
+ * A plan chosen during the free trial starts when the trial ends, so choosing early never cuts
+ * the trial short; null once the trial is over (the plan starts today). A trial with under two
+ * days left runs to Stripe's shortest, a day or so longer than ours.
+ */
+export function firstChargeAfterTrial(salon: Pick<Salon, 'createdAt'>, now: Date): Date | null {
+  const trialEnd = trialEndsAt(salon);
+  if (trialEnd <= now) return null;
+  return new Date(Math.max(trialEnd.getTime(), now.getTime() + MIN_TRIAL_LEFT_MS));
 }
 
 /** The salon's one Stripe customer, made once (the key is the salon's) and remembered on its profile. */

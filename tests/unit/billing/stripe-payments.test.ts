@@ -44,9 +44,28 @@ describe('the Stripe payments adapter', () => {
       subscription_data: { metadata: { salon_id: 'sal_abc' } },
       line_items: [{ price: 'price_g', quantity: '1' }, { price: 'price_overage' }],
     });
+    // Paid today: Checkout says so under its button, with VAT included.
+    expect((request.params as { custom_text: unknown }).custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Charged today, then monthly.' } });
     // The same key again: the same session.
     const again = await payments().createCheckoutSession({ salonId: 'sal_abc', priceId: 'price_g', email: 'owner@salon.ie', customerId: null, successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'checkout-sal_abc-growth-1' });
     expect(again.id).toBe(session.id);
+  });
+
+  it('starts a plan chosen during the free trial when the trial ends: nothing charged before', async () => {
+    const firstChargeAt = new Date('2026-12-09T10:00:00.000Z');
+    await payments().createCheckoutSession({
+      salonId: 'sal_trial',
+      priceId: 'price_g',
+      email: 'owner@salon.ie',
+      customerId: 'cus_trial',
+      successUrl: 'https://a/s',
+      cancelUrl: 'https://a/c',
+      idempotencyKey: 'checkout-sal_trial-growth-after-trial',
+      firstChargeAt,
+    });
+    const { params } = last('/v1/checkout/sessions');
+    expect(params.subscription_data).toEqual({ metadata: { salon_id: 'sal_trial' }, trial_end: String(firstChargeAt.getTime() / 1000) });
+    expect(params.custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on 9 December 2026; then monthly.' } });
   });
 
   it('tells a refusal from an outage, and retries a 5xx', async () => {
