@@ -32,6 +32,8 @@ export function resume(ctx: Context): Promise<TurnAnswer> | TurnAnswer {
   }
 }
 
+/** The caller's name in a turn that answers "can I take your name?", a number said with it aside. */
+const nameOf = (turn: Turn) => turn.name ?? nameAnswer(turn.phone ? turn.text.replace(turn.phone, '') : turn.text);
 const nothingElse = (turn: Turn) => !namesBookingSlots(turn) && turn.asks.size === 0;
 const DONT_KNOW = /\b(don'?t know|not sure|no idea|can'?t remember|dunno|the next one)\b/i;
 
@@ -41,7 +43,7 @@ export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswe
   const slots = state.slots;
   switch (state.pending) {
     case 'name': {
-      const name = turn.name ?? nameAnswer(turn.phone ? turn.text.replace(turn.phone, '') : turn.text);
+      const name = nameOf(turn);
       if (!name) return nothingElse(turn) ? reply("Sorry, I didn't catch your name. Could you say it again?") : undefined;
       slots.name = name;
       if (turn.phone) slots.phone = turn.phone;
@@ -52,7 +54,7 @@ export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswe
       slots.phone = turn.phone;
       return resume(ctx);
     case 'message':
-      return takeMessage(ctx, turn.text);
+      return takeMessage(ctx, turn.said);
     case 'offer-message':
       state.pending = 'nothing';
       return turn.yes ? askForMessage(ctx, turn) : undefined;
@@ -104,10 +106,11 @@ export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswe
       }
       if (picked === 'new' || !nothingElse(turn)) return undefined;
       // A name given to "Shall I book it?" is a yes to the one time offered.
-      const name = state.pending === 'offers' && state.offers.length === 1 && state.task === 'book' && !turn.no ? (turn.name ?? nameAnswer(turn.text)) : undefined;
+      const name = state.pending === 'offers' && state.offers.length === 1 && state.task === 'book' && !turn.no ? nameOf(turn) : undefined;
       if (name) {
         state.chosen = state.offers[0]!;
         slots.name = name;
+        if (turn.phone) slots.phone = turn.phone;
         return continueBooking(ctx);
       }
       if (turn.no) {

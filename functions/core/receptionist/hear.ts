@@ -1,7 +1,7 @@
 import { partOfDayIn, timesIn, type Said } from './clock-times.js';
 import { daysIn, type DaySaid } from './days.js';
 import { matchName, nearWord, tokens, type Heard } from './match.js';
-import { asksIn, clearYes, hedges, namedIn, partyIn, phoneIn, placeIn, saysNo, type Ask } from './understand.js';
+import { asksIn, clearYes, hedges, LEADING_FILLER, namedIn, partyIn, phoneIn, placeIn, saysNo, spellingFixed, type Ask } from './understand.js';
 
 /**
  * One caller turn, read once: everything it says, each slot at the last place it was said (the
@@ -13,6 +13,9 @@ import { asksIn, clearYes, hedges, namedIn, partyIn, phoneIn, placeIn, saysNo, t
 export type StylistHeard = Heard | { kind: 'anyone'; index: number };
 
 export interface Turn {
+  /** What the caller said, as said (a message is taken in their words). */
+  said: string;
+  /** The same with slips of the keyboard put right and an opening "ehm" or "right" dropped: what is read. */
   text: string;
   asks: Set<Ask>;
   phone?: string;
@@ -70,7 +73,8 @@ function stylistIn(text: string, stylists: readonly string[], services: readonly
 
 const last = <T>(items: Said<T>[]): T | undefined => items.at(-1)?.value;
 
-export function hear(text: string, salon: SalonNames, now: number): Turn {
+export function hear(said: string, salon: SalonNames, now: number): Turn {
+  const text = spellingFixed(said).replace(LEADING_FILLER, '');
   const spans: { index: number; end: number }[] = [];
   const hide = (value: string) => spans.reduce((out, span) => out.slice(0, span.index) + ' '.repeat(span.end - span.index) + out.slice(span.end), value);
   const phone = phoneIn(text);
@@ -89,6 +93,7 @@ export function hear(text: string, salon: SalonNames, now: number): Turn {
   }
   const service = matchName(hide(text), salon.services, { serviceWords: true });
   return {
+    said,
     text,
     asks: asksIn(text),
     ...(phone ? { phone: phone.value } : {}),

@@ -1,3 +1,5 @@
+import { sameWord } from './match.js';
+
 /**
  * What a caller's sentence asks, for the sandbox receptionist: plain rules over the words,
  * deterministic and explainable (the real agent is a language model; this stands in for it
@@ -47,23 +49,33 @@ export function phoneIn(text: string): { value: string; index: number; end: numb
   return { value: match[1]!.trim(), index: match.index, end: match.index + match[1]!.length };
 }
 
-const NAME_WORD = "\\p{Lu}[\\p{L}'’-]+";
-const NOT_NAMES = new Set(['Friday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Saturday', 'Sunday', 'Hi', 'Hello', 'Yes', 'No', 'Just', 'Ringing', 'Calling', 'Looking', 'Wondering', 'After']);
+const NAME_WORD = "\\p{L}[\\p{L}'’-]+";
+const NOT_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi|hello|yes|no|just|only|ringing|calling|looking|wondering|after|on|for|about|a|an|the|my|me|not|in|at|to|so|very|really|grand|fine|ok|okay|booked|free|too|that|this|there|here|i|going|still|all|yeah|actually|half|quarter|could|can|would|will|and|please|from|is|was|with|tomorrow|today|me|myself|her|him|ringing|trying|hoping)$/i;
 
-/** A name the caller gives unasked: "my name is Mary", "it's Siobhán here", "this is Mary Murphy". */
+/**
+ * A name the caller gives unasked: "my name is Mary", "it's Siobhán here", "this is Mary Murphy",
+ * "hi it's mary murphy": one or two words after the introduction that are no everyday word.
+ */
 export function namedIn(text: string): { value: string; index: number; end: number } | undefined {
-  const match = new RegExp(`\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD}(?:\\s+${NAME_WORD})?)`, 'iu').exec(text);
-  if (!match) return undefined;
-  const words = match[1]!.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word) && !NOT_NAMES.has(word));
-  if (!words.length || !/^\p{Lu}/u.test(match[1]!)) return undefined;
-  const index = match.index + match[0].length - match[1]!.length;
-  return { value: words.join(' '), index, end: index + words.join(' ').length };
+  const match = new RegExp(`\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD})(?:\\s+(${NAME_WORD}))?`, 'iud').exec(text);
+  if (!match || NOT_NAMES.test(match[1]!)) return undefined;
+  const lowerFirst = !/^\p{Lu}/u.test(match[1]!);
+  // "I'm" and "it is" are followed by too much else to take a lower-case word for a name.
+  if (lowerFirst && /^(i'm|i am|it is)/i.test(match[0])) return undefined;
+  const words = [match[1]!, ...(match[2] && !NOT_NAMES.test(match[2]) && (/^\p{Lu}/u.test(match[2]) || lowerFirst) ? [match[2]] : [])];
+  const index = match.indices![1]![0];
+  const value = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return { value, index, end: index + words.join(' ').length };
 }
+
+/** Sounds and words that open a turn and mean nothing: "ehm", "right", "so", "hiya", "yeah no". */
+export const LEADING_FILLER = /^\s*(?:(?:ehm+|em+|erm+|uh+|um+|ah+|so|right|well|hiya|hi there|hi|hello|ok so|okay so|like|yeah no)[,!.]?\s+)+/i;
 
 /** The caller's name as the answer to "can I take your name?": "Mary", "it's mary murphy". */
 export function nameAnswer(text: string): string | undefined {
   const cleaned = text
-    .replace(/^\s*(hi|hello|yes|yeah|sure|ok|okay|em+|ehm|uh+)[,!.\s]+/i, '')
+    .replace(LEADING_FILLER, '')
+    .replace(/^\s*(yes|yeah|sure|ok|okay)[,!.\s]+/i, '')
     .replace(/^\s*(my name is|my name's|i'm|i am|it's|it is|this is|the name is|name's|put it under|under)\s+/i, '')
     .replace(/\s+(here|please|thanks)\s*[.!]*$/i, '')
     .replace(/[.!?]+\s*$/, '')
@@ -93,3 +105,15 @@ export function placeIn(text: string): number | undefined {
   if (!match) return undefined;
   return { first: 0, earliest: 0, second: 1, third: 2, last: -1, latest: -1 }[match[1]!.toLowerCase()];
 }
+
+/** Words a typed call depends on, put right when a letter slipped ("Firday", "tomrorow", "cacnel"); none that a slip turns into another real word. */
+const KEY_WORDS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'august', 'september', 'october', 'november', 'december', 'tomorrow', 'morning', 'afternoon', 'evening', 'quarter', 'cancel', 'reschedule', 'appointment', 'actually'];
+
+export function spellingFixed(text: string): string {
+  return text.replace(/[A-Za-z]{5,}/g, (word) => {
+    const lower = word.toLowerCase();
+    if (KEY_WORDS.includes(lower)) return word;
+    return KEY_WORDS.find((key) => lower.length >= 5 && sameWord(lower, key)) ?? word;
+  });
+}
+

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareHourIn, partOfDayIn, timesIn } from '../../../functions/core/receptionist/clock-times.js';
 import { daysIn, speakFullDate } from '../../../functions/core/receptionist/days.js';
-import { asksIn, clearYes, nameAnswer, namedIn, partyIn, phoneIn, saysNo } from '../../../functions/core/receptionist/understand.js';
+import { asksIn, clearYes, nameAnswer, namedIn, partyIn, phoneIn, saysNo, spellingFixed } from '../../../functions/core/receptionist/understand.js';
 import { at } from '../booking/harness.js';
 
 /** The sandbox receptionist's reading of what callers say: tables, so a changed rule shows. */
@@ -133,5 +133,21 @@ describe("days, on the salon's calendar", () => {
     expect(daysIn('Saturday, not Friday', NOW).map((said) => said.value)).toEqual([{ date: '2026-11-28' }]);
     expect(speakFullDate('2026-12-11')).toBe('Friday the 11th of December');
     expect(speakFullDate('2026-11-27')).toBe('Friday the 27th of November');
+  });
+});
+
+describe('typed slips and fillers', () => {
+  it('puts right a slipped key word, never turning one real word into another', () => {
+    expect(spellingFixed('a cut on Firday, or Satruday morning, tomrorow if not')).toBe('a cut on friday, or saturday morning, tomorrow if not');
+    expect(spellingFixed('i need to cacnel')).toBe('i need to cancel');
+    expect(spellingFixed('any chance of a massage, or I was looking for')).toBe('any chance of a massage, or I was looking for');
+  });
+
+  it('takes a name after fillers, or in lower case after an introduction', () => {
+    expect(nameAnswer('right, Helen')).toBe('Helen');
+    expect(nameAnswer('ehm, joan')).toBe('Joan');
+    expect(namedIn("hi it's mary murphy could i book a cut")?.value).toBe('Mary Murphy');
+    expect(namedIn("it's mary could i book")?.value).toBe('Mary');
+    expect(namedIn("i'm looking for a cut")).toBeUndefined();
   });
 });

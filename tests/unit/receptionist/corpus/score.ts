@@ -110,3 +110,15 @@ export async function runScript(table: Table, script: Script): Promise<Verdict> 
   const outcome: Outcome = harm.length ? 'harmful' : miss.length ? 'wrong-but-safe' : 'correct';
   return { outcome, why: [...harm, ...miss], transcript };
 }
+
+/** Prints the score, and each script that was not right with its transcript; answers the counts. */
+export function report(title: string, verdicts: { script: Script; verdict: Verdict }[]): Record<Outcome, number> {
+  const count = (outcome: Outcome) => verdicts.filter(({ verdict }) => verdict.outcome === outcome).length;
+  const counts = { correct: count('correct'), 'wrong-but-safe': count('wrong-but-safe'), harmful: count('harmful') };
+  const lines = verdicts
+    .filter(({ verdict }) => verdict.outcome !== 'correct')
+    .map(({ script, verdict }) => [`  ${verdict.outcome.toUpperCase()} ${script.id}: ${verdict.why.join('; ')}`, ...verdict.transcript.map((line) => `      ${line}`)].join('\n'));
+  const percent = ((100 * counts.correct) / verdicts.length).toFixed(1);
+  console.log(`${title}: ${verdicts.length} scripts, ${counts.correct} correct (${percent}%), ${counts['wrong-but-safe']} wrong but safe, ${counts.harmful} harmful\n${lines.join('\n')}`);
+  return counts;
+}
