@@ -71,7 +71,8 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
     return say(`Which service would you like? We do ${speakList([...ctx.names.services.slice(0, 5), 'more'])}.`);
   }
   if (!state.chosen) {
-    if (!slots.date && !slots.time && !slots.partOfDay) {
+    // No day said: asked, never taken to be today (a day the caller said but was not understood must not become today).
+    if (!slots.date && !slots.soonest) {
       state.pending = 'day';
       return say(`What day would suit you for ${withArticle(slots.service)}?`);
     }
@@ -147,7 +148,7 @@ export async function book(ctx: Context): Promise<TurnAnswer> {
   state.party = null;
   state.task = null;
   state.pending = 'nothing';
-  Object.assign(slots, { service: null, stylist: null, date: null, time: null, partOfDay: null });
+  Object.assign(slots, { service: null, stylist: null, date: null, time: null, partOfDay: null, soonest: false });
   return reply(`${answer.say} Is there anything else I can help with?`);
 }
 

@@ -114,7 +114,8 @@ function irishForms(lower: string, today: Today): Found[] {
   return found;
 }
 
-const IGNORED = new Set(['sat', 'sun', 'wed', 'now', 'may', 'mar', 'a week']);
+// Words chrono reads as days that callers mean otherwise ("I sat", "this day" of "this day week" said apart).
+const IGNORED = new Set(['sat', 'sun', 'wed', 'now', 'may', 'mar', 'a week', 'this day']);
 
 /** What chrono reads in what is left: month names, numeric dates, weekdays, today and tomorrow. */
 function chronoForms(text: string, today: Today, original: string): Found[] {

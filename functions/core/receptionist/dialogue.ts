@@ -27,6 +27,8 @@ export interface Slots {
   /** The time wanted, HH:MM, only as the caller said it. */
   time: string | null;
   partOfDay: 'morning' | 'afternoon' | 'evening' | null;
+  /** The caller wants the first time free, whatever the day ("whenever's soonest"). */
+  soonest: boolean;
   name: string | null;
   phone: string | null;
   /** Cancel or move: the day the booking is on now, or 'next' when the caller does not know. */
@@ -85,7 +87,7 @@ export interface ConversationState {
   ended: boolean;
 }
 
-export const emptySlots = (): Slots => ({ service: null, stylist: null, date: null, time: null, partOfDay: null, name: null, phone: null, bookingDate: null, bookingId: null });
+export const emptySlots = (): Slots => ({ service: null, stylist: null, date: null, time: null, partOfDay: null, soonest: false, name: null, phone: null, bookingDate: null, bookingId: null });
 
 /** What a turn asks the receptionist about before anything can be booked. */
 export interface Problems {
@@ -118,6 +120,7 @@ export function applySlots(state: ConversationState, turn: Turn): Problems {
     slots.partOfDay = turn.partOfDay;
     slots.time = null;
   }
+  if (turn.soonest) slots.soonest = true;
   if (turn.name) slots.name = turn.name;
   if (turn.phone) slots.phone = turn.phone;
   if (turn.party && !state.party) state.party = { size: turn.party, booked: 0 };

@@ -1,7 +1,7 @@
 import { partOfDayIn, timesIn, type Said } from './clock-times.js';
 import { daysIn, type DaySaid } from './days.js';
 import { matchName, nearWord, tokens, type Heard } from './match.js';
-import { asksIn, clearYes, hedges, LEADING_FILLER, namedIn, partyIn, phoneIn, placeIn, saysNo, spellingFixed, type Ask } from './understand.js';
+import { asksIn, clearYes, FILLER_LIKE, hedges, LEADING_FILLER, namedIn, partyIn, phoneIn, placeIn, saysNo, spellingFixed, type Ask } from './understand.js';
 
 /**
  * One caller turn, read once: everything it says, each slot at the last place it was said (the
@@ -36,6 +36,8 @@ export interface Turn {
   hedged: boolean;
   sameTime: boolean;
   rightAfter: boolean;
+  /** "whenever's soonest", "the first free": any day will do. */
+  soonest: boolean;
 }
 
 export interface SalonNames {
@@ -74,7 +76,7 @@ function stylistIn(text: string, stylists: readonly string[], services: readonly
 const last = <T>(items: Said<T>[]): T | undefined => items.at(-1)?.value;
 
 export function hear(said: string, salon: SalonNames, now: number): Turn {
-  const text = spellingFixed(said).replace(LEADING_FILLER, '');
+  const text = spellingFixed(said).replace(LEADING_FILLER, '').replace(FILLER_LIKE, '');
   const spans: { index: number; end: number }[] = [];
   const hide = (value: string) => spans.reduce((out, span) => out.slice(0, span.index) + ' '.repeat(span.end - span.index) + out.slice(span.end), value);
   const phone = phoneIn(text);
@@ -112,6 +114,7 @@ export function hear(said: string, salon: SalonNames, now: number): Turn {
     hedged: hedges(text),
     sameTime: /\bsame time\b/i.test(text),
     rightAfter: /\b(straight|right|just|directly) after\b|\bafter (that|him|her|them)\b|\bback to back\b/i.test(text),
+    soonest: /\b(soonest|earliest|first (free|available|slot)|next (free|available)|as soon as|asap|any ?day|whatever day|whenever)\b/i.test(text),
   };
 }
 

@@ -68,6 +68,9 @@ export function namedIn(text: string): { value: string; index: number; end: numb
   return { value, index, end: index + words.join(' ').length };
 }
 
+/** "like" said as a filler ("at like 10", "this day like week"), not "I'd like" or "like to". */
+export const FILLER_LIKE = /(?<!\b(?:i'd|i|would|we'd|you'd|she'd|he'd|they'd|you|we|they|really|also|look|looks|looked|feel|something|anything|nothing|what's|whats|is|was|it's|be|just))\s*,?\s+like,?(?=\s)(?!\s+to\b)/gi;
+
 /** Sounds and words that open a turn and mean nothing: "ehm", "right", "so", "hiya", "yeah no". */
 export const LEADING_FILLER = /^\s*(?:(?:ehm+|em+|erm+|uh+|um+|ah+|so|right|well|hiya|hi there|hi|hello|ok so|okay so|like|yeah no)[,!.]?\s+)+/i;
 
@@ -107,12 +110,18 @@ export function placeIn(text: string): number | undefined {
 }
 
 /** Words a typed call depends on, put right when a letter slipped ("Firday", "tomrorow", "cacnel"); none that a slip turns into another real word. */
-const KEY_WORDS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'august', 'september', 'october', 'november', 'december', 'tomorrow', 'morning', 'afternoon', 'evening', 'quarter', 'cancel', 'reschedule', 'appointment', 'actually'];
+const KEY_WORDS = [
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'august', 'september', 'october', 'november', 'december'],
+  ...['tomorrow', 'morning', 'afternoon', 'evening', 'quarter', 'eleven', 'twelve', 'second', 'third', 'myself', 'number', 'prices', 'notice'],
+  ...['cancel', 'reschedule', 'appointment', 'actually', 'message'],
+];
+/** Real words one slip away from a key word, left as they are. */
+const REAL_WORDS = new Set(['massage', 'chance', 'charge', 'looking', 'cooking', 'seconds', 'thirds', 'numbers', 'notices', 'messages']);
 
 export function spellingFixed(text: string): string {
   return text.replace(/[A-Za-z]{5,}/g, (word) => {
     const lower = word.toLowerCase();
-    if (KEY_WORDS.includes(lower)) return word;
+    if (KEY_WORDS.includes(lower) || REAL_WORDS.has(lower)) return word;
     return KEY_WORDS.find((key) => lower.length >= 5 && sameWord(lower, key)) ?? word;
   });
 }

@@ -151,3 +151,13 @@ describe('typed slips and fillers', () => {
     expect(namedIn("i'm looking for a cut")).toBeUndefined();
   });
 });
+
+describe('a filler "like" and a day never said', () => {
+  it('drops "like" said as a filler, keeps "I\'d like"', async () => {
+    const { hear } = await import('../../../functions/core/receptionist/hear.js');
+    const names = { services: ['Blow-dry'], stylists: ['Aoife'] };
+    expect(hear('so a blow-dry this day like week, any time in the afternoon', names, NOW).day).toEqual({ date: '2026-12-02' });
+    expect(hear('full head on Monday at like 10 please', names, NOW).time).toBe('10:00');
+    expect(hear("I'd like a blow-dry", names, NOW).text).toBe("I'd like a blow-dry");
+  });
+});
