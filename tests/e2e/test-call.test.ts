@@ -9,7 +9,7 @@ import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
 import { speakFullDate } from '../../functions/core/receptionist/days.js';
 import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
-import { bookableSalon } from '../support/bookable-salon.js';
+import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
 
@@ -26,6 +26,8 @@ beforeAll(() => {
   resetDeps();
 });
 afterAll(closeContexts);
+
+const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 
 /**
  * The product's clock is the machine's (no clock is injected into the running product), so the day
@@ -87,6 +89,11 @@ describe('the test page (sandbox)', () => {
     await say(page, 'Yes', /You're booked in for a Balayage with Aoife/);
     const [booking] = (await deps().bookings.appointments.list(salonId, new Date(`${friday}T00:00:00Z`), new Date(`${friday}T23:59:59Z`))).filter((entry) => entry.callerName === 'Niamh Byrne');
     expect(Date.parse(booking!.start)).toBe(DateTime.fromISO(`${friday}T11:30`, { zone: 'Europe/Dublin' }).toMillis());
+    // A second booking in the same call, inside the dashboard's week: the caller's name and number are kept.
+    const day = nextOpenDay();
+    await say(page, `And a cut and blow-dry on ${weekday(day)} at 10 please`, /ten o'clock is free/);
+    await say(page, 'Yes', /So that's a Cut and blow-dry on .* at ten o'clock with Aoife, for Niamh Byrne on 087 765 4321\. Shall I book it\?/);
+    await say(page, 'Yes', /You're booked in for a Cut and blow-dry with Aoife/);
     expect(await axeViolations(page)).toEqual([]);
     expect(scripts.filter((file) => /\/assets\/twilio-/.test(file))).toEqual([]);
     const testChunk = scripts.find((file) => /\/assets\/test-[^/]+\.js$/.test(file))!;
@@ -129,7 +136,7 @@ describe('the test page (sandbox)', () => {
     await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Clear test bookings' }).click();
-    await page.getByText('1 test booking cleared.').waitFor();
+    await page.getByText('2 test bookings cleared.').waitFor();
     await page.getByTestId('appointments-empty').waitFor();
 
     // On a phone: nothing overflows at 320px, and the page stays accessible.
