@@ -15,6 +15,7 @@ import { callTool, phoneOf, reply, type Context, type ToolReply, type TurnAnswer
 type OfferedSlots = { slots?: { start: string; spoken: string; stylists: { name: string }[] }[]; alternatives?: OfferedSlots['slots'] };
 
 const NTH = ['first', 'second', 'third', 'fourth'];
+const COUNT = ['none', 'one', 'two', 'three', 'four'];
 
 export function offersOf(answer: ToolReply): Offer[] {
   const slots = (answer as OfferedSlots).slots ?? (answer as OfferedSlots).alternatives ?? [];
@@ -143,7 +144,7 @@ export async function book(ctx: Context): Promise<TurnAnswer> {
   const party = state.party;
   if (party && (party.booked += 1) < party.size) {
     state.pending = 'next-person';
-    return reply(`${answer.say} That's the ${NTH[party.booked - 1]} of the ${party.size} booked. Shall I book the ${NTH[party.booked]} one now?`);
+    return reply(`${answer.say} That's the ${NTH[party.booked - 1]} of the ${COUNT[party.size] ?? party.size} booked. Shall I book the ${NTH[party.booked]} one now?`);
   }
   state.party = null;
   state.task = null;
