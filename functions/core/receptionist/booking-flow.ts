@@ -17,7 +17,7 @@ type OfferedSlots = { slots?: { start: string; spoken: string; stylists: { name:
 const NTH = ['first', 'second', 'third', 'fourth'];
 const COUNT = ['none', 'one', 'two', 'three', 'four'];
 
-export function offersOf(answer: ToolReply): Offer[] {
+function offersOf(answer: ToolReply): Offer[] {
   const slots = (answer as OfferedSlots).slots ?? (answer as OfferedSlots).alternatives ?? [];
   return slots.map((slot) => ({ start: slot.start, spoken: slot.spoken, ...(slot.stylists.length === 1 ? { stylist: slot.stylists[0]!.name } : {}) }));
 }

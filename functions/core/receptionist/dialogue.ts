@@ -131,8 +131,6 @@ export function applySlots(state: ConversationState, turn: Turn): Problems {
   return problems;
 }
 
-export const hasProblems = (problems: Problems) => Boolean(problems.service || problems.stylist || problems.day);
-
 /** "Friday the 11th of December at eleven o'clock": a start read back in full. */
 export function speakStart(start: string): string {
   const ms = Date.parse(start);

@@ -74,6 +74,14 @@ async function respond(deps: ReceptionistDeps, state: ConversationState, text: s
 
 const MENTIONS_BOOKING = /\b(my|the|our)\s+(\w+\s+){0,2}(appointment|booking)\b|\bbooked\b|\breschedule\b/i;
 
+/** "Cancel that" while a booking is being made: nothing is booked, and nothing else cancelled. */
+function dropBooking(ctx: Context): TurnAnswer {
+  const { state } = ctx;
+  Object.assign(state, { task: null, pending: 'nothing', chosen: null, offers: [], party: null });
+  Object.assign(state.slots, { service: null, stylist: null, date: null, time: null, partOfDay: null, soonest: false });
+  return reply("No problem, I won't book anything. Is there anything else I can help with?");
+}
+
 /** What the sentence asks, when it answered nothing pending: a person, a message, the policy, a change, a price, the salon, a booking. */
 async function dispatch(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   const { state } = ctx;
@@ -81,6 +89,7 @@ async function dispatch(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   if (asks.has('person')) return transferAnswer(ctx);
   if (asks.has('message')) return askForMessage(ctx, turn);
   if (asks.has('policy')) return policyAnswer(ctx);
+  if (asks.has('cancel') && state.task === 'book' && !state.made.length && !MENTIONS_BOOKING.test(turn.text)) return dropBooking(ctx);
   if (asks.has('cancel')) return startCancel(ctx, turn);
   if (asks.has('move') && (MENTIONS_BOOKING.test(turn.text) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))) return startMove(ctx, turn);
   if (asks.has('price') && !asks.has('book')) return priceAnswer(ctx, turn);

@@ -74,6 +74,9 @@ export const FILLER_LIKE = /(?<!\b(?:i'd|i|would|we'd|you'd|she'd|he'd|they'd|yo
 /** Sounds and words that open a turn and mean nothing: "ehm", "right", "so", "hiya", "yeah no". */
 export const LEADING_FILLER = /^\s*(?:(?:ehm+|em+|erm+|uh+|um+|ah+|so|right|well|hiya|hi there|hi|hello|ok so|okay so|like|yeah no)[,!.]?\s+)+/i;
 
+/** Sounds and words that answer nothing: no name, no yes. */
+const NOT_AN_ANSWER = /^(hm+|h?u+h|eh|what|pardon|sorry|wait|hold on|hang on|one sec(ond)?|sec|ok|okay|right|hello|hi)\b/i;
+
 /** The caller's name as the answer to "can I take your name?": "Mary", "it's mary murphy". */
 export function nameAnswer(text: string): string | undefined {
   const cleaned = text
@@ -84,7 +87,7 @@ export function nameAnswer(text: string): string | undefined {
     .replace(/[.!?]+\s*$/, '')
     .trim();
   if (!cleaned || cleaned.length > 40 || /\d/.test(cleaned) || cleaned.split(/\s+/).length > 4) return undefined;
-  if (YES_START.test(cleaned) || NO_START.test(cleaned) || asksIn(cleaned).size) return undefined;
+  if (YES_START.test(cleaned) || NO_START.test(cleaned) || NOT_AN_ANSWER.test(cleaned) || asksIn(cleaned).size) return undefined;
   return cleaned
     .split(/\s+/)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))

@@ -137,3 +137,13 @@ describe('conversations over several turns', () => {
     expect(calls[0]!.input).toEqual({ callerPhone: '0861234567', date: '2030-06-07', newStart: '2030-06-08T10:00' });
   });
 });
+
+describe('stopping a booking half made', () => {
+  it('"cancel that" while booking books nothing and cancels nothing; "hmm" is no name', async () => {
+    const id = await opened();
+    await turn(id, 'a balayage on Friday at 11');
+    expect((await turn(id, 'hmm')).say).toBe('Which of those times would suit you?');
+    expect((await turn(id, 'actually cancel that, I changed my mind')).say).toBe("No problem, I won't book anything. Is there anything else I can help with?");
+    expect(calls.map((call) => call.tool)).toEqual(['check-availability']);
+  });
+});
