@@ -1,4 +1,4 @@
-import { localDate } from '../booking/time.js';
+import { fromWallClock, localDate } from '../booking/time.js';
 import { askForMessage, takeMessage } from './answers.js';
 import { askAbout, book, continueBooking, nextPerson, pickOffer } from './booking-flow.js';
 import { cancelBooking, continueCancel, continueMove, moveBooking } from './change-flow.js';
@@ -97,7 +97,7 @@ export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswe
           return resume(ctx);
         }
         if (state.task === 'move') {
-          slots.date = localDate(Date.parse(picked.start));
+          slots.date = localDate(fromWallClock(picked.start));
           slots.time = clockOf(picked.start);
           return continueMove(ctx);
         }

@@ -1,5 +1,5 @@
 import { speakList } from '../booking/speak.js';
-import { localDate } from '../booking/time.js';
+import { fromWallClock, localDate } from '../booking/time.js';
 import { bareHourIn } from './clock-times.js';
 import { speakFullDate } from './days.js';
 import { applySlots, clockOf, speakStart, withArticle, type Offer, type Problems } from './dialogue.js';
@@ -109,7 +109,7 @@ export function pickOffer(offers: Offer[], turn: Turn): Offer | 'new' | undefine
   const time = turn.time ?? bareHourIn(turn.text);
   const date = turn.day && 'date' in turn.day ? turn.day.date : undefined;
   if (turn.day && !date) return 'new';
-  const candidates = date ? offers.filter((offer) => localDate(Date.parse(offer.start)) === date) : offers;
+  const candidates = date ? offers.filter((offer) => localDate(fromWallClock(offer.start)) === date) : offers;
   if (date && !candidates.length) return 'new';
   if (time) {
     const atTime = candidates.filter((offer) => clockOf(offer.start) === time);

@@ -1,5 +1,5 @@
 import { speakClock } from '../booking/speak.js';
-import { localDate } from '../booking/time.js';
+import { fromWallClock, localDate } from '../booking/time.js';
 import { askAbout } from './booking-flow.js';
 import { speakFullDate } from './days.js';
 import { speakStart, startOf, withArticle } from './dialogue.js';
@@ -27,7 +27,7 @@ function resetChange(ctx: Context, task: 'cancel' | 'move', turn: Turn) {
   const made = refersToThisCall(ctx, turn) ? state.made.at(-1) : undefined;
   if (made) {
     state.slots.bookingId = made.id;
-    state.slots.bookingDate = localDate(Date.parse(made.start));
+    state.slots.bookingDate = localDate(fromWallClock(made.start));
   }
 }
 

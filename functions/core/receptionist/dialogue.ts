@@ -1,5 +1,5 @@
 import { speakTime } from '../booking/speak.js';
-import { atInstant, localDate, localTime } from '../booking/time.js';
+import { atInstant, fromWallClock, localDate, localTime } from '../booking/time.js';
 import type { DayProblem } from './days.js';
 import { speakFullDate } from './days.js';
 import type { Turn } from './hear.js';
@@ -131,14 +131,14 @@ export function applySlots(state: ConversationState, turn: Turn): Problems {
   return problems;
 }
 
-/** "Friday the 11th of December at eleven o'clock": a start read back in full. */
+/** "Friday the 11th of December at eleven o'clock": a start (as the tools give it) read back in full. */
 export function speakStart(start: string): string {
-  const ms = Date.parse(start);
+  const ms = fromWallClock(start);
   return `${speakFullDate(localDate(ms))} at ${speakTime(ms)}`;
 }
 
-/** The salon's wall-clock time of an instant, HH:MM. */
-export const clockOf = (iso: string) => atInstant(Date.parse(iso)).toFormat('HH:mm');
+/** The salon's wall-clock time (HH:MM) of a start as the tools give it: an offered slot's wall-clock time, or a booking's instant. */
+export const clockOf = (start: string) => atInstant(fromWallClock(start)).toFormat('HH:mm');
 
 /** A local date and time as an ISO start the tools take, or undefined when it is no real time. */
 export function startOf(date: string, time: string): string | undefined {

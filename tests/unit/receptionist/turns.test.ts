@@ -6,7 +6,7 @@ import type { ConversationState } from '../../../functions/core/receptionist/dia
  * does is tested with the tools). A table, so a changed rule shows; then a booking over turns.
  */
 const calls: { tool: string; input: Record<string, unknown>; test: boolean | undefined; idempotencyKey: string | undefined }[] = [];
-const SLOT = { start: '2030-06-07T10:00:00.000Z', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
+const SLOT = { start: '2030-06-07T11:00', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
 
 vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
   conversationKey: (conversationId: string, tool: string) => `${conversationId}:${tool}`,
@@ -18,7 +18,7 @@ vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
       case 'check-availability':
         return { ok: true, say: `${SLOT.spoken} is free. Would that suit?`, slots: [SLOT] };
       case 'book':
-        return { ok: true, say: 'book done.', booking: { id: 'bk_1', start: SLOT.start, end: '2030-06-07T13:00:00.000Z' } };
+        return { ok: true, say: 'book done.', booking: { id: 'bk_1', start: '2030-06-07T10:00:00.000Z', end: '2030-06-07T13:00:00.000Z' } };
       case 'transfer':
         return { ok: true, say: "I'll put you through now.", phoneNumber: '+35312345678' };
       default:
