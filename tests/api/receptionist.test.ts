@@ -1,7 +1,9 @@
+import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
+import { speakFullDate } from '../../functions/core/receptionist/days.js';
 import { startConversation, takeTurn } from '../../functions/core/receptionist/receptionist.js';
 import { setLogSink } from '../../functions/logger.js';
 import { testCallLimits } from '../../functions/contracts/receptionist.js';
@@ -35,7 +37,7 @@ describe('the sandbox receptionist', () => {
     expect(offered.say).toMatch(/ten o'clock is free/);
     expect((await turn('yes please')).say).toBe('Lovely. Can I take your name?');
     expect((await turn("It's Mary Murphy")).say).toBe("And what's the best number to reach you on?");
-    expect((await turn('087 123 4567')).say).toMatch(/^So that's Cut and blow-dry .* ten o'clock with Aoife, for Mary Murphy\. Shall I book it\?$/);
+    expect((await turn('087 123 4567')).say).toBe(`So that's a Cut and blow-dry on ${speakFullDate(day)} at ten o'clock with Aoife, for Mary Murphy on 087 123 4567. Shall I book it?`);
     const booked = await turn('yes');
     expect(booked.say).toMatch(/^You're booked in for a Cut and blow-dry with Aoife/);
     const [appointment] = (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Mary Murphy');
@@ -58,6 +60,32 @@ describe('the sandbox receptionist', () => {
     expect((await turn('Please ring me about a bridal party')).say).toMatch(/I'll pass your message on/);
     const transfer = await turn('Can I talk to a person?');
     expect(transfer).toMatchObject({ ended: true, transferTo: '+35312345678' });
+  });
+
+  it('moves a booking made in the call with reschedule (never a second booking), and cancels only after a clear yes', async () => {
+    const owner = await signUpOwner('receptionist-change');
+    const { salonId } = await bookableSalon(owner);
+    const d = deps();
+    const { conversationId } = await startConversation(d, { salonId, test: true });
+    const turn = async (text: string) => (await takeTurn(d, { salonId, conversationId, text })).say;
+    const day = nextOpenDay();
+    const mine = async () => (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Orla Kelly');
+    for (const text of [`a cut and blow-dry on ${weekday(day)} at 10`, 'yes', 'Orla Kelly', '087 222 3333']) await turn(text);
+    expect(await turn('yes')).toMatch(/^You're booked in/);
+
+    expect(await turn('Oh actually, could you move that to 11?')).toBe(`So I'll move your Cut and blow-dry on ${speakFullDate(day)} at ten o'clock to ${speakFullDate(day)} at eleven o'clock. Shall I do that?`);
+    expect(await turn('yes')).toMatch(/^Done: your Cut and blow-dry is moved to .* eleven o'clock with Aoife\./);
+    const moved = await mine();
+    expect(moved.filter((entry) => entry.status === 'confirmed').map((entry) => Date.parse(entry.start))).toEqual([DateTime.fromISO(`${day}T11:00`, { zone: 'Europe/Dublin' }).toMillis()]);
+    expect(moved.find((entry) => entry.status === 'cancelled')?.rescheduledTo).toBeTruthy();
+
+    expect(await turn('Would I be charged if I had to cancel?')).toMatch(/^I don't have the salon's cancellation policy to hand/);
+    expect(await turn('Can you cancel that booking?')).toMatch(/^Just to be sure: you'd like me to cancel/);
+    expect(await turn('no, leave it')).toMatch(/^No problem, I haven't cancelled anything/);
+    expect((await mine()).filter((entry) => entry.status === 'confirmed')).toHaveLength(1);
+    await turn(`I need to cancel my appointment on ${weekday(day)}`);
+    expect(await turn('yes')).toMatch(/^That's cancelled/);
+    expect((await mine()).filter((entry) => entry.status === 'confirmed')).toHaveLength(0);
   });
 
   it('over HTTP: the owner books in a typed test call, then "Clear test bookings" frees the time for good', async () => {

@@ -1,10 +1,12 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
+import { speakFullDate } from '../../functions/core/receptionist/days.js';
 import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
@@ -13,7 +15,8 @@ import { eventually } from '../support/stand-ins.js';
 
 /**
  * The owner's test call in the sandbox, in Chromium: a typed conversation that asks a price,
- * checks a time and books; the booking shows as a test booking and its confirmation goes to the
+ * asks for "Friday the 11th of December at half eleven" (Friday week, said in full) and
+ * books it on that day; the booking shows as a test booking and its confirmation goes to the
  * owner; Go Live Now says what is missing, then goes live once support assigns a number.
  */
 beforeAll(() => {
@@ -25,6 +28,16 @@ beforeAll(() => {
 afterAll(closeContexts);
 
 const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * The product's clock is the machine's (no clock is injected into the running product), so the day
+ * is picked from today: Friday week (the Friday after the next one, in Dublin), where "Friday"
+ * alone would mean another day, said in full as "Friday the 11th of December".
+ */
+function fridayWeek(): string {
+  const today = DateTime.now().setZone('Europe/Dublin').startOf('day');
+  return today.plus({ days: 9 + ((5 - today.plus({ days: 2 }).weekday + 7) % 7) }).toISODate()!;
+}
 
 async function say(page: Page, text: string, expected: RegExp) {
   const replies = page.getByTestId('conversation').locator('.conversation-receptionist');
@@ -67,12 +80,20 @@ describe('the test page (sandbox)', () => {
     await page.getByText("Hi, thanks for calling Bláth Hair! Just so you know, I'm the salon's AI assistant.").waitFor();
 
     await say(page, 'How much is a balayage?', /^Receptionist Balayage is €180 and takes about 3 hours\. Would you like to book it\?$/);
-    const day = nextOpenDay();
-    await say(page, `Have you anything on ${weekday(day)} at 11?`, /eleven o'clock is free/);
+    const friday = fridayWeek();
+    const spoken = speakFullDate(friday);
+    await say(page, `Have you anything on ${spoken} at half eleven?`, /half eleven is free/);
     await say(page, 'Yes please', /Can I take your name\?/);
     await say(page, 'Niamh Byrne', /best number to reach you/);
-    await say(page, '087 765 4321', /Shall I book it\?/);
+    await say(page, '087 765 4321', new RegExp(`So that's a Balayage on ${spoken} at half eleven with Aoife, for Niamh Byrne on 087 765 4321\\. Shall I book it\\?`));
     await say(page, 'Yes', /You're booked in for a Balayage with Aoife/);
+    const [booking] = (await deps().bookings.appointments.list(salonId, new Date(`${friday}T00:00:00Z`), new Date(`${friday}T23:59:59Z`))).filter((entry) => entry.callerName === 'Niamh Byrne');
+    expect(Date.parse(booking!.start)).toBe(DateTime.fromISO(`${friday}T11:30`, { zone: 'Europe/Dublin' }).toMillis());
+    // A second booking in the same call, inside the dashboard's week: the caller's name and number are kept.
+    const day = nextOpenDay();
+    await say(page, `And a cut and blow-dry on ${weekday(day)} at 10 please`, /ten o'clock is free/);
+    await say(page, 'Yes', /So that's a Cut and blow-dry on .* at ten o'clock with Aoife, for Niamh Byrne on 087 765 4321\. Shall I book it\?/);
+    await say(page, 'Yes', /You're booked in for a Cut and blow-dry with Aoife/);
     expect(await axeViolations(page)).toEqual([]);
     expect(scripts.filter((file) => /\/assets\/twilio-/.test(file))).toEqual([]);
     const testChunk = scripts.find((file) => /\/assets\/test-[^/]+\.js$/.test(file))!;
@@ -115,7 +136,7 @@ describe('the test page (sandbox)', () => {
     await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Clear test bookings' }).click();
-    await page.getByText('1 test booking cleared.').waitFor();
+    await page.getByText('2 test bookings cleared.').waitFor();
     await page.getByTestId('appointments-empty').waitFor();
 
     // On a phone: nothing overflows at 320px, and the page stays accessible.
