@@ -147,7 +147,7 @@ export function callVariables(salonId: string, call: InboundCall, test: boolean,
     [CALL_VARIABLES.today]: `${today.toFormat('cccc d LLLL yyyy')} (${today.toISODate()})`,
     [CALL_VARIABLES.callerPhone]: test ? '' : call.from,
     [CALL_VARIABLES.testCall]: String(test),
-    call_sid: call.callSid,
+    [CALL_VARIABLES.callSid]: call.callSid,
   };
 }
 
