@@ -9,15 +9,6 @@ import { VoiceAgentProviderError, type RegisterCallInput } from './voice-agent-p
  */
 
 /**
- * ElevenLabs' EU data-residency environment: an isolated workspace with its own API key
- * (https://elevenlabs.io/docs/product-guides/administration/data-residency; the SDK's
- * `ElevenLabsEnvironment.ProductionEu`). Every stage uses it unless its provider secret says otherwise.
- */
-export const ELEVENLABS_EU_API_ROOT = 'https://api.eu.residency.elevenlabs.io';
-
-export const isEuApiRoot = (apiRoot: string) => new URL(apiRoot).origin === ELEVENLABS_EU_API_ROOT;
-
-/**
  * The TTS model per agent language, the one place it is chosen. ElevenLabs: English agents use an
  * English v2 model ("English will always use the v2 model",
  * https://elevenlabs.io/docs/agents-platform/customization/language; the API refuses a v2.5

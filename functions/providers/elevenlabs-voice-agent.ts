@@ -1,5 +1,6 @@
 import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
-import { agentRequest, ELEVENLABS_EU_API_ROOT, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
+import { agentRequest, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
+import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
 import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from './voice-agent-port.js';
 
 /**

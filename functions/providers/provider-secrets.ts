@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { planPriceIdsSchema, type PlanPriceIds } from '../core/plans.js';
+import { ELEVENLABS_EU_API_ROOT, isEuApiRoot } from './elevenlabs-residency.js';
 
 /**
  * The provider credentials secret (Secrets Manager, JSON), read once per cold start. Only its ARN
@@ -11,6 +12,8 @@ const providerSecretsSchema = z.looseObject({
   googleClientSecret: z.string().min(1).optional(),
   elevenlabsApiKey: z.string().min(1).optional(),
   elevenlabsWebhookSecret: z.string().min(1).optional(),
+  /** The ElevenLabs workspace's API root; absent means the EU residency workspace (the key must be one of its keys). */
+  elevenlabsApiRoot: z.url().optional(),
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
   twilioFromNumber: z.string().min(1).optional(),
@@ -71,6 +74,28 @@ export async function googleCredentials(
   if (!secrets) return null;
   const { googleClientId, googleClientSecret } = await secrets.get();
   return googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret } : null;
+}
+
+export class ProviderResidencyError extends Error {}
+
+/**
+ * The ElevenLabs workspace: the key given directly (ELEVENLABS_API_KEY, locally) or from the
+ * provider secret, and its API root (ELEVENLABS_API_ROOT, else the secret's `elevenlabsApiRoot`,
+ * else the EU residency workspace). Prod refuses any other root: we promise salons that their
+ * data is stored in the EU (README, "Where each vendor keeps what"). Null means sandbox.
+ */
+export async function elevenlabsCredentials(
+  settings: { STAGE: string; ELEVENLABS_API_KEY?: string; ELEVENLABS_API_ROOT?: string },
+  secrets: ProviderSecretsSource | undefined,
+): Promise<{ apiKey: string; apiRoot: string } | null> {
+  const stored = settings.ELEVENLABS_API_KEY ? undefined : await secrets?.get();
+  const apiKey = settings.ELEVENLABS_API_KEY ?? stored?.elevenlabsApiKey;
+  if (!apiKey) return null;
+  const apiRoot = settings.ELEVENLABS_API_ROOT ?? stored?.elevenlabsApiRoot ?? ELEVENLABS_EU_API_ROOT;
+  if (settings.STAGE === 'prod' && !isEuApiRoot(apiRoot)) {
+    throw new ProviderResidencyError(`ElevenLabs at ${new URL(apiRoot).origin} keeps data outside the EU: prod uses ${ELEVENLABS_EU_API_ROOT} only`);
+  }
+  return { apiKey, apiRoot };
 }
 
 /**

@@ -7,13 +7,13 @@ import { callVariables } from '../../../functions/core/telephony/inbound-call.js
 import { buildAgentDefinition, CALL_VARIABLES, TOOL_HEADER_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
 import {
   agentRequest,
-  ELEVENLABS_EU_API_ROOT,
   registerCallBody,
   toolRequest,
   TTS_MODEL_BY_LANGUAGE,
   ttsModelFor,
   TWILIO_AUDIO_FORMAT,
 } from '../../../functions/providers/elevenlabs-agent-requests.js';
+import { ELEVENLABS_EU_API_ROOT } from '../../../functions/providers/elevenlabs-residency.js';
 import { FIXTURE_SALONS } from '../voice-agent/fixture-salons.js';
 
 /**
