@@ -6,6 +6,7 @@ import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
 import type { TelephonyPort } from '../../providers/telephony-port.js';
+import { afterTransferUrl, transferTarget } from '../telephony/inbound-call.js';
 import { transferTwiml } from '../telephony/twiml.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 import { euroToCents, servicePriceCents } from '../money.js';
@@ -84,8 +85,9 @@ export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }
 export const TRANSFER_DELAY_MS = 1_500;
 
 /**
- * The escalation number from the voice settings, else the salon's own phone. With the live call's
- * SID, the call itself is transferred: redirected (Twilio REST) to a short line and a `<Dial>`.
+ * The escalation number from the voice settings, else the salon's own phone (never one that
+ * forwards to us). With the live call's SID, the call itself is transferred: redirected (Twilio
+ * REST) to a short line and a `<Dial>` whose outcome the voice webhook takes.
  */
 export async function transfer(
   deps: BookingDeps & { telephony?: Pick<TelephonyPort, 'redirectCall'> },
@@ -94,13 +96,13 @@ export async function transfer(
   options: { delayMs?: number } = {},
 ): Promise<ToolAnswer> {
   const { salon, setup } = await loadSalonContext(deps, salonId);
-  const phoneNumber = setup.voice?.escalationPhone || salon.phone || '';
-  if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number');
+  const phoneNumber = transferTarget(salon, setup);
+  if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number that does not forward to us');
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
-  if (!callSid || !deps.telephony) return answer;
+  if (!callSid || !deps.telephony || !deps.config) return answer;
   await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? TRANSFER_DELAY_MS));
   try {
-    await deps.telephony.redirectCall(callSid, transferTwiml(phoneNumber));
+    await deps.telephony.redirectCall(callSid, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL)));
   } catch (error) {
     throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }
