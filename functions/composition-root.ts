@@ -11,7 +11,15 @@ import type { VoicePort } from './providers/voice-port.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
 import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
-import { createProviderSecrets, elevenlabsCredentials, googleCredentials, stripeCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
+import {
+  createProviderSecrets,
+  elevenlabsCredentials,
+  googleCredentials,
+  isMessagingService,
+  stripeCredentials,
+  twilioCredentials,
+  twilioVoiceCredentials,
+} from './providers/provider-secrets.js';
 import type { TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
 import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
@@ -256,6 +264,9 @@ function build(settings: Config): Dependencies {
     sms: lazyAdapter(
       async () => {
         const twilio = await twilioCredentials(settings, providerSecrets);
+        if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+          throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+        }
         if (twilio) {
           const { createTwilioSms } = await import('./providers/twilio-sms.js');
           return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });

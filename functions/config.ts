@@ -65,7 +65,7 @@ const configSchema = z
     /** Twilio for SMS, given directly (locally); in AWS the provider secret holds them. */
     TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-    /** The sending number (E.164) or Messaging Service (MG…). */
+    /** The sending Messaging Service (MG…, required in prod) or, outside prod, a number (E.164). */
     TWILIO_FROM_NUMBER: z.string().min(1).optional(),
     /** Where the twilio SDK sends requests; only tests point it at a local fake Twilio. */
     TWILIO_API_ROOT: z.url().optional(),

@@ -24,7 +24,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (!to) return logger.info('deposit sms skipped: a test booking and the salon has no phone', ids);
   const body = depositSms(appointment, { name: detail.salonName.trim() || salon.name }, { cents: detail.depositCents, payUrl: detail.payUrl, expiresAt: detail.expiresAt }, d.now());
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: ids.eventType, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}` }),
+    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}`, expiresAt: new Date(detail.expiresAt) }),
   ).catch((error: unknown) => {
     logger.warn('deposit sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

@@ -17,6 +17,8 @@ const providerSecretsSchema = z.looseObject({
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
   twilioFromNumber: z.string().min(1).optional(),
+  /** The Messaging Service (MG…) texts go out through: its pool of numbers shares the load (one number sends one segment a second). */
+  twilioMessagingServiceSid: z.string().regex(/^MG[0-9a-f]{32}$/).optional(),
   twilioTwimlAppSid: z.string().min(1).optional(),
   twilioApiKeySid: z.string().min(1).optional(),
   twilioApiKeySecret: z.string().min(1).optional(),
@@ -100,7 +102,8 @@ export async function elevenlabsCredentials(
 
 /**
  * The Twilio account to send SMS with: given directly (TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN +
- * TWILIO_FROM_NUMBER, locally), else from the provider secret; null means sandbox.
+ * TWILIO_FROM_NUMBER, locally), else from the provider secret; `from` is the Messaging Service
+ * when one is set, else the number. Null means sandbox.
  */
 export async function twilioCredentials(
   settings: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string; TWILIO_FROM_NUMBER?: string },
@@ -110,9 +113,13 @@ export async function twilioCredentials(
     return { accountSid: settings.TWILIO_ACCOUNT_SID, authToken: settings.TWILIO_AUTH_TOKEN, from: settings.TWILIO_FROM_NUMBER };
   }
   if (!secrets) return null;
-  const { twilioAccountSid, twilioAuthToken, twilioFromNumber } = await secrets.get();
-  return twilioAccountSid && twilioAuthToken && twilioFromNumber ? { accountSid: twilioAccountSid, authToken: twilioAuthToken, from: twilioFromNumber } : null;
+  const { twilioAccountSid, twilioAuthToken, twilioFromNumber, twilioMessagingServiceSid } = await secrets.get();
+  const from = twilioMessagingServiceSid ?? twilioFromNumber;
+  return twilioAccountSid && twilioAuthToken && from ? { accountSid: twilioAccountSid, authToken: twilioAuthToken, from } : null;
 }
+
+/** Prod texts through a Messaging Service: from one number, deposit links queue behind each other at one segment a second. */
+export const isMessagingService = (from: string) => /^MG[0-9a-f]{32}$/.test(from);
 
 /**
  * The Twilio account for calls: the account SID and auth token (which also check webhook
