@@ -71,22 +71,22 @@ export class SalonReceptionistStack extends Stack {
       EVENT_BUS_NAME: this.events.bus.eventBusName,
       SITE_URL: this.siteUrl,
     };
-    this.auth = new Auth(this, 'Auth', { config, environment: baseEnvironment });
-    const environment: FunctionEnvironment = {
-      ...baseEnvironment,
-      USER_POOL_ID: this.auth.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
-    };
-    const grants = {
+    const poolGrants = {
       table: this.data.table,
       uploads: this.data.uploads,
       bus: this.events.bus,
-      userPool: this.auth.userPool,
       tokenKey: this.secrets.tokenKey,
       providerSecrets: this.secrets.providers,
       bedrockModel: props.bedrockModelId ? bedrockModel(this, props.bedrockModelId) : undefined,
       emailFrom: props.emailFrom,
     };
+    this.auth = new Auth(this, 'Auth', { config, environment: baseEnvironment, grants: poolGrants, emailFrom: props.emailFrom });
+    const environment: FunctionEnvironment = {
+      ...baseEnvironment,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
+    };
+    const grants = { ...poolGrants, userPool: this.auth.userPool };
 
     this.api.addRoutes({
       routes: props.routes,

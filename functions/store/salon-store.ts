@@ -61,6 +61,8 @@ export interface SalonStore {
   markLive(salonId: string, at: string): Promise<boolean>;
   /** Calls stop reaching the agent; false when the salon is gone. */
   markNotLive(salonId: string): Promise<boolean>;
+  /** The owner's login email, onto an existing profile; false when there is none or it already says so. */
+  keepOwnerEmail(salonId: string, email: string): Promise<boolean>;
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
@@ -268,6 +270,20 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
             Key: { pk: keys.salon(salonId), sk: keys.profileSk },
             ConditionExpression: 'attribute_exists(pk)',
             UpdateExpression: 'REMOVE liveAt',
+          }),
+        ),
+      );
+    },
+    keepOwnerEmail(salonId, email) {
+      // Never creates a profile: the salon is made on the owner's first request, copying the email then.
+      return conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)',
+            UpdateExpression: 'SET ownerEmail = :email',
+            ExpressionAttributeValues: { ':email': email },
           }),
         ),
       );

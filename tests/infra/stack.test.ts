@@ -69,6 +69,7 @@ function appFunctions(s: SynthesizedStage): { name: string; fn: AppFunction }[] 
     ...[...s.stack.events.consumers].map(([id, fn]) => ({ name: `event rule ${id}`, fn })),
     { name: 'pre-sign-up trigger', fn: s.stack.auth.preSignUp },
     { name: 'custom-message trigger', fn: s.stack.auth.customMessage },
+    { name: 'post-authentication trigger', fn: s.stack.auth.postAuthentication },
     { name: 'admin assign-phone-number', fn: s.stack.admin.assignPhoneNumber },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings },
   ];
@@ -254,14 +255,14 @@ describe('Lambdas', () => {
 });
 
 describe('Cognito', () => {
-  it('user pool: email sign-in, self sign-up, 8-character passwords, email-only recovery, two triggers', () => {
+  it('user pool: email sign-in, self sign-up, 8-character passwords, email-only recovery, three triggers', () => {
     const [pool] = Object.values(resources(dev, 'AWS::Cognito::UserPool'));
     const props = pool!.Properties;
     expect(props.UsernameAttributes).toEqual(['email']);
     expect(props.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
     expect(props.Policies.PasswordPolicy.MinimumLength).toBe(8);
     expect(props.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
-    expect(Object.keys(props.LambdaConfig).sort()).toEqual(['CustomMessage', 'PreSignUp']);
+    expect(Object.keys(props.LambdaConfig).sort()).toEqual(['CustomMessage', 'PostAuthentication', 'PreSignUp']);
 
     const lambdas = resources(dev, 'AWS::Lambda::Function');
     const permissions = Object.values(resources(dev, 'AWS::Lambda::Permission'));
@@ -269,6 +270,7 @@ describe('Cognito', () => {
     for (const [trigger, fn] of [
       ['PreSignUp', dev.stack.auth.preSignUp],
       ['CustomMessage', dev.stack.auth.customMessage],
+      ['PostAuthentication', dev.stack.auth.postAuthentication],
     ] as const) {
       const functionId = logicalId(dev, fn);
       const functionName = lambdas[functionId]!.Properties.FunctionName as string;
