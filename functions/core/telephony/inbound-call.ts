@@ -47,6 +47,13 @@ export type InboundAnswer =
 
 export type ForwardReason = 'not-live' | 'agent-unavailable' | 'not-answered';
 
+/**
+ * What the voice webhook logs when the agent could not take a call (ElevenLabs refused it, at its
+ * plan's concurrency say, or did not answer in time) and the caller was forwarded instead: a
+ * CloudWatch metric filter counts these lines (infra/operations.ts).
+ */
+export const AGENT_UNAVAILABLE_LOG = 'voice agent unavailable: forwarding the call';
+
 /** The agent provider gets this long before the caller is forwarded instead (Twilio waits on us). */
 export const AGENT_TIMEOUT_MS = 2_000;
 
