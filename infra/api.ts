@@ -8,21 +8,22 @@ import { Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../functions/routes.js';
-import { routeThrottle, type Throttle } from './capacity.js';
+import { ROUTE_REQUESTS_PER_SALON_HOUR, routeThrottle, type Throttle } from './capacity.js';
 import { AppFunction, constructId, type FunctionEnvironment } from './function.js';
 import { applyGrants, type GrantTargets } from './grants.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /**
  * Every route has its own throttle, sized from the capacity model for the stage's design size
- * (infra/capacity.ts: the route's peak × 3). HTTP API throttles count every client of a route
- * together: a ceiling on cost and on a flood (the agent tools are public to anyone with the URL),
- * never a per-caller limit; per caller and per source the handlers count for themselves
- * (RELIABILITY 37). A throttled request is a 429 in the access log, which an alarm counts
- * (infra/operations.ts).
+ * (infra/capacity.ts: the route's peak × 3; tests/infra/capacity.test.ts holds every route of
+ * functions/routes.ts to having a figure, and a route table without one, as tests build, keeps
+ * the stage default). HTTP API throttles count every client of a route together: a ceiling on
+ * cost and on a flood (the agent tools are public to anyone with the URL), never a per-caller
+ * limit; per caller and per source the handlers count for themselves (RELIABILITY 37). A
+ * throttled request is a 429 in the access log, which an alarm counts (infra/operations.ts).
  */
 export const routeThrottles = (config: Pick<StageConfig, 'designSalons'>, routes: readonly Pick<RouteDefinition, 'id'>[]): Record<string, Throttle> =>
-  Object.fromEntries(routes.map((route) => [route.id, routeThrottle(route.id, config.designSalons)]));
+  Object.fromEntries(routes.filter((route) => route.id in ROUTE_REQUESTS_PER_SALON_HOUR).map((route) => [route.id, routeThrottle(route.id, config.designSalons)]));
 
 export interface ApiProps {
   readonly config: StageConfig;
@@ -149,10 +150,12 @@ export class Api extends Construct {
           integration,
           ...(route.auth === 'owner' ? { authorizer } : {}),
         });
-        const throttle = throttles[route.id]!;
-        routeSettings[`${method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
-        // The stage's settings name the route by key: CloudFormation refuses them until the route exists.
-        for (const r of routes) this.stage.node.addDependency(r);
+        const throttle = throttles[route.id];
+        if (throttle) {
+          routeSettings[`${method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
+          // The stage's settings name the route by key: CloudFormation refuses them until the route exists.
+          for (const r of routes) this.stage.node.addDependency(r);
+        }
         if (route.auth === 'public') {
           for (const r of routes) {
             NagSuppressions.addResourceSuppressions(r, [
@@ -165,7 +168,7 @@ export class Api extends Construct {
         }
       }
     }
-    (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
+    if (Object.keys(routeSettings).length) (this.stage.node.defaultChild as apigw.CfnStage).routeSettings = routeSettings;
   }
 }
 
