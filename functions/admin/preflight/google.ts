@@ -15,8 +15,9 @@ export interface GoogleSettings {
 /**
  * The OAuth client accepts this stage's redirect URI: Google's consent endpoint, asked exactly as
  * an owner's browser asks it (nothing is granted: nobody signs in), redirects to its sign-in page
- * for a registered URI and answers an error page naming `redirect_uri_mismatch` or
- * `invalid_client` otherwise. The consent screen's publishing status has no API: it is a reminder.
+ * for a registered URI and otherwise answers an error (a page, or a redirect to its error page)
+ * naming `redirect_uri_mismatch` or `invalid_client`. The consent screen's publishing status has
+ * no API: it is a reminder.
  */
 export function googleChecks(http: VendorHttp, settings: GoogleSettings): Promise<Check[]> {
   const { clientId } = settings;
@@ -35,11 +36,13 @@ export function googleChecks(http: VendorHttp, settings: GoogleSettings): Promis
       url.searchParams.set(name, value);
     }
     const answer = await http({ method: 'GET', url: url.toString() });
-    const page = typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body);
+    // Google answers an error either as a page, or as a redirect to its error page naming the error in `authError` (base64).
+    const authError = answer.location ? new URL(answer.location).searchParams.get('authError') : null;
+    const page = `${typeof answer.body === 'string' ? answer.body : JSON.stringify(answer.body)} ${authError ? Buffer.from(authError, 'base64').toString('latin1') : ''}`;
     let check: Check;
     if (/redirect_uri_mismatch/.test(page)) check = { provider: PROVIDER, status: 'fail', detail: `the OAuth client does not accept ${redirectUri}`, fix: "add it to the client's Authorized redirect URIs (Google Cloud console → Credentials)" };
     else if (/invalid_client|deleted_client/.test(page)) check = { provider: PROVIDER, status: 'fail', detail: 'the OAuth client id is unknown to Google', fix: 'copy the client id and secret of a Web application client into the provider secret' };
-    else if (answer.status >= 300 && answer.status < 400) check = { provider: PROVIDER, status: 'ok', detail: `the OAuth client accepts ${redirectUri}` };
+    else if (answer.status >= 300 && answer.status < 400 && !authError) check = { provider: PROVIDER, status: 'ok', detail: `the OAuth client accepts ${redirectUri}` };
     else check = { provider: PROVIDER, status: 'warn', detail: `Google's consent endpoint answered ${answer.status}: the redirect URI could not be confirmed`, fix: `open ${url.toString()} in a browser` };
     return [check, consentScreen];
   });

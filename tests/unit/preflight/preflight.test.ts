@@ -7,7 +7,7 @@ import { STRIPE_EVENT_TYPES } from '../../../functions/admin/preflight/stripe.js
 import type { ProviderSecrets } from '../../../functions/providers/provider-secrets.js';
 
 /** The operator preflight (issue 18 #8, #10), against recorded vendor answers (./fixtures). */
-type Scenario = 'ready' | 'broken' | 'wrong-key';
+type Scenario = 'ready' | 'broken' | 'wrong-key' | 'error-redirect';
 const fixture = (vendor: string) => JSON.parse(readFileSync(new URL(`./fixtures/${vendor}.json`, import.meta.url), 'utf8')) as Record<Scenario, Record<string, unknown>>;
 const VENDORS = ['elevenlabs', 'twilio', 'stripe', 'google'].map(fixture);
 const AWS = fixture('aws');
@@ -140,6 +140,12 @@ describe('the preflight', () => {
     expect(lines(wrongKey, 'fail').join('\n')).toContain('ElevenLabs: the key is refused by https://api.eu.residency.elevenlabs.io (fix: the EU workspace has its own keys');
     // Prod never runs on a sandbox: every unconfigured provider is a failure.
     expect(wrongKey.filter((check) => check.status === 'fail').map((check) => check.provider)).toEqual(expect.arrayContaining(['Twilio', 'Stripe', 'Google']));
+  });
+
+  it("reads Google's refusal whether it is an error page or a redirect to one", async () => {
+    const google = { googleClientId: SECRETS.googleClientId, googleClientSecret: SECRETS.googleClientSecret };
+    const checks = await runPreflight({ ...PROD, stage: 'dev', secrets: google }, { http: recorded('error-redirect').http, aws: null });
+    expect(lines(checks, 'fail')).toEqual([expect.stringContaining('Google: the OAuth client does not accept https://app.salondesk.ie/api/google/oauth/callback')]);
   });
 
   it('checks the Stripe event types the webhook applies', () => {
