@@ -109,6 +109,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     triggers: {
       PreSignUp: loadTrigger('functions/triggers/pre-sign-up.ts'),
       CustomMessage: loadTrigger('functions/triggers/custom-message.ts'),
+      PostAuthentication: loadTrigger('functions/triggers/post-authentication.ts'),
     },
     onMessage: (message) => outbox.add(message),
     onError,

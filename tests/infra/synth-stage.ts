@@ -130,5 +130,6 @@ export function functionsWithGrants(
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings, grants: SWEEP_BOOKINGS_GRANTS },
     { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
     { name: 'custom-message', fn: s.stack.auth.customMessage, grants: [] },
+    { name: 'post-authentication', fn: s.stack.auth.postAuthentication, grants: ['table:write'] },
   ];
 }

@@ -217,6 +217,9 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
       if (!response.headersSent) send(response, 500, detail('error', String((error as Error).message)));
     });
   });
+  // Loading the SDK blocks the event loop for seconds: a kept-alive socket the server closed
+  // meanwhile would be reused by fetch and reset (ECONNRESET). Idle sockets stay open instead.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', () => ready()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

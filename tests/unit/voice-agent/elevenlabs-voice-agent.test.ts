@@ -53,7 +53,8 @@ describe('the ElevenLabs voice agent adapter', () => {
         expect(Object.keys(config.api_schema.request_body_schema.properties)).toEqual(parameters);
       } else expect(config.api_schema.request_body_schema).toBeUndefined();
     }
-    expect(TOOL_HEADER_VARIABLES).toEqual({ 'X-Conversation-Id': 'system__conversation_id', 'X-Call-Sid': 'system__call_sid', 'X-Test-Call': 'test_call' });
+    // The call SID is our own call variable: ElevenLabs documents system__call_sid for its own Twilio integration only.
+    expect(TOOL_HEADER_VARIABLES).toEqual({ 'X-Conversation-Id': 'system__conversation_id', 'X-Call-Sid': 'call_sid', 'X-Test-Call': 'test_call' });
 
     const agent = fake.agents.get(handle.agentId)!;
     expect(agent.tags).toEqual(['salondesk']);
@@ -66,7 +67,9 @@ describe('the ElevenLabs voice agent adapter', () => {
         dynamic_variables: { dynamic_variable_placeholders: ciara.callVariablePlaceholders },
         prompt: { prompt: ciara.systemPrompt, timezone: 'Europe/Dublin', tool_ids: Object.values(handle.tools), built_in_tools: { end_call: { name: 'end_call', params: { system_tool_type: 'end_call' } } } },
       },
-      tts: { voice_id: 'el_voice_niamh', model_id: 'eleven_flash_v2_5' },
+      // An English agent speaks an English v2 model; Twilio carries μ-law 8 kHz both ways.
+      tts: { voice_id: 'el_voice_niamh', model_id: 'eleven_flash_v2', agent_output_audio_format: 'ulaw_8000' },
+      asr: { user_input_audio_format: 'ulaw_8000' },
       turn: { silence_end_call_timeout: ciara.limits.silenceEndCallSeconds },
       conversation: { max_duration_seconds: ciara.limits.maxDurationSeconds },
     });
@@ -118,7 +121,11 @@ describe('the ElevenLabs voice agent adapter', () => {
     expect(Object.keys(updated.tools).sort()).toEqual([...AGENT_TOOLS].sort());
     expect(fake.requestsTo('POST', '/v1/convai/secrets')).toHaveLength(1);
     const agent = fake.agents.get(made.agentId)!;
-    expect(agent.conversation_config).toMatchObject({ agent: { first_message: ola.firstMessage, language: 'pl', prompt: { prompt: ola.systemPrompt } }, tts: { voice_id: 'el_voice_juniper' } });
+    expect(agent.conversation_config).toMatchObject({
+      agent: { first_message: ola.firstMessage, language: 'pl', prompt: { prompt: ola.systemPrompt } },
+      tts: { voice_id: 'el_voice_juniper', model_id: 'eleven_flash_v2_5', agent_output_audio_format: 'ulaw_8000' },
+      asr: { user_input_audio_format: 'ulaw_8000' },
+    });
     expect(agent.conversation_config.agent.prompt.tool_ids.sort()).toEqual(Object.values(updated.tools).sort());
     expect(fake.tools.size).toBe(AGENT_TOOLS.length);
 
