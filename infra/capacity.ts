@@ -66,6 +66,7 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   'setup-step': 0.2,
   'voice-preview': 0.2,
   'go-live': 0.05,
+  'pause-receptionist': 0.05,
   receptionist: 0.5,
   'clear-test-bookings': 0.05,
   'services-extract': 0.05,
