@@ -82,10 +82,16 @@ export interface CallConversation {
   transcriptExpiresAt: number;
 }
 
+/** Where a page of the call log stopped: the last call's start and id (its place on gsi1). */
+export interface CallPosition {
+  startedAt: string;
+  callSid: string;
+}
+
 export interface CallPage {
   calls: CallRecord[];
-  /** Opaque; pass back for the next page, null at the end. */
-  next: string | null;
+  /** Where the next page starts, null at the end. */
+  next: CallPosition | null;
 }
 
 export interface CallStore {
@@ -105,13 +111,14 @@ export interface CallStore {
   noteMessage(salonId: string, callSid: string, messageId: string): Promise<void>;
   get(salonId: string, callSid: string): Promise<CallRecord | null>;
   transcript(salonId: string, callSid: string): Promise<TranscriptLine[] | null>;
-  /** Newest first. */
-  list(salonId: string, options: { limit: number; after?: string }): Promise<CallPage>;
+  /** Newest first; `after` is a position this store answered. */
+  list(salonId: string, options: { limit: number; after?: CallPosition }): Promise<CallPage>;
   /** Removes a call and its transcript; false when there was no such call. */
   remove(salonId: string, callSid: string): Promise<boolean>;
 }
 
 const callKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSk(callSid) });
+const logPlace = (position: CallPosition) => `${position.startedAt}#${position.callSid}`;
 
 function toRecord(item: Record<string, unknown>): CallRecord {
   return {
@@ -152,7 +159,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     callSid,
     startedAt,
     gsi1pk: keys.callsByStart(salonId),
-    gsi1sk: `${startedAt}#${callSid}`,
+    gsi1sk: logPlace({ startedAt, callSid }),
   });
 
   async function update(salonId: string, callSid: string, fields: Record<string, unknown>) {
@@ -266,14 +273,14 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           TableName: tableName,
           IndexName: 'gsi1',
           KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk < :after' : 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.callsByStart(salonId), ...(after ? { ':after': after } : {}) },
+          ExpressionAttributeValues: { ':pk': keys.callsByStart(salonId), ...(after ? { ':after': logPlace(after) } : {}) },
           ScanIndexForward: false,
           Limit: limit,
         }),
       );
       const calls = (result.Items ?? []).map(toRecord);
-      const last = result.Items?.at(-1);
-      return { calls, next: result.LastEvaluatedKey && last ? String(last.gsi1sk) : null };
+      const last = calls.at(-1);
+      return { calls, next: result.LastEvaluatedKey && last ? { startedAt: last.startedAt, callSid: last.callSid } : null };
     },
 
     async remove(salonId, callSid) {

@@ -1,9 +1,11 @@
-import { CALL_LOG_PAGE_SIZE, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
+import * as z from 'zod';
+import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
 import type { Dependencies } from '../../composition-root.js';
 import { NotFoundError } from '../errors.js';
 import type { CallRecord } from '../../store/call-store.js';
 import { displayPhone } from '../confirmations/format.js';
 import { callOutcome } from './call-outcome.js';
+import { pageCursor } from './page-cursor.js';
 
 /** The owner's call log and the messages callers left: what the signed-in pages read and change. */
 type CallLogDeps = Pick<Dependencies, 'calls' | 'bookings' | 'now'>;
@@ -23,9 +25,13 @@ export function callView(call: CallRecord): CallView {
   };
 }
 
+// Key order as the stores answer positions: a cursor is taken back only as it was given out.
+const callsCursor = pageCursor(z.strictObject({ startedAt: z.iso.datetime(), callSid: z.string().regex(CALL_SID) }));
+const messagesCursor = pageCursor(z.strictObject({ createdAt: z.iso.datetime(), id: z.uuid() }));
+
 export async function listCalls(deps: CallLogDeps, salonId: string, after?: string): Promise<{ calls: CallView[]; next: string | null }> {
-  const page = await deps.calls.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after } : {}) });
-  return { calls: page.calls.map(callView), next: page.next };
+  const page = await deps.calls.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after: callsCursor.decode(after) } : {}) });
+  return { calls: page.calls.map(callView), next: page.next && callsCursor.encode(page.next) };
 }
 
 export async function callWithTranscript(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ call: CallView; transcript: TranscriptLineView[] | null }> {
@@ -40,7 +46,7 @@ export async function deleteCall(deps: CallLogDeps, salonId: string, callSid: st
 }
 
 export async function listMessages(deps: CallLogDeps, salonId: string, after?: string): Promise<{ messages: MessageView[]; next: string | null }> {
-  const page = await deps.bookings.messages.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+  const page = await deps.bookings.messages.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after: messagesCursor.decode(after) } : {}) });
   return {
     messages: page.messages.map((message) => ({
       id: message.id,
@@ -50,7 +56,7 @@ export async function listMessages(deps: CallLogDeps, salonId: string, after?: s
       message: message.message,
       doneAt: message.doneAt,
     })),
-    next: page.next,
+    next: page.next && messagesCursor.encode(page.next),
   };
 }
 
