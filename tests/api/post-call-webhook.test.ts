@@ -73,7 +73,7 @@ async function salonWithCall() {
 }
 
 describe('the post-call webhook', () => {
-  it('refuses a missing, wrong, stale or tampered signature with 403 and records nothing', async () => {
+  it('refuses a missing, wrong, stale, future-dated or tampered signature with 403 and records nothing', async () => {
     const { salonId, callSid } = await salonWithCall();
     const body = payload(salonId, callSid);
     const tampered = body.replace('booked a cut', 'booked a colour');
@@ -81,6 +81,8 @@ describe('the post-call webhook', () => {
       [undefined, body],
       [signElevenLabsPayload(body, 'wsec_wrong', now()), body],
       [signElevenLabsPayload(body, SECRET, now() - 31 * 60), body],
+      // Dated ahead: within 30 minutes of now, but not made now (RELIABILITY 48).
+      [signElevenLabsPayload(body, SECRET, now() + 29 * 60), body],
       [signElevenLabsPayload(body, SECRET, now()), tampered],
       ['t=abc,v0=def', body],
     ] as const) {
