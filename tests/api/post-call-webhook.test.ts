@@ -32,12 +32,12 @@ afterAll(() => {
   resetDeps();
 });
 
-function payload(salonId: string, callSid: string, overrides: { successful?: string } = {}) {
+function payload(salonId: string, callSid: string, overrides: { successful?: string; agentId?: string } = {}) {
   return JSON.stringify({
     type: 'post_call_transcription',
     event_timestamp: Math.floor(Date.now() / 1000),
     data: {
-      agent_id: 'agent_test',
+      agent_id: overrides.agentId ?? agentOf(salonId),
       conversation_id: `conv_${randomUUID()}`,
       status: 'done',
       transcript: [
@@ -65,9 +65,15 @@ function deliver(body: string, signature: string | undefined, options: { base64?
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/** The hosted agent Go Live made for a salon: what the webhook's `agent_id` must be. */
+const agentOf = (salonId: string) => `agent_${salonId.slice(-12)}`;
+
 async function salonWithCall() {
   const owner = await signUpOwner('post-call');
   const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  const at = new Date();
+  await deps().agents.claimProvisioning(salonId, 'lease', at, 60_000);
+  await deps().agents.saveHostedAgent(salonId, 'lease', { agentId: agentOf(salonId), secretId: null, tools: {}, provider: 'elevenlabs', createdAt: at.toISOString(), updatedAt: at.toISOString() });
   const callSid = `CA${randomBytes(16).toString('hex')}`;
   return { salonId, callSid };
 }
@@ -122,6 +128,19 @@ describe('the post-call webhook', () => {
       expect(answer.statusCode).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ received: true, outcome: 'ignored' });
     }
+  });
+
+  it("takes the salon from the agent we made for it: another salon's id beside an agent's is refused, and nothing is written (RELIABILITY 2)", async () => {
+    const mine = await salonWithCall();
+    const theirs = await salonWithCall();
+    for (const body of [payload(theirs.salonId, theirs.callSid, { agentId: agentOf(mine.salonId) }), payload(theirs.salonId, theirs.callSid, { agentId: 'agent_unknown' })]) {
+      const answer = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
+      expect(answer.statusCode).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ received: true, outcome: 'refused' });
+    }
+    expect(await deps().calls.get(theirs.salonId, theirs.callSid)).toBeNull();
+    expect(await deps().calls.get(mine.salonId, theirs.callSid)).toBeNull();
+    expect(await deps().calls.transcript(theirs.salonId, theirs.callSid)).toBeNull();
   });
 
   it('answers malformed JSON with a signature that checks out as a 400, never a 5xx', async () => {
