@@ -7,7 +7,10 @@ import { handler } from '../../functions/api/elevenlabs-post-call.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
 import { signElevenLabsPayload } from '../../functions/providers/elevenlabs-webhook-signature.js';
-import { api, signUpOwner } from '../support/owners.js';
+import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
+import { postVoiceWebhook } from '../support/twilio-webhook.js';
 
 /**
  * Reliability 12 and 39: ElevenLabs' post-call webhook, through its handler against the stand-ins.
@@ -68,14 +71,14 @@ const now = () => Math.floor(Date.now() / 1000);
 /** The hosted agent Go Live made for a salon: what the webhook's `agent_id` must be. */
 const agentOf = (salonId: string) => `agent_${salonId.slice(-12)}`;
 
-async function salonWithCall() {
+async function salonWithCall(): Promise<{ owner: TestOwner; salonId: string; callSid: string }> {
   const owner = await signUpOwner('post-call');
   const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
   const at = new Date();
   await deps().agents.claimProvisioning(salonId, 'lease', at, 60_000);
   await deps().agents.saveHostedAgent(salonId, 'lease', { agentId: agentOf(salonId), secretId: null, tools: {}, provider: 'elevenlabs', createdAt: at.toISOString(), updatedAt: at.toISOString() });
   const callSid = `CA${randomBytes(16).toString('hex')}`;
-  return { salonId, callSid };
+  return { owner, salonId, callSid };
 }
 
 describe('the post-call webhook', () => {
@@ -147,5 +150,36 @@ describe('the post-call webhook', () => {
     const body = '{"type": "post_call_transcription", ';
     const answer = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
     expect(answer.statusCode).toBe(400);
+  });
+});
+
+describe('a deleted call (RELIABILITY 47)', () => {
+  it('is not brought back by a re-sent signed status callback or a late post-call webhook, and is counted once', async () => {
+    const { owner, salonId, callSid } = await salonWithCall();
+    // The owner's browser test call: Twilio's status callback names the salon by its client.
+    const ended = { CallSid: callSid, AccountSid: `AC${'0'.repeat(32)}`, From: `client:${identityForSalon(salonId)}`, To: '', CallStatus: 'completed', CallDuration: '95', Timestamp: new Date().toUTCString() };
+    expect((await postVoiceWebhook(ended, { query: '?stage=status' })).status).toBe(200);
+    const body = payload(salonId, callSid);
+    expect(JSON.parse((await deliver(body, signElevenLabsPayload(body, SECRET, now()))).body)).toMatchObject({ outcome: 'recorded' });
+    const usage = async () => (await api('/api/dashboard', { token: owner.accessToken })).body.usage as { testMinutesUsed: number };
+    expect(await eventually(usage, (figures) => figures.testMinutesUsed === 2)).toMatchObject({ testMinutesUsed: 2 });
+
+    expect((await api('/api/calls/delete', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid }) })).status).toBe(200);
+    expect((await postVoiceWebhook(ended, { query: '?stage=status' })).status).toBe(200);
+    const late = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
+    expect(JSON.parse(late.body)).toEqual({ received: true, outcome: 'ignored' });
+
+    expect((await api(`/api/calls?callSid=${callSid}`, { token: owner.accessToken })).status).toBe(404);
+    expect((await api('/api/calls', { token: owner.accessToken })).body.calls).toEqual([]);
+    expect(await deps().calls.transcript(salonId, callSid)).toBeNull();
+    expect(await usage()).toMatchObject({ testMinutesUsed: 2 });
+  });
+
+  it('waits until the call has finished: deleting one still going is a 409', async () => {
+    const { owner, salonId, callSid } = await salonWithCall();
+    await deps().calls.recordStart({ salonId, callSid, callerPhone: null, startedAt: new Date().toISOString(), route: 'agent', test: false });
+    const answer = await api('/api/calls/delete', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid }) });
+    expect(answer.status).toBe(409);
+    expect(await deps().calls.get(salonId, callSid)).not.toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
 import type { Dependencies } from '../../composition-root.js';
-import { NotFoundError } from '../errors.js';
-import type { CallRecord } from '../../store/call-store.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import type { CallRecord } from '../../store/call-types.js';
 import { displayPhone } from '../confirmations/format.js';
 import { callOutcome } from './call-outcome.js';
 import { pageCursor } from './page-cursor.js';
@@ -40,8 +40,19 @@ export async function callWithTranscript(deps: CallLogDeps, salonId: string, cal
   return { call: callView(call), transcript: await deps.calls.transcript(salonId, callSid) };
 }
 
+/**
+ * How long a deleted call's tombstone stays: well past any provider's redelivery of its webhooks
+ * (Twilio retries a status callback within minutes; an ElevenLabs signature is good for 30), so a
+ * late delivery finds it and changes nothing (RELIABILITY 47).
+ */
+export const DELETED_CALL_KEPT_DAYS = 30;
+
+/** A call still going, or whose minutes are not counted yet, waits: deleting it must not lose them. */
 export async function deleteCall(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ deleted: true }> {
-  if (!(await deps.calls.remove(salonId, callSid))) throw new NotFoundError('That call is not in your call log.');
+  const now = deps.now();
+  const removal = await deps.calls.remove(salonId, callSid, { deletedAt: now.toISOString(), keepUntil: Math.floor(now.getTime() / 1000) + DELETED_CALL_KEPT_DAYS * 24 * 60 * 60 });
+  if (removal === 'missing') throw new NotFoundError('That call is not in your call log.');
+  if (removal === 'unfinished') throw new ConflictError('That call has not finished yet. You can delete it once it has ended.');
   return { deleted: true };
 }
 
