@@ -1,5 +1,6 @@
 import type { ElevenLabs, ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { agentToolName, TOOL_HEADER_VARIABLES, type AgentDefinition, type AgentToolDefinition } from '../core/voice-agent/agent-config.js';
+import { fetchConversationState } from './elevenlabs-conversation.js';
 import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from './voice-agent-port.js';
 
 /**
@@ -237,5 +238,8 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
       if (!response.ok) throw new VoiceAgentProviderError(`ElevenLabs refused the call: ${response.status}`, response.status);
       return response.text();
     },
+
+    // For the call sweep: a plain request too, so its Lambda carries no SDK.
+    conversationState: (conversationId) => fetchConversationState({ apiRoot, apiKey: options.apiKey, timeoutSeconds }, conversationId),
   };
 }
