@@ -8,7 +8,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  *
  * The SDK refuses a timestamp older than 30 minutes and takes any from the future. A signature
  * dated ahead of our clock by more than a clock's drift was not made by ElevenLabs just now
- * (RELIABILITY 48): it is refused, so a captured delivery cannot be post-dated to outlive the window.
+ * (RELIABILITY 56): it is refused, so a captured delivery cannot be post-dated to outlive the window.
  */
 export const ELEVENLABS_SIGNATURE_TOLERANCE_SECONDS = 30 * 60;
 export const ELEVENLABS_SIGNATURE_CLOCK_SKEW_SECONDS = 60;

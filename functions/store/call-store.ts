@@ -14,7 +14,7 @@ import { keys } from './keys.js';
  *
  * A deleted call leaves a tombstone in its item (ids, `deletedAt` and a TTL, nothing else): every
  * write is conditional on there being none, so a late or re-sent webhook cannot bring the call or
- * its transcript back (RELIABILITY 47). Every write that may create a record also marks the call
+ * its transcript back (RELIABILITY 58). Every write that may create a record also marks the call
  * for the sweep first (call-sweep-markers.ts).
  */
 export type CallRemoval = 'removed' | 'missing' | 'unfinished';

@@ -90,7 +90,7 @@ describe('the post-call webhook', () => {
       [undefined, body],
       [signElevenLabsPayload(body, 'wsec_wrong', now()), body],
       [signElevenLabsPayload(body, SECRET, now() - 31 * 60), body],
-      // Dated ahead: within 30 minutes of now, but not made now (RELIABILITY 48).
+      // Dated ahead: within 30 minutes of now, but not made now (RELIABILITY 56).
       [signElevenLabsPayload(body, SECRET, now() + 29 * 60), body],
       [signElevenLabsPayload(body, SECRET, now()), tampered],
       ['t=abc,v0=def', body],
@@ -133,7 +133,7 @@ describe('the post-call webhook', () => {
     }
   });
 
-  it("takes the salon from the agent we made for it: another salon's id beside an agent's is refused, and nothing is written (RELIABILITY 2)", async () => {
+  it("takes the salon from the agent we made for it: another salon's id beside an agent's is refused, and nothing is written (RELIABILITY 3)", async () => {
     const mine = await salonWithCall();
     const theirs = await salonWithCall();
     for (const body of [payload(theirs.salonId, theirs.callSid, { agentId: agentOf(mine.salonId) }), payload(theirs.salonId, theirs.callSid, { agentId: 'agent_unknown' })]) {
@@ -153,7 +153,7 @@ describe('the post-call webhook', () => {
   });
 });
 
-describe('a deleted call (RELIABILITY 47)', () => {
+describe('a deleted call (RELIABILITY 58)', () => {
   it('is not brought back by a re-sent signed status callback or a late post-call webhook, and is counted once', async () => {
     const { owner, salonId, callSid } = await salonWithCall();
     // The owner's browser test call: Twilio's status callback names the salon by its client.

@@ -116,7 +116,7 @@ describe('a restart after a crash', () => {
     expect(found.appointments).toEqual([expect.objectContaining({ id: bookingId, status: 'confirmed', stylistName: 'Aoife', callerName: 'Nuala' })]);
   });
 
-  it('meters the calls a killed run recorded as ended but never published (RELIABILITY 46)', async () => {
+  it('meters the calls a killed run recorded as ended but never published (RELIABILITY 57)', async () => {
     setLogSink(() => {}, 'error');
     const { env, token, salonId, table } = await ownerOnRestartedProduct('crash-calls', 'crash-proof-2');
     // What status callbacks killed between their write and their publish leave: ended calls, call.completed never sent.

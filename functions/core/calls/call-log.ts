@@ -43,7 +43,7 @@ export async function callWithTranscript(deps: CallLogDeps, salonId: string, cal
 /**
  * How long a deleted call's tombstone stays: well past any provider's redelivery of its webhooks
  * (Twilio retries a status callback within minutes; an ElevenLabs signature is good for 30), so a
- * late delivery finds it and changes nothing (RELIABILITY 47).
+ * late delivery finds it and changes nothing (RELIABILITY 58).
  */
 export const DELETED_CALL_KEPT_DAYS = 30;
 

@@ -19,7 +19,7 @@ export type PostCallOutcome = 'recorded' | 'ignored' | 'refused';
  * dropped: retrying it could never make it ours.
  *
  * The salon is the one whose agent had the conversation: the `salon_id` variable only says
- * which salon's stored agent to compare `agent_id` with (RELIABILITY 2). Variables are what a
+ * which salon's stored agent to compare `agent_id` with (RELIABILITY 3). Variables are what a
  * conversation was started with, and one started elsewhere (the provider's console, another
  * salon's agent) may carry any; a mismatch is refused and nothing is written.
  */

@@ -6,7 +6,7 @@ import { CALL_LIMITS } from '../voice-agent/agent-config.js';
 import { completeCall } from './complete-call.js';
 
 /**
- * The call sweep (RELIABILITY 46): finishes every call the store marked unfinished.
+ * The call sweep (RELIABILITY 57): finishes every call the store marked unfinished.
  *
  * - Ended, `call.completed` not marked sent (the process died between the two): it is published.
  * - Open past the longest call: its end never reached us (a lost status callback, a browser

@@ -114,7 +114,7 @@ describe('call records', () => {
   });
 });
 
-describe('a deleted call (RELIABILITY 47)', () => {
+describe('a deleted call (RELIABILITY 58)', () => {
   const tombstone = { deletedAt: '2026-11-21T09:00:00.000Z', keepUntil: 1_800_000_000 };
 
   async function finished(salonId: string, callSid: string) {

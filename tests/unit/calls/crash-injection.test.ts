@@ -17,7 +17,7 @@ import { makeSalon, startTable, type Table } from '../booking/harness.js';
 import { callWorld, type CallWorld } from './call-world.js';
 
 /**
- * RELIABILITY 46 and 42: a crash after any write of a call's end (Twilio's status callback, the
+ * RELIABILITY 57 and 42: a crash after any write of a call's end (Twilio's status callback, the
  * end of the owner's test call) leaves, once the sweep has run, the call ended, `call.completed`
  * published and its minutes counted exactly once, with nothing left for the sweep to do.
  * The crash is a DynamoDB client that lets N writes through, then fails every call
@@ -49,7 +49,7 @@ async function expectFinished(world: CallWorld, salonId: string, callSid: string
   return record;
 }
 
-describe('a crash after any write of a call’s end, then the sweep (RELIABILITY 46)', () => {
+describe('a crash after any write of a call’s end, then the sweep (RELIABILITY 57)', () => {
   it('the status callback: published and metered once at every crash point', async () => {
     let completedAt: number | undefined;
     for (let writes = 0; completedAt === undefined && writes < 20; writes += 1) {

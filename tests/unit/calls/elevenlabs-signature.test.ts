@@ -59,7 +59,7 @@ describe("against the vendor's own validator (the SDK's webhooks.constructEvent)
     expect(await sdkAccepts(signed, BODY.replace('conv_1', 'conv_2'))).toBe(false);
   });
 
-  it('is stricter on one point only: the SDK takes a timestamp from the future, we refuse it (RELIABILITY 48)', async () => {
+  it('is stricter on one point only: the SDK takes a timestamp from the future, we refuse it (RELIABILITY 56)', async () => {
     const ahead = signElevenLabsPayload(BODY, SECRET, nowSeconds() + 29 * 60);
     expect(await sdkAccepts(ahead)).toBe(true);
     expect(verifyElevenLabsSignature(BODY, ahead, SECRET, new Date())).toBe('future');

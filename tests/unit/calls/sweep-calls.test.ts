@@ -10,7 +10,7 @@ import { startTable, type Table } from '../booking/harness.js';
 import { callWorld, type CallWorld } from './call-world.js';
 
 /**
- * RELIABILITY 46: the call sweep finishes every call a crash or a lost callback left unfinished,
+ * RELIABILITY 57: the call sweep finishes every call a crash or a lost callback left unfinished,
  * from the provider's own record, and each call is metered once whatever order the sweep and a
  * late callback come in.
  */
@@ -52,7 +52,7 @@ async function pastTheLongestCall(openCalls = 1) {
   clock.value = START + OPEN_CALL_LIMIT_MS + SWEEP_GRACE_MS + 60_000;
 }
 
-describe('the call sweep (RELIABILITY 46)', () => {
+describe('the call sweep (RELIABILITY 57)', () => {
   it('publishes a call that ended before its request could publish, once it is past the grace, and only once', async () => {
     const { salonId, callSid } = await ring();
     clock.value = at(3);
