@@ -126,7 +126,7 @@ export function functionsWithGrants(
   return [
     ...routes.map((route) => ({ name: `route ${route.id}`, fn: s.stack.api.functions.get(route.id)!, grants: route.grants })),
     ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: s.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
-    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write', 'secrets:providers'] },
+    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write', 'secrets:providers', 'events:put'] },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings, grants: SWEEP_BOOKINGS_GRANTS },
     { name: 'call sweep', fn: s.stack.jobs.sweepCalls, grants: SWEEP_CALLS_GRANTS },
     { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
