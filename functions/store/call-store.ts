@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createCallSweepMarkers, type CallSweepMarkers } from './call-sweep-markers.js';
 import { toRecord, type CallConversation, type CallEnd, type CallPage, type CallPosition, type CallRecord, type CallStart, type TranscriptLine } from './call-types.js';
-import { conditionally } from './dynamo.js';
+import { conditionally, isConditionFailure } from './dynamo.js';
 import { keys } from './keys.js';
 
 /**
@@ -30,8 +30,8 @@ export interface CallStore {
   recordEnd(end: CallEnd): Promise<CallRecord | null>;
   /** After `call.completed` went out: the call is finished, and its sweep marker goes. */
   markCompletedPublished(salonId: string, callSid: string): Promise<void>;
-  /** False for a deleted call: nothing of it was kept. */
-  recordConversation(conversation: CallConversation): Promise<boolean>;
+  /** Answers the record as it now is, or null for a deleted call: nothing of it was kept. */
+  recordConversation(conversation: CallConversation): Promise<CallRecord | null>;
   noteTransfer(salonId: string, callSid: string): Promise<void>;
   /** Which legs of the call picked up: facts that only ever become true. */
   noteLegs(salonId: string, callSid: string, legs: { agentConnected?: true; salonAnswered?: true }): Promise<void>;
@@ -86,9 +86,16 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     return result.Item && result.Item.deletedAt === undefined ? toRecord(result.Item) : null;
   }
 
-  /** False on a tombstone. */
-  const update = (salonId: string, callSid: string, fields: Record<string, unknown>) =>
-    conditionally(client.send(new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields) })));
+  /** The record as the write left it; null on a tombstone, which the write leaves as it is. */
+  async function update(salonId: string, callSid: string, fields: Record<string, unknown>): Promise<CallRecord | null> {
+    try {
+      const result = await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields), ReturnValues: 'ALL_NEW' }));
+      return toRecord(result.Attributes ?? {});
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+  }
 
   /** Only for a call that exists: a tool call or callback naming a call we never saw creates nothing. */
   async function setFlags(salonId: string, callSid: string, flags: readonly string[]) {
@@ -135,7 +142,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
 
     async recordEnd(end) {
       await markers.put(end.salonId, end.callSid, end.endedAt);
-      const expression = firstWins({
+      return update(end.salonId, end.callSid, {
         ...identity(end.salonId, end.callSid, end.startedAt),
         endedAt: end.endedAt,
         durationSeconds: end.durationSeconds,
@@ -143,13 +150,6 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
         callerPhone: end.callerPhone,
         test: end.test,
       });
-      let item: Record<string, unknown> | undefined;
-      const written = await conditionally(
-        client.send(new UpdateCommand({ TableName: tableName, Key: callKey(end.salonId, end.callSid), ...expression, ReturnValues: 'ALL_NEW' })).then((result) => {
-          item = result.Attributes;
-        }),
-      );
-      return written && item ? toRecord(item) : null;
     },
 
     async markCompletedPublished(salonId, callSid) {

@@ -39,7 +39,7 @@ export async function recordPostCall(deps: Pick<Dependencies, 'salons' | 'agents
     return 'refused';
   }
   const startedAt = conversation.startedAt ?? deps.now().toISOString();
-  const recorded = await deps.calls.recordConversation({
+  const record = await deps.calls.recordConversation({
     salonId: salon.id,
     callSid: conversation.callSid,
     startedAt,
@@ -49,12 +49,11 @@ export async function recordPostCall(deps: Pick<Dependencies, 'salons' | 'agents
     transcript: conversation.transcript,
     transcriptExpiresAt: Math.floor(Date.parse(startedAt) / 1000) + TRANSCRIPT_RETENTION_DAYS * 24 * 60 * 60,
   });
-  if (!recorded) {
+  if (!record) {
     logger.info('post-call data for a deleted call; dropped', ids);
     return 'ignored';
   }
-  const record = await deps.calls.get(salon.id, conversation.callSid);
-  if (conversation.evaluation !== 'unknown' && record && !record.test) {
+  if (conversation.evaluation !== 'unknown' && !record.test) {
     const day = DateTime.fromISO(record.startedAt, { zone: SALON_TIME_ZONE }).toISODate()!;
     await deps.callStats.countRating(salon.id, day, conversation.callSid, conversation.evaluation === 'success');
   }
