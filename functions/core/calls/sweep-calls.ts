@@ -25,7 +25,7 @@ type SweepDeps = Pick<Dependencies, 'calls' | 'events' | 'telephony' | 'voiceAge
 /** How long a call's record may stay open: the longest call the agent takes, and a margin for ringing the salon first and a late callback. */
 export const OPEN_CALL_LIMIT_MS = (CALL_LIMITS.maxDurationSeconds + 5 * 60) * 1000;
 /** When a call that is still going (by its provider) is asked about again. */
-export const ASK_AGAIN_MS = 5 * 60_000;
+const ASK_AGAIN_MS = 5 * 60_000;
 
 export interface CallSweepResult {
   published: number;
