@@ -189,7 +189,7 @@ function build(settings: Config): Dependencies {
         if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the voice agent sandbox');
         return createSandboxVoiceAgent({ siteUrl: settings.SITE_URL });
       },
-      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true },
+      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
     ),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
@@ -296,7 +296,7 @@ function build(settings: Config): Dependencies {
         if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the telephony sandbox');
         return createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE });
       },
-      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, redirectCall: true, pointNumberAt: true },
+      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
     ),
     email: lazyAdapter(
       async () => {

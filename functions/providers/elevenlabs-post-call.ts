@@ -3,8 +3,9 @@ import * as z from 'zod';
 /**
  * ElevenLabs' post-call webhook (`post_call_transcription`), read into what the call log keeps.
  * The payload is the vendor's and grows new fields, so unknown fields are ignored and only what
- * is used is checked. The call is tied to our records by the dynamic variables the voice webhook
- * registered it with (`salon_id`, and Twilio's call id).
+ * is used is checked. The call is tied to our records by Twilio's call id, and to its salon by
+ * the agent that had it (`salon_id`, a dynamic variable the voice webhook registered the call
+ * with, only says which salon's agent to compare: functions/core/calls/record-post-call.ts).
  */
 const transcriptTurn = z.object({
   role: z.enum(['agent', 'user']),

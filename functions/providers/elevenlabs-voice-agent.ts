@@ -1,6 +1,7 @@
 import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { agentRequest, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
 import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
+import { fetchConversationState } from './elevenlabs-conversation.js';
 import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from './voice-agent-port.js';
 
 /**
@@ -151,5 +152,8 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
       if (!response.ok) throw new VoiceAgentProviderError(`ElevenLabs refused the call: ${response.status}`, response.status);
       return response.text();
     },
+
+    // For the call sweep: a plain request too, so its Lambda carries no SDK.
+    conversationState: (conversationId) => fetchConversationState({ apiRoot, apiKey: options.apiKey, timeoutSeconds }, conversationId),
   };
 }

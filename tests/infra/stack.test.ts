@@ -15,7 +15,7 @@ import { stageConfig } from '../../infra/stage-config.js';
 import { AGENT_UNAVAILABLE_LOG } from '../../functions/core/telephony/inbound-call.js';
 import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
 import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
-import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-bookings.js';
+import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-schedule.js';
 import {
   actionsOfRole,
   functionsWithGrants,
@@ -74,6 +74,7 @@ function appFunctions(s: SynthesizedStage): { name: string; fn: AppFunction }[] 
     { name: 'post-authentication trigger', fn: s.stack.auth.postAuthentication },
     { name: 'admin assign-phone-number', fn: s.stack.admin.assignPhoneNumber },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings },
+    { name: 'call sweep', fn: s.stack.jobs.sweepCalls },
   ];
 }
 
@@ -548,20 +549,28 @@ describe('admin function', () => {
   });
 });
 
-describe('booking sweep', () => {
-  it('runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', () => {
+describe('the sweeps', () => {
+  it.each([
+    ['booking', (s: SynthesizedStage) => s.stack.jobs.sweepBookings],
+    ['call', (s: SynthesizedStage) => s.stack.jobs.sweepCalls],
+  ] as const)('the %s sweep runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', (_name, sweep) => {
     const s = dev;
-    const functionId = logicalId(s, s.stack.jobs.sweepBookings);
-    const [schedule, ...others] = Object.values(resources(s, 'AWS::Scheduler::Schedule'));
-    expect(others).toEqual([]);
+    const functionId = logicalId(s, sweep(s));
+    const schedules = Object.values(resources(s, 'AWS::Scheduler::Schedule')).filter((schedule) => refId(schedule.Properties.Target.Arn) === functionId);
+    expect(schedules).toHaveLength(1);
+    const [schedule] = schedules;
     expect(schedule!.Properties.ScheduleExpression).toBe(`rate(${SWEEP_EVERY_MINUTES} minutes)`);
     expect(schedule!.Properties.State).toBe('ENABLED');
-    expect(refId(schedule!.Properties.Target.Arn)).toBe(functionId);
     expect(schedule!.Properties.Target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
     const alarms = Object.values(resources(s, 'AWS::CloudWatch::Alarm')).filter((alarm) =>
       (alarm.Properties.Dimensions as { Value: unknown }[] | undefined)?.some((dimension) => refId(dimension.Value) === functionId),
     );
     expect(alarms.map((alarm) => alarm.Properties.MetricName)).toEqual(['Errors']);
+  });
+
+  it('are the only schedules', () => {
+    const targets = Object.values(resources(dev, 'AWS::Scheduler::Schedule')).map((schedule) => refId(schedule.Properties.Target.Arn));
+    expect(targets.sort()).toEqual([logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls)].sort());
   });
 });
 

@@ -1,3 +1,4 @@
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_TOOLS } from '../../../functions/contracts/agent-tools.js';
 import { agentToolName, buildAgentDefinition, TOOL_HEADER_VARIABLES, type AgentDefinition } from '../../../functions/core/voice-agent/agent-config.js';
@@ -170,3 +171,51 @@ describe('the ElevenLabs voice agent adapter', () => {
     await agents.remove(made);
   });
 });
+
+describe("reading a conversation for the call sweep (GET /v1/convai/conversations/{id}), as the vendor's SDK reads it", () => {
+  /** A conversation in the API's shape (snake_case, the fields the SDK requires). */
+  const conversation = (id: string, status: string, durationSeconds: number) => ({
+    agent_id: 'agent_1',
+    conversation_id: id,
+    status,
+    transcript: [],
+    has_audio: false,
+    has_user_audio: false,
+    has_response_audio: false,
+    has_auxiliary_audio: false,
+    metadata: { start_time_unix_secs: 1_763_800_000, call_duration_secs: durationSeconds, phone_call: {
+        type: 'twilio',
+        direction: 'inbound',
+        phone_number_id: 'phnum_1',
+        agent_number: '+35315551234',
+        external_number: '+353871234567',
+        stream_sid: 'MZ1',
+        call_sid: `CA${'a'.repeat(32)}`,
+      },
+    },
+  });
+
+  it.each([
+    ['done', 185, { state: 'ended', finalStatus: 'completed', durationSeconds: 185, endedAt: new Date((1_763_800_000 + 185) * 1000).toISOString() }],
+    ['processing', 61, { state: 'ended', finalStatus: 'completed', durationSeconds: 61, endedAt: new Date((1_763_800_000 + 61) * 1000).toISOString() }],
+    ['failed', 3, { state: 'ended', finalStatus: 'failed', durationSeconds: 3, endedAt: new Date((1_763_800_000 + 3) * 1000).toISOString() }],
+    ['in-progress', 40, { state: 'live' }],
+    ['initiated', 0, { state: 'live' }],
+  ] as const)('a %s conversation', async (status, seconds, expected) => {
+    const id = `conv_${status}`;
+    fake.conversations.set(id, conversation(id, status, seconds));
+    expect(await adapter().conversationState(id)).toEqual(expected);
+    // The SDK, on the same answer, reads the same status and duration we did.
+    const sdk = await new ElevenLabsClient({ apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0 }).conversationalAi.conversations.get(id);
+    expect([sdk.status, sdk.metadata.callDurationSecs, sdk.metadata.startTimeUnixSecs]).toEqual([status, seconds, 1_763_800_000]);
+    expect(fake.requestsTo('GET', `/v1/convai/conversations/${id}`)).toHaveLength(2);
+  });
+
+  it('a conversation the provider does not know is unknown; a refusal throws', async () => {
+    expect(await adapter().conversationState('conv_nobody')).toEqual({ state: 'unknown' });
+    fake.conversations.set('conv_refused', conversation('conv_refused', 'done', 1));
+    fake.failNext({ path: /conversations\/conv_refused$/, status: 500 });
+    await expect(adapter().conversationState('conv_refused')).rejects.toMatchObject({ name: 'VoiceAgentProviderError', status: 500 });
+  });
+});
+
