@@ -2,7 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
 import type { Dependencies } from '../../../functions/composition-root.js';
 import { billingPeriodAt } from '../../../functions/core/usage/billing-period.js';
-import { meterCall, receptionistSeconds } from '../../../functions/core/usage/meter-usage.js';
+import { meterCompletedCall } from '../../../functions/core/usage/meter-completed-call.js';
 import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 import type { ProviderCallState } from '../../../functions/providers/telephony-port.js';
@@ -59,8 +59,7 @@ export function callWorld(table: Table, clock: { value: number }) {
       const salons = createSalonStore(table.client, table.tableName);
       for (const delivery of published.slice(meteredUpTo)) {
         meteredUpTo += 1;
-        const salon = (await salons.get(delivery.salonId))!;
-        await meterCall({ usage, events: { publish: async () => undefined }, now }, { ...delivery, durationSeconds: receptionistSeconds(delivery) }, billingPeriodAt(salon, new Date(delivery.startedAt)));
+        await meterCompletedCall({ usage, events: { publish: async () => undefined }, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
       }
       return usage.totals(salonId, billingPeriodAt((await salons.get(salonId))!, now()).id);
     },
