@@ -1,3 +1,4 @@
+import { CALL_VARIABLES } from '../core/voice-agent/agent-config.js';
 import * as z from 'zod';
 
 /**
@@ -65,7 +66,7 @@ export function readPostCall(body: unknown): PostCallConversation | null {
     agentId: data.agent_id,
     conversationId: data.conversation_id,
     salonId: text(variables.salon_id),
-    callSid: text(data.metadata?.phone_call?.call_sid) ?? text(variables.system__call_sid),
+    callSid: text(data.metadata?.phone_call?.call_sid) ?? text(variables[CALL_VARIABLES.callSid]) ?? text(variables.system__call_sid),
     startedAt: typeof started === 'number' ? new Date(started * 1000).toISOString() : null,
     summary: data.analysis?.transcript_summary?.slice(0, MAX_SUMMARY) ?? null,
     evaluation: data.analysis?.call_successful ?? 'unknown',
