@@ -14,7 +14,7 @@ import { handler as stripeWebhook } from './stripe-webhook.js';
 import { escapeHtml } from '../core/escape-html.js';
 
 /**
- * Sandbox: the local stand-ins for Stripe Checkout (subscriptions, and booking deposits on the
+ * Sandbox: the local stand-ins for Stripe Checkout (subscriptions, and booking deposits paid over to the
  * salon's connected account), the customer portal, Connect onboarding and the Express dashboard, served only while the payments sandbox is active (404 once Stripe keys
  * are configured). No script runs on them. Completing one changes the sandbox's objects, then
  * delivers the webhook events Stripe would send, signed as Stripe signs them with the sandbox's

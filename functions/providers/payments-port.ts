@@ -68,9 +68,11 @@ export interface PaymentsPort {
    */
   reportMeterEvent(input: { salonId: string; eventName: string; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<{ id: string }>;
   /**
-   * A booking's deposit: a one-off Checkout Session in EUR on the salon's connected account (not
-   * the platform's), with the salon and booking as metadata, expiring at `expiresAt` (at least
-   * 30 minutes ahead, as Stripe requires). The same key answers the same session.
+   * A booking's deposit: a one-off Checkout Session in EUR, a destination charge made on the
+   * platform for the salon's connected account `accountId` (the salon is the merchant of record and
+   * receives the money; docs/payments.md says why), with the salon and booking as metadata,
+   * expiring at `expiresAt` (at least 30 minutes ahead, as Stripe requires). The same key answers
+   * the same session.
    */
   createDepositCheckout(input: {
     salonId: string;
@@ -85,16 +87,16 @@ export interface PaymentsPort {
     idempotencyKey: string;
   }): Promise<{ id: string; url: string; expiresAt: Date }>;
   /**
-   * Expires a deposit's open Checkout Session on the salon's connected account, so it can no
-   * longer be paid (its booking no longer holds its time). One no longer open (paid or expired)
-   * or gone counts as done.
+   * Expires a deposit's open Checkout Session (the platform's), so it can no longer be paid (its
+   * booking no longer holds its time). One no longer open (paid or expired) or gone counts as done.
    */
-  expireDepositCheckout(input: { salonId: string; accountId: string; sessionId: string }): Promise<void>;
+  expireDepositCheckout(input: { salonId: string; sessionId: string }): Promise<void>;
   /**
-   * Refunds a deposit's payment in full on the salon's connected account (where it was taken).
-   * The same key answers the same refund, and a payment already refunded counts as done.
+   * Refunds a deposit's payment in full, taking the transfer back from the salon's account (the
+   * platform made the charge). The same key answers the same refund, and a payment already
+   * refunded counts as done.
    */
-  refundDeposit(input: { salonId: string; accountId: string; bookingId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
+  refundDeposit(input: { salonId: string; bookingId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
   /** Ends the subscription now (account deletion); one already gone counts as cancelled. */
   cancelSubscription(input: { salonId: string; subscriptionId: string }): Promise<void>;
   /** Erases the customer (account deletion); one already gone counts as deleted. */

@@ -206,13 +206,18 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
               },
             ],
             metadata: { salon_id: input.salonId, booking_id: input.bookingId },
-            payment_intent_data: { metadata: { salon_id: input.salonId, booking_id: input.bookingId } },
+            // A destination charge: made on the platform, settled in the salon's name (on_behalf_of)
+            // and paid over to it (transfer_data), as Stripe advises for Express accounts.
+            payment_intent_data: {
+              on_behalf_of: input.accountId,
+              transfer_data: { destination: input.accountId },
+              metadata: { salon_id: input.salonId, booking_id: input.bookingId },
+            },
             expires_at: Math.floor(input.expiresAt.getTime() / 1000),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
           },
-          // On the salon's own account: the deposit is the salon's money, not the platform's.
-          { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey },
+          { idempotencyKey: input.idempotencyKey },
         ),
       );
       if (!session.url) throw new PaymentsError('rejected', 'Stripe returned a checkout session without a URL');
@@ -221,13 +226,17 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
 
     async expireDepositCheckout(input) {
       // Stripe refuses to expire a session that is not open: it was paid (the webhook settles it) or has expired.
-      await unlessDone('expire the deposit checkout', () => stripe.checkout.sessions.expire(input.sessionId, {}, { stripeAccount: input.accountId }), () => true);
+      await unlessDone('expire the deposit checkout', () => stripe.checkout.sessions.expire(input.sessionId), () => true);
     },
 
     async refundDeposit(input) {
       await unlessDone(
         'refund the deposit',
-        () => stripe.refunds.create({ payment_intent: input.paymentIntentId, metadata: { salon_id: input.salonId, booking_id: input.bookingId } }, { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey }),
+        () =>
+          stripe.refunds.create(
+            { payment_intent: input.paymentIntentId, reverse_transfer: true, metadata: { salon_id: input.salonId, booking_id: input.bookingId } },
+            { idempotencyKey: input.idempotencyKey },
+          ),
         (error) => error.code === 'charge_already_refunded',
       );
     },

@@ -138,12 +138,10 @@ describe('a deposit service booked through the tools route', () => {
   it('a webhook with a bad signature changes nothing', async () => {
     const phone = newPhone();
     const id = (await bookBalayage(salon.secret, phone, '10:00', WEDNESDAY)).body.booking.id as string;
-    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
     const payload = JSON.stringify({
       id: 'evt_forged_000000000001',
       object: 'event',
       type: 'checkout.session.completed',
-      account: account.id,
       created: Math.floor(Date.now() / 1000),
       data: { object: { id: 'cs_forged', object: 'checkout.session', mode: 'payment', status: 'complete', metadata: { salon_id: salon.salonId, booking_id: id } } },
     });
@@ -237,11 +235,9 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
   });
 
-  it('a delayed payment (SEPA): completion while it is processing holds on; async success confirms, async failure releases', async () => {
-    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
-    const sessionEvent = (type: string, booking: { id: string; link: string }, paymentStatus: 'paid' | 'unpaid') =>
+  const sessionEvent = (type: string, booking: { id: string; link: string }, paymentStatus: 'paid' | 'unpaid', connectedAccount?: string) =>
       ({
-        id: `evt_sepa_${type.replaceAll('.', '_')}_${booking.id}`,
+        id: `evt_sepa_${type.replaceAll('.', '_')}_${booking.id}${connectedAccount ? '_connected' : ''}`,
         object: 'event',
         api_version: '2026-10-28.endive',
         created: Math.floor(Date.now() / 1000),
@@ -249,7 +245,7 @@ describe('money follows the booking (RELIABILITY 66)', () => {
         pending_webhooks: 1,
         request: { id: null, idempotency_key: null },
         type,
-        account: account.id,
+        ...(connectedAccount ? { account: connectedAccount } : {}),
         data: {
           object: {
             id: sessionIdOf(booking.link),
@@ -264,6 +260,16 @@ describe('money follows the booking (RELIABILITY 66)', () => {
         },
       }) satisfies SandboxEvent;
 
+  it('a deposit is the platform\'s destination charge: a session event from a connected account settles nothing', async () => {
+    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
+    const booking = await held('15:00', TUESDAY);
+    expect(await deliverSigned([sessionEvent('checkout.session.completed', booking, 'paid', account.id)])).toEqual([200]);
+    expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('awaiting_deposit');
+    expect(await deliverSigned([sessionEvent('checkout.session.completed', booking, 'paid')])).toEqual([200]);
+    expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('confirmed');
+  });
+
+  it('a delayed payment (SEPA): completion while it is processing holds on; async success confirms, async failure releases', async () => {
     const succeeding = await held('09:00', THURSDAY);
     expect(await deliverSigned([sessionEvent('checkout.session.completed', succeeding, 'unpaid')])).toEqual([200]);
     expect((await appointmentOf(salon.owner, succeeding.id))?.status).toBe('awaiting_deposit');

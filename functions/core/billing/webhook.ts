@@ -130,24 +130,22 @@ function depositOutcome(type: string, paymentStatus: string | null | undefined):
 }
 
 /**
- * A deposit's session on a salon's connected account: only the account the salon connected
- * (`event.account`) settles its bookings.
+ * A deposit's session: the platform's own (a destination charge), so its events carry no
+ * connected account. One from a connected account was not made by us and settles nothing: only
+ * the platform can have written the salon and booking into a deposit's metadata.
  */
 async function depositChange(deps: WebhookDeps, event: Stripe.Event) {
   const session = checkoutSession.safeParse(event.data.object);
   if (!session.success || session.data.mode !== 'payment') return null;
   const salonId = salonOf(session.data.metadata);
   const bookingId = bookingIdPattern.safeParse(session.data.metadata?.booking_id);
-  const accountId = event.account;
-  if (!salonId || !bookingId.success || !accountId) return null;
+  if (!salonId || !bookingId.success || event.account) return null;
   const outcome = depositOutcome(event.type, session.data.payment_status);
   if (!outcome) {
     logger.info('deposit payment still processing; its async_payment event settles it', { salonId, bookingId: bookingId.data });
     return null;
   }
-  const account = await deps.billing.getPaymentAccount(salonId);
-  if (account?.id !== accountId) return null;
-  const payment = { accountId, paymentIntentId: session.data.payment_intent ?? null, amountCents: session.data.amount_total ?? null };
+  const payment = { paymentIntentId: session.data.payment_intent ?? null, amountCents: session.data.amount_total ?? null };
   return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome, payment) };
 }
 

@@ -39,17 +39,14 @@ export async function expireUnpaidDeposit(deps: BookingDeps, salonId: string, en
   const deposit = ended.record?.deposit;
   const found = depositDeps(deps);
   if (!found || !deposit || deposit.paidAt || ended.reason === 'deposit_not_paid') return;
-  const accountId = deposit.accountId ?? (await found.billing.getPaymentAccount(salonId))?.id;
-  if (!accountId) return;
-  await orRetryLater(() => found.payments.expireDepositCheckout({ salonId, accountId, sessionId: deposit.sessionId }));
+  await orRetryLater(() => found.payments.expireDepositCheckout({ salonId, sessionId: deposit.sessionId }));
 }
 
 /** What Stripe said of a deposit: paid, its delayed payment failed, or its session expired unpaid. */
 export type DepositOutcome = 'paid' | 'failed' | 'expired';
 
-/** Where a deposit was paid and how much, as Stripe's event says. */
+/** Which payment a deposit was and how much, as Stripe's event says. */
 export interface DepositPayment {
-  accountId: string;
   paymentIntentId: string | null;
   amountCents: number | null;
 }
@@ -69,7 +66,7 @@ export async function refundLateDeposit(deps: BookingDeps, context: SalonContext
   const paymentIntentId = payment.paymentIntentId;
   try {
     await orRetryLater(() =>
-      found.payments.refundDeposit({ salonId: ids.salonId, accountId: payment.accountId, bookingId: appointment.id, paymentIntentId, idempotencyKey: `deposit-refund-${appointment.id}` }),
+      found.payments.refundDeposit({ salonId: ids.salonId, bookingId: appointment.id, paymentIntentId, idempotencyKey: `deposit-refund-${appointment.id}` }),
     );
   } catch (error) {
     if (!isPaymentsError(error)) throw error;

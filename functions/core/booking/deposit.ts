@@ -14,8 +14,8 @@ import { euroToCents } from '../money.js';
 /**
  * Deposits (docs/bookings.md, "Awaiting deposit"): a service with a deposit, booked while the
  * salon's payment account is Active, holds its time as `awaiting_deposit` on the stylist's day
- * (the booking of record) with a Checkout Session on the salon's connected account. The session's
- * webhook settles it: paid → confirmed; expired or its delayed payment failed → released
+ * (the booking of record) with a Checkout Session whose charge is paid over to the salon's
+ * connected account (a destination charge). The session's webhook settles it: paid → confirmed; expired or its delayed payment failed → released
  * ("deposit not paid"); paid after the booking ended → refunded (deposit-session.ts). The sweep
  * releases a hold whose expiry passed without either (settle.ts).
  */

@@ -80,7 +80,7 @@ describe('the Stripe payments adapter', () => {
     await expect(payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://a/r' })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
   }, 20_000);
 
-  it('creates the deposit Checkout on the salon\'s connected account: its header, the amount, the booking and the expiry', async () => {
+  it('creates the deposit Checkout as a destination charge for the salon\'s Express account: on the platform, on behalf of and paid over to the salon, the amount, the booking and the expiry', async () => {
     const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 31 * 60 * 1000);
     const session = await payments().createDepositCheckout({
       salonId: 'sal_deposit',
@@ -96,17 +96,18 @@ describe('the Stripe payments adapter', () => {
     });
     expect(session).toMatchObject({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\//), expiresAt });
     const request = last('/v1/checkout/sessions');
-    expect(request.headers['stripe-account']).toBe('acct_salon');
+    expect(request.headers['stripe-account']).toBeUndefined();
     expect(request.headers['idempotency-key']).toBe('deposit-bk_1');
     expect(request.params).toMatchObject({
       mode: 'payment',
+      payment_intent_data: { on_behalf_of: 'acct_salon', transfer_data: { destination: 'acct_salon' }, metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' } },
       expires_at: String(expiresAt.getTime() / 1000),
       metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' },
       line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '2000', product_data: { name: 'Deposit: Balayage' } } }],
     });
   });
 
-  it("expires a deposit's session on the connected account, and takes a session no longer open as done (RELIABILITY 66)", async () => {
+  it("expires a deposit's session on the platform, and takes a session no longer open as done (RELIABILITY 66)", async () => {
     const deposit = (bookingId: string) =>
       payments().createDepositCheckout({
         salonId: 'sal_deposit',
@@ -121,32 +122,32 @@ describe('the Stripe payments adapter', () => {
         idempotencyKey: `deposit-${bookingId}`,
       });
     const open = await deposit('bk_expire');
-    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: open.id });
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', sessionId: open.id });
     expect(fake.sessions.get(open.id)?.status).toBe('expired');
     const request = last(`/v1/checkout/sessions/${open.id}/expire`);
     expect(request.method).toBe('POST');
-    expect(request.headers['stripe-account']).toBe('acct_salon');
+    expect(request.headers['stripe-account']).toBeUndefined();
     // Again (a second settle), or once paid: Stripe refuses, and that is done.
-    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: open.id });
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', sessionId: open.id });
     const paid = await deposit('bk_paid');
     fake.sessions.get(paid.id)!.status = 'complete';
-    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: paid.id });
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', sessionId: paid.id });
     expect(fake.sessions.get(paid.id)?.status).toBe('complete');
     // Stripe down is not done: the sweep tries again.
     fake.fail(/\/expire$/, 503, 3);
-    await expect(payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: paid.id })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
+    await expect(payments().expireDepositCheckout({ salonId: 'sal_deposit', sessionId: paid.id })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
   }, 20_000);
 
-  it('refunds a late deposit in full on the connected account, once per key, and takes "already refunded" as done', async () => {
-    const input = { salonId: 'sal_deposit', accountId: 'acct_salon', bookingId: 'bk_late', paymentIntentId: 'pi_late', idempotencyKey: 'deposit-refund-bk_late' };
+  it('refunds a late deposit in full on the platform, taking the transfer back from the salon, once per key, and takes "already refunded" as done', async () => {
+    const input = { salonId: 'sal_deposit', bookingId: 'bk_late', paymentIntentId: 'pi_late', idempotencyKey: 'deposit-refund-bk_late' };
     await payments().refundDeposit(input);
     await payments().refundDeposit(input);
     // Past Stripe's idempotency window, a new key: Stripe says it is refunded already.
     await payments().refundDeposit({ ...input, idempotencyKey: 'deposit-refund-bk_late-later' });
-    expect(fake.refunds.get('pi_late')).toMatchObject({ account: 'acct_salon', metadata: { salon_id: 'sal_deposit', booking_id: 'bk_late' } });
+    expect(fake.refunds.get('pi_late')).toMatchObject({ account: null, metadata: { salon_id: 'sal_deposit', booking_id: 'bk_late' } });
     const request = last('/v1/refunds');
-    expect(request.headers['stripe-account']).toBe('acct_salon');
-    expect(request.params).toMatchObject({ payment_intent: 'pi_late' });
+    expect(request.headers['stripe-account']).toBeUndefined();
+    expect(request.params).toMatchObject({ payment_intent: 'pi_late', reverse_transfer: 'true' });
     expect(request.params).not.toHaveProperty('amount');
     expect(fake.requests.filter((each) => each.path === '/v1/refunds').map((each) => each.headers['idempotency-key'])).toEqual([
       'deposit-refund-bk_late',
