@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { deps } from '../composition-root.js';
 import { AGENT_TOOLS, agentToolQuery, idempotencyKey, toolSay, type AgentTool } from '../contracts/agent-tools.js';
+import { TWILIO_CALL_SID } from '../contracts/calls.js';
 import { salonForAuthorization, TooManySecretAttempts } from '../core/agent-secret.js';
 import { conversationKey, runTool } from '../core/agent-tools/registry.js';
 import { ToolError } from '../core/booking/errors.js';
@@ -63,9 +64,6 @@ function idempotencyKeyOf(event: ApiEvent, tool: AgentTool, input: unknown): str
   return conversation ? conversationKey(conversation, tool, input) : undefined;
 }
 
-/** Call ids are Twilio's `CA` + 32 hex; anything else (an unfilled `{{system__call_sid}}`) is no call. */
-const CALL_SID = /^CA[0-9a-f]{32}$/i;
-
 export const handler = securedRoute(
   {
     routeId: 'agent-tools',
@@ -89,7 +87,8 @@ export const handler = securedRoute(
       salonId,
       input,
       ...(key ? { idempotencyKey: key } : {}),
-      ...(callSid && CALL_SID.test(callSid) ? { callSid } : {}),
+      // Twilio's `CA` + 32 hex; anything else (an unfilled `{{system__call_sid}}`) is no call.
+      ...(callSid && TWILIO_CALL_SID.test(callSid) ? { callSid } : {}),
       test: header(event, 'x-test-call')?.trim().toLowerCase() === 'true',
     });
     logger.info('agent tool', { tool, status: 200, ms: Math.round(performance.now() - started) });

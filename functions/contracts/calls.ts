@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import type { Appointment } from './appointments.js';
 
 /**
  * The owner's view of calls and messages: the call log, the messages callers left, and the
@@ -10,8 +11,14 @@ export const CALL_LOG_PAGE_SIZE = 20;
 export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'missed', 'abandoned', 'test-call'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
+/** What a call did through the receptionist's tools: a booking made, moved or cancelled, a message left. */
+export const CALL_ACTIONS = ['booked', 'moved', 'cancelled', 'message'] as const;
+export type CallAction = (typeof CALL_ACTIONS)[number];
+
 /** Twilio's call ids, and the sandbox test call's. */
 export const CALL_SID = /^(CA[0-9a-f]{32}|SB[0-9a-z_-]{8,64})$/i;
+/** Twilio's alone: a call the telephony provider can act on. */
+export const TWILIO_CALL_SID = /^CA[0-9a-f]{32}$/i;
 /** The page cursor as the server gave it out (base64url); what it holds is checked where it is read. */
 const cursor = z.string().max(200, 'after is too long').regex(/^[\w-]+$/, 'after is not a page cursor');
 
@@ -43,9 +50,16 @@ export interface CallView {
   outcome: CallOutcome | null;
   summary: string | null;
   evaluation: 'success' | 'failure' | 'unknown' | null;
-  bookings: number;
-  messages: number;
+  /** What the call did, in the order of CALL_ACTIONS, each with the booking's or message's id to link to. */
+  actions: CallActionView[];
   test: boolean;
+}
+
+export interface CallActionView {
+  action: CallAction;
+  id: string;
+  /** The booking as it stands now (a later cancel shows), or null for a message or a booking no longer kept. */
+  booking: { service: string; stylist: string; start: string; status: Appointment['status'] } | null;
 }
 
 export interface TranscriptLineView {
@@ -86,7 +100,7 @@ export interface DashboardSummary {
 }
 
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
-  answered: 'Answered by your receptionist',
+  answered: 'Questions answered',
   forwarded: 'Forwarded to the salon',
   transferred: 'Put through to the salon',
   missed: 'Missed',

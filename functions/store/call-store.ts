@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { CallAction } from '../contracts/calls.js';
 import { createCallSweepMarkers, type CallSweepMarkers } from './call-sweep-markers.js';
 import { toRecord, type CallConversation, type CallEnd, type CallPage, type CallPosition, type CallRecord, type CallStart, type TranscriptLine } from './call-types.js';
 import { conditionally, isConditionFailure } from './dynamo.js';
@@ -35,8 +36,8 @@ export interface CallStore {
   noteTransfer(salonId: string, callSid: string): Promise<void>;
   /** Which legs of the call picked up: facts that only ever become true. */
   noteLegs(salonId: string, callSid: string, legs: { agentConnected?: true; salonAnswered?: true }): Promise<void>;
-  noteBooking(salonId: string, callSid: string, bookingId: string): Promise<void>;
-  noteMessage(salonId: string, callSid: string, messageId: string): Promise<void>;
+  /** What the call did through a tool (a booking made, moved or cancelled, a message left): on a known call only, once each. */
+  noteAction(salonId: string, callSid: string, action: CallAction, id: string): Promise<void>;
   /** Null for a call never recorded, or deleted. */
   get(salonId: string, callSid: string): Promise<CallRecord | null>;
   transcript(salonId: string, callSid: string): Promise<TranscriptLine[] | null>;
@@ -51,6 +52,8 @@ export interface CallStore {
   /** The calls the sweep must finish (open, or ended and not yet published). */
   sweep: Pick<CallSweepMarkers, 'due' | 'lookAgainAt' | 'drop'>;
 }
+
+const ACTION_FIELDS = { booked: 'bookingIds', moved: 'movedIds', cancelled: 'cancelledIds', message: 'messageIds' } as const satisfies Record<CallAction, keyof CallRecord>;
 
 const callKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSk(callSid) });
 const transcriptKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callTranscriptSk(callSid) });
@@ -114,7 +117,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     );
   }
 
-  async function addToSet(salonId: string, callSid: string, field: 'bookingIds' | 'messageIds', value: string) {
+  async function addToSet(salonId: string, callSid: string, field: (typeof ACTION_FIELDS)[CallAction], value: string) {
     await conditionally(
       client.send(
         new UpdateCommand({
@@ -187,8 +190,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     noteTransfer: (salonId, callSid) => setFlags(salonId, callSid, ['transferred']),
     noteLegs: (salonId, callSid, legs) => setFlags(salonId, callSid, (['agentConnected', 'salonAnswered'] as const).filter((flag) => legs[flag])),
 
-    noteBooking: (salonId, callSid, bookingId) => addToSet(salonId, callSid, 'bookingIds', bookingId),
-    noteMessage: (salonId, callSid, messageId) => addToSet(salonId, callSid, 'messageIds', messageId),
+    noteAction: (salonId, callSid, action, id) => addToSet(salonId, callSid, ACTION_FIELDS[action], id),
 
     get,
 

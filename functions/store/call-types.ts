@@ -29,7 +29,10 @@ export interface CallRecord {
   conversationId: string | null;
   summary: string | null;
   evaluation: CallEvaluation | null;
+  /** What the call did, through the receptionist's tools: bookings made, moved (the new booking) and cancelled, messages left. */
   bookingIds: string[];
+  movedIds: string[];
+  cancelledIds: string[];
   messageIds: string[];
   /** `call.completed` went out (and the sweep has nothing left to do for the call). */
   completedPublished: boolean;
@@ -106,6 +109,8 @@ export function toRecord(item: Record<string, unknown>): CallRecord {
     summary: (item.summary as string | undefined) ?? null,
     evaluation: (item.evaluation as CallEvaluation | undefined) ?? null,
     bookingIds: [...((item.bookingIds as Set<string> | undefined) ?? [])].sort(),
+    movedIds: [...((item.movedIds as Set<string> | undefined) ?? [])].sort(),
+    cancelledIds: [...((item.cancelledIds as Set<string> | undefined) ?? [])].sort(),
     messageIds: [...((item.messageIds as Set<string> | undefined) ?? [])].sort(),
     completedPublished: item.completedPublished === true,
   };

@@ -6,6 +6,7 @@ import { deps, resetDeps } from '../../functions/composition-root.js';
 import type { DashboardSummary } from '../../functions/contracts/calls.js';
 import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { eventually } from '../support/stand-ins.js';
 
@@ -108,6 +109,34 @@ describe('the call log', () => {
     expect(removed.body).toEqual({ deleted: true });
     expect((await api(`/api/calls?callSid=${sids[0]}`, { token: owner.accessToken })).status).toBe(404);
     expect(await deps().calls.transcript(salonId, sids[0]!)).toBeNull();
+  });
+
+  it('show what a phone call did through the tools: the booking it made and then moved, and its message', async () => {
+    const owner = await signUpOwner('calls-actions');
+    const { salonId, secret } = await bookableSalon(owner);
+    const callSid = `CA${randomUUID().replaceAll('-', '')}`;
+    await deps().calls.recordStart({ salonId, callSid, callerPhone: '+353871112222', startedAt: new Date().toISOString(), route: 'agent', test: false });
+    const onCall = (tool: string, body: unknown) =>
+      api(`/api/agent/tools?tool=${tool}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'x-call-sid': callSid }, body: JSON.stringify(body) });
+    const day = nextOpenDay();
+    const booked = await onCall('book', { service: 'Cut and blow-dry', start: `${day}T10:00`, callerName: 'Nora Byrne', callerPhone: '+353871112222' });
+    expect(booked.status, booked.text).toBe(200);
+    const moved = await onCall('reschedule', { bookingId: booked.body.booking.id, callerPhone: '+353871112222', newStart: `${day}T11:00` });
+    expect(moved.status, moved.text).toBe(200);
+    expect((await onCall('take-message', { callerName: 'Nora Byrne', callerPhone: '+353871112222', message: 'Is there parking?' })).status).toBe(200);
+    // Without the call's id, nothing is noted on it.
+    await agentTool(secret, 'take-message', { callerName: 'Nora Byrne', callerPhone: '+353871112222', message: 'Again' });
+
+    const [call] = (await api('/api/calls', { token: owner.accessToken })).body.calls as Record<string, unknown>[];
+    expect(call).toMatchObject({
+      callSid,
+      outcome: null,
+      actions: [
+        { action: 'booked', id: booked.body.booking.id, booking: { service: 'Cut and blow-dry', status: 'cancelled' } },
+        { action: 'moved', id: moved.body.booking.id, booking: { service: 'Cut and blow-dry', status: 'confirmed', start: moved.body.booking.start } },
+        { action: 'message', id: expect.any(String), booking: null },
+      ],
+    });
   });
 
   it("refuses another salon's call and bad ids, changing nothing", async () => {

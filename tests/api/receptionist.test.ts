@@ -106,6 +106,15 @@ describe('the sandbox receptionist', () => {
     expect(says.at(-1)).toMatch(/^You're booked in for a Cut and blow-dry with Aoife/);
     expect((await post({ conversationId })).body).toEqual({ conversationId, say: '', ended: true });
     expect((await post({ conversationId, text: 'hello?' })).status).toBe(404);
+
+    // The call log says what the call did, links the booking, and keeps the call's transcript like a hosted agent's.
+    const [call] = (await api('/api/calls', { token: owner.accessToken })).body.calls as Record<string, unknown>[];
+    expect(call).toMatchObject({ outcome: 'test-call', test: true, actions: [{ action: 'booked', id: expect.stringMatching(/^bk_/), booking: { service: 'Cut and blow-dry', stylist: 'Aoife', status: 'confirmed' } }] });
+    const detail = await api(`/api/calls?callSid=${call!.callSid as string}`, { token: owner.accessToken });
+    const lines = detail.body.transcript as { role: string; text: string }[];
+    expect(lines[0]).toMatchObject({ role: 'agent', text: expect.stringMatching(/AI assistant/) });
+    expect(lines).toContainEqual(expect.objectContaining({ role: 'caller', text: 'Ciara Walsh' }));
+    expect(lines.at(-1)).toMatchObject({ role: 'agent', text: expect.stringMatching(/^You're booked in/) });
     expect((await post({ conversationId: 'not-one', text: 'hi' })).status).toBe(400);
 
     const listed = await api(`/api/appointments?from=${day}&days=1`, { token: owner.accessToken });
@@ -119,6 +128,8 @@ describe('the sandbox receptionist', () => {
     expect((await api('/api/appointments/clear-test', { method: 'POST', token: owner.accessToken })).body).toEqual({ cleared: 0 });
     const [gone] = (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Ciara Walsh');
     expect(gone).toMatchObject({ status: 'cancelled', source: 'test-call' });
+    const [after] = (await api('/api/calls', { token: owner.accessToken })).body.calls as { actions: { booking: { status: string } }[] }[];
+    expect(after!.actions[0]!.booking.status).toBe('cancelled');
   });
 
   it("a typed test call cannot cancel a real customer's booking, nor text them (RELIABILITY 41, 43)", async () => {

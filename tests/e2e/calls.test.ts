@@ -64,7 +64,7 @@ describe('the call log', () => {
     expect(await calls.count()).toBe(2);
     await calls.nth(0).getByText('Missed', { exact: true }).waitFor();
     const answered = calls.nth(1);
-    await answered.getByText('Answered by your receptionist', { exact: true }).waitFor();
+    await answered.getByText('Questions answered', { exact: true }).waitFor();
     await answered.getByText('087 123 4567 · 3 min 05 s').waitFor();
     await answered.getByText('Booked a balayage for Saturday.', { exact: true }).waitFor();
 

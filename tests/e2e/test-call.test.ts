@@ -135,6 +135,17 @@ describe('the test page (sandbox)', () => {
     await page.getByRole('button', { name: 'Switch back on' }).click();
     await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
 
+    // The call log says what the test call did, links its booking inside the dashboard's week, and keeps its transcript.
+    await page.goto('/calls');
+    const call = page.getByTestId('call').first();
+    await call.getByTestId('call-outcome').getByText('Booked', { exact: true }).waitFor();
+    await call.getByText('Test', { exact: true }).waitFor();
+    await call.getByRole('button', { name: 'Show transcript' }).click();
+    await call.locator('.transcript-caller', { hasText: 'Niamh Byrne' }).waitFor();
+    await call.getByRole('link', { name: /^Booked: Cut and blow-dry with Aoife/ }).click();
+    await page.waitForURL(/\/dashboard#appointment-bk_/);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('appointment');
+
     await page.getByRole('button', { name: 'Clear test bookings' }).click();
     await page.getByText('2 test bookings cleared.').waitFor();
     await page.getByTestId('appointments-empty').waitFor();
@@ -147,6 +158,8 @@ describe('the test page (sandbox)', () => {
     expect(await axeViolations(narrow)).toEqual([]);
 
     await page.goto('/calls');
-    await page.getByTestId('call').first().getByText('Test call', { exact: true }).waitFor();
+    // Cleared, the bookings are still what the call did, said as cancelled since and no longer linked.
+    await page.getByTestId('call').first().getByText(/^Booked: Balayage with Aoife, .* \(since cancelled\)$/).waitFor();
+    expect(await page.getByTestId('call').first().getByRole('link').count()).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
 import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
+import type { CallAction } from '../../contracts/calls.js';
+import { logger } from '../../logger.js';
 import type { Dependencies } from '../../composition-root.js';
 import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
@@ -35,7 +37,11 @@ export interface ToolCall<T extends AgentTool> {
    * finds, moves and cancels test bookings only (RELIABILITY 43).
    */
   test?: boolean;
-  /** The live phone call's id at the telephony provider, where there is one: `transfer` redirects it. */
+  /**
+   * The call's id, where there is one: a live phone call's at the telephony provider (`transfer`
+   * redirects it) or the sandbox test call's. What the tools did is noted on its record, for the
+   * call log.
+   */
   callSid?: string;
 }
 
@@ -126,10 +132,27 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   throw new ToolError('invalid', 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
 }
 
-/** Checks the arguments with the tool's contract and runs it. */
-export function runTool<T extends AgentTool>(deps: ToolDeps, tool: T, call: Omit<ToolCall<T>, 'input'> & { input: unknown }): Promise<ToolAnswer> {
+/** Checks the arguments with the tool's contract, runs it, and notes what it did on the call's record. */
+export async function runTool<T extends AgentTool>(deps: ToolDeps, tool: T, call: Omit<ToolCall<T>, 'input'> & { input: unknown }): Promise<ToolAnswer> {
   const definition = toolRegistry[tool] as unknown as ToolDefinition<T>;
-  return definition.run(deps, { ...call, input: parseToolInput(tool, call.input) });
+  const answer = await definition.run(deps, { ...call, input: parseToolInput(tool, call.input) });
+  await noteOnCall(deps, tool, call, answer);
+  return answer;
+}
+
+const ACTION_OF: Partial<Record<AgentTool, CallAction>> = { book: 'booked', reschedule: 'moved', cancel: 'cancelled', 'take-message': 'message' };
+
+/** The call log's record of what a tool did; the caller's answer never waits on a failure to note it. */
+async function noteOnCall(deps: ToolDeps, tool: AgentTool, call: { salonId: string; callSid?: string }, answer: ToolAnswer): Promise<void> {
+  const action = ACTION_OF[tool];
+  if (!action || !call.callSid || !deps.calls || answer.alreadyCancelled === true) return;
+  const id = action === 'message' ? answer.messageId : (answer.booking as { id?: unknown } | undefined)?.id;
+  if (typeof id !== 'string') return;
+  try {
+    await deps.calls.noteAction(call.salonId, call.callSid, action, id);
+  } catch (error) {
+    logger.warn('what a tool did was not noted on its call', { tool, salonId: call.salonId, name: (error as Error)?.name });
+  }
 }
 
 /**

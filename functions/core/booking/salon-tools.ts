@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FLOOD_LIMITS, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { TWILIO_CALL_SID } from '../../contracts/calls.js';
 import { logger } from '../../logger.js';
 import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
 import type { ToolAnswer } from './check-availability.js';
@@ -98,7 +99,8 @@ export async function transfer(
   callSid?: string,
   options: { delayMs?: number } = {},
 ): Promise<ToolAnswer> {
-  const live = callSid && deps.telephony && deps.config ? callSid : undefined;
+  // Only a Twilio call can be moved; the sandbox test call's is answered with the number alone.
+  const live = callSid && TWILIO_CALL_SID.test(callSid) && deps.telephony && deps.config ? callSid : undefined;
   const [{ salon, setup }, call] = await Promise.all([loadSalonContext(deps, salonId), live && deps.calls ? deps.calls.get(salonId, live) : null]);
   const phoneNumber = transferTarget(salon, setup);
   if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number that does not forward to us');

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
+import type { Appointment } from '../../contracts/appointments.js';
+import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallActionView, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
 import type { Dependencies } from '../../composition-root.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallRecord } from '../../store/call-types.js';
@@ -10,7 +11,30 @@ import { pageCursor } from './page-cursor.js';
 /** The owner's call log and the messages callers left: what the signed-in pages read and change. */
 type CallLogDeps = Pick<Dependencies, 'calls' | 'bookings' | 'now'>;
 
-export function callView(call: CallRecord): CallView {
+type Booked = ReadonlyMap<string, Appointment>;
+
+function actionsOf(call: CallRecord, booked: Booked): CallActionView[] {
+  const booking = (id: string) => {
+    const appointment = booked.get(id);
+    return appointment ? { service: appointment.service.name, stylist: appointment.stylistName, start: appointment.start, status: appointment.status } : null;
+  };
+  return [
+    ...call.bookingIds.map((id) => ({ action: 'booked' as const, id, booking: booking(id) })),
+    ...call.movedIds.map((id) => ({ action: 'moved' as const, id, booking: booking(id) })),
+    ...call.cancelledIds.map((id) => ({ action: 'cancelled' as const, id, booking: booking(id) })),
+    ...call.messageIds.map((id) => ({ action: 'message' as const, id, booking: null })),
+  ];
+}
+
+/** The bookings a page of calls made, moved or cancelled, in one batch read. */
+async function bookingsOf(deps: CallLogDeps, salonId: string, calls: readonly CallRecord[]): Promise<Booked> {
+  const ids = calls.flatMap((call) => [...call.bookingIds, ...call.movedIds, ...call.cancelledIds]);
+  if (!ids.length) return new Map();
+  const appointments = await deps.bookings.appointments.getMany(salonId, ids);
+  return new Map(appointments.map((appointment) => [appointment.id, appointment]));
+}
+
+export function callView(call: CallRecord, booked: Booked = new Map()): CallView {
   return {
     callSid: call.callSid,
     startedAt: call.startedAt,
@@ -19,8 +43,7 @@ export function callView(call: CallRecord): CallView {
     outcome: callOutcome(call),
     summary: call.summary,
     evaluation: call.evaluation,
-    bookings: call.bookingIds.length,
-    messages: call.messageIds.length,
+    actions: actionsOf(call, booked),
     test: call.test,
   };
 }
@@ -31,13 +54,15 @@ const messagesCursor = pageCursor(z.strictObject({ createdAt: z.iso.datetime(), 
 
 export async function listCalls(deps: CallLogDeps, salonId: string, after?: string): Promise<{ calls: CallView[]; next: string | null }> {
   const page = await deps.calls.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after: callsCursor.decode(after) } : {}) });
-  return { calls: page.calls.map(callView), next: page.next && callsCursor.encode(page.next) };
+  const booked = await bookingsOf(deps, salonId, page.calls);
+  return { calls: page.calls.map((call) => callView(call, booked)), next: page.next && callsCursor.encode(page.next) };
 }
 
 export async function callWithTranscript(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ call: CallView; transcript: TranscriptLineView[] | null }> {
   const call = await deps.calls.get(salonId, callSid);
   if (!call) throw new NotFoundError('That call is not in your call log.');
-  return { call: callView(call), transcript: await deps.calls.transcript(salonId, callSid) };
+  const [booked, transcript] = await Promise.all([bookingsOf(deps, salonId, [call]), deps.calls.transcript(salonId, callSid)]);
+  return { call: callView(call, booked), transcript };
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TranscriptLine } from '../../store/call-types.js';
 import { speakTime } from '../booking/speak.js';
 import { atInstant, fromWallClock, localDate, localTime } from '../booking/time.js';
 import type { DayProblem } from './days.js';
@@ -85,6 +86,8 @@ export interface ConversationState {
   made: Made[];
   turns: number;
   ended: boolean;
+  /** What was said, as a hosted agent's transcript: kept on the call's record when the call ends. */
+  lines: TranscriptLine[];
 }
 
 export const emptySlots = (): Slots => ({ service: null, stylist: null, date: null, time: null, partOfDay: null, soonest: false, name: null, phone: null, bookingDate: null, bookingId: null });

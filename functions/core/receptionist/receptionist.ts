@@ -40,16 +40,22 @@ export async function startConversation(deps: ReceptionistDeps, input: { salonId
     made: [],
     turns: 0,
     ended: false,
+    lines: [],
   };
+  const say = greeting(setup.voice?.firstMessage ?? '', salon.name, setup.voice?.selectedLanguage);
+  state.lines.push({ role: 'agent', text: say, at: 0 });
   await deps.conversations.put(state);
-  return { conversationId: state.conversationId, say: greeting(setup.voice?.firstMessage ?? '', salon.name, setup.voice?.selectedLanguage) };
+  return { conversationId: state.conversationId, say };
 }
 
 export async function takeTurn(deps: ReceptionistDeps, input: { salonId: string; conversationId: string; text: string }): Promise<TurnAnswer> {
   const state = await deps.conversations.get(input.salonId, input.conversationId);
   if (!state || state.ended) throw new NotFoundError('That call has ended.');
   state.turns += 1;
-  const answer = state.turns > MAX_TURNS ? { say: "I'll let you go now. Thanks for calling!", ended: true } : await respond(deps, state, input.text.slice(0, 500));
+  const text = input.text.slice(0, 500);
+  const at = Math.max(0, Math.round((deps.now().getTime() - Date.parse(state.startedAt)) / 1000));
+  const answer = state.turns > MAX_TURNS ? { say: "I'll let you go now. Thanks for calling!", ended: true } : await respond(deps, state, text);
+  state.lines.push({ role: 'caller', text, at }, { role: 'agent', text: answer.say, at });
   state.ended = answer.ended;
   await deps.conversations.put(state);
   return answer;

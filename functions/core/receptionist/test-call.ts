@@ -3,10 +3,13 @@ import type { Dependencies } from '../../composition-root.js';
 import { logger } from '../../logger.js';
 import type { Salon } from '../../store/salon-store.js';
 import type { OpenTestCall } from '../../store/test-call-store.js';
+import type { CallRecord } from '../../store/call-types.js';
 import { completeCall } from '../calls/complete-call.js';
+import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { DomainError, NotFoundError } from '../errors.js';
 import { meterTestCall, testSecondsLeft } from '../usage/test-minutes.js';
 import { endConversation, startConversation, takeTurn, type ReceptionistDeps } from './receptionist.js';
+import { testCallSid } from './tool-call.js';
 
 /**
  * The owner's sandbox test call as a call: it is recorded like any other (a test call, in the
@@ -19,9 +22,6 @@ import { endConversation, startConversation, takeTurn, type ReceptionistDeps } f
  * next one only until then, and counts as ended at the owner's last turn.
  */
 type TestCallDeps = ReceptionistDeps & Pick<Dependencies, 'calls' | 'events' | 'usage' | 'testCalls'>;
-
-/** The sandbox call id of a test conversation: Twilio's shape with the sandbox's prefix. */
-export const testCallSid = (conversationId: string) => `SB${conversationId.replace(/^sbx_/, '').replaceAll('-', '')}`;
 
 const alreadyOpen = () => new DomainError('conflict', 'test_call_open', testCallLimits.alreadyOpen);
 
@@ -73,6 +73,22 @@ export async function endTestCall(deps: TestCallDeps, salonId: string, conversat
   await finish(deps, salon, own ?? { conversationId, callSid: testCallSid(conversationId) }, endedAt);
 }
 
+/** The test call's transcript kept on its record like a hosted agent's, for the call log. */
+async function keepTranscript(deps: TestCallDeps, record: CallRecord, conversationId: string): Promise<void> {
+  const state = await deps.conversations.get(record.salonId, conversationId);
+  if (!state?.lines.length) return;
+  await deps.calls.recordConversation({
+    salonId: record.salonId,
+    callSid: record.callSid,
+    startedAt: record.startedAt,
+    conversationId,
+    summary: null,
+    evaluation: 'unknown',
+    transcript: state.lines,
+    transcriptExpiresAt: Math.floor(Date.parse(record.startedAt) / 1000) + TRANSCRIPT_RETENTION_DAYS * 24 * 60 * 60,
+  });
+}
+
 /** Ends the conversation and its call at `endedAt`, counts its minutes at once, and frees the salon's test call. */
 async function finish(deps: TestCallDeps, salon: Salon, call: Pick<OpenTestCall, 'conversationId' | 'callSid'>, endedAt: Date): Promise<void> {
   const salonId = salon.id;
@@ -87,6 +103,8 @@ async function finish(deps: TestCallDeps, salon: Salon, call: Pick<OpenTestCall,
       // The owner's hang-up still succeeds; the call is recorded, and ending it again announces it.
       logger.error('test call end not published', { salonId, name: (error as Error)?.name });
     }
+    // The call log's transcript is not the call: its end stands without it.
+    await keepTranscript(deps, record, call.conversationId).catch((error: unknown) => logger.error('test call transcript not kept', { salonId, name: (error as Error)?.name }));
   }
   await deps.testCalls.close(salonId, call.callSid);
 }

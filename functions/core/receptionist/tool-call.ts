@@ -34,6 +34,9 @@ export interface TurnAnswer {
   transferTo?: string;
 }
 
+/** The sandbox call id of a test conversation: Twilio's shape with the sandbox's prefix. */
+export const testCallSid = (conversationId: string) => `SB${conversationId.replace(/^sbx_/, '').replaceAll('-', '')}`;
+
 export const reply = (say: string): TurnAnswer => ({ say, ended: false });
 
 export async function callTool(ctx: Context, name: AgentTool, input: Record<string, unknown>): Promise<ToolReply> {
@@ -43,6 +46,7 @@ export async function callTool(ctx: Context, name: AgentTool, input: Record<stri
       salonId: state.salonId,
       input,
       test: state.test,
+      ...(state.test ? { callSid: testCallSid(state.conversationId) } : {}),
       ...(name === 'book' ? { idempotencyKey: conversationKey(state.conversationId, name, input) } : {}),
     });
   } catch (error) {

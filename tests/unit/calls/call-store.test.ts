@@ -95,13 +95,20 @@ describe('call records', () => {
     expect(third.calls.map((call) => call.callSid)).toEqual([sid(100)]);
   });
 
-  it('notes bookings, messages and a transfer on a known call only, once each', async () => {
+  it('notes bookings made, moved and cancelled, messages and a transfer on a known call only, once each', async () => {
     const salonId = newSalon();
     const { start } = parts(salonId, sid(200));
     await calls.recordStart(start);
-    await Promise.all([calls.noteBooking(salonId, start.callSid, 'bk_1'), calls.noteBooking(salonId, start.callSid, 'bk_1'), calls.noteMessage(salonId, start.callSid, 'msg_1'), calls.noteTransfer(salonId, start.callSid)]);
-    expect(await calls.get(salonId, start.callSid)).toMatchObject({ bookingIds: ['bk_1'], messageIds: ['msg_1'], transferred: true });
-    await calls.noteBooking(salonId, sid(201), 'bk_2');
+    await Promise.all([
+      calls.noteAction(salonId, start.callSid, 'booked', 'bk_1'),
+      calls.noteAction(salonId, start.callSid, 'booked', 'bk_1'),
+      calls.noteAction(salonId, start.callSid, 'moved', 'bk_2'),
+      calls.noteAction(salonId, start.callSid, 'cancelled', 'bk_3'),
+      calls.noteAction(salonId, start.callSid, 'message', 'msg_1'),
+      calls.noteTransfer(salonId, start.callSid),
+    ]);
+    expect(await calls.get(salonId, start.callSid)).toMatchObject({ bookingIds: ['bk_1'], movedIds: ['bk_2'], cancelledIds: ['bk_3'], messageIds: ['msg_1'], transferred: true });
+    await calls.noteAction(salonId, sid(201), 'booked', 'bk_2');
     expect(await calls.get(salonId, sid(201))).toBeNull();
   });
 
@@ -137,7 +144,7 @@ describe('a deleted call (RELIABILITY 69)', () => {
     await calls.recordStart(start);
     expect(await calls.recordEnd(end)).toBeNull();
     expect(await calls.recordConversation(conversation)).toBeNull();
-    await Promise.all([calls.noteLegs(salonId, callSid, { agentConnected: true }), calls.noteTransfer(salonId, callSid), calls.noteBooking(salonId, callSid, 'bk_1'), calls.noteMessage(salonId, callSid, 'msg_1')]);
+    await Promise.all([calls.noteLegs(salonId, callSid, { agentConnected: true }), calls.noteTransfer(salonId, callSid), calls.noteAction(salonId, callSid, 'booked', 'bk_1'), calls.noteAction(salonId, callSid, 'message', 'msg_1')]);
     await calls.markCompletedPublished(salonId, callSid);
 
     expect(await calls.get(salonId, callSid)).toBeNull();

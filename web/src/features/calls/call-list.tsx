@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { CALL_OUTCOME_LABELS, type CallView, type TranscriptLineView } from '@functions/contracts/calls';
+import { Link } from 'react-router';
+import type { CallView, TranscriptLineView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
 import { deleteCall, loadTranscript } from './api';
+import { actionLine, callResult } from './call-result';
 
 const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
@@ -44,19 +46,34 @@ export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (call
     }
   }
 
-  const outcome = call.outcome ? CALL_OUTCOME_LABELS[call.outcome] : 'In progress';
+  const result = callResult(call);
   return (
-    <li className={`card call-item call-${call.outcome ?? 'live'}`} data-testid="call">
+    <li className={`card call-item call-result-${result.kind}`} data-testid="call">
       <div className="call-head">
         <time dateTime={call.startedAt}>{when.format(new Date(call.startedAt))}</time>
-        <span className="call-outcome">{outcome}</span>
+        <span className="call-outcome" data-testid="call-outcome">
+          {result.label}
+        </span>
         {call.test && <span className="test-badge">Test</span>}
       </div>
       <p className="call-meta">
         {call.caller ?? (call.test ? 'Your browser' : 'Number withheld')} · {duration(call.durationSeconds)}
-        {call.bookings > 0 && ` · ${call.bookings} ${call.bookings === 1 ? 'booking' : 'bookings'}`}
-        {call.messages > 0 && ` · ${call.messages} ${call.messages === 1 ? 'message' : 'messages'}`}
       </p>
+      {call.actions.length > 0 && (
+        <ul className="call-did" aria-label="What this call did">
+          {call.actions.map((action) => (
+            <li key={`${action.action}-${action.id}`}>
+              {action.action === 'message' ? (
+                <a href={`#message-${action.id}`}>{actionLine(action)}</a>
+              ) : action.booking && action.booking.status !== 'cancelled' ? (
+                <Link to={`/dashboard#appointment-${action.id}`}>{actionLine(action)}</Link>
+              ) : (
+                actionLine(action)
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
       {call.summary && <p className="call-summary">{call.summary}</p>}
       <div className="call-actions">
         <button type="button" className="button-link" aria-expanded={transcript.status === 'open'} aria-controls={transcriptId} onClick={() => void toggleTranscript()} disabled={transcript.status === 'loading'}>

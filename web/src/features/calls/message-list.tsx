@@ -26,7 +26,7 @@ export function MessageItem({ message, onChange }: { message: MessageView; onCha
   }
 
   return (
-    <li className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
+    <li id={`message-${message.id}`} className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
       <label className="message-check">
         <input type="checkbox" checked={done} onChange={() => void toggle()} disabled={saving} />
         <span className="visually-hidden">Done: message from {message.callerName}</span>

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { useToast } from '../../components/toast';
 import { apiFetch } from '../../lib/api-client';
 import { SALON_TIME_ZONE } from '@functions/contracts/appointments';
@@ -44,6 +45,16 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
   const hasTests = days.some((day) => day.appointments.some((appointment) => appointment.source === 'test-call'));
   const toast = useToast();
   const [clearing, setClearing] = useState(false);
+  const { hash } = useLocation();
+  const ready = state.status === 'ready';
+
+  // A call log's link to a booking (#appointment-…): shown once the appointments have loaded.
+  useEffect(() => {
+    if (!ready || !hash.startsWith('#appointment-')) return;
+    const target = document.getElementById(hash.slice(1));
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  }, [ready, hash]);
 
   async function clearTests() {
     setClearing(true);
@@ -99,7 +110,7 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
               <h3 id={`day-${day.date}`}>{dayHeading(day.date, state.today)}</h3>
               <ul className="upcoming-list">
                 {day.appointments.map((appointment) => (
-                  <li key={appointment.id} className="appointment" data-testid="appointment">
+                  <li key={appointment.id} id={`appointment-${appointment.id}`} tabIndex={-1} className="appointment" data-testid="appointment">
                     <span className="appointment-time">
                       <time dateTime={appointment.start}>{timeFormat.format(new Date(appointment.start))}</time>
                       <span className="appointment-end">–{timeFormat.format(new Date(appointment.end))}</span>
