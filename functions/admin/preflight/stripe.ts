@@ -89,7 +89,7 @@ function webhookChecks(endpoints: Endpoint[], settings: StripeSettings): Check[]
   const versions = [...new Set(ours.map((endpoint) => endpoint.api_version ?? 'the account default'))].filter((version) => version !== STRIPE_API_VERSION);
   const checks: Check[] = [
     missing.length
-      ? { provider: PROVIDER, status: 'fail', detail: `the endpoint at ${url} does not receive ${missing.join(', ')}`, fix: 'add those events to it (account.updated and the deposits\' checkout events on the Connect endpoint)' }
+      ? { provider: PROVIDER, status: 'fail', detail: `the endpoint at ${url} does not receive ${missing.join(', ')}`, fix: 'add those events to it (the checkout and subscription events, deposits\' included, on the account\'s own endpoint; account.updated on the Connect one)' }
       : { provider: PROVIDER, status: 'ok', detail: `the endpoint at ${url} receives every event type we apply` },
     versions.length
       ? { provider: PROVIDER, status: 'fail', detail: `it sends events in API version ${versions.join(', ')}`, fix: `make the endpoint again with API version ${STRIPE_API_VERSION} (the version events are parsed in)` }

@@ -120,7 +120,7 @@ describe('the preflight', () => {
       'Twilio: +447700900123 cannot take calls',
       'Twilio: texts go out from one number (+35315550001, which cannot send SMS)',
       'Stripe: a test-mode key (fix: prod takes real payments: use the live secret key)',
-      'Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook does not receive checkout.session.expired, customer.subscription.created, account.updated',
+      'Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook does not receive checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired, customer.subscription.created, account.updated',
       'Stripe: it sends events in API version 2024-06-20',
       'Stripe: the Billing Meter "overage_minutes" is missing',
       'Stripe: the Growth price price_growth is not €149 a month',
