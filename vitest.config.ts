@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One run, three kinds of test. Unit and infrastructure tests need nothing running; API and
- * browser tests share one product instance (stand-ins started once) and one Chromium, both
- * started by the global setup.
+ * One run, three kinds of test. Unit and infrastructure tests need nothing running (infrastructure
+ * tests share their synthesized stages in one worker); API and browser tests share one product
+ * instance (stand-ins started once) and one Chromium, both started by the global setup.
  */
 export default defineConfig({
   test: {
@@ -14,7 +14,21 @@ export default defineConfig({
         test: {
           name: 'unit',
           sequence: { groupOrder: 0 },
-          include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/infra/**/*.test.ts'],
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // CDK synths are the slow part: one worker runs these files in turn without isolation,
+          // so the dev and prod stages are synthesized once and shared (tests/infra/synth-stage.ts).
+          name: 'infra',
+          sequence: { groupOrder: 0 },
+          include: ['tests/infra/**/*.test.ts'],
+          isolate: false,
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import { eventRules } from '../../events/rules.js';
-import { nagFindings, statementsOfRole, synthStage, type SynthesizedStage } from './synth-stage.js';
+import { nagFindings, sharedStage, statementsOfRole, synthStage, type SynthesizedStage } from './synth-stage.js';
 
 /** Booking emails go out through SES from one verified sender, given as context `emailFrom`. */
 let withSender: SynthesizedStage;
@@ -9,11 +9,10 @@ let withoutSender: SynthesizedStage;
 
 beforeAll(() => {
   withSender = synthStage({ stage: 'dev', context: { emailFrom: 'bookings@salondesk.ie' } });
-  withoutSender = synthStage({ stage: 'dev' });
+  withoutSender = sharedStage('dev');
 });
 afterAll(() => {
   withSender?.dispose();
-  withoutSender?.dispose();
 });
 
 function consumer(s: SynthesizedStage, ruleId: string) {

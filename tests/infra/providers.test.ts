@@ -15,6 +15,7 @@ import {
   nagFindings,
   refId,
   statementsOfRole,
+  sharedStage,
   synthStage,
   type PolicyStatementJson,
   type Resource,
@@ -31,14 +32,14 @@ let offline: SynthesizedStage;
 let euProfile: SynthesizedStage;
 
 beforeAll(() => {
-  dev = synthStage({ stage: 'dev' });
-  prod = synthStage({ stage: 'prod' });
+  dev = sharedStage('dev');
+  prod = sharedStage('prod');
   offline = synthStage({ stage: 'dev', context: { bedrockModelId: 'none', elevenlabsVoiceIds: JSON.stringify(VOICE_IDS) } });
   euProfile = synthStage({ stage: 'dev', bedrockModelId: EU_PROFILE });
 });
 
 afterAll(() => {
-  for (const s of [dev, prod, offline, euProfile]) s?.dispose();
+  for (const s of [offline, euProfile]) s?.dispose();
 });
 
 function resources(s: SynthesizedStage, type: string): Record<string, Resource> {

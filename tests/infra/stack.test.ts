@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { Aspects, type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
@@ -22,7 +22,7 @@ import {
   nagFindings,
   refId,
   statementsOfRole,
-  synthStage,
+  sharedStage,
   type Resource,
   type SynthesizedStage,
 } from './synth-stage.js';
@@ -47,13 +47,8 @@ let dev: SynthesizedStage;
 let prod: SynthesizedStage;
 
 beforeAll(() => {
-  dev = synthStage({ stage: 'dev' });
-  prod = synthStage({ stage: 'prod' });
-});
-
-afterAll(() => {
-  dev?.dispose();
-  prod?.dispose();
+  dev = sharedStage('dev');
+  prod = sharedStage('prod');
 });
 
 function resources(s: SynthesizedStage, type: string): Record<string, Resource> {

@@ -55,6 +55,24 @@ export function synthStage(options: BuildStackOptions & { stage: string; context
   }
 }
 
+const shared = new Map<string, SynthesizedStage>();
+
+/**
+ * The plain dev or prod stage, synthesized once per worker and shared by every infra test file
+ * that only reads it (the infra project runs its files in one worker without isolation, so the
+ * synth is paid once, not once per file). Never dispose it: it goes when the worker exits.
+ */
+export function sharedStage(stage: 'dev' | 'prod'): SynthesizedStage {
+  let synthesized = shared.get(stage);
+  if (!synthesized) {
+    const made = synthStage({ stage });
+    process.once('exit', () => made.dispose());
+    shared.set(stage, made);
+    synthesized = made;
+  }
+  return synthesized;
+}
+
 /** A minimal Vite-like build: index.html, a hashed asset and a stale config.json that must be replaced. */
 /** What a lone AppFunction is given in tests that build one outside the stack. */
 export const TEST_FUNCTION_ENVIRONMENT: FunctionEnvironment = {
