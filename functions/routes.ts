@@ -9,6 +9,8 @@ export type RouteAuth = 'owner' | 'public';
 export interface RouteDefinition {
   /** Stable identifier: names the Lambda and its log group. */
   id: string;
+  /** What the route is, in one line: docs/architecture.md's routes table is generated from it (bin/routes-doc.ts). */
+  summary: string;
   path: string;
   methods: readonly HttpMethod[];
   /** Module (relative to the repository root) exporting `handler`. */
@@ -66,6 +68,7 @@ export const UPLOAD_REQUEST_LIMIT = 4 * 1024 * 1024;
 export const routes: readonly RouteDefinition[] = [
   {
     id: 'get-health',
+    summary: "Liveness: the stage, for the local runtime's readiness check and monitors",
     path: '/api/health',
     methods: ['GET'],
     entry: 'functions/api/get-health.ts',
@@ -76,6 +79,7 @@ export const routes: readonly RouteDefinition[] = [
   // The owner's calls, messages and figures, read from what the bus consumers keep.
   {
     id: 'get-dashboard',
+    summary: "The dashboard's figures, recent activity and minutes this period",
     path: '/api/dashboard',
     methods: ['GET'],
     entry: 'functions/api/get-dashboard.ts',
@@ -85,6 +89,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-calls',
+    summary: 'The call log, a page at a time, or one call with its transcript',
     path: '/api/calls',
     methods: ['GET'],
     entry: 'functions/api/list-calls.ts',
@@ -94,6 +99,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'delete-call',
+    summary: 'Removes a call and its transcript for good',
     path: '/api/calls/delete',
     methods: ['POST'],
     entry: 'functions/api/delete-call.ts',
@@ -103,6 +109,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-messages',
+    summary: 'Messages callers left, newest first',
     path: '/api/messages',
     methods: ['GET'],
     entry: 'functions/api/list-messages.ts',
@@ -112,6 +119,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'mark-message-done',
+    summary: "Ticks a caller's message off, or back on",
     path: '/api/messages/done',
     methods: ['POST'],
     entry: 'functions/api/mark-message-done.ts',
@@ -121,6 +129,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'get-salon',
+    summary: "The owner's salon, made on first use, and whether calls reach the receptionist",
     path: '/api/salon',
     methods: ['GET'],
     entry: 'functions/api/get-salon.ts',
@@ -130,6 +139,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'delete-account',
+    summary: 'Deletes the account and everything of its salon, once the password is given again',
     path: '/api/account/delete',
     methods: ['POST'],
     entry: 'functions/api/delete-account.ts',
@@ -142,6 +152,7 @@ export const routes: readonly RouteDefinition[] = [
   // The owner's data export (GDPR Art. 20): reads the salon's partition only.
   {
     id: 'export-account',
+    summary: "Everything kept about the owner's salon, as a JSON download (GDPR Art. 20)",
     path: '/api/account/export',
     methods: ['GET'],
     entry: 'functions/api/export-account.ts',
@@ -152,6 +163,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'setup-load',
+    summary: 'The setup the wizard and Settings edit, with defaults for what was never saved',
     path: '/api/setup/load',
     methods: ['GET'],
     entry: 'functions/api/setup-load.ts',
@@ -161,6 +173,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'setup-step',
+    summary: "Saves one wizard step, then brings the salon's voice agent up to date",
     path: '/api/setup/step',
     methods: ['POST'],
     entry: 'functions/api/setup-step.ts',
@@ -173,6 +186,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'google-oauth-start',
+    summary: 'Starts connecting Google Calendar: the consent page to send the owner to',
     path: '/api/google/oauth/start',
     methods: ['POST'],
     entry: 'functions/api/google-oauth-start.ts',
@@ -182,6 +196,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'google-oauth-callback',
+    summary: 'Where Google sends the owner back: keeps the grant, redirects to the wizard or Settings',
     path: '/api/google/oauth/callback',
     methods: ['GET'],
     entry: 'functions/api/google-oauth-callback.ts',
@@ -191,6 +206,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'google-sandbox-consent',
+    summary: "Sandbox only: the local stand-in for Google's consent page",
     path: '/api/google/sandbox-consent',
     methods: ['GET'],
     entry: 'functions/api/google-sandbox-consent.ts',
@@ -200,6 +216,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'google-list-calendars',
+    summary: "The connected Google account's calendars",
     path: '/api/google/list-calendars',
     methods: ['GET'],
     entry: 'functions/api/google-list-calendars.ts',
@@ -209,6 +226,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'services-extract',
+    summary: 'Services read from uploaded price lists; `?route=auto-fill-durations` fills in missing durations',
     path: '/api/services/extract',
     methods: ['POST'],
     entry: 'functions/api/services-extract.ts',
@@ -222,6 +240,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'voice-preview',
+    summary: "A voice's sample for the voice step",
     path: '/api/elevenlabs',
     methods: ['GET'],
     entry: 'functions/api/voice-preview.ts',
@@ -231,6 +250,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'elevenlabs-post-call',
+    summary: "ElevenLabs' post-call webhook: the call's summary, evaluation and transcript",
     path: '/api/elevenlabs/post-call',
     methods: ['POST'],
     entry: 'functions/api/elevenlabs-post-call.ts',
@@ -242,6 +262,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'go-live',
+    summary: "Go Live Now: makes or updates the salon's voice agent and puts it live",
     path: '/api/agent/go-live',
     methods: ['POST'],
     entry: 'functions/api/go-live.ts',
@@ -255,6 +276,7 @@ export const routes: readonly RouteDefinition[] = [
   // Pause: calls are forwarded to the salon until Go Live Now resumes the receptionist.
   {
     id: 'pause-receptionist',
+    summary: 'Pauses a live receptionist: calls are forwarded to the salon',
     path: '/api/agent/pause',
     methods: ['POST'],
     entry: 'functions/api/pause-receptionist.ts',
@@ -264,6 +286,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'receptionist',
+    summary: 'The sandbox test call, typed in the browser',
     path: '/api/receptionist',
     methods: ['POST'],
     entry: 'functions/api/receptionist.ts',
@@ -273,6 +296,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'clear-test-bookings',
+    summary: 'Cancels every upcoming test booking',
     path: '/api/appointments/clear-test',
     methods: ['POST'],
     entry: 'functions/api/clear-test-bookings.ts',
@@ -283,6 +307,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'agent-tools',
+    summary: "The hosted voice agent's tools (`?tool=`), allowed by the salon's agent secret",
     path: '/api/agent/tools',
     methods: ['POST'],
     entry: 'functions/api/agent-tools.ts',
@@ -297,6 +322,7 @@ export const routes: readonly RouteDefinition[] = [
   // carries no owner token, so the handler checks Twilio's signature before reading anything.
   {
     id: 'twilio-voice',
+    summary: "Twilio's voice webhook: routes each call and records how it went",
     path: '/api/twilio/voice',
     methods: ['POST'],
     entry: 'functions/api/twilio-voice.ts',
@@ -308,6 +334,7 @@ export const routes: readonly RouteDefinition[] = [
   // (?route=end-conference). A real test call before Go Live makes the salon's agent first.
   {
     id: 'twilio',
+    summary: "The browser test call: the voice SDK's token (`?route=client-token`) and hanging up (`?route=end-conference`)",
     path: '/api/twilio',
     methods: ['POST'],
     entry: 'functions/api/twilio.ts',
@@ -321,6 +348,7 @@ export const routes: readonly RouteDefinition[] = [
   // without a route the Connect account (GET its status, POST a link to onboarding or its dashboard).
   {
     id: 'stripe',
+    summary: "Subscriptions (`?route=status`, `create-checkout`, `portal`) and, without a route, the salon's payment (Connect) account",
     path: '/api/stripe',
     methods: ['GET', 'POST'],
     entry: 'functions/api/stripe.ts',
@@ -333,6 +361,7 @@ export const routes: readonly RouteDefinition[] = [
   // signature over the raw body before reading anything.
   {
     id: 'stripe-webhook',
+    summary: "Stripe's webhook: subscriptions, the payment account and deposits",
     path: '/api/stripe/webhook',
     methods: ['POST'],
     entry: 'functions/api/stripe-webhook.ts',
@@ -345,6 +374,7 @@ export const routes: readonly RouteDefinition[] = [
   // onboarding and booking deposit pages, which deliver signed webhooks to the webhook handler.
   {
     id: 'stripe-sandbox',
+    summary: 'Sandbox only: the local Checkout, customer portal, Connect onboarding and deposit pages',
     path: '/api/stripe/sandbox',
     methods: ['GET', 'POST'],
     entry: 'functions/api/stripe-sandbox.ts',
@@ -354,6 +384,7 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-appointments',
+    summary: "The salon's appointments for a range of days, and the bookings made this month",
     path: '/api/appointments',
     methods: ['GET'],
     entry: 'functions/api/list-appointments.ts',

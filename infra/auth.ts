@@ -62,7 +62,7 @@ export class Auth extends Construct {
       autoVerify: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: {
-        // The product's rule is "at least 8 characters" (seed spec); no composition rules, which
+        // The product's rule is "at least 8 characters"; no composition rules, which
         // the sign-up form could not explain and NIST SP 800-63B advises against.
         minLength: PASSWORD_MIN_LENGTH,
         requireLowercase: false,
@@ -150,12 +150,12 @@ export class Auth extends Construct {
       {
         id: 'AwsSolutions-COG1',
         reason:
-          'The product rule is a minimum of 8 characters without composition rules (seed spec: "Password must be at least 8 characters"); NIST SP 800-63B favours length over composition rules, and the sign-up form could not explain extra rules.',
+          'The product rule is a minimum of 8 characters without composition rules (the sign-up form says "Password must be at least 8 characters"); NIST SP 800-63B favours length over composition rules, and the sign-up form could not explain extra rules.',
       },
       {
         id: 'AwsSolutions-COG2',
         reason:
-          'MFA is OPTIONAL (TOTP enabled) rather than required: salon owners sign up and start a trial in one step (seed spec) and the web app has no MFA enrolment yet.',
+          'MFA is OPTIONAL (TOTP enabled) rather than required: salon owners sign up and start a trial in one step and the web app has no MFA enrolment yet.',
       },
       {
         id: 'AwsSolutions-COG3',

@@ -13,7 +13,7 @@ import {
 } from './phone-numbers.js';
 
 /**
- * Support staff's admin Lambda (spec section 1: numbers are assigned by support during the
+ * Support staff's admin Lambda (numbers are assigned by support during the
  * pilot). Invoked with IAM only (bin/admin.ts); never reachable from the public API. Actions:
  * `assign-number`, `list-numbers`, `release-number` (./phone-numbers.ts), `agent-secret`
  * (./agent-secret.ts).

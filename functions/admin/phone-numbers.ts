@@ -6,7 +6,7 @@ import type { NumberWebhooks } from '../providers/telephony-port.js';
 import { logger } from '../logger.js';
 
 /**
- * Support's numbers (spec section 1: support staff assign each salon its inbound number): assign,
+ * Support's numbers (support staff assign each salon its inbound number): assign,
  * list, release. With a real Twilio account, assigning also points the number's voice webhook at
  * this stage and its status callback with it (through the site, as Twilio's signature is then
  * checked against it).

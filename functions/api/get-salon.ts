@@ -4,7 +4,7 @@ import { callReadiness } from '../core/go-live.js';
 import { findOrCreateOwnerSalon } from '../core/salon.js';
 import { displayPhone } from '../core/confirmations/format.js';
 
-/** The signed-in owner's salon, created on first use (replaces the spec's direct table query), with whether calls reach the receptionist. */
+/** The signed-in owner's salon, created on first use (the browser never reads the table itself), with whether calls reach the receptionist. */
 export const handler = ownerRoute({ routeId: 'get-salon' }, async (owner) => {
   const dependencies = deps();
   const salon = await findOrCreateOwnerSalon(dependencies, owner);

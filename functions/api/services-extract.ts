@@ -10,7 +10,7 @@ import { header, json, ownerRoute, parseJsonBody, type ApiEvent } from '../http/
 import { UPLOAD_REQUEST_LIMIT } from '../routes.js';
 
 /**
- * POST /api/services/extract — multipart, field `files` → the services found (spec section 7).
+ * POST /api/services/extract — multipart, field `files` → the services found.
  * POST /api/services/extract?route=auto-fill-durations — JSON {services} → {services, updated}.
  * The salon comes from the token; the route's body limit (4 MB) is enforced before this runs.
  */

@@ -3,7 +3,7 @@ import { deps } from '../composition-root.js';
 import { voicePreviewQuery } from '../contracts/setup.js';
 import { logger } from '../logger.js';
 
-/** `GET /api/elevenlabs?action=preview&voiceId=…` → `{previewUrl}`; no sign-in (spec section 7). */
+/** `GET /api/elevenlabs?action=preview&voiceId=…` → `{previewUrl}`; no sign-in. */
 export const handler = publicRoute({ routeId: 'voice-preview', query: voicePreviewQuery }, async ({ query }) => {
   try {
     const previewUrl = await deps().voice.previewUrl(query.voiceId);

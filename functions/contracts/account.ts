@@ -14,7 +14,7 @@ export const deleteAccountRequest = z.strictObject({
 
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequest>;
 
-/** Settings → Account → Change password: the spec's password rules (section 5). */
+/** Settings → Account → Change password: the same password rules as sign-up. */
 export const changePasswordForm = z
   .object({
     currentPassword: z.string().min(1, messages.passwordRequired),

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { messages } from './messages.js';
 
-/** The auth forms' rules (spec section 5), shared by the browser and any server that checks them. */
+/** The auth forms' rules, shared by the browser and any server that checks them. */
 export const PASSWORD_MIN_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 

@@ -68,7 +68,7 @@ export interface SubscriptionRecord {
   order: string;
 }
 
-/** `GET /api/stripe?route=status&salon_id=…`: the spec's `{plan, trial_end}` and what the Billing section needs besides. */
+/** `GET /api/stripe?route=status&salon_id=…`: `{plan, trial_end}` and what the Billing section needs besides. */
 export interface SubscriptionStatusAnswer {
   /** `free` during the trial or without a plan, else the plan's name (`Growth`). */
   plan: string;

@@ -1,4 +1,4 @@
-/** Every user-facing validation and error message, word for word from the spec (section 5, 8). */
+/** The auth and account forms' validation and error messages: one copy for the browser and the server. */
 export const messages = {
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /**
- * Price-list import (spec sections 3, 5, 7, 8): what the browser may upload, what it gets back,
+ * Price-list import: what the browser may upload, what it gets back,
  * and every message it may show. Shared by the server and the web app.
  */
 export const PRICE_LIST_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp', 'pdf', 'doc', 'docx', 'txt'] as const;
@@ -32,7 +32,7 @@ export const PRICE_LIST_LIMITS = {
 const MB = 1024 * 1024;
 
 export const priceListMessages = {
-  /** Spec section 8: shown when the server gives no text. */
+  /** Shown when the server gives no text. */
   extractFailed: 'Failed to extract.',
   imported: (count: number) => `Imported ${count} service(s). Please review them, including durations and prices.`,
   autoFillFailed: 'Failed to auto-fill durations',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { toE164 } from './phone.js';
 
 /**
- * The setup wizard's data (spec sections 3 and 5), one set of schemas for the browser and the
+ * The setup wizard's data and its validation rules, one set of schemas for the browser and the
  * server. Prices cross the API as whole euros; the store keeps cents.
  */
 export const DIRECTIONS_MAX = 600;
@@ -146,7 +146,7 @@ export interface Stylist {
   name: string;
 }
 
-/** A temporary key for an unsaved stylist row (spec: by position). */
+/** A temporary key for an unsaved stylist row, from its position in the list. */
 export const temporaryStylistKey = (position: number) => `new-${position}`;
 
 export const VOICES = [
@@ -270,7 +270,7 @@ export function clampStep(step: unknown): number {
   return Math.min(SETUP_STEPS, Math.max(1, value));
 }
 
-/** Spec section 4: which dashboard cards read Completed. */
+/** Which of the dashboard's setup cards read Completed. */
 export function setupProgress(
   setup: Pick<SetupState, 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'> & { business: { name: string; phone: string; hours: Hours | null } },
 ) {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 
-/** The one /api/twilio Lambda's operations, named by `?route=` (seed spec section 7). */
+/** The one /api/twilio Lambda's operations, named by `?route=`. */
 export const twilioQuery = z.strictObject({
   route: z.enum(['client-token', 'end-conference'], { error: 'route must be client-token or end-conference' }),
 });

@@ -1,4 +1,4 @@
-/** The browser test call's messages (spec section 8), shared by the page and its tests. */
+/** The browser test call's messages, shared by the page and its tests. */
 export const testCallMessages = {
   notSignedIn: 'Not signed in',
   noNumber: 'Your receptionist has no phone number yet. You can still test it here; support assigns a number before you go live.',
@@ -14,5 +14,5 @@ export const testCallMessages = {
   startFailed: 'Failed to start call.',
 } as const;
 
-/** A call that gets no accept event is shown as active after this long (spec section 9). */
+/** A call that gets no accept event is shown as active after this long. */
 export const FORCED_ACTIVE_MS = 2000;

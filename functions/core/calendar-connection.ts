@@ -17,7 +17,7 @@ import { findOrCreateOwnerSalon, ownerSalonId, type DeletedOwnerCheck, type Salo
 export const STATE_TTL_SECONDS = 600;
 export const CALLBACK_PATH = '/api/google/oauth/callback';
 
-/** Spec section 8 (Calendar) and the API's own refusal for a salon without a connection. */
+/** The calendar messages the product shows, and the API's own refusal for a salon without a connection. */
 export const calendarMessages = {
   connectFailed: 'Calendar connection failed. Please try again.',
   startFailed: 'Failed to start Google OAuth',

@@ -14,7 +14,7 @@ export interface Plan {
   summary: string;
   /** Monthly price in euro cents; whole-cent integers avoid floating-point drift in billing. */
   priceCents: number;
-  /** The same monthly price in euro, for display and for the spec's plan entity. */
+  /** The same monthly price in euro, for display. */
   priceEuro: number;
   minutesIncluded: number;
   features: readonly string[];

@@ -15,7 +15,7 @@ export function salonIdForOwner(userId: string): string {
   return `sal_${createHash('sha256').update(userId).digest('base64url').slice(0, 22)}`;
 }
 
-/** Spec section 6: the user's full name, else the email, else 'My Salon'. */
+/** The salon is named after the user's full name, else the email, else 'My Salon'. */
 export function defaultSalonName(user: { name?: string; email?: string } | null): string {
   return user?.name?.trim() || user?.email?.trim() || DEFAULT_SALON_NAME;
 }

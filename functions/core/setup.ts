@@ -24,7 +24,7 @@ export interface SetupDeps extends SalonDeps {
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
 
-/** Spec section 3: the setup object, with defaults for whatever was never saved. */
+/** The setup object the wizard loads, with defaults for whatever was never saved. */
 export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupState> {
   const salon = await findOrCreateOwnerSalon(deps, owner);
   const [stored, connected] = await Promise.all([deps.setup.load(salon.id), isCalendarConnected(deps.googleStore, salon.id)]);
@@ -49,7 +49,7 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
     services: stored.services,
     google_connected: connected,
     // Empty until step 3 is saved, so the dashboard's Voice card reads Not started; the wizard
-    // then preselects the first voice (spec section 3).
+    // then preselects the first voice.
     selectedVoice: stored.voice?.selectedVoice ?? '',
     selectedLanguage: stored.voice?.selectedLanguage ?? DEFAULT_LANGUAGE,
     firstMessage: stored.voice?.firstMessage ?? (businessName ? defaultFirstMessage(businessName) : ''),

@@ -132,7 +132,7 @@ interface RouteOptions<S extends z.ZodType | undefined, Q extends z.ZodType | un
   query?: Q;
   /**
    * How refusals are answered: JSON `{error, code}` (the default); the message alone as text (the
-   * spec's wizard shows it as it is); or, for a page a browser navigates to, the route's own answer
+   * wizard shows it as it is); or, for a page a browser navigates to, the route's own answer
    * made from the translated refusal (and the error itself, for a caller that speaks its own
    * dialect of refusal), since a JSON body would strand the person there.
    */

@@ -34,7 +34,7 @@ describe('query parameters are checked before anything reaches the store', () =>
     expect((await api('/api/health?verbose=1')).status).toBe(400);
   });
 
-  it("the spec's multiplexed parameters keep working, and an unknown value of one is a 400", async () => {
+  it("the multiplexed parameters (?action=, ?route=) keep working, and an unknown value of one is a 400", async () => {
     const preview = await api('/api/elevenlabs?action=preview&voiceId=niamh');
     expect(preview.status).toBe(200);
     expect((await api('/api/elevenlabs?action=preview&voiceId=niamh&extra=1')).body.error).toBe('Unknown query parameter(s): extra');

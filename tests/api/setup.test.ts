@@ -121,7 +121,7 @@ describe('POST /api/setup/step', () => {
     [{ ...service, isRange: true, price: null, price_min: 0, price_max: 0 }, 'At least min or max price must be greater than €0'],
     [{ ...service, isRange: true, price: null, price_min: 90, price_max: 60 }, 'Min price cannot be greater than max price'],
     [{ ...service, duration: 45.5 }, 'Please enter a whole number'],
-  ])('refuses a bad service with the spec message as plain text: %j', async (bad, message) => {
+  ])('refuses a bad service with the message the wizard shows, as plain text: %j', async (bad, message) => {
     const owner = await signUpOwner('setup-bad');
     const answer = await step(owner, { step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: {}, services: [bad] });
     expect(answer.status).toBe(400);

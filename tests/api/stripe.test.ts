@@ -335,7 +335,7 @@ describe('with Stripe keys set', () => {
       {},
     ).then((answer) => ({ status: answer.statusCode, body: JSON.parse(answer.body) }));
 
-  it('Stripe unreachable: 502 with the spec sentence, and nothing half-written', async () => {
+  it('Stripe unreachable: 502 with the message Billing shows, and nothing half-written', async () => {
     const { owner, salonId } = await ownerWithSalon('stripe-down');
     const statusAnswer = await call(owner, 'GET', { route: 'status', salon_id: salonId });
     expect(statusAnswer).toMatchObject({ status: 200, body: { plan: 'free', prices: { growth: 'price_g' }, sandbox: false } });

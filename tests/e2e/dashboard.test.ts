@@ -157,7 +157,7 @@ describe('dashboard', () => {
     expect(await cardStatuses(page)).toEqual(['Completed', 'Completed', 'Completed']);
     await page.getByText('3 of 3 steps completed', { exact: true }).waitFor();
     expect(await page.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('3');
-    // Done, and said so beside the button the spec keeps; before that, not said at all.
+    // Done, and said so beside the Continue Setup button, which stays; before that, not said at all.
     await page.getByText('Setup complete', { exact: true }).waitFor();
     await page.getByRole('link', { name: 'Continue Setup' }).waitFor();
   });

@@ -10,7 +10,7 @@ import { api } from '../support/owners.js';
 
 /**
  * The setup wizard in Chromium against the running product: the sandbox Google consent page,
- * price-list import, voice previews and every service validation message of spec section 5.
+ * price-list import, voice previews and every service validation message.
  */
 const contexts: BrowserContext[] = [];
 const tempDir = mkdtempSync(join(tmpdir(), 'salondesk-wizard-'));

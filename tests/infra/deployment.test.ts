@@ -14,6 +14,7 @@ import { fakeWebDist, nagFindings, refId, synthStage, TEST_FUNCTION_ENVIRONMENT,
 const extraRoutes: RouteDefinition[] = [
   {
     id: 'infra-test-bookings',
+    summary: 'A route another change may add',
     path: '/api/infra-test/bookings/{id}',
     methods: ['GET', 'PUT', 'DELETE'],
     entry: 'functions/api/infra-test-not-written-yet.ts',
@@ -25,6 +26,7 @@ const extraRoutes: RouteDefinition[] = [
   },
   {
     id: 'infra-test-webhook',
+    summary: 'A webhook another change may add',
     path: '/api/infra-test/webhook',
     methods: ['POST'],
     entry: 'functions/api/infra-test-webhook-not-written-yet.ts',

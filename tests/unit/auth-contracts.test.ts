@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, forgotPasswordForm, resetPasswordForm, signInForm, signUpForm } from '../../functions/contracts/auth.js';
 
-describe('auth form rules (spec section 5)', () => {
+describe('auth form rules', () => {
   it.each([
     [{ email: '', password: '' }, { email: 'Email is required', password: 'Password is required' }],
     [{ email: 'a@b', password: 'short' }, { email: 'Please enter a valid email address', password: 'Password must be at least 8 characters' }],

@@ -29,7 +29,7 @@ describe('plans', () => {
     expect(PLANS.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(['growth']);
   });
 
-  it('carries every feature the specification lists, each plan building on the one before', () => {
+  it('carries every plan feature, each plan building on the one before', () => {
     expect(findPlan('starter').features).toEqual([
       'AI receptionist 24/7',
       'Basic appointment booking',

@@ -44,7 +44,7 @@ describe('the owner salon', () => {
     expect(salonIdForOwner('user-1')).not.toContain('user-1');
   });
 
-  it('is named after the full name, else the email, else My Salon (spec section 6)', () => {
+  it('is named after the full name, else the email, else My Salon', () => {
     expect(defaultSalonName({ name: 'Cuts by Ciara', email: 'ciara@x.ie' })).toBe('Cuts by Ciara');
     expect(defaultSalonName({ name: '  ', email: 'ciara@x.ie' })).toBe('ciara@x.ie');
     expect(defaultSalonName({})).toBe('My Salon');

@@ -37,7 +37,7 @@ export function billingUrl(siteUrl: string, outcome?: Record<string, string>): s
   return url.toString();
 }
 
-/** The spec's sentence: the provider failed, nothing of ours changed. */
+/** The provider failed and nothing of ours changed; the message is the one Billing shows. */
 class ProviderFailedError extends DomainError {
   constructor(message: string) {
     super('provider_failed', 'payments_unavailable', message);

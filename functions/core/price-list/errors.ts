@@ -2,7 +2,7 @@ import { DomainError } from '../errors.js';
 
 /**
  * The refusals of a price-list upload. Each message names the file and is safe to show the owner
- * as it is (the browser shows the server's text, spec section 8).
+ * as it is (the browser shows the server's text).
  */
 export class FileRefusedError extends DomainError {
   constructor(kind: 'invalid' | 'too_large' | 'unsupported_type' | 'unprocessable', code: string, message: string) {

@@ -82,7 +82,7 @@ describe('the greeting', () => {
     expect(greeting('Hej!', 'Salon', 'sv')).toBe("Hej! Just so you know, I'm the salon's AI assistant.");
   });
 
-  it("falls back to the spec's default greeting, which discloses, when the owner left it empty", () => {
+  it("falls back to the default greeting, which discloses, when the owner left it empty", () => {
     expect(greeting('  ', 'Cuts by Ciara')).toBe("Hi, thanks for calling Cuts by Ciara! I'm the salon's AI assistant. How can I help you today?");
   });
 });

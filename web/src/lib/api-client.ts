@@ -1,7 +1,7 @@
 import { messages } from '@functions/contracts/messages';
 import { accessToken } from '../features/auth/session';
 
-/** An API failure with the server's safe message (or the spec's fallback) ready to show. */
+/** An API failure with the server's safe message (or the caller's fallback message) ready to show. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -22,7 +22,7 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
   return fallback;
 }
 
-/** Calls the app API with the owner's access token as a bearer (spec section 6). */
+/** Calls the app API with the owner's access token as a bearer. */
 export async function apiFetch<T>(path: string, init: RequestInit & { fallbackError?: string } = {}): Promise<T> {
   const token = await accessToken();
   if (!token) throw new ApiError(401, messages.signInAgain);

@@ -24,7 +24,7 @@ interface SalonSummary extends ReceptionistSummary {
 
 type Progress = ReturnType<typeof setupProgress>;
 
-/** Spec: the greeting uses the part of the email before the @. */
+/** The greeting uses the part of the email before the @. */
 export function greetingName(email: string): string {
   return email.split('@')[0] || 'there';
 }

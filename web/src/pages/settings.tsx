@@ -29,7 +29,7 @@ function useCalendarReturn(params: URLSearchParams, setParams: SetURLSearchParam
   return returned;
 }
 
-/** Settings (spec section 2): what setup saved, edited with the wizard's own forms, then Billing and Account. */
+/** Settings: what setup saved, edited with the wizard's own forms, then Billing and Account. */
 export default function SettingsPage() {
   const [params, setParams] = useSearchParams();
   const section = settingsSection(params.get('section'));

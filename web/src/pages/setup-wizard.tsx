@@ -131,7 +131,7 @@ export default function SetupWizardPage() {
     }
   }
 
-  /** Next saves the step first (spec section 4); step 2 without a calendar has nothing to save. */
+  /** Next saves the step first; step 2 without a calendar has nothing to save. */
   async function next() {
     if (savingRef.current || loadState !== 'ready') return;
     if (step === 1) {

@@ -14,10 +14,10 @@ const howItWorks: NavItem = { label: 'How it works', to: '/how-it-works' };
 const login: NavItem = { label: 'Login', to: '/auth' };
 const startFreeTrial: NavItem = { label: 'Start Free Trial', to: SIGN_UP_PATH, primary: true };
 
-/** Each page's header links, in the order the specification lists them. */
+/** Each page's header links, in the order they appear. */
 export const HOME_NAV: readonly NavItem[] = [pricing, login, howItWorks, startFreeTrial];
 export const HOW_IT_WORKS_NAV: readonly NavItem[] = [home, pricing, login, startFreeTrial];
-/** The specification gives no list for pricing; it mirrors how-it-works with the current page swapped out. */
+/** Pricing's links mirror how-it-works' with the current page swapped out. */
 export const PRICING_NAV: readonly NavItem[] = [home, howItWorks, login, startFreeTrial];
 
 /** The terms and privacy notice: the public pages' links, Home first. */

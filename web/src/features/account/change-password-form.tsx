@@ -9,7 +9,7 @@ const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '
 
 type Outcome = { kind: 'none' } | { kind: 'changed' } | { kind: 'failed'; detail: string };
 
-/** Change password through the auth service (spec section 7, "Update user password"), with the spec's rules checked first. */
+/** Change password through the auth service, with the sign-up password rules checked first. */
 export function ChangePasswordForm() {
   const [form, setForm] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});

@@ -9,7 +9,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** Sends a reset link that lands on /reset-password (spec section 2, Auth). */
+/** Sends a reset link that lands on /reset-password. */
 export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [email, setEmail] = useState(initialEmail);

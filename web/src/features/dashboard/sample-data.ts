@@ -1,6 +1,6 @@
 /**
- * Hard-coded figures for the dashboard's stat cards and activity list (spec section 2: "Both are
- * hard-coded sample data, not real"). The page labels them "Sample data" wherever they appear.
+ * Hard-coded figures for the dashboard's stat cards and activity list: examples,
+ * not real figures. The page labels them "Sample data" wherever they appear.
  * The bookings card is the exception: it shows the salon's real bookings this month.
  */
 export const SAMPLE_STATS = [

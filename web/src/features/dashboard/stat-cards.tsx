@@ -39,7 +39,7 @@ function realCards(summary: DashboardSummary): Card[] {
 /**
  * The stat cards. Until the salon's first call the call cards show examples, each labelled
  * "Sample data"; after it, the salon's own figures. Bookings this month is always real (from
- * the appointments API). Every card shows its skeleton for the spec's second.
+ * the appointments API). Every card shows its skeleton for a second.
  */
 export function StatCards({ bookings, summary }: { bookings: BookingsFigure; summary: SummaryState }) {
   const skeleton = useSkeleton(SKELETON_MS);

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** True until the skeleton has shown for its second (spec section 9: dashboard skeleton 1 second). */
+/** True until the skeleton has shown for `ms` (the dashboard's shows for one second). */
 export function useSkeleton(ms: number): boolean {
   const [loading, setLoading] = useState(true);
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** Settings' sections, in order (spec section 2); `/settings?section=<id>` opens one, Business by default. */
+/** Settings' sections, in order; `/settings?section=<id>` opens one, Business by default. */
 export const SETTINGS_SECTIONS = [
   { id: 'business', label: 'Business' },
   { id: 'calendar', label: 'Calendar & Services' },

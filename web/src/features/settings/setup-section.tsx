@@ -29,7 +29,7 @@ interface Props {
 
 /**
  * One of the sections setup saved, edited with the wizard's step form: its own save status
- * (idle → saving → success | error, spec section 4), Save only when something changed, the
+ * (idle → saving → success | error), Save only when something changed, the
  * contract's checks before anything is sent, and the data loaded again once saved.
  */
 export function SetupSection({ form, wizardStep, reload, successMessage, failureMessage, children }: Props) {

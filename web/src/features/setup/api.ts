@@ -5,7 +5,7 @@ import { accessToken } from '../auth/session';
 import { messages } from '@functions/contracts/messages';
 import { PRICE_LIST_FIELD, priceListMessages } from '@functions/contracts/price-list';
 
-/** The setup wizard's calls to the app API (spec section 7), typed against the shared contracts. */
+/** The setup wizard's calls to the app API, typed against the shared contracts. */
 
 export const SAVE_FAILED = 'Save failed';
 export const LOAD_FAILED = 'Failed to load setup data';
@@ -171,7 +171,7 @@ export async function extractServices(files: File[], callbacks: UploadCallbacks,
   });
 }
 
-/** A short sample of a voice (no auth). Throws with the spec's message when there is nothing to play. */
+/** A short sample of a voice (no auth). Throws with the message the product shows when there is nothing to play. */
 export async function fetchVoicePreview(voiceId: string, signal?: AbortSignal): Promise<string> {
   const response = await fetch(`/api/elevenlabs?action=preview&voiceId=${encodeURIComponent(voiceId)}`, { signal });
   if (!response.ok) throw new Error(PREVIEW_FAILED);

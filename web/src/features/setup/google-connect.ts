@@ -1,6 +1,6 @@
 /**
- * The in-flight marker kept in local storage while the owner is away on Google's consent page
- * (spec section 4, Calendar connect). It is cleared when they come back, whatever the outcome.
+ * The in-flight marker kept in local storage while the owner is away on Google's consent page.
+ * It is cleared when they come back, whatever the outcome.
  */
 export const OAUTH_MARKER_KEY = 'salondesk.googleOAuthInFlight';
 

@@ -15,7 +15,7 @@ import {
 } from '@functions/contracts/setup';
 import type { ApiService } from './api';
 
-/** The wizard's editable copy of the setup (spec section 3), with client-only row ids for React keys. */
+/** The wizard's editable copy of the setup, with client-only row ids for React keys. */
 
 export interface BusinessDraft {
   name: string;
@@ -153,7 +153,7 @@ export function serviceToApi(service: ServiceDraft): ApiService {
   };
 }
 
-/** Turns the load response into the wizard's draft; no saved setup means the defaults (spec section 4). */
+/** Turns the load response into the wizard's draft; no saved setup means the defaults. */
 export function wizardDataFromSetup(setup: SetupState): WizardData {
   const defaults = defaultWizardData();
   if (!setup.exists) return { ...defaults, googleConnected: Boolean(setup.google_connected) };
@@ -262,7 +262,7 @@ export function validateVoice(voice: VoiceDraft): Record<string, string> {
   return parsed.success ? {} : issuesByPath(parsed.error.issues);
 }
 
-/** Step 2's request: unsaved stylists get a temporary key by position (spec section 3). */
+/** Step 2's request: unsaved stylists get a temporary key by position. */
 export function stepTwoPayload(stylists: StylistRow[], services: ServiceDraft[], currentStep: number) {
   const rows = stylists.map((stylist, index) => ({ stylist, key: stylist.id ?? temporaryStylistKey(index) }));
   const mappings: Record<string, string> = {};

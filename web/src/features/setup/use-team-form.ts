@@ -91,7 +91,7 @@ export function useTeamForm() {
   }
 
   function onRemoveStylist(uid: string) {
-    // The last stylist row stays (spec section 5).
+    // The last stylist row cannot be removed.
     setStylists((current) => (current.length <= 1 ? current : current.filter((stylist) => stylist.uid !== uid)));
     setStylistErrors((current) => withoutKey(current, uid));
   }

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { PREVIEW_FAILED, fetchVoicePreview } from './api';
 
 /**
- * Play/stop toggle for voice samples (spec section 4): one voice plays at a time; a failure is
+ * Play/stop toggle for voice samples: one voice plays at a time; a failure is
  * logged, the playing state cleared, and the message handed to `onError`.
  */
 export function useVoicePreview(onError: (message: string) => void) {

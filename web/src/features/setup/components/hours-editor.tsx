@@ -17,7 +17,7 @@ interface Props {
   errors: Partial<Record<Day, string>>;
 }
 
-/** Opening hours, one row per day: opening and closing time, or closed (spec section 3, Hours). */
+/** Opening hours, one row per day: opening and closing time, or closed. */
 export function HoursEditor({ hours, onChange, errors }: Props) {
   return (
     <fieldset className="hours-editor">

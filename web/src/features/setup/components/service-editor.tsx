@@ -16,7 +16,7 @@ interface Props {
   pageSize?: number;
 }
 
-/** The service list: each row collapses to a summary and expands to its fields (spec sections 3 and 5). */
+/** The service list: each row collapses to a summary and expands to its fields. */
 export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, pageSize }: Props) {
   const [limit, setLimit] = useState(pageSize ?? Number.POSITIVE_INFINITY);
   const paymentsActive = usePaymentsActive();
