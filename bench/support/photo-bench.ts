@@ -81,6 +81,7 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
     const cpu = process.cpuUsage(cpuBefore);
     cpuSeconds.push((cpu.user + cpu.system) / 1e6);
     const rows = scoreRows(photo.expected, reading.services);
+    process.stderr.write(`${photo.id} ${photo.band} ${rows.right}/${rows.expected}${rows.spurious ? ` +${rows.spurious}` : ''} ${seconds.at(-1)!.toFixed(1)} s\n`);
     count(overall, rows);
     count(bands.get(photo.band)!, rows);
     for (const [name, tally] of distortions) if (STRENGTH[name](photo.distortions[name]) >= 2 / 3) count(tally, rows);
