@@ -118,6 +118,9 @@ const GLUED_EURO = /^[£¢©«<CcEeG](\d{1,4}(?:[.,]\d{2})?[+]?)$/;
 const BARE_AMOUNT = /^\d{1,4}(?:[.,]\d{2})?[+]?$/;
 /** Digits OCR makes of a €: when unsure of it, a leading 6 or 8 (and sometimes 5, 9, 0) is the sign. */
 const DIGIT_EURO = /^[68590](\d{1,3}(?:[.,]\d{2})?[+]?)$/;
+/** "1hr" with its 1 read as a letter l, I or a bar ("lhr", "1lhr 15", "Ihour"). */
+const HOUR_MISREAD = /^1?[lI|](?=(?:hrs?|hours?)(?:\d|$))/;
+
 /** tesseract was unsure of a character below this confidence. */
 const UNSURE = 75;
 
@@ -141,7 +144,8 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
   const words = cell.words;
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
-    let text = word.text;
+    let text = word.text.replace(HOUR_MISREAD, '1');
+    if (/^[lI|]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
     const glued = GLUED_EURO.exec(text);
     if (glued && (euroDocument || /[£]/.test(text))) text = `€${glued[1]}`;
     else if (euroDocument && LONE_EURO.test(text) && words[index + 1] && BARE_AMOUNT.test(words[index + 1]!.text) && atPricePosition(cell, index + 1)) {

@@ -130,7 +130,7 @@ interface ReadPage {
 
 async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Promise<ReadPage> {
   // rotateAuto: tesseract measures the slant of the lines and straightens the page first.
-  const { data } = await withTimeout(worker.recognize(png, { rotateAuto: true }, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
+  const { data } = await withTimeout(worker.recognize(png, {}, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
   const words: OcrWord[] = [];
   let line = 0;
   for (const block of data.blocks ?? []) {
