@@ -56,7 +56,7 @@ export async function run(): Promise<string[]> {
     await provisionAgent(deps(), live);
     await deps().salons.markLive(live, new Date().toISOString());
     await deps().salons.markLive(paused, new Date().toISOString());
-    await deps().salons.markNotLive(paused);
+    await deps().salons.markPaused(paused, new Date().toISOString());
 
     const url = `${product.url}/api/twilio/voice`;
     const call = (to: string, expect: RegExp) => async () => {

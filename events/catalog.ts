@@ -23,6 +23,12 @@ export const eventCatalog = {
     payUrl: z.url(),
     expiresAt: z.iso.datetime(),
   }),
+  /** A deposit was paid after its booking had ended (cancelled, moved or released) and is refunded in full: the caller is texted so. */
+  'booking.deposit-refunded': z.strictObject({
+    appointment: appointmentSchema,
+    salonName: z.string(),
+    depositCents: z.int().positive().nullable(),
+  }),
   /** A caller left a message for the salon (the take-message tool). */
   'message.left': z.strictObject({
     salonId: z.string().min(1),
@@ -46,6 +52,12 @@ export const eventCatalog = {
     threshold: z.union([z.literal(80), z.literal(100)]),
     minutesUsed: z.int().nonnegative(),
     minutesIncluded: z.int().positive(),
+  }),
+  /** Support assigned the salon its inbound number (again, when it changed): the owner is told how to put it to use. */
+  'salon.number-assigned': z.strictObject({
+    salonId: z.string().min(1),
+    phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/),
+    assignedAt: z.iso.datetime(),
   }),
   'salon.deleted': z.strictObject({
     salonId: z.string().min(1),

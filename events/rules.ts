@@ -34,8 +34,9 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
-  // A time held for a deposit: the caller is texted the payment link.
-  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-link.ts', grants: SMS_GRANTS },
+  // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
+  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,
@@ -50,4 +51,8 @@ export const eventRules: readonly EventRule[] = [
   // A caller nobody answered gets one text, when the salon turned it on.
   { id: 'call-completed-missed-text', eventType: 'call.completed', consumer: 'events/consumers/send-missed-call-text.ts', grants: SMS_GRANTS },
   { id: 'usage-warning-owner-email', eventType: 'usage.threshold-reached', consumer: 'events/consumers/send-usage-warning.ts', grants: EMAIL_GRANTS },
+  // A caller's message reaches the owner at once: an email, and a text to their mobile if they gave one.
+  { id: 'message-left-owner-notice', eventType: 'message.left', consumer: 'events/consumers/notify-owner-message.ts', grants: [...EMAIL_GRANTS, 'secrets:providers'] },
+  // The owner learns their receptionist's number, and how to forward the salon's line to it.
+  { id: 'number-assigned-owner-email', eventType: 'salon.number-assigned', consumer: 'events/consumers/send-number-email.ts', grants: EMAIL_GRANTS },
 ];

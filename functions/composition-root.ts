@@ -11,7 +11,15 @@ import type { VoicePort } from './providers/voice-port.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
 import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
-import { createProviderSecrets, googleCredentials, stripeCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
+import {
+  createProviderSecrets,
+  elevenlabsCredentials,
+  googleCredentials,
+  isMessagingService,
+  stripeCredentials,
+  twilioCredentials,
+  twilioVoiceCredentials,
+} from './providers/provider-secrets.js';
 import type { TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
 import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
@@ -30,6 +38,7 @@ import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.
 import { createRateLimits, type RateLimits } from './store/rate-limits.js';
 import { createCallStore, type CallStore } from './store/call-store.js';
 import { createUsageStore, type UsageStore } from './store/usage-store.js';
+import { createTestCallStore, type TestCallStore } from './store/test-call-store.js';
 import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
 import { createActivityStore, type ActivityStore } from './store/activity-store.js';
 import { createConversationStore, type ConversationStore } from './store/conversation-store.js';
@@ -39,7 +48,8 @@ import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
 import type { PaymentsPort } from './providers/payments-port.js';
 import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
 import { lazyAdapter } from './providers/choose-once.js';
-import { createSandboxStripeStore, createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
+import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
+import { createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -88,6 +98,8 @@ export interface Dependencies {
   voiceAgents: VoiceAgentPort;
   /** The sandbox receptionist's conversations between turns. */
   conversations: ConversationStore;
+  /** The salon's one open sandbox test call, bounded by its free test minutes. */
+  testCalls: TestCallStore;
   /** Every item of a salon's partition, for the owner's data export. */
   salonPartition: SalonPartition;
   /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
@@ -144,13 +156,18 @@ function build(settings: Config): Dependencies {
         provider: true,
         priceIds: true,
         webhookSecrets: true,
+        createCustomer: true,
         createCheckoutSession: true,
+        expireCheckoutSession: true,
+        cancelAndRefundSubscription: true,
         createPortalSession: true,
         createConnectAccount: true,
         createOnboardingLink: true,
         createDashboardLink: true,
         reportMeterEvent: true,
         createDepositCheckout: true,
+        expireDepositCheckout: true,
+        refundDeposit: true,
         cancelSubscription: true,
         deleteCustomer: true,
       },
@@ -160,18 +177,19 @@ function build(settings: Config): Dependencies {
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
     activity: createActivityStore(dynamo, settings.TABLE_NAME),
     conversations: createConversationStore(dynamo, settings.TABLE_NAME),
+    testCalls: createTestCallStore(dynamo, settings.TABLE_NAME),
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
     voiceAgents: lazyAdapter(
       async () => {
-        const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
-        if (apiKey) {
+        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
+        if (elevenlabs) {
           const { createElevenLabsVoiceAgent } = await import('./providers/elevenlabs-voice-agent.js');
-          return createElevenLabsVoiceAgent({ apiKey, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT });
+          return createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
         }
         if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the voice agent sandbox');
         return createSandboxVoiceAgent({ siteUrl: settings.SITE_URL });
       },
-      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true },
+      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
     ),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
@@ -203,13 +221,13 @@ function build(settings: Config): Dependencies {
       },
       { deleteSalonObjects: true, putSalonObject: true },
     ),
-    // ElevenLabs when a key is configured (env locally, the provider secret in AWS), else the sandbox.
+    // ElevenLabs when a key is configured (env locally, the provider secret in AWS), in the EU workspace unless told otherwise, else the sandbox.
     voice: lazyAdapter(
       async () => {
-        const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
-        if (apiKey) {
+        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
+        if (elevenlabs) {
           const { createElevenLabsVoice } = await import('./providers/elevenlabs-voice.js');
-          return createElevenLabsVoice({ apiKey, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT });
+          return createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
         }
         if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the sandbox');
         return createSandboxVoice();
@@ -256,6 +274,9 @@ function build(settings: Config): Dependencies {
     sms: lazyAdapter(
       async () => {
         const twilio = await twilioCredentials(settings, providerSecrets);
+        if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+          throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+        }
         if (twilio) {
           const { createTwilioSms } = await import('./providers/twilio-sms.js');
           return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
@@ -275,7 +296,7 @@ function build(settings: Config): Dependencies {
         if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the telephony sandbox');
         return createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE });
       },
-      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, redirectCall: true, pointNumberAt: true },
+      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
     ),
     email: lazyAdapter(
       async () => {

@@ -252,6 +252,16 @@ export const routes: readonly RouteDefinition[] = [
     optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
+  // Pause: calls are forwarded to the salon until Go Live Now resumes the receptionist.
+  {
+    id: 'pause-receptionist',
+    path: '/api/agent/pause',
+    methods: ['POST'],
+    entry: 'functions/api/pause-receptionist.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    grants: ['table:read', 'table:write'],
+  },
   {
     id: 'receptionist',
     path: '/api/receptionist',

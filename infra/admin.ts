@@ -34,6 +34,6 @@ export class Admin extends Construct {
       optIn: [VOICE_AGENT_SDK],
     });
     // The provider secret: with a Twilio account, assigning a number points its voice URL here.
-    applyGrants(this.assignPhoneNumber, ['table:read', 'table:write', 'secrets:providers'], props.grants);
+    applyGrants(this.assignPhoneNumber, ['table:read', 'table:write', 'secrets:providers', 'events:put'], props.grants);
   }
 }

@@ -10,6 +10,8 @@ export const PRERENDERED_PAGES = {
   '/': 'pages/home.html',
   '/how-it-works': 'pages/how-it-works.html',
   '/pricing': 'pages/pricing.html',
+  '/terms': 'pages/terms.html',
+  '/privacy': 'pages/privacy.html',
 } as const satisfies Record<string, string>;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;

@@ -25,6 +25,8 @@ export interface LocalServerOptions {
   /** The local phone (/_local/phone*): answers true when the request was its own. */
   localPhone?: (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<boolean>;
   runtimeConfig: Record<string, string>;
+  /** Resolves once the event bus has delivered everything put on it so far (tests wait on it, never on time). */
+  eventsIdle?: () => Promise<void>;
   onError: (message: string) => void;
 }
 
@@ -170,6 +172,10 @@ export function createLocalApp(options: LocalServerOptions) {
         return send(response, 200, renderOutboxPage(await options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       }
       if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, await options.outbox.list());
+      if (url.pathname === '/_local/events/idle' && options.eventsIdle) {
+        await options.eventsIdle();
+        return sendJson(response, 200, { idle: true });
+      }
       if (url.pathname.startsWith('/_local/phone') && options.localPhone && (await options.localPhone(request, response, url))) return;
       if (url.pathname === '/config.json') return sendJson(response, 200, options.runtimeConfig);
       return serveWeb(request, response, url);

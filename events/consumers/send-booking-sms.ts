@@ -6,8 +6,8 @@ import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js'
 import { bookingSms } from '../../functions/core/confirmations/messages.js';
 
 /**
- * booking.confirmed / booking.cancelled → a text to the caller (to the salon's own phone for a
- * test booking); a hold released for want of its deposit says so. Once per event (a claim in the
+ * booking.confirmed / booking.cancelled → a text to the caller (to the owner's mobile for a
+ * test booking, when they gave one); a hold released for want of its deposit says so. Once per event (a claim in the
  * table); a failure throws for the bus to retry and finally dead-letter, and never touches the
  * booking (RELIABILITY 21, 22). Logs carry ids only (RELIABILITY 26).
  */
@@ -19,10 +19,11 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (isOver(detail, d.now())) return logger.info('booking sms skipped: the appointment is over', ids);
   const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking sms skipped: the salon is gone', ids);
-  // A test call's booking never texts the number typed in it: the owner's own phone gets the text (reliability 41).
+  // A test call's booking never texts the number typed in it: the owner's own mobile gets the
+  // text (the salon's phone is often a landline); without one, the test call itself shows it (RELIABILITY 41).
   const test = appointment.source === 'test-call';
-  const to = test ? (await d.salons.get(appointment.salonId))?.phone : appointment.callerPhone;
-  if (!to) return logger.info('booking sms skipped: a test booking and the salon has no phone', ids);
+  const to = test ? (await d.salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
+  if (!to) return logger.info('booking sms skipped: a test booking and the owner gave no mobile', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
     d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now(), 'reason' in detail ? detail.reason : undefined)}` }),
   ).catch((error: unknown) => {

@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { Dependencies } from '../composition-root.js';
 import { toE164 } from '../contracts/phone.js';
+import { voiceWebhookUrl } from '../core/telephony/inbound-call.js';
 import type { NumberWebhooks } from '../providers/telephony-port.js';
+import { logger } from '../logger.js';
 
 /**
  * Support's numbers (spec section 1: support staff assign each salon its inbound number): assign,
@@ -15,7 +17,7 @@ export const assignNumberRequest = z.strictObject({ action: z.literal('assign-nu
 export const listNumbersRequest = z.strictObject({ action: z.literal('list-numbers') });
 export const releaseNumberRequest = z.strictObject({ action: z.literal('release-number'), salonId });
 
-export type NumbersDeps = Pick<Dependencies, 'salons' | 'telephony' | 'config'>;
+export type NumbersDeps = Pick<Dependencies, 'salons' | 'telephony' | 'config' | 'events' | 'now'>;
 
 export type AssignResult = { ok: true; salonId: string; phoneNumber: string; voiceUrl?: string } | { ok: false; error: string };
 export type ListResult = { ok: true; numbers: { phoneNumber: string; salonId: string; salonName: string | null; live: boolean }[] };
@@ -23,7 +25,7 @@ export type ReleaseResult = { ok: true; salonId: string; released: string } | { 
 
 /** Where Twilio posts calls to the stage's numbers, and their end. */
 export function numberWebhooks(siteUrl: string): NumberWebhooks {
-  const voiceUrl = new URL('/api/twilio/voice', siteUrl).toString();
+  const voiceUrl = voiceWebhookUrl(siteUrl);
   return { voiceUrl, statusCallbackUrl: `${voiceUrl}?stage=status` };
 }
 
@@ -48,6 +50,10 @@ export async function assignNumber(deps: NumbersDeps, request: z.infer<typeof as
   } catch (error) {
     return { ok: false, error: (error as Error).message };
   }
+  // The number is assigned: a bus failure costs only the owner's email, which support can resend by assigning again.
+  await deps.events
+    .publish('salon.number-assigned', { salonId: request.salonId, phoneNumber, assignedAt: deps.now().toISOString() })
+    .catch((error: unknown) => logger.error('number-assigned event not published', { salonId: request.salonId, name: (error as Error)?.name }));
   return { ok: true, salonId: request.salonId, phoneNumber, ...(voiceUrl ? { voiceUrl } : {}) };
 }
 

@@ -4,6 +4,7 @@ import { sandboxPageQuery, type SandboxPageQuery } from '../contracts/billing.js
 import { paymentAccountStatus } from '../core/billing/account-status.js';
 import { stripeSignatureHeader } from '../core/billing/signature.js';
 import { formatEuro } from '../core/money.js';
+import { checkoutNote } from '../core/billing/checkout-note.js';
 import { findPlan, isPlanId, PLAN_IDS } from '../core/plans.js';
 import { NotFoundError } from '../core/errors.js';
 import { header, publicRoute, rawBody, type ApiEvent, type ApiResult } from '../http/handler.js';
@@ -115,7 +116,7 @@ function formAction(event: ApiEvent): string | null {
 async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string | null): Promise<ApiResult> {
   const sandbox = deps().paymentsSandbox;
   const session = await sandbox.checkoutSession(query.salon, query.id);
-  if (!session || session.status !== 'open') return gone('Stripe Checkout');
+  if (!session) return gone('Stripe Checkout');
   const planId = sandboxPlanForPrice(session.priceId);
   if (!planId) return page(400, 'Stripe Checkout', '<p>This checkout names a price the sandbox does not have.</p>');
   const plan = findPlan(planId);
@@ -125,21 +126,22 @@ async function checkout(query: SandboxPageQuery, event: ApiEvent, action: string
     return { statusCode: 303, headers: { location: session.cancelUrl, ...SECURITY_HEADERS }, body: '' };
   }
   if (action !== null) return page(400, 'Stripe Checkout', '<p>That is not something this page can do.</p>');
+  const firstCharge = session.trialEnd ? new Date(session.trialEnd * 1000) : null;
   return page(
     200,
     'Stripe Checkout',
     `<div class="summary"><h2>Subscribe to SalonDesk ${escapeHtml(plan.name)}</h2>
 <p><strong>${escapeHtml(formatEuro(plan.priceCents))} per month</strong>, ${plan.minutesIncluded} call minutes included, extra minutes €0.15 each.</p>
-<p>Charged today, renews monthly, cancel anytime. Billed to ${escapeHtml(session.email)}.</p></div>
-${form('pay', `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', 'secondary')}`,
+<p>${escapeHtml(checkoutNote(firstCharge))} Cancel anytime. Billed to ${escapeHtml(session.email)}.</p></div>
+${form('pay', firstCharge ? 'Start plan' : `Pay ${formatEuro(plan.priceCents)}`)}${form('cancel', 'Cancel', 'secondary')}`,
   );
 }
 
 async function portal(query: SandboxPageQuery, event: ApiEvent, action: string | null): Promise<ApiResult> {
   const sandbox = deps().paymentsSandbox;
   const session = await sandbox.portalSession(query.salon, query.id);
-  const subscription = session ? await sandbox.subscription(query.salon) : null;
-  if (!session || !subscription || subscription.customerId !== session.customerId) return gone('Stripe customer portal');
+  const subscription = session ? await sandbox.portalSubscription(query.salon, query.id) : null;
+  if (!session || !subscription) return gone('Stripe customer portal');
   if (action?.startsWith('switch:')) {
     const planId = action.slice('switch:'.length);
     if (!isPlanId(planId)) return page(400, 'Stripe customer portal', '<p>There is no such plan.</p>');
@@ -150,7 +152,7 @@ async function portal(query: SandboxPageQuery, event: ApiEvent, action: string |
   if (action !== null) return page(400, 'Stripe customer portal', '<p>That is not something this page can do.</p>');
   const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escapeHtml(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
   const current = sandboxPlanForPrice(subscription.priceId);
-  if (subscription.status !== 'active') {
+  if (subscription.status === 'canceled') {
     return page(200, 'Stripe customer portal', `<div class="summary"><p>Your subscription has ended.</p></div>${back}`);
   }
   const switches = PLAN_IDS.filter((plan) => plan !== current)
@@ -200,9 +202,12 @@ async function deposit(query: SandboxPageQuery, action: string | null): Promise<
     const events = await sandbox.finishDeposit(query.salon, query.id, action);
     if (!events) return page(410, title, '<p>This payment link has expired or the deposit was already paid.</p>');
     if (!(await deliver(events))) return page(502, title, '<p>The sandbox could not deliver the event to SalonDesk. Try again in a moment.</p>');
-    return action === 'pay'
-      ? page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${escapeHtml(formatEuro(session.amountCents))} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`)
-      : page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
+    if (action === 'expire') return page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
+    const amount = escapeHtml(formatEuro(session.amountCents));
+    // What SalonDesk did with the payment: a booking released before it arrived gives it back.
+    return (await sandbox.depositRecord(query.salon, query.id))?.refundedAt
+      ? page(200, title, `<div class="summary"><h2>Deposit refunded</h2><p>${escapeHtml(session.salonName)} had already released this time, so your ${amount} is refunded in full. You'll get a text saying so.</p></div><p>You can close this page.</p>`)
+      : page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${amount} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`);
   }
   if (action === 'cancel') {
     return page(200, title, `<div class="summary"><p>Nothing was paid. The time stays held until ${escapeHtml(timeFormat.format(new Date(session.expiresAt * 1000)))}; you can pay from the link in your text until then.</p></div>`);

@@ -14,7 +14,8 @@ function rawBytes(event: ApiEvent): string | Buffer {
 /**
  * `POST /api/stripe/webhook`: Stripe's events (the account's endpoint, and Connect's for
  * `account.updated`). Nothing is read before the `Stripe-Signature` checks out over the raw
- * body with one of the endpoint secrets, within 300 s: otherwise 400 and nothing changes.
+ * body with one of the endpoint secrets, dated within 300 s of now either way: otherwise 400 and
+ * nothing changes; so does a signed body that is not an event.
  * Redelivered, concurrent or out-of-order events change nothing twice (core/billing/webhook.ts);
  * event types the product does not use are acknowledged and ignored.
  */
@@ -28,14 +29,14 @@ export const handler = securedRoute(
       } catch (error) {
         if (!(error instanceof InvalidSignatureError)) throw error;
         logger.warn('stripe webhook refused', { reason: error.message });
-        throw new InvalidInputError('The webhook signature is missing, wrong or too old.');
+        throw new InvalidInputError('The webhook signature is missing, wrong, or not dated within 300 s of now.');
       }
     },
   },
   async (stripeEvent) => {
     const d = deps();
     const outcome = await applyStripeEvent(
-      { billing: d.billing, payments: d.payments, now: d.now, settleDeposit: (salonId, bookingId, result) => settleDeposit(d, salonId, bookingId, result) },
+      { billing: d.billing, payments: d.payments, now: d.now, settleDeposit: (salonId, bookingId, result, payment) => settleDeposit(d, salonId, bookingId, result, payment) },
       stripeEvent,
     );
     return json(200, { received: true, outcome });

@@ -68,29 +68,47 @@ const text = (field: string, max: number, options: { multiline?: boolean } = {})
 /** A service or stylist, by id or by name as the caller said it. */
 const reference = (field: string, max: number) => text(field, max);
 
+/**
+ * Every time a tool takes is the salon's wall-clock time in Ireland (RELIABILITY 49). A zone or an
+ * offset (`Z`, `+02:00`, `UTC`, `[Europe/Paris]`) is refused in a sentence the agent can say, never
+ * converted: `13:00+02:00` taken as an instant would book eleven o'clock.
+ */
+const ZONED = /(?:\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:z|utc|gmt|[+-]\d{2}(?::?\d{2})?)|\[[^\]]*\])$/i;
+export const ZONED_TIME = 'zoned_time';
+const wallClock = (field: string) =>
+  [
+    (value: string) => !ZONED.test(value),
+    {
+      message: `${field} must be the local time in Ireland, with no zone or offset (like 2026-11-28T14:30): a zone is never converted`,
+      params: { refusal: ZONED_TIME },
+      abort: true,
+    },
+  ] as const;
+
 /** YYYY-MM-DD, or today / tomorrow / a weekday name (the next one after today). */
 export const DATE_WORDS = ['today', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const dateParam = z
   .string({ error: 'date must be text' })
-  .max(20, 'date is too long')
+  .max(40, 'date is too long')
   .transform((value) => value.trim().toLowerCase())
+  .refine(...wallClock('date'))
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (DATE_WORDS as readonly string[]).includes(value), 'date must be YYYY-MM-DD');
 
 const timeParam = z
   .string({ error: 'time must be text' })
-  .max(8, 'time is too long')
+  .max(16, 'time is too long')
   .transform((value) => value.trim())
+  .refine(...wallClock('time'))
   .refine((value) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(value), 'time must be HH:MM (24-hour)');
 
-/** A local start time in Europe/Dublin: 2026-11-28T14:30, or as check-availability answers it (with offset). */
-const startParam = z
-  .string({ error: 'start must be text' })
-  .max(40, 'start is too long')
-  .transform((value) => value.trim())
-  .refine(
-    (value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})?$/.test(value),
-    'start must be a date and time like 2026-11-28T14:30',
-  );
+/** A local start time in Europe/Dublin, as check-availability answers it: 2026-11-28T14:30. */
+const startParam = (field: 'start' | 'newStart') =>
+  z
+    .string({ error: `${field} must be text` })
+    .max(40, `${field} is too long`)
+    .transform((value) => value.trim())
+    .refine(...wallClock(field))
+    .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value), `${field} must be a date and time like 2026-11-28T14:30`);
 
 const phoneParam = z.string({ error: 'callerPhone must be text' }).max(32, 'callerPhone is too long');
 
@@ -101,7 +119,7 @@ const parameterHelp = {
   service: 'The service the caller wants, by name as they said it (or its id from list-services)',
   stylist: 'A stylist the caller asked for, by name; leave out for anyone',
   date: 'The day: YYYY-MM-DD, or today, tomorrow or a weekday name',
-  start: 'The start time exactly as check-availability offered it, like 2026-11-28T14:30',
+  start: 'The start time exactly as check-availability offered it: the local time in Ireland, like 2026-11-28T14:30, with no zone or offset',
   callerPhone: "The caller's phone number: the one they are calling from, unless they give another",
   bookingId: "The booking's id (bk_…), if known",
   bookingDate: 'The day of the booking: YYYY-MM-DD, or today, tomorrow or a weekday name',
@@ -121,13 +139,13 @@ export const toolSchemas = {
     service: reference('service', 120).describe(parameterHelp.service),
     stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
     date: dateParam.optional().describe(parameterHelp.date),
-    time: timeParam.optional().describe('A time the caller would like, HH:MM (24-hour)'),
+    time: timeParam.optional().describe('A time the caller would like, HH:MM (24-hour, local time in Ireland, no zone)'),
     partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional().describe('Morning, afternoon or evening, if the caller said one'),
   }),
   book: z.strictObject({
     service: reference('service', 120).describe(parameterHelp.service),
     stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
-    start: startParam.describe(parameterHelp.start),
+    start: startParam('start').describe(parameterHelp.start),
     callerName: text('callerName', 100).describe("The caller's name"),
     callerPhone: phoneParam.describe(parameterHelp.callerPhone),
     callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
@@ -141,7 +159,7 @@ export const toolSchemas = {
     bookingId: bookingId.optional().describe(parameterHelp.bookingId),
     date: dateParam.optional().describe(parameterHelp.bookingDate),
     callerPhone: phoneParam.describe(parameterHelp.bookingPhone),
-    newStart: startParam.describe('The new start time exactly as check-availability offered it, like 2026-11-28T14:30'),
+    newStart: startParam('newStart').describe('The new start time exactly as check-availability offered it: the local time in Ireland, like 2026-11-28T14:30, with no zone or offset'),
     stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
   }),
   'take-message': z.strictObject({
@@ -170,6 +188,7 @@ export const toolSay = {
   badDate: "Sorry, I didn't catch the date. Which day would you like?",
   badTime: 'Sorry, I didn\'t catch the time. What time would suit you?',
   badStart: "Sorry, I didn't catch the day and time. When would you like to come in?",
+  zonedTime: "Sorry, I need that as the time here in Ireland. What day and time would suit you?",
   past: 'That time has already passed. Would another time suit you?',
   tooSoon: "That's a little too soon for me to book. Would a bit later suit you?",
   tooFar: `I can only book up to ${BOOKING_RULES.horizonDays} days ahead. Would an earlier date suit you?`,

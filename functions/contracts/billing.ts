@@ -17,6 +17,8 @@ export const createCheckoutRequest = z.strictObject({
   salonId: z.string().min(1).max(100),
   userId: z.string().min(1).max(200),
   email: z.email().max(254),
+  /** During the free trial, start (and pay for) the plan today instead of when the trial ends. */
+  startNow: z.boolean().optional(),
 });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequest>;
 

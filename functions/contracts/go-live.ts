@@ -6,11 +6,25 @@
 export const READINESS_ITEMS = ['setup', 'number', 'billing'] as const;
 export type ReadinessItem = (typeof READINESS_ITEMS)[number];
 
+/**
+ * The receptionist's state in one word, as the dashboard and the test page show it: answering
+ * calls, paused by the owner (calls go to the salon), ready for Go Live Now, or something missing.
+ */
+export type ReceptionistState = 'live' | 'paused' | 'ready' | 'not-ready';
+
+export const RECEPTIONIST_STATE_LABELS: Record<ReceptionistState, string> = {
+  live: 'Active & Ready',
+  paused: 'Paused',
+  ready: 'Ready to go live',
+  'not-ready': 'Not answering calls yet',
+};
+
 export interface Readiness {
   setupComplete: boolean;
   numberAssigned: boolean;
   billingActive: boolean;
   live: boolean;
+  state: ReceptionistState;
   /** What stops the salon going live, in the order the owner can act on it. */
   missing: ReadinessItem[];
   trialEndsAt: string;
@@ -33,6 +47,9 @@ export function readinessMessage(readiness: Pick<Readiness, 'planEnded'>, item: 
 
 export const GO_LIVE_MESSAGES = {
   live: 'Your receptionist is live and answering calls.',
+  paused: 'Your receptionist is paused: calls go straight to your salon phone until you switch it back on.',
+  notLive: 'Your receptionist is not live yet, so there is nothing to pause.',
+  pauseFailed: 'We could not pause your receptionist just now. Please try again in a few minutes.',
   failed: 'We could not switch your receptionist on just now. Please try again in a few minutes.',
 } as const;
 

@@ -95,6 +95,8 @@ export const businessSchema = z.strictObject({
   county: optionalText(60),
   eircode: optionalText(10),
   directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
+  /** The owner's own mobile (optional): test bookings and callers' messages are texted there, never to a salon landline. */
+  owner_mobile: optionalPhone.optional(),
 });
 export type Business = z.infer<typeof businessSchema>;
 

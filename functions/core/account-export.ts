@@ -69,14 +69,17 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   CALLER: 'an index of bookings by a hash of the caller’s phone: the appointments carry the same',
   CALSYNC: 'calendar writes still to be made',
   SETTLE: 'booking changes still being settled',
+  CALLSWEEP: 'calls the sweep has still to finish',
   LIMIT: 'rate-limit counters',
   SENT: "the message consumers' delivery claims",
   OUTBOX: "the local sandbox's stand-in for texts and emails (none in production)",
   SANDBOXCAL: "the calendar sandbox's own data",
   CONVERSATION: "a test call's state between turns, gone within a day: the call keeps its transcript",
+  TESTCALL: 'which test call is open now, gone within a day: the call keeps its record',
   STRIPEEVENT: 'payment webhooks already applied',
   OVERAGE: 'the order calls were counted in for overage: the minutes are in usage',
   SANDBOXSTRIPE: "the payments sandbox's own objects",
+  CHECKOUT: 'subscription checkouts opened and not yet over: the subscription itself is exported',
 };
 
 const TRANSCRIPT_SUFFIX = keys.callTranscriptSk('').slice(keys.callSk('').length);

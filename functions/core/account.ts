@@ -11,7 +11,10 @@ import { removeAgent } from './voice-agent/provision.js';
 import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { AgentStore } from '../store/agent-store.js';
 import type { PaymentsPort } from '../providers/payments-port.js';
+import type { SubscriptionStore } from '../store/subscription-store.js';
 import { logger } from '../logger.js';
+import type { EmailPort } from '../providers/email-port.js';
+import { accountDeletedEmail } from './confirmations/messages.js';
 
 export interface AccountDeps extends CalendarGrantDeps {
   salons: SalonStore;
@@ -20,8 +23,12 @@ export interface AccountDeps extends CalendarGrantDeps {
   events: EventPublisher;
   voiceAgents: VoiceAgentPort;
   agents: AgentStore;
+  /** Confirms the deletion to the owner (absent where a caller sends no email). */
+  email?: Pick<EmailPort, 'send'>;
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
-  payments?: Pick<PaymentsPort, 'cancelSubscription' | 'deleteCustomer'>;
+  payments?: Pick<PaymentsPort, 'expireCheckoutSession' | 'cancelSubscription' | 'deleteCustomer'>;
+  /** The salon's subscription checkouts still open, expired with the account. */
+  billing?: Pick<SubscriptionStore, 'openCheckouts'>;
   now: () => Date;
 }
 
@@ -37,19 +44,23 @@ export interface DeletionResult {
 }
 
 /**
- * Stops the salon's subscription now (no further charge) and erases its Stripe customer
- * (GDPR erasure; Stripe keeps what the law makes it keep, such as invoices). A provider failure
- * is logged, naming what support must remove by hand, and never keeps the account.
+ * Stops the salon's billing now (RELIABILITY 48): every checkout still open is expired (one paid
+ * after the salon is gone would start a subscription nobody sees), the subscription is cancelled
+ * (no further charge) and every customer of the salon is erased (GDPR erasure; Stripe keeps what
+ * the law makes it keep, such as invoices), which also cancels any subscription of theirs the
+ * salon's record does not show. A provider failure is logged, naming what support must remove by
+ * hand, and never keeps the account.
  */
 async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
   const payments = deps.payments;
   if (!payments) return;
   try {
-    const salon = await deps.salons.get(salonId);
+    const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.billing?.openCheckouts(salonId, deps.now()) ?? []]);
+    for (const checkout of open) await payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
     const subscription = salon?.subscription;
     if (subscription && subscription.status !== 'canceled') await payments.cancelSubscription({ salonId, subscriptionId: subscription.id });
-    const customerId = subscription?.customerId ?? salon?.billingCustomerId;
-    if (customerId) await payments.deleteCustomer({ salonId, customerId });
+    const customers = new Set([subscription?.customerId, salon?.billingCustomerId].filter((id): id is string => Boolean(id)));
+    for (const customerId of customers) await payments.deleteCustomer({ salonId, customerId });
   } catch (error) {
     logger.error('subscription not ended with the account', { salonId, detail: (error as Error)?.message });
   }
@@ -82,10 +93,26 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
   );
   // Billing's ids live on the salon's items: read them before those go.
   await endBilling(deps, salonId);
+  const salonName = (await deps.salons.get(salonId))?.name ?? null;
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
+  await confirmDeletion(deps, user.email, salonName, salonId);
   // Ends every session (refresh tokens included) before the login itself goes.
   await deps.identity.signOutEverywhere(owner.username);
   await deps.identity.deleteUser(owner.username);
   return { salonId, itemsDeleted };
+}
+
+/**
+ * Where account notices are kept by the email sandbox: under no salon, so the salon's deletion
+ * does not take its own confirmation with it (SES keeps nothing of ours).
+ */
+export const ACCOUNT_NOTICES = 'account-notices';
+
+/** The owner's confirmation, sent once the salon's data is gone; a failure is logged and never keeps the account. */
+async function confirmDeletion(deps: AccountDeps, to: string, salonName: string | null, salonId: string): Promise<void> {
+  if (!deps.email) return;
+  await deps.email
+    .send({ salonId: ACCOUNT_NOTICES, to, ...accountDeletedEmail(salonName), fromName: 'SalonDesk' })
+    .catch((error: unknown) => logger.error('account deletion not confirmed by email', { salonId, name: (error as Error)?.name }));
 }

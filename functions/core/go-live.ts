@@ -1,4 +1,4 @@
-import { READINESS_ITEMS, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
+import { GO_LIVE_MESSAGES, READINESS_ITEMS, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
 import { ConflictError, DomainError } from './errors.js';
 import { setupProgress } from '../contracts/setup.js';
 import type { Salon } from '../store/salon-store.js';
@@ -31,11 +31,13 @@ export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Read
     billing: now < trialEnd || subscriptionCovers(salon.subscription, now),
   };
   const missing = READINESS_ITEMS.filter((item) => !state[item]);
+  const switchedOn = Boolean(salon.liveAt) && !salon.pausedAt;
   return {
     setupComplete: state.setup,
     numberAssigned: state.number,
     billingActive: state.billing,
-    live: Boolean(salon.liveAt) && missing.length === 0,
+    live: switchedOn && missing.length === 0,
+    state: missing.length ? 'not-ready' : switchedOn ? 'live' : salon.liveAt ? 'paused' : 'ready',
     missing,
     trialEndsAt: trialEnd.toISOString(),
     ...(!state.billing && salon.subscription ? { planEnded: true } : {}),
@@ -64,7 +66,15 @@ export async function goLive(deps: GoLiveDeps, salonId: string): Promise<GoLiveA
     throw new DomainError('conflict', 'not_ready', missing.map(say).join(' '), Object.fromEntries(missing.map((item) => [item, say(item)])));
   }
   const { agentId } = await provisionAgent(deps, salonId);
+  // Going live again after a pause keeps the first liveAt and lifts the pause.
   const liveAt = salon.liveAt ?? deps.now().toISOString();
   if (!(await deps.salons.markLive(salonId, liveAt))) throw new ConflictError('The salon no longer exists.');
   return { live: true, liveAt, agentId };
+}
+
+/** Pause: the salon stays set up and its agent kept, but calls are forwarded to the salon until Go Live Now. */
+export async function pauseReceptionist(deps: Pick<GoLiveDeps, 'salons' | 'now'>, salonId: string): Promise<{ paused: true; pausedAt: string }> {
+  const pausedAt = deps.now().toISOString();
+  if (!(await deps.salons.markPaused(salonId, pausedAt))) throw new ConflictError(GO_LIVE_MESSAGES.notLive);
+  return { paused: true, pausedAt };
 }

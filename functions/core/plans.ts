@@ -24,6 +24,9 @@ export interface Plan {
 export const EXTRA_MINUTE_PRICE_CENTS = 15;
 export const FREE_TRIAL_DAYS = 14;
 export const FREE_TEST_MINUTES = 10;
+/** Irish VAT, included in every price shown (pricing page, Billing, Checkout). */
+export const VAT_RATE_PERCENT = 23;
+export const VAT_NOTE = `Prices include Irish VAT at ${VAT_RATE_PERCENT}%.`;
 
 const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
   {
@@ -116,3 +119,9 @@ export function resolvePriceId(planId: string, priceIds: PlanPriceIds): string {
   if (!isPlanId(planId)) throw new UnknownPlanError(`Unknown plan: ${planId}`);
   return priceIds[planId];
 }
+
+/** The free trial's calls: the Starter plan's minutes, for real callers (test calls have their own). */
+export const TRIAL_CALL_MINUTES = findPlan('starter').minutesIncluded;
+
+/** The trial, said the same way everywhere: the public pages, Billing, the terms. */
+export const TRIAL_OFFER = `${FREE_TRIAL_DAYS}-day free trial with ${TRIAL_CALL_MINUTES} call minutes and ${FREE_TEST_MINUTES} free test minutes, no credit card needed`;

@@ -41,6 +41,7 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
       county: details?.county ?? '',
       eircode: details?.eircode ?? '',
       directions: details?.directions ?? '',
+      owner_mobile: details?.owner_mobile ?? '',
       hours: salon.hours ?? DEFAULT_HOURS,
     },
     stylists: stored.stylists,

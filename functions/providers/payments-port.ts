@@ -33,16 +33,30 @@ export interface PaymentsPort {
   priceIds(): Promise<PlanPriceIds | null>;
   /** The secrets a webhook event may be signed with (the account's, then Connect's); empty when none is configured. */
   webhookSecrets(): Promise<string[]>;
+  /**
+   * The salon's one customer (the same key answers the same customer): every checkout of the salon
+   * is made for it, so deleting it ends whatever subscription the salon has (RELIABILITY 48).
+   */
+  createCustomer(input: { salonId: string; email: string; idempotencyKey: string }): Promise<{ id: string }>;
   createCheckoutSession(input: {
     salonId: string;
     priceId: string;
     email: string;
-    /** The salon's customer from an earlier subscription, so Stripe keeps one customer per salon. */
+    /** The salon's customer, so Stripe keeps one customer per salon. */
     customerId: string | null;
     successUrl: string;
     cancelUrl: string;
     idempotencyKey: string;
-  }): Promise<{ id: string; url: string }>;
+    /** When the first payment is taken: the end of the free trial (Stripe's `subscription_data.trial_end`); today when absent. */
+    firstChargeAt?: Date;
+  }): Promise<{ id: string; url: string; expiresAt: Date }>;
+  /** Expires an open subscription Checkout Session; one no longer open (paid or expired) or gone counts as done. */
+  expireCheckoutSession(input: { salonId: string; sessionId: string }): Promise<void>;
+  /**
+   * A subscription the salon must not hold (it holds another): what it was paid is refunded, then
+   * it is cancelled at once. False, with nothing done, when it had ended already.
+   */
+  cancelAndRefundSubscription(input: { salonId: string; subscriptionId: string }): Promise<boolean>;
   createPortalSession(input: { salonId: string; customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** Makes the salon's Express account; the same key answers the same account. */
   createConnectAccount(input: { salonId: string; email: string | null; idempotencyKey: string }): Promise<ConnectAccount>;
@@ -70,6 +84,17 @@ export interface PaymentsPort {
     cancelUrl: string;
     idempotencyKey: string;
   }): Promise<{ id: string; url: string; expiresAt: Date }>;
+  /**
+   * Expires a deposit's open Checkout Session on the salon's connected account, so it can no
+   * longer be paid (its booking no longer holds its time). One no longer open (paid or expired)
+   * or gone counts as done.
+   */
+  expireDepositCheckout(input: { salonId: string; accountId: string; sessionId: string }): Promise<void>;
+  /**
+   * Refunds a deposit's payment in full on the salon's connected account (where it was taken).
+   * The same key answers the same refund, and a payment already refunded counts as done.
+   */
+  refundDeposit(input: { salonId: string; accountId: string; bookingId: string; paymentIntentId: string; idempotencyKey: string }): Promise<void>;
   /** Ends the subscription now (account deletion); one already gone counts as cancelled. */
   cancelSubscription(input: { salonId: string; subscriptionId: string }): Promise<void>;
   /** Erases the customer (account deletion); one already gone counts as deleted. */

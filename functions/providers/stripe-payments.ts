@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { PlanPriceIds } from '../core/plans.js';
+import { checkoutNote } from '../core/billing/checkout-note.js';
 import { PaymentsError, STRIPE_API_VERSION, type ConnectAccount, type PaymentsPort } from './payments-port.js';
 
 /**
@@ -51,6 +52,19 @@ async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * A change Stripe refuses because it was made already (a session no longer open, a payment
+ * refunded before) or whose object is gone: done. Any other refusal or an outage is thrown.
+ */
+async function unlessDone(what: string, request: () => Promise<unknown>, done: (error: Stripe.errors.StripeInvalidRequestError) => boolean): Promise<void> {
+  try {
+    await request();
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing' || done(error))) return;
+    throw translate(error, what);
+  }
+}
+
 export function connectAccountFrom(account: Stripe.Account): ConnectAccount {
   const requirements = account.requirements;
   return {
@@ -79,7 +93,9 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
             line_items: [{ price: input.priceId, quantity: 1 }, ...(options.overagePriceId ? [{ price: options.overagePriceId }] : [])],
             client_reference_id: input.salonId,
             metadata: { salon_id: input.salonId },
-            subscription_data: { metadata: { salon_id: input.salonId } },
+            subscription_data: { metadata: { salon_id: input.salonId }, ...(input.firstChargeAt ? { trial_end: Math.floor(input.firstChargeAt.getTime() / 1000) } : {}) },
+            // Checkout says what the pricing page and Billing say: VAT included, and when the first payment is.
+            custom_text: { submit: { message: checkoutNote(input.firstChargeAt) } },
             ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
             success_url: input.successUrl,
             cancel_url: input.cancelUrl,
@@ -88,7 +104,46 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
         ),
       );
       if (!session.url) throw new PaymentsError('rejected', 'Stripe returned a checkout session without a URL');
-      return { id: session.id, url: session.url };
+      return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
+    async createCustomer(input) {
+      const customer = await call('create the customer', () =>
+        stripe.customers.create({ email: input.email, metadata: { salon_id: input.salonId } }, { idempotencyKey: input.idempotencyKey }),
+      );
+      return { id: customer.id };
+    },
+
+    async expireCheckoutSession(input) {
+      await unlessDone('expire the checkout session', () => stripe.checkout.sessions.expire(input.sessionId), () => true);
+    },
+
+    async cancelAndRefundSubscription(input) {
+      const subscription = await call('read the subscription', () => stripe.subscriptions.retrieve(input.subscriptionId));
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return false;
+      // Refunded before it is cancelled: a retry after a failure finds it live and finishes both.
+      const invoice = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id;
+      const paid = invoice ? (await call('list the invoice payments', () => stripe.invoicePayments.list({ invoice, status: 'paid' }))).data : [];
+      let refused: PaymentsError | null = null;
+      for (const payment of paid) {
+        const intent = payment.payment.payment_intent;
+        const paymentIntent = typeof intent === 'string' ? intent : intent?.id;
+        if (!paymentIntent) continue;
+        try {
+          await unlessDone(
+            'refund the subscription',
+            () => stripe.refunds.create({ payment_intent: paymentIntent, metadata: { salon_id: input.salonId, subscription_id: input.subscriptionId } }, { idempotencyKey: `subscription-refund-${paymentIntent}` }),
+            (error) => error.code === 'charge_already_refunded',
+          );
+        } catch (error) {
+          if (!(error instanceof PaymentsError) || error.kind === 'unavailable') throw error;
+          refused = error;
+        }
+      }
+      await unlessDone('cancel the subscription', () => stripe.subscriptions.cancel(input.subscriptionId), () => false);
+      // Cancelled whatever the refund did: a refusal is for support to settle by hand.
+      if (refused) throw refused;
+      return true;
     },
 
     async createPortalSession(input) {
@@ -162,6 +217,19 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
       );
       if (!session.url) throw new PaymentsError('rejected', 'Stripe returned a checkout session without a URL');
       return { id: session.id, url: session.url, expiresAt: new Date(session.expires_at * 1000) };
+    },
+
+    async expireDepositCheckout(input) {
+      // Stripe refuses to expire a session that is not open: it was paid (the webhook settles it) or has expired.
+      await unlessDone('expire the deposit checkout', () => stripe.checkout.sessions.expire(input.sessionId, {}, { stripeAccount: input.accountId }), () => true);
+    },
+
+    async refundDeposit(input) {
+      await unlessDone(
+        'refund the deposit',
+        () => stripe.refunds.create({ payment_intent: input.paymentIntentId, metadata: { salon_id: input.salonId, booking_id: input.bookingId } }, { stripeAccount: input.accountId, idempotencyKey: input.idempotencyKey }),
+        (error) => error.code === 'charge_already_refunded',
+      );
     },
 
     async cancelSubscription(input) {

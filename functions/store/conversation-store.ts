@@ -1,35 +1,12 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { ConversationState } from '../core/receptionist/dialogue.js';
 import { keys } from './keys.js';
 
 /**
- * A sandbox receptionist conversation, between turns (Lambdas keep nothing): what the caller
- * asked for so far and what the receptionist is waiting for. Gone a day later (TTL).
+ * A sandbox receptionist conversation, between turns (Lambdas keep nothing): its dialogue state
+ * (functions/core/receptionist/dialogue.ts). Gone a day later (TTL).
  */
-export interface Offer {
-  start: string;
-  spoken: string;
-  stylist?: string;
-}
-
-export interface ConversationState {
-  salonId: string;
-  conversationId: string;
-  test: boolean;
-  startedAt: string;
-  callerPhone: string | null;
-  callerName: string | null;
-  service: string | null;
-  stylist: string | null;
-  offers: Offer[];
-  chosen: Offer | null;
-  /** What the caller's name or number is being asked for; a cancellation keeps the day it named. */
-  task: 'booking' | 'message' | 'cancel' | null;
-  cancelDate: string | null;
-  /** What the last question asked for. */
-  awaiting: 'nothing' | 'name' | 'phone' | 'confirm' | 'message' | 'choice';
-  turns: number;
-  ended: boolean;
-}
+export type { ConversationState };
 
 const DAY_SECONDS = 24 * 60 * 60;
 

@@ -54,6 +54,8 @@ export const keys = {
   agentKey: (secretHash: string) => `AGENTKEY#${secretHash}`,
   /** A sandbox receptionist conversation's state (functions/store/conversation-store.ts), gone a day later. */
   conversationSk: (conversationId: string) => `CONVERSATION#${conversationId}`,
+  /** The salon's one open sandbox test call (functions/store/test-call-store.ts). */
+  testCallSk: 'TESTCALL',
   /** What the SMS and email sandboxes "sent", under the salon; gsi1 lists every salon's, newest first. */
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',
@@ -62,6 +64,10 @@ export const keys = {
   callSk: (callSid: string) => `CALL#${callSid}`,
   callTranscriptSk: (callSid: string) => `CALL#${callSid}#TRANSCRIPT`,
   callsByStart: (salonId: string) => `SALON#${salonId}#CALLS`,
+  /** A call the sweep must finish: open, or ended and `call.completed` not yet marked sent (functions/store/call-sweep-markers.ts). */
+  callSweepSk: (callSid: string) => `CALLSWEEP#${callSid}`,
+  /** gsi1 partition listing every salon's unfinished calls, for the sweep. */
+  callSweepIndex: 'CALLSWEEP',
   /** A day's call figures for the dashboard (functions/store/call-stats-store.ts). */
   callStatsSk: (day: string) => `STATS#${day}`,
   /** The dashboard's recent activity, newest last in the table (functions/store/activity-store.ts). */
@@ -76,6 +82,9 @@ export const keys = {
   paymentAccountSk: 'PAYMENTACCOUNT',
   stripeEventSk: (eventId: string) => `STRIPEEVENT#${eventId}`,
   overageSk: (periodId: string) => `OVERAGE#${periodId}`,
+  /** A subscription Checkout Session made for the salon, until it is over (TTL): a new one expires the others. */
+  checkoutSk: (sessionId: string) => `CHECKOUT#${sessionId}`,
+  checkoutPrefix: 'CHECKOUT#',
   /** The payments sandbox's own objects (sessions, subscription, account, meter events), kept under the salon so account deletion removes them. */
   sandboxStripeSk: (kind: string, id: string) => `SANDBOXSTRIPE#${kind}#${id}`,
   /** The payments sandbox's local webhook signing secret (one per installation). */

@@ -32,6 +32,8 @@ export interface Salon {
   hours: Hours | null;
   /** When the owner went live (Go Live Now): calls reach the agent only while this is set. */
   liveAt: string | null;
+  /** When the owner paused the receptionist after going live: calls are forwarded until Go Live Now again. */
+  pausedAt?: string | null;
   /** The Stripe subscription as its webhooks left it (functions/store/subscription-store.ts writes it); none before the first. */
   subscription?: SubscriptionRecord | null;
   /** The Stripe customer a completed checkout made, kept for the customer portal. */
@@ -59,12 +61,14 @@ export interface SalonStore {
   releaseNumber(salonId: string): Promise<string | null>;
   /** Marks the salon live from `at`, keeping an earlier `liveAt`; false when the salon is gone. */
   markLive(salonId: string, at: string): Promise<boolean>;
-  /** Calls stop reaching the agent; false when the salon is gone. */
-  markNotLive(salonId: string): Promise<boolean>;
+  /** Calls stop reaching the agent until markLive; false when the salon is gone or was never live. */
+  markPaused(salonId: string, at: string): Promise<boolean>;
+  /** The owner's login email, onto an existing profile; false when there is none or it already says so. */
+  keepOwnerEmail(salonId: string, email: string): Promise<boolean>;
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, subscription, billingCustomerId } = item as unknown as SalonItem;
+  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, pausedAt, subscription, billingCustomerId } = item as unknown as SalonItem;
   return {
     id,
     ownerId,
@@ -76,6 +80,7 @@ function toSalon(item: Record<string, unknown>): Salon {
     business: business ?? null,
     hours: hours ?? null,
     liveAt: liveAt ?? null,
+    pausedAt: pausedAt ?? null,
     subscription: subscription ?? null,
     billingCustomerId: billingCustomerId ?? null,
   };
@@ -108,7 +113,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     async createIfAbsent(salon) {
       // Not live is the absence of liveAt: markLive's if_not_exists would take a stored null for a time.
       // Billing fields are only ever written by their webhooks' conditional updates.
-      const { liveAt, subscription: _subscription, billingCustomerId: _customer, ...fields } = salon;
+      const { liveAt, pausedAt: _paused, subscription: _subscription, billingCustomerId: _customer, ...fields } = salon;
       const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
         ...fields,
         ...(liveAt ? { liveAt } : {}),
@@ -254,20 +259,35 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
             TableName: tableName,
             Key: { pk: keys.salon(salonId), sk: keys.profileSk },
             ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET liveAt = if_not_exists(liveAt, :at)',
+            UpdateExpression: 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt',
             ExpressionAttributeValues: { ':at': at },
           }),
         ),
       );
     },
-    markNotLive(salonId) {
+    markPaused(salonId, at) {
       return conditionally(
         client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'REMOVE liveAt',
+            ConditionExpression: 'attribute_exists(liveAt)',
+            UpdateExpression: 'SET pausedAt = :at',
+            ExpressionAttributeValues: { ':at': at },
+          }),
+        ),
+      );
+    },
+    keepOwnerEmail(salonId, email) {
+      // Never creates a profile: the salon is made on the owner's first request, copying the email then.
+      return conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)',
+            UpdateExpression: 'SET ownerEmail = :email',
+            ExpressionAttributeValues: { ':email': email },
           }),
         ),
       );

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SubscriptionRecord } from '../contracts/billing.js';
 import type { ConnectAccount } from '../providers/payments-port.js';
+import { createCheckoutRecords, type CheckoutRecords } from './checkout-records.js';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 
@@ -12,9 +12,12 @@ import { keys } from './keys.js';
  * - the Stripe Connect account (`PAYMENTACCOUNT`);
  * - the Stripe events already applied (`STRIPEEVENT#id`, TTL), so a redelivery is acknowledged
  *   without work;
- * - per subscription period, the order calls were counted in for overage (`OVERAGE#period`).
+ * - per subscription period, the order calls were counted in for overage (`OVERAGE#period`);
+ * - the subscription Checkout Sessions made for the salon and not known to be over
+ *   (`CHECKOUT#sessionId`, TTL at their expiry), so a new one expires the others.
  * Every Stripe-driven write is conditional on the event's order (core/billing/subscription.ts
- * `eventOrder`): whatever order events arrive in, the newest state is what stays.
+ * `eventOrder`): whatever order events arrive in, the newest state is what stays. The profile
+ * holds one subscription: another one's events never replace a live one (RELIABILITY 48).
  */
 export interface PaymentAccountRecord extends ConnectAccount {
   /** The applied `account.updated` event's order; empty until the first arrives. */
@@ -26,14 +29,29 @@ export interface OveragePlacement {
   before: number;
 }
 
+/**
+ * What an applied subscription event did: `applied`; `stale` (a later event of it was applied
+ * first, or the salon is gone); `another` (the salon holds another subscription that is live:
+ * this one must not be kept).
+ */
+export type SubscriptionApplied = 'applied' | 'stale' | 'another';
+
+/** Statuses after which a subscription never charges again. */
+const ENDED_STATUSES = ['canceled', 'incomplete_expired'];
+export const subscriptionEnded = (subscription: Pick<SubscriptionRecord, 'status'>) => ENDED_STATUSES.includes(subscription.status);
+
 /** Kept far beyond Stripe's redelivery window (three days), then the marker goes. */
 const EVENT_MARKER_TTL_DAYS = 30;
 /** Concurrent calls placing into one period's ledger retry a version conflict this often. */
 const LEDGER_ATTEMPTS = 12;
 
-export interface SubscriptionStore {
-  /** Writes the subscription unless a later event already wrote one; false (nothing changed) otherwise or when the salon is gone. */
-  applySubscription(salonId: string, subscription: SubscriptionRecord): Promise<boolean>;
+export interface SubscriptionStore extends CheckoutRecords {
+  /**
+   * Writes the subscription unless a later event of it was written, or the salon holds another
+   * one that is live (an ended one is replaced by a new live one).
+   */
+  applySubscription(salonId: string, subscription: SubscriptionRecord): Promise<SubscriptionApplied>;
+
   /** Keeps the customer a completed checkout made (the portal needs it) unless one is known; false when nothing changed. */
   rememberCustomer(salonId: string, customerId: string): Promise<boolean>;
   getPaymentAccount(salonId: string): Promise<PaymentAccountRecord | null>;
@@ -73,20 +91,37 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
   });
 
   return {
-    applySubscription: (salonId, subscription) =>
-      conditionally(
+    ...createCheckoutRecords(client, tableName),
+
+    async applySubscription(salonId, subscription) {
+      const ended = subscriptionEnded(subscription);
+      const written = await conditionally(
         client.send(
           new UpdateCommand({
             TableName: tableName,
             Key: profile(salonId),
             UpdateExpression: 'SET subscription = :subscription, billingCustomerId = :customer',
-            // The profile must exist (a deleted salon is not brought back as a fragment).
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(subscription) OR subscription.#order < :order)',
-            ExpressionAttributeNames: { '#order': 'order' },
-            ExpressionAttributeValues: { ':subscription': subscription, ':customer': subscription.customerId, ':order': subscription.order },
+            // The profile must exist (a deleted salon is not brought back as a fragment). The same
+            // subscription moves forward in order; another replaces it only once it has ended (an
+            // ended one only by a later event).
+            ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(subscription) OR (subscription.id = :id AND subscription.#order < :order) OR (subscription.id <> :id AND subscription.#status IN (:canceled, :expired)${ended ? ' AND subscription.#order < :order' : ''}))`,
+            ExpressionAttributeNames: { '#order': 'order', '#status': 'status' },
+            ExpressionAttributeValues: {
+              ':subscription': subscription,
+              ':customer': subscription.customerId,
+              ':order': subscription.order,
+              ':id': subscription.id,
+              ':canceled': ENDED_STATUSES[0],
+              ':expired': ENDED_STATUSES[1],
+            },
           }),
         ),
-      ),
+      );
+      if (written) return 'applied';
+      if (ended) return 'stale';
+      const stored = (await client.send(new GetCommand({ TableName: tableName, Key: profile(salonId), ConsistentRead: true }))).Item?.subscription as SubscriptionRecord | undefined;
+      return stored && stored.id !== subscription.id && !subscriptionEnded(stored) ? 'another' : 'stale';
+    },
 
     rememberCustomer: (salonId, customerId) =>
       conditionally(
@@ -187,64 +222,6 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * (attempt + 1)));
       }
       throw Object.assign(new Error('The overage ledger stayed busy'), { name: 'ThrottlingException' });
-    },
-  };
-}
-
-/** The payments sandbox's objects: plain records under the salon, written once or replaced on a condition. */
-export interface SandboxStripeStore {
-  /** The sandbox's webhook signing secret, made on first use and the same for every function after. */
-  webhookSecret(): Promise<string>;
-  get<T extends object>(salonId: string, kind: string, id: string): Promise<T | null>;
-  /** Writes the object unless one with this id exists; answers whichever is stored. */
-  putIfAbsent<T extends object>(salonId: string, kind: string, id: string, value: T): Promise<T>;
-  /** Replaces the object only while `field` still holds `expected`; false otherwise. */
-  replaceIf<T extends object>(salonId: string, kind: string, id: string, value: T, field: string, expected: string | boolean | number): Promise<boolean>;
-  put<T extends object>(salonId: string, kind: string, id: string, value: T): Promise<void>;
-}
-
-export function createSandboxStripeStore(client: DynamoDBDocumentClient, tableName: string): SandboxStripeStore {
-  const key = (salonId: string, kind: string, id: string) => ({ pk: keys.salon(salonId), sk: keys.sandboxStripeSk(kind, id) });
-  const secretKey = { pk: keys.sandboxStripe, sk: keys.sandboxStripeSecretSk };
-  let secret: string | undefined;
-  return {
-    async webhookSecret() {
-      if (secret) return secret;
-      await conditionally(
-        client.send(
-          new PutCommand({ TableName: tableName, Item: { ...secretKey, secret: `whsec_sandbox_${randomBytes(24).toString('hex')}` }, ConditionExpression: 'attribute_not_exists(pk)' }),
-        ),
-      );
-      const stored = await client.send(new GetCommand({ TableName: tableName, Key: secretKey, ConsistentRead: true }));
-      secret = String(stored.Item?.secret);
-      return secret;
-    },
-    async get<T extends object>(salonId: string, kind: string, id: string) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, kind, id), ConsistentRead: true }));
-      return (result.Item?.value as T | undefined) ?? null;
-    },
-    async putIfAbsent<T extends object>(salonId: string, kind: string, id: string, value: T) {
-      const kept = await conditionally(
-        client.send(new PutCommand({ TableName: tableName, Item: { ...key(salonId, kind, id), value }, ConditionExpression: 'attribute_not_exists(pk)' })),
-      );
-      if (kept) return value;
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, kind, id), ConsistentRead: true }));
-      return (result.Item?.value as T | undefined) ?? value;
-    },
-    replaceIf: (salonId, kind, id, value, field, expected) =>
-      conditionally(
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...key(salonId, kind, id), value },
-            ConditionExpression: '#value.#field = :expected',
-            ExpressionAttributeNames: { '#value': 'value', '#field': field },
-            ExpressionAttributeValues: { ':expected': expected },
-          }),
-        ),
-      ),
-    async put(salonId, kind, id, value) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...key(salonId, kind, id), value } }));
     },
   };
 }

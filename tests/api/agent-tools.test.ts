@@ -194,7 +194,8 @@ describe('agent tools: answers', () => {
     const answer = await tool(salon.secret, 'check-availability', { service: 'balayage', stylist: 'aoife', date: WEDNESDAY });
     expect(answer.status).toBe(200);
     expect(answer.body.say).toMatch(/^On \w+day the \d+(st|nd|rd|th)( of \w+)? I have nine o'clock, ten o'clock or eleven o'clock with Aoife\. Which would suit\?$/);
-    expect(answer.body.slots[0]).toMatchObject({ start: expect.stringMatching(new RegExp(`^${WEDNESDAY}T09:00:00\\+0[01]:00$`)), stylists: [{ name: 'Aoife' }] });
+    // The salon's own wall-clock time, as the tools take it back: no zone or offset (RELIABILITY 49).
+    expect(answer.body.slots[0]).toMatchObject({ start: `${WEDNESDAY}T09:00`, stylists: [{ name: 'Aoife' }] });
     const unknown = await tool(salon.secret, 'check-availability', { service: 'e', date: WEDNESDAY });
     expect(unknown.status).toBe(404);
   });
@@ -234,6 +235,9 @@ describe('agent tools: answers', () => {
     expect(await items(salon.salonId, 'MSG#')).toEqual([expect.objectContaining({ callerName: 'Siobhán Ó Súilleabháin', callerPhone: '+353871112222' })]);
     const transfer = await tool(salon.secret, 'transfer', {});
     expect(transfer.body).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
+    // A call sid that is no call of this salon's is never redirected.
+    const foreign = await tool(salon.secret, 'transfer', {}, { 'x-call-sid': `CA${'b'.repeat(32)}` });
+    expect([foreign.status, foreign.body.code, foreign.body.say]).toEqual([404, 'unknown_call', toolSay.noTransferNumber]);
   });
 });
 
@@ -280,6 +284,28 @@ describe('agent tools: bad input (RELIABILITY 6, 7, 8)', () => {
     }
     const gap = await tool(salon.secret, 'check-availability', { service: 'cut', date: springForward(), time: '01:30' });
     expect([gap.status, gap.body.code]).toEqual([400, 'clocks_go_forward']);
+    expect((await standIns().salonItems(salon.salonId)).length).toBe(before);
+  });
+
+  it('a time with a zone or an offset is refused with a sentence to say, never converted (RELIABILITY 49)', async () => {
+    const before = (await standIns().salonItems(salon.salonId)).length;
+    const zoned: [string, Record<string, unknown>][] = [
+      ['book', { start: `${TUESDAY}T13:00+02:00` }],
+      ['book', { start: `${TUESDAY}T13:00Z` }],
+      ['book', { start: `${TUESDAY}T13:00:00.000Z` }],
+      ['book', { start: `${TUESDAY}T13:00-0100` }],
+      ['check-availability', { service: 'cut', date: TUESDAY, time: '13:00Z' }],
+      ['check-availability', { service: 'cut', date: TUESDAY, time: '13:00+02:00' }],
+      ['check-availability', { service: 'cut', date: `${TUESDAY}T13:00+02:00` }],
+      ['reschedule', { callerPhone: '087 123 4567', newStart: `${TUESDAY}T13:00+02:00` }],
+      ['cancel', { callerPhone: '087 123 4567', date: `${TUESDAY}T00:00Z` }],
+    ];
+    for (const [name, body] of zoned) {
+      const input = name === 'book' ? { service: 'cut', stylist: 'Aoife', callerName: 'Nóra Byrne', callerPhone: newPhone(), ...body } : body;
+      const answer = await tool(salon.secret, name, input);
+      expect([answer.status, answer.body.code, answer.body.say], `${name} ${JSON.stringify(body)}`).toEqual([400, 'zoned_time', toolSay.zonedTime]);
+      expect(answer.body.error).toMatch(/local time in Ireland, with no zone or offset/);
+    }
     expect((await standIns().salonItems(salon.salonId)).length).toBe(before);
   });
 
@@ -435,6 +461,10 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     const real = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T15:00`, callerPhone: newPhone() }, { 'x-test-call': '{{test_call}}' });
     const [realStored] = (await items(salon.salonId, 'APPT#')).filter((item) => item.id === real.body.booking.id);
     expect(realStored).toMatchObject({ source: 'phone-agent' });
+    // The dashboard's bookings this month count callers' bookings, not the owner's tests.
+    const counted = (await items(salon.salonId, 'BOOKINGS#')).flatMap((item) => [...((item.ids as Set<string> | undefined) ?? [])]);
+    expect(counted).toContain(real.body.booking.id);
+    expect(counted).not.toContain(answer.body.booking.id);
   });
 });
 

@@ -46,6 +46,7 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'list-appointments': async () => ({ query: '?days=7', init: {} }),
   'get-dashboard': async () => ({ init: {} }),
   'go-live': async () => ({ init: {} }),
+  'pause-receptionist': async () => ({ init: {} }),
   receptionist: async () => ({ init: { body: '{}' } }),
   'clear-test-bookings': async () => ({ init: {} }),
   twilio: async () => ({ query: '?route=client-token', init: { body: '{}' } }),

@@ -5,7 +5,10 @@ import { deps, resetDeps } from '../../functions/composition-root.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
 import { stripeSignatureHeader } from '../../functions/core/billing/signature.js';
+import { cancel } from '../../functions/core/booking/cancel.js';
 import { setLogSink } from '../../functions/logger.js';
+import { PaymentsError } from '../../functions/providers/payments-port.js';
+import type { SandboxEvent } from '../../functions/providers/sandbox-payments.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
@@ -30,6 +33,7 @@ function nextWeekday(weekday: number, minDays = 3): string {
 }
 const TUESDAY = nextWeekday(2);
 const WEDNESDAY = nextWeekday(3);
+const THURSDAY = nextWeekday(4);
 
 let phones = 0;
 const newPhone = () => `+35385${String(1000000 + (process.pid % 100) * 10000 + (phones += 1)).slice(-7)}`;
@@ -150,6 +154,129 @@ describe('a deposit service booked through the tools route', () => {
     });
     expect(forged.status).toBe(400);
     expect((await appointmentOf(salon.owner, id))?.status).toBe('awaiting_deposit');
+  });
+});
+
+/** Stripe's events, signed as the sandbox signs them, reaching the webhook over HTTP. */
+async function deliverSigned(events: readonly SandboxEvent[]) {
+  const secret = (await deps().payments.webhookSecrets())[0]!;
+  const statuses: number[] = [];
+  for (const event of events) {
+    const payload = JSON.stringify(event);
+    const answer = await api('/api/stripe/webhook', {
+      method: 'POST',
+      body: payload,
+      headers: { 'stripe-signature': stripeSignatureHeader(secret, payload, Math.floor(Date.now() / 1000)) },
+    });
+    statuses.push(answer.status);
+  }
+  return statuses;
+}
+const sessionIdOf = (link: string) => new URL(link).searchParams.get('id')!;
+
+describe('money follows the booking (RELIABILITY 66)', () => {
+  let salon: Awaited<ReturnType<typeof depositSalon>>;
+  beforeAll(async () => {
+    salon = await depositSalon('deposits-money', { active: true });
+  });
+  const held = async (time: string, date = WEDNESDAY) => {
+    const phone = newPhone();
+    const id = (await bookBalayage(salon.secret, phone, time, date)).body.booking.id as string;
+    const link = /(https?:\/\/\S+)/.exec((await textTo(phone, /deposit/)).body)![1]!;
+    return { phone, id, link };
+  };
+  const cancelTool = (booking: { id: string; phone: string }) => agentTool(salon.secret, 'cancel', { bookingId: booking.id, callerPhone: booking.phone });
+
+  it('cancelled with the cancel tool: the texted link no longer holds the time or takes money', async () => {
+    const booking = await held('09:00');
+    expect((await cancelTool(booking)).body.say).toMatch(/^That's cancelled/);
+    const page = await fetch(booking.link);
+    expect(page.status).toBe(410);
+    expect(await page.text()).not.toContain('Your time is held');
+    const paid = await press(booking.link, 'pay');
+    expect(paid.status).toBe(410);
+    expect(paid.html).not.toContain('has your');
+    expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
+  });
+
+  it('a payment that reaches us after the cancel is refunded at once, and the caller texted', async () => {
+    const booking = await held('12:00');
+    // Paid at Stripe a moment before the cancel; its webhook arrives after it.
+    const events = (await deps().paymentsSandbox.finishDeposit(salon.salonId, sessionIdOf(booking.link), 'pay'))!;
+    expect((await cancelTool(booking)).body.say).toMatch(/^That's cancelled/);
+    expect(await deliverSigned(events)).toEqual([200]);
+    expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
+    const text = await textTo(booking.phone, /refunded in full/);
+    expect((await deps().paymentsSandbox.depositRecord(salon.salonId, sessionIdOf(booking.link)))?.refundedAt).toEqual(expect.any(Number));
+    expect(text.body).toMatch(/^Bláth Hair: your €20(\.00)? deposit for Balayage on .+ with Aoife came after that booking was cancelled or released, so it is refunded in full\./);
+    // Stripe redelivers: nothing twice.
+    expect(await deliverSigned(events)).toEqual([200]);
+    await textTo(booking.phone, /is cancelled/);
+    const texts = (await outbox()).filter((entry) => entry.to === booking.phone);
+    expect(texts.filter((entry) => /refunded in full/.test(entry.body))).toHaveLength(1);
+    expect(texts.filter((entry) => /^You're booked/.test(entry.body))).toHaveLength(0);
+  });
+
+  it('the Checkout page paid after the time was released (the expiry never reached Stripe) says it is refunded', async () => {
+    const booking = await held('15:00');
+    const unreachable = {
+      ...deps(),
+      payments: {
+        ...deps().payments,
+        expireDepositCheckout: async () => {
+          throw new PaymentsError('unavailable', 'Stripe could not expire the deposit checkout', 503);
+        },
+      },
+    };
+    await cancel(unreachable, salon.salonId, { bookingId: booking.id, callerPhone: booking.phone });
+    expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
+    const paid = await press(booking.link, 'pay');
+    expect(paid).toMatchObject({ status: 200, html: expect.stringContaining('Deposit refunded') });
+    expect(paid.html).toContain('refunded in full');
+    await textTo(booking.phone, /refunded in full/);
+    expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
+  });
+
+  it('a delayed payment (SEPA): completion while it is processing holds on; async success confirms, async failure releases', async () => {
+    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
+    const sessionEvent = (type: string, booking: { id: string; link: string }, paymentStatus: 'paid' | 'unpaid') =>
+      ({
+        id: `evt_sepa_${type.replaceAll('.', '_')}_${booking.id}`,
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+        account: account.id,
+        data: {
+          object: {
+            id: sessionIdOf(booking.link),
+            object: 'checkout.session',
+            mode: 'payment',
+            status: 'complete',
+            payment_status: paymentStatus,
+            payment_intent: `pi_sepa_${booking.id}`,
+            amount_total: 2000,
+            metadata: { salon_id: salon.salonId, booking_id: booking.id },
+          },
+        },
+      }) satisfies SandboxEvent;
+
+    const succeeding = await held('09:00', THURSDAY);
+    expect(await deliverSigned([sessionEvent('checkout.session.completed', succeeding, 'unpaid')])).toEqual([200]);
+    expect((await appointmentOf(salon.owner, succeeding.id))?.status).toBe('awaiting_deposit');
+    expect(await deliverSigned([sessionEvent('checkout.session.async_payment_succeeded', succeeding, 'paid')])).toEqual([200]);
+    expect((await appointmentOf(salon.owner, succeeding.id))?.status).toBe('confirmed');
+    await textTo(succeeding.phone, /^You're booked at Bláth Hair for Balayage/);
+
+    const failing = await held('13:00', THURSDAY);
+    expect(await deliverSigned([sessionEvent('checkout.session.completed', failing, 'unpaid')])).toEqual([200]);
+    expect((await appointmentOf(salon.owner, failing.id))?.status).toBe('awaiting_deposit');
+    expect(await deliverSigned([sessionEvent('checkout.session.async_payment_failed', failing, 'unpaid')])).toEqual([200]);
+    expect((await appointmentOf(salon.owner, failing.id))?.status).toBe('cancelled');
+    await textTo(failing.phone, /deposit wasn't paid/);
   });
 });
 

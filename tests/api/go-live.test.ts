@@ -3,7 +3,7 @@ import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
+import { GO_LIVE_MESSAGES, READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
 import { setLogSink } from '../../functions/logger.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
@@ -32,18 +32,41 @@ describe('Go Live Now', () => {
     expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(step3) })).status).toBe(200);
     const noNumber = await goLive();
     expect(noNumber.body).toMatchObject({ code: 'not_ready', error: READINESS_MESSAGES.number, details: { number: READINESS_MESSAGES.number } });
-    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({ live: false, readiness: { setupComplete: true, numberAssigned: false, billingActive: true, missing: ['number'] } });
+    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({
+      live: false,
+      readiness: { setupComplete: true, numberAssigned: false, billingActive: true, missing: ['number'], state: 'not-ready' },
+    });
 
     expect(await admin({ action: 'assign-number', salonId, phoneNumber: freshNumber() })).toMatchObject({ salonId });
+    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({ live: false, readiness: { missing: [], state: 'ready' } });
     const live = await goLive();
     expect(live.status).toBe(200);
     expect(live.body).toMatchObject({ live: true, agentId: expect.stringMatching(/^sandbox_agent_/) });
-    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({ live: true, readiness: { missing: [] } });
+    expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({ live: true, readiness: { missing: [], state: 'live' } });
 
     // Again: the same agent, still live; the agent secret the tools use was issued by going live.
     const again = await goLive();
     expect(again.body).toMatchObject({ live: true, agentId: live.body.agentId, liveAt: live.body.liveAt });
     expect(await deps().agents.get(salonId)).toMatchObject({ agentId: live.body.agentId, hostedAgent: { provider: 'sandbox' }, secret: { secretHash: expect.any(String) } });
+  });
+
+  it('pauses a live receptionist (calls then go to the salon) and resumes it with Go Live Now', async () => {
+    const owner = await signUpOwner('pause');
+    const pause = () => api('/api/agent/pause', { method: 'POST', token: owner.accessToken });
+    const state = async () => (await api('/api/salon', { token: owner.accessToken })).body as { live: boolean; readiness: { state: string } };
+    expect(await pause()).toMatchObject({ status: 409, body: { error: GO_LIVE_MESSAGES.notLive } });
+
+    const { salonId } = await bookableSalon(owner);
+    await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hello!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }) });
+    await admin({ action: 'assign-number', salonId, phoneNumber: freshNumber() });
+    const live = await api('/api/agent/go-live', { method: 'POST', token: owner.accessToken });
+    expect(live.status).toBe(200);
+
+    expect(await pause()).toMatchObject({ status: 200, body: { paused: true } });
+    expect(await state()).toMatchObject({ live: false, readiness: { state: 'paused' } });
+    const resumed = await api('/api/agent/go-live', { method: 'POST', token: owner.accessToken });
+    expect(resumed.body).toMatchObject({ live: true, liveAt: live.body.liveAt });
+    expect(await state()).toMatchObject({ live: true, readiness: { state: 'live' } });
   });
 
   it('two presses at once make one agent', async () => {

@@ -7,6 +7,7 @@ import { handler } from '../../functions/api/stripe-webhook.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner } from '../support/owners.js';
+import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
 import { standIns } from '../support/stand-ins.js';
 
 /**
@@ -15,19 +16,23 @@ import { standIns } from '../support/stand-ins.js';
  */
 const SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 const PRICES = { starter: 'price_starter_t', growth: 'price_growth_t', business: 'price_business_t' };
-const env = { STRIPE_SECRET_KEY: 'sk_test_webhook', STRIPE_WEBHOOK_SECRET: SECRET, PLAN_PRICE_IDS: JSON.stringify(PRICES) };
 const stand = standIns();
+let fake: FakeStripe;
+let env: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
   setLogSink(() => {}, 'error');
+  fake = await startFakeStripe({ secretKey: 'sk_test_webhook' });
+  env = { STRIPE_SECRET_KEY: 'sk_test_webhook', STRIPE_WEBHOOK_SECRET: SECRET, PLAN_PRICE_IDS: JSON.stringify(PRICES), STRIPE_API_ROOT: fake.url };
   Object.assign(process.env, inject('productEnv'), env);
   resetConfig();
   resetDeps();
 });
-afterAll(() => {
+afterAll(async () => {
   for (const key of Object.keys(env)) delete process.env[key];
   resetConfig();
   resetDeps();
+  await fake.close();
 });
 
 const now = () => Math.floor(Date.now() / 1000);
@@ -49,7 +54,7 @@ function deliver(body: string, signature: string | undefined, options: { base64?
 }
 
 let eventCount = 0;
-function subscriptionEvent(salonId: string, options: { type?: string; created: number; price?: string; status?: string; cancelAtPeriodEnd?: boolean; id?: string }) {
+function subscriptionEvent(salonId: string, options: { type?: string; created: number; price?: string; status?: string; cancelAtPeriodEnd?: boolean; id?: string; subscription?: string }) {
   eventCount += 1;
   const start = options.created - 60;
   return JSON.stringify({
@@ -63,7 +68,7 @@ function subscriptionEvent(salonId: string, options: { type?: string; created: n
     type: options.type ?? 'customer.subscription.updated',
     data: {
       object: {
-        id: 'sub_test_1',
+        id: options.subscription ?? 'sub_test_1',
         object: 'subscription',
         customer: 'cus_test_1',
         status: options.status ?? 'active',
@@ -94,6 +99,9 @@ describe('the Stripe webhook', () => {
       ['another secret', body, sign(body, { secret: 'whsec_someone_else' })],
       ['tampered body', tampered, sign(body)],
       ['older than 300 s', body, sign(body, { timestamp: now() - 301 })],
+      // RELIABILITY 9: the window holds both ways.
+      ['dated 310 s ahead', body, sign(body, { timestamp: now() + 310 })],
+      ['dated ten years ahead', body, sign(body, { timestamp: now() + 10 * 365 * 86_400 })],
       ['garbage', body, 't=abc,v1=def'],
     ] as const) {
       const answer = await deliver(payload, signature);
@@ -140,6 +148,60 @@ describe('the Stripe webhook', () => {
     expect((await deliver(deleted, sign(deleted))).body.outcome).toBe('applied');
     expect((await deliver(cancelling, sign(cancelling))).body.outcome).toBe('duplicate');
     expect(await subscriptionOf(salonId)).toMatchObject({ status: 'canceled' });
+  });
+
+  it('keeps one subscription: a second live one is refunded and cancelled, never on the profile; a new one after the first ended is taken (RELIABILITY 48)', async () => {
+    const { salonId } = await salon();
+    const t = now();
+    const deliverSigned = async (body: string) => (await deliver(body, sign(body))).body.outcome;
+    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 30, type: 'customer.subscription.created', subscription: 'sub_first', price: PRICES.starter }))).toBe('applied');
+    fake.subscriptions.set('sub_second', { status: 'active', latestInvoice: 'in_second' });
+    fake.invoicePayments.set('in_second', ['pi_second']);
+    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 20, type: 'customer.subscription.created', subscription: 'sub_second', price: PRICES.business }))).toBe('applied');
+    expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_first', planId: 'starter', status: 'active' });
+    expect(fake.refunds.get('pi_second')).toMatchObject({ metadata: { salon_id: salonId, subscription_id: 'sub_second' } });
+    expect(fake.subscriptions.get('sub_second')?.status).toBe('canceled');
+    // Its own cancellation comes back as events: nothing changes.
+    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 15, type: 'customer.subscription.deleted', subscription: 'sub_second', price: PRICES.business, status: 'canceled' }))).toBe('stale');
+    expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_first', status: 'active' });
+    // The first ends; a later subscription is the salon's.
+    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 10, type: 'customer.subscription.deleted', subscription: 'sub_first', price: PRICES.starter, status: 'canceled' }))).toBe('applied');
+    expect(await deliverSigned(subscriptionEvent(salonId, { created: t, type: 'customer.subscription.created', subscription: 'sub_third', price: PRICES.growth }))).toBe('applied');
+    expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_third', planId: 'growth', status: 'active' });
+    // Stripe unreachable while a second one must be ended: 503, so Stripe delivers it again.
+    fake.subscriptions.set('sub_fourth', { status: 'active', latestInvoice: null });
+    fake.fail(/^\/v1\/subscriptions\/sub_fourth$/, 503, 3);
+    const fourth = subscriptionEvent(salonId, { created: t + 1, type: 'customer.subscription.created', subscription: 'sub_fourth', price: PRICES.starter });
+    expect((await deliver(fourth, sign(fourth))).status).toBe(503);
+    expect(await deliverSigned(fourth)).toBe('applied');
+    expect(fake.subscriptions.get('sub_fourth')?.status).toBe('canceled');
+    expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_third' });
+  }, 30_000);
+
+  it('answers a correctly signed but malformed body with 400, never a 5xx, and changes nothing', async () => {
+    const { salonId } = await salon();
+    const before = JSON.stringify(await stand.salonItems(salonId));
+    const event = (fields: Record<string, unknown>) => JSON.stringify({ id: `evt_malformed_${randomBytes(4).toString('hex')}`, object: 'event', created: now(), ...fields });
+    for (const body of [
+      '[]',
+      'null',
+      '"event"',
+      '42',
+      '{',
+      event({ type: 'customer.subscription.updated' }),
+      event({ type: 'customer.subscription.updated', data: null }),
+      event({ type: 'checkout.session.completed', data: { object: null } }),
+      event({ type: 'checkout.session.completed', data: { object: [] } }),
+      event({ type: 'account.updated', data: [] }),
+      JSON.stringify({ object: 'event', type: 'customer.subscription.updated', data: { object: { metadata: { salon_id: salonId } } } }),
+      event({ type: 42, data: { object: {} } }),
+      event({ type: 'customer.subscription.updated', created: 'yesterday', data: { object: {} } }),
+    ]) {
+      const answer = await deliver(body, sign(body));
+      expect(answer.status, body).toBe(400);
+      expect(answer.body.error, body).toBe('The webhook body is not a Stripe event.');
+    }
+    expect(JSON.stringify(await stand.salonItems(salonId))).toBe(before);
   });
 
   it('acknowledges event types it does not use, and events for no salon of ours, changing nothing', async () => {

@@ -10,6 +10,7 @@ import { PLAN_ENDED_MESSAGE } from '../../functions/contracts/go-live.js';
 import { FREE_TRIAL_DAYS } from '../../functions/core/plans.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
+import { stripeSignatureHeader } from '../../functions/core/billing/signature.js';
 import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-payments.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, localAwsCredentials, standIns } from '../support/stand-ins.js';
@@ -107,6 +108,8 @@ describe('subscribing through the sandbox', () => {
     expect(checkoutPage.html).toContain('Sandbox');
     expect(checkoutPage.html).toContain('Growth');
     expect(checkoutPage.html).toContain('€149');
+    // Chosen during the trial: it starts when the trial ends, and Checkout says so, VAT included.
+    expect(checkoutPage.html).toContain('Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on');
     expect(checkoutPage.csp).toContain("default-src 'none'");
     expect(checkoutPage.html).not.toContain('<script');
 
@@ -117,7 +120,8 @@ describe('subscribing through the sandbox', () => {
     const paid = await press(started.body.url, 'pay');
     expect(paid).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing&checkout=success` });
     const subscribed = await status(owner, salonId);
-    expect(subscribed.body).toMatchObject({ plan: 'Growth', subscription: { planId: 'growth', status: 'active', cancelAtPeriodEnd: false } });
+    expect(subscribed.body).toMatchObject({ plan: 'Growth', subscription: { planId: 'growth', status: 'trialing', cancelAtPeriodEnd: false } });
+    expect(Math.abs(Date.parse(subscribed.body.subscription.currentPeriodEnd) - Date.parse(subscribed.body.trial_end))).toBeLessThan(1000);
     // Paid once: the used page is gone, pressing Pay again changes nothing.
     expect((await press(started.body.url, 'pay')).status).toBe(410);
     expect(await checkout(owner, { priceId: SANDBOX_PRICE_IDS.starter, salonId, userId: owner.userId, email: owner.email })).toMatchObject({
@@ -132,7 +136,7 @@ describe('subscribing through the sandbox', () => {
     expect(await press(portal.body.url, 'switch:business')).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing` });
     expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business' } });
     await press(portal.body.url, 'cancel');
-    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { status: 'active', cancelAtPeriodEnd: true } });
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { status: 'trialing', cancelAtPeriodEnd: true } });
 
     // The trial is long over; when the subscription ends, calls stop reaching the receptionist, and the dashboard says why.
     await table.send(
@@ -151,6 +155,81 @@ describe('subscribing through the sandbox', () => {
     expect(paused.missing).toContain('billing');
     const goLive = await api('/api/agent/go-live', { method: 'POST', token: owner.accessToken });
     expect(goLive.body.error).toContain(PLAN_ENDED_MESSAGE);
+  });
+});
+
+describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)', () => {
+  const choose = (owner: TestOwner, salonId: string, plan: keyof typeof SANDBOX_PRICE_IDS) =>
+    checkout(owner, { priceId: SANDBOX_PRICE_IDS[plan], salonId, userId: owner.userId, email: owner.email, startNow: true });
+  const sessionIdOf = (url: string) => new URL(url).searchParams.get('id')!;
+  /** The sandbox's subscriptions of the salon as Stripe holds them (whatever the profile says). */
+  const sandboxSubscriptions = async (salonId: string) =>
+    (await stand.salonItems(salonId))
+      .filter((item) => String(item.sk).startsWith('SANDBOXSTRIPE#SUB#sub_'))
+      .map((item) => item.value as { id: string; priceId: string; status: string; refundedAt?: number });
+
+  it('a second checkout expires the first: its link can no longer be paid', async () => {
+    const { owner, salonId } = await ownerWithSalon('stripe-two-checkouts');
+    const starter = await choose(owner, salonId, 'starter');
+    const business = await choose(owner, salonId, 'business');
+    expect(starter.status).toBe(200);
+    expect(business.status).toBe(200);
+    expect(business.body.url).not.toBe(starter.body.url);
+    expect((await sandboxPage(starter.body.url)).status).toBe(410);
+    expect((await press(starter.body.url, 'pay')).status).toBe(410);
+    expect((await press(business.body.url, 'pay')).status).toBe(303);
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business', status: 'active' } });
+    expect((await sandboxSubscriptions(salonId)).filter((subscription) => subscription.status === 'active')).toHaveLength(1);
+    // Starter again, then Business again: each press of another plan gives a fresh session, never an expired one.
+    const { owner: other, salonId: otherSalon } = await ownerWithSalon('stripe-back-and-forth');
+    const first = (await choose(other, otherSalon, 'starter')).body.url as string;
+    const second = (await choose(other, otherSalon, 'business')).body.url as string;
+    const third = (await choose(other, otherSalon, 'starter')).body.url as string;
+    expect(new Set([first, second, third]).size).toBe(3);
+    expect((await choose(other, otherSalon, 'starter')).body.url).toBe(third);
+    expect([(await sandboxPage(first)).status, (await sandboxPage(second)).status, (await sandboxPage(third)).status]).toEqual([410, 410, 200]);
+  });
+
+  it('a used checkout is not answered again: subscribing anew after the subscription ended gives a payable session', async () => {
+    const { owner, salonId } = await ownerWithSalon('stripe-again');
+    const first = (await choose(owner, salonId, 'starter')).body.url as string;
+    expect((await press(first, 'pay')).status).toBe(303);
+    const portal = await api('/api/stripe?route=portal', { method: 'POST', token: owner.accessToken });
+    await press(portal.body.url, 'end-now');
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'free', subscription: { status: 'canceled' } });
+    const again = (await choose(owner, salonId, 'starter')).body.url as string;
+    expect(again).not.toBe(first);
+    expect((await sandboxPage(again)).status).toBe(200);
+  });
+
+  it('Starter and Business pressed at once: exactly one link can be paid', async () => {
+    const { owner, salonId } = await ownerWithSalon('stripe-two-at-once');
+    const [starter, business] = await Promise.all([choose(owner, salonId, 'starter'), choose(owner, salonId, 'business')]);
+    expect([starter.status, business.status]).toEqual([200, 200]);
+    const pages = [(await sandboxPage(starter.body.url)).status, (await sandboxPage(business.body.url)).status];
+    expect(pages.sort()).toEqual([200, 410]);
+  });
+
+  it('a second completed checkout (paid before the first one\'s webhook arrived) is cancelled and refunded, never kept', async () => {
+    const { owner, salonId } = await ownerWithSalon('stripe-two-paid');
+    const starter = (await choose(owner, salonId, 'starter')).body.url as string;
+    // Paid at Stripe; its webhooks are slow to arrive.
+    const late = (await deps().paymentsSandbox.completeCheckout(salonId, sessionIdOf(starter)))!;
+    const business = (await choose(owner, salonId, 'business')).body.url as string;
+    expect((await press(business, 'pay')).status).toBe(303);
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business' } });
+    const secret = (await deps().payments.webhookSecrets())[0]!;
+    for (const event of late.events) {
+      const payload = JSON.stringify(event);
+      const delivered = await api('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': stripeSignatureHeader(secret, payload, Math.floor(Date.now() / 1000)) } });
+      expect(delivered.status).toBe(200);
+    }
+    expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business', status: 'active' } });
+    const held = await sandboxSubscriptions(salonId);
+    expect(held.filter((subscription) => subscription.status === 'active').map((subscription) => subscription.priceId)).toEqual([SANDBOX_PRICE_IDS.business]);
+    expect(held.find((subscription) => subscription.priceId === SANDBOX_PRICE_IDS.starter)).toMatchObject({ status: 'canceled', refundedAt: expect.any(Number) });
+    // Plan changes go through the portal, never a second checkout.
+    expect((await choose(owner, salonId, 'growth')).status).toBe(409);
   });
 });
 

@@ -27,7 +27,8 @@ describe('accounts in the browser', () => {
     const page = await freshPage();
     const email = uniqueEmail('siobhan');
     await signUpInBrowser(page, { email, password: 'lovely-hair-1' });
-    await page.getByRole('heading', { level: 1, name: `Welcome back, ${email.split('@')[0]}!`, exact: true }).waitFor();
+    // A brand-new owner is welcomed, not welcomed back.
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${email.split('@')[0]}!`, exact: true }).waitFor();
     await expect(page.getByText(email, { exact: true }).waitFor()).resolves.toBeUndefined();
 
     // Signed in: the home page and /auth go to the dashboard, an unknown path too.

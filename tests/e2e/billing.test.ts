@@ -5,7 +5,11 @@ import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
 import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
-import { signUpOwner, type TestOwner } from '../support/owners.js';
+import { VAT_NOTE } from '../../functions/core/plans.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { standIns } from '../support/stand-ins.js';
+
+const longDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Settings → Billing in Chromium, against the payments sandbox: subscribing, and connecting the payment account. */
 const contexts: BrowserContext[] = [];
@@ -30,7 +34,32 @@ async function billingPage(owner: TestOwner): Promise<Page> {
 }
 
 describe('Settings → Billing', () => {
-  it('a sandbox checkout ends with Current Plan on the chosen card', async () => {
+  it('a plan chosen on day 3 of the trial starts at the trial\'s end, and nothing is charged before', async () => {
+    const owner = await signUpOwner('billing-trial-e2e');
+    const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+    // Signed up three days ago: eleven days of the trial are left.
+    const signedUp = new Date(Date.now() - 3 * 86_400_000).toISOString();
+    await standIns().updateSalon(salonId, { createdAt: signedUp });
+    const trialEnds = longDate.format(new Date(Date.parse(signedUp) + 14 * 86_400_000));
+    const page = await billingPage(owner);
+    await page.getByTestId('free-plan').waitFor();
+    await page.getByText(`Nothing is charged until your free trial ends on ${trialEnds}; then monthly.`, { exact: false }).waitFor();
+    await page.getByText(VAT_NOTE, { exact: false }).first().waitFor();
+
+    await page.locator('[data-plan="growth"]').getByRole('button', { name: 'Choose plan' }).click();
+    await page.waitForURL(/\/api\/stripe\/sandbox\?page=checkout/);
+    await page.getByText(`${VAT_NOTE} Nothing is charged until your free trial ends on ${trialEnds}; then monthly.`, { exact: false }).waitFor();
+    expect(await page.getByText('Charged today').count()).toBe(0);
+    await page.getByRole('button', { name: 'Start plan' }).click();
+
+    await page.waitForURL(/\/settings\?section=billing&checkout=success/);
+    await page.getByTestId('current-plan').getByText(`starting on ${trialEnds} when your free trial ends`, { exact: false }).waitFor();
+    // Holding Growth, the other plans are an upgrade or a downgrade, through the portal.
+    await page.locator('[data-plan="starter"]').getByRole('button', { name: 'Downgrade to Starter' }).waitFor();
+    await page.locator('[data-plan="business"]').getByRole('button', { name: 'Upgrade to Business' }).waitFor();
+  });
+
+  it('a sandbox checkout started today ends with Current Plan on the chosen card', async () => {
     const owner = await signUpOwner('billing-e2e');
     const page = await billingPage(owner);
     await page.getByTestId('free-plan').waitFor();
@@ -40,6 +69,8 @@ describe('Settings → Billing', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     const growth = page.locator('[data-plan="growth"]');
+    await page.getByLabel('Start my plan today instead of when the trial ends (charged today)').check();
+    await page.getByText('Charged today, then monthly.', { exact: false }).waitFor();
     await growth.getByRole('button', { name: 'Choose plan' }).click();
     await page.waitForURL(/\/api\/stripe\/sandbox\?page=checkout/);
     expect(await page.getByRole('heading', { name: 'Subscribe to SalonDesk Growth' }).isVisible()).toBe(true);

@@ -48,7 +48,7 @@ describe('the dashboard with real calls', () => {
     const meter = page.getByRole('progressbar', { name: 'Minutes used' });
     expect(await meter.getAttribute('aria-valuenow')).toBe('4');
     expect(await meter.getAttribute('aria-valuemax')).toBe('100');
-    await page.getByTestId('usage').getByText('4 of 100 minutes', { exact: true }).waitFor();
+    await page.getByTestId('usage').getByText('4 of 100 call minutes', { exact: true }).waitFor();
   });
 });
 
@@ -87,6 +87,17 @@ describe('the call log', () => {
     await calls.first().waitFor();
     expect(await calls.count()).toBe(1);
     expect(await page.getByRole('checkbox', { name: 'Done: message from Siobhán' }).isChecked()).toBe(true);
+  });
+
+  it('gives every control a 44 px target on a phone', async () => {
+    const { owner } = await salonWithCalls('call-log-touch');
+    const page = await signedInPage(owner, { width: 375, height: 740, path: '/calls' });
+    await page.getByTestId('call').first().waitFor();
+    const heights = await page.locator('main button, main [role="checkbox"], main input[type="checkbox"]').evaluateAll((controls) =>
+      controls.filter((control) => control.getBoundingClientRect().width > 0).map((control) => [control.textContent?.trim() || control.getAttribute('aria-label'), Math.round((control.closest('label') ?? control).getBoundingClientRect().height)]),
+    );
+    expect(heights.length).toBeGreaterThan(2);
+    expect(heights.filter(([, height]) => (height as number) < 44)).toEqual([]);
   });
 
   it('says so when there are no calls or messages yet, and fits a phone screen', async () => {

@@ -19,7 +19,7 @@ async function signedInDashboard(label: string, options?: Parameters<typeof newC
   contexts.push(context);
   const page = await context.newPage();
   await signInInBrowser(page, owner);
-  await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, / }).waitFor();
   return { page, owner };
 }
 
@@ -79,10 +79,13 @@ async function saveStep(owner: TestOwner, body: unknown) {
 describe('dashboard', () => {
   it('greets by the email name, shows the salon, the AI status and the links', async () => {
     const { page, owner } = await signedInDashboard('niamh');
-    await page.getByRole('heading', { level: 1, name: `Welcome back, ${owner.email.split('@')[0]}!`, exact: true }).waitFor();
+    await page.getByRole('heading', { level: 1, name: `Welcome, ${owner.email.split('@')[0]}!`, exact: true }).waitFor();
     await page.getByText(owner.email, { exact: true }).waitFor();
     // A new salon is not live: the AI status says so, and what is missing.
     await page.getByText('Not answering calls yet', { exact: true }).waitFor();
+    // One colour per state: not answering is grey, never the green of Active & Ready.
+    expect(await page.getByTestId('receptionist-state').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(75, 85, 99)');
+    await page.getByText(/^No number yet: our support team assigns one/).waitFor();
     expect(await page.getByRole('link', { name: 'Settings', exact: true }).getAttribute('href')).toBe('/settings');
     expect(await page.getByRole('link', { name: 'Test Agent', exact: true }).getAttribute('href')).toBe('/test');
     for (const title of CARDS) await page.getByRole('link', { name: new RegExp(title) }).waitFor();
@@ -154,6 +157,9 @@ describe('dashboard', () => {
     expect(await cardStatuses(page)).toEqual(['Completed', 'Completed', 'Completed']);
     await page.getByText('3 of 3 steps completed', { exact: true }).waitFor();
     expect(await page.getByRole('progressbar', { name: 'Setup progress' }).getAttribute('aria-valuenow')).toBe('3');
+    // Done, and said so beside the button the spec keeps; before that, not said at all.
+    await page.getByText('Setup complete', { exact: true }).waitFor();
+    await page.getByRole('link', { name: 'Continue Setup' }).waitFor();
   });
 
   it('opens the wizard from a card and from Continue Setup', async () => {

@@ -183,7 +183,7 @@ describe('settings: what setup saved', () => {
 
     await page.getByRole('radio', { name: /Juniper/ }).check();
     await page.getByLabel('Language for Juniper', { exact: true }).selectOption('pl');
-    await page.getByLabel('Escalation phone number', { exact: true }).fill('087 765 4321');
+    await page.getByLabel('Put callers through to', { exact: true }).fill('087 765 4321');
     await save(page).click();
     await toast(page, 'Voice & phone numbers updated.').waitFor();
 
@@ -191,7 +191,7 @@ describe('settings: what setup saved', () => {
     await panelHeading(page, 'Voice & Number').waitFor();
     await page.getByRole('radio', { name: /Juniper/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Juniper/ }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Escalation phone number', { exact: true }).inputValue()).toBe('+353877654321');
+    expect(await page.getByLabel('Put callers through to', { exact: true }).inputValue()).toBe('+353877654321');
     expect(await loadSetup(owner)).toMatchObject({ selectedVoice: 'juniper', selectedLanguage: 'pl', escalationPhone: '+353877654321' });
 
     await page.goBack();
@@ -317,10 +317,19 @@ describe('settings: account', () => {
     await dialog.getByText('Incorrect password. Your account has not been deleted.').waitFor();
     await expect(signIn(owner.email, owner.password)).resolves.toMatchObject({ email: owner.email });
 
+    // It names what goes with the account and offers the data first.
+    await dialog.getByText(/^Cancels any plan you chose/).waitFor();
+    await dialog.getByText(/^Removes your salon's setup, calls and messages/).waitFor();
+    await dialog.getByRole('button', { name: 'Download my data' }).waitFor();
+
     await password.fill(owner.password);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();
+    await page.waitForURL((url) => url.pathname === '/account-deleted');
+    await page.getByRole('heading', { level: 1, name: 'Your account has been deleted' }).waitFor();
     await expect(signIn(owner.email, owner.password)).rejects.toThrow();
+    const confirmation = ((await api('/_local/outbox.json')).body as { to: string; subject?: string }[]).filter((entry) => entry.to === owner.email && entry.subject === 'Your SalonDesk account has been deleted');
+    expect(confirmation).toHaveLength(1);
+    await page.getByRole('link', { name: 'Back to Home' }).click();
+    await page.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();
   });
 });

@@ -1,10 +1,12 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
+import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
+import { speakFullDate } from '../../functions/core/receptionist/days.js';
 import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
@@ -13,7 +15,8 @@ import { eventually } from '../support/stand-ins.js';
 
 /**
  * The owner's test call in the sandbox, in Chromium: a typed conversation that asks a price,
- * checks a time and books; the booking shows as a test booking and its confirmation goes to the
+ * asks for "Friday the 11th of December at half eleven" (Friday week, said in full) and
+ * books it on that day; the booking shows as a test booking and its confirmation goes to the
  * owner; Go Live Now says what is missing, then goes live once support assigns a number.
  */
 beforeAll(() => {
@@ -25,6 +28,16 @@ beforeAll(() => {
 afterAll(closeContexts);
 
 const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
+
+/**
+ * The product's clock is the machine's (no clock is injected into the running product), so the day
+ * is picked from today: Friday week (the Friday after the next one, in Dublin), where "Friday"
+ * alone would mean another day, said in full as "Friday the 11th of December".
+ */
+function fridayWeek(): string {
+  const today = DateTime.now().setZone('Europe/Dublin').startOf('day');
+  return today.plus({ days: 9 + ((5 - today.plus({ days: 2 }).weekday + 7) % 7) }).toISODate()!;
+}
 
 async function say(page: Page, text: string, expected: RegExp) {
   const replies = page.getByTestId('conversation').locator('.conversation-receptionist');
@@ -67,12 +80,20 @@ describe('the test page (sandbox)', () => {
     await page.getByText("Hi, thanks for calling Bláth Hair! Just so you know, I'm the salon's AI assistant.").waitFor();
 
     await say(page, 'How much is a balayage?', /^Receptionist Balayage is €180 and takes about 3 hours\. Would you like to book it\?$/);
-    const day = nextOpenDay();
-    await say(page, `Have you anything on ${weekday(day)} at 11?`, /eleven o'clock is free/);
+    const friday = fridayWeek();
+    const spoken = speakFullDate(friday);
+    await say(page, `Have you anything on ${spoken} at half eleven?`, /half eleven is free/);
     await say(page, 'Yes please', /Can I take your name\?/);
     await say(page, 'Niamh Byrne', /best number to reach you/);
-    await say(page, '087 765 4321', /Shall I book it\?/);
+    await say(page, '087 765 4321', new RegExp(`So that's a Balayage on ${spoken} at half eleven with Aoife, for Niamh Byrne on 087 765 4321\\. Shall I book it\\?`));
     await say(page, 'Yes', /You're booked in for a Balayage with Aoife/);
+    const [booking] = (await deps().bookings.appointments.list(salonId, new Date(`${friday}T00:00:00Z`), new Date(`${friday}T23:59:59Z`))).filter((entry) => entry.callerName === 'Niamh Byrne');
+    expect(Date.parse(booking!.start)).toBe(DateTime.fromISO(`${friday}T11:30`, { zone: 'Europe/Dublin' }).toMillis());
+    // A second booking in the same call, inside the dashboard's week: the caller's name and number are kept.
+    const day = nextOpenDay();
+    await say(page, `And a cut and blow-dry on ${weekday(day)} at 10 please`, /ten o'clock is free/);
+    await say(page, 'Yes', /So that's a Cut and blow-dry on .* at ten o'clock with Aoife, for Niamh Byrne on 087 765 4321\. Shall I book it\?/);
+    await say(page, 'Yes', /You're booked in for a Cut and blow-dry with Aoife/);
     expect(await axeViolations(page)).toEqual([]);
     expect(scripts.filter((file) => /\/assets\/twilio-/.test(file))).toEqual([]);
     const testChunk = scripts.find((file) => /\/assets\/test-[^/]+\.js$/.test(file))!;
@@ -80,18 +101,19 @@ describe('the test page (sandbox)', () => {
     await page.getByRole('button', { name: 'End Call' }).click();
     await page.getByText('Call ended', { exact: true }).waitFor();
 
-    // Not live yet: no number.
-    await page.getByRole('button', { name: 'Go Live Now' }).click();
-    await page.getByRole('alert').filter({ hasText: READINESS_MESSAGES.number }).waitFor();
+    // Not live yet: no number, so Go Live Now is offered switched off, with the reason beside it.
+    await page.getByRole('heading', { name: 'Before you go live' }).waitFor();
+    await page.getByText(READINESS_MESSAGES.number).waitFor();
+    expect(await page.getByRole('button', { name: 'Go Live Now' }).isDisabled()).toBe(true);
 
-    // The confirmation went to the owner's phone, never to the number typed in the call.
+    // The confirmation went to the owner's mobile, never to the number typed in the call.
     const outbox = await eventually(
       async () => (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[],
-      (entries) => entries.some((entry) => entry.salonId === salonId && entry.to === '+35312345678'),
+      (entries) => entries.some((entry) => entry.salonId === salonId && entry.to === '+353871112222'),
     );
     // Other tests' salons may text the same number; only this salon's outbox counts.
     expect(outbox.some((entry) => entry.salonId === salonId && entry.to === '+353877654321')).toBe(false);
-    expect(outbox.find((entry) => entry.salonId === salonId && entry.to === '+35312345678')!.body).toMatch(/^\[Test booking\]/);
+    expect(outbox.find((entry) => entry.salonId === salonId && entry.to === '+353871112222')!.body).toMatch(/^\[Test booking\]/);
 
     await page.goto('/dashboard');
     const booked = page.getByTestId('appointment').filter({ hasText: 'Niamh' });
@@ -99,13 +121,22 @@ describe('the test page (sandbox)', () => {
 
     expect(await admin({ action: 'assign-number', salonId, phoneNumber: `+3531777${String(Date.now() % 10000).padStart(4, '0')}` })).toMatchObject({ salonId });
     await page.goto('/test');
+    await page.getByRole('heading', { name: 'Ready to go live' }).waitFor();
     await page.getByRole('button', { name: 'Go Live Now' }).click();
     await page.getByText('Your receptionist is live and answering calls.').waitFor();
+    await page.getByRole('heading', { name: 'Your receptionist is live' }).waitFor();
     await page.goto('/dashboard');
-    await page.getByText('Active & Ready', { exact: true }).waitFor();
+    await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
+    expect(await page.getByTestId('receptionist-number').textContent()).toMatch(/^01 777 \d{4}$/);
+
+    // Paused from the dashboard, calls go to the salon; switched back on, it answers again.
+    await page.getByRole('button', { name: 'Pause receptionist' }).click();
+    await page.getByTestId('receptionist-state').getByText('Paused', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Switch back on' }).click();
+    await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Clear test bookings' }).click();
-    await page.getByText('1 test booking cleared.').waitFor();
+    await page.getByText('2 test bookings cleared.').waitFor();
     await page.getByTestId('appointments-empty').waitFor();
 
     // On a phone: nothing overflows at 320px, and the page stays accessible.

@@ -20,7 +20,7 @@ export async function bookableSalon(owner: TestOwner): Promise<{ salonId: string
     const answer = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
     if (answer.status !== 200) throw new Error(`setup step failed: ${answer.text}`);
   };
-  const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
+  const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '', owner_mobile: '087 111 2222' };
   await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
   const services = [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }];
   await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services, currentStep: 3 });

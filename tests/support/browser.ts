@@ -83,7 +83,7 @@ export async function signUpInBrowser(page: Page, options: { email?: string; lab
   await page.getByRole('button', { name: 'Start Free Trial' }).click();
   // The URL can change a moment before the dashboard renders: wait for its greeting.
   await page.waitForURL('**/dashboard');
-  await page.getByRole('heading', { level: 1, name: /^Welcome back, / }).waitFor();
+  await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, / }).waitFor();
   return email;
 }
 

@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local fake of the Stripe API endpoints the payments adapter calls through the stripe SDK
  * (`new Stripe(key, {host, port, protocol: 'http'})`): Checkout sessions, customer portal
- * sessions, Express accounts, account and login links, Billing meter events, cancelling a
- * subscription and deleting a customer. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
+ * sessions (made, expired), customers, Express accounts, account and login links, Billing meter
+ * events, subscriptions (read, cancelled), their invoices' payments, refunds, and deleting a customer. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
  * idempotency keys (the same key answers the same object), answers errors in Stripe's shape,
  * records every request, and can be told to fail.
  */
@@ -30,6 +30,14 @@ export interface FakeStripe {
   meterEvents: Map<string, Record<string, unknown>>;
   /** Known price ids; a checkout naming another is refused as Stripe refuses it. */
   prices: Set<string>;
+  /** A session's state, as the customer leaves it (`complete` once paid); the one its account made. */
+  sessions: Map<string, { status: 'open' | 'complete' | 'expired'; account: string | null }>;
+  /** Refunds made, by PaymentIntent. */
+  refunds: Map<string, Record<string, unknown>>;
+  /** Subscriptions by id, with their latest invoice; `sub_existing` is there from the start. */
+  subscriptions: Map<string, { status: string; latestInvoice: string | null }>;
+  /** The PaymentIntents that paid each invoice. */
+  invoicePayments: Map<string, string[]>;
   fail(path: RegExp, status: number, times?: number): void;
   close(): Promise<void>;
 }
@@ -62,12 +70,31 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const failures: Failure[] = [];
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const accounts = new Map<string, Record<string, unknown>>();
-  const subscriptions = new Set(['sub_existing']);
+  const subscriptions: FakeStripe['subscriptions'] = new Map([['sub_existing', { status: 'active', latestInvoice: null }]]);
+  const invoicePayments: FakeStripe['invoicePayments'] = new Map();
   const customers = new Set(['cus_existing']);
+  const sessions: FakeStripe['sessions'] = new Map();
+  const refunds: FakeStripe['refunds'] = new Map();
 
   const error = (status: number, type: string, message: string, code?: string) => ({ status, body: { error: { type, message, ...(code ? { code } : {}) } } });
 
-  function answer(method: string, path: string, params: Record<string, unknown>, url: string): { status: number; body: unknown } {
+  function answer(method: string, path: string, params: Record<string, unknown>, url: string, account: string | null): { status: number; body: unknown } {
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (method === 'POST' && expire) {
+      const session = sessions.get(expire[1]!);
+      // A session lives on the account that made it: another account does not find it.
+      if (!session || session.account !== account) return error(404, 'invalid_request_error', `No such checkout.session: '${expire[1]}'`, 'resource_missing');
+      if (session.status !== 'open') return error(400, 'invalid_request_error', 'Only Checkout Sessions with a status in ["open"] can be expired.');
+      session.status = 'expired';
+      return { status: 200, body: { id: expire[1], object: 'checkout.session', status: 'expired' } };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const paymentIntent = String(params.payment_intent);
+      if (refunds.has(paymentIntent)) return error(400, 'invalid_request_error', `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+      const refund = { id: id('re'), object: 'refund', payment_intent: paymentIntent, status: 'succeeded', metadata: params.metadata ?? {}, account };
+      refunds.set(paymentIntent, refund);
+      return { status: 200, body: refund };
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') {
       // A line names a price, or (deposits) carries its own `price_data`.
       const items = (params.line_items as { price?: string }[] | undefined) ?? [];
@@ -75,6 +102,7 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       if (unknown) return error(400, 'invalid_request_error', `No such price: '${unknown.price}'`, 'resource_missing');
       const session = id('cs_test');
       const expiresAt = params.expires_at === undefined ? Math.floor(Date.now() / 1000) + 24 * 60 * 60 : Number(params.expires_at);
+      sessions.set(session, { status: 'open', account });
       return {
         status: 200,
         body: { id: session, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.com/c/pay/${session}`, client_reference_id: params.client_reference_id, metadata: params.metadata, expires_at: expiresAt },
@@ -115,10 +143,25 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       meterEvents.set(identifier, event);
       return { status: 200, body: event };
     }
+    if (method === 'POST' && path === '/v1/customers') {
+      const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
+      customers.add(customer.id);
+      return { status: 200, body: customer };
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (method === 'DELETE' && subscription) {
-      if (!subscriptions.delete(subscription[1]!)) return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
-      return { status: 200, body: { id: subscription[1], object: 'subscription', status: 'canceled' } };
+    const found = subscription ? subscriptions.get(subscription[1]!) : undefined;
+    if (subscription && (method === 'DELETE' || method === 'GET') && !found) return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
+    if (method === 'GET' && found) return { status: 200, body: { id: subscription![1], object: 'subscription', status: found.status, latest_invoice: found.latestInvoice } };
+    if (method === 'DELETE' && found) {
+      // A cancelled subscription can still be read; cancelling it again is "No such subscription", as Stripe answers.
+      if (found.status === 'canceled') return error(404, 'invalid_request_error', `No such subscription: '${subscription![1]}'`, 'resource_missing');
+      found.status = 'canceled';
+      return { status: 200, body: { id: subscription![1], object: 'subscription', status: 'canceled' } };
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments') {
+      const paid = invoicePayments.get(String(params.invoice)) ?? [];
+      const data = paid.map((paymentIntent) => ({ id: id('inpay'), object: 'invoice_payment', invoice: params.invoice, status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } }));
+      return { status: 200, body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
     }
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);
     if (method === 'DELETE' && customer) {
@@ -130,7 +173,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
 
   function handle(request: IncomingMessage, response: ServerResponse, body: string) {
     const url = new URL(request.url ?? '/', 'http://fake-stripe');
-    const params = parseStripeForm(body);
+    // GET parameters travel in the query string.
+    const params = parseStripeForm(request.method === 'GET' ? url.search.slice(1) : body);
     requests.push({ method: request.method ?? '', path: url.pathname, headers: request.headers, params });
     const send = (result: { status: number; body: unknown }) => {
       response.writeHead(result.status, { 'content-type': 'application/json', 'request-id': id('req') });
@@ -145,7 +189,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     const key = request.headers['idempotency-key'];
     const remembered = typeof key === 'string' ? idempotent.get(`${url.pathname}:${key}`) : undefined;
     if (remembered) return send(remembered);
-    const result = answer(request.method ?? '', url.pathname, params, url.pathname);
+    const account = request.headers['stripe-account'];
+    const result = answer(request.method ?? '', url.pathname, params, url.pathname, typeof account === 'string' ? account : null);
     if (typeof key === 'string' && result.status < 500) idempotent.set(`${url.pathname}:${key}`, result);
     send(result);
   }
@@ -162,6 +207,10 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     requests,
     meterEvents,
     prices,
+    sessions,
+    refunds,
+    subscriptions,
+    invoicePayments,
     fail(path, status, times = 1) {
       failures.push({ path, status, times });
     },

@@ -1,5 +1,5 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 
@@ -23,6 +23,20 @@ export function standIns() {
       );
       return result.Items ?? [];
     },
+    /** Rewrites fields of a salon's profile, as time would have (its sign-up date, say). */
+    async updateSalon(salonId: string, fields: Record<string, unknown>) {
+      const names = Object.keys(fields);
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: env.TABLE_NAME,
+          Key: { pk: `SALON#${salonId}`, sk: 'PROFILE' },
+          ConditionExpression: 'attribute_exists(pk)',
+          UpdateExpression: `SET ${names.map((_, index) => `#f${index} = :v${index}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(names.map((name, index) => [`#f${index}`, name])),
+          ExpressionAttributeValues: Object.fromEntries(names.map((name, index) => [`:v${index}`, fields[name]])),
+        }),
+      );
+    },
     async putUpload(key: string, body: string) {
       await s3.send(new PutObjectCommand({ Bucket: env.UPLOADS_BUCKET, Key: key, Body: body }));
     },
@@ -31,6 +45,12 @@ export function standIns() {
       return (result.Contents ?? []).map((object) => object.Key);
     },
   };
+}
+
+/** Waits until the local event bus has delivered every event put on it so far, consumers' own events included. */
+export async function eventsIdle(): Promise<void> {
+  const answer = await fetch(`${inject('baseUrl')}/_local/events/idle`);
+  if (!answer.ok) throw new Error(`events idle: ${answer.status}`);
 }
 
 /** Polls until `check` holds (asynchronous consumers), failing after `timeoutMs`. */

@@ -5,7 +5,7 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down' }) {
+function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean }) {
   const calls: string[] = [];
   const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
@@ -25,6 +25,13 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
       mark: async (userId: string, deletedAt: Date, until: Date) => void (calls.push('tombstone'), tombstones.push({ userId, deletedAt, until })),
     },
     salons: {
+      get: async () => ({
+        id: salonId,
+        name: 'Bláth Hair',
+        // A customer remembered from a first checkout, and the subscription a later one made under another.
+        billingCustomerId: 'cus_first',
+        subscription: options.billing ? { id: 'sub_live', status: 'active', customerId: 'cus_second' } : undefined,
+      }),
       deleteAll: async () => {
         if (options.failDeletingItems) throw new Error('store unavailable');
         calls.push('delete items');
@@ -32,6 +39,7 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
       },
     },
     events: { publish: async (type: string) => void calls.push(`publish ${type}`) },
+    email: { send: async (message: { to: string; subject: string }) => void calls.push(`email ${message.to}: ${message.subject}`) },
     googleStore,
     tokenCipher: { encrypt: async (text: string) => `enc:${text}`, decrypt: async (text: string) => text.replace(/^enc:/, '') },
     calendar: { revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`) } as unknown as CalendarPort,
@@ -47,6 +55,16 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
         calls.push(`remove ${handle.agentId}`);
       },
     },
+    ...(options.billing
+      ? {
+          billing: { openCheckouts: async () => [{ id: 'cs_open_1' }, { id: 'cs_open_2' }] },
+          payments: {
+            expireCheckoutSession: async (input: { sessionId: string }) => void calls.push(`expire ${input.sessionId}`),
+            cancelSubscription: async (input: { subscriptionId: string }) => void calls.push(`cancel ${input.subscriptionId}`),
+            deleteCustomer: async (input: { customerId: string }) => void calls.push(`delete customer ${input.customerId}`),
+          },
+        }
+      : {}),
     now: () => new Date('2026-11-21T12:00:00Z'),
   } as unknown as AccountDeps;
   return { deps, calls, owner, tombstones };
@@ -56,22 +74,42 @@ describe('deleting an account', () => {
   it('tombstones the owner first, revokes the calendar grant, deletes the items, announces it, signs out everywhere and deletes the login last', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
   });
 
   it("removes the salon's voice agent from its provider before the items go; a provider outage does not stop the deletion", async () => {
     const live = fakes({ passwordOk: true, connected: false, agent: 'live' });
     await deleteAccount(live.deps, live.owner, 'right');
-    expect(live.calls).toEqual(['tombstone', 'remove agent_1', 'forget agent', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(live.calls).toEqual(['tombstone', 'remove agent_1', 'forget agent', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
     const down = fakes({ passwordOk: true, connected: false, agent: 'provider down' });
     await deleteAccount(down.deps, down.owner, 'right');
-    expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+  });
+
+  it("ends billing before the items go: open checkouts expired, the subscription cancelled, every customer of the salon deleted (RELIABILITY 48)", async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: false, billing: true });
+    await deleteAccount(deps, owner, 'right');
+    expect(calls).toEqual([
+      'tombstone',
+      // A checkout still open could otherwise be paid after the salon is gone.
+      'expire cs_open_1',
+      'expire cs_open_2',
+      'cancel sub_live',
+      // Deleting a customer also cancels any subscription of it the salon's record no longer shows.
+      'delete customer cus_second',
+      'delete customer cus_first',
+      'delete items',
+      'publish salon.deleted',
+      'email owner@salon.ie: Your SalonDesk account has been deleted',
+      'sign out',
+      'delete user',
+    ]);
   });
 
   it('works without a calendar connection', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: false });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'sign out', 'delete user']);
+    expect(calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
   });
 
   it('keeps the tombstone well past the owner\'s last access token (they live an hour)', async () => {

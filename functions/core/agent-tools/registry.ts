@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
-import { toolSay, toolSchemas, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
+import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Dependencies } from '../../composition-root.js';
 import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
@@ -17,8 +17,9 @@ import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon
  * receptionist calls the same `run`. A tool added here is added everywhere.
  */
 export type ToolDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
-  // Only `transfer` uses it, and only for a call with a SID at the telephony provider (a real call).
-  Partial<Pick<Dependencies, 'telephony'>>;
+  // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real
+  // call): it redirects the call once the salon's call records show it is the salon's.
+  Partial<Pick<Dependencies, 'telephony' | 'calls'>>;
 
 /** One call of a tool, as the route or the sandbox receptionist received it. */
 export interface ToolCall<T extends AgentTool> {
@@ -29,7 +30,10 @@ export interface ToolCall<T extends AgentTool> {
    * `Idempotency-Key`, or one derived from the conversation and the request (see `conversationKey`).
    */
   idempotencyKey?: string;
-  /** A test call from the owner's browser: bookings it makes are marked as test bookings. */
+  /**
+   * A test call from the owner's browser: bookings it makes are marked as test bookings, and it
+   * finds, moves and cancels test bookings only (RELIABILITY 43).
+   */
   test?: boolean;
   /** The live phone call's id at the telephony provider, where there is one: `transfer` redirects it. */
   callSid?: string;
@@ -70,12 +74,12 @@ export const toolRegistry: ToolRegistry = {
   cancel: {
     contract: toolSchemas.cancel,
     description: "Cancels the caller's booking, found by their phone and the date (or the booking id).",
-    run: (deps, call) => cancel(deps, call.salonId, call.input),
+    run: (deps, call) => cancel(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
   reschedule: {
     contract: toolSchemas.reschedule,
     description: "Moves the caller's booking to a new start time, found by their phone and the date (or the booking id).",
-    run: (deps, call) => reschedule(deps, call.salonId, call.input),
+    run: (deps, call) => reschedule(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
   'take-message': {
     contract: toolSchemas['take-message'],
@@ -113,6 +117,9 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   const problem = describeIssues(result.error);
   // Unknown fields (a salonId, say) are named first: they are the refusal that matters.
   const unknown = result.error.issues.find((issue) => issue.code === 'unrecognized_keys');
+  // A time with a zone has its own sentence: the agent must send the salon's wall-clock time.
+  const zoned = result.error.issues.find((issue) => issue.code === 'custom' && issue.params?.refusal === ZONED_TIME);
+  if (!unknown && zoned) throw new ToolError('invalid', ZONED_TIME, toolSay.zonedTime, zoned.message);
   const first = unknown ?? result.error.issues[0];
   const field = first?.path[0];
   const message = unknown?.code === 'unrecognized_keys' ? `Unknown field(s): ${unknown.keys.join(', ')}` : problem.message;

@@ -12,6 +12,7 @@ import type { Owner } from '../owner.js';
 import { logger } from '../../logger.js';
 import type { PaymentsPort } from '../../providers/payments-port.js';
 import type { Salon } from '../../store/salon-store.js';
+import { checkoutOrder, type OpenCheckout } from '../../store/checkout-records.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
 import { PLAN_IDS } from '../plans.js';
 import { trialEndsAt } from '../usage/billing-period.js';
@@ -61,9 +62,16 @@ export async function subscriptionStatus(deps: BillingDeps, salonId: string, loa
   };
 }
 
-/** Within this window, pressing Choose plan again for the same plan answers the same session. */
+/** Within this window, two presses that read the same checkouts make the same session (Stripe's idempotency key). */
 const CHECKOUT_KEY_WINDOW_MS = 10 * 60 * 1000;
 
+/**
+ * Stripe Checkout for a plan. A salon holds at most one subscription (RELIABILITY 48): a salon
+ * that subscribes is sent to the portal to change plan, and making a checkout expires every one
+ * made before it, so only the newest link can be paid (a second paid one is still refunded by the
+ * webhook). Pressing Choose plan again for the same plan answers the same session. Every checkout
+ * is for the salon's one customer, so deleting the account ends whatever it subscribed to.
+ */
 export async function createCheckout(
   deps: BillingDeps,
   owner: Owner,
@@ -81,21 +89,69 @@ export async function createCheckout(
   const now = deps.now();
   // A second subscription would bill twice: plan changes go through the portal.
   if (salon.subscription && salon.subscription.status !== 'canceled' && subscriptionCovers(salon.subscription, now)) throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
+  const firstChargeAt = request.startNow ? null : firstChargeAfterTrial(salon, now);
   try {
+    const open = await deps.billing.openCheckouts(salon.id, now);
+    const newest = open.at(-1);
+    if (newest?.priceId === request.priceId && (newest.firstChargeAt ?? null) === (firstChargeAt?.toISOString() ?? null)) return { url: newest.url };
     const session = await deps.payments.createCheckoutSession({
       salonId: salon.id,
       priceId: request.priceId,
       email: request.email,
-      customerId: salon.billingCustomerId ?? null,
+      customerId: salon.billingCustomerId ?? (await salonCustomer(deps, salon.id, request.email)),
       successUrl: billingUrl(siteUrl, { checkout: 'success' }),
       cancelUrl: billingUrl(siteUrl, { checkout: 'cancelled' }),
-      idempotencyKey: `checkout-${salon.id}-${planId}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
+      // Keyed on what was read: after another plan's checkout, or once a subscription came and
+      // went, the same plan again is a new session, never the one that was expired or used.
+      idempotencyKey: `checkout-${salon.id}-${planId}-${firstChargeAt ? 'after-trial' : 'now'}-${newest?.id ?? 'none'}-${salon.subscription?.id ?? 'none'}-${Math.floor(now.getTime() / CHECKOUT_KEY_WINDOW_MS)}`,
+      ...(firstChargeAt ? { firstChargeAt } : {}),
     });
+    const made = {
+      id: session.id,
+      priceId: request.priceId,
+      url: session.url,
+      createdAt: now.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      ...(firstChargeAt ? { firstChargeAt: firstChargeAt.toISOString() } : {}),
+    };
+    await deps.billing.keepCheckout(salon.id, made);
+    await expireEarlierCheckouts(deps, salon.id, made);
     return { url: session.url };
   } catch (error) {
     logger.error('checkout session not created', { salonId: salon.id, detail: (error as Error)?.message });
     throw new ProviderFailedError(BILLING_MESSAGES.checkoutFailed);
   }
+}
+
+/** Stripe refuses a trial that ends less than 48 hours away; an hour more leaves room for the page to be filled in. */
+const MIN_TRIAL_LEFT_MS = 49 * 60 * 60 * 1000;
+
+/**
+ * A plan chosen during the free trial starts when the trial ends, so choosing early never cuts
+ * the trial short; null once the trial is over (the plan starts today). A trial with under two
+ * days left runs to Stripe's shortest, a day or so longer than ours.
+ */
+export function firstChargeAfterTrial(salon: Pick<Salon, 'createdAt'>, now: Date): Date | null {
+  const trialEnd = trialEndsAt(salon);
+  if (trialEnd <= now) return null;
+  return new Date(Math.max(trialEnd.getTime(), now.getTime() + MIN_TRIAL_LEFT_MS));
+}
+
+/** The salon's one Stripe customer, made once (the key is the salon's) and remembered on its profile. */
+async function salonCustomer(deps: BillingDeps, salonId: string, email: string): Promise<string> {
+  const customer = await deps.payments.createCustomer({ salonId, email, idempotencyKey: `customer-${salonId}` });
+  await deps.billing.rememberCustomer(salonId, customer.id);
+  return customer.id;
+}
+
+/**
+ * Every checkout of the salon made before `made` is expired and forgotten: of two made at once,
+ * each expires only the earlier, so exactly the newest stays open.
+ */
+async function expireEarlierCheckouts(deps: BillingDeps, salonId: string, made: OpenCheckout): Promise<void> {
+  const earlier = (await deps.billing.openCheckouts(salonId, deps.now())).filter((checkout) => checkout.id !== made.id && checkoutOrder(checkout) < checkoutOrder(made));
+  for (const checkout of earlier) await deps.payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
+  await deps.billing.forgetCheckouts(salonId, earlier);
 }
 
 export async function openPortal(deps: BillingDeps, salon: Salon, siteUrl: string): Promise<RedirectAnswer> {

@@ -1,16 +1,22 @@
 import Stripe from 'stripe';
 import * as z from 'zod';
-import type { PaymentsPort } from '../../providers/payments-port.js';
+import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import type { SubscriptionRecord } from '../../contracts/billing.js';
 import type { SubscriptionStore } from '../../store/subscription-store.js';
+import type { DepositOutcome, DepositPayment } from '../booking/deposit-session.js';
 import { logger } from '../../logger.js';
+import { InvalidInputError, UnavailableError } from '../errors.js';
 import { eventOrder, parseStripeSubscription, subscriptionRecord } from './subscription.js';
 
 /**
  * Stripe's webhook events (RELIABILITY 9, 10, 39). The signature is checked over the raw body with
- * the stripe SDK (300 s tolerance) before anything is read. Then each event is applied so that
- * neither a redelivery nor an out-of-order delivery changes anything twice: an event already
- * applied is acknowledged at once; every write is conditional on the event's order, so whatever
- * order events arrive in, the newest state wins; five deliveries at once make one change.
+ * the stripe SDK before anything is read, and its timestamp must lie within 300 s of now either
+ * way: the SDK refuses only the past, so a signature dated ahead (a replay kept for later, a
+ * skewed signer) is refused here. A signed body that is not an event envelope is refused (400),
+ * never half-read. Then each event is applied so that neither a redelivery nor an out-of-order
+ * delivery changes anything twice: an event already applied is acknowledged at once; every write
+ * is conditional on the event's order, so whatever order events arrive in, the newest state wins;
+ * five deliveries at once make one change.
  */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -18,25 +24,58 @@ export type WebhookOutcome = 'applied' | 'stale' | 'duplicate' | 'ignored';
 
 export class InvalidSignatureError extends Error {}
 
-/** The event, when the signature is one of `secrets`' over exactly this body; throws InvalidSignatureError otherwise. */
+export const MALFORMED_EVENT_MESSAGE = 'The webhook body is not a Stripe event.';
+
+/** What every Stripe event carries; anything else in a signed body is not an event we can read. */
+const eventEnvelope = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  account: z.string().min(1).max(255).optional(),
+  data: z.looseObject({ object: z.looseObject({}) }),
+});
+
+/** The signed timestamp as the SDK reads it (the last `t=` of the header), in seconds. */
+function signedAt(signature: string): number {
+  const stamps = signature.split(',').filter((part) => part.startsWith('t='));
+  return Number.parseInt(stamps.at(-1)?.slice(2) ?? '', 10);
+}
+
+/**
+ * The event, when the signature is one of `secrets`' over exactly this body, dated within the
+ * tolerance of `receivedAt`; throws InvalidSignatureError otherwise, and InvalidInputError for a
+ * correctly signed body that is not an event.
+ */
 export function verifiedEvent(rawBody: string | Buffer, signature: string | undefined, secrets: readonly string[], receivedAt: Date): Stripe.Event {
   if (!signature || !secrets.length) throw new InvalidSignatureError('missing signature or secret');
   for (const secret of secrets) {
+    let parsed: unknown;
     try {
-      return Stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
-    } catch {
+      parsed = Stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
+    } catch (error) {
+      // The SDK parses the body only once the signature matched: signed, but not JSON.
+      if (error instanceof SyntaxError) throw new InvalidInputError(MALFORMED_EVENT_MESSAGE);
       // Not this endpoint's secret (or not valid at all): try the next.
+      continue;
     }
+    if (signedAt(signature) - Math.floor(receivedAt.getTime() / 1000) > SIGNATURE_TOLERANCE_SECONDS) throw new InvalidSignatureError('signature dated in the future');
+    if (!eventEnvelope.safeParse(parsed).success) throw new InvalidInputError(MALFORMED_EVENT_MESSAGE);
+    return parsed as Stripe.Event;
   }
   throw new InvalidSignatureError('signature does not match');
 }
 
 const salonIdPattern = z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/);
+const idOf = z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) }).transform((object) => object.id)]);
 const checkoutSession = z.looseObject({
+  id: z.string().min(1).max(255).optional(),
   mode: z.string().optional(),
+  payment_status: z.string().nullish(),
+  payment_intent: idOf.nullish(),
+  amount_total: z.number().int().nonnegative().nullish(),
   client_reference_id: salonIdPattern.nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
-  customer: z.union([z.string().min(1), z.looseObject({ id: z.string().min(1) }).transform((customer) => customer.id)]).nullish(),
+  customer: idOf.nullish(),
 });
 const connectAccount = z.looseObject({
   id: z.string().min(1),
@@ -60,27 +99,76 @@ const salonOf = (metadata: Record<string, string> | null | undefined) => {
 
 export interface WebhookDeps {
   billing: SubscriptionStore;
-  payments: Pick<PaymentsPort, 'priceIds'>;
+  payments: Pick<PaymentsPort, 'priceIds' | 'cancelAndRefundSubscription'>;
   now: () => Date;
-  /** Settles a booking's deposit (core/booking/deposit.ts); answers whether it changed anything. */
-  settleDeposit: (salonId: string, bookingId: string, outcome: 'paid' | 'expired') => Promise<boolean>;
+  /**
+   * Settles a booking's deposit (core/booking/deposit.ts): the payment, where it was taken, so a
+   * payment for a booking that no longer holds its time can be refunded. Answers whether it changed anything.
+   */
+  settleDeposit: (salonId: string, bookingId: string, outcome: DepositOutcome, payment: DepositPayment) => Promise<boolean>;
 }
 
 const bookingIdPattern = z.string().regex(/^bk_[0-9a-v]{20}$/);
 
 /**
- * A deposit's session, paid or expired, on a salon's connected account: only the account the salon
- * connected (`event.account`) settles its bookings.
+ * A deposit is paid only when its session says `payment_status: paid`: on completion for cards,
+ * else (SEPA and other delayed methods, completed while the payment is still processing) when
+ * `async_payment_succeeded` follows; `async_payment_failed` releases the hold as an expiry does.
  */
-async function depositChange(deps: WebhookDeps, event: Stripe.Event, outcome: 'paid' | 'expired') {
+function depositOutcome(type: string, paymentStatus: string | null | undefined): DepositOutcome | null {
+  switch (type) {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded':
+      return paymentStatus === 'paid' ? 'paid' : null;
+    case 'checkout.session.async_payment_failed':
+      return 'failed';
+    case 'checkout.session.expired':
+      return 'expired';
+    default:
+      return null;
+  }
+}
+
+/**
+ * A deposit's session on a salon's connected account: only the account the salon connected
+ * (`event.account`) settles its bookings.
+ */
+async function depositChange(deps: WebhookDeps, event: Stripe.Event) {
   const session = checkoutSession.safeParse(event.data.object);
   if (!session.success || session.data.mode !== 'payment') return null;
   const salonId = salonOf(session.data.metadata);
   const bookingId = bookingIdPattern.safeParse(session.data.metadata?.booking_id);
-  if (!salonId || !bookingId.success || !event.account) return null;
+  const accountId = event.account;
+  if (!salonId || !bookingId.success || !accountId) return null;
+  const outcome = depositOutcome(event.type, session.data.payment_status);
+  if (!outcome) {
+    logger.info('deposit payment still processing; its async_payment event settles it', { salonId, bookingId: bookingId.data });
+    return null;
+  }
   const account = await deps.billing.getPaymentAccount(salonId);
-  if (account?.id !== event.account) return null;
-  return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome) };
+  if (account?.id !== accountId) return null;
+  const payment = { accountId, paymentIntentId: session.data.payment_intent ?? null, amountCents: session.data.amount_total ?? null };
+  return { salonId, apply: () => deps.settleDeposit(salonId, bookingId.data, outcome, payment) };
+}
+
+/**
+ * A salon holds one subscription (RELIABILITY 48): the one it holds stays; another that is live
+ * (two checkouts paid) is refunded and cancelled at once, never kept. Stripe unreachable is a 503,
+ * so Stripe delivers the event again; what Stripe refuses is left to support, named in the log.
+ */
+async function keepOneSubscription(deps: WebhookDeps, salonId: string, subscription: SubscriptionRecord): Promise<boolean> {
+  const outcome = await deps.billing.applySubscription(salonId, subscription);
+  if (outcome !== 'another') return outcome === 'applied';
+  try {
+    const ended = await deps.payments.cancelAndRefundSubscription({ salonId, subscriptionId: subscription.id });
+    logger.warn(ended ? 'a second subscription for a salon that holds one: refunded and cancelled' : 'a second subscription had ended already', { salonId });
+    return ended;
+  } catch (error) {
+    if (isPaymentsError(error, 'unavailable')) throw new UnavailableError();
+    if (!isPaymentsError(error)) throw error;
+    logger.error('a second subscription was not refunded or not cancelled: Stripe refused; settle it from the Stripe dashboard', { salonId, kind: error.kind });
+    return true;
+  }
 }
 
 /** What one event means for one salon: the salon, and the change (which answers whether it changed anything). */
@@ -88,16 +176,26 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
   const object = event.data.object as unknown;
   const order = eventOrder(event);
   switch (event.type) {
+    case 'checkout.session.async_payment_succeeded':
+    case 'checkout.session.async_payment_failed':
+      return depositChange(deps, event);
     case 'checkout.session.expired':
-      return depositChange(deps, event, 'expired');
     case 'checkout.session.completed': {
-      if ((object as { mode?: unknown } | null)?.mode === 'payment') return depositChange(deps, event, 'paid');
+      if ((object as { mode?: unknown }).mode === 'payment') return depositChange(deps, event);
       const session = checkoutSession.safeParse(object);
-      if (!session.success || session.data.mode !== 'subscription' || !session.data.customer) return null;
+      if (!session.success || session.data.mode !== 'subscription') return null;
       const salonId = session.data.client_reference_id ?? salonOf(session.data.metadata);
-      const customerId = session.data.customer;
-      // The subscription's own events carry its state; the session only ties the customer to the salon.
-      return salonId ? { salonId, apply: () => deps.billing.rememberCustomer(salonId, customerId) } : null;
+      const { id, customer } = session.data;
+      if (!salonId) return null;
+      return {
+        salonId,
+        apply: async () => {
+          // Over, so never answered again for the same plan (billing.ts).
+          if (id) await deps.billing.forgetCheckouts(salonId, [{ id }]);
+          // The subscription's own events carry its state; a completed session only ties the customer to the salon.
+          return event.type === 'checkout.session.completed' && customer ? deps.billing.rememberCustomer(salonId, customer) : false;
+        },
+      };
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -106,7 +204,7 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
       const salonId = subscription ? salonOf(subscription.metadata) : null;
       if (!subscription || !salonId) return null;
       const priceIds = await deps.payments.priceIds();
-      return { salonId, apply: () => deps.billing.applySubscription(salonId, subscriptionRecord(subscription, priceIds, order)) };
+      return { salonId, apply: () => keepOneSubscription(deps, salonId, subscriptionRecord(subscription, priceIds, order)) };
     }
     case 'account.updated': {
       const account = connectAccount.safeParse(object);

@@ -1,4 +1,4 @@
-import { BOOKING_RULES, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { BOOKING_RULES, toolSay, ZONED_TIME, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import { publicAppointment, type BookingRecord, type DayItem, type DepositHold } from '../../store/booking-store.js';
@@ -20,10 +20,11 @@ import {
 import { changeDay, reserve } from './day-ledger.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { ToolError } from './errors.js';
+import { claimKey, madeEarlier } from './idempotency.js';
 import { appointmentOf, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
 import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
-import { dayOfWeek, localDate, MINUTE, openingOn, parseStart } from './time.js';
+import { dayOfWeek, fromWallClock, localDate, MINUTE, openingOn, parseStart, type LocalTimeProblem } from './time.js';
 import { servicePriceCents } from '../money.js';
 
 /**
@@ -48,12 +49,9 @@ export interface BookOptions {
   source?: BookingSource;
 }
 
-/** How long a claimed key may stay pending before a retry takes it over (the first request died). */
-const STALE_CLAIM_MS = 30_000;
-const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
-
-export function refuseStart(problem: 'invalid' | 'clocks-go-forward'): never {
+export function refuseStart(problem: LocalTimeProblem): never {
   if (problem === 'clocks-go-forward') throw new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
+  if (problem === 'zoned') throw new ToolError('invalid', ZONED_TIME, toolSay.zonedTime, 'start must be the local time in Ireland, with no zone or offset');
   throw new ToolError('invalid', 'bad_start', toolSay.badStart, 'start is not a real date and time');
 }
 
@@ -115,43 +113,9 @@ export async function alternativesNear(deps: BookingDeps, context: SalonContext,
 export async function slotTaken(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number): Promise<never> {
   const alternatives = await alternativesNear(deps, context, service, stylist, start).catch(() => []);
   const say = alternatives.length
-    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(Date.parse(option.start))), 'or')} instead. Would one of those suit?`
+    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(fromWallClock(option.start))), 'or')} instead. Would one of those suit?`
     : `${toolSay.slotTaken} There's nothing else free that day, I'm afraid. Would another day suit you?`;
   throw new ToolError('conflict', 'slot_taken', say, 'That time is no longer free', { alternatives });
-}
-
-interface Claim {
-  bookingId: string;
-  replay?: ToolAnswer;
-}
-
-/** RELIABILITY 13: claims the key, or answers the first answer / 422 / "still working on it". */
-async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string): Promise<Claim> {
-  let known = false;
-  for (let attempt = 0; attempt < 20; attempt += 1) {
-    const now = deps.now();
-    // A key is nearly always new: claim it straight away, and read it only when it is not.
-    if (!known) {
-      const bookingId = newBookingId();
-      const claim = { key, requestHash: hash, bookingId, state: 'pending' as const, claimedAt: now.toISOString() };
-      if (await deps.bookings.idempotency.claim(salonId, claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) return { bookingId };
-    }
-    const existing = await deps.bookings.idempotency.get(salonId, key);
-    known = existing !== null;
-    // Released (its request failed) since the claim was refused: claim it again.
-    if (!existing) continue;
-    if (existing.requestHash !== hash) {
-      throw new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
-    }
-    if (existing.state === 'done') return { bookingId: existing.bookingId, replay: existing.answer as ToolAnswer };
-    if (now.getTime() - Date.parse(existing.claimedAt) > STALE_CLAIM_MS) {
-      if (await deps.bookings.idempotency.takeOver(salonId, key, existing.claimedAt, now.toISOString())) return { bookingId: existing.bookingId };
-      continue;
-    }
-    // The same request is in flight: wait for its answer.
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new ToolError('conflict', 'in_progress', toolSay.inProgress, 'The same booking request is still being processed');
 }
 
 export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<ToolAnswer> {
@@ -231,13 +195,14 @@ export function freeCandidates(
  * is settling, which the sweep would redo if this request died.
  */
 async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<ToolAnswer> {
-  const { service, stylist, start, end, bookingId, callerPhone } = request;
+  const { service, stylist, start, end, callerPhone } = request;
+  let bookingId = request.bookingId;
   const salonId = context.salon.id;
   const date = localDate(start);
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const phoneHash = phoneKey(salonId, callerPhone);
   const candidateIds = candidates.map((candidate) => candidate.id);
-  const marker = markerFor(bookingId, date, candidateIds);
+  let marker = markerFor(bookingId, date, candidateIds);
   const terms = await depositTerms(deps, context, service);
   // A held time's own marker, due when its deposit's session has expired: the sweep releases the
   // hold then if no webhook did (settle.ts).
@@ -276,7 +241,23 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
       rescheduledFrom: null,
       ...(deposit ? { deposit: { ...deposit, paidAt: null } } : {}),
     } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
-    for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist })) {
+    const key = request.options.idempotencyKey;
+    const earlier = key
+      ? madeEarlier(dayList, { key, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: request.input.callerName, callerPhone })
+      : null;
+    if (earlier && earlier.reservation.bookingId !== bookingId) {
+      // The key was claimed afresh (its first request released it after booking): this request's
+      // own booking id is not used, so it leaves nothing behind under it.
+      await Promise.all([forgetCallerBooking(deps, salonId, phoneHash, bookingId), deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined)]);
+      bookingId = earlier.reservation.bookingId;
+      marker = markerFor(bookingId, date, [earlier.day.stylistId]);
+    }
+    if (earlier) {
+      // This key's request booked before it died: that booking is the answer, nothing is booked again.
+      chosen = context.setup.stylists.find((each) => each.id === earlier.day.stylistId) ?? { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
+      written = earlier.day;
+    }
+    for (const candidate of earlier ? [] : freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist })) {
       const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
       const { result, day } = await changeDay(deps, salonId, { stylistId: candidate.id, date }, (current) => reserve(current, reservation), dayOf.get(candidate.id));
       if (result === 'reserved') {

@@ -14,6 +14,10 @@ import { localDate } from './time.js';
  * `cancel` (and the lookup `reschedule` shares): the caller's phone must match the booking's.
  * A booking that does not exist and one under another number get the same answer, so the tool
  * never tells a caller whether someone else has a booking.
+ *
+ * A call reaches the bookings of its own kind only (RELIABILITY 41, 43): the owner's test call its
+ * test bookings, so a real customer's booking (and any message to them) is out of its reach; a
+ * real call the real ones, never the owner's make-believe under a customer's number.
  */
 export interface BookingLookup {
   bookingId?: string;
@@ -21,25 +25,32 @@ export interface BookingLookup {
   callerPhone: string;
 }
 
+/** Which call is asking: the owner's test call (`ToolCall.test`) or a real one. */
+export interface CallScope {
+  test: boolean;
+}
+
+const inScope = (appointment: StoredAppointment, scope: CallScope) => (appointment.source === 'test-call') === scope.test;
+
 const notFound = () => new ToolError('not_found', 'booking_not_found', toolSay.bookingNotFound, 'No booking of this caller matches');
 
 /**
  * The caller's booking: by id (any status, so a second cancel can say it is already done), or
  * their one upcoming confirmed booking (on `date` when given). Several → the agent asks which.
  */
-export async function findCallerBooking(deps: BookingDeps, context: SalonContext, lookup: BookingLookup): Promise<StoredAppointment> {
+export async function findCallerBooking(deps: BookingDeps, context: SalonContext, lookup: BookingLookup, scope: CallScope): Promise<StoredAppointment> {
   const salonId = context.salon.id;
   const phone = requirePhone(lookup.callerPhone);
   const now = deps.now().getTime();
   if (lookup.bookingId) {
     const appointment = await deps.bookings.appointments.get(salonId, lookup.bookingId);
-    if (!appointment || appointment.callerPhone !== phone) throw notFound();
+    if (!appointment || appointment.callerPhone !== phone || !inScope(appointment, scope)) throw notFound();
     return appointment;
   }
   const date = lookup.date ? checkedDate(lookup.date, now) : undefined;
   const ids = await callerBookingIds(deps, salonId, phoneKey(salonId, phone));
   const upcoming = (await deps.bookings.appointments.getMany(salonId, ids))
-    .filter((appointment) => appointment.status !== 'cancelled' && appointment.callerPhone === phone && Date.parse(appointment.start) > now)
+    .filter((appointment) => appointment.status !== 'cancelled' && appointment.callerPhone === phone && inScope(appointment, scope) && Date.parse(appointment.start) > now)
     .filter((appointment) => !date || localDate(Date.parse(appointment.start)) === date)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (upcoming.length === 0) throw notFound();
@@ -85,9 +96,9 @@ async function movedTarget(deps: BookingDeps, appointment: StoredAppointment): P
   return moved ? { bookingId: moved.id, start: moved.start, stylistId: moved.stylistId, stylistName: moved.stylistName } : null;
 }
 
-export async function cancel(deps: BookingDeps, salonId: string, input: ToolInput<'cancel'>): Promise<ToolAnswer> {
+export async function cancel(deps: BookingDeps, salonId: string, input: ToolInput<'cancel'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
   const context = await loadSalonContext(deps, salonId);
-  const appointment = await findCallerBooking(deps, context, input);
+  const appointment = await findCallerBooking(deps, context, input, scope);
   const now = deps.now().getTime();
   const when = speakWhen(Date.parse(appointment.start), now);
   const already: ToolAnswer = { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now) };

@@ -4,7 +4,7 @@ import { loadSalonContext, resolveService, resolveStylist, type BookingDeps, typ
 import { ToolError } from './errors.js';
 import { byStartTime, nearest, offered, searchSlots, spread, type OfferedSlot } from './slots.js';
 import { speakDate, speakDuration, speakList, speakOnDate, speakTime } from './speak.js';
-import { addDays, atInstant, isValidDate, localDate, localTime, resolveDateWord } from './time.js';
+import { addDays, atInstant, fromWallClock, isValidDate, localDate, localTime, resolveDateWord } from './time.js';
 
 export interface ToolAnswer {
   ok: true;
@@ -70,7 +70,7 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
     service: { id: service.id, name: service.name, durationMinutes: service.duration, spokenDuration: speakDuration(service.duration) },
     ...(stylist ? { stylist: { id: stylist.id, name: stylist.name } } : {}),
     slots: options,
-    moreTimes: view(more.filter((entry) => !options.some((option) => Date.parse(option.start) === entry.start)).slice(0, MORE)),
+    moreTimes: view(more.filter((entry) => !options.some((option) => fromWallClock(option.start) === entry.start)).slice(0, MORE)),
     calendarChecked: found.calendar !== 'unavailable',
   });
 
@@ -84,7 +84,7 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
     const options = view(spread(sameDay, OPTIONS, 60));
     const when = date ? speakOnDate(date, now) : 'in the next two weeks';
     const say = firstDay
-      ? `Sorry, there's nothing free for a ${what} ${when}. The next day I have is ${speakDate(firstDay, now)}: ${speakList(options.map((option) => speakTime(Date.parse(option.start))), 'or')}.`
+      ? `Sorry, there's nothing free for a ${what} ${when}. The next day I have is ${speakDate(firstDay, now)}: ${speakList(options.map((option) => speakTime(fromWallClock(option.start))), 'or')}.`
       : `Sorry, there's nothing free for a ${what} ${when}, or for a while after. Would you like me to take a message for the salon?`;
     return { ok: true, say, available: false, ...data(options, sameDay) };
   }
@@ -99,7 +99,7 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
     const options = view(nearest(starts, target, OPTIONS));
     return {
       ok: true,
-      say: `Sorry, ${speakTime(target)} isn't free${who}. The nearest I have ${speakOnDate(date!, now)} ${options.length === 1 ? 'is' : 'are'} ${speakList(options.map((option) => speakTime(Date.parse(option.start))), 'or')}.`,
+      say: `Sorry, ${speakTime(target)} isn't free${who}. The nearest I have ${speakOnDate(date!, now)} ${options.length === 1 ? 'is' : 'are'} ${speakList(options.map((option) => speakTime(fromWallClock(option.start))), 'or')}.`,
       available: false,
       ...data(options, starts),
     };
@@ -113,7 +113,7 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
       const options = view(atThatTime.slice(0, OPTIONS));
       return {
         ok: true,
-        say: `I have ${speakTime(atThatTime[0]!.start)} free${who} ${speakList(options.map((option) => speakDate(localDate(Date.parse(option.start)), now)), 'or')}.`,
+        say: `I have ${speakTime(atThatTime[0]!.start)} free${who} ${speakList(options.map((option) => speakDate(localDate(fromWallClock(option.start)), now)), 'or')}.`,
         available: true,
         ...data(options, starts),
       };
@@ -123,7 +123,7 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
   const firstDay = localDate(starts[0]!.start);
   const sameDay = starts.filter((entry) => localDate(entry.start) === firstDay);
   const options = view(spread(sameDay, OPTIONS, 60));
-  const times = speakList(options.map((option) => speakTime(Date.parse(option.start))), 'or');
+  const times = speakList(options.map((option) => speakTime(fromWallClock(option.start))), 'or');
   const day = speakDate(firstDay, now);
   const lead = day === 'today' || day === 'tomorrow' ? `${day.charAt(0).toUpperCase()}${day.slice(1)}` : `On ${day}`;
   return { ok: true, say: `${lead} I have ${times}${who}. Which would suit?`, available: true, ...data(options, sameDay) };

@@ -1,28 +1,25 @@
 import type { Service } from '../../contracts/setup.js';
 import { logger } from '../../logger.js';
-import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import { isPaymentsError } from '../../providers/payments-port.js';
 import type { DayItem, DepositHold } from '../../store/booking-store.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
 import { paymentAccountStatus } from '../billing/account-status.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, confirmDepositOn, releaseDepositOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { localDate, MINUTE } from './time.js';
+import { depositDeps, refundLateDeposit, type DepositOutcome, type DepositPayment } from './deposit-session.js';
 import { euroToCents } from '../money.js';
 
 /**
  * Deposits (docs/bookings.md, "Awaiting deposit"): a service with a deposit, booked while the
  * salon's payment account is Active, holds its time as `awaiting_deposit` on the stylist's day
  * (the booking of record) with a Checkout Session on the salon's connected account. The session's
- * webhook settles it: paid → confirmed; expired → released ("deposit not paid"). The sweep
+ * webhook settles it: paid → confirmed; expired or its delayed payment failed → released
+ * ("deposit not paid"); paid after the booking ended → refunded (deposit-session.ts). The sweep
  * releases a hold whose expiry passed without either (settle.ts).
  */
-export interface DepositDeps {
-  payments: Pick<PaymentsPort, 'createDepositCheckout'>;
-  billing: Pick<SubscriptionStore, 'getPaymentAccount'>;
-  config: { SITE_URL: string };
-}
+export type { DepositDeps } from './deposit-session.js';
 
 /**
  * How long the time is held for the caller to pay. Stripe's minimum for a session is 30 minutes
@@ -34,8 +31,6 @@ export interface DepositTerms {
   accountId: string;
   amountCents: number;
 }
-
-const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.billing && deps.config ? (deps as DepositDeps) : null);
 
 /** The deposit this booking must take: the service has one and the salon can take card payments (Active). */
 export async function depositTerms(deps: BookingDeps, context: SalonContext, service: Service): Promise<DepositTerms | null> {
@@ -71,7 +66,7 @@ export async function openDepositCheckout(deps: BookingDeps, context: SalonConte
       cancelUrl: back,
       idempotencyKey: `deposit-${booking.bookingId}`,
     });
-    return { amountCents: terms.amountCents, sessionId: session.id, payUrl: session.url, expiresAt: session.expiresAt.toISOString() };
+    return { amountCents: terms.amountCents, accountId: terms.accountId, sessionId: session.id, payUrl: session.url, expiresAt: session.expiresAt.toISOString() };
   } catch (error) {
     if (isPaymentsError(error)) {
       logger.warn('deposit checkout not created', { salonId: context.salon.id, bookingId: booking.bookingId, kind: error.kind });
@@ -81,14 +76,12 @@ export async function openDepositCheckout(deps: BookingDeps, context: SalonConte
   }
 }
 
-export type DepositOutcome = 'paid' | 'expired';
-
 /**
  * What Stripe said of a booking's deposit, applied on its day and settled. Answers whether it
- * changed anything: a redelivery, an expiry after the payment, or a payment after the hold was
- * released or cancelled change nothing (the last is logged: the owner refunds it from Stripe).
+ * changed anything: a redelivery, or an expiry (or failure) after the payment, change nothing; a
+ * payment after the hold was released or cancelled is refunded (deposit-session.ts).
  */
-export async function settleDeposit(deps: BookingDeps, salonId: string, bookingId: string, outcome: DepositOutcome): Promise<boolean> {
+export async function settleDeposit(deps: BookingDeps, salonId: string, bookingId: string, outcome: DepositOutcome, payment: DepositPayment): Promise<boolean> {
   const context = await loadSalonContext(deps, salonId).catch((error: unknown) => {
     if (error instanceof ToolError && error.code === 'unauthorized') return null;
     throw error;
@@ -118,9 +111,8 @@ export async function settleDeposit(deps: BookingDeps, salonId: string, bookingI
       await deps.bookings.settlements.clear([{ salonId, id: marker.id }]);
     }
   }
-  if (outcome === 'paid' && typeof result === 'object') {
-    logger.warn('deposit paid after the booking ended; refund it from the Stripe dashboard', { salonId, bookingId });
-  }
+  // The booking no longer holds its time (cancelled, moved, released): the money goes back.
+  if (outcome === 'paid' && typeof result === 'object') return refundLateDeposit(deps, context, appointment, payment);
   return result === 'confirmed' || result === 'released';
 }
 

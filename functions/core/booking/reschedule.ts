@@ -3,7 +3,7 @@ import type { Service, Stylist } from '../../contracts/setup.js';
 import { publicAppointment, type DayItem, type DayReservation, type StoredAppointment } from '../../store/booking-store.js';
 import { bookingView, checkBookable, freeCandidates, recordFor, refuseStart, slotTaken, speakWhen } from './book.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
-import { movedAway, findCallerBooking } from './cancel.js';
+import { movedAway, findCallerBooking, type CallScope } from './cancel.js';
 import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, newBookingId, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, commitMoveOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn, type Gone } from './day-ledger.js';
@@ -69,13 +69,13 @@ async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppoi
   return { kind: 'moved', stylist: candidate, day: finished.day, reservation };
 }
 
-export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>): Promise<ToolAnswer> {
+export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const parsed = parseStart(input.newStart);
   if (!parsed.ok) refuseStart(parsed.problem);
   const start = parsed.time.toMillis();
   const asked = input.stylist === undefined ? undefined : resolveStylist(context, input.stylist);
-  const old = await findCallerBooking(deps, context, { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) });
+  const old = await findCallerBooking(deps, context, { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) }, scope);
   const now = deps.now().getTime();
   const movedAnswer = (moved: StoredAppointment): ToolAnswer => ({
     ok: true,

@@ -15,6 +15,7 @@ import { removeCalendarEvent, retryCalendarSync, writeCalendarEvent } from './ca
 import { calendarEventIdFor, loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
+import { expireUnpaidDeposit } from './deposit-session.js';
 import { isoLocal, localDate } from './time.js';
 
 /**
@@ -131,7 +132,8 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
   }
   await Promise.all([
     calendarState,
-    deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
+    // The owner's own test calls are not business: the month's figure counts callers' bookings only.
+    stored.source === 'test-call' ? Promise.resolve() : deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
     publishBooking(deps, context, 'booking.confirmed', final),
   ]);
   return final;
@@ -215,6 +217,7 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
     if (appointment) live = await projectConfirmed(deps, context, appointment, found.live.record?.deposit);
   } else if (found?.ended) {
     await projectEnded(deps, context, found.day.stylistId, found.ended);
+    await expireUnpaidDeposit(deps, salonId, found.ended);
   } else {
     // No reservation, so no booking: an appointment that claims otherwise is put right.
     const orphan = await deps.bookings.appointments.get(salonId, marker.bookingId);

@@ -3,7 +3,7 @@ import type { DayItem } from '../../store/booking-store.js';
 import { findFreeSlots, lastBookableDate, type Interval, type PartOfDay, type Slot } from './availability.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
 import type { BookingDeps, SalonContext } from './context.js';
-import { addDays, atInstant, daysBetween, isoLocal, localDate } from './time.js';
+import { addDays, atInstant, daysBetween, localDate, wallClock } from './time.js';
 import { speakDate, speakTime } from './speak.js';
 
 /**
@@ -89,6 +89,7 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
 
 /** One start time and who is free then, as the agent is told it. */
 export interface OfferedSlot {
+  /** The salon's wall-clock time (`2026-11-28T14:30`), exactly what `book` takes back (RELIABILITY 49). */
   start: string;
   end: string;
   /** e.g. "Saturday the 28th at half two" */
@@ -113,8 +114,8 @@ export function byStartTime(slots: readonly Slot[], stylists: readonly Stylist[]
 export function offered(entry: { start: number; end: number; stylistIds: string[] }, stylists: readonly Stylist[], now: number): OfferedSlot {
   const names = new Map(stylists.map((stylist) => [stylist.id, stylist.name]));
   return {
-    start: isoLocal(entry.start),
-    end: isoLocal(entry.end),
+    start: wallClock(entry.start),
+    end: wallClock(entry.end),
     spoken: `${speakDate(localDate(entry.start), now)} at ${speakTime(entry.start)}`,
     stylists: entry.stylistIds.map((id) => ({ id, name: names.get(id) ?? '' })),
   };

@@ -9,7 +9,7 @@ import { DAYS, type Day, type Hours } from '../../contracts/setup.js';
 export const ZONE = SALON_TIME_ZONE;
 export const MINUTE = 60_000;
 
-export type LocalTimeProblem = 'invalid' | 'clocks-go-forward';
+export type LocalTimeProblem = 'invalid' | 'clocks-go-forward' | 'zoned';
 
 export type LocalTimeResult = { ok: true; time: DateTime } | { ok: false; problem: LocalTimeProblem };
 
@@ -27,24 +27,29 @@ export function localTime(date: string, time: string): LocalTimeResult {
 }
 
 /**
- * A start as the agent sends it: local (`2026-11-28T14:30`) or with an offset
- * (`2026-11-28T14:30:00+00:00`, as check-availability answers). With an offset the instant is
- * taken as given and shown in the salon's zone.
+ * A start as the agent sends it: the salon's wall-clock time (`2026-11-28T14:30`). A zone or an
+ * offset is refused, never converted (RELIABILITY 49): the tools' contracts refuse it first, and
+ * this holds for every other caller.
  */
 export function parseStart(value: string): LocalTimeResult {
+  if (/(Z|[+-]\d{2}(:?\d{2})?)$/i.test(value) && /T\d/.test(value)) return { ok: false, problem: 'zoned' };
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
+  if (!match) return { ok: false, problem: 'invalid' };
   // luxon reads ISO 8601's 24:00 as the next day's midnight, which the wall-time check in
   // localTime would take for a time the clocks skip. As a start it is no time at all.
-  if (/T24:/.test(value)) return { ok: false, problem: 'invalid' };
-  const offset = /(Z|[+-]\d{2}:\d{2})$/.test(value);
-  if (!offset) {
-    const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?$/.exec(value);
-    if (!match) return { ok: false, problem: 'invalid' };
-    if (Number(match[3] ?? 0) !== 0 || Number(match[4] ?? 0) !== 0) return { ok: false, problem: 'invalid' };
-    return localTime(match[1]!, match[2]!);
-  }
-  const parsed = DateTime.fromISO(value, { zone: ZONE, setZone: false });
-  if (!parsed.isValid || parsed.second !== 0 || parsed.millisecond !== 0) return { ok: false, problem: 'invalid' };
-  return { ok: true, time: parsed.setZone(ZONE) };
+  if (match[2]!.startsWith('24:')) return { ok: false, problem: 'invalid' };
+  if (Number(match[3] ?? 0) !== 0 || Number(match[4] ?? 0) !== 0) return { ok: false, problem: 'invalid' };
+  return localTime(match[1]!, match[2]!);
+}
+
+/** A slot's start or end as the tools give it: the salon's wall-clock time, `2026-11-28T14:30`. */
+export function wallClock(ms: number): string {
+  return atInstant(ms).toFormat("yyyy-MM-dd'T'HH:mm");
+}
+
+/** The instant of a wall-clock time the tools gave (`wallClock`). */
+export function fromWallClock(value: string): number {
+  return DateTime.fromISO(value, { zone: ZONE }).toMillis();
 }
 
 export function atInstant(ms: number): DateTime {

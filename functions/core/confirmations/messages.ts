@@ -2,7 +2,7 @@ import type { Appointment } from '../../contracts/appointments.js';
 import type { EmailAttachment, EmailMessage } from '../../providers/email-port.js';
 import { formatEuro } from '../money.js';
 import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
-import { duration, firstName, price, salonTime, spokenWhen } from './format.js';
+import { displayPhone, duration, firstName, price, salonTime, spokenWhen } from './format.js';
 import { escapeHtml } from '../escape-html.js';
 import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind } from './invite.js';
 
@@ -47,6 +47,14 @@ export function depositSms(appointment: Appointment, salon: Pick<SalonContact, '
   const when = spokenWhen(appointment.start, now);
   const by = salonTime(deposit.expiresAt).toFormat('HH:mm');
   return `${salon.name}: to book your ${appointment.service.name.trim()} on ${when}${withStylist(appointment)}, pay the ${formatEuro(deposit.cents)} deposit by ${by} here: ${deposit.payUrl} The time is held until then. We never ask for card details by phone.`;
+}
+
+/** A payment that arrived after its booking ended: "Bláth Hair: your €20 deposit for Balayage on Saturday 28 November at 14:30 came after that time was released, so it is refunded in full. …" */
+export function depositRefundSms(appointment: Appointment, salon: SalonContact, cents: number | null, now: Date): string {
+  const when = spokenWhen(appointment.start, now);
+  const again = salon.phone ? `Call ${salon.phone} to book again.` : 'Reply to this message to book again.';
+  const deposit = cents ? `${formatEuro(cents)} deposit` : 'deposit';
+  return `${salon.name}: your ${deposit} for ${appointment.service.name.trim()} on ${when}${withStylist(appointment)} came after that booking was cancelled or released, so it is refunded in full. It can take 5-10 days to reach your account. ${again}`;
 }
 
 function html(paragraphs: (string | { rows: [string, string][] })[]): string {
@@ -167,4 +175,48 @@ export function usageWarningEmail(
     html: html(paragraphs),
     attachments: [],
   };
+}
+
+/**
+ * The owner's note that support assigned the receptionist's number: what it is, how to send the
+ * salon's calls to it (call forwarding codes as Irish landline and mobile networks take them;
+ * providers differ, so they are told to check), and that Go Live Now switches it on.
+ */
+export function numberAssignedEmail(salonName: string, e164: string, dashboardUrl: string): EmailContent {
+  const number = displayPhone(e164);
+  const digits = e164.startsWith('+353') ? `0${e164.slice(4)}` : e164;
+  const paragraphs = [
+    `Good news: your receptionist at ${salonName} has its own phone number, ${number}.`,
+    `To have it answer your calls, forward your salon's line to it. On most Irish landlines and mobiles: dial *21*${digits}# to forward every call, or *61*${digits}# to forward only the calls you don't answer (##21# or ##61# turns forwarding off). Your phone provider can confirm the codes for your line.`,
+    `Then open your dashboard, make a test call, and press Go Live Now: ${dashboardUrl}`,
+  ];
+  return { subject: `${salonName}: your receptionist's number is ${number}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+}
+
+/** A caller's message, for the owner at once: who, their number, what they said. */
+export function callerMessageEmail(salonName: string, message: { callerName: string; callerPhone: string; message: string }, dashboardUrl: string): EmailContent {
+  const who = message.callerName.trim() || 'A caller';
+  const paragraphs = [
+    `${who} left a message for ${salonName} with your receptionist.`,
+    { rows: [['Caller', who], ['Phone', displayPhone(message.callerPhone)], ['Message', message.message]] as [string, string][] },
+    `Mark it done on your dashboard once you have called back: ${dashboardUrl}`,
+  ];
+  return { subject: `Message from ${who}: please call back on ${displayPhone(message.callerPhone)}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+}
+
+/** The same message as a short text to the owner's mobile. */
+export function callerMessageSms(message: { callerName: string; callerPhone: string; message: string }): string {
+  const who = message.callerName.trim() || 'A caller';
+  const said = message.message.length > 200 ? `${message.message.slice(0, 197)}…` : message.message;
+  return `SalonDesk: ${who} (${displayPhone(message.callerPhone)}) left a message: "${said}"`;
+}
+
+/** The owner's confirmation that their account is gone, and what went with it. */
+export function accountDeletedEmail(salonName: string | null): EmailContent {
+  const paragraphs = [
+    `Your SalonDesk account${salonName ? ` for ${salonName}` : ''} has been deleted, as you asked.`,
+    "Your salon's setup, bookings, calls, messages and uploads are gone, any plan is cancelled so you won't be charged again, your receptionist's number is released and your calendar disconnected.",
+    "If you didn't ask for this, reply to this email and we will help straight away.",
+  ];
+  return { subject: 'Your SalonDesk account has been deleted', text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }

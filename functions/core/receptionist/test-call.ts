@@ -1,45 +1,92 @@
-import type { ReceptionistTurn } from '../../contracts/receptionist.js';
+import { testCallLimits, type ReceptionistTurn } from '../../contracts/receptionist.js';
 import type { Dependencies } from '../../composition-root.js';
 import { logger } from '../../logger.js';
+import type { Salon } from '../../store/salon-store.js';
+import type { OpenTestCall } from '../../store/test-call-store.js';
 import { completeCall } from '../calls/complete-call.js';
+import { DomainError, NotFoundError } from '../errors.js';
+import { meterTestCall, testSecondsLeft } from '../usage/test-minutes.js';
 import { endConversation, startConversation, takeTurn, type ReceptionistDeps } from './receptionist.js';
 
 /**
  * The owner's sandbox test call as a call: it is recorded like any other (a test call, in the
  * call log and against the free test minutes), starting when the receptionist greets and
  * ending when either side hangs up.
+ *
+ * One at a time per salon, and only within the free test minutes left (usage/test-minutes.ts):
+ * a start is refused when one is open or none are left; a call lasts at most what was left when
+ * it started, and a turn after that ends it. A call left open (the browser closed) blocks the
+ * next one only until then, and counts as ended at the owner's last turn.
  */
-type TestCallDeps = ReceptionistDeps & Pick<Dependencies, 'calls' | 'events'>;
+type TestCallDeps = ReceptionistDeps & Pick<Dependencies, 'calls' | 'events' | 'usage' | 'testCalls'>;
 
 /** The sandbox call id of a test conversation: Twilio's shape with the sandbox's prefix. */
 export const testCallSid = (conversationId: string) => `SB${conversationId.replace(/^sbx_/, '').replaceAll('-', '')}`;
 
+const alreadyOpen = () => new DomainError('conflict', 'test_call_open', testCallLimits.alreadyOpen);
+
 export async function startTestCall(deps: TestCallDeps, salonId: string): Promise<ReceptionistTurn> {
+  const now = deps.now();
+  const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.testCalls.get(salonId)]);
+  if (!salon) throw new NotFoundError('No such salon.');
+  if (open) {
+    if (Date.parse(open.endsBy) > now.getTime()) throw alreadyOpen();
+    await finish(deps, salon, open, new Date(open.lastHeardAt));
+  }
+  const left = await testSecondsLeft(deps, salon, now);
+  if (left <= 0) throw new DomainError('conflict', 'test_minutes_used', testCallLimits.minutesUsed);
   const started = await startConversation(deps, { salonId, test: true });
   const callSid = testCallSid(started.conversationId);
-  await deps.calls.recordStart({ salonId, callSid, callerPhone: null, startedAt: deps.now().toISOString(), route: 'test', test: true });
+  const at = now.toISOString();
+  const call = { conversationId: started.conversationId, callSid, startedAt: at, endsBy: new Date(now.getTime() + left * 1000).toISOString(), lastHeardAt: at };
+  if (!(await deps.testCalls.open(salonId, call))) {
+    // Another start got there first: this one never began.
+    await endConversation(deps, { salonId, conversationId: started.conversationId });
+    throw alreadyOpen();
+  }
+  await deps.calls.recordStart({ salonId, callSid, callerPhone: null, startedAt: at, route: 'test', test: true });
   await deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
   return { conversationId: started.conversationId, say: started.say, ended: false };
 }
 
 export async function testCallTurn(deps: TestCallDeps, salonId: string, conversationId: string, text: string): Promise<ReceptionistTurn> {
+  const now = deps.now();
+  const open = await deps.testCalls.get(salonId);
+  const own = open?.conversationId === conversationId ? open : null;
+  if (own && now.getTime() >= Date.parse(own.endsBy)) {
+    await endTestCall(deps, salonId, conversationId);
+    return { conversationId, say: testCallLimits.timeUp, ended: true };
+  }
   const answer = await takeTurn(deps, { salonId, conversationId, text });
   if (answer.ended) await endTestCall(deps, salonId, conversationId);
+  else if (own) await deps.testCalls.heard(salonId, own.callSid, now.toISOString());
   return { conversationId, ...answer };
 }
 
-/** The call's end (functions/core/calls/complete-call.ts). */
+/** The call's end (functions/core/calls/complete-call.ts), never past its free minutes. */
 export async function endTestCall(deps: TestCallDeps, salonId: string, conversationId: string): Promise<void> {
-  await endConversation(deps, { salonId, conversationId });
-  const callSid = testCallSid(conversationId);
-  const call = await deps.calls.get(salonId, callSid);
-  if (!call) return;
-  const endedAt = deps.now();
-  const durationSeconds = Math.max(1, Math.round((endedAt.getTime() - Date.parse(call.startedAt)) / 1000));
-  try {
-    await completeCall(deps, { salonId, callSid, startedAt: call.startedAt, endedAt: endedAt.toISOString(), durationSeconds, finalStatus: 'completed', test: true });
-  } catch (error) {
-    // The owner's hang-up still succeeds; the call is recorded, and ending it again announces it.
-    logger.error('test call end not published', { salonId, name: (error as Error)?.name });
+  const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.testCalls.get(salonId)]);
+  const now = deps.now();
+  const own = open?.conversationId === conversationId ? open : null;
+  const endedAt = own && Date.parse(own.endsBy) < now.getTime() ? new Date(own.endsBy) : now;
+  if (!salon) return endConversation(deps, { salonId, conversationId });
+  await finish(deps, salon, own ?? { conversationId, callSid: testCallSid(conversationId) }, endedAt);
+}
+
+/** Ends the conversation and its call at `endedAt`, counts its minutes at once, and frees the salon's test call. */
+async function finish(deps: TestCallDeps, salon: Salon, call: Pick<OpenTestCall, 'conversationId' | 'callSid'>, endedAt: Date): Promise<void> {
+  const salonId = salon.id;
+  await endConversation(deps, { salonId, conversationId: call.conversationId });
+  const record = await deps.calls.get(salonId, call.callSid);
+  if (record) {
+    const durationSeconds = Math.max(1, Math.round((endedAt.getTime() - Date.parse(record.startedAt)) / 1000));
+    try {
+      const ended = await completeCall(deps, { salonId, callSid: call.callSid, startedAt: record.startedAt, endedAt: endedAt.toISOString(), durationSeconds, finalStatus: 'completed', test: true });
+      await meterTestCall(deps, salon, { callSid: call.callSid, startedAt: record.startedAt, durationSeconds: ended?.durationSeconds ?? durationSeconds });
+    } catch (error) {
+      // The owner's hang-up still succeeds; the call is recorded, and ending it again announces it.
+      logger.error('test call end not published', { salonId, name: (error as Error)?.name });
+    }
   }
+  await deps.testCalls.close(salonId, call.callSid);
 }

@@ -1,110 +1,131 @@
-import { DATE_WORDS, PARTS_OF_DAY } from '../../contracts/agent-tools.js';
+import { sameWord } from './match.js';
 
 /**
- * What a caller's sentence asks, for the sandbox receptionist: plain keyword rules, deterministic
- * and explainable (the real agent is a language model; this stands in for it without one).
+ * What a caller's sentence asks, for the sandbox receptionist: plain rules over the words,
+ * deterministic and explainable (the real agent is a language model; this stands in for it
+ * without one). A sentence can ask several things; the receptionist decides which comes first.
  */
-export type Intent = 'goodbye' | 'human' | 'cancel' | 'message' | 'book' | 'price' | 'hours' | 'directions' | 'yes' | 'no' | 'unknown';
+export type Ask = 'goodbye' | 'person' | 'message' | 'policy' | 'cancel' | 'move' | 'book' | 'price' | 'hours' | 'directions';
 
-const RULES: [Intent, RegExp][] = [
-  ['goodbye', /\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|cheers,? bye)\b/i],
-  ['human', /\b(person|human|someone|somebody|real|staff|owner|manager|put me through|transfer|speak to)\b/i],
-  ['cancel', /\b(cancel|can'?t make it|cannot make it)\b/i],
-  ['message', /\b(message|call me back|ring me back|get back to me|pass (it |this )?on)\b/i],
-  ['book', /\b(book|booking|appointment|available|availability|free|slot|any time|come in|get in)\b/i],
+const RULES: [Ask, RegExp][] = [
+  ['goodbye', /\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|cheers,? bye|i'?ll ring back|i'?ll call back)\b/i],
+  ['message', /\b(leave|take|pass on|give) (a |him |her |them )?message\b|\bmessage for\b|\b(call|ring|phone) me back\b|\bget back to me\b|\blet (her|him|them|the \w+) know\b/i],
+  ['person', /\b(speak|talk|chat) (to|with)\b|\bput me (through|on)\b|\btransfer me\b|\b(real|actual) (person|human)\b|\bhuman\b|\bsomeone in the salon\b/i],
+  ['policy', /\b(cancel\w*|reschedul\w*|chang\w*|mov\w*)\b.{0,40}\b(charg\w*|fee|cost|pay|policy|notice|penalt\w*|deposit back|refund)\b|\b(charg\w*|fee|policy|notice|penalt\w*)\b.{0,40}\bcancel\w*|\bif i (had|have|need) to cancel\b/i],
+  ['cancel', /\bcancel\b|\bcan'?t make it\b|\bcannot make it\b|\bwon'?t make it\b|\bnot able to make it\b/i],
+  ['move', /\b(move|moving|change|changing|reschedule|switch|swap|push (it |that )?back|bring (it |that )?forward)\b.{0,60}\b(appointment|booking|it|that|one|to)\b/i],
   ['price', /\b(price|prices|cost|costs|how much|charge|€|euro)\b/i],
   ['hours', /\b(open|opening|hours|close|closing|shut)\b/i],
-  ['directions', /\b(where|address|directions|find you|located|parking|eircode)\b/i],
-  ['yes', /^\s*(yes|yeah|yep|yup|sure|please|perfect|great|lovely|grand|ok|okay|that'?s (right|grand|perfect|great)|go (on|ahead)|book it)\b/i],
-  ['no', /^\s*(no|nope|not really|neither)\b/i],
+  ['directions', /\b(where|address|directions|find you|located|based|parking|eircode)\b/i],
+  ['book', /\b(book|booking|appointment|available|availability|free|slot|any time|anytime|come in|get in|have you anything|anything (on|for))\b/i],
 ];
 
-export function intentOf(text: string): Intent {
-  return RULES.find(([, pattern]) => pattern.test(text))?.[0] ?? 'unknown';
+export function asksIn(text: string): Set<Ask> {
+  const asks = new Set(RULES.filter(([, pattern]) => pattern.test(text)).map(([ask]) => ask));
+  if (asks.has('policy')) {
+    asks.delete('cancel');
+    asks.delete('move');
+  }
+  if (asks.has('message')) asks.delete('person');
+  return asks;
 }
 
-export const isYes = (text: string) => RULES.find(([intent]) => intent === 'yes')![1].test(text);
-export const isNo = (text: string) => RULES.find(([intent]) => intent === 'no')![1].test(text);
+const YES_START = /^\s*(yes|yeah|yep|yup|ya|sure|please|perfect|great|lovely|grand|ok|okay|alright|right|correct|that'?s (right|grand|perfect|great|fine|it|lovely)|go (on|ahead)|book it|it does|it is|that one|fab|brilliant|super|deadly|sound)\b/i;
+const YES_ANYWHERE = /\b(yes|yeah|yep|suits|perfect|grand|lovely|sounds good|that'?s (fine|grand|great|perfect|right)|go ahead|book it|please do|that works|works for me)\b/i;
+const NO_START = /^\s*(no|nope|nah|not really|neither|don'?t|do not)\b/i;
+/** Words that take back a yes: a reply with any of them is not a clear yes. */
+const HEDGES = /\b(no|not|actually|hang on|hold on|wait|sorry|but|instead|rather|change|make it|scratch that|i mean|maybe|not sure|don'?t know|dunno)\b|\?/i;
 
-/** Agreement anywhere in the sentence ("that suits, yes"), unless it starts with a no. */
-export const agrees = (text: string) =>
-  isYes(text) || (!isNo(text) && /\b(yes|yeah|yep|suits|perfect|grand|lovely|sounds good|that'?s (fine|grand|great|perfect)|go ahead|book it)\b/i.test(text));
+/** A plain yes, with nothing that takes it back ("yeah, actually no, hang on" is no yes). */
+export const clearYes = (text: string) => (YES_START.test(text) || YES_ANYWHERE.test(text)) && !HEDGES.test(text);
+export const saysNo = (text: string) => NO_START.test(text) || /\b(leave it|forget it|don'?t bother|never mind|no thanks|no thank you)\b/i.test(text);
+/** "no", "actually" and the like anywhere: whatever slot the reply names is reopened. */
+export const hedges = (text: string) => HEDGES.test(text);
 
-/** `today`, `tomorrow` or a weekday, as the tools take it. */
-export function dateIn(text: string): string | undefined {
-  const words = text.toLowerCase();
-  return DATE_WORDS.find((word) => new RegExp(`\\b${word}\\b`).test(words));
+/** A phone number in the sentence, as written (seven digits or more). */
+export function phoneIn(text: string): { value: string; index: number; end: number } | undefined {
+  const match = /(\+?\d[\d\s()-]{5,}\d)/.exec(text);
+  if (!match || match[1]!.replace(/\D/g, '').length < 7) return undefined;
+  return { value: match[1]!.trim(), index: match.index, end: match.index + match[1]!.length };
 }
 
-export function partOfDayIn(text: string): (typeof PARTS_OF_DAY)[number] | undefined {
-  return PARTS_OF_DAY.find((part) => new RegExp(`\\b${part}\\b`, 'i').test(text));
+const NAME_WORD = "\\p{L}[\\p{L}'’-]+";
+const NOT_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi|hello|yes|no|just|only|ringing|calling|looking|wondering|after|on|for|about|a|an|the|my|me|not|in|at|to|so|very|really|grand|fine|ok|okay|booked|free|too|that|this|there|here|i|going|still|all|yeah|actually|half|quarter|could|can|would|will|and|please|from|is|was|with|tomorrow|today|me|myself|her|him|ringing|trying|hoping)$/i;
+
+/**
+ * A name the caller gives unasked: "my name is Mary", "it's Siobhán here", "this is Mary Murphy",
+ * "hi it's mary murphy": one or two words after the introduction that are no everyday word.
+ */
+export function namedIn(text: string): { value: string; index: number; end: number } | undefined {
+  const match = new RegExp(`\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD})(?:\\s+(${NAME_WORD}))?`, 'iud').exec(text);
+  if (!match || NOT_NAMES.test(match[1]!)) return undefined;
+  const lowerFirst = !/^\p{Lu}/u.test(match[1]!);
+  // "I'm" and "it is" are followed by too much else to take a lower-case word for a name.
+  if (lowerFirst && /^(i'm|i am|it is)/i.test(match[0])) return undefined;
+  const words = [match[1]!, ...(match[2] && !NOT_NAMES.test(match[2]) && (/^\p{Lu}/u.test(match[2]) || lowerFirst) ? [match[2]] : [])];
+  const index = match.indices![1]![0];
+  const value = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  return { value, index, end: index + words.join(' ').length };
 }
 
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+/** "like" said as a filler ("at like 10", "this day like week"), not "I'd like" or "like to". */
+export const FILLER_LIKE = /(?<!\b(?:i'd|i|would|we'd|you'd|she'd|he'd|they'd|you|we|they|really|also|look|looks|looked|feel|something|anything|nothing|what's|whats|is|was|it's|be|just))\s*,?\s+like,?(?=\s)(?!\s+to\b)/gi;
 
-/** A clock time in the sentence, as `HH:MM` (24-hour). Hours 1–7 without am/pm are afternoon: a salon's day. */
-export function timeIn(text: string): string | undefined {
-  const lower = text.toLowerCase();
-  const asHour = (word: string) => NUMBER_WORDS[word] ?? Number(word);
-  const clock = (hour: number, minute: number, meridiem?: string) => {
-    let h = hour;
-    if (meridiem === 'pm' && h < 12) h += 12;
-    else if (meridiem === 'am' && h === 12) h = 0;
-    else if (!meridiem && h >= 1 && h <= 7) h += 12;
-    if (h > 23 || minute > 59 || Number.isNaN(h)) return undefined;
-    return `${String(h).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
-  };
-  let match = /\b(\d{1,2})[:.](\d{2})\s*(am|pm)?\b/.exec(lower);
-  if (match) return clock(Number(match[1]), Number(match[2]), match[3]);
-  match = /\b(\d{1,2})\s*(am|pm)\b/.exec(lower);
-  if (match) return clock(Number(match[1]), 0, match[2]);
-  match = /\bhalf (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/.exec(lower);
-  if (match) return clock(asHour(match[1]!), 30);
-  match = /\bquarter (past|to) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/.exec(lower);
-  if (match) return match[1] === 'past' ? clock(asHour(match[2]!), 15) : clock(asHour(match[2]!) - 1, 45);
-  match = /\b(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) o'?clock\b/.exec(lower);
-  if (match) return clock(asHour(match[1]!), 0);
-  match = /\b(?:at|around|about) (\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/.exec(lower);
-  if (match) return clock(asHour(match[1]!), 0);
-  return undefined;
-}
+/** Sounds and words that open a turn and mean nothing: "ehm", "right", "so", "hiya", "yeah no". */
+export const LEADING_FILLER = /^\s*(?:(?:ehm+|em+|erm+|uh+|um+|ah+|so|right|well|hiya|hi there|hi|hello|ok so|okay so|like|yeah no)[,!.]?\s+)+/i;
 
-/** A phone number in the sentence, as written. */
-export function phoneIn(text: string): string | undefined {
-  return /(\+?\d[\d\s()-]{6,}\d)/.exec(text)?.[1]?.trim();
-}
+/** Sounds and words that answer nothing: no name, no yes. */
+const NOT_AN_ANSWER = /^(hm+|h?u+h|eh|what|pardon|sorry|wait|hold on|hang on|one sec(ond)?|sec|ok|okay|right|hello|hi)\b/i;
 
-/** The caller's name from "my name is Mary", "it's Mary Murphy", or a bare "Mary Murphy". */
-export function nameIn(text: string): string | undefined {
+/** The caller's name as the answer to "can I take your name?": "Mary", "it's mary murphy". */
+export function nameAnswer(text: string): string | undefined {
   const cleaned = text
-    .replace(/^\s*(hi|hello|yes|yeah|sure)[,!.\s]+/i, '')
-    .replace(/^\s*(my name is|my name's|i'm|i am|it's|it is|this is|the name is|name's)\s+/i, '')
+    .replace(LEADING_FILLER, '')
+    .replace(/^\s*(yes|yeah|sure|ok|okay)[,!.\s]+/i, '')
+    .replace(/^\s*(my name is|my name's|i'm|i am|it's|it is|this is|the name is|name's|put it under|under)\s+/i, '')
+    .replace(/\s+(here|please|thanks)\s*[.!]*$/i, '')
     .replace(/[.!?]+\s*$/, '')
     .trim();
-  // A bare yes or no is an answer to something else, not a name.
-  if (!cleaned || cleaned.length > 60 || /\d/.test(cleaned) || intentOf(cleaned) === 'yes' || intentOf(cleaned) === 'no') return undefined;
+  if (!cleaned || cleaned.length > 40 || /\d/.test(cleaned) || cleaned.split(/\s+/).length > 4) return undefined;
+  if (YES_START.test(cleaned) || NO_START.test(cleaned) || NOT_AN_ANSWER.test(cleaned) || asksIn(cleaned).size) return undefined;
   return cleaned
     .split(/\s+/)
-    .slice(0, 4)
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
     .join(' ');
 }
 
-const normalise = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
+const COUNTS: Record<string, number> = { two: 2, '2': 2, three: 3, '3': 3, four: 4, '4': 4, both: 2 };
 
-/** The one name of `names` the sentence mentions (whole name, or a word of it longer than three letters). */
-export function nameMentioned(text: string, names: readonly string[]): string | undefined {
-  const said = normalise(text);
-  const whole = names.filter((name) => said.includes(normalise(name)));
-  if (whole.length) return whole.sort((a, b) => b.length - a.length)[0];
-  const byWord = names.filter((name) =>
-    normalise(name)
-      .split(/[^a-z]+/)
-      .some((word) => word.length > 3 && new RegExp(`\\b${word}`).test(said)),
-  );
-  return byWord.length === 1 ? byWord[0] : undefined;
+/** How many people the caller is booking for, when more than one. */
+export function partyIn(text: string): number | undefined {
+  const lower = text.toLowerCase();
+  const counted = /\b(two|three|four|[234]|both)\b(?:\s+\w+){0,2}?\s+(of us|of them|lads|boys|girls|kids|children|sons|daughters|people|cuts|kids'? cuts|blow-?dries|appointments|of my \w+)\b/.exec(lower);
+  if (counted) return COUNTS[counted[1]!];
+  if (/\b(myself|me) and (my|her|his|a) \w+|\bfor (the two of us|both of us|us both)\b/.test(lower)) return 2;
+  return undefined;
 }
+
+/** "the first", "the second one", "the last": a place in what was offered. */
+export function placeIn(text: string): number | undefined {
+  const match = /\b(first|second|third|last|earliest|latest)\b(?!\s+(of|thing)\b)/i.exec(text);
+  if (!match) return undefined;
+  return { first: 0, earliest: 0, second: 1, third: 2, last: -1, latest: -1 }[match[1]!.toLowerCase()];
+}
+
+/** Words a typed call depends on, put right when a letter slipped ("Firday", "tomrorow", "cacnel"); none that a slip turns into another real word. */
+const KEY_WORDS = [
+  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'august', 'september', 'october', 'november', 'december'],
+  ...['tomorrow', 'morning', 'afternoon', 'evening', 'quarter', 'eleven', 'twelve', 'second', 'third', 'myself', 'number', 'prices', 'notice'],
+  ...['cancel', 'reschedule', 'appointment', 'actually', 'message'],
+];
+/** Real words one slip away from a key word, left as they are. */
+const REAL_WORDS = new Set(['massage', 'chance', 'charge', 'looking', 'cooking', 'seconds', 'thirds', 'numbers', 'notices', 'messages']);
+
+export function spellingFixed(text: string): string {
+  return text.replace(/[A-Za-z]{5,}/g, (word) => {
+    const lower = word.toLowerCase();
+    if (KEY_WORDS.includes(lower) || REAL_WORDS.has(lower)) return word;
+    return KEY_WORDS.find((key) => lower.length >= 5 && sameWord(lower, key)) ?? word;
+  });
+}
+

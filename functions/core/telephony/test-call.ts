@@ -4,9 +4,11 @@ import { DomainError, NotAllowedError, NotFoundError } from '../errors.js';
 import { logger } from '../../logger.js';
 import { TelephonyError } from '../../providers/telephony-port.js';
 import { CLIENT_PREFIX, identityForSalon } from './client-identity.js';
+import { testCallLimits } from '../../contracts/receptionist.js';
+import { testSecondsLeft } from '../usage/test-minutes.js';
 
 /** The owner's side of the browser test call: the voice SDK's access token, and hanging up. */
-export type TestCallDeps = Pick<Dependencies, 'salons' | 'telephony' | 'agents'>;
+export type TestCallDeps = Pick<Dependencies, 'salons' | 'telephony' | 'agents' | 'usage' | 'now'>;
 
 /** Makes (or updates) the salon's agent: voice-agent/provision.ts's provisionAgent. */
 export type EnsureAgent = (salonId: string) => Promise<unknown>;
@@ -29,7 +31,8 @@ function unavailable(message: string, error: unknown): DomainError {
  * the salon has no agent yet: it is made here, before the browser dials (the webhook only reads).
  */
 export async function clientToken(deps: TestCallDeps, salonId: string, ensureAgent: EnsureAgent): Promise<ClientTokenResponse> {
-  if (!(await deps.salons.get(salonId))) throw new NotFoundError();
+  const salon = await deps.salons.get(salonId);
+  if (!salon) throw new NotFoundError();
   const identity = identityForSalon(salonId);
   let token: string;
   let provider: Awaited<ReturnType<TestCallDeps['telephony']['provider']>>;
@@ -38,8 +41,12 @@ export async function clientToken(deps: TestCallDeps, salonId: string, ensureAge
   } catch (error) {
     throw unavailable(testCallMessages.tokenFailed, error);
   }
-  // The sandbox's test call is the typed local receptionist: it needs no hosted agent.
-  if (provider === 'twilio' && !(await deps.agents.get(salonId))?.agentId) await ensureAgent(salonId);
+  // The sandbox's test call is the typed local receptionist: it needs no hosted agent, and its own
+  // start checks the free test minutes (receptionist/test-call.ts).
+  if (provider === 'twilio') {
+    if ((await testSecondsLeft(deps, salon, deps.now())) <= 0) throw new DomainError('conflict', 'test_minutes_used', testCallLimits.minutesUsed);
+    if (!(await deps.agents.get(salonId))?.agentId) await ensureAgent(salonId);
+  }
   return { token, identity, sandbox: provider === 'sandbox' };
 }
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { FREE_TRIAL_DAYS, findPlan } from '../plans.js';
+import { FREE_TRIAL_DAYS, TRIAL_CALL_MINUTES } from '../plans.js';
 import type { BillingPeriod } from './meter-usage.js';
 import type { SubscriptionRecord } from '../../contracts/billing.js';
 import { isSubscriptionPeriodId, subscriptionMinutes, subscriptionPeriodAt } from '../billing/subscription.js';
@@ -11,7 +11,7 @@ import { isSubscriptionPeriodId, subscriptionMinutes, subscriptionPeriodAt } fro
  * minutes) and, after it, calendar months in Irish time with no minutes included: a salon
  * whose trial ended without a plan is not live, so only its test calls are metered then.
  */
-export const TRIAL_MINUTES = findPlan('starter').minutesIncluded;
+export const TRIAL_MINUTES = TRIAL_CALL_MINUTES;
 
 export interface DatedBillingPeriod extends BillingPeriod {
   kind: 'trial' | 'month';

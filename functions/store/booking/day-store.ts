@@ -37,6 +37,8 @@ export interface BookingRecord {
 
 export interface DepositHold {
   amountCents: number;
+  /** The salon's connected account the session is on (absent on holds made before it was kept). */
+  accountId?: string;
   /** The Checkout Session on the salon's connected account, and its link texted to the caller. */
   sessionId: string;
   payUrl: string;

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 
@@ -13,16 +13,23 @@ export interface CallerMessage {
   doneAt?: string | null;
 }
 
+/** Where a page of messages stopped: the last message's time and id (its key). */
+export interface MessagePosition {
+  createdAt: string;
+  id: string;
+}
+
 export interface MessagePage {
   messages: (CallerMessage & { doneAt: string | null })[];
-  /** Opaque; pass back for the next page, null at the end. */
-  next: string | null;
+  /** Where the next page starts, null at the end. */
+  next: MessagePosition | null;
 }
 
 export interface MessageStore {
   put(salonId: string, message: CallerMessage): Promise<void>;
-  /** Newest first. */
-  list(salonId: string, options: { limit: number; after?: string }): Promise<MessagePage>;
+  get(salonId: string, message: { id: string; createdAt: string }): Promise<CallerMessage | null>;
+  /** Newest first; `after` is a position this store answered (the key is built from it, never taken whole from a client). */
+  list(salonId: string, options: { limit: number; after?: MessagePosition }): Promise<MessagePage>;
   /** Marks a message done (or not); false when there is no such message. */
   setDone(salonId: string, message: { id: string; createdAt: string }, doneAt: string | null): Promise<boolean>;
 }
@@ -39,7 +46,16 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
       );
     },
 
-    async list(salonId, { limit, after }) {
+    async get(salonId, { id, createdAt }) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.messageSk(createdAt, id) } }));
+      if (!result.Item) return null;
+      const { callerName, callerPhone, message, doneAt } = result.Item;
+      return { id, createdAt, callerName: String(callerName), callerPhone: String(callerPhone), message: String(message), doneAt: (doneAt as string | undefined) ?? null };
+    },
+
+    async list(salonId, { limit, after: position }) {
+      // A message key is never below the prefix, so the range stays among messages.
+      const after = position && keys.messageSk(position.createdAt, position.id);
       const result = await client.send(
         new QueryCommand({
           TableName: tableName,
@@ -62,7 +78,8 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
         createdAt: String(item.createdAt),
         doneAt: (item.doneAt as string | undefined) ?? null,
       }));
-      return { messages, next: result.LastEvaluatedKey && items.length ? String(items.at(-1)!.sk) : null };
+      const last = messages.at(-1);
+      return { messages, next: result.LastEvaluatedKey && last ? { createdAt: last.createdAt, id: last.id } : null };
     },
 
     setDone: (salonId, message, doneAt) =>

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeSignatureHeader } from '../../../functions/core/billing/signature.js';
-import { verifiedEvent } from '../../../functions/core/billing/webhook.js';
+import { InvalidSignatureError, verifiedEvent } from '../../../functions/core/billing/webhook.js';
 import { isPaymentsError, STRIPE_API_VERSION } from '../../../functions/providers/payments-port.js';
 import { createStripePayments } from '../../../functions/providers/stripe-payments.js';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.js';
@@ -44,9 +44,28 @@ describe('the Stripe payments adapter', () => {
       subscription_data: { metadata: { salon_id: 'sal_abc' } },
       line_items: [{ price: 'price_g', quantity: '1' }, { price: 'price_overage' }],
     });
+    // Paid today: Checkout says so under its button, with VAT included.
+    expect((request.params as { custom_text: unknown }).custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Charged today, then monthly.' } });
     // The same key again: the same session.
     const again = await payments().createCheckoutSession({ salonId: 'sal_abc', priceId: 'price_g', email: 'owner@salon.ie', customerId: null, successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'checkout-sal_abc-growth-1' });
     expect(again.id).toBe(session.id);
+  });
+
+  it('starts a plan chosen during the free trial when the trial ends: nothing charged before', async () => {
+    const firstChargeAt = new Date('2026-12-09T10:00:00.000Z');
+    await payments().createCheckoutSession({
+      salonId: 'sal_trial',
+      priceId: 'price_g',
+      email: 'owner@salon.ie',
+      customerId: 'cus_trial',
+      successUrl: 'https://a/s',
+      cancelUrl: 'https://a/c',
+      idempotencyKey: 'checkout-sal_trial-growth-after-trial',
+      firstChargeAt,
+    });
+    const { params } = last('/v1/checkout/sessions');
+    expect(params.subscription_data).toEqual({ metadata: { salon_id: 'sal_trial' }, trial_end: String(firstChargeAt.getTime() / 1000) });
+    expect(params.custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on 9 December 2026; then monthly.' } });
   });
 
   it('tells a refusal from an outage, and retries a 5xx', async () => {
@@ -87,6 +106,91 @@ describe('the Stripe payments adapter', () => {
     });
   });
 
+  it("expires a deposit's session on the connected account, and takes a session no longer open as done (RELIABILITY 66)", async () => {
+    const deposit = (bookingId: string) =>
+      payments().createDepositCheckout({
+        salonId: 'sal_deposit',
+        salonName: 'Bláth Hair',
+        bookingId,
+        accountId: 'acct_salon',
+        serviceName: 'Balayage',
+        amountCents: 2000,
+        expiresAt: new Date(Date.now() + 31 * 60 * 1000),
+        successUrl: 'https://app.example.ie/',
+        cancelUrl: 'https://app.example.ie/',
+        idempotencyKey: `deposit-${bookingId}`,
+      });
+    const open = await deposit('bk_expire');
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: open.id });
+    expect(fake.sessions.get(open.id)?.status).toBe('expired');
+    const request = last(`/v1/checkout/sessions/${open.id}/expire`);
+    expect(request.method).toBe('POST');
+    expect(request.headers['stripe-account']).toBe('acct_salon');
+    // Again (a second settle), or once paid: Stripe refuses, and that is done.
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: open.id });
+    const paid = await deposit('bk_paid');
+    fake.sessions.get(paid.id)!.status = 'complete';
+    await payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: paid.id });
+    expect(fake.sessions.get(paid.id)?.status).toBe('complete');
+    // Stripe down is not done: the sweep tries again.
+    fake.fail(/\/expire$/, 503, 3);
+    await expect(payments().expireDepositCheckout({ salonId: 'sal_deposit', accountId: 'acct_salon', sessionId: paid.id })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
+  }, 20_000);
+
+  it('refunds a late deposit in full on the connected account, once per key, and takes "already refunded" as done', async () => {
+    const input = { salonId: 'sal_deposit', accountId: 'acct_salon', bookingId: 'bk_late', paymentIntentId: 'pi_late', idempotencyKey: 'deposit-refund-bk_late' };
+    await payments().refundDeposit(input);
+    await payments().refundDeposit(input);
+    // Past Stripe's idempotency window, a new key: Stripe says it is refunded already.
+    await payments().refundDeposit({ ...input, idempotencyKey: 'deposit-refund-bk_late-later' });
+    expect(fake.refunds.get('pi_late')).toMatchObject({ account: 'acct_salon', metadata: { salon_id: 'sal_deposit', booking_id: 'bk_late' } });
+    const request = last('/v1/refunds');
+    expect(request.headers['stripe-account']).toBe('acct_salon');
+    expect(request.params).toMatchObject({ payment_intent: 'pi_late' });
+    expect(request.params).not.toHaveProperty('amount');
+    expect(fake.requests.filter((each) => each.path === '/v1/refunds').map((each) => each.headers['idempotency-key'])).toEqual([
+      'deposit-refund-bk_late',
+      'deposit-refund-bk_late',
+      'deposit-refund-bk_late-later',
+    ]);
+  });
+
+  it("makes the salon's one customer once per key", async () => {
+    const input = { salonId: 'sal_customer', email: 'owner@salon.ie', idempotencyKey: 'customer-sal_customer' };
+    const customer = await payments().createCustomer(input);
+    expect((await payments().createCustomer(input)).id).toBe(customer.id);
+    const request = last('/v1/customers');
+    expect(request.headers['idempotency-key']).toBe('customer-sal_customer');
+    expect(request.params).toMatchObject({ email: 'owner@salon.ie', metadata: { salon_id: 'sal_customer' } });
+  });
+
+  it('expires a subscription checkout, and takes one no longer open as done (RELIABILITY 48)', async () => {
+    const input = { salonId: 'sal_two', priceId: 'price_s', email: 'a@b.ie', customerId: 'cus_existing', successUrl: 'https://a/s', cancelUrl: 'https://a/c' };
+    const first = await payments().createCheckoutSession({ ...input, idempotencyKey: 'checkout-sal_two-starter-none-1' });
+    expect(first.expiresAt.getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: first.id });
+    expect(fake.sessions.get(first.id)?.status).toBe('expired');
+    expect(last(`/v1/checkout/sessions/${first.id}/expire`).headers['stripe-account']).toBeUndefined();
+    await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: first.id });
+    await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: 'cs_gone' });
+  });
+
+  it('refunds a second subscription\'s payments, then cancels it; one already ended is left alone', async () => {
+    fake.subscriptions.set('sub_second', { status: 'active', latestInvoice: 'in_second' });
+    fake.invoicePayments.set('in_second', ['pi_second']);
+    expect(await payments().cancelAndRefundSubscription({ salonId: 'sal_two', subscriptionId: 'sub_second' })).toBe(true);
+    expect(fake.refunds.get('pi_second')).toMatchObject({ metadata: { salon_id: 'sal_two', subscription_id: 'sub_second' } });
+    expect(fake.subscriptions.get('sub_second')?.status).toBe('canceled');
+    const calls = fake.requests.filter((request) => request.path.includes('sub_second') || request.path === '/v1/refunds' || request.path === '/v1/invoice_payments').slice(-4);
+    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/subscriptions/sub_second', 'GET /v1/invoice_payments', 'POST /v1/refunds', 'DELETE /v1/subscriptions/sub_second']);
+    expect(calls[1]!.params).toMatchObject({ invoice: 'in_second', status: 'paid' });
+    expect(calls[2]!.headers['idempotency-key']).toBe('subscription-refund-pi_second');
+    // A redelivery: it has ended, nothing more is done.
+    const before = fake.requests.length;
+    expect(await payments().cancelAndRefundSubscription({ salonId: 'sal_two', subscriptionId: 'sub_second' })).toBe(false);
+    expect(fake.requests.slice(before).map((request) => request.method)).toEqual(['GET']);
+  });
+
   it('opens the customer portal for the customer', async () => {
     const portal = await payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://app.example.ie/settings?section=billing' });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
@@ -120,7 +224,7 @@ describe('the Stripe payments adapter', () => {
     await payments().cancelSubscription({ salonId: 's', subscriptionId: 'sub_existing' });
     await payments().deleteCustomer({ salonId: 's', customerId: 'cus_existing' });
     await payments().deleteCustomer({ salonId: 's', customerId: 'cus_existing' });
-    expect(fake.requests.filter((request) => request.method === 'DELETE').map((request) => request.path)).toEqual([
+    expect(fake.requests.filter((request) => request.method === 'DELETE' && request.path.endsWith('_existing')).map((request) => request.path)).toEqual([
       '/v1/subscriptions/sub_existing',
       '/v1/subscriptions/sub_existing',
       '/v1/customers/cus_existing',
@@ -145,6 +249,10 @@ describe('webhook signatures', () => {
     expect(verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), ['whsec_account', 'whsec_connect'], now).id).toBe('evt_1');
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t - 299), ['whsec_connect'], now)).not.toThrow();
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t - 301), ['whsec_connect'], now)).toThrow();
+    // From the future too (RELIABILITY 9): the SDK itself only refuses the past.
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 299), ['whsec_connect'], now)).not.toThrow();
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 301), ['whsec_connect'], now)).toThrow(InvalidSignatureError);
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 10 * 365 * 86_400), ['whsec_connect'], now)).toThrow(InvalidSignatureError);
     expect(() => verifiedEvent(payload, undefined, ['whsec_connect'], now)).toThrow();
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), [], now)).toThrow();
   });

@@ -1,3 +1,4 @@
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
@@ -149,6 +150,42 @@ describe('idempotency (RELIABILITY 13)', () => {
     const appointments = sk(await table.items(salon.salonId), 'APPT#');
     expect(appointments).toHaveLength(2);
     expect(salon.published.filter((event) => event.type === 'booking.confirmed')).toHaveLength(2);
+  });
+
+  it.each([
+    ['a named stylist', { stylist: 'Aoife' }],
+    ['anyone', {}],
+  ])('a retry after a crash between the booking and its answer answers the booking it made, not "slot taken" (%s)', async (_label, stylist) => {
+    const salon = await makeSalon(table, { now: clock });
+    const input = bookInput({ callerPhone: caller(12), ...stylist });
+    const first = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-3-book-1' });
+    const key = { pk: `SALON#${salon.salonId}`, sk: 'IDEMP#call-3-book-1' };
+    // The request died after the day item took the booking and before the key kept its answer.
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: key,
+        UpdateExpression: 'SET #state = :pending, claimedAt = :claimed REMOVE answer',
+        ExpressionAttributeNames: { '#state': 'state' },
+        ExpressionAttributeValues: { ':pending': 'pending', ':claimed': new Date(clock.value - 60_000).toISOString() },
+      }),
+    );
+    const retried = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-3-book-1' });
+    expect(retried).toEqual(first);
+    // Its key gone altogether (released by a request that failed after the write): still the same booking.
+    await table.client.send(new DeleteCommand({ TableName: table.tableName, Key: key }));
+    const again = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-3-book-1' });
+    expect(again).toMatchObject({ booking: first.booking, say: first.say });
+    const items = await table.items(salon.salonId);
+    expect(sk(items, 'APPT#')).toHaveLength(1);
+    expect(sk(items, 'SETTLE#')).toHaveLength(0);
+    expect(sk(items, 'CALLER#')[0]!.recent).toHaveLength(1);
+    // Settling again re-announces the one booking (the consumers send once per booking).
+    const confirmed = salon.published.filter((event) => event.type === 'booking.confirmed');
+    expect(new Set(confirmed.map((event) => (event.detail as { appointment: { id: string } }).appointment.id))).toEqual(new Set([(first.booking as { id: string }).id]));
+    // The same key with another request is still refused.
+    const other = await refusal(book(salon.deps, salon.salonId, { ...input, callerName: 'Someone Else' }, { idempotencyKey: 'call-3-book-1' }));
+    expect(other.code).toBe('idempotency_mismatch');
   });
 });
 
@@ -312,7 +349,7 @@ describe('check-availability', () => {
     const answer = await checkAvailability(salon.deps, salon.salonId, { service: 'balayage', date: 'tomorrow' });
     expect(answer.say).toBe("Tomorrow I have nine o'clock, ten o'clock or eleven o'clock. Which would suit?");
     const slots = answer.slots as { start: string; stylists: { name: string }[] }[];
-    expect(slots[0]).toMatchObject({ start: '2026-11-24T09:00:00+00:00', spoken: "tomorrow at nine o'clock", stylists: [{ name: 'Aoife' }, { name: 'Ciara' }] });
+    expect(slots[0]).toMatchObject({ start: '2026-11-24T09:00', end: '2026-11-24T12:00', spoken: "tomorrow at nine o'clock", stylists: [{ name: 'Aoife' }, { name: 'Ciara' }] });
     const nothing = await checkAvailability(salon.deps, salon.salonId, { service: 'balayage', date: '2026-11-29' });
     expect(nothing.say).toBe("Sorry, there's nothing free for a Balayage on Sunday the 29th. The next day I have is Monday the 30th: nine o'clock, ten o'clock or eleven o'clock.");
     const exact = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', stylist: 'Ciara', date: '2026-11-28', time: '14:30' });

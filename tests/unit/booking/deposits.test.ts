@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceSchema, setupMessages } from '../../../functions/contracts/setup.js';
 import { book } from '../../../functions/core/booking/book.js';
+import { cancel } from '../../../functions/core/booking/cancel.js';
 import { settleDeposit } from '../../../functions/core/booking/deposit.js';
 import { ToolError } from '../../../functions/core/booking/errors.js';
 import { sweepBookings } from '../../../functions/core/booking/settle.js';
@@ -28,6 +29,15 @@ const balayage = (start: string, overrides: Record<string, string> = {}) => {
 };
 const sk = (items: Record<string, unknown>[], prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
 const appointment = async (salon: UnitSalon, id: string) => salon.deps.bookings.appointments.get(salon.salonId, id);
+/** What Stripe's event says of a payment: on the salon's account, for €20, with its PaymentIntent (none for an event that carries none). */
+const paidOn = async (salon: UnitSalon, paymentIntentId: string | null = null) => ({ accountId: (await salon.billing.getPaymentAccount(salon.salonId))!.id, paymentIntentId, amountCents: 2000 });
+const holdOf = async (salon: UnitSalon, id: string) => {
+  const days = sk(await table.items(salon.salonId), 'DAY#');
+  const entries = days.flatMap((day) => [...(day.intervals as Record<string, unknown>[]), ...(day.ended as Record<string, unknown>[])]);
+  return (entries.find((entry) => entry.bookingId === id)!.record as { deposit: { sessionId: string; accountId?: string } }).deposit;
+};
+const sandboxSession = async (salon: UnitSalon, sessionId: string) =>
+  (sk(await table.items(salon.salonId), `SANDBOXSTRIPE#DEPOSIT#${sessionId}`)[0]?.value ?? null) as { status: string; refundedAt?: number } | null;
 const count = (salon: UnitSalon, type: string, id: string) => salon.published.filter((event) => event.type === type && (event.detail as { appointment: { id: string } }).appointment.id === id).length;
 
 async function refusal(promise: Promise<unknown>): Promise<ToolError> {
@@ -97,6 +107,7 @@ describe('booking a service with a deposit', () => {
     const down = {
       ...salon.deps,
       payments: {
+        ...salon.payments,
         createDepositCheckout: async () => {
           throw new PaymentsError('unavailable', 'Stripe could not create the deposit checkout', 503);
         },
@@ -115,10 +126,11 @@ describe('booking a service with a deposit', () => {
 
   it('paid: confirmed once, counted, and booking.confirmed published once however often Stripe says so', async () => {
     const id = ((await book(salon.deps, salon.salonId, balayage('2026-11-27T10:00'))).booking as { id: string }).id;
-    expect(await settleDeposit(salon.deps, salon.salonId, id, 'paid')).toBe(true);
-    expect(await settleDeposit(salon.deps, salon.salonId, id, 'paid')).toBe(false);
-    // An expiry after the payment changes nothing.
-    expect(await settleDeposit(salon.deps, salon.salonId, id, 'expired')).toBe(false);
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'paid', await paidOn(salon))).toBe(true);
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'paid', await paidOn(salon))).toBe(false);
+    // An expiry (or a failure) after the payment changes nothing.
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'expired', await paidOn(salon))).toBe(false);
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'failed', await paidOn(salon))).toBe(false);
     expect(await appointment(salon, id)).toMatchObject({ status: 'confirmed' });
     expect(count(salon, 'booking.confirmed', id)).toBe(1);
     expect(count(salon, 'booking.cancelled', id)).toBe(0);
@@ -126,11 +138,11 @@ describe('booking a service with a deposit', () => {
     expect([...(month!.ids as Set<string>)]).toContain(id);
   });
 
-  it('expired: released as "deposit not paid", the time free again, the caller told once; a late payment changes nothing', async () => {
+  it('expired: released as "deposit not paid", the time free again, the caller told once; a late payment confirms nothing', async () => {
     const id = ((await book(salon.deps, salon.salonId, balayage('2026-11-28T10:00'))).booking as { id: string }).id;
-    expect(await settleDeposit(salon.deps, salon.salonId, id, 'expired')).toBe(true);
-    expect(await settleDeposit(salon.deps, salon.salonId, id, 'expired')).toBe(false);
-    expect(await settleDeposit(salon.deps, salon.salonId, id, 'paid')).toBe(false);
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'expired', await paidOn(salon))).toBe(true);
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'expired', await paidOn(salon))).toBe(false);
+    expect(await settleDeposit(salon.deps, salon.salonId, id, 'paid', await paidOn(salon))).toBe(false);
     expect(await appointment(salon, id)).toMatchObject({ status: 'cancelled', cancelReason: 'deposit_not_paid' });
     expect(count(salon, 'booking.cancelled', id)).toBe(1);
     expect(count(salon, 'booking.confirmed', id)).toBe(0);
@@ -146,7 +158,8 @@ describe('booking a service with a deposit', () => {
         run += 1;
         const date = `2026-12-0${1 + Math.floor(run / 2)}`;
         const id = ((await book(salon.deps, salon.salonId, balayage(`${date}T10:00`, { stylist: run % 2 ? 'Aoife' : 'Ciara' }))).booking as { id: string }).id;
-        const changed = await Promise.all(outcomes.map((outcome) => settleDeposit(salon.deps, salon.salonId, id, outcome)));
+        const payment = await paidOn(salon);
+        const changed = await Promise.all(outcomes.map((outcome) => settleDeposit(salon.deps, salon.salonId, id, outcome, payment)));
         expect(changed.filter(Boolean)).toHaveLength(1);
         const final = await appointment(salon, id);
         const confirmed = count(salon, 'booking.confirmed', id);
@@ -156,6 +169,86 @@ describe('booking a service with a deposit', () => {
       }),
       { numRuns: 8 },
     );
+  });
+});
+
+describe('money follows the booking (RELIABILITY 66)', () => {
+  const clock = { value: at('2026-11-23T08:00') };
+  let salon: UnitSalon;
+  beforeAll(async () => {
+    salon = await makeSalon(table, { now: clock, deposits: true });
+  });
+  const held = async (start: string) => {
+    const request = balayage(start);
+    const id = ((await book(salon.deps, salon.salonId, request)).booking as { id: string }).id;
+    return { id, phone: request.callerPhone, sessionId: (await holdOf(salon, id)).sessionId };
+  };
+
+  it('cancelling a held booking expires its Checkout Session: the texted link can no longer be paid', async () => {
+    const booking = await held('2026-12-08T10:00');
+    expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toMatchObject({ status: 'open' });
+    expect((await cancel(salon.deps, salon.salonId, { bookingId: booking.id, callerPhone: booking.phone })).say).toMatch(/^That's cancelled/);
+    expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toBeNull();
+    expect(await salon.payments.finishDeposit(salon.salonId, booking.sessionId, 'pay')).toBeNull();
+    expect(await sandboxSession(salon, booking.sessionId)).toMatchObject({ status: 'expired' });
+    expect(count(salon, 'booking.confirmed', booking.id)).toBe(0);
+  });
+
+  it('a payment that arrives after the cancel is refunded at once, once, and the caller told', async () => {
+    const booking = await held('2026-12-08T14:00');
+    // Paid at Stripe a moment before the cancel; its webhook arrives after it.
+    const [completed] = (await salon.payments.finishDeposit(salon.salonId, booking.sessionId, 'pay'))!;
+    await cancel(salon.deps, salon.salonId, { bookingId: booking.id, callerPhone: booking.phone });
+    const session = completed!.data.object as { payment_intent: string };
+    const payment = await paidOn(salon, session.payment_intent);
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'paid', payment)).toBe(true);
+    expect(await appointment(salon, booking.id)).toMatchObject({ status: 'cancelled' });
+    expect(count(salon, 'booking.confirmed', booking.id)).toBe(0);
+    expect((await sandboxSession(salon, booking.sessionId))?.refundedAt).toBe(Math.floor(clock.value / 1000));
+    const refunded = salon.published.filter((event) => event.type === 'booking.deposit-refunded');
+    expect(refunded).toEqual([{ type: 'booking.deposit-refunded', detail: expect.objectContaining({ depositCents: 2000, appointment: expect.objectContaining({ id: booking.id, status: 'cancelled' }) }) }]);
+  });
+
+  it('a payment that arrives after the hold lapsed is refunded too', async () => {
+    const booking = await held('2026-12-09T10:00');
+    const [completed] = (await salon.payments.finishDeposit(salon.salonId, booking.sessionId, 'pay'))!;
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'expired', await paidOn(salon))).toBe(true);
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'paid', await paidOn(salon, (completed!.data.object as { payment_intent: string }).payment_intent))).toBe(true);
+    expect(await appointment(salon, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'deposit_not_paid' });
+    expect((await sandboxSession(salon, booking.sessionId))?.refundedAt).toBeDefined();
+  });
+
+  it('a delayed payment that failed releases the hold as "deposit not paid"', async () => {
+    const booking = await held('2026-12-09T14:00');
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'failed', await paidOn(salon))).toBe(true);
+    expect(await appointment(salon, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'deposit_not_paid' });
+    expect(salon.published.find((event) => event.type === 'booking.cancelled' && (event.detail as { appointment: { id: string } }).appointment.id === booking.id)?.detail).toMatchObject({ reason: 'deposit_not_paid' });
+  });
+
+  it('Stripe unreachable as the booking is cancelled: the cancel stands, and the sweep expires the session', async () => {
+    const booking = await held('2026-12-10T10:00');
+    const unreachable = {
+      ...salon.deps,
+      payments: {
+        ...salon.payments,
+        expireDepositCheckout: async () => {
+          throw new PaymentsError('unavailable', 'Stripe could not expire the deposit checkout', 503);
+        },
+      },
+    };
+    expect((await cancel(unreachable, salon.salonId, { bookingId: booking.id, callerPhone: booking.phone })).say).toMatch(/^That's cancelled/);
+    expect(await appointment(salon, booking.id)).toMatchObject({ status: 'cancelled' });
+    expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toMatchObject({ status: 'open' });
+    clock.value += 3 * 60_000;
+    await sweepBookings(salon.deps, { graceMs: 120_000, limit: 100 });
+    expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toBeNull();
+    expect(await sandboxSession(salon, booking.sessionId)).toMatchObject({ status: 'expired' });
+    expect(count(salon, 'booking.cancelled', booking.id)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('the hold keeps the account its session was made on', async () => {
+    const booking = await held('2026-12-10T14:00');
+    expect((await holdOf(salon, booking.id)).accountId).toBe((await salon.billing.getPaymentAccount(salon.salonId))!.id);
   });
 });
 
@@ -179,7 +272,7 @@ describe('the sweep', () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock, deposits: true });
     const id = ((await book(salon.deps, salon.salonId, balayage('2026-11-24T10:00'))).booking as { id: string }).id;
-    await settleDeposit(salon.deps, salon.salonId, id, 'paid');
+    await settleDeposit(salon.deps, salon.salonId, id, 'paid', await paidOn(salon));
     clock.value += 60 * 60_000;
     await sweepBookings(salon.deps, { graceMs: 120_000, limit: 100 });
     expect(await appointment(salon, id)).toMatchObject({ status: 'confirmed' });

@@ -15,7 +15,8 @@ import { createGoogleStore } from '../../../functions/store/google-store.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createSetupStore } from '../../../functions/store/setup-store.js';
 import { createSandboxPayments } from '../../../functions/providers/sandbox-payments.js';
-import { createSandboxStripeStore, createSubscriptionStore } from '../../../functions/store/subscription-store.js';
+import { createSandboxStripeStore } from '../../../functions/store/sandbox-stripe-store.js';
+import { createSubscriptionStore } from '../../../functions/store/subscription-store.js';
 import { createTableInput } from '../../../functions/store/table-definition.js';
 
 const require = createRequire(import.meta.url);

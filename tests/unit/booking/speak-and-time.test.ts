@@ -1,6 +1,8 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
+import { toolSay, type AgentTool } from '../../../functions/contracts/agent-tools.js';
 import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
+import { parseToolInput } from '../../../functions/core/agent-tools/registry.js';
 import { speakClock, speakDate, speakDateTime, speakDuration, speakOpeningHours, speakPrice } from '../../../functions/core/booking/speak.js';
 import { localTime, parseStart, resolveDateWord } from '../../../functions/core/booking/time.js';
 
@@ -76,18 +78,42 @@ describe('local times in Europe/Dublin', () => {
   it("refuses ISO 8601's 24:00 as no time at all, not as a clock change (luxon reads it as the next midnight)", () => {
     expect(parseStart('2026-12-01T24:00')).toEqual({ ok: false, problem: 'invalid' });
     expect(parseStart('2026-12-01T24:00:00')).toEqual({ ok: false, problem: 'invalid' });
-    expect(parseStart('2026-12-01T24:00:00+00:00')).toEqual({ ok: false, problem: 'invalid' });
-    expect(parseStart('2026-12-01T24:00Z')).toEqual({ ok: false, problem: 'invalid' });
+    expect(parseStart('2026-12-01T24:00:00+00:00').ok).toBe(false);
+    expect(parseStart('2026-12-01T24:00Z').ok).toBe(false);
     expect(parseStart('2026-12-02T00:00').ok).toBe(true);
   });
 
-  it('takes local wall times, or instants with an offset', () => {
+  it('takes local wall times only: a zone or an offset is refused, never converted (RELIABILITY 49)', () => {
     const local = parseStart('2026-11-28T14:30');
-    const offset = parseStart('2026-11-28T14:30:00+00:00');
     const summer = parseStart('2027-06-01T10:00');
     expect(local.ok && local.time.toMillis()).toBe(Date.parse('2026-11-28T14:30:00Z'));
-    expect(offset.ok && offset.time.toMillis()).toBe(Date.parse('2026-11-28T14:30:00Z'));
     expect(summer.ok && summer.time.toISO({ suppressMilliseconds: true })).toBe('2027-06-01T10:00:00+01:00');
+    for (const zoned of ['2027-01-11T13:00+02:00', '2026-11-28T14:30:00+00:00', '2026-11-28T14:30Z', '2026-11-28T14:30:00.000Z', '2026-11-28T14:30+0000']) {
+      expect(parseStart(zoned), zoned).toEqual({ ok: false, problem: 'zoned' });
+    }
+  });
+
+  it('every time field of every tool refuses a zone in its contract, with a sentence the agent can say', () => {
+    const zoned: [AgentTool, Record<string, unknown>][] = [
+      ['book', { service: 'cut', start: '2027-01-11T13:00+02:00', callerName: 'Nóra', callerPhone: '0871234567' }],
+      ['book', { service: 'cut', start: '2027-01-11T13:00Z', callerName: 'Nóra', callerPhone: '0871234567' }],
+      ['reschedule', { callerPhone: '0871234567', newStart: '2027-01-11T13:00+02:00' }],
+      ['reschedule', { callerPhone: '0871234567', newStart: '2027-01-11T13:00', date: '2027-01-10T09:00Z' }],
+      ['cancel', { callerPhone: '0871234567', date: '2027-01-11T00:00+01:00' }],
+      ['check-availability', { service: 'cut', date: '2027-01-11', time: '13:00Z' }],
+      ['check-availability', { service: 'cut', time: '13:00 UTC' }],
+      ['check-availability', { service: 'cut', date: '2027-01-11T13:00+02:00' }],
+    ];
+    for (const [tool, input] of zoned) {
+      let refused: unknown;
+      try {
+        parseToolInput(tool, input);
+      } catch (error) {
+        refused = error;
+      }
+      expect(refused, `${tool} ${JSON.stringify(input)}`).toMatchObject({ kind: 'invalid', code: 'zoned_time', say: toolSay.zonedTime });
+    }
+    expect(parseToolInput('book', { service: 'cut', start: '2027-01-11T13:00', callerName: 'Nóra', callerPhone: '0871234567' }).start).toBe('2027-01-11T13:00');
   });
 
   it('date words resolve from now, in the salon zone', () => {

@@ -21,6 +21,8 @@ import { EVENT_SOURCE, type EventDetail } from '../../../events/catalog.js';
 import { handler as sendSms } from '../../../events/consumers/send-booking-sms.js';
 import { handler as sendEmail } from '../../../events/consumers/send-booking-email.js';
 import { handler as notifyOwner } from '../../../events/consumers/notify-owner.js';
+import { handler as sendDepositSms } from '../../../events/consumers/send-deposit-sms.js';
+import type { SmsMessage } from '../../../functions/providers/sms-port.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { appointment as baseAppointment } from './fixtures.js';
 
@@ -80,7 +82,7 @@ beforeEach(async () => {
     assignedNumber: null,
     liveAt: null,
     createdAt: new Date().toISOString(),
-    business: { address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
+    business: { address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '', owner_mobile: '+353871112222' },
     hours: null,
   });
 });
@@ -157,6 +159,23 @@ describe('send-booking-sms', () => {
   });
 });
 
+describe('send-deposit-sms', () => {
+  it('texts the payment link with its expiry, so the provider drops it once the link cannot be paid', async () => {
+    const sent: SmsMessage[] = [];
+    const sms = deps().sms;
+    deps().sms = { provider: sms.provider, send: async (message) => (sent.push(message), { id: 'SM1' }) };
+    try {
+      const appointment = booking({ status: 'awaiting_deposit' });
+      const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
+      const detail: EventDetail<'booking.deposit-requested'> = { appointment, salonName: 'Bláth Hair', depositCents: 2000, payUrl: 'https://checkout.stripe.com/c/pay/cs_test_1', expiresAt };
+      await sendDepositSms({ ...event('booking.confirmed', appointment), 'detail-type': 'booking.deposit-requested', detail });
+      expect(sent).toEqual([expect.objectContaining({ to: appointment.callerPhone, expiresAt: new Date(expiresAt) })]);
+    } finally {
+      deps().sms = sms;
+    }
+  });
+});
+
 describe('send-booking-email', () => {
   it('emails the caller once with a REQUEST invite, then a CANCEL for the same UID', async () => {
     const appointment = booking();
@@ -192,10 +211,18 @@ describe('a test booking (made on a test call)', () => {
     const sent = await outboxOf();
     expect(sent.map((entry) => [entry.channel, entry.to]).sort()).toEqual([
       ['email', 'owner@blath.ie'],
-      ['sms', '+35312345678'],
+      ['sms', '+353871112222'],
     ]);
     expect(sent.find((entry) => entry.channel === 'sms')!.body).toMatch(/^\[Test booking\] You're booked at Bláth Hair/);
     expect(sent.find((entry) => entry.channel === 'email')!.subject).toMatch(/^\[Test booking\] Booking confirmed: /);
+  });
+
+  it("texts nobody without the owner's mobile: never the salon's line, which is often a landline", async () => {
+    const salon = (await deps().salons.get(salonId))!;
+    await deps().salons.deleteAll(salonId);
+    await deps().salons.createIfAbsent({ ...salon, business: { ...salon.business!, owner_mobile: '' } });
+    await sendSms(event('booking.confirmed', booking({ source: 'test-call' })));
+    expect(await outboxOf()).toEqual([]);
   });
 
   it('sends no email without an owner address', async () => {

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationState } from '../../../functions/store/conversation-store.js';
+import type { ConversationState } from '../../../functions/core/receptionist/dialogue.js';
 
 /**
  * The sandbox receptionist's turns → the tool calls they make (the registry replaced by a recording fake: what a tool
  * does is tested with the tools). A table, so a changed rule shows; then a booking over turns.
  */
 const calls: { tool: string; input: Record<string, unknown>; test: boolean | undefined; idempotencyKey: string | undefined }[] = [];
-const SLOT = { start: '2030-06-07T10:00:00.000Z', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
+const SLOT = { start: '2030-06-07T11:00', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
 
 vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
   conversationKey: (conversationId: string, tool: string) => `${conversationId}:${tool}`,
@@ -17,8 +17,10 @@ vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
         return { ok: true, say: 'We do a balayage and a cut.', services: [{ name: 'Balayage', spokenPrice: '180 euro', spokenDuration: 'three hours' }] };
       case 'check-availability':
         return { ok: true, say: `${SLOT.spoken} is free. Would that suit?`, slots: [SLOT] };
+      case 'book':
+        return { ok: true, say: 'book done.', booking: { id: 'bk_1', start: '2030-06-07T10:00:00.000Z', end: '2030-06-07T13:00:00.000Z' } };
       case 'transfer':
-        return { ok: true, say: 'Putting you through now.', phoneNumber: '+35312345678' };
+        return { ok: true, say: "I'll put you through now.", phoneNumber: '+35312345678' };
       default:
         return { ok: true, say: `${tool} done.` };
     }
@@ -59,8 +61,11 @@ describe('one caller turn → the tool it calls', () => {
     ['How much is a balayage?', 'list-services', {}],
     ['What are your opening hours?', 'salon-info', {}],
     ['Where are you exactly?', 'salon-info', {}],
-    ['Have you anything for a balayage on Friday afternoon?', 'check-availability', { service: 'Balayage', date: 'friday', partOfDay: 'afternoon' }],
-    ['Could Ciara do a cut and blow-dry tomorrow at half two?', 'check-availability', { service: 'Cut and blow-dry', stylist: 'Ciara', date: 'tomorrow', time: '14:30' }],
+    ['Have you anything for a balayage on Friday afternoon?', 'check-availability', { service: 'Balayage', date: '2030-06-07', partOfDay: 'afternoon' }],
+    ['Could Ciara do a cut and blow-dry tomorrow at half two?', 'check-availability', { service: 'Cut and blow-dry', stylist: 'Ciara', date: '2030-06-04', time: '14:30' }],
+    ['a balayage on Friday the 14th of June at half eleven', 'check-availability', { service: 'Balayage', date: '2030-06-14', time: '11:30' }],
+    ['a balayage on Thursday the 14th of June at half eleven', null, null],
+    ['Would I be charged if I had to cancel?', null, null],
     ['Can I speak to a real person?', 'transfer', {}],
     ['Can I book something?', null, null],
     ['blue', null, null],
@@ -80,7 +85,7 @@ describe('conversations over several turns', () => {
     expect((await turn(id, 'Yes, Friday at 11 if you can')).say).toMatch(/is free/);
     expect((await turn(id, 'That suits, yes')).say).toBe('Lovely. Can I take your name?');
     expect((await turn(id, "It's Niamh Byrne")).say).toMatch(/best number/);
-    expect((await turn(id, '087 765 4321')).say).toBe("So that's Balayage Friday 7 June at eleven o'clock with Aoife, for Niamh Byrne. Shall I book it?");
+    expect((await turn(id, '087 765 4321')).say).toBe("So that's a Balayage on Friday the 7th of June at eleven o'clock with Aoife, for Niamh Byrne on 087 765 4321. Shall I book it?");
     expect(calls.map((call) => call.tool)).toEqual(['list-services', 'check-availability']);
     expect((await turn(id, 'Yes please')).say).toBe('book done. Is there anything else I can help with?');
     expect(calls.at(-1)).toEqual({
@@ -93,21 +98,52 @@ describe('conversations over several turns', () => {
     await expect(turn(id, 'hello?')).rejects.toThrow('That call has ended.');
   });
 
-  it('takes a message with the name and number, cancels by phone, and puts the caller through', async () => {
+  it('takes a message with the name and number, and puts the caller through only when asked for a person', async () => {
     const message = await opened(false);
-    await turn(message, 'Can I leave a message?');
+    await turn(message, 'Can I leave a message for the owner?');
     await turn(message, 'Mary Murphy');
     await turn(message, '0861234567');
     await turn(message, 'Please ring me about a wedding trial');
+    expect(calls.map((call) => call.tool)).toEqual(['take-message']);
     expect(calls.at(-1)).toEqual({ tool: 'take-message', input: { callerName: 'Mary Murphy', callerPhone: '0861234567', message: 'Please ring me about a wedding trial' }, test: false, idempotencyKey: undefined });
 
+    expect(await turn(await opened(), 'Put me through to someone please')).toEqual({ say: 'I\'ll put you through now.', ended: true, transferTo: '+35312345678' });
+  });
+
+  it('cancels only after reading the booking back and hearing a clear yes; a no or a hedge cancels nothing', async () => {
     const cancel = await opened();
     expect((await turn(cancel, 'I need to cancel my appointment')).say).toBe('Of course. What number is the booking under?');
-    expect((await turn(cancel, '0861234567')).say).toBe('cancel done.');
-    expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567' } });
-    await turn(cancel, 'I need to cancel my appointment on Friday');
-    expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567', date: 'friday' } });
+    expect((await turn(cancel, '0861234567')).say).toBe('And which day is the booking on?');
+    expect((await turn(cancel, "It's on Friday")).say).toBe("Just to be sure: you'd like me to cancel your booking on Friday the 7th of June, under 0861234567. Shall I cancel it?");
+    expect((await turn(cancel, 'Yeah, actually hang on')).say).toMatch(/^Sorry, is that a yes\?/);
+    expect(calls).toEqual([]);
+    await turn(cancel, 'yes');
+    expect(calls).toEqual([{ tool: 'cancel', input: { callerPhone: '0861234567', date: '2030-06-07' }, test: true, idempotencyKey: undefined }]);
 
-    expect(await turn(await opened(), 'Put me through to the owner please')).toEqual({ say: 'Putting you through now.', ended: true, transferTo: '+35312345678' });
+    const kept = await opened();
+    await turn(kept, 'Cancel my Friday appointment');
+    await turn(kept, '0861234567');
+    expect((await turn(kept, 'no, leave it')).say).toMatch(/^No problem, I haven't cancelled anything/);
+    expect(calls.map((call) => call.tool)).toEqual(['cancel']);
+  });
+
+  it('moves a booking with reschedule after a read-back, never with a second booking', async () => {
+    const move = await opened();
+    await turn(move, 'Can I move my Friday appointment to Saturday?');
+    await turn(move, '0861234567');
+    expect((await turn(move, "10 o'clock")).say).toBe("So I'll move your booking on Friday the 7th of June, under 0861234567 to Saturday the 8th of June at ten o'clock. Shall I do that?");
+    await turn(move, 'yes');
+    expect(calls.map((call) => call.tool)).toEqual(['reschedule']);
+    expect(calls[0]!.input).toEqual({ callerPhone: '0861234567', date: '2030-06-07', newStart: '2030-06-08T10:00' });
+  });
+});
+
+describe('stopping a booking half made', () => {
+  it('"cancel that" while booking books nothing and cancels nothing; "hmm" is no name', async () => {
+    const id = await opened();
+    await turn(id, 'a balayage on Friday at 11');
+    expect((await turn(id, 'hmm')).say).toBe('Which of those times would suit you?');
+    expect((await turn(id, 'actually cancel that, I changed my mind')).say).toBe("No problem, I won't book anything. Is there anything else I can help with?");
+    expect(calls.map((call) => call.tool)).toEqual(['check-availability']);
   });
 });

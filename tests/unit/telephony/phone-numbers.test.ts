@@ -13,6 +13,7 @@ const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;
 const OWNED = '+35315550000';
 const NUMBER_SID = `PN${'d'.repeat(32)}`;
 const seen: { method: string; path: string; query: URLSearchParams; form: URLSearchParams }[] = [];
+const published: { type: string; detail: unknown }[] = [];
 
 async function read(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -55,6 +56,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   seen.length = 0;
+  published.length = 0;
 });
 
 async function world(provider: 'twilio' | 'sandbox') {
@@ -63,7 +65,8 @@ async function world(provider: 'twilio' | 'sandbox') {
     provider === 'twilio'
       ? createTwilioTelephony({ accountSid: ACCOUNT, authToken: 'token', apiRoot: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}` })
       : createSandboxTelephony({});
-  const deps: NumbersDeps = { salons, telephony, config };
+  const events = { publish: async (type: string, detail: unknown) => void published.push({ type, detail }) } as NumbersDeps['events'];
+  const deps: NumbersDeps = { salons, telephony, config, events, now: () => new Date('2026-11-25T10:00:00.000Z') };
   counter += 1;
   const salonId = `sal_numbers${String(counter).padStart(6, '0')}${Date.now()}`;
   await salons.createIfAbsent({ id: salonId, ownerId: `o-${counter}`, ownerEmail: null, name: `Salon ${counter}`, phone: null, assignedNumber: null, liveAt: null, createdAt: new Date().toISOString(), business: null, hours: null });
@@ -99,6 +102,7 @@ describe('assign-number with a Twilio account', () => {
     expect(await assignNumber(deps, { action: 'assign-number', salonId, phoneNumber: '+35315559999' })).toEqual({ ok: false, error: '+35315559999 is not a number of this Twilio account' });
     expect(await salons.salonForNumber('+35315559999')).toBeNull();
     expect((await salons.get(salonId))!.assignedNumber).toBeNull();
+    expect(published).toEqual([]);
   });
 });
 
@@ -110,6 +114,11 @@ describe('support numbers in the sandbox', () => {
     expect(await assignNumber(first.deps, { action: 'assign-number', salonId: first.salonId, phoneNumber: a })).toEqual({ ok: true, salonId: first.salonId, phoneNumber: a });
     expect(await assignNumber(second.deps, { action: 'assign-number', salonId: second.salonId, phoneNumber: b })).toEqual({ ok: true, salonId: second.salonId, phoneNumber: b });
     expect(seen).toEqual([]);
+    // Each owner is told their number (the email consumer sends it once).
+    expect(published).toEqual([
+      { type: 'salon.number-assigned', detail: { salonId: first.salonId, phoneNumber: a, assignedAt: '2026-11-25T10:00:00.000Z' } },
+      { type: 'salon.number-assigned', detail: { salonId: second.salonId, phoneNumber: b, assignedAt: '2026-11-25T10:00:00.000Z' } },
+    ]);
     await first.salons.markLive(first.salonId, new Date().toISOString());
 
     const listed = await listNumbers(first.deps);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testCallLimits } from '../../../functions/contracts/receptionist.js';
 import { clientToken, endTestCall, type TestCallDeps } from '../../../functions/core/telephony/test-call.js';
 import { identityForSalon } from '../../../functions/core/telephony/client-identity.js';
 import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
@@ -10,12 +11,14 @@ const SALON = 'sal_testcall-0000000001';
 const twilio = () =>
   createTwilioTelephony({ accountSid: `AC${'1'.repeat(32)}`, authToken: 't', apiKeySid: `SK${'2'.repeat(32)}`, apiKeySecret: 's', twimlAppSid: `AP${'3'.repeat(32)}`, apiRoot: 'http://127.0.0.1:9' });
 
-function world(telephony: TelephonyPort, agent: { agentId: string } | null) {
+function world(telephony: TelephonyPort, agent: { agentId: string } | null, testMinutesUsed = 0) {
   const made: string[] = [];
   const deps = {
-    salons: { get: async (id: string) => (id === SALON ? { id } : null) },
+    salons: { get: async (id: string) => (id === SALON ? { id, createdAt: '2026-11-20T09:00:00.000Z', subscription: null } : null) },
     telephony,
     agents: { get: async () => agent },
+    usage: { totals: async () => ({ minutes: 0, testMinutes: testMinutesUsed, calls: 0 }) },
+    now: () => new Date('2026-11-23T10:00:00.000Z'),
   } as unknown as TestCallDeps;
   return { deps, made, ensureAgent: async (salonId: string) => made.push(salonId) };
 }
@@ -34,6 +37,14 @@ describe('the test call token', () => {
     const sandbox = world(createSandboxTelephony({}), null);
     expect(await clientToken(sandbox.deps, SALON, sandbox.ensureAgent)).toMatchObject({ sandbox: true });
     expect(sandbox.made).toEqual([]);
+  });
+
+  it('refuses a real test call once the free test minutes are used up, with a clear message (the sandbox call checks at its start)', async () => {
+    const used = world(twilio(), { agentId: 'agent_1' }, 10);
+    await expect(clientToken(used.deps, SALON, used.ensureAgent)).rejects.toMatchObject({ kind: 'conflict', code: 'test_minutes_used', message: testCallLimits.minutesUsed });
+    expect((await clientToken(world(twilio(), { agentId: 'agent_1' }, 9).deps, SALON, used.ensureAgent)).sandbox).toBe(false);
+    const sandbox = world(createSandboxTelephony({}), null, 10);
+    expect(await clientToken(sandbox.deps, SALON, sandbox.ensureAgent)).toMatchObject({ sandbox: true });
   });
 
   it('answers 404 for a salon that is gone', async () => {

@@ -6,6 +6,7 @@ import { toolRegistry } from '../../../functions/core/agent-tools/registry.js';
 import { transfer, TRANSFER_DELAY_MS } from '../../../functions/core/booking/salon-tools.js';
 import { callerLines } from '../../../functions/core/telephony/twiml.js';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
+import { createCallStore, type CallStore } from '../../../functions/store/call-store.js';
 import { makeSalon, startTable, type Table } from '../booking/harness.js';
 
 /** The transfer tool moves the live call through Twilio's REST API: a local fake Twilio sees what it sends. */
@@ -13,6 +14,8 @@ const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;
 const CALL = `CA${'c'.repeat(32)}`;
 const GONE = `CA${'0'.repeat(32)}`;
 const updates: { path: string; form: URLSearchParams; at: number }[] = [];
+/** The harness's site: the voice webhook told how the transfer's <Dial> ended. */
+const AFTER_DIAL = 'http://127.0.0.1:5173/api/twilio/voice?stage=after-forward';
 
 async function read(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -33,8 +36,10 @@ const twilio = createServer((request, response) => {
 
 let table: Table;
 let telephony: ReturnType<typeof createTwilioTelephony>;
+let calls: CallStore;
 beforeAll(async () => {
   table = await startTable();
+  calls = createCallStore(table.client, table.tableName);
   await new Promise<void>((resolve) => twilio.listen(0, '127.0.0.1', () => resolve()));
   telephony = createTwilioTelephony({ accountSid: ACCOUNT, authToken: 'token', apiRoot: `http://127.0.0.1:${(twilio.address() as AddressInfo).port}` });
 });
@@ -46,35 +51,73 @@ beforeEach(() => {
   updates.length = 0;
 });
 
+/** A salon with the live call `sid` ringing on its number (as the voice webhook records it). */
+async function salonWithCall(sid: string, options: { escalationPhone?: string } = {}) {
+  const salon = await makeSalon(table, { now: { value: Date.now() }, ...options });
+  await calls.recordStart({ salonId: salon.salonId, callSid: sid, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
+  return salon;
+}
+
 describe('the transfer tool', () => {
   it('redirects the live call to a short line and a <Dial> of the escalation number, after the agent has spoken', async () => {
-    const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
+    const salon = await salonWithCall(CALL, { escalationPhone: '+353877654321' });
     const started = Date.now();
-    const answer = await toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony }, { salonId: salon.salonId, input: {}, callSid: CALL });
+    const answer = await toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony, calls }, { salonId: salon.salonId, input: {}, callSid: CALL });
     expect(answer).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321', transferred: true });
     expect(updates).toHaveLength(1);
     expect(updates[0]!.path).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Calls/${CALL}.json`);
     expect(updates[0]!.at - started).toBeGreaterThanOrEqual(TRANSFER_DELAY_MS - 20);
+    // The <Dial> reports back to the voice webhook, which ends the call: nothing follows it that a
+    // caller the salon spoke to would hear once the salon hangs up.
     expect(updates[0]!.form.get('Twiml')).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.transferring}</Say><Dial answerOnBridge="true">+353877654321</Dial><Say>${callerLines.nobodyAvailable}</Say></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.transferring}</Say><Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+353877654321</Dial></Response>`,
     );
   });
 
+  it('never puts a caller through to a number that forwards to us (the same loop check as forwarding)', async () => {
+    const voice = { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '+353877654321', ringSalonFirstSeconds: 0, textMissedCallers: false };
+    // The escalation line forwards its calls to us: the salon's own phone is rung instead.
+    const forwarding = await makeSalon(table, { now: { value: Date.now() } });
+    await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321' });
+    await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
+    expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { delayMs: 0 })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
+    // Both lead back here: nobody to put the caller through to, and nothing redirected.
+    const looping = await makeSalon(table, { now: { value: Date.now() } });
+    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678' });
+    updates.length = 0;
+    await calls.recordStart({ salonId: looping.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
+    await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { delayMs: 0 })).rejects.toMatchObject({ code: 'no_transfer_number' });
+    expect(updates).toEqual([]);
+  });
+
   it("dials the salon's own phone when there is no escalation number", async () => {
-    const salon = await makeSalon(table, { now: { value: Date.now() } });
-    await transfer({ ...salon.deps, telephony }, salon.salonId, CALL, { delayMs: 0 });
-    expect(updates[0]!.form.get('Twiml')).toContain('<Dial answerOnBridge="true">+35312345678</Dial>');
+    const salon = await salonWithCall(CALL);
+    await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { delayMs: 0 });
+    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+35312345678</Dial>`);
   });
 
   it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {
     const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
-    expect(await transfer({ ...salon.deps, telephony }, salon.salonId, undefined, { delayMs: 0 })).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
+    expect(await transfer({ ...salon.deps, telephony, calls }, salon.salonId, undefined, { delayMs: 0 })).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
     expect(await transfer(salon.deps, salon.salonId, CALL, { delayMs: 0 })).not.toHaveProperty('transferred');
     expect(updates).toEqual([]);
   });
 
   it('tells the agent what to say when Twilio refuses the redirect (the call has ended)', async () => {
+    const salon = await salonWithCall(GONE, { escalationPhone: '+353877654321' });
+    await expect(transfer({ ...salon.deps, telephony, calls }, salon.salonId, GONE, { delayMs: 0 })).rejects.toMatchObject({ kind: 'provider_failed', code: 'transfer_failed', say: toolSay.noTransferNumber });
+  });
+
+  it("never redirects a call that is not one of this salon's calls (another salon's, or any sid at all)", async () => {
+    await salonWithCall(CALL);
     const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
-    await expect(transfer({ ...salon.deps, telephony }, salon.salonId, GONE, { delayMs: 0 })).rejects.toMatchObject({ kind: 'provider_failed', code: 'transfer_failed', say: toolSay.noTransferNumber });
+    for (const sid of [CALL, `CA${'b'.repeat(32)}`]) {
+      await expect(toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony, calls }, { salonId: salon.salonId, input: {}, callSid: sid })).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'unknown_call',
+        say: toolSay.noTransferNumber,
+      });
+    }
+    expect(updates).toEqual([]);
   });
 });

@@ -128,7 +128,16 @@ export default function AuthPage() {
                       aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
                       onChange={(event) => update('acceptTerms', event.target.checked)}
                     />
-                    <span>I agree to the terms and conditions and the privacy policy</span>
+                    <span>
+                      I agree to the{' '}
+                      <a href="/terms" target="_blank" rel="noopener">
+                        terms and conditions
+                      </a>{' '}
+                      and the{' '}
+                      <a href="/privacy" target="_blank" rel="noopener">
+                        privacy policy
+                      </a>
+                    </span>
                   </label>
                   {errors.acceptTerms && (
                     <p id="terms-error" className="field-error">

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { setupProgress } from '@functions/contracts/setup';
-import type { Readiness } from '@functions/contracts/go-live';
 import type { Owner } from '../features/auth/session';
-import { AiStatus } from '../features/dashboard/ai-status';
+import { AiStatus, type ReceptionistSummary } from '../features/dashboard/ai-status';
+import { useReceptionistSwitch } from '../features/receptionist/use-receptionist-switch';
 import { signOutOwner } from '../features/auth/session';
 import { apiFetch } from '../lib/api-client';
 import { useToast } from '../components/toast';
@@ -17,11 +17,9 @@ import { useDashboardSummary } from '../features/dashboard/use-dashboard-summary
 import { UsageMeter } from '../features/dashboard/usage-meter';
 import '../features/dashboard/dashboard.css';
 
-interface SalonSummary {
+interface SalonSummary extends ReceptionistSummary {
   id: string;
   name: string;
-  live: boolean;
-  readiness: Readiness;
 }
 
 type Progress = ReturnType<typeof setupProgress>;
@@ -45,6 +43,9 @@ export default function DashboardPage() {
   const bookings: BookingsFigure =
     appointments.status === 'ready' ? { status: 'ready', count: appointments.answer.bookingsThisMonth } : { status: appointments.status };
 
+  const [salonVersion, setSalonVersion] = useState(0);
+  const receptionist = useReceptionistSwitch(() => setSalonVersion((version) => version + 1));
+
   useEffect(() => {
     let cancelled = false;
     apiFetch<SalonSummary>('/api/salon')
@@ -53,7 +54,7 @@ export default function DashboardPage() {
     return () => {
       cancelled = true;
     };
-  }, [toast]);
+  }, [toast, salonVersion]);
 
   const loadProgress = useCallback(async (isCancelled: () => boolean = () => false) => {
     setProgressStatus('loading');
@@ -108,7 +109,9 @@ export default function DashboardPage() {
       <main className="dashboard-main">
         <div className="dashboard-intro">
           <div>
-            <h1>Welcome back, {greetingName(owner.email)}!</h1>
+            <h1>
+              {progress && progress.completed > 0 ? 'Welcome back' : 'Welcome'}, {greetingName(owner.email)}!
+            </h1>
             <p className="dashboard-salon" aria-live="polite">
               {salon ? <span className="dashboard-salon-name">{salon.name}</span> : <span className="skeleton-line" aria-label="Loading your salon" />}
             </p>
@@ -127,7 +130,7 @@ export default function DashboardPage() {
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">
             <h2 id="ai-status-heading">AI receptionist</h2>
-            <AiStatus salon={salon} />
+            <AiStatus salon={salon} control={receptionist} />
             {summary.status === 'ready' && (
               <section className="ai-status-usage" aria-labelledby="usage-heading">
                 <h3 id="usage-heading">Minutes</h3>

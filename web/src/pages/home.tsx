@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { FREE_TEST_MINUTES, FREE_TRIAL_DAYS } from '@functions/core/plans';
+import { FREE_TEST_MINUTES, FREE_TRIAL_DAYS, TRIAL_CALL_MINUTES } from '@functions/core/plans';
 import { CallToAction } from '../components/marketing/call-to-action';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
 import {
@@ -105,7 +105,7 @@ export default function HomePage() {
             </Link>
           </div>
           <p className="hero-note">
-            {FREE_TRIAL_DAYS}-day free trial · No credit card needed · {FREE_TEST_MINUTES} free test minutes
+            {FREE_TRIAL_DAYS}-day free trial · No credit card needed · {TRIAL_CALL_MINUTES} call minutes and {FREE_TEST_MINUTES} free test minutes
           </p>
         </div>
       </section>

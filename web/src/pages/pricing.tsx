@@ -4,6 +4,9 @@ import {
   FREE_TEST_MINUTES,
   FREE_TRIAL_DAYS,
   PLANS,
+  TRIAL_CALL_MINUTES,
+  TRIAL_OFFER,
+  VAT_NOTE,
 } from '@functions/core/plans';
 import { formatEuro } from '@functions/core/money';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
@@ -50,7 +53,7 @@ const FAQS = [
   },
   {
     question: 'How does the free trial work?',
-    answer: `You get ${FREE_TRIAL_DAYS} days free with no credit card needed, including ${FREE_TEST_MINUTES} free test minutes to call your receptionist and hear it for yourself.`,
+    answer: `You get ${FREE_TRIAL_DAYS} days free with no credit card needed: ${TRIAL_CALL_MINUTES} call minutes for your callers and ${FREE_TEST_MINUTES} free test minutes to call your receptionist and hear it for yourself. A plan you choose during the trial starts when the trial ends, so choosing early costs nothing.`,
   },
 ];
 
@@ -70,8 +73,7 @@ export default function PricingPage() {
           <p className="eyebrow">Pricing</p>
           <h1 id={heroId}>Simple pricing for every salon</h1>
           <p className="hero-lead">
-            Start with a {FREE_TRIAL_DAYS}-day free trial with no credit card needed, including {FREE_TEST_MINUTES} free
-            test minutes.
+            Start with a {TRIAL_OFFER}.
           </p>
         </div>
       </section>
@@ -87,8 +89,8 @@ export default function PricingPage() {
             ))}
           </ul>
           <p className="pricing-note">
-            Prices are per month in euro. You’re charged when your plan starts and it renews monthly. Extra minutes are{' '}
-            {extraMinutePrice} each, and we’ll email you before you reach your limit.
+            Prices are per month in euro. {VAT_NOTE} You’re charged when your plan starts (at the end of your free trial, unless you
+            start sooner) and it renews monthly. Extra minutes are {extraMinutePrice} each, and we’ll email you before you reach your limit.
           </p>
         </div>
       </section>

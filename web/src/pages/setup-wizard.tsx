@@ -7,6 +7,7 @@ import { BusinessStep } from '../features/setup/components/business-step';
 import { CalendarStep } from '../features/setup/components/calendar-step';
 import { VoiceStep } from '../features/setup/components/voice-step';
 import { WizardOverlay } from '../features/setup/components/wizard-overlay';
+import { DraftNote } from '../features/setup/components/draft-note';
 import { clearOAuthMarker, oauthInFlight, oauthReturn } from '../features/setup/google-connect';
 import { wizardDataFromSetup } from '../features/setup/model';
 import { useBusinessForm } from '../features/setup/use-business-form';
@@ -225,6 +226,7 @@ export default function SetupWizardPage() {
               <h2 className="wizard-step-title" ref={heading} tabIndex={-1}>
                 {title}
               </h2>
+              {loadState === 'ready' && <DraftNote draft={[business.draft, team.draft, voice.draft][step - 1]!} />}
               {loadState === 'loading' ? (
                 <div className="wizard-skeleton" aria-hidden="true">
                   <span />

@@ -1,7 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
-import { GO_LIVE_MESSAGES, type GoLiveAnswer } from '@functions/contracts/go-live';
-import { apiFetch } from '../lib/api-client';
+import { GoLivePanel } from '../features/receptionist/go-live-panel';
 import { useTestCall } from '../features/test-call/use-test-call';
 import { BackToDashboardPage } from '../components/back-to-dashboard-page';
 import '../features/test-call/test-call.css';
@@ -25,13 +23,10 @@ const CAPABILITIES = [
 
 const STATE_LABELS = { loading: 'Loading phone number…', ready: 'Ready', connecting: 'Connecting…', active: 'Call in progress', ended: 'Call ended' } as const;
 
-type GoLive = { status: 'idle' | 'working' } | { status: 'done'; answer: GoLiveAnswer } | { status: 'error'; message: string };
-
 /** The browser test call, and going live. */
 export default function TestPage() {
   const call = useTestCall();
   const [text, setText] = useState('');
-  const [goLive, setGoLive] = useState<GoLive>({ status: 'idle' });
 
   function send(event: FormEvent) {
     event.preventDefault();
@@ -41,15 +36,6 @@ export default function TestPage() {
     void call.say(said);
   }
 
-  async function switchOn() {
-    setGoLive({ status: 'working' });
-    try {
-      setGoLive({ status: 'done', answer: await apiFetch<GoLiveAnswer>('/api/agent/go-live', { method: 'POST', fallbackError: GO_LIVE_MESSAGES.failed }) });
-    } catch (error) {
-      setGoLive({ status: 'error', message: (error as Error).message || GO_LIVE_MESSAGES.failed });
-    }
-  }
-
   const inCall = call.state === 'connecting' || call.state === 'active';
   return (
     <BackToDashboardPage title="Test your receptionist" className="test-page">
@@ -57,7 +43,7 @@ export default function TestPage() {
       <div className="test-grid">
         <section className="card test-call" aria-labelledby="call-heading">
           <div className="section-head">
-            <h2 id="call-heading">Call your agent</h2>
+            <h2 id="call-heading">Test call</h2>
             {call.sandbox && <span className="sample-badge">Sandbox</span>}
           </div>
           <p className="test-call-state" role="status" aria-live="polite" data-testid="call-state">
@@ -112,26 +98,7 @@ export default function TestPage() {
         </section>
 
         <div className="test-side">
-          <section className="card" aria-labelledby="live-heading">
-            <h2 id="live-heading">Ready to go live</h2>
-            <p className="call-meta">When the test call sounds right, switch your receptionist on: calls to your number then reach it.</p>
-            <div className="test-actions">
-              <Link to="/setup-wizard" className="button button-secondary">
-                Review Setup
-              </Link>
-              <button type="button" className="button button-primary" onClick={() => void switchOn()} disabled={goLive.status === 'working'}>
-                {goLive.status === 'working' ? 'Going live…' : 'Go Live Now'}
-              </button>
-            </div>
-            <div aria-live="polite">
-              {goLive.status === 'done' && <p className="alert alert-success">{GO_LIVE_MESSAGES.live}</p>}
-              {goLive.status === 'error' && (
-                <p className="alert alert-error" role="alert">
-                  {goLive.message}
-                </p>
-              )}
-            </div>
-          </section>
+          <GoLivePanel />
 
           <section className="card" aria-labelledby="capabilities-heading">
             <h2 id="capabilities-heading">What your receptionist can do</h2>

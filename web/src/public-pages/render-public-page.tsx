@@ -4,6 +4,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider, type Rou
 import HomePage from '../pages/home';
 import HowItWorksPage from '../pages/how-it-works';
 import PricingPage from '../pages/pricing';
+import PrivacyPage from '../pages/privacy';
+import TermsPage from '../pages/terms';
 import type { PrerenderedPath } from '../../site-files';
 
 /**
@@ -15,6 +17,8 @@ const PAGES: Record<PrerenderedPath, RouteObject> = {
   '/': { path: '/', Component: HomePage },
   '/how-it-works': { path: '/how-it-works', Component: HowItWorksPage },
   '/pricing': { path: '/pricing', Component: PricingPage },
+  '/terms': { path: '/terms', Component: TermsPage },
+  '/privacy': { path: '/privacy', Component: PrivacyPage },
 };
 
 export interface RenderedPage {

@@ -20,4 +20,7 @@ export const HOW_IT_WORKS_NAV: readonly NavItem[] = [home, pricing, login, start
 /** The specification gives no list for pricing; it mirrors how-it-works with the current page swapped out. */
 export const PRICING_NAV: readonly NavItem[] = [home, howItWorks, login, startFreeTrial];
 
-export const FOOTER_NAV: readonly NavItem[] = [home, howItWorks, pricing, login];
+/** The terms and privacy notice: the public pages' links, Home first. */
+export const LEGAL_NAV: readonly NavItem[] = [home, pricing, login, startFreeTrial];
+
+export const FOOTER_NAV: readonly NavItem[] = [home, howItWorks, pricing, login, { label: 'Terms', to: '/terms' }, { label: 'Privacy', to: '/privacy' }];

@@ -6,10 +6,13 @@ import { ApiError } from '../../lib/api-client';
 import { PasswordField } from '../auth/password-field';
 import { forgetSession } from '../auth/session';
 import { deleteAccount } from './api';
+import { DownloadData } from './download-data';
+import { useDeletionSummary } from './use-deletion-summary';
 
 /**
- * Danger Zone → Delete Account: a modal dialog (the page behind is inert, Escape closes it) asking
- * for the password again. Success signs out and goes home; any failure, a wrong password too,
+ * Danger Zone → Delete Account: a modal dialog (the page behind is inert, Escape closes it) naming
+ * what goes with the account (the plan, upcoming bookings, the number), offering the data export
+ * first, and asking for the password again. Success signs out and says it is done; any failure, a wrong password too,
  * says 'Failed to delete account' here, with the server's reason when it gave one.
  */
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
@@ -19,9 +22,12 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const [error, setError] = useState('');
   const [failure, setFailure] = useState<{ detail: string } | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const summary = useDeletionSummary();
 
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
+    // The password is what the dialog asks for: it takes the focus, not the download offered above it.
+    dialog.current?.querySelector<HTMLInputElement>('input[name="delete-password"]')?.focus();
   }, []);
 
   // A modal dialog makes the page inert, but Tab can still leave it for the browser's own controls: wrap it around.
@@ -60,7 +66,7 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     }
     // The login is gone: only the copy of the session in this browser is left to drop.
     await forgetSession();
-    await navigate('/', { replace: true });
+    await navigate('/account-deleted', { replace: true });
   }
 
   return (
@@ -74,9 +80,21 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onKeyDown={keepFocusInside}
     >
       <h2 id="delete-account-title">Delete your account?</h2>
-      <p id="delete-account-warning">
-        This deletes your salon, its setup, calls, messages and bookings, disconnects your calendar and removes your login. It cannot be undone.
-      </p>
+      <div id="delete-account-warning">
+        <p>This cannot be undone. Deleting your account:</p>
+        <ul className="deletion-list" aria-busy={!summary}>
+          <li>{summary?.plan ? `Cancels your ${summary.plan} plan: you won't be charged again.` : 'Cancels any plan you chose: you won\'t be charged again.'}</li>
+          <li>
+            {summary?.upcomingBookings
+              ? `Deletes your ${summary.upcomingBookings} upcoming ${summary.upcomingBookings === 1 ? 'booking' : 'bookings'} and their clients' details. We don't contact your clients; bookings synced to your Google Calendar stay there.`
+              : "Deletes your bookings and your clients' details."}
+          </li>
+          {summary?.number && <li>Releases your receptionist's number, {summary.number}: calls to it are no longer answered, so stop forwarding your salon's line to it.</li>}
+          <li>Removes your salon's setup, calls and messages, disconnects your calendar and removes your login.</li>
+        </ul>
+        <p>Want a copy of everything first?</p>
+      </div>
+      <DownloadData />
       <form className="form" noValidate onSubmit={submit} aria-busy={deleting}>
         <PasswordField
           label="Your password"

@@ -9,6 +9,7 @@ import {
   signUp,
 } from 'aws-amplify/auth';
 import * as z from 'zod';
+import { forgetDrafts } from '../../lib/draft-storage';
 
 /**
  * The hosted auth service (Cognito) behind one small module. Runtime settings come from
@@ -113,10 +114,12 @@ export async function confirmNewPassword(email: string, code: string, newPasswor
 export async function signOutOwner(): Promise<void> {
   await configureAuth();
   await signOut();
+  forgetDrafts();
 }
 
 /** Drops a stale or broken session without asking the server. */
 export async function forgetSession(): Promise<void> {
+  forgetDrafts();
   try {
     await configureAuth();
     await signOut({ global: false });

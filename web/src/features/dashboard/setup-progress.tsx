@@ -30,9 +30,12 @@ export function SetupProgressPanel({ progress, status, error, onRetry }: Props) 
             {status === 'ready' ? `${completed} of ${SETUP_STEPS} steps completed` : status === 'loading' ? 'Checking your setup…' : ''}
           </p>
         </div>
-        <Link to={continueTo} className="button button-primary">
-          Continue Setup
-        </Link>
+        <div className="setup-progress-action">
+          {status === 'ready' && completed === SETUP_STEPS && <span className="setup-complete-note">Setup complete</span>}
+          <Link to={continueTo} className={`button ${status === 'ready' && completed === SETUP_STEPS ? 'button-secondary' : 'button-primary'}`}>
+            Continue Setup
+          </Link>
+        </div>
       </div>
       <div
         className="setup-progress-bar"

@@ -84,7 +84,7 @@ export function StatCards({ bookings, summary }: { bookings: BookingsFigure; sum
             <>
               <span className="stat-label">Bookings this month</span>
               <span className="stat-value">{bookings.status === 'ready' ? bookings.count : '–'}</span>
-              <span className="stat-detail">{bookings.status === 'ready' ? 'Confirmed since the 1st' : 'Could not load this figure'}</span>
+              <span className="stat-detail">{bookings.status === 'ready' ? 'Made by callers since the 1st, past ones too (test calls not counted)' : 'Could not load this figure'}</span>
             </>
           )}
         </li>

@@ -15,7 +15,7 @@ export function UsageMeter({ usage }: { usage: UsageView }) {
     <div className="usage-meter" data-testid="usage">
       <p className="usage-figure">
         <strong>
-          {minutesUsed} of {minutesIncluded} minutes
+          {minutesUsed} of {minutesIncluded} call minutes
         </strong>{' '}
         <span className="usage-period">{period}</span>
       </p>
@@ -38,7 +38,7 @@ export function UsageMeter({ usage }: { usage: UsageView }) {
         </p>
       )}
       <p className="usage-note">
-        Test calls: {testMinutesUsed} of {testMinutesIncluded} free minutes.
+        Test calls: {testMinutesUsed} of {testMinutesIncluded} free test minutes.
       </p>
     </div>
   );

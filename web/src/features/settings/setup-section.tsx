@@ -2,11 +2,14 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { setupMessages } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import type { WizardData } from '../setup/model';
+import type { FormDraft } from '../setup/form-draft';
+import { DraftNote } from '../setup/components/draft-note';
 
 export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
 
 interface StepForm {
   dirty: boolean;
+  draft: FormDraft;
   hasErrors: boolean;
   validate(): boolean;
   save(currentStep: number): Promise<void>;
@@ -63,6 +66,7 @@ export function SetupSection({ form, wizardStep, reload, successMessage, failure
 
   return (
     <form ref={element} className="settings-form" noValidate onSubmit={submit} aria-busy={status === 'saving'} data-save-status={status}>
+      <DraftNote draft={form.draft} />
       {children}
       <div className="settings-actions">
         {form.hasErrors && (

@@ -25,6 +25,8 @@ export interface BusinessDraft {
   county: string;
   eircode: string;
   directions: string;
+  /** Optional: where test bookings and callers' messages are texted. */
+  owner_mobile: string;
 }
 
 export interface StylistRow {
@@ -99,7 +101,7 @@ const copyHours = (hours: Hours): Hours => Object.fromEntries(DAYS.map((day) => 
 
 export function defaultWizardData(): WizardData {
   return {
-    business: { name: '', phone: '', address_line: '', town_city: '', county: '', eircode: '', directions: '' },
+    business: { name: '', phone: '', address_line: '', town_city: '', county: '', eircode: '', directions: '', owner_mobile: '' },
     hours: copyHours(DEFAULT_HOURS),
     stylists: [emptyStylist()],
     services: [],
@@ -179,6 +181,7 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
       county: text(business.county),
       eircode: text(business.eircode),
       directions: text(business.directions),
+      owner_mobile: text(business.owner_mobile),
     },
     hours,
     stylists: stylists.length ? stylists : [emptyStylist()],

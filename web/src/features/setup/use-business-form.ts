@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
 import type { Day, DayHours, Hours } from '@functions/contracts/setup';
 import { saveStep } from './api';
+import { useFormDraft } from './form-draft';
 import { defaultWizardData, sameValue, validateBusiness, withoutKey, type BusinessDraft, type WizardData } from './model';
 
 interface BusinessValue {
@@ -19,12 +20,25 @@ export function useBusinessForm() {
   const [value, setValue] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const reset = useCallback((data: WizardData) => {
-    const loaded = valueOf(data);
-    setSaved(loaded);
-    setValue(loaded);
+  const draft = useFormDraft('business', { saved, value, snapshot: value }, setValue);
+  const { restore: restoreDraft } = draft;
+
+  const reset = useCallback(
+    (data: WizardData) => {
+      const loaded = valueOf(data);
+      setSaved(loaded);
+      setValue(loaded);
+      setErrors({});
+      restoreDraft(loaded);
+    },
+    [restoreDraft],
+  );
+
+  const discardDraft = useCallback(() => {
+    draft.discard();
+    setValue(saved);
     setErrors({});
-  }, []);
+  }, [draft, saved]);
 
   const onBusinessChange = useCallback(<K extends keyof BusinessDraft>(field: K, fieldValue: BusinessDraft[K]) => {
     setValue((current) => ({ ...current, business: { ...current.business, [field]: fieldValue } }));
@@ -52,6 +66,7 @@ export function useBusinessForm() {
   return {
     value,
     dirty: !sameValue(saved, value),
+    draft: { restoredAt: draft.restoredAt, discard: discardDraft },
     hasErrors: Object.keys(errors).length > 0,
     reset,
     validate,

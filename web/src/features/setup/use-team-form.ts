@@ -1,6 +1,7 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, saveStep, type ApiService } from './api';
+import { useFormDraft } from './form-draft';
 import {
   emptyService,
   emptyStylist,
@@ -19,6 +20,11 @@ import {
 } from './model';
 
 const PRICE_FIELDS = ['price', 'price_min', 'price_max'] as const;
+
+interface TeamRows {
+  stylists: StylistRow[];
+  services: ServiceDraft[];
+}
 
 /** The service's errors left after `patch`: editing a field clears its error; any price edit clears every price error. */
 function clearedBy(errors: ServiceErrors, patch: Partial<ServiceDraft>): ServiceErrors {
@@ -46,17 +52,34 @@ export function useTeamForm() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [autoFilling, setAutoFilling] = useState(false);
 
+  const [savedRows, setSavedRows] = useState<TeamRows>(() => ({ stylists, services }));
+  const rows = useMemo(() => ({ stylists, services }), [stylists, services]);
+  const snapshot = useMemo(() => teamSnapshot(stylists, services), [stylists, services]);
+  const applyRows = useCallback((draftRows: TeamRows) => {
+    setStylists(draftRows.stylists.length ? draftRows.stylists : [emptyStylist()]);
+    setServices(draftRows.services);
+  }, []);
+  const draft = useFormDraft('team', { saved, value: rows, snapshot }, applyRows);
+  const { restore: restoreDraft } = draft;
+
   const adopt = useCallback((nextStylists: StylistRow[], nextServices: ServiceDraft[]) => {
-    const rows = nextStylists.length ? nextStylists : [emptyStylist()];
-    setStylists(rows);
+    const adopted = nextStylists.length ? nextStylists : [emptyStylist()];
+    setStylists(adopted);
     setServices(nextServices);
-    setSaved(teamSnapshot(rows, nextServices));
+    setSavedRows({ stylists: adopted, services: nextServices });
+    setSaved(teamSnapshot(adopted, nextServices));
     setStylistErrors({});
     setServiceErrors({});
     setExpanded(new Set());
+    return teamSnapshot(adopted, nextServices);
   }, []);
 
-  const reset = useCallback((data: WizardData) => adopt(data.stylists, data.services), [adopt]);
+  const reset = useCallback((data: WizardData) => restoreDraft(adopt(data.stylists, data.services)), [adopt, restoreDraft]);
+
+  const discardDraft = useCallback(() => {
+    draft.discard();
+    adopt(savedRows.stylists, savedRows.services);
+  }, [draft, adopt, savedRows]);
 
   function onStylistChange(uid: string, patch: Partial<StylistRow>) {
     setStylists((current) => current.map((stylist) => (stylist.uid === uid ? { ...stylist, ...patch } : stylist)));
@@ -163,7 +186,8 @@ export function useTeamForm() {
   }
 
   return {
-    dirty: !sameValue(saved, teamSnapshot(stylists, services)),
+    dirty: !sameValue(saved, snapshot),
+    draft: { restoredAt: draft.restoredAt, discard: discardDraft },
     hasErrors: Object.keys(stylistErrors).length > 0 || Object.keys(serviceErrors).length > 0,
     reset,
     validate,

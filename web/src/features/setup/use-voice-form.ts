@@ -2,6 +2,7 @@ import { useCallback, useState } from 'react';
 import { defaultFirstMessage } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
+import { useFormDraft } from './form-draft';
 import { defaultWizardData, sameValue, validateVoice, type VoiceDraft, type WizardData } from './model';
 import { useVoicePreview } from './use-voice-preview';
 
@@ -17,11 +18,24 @@ export function useVoiceForm() {
   const [value, setValue] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
-  const reset = useCallback((data: WizardData) => {
-    setSaved(data.voice);
-    setValue(data.voice);
+  const draft = useFormDraft('voice', { saved, value, snapshot: value }, setValue);
+  const { restore: restoreDraft } = draft;
+
+  const reset = useCallback(
+    (data: WizardData) => {
+      setSaved(data.voice);
+      setValue(data.voice);
+      setErrors({});
+      restoreDraft(data.voice);
+    },
+    [restoreDraft],
+  );
+
+  const discardDraft = useCallback(() => {
+    draft.discard();
+    setValue(saved);
     setErrors({});
-  }, []);
+  }, [draft, saved]);
 
   const onChange = useCallback((patch: Partial<VoiceDraft>) => {
     setValue((current) => ({ ...current, ...patch }));
@@ -53,6 +67,7 @@ export function useVoiceForm() {
 
   return {
     dirty: !sameValue(saved, value),
+    draft: { restoredAt: draft.restoredAt, discard: discardDraft },
     hasErrors: Object.keys(errors).length > 0,
     reset,
     validate,

@@ -88,7 +88,8 @@ export function useTestCall() {
     try {
       token = await apiFetch<ClientTokenResponse>('/api/twilio?route=client-token', { method: 'POST', body: '{}', fallbackError: testCallMessages.tokenFailed });
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 401 ? testCallMessages.notSignedIn : testCallMessages.tokenFailed);
+      // 409: no free test minutes left, said in the server's words.
+      setError(failure instanceof ApiError && failure.status === 401 ? testCallMessages.notSignedIn : failure instanceof ApiError && failure.status === 409 ? failure.message : testCallMessages.tokenFailed);
       return setState('ready');
     }
     setSandbox(token.sandbox);

@@ -11,7 +11,7 @@ interface Props {
   onHoursChange: (day: Day, value: DayHours) => void;
 }
 
-export const IRISH_PHONE_HINT = 'Write it as you usually do, e.g. 01 234 5678. We save it in E.164 format: +353 1 234 5678.';
+export const IRISH_PHONE_HINT = 'Write it as you usually do, for example 01 234 5678.';
 
 /** Step 1: Business Basics, including opening hours. */
 export function BusinessStep({ business, hours, errors, onBusinessChange, onHoursChange }: Props) {
@@ -81,6 +81,17 @@ export function BusinessStep({ business, hours, errors, onBusinessChange, onHour
             onChange={(value) => onBusinessChange('eircode', value)}
           />
         </div>
+        <TextInput
+          label="Your mobile (optional)"
+          name="owner_mobile"
+          type="tel"
+          autoComplete="tel"
+          inputMode="tel"
+          value={business.owner_mobile}
+          error={errors.owner_mobile}
+          hint="We text you here when a caller leaves a message, and when you book during a test call. Leave it empty to get emails only."
+          onChange={(value) => onBusinessChange('owner_mobile', value)}
+        />
         <TextArea
           label="Directions for callers"
           name="directions"

@@ -10,7 +10,6 @@ interface Props {
   onTogglePreview: (voiceId: string) => void;
 }
 
-export const AGENT_PHONE_HINT = 'In international E.164 format, e.g. +353 1 234 5678.';
 
 /** Step 3: the receptionist's voice, greeting and phone numbers. */
 export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }: Props) {
@@ -100,26 +99,14 @@ export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }:
         <h3 id="numbers-heading">Phone numbers</h3>
         <div className="form-grid">
           <TextInput
-            label="Agent phone number"
-            name="agentPhone"
-            type="tel"
-            inputMode="tel"
-            autoComplete="off"
-            placeholder="+353…"
-            value={voice.agentPhone}
-            error={errors.agentPhone}
-            hint={AGENT_PHONE_HINT}
-            onChange={(agentPhone) => onChange({ agentPhone })}
-          />
-          <TextInput
-            label="Escalation phone number"
+            label="Put callers through to"
             name="escalationPhone"
             type="tel"
             inputMode="tel"
             autoComplete="tel"
             value={voice.escalationPhone}
             error={errors.escalationPhone}
-            hint="Where the receptionist forwards a call when a caller needs a person."
+            hint="When a caller asks for a person, the receptionist puts them through to this number. Leave it empty to use your salon's phone."
             onChange={(escalationPhone) => onChange({ escalationPhone })}
           />
           <TextInput
@@ -158,7 +145,7 @@ export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }:
               <input type="radio" name="phoneOption" value="new" checked={voice.phoneOption === 'new'} onChange={() => onChange({ phoneOption: 'new' })} />
               <span>
                 <strong>Get a new number</strong>
-                <span className="field-hint">Our team assigns you a dedicated Irish number during the pilot.</span>
+                <span className="field-hint">Our team gives your receptionist its own Irish number, usually within a working day, and emails you when it is ready.</span>
               </span>
             </label>
             <label className="choice-card">

@@ -1,0 +1,89 @@
+import { toolSay } from '../../contracts/agent-tools.js';
+import type { DayItem, DayReservation } from '../../store/booking-store.js';
+import type { ToolAnswer } from './check-availability.js';
+import { newBookingId, type BookingDeps } from './context.js';
+import { ToolError } from './errors.js';
+
+/**
+ * `Idempotency-Key` on `book` (RELIABILITY 13): the key item (`IDEMP#<key>`) remembers the request
+ * and, once done, its answer; the reservation on the day item carries the key too, so a retry of
+ * a request that died between the booking and keeping its answer finds the booking it made.
+ */
+
+/** How long a claimed key may stay pending before a retry takes it over (the first request died). */
+const STALE_CLAIM_MS = 30_000;
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+const mismatch = () => new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
+
+export interface Claim {
+  bookingId: string;
+  replay?: ToolAnswer;
+}
+
+/** Claims the key, or answers the first answer / 422 / "still working on it". */
+export async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string): Promise<Claim> {
+  let known = false;
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const now = deps.now();
+    // A key is nearly always new: claim it straight away, and read it only when it is not.
+    if (!known) {
+      const bookingId = newBookingId();
+      const claim = { key, requestHash: hash, bookingId, state: 'pending' as const, claimedAt: now.toISOString() };
+      if (await deps.bookings.idempotency.claim(salonId, claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) return { bookingId };
+    }
+    const existing = await deps.bookings.idempotency.get(salonId, key);
+    known = existing !== null;
+    // Released (its request failed) since the claim was refused: claim it again.
+    if (!existing) continue;
+    if (existing.requestHash !== hash) throw mismatch();
+    if (existing.state === 'done') return { bookingId: existing.bookingId, replay: existing.answer as ToolAnswer };
+    if (now.getTime() - Date.parse(existing.claimedAt) > STALE_CLAIM_MS) {
+      if (await deps.bookings.idempotency.takeOver(salonId, key, existing.claimedAt, now.toISOString())) return { bookingId: existing.bookingId };
+      continue;
+    }
+    // The same request is in flight: wait for its answer.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new ToolError('conflict', 'in_progress', toolSay.inProgress, 'The same booking request is still being processed');
+}
+
+/** What a booking request asks for, as its reservation records it. */
+export interface Requested {
+  key: string;
+  start: string;
+  serviceId: string;
+  stylistId: string | null;
+  callerName: string;
+  callerPhone: string;
+}
+
+/**
+ * The booking an earlier request with this key made on one of these days, if any. Another request
+ * under the key is refused (422); a booking that has since ended is not made again.
+ */
+export function madeEarlier(days: readonly DayItem[], requested: Requested): { day: DayItem; reservation: DayReservation } | null {
+  for (const day of days) {
+    const ended = day.ended.find((entry) => entry.record?.idempotencyKey === requested.key);
+    if (ended) {
+      if (!sameRequest(day, ended, requested)) throw mismatch();
+      throw new ToolError('conflict', 'booking_cancelled', 'That booking was made and has since been cancelled or moved. Would you like to book again?', 'The booking this key made has ended');
+    }
+    const reservation = day.intervals.find((entry) => entry.record?.idempotencyKey === requested.key);
+    if (!reservation) continue;
+    if (!sameRequest(day, reservation, requested)) throw mismatch();
+    return { day, reservation };
+  }
+  return null;
+}
+
+function sameRequest(day: DayItem, reservation: DayReservation, requested: Requested): boolean {
+  const record = reservation.record!;
+  return (
+    reservation.start === requested.start &&
+    record.service.id === requested.serviceId &&
+    record.callerName === requested.callerName &&
+    record.callerPhone === requested.callerPhone &&
+    (requested.stylistId === null || requested.stylistId === day.stylistId)
+  );
+}

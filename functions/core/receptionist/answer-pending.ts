@@ -1,0 +1,185 @@
+import { fromWallClock, localDate } from '../booking/time.js';
+import { askForMessage, takeMessage } from './answers.js';
+import { askAbout, book, continueBooking, nextPerson, pickOffer } from './booking-flow.js';
+import { cancelBooking, continueCancel, continueMove, moveBooking } from './change-flow.js';
+import { bareHourIn } from './clock-times.js';
+import { applySlots, clockOf } from './dialogue.js';
+import { namesBookingSlots, type Turn } from './hear.js';
+import { matchName } from './match.js';
+import { nameAnswer } from './understand.js';
+import { reply, type Context, type TurnAnswer } from './tool-call.js';
+
+/**
+ * A turn read first as the answer to what the receptionist last asked (dialogue.ts `pending`):
+ * a name, a number, one of the options or offered times, a yes or no to a read-back. A turn that
+ * answers none of it, or asks for something else, is left to the receptionist's dispatch.
+ */
+
+/** On with the task the caller is in, once a question about it was answered. */
+export function resume(ctx: Context): Promise<TurnAnswer> | TurnAnswer {
+  switch (ctx.state.task) {
+    case 'book':
+      return continueBooking(ctx);
+    case 'cancel':
+      return continueCancel(ctx);
+    case 'move':
+      return continueMove(ctx);
+    case 'message':
+      return askForMessage(ctx);
+    default:
+      ctx.state.pending = 'nothing';
+      return reply('Thanks. How can I help?');
+  }
+}
+
+/** The caller's name in a turn that answers "can I take your name?", a number said with it aside. */
+const nameOf = (turn: Turn) => turn.name ?? nameAnswer(turn.phone ? turn.text.replace(turn.phone, '') : turn.text);
+const nothingElse = (turn: Turn) => !namesBookingSlots(turn) && turn.asks.size === 0;
+const DONT_KNOW = /\b(don'?t know|not sure|no idea|can'?t remember|dunno|the next one)\b/i;
+
+/** The turn read as the answer to what was last asked; undefined when it asks something else. */
+export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined> {
+  const { state } = ctx;
+  const slots = state.slots;
+  switch (state.pending) {
+    case 'name': {
+      const name = nameOf(turn);
+      if (!name) return nothingElse(turn) ? reply("Sorry, I didn't catch your name. Could you say it again?") : undefined;
+      slots.name = name;
+      if (turn.phone) slots.phone = turn.phone;
+      return resume(ctx);
+    }
+    case 'phone':
+      if (!turn.phone) return nothingElse(turn) ? reply("Sorry, I didn't catch the number. Could you say it again?") : undefined;
+      slots.phone = turn.phone;
+      return resume(ctx);
+    case 'message':
+      return takeMessage(ctx, turn.said);
+    case 'offer-message':
+      state.pending = 'nothing';
+      return turn.yes ? askForMessage(ctx, turn) : undefined;
+    case 'booking-day': {
+      if (turn.day && 'problem' in turn.day) return reply(askAbout(ctx, { day: turn.day.problem })!);
+      if (turn.day) slots.bookingDate = turn.day.date;
+      else if (DONT_KNOW.test(turn.text)) slots.bookingDate = 'next';
+      else return nothingElse(turn) ? reply('Sorry, which day is the booking on?') : undefined;
+      return resume(ctx);
+    }
+    case 'service-options':
+    case 'stylist-options': {
+      const stylists = state.pending === 'stylist-options';
+      if (stylists && turn.stylist?.kind === 'anyone') return chose(ctx, turn, 'stylist', null);
+      const named = matchName(turn.text, state.options);
+      const picked = named?.kind === 'name' ? named.name : turn.place !== undefined ? state.options.at(turn.place) : turn.yes && state.options.length === 1 ? state.options[0] : undefined;
+      if (picked) return chose(ctx, turn, stylists ? 'stylist' : 'service', picked);
+      return undefined;
+    }
+    case 'day-options': {
+      const said = turn.day && 'date' in turn.day ? turn.day.date : undefined;
+      const weekday = /\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i.exec(turn.text)?.[0].toLowerCase();
+      const byWeekday = state.options.filter((date) => weekday && new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }).toLowerCase() === weekday);
+      const picked = said && state.options.includes(said) ? said : byWeekday.length === 1 ? byWeekday[0] : turn.place !== undefined ? state.options.at(turn.place) : undefined;
+      if (!picked) return undefined;
+      state.pending = 'nothing';
+      if (state.task === 'cancel' || (state.task === 'move' && !slots.bookingDate)) slots.bookingDate = picked;
+      else {
+        slots.date = picked;
+        if (state.task === 'book') return continueBooking(ctx, applySlots(state, { ...turn, day: { date: picked } }));
+      }
+      return resume(ctx);
+    }
+    case 'offers':
+    case 'booking-options': {
+      const picked = pickOffer(state.offers, turn);
+      if (picked && picked !== 'new') {
+        if (state.pending === 'booking-options') {
+          slots.bookingId = picked.bookingId ?? null;
+          return resume(ctx);
+        }
+        if (state.task === 'move') {
+          slots.date = localDate(fromWallClock(picked.start));
+          slots.time = clockOf(picked.start);
+          return continueMove(ctx);
+        }
+        state.chosen = picked;
+        return continueBooking(ctx);
+      }
+      if (picked === 'new' || !nothingElse(turn)) return undefined;
+      // A name given to "Shall I book it?" is a yes to the one time offered.
+      const name = state.pending === 'offers' && state.offers.length === 1 && state.task === 'book' && !turn.no ? nameOf(turn) : undefined;
+      if (name) {
+        state.chosen = state.offers[0]!;
+        slots.name = name;
+        if (turn.phone) slots.phone = turn.phone;
+        return continueBooking(ctx);
+      }
+      if (turn.no) {
+        state.pending = 'day';
+        state.offers = [];
+        return reply('No problem. Would another day or time suit you?');
+      }
+      return reply(state.pending === 'booking-options' ? 'Sorry, which booking do you mean?' : 'Which of those times would suit you?');
+    }
+    case 'confirm-booking':
+    case 'confirm-cancel':
+    case 'confirm-move':
+      return confirm(ctx, turn);
+    case 'next-person':
+      return nextPerson(ctx, turn);
+    case 'time':
+    case 'new-time': {
+      const previous = state.made.at(-1);
+      const bare = turn.time ? undefined : previous && turn.sameTime ? clockOf(previous.start) : previous && turn.rightAfter ? clockOf(previous.end) : bareHourIn(turn.text);
+      if (state.task === 'move') {
+        if (turn.day && 'date' in turn.day) slots.date = turn.day.date;
+        if (turn.time ?? bare) slots.time = (turn.time ?? bare)!;
+        return continueMove(ctx);
+      }
+      if (bare) {
+        slots.time = bare;
+        slots.partOfDay = null;
+        state.chosen = null;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+async function chose(ctx: Context, turn: Turn, slot: 'service' | 'stylist', value: string | null): Promise<TurnAnswer> {
+  const { state } = ctx;
+  state.pending = 'nothing';
+  const problems = applySlots(state, { ...turn, service: undefined, stylist: undefined });
+  state.slots[slot] = value;
+  state.chosen = null;
+  return continueBooking(ctx, { ...problems, [slot]: undefined });
+}
+
+/** A read-back answered: a clear yes acts; a reply that names something changes it and reads back again; a no stops. */
+async function confirm(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined> {
+  const { state } = ctx;
+  const kind = state.pending;
+  if (turn.yes) return kind === 'confirm-booking' ? book(ctx) : kind === 'confirm-cancel' ? cancelBooking(ctx) : moveBooking(ctx);
+  if (kind === 'confirm-booking' && (namesBookingSlots(turn) || turn.phone || turn.name)) return undefined;
+  if (kind === 'confirm-move' && (turn.day || turn.time)) {
+    if (turn.day && 'date' in turn.day) state.slots.date = turn.day.date;
+    if (turn.time) state.slots.time = turn.time;
+    return continueMove(ctx);
+  }
+  if (kind === 'confirm-cancel' && turn.day && 'date' in turn.day) {
+    state.slots.bookingDate = turn.day.date;
+    state.slots.bookingId = null;
+    return continueCancel(ctx);
+  }
+  if (turn.no || turn.hedged || turn.asks.has('cancel') || turn.asks.has('goodbye')) {
+    if (!turn.no && !turn.asks.has('cancel') && !turn.asks.has('goodbye')) return reply(`Sorry, is that a yes? ${kind === 'confirm-booking' ? 'Shall I book it?' : 'Shall I go ahead?'}`);
+    state.pending = kind === 'confirm-booking' ? 'day' : 'nothing';
+    state.chosen = null;
+    if (kind === 'confirm-booking') return reply("No problem, I won't book that. Would another day or time suit you?");
+    state.task = null;
+    return reply(kind === 'confirm-cancel' ? "No problem, I haven't cancelled anything. Is there anything else I can help with?" : "No problem, I've left your booking as it is. Is there anything else I can help with?");
+  }
+  return reply(`Sorry, I just need a yes or a no. ${kind === 'confirm-booking' ? 'Shall I book it?' : 'Shall I go ahead?'}`);
+}
+

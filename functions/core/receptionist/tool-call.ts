@@ -1,0 +1,55 @@
+import type { AgentTool } from '../../contracts/agent-tools.js';
+import type { Dependencies } from '../../composition-root.js';
+import { ToolError } from '../booking/errors.js';
+import { conversationKey, runTool, type ToolDeps } from '../agent-tools/registry.js';
+import type { ConversationState } from './dialogue.js';
+import type { SalonNames } from './hear.js';
+
+/**
+ * How the sandbox receptionist acts: only through the tool registry, as a hosted agent's tool
+ * calls do, so what it books is booked exactly as a real call would book it (a test call's
+ * bookings are marked as test bookings). A refusal comes back as an answer with `ok: false`,
+ * its sentence and its data (the alternatives to a taken time, the bookings to choose from).
+ */
+export type ReceptionistDeps = ToolDeps & Pick<Dependencies, 'conversations'>;
+
+export interface ToolReply {
+  ok: boolean;
+  say: string;
+  code?: string;
+  [data: string]: unknown;
+}
+
+export interface Context {
+  deps: ReceptionistDeps;
+  state: ConversationState;
+  names: SalonNames;
+  now: number;
+}
+
+export interface TurnAnswer {
+  say: string;
+  ended: boolean;
+  /** Set when the caller is being put through to the salon. */
+  transferTo?: string;
+}
+
+export const reply = (say: string): TurnAnswer => ({ say, ended: false });
+
+export async function callTool(ctx: Context, name: AgentTool, input: Record<string, unknown>): Promise<ToolReply> {
+  const { deps, state } = ctx;
+  try {
+    return await runTool(deps, name, {
+      salonId: state.salonId,
+      input,
+      test: state.test,
+      ...(name === 'book' ? { idempotencyKey: conversationKey(state.conversationId, name, input) } : {}),
+    });
+  } catch (error) {
+    if (error instanceof ToolError) return { ...error.data, ok: false, say: error.say, code: error.code };
+    throw error;
+  }
+}
+
+/** The caller's number for the booking: the one they gave, else the one they are calling from. */
+export const phoneOf = (state: ConversationState) => state.slots.phone ?? state.callerPhone;

@@ -1,0 +1,69 @@
+import type { Service } from '../../../../functions/contracts/setup.js';
+import { runTool } from '../../../../functions/core/agent-tools/registry.js';
+import type { ReceptionistDeps } from '../../../../functions/core/receptionist/receptionist.js';
+import { createConversationStore } from '../../../../functions/store/conversation-store.js';
+import { createRateLimits } from '../../../../functions/store/rate-limits.js';
+import { at, makeSalon, type Table } from '../../booking/harness.js';
+
+/**
+ * The salon every corpus script calls: an Irish salon's own price list (services whose names
+ * share words, on purpose: "Blow-dry" inside "Cut and blow-dry", "Half head highlights" beside
+ * "half ten"), three stylists, the default opening hours (closed on Sunday), on the real booking
+ * core over dynalite. The clock stands still on Wednesday 25 November 2026 at nine.
+ */
+export const CORPUS_NOW = at('2026-11-25T09:00');
+
+export const CORPUS_SERVICES: Service[] = [
+  { name: 'Cut and blow-dry', duration: 60, price: 55 },
+  { name: 'Blow-dry', duration: 30, price: 30 },
+  { name: 'Gents cut', duration: 30, price: 25 },
+  { name: "Kids' cut", duration: 30, price: 15 },
+  { name: 'Half head highlights', duration: 120, price: 95 },
+  { name: 'Full head highlights', duration: 150, price: 130 },
+  { name: 'Balayage', duration: 180, price: 180 },
+  { name: 'Fringe trim', duration: 15, price: 10 },
+  { name: 'Root colour', duration: 90, price: 65 },
+  { name: 'Upstyle', duration: 60, price: 60 },
+].map((service, index) => ({ id: `svc_${index}`, price_min: null, price_max: null, isRange: false, comment: '', ...service }));
+
+export const CORPUS_STYLISTS = ['Aoife', 'Siobhán', 'Ciara'];
+
+/** The number corpus callers give unless a script says otherwise. */
+export const CALLER_PHONE = '087 123 4567';
+
+export interface ExistingBooking {
+  service: string;
+  /** Local Dublin wall time, `2026-11-27T10:00`. */
+  start: string;
+  stylist?: string;
+  /** Another caller's booking (it only takes the time) unless false. */
+  callerPhone?: string;
+}
+
+export async function corpusSalon(table: Table, options: { test: boolean; existing?: ExistingBooking[] }) {
+  const salon = await makeSalon(table, { now: { value: CORPUS_NOW }, stylists: CORPUS_STYLISTS });
+  const previous = await salon.deps.setup.load(salon.salonId);
+  const stylists = CORPUS_STYLISTS.map((name, index) => ({ id: `sty_${index}`, name }));
+  await salon.deps.setup.replaceTeam(salon.salonId, { stylists, mappings: {}, services: CORPUS_SERVICES }, previous);
+  const deps: ReceptionistDeps = {
+    ...salon.deps,
+    rateLimits: createRateLimits(table.client, table.tableName),
+    conversations: createConversationStore(table.client, table.tableName),
+  } as ReceptionistDeps;
+  const existingIds: string[] = [];
+  for (const [index, booking] of (options.existing ?? []).entries()) {
+    const answer = await runTool(deps, 'book', {
+      salonId: salon.salonId,
+      test: options.test,
+      input: {
+        service: booking.service,
+        start: booking.start,
+        ...(booking.stylist ? { stylist: booking.stylist } : {}),
+        callerName: booking.callerPhone ? `Other caller ${index}` : 'Regular caller',
+        callerPhone: booking.callerPhone ?? CALLER_PHONE,
+      },
+    });
+    existingIds.push((answer.booking as { id: string }).id);
+  }
+  return { salonId: salon.salonId, deps, existingIds };
+}

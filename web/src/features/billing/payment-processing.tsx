@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { PAYMENT_ACCOUNT_MESSAGES, type PaymentAccountAnswer, type PaymentAccountStatus } from '@functions/contracts/billing';
+import { ApiError } from '../../lib/api-client';
+import { connectPaymentAccount, loadPaymentAccount } from './api';
+import type { Loaded } from './use-subscription';
+
+const STATUS_CLASS: Record<PaymentAccountStatus, string> = {
+  'Not connected': 'payment-status-none',
+  'Pending verification': 'payment-status-pending',
+  'Action required': 'payment-status-action',
+  Active: 'payment-status-active',
+};
+
+/** The card-payment account for booking deposits: its status and the way to connect or finish it. */
+export function PaymentProcessing() {
+  const [state, setState] = useState<Loaded<PaymentAccountAnswer>>({ status: 'loading' });
+  const [connecting, setConnecting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    loadPaymentAccount()
+      .then((value) => !cancelled && setState({ status: 'ready', value }))
+      .catch((failure: unknown) => {
+        if (cancelled) return;
+        console.error('Loading the payment account failed', failure);
+        setState({ status: 'error', error: failure instanceof ApiError ? PAYMENT_ACCOUNT_MESSAGES.loadFailed : PAYMENT_ACCOUNT_MESSAGES.loadUnavailable });
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function connect() {
+    setError(null);
+    setConnecting(true);
+    try {
+      const { url, mode } = await connectPaymentAccount();
+      if (!url) {
+        setError(PAYMENT_ACCOUNT_MESSAGES.noRedirect);
+      } else if (mode === 'dashboard') {
+        window.open(url, '_blank', 'noopener');
+      } else {
+        window.location.assign(url);
+        return;
+      }
+    } catch (failure) {
+      console.error('Connecting the payment account failed', failure);
+      setError(PAYMENT_ACCOUNT_MESSAGES.connectFailed);
+    }
+    setConnecting(false);
+  }
+
+  if (state.status === 'loading') return <p aria-live="polite">Loading your payment account…</p>;
+  if (state.status === 'error') {
+    return (
+      <p className="alert alert-error" role="alert">
+        {state.error}
+      </p>
+    );
+  }
+  const { status } = state.value.account;
+  return (
+    <div className="card payment-account">
+      <p>
+        Status:{' '}
+        <span className={`payment-status ${STATUS_CLASS[status]}`} data-testid="payment-status">
+          {status}
+        </span>
+      </p>
+      <p className="section-lead">Connect a card-payment account so your receptionist can take booking deposits. Stripe handles the cards and pays out to your bank.</p>
+      {error && (
+        <p className="alert alert-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="button" className="button button-primary" onClick={() => void connect()} disabled={connecting} aria-busy={connecting}>
+        {connecting ? 'Connecting…' : status === 'Active' ? 'Open Stripe dashboard' : status === 'Not connected' ? 'Connect with Stripe' : 'Continue Stripe setup'}
+      </button>
+    </div>
+  );
+}
+

@@ -1,0 +1,63 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { currentOwner } from '../auth/session';
+import { draftKey, readDraft, removeDraft, writeDraft } from '../../lib/draft-storage';
+import { sameValue } from './model';
+
+/**
+ * Unsaved edits of a setup form, kept in this browser per owner and form, so a reload, a visit to
+ * another page or a closed tab loses nothing typed (stylists, imported services, hours, the
+ * greeting). A draft remembers what the server held when it was made: it is offered back only
+ * over that same saved state, never over changes saved since (in another tab, say).
+ */
+export interface FormDraft {
+  /** When the restored draft was last edited; null when the form shows what is saved. */
+  restoredAt: string | null;
+  /** Drops the draft (the form puts its saved state back). */
+  discard(): void;
+}
+
+/**
+ * Keeps `value` as the form's draft while it differs from `saved` (by `snapshot`, what a save would
+ * send). `restore` runs after the form was reset from the server: a draft made over the same saved
+ * state is applied through `apply`.
+ */
+export function useFormDraft<T>(
+  form: 'business' | 'team' | 'voice',
+  state: { saved: unknown; value: T; snapshot: unknown },
+  apply: (value: T) => void,
+): FormDraft & { restore(base: unknown): void } {
+  const key = useRef<string | null>(null);
+  const [restoredAt, setRestoredAt] = useState<string | null>(null);
+  const { saved, value, snapshot } = state;
+
+  const restore = useCallback(
+    (base: unknown) => {
+      setRestoredAt(null);
+      void currentOwner().then((owner) => {
+        key.current = owner ? draftKey(owner.userId, form) : null;
+        if (!key.current) return;
+        const stored = readDraft<T>(key.current);
+        if (stored && sameValue(stored.base, base)) {
+          apply(stored.value);
+          setRestoredAt(stored.savedAt);
+        } else removeDraft(key.current);
+      });
+    },
+    [form, apply],
+  );
+
+  useEffect(() => {
+    if (!key.current) return;
+    if (sameValue(saved, snapshot)) {
+      removeDraft(key.current);
+      setRestoredAt(null);
+    } else writeDraft(key.current, { base: saved, value, savedAt: new Date().toISOString() });
+  }, [saved, value, snapshot]);
+
+  const discard = useCallback(() => {
+    if (key.current) removeDraft(key.current);
+    setRestoredAt(null);
+  }, []);
+
+  return { restoredAt, restore, discard };
+}
