@@ -96,4 +96,10 @@ describe('OCR rows: misread € signs', () => {
     expect(marksEuro(row(0, 0, 'Cut €40 Tint €50'))).toBe(true);
     expect(marksEuro(row(0, 0, 'Cut 40 Tint 50'))).toBe(false);
   });
+
+  it('parts a range\'s "to" that OCR glued to the first amount, the space read as a 1 too', () => {
+    expect(linesFromWords(row(20, 20, 'Semi-Permanent Colour | €55to €85'))).toBe('Semi-Permanent Colour\t€55 to €85');
+    expect(linesFromWords(row(20, 20, 'Wash & Blow Dry | €351t0 €75'))).toBe('Wash & Blow Dry\t€35 to €75');
+    expect(linesFromWords(row(20, 20, 'Toner | €51t0 €75'))).toBe('Toner\t€51 to €75');
+  });
 });
