@@ -116,13 +116,12 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
     const tokens = tokenize(line.trim(), euroMode);
     if (!tokens.some((token) => token.type === 'price')) return;
     const words = tokens.filter((token) => token.type === 'text').map((token) => token.text).join(' ');
-    let above = index - 1;
-    while (above >= 0 && !lines[above]!.trim()) above -= 1;
+    const hasPrice = (text: string) => tokenize(text.trim(), euroMode).some((token) => token.type === 'price');
     const target = owner(index);
     if (target < 0) return;
     if (letters(words) < 2) {
-      // A price alone under a service's name is that service's price (the parser joins them).
-      if (above >= 0 && taken.has(above)) return;
+      // A price alone right under a service's unpriced name is that service's price (the parser joins them).
+      if (taken.has(index - 1) && !hasPrice(lines[index - 1]!)) return;
       flags[target]!.push({ reason: 'price-without-name', detail: `A price with no name (${shownPrices(line)}) was left out.` });
     } else flags[target]!.push({ reason: 'line-dropped', detail: `A line was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}".` });
   });
