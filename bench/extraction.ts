@@ -3,13 +3,17 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../functions/contracts/price-list.js';
+import { DEFAULT_BEDROCK_MODEL_ID } from '../infra/bedrock.js';
 import { detectFileType } from '../functions/core/price-list/detect-file-type.js';
 import { parsePriceList } from '../functions/core/price-list/parse-price-list.js';
-import { readText } from '../functions/core/price-list/read-text.js';
+import { readDocument, readText } from '../functions/core/price-list/read-text.js';
 import { stopOcr } from '../functions/core/price-list/readers/image.js';
+import { createBedrockExtractor } from '../functions/providers/bedrock-extraction.js';
+import { createOfflineExtractor } from '../functions/providers/offline-extraction.js';
 import { TUNING_SEEDS_BELOW } from '../tests/fixtures/price-lists/generator/photos.js';
 import { addRows, noRows, scoreRows, type RowScore } from '../tests/fixtures/price-lists/generator/score.js';
-import { benchPhotos } from './support/photo-bench.js';
+import { hasRecording, recordingClient, replayingClient } from './support/bedrock-recordings.js';
+import { benchPhotos, type PhotoBenchOptions } from './support/photo-bench.js';
 
 /**
  * Price-list extraction, offline path, over four sets apart:
@@ -28,6 +32,11 @@ import { benchPhotos } from './support/photo-bench.js';
  *   above 1000000; seeds below are for tuning), BENCH_PHOTOS how many (default 100), BENCH_FIRST
  *   the first photo's index; BENCH_DUMP a folder for the photos not read perfectly; BENCH_TIMEOUT_MS
  *   the limit on one read (default the product's own 20 s).
+ *   BENCH_EXTRACTOR=offline (default) | bedrock-replay | bedrock-record reads the generated photos
+ *   with the offline parser, or with the Bedrock adapter (the photo and its OCR text sent, as in
+ *   AWS) answered from bench/recordings/bedrock (photos without a recording are left out and
+ *   counted) or by Bedrock itself (AWS credentials and BEDROCK_MODEL_ID from the environment),
+ *   keeping each answer there for the replay.
  */
 interface Fixture {
   file: string;
@@ -59,6 +68,31 @@ async function extract(name: string, bytes: Buffer): Promise<{ services: Extract
 
 /** A document refused (too slow, unreadable) counts as read with no services. */
 const orNothing = (reading: Promise<{ services: ExtractedServiceDraft[] }>) => reading.catch(() => ({ services: [] }));
+
+const RECORDINGS = join(ROOT, 'bench/recordings/bedrock');
+const EXTRACTOR = process.env.BENCH_EXTRACTOR ?? 'offline';
+
+/** How the generated photos are read: the offline path as `extract` does, or the Bedrock adapter. */
+async function photoReader(): Promise<Pick<PhotoBenchOptions, 'read' | 'skip' | 'reader'>> {
+  if (EXTRACTOR === 'offline') return { read: (photo) => extract(`${photo.id}.jpg`, photo.jpeg) };
+  if (EXTRACTOR !== 'bedrock-replay' && EXTRACTOR !== 'bedrock-record') throw new Error(`BENCH_EXTRACTOR ${EXTRACTOR}: offline, bedrock-replay or bedrock-record`);
+  const modelId = process.env.BEDROCK_MODEL_ID ?? DEFAULT_BEDROCK_MODEL_ID;
+  let current = '';
+  const client =
+    EXTRACTOR === 'bedrock-replay'
+      ? replayingClient(RECORDINGS)
+      : recordingClient(new (await import('@aws-sdk/client-bedrock-runtime')).BedrockRuntimeClient({ maxAttempts: 2 }), RECORDINGS, () => current);
+  const extractor = createBedrockExtractor(client, modelId, createOfflineExtractor());
+  return {
+    reader: `Bedrock ${modelId}, ${EXTRACTOR === 'bedrock-replay' ? 'recorded answers' : 'recording'}`,
+    skip: EXTRACTOR === 'bedrock-replay' ? (photo) => !hasRecording(RECORDINGS, photo.jpeg) : undefined,
+    read: async (photo) => {
+      current = photo.id;
+      const { text } = await readDocument({ name: `${photo.id}.jpg`, kind: 'jpg', bytes: photo.jpeg }, LIMITS);
+      return { text, services: await extractor.extractServices({ fileName: `${photo.id}.jpg`, kind: 'jpg', text, image: { bytes: photo.jpeg } }) };
+    },
+  };
+}
 
 const mean = (times: number[]) => times.reduce((sum, time) => sum + time, 0) / times.length;
 
@@ -113,7 +147,7 @@ export async function run(): Promise<string[]> {
           count: Number(process.env.BENCH_PHOTOS ?? 100),
           first: Number(process.env.BENCH_FIRST ?? 0),
           dump: process.env.BENCH_DUMP,
-          read: (photo) => extract(`${photo.id}.jpg`, photo.jpeg),
+          ...(await photoReader()),
         })),
       );
     }

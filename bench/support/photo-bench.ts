@@ -24,6 +24,10 @@ export interface PhotoBenchOptions {
   count: number;
   first?: number;
   read(photo: GeneratedPhoto): Promise<Reading>;
+  /** Photos this reader cannot read (the Bedrock replay without a recording for them): left out of every figure, and counted. */
+  skip?(photo: GeneratedPhoto): boolean;
+  /** Names the reader in the report. */
+  reader?: string;
   /** A folder to write each photo that was not read perfectly into, with what was read. */
   dump?: string;
 }
@@ -68,8 +72,13 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
   const cpuSeconds: number[] = [];
   const worst: { id: string; rows: RowScore; band: string }[] = [];
   const failures: string[] = [];
+  let skipped = 0;
   if (options.dump) mkdirSync(options.dump, { recursive: true });
   for await (const photo of generatePhotos({ seed: options.seed, count: options.count, first: options.first })) {
+    if (options.skip?.(photo)) {
+      skipped += 1;
+      continue;
+    }
     const started = performance.now();
     const cpuBefore = process.cpuUsage();
     // A photo the pipeline refuses (too slow, unreadable) is read as no services at all.
@@ -97,6 +106,7 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
     }
   }
   const spread = (values: number[]) => {
+    if (values.length === 0) return 'no photo read';
     const sorted = [...values].sort((a, b) => a - b);
     const at = (share: number) => sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!.toFixed(2);
     return `mean ${(sorted.reduce((sum, each) => sum + each, 0) / sorted.length).toFixed(2)}, median ${at(0.5)}, p95 ${at(0.95)}, max ${at(1)}`;
@@ -104,7 +114,7 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
   const fresh = options.seed >= TUNING_SEEDS_BELOW ? 'a reporting seed' : `a TUNING seed (tuning seeds are below ${TUNING_SEEDS_BELOW})`;
   const { rows } = overall;
   const lines = [
-    `[generated] seed ${options.seed} (${fresh}), photos ${options.first ?? 0}–${(options.first ?? 0) + options.count - 1}`,
+    `[generated${options.reader ? `, ${options.reader}` : ''}] seed ${options.seed} (${fresh}), photos ${options.first ?? 0}–${(options.first ?? 0) + options.count - 1}${skipped ? `, ${skipped} left out (no recorded answer)` : ''}`,
     `  ${describe('overall', overall)}; names ${percent(rows.names, rows.expected)}, prices ${percent(rows.prices, rows.expected)}, durations ${percent(rows.durations, rows.expected)}`,
     ...[...bands].map(([band, tally]) => `  ${describe(`band ${band}`, tally)}`),
     '  by distortion, photos where it is in the top third of its range:',
