@@ -204,11 +204,29 @@ function cornersOf(inside: Uint8Array, edges: Float32Array, width: number, heigh
   return corners.every((corner) => corner !== null) ? (corners as Point[]) : null;
 }
 
+/** Degrees opposite sides may differ: the pair across the view (nearly parallel) and the pair along it (keystone). */
+const PARALLEL = 3;
+const CONVERGING = 14;
+
 const area = (corners: Point[]) =>
   Math.abs(corners.reduce((sum, corner, index) => sum + corner.x * corners[(index + 1) % 4]!.y - corners[(index + 1) % 4]!.x * corner.y, 0)) / 2;
 
-/** A page seen by a phone: convex, corners inside the picture, sides roughly square to each other. */
+/** Degrees between two sides' directions (0 = parallel), whichever way each runs. */
+function between(a: Point, b: Point, c: Point, d: Point): number {
+  const angle = Math.abs(Math.atan2(b.y - a.y, b.x - a.x) - Math.atan2(c.y - d.y, c.x - d.x)) % Math.PI;
+  return (Math.min(angle, Math.PI - angle) * 180) / Math.PI;
+}
+
+/**
+ * A page seen by a phone: convex, corners inside the picture, sides roughly square to each other,
+ * and seen from one side only: one pair of opposite sides stays nearly parallel while the other
+ * converges. Two converging pairs mean a corner was misplaced (a shadow's edge taken for the
+ * page's), and warping by it would bend the lines.
+ */
 function plausible(corners: Point[], width: number, height: number, regionArea: number): boolean {
+  const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point];
+  const pairs = [between(topLeft, topRight, bottomRight, bottomLeft), between(topRight, bottomRight, bottomLeft, topLeft)];
+  if (Math.min(...pairs) > PARALLEL || Math.max(...pairs) > CONVERGING) return false;
   const quad = area(corners);
   if (quad < width * height * 0.12 || quad > width * height * 0.985) return false;
   if (Math.abs(regionArea - quad) > quad * 0.06) return false;

@@ -118,8 +118,8 @@ const GLUED_EURO = /^[£¢©«<CcEeG](\d{1,4}(?:[.,]\d{2})?[+]?)$/;
 const BARE_AMOUNT = /^\d{1,4}(?:[.,]\d{2})?[+]?$/;
 /** Digits OCR makes of a €: when unsure of it, a leading 6 or 8 (and sometimes 5, 9, 0) is the sign. */
 const DIGIT_EURO = /^[68590](\d{1,3}(?:[.,]\d{2})?[+]?)$/;
-/** "1hr" with its 1 read as a letter l, I or a bar ("lhr", "1lhr 15", "Ihour"). */
-const HOUR_MISREAD = /^1?[lI|](?=(?:hrs?|hours?)(?:\d|$))/;
+/** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
+const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
 
 /** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
 const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
