@@ -1,3 +1,4 @@
+import { filter } from './filters.js';
 import type { Point } from './perspective.js';
 
 /**
@@ -7,32 +8,12 @@ import type { Point } from './perspective.js';
  *
  * Works on a small greyscale copy (about 480 px across). The text is closed away first (a max
  * then a min filter wider than a line), leaving the paper as a smooth bright region. The page is
- * then what can be reached from the middle of the picture without crossing a sharp edge in the
- * logarithm of the brightness: uneven light and soft shadows change brightness slowly, the
- * page's own edge changes it at once, whatever the light there. The region's outline gives four
- * sides, each fitted as a straight line through its own points, and the corners where they meet.
+ * then what can be reached from the text without crossing a sharp edge in the logarithm of the
+ * brightness: uneven light and soft shadows change brightness slowly, the page's own edge changes
+ * it at once, whatever the light there. The region's outline gives four sides, each fitted as a
+ * straight line through its own points, and the corners where they meet; a quadrilateral no
+ * phone could see a page as (see `plausible`) is tried again at another edge limit, then given up.
  */
-/** A max or min filter over a square of side 2·radius + 1, in two passes (rows, then columns). */
-export function filter(data: Uint8Array, width: number, height: number, radius: number, kind: 'max' | 'min'): Uint8Array {
-  const max = kind === 'max';
-  const pass = (source: Uint8Array, length: number, lines: number, step: number, stride: number) => {
-    const out = new Uint8Array(source.length);
-    for (let line = 0; line < lines; line += 1) {
-      const base = line * stride;
-      for (let i = 0; i < length; i += 1) {
-        let value = source[base + i * step]!;
-        const end = Math.min(length - 1, i + radius);
-        for (let k = Math.max(0, i - radius); k <= end; k += 1) {
-          const other = source[base + k * step]!;
-          if (max ? other > value : other < value) value = other;
-        }
-        out[base + i * step] = value;
-      }
-    }
-    return out;
-  };
-  return pass(pass(data, width, height, 1, width), height, width, width, 1);
-}
 
 /** Steepest change of log brightness at each pixel (a Sobel operator over a 3×3 neighbourhood). */
 function logEdges(data: Uint8Array, width: number, height: number): Float32Array {

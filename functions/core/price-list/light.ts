@@ -1,4 +1,4 @@
-import { filter } from './find-page.js';
+import { filter } from './filters.js';
 
 /**
  * Evening the light of a photographed page before OCR. The paper's own brightness (its "ground")
