@@ -11,7 +11,7 @@ import { UPLOAD_REQUEST_LIMIT } from '../routes.js';
 
 /**
  * POST /api/services/extract — multipart, field `files` → the services found.
- * POST /api/services/extract?route=auto-fill-durations — JSON {services} → {services, updated}.
+ * POST /api/services/extract?route=auto-fill-durations — JSON {services} → {services, updated, skipped}.
  * The salon comes from the token; the route's body limit (4 MB) is enforced before this runs.
  */
 export const handler = ownerRoute({ routeId: 'services-extract', query: extractQuery }, async (owner, { event, query }) => {

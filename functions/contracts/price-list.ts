@@ -37,6 +37,11 @@ export const priceListMessages = {
   imported: (count: number) => `Imported ${count} service(s). Please review them, including durations and prices.`,
   autoFillFailed: 'Failed to auto-fill durations',
   autoFilled: (count: number) => `AI updated ${count} service duration(s).`,
+  autoFillSkipped: (skips: readonly { name: string; reason: 'no-name' | 'unknown-service' }[]) =>
+    `Auto-fill left ${skips.length} without a duration: ${skips
+      .map(({ name, reason }) => (reason === 'no-name' ? 'a service with no name (add its name first)' : `${name} (no typical length known: please enter it)`))
+      .join('; ')}.`,
+  importNeedsReview: (count: number) => `${count} of them may have been misread: they are highlighted below. Please check each one.`,
   unsupportedType: (name: string) => `Unsupported file type: ${name}. Please upload PNG, JPG, WEBP, PDF, DOC, DOCX or TXT files.`,
   noFiles: 'Please choose at least one price list file (PNG, JPG, WEBP, PDF, DOC, DOCX or TXT).',
   tooManyFiles: `Please upload at most ${PRICE_LIST_LIMITS.maxFiles} files at a time.`,
@@ -63,6 +68,16 @@ export const priceListMessages = {
 const euros = z.number().int().min(0).max(100_000);
 
 /**
+ * Why an imported service should be checked by the owner (issue 20 #2): the photo was hard to read
+ * there, the name does not read like a salon service, a price stood with no name, or a line near
+ * it was left out. `detail` is a sentence for the owner.
+ */
+export const REVIEW_REASONS = ['low-confidence', 'unlike-service', 'price-without-name', 'line-dropped'] as const;
+export type ReviewReason = (typeof REVIEW_REASONS)[number];
+export const serviceReviewSchema = z.strictObject({ reason: z.enum(REVIEW_REASONS), detail: z.string().max(300) });
+export type ServiceReview = z.infer<typeof serviceReviewSchema>;
+
+/**
  * One service found in a price list, before it gets an id. The LLM path's answer is held to this
  * schema as well. Prices are whole euros (the wizard's number inputs take whole numbers), or null
  * when the list gives none; duration is minutes, 0 when the list gives none.
@@ -75,9 +90,11 @@ export const extractedServiceDraftShape = {
   price_max: euros.nullable(),
   isRange: z.boolean(),
   comment: z.string().max(300),
+  /** What the import was unsure of; absent when nothing. */
+  review: z.array(serviceReviewSchema).max(12).optional(),
 };
 
-type DraftShape = { [K in keyof typeof extractedServiceDraftShape]: z.infer<(typeof extractedServiceDraftShape)[K]> };
+type DraftShape = Pick<{ [K in keyof typeof extractedServiceDraftShape]: z.infer<(typeof extractedServiceDraftShape)[K]> }, 'price' | 'price_min' | 'price_max' | 'isRange'>;
 
 function consistentPrices(service: DraftShape, ctx: z.RefinementCtx) {
   if (service.isRange) {
@@ -135,8 +152,19 @@ export const autoFillRequestSchema = z.strictObject({
 });
 export type AutoFillRequest = z.infer<typeof autoFillRequestSchema>;
 
+/** Why auto-fill left a service's duration empty: it has no name, or no typical length is known for it. */
+export const AUTO_FILL_SKIPS = ['no-name', 'unknown-service'] as const;
+export interface AutoFillSkip {
+  /** The service's place in the request. */
+  index: number;
+  name: string;
+  reason: (typeof AUTO_FILL_SKIPS)[number];
+}
+
 export interface AutoFillAnswer {
   services: AutoFillService[];
   /** How many services got a duration (for 'AI updated N service duration(s).'). */
   updated: number;
+  /** The services still without a duration, and why. */
+  skipped: AutoFillSkip[];
 }

@@ -5,13 +5,19 @@ import { logger } from '../logger.js';
 import type { PriceListExtractor } from './price-list-extractor.js';
 
 /**
- * Extraction by an LLM on Bedrock (Converse API, a forced tool call so the answer is JSON).
+ * Extraction by an LLM on Bedrock (Converse API, a forced tool call so the answer is JSON). A
+ * photo is sent as the picture itself (an image block, for a model that reads images, as the
+ * default Claude 3 Haiku does) with what OCR read from it beside it as a hint, so the model reads
+ * what OCR misread; every other format goes as its text.
  * The model's answer is untrusted: it is normalised (whole euros, a range has no single price)
  * and every service must pass the same schema the offline parser's output meets. Any failure —
  * throttling, timeout, a refusal, an answer that is not the schema, no services at all — falls
  * back to the offline adapter, so the owner always gets the rule parser's result at worst.
  */
 const MAX_TEXT_CHARS = 50_000;
+/** Converse takes images up to 3.75 MB; a larger photo goes as its OCR text only. */
+const MAX_IMAGE_BYTES = 3_750_000;
+const IMAGE_FORMATS = { png: 'png', jpg: 'jpeg', webp: 'webp' } as const;
 const TIMEOUT_MS = 20_000;
 
 const SYSTEM_PROMPT = [
@@ -118,12 +124,12 @@ export function normaliseModelService(raw: unknown): ExtractedServiceDraft | nul
 }
 
 export function createBedrockExtractor(client: Converse, modelId: string, fallback: PriceListExtractor): PriceListExtractor {
-  async function converse(tool: typeof RECORD_SERVICES | typeof RECORD_DURATIONS, prompt: string): Promise<unknown> {
+  async function converse(tool: typeof RECORD_SERVICES | typeof RECORD_DURATIONS, prompt: string, image?: ContentBlock): Promise<unknown> {
     const response = await client.send(
       new ConverseCommand({
         modelId,
         system: [{ text: SYSTEM_PROMPT }],
-        messages: [{ role: 'user', content: [{ text: prompt }] }],
+        messages: [{ role: 'user', content: image ? [image, { text: prompt }] : [{ text: prompt }] }],
         toolConfig: { tools: [{ toolSpec: tool as never }], toolChoice: { tool: { name: tool.name } } },
         inferenceConfig: { maxTokens: 8_000, temperature: 0 },
       }),
@@ -136,7 +142,15 @@ export function createBedrockExtractor(client: Converse, modelId: string, fallba
     async extractServices(document) {
       try {
         const text = document.text.slice(0, MAX_TEXT_CHARS);
-        const answer = await converse(RECORD_SERVICES, `Price list (${document.kind} file):\n<document>\n${text}\n</document>`);
+        const format = document.kind in IMAGE_FORMATS ? IMAGE_FORMATS[document.kind as keyof typeof IMAGE_FORMATS] : undefined;
+        const image = document.image && format && document.image.bytes.byteLength <= MAX_IMAGE_BYTES ? { image: { format, source: { bytes: document.image.bytes } } } : undefined;
+        const answer = image
+          ? await converse(
+              RECORD_SERVICES,
+              `The photo above is a price list. Read the services from the photo. What OCR read from it follows, with its mistakes; trust the photo where they differ:\n<document>\n${text}\n</document>`,
+              image,
+            )
+          : await converse(RECORD_SERVICES, `Price list (${document.kind} file):\n<document>\n${text}\n</document>`);
         const items = (answer as { services?: unknown })?.services;
         if (!Array.isArray(items)) throw new Error('answer is not a list of services');
         const services = items

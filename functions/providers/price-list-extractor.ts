@@ -12,8 +12,10 @@ export interface PriceListDocument {
   /** The file's name as the owner knows it (for context only). */
   fileName: string;
   kind: PriceListKind;
-  /** Text read from the file (functions/core/price-list/read-text.ts). */
+  /** Text read from the file (functions/core/price-list/read-text.ts); for an image, what OCR read. */
   text: string;
+  /** The picture itself when the file is a photo: an adapter that reads images (Bedrock) reads it. */
+  image?: { bytes: Uint8Array };
 }
 
 export interface PriceListExtractor {

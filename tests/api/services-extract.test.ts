@@ -206,6 +206,7 @@ describe('POST /api/services/extract?route=auto-fill-durations', () => {
         services[1],
         { ...services[2], duration: 90 },
       ],
+      skipped: [],
     });
   });
 

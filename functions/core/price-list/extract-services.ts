@@ -13,7 +13,8 @@ import type { PriceListExtractor } from '../../providers/price-list-extractor.js
 import type { Uploads } from '../../providers/s3-uploads.js';
 import { detectFileType, extensionOf, type DetectedFile } from './detect-file-type.js';
 import { displayName, FileRefusedError, refuse } from './errors.js';
-import { readText, type TextLimits } from './read-text.js';
+import { readDocument, type TextLimits } from './read-text.js';
+import { reviewServices } from './review.js';
 
 /**
  * Price-list import, start to finish. The order is what keeps a refused request from leaving
@@ -22,7 +23,8 @@ import { readText, type TextLimits } from './read-text.js';
  * 2. every file is read and its services extracted (a library failing on a bad file is a 422);
  * 3. only when the request will succeed are the originals stored, under the salon's own prefix
  *    `salons/<salonId>/price-lists/<uuid>-<safe name>`;
- * 4. the services get `ext_` ids and are answered in document order, files in upload order.
+ * 4. the services get `ext_` ids and are answered in document order, files in upload order, each
+ *    with what the import was unsure of (review.ts) for the owner to check.
  * When no file holds a single service the request is refused with a 422 naming the files, so
  * the browser shows a sentence rather than an empty import.
  */
@@ -82,7 +84,7 @@ export async function extractServices(
   const empty: string[] = [];
   for (const { file, type } of checked) {
     const shown = displayName(file.name);
-    const text = await readText({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
+    const { text, unsure } = await readDocument({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
     if (!text.trim()) {
       if (checked.length === 1) throw refuse.nothingFound(priceListMessages.noText(shown));
       empty.push(shown);
@@ -91,13 +93,18 @@ export async function extractServices(
     }
     let services: ExtractedServiceDraft[];
     try {
-      services = await deps.extractor.extractServices({ fileName: shown, kind: type.kind, text });
+      const image = type.kind === 'png' || type.kind === 'jpg' || type.kind === 'webp' ? { bytes: file.bytes } : undefined;
+      services = await deps.extractor.extractServices({ fileName: shown, kind: type.kind, text, image });
     } catch (error) {
       if (error instanceof FileRefusedError) throw error;
       throw refuse.unreadable(priceListMessages.unreadable(shown));
     }
     // Whichever adapter answered, only services that meet the schema go out.
-    services = services.filter((service) => extractedServiceDraftSchema.safeParse(service).success);
+    services = reviewServices(
+      services.filter((service) => extractedServiceDraftSchema.safeParse(service).success),
+      text,
+      { unsure },
+    );
     if (services.length === 0) empty.push(shown);
     found.push(services);
   }
@@ -113,10 +120,13 @@ export async function extractServices(
 
 /**
  * Fills the durations the owner has not set (0, null or absent) from the extractor's suggestions
- * (typical salon durations, or Bedrock where configured). Everything else comes back as sent.
+ * (typical salon durations, or Bedrock where configured). Everything else comes back as sent;
+ * the services left without a duration are named with the reason, so none is skipped silently.
  */
 export async function autoFillDurations(extractor: PriceListExtractor, services: readonly AutoFillService[]): Promise<AutoFillAnswer> {
-  const missing = services.flatMap((service, index) => (!(service.duration && service.duration > 0) && service.name.trim() ? [index] : []));
+  const unset = services.flatMap((service, index) => (service.duration && service.duration > 0 ? [] : [index]));
+  const skipped: AutoFillAnswer['skipped'] = unset.filter((index) => !services[index]!.name.trim()).map((index) => ({ index, name: '', reason: 'no-name' }));
+  const missing = unset.filter((index) => services[index]!.name.trim());
   const suggestions = missing.length ? await extractor.suggestDurations(missing.map((index) => services[index]!.name.trim())) : [];
   const filled = services.map((service) => ({ ...service }));
   let updated = 0;
@@ -125,7 +135,7 @@ export async function autoFillDurations(extractor: PriceListExtractor, services:
     if (typeof minutes === 'number' && Number.isInteger(minutes) && minutes >= 5 && minutes <= 12 * 60) {
       filled[index]!.duration = minutes;
       updated += 1;
-    }
+    } else skipped.push({ index, name: services[index]!.name.trim(), reason: 'unknown-service' });
   });
-  return { services: filled, updated };
+  return { services: filled, updated, skipped: skipped.sort((a, b) => a.index - b.index) };
 }

@@ -118,6 +118,23 @@ const GLUED_EURO = /^[£¢©«<CcEeG](\d{1,4}(?:[.,]\d{2})?[+]?)$/;
 const BARE_AMOUNT = /^\d{1,4}(?:[.,]\d{2})?[+]?$/;
 /** Digits OCR makes of a €: when unsure of it, a leading 6 or 8 (and sometimes 5, 9, 0) is the sign. */
 const DIGIT_EURO = /^[68590](\d{1,3}(?:[.,]\d{2})?[+]?)$/;
+/** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
+const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
+
+/** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
+const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
+
+/** The first amount of a range whose "to" OCR glued on, or null when the word is not one. */
+function gluedTo(word: string, next: string | undefined): string | null {
+  const glued = GLUED_TO.exec(word);
+  const upper = /^[€£]?(\d{1,4})$/.exec(next ?? '');
+  if (!glued || !upper) return null;
+  let amount = glued[2]!;
+  // A 1 before the "t" that makes the range run backwards was the space.
+  if (amount.length > 1 && amount.endsWith('1') && Number(amount) > Number(upper[1]) && Number(amount.slice(0, -1)) <= Number(upper[1])) amount = amount.slice(0, -1);
+  return `${glued[1]}${amount} to`;
+}
+
 /** tesseract was unsure of a character below this confidence. */
 const UNSURE = 75;
 
@@ -141,7 +158,9 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
   const words = cell.words;
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
-    let text = word.text;
+    let text = word.text.replace(HOUR_MISREAD, '1');
+    if (/^[lI|]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
+    text = gluedTo(text, words[index + 1]?.text) ?? text;
     const glued = GLUED_EURO.exec(text);
     if (glued && (euroDocument || /[£]/.test(text))) text = `€${glued[1]}`;
     else if (euroDocument && LONE_EURO.test(text) && words[index + 1] && BARE_AMOUNT.test(words[index + 1]!.text) && atPricePosition(cell, index + 1)) {

@@ -1,151 +1,135 @@
 import type { Sharp } from 'sharp';
+import { skewAngle } from './deskew.js';
+import { findPage } from './find-page.js';
+import { wipeLeaders } from './leaders.js';
+import { flatField, groundUnevenness } from './light.js';
+import { warpGrey, type Point } from './perspective.js';
 
 /**
- * Image preparation before OCR, with sharp (libvips, prebuilt for linux x64 in @img/*): phone
- * photos and scans come in every size, light and orientation, and tesseract reads best dark text
- * on an even light ground with letters about 30 px tall. Each step is a decision taken from the
- * picture itself, never from what a given price list says:
- * - the camera's EXIF orientation is applied, transparency flattened on white, colour dropped;
- * - a picture larger than OCR needs is shrunk (time grows with pixels), and one whose lines of
- *   text are short (a small screenshot, a low-resolution scan) is enlarged to about 300 dpi;
- * - contrast is stretched, and where the ground is unevenly lit (a photo under a lamp) local
- *   contrast is evened out first so one threshold fits the whole page.
+ * A photo or scan made ready for OCR, with sharp (libvips, prebuilt in @img/*) for decoding and
+ * resizing and plain loops for the rest. Every step is decided from the picture itself, never from
+ * what a given price list says:
+ * 1. decoded the right way up (EXIF), flattened on white, in grey, at most MAX_SIDE across;
+ * 2. the page found (find-page.ts) and drawn flat by the perspective its four corners give, so a
+ *    page photographed at a slant or from below becomes a rectangle and its lines run level;
+ *    when no page stands out (a scan, a screenshot) the picture is kept whole;
+ * 3. whatever slant is left measured by projection profile (deskew.ts) and turned away;
+ * 4. the light evened (light.ts) and the contrast stretched;
+ * 5. enlarged or shrunk so a line of text is about TARGET_LINE_HEIGHT pixels, which tesseract
+ *    reads best (and no larger: time grows with pixels);
+ * 6. dot leaders wiped (leaders.ts), which tesseract reads as letters.
  * Quarter turns (a photo saved sideways) are found by tesseract's orientation detection in
- * readers/image.ts; the few degrees of a hand-held photo are straightened by tesseract itself.
+ * readers/image.ts.
  */
 export interface PreparedImage {
   png: Buffer;
   width: number;
   height: number;
-  /** How much the picture was enlarged (>1) or shrunk (<1). */
+  /** The page's corners in the decoded picture, or null when no page stood out. */
+  page: Point[] | null;
+  /** Degrees the text was turned back by after the page was drawn flat. */
+  angle: number;
+  /** How much the flattened page was enlarged (>1) or shrunk (<1). */
   scale: number;
-  /** The measured height of a line of text, in the source's pixels (null when none was found). */
+  /** The measured height of a line of text before scaling (null when none was found). */
   lineHeight: number | null;
-  /** The ground's brightness varied this much (0..1) across the page. */
+  /** The ground's brightness varied this much (0..1) across the page before it was evened. */
   unevenLight: number;
-  evened: boolean;
+  /** Dot leaders wiped (leaders.ts). */
+  leaders: number;
 }
 
-/** Height (px) of a line of ink that tesseract reads well: capitals about 24 px. */
-const TARGET_LINE_HEIGHT = 32;
-/** Lines at least this tall are read well enough as they are. */
-const ENLARGE_BELOW = 22;
+/** Height (px) of a line of ink that tesseract reads well: capitals about 20 px. */
+const TARGET_LINE_HEIGHT = 30;
 const MAX_SCALE = 3.5;
-/** Long side OCR needs at most; larger pictures only cost time. */
-const MAX_SIDE = 2600;
-/** Pixels after enlarging (a 6 MP page still reads in well under 2 s). */
+/** Long side kept from the photo: more only costs time. */
+const MAX_SIDE = 3000;
+/** Pixels given to OCR at most. */
 const MAX_PIXELS = 6_000_000;
-const UNEVEN_LIGHT = 0.12;
+/** Long side of the copy the page is looked for in. */
+const FINDING_SIDE = 480;
+const SKEW_SIDE = 1000;
+
+interface Grey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+type SharpModule = (typeof import('sharp'))['default'];
+
+async function raw(pipeline: Sharp): Promise<Grey> {
+  const { data, info } = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+const fromGrey = (sharp: SharpModule, grey: Grey) => sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
+
+async function shrunk(sharp: SharpModule, grey: Grey, side: number): Promise<{ small: Grey; factor: number }> {
+  const factor = Math.min(1, side / Math.max(grey.width, grey.height));
+  const small = factor < 1 ? await raw(fromGrey(sharp, grey).resize({ width: Math.max(1, Math.round(grey.width * factor)), height: Math.max(1, Math.round(grey.height * factor)) })) : grey;
+  return { small, factor: small.width / grey.width };
+}
+
+/**
+ * The page drawn flat: the quadrilateral's opposite sides averaged give the rectangle's size. Its
+ * corners are taken a little inside, so no sliver of the table shows along the edges.
+ */
+function flatten(grey: Grey, found: Point[]): Grey {
+  const middle = { x: found.reduce((sum, { x }) => sum + x / 4, 0), y: found.reduce((sum, { y }) => sum + y / 4, 0) };
+  const corners = found.map(({ x, y }) => ({ x: x + (middle.x - x) * 0.008, y: y + (middle.y - y) * 0.008 }));
+  const side = (a: number, b: number) => Math.hypot(corners[a]!.x - corners[b]!.x, corners[a]!.y - corners[b]!.y);
+  const width = Math.round((side(0, 1) + side(3, 2)) / 2);
+  const height = Math.round((side(0, 3) + side(1, 2)) / 2);
+  return { data: warpGrey(grey.data, grey.width, grey.height, corners, width, height), width, height };
+}
 
 export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 180 | 270 } = {}): Promise<PreparedImage> {
   const { default: sharp } = await import('sharp');
-  const base = async (pipeline: Sharp) => {
-    const { data, info } = await pipeline.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height };
-  };
   let pipeline = sharp(bytes, { limitInputPixels: false, failOn: 'error' }).rotate().flatten({ background: '#ffffff' }).greyscale();
   if (options.rotate) pipeline = sharp(await pipeline.png({ compressionLevel: 0 }).toBuffer()).rotate(options.rotate);
-  const grey = await base(pipeline);
-  const shrink = Math.min(1, MAX_SIDE / Math.max(grey.width, grey.height));
+  pipeline = pipeline.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+  const photo = await raw(pipeline);
 
-  const unevenLight = groundUnevenness(grey.data, grey.width, grey.height);
+  const { small, factor } = await shrunk(sharp, photo, FINDING_SIDE);
+  const found = findPage(small.data, small.width, small.height);
+  const page = found?.map(({ x, y }) => ({ x: x / factor, y: y / factor })) ?? null;
+  let grey = page ? flatten(photo, page) : photo;
+
+  const forSkew = await shrunk(sharp, grey, SKEW_SIDE);
+  const angle = skewAngle(forSkew.small.data, forSkew.small.width, forSkew.small.height);
+  if (Math.abs(angle) >= 0.3) grey = await raw(fromGrey(sharp, grey).rotate(-angle, { background: '#ffffff' }));
+
+  // Sensor noise and JPEG blocks softened first, so neither the measures nor the letters take them in.
+  grey = await raw(fromGrey(sharp, grey).blur(Math.max(0.6, Math.max(grey.width, grey.height) / 2500)));
   const lineHeight = measureLineHeight(grey.data, grey.width, grey.height);
-  let scale = shrink;
-  if (lineHeight !== null && lineHeight * shrink < ENLARGE_BELOW) {
-    scale = Math.min(MAX_SCALE, TARGET_LINE_HEIGHT / lineHeight, Math.sqrt(MAX_PIXELS / (grey.width * grey.height)));
-    scale = Math.max(scale, shrink);
-  }
+  const unevenLight = groundUnevenness(grey.data, grey.width, grey.height);
+
+  let scale = lineHeight ? Math.min(MAX_SCALE, TARGET_LINE_HEIGHT / lineHeight) : Math.min(1, 2000 / Math.max(grey.width, grey.height));
+  scale = Math.min(scale, Math.sqrt(MAX_PIXELS / (grey.width * grey.height)));
   const width = Math.max(1, Math.round(grey.width * scale));
   const height = Math.max(1, Math.round(grey.height * scale));
-  const evened = unevenLight > UNEVEN_LIGHT;
-  if (evened) evenLight(grey.data, grey.width, grey.height);
-  let out = sharp(grey.data, { raw: { width: grey.width, height: grey.height, channels: 1 } });
-  if (scale !== 1) out = out.resize({ width, height, kernel: scale > 1 ? 'lanczos3' : 'lanczos2' });
+  if (Math.abs(scale - 1) > 0.02) grey = await raw(fromGrey(sharp, grey).resize({ width, height, kernel: scale > 1 ? 'lanczos3' : 'lanczos2' }));
+  // Evened at the size OCR reads, so the step from paper to ink is drawn from smooth values.
+  flatField(grey.data, grey.width, grey.height, (lineHeight ?? Math.max(12, grey.height / 60)) * scale);
+  const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
-  const png = await out.normalise({ lower: 1, upper: 99 }).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, width, height, scale, lineHeight, unevenLight, evened };
-}
-
-const GRID = 12;
-/** Ground darker than this is not paper (a table top around a photo): it is left as it is. */
-const PAPER = 110;
-
-/** The ground's brightness in each cell of a grid: the bright end of the cell (text is dark and sparse). */
-function groundGrid(data: Uint8Array, width: number, height: number, cells: number): number[] {
-  const grounds: number[] = [];
-  const histogram = new Uint32Array(256);
-  for (let row = 0; row < cells; row += 1) {
-    for (let column = 0; column < cells; column += 1) {
-      histogram.fill(0);
-      let count = 0;
-      const x0 = Math.floor((column * width) / cells);
-      const x1 = Math.floor(((column + 1) * width) / cells);
-      const y0 = Math.floor((row * height) / cells);
-      const y1 = Math.floor(((row + 1) * height) / cells);
-      for (let y = y0; y < y1; y += 2) {
-        for (let x = x0; x < x1; x += 2) {
-          histogram[data[y * width + x]!]! += 1;
-          count += 1;
-        }
-      }
-      let level = 255;
-      if (count > 0) {
-        let seen = 0;
-        for (level = 0; level < 255; level += 1) {
-          seen += histogram[level]!;
-          if (seen >= count * 0.8) break;
-        }
-      }
-      grounds.push(level);
-    }
-  }
-  return grounds;
-}
-
-/**
- * Flat-field correction in place: each pixel divided by the ground around it (the grid's grounds
- * interpolated), so a page lit from one corner comes out evenly white.
- */
-export function evenLight(data: Uint8Array, width: number, height: number): void {
-  const grounds = groundGrid(data, width, height, GRID);
-  const at = (row: number, column: number) => Math.max(PAPER, grounds[Math.min(GRID - 1, Math.max(0, row)) * GRID + Math.min(GRID - 1, Math.max(0, column))]!);
-  for (let y = 0; y < height; y += 1) {
-    const gy = (y * GRID) / height - 0.5;
-    const row = Math.floor(gy);
-    const fy = gy - row;
-    for (let x = 0; x < width; x += 1) {
-      const gx = (x * GRID) / width - 0.5;
-      const column = Math.floor(gx);
-      const fx = gx - column;
-      const ground =
-        (at(row, column) * (1 - fx) + at(row, column + 1) * fx) * (1 - fy) + (at(row + 1, column) * (1 - fx) + at(row + 1, column + 1) * fx) * fy;
-      const index = y * width + x;
-      data[index] = Math.min(255, Math.round((data[index]! * 255) / ground));
-    }
-  }
-}
-
-/**
- * How unevenly the ground is lit: the page cut into a grid, each cell's ground taken as its
- * bright end (text is dark and sparse), compared across cells. 0 = even, 1 = black to white.
- */
-export function groundUnevenness(data: Uint8Array, width: number, height: number): number {
-  const grounds = groundGrid(data, width, height, 6).sort((a, b) => a - b);
-  // The middle cells only: a table or a border around a photo is not uneven light.
-  const low = grounds[Math.floor(grounds.length * 0.2)]!;
-  const high = grounds[Math.floor(grounds.length * 0.8)]!;
-  return (high - low) / 255;
+  const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
+  return { png, width, height, page, angle, scale, lineHeight, unevenLight, leaders };
 }
 
 /**
  * The typical height of a line of text. The page is cut into narrow upright strips (so a photo
  * turned a few degrees still has level lines within each); in each strip the rows of pixels
- * holding ink form runs, one per line of text, and the median run over all strips is the line
- * height. Ink is what is much darker than the strip's ground. Null when no lines are found.
+ * holding ink form runs, one per line of text. The lines' pitch (from one run's top to the
+ * next's) tells text from the small runs of dot leaders, underlines and specks on the same
+ * lines; the median of the runs at least a third of the pitch tall is the line height. Ink is
+ * what is much darker than the strip's ground. Null when no lines are found.
  */
 export function measureLineHeight(data: Uint8Array, width: number, height: number): number | null {
   const strip = Math.max(24, Math.floor(width / 24));
   const runs: number[] = [];
+  const pitches: number[] = [];
   for (let start = 0; start + strip / 2 <= width; start += strip) {
     const end = Math.min(width, start + strip);
     let ground = 0;
@@ -153,18 +137,26 @@ export function measureLineHeight(data: Uint8Array, width: number, height: numbe
     if (ground < 60) continue;
     const threshold = ground * 0.6;
     let run = 0;
+    let lastTop = -1;
     for (let y = 0; y <= height; y += 1) {
       let dark = 0;
       if (y < height) for (let x = start; x < end; x += 1) if (data[y * width + x]! < threshold) dark += 1;
-      // A row of the strip that is mostly dark is a rule or a border, not text.
-      if (dark > 0 && dark < (end - start) * 0.85) run += 1;
+      // A row of the strip that is mostly dark is a rule or a border, not text; one with a dark
+      // pixel or two is noise.
+      if (dark >= Math.max(2, (end - start) * 0.02) && dark < (end - start) * 0.85) run += 1;
       else {
-        if (run >= 4 && run < height / 4) runs.push(run);
+        if (run >= 4 && run < height / 4) {
+          runs.push(run);
+          if (lastTop >= 0) pitches.push(y - run - lastTop);
+          lastTop = y - run;
+        }
         run = 0;
       }
     }
   }
   if (runs.length < 3) return null;
-  runs.sort((a, b) => a - b);
-  return runs[Math.floor(runs.length / 2)]!;
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  const pitch = pitches.length ? median(pitches) : 0;
+  const lines = runs.filter((each) => each >= pitch / 3);
+  return median(lines.length >= 3 ? lines : runs);
 }

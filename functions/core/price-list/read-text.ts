@@ -4,7 +4,7 @@ import { decodeText } from './detect-file-type.js';
 import { displayName, FileRefusedError, refuse } from './errors.js';
 import { readDoc } from './readers/doc.js';
 import { checkZip, readDocx } from './readers/docx.js';
-import { imageSize, recognise } from './readers/image.js';
+import { imageSize, recognise, type Recognised } from './readers/image.js';
 import { readPdf } from './readers/pdf.js';
 import { withTimeout } from './with-timeout.js';
 
@@ -30,13 +30,19 @@ export interface FileToRead {
 }
 
 export async function readText(file: FileToRead, limits: TextLimits = PRICE_LIST_LIMITS): Promise<string> {
+  return (await readDocument(file, limits)).text;
+}
+
+/** The text, and what the reader was unsure of (OCR's doubtful words; nothing for the other formats). */
+export async function readDocument(file: FileToRead, limits: TextLimits = PRICE_LIST_LIMITS): Promise<{ text: string; unsure: string[] }> {
   const shown = displayName(file.name);
   const buffer = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
   try {
-    const text = await withTimeout(readByKind(file.kind, buffer, shown, limits), limits.readTimeoutMs, () =>
+    const read = await withTimeout(readByKind(file.kind, buffer, shown, limits), limits.readTimeoutMs, () =>
       refuse.unreadable(priceListMessages.tookTooLong(shown)),
     );
-    return text.length > limits.maxTextChars ? text.slice(0, limits.maxTextChars) : text;
+    const { text, unsure } = typeof read === 'string' ? { text: read, unsure: [] } : read;
+    return { text: text.length > limits.maxTextChars ? text.slice(0, limits.maxTextChars) : text, unsure };
   } catch (error) {
     if (error instanceof FileRefusedError) throw error;
     if ((error as { name?: string })?.name === 'PasswordException') throw refuse.unreadable(priceListMessages.passwordProtected(shown));
@@ -44,7 +50,7 @@ export async function readText(file: FileToRead, limits: TextLimits = PRICE_LIST
   }
 }
 
-async function readByKind(kind: PriceListKind, buffer: Buffer, shown: string, limits: TextLimits): Promise<string> {
+async function readByKind(kind: PriceListKind, buffer: Buffer, shown: string, limits: TextLimits): Promise<string | Recognised> {
   switch (kind) {
     case 'txt': {
       const text = decodeText(buffer);

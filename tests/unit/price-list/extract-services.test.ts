@@ -128,7 +128,7 @@ describe('auto-fill durations', () => {
     expect(typicalDuration(name)).toBe(minutes);
   });
 
-  it('fills only missing durations, keeps every other field, and counts what it filled', async () => {
+  it('fills only missing durations, keeps every other field, counts what it filled and names what it skipped, with why', async () => {
     const answer = await autoFillDurations(createOfflineExtractor(), [
       { id: 'ext_aaaaaaaaaaaa', name: 'Balayage', duration: 0, price: null, price_min: 150, price_max: null, isRange: true, comment: 'from' },
       { id: 'svc_1', name: 'Gents Cut', duration: 25, price: 20 },
@@ -146,6 +146,10 @@ describe('auto-fill durations', () => {
         { name: 'Root Tint', duration: 90 },
         { name: 'Mystery Package', duration: 0, price: 99 },
         { name: '   ', duration: 0 },
+      ],
+      skipped: [
+        { index: 4, name: 'Mystery Package', reason: 'unknown-service' },
+        { index: 5, name: '', reason: 'no-name' },
       ],
     });
   });

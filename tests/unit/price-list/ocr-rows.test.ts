@@ -96,4 +96,15 @@ describe('OCR rows: misread € signs', () => {
     expect(marksEuro(row(0, 0, 'Cut €40 Tint €50'))).toBe(true);
     expect(marksEuro(row(0, 0, 'Cut 40 Tint 50'))).toBe(false);
   });
+
+  it('parts a range\'s "to" that OCR glued to the first amount, the space read as a 1 too', () => {
+    expect(linesFromWords(row(20, 20, 'Semi-Permanent Colour | €55to €85'))).toBe('Semi-Permanent Colour\t€55 to €85');
+    expect(linesFromWords(row(20, 20, 'Wash & Blow Dry | €351t0 €75'))).toBe('Wash & Blow Dry\t€35 to €75');
+    expect(linesFromWords(row(20, 20, 'Toner | €51t0 €75'))).toBe('Toner\t€51 to €75');
+  });
+
+  it('reads "Thr 30" and "thr 15" as 1hr 30 and 1hr 15 (the 1 read as a t)', () => {
+    expect(linesFromWords(row(20, 20, 'Full Head Tint | Thr 30 | €83'))).toBe('Full Head Tint\t1hr 30\t€83');
+    expect(linesFromWords(row(20, 20, 'Restyle | thr 15 | €59'))).toBe('Restyle\t1hr 15\t€59');
+  });
 });

@@ -225,6 +225,10 @@ describe('parsePriceList: layout', () => {
     expect(parsePriceList('Cut\u00a0&\u00a0Finish\u00a0€45\r\nBalayage €120\u2014€180\r\n')).toEqual([single('Cut & Finish', 45), range('Balayage', 120, 180)]);
   });
 
+  it('takes no service from a footnote whose first word OCR misread ("Depasit of €20 required…")', () => {
+    expect(parsePriceList('Bridal Hair €220\nDepasit of €20 required for bridal bookings')).toEqual([single('Bridal Hair', 220)]);
+  });
+
   it('drops exact duplicates and stops at the service cap', () => {
     expect(parsePriceList('Cut €40\nCut €40\nCut €45')).toEqual([single('Cut', 40), single('Cut', 45)]);
     const long = Array.from({ length: 30 }, (_, index) => `Service ${String.fromCharCode(65 + (index % 26))}${index} €${index + 10}`).join('\n');

@@ -78,6 +78,8 @@ export function plausibleName(name: string): boolean {
   if (NOT_A_SERVICE_NAME.test(name)) return false;
   // "Hair treatments are €15 with any service." is a sentence, not a service.
   if (/\s(?:is|are|costs?|will be)$/i.test(name)) return false;
+  // "Depasit of €20 required…" (a misread "Deposit"): a name never ends on a word that needs more.
+  if (/\s(?:of|for|to|the|an?|on|by)$/i.test(name)) return false;
   // OCR noise: long runs of letters with hardly a vowel.
   if (/[bcdfghjklmnpqrstvwxz]{6,}/i.test(name.replace(/\s/g, ''))) return false;
   return true;

@@ -130,7 +130,7 @@ interface ReadPage {
 
 async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Promise<ReadPage> {
   // rotateAuto: tesseract measures the slant of the lines and straightens the page first.
-  const { data } = await withTimeout(worker.recognize(png, { rotateAuto: true }, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
+  const { data } = await withTimeout(worker.recognize(png, {}, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
   const words: OcrWord[] = [];
   let line = 0;
   for (const block of data.blocks ?? []) {
@@ -169,7 +169,16 @@ async function orientationOf(png: Buffer, timeoutMs: number): Promise<0 | 90 | 1
  * way tesseract's orientation detection says and read again, keeping the better reading. Rows
  * are rebuilt from the word boxes (ocr-rows.ts). One worker per process, one image at a time.
  */
-export async function recognise(image: Buffer, timeoutMs: number): Promise<string> {
+export interface Recognised {
+  text: string;
+  /** Words read with low confidence, for the owner to check (review.ts). */
+  unsure: string[];
+}
+
+/** Below this confidence (0..100) a word is shown to the owner as possibly misread. */
+const DOUBTFUL = 60;
+
+export async function recognise(image: Buffer, timeoutMs: number): Promise<Recognised> {
   ocrJobs += 1;
   clearTimeout(idleTimer);
   const run = ocrQueue.then(async () => {
@@ -185,7 +194,8 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<strin
           if (again.sure > page.sure) page = again;
         }
       }
-      return linesFromWords(page.words);
+      const unsure = page.words.filter((word) => word.confidence < DOUBTFUL && /[\p{L}\d]{2}/u.test(word.text)).map((word) => word.text);
+      return { text: linesFromWords(page.words), unsure };
     } catch (error) {
       // A worker that failed or hung is replaced for the next image.
       if (ocrWorker) {

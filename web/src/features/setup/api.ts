@@ -3,7 +3,7 @@ import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { accessToken } from '../auth/session';
 import { messages } from '@functions/contracts/messages';
-import { PRICE_LIST_FIELD, priceListMessages } from '@functions/contracts/price-list';
+import { PRICE_LIST_FIELD, priceListMessages, type AutoFillSkip, type ServiceReview } from '@functions/contracts/price-list';
 
 /** The setup wizard's calls to the app API, typed against the shared contracts. */
 
@@ -19,6 +19,8 @@ export const PREVIEW_NO_URL = 'No preview URL received';
 
 export const importedMessage = priceListMessages.imported;
 export const autoFilledMessage = priceListMessages.autoFilled;
+export const autoFillSkippedMessage = priceListMessages.autoFillSkipped;
+export const importNeedsReviewMessage = priceListMessages.importNeedsReview;
 
 /** A service as the API carries it (prices in whole euros). */
 export interface ApiService {
@@ -32,6 +34,8 @@ export interface ApiService {
   comment: string;
   /** Whole euros; 0 = none. Absent on services saved before deposits existed. */
   deposit?: number;
+  /** What the import was unsure of (extracted services only). */
+  review?: ServiceReview[];
 }
 
 export interface Calendar {
@@ -105,7 +109,7 @@ export function listCalendars(): Promise<Calendar[]> {
   return apiFetch<Calendar[]>('/api/google/list-calendars');
 }
 
-export function autoFillDurations(services: ApiService[]): Promise<{ services: ApiService[]; updated: number }> {
+export function autoFillDurations(services: ApiService[]): Promise<{ services: ApiService[]; updated: number; skipped?: AutoFillSkip[] }> {
   return apiFetch('/api/services/extract?route=auto-fill-durations', {
     method: 'POST',
     body: JSON.stringify({ services }),

@@ -13,6 +13,7 @@ import {
   type Hours,
   type SetupState,
 } from '@functions/contracts/setup';
+import type { ServiceReview } from '@functions/contracts/price-list';
 import type { ApiService } from './api';
 
 /** The wizard's editable copy of the setup, with client-only row ids for React keys. */
@@ -51,6 +52,8 @@ export interface ServiceDraft {
   comment: string;
   /** Whole euros; empty or 0 = no deposit. */
   deposit: number | null;
+  /** What the price-list import was unsure of, until the owner marks it checked; never sent. */
+  review?: ServiceReview[];
 }
 
 export type ServiceField = 'name' | 'duration' | 'price' | 'price_min' | 'price_max' | 'comment' | 'deposit';
@@ -136,6 +139,7 @@ export function serviceFromApi(service: Partial<ApiService>): ServiceDraft {
     isRange: Boolean(service.isRange),
     comment: text(service.comment),
     deposit: numberOrNull(service.deposit) || null,
+    ...(Array.isArray(service.review) && service.review.length ? { review: service.review } : {}),
   };
 }
 

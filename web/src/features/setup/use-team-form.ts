@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast';
-import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, saveStep, type ApiService } from './api';
+import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
+import { useNarrowScreen } from './use-narrow-screen';
 import {
   emptyService,
   emptyStylist,
@@ -40,7 +41,8 @@ function clearedBy(errors: ServiceErrors, patch: Partial<ServiceDraft>): Service
  * Step 2's stylists (each mapped to a calendar) and services: their state, the shared contract's
  * checks (a service with an error opens by itself), price-list import, auto-filled durations and
  * the save, which adopts the server's ids. The wizard's second step and Settings → Calendar &
- * Services both run on it.
+ * Services both run on it. On a phone one service editor is open at a time: with every one open
+ * an imported list is thousands of pixels long.
  */
 export function useTeamForm() {
   const toast = useToast();
@@ -51,6 +53,10 @@ export function useTeamForm() {
   const [serviceErrors, setServiceErrors] = useState<Record<string, ServiceErrors>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [autoFilling, setAutoFilling] = useState(false);
+  const [autoFillSkipped, setAutoFillSkipped] = useState<string | null>(null);
+  const narrow = useNarrowScreen();
+  /** The editors to open: on a phone only the first of them. */
+  const opening = useCallback((uids: string[]) => (narrow ? uids.slice(0, 1) : uids), [narrow]);
 
   const [savedRows, setSavedRows] = useState<TeamRows>(() => ({ stylists, services }));
   const rows = useMemo(() => ({ stylists, services }), [stylists, services]);
@@ -108,17 +114,20 @@ export function useTeamForm() {
 
   function onToggleService(uid: string) {
     setExpanded((current) => {
-      const next = new Set(current);
-      if (next.has(uid)) next.delete(uid);
-      else next.add(uid);
-      return next;
+      if (current.has(uid)) return new Set([...current].filter((each) => each !== uid));
+      return new Set(narrow ? [uid] : [...current, uid]);
     });
+  }
+
+  /** The owner checked what the import was unsure of. */
+  function onReviewed(uid: string) {
+    setServices((current) => current.map((service) => (service.uid === uid ? { ...service, review: undefined } : service)));
   }
 
   function onAddService() {
     const service = emptyService();
     setServices((current) => [...current, service]);
-    setExpanded((current) => new Set([...current, service.uid]));
+    setExpanded((current) => new Set(narrow ? [service.uid] : [...current, service.uid]));
   }
 
   function onRemoveService(uid: string) {
@@ -131,12 +140,14 @@ export function useTeamForm() {
     const errors = validateServices(drafts);
     setServices((current) => [...current, ...drafts]);
     setServiceErrors((current) => ({ ...current, ...errors }));
-    setExpanded((current) => new Set([...current, ...Object.keys(errors)]));
+    const toOpen = opening(Object.keys(errors));
+    if (toOpen.length) setExpanded((current) => new Set(narrow ? toOpen : [...current, ...toOpen]));
   }
 
   async function autoFill() {
     if (autoFilling || services.length === 0) return;
     setAutoFilling(true);
+    setAutoFillSkipped(null);
     const sent = services;
     try {
       const result = await autoFillDurations(sent.map(serviceToApi));
@@ -157,6 +168,8 @@ export function useTeamForm() {
         return next;
       });
       toast.show(autoFilledMessage(typeof result.updated === 'number' ? result.updated : durations.size), 'success');
+      const skipped = Array.isArray(result.skipped) ? result.skipped : [];
+      setAutoFillSkipped(skipped.length ? autoFillSkippedMessage(skipped) : null);
     } catch (error) {
       console.error('Auto-filling durations failed', error);
       toast.show(AUTO_FILL_FAILED, 'error');
@@ -172,7 +185,8 @@ export function useTeamForm() {
     setServiceErrors(foundServices);
     setStylistErrors(foundStylists);
     if (!Object.keys(foundServices).length && !Object.keys(foundStylists).length) return true;
-    setExpanded((current) => new Set([...current, ...Object.keys(foundServices)]));
+    const toOpen = opening(Object.keys(foundServices));
+    setExpanded((current) => new Set(narrow ? toOpen : [...current, ...toOpen]));
     return false;
   }
 
@@ -206,8 +220,10 @@ export function useTeamForm() {
       onAddService,
       onRemoveService,
       onImported,
+      onReviewed,
       onAutoFill: () => void autoFill(),
       autoFilling,
+      autoFillSkipped,
     },
   };
 }

@@ -31,8 +31,11 @@ interface Props {
   onAddService: () => void;
   onRemoveService: (uid: string) => void;
   onImported: (services: ApiService[]) => void;
+  onReviewed: (uid: string) => void;
   onAutoFill: () => void;
   autoFilling: boolean;
+  /** What the last auto-fill left without a duration, and why; null when it filled them all. */
+  autoFillSkipped: string | null;
   /** How many services show at a time (Settings); all of them when absent. */
   servicePageSize?: number;
 }
@@ -141,8 +144,10 @@ function ServicesSection({
   onAddService,
   onRemoveService,
   onImported,
+  onReviewed,
   onAutoFill,
   autoFilling,
+  autoFillSkipped,
   servicePageSize,
 }: Props) {
   return (
@@ -156,6 +161,9 @@ function ServicesSection({
             {autoFilling ? 'Filling in durations…' : 'Auto-fill durations'}
           </button>
           <p className="field-hint">Missing durations? AI suggests typical times for each service.</p>
+          <p className="auto-fill-skipped" role="status">
+            {autoFillSkipped}
+          </p>
         </div>
       </div>
       <ServiceEditor
@@ -166,6 +174,7 @@ function ServicesSection({
         onToggle={onToggleService}
         onAdd={onAddService}
         onRemove={onRemoveService}
+        onReviewed={onReviewed}
         pageSize={servicePageSize}
       />
     </section>

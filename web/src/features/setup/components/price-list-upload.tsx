@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { PRICE_LIST_ACCEPT } from '@functions/contracts/price-list';
-import { EXTRACT_FAILED, extractServices, importedMessage, type ApiService } from '../api';
+import { EXTRACT_FAILED, extractServices, importedMessage, importNeedsReviewMessage, type ApiService } from '../api';
 
 
 type UploadState =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
   | { kind: 'extracting' }
-  | { kind: 'done'; message: string }
+  | { kind: 'done'; message: string; review: string | null }
   | { kind: 'failed'; message: string };
 
 interface Props {
@@ -41,7 +41,8 @@ export function PriceListUpload({ onImported, disabled }: Props) {
       );
       if (controller.signal.aborted) return;
       onImported(services);
-      setState({ kind: 'done', message: importedMessage(services.length) });
+      const doubtful = services.filter((service) => service.review?.length).length;
+      setState({ kind: 'done', message: importedMessage(services.length), review: doubtful ? importNeedsReviewMessage(doubtful) : null });
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Price list extraction failed', error);
@@ -74,7 +75,12 @@ export function PriceListUpload({ onImported, disabled }: Props) {
         <div role="status" aria-live="polite">
           {state.kind === 'uploading' && <span>Uploading… {state.percent}%</span>}
           {state.kind === 'extracting' && <span>Extracting services…</span>}
-          {state.kind === 'done' && <span className="upload-done">{state.message}</span>}
+          {state.kind === 'done' && (
+            <span className={state.review ? 'upload-review' : 'upload-done'}>
+              {state.message}
+              {state.review && ` ${state.review}`}
+            </span>
+          )}
         </div>
         {(state.kind === 'uploading' || state.kind === 'extracting') && (
           <progress

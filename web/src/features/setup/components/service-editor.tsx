@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { NumberInput, TextArea, TextInput } from '../../../components/form-fields';
 import { loadPaymentAccount } from '../../billing/api';
+import type { ServiceReview } from '@functions/contracts/price-list';
 import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
 
 interface Props {
@@ -12,18 +13,19 @@ interface Props {
   onToggle: (uid: string) => void;
   onAdd: () => void;
   onRemove: (uid: string) => void;
+  onReviewed: (uid: string) => void;
   /** Shows this many at a time, with Show more and Show less (Settings); every service when absent (the wizard). */
   pageSize?: number;
 }
 
 /** The service list: each row collapses to a summary and expands to its fields. */
-export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, pageSize }: Props) {
+export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, onReviewed, pageSize }: Props) {
   const [limit, setLimit] = useState(pageSize ?? Number.POSITIVE_INFINITY);
   const paymentsActive = usePaymentsActive();
   // Past the page, a service with an error or one being edited (a new one, say) stays in view.
   const shown = services
     .map((service, index) => ({ service, index }))
-    .filter(({ service, index }) => index < limit || errors[service.uid] || expanded.has(service.uid));
+    .filter(({ service, index }) => index < limit || errors[service.uid] || service.review || expanded.has(service.uid));
   return (
     <div className="service-editor">
       {services.length === 0 ? (
@@ -41,6 +43,7 @@ export function ServiceEditor({ services, errors, expanded, onChange, onToggle, 
               onChange={(patch) => onChange(service.uid, patch)}
               onToggle={() => onToggle(service.uid)}
               onRemove={() => onRemove(service.uid)}
+              onReviewed={() => onReviewed(service.uid)}
             />
           ))}
         </ul>
@@ -93,14 +96,17 @@ interface RowProps {
   onChange: (patch: Partial<ServiceDraft>) => void;
   onToggle: () => void;
   onRemove: () => void;
+  onReviewed: () => void;
 }
 
-function ServiceRow({ service, position, errors, open, paymentsActive, onChange, onToggle, onRemove }: RowProps) {
+function ServiceRow({ service, position, errors, open, paymentsActive, onChange, onToggle, onRemove, onReviewed }: RowProps) {
   const panelId = `service-panel-${service.uid}`;
   const title = service.name.trim() || `Service ${position}`;
   const errorCount = Object.keys(errors).length;
+  const review = service.review ?? [];
+  const state = errorCount ? ' service-row-invalid' : review.length ? ' service-row-review' : '';
   return (
-    <li className={`service-row${errorCount ? ' service-row-invalid' : ''}`} data-testid="service-row">
+    <li className={`service-row${state}`} data-testid="service-row">
       <h4 className="service-summary-heading">
         <button type="button" className="service-summary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
           <span className="service-summary-name">{title}</span>
@@ -108,6 +114,7 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
             {formatDuration(service.duration)} · {formatPrice(service)}
             {service.deposit ? ` · €${service.deposit} deposit` : ''}
             {errorCount > 0 && <span className="service-summary-flag"> · Needs attention</span>}
+            {errorCount === 0 && review.length > 0 && <span className="service-summary-review"> · Please check: may be misread</span>}
           </span>
           <span className="service-summary-chevron" aria-hidden="true">
             {open ? '▴' : '▾'}
@@ -116,6 +123,7 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
       </h4>
       {open && (
         <div id={panelId} className="service-panel" role="group" aria-label={`Edit ${title}`}>
+          {review.length > 0 && <ReviewNote review={review} title={title} onReviewed={onReviewed} />}
           <div className="form-grid">
             <TextInput label="Service name" value={service.name} error={errors.name} onChange={(name) => onChange({ name })} />
             <NumberInput
@@ -193,5 +201,22 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
         </div>
       )}
     </li>
+  );
+}
+
+/** What the import was unsure of about one service, and the owner's way to say it is right. */
+function ReviewNote({ review, title, onReviewed }: { review: ServiceReview[]; title: string; onReviewed: () => void }) {
+  return (
+    <div className="service-review" data-testid="service-review">
+      <p className="service-review-lead">The import was not sure of this service. Please check:</p>
+      <ul>
+        {review.map((flag) => (
+          <li key={`${flag.reason}:${flag.detail}`}>{flag.detail}</li>
+        ))}
+      </ul>
+      <button type="button" className="button button-secondary" onClick={onReviewed}>
+        {`${title} is right`}
+      </button>
+    </div>
   );
 }

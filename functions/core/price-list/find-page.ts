@@ -1,0 +1,236 @@
+import { filter } from './filters.js';
+import type { Point } from './perspective.js';
+
+/**
+ * Where the page is in a photo of it: its four corners (top-left, top-right, bottom-right,
+ * bottom-left), or null when no page stands out (a scan or screenshot that is all page, or a page
+ * whose edge cannot be told from what it lies on).
+ *
+ * Works on a small greyscale copy (about 480 px across). The text is closed away first (a max
+ * then a min filter wider than a line), leaving the paper as a smooth bright region. The page is
+ * then what can be reached from the text without crossing a sharp edge in the logarithm of the
+ * brightness: uneven light and soft shadows change brightness slowly, the page's own edge changes
+ * it at once, whatever the light there. The region's outline gives four sides, each fitted as a
+ * straight line through its own points, and the corners where they meet; a quadrilateral no
+ * phone could see a page as (see `plausible`) is tried again at another edge limit, then given up.
+ */
+
+/** Steepest change of log brightness at each pixel (a Sobel operator over a 3×3 neighbourhood). */
+function logEdges(data: Uint8Array, width: number, height: number): Float32Array {
+  const log = Float32Array.from(data, (value) => Math.log(value + 8));
+  const edges = new Float32Array(data.length);
+  for (let y = 1; y < height - 1; y += 1) {
+    for (let x = 1; x < width - 1; x += 1) {
+      const i = y * width + x;
+      const [nw, n, ne, w, e, sw, s, se] = [log[i - width - 1]!, log[i - width]!, log[i - width + 1]!, log[i - 1]!, log[i + 1]!, log[i + width - 1]!, log[i + width]!, log[i + width + 1]!];
+      const gx = ne + 2 * e + se - nw - 2 * w - sw;
+      const gy = sw + 2 * s + se - nw - 2 * n - ne;
+      edges[i] = Math.hypot(gx, gy) / 8;
+    }
+  }
+  return edges;
+}
+
+/**
+ * The pixels reachable from any of the seeds without crossing an edge steeper than `limit`, each
+ * seed's region kept only when it stays off the picture's border (the table or wall around the
+ * page always reaches it). A shadow's edge across the page cuts it in two; the seeds on either
+ * side find both halves.
+ */
+function regionFromSeeds(edges: Float32Array, width: number, height: number, seeds: number[], limit: number): Uint8Array {
+  const inside = new Uint8Array(width * height);
+  const mark = new Int32Array(width * height);
+  const stack: number[] = [];
+  seeds.forEach((seed, index) => {
+    const label = index + 1;
+    if (mark[seed] || edges[seed]! >= limit) return;
+    const reached: number[] = [];
+    let border = false;
+    mark[seed] = label;
+    stack.push(seed);
+    while (stack.length) {
+      const at = stack.pop()!;
+      reached.push(at);
+      const x = at % width;
+      const y = (at - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) {
+        border = true;
+        continue;
+      }
+      for (let side = 0; side < 4; side += 1) {
+        const next = side === 0 ? at - 1 : side === 1 ? at + 1 : side === 2 ? at - width : at + width;
+        if (!mark[next] && edges[next]! < limit) {
+          mark[next] = label;
+          stack.push(next);
+        }
+      }
+    }
+    if (!border && reached.length > width * height * 0.005) for (const at of reached) inside[at] = 1;
+  });
+  return inside;
+}
+
+/** The region with the cracks between its parts closed and its holes filled. */
+function solid(inside: Uint8Array, width: number, height: number): Uint8Array {
+  const closed = filter(filter(inside, width, height, 3, 'max'), width, height, 3, 'min');
+  const outside = new Uint8Array(width * height);
+  const stack: number[] = [];
+  for (let x = 0; x < width; x += 1) stack.push(x, (height - 1) * width + x);
+  for (let y = 0; y < height; y += 1) stack.push(y * width, y * width + width - 1);
+  while (stack.length) {
+    const at = stack.pop()!;
+    if (outside[at] || closed[at]) continue;
+    outside[at] = 1;
+    const x = at % width;
+    if (x > 0) stack.push(at - 1);
+    if (x < width - 1) stack.push(at + 1);
+    if (at >= width) stack.push(at - width);
+    if (at < (height - 1) * width) stack.push(at + width);
+  }
+  return outside.map((value) => 1 - value);
+}
+
+/** Seeds on the text: cells of a grid holding ink (darker than the closed ground around it). */
+function textSeeds(data: Uint8Array, closed: Uint8Array, edges: Float32Array, width: number, height: number): number[] {
+  const cells = 16;
+  const seeds: number[] = [];
+  for (let row = 0; row < cells; row += 1) {
+    for (let column = 0; column < cells; column += 1) {
+      let ink = 0;
+      let calm = -1;
+      for (let y = Math.floor((row * height) / cells); y < Math.floor(((row + 1) * height) / cells); y += 1) {
+        for (let x = Math.floor((column * width) / cells); x < Math.floor(((column + 1) * width) / cells); x += 1) {
+          const at = y * width + x;
+          if (closed[at]! - data[at]! > Math.max(18, closed[at]! * 0.25)) ink += 1;
+          if (calm < 0 || edges[at]! < edges[calm]!) calm = at;
+        }
+      }
+      if (ink >= 3 && calm >= 0) seeds.push(calm);
+    }
+  }
+  return seeds;
+}
+
+/** A straight line through points: a point on it and its direction (principal axis). */
+function fitLine(points: Point[]): { at: Point; direction: Point } {
+  const mean = points.reduce((sum, point) => ({ x: sum.x + point.x / points.length, y: sum.y + point.y / points.length }), { x: 0, y: 0 });
+  let xx = 0;
+  let xy = 0;
+  let yy = 0;
+  for (const { x, y } of points) {
+    xx += (x - mean.x) ** 2;
+    xy += (x - mean.x) * (y - mean.y);
+    yy += (y - mean.y) ** 2;
+  }
+  const angle = 0.5 * Math.atan2(2 * xy, xx - yy);
+  return { at: mean, direction: { x: Math.cos(angle), y: Math.sin(angle) } };
+}
+
+function meet(a: Line, b: Line): Point | null {
+  const cross = a.direction.x * b.direction.y - a.direction.y * b.direction.x;
+  if (Math.abs(cross) < 1e-6) return null;
+  const t = ((b.at.x - a.at.x) * b.direction.y - (b.at.y - a.at.y) * b.direction.x) / cross;
+  return { x: a.at.x + t * a.direction.x, y: a.at.y + t * a.direction.y };
+}
+
+type Line = ReturnType<typeof fitLine>;
+
+/**
+ * A side fitted to the region's outline lies a pixel or two inside the page (the region stops
+ * where the edge begins): it is moved out along its normal to where the edge is steepest.
+ */
+function ontoEdge(side: Line, from: Point, to: Point, middle: Point, edges: Float32Array, width: number, height: number): Line {
+  let normal = { x: -side.direction.y, y: side.direction.x };
+  if ((side.at.x - middle.x) * normal.x + (side.at.y - middle.y) * normal.y < 0) normal = { x: -normal.x, y: -normal.y };
+  let best = { offset: 0, strength: -1 };
+  for (let offset = -2; offset <= 6; offset += 0.5) {
+    let strength = 0;
+    for (let t = 0.1; t <= 0.9; t += 0.02) {
+      const x = Math.round(from.x + (to.x - from.x) * t + normal.x * offset);
+      const y = Math.round(from.y + (to.y - from.y) * t + normal.y * offset);
+      if (x >= 0 && y >= 0 && x < width && y < height) strength += edges[y * width + x]!;
+    }
+    if (strength > best.strength) best = { offset, strength };
+  }
+  return { at: { x: side.at.x + normal.x * best.offset, y: side.at.y + normal.y * best.offset }, direction: side.direction };
+}
+
+/** The corners of the region's outline: rough ones from its extremes, then each side fitted as a line. */
+function cornersOf(inside: Uint8Array, edges: Float32Array, width: number, height: number): Point[] | null {
+  const outline: Point[] = [];
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (!inside[y * width + x]) continue;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) return null; // it runs off the picture
+      if (!inside[y * width + x - 1] || !inside[y * width + x + 1] || !inside[(y - 1) * width + x] || !inside[(y + 1) * width + x]) outline.push({ x, y });
+    }
+  }
+  if (outline.length < 40) return null;
+  const extreme = (score: (point: Point) => number) => outline.reduce((best, point) => (score(point) > score(best) ? point : best));
+  const rough = [extreme((p) => -p.x - p.y), extreme((p) => p.x - p.y), extreme((p) => p.x + p.y), extreme((p) => -p.x + p.y)];
+  const middle = { x: rough.reduce((sum, point) => sum + point.x / 4, 0), y: rough.reduce((sum, point) => sum + point.y / 4, 0) };
+  const sides = rough.map((from, index) => {
+    const to = rough[(index + 1) % 4]!;
+    const length = Math.hypot(to.x - from.x, to.y - from.y);
+    // The side's own points: near the segment, away from the (rounded) corners.
+    const points = outline.filter((point) => {
+      const t = ((point.x - from.x) * (to.x - from.x) + (point.y - from.y) * (to.y - from.y)) / (length * length);
+      const distance = Math.abs((point.x - from.x) * (to.y - from.y) - (point.y - from.y) * (to.x - from.x)) / length;
+      return t > 0.1 && t < 0.9 && distance < Math.max(3, length * 0.03);
+    });
+    return points.length >= 8 ? ontoEdge(fitLine(points), from, to, middle, edges, width, height) : null;
+  });
+  if (sides.some((side) => side === null)) return null;
+  const corners = sides.map((side, index) => meet(sides[(index + 3) % 4]!, side!));
+  return corners.every((corner) => corner !== null) ? (corners as Point[]) : null;
+}
+
+/** Degrees opposite sides may differ: the pair across the view (nearly parallel) and the pair along it (keystone). */
+const PARALLEL = 3;
+const CONVERGING = 14;
+
+const area = (corners: Point[]) =>
+  Math.abs(corners.reduce((sum, corner, index) => sum + corner.x * corners[(index + 1) % 4]!.y - corners[(index + 1) % 4]!.x * corner.y, 0)) / 2;
+
+/** Degrees between two sides' directions (0 = parallel), whichever way each runs. */
+function between(a: Point, b: Point, c: Point, d: Point): number {
+  const angle = Math.abs(Math.atan2(b.y - a.y, b.x - a.x) - Math.atan2(c.y - d.y, c.x - d.x)) % Math.PI;
+  return (Math.min(angle, Math.PI - angle) * 180) / Math.PI;
+}
+
+/**
+ * A page seen by a phone: convex, corners inside the picture, sides roughly square to each other,
+ * and seen from one side only: one pair of opposite sides stays nearly parallel while the other
+ * converges. Two converging pairs mean a corner was misplaced (a shadow's edge taken for the
+ * page's), and warping by it would bend the lines.
+ */
+function plausible(corners: Point[], width: number, height: number, regionArea: number): boolean {
+  const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point];
+  const pairs = [between(topLeft, topRight, bottomRight, bottomLeft), between(topRight, bottomRight, bottomLeft, topLeft)];
+  if (Math.min(...pairs) > PARALLEL || Math.max(...pairs) > CONVERGING) return false;
+  const quad = area(corners);
+  if (quad < width * height * 0.12 || quad > width * height * 0.985) return false;
+  if (Math.abs(regionArea - quad) > quad * 0.06) return false;
+  for (let index = 0; index < 4; index += 1) {
+    const [a, b, c] = [corners[index]!, corners[(index + 1) % 4]!, corners[(index + 2) % 4]!];
+    if (b.x < -2 || b.y < -2 || b.x > width + 1 || b.y > height + 1) return false;
+    const angle = Math.abs(Math.atan2(a.y - b.y, a.x - b.x) - Math.atan2(c.y - b.y, c.x - b.x)) * (180 / Math.PI);
+    const interior = angle > 180 ? 360 - angle : angle;
+    if (interior < 65 || interior > 115) return false;
+  }
+  return true;
+}
+
+/** The page's corners in a small greyscale picture, or null. `lineHeight`: of the text there, if known. */
+export function findPage(data: Uint8Array, width: number, height: number): Point[] | null {
+  const closed = filter(filter(data, width, height, 4, 'max'), width, height, 4, 'min');
+  const edges = logEdges(closed, width, height);
+  const seeds = textSeeds(data, closed, edges, width, height);
+  for (const limit of [0.05, 0.035, 0.08]) {
+    const inside = solid(regionFromSeeds(edges, width, height, seeds, limit), width, height);
+    const corners = cornersOf(inside, edges, width, height);
+    const regionArea = inside.reduce((sum, value) => sum + value, 0);
+    if (corners && plausible(corners, width, height, regionArea)) return corners;
+  }
+  return null;
+}

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { ExtractedServiceDraft } from '../../../functions/contracts/price-list.js';
+import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
+import { reviewServices, unlikeService } from '../../../functions/core/price-list/review.js';
+
+const reasons = (service: ExtractedServiceDraft | undefined) => (service?.review ?? []).map(({ reason }) => reason);
+const named = (services: ExtractedServiceDraft[], name: string) => services.find((service) => service.name === name);
+
+describe('what an import was unsure of (issue 20 #2)', () => {
+  it('flags the misreadings of the issue: a name cut at its start, a letter off a salon word, a note taken for a service', () => {
+    expect(unlikeService('adies Cut')).toMatch(/middle of a word/);
+    expect(unlikeService('Dccasion Hair')).toBe('"Dccasion" may be a misreading of "Occasion".');
+    expect(unlikeService('A patch test is needed before all colours')).toMatch(/note, not a service/);
+    for (const name of ['Ladies Cut', 'Occasion Hair', 'Full Head Foils', 'Olaplex Treatment', 'Keratin Smoothing', "Gents Cut & Beard", 'Toners', 'Siobhán\'s Signature Blow Dry']) {
+      expect(unlikeService(name), name).toBeNull();
+    }
+  });
+
+  it('names a line with a price that gave no service, and a price with no name, on the service read before it', () => {
+    const text = ['Ladies Cut\t€45', 'Olaplex Treatment\t€30 ~~ ##', '\t€20', 'Gents Cut\t€25', 'Full Head Highlights', '€95'].join('\n');
+    const read: ExtractedServiceDraft[] = [
+      { name: 'Ladies Cut', duration: 0, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
+      { name: 'Gents Cut', duration: 0, price: 25, price_min: null, price_max: null, isRange: false, comment: '' },
+      { name: 'Full Head Highlights', duration: 0, price: 95, price_min: null, price_max: null, isRange: false, comment: '' },
+    ];
+    const reviewed = reviewServices(read, text);
+    expect(named(reviewed, 'Ladies Cut')?.review).toEqual([
+      { reason: 'line-dropped', detail: 'A line was left out: "Olaplex Treatment €30 ~~ ##".' },
+      { reason: 'price-without-name', detail: 'A price with no name (€20) was left out.' },
+    ]);
+    // A price alone under its name is that service's price, not a dropped line.
+    expect(named(reviewed, 'Full Head Highlights')?.review).toBeUndefined();
+    expect(named(reviewed, 'Gents Cut')?.review).toBeUndefined();
+  });
+
+  it('flags the words OCR was unsure of on the service whose line holds them', () => {
+    const text = 'Ladies Cut\t€45\nOccasion Hair\t€65';
+    const reviewed = reviewServices(parsePriceList(text), text, { unsure: ['Occasion', '€65'] });
+    expect(reasons(named(reviewed, 'Occasion Hair'))).toEqual(['low-confidence']);
+    expect(named(reviewed, 'Occasion Hair')?.review?.[0]?.detail).toBe('The photo was hard to read at "occasion", "65": please check the name and price.');
+    expect(named(reviewed, 'Ladies Cut')?.review).toBeUndefined();
+  });
+
+  it('leaves a clean list without a single flag', () => {
+    const text = ['SALON NUA, Main Street, Naas', 'CUTS', 'Ladies Cut & Blow Dry ..... €55', "Gents Cut (30 mins) €25", 'COLOUR', 'Full Head Foils  2 hrs  €120 – €150', 'A patch test is needed 48 hours before any colour.'].join('\n');
+    const reviewed = reviewServices(parsePriceList(text), text);
+    expect(reviewed.length).toBe(3);
+    expect(reviewed.flatMap((service) => service.review ?? [])).toEqual([]);
+  });
+});
