@@ -236,7 +236,7 @@ function build(settings: Config): Dependencies {
           return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
         }
         if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
-        return createSandboxCalendar({ store: googleStore, now: () => new Date() });
+        return createSandboxCalendar({ store: googleStore, now: () => new Date(), latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS });
       },
       { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true },
     ),

@@ -61,8 +61,20 @@ function instant(value: string, field: string): string {
   return new Date(parsed).toISOString();
 }
 
-export function createSandboxCalendar(options: { store: GoogleStore; now: () => Date }): CalendarPort {
+export interface SandboxCalendarOptions {
+  store: GoogleStore;
+  now: () => Date;
+  /**
+   * SANDBOX_CALENDAR_LATENCY_MS: every call that would reach Google waits this long first, so local
+   * runs, tests and benches pay what Google costs from eu-west-1 (150–400 ms). Default 0.
+   */
+  latencyMs?: number;
+}
+
+export function createSandboxCalendar(options: SandboxCalendarOptions): CalendarPort {
   const { store } = options;
+  const latency = options.latencyMs ?? 0;
+  const roundTrip = () => (latency > 0 ? new Promise<void>((resolve) => setTimeout(resolve, latency)) : Promise.resolve());
   const knownCalendar = (id: string) => SANDBOX_CALENDARS.some((calendar) => calendar.id === id);
 
   /** As Google answers `invalid_grant` for a revoked or unknown refresh token. */
@@ -87,6 +99,7 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return url.toString();
     },
     async exchangeCode({ code, codeVerifier }) {
+      await roundTrip();
       const match = CODE.exec(code);
       const expected = match ? Buffer.from(match[2]!) : Buffer.alloc(0);
       const actual = Buffer.from(pkceChallenge(codeVerifier));
@@ -96,10 +109,12 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return { refreshToken: `sandbox-refresh-${randomBytes(24).toString('base64url')}` };
     },
     async listCalendars(grant) {
+      await roundTrip();
       await checkGrant(grant);
       return SANDBOX_CALENDARS.map((calendar) => ({ ...calendar }));
     },
     async freeBusy(grant, calendarIds, from, to) {
+      await roundTrip();
       await checkGrant(grant);
       if (!(from.getTime() < to.getTime())) throw new CalendarError('rejected', 'The time range is empty', 400);
       const answer: FreeBusy = {};
@@ -116,6 +131,7 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return answer;
     },
     async createEvent(grant, calendarId, event) {
+      await roundTrip();
       await checkGrant(grant);
       if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
       if (!isValidEventId(event.id)) throw new CalendarError('rejected', 'Invalid event id', 400);
@@ -134,11 +150,13 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return { id: event.id, created };
     },
     async deleteEvent(grant, calendarId, eventId) {
+      await roundTrip();
       await checkGrant(grant);
       if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
       return { deleted: await store.deleteSandboxEvent(grant.salonId, calendarId, eventId) };
     },
     async revoke(grant) {
+      await roundTrip();
       if (!REFRESH_TOKEN.test(grant.refreshToken)) return;
       await store.markSandboxTokenRevoked(grant.salonId, tokenHash(grant.refreshToken), options.now());
     },
