@@ -11,6 +11,7 @@ import type { VoicePort } from './providers/voice-port.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
 import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
+import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
 import { createProviderSecrets, googleCredentials, stripeCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
 import type { TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
@@ -236,9 +237,14 @@ function build(settings: Config): Dependencies {
           return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
         }
         if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
-        return createSandboxCalendar({ store: googleStore, now: () => new Date(), latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS });
+        return createSandboxCalendar({
+          store: googleStore,
+          channels: createSandboxCalendarStore(dynamo, settings.TABLE_NAME),
+          now: () => new Date(),
+          latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
+        });
       },
-      { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true },
+      { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
     ),
     tokenCipher: lazyAdapter(
       async () => {
