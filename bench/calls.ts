@@ -40,7 +40,7 @@ async function seed(salonId: string): Promise<void> {
         await d.calls.recordStart({ salonId, callSid, callerPhone: `+3538712${String(index).padStart(5, '0')}`, startedAt, route: 'agent', test: false });
         if (!missed) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
         const ended = await d.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(), durationSeconds: seconds, finalStatus: missed ? 'no-answer' : 'completed' });
-        const outcome = callOutcome(ended)!;
+        const outcome = callOutcome(ended!)!;
         const day = DateTime.fromISO(startedAt, { zone: 'Europe/Dublin' }).toISODate()!;
         await Promise.all([
           d.callStats.countCall(salonId, day, callSid, missed),

@@ -6,7 +6,7 @@ import { bundleFigures } from './support/bundle.js';
 
 /**
  * Cold starts are dead air: for every Lambda (each route, each event consumer, the booking
- * sweep) bundled as `cdk deploy` bundles it, what a cold start loads (the entry and its static
+ * and call sweeps) bundled as `cdk deploy` bundles it, what a cold start loads (the entry and its static
  * chunks), the whole bundle with the chunks loaded on first use, the three largest packages a
  * cold start loads, and the median time a fresh Node takes to import it. Targets for the two
  * Lambdas a caller waits on (agent tools and the voice webhook): ≤ 1 MB and ≤ 150 ms.
@@ -19,6 +19,7 @@ export function run(): Promise<string[]> {
   for (const route of routes) entries.set(route.entry, route);
   for (const rule of eventRules) entries.set(rule.consumer, {});
   entries.set('functions/jobs/sweep-bookings.ts', {});
+  entries.set('functions/jobs/sweep-calls.ts', {});
   const lines = ['Lambda entry'.padEnd(46) + 'cold KB'.padStart(9) + 'all KB'.padStart(8) + 'import ms'.padStart(11) + '   largest parts loaded cold'];
   for (const [entry, { nodeModules = [], optIn = [] }] of entries) {
     const figures = bundleFigures(entry, { nodeModules, optIn });

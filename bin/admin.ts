@@ -16,13 +16,36 @@ const usage = `Usage:
   npm run admin -- list-numbers [--function <name>]                           (every assigned number and its salon)
   npm run admin -- release-number <salonId> [--function <name>]              (calls to it then hear the unassigned message)
   npm run admin -- agent-secret <salonId> [--rotate] [--function <name>]      (the voice agent's secret, shown once)
+  npm run admin -- preflight [--stage <name>] [--site-url <url>] [--email-from <address>] [--voice-ids <json>]
+                                                                              (read-only checks of every provider; exit 1 when something must be fixed)
 With a Twilio account configured, assign-number also points the number's voice URL at the stage's webhook.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { function: { type: 'string' }, 'data-dir': { type: 'string', default: process.env.DATA_DIR || '.local' }, rotate: { type: 'boolean', default: false } },
+  options: {
+    function: { type: 'string' },
+    'data-dir': { type: 'string', default: process.env.DATA_DIR || '.local' },
+    rotate: { type: 'boolean', default: false },
+    stage: { type: 'string' },
+    'site-url': { type: 'string' },
+    'email-from': { type: 'string' },
+    'voice-ids': { type: 'string' },
+  },
 });
 const [command, salonId, ...numberWords] = positionals;
+if (command === 'preflight') {
+  // On the operator's machine, with their credentials: never through the admin Lambda.
+  const { preflightCommand } = await import('./preflight.js');
+  process.exit(
+    await preflightCommand({
+      dataDir: values['data-dir']!,
+      ...(values.stage ? { stage: values.stage } : {}),
+      ...(values['site-url'] ? { siteUrl: values['site-url'] } : {}),
+      ...(values['email-from'] ? { emailFrom: values['email-from'] } : {}),
+      ...(values['voice-ids'] ? { voiceIds: values['voice-ids'] } : {}),
+    }),
+  );
+}
 // A number written the way people write it (01 234 5678) reaches us as words when unquoted.
 const phoneNumber = numberWords.join(' ');
 const request =

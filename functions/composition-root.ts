@@ -12,7 +12,15 @@ import { createSandboxVoice } from './providers/sandbox-voice.js';
 import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
 import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
-import { createProviderSecrets, googleCredentials, stripeCredentials, twilioCredentials, twilioVoiceCredentials } from './providers/provider-secrets.js';
+import {
+  createProviderSecrets,
+  elevenlabsCredentials,
+  googleCredentials,
+  isMessagingService,
+  stripeCredentials,
+  twilioCredentials,
+  twilioVoiceCredentials,
+} from './providers/provider-secrets.js';
 import type { TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
 import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
@@ -174,15 +182,15 @@ function build(settings: Config): Dependencies {
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
     voiceAgents: lazyAdapter(
       async () => {
-        const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
-        if (apiKey) {
+        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
+        if (elevenlabs) {
           const { createElevenLabsVoiceAgent } = await import('./providers/elevenlabs-voice-agent.js');
-          return createElevenLabsVoiceAgent({ apiKey, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT });
+          return createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
         }
         if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the voice agent sandbox');
         return createSandboxVoiceAgent({ siteUrl: settings.SITE_URL });
       },
-      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true },
+      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
     ),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
@@ -214,13 +222,13 @@ function build(settings: Config): Dependencies {
       },
       { deleteSalonObjects: true, putSalonObject: true },
     ),
-    // ElevenLabs when a key is configured (env locally, the provider secret in AWS), else the sandbox.
+    // ElevenLabs when a key is configured (env locally, the provider secret in AWS), in the EU workspace unless told otherwise, else the sandbox.
     voice: lazyAdapter(
       async () => {
-        const apiKey = settings.ELEVENLABS_API_KEY ?? (await providerSecrets?.get())?.elevenlabsApiKey;
-        if (apiKey) {
+        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
+        if (elevenlabs) {
           const { createElevenLabsVoice } = await import('./providers/elevenlabs-voice.js');
-          return createElevenLabsVoice({ apiKey, voiceIds: settings.ELEVENLABS_VOICE_IDS, apiRoot: settings.ELEVENLABS_API_ROOT });
+          return createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
         }
         if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the sandbox');
         return createSandboxVoice();
@@ -272,6 +280,9 @@ function build(settings: Config): Dependencies {
     sms: lazyAdapter(
       async () => {
         const twilio = await twilioCredentials(settings, providerSecrets);
+        if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+          throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+        }
         if (twilio) {
           const { createTwilioSms } = await import('./providers/twilio-sms.js');
           return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
@@ -291,7 +302,7 @@ function build(settings: Config): Dependencies {
         if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the telephony sandbox');
         return createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE });
       },
-      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, redirectCall: true, pointNumberAt: true },
+      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
     ),
     email: lazyAdapter(
       async () => {

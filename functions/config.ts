@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { planPriceIdsJsonSchema } from './core/plans.js';
+import { ELEVENLABS_EU_API_ROOT, isEuApiRoot } from './providers/elevenlabs-residency.js';
 
 /**
  * Runtime configuration, parsed once per cold start. In AWS the CDK stack sets these; locally
@@ -43,6 +44,7 @@ const configSchema = z
     GOOGLE_API_ROOT: z.url().optional(),
     GOOGLE_OAUTH_ROOT: z.url().optional(),
     ELEVENLABS_API_KEY: z.string().min(1).optional(),
+    /** The ElevenLabs workspace's API root; default the EU residency workspace (in AWS the provider secret may name another, never in prod). */
     ELEVENLABS_API_ROOT: z.url().optional(),
     /** Signs ElevenLabs' post-call webhooks (the workspace's webhook secret); in AWS it is in the provider secret. */
     ELEVENLABS_WEBHOOK_SECRET: z.string().min(1).optional(),
@@ -63,7 +65,7 @@ const configSchema = z
     /** Twilio for SMS, given directly (locally); in AWS the provider secret holds them. */
     TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
-    /** The sending number (E.164) or Messaging Service (MG…). */
+    /** The sending Messaging Service (MG…, required in prod) or, outside prod, a number (E.164). */
     TWILIO_FROM_NUMBER: z.string().min(1).optional(),
     /** Where the twilio SDK sends requests; only tests point it at a local fake Twilio. */
     TWILIO_API_ROOT: z.url().optional(),
@@ -109,6 +111,9 @@ const configSchema = z
     }
     if (config.USER_POOL_ID.startsWith('local_')) {
       ctx.addIssue({ code: 'custom', path: ['USER_POOL_ID'], message: 'local user pool not allowed in prod' });
+    }
+    if (config.ELEVENLABS_API_ROOT && !isEuApiRoot(config.ELEVENLABS_API_ROOT)) {
+      ctx.addIssue({ code: 'custom', path: ['ELEVENLABS_API_ROOT'], message: `prod keeps voice data in the EU (${ELEVENLABS_EU_API_ROOT})` });
     }
     if (!config.SITE_URL.startsWith('https://')) {
       ctx.addIssue({ code: 'custom', path: ['SITE_URL'], message: 'prod site must be served over https' });

@@ -8,21 +8,22 @@ import { Stack } from 'aws-cdk-lib';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../functions/routes.js';
+import { ROUTE_REQUESTS_PER_SALON_HOUR, routeThrottle, type Throttle } from './capacity.js';
 import { AppFunction, constructId, type FunctionEnvironment } from './function.js';
 import { applyGrants, type GrantTargets } from './grants.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 /**
- * Routes throttled below the stage default. HTTP API throttles count every client of a route
- * together (they are a ceiling, not a per-caller limit): the agent tools, public and reachable by
- * anyone with the URL, get their own so a flood of them (each a Lambda and store reads) is capped
- * in cost and cannot use up the budget the owners' routes share. Per caller and per source, the
- * handler counts for itself (RELIABILITY 37), in AWS and locally alike.
+ * Every route has its own throttle, sized from the capacity model for the stage's design size
+ * (infra/capacity.ts: the route's peak × 3; tests/infra/capacity.test.ts holds every route of
+ * functions/routes.ts to having a figure, and a route table without one, as tests build, keeps
+ * the stage default). HTTP API throttles count every client of a route together: a ceiling on
+ * cost and on a flood (the agent tools are public to anyone with the URL), never a per-caller
+ * limit; per caller and per source the handlers count for themselves (RELIABILITY 37). A
+ * throttled request is a 429 in the access log, which an alarm counts (infra/operations.ts).
  */
-export const ROUTE_THROTTLES: Readonly<Record<string, { readonly rateLimit: number; readonly burstLimit: number }>> = {
-  // A conversation makes a tool call every few seconds at most: this is hundreds of calls at once.
-  'agent-tools': { rateLimit: 20, burstLimit: 40 },
-};
+export const routeThrottles = (config: Pick<StageConfig, 'designSalons'>, routes: readonly Pick<RouteDefinition, 'id'>[]): Record<string, Throttle> =>
+  Object.fromEntries(routes.filter((route) => route.id in ROUTE_REQUESTS_PER_SALON_HOUR).map((route) => [route.id, routeThrottle(route.id, config.designSalons)]));
 
 export interface ApiProps {
   readonly config: StageConfig;
@@ -47,6 +48,8 @@ export class Api extends Construct {
   readonly httpApi: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
   readonly functions = new Map<string, AppFunction>();
+  /** One JSON line per request (route key and status, never the path): throttled requests are counted from it. */
+  readonly accessLogs: logs.LogGroup;
   private readonly config: StageConfig;
 
   constructor(scope: Construct, id: string, props: ApiProps) {
@@ -59,10 +62,10 @@ export class Api extends Construct {
       createDefaultStage: false,
     });
 
-    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+    const accessLogs = (this.accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: props.config.logRetention,
       removalPolicy: props.config.removalPolicy,
-    });
+    }));
     // No path or query string (they can carry phone numbers): the route key says which route ran.
     const accessLogFormat = AccessLogFormat.custom(
       JSON.stringify({
@@ -103,9 +106,7 @@ export class Api extends Construct {
     for (const id of Object.keys(props.routeEnvironment ?? {})) {
       if (!props.routes.some((route) => route.id === id)) throw new Error(`Environment given for route ${id}, which is not in the route table`);
     }
-    for (const id of Object.keys(ROUTE_THROTTLES)) {
-      if (!props.routes.some((route) => route.id === id)) throw new Error(`Throttle given for route ${id}, which is not in the route table`);
-    }
+    const throttles = routeThrottles(this.config, props.routes);
     const region = Stack.of(this).region;
     const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
     // Checks signature, issuer, expiry and audience (`aud` of ID tokens, `client_id` of access
@@ -149,7 +150,7 @@ export class Api extends Construct {
           integration,
           ...(route.auth === 'owner' ? { authorizer } : {}),
         });
-        const throttle = ROUTE_THROTTLES[route.id];
+        const throttle = throttles[route.id];
         if (throttle) {
           routeSettings[`${method} ${route.path}`] = { ThrottlingRateLimit: throttle.rateLimit, ThrottlingBurstLimit: throttle.burstLimit };
           // The stage's settings name the route by key: CloudFormation refuses them until the route exists.

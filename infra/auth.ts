@@ -4,22 +4,32 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { AppFunction, type FunctionEnvironment } from './function.js';
-import { physicalName, type StageConfig } from './stage-config.js';
+import { applyGrants, type GrantTargets } from './grants.js';
+import { physicalName, REGION, type StageConfig } from './stage-config.js';
 
 export const PRE_SIGN_UP_ENTRY = 'functions/triggers/pre-sign-up.ts';
 export const CUSTOM_MESSAGE_ENTRY = 'functions/triggers/custom-message.ts';
+export const POST_AUTHENTICATION_ENTRY = 'functions/triggers/post-authentication.ts';
 export const PASSWORD_MIN_LENGTH = 8;
+/** The name owners see on the pool's emails (password resets). */
+export const EMAIL_FROM_NAME = 'SalonDesk';
 
 export interface AuthProps {
   readonly config: StageConfig;
   /** Everything but the pool's own ids, which this construct adds. */
   readonly environment: Omit<FunctionEnvironment, 'USER_POOL_ID' | 'USER_POOL_CLIENT_ID'>;
+  /** The post-authentication trigger keeps the owner's email on the salon's profile. */
+  readonly grants: Omit<GrantTargets, 'userPool'>;
+  /** The SES-verified sender (context `emailFrom`): the pool's emails go through SES from it. */
+  readonly emailFrom?: string;
 }
 
 /**
  * Cognito: salon owners sign in with email and password. Sign-up signs straight in (the
  * pre-sign-up trigger auto-confirms); the custom-message trigger turns the reset code into a
- * link to SITE_URL/reset-password.
+ * link to SITE_URL/reset-password; the post-authentication trigger keeps the owner's email on
+ * their salon. With a sender (`emailFrom`) the pool mails through SES: Cognito's own email sends
+ * only a few messages a day (docs/operations.md).
  *
  * The triggers need the pool and client ids in their environment while the pool needs the
  * triggers' ARNs: a dependency cycle. The pool therefore names the triggers by an ARN built from
@@ -30,6 +40,7 @@ export class Auth extends Construct {
   readonly webClient: cognito.UserPoolClient;
   readonly preSignUp: AppFunction;
   readonly customMessage: AppFunction;
+  readonly postAuthentication: AppFunction;
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -38,6 +49,7 @@ export class Auth extends Construct {
 
     const preSignUpName = physicalName(config, 'pre-sign-up');
     const customMessageName = physicalName(config, 'custom-message');
+    const postAuthenticationName = physicalName(config, 'post-authentication');
     const functionArn = (name: string) =>
       stack.formatArn({ service: 'lambda', resource: 'function', resourceName: name, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
 
@@ -64,12 +76,19 @@ export class Auth extends Construct {
       mfaSecondFactor: { otp: true, sms: false },
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
+      ...(props.emailFrom
+        ? {
+            // Cognito's SourceArn names the sender's domain identity: the domain is what is verified in SES.
+            email: cognito.UserPoolEmail.withSES({ fromEmail: props.emailFrom, fromName: EMAIL_FROM_NAME, sesRegion: REGION, sesVerifiedDomain: props.emailFrom.split('@')[1] }),
+          }
+        : {}),
     });
 
     const cfnPool = this.userPool.node.defaultChild as cognito.CfnUserPool;
     cfnPool.lambdaConfig = {
       preSignUp: functionArn(preSignUpName),
       customMessage: functionArn(customMessageName),
+      postAuthentication: functionArn(postAuthenticationName),
     };
 
     this.webClient = this.userPool.addClient('WebClient', {
@@ -109,7 +128,17 @@ export class Auth extends Construct {
       timeoutSeconds: 5,
       memoryMb: 256,
     });
-    for (const trigger of [this.preSignUp, this.customMessage]) {
+    this.postAuthentication = new AppFunction(this, 'PostAuthentication', {
+      config,
+      entry: POST_AUTHENTICATION_ENTRY,
+      functionName: postAuthenticationName,
+      description: "Cognito post-authentication: keeps the owner's email on their salon",
+      environment,
+      timeoutSeconds: 5,
+      memoryMb: 256,
+    });
+    applyGrants(this.postAuthentication, ['table:write'], props.grants);
+    for (const trigger of [this.preSignUp, this.customMessage, this.postAuthentication]) {
       trigger.function.addPermission('CognitoInvoke', {
         principal: new iam.ServicePrincipal('cognito-idp.amazonaws.com'),
         sourceArn: this.userPool.userPoolArn,

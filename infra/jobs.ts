@@ -5,7 +5,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { SWEEP_EVERY_MINUTES } from '../functions/jobs/sweep-bookings.js';
+import { SWEEP_EVERY_MINUTES } from '../functions/jobs/sweep-schedule.js';
 import type { Grant } from '../functions/routes.js';
 import { AppFunction, type FunctionEnvironment } from './function.js';
 import { applyGrants, logicalIdOf, type GrantTargets } from './grants.js';
@@ -13,6 +13,9 @@ import type { StageConfig } from './stage-config.js';
 
 export const SWEEP_BOOKINGS_ENTRY = 'functions/jobs/sweep-bookings.ts';
 export const SWEEP_BOOKINGS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'];
+export const SWEEP_CALLS_ENTRY = 'functions/jobs/sweep-calls.ts';
+/** Publishing call.completed, and reading Twilio's and ElevenLabs' records of a call (the provider secret). */
+export const SWEEP_CALLS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'secrets:providers'];
 
 export interface JobsProps {
   readonly config: StageConfig;
@@ -20,31 +23,55 @@ export interface JobsProps {
   readonly grants: GrantTargets;
 }
 
+interface SweepJob {
+  id: string;
+  entry: string;
+  description: string;
+  grants: readonly Grant[];
+  failing: string;
+}
+
 /**
- * Scheduled work. The booking sweep runs every few minutes on EventBridge Scheduler: it settles
- * booking changes whose request died (a Lambda timeout between two writes) and retries pending
- * calendar writes. Settling publishes booking events and writes calendar events, hence its grants.
+ * Scheduled work: the sweeps, each every few minutes on EventBridge Scheduler with an alarm when
+ * it keeps failing. The booking sweep settles booking changes whose request died (a Lambda
+ * timeout between two writes) and retries pending calendar writes: settling publishes booking
+ * events and writes calendar events, hence its grants. The call sweep publishes the end of calls
+ * whose request died before it went out and closes calls whose end never came, from the
+ * provider's record.
  */
 export class Jobs extends Construct {
   readonly sweepBookings: AppFunction;
   readonly sweepSchedule: Schedule;
+  readonly sweepCalls: AppFunction;
+  readonly callSweepSchedule: Schedule;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
-    this.sweepBookings = new AppFunction(this, 'SweepBookings', {
-      config: props.config,
+    [this.sweepBookings, this.sweepSchedule] = this.sweep(props, {
+      id: 'SweepBookings',
       entry: SWEEP_BOOKINGS_ENTRY,
       description: 'Settles unfinished booking changes and retries pending calendar writes',
-      environment: props.environment,
-      timeoutSeconds: 120,
+      grants: SWEEP_BOOKINGS_GRANTS,
+      failing: 'The booking sweep keeps failing: unfinished bookings are not being settled',
     });
-    applyGrants(this.sweepBookings, SWEEP_BOOKINGS_GRANTS, props.grants);
-    const invoker = new iam.Role(this, 'SweepBookingsInvoker', { assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com') });
-    this.sweepSchedule = new Schedule(this, 'SweepBookingsSchedule', {
-      description: 'The booking sweep (functions/jobs/sweep-bookings.ts)',
+    [this.sweepCalls, this.callSweepSchedule] = this.sweep(props, {
+      id: 'SweepCalls',
+      entry: SWEEP_CALLS_ENTRY,
+      description: 'Publishes the end of calls a crash left unpublished and closes calls whose end never came',
+      grants: SWEEP_CALLS_GRANTS,
+      failing: 'The call sweep keeps failing: unfinished calls are not being metered',
+    });
+  }
+
+  private sweep(props: JobsProps, job: SweepJob): [AppFunction, Schedule] {
+    const fn = new AppFunction(this, job.id, { config: props.config, entry: job.entry, description: job.description, environment: props.environment, timeoutSeconds: 120 });
+    applyGrants(fn, job.grants, props.grants);
+    const invoker = new iam.Role(this, `${job.id}Invoker`, { assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com') });
+    const schedule = new Schedule(this, `${job.id}Schedule`, {
+      description: `${job.description} (${job.entry})`,
       schedule: ScheduleExpression.rate(Duration.minutes(SWEEP_EVERY_MINUTES)),
       // A missed run is made up by the next one: no retries that would overlap it.
-      target: new LambdaInvoke(this.sweepBookings.function, { role: invoker, retryAttempts: 0, maxEventAge: Duration.minutes(SWEEP_EVERY_MINUTES) }),
+      target: new LambdaInvoke(fn.function, { role: invoker, retryAttempts: 0, maxEventAge: Duration.minutes(SWEEP_EVERY_MINUTES) }),
     });
     NagSuppressions.addResourceSuppressions(
       invoker,
@@ -52,18 +79,19 @@ export class Jobs extends Construct {
         {
           id: 'AwsSolutions-IAM5',
           reason: "Lambda's grantInvoke names the function and its versions (`<arn>:*`); the schedule may invoke only the sweep.",
-          appliesTo: [`Resource::<${logicalIdOf(this.sweepBookings.function)}.Arn>:*`],
+          appliesTo: [`Resource::<${logicalIdOf(fn.function)}.Arn>:*`],
         },
       ],
       true,
     );
-    new cloudwatch.Alarm(this, 'SweepBookingsFailing', {
-      alarmDescription: 'The booking sweep keeps failing: unfinished bookings are not being settled',
-      metric: this.sweepBookings.function.metricErrors({ period: Duration.minutes(15) }),
+    new cloudwatch.Alarm(this, `${job.id}Failing`, {
+      alarmDescription: job.failing,
+      metric: fn.function.metricErrors({ period: Duration.minutes(15) }),
       threshold: 2,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
       evaluationPeriods: 1,
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
+    return [fn, schedule];
   }
 }

@@ -11,6 +11,7 @@ import { EventBus } from './events.js';
 import { Jobs } from './jobs.js';
 import type { FunctionEnvironment } from './function.js';
 import { suppressCdkInternals } from './nag.js';
+import { Operations } from './operations.js';
 import { Secrets } from './secrets.js';
 import { APP_NAME, type StageConfig } from './stage-config.js';
 import { Web } from './web.js';
@@ -46,6 +47,7 @@ export class SalonReceptionistStack extends Stack {
   readonly web: Web;
   readonly admin: Admin;
   readonly jobs: Jobs;
+  readonly operations: Operations;
   readonly siteUrl: string;
 
   constructor(scope: Construct, id: string, props: SalonReceptionistStackProps) {
@@ -71,22 +73,22 @@ export class SalonReceptionistStack extends Stack {
       EVENT_BUS_NAME: this.events.bus.eventBusName,
       SITE_URL: this.siteUrl,
     };
-    this.auth = new Auth(this, 'Auth', { config, environment: baseEnvironment });
-    const environment: FunctionEnvironment = {
-      ...baseEnvironment,
-      USER_POOL_ID: this.auth.userPool.userPoolId,
-      USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
-    };
-    const grants = {
+    const poolGrants = {
       table: this.data.table,
       uploads: this.data.uploads,
       bus: this.events.bus,
-      userPool: this.auth.userPool,
       tokenKey: this.secrets.tokenKey,
       providerSecrets: this.secrets.providers,
       bedrockModel: props.bedrockModelId ? bedrockModel(this, props.bedrockModelId) : undefined,
       emailFrom: props.emailFrom,
     };
+    this.auth = new Auth(this, 'Auth', { config, environment: baseEnvironment, grants: poolGrants, emailFrom: props.emailFrom });
+    const environment: FunctionEnvironment = {
+      ...baseEnvironment,
+      USER_POOL_ID: this.auth.userPool.userPoolId,
+      USER_POOL_CLIENT_ID: this.auth.webClient.userPoolClientId,
+    };
+    const grants = { ...poolGrants, userPool: this.auth.userPool };
 
     this.api.addRoutes({
       routes: props.routes,
@@ -98,6 +100,7 @@ export class SalonReceptionistStack extends Stack {
         ? Object.fromEntries([VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].map((id) => [id, { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) }]))
         : {},
     });
+    this.operations = new Operations(this, 'Operations', { config, api: this.api });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });
     this.admin = new Admin(this, 'Admin', { config, environment, grants });
     this.jobs = new Jobs(this, 'Jobs', { config, environment, grants });

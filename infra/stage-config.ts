@@ -21,8 +21,10 @@ export interface StageConfig {
   readonly logRetention: RetentionDays;
   /** How long CloudFront and S3 server access logs are kept (GDPR: minimal retention). */
   readonly accessLogExpiration: Duration;
-  /** Default-stage throttling of the HTTP API (requests per second / burst). */
+  /** Default-stage throttling of the HTTP API (requests per second / burst), for a route without its own. */
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
+  /** The salons the stage is sized for: every route's throttle comes from the capacity model at this size (infra/capacity.ts). */
+  readonly designSalons: number;
   /** Lambda defaults when a route does not say otherwise. */
   readonly lambdaDefaults: { readonly memoryMb: number; readonly timeoutSeconds: number };
 }
@@ -43,6 +45,7 @@ export function stageConfig(stage: string): StageConfig {
       logRetention: RetentionDays.THREE_MONTHS,
       accessLogExpiration: Duration.days(90),
       apiThrottle: { rateLimit: 200, burstLimit: 400 },
+      designSalons: 10_000,
       lambdaDefaults: { memoryMb: 512, timeoutSeconds: 10 },
     };
   }
@@ -55,6 +58,7 @@ export function stageConfig(stage: string): StageConfig {
     logRetention: RetentionDays.TWO_WEEKS,
     accessLogExpiration: Duration.days(14),
     apiThrottle: { rateLimit: 25, burstLimit: 50 },
+    designSalons: 100,
     lambdaDefaults: { memoryMb: 512, timeoutSeconds: 10 },
   };
 }

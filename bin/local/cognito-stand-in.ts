@@ -39,7 +39,7 @@ export interface CognitoStandInOptions {
   dataDir: string;
   /** Stable issuer prefix (the pool id is appended), so tokens survive a change of port. */
   issuerDomain: string;
-  triggers: Record<'PreSignUp' | 'CustomMessage', TriggerHandler>;
+  triggers: Record<'PreSignUp' | 'CustomMessage' | 'PostAuthentication', TriggerHandler>;
   onMessage: (message: CapturedMessage) => void;
   onError: (message: string) => void;
   /** Pool and client ids from an earlier start; created when absent. */
@@ -85,7 +85,7 @@ export async function startCognitoStandIn(options: CognitoStandInOptions): Promi
   const ctx = { logger };
   const config = await loadConfig(ctx, new StormDBDataStoreFactory(options.dataDir));
   config.TokenConfig = { IssuerDomain: options.issuerDomain };
-  config.TriggerFunctions = { PreSignUp: 'PreSignUp', CustomMessage: 'CustomMessage' };
+  config.TriggerFunctions = { PreSignUp: 'PreSignUp', CustomMessage: 'CustomMessage', PostAuthentication: 'PostAuthentication' };
   config.UserPoolDefaults = { UsernameAttributes: ['email'] };
 
   // cognito-local mails a sign-up code even to users the pre-sign-up trigger confirmed; real

@@ -9,6 +9,7 @@ import { eventRules } from '../../events/rules.js';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as sweepBookings } from '../../functions/jobs/sweep-bookings.js';
+import { handler as sweepCalls } from '../../functions/jobs/sweep-calls.js';
 import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
 import { ensureLocalTwilioAuthToken } from '../../functions/providers/sandbox-telephony.js';
 import { createOutboxStore } from '../../functions/store/outbox-store.js';
@@ -28,7 +29,7 @@ import { ensureWebBuild } from './web-build.js';
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** How often the booking sweep runs locally (every 5 minutes in AWS). */
+/** How often the sweeps run locally (every 5 minutes in AWS). */
 const LOCAL_SWEEP_EVERY_MS = 60_000;
 
 /** Same names in every local run; the issuer is stable so tokens survive a restart on another port. */
@@ -109,6 +110,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     triggers: {
       PreSignUp: loadTrigger('functions/triggers/pre-sign-up.ts'),
       CustomMessage: loadTrigger('functions/triggers/custom-message.ts'),
+      PostAuthentication: loadTrigger('functions/triggers/post-authentication.ts'),
     },
     onMessage: (message) => outbox.add(message),
     onError,
@@ -188,12 +190,13 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     onError,
   });
 
-  // The booking sweep (EventBridge Scheduler in AWS): at once, with no grace since nothing is
-  // running yet (it finishes what a killed run left), then every minute.
-  const runSweep = (event?: { graceMs: number }) => sweepBookings(event).then(
-    () => undefined,
-    (error: unknown) => onError(`booking sweep: ${(error as Error).message}`),
-  );
+  // The booking and call sweeps (EventBridge Scheduler in AWS): at once, with no grace since
+  // nothing is running yet (they finish what a killed run left), then every minute.
+  const report = (name: string) => (error: unknown) => onError(`${name} sweep: ${(error as Error).message}`);
+  const runSweep = async (event?: { graceMs: number }) => {
+    await sweepBookings(event).then(() => undefined, report('booking'));
+    await sweepCalls(event).then(() => undefined, report('call'));
+  };
   let sweeping = runSweep({ graceMs: 0 });
   const sweepTimer = setInterval(() => {
     sweeping = sweeping.then(() => runSweep());

@@ -10,7 +10,7 @@ import { depositRefundSms, depositSms } from '../../functions/core/confirmations
 type DepositEventType = 'booking.deposit-requested' | 'booking.deposit-refunded';
 
 /** The text of each deposit event, or null (with why) when there is nothing worth sending. */
-async function textOf(type: DepositEventType, detail: unknown, now: Date): Promise<{ appointment: Appointment; body: string | null; skipped?: string }> {
+async function textOf(type: DepositEventType, detail: unknown, now: Date): Promise<{ appointment: Appointment; body: string | null; skipped?: string; expiresAt?: Date }> {
   const d = deps();
   if (type === 'booking.deposit-requested') {
     const request = parseEventDetail(type, detail);
@@ -19,7 +19,9 @@ async function textOf(type: DepositEventType, detail: unknown, now: Date): Promi
     const salon = await d.salons.get(request.appointment.salonId);
     const name = request.salonName.trim() || salon?.name;
     if (!salon || !name) return { appointment: request.appointment, body: null, skipped: 'the salon is gone' };
-    return { appointment: request.appointment, body: depositSms(request.appointment, { name }, { cents: request.depositCents, payUrl: request.payUrl, expiresAt: request.expiresAt }, now) };
+    // A payment link is dropped from the provider's queue once it can no longer be paid.
+    const body = depositSms(request.appointment, { name }, { cents: request.depositCents, payUrl: request.payUrl, expiresAt: request.expiresAt }, now);
+    return { appointment: request.appointment, body, expiresAt: new Date(request.expiresAt) };
   }
   const refund = parseEventDetail(type, detail);
   const salon = await salonContact(d.salons, refund.appointment.salonId, refund.salonName);
@@ -37,14 +39,14 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const type = event['detail-type'];
   if (type !== 'booking.deposit-requested' && type !== 'booking.deposit-refunded') throw new Error(`Not a deposit event: ${type}`);
   const d = deps();
-  const { appointment, body, skipped } = await textOf(type, event.detail, d.now());
+  const { appointment, body, skipped, expiresAt } = await textOf(type, event.detail, d.now());
   const ids = { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, channel: 'sms' };
   if (!body) return logger.info(`deposit sms skipped: ${skipped}`, ids);
   const test = appointment.source === 'test-call';
   const to = test ? (await d.salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
   if (!to) return logger.info('deposit sms skipped: a test booking and the owner gave no mobile', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: ids.eventType, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}` }),
+    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}`, ...(expiresAt ? { expiresAt } : {}) }),
   ).catch((error: unknown) => {
     logger.warn('deposit sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

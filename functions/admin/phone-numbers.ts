@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import type { Dependencies } from '../composition-root.js';
 import { toE164 } from '../contracts/phone.js';
+import { voiceWebhookUrl } from '../core/telephony/inbound-call.js';
 import type { NumberWebhooks } from '../providers/telephony-port.js';
 import { logger } from '../logger.js';
 
@@ -24,7 +25,7 @@ export type ReleaseResult = { ok: true; salonId: string; released: string } | { 
 
 /** Where Twilio posts calls to the stage's numbers, and their end. */
 export function numberWebhooks(siteUrl: string): NumberWebhooks {
-  const voiceUrl = new URL('/api/twilio/voice', siteUrl).toString();
+  const voiceUrl = voiceWebhookUrl(siteUrl);
   return { voiceUrl, statusCallbackUrl: `${voiceUrl}?stage=status` };
 }
 

@@ -24,7 +24,7 @@ export const handler = securedRoute(
       const verdict = secret ? verifyElevenLabsSignature(rawBody(event), header(event, 'elevenlabs-signature'), secret, d.now()) : 'not configured';
       if (verdict !== 'valid') {
         logger.warn('post-call webhook refused', { verdict });
-        throw new NotAllowedError('The webhook signature is missing, wrong or too old.');
+        throw new NotAllowedError('The webhook signature is missing, wrong, or not dated now.');
       }
       return 'elevenlabs' as const;
     },

@@ -2,7 +2,7 @@ import { deps } from '../composition-root.js';
 import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js';
 import { callReadiness } from '../core/go-live.js';
 import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
-import { answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
+import { AGENT_UNAVAILABLE_LOG, answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
 import { webhookParams, webhookUrls } from '../http/twilio-webhook-request.js';
 import { InvalidInputError, NotAllowedError } from '../core/errors.js';
 import { header, securedRoute, type ApiEvent } from '../http/handler.js';
@@ -39,7 +39,7 @@ function inboundDeps(): InboundCallDeps {
     registerCall: (input) => voiceAgents.registerCall(input),
     answersCalls: (salon, stored, at) => callReadiness(salon, stored, at).live,
     now,
-    onAgentFailure: (error) => logger.warn('voice agent unavailable: forwarding the call', { detail: (error as Error)?.message }),
+    onAgentFailure: (error) => logger.warn(AGENT_UNAVAILABLE_LOG, { detail: (error as Error)?.message }),
   };
 }
 

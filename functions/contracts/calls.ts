@@ -10,8 +10,10 @@ export const CALL_LOG_PAGE_SIZE = 20;
 export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'missed', 'abandoned', 'test-call'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
-const CALL_SID = /^(CA[0-9a-f]{32}|SB[0-9a-z_-]{8,64})$/i;
-const cursor = z.string().max(200, 'after is too long').regex(/^[\w:.#+-]+$/, 'after is not a page cursor');
+/** Twilio's call ids, and the sandbox test call's. */
+export const CALL_SID = /^(CA[0-9a-f]{32}|SB[0-9a-z_-]{8,64})$/i;
+/** The page cursor as the server gave it out (base64url); what it holds is checked where it is read. */
+const cursor = z.string().max(200, 'after is too long').regex(/^[\w-]+$/, 'after is not a page cursor');
 
 /** `GET /api/calls?after=…` (a page), or `?callSid=…` (one call with its transcript). */
 export const listCallsQuery = z.strictObject({

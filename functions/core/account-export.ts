@@ -69,6 +69,7 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   CALLER: 'an index of bookings by a hash of the caller’s phone: the appointments carry the same',
   CALSYNC: 'calendar writes still to be made',
   SETTLE: 'booking changes still being settled',
+  CALLSWEEP: 'calls the sweep has still to finish',
   LIMIT: 'rate-limit counters',
   SENT: "the message consumers' delivery claims",
   OUTBOX: "the local sandbox's stand-in for texts and emails (none in production)",

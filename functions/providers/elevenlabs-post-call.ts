@@ -1,10 +1,12 @@
+import { CALL_VARIABLES } from '../core/voice-agent/agent-config.js';
 import * as z from 'zod';
 
 /**
  * ElevenLabs' post-call webhook (`post_call_transcription`), read into what the call log keeps.
  * The payload is the vendor's and grows new fields, so unknown fields are ignored and only what
- * is used is checked. The call is tied to our records by the dynamic variables the voice webhook
- * registered it with (`salon_id`, and Twilio's call id).
+ * is used is checked. The call is tied to our records by Twilio's call id, and to its salon by
+ * the agent that had it (`salon_id`, a dynamic variable the voice webhook registered the call
+ * with, only says which salon's agent to compare: functions/core/calls/record-post-call.ts).
  */
 const transcriptTurn = z.object({
   role: z.enum(['agent', 'user']),
@@ -64,7 +66,7 @@ export function readPostCall(body: unknown): PostCallConversation | null {
     agentId: data.agent_id,
     conversationId: data.conversation_id,
     salonId: text(variables.salon_id),
-    callSid: text(data.metadata?.phone_call?.call_sid) ?? text(variables.system__call_sid),
+    callSid: text(data.metadata?.phone_call?.call_sid) ?? text(variables[CALL_VARIABLES.callSid]) ?? text(variables.system__call_sid),
     startedAt: typeof started === 'number' ? new Date(started * 1000).toISOString() : null,
     summary: data.analysis?.transcript_summary?.slice(0, MAX_SUMMARY) ?? null,
     evaluation: data.analysis?.call_successful ?? 'unknown',

@@ -1,5 +1,7 @@
-import type { ElevenLabs, ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
-import { agentToolName, TOOL_HEADER_VARIABLES, type AgentDefinition, type AgentToolDefinition } from '../core/voice-agent/agent-config.js';
+import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
+import { agentRequest, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
+import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
+import { fetchConversationState } from './elevenlabs-conversation.js';
 import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from './voice-agent-port.js';
 
 /**
@@ -12,87 +14,6 @@ import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from '
  * them in that order (the tools side by side, to keep Go Live quick) and, when the provider
  * refuses part-way, deletes what it made.
  */
-type JsonSchema = { type?: string | string[]; description?: string; enum?: unknown[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
-
-const LITERAL_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
-
-/**
- * JSON Schema (from the tool's zod contract) in the shape the Agents Platform accepts for a body:
- * an object of literal properties, each with its type, description (every contract parameter has
- * one; the platform requires it) and choices. What it does not take (`$schema`,
- * `additionalProperties`, lengths) is left out: the tools route checks the full contract anyway.
- */
-export function toElevenLabsBody(schema: JsonSchema): ElevenLabs.ObjectJsonSchemaPropertyInput {
-  const property = (name: string, value: JsonSchema): ElevenLabs.LiteralJsonSchemaProperty => {
-    const variant = value.anyOf?.find((option) => option.type && option.type !== 'null') ?? value;
-    const type = Array.isArray(variant.type) ? variant.type.find((option) => option !== 'null') : variant.type;
-    return {
-      type: (type && LITERAL_TYPES.has(type) ? type : 'string') as ElevenLabs.LiteralJsonSchemaPropertyType,
-      description: value.description ?? variant.description ?? name,
-      ...(variant.enum ? { enum: variant.enum.map(String) } : {}),
-    };
-  };
-  return {
-    type: 'object',
-    required: schema.required ?? [],
-    properties: Object.fromEntries(Object.entries(schema.properties ?? {}).map(([name, value]) => [name, property(name, value)])),
-  };
-}
-
-function toolRequest(tool: AgentToolDefinition, secretId: string, timeoutSeconds: number): ElevenLabs.ToolRequestModel {
-  const body = toElevenLabsBody(tool.bodySchema as JsonSchema);
-  return {
-    toolConfig: {
-      type: 'webhook',
-      name: agentToolName(tool.name),
-      description: tool.description,
-      responseTimeoutSecs: Math.min(300, Math.max(5, timeoutSeconds)),
-      // The agent always says something ("let me check that for you") before a tool runs: a slow tool never leaves dead air.
-      preToolSpeech: 'force',
-      // A refusal's body is `{ok: false, say}`: the agent must see the sentence to say it (the default hides webhook errors).
-      toolErrorHandlingMode: 'passthrough',
-      apiSchema: {
-        url: tool.url,
-        method: 'POST',
-        requestHeaders: {
-          Authorization: { secretId },
-          ...Object.fromEntries(Object.entries(TOOL_HEADER_VARIABLES).map(([header, variableName]) => [header, { variableName }])),
-        },
-        // A tool without parameters posts no body (the tools route reads none as `{}`): the platform wants no empty schema.
-        ...(Object.keys(body.properties ?? {}).length ? { requestBodySchema: body } : {}),
-      },
-    },
-  };
-}
-
-function agentRequest(definition: AgentDefinition, toolIds: string[], voiceIds: Record<string, string>): ElevenLabs.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost {
-  const voiceId = voiceIds[definition.voice];
-  if (!voiceId) throw new VoiceAgentProviderError(`No ElevenLabs voice is mapped for "${definition.voice}" (ELEVENLABS_VOICE_IDS)`);
-  return {
-    name: definition.name,
-    tags: ['salondesk'],
-    conversationConfig: {
-      agent: {
-        firstMessage: definition.firstMessage,
-        language: definition.language,
-        // Values for a conversation started without them (the provider's own test console); calls always send every one.
-        dynamicVariables: { dynamic_variable_placeholders: definition.callVariablePlaceholders },
-        prompt: {
-          prompt: definition.systemPrompt,
-          timezone: definition.timezone,
-          toolIds,
-          builtInTools: { endCall: { type: 'system', name: 'end_call', description: '', params: { systemToolType: 'end_call' } } },
-        },
-      },
-      // Flash v2.5: the lowest latency, and it speaks every language the setup offers (the English-only models refuse others).
-      tts: { voiceId, modelId: 'eleven_flash_v2_5' },
-      turn: { silenceEndCallTimeout: definition.limits.silenceEndCallSeconds },
-      conversation: { maxDurationSeconds: definition.limits.maxDurationSeconds },
-    },
-    platformSettings: { privacy: { recordVoice: definition.retention.recordVoice, retentionDays: definition.retention.conversationDays } },
-  };
-}
-
 const secretName = (salonId: string) => `salon ${salonId} agent tools`;
 
 const statusOf = (error: unknown) => (error as { statusCode?: number })?.statusCode;
@@ -117,13 +38,13 @@ export interface ElevenLabsVoiceAgentOptions {
   apiKey: string;
   /** Our voice ids → ElevenLabs voice ids (config ELEVENLABS_VOICE_IDS). */
   voiceIds: Record<string, string>;
-  /** The API's base URL: the EU data-residency endpoint in production, a local fake in tests. */
+  /** The API's base URL: default the EU data-residency workspace's; a local fake in tests. */
   apiRoot?: string;
   timeoutSeconds?: number;
 }
 
 export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions): VoiceAgentPort {
-  const apiRoot = options.apiRoot ?? 'https://api.elevenlabs.io';
+  const apiRoot = options.apiRoot ?? ELEVENLABS_EU_API_ROOT;
   const timeoutSeconds = options.timeoutSeconds ?? 8;
   let client: Promise<ElevenLabsClient> | null = null;
   // No retries: the platform's creates are not idempotent (a retried create after a lost answer
@@ -225,17 +146,14 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
       const response = await fetch(new URL('/v1/convai/twilio/register-call', apiRoot), {
         method: 'POST',
         headers: { 'xi-api-key': options.apiKey, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          agent_id: input.agentId,
-          from_number: input.from,
-          to_number: input.to,
-          direction: 'inbound',
-          conversation_initiation_client_data: { dynamic_variables: input.dynamicVariables },
-        }),
+        body: JSON.stringify(registerCallBody(input)),
         signal: AbortSignal.timeout(timeoutSeconds * 1000),
       });
       if (!response.ok) throw new VoiceAgentProviderError(`ElevenLabs refused the call: ${response.status}`, response.status);
       return response.text();
     },
+
+    // For the call sweep: a plain request too, so its Lambda carries no SDK.
+    conversationState: (conversationId) => fetchConversationState({ apiRoot, apiKey: options.apiKey, timeoutSeconds }, conversationId),
   };
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
 import { VoiceProviderError, type VoicePort } from './voice-port.js';
 
 const voiceAnswer = z.object({ preview_url: z.string().url().nullable().optional() });
@@ -8,7 +9,7 @@ const voiceAnswer = z.object({ preview_url: z.string().url().nullable().optional
  * config), and the provider's own preview clip is played.
  */
 export function createElevenLabsVoice(options: { apiKey: string; voiceIds: Record<string, string>; apiRoot?: string; fetch?: typeof fetch }): VoicePort {
-  const root = (options.apiRoot ?? 'https://api.elevenlabs.io').replace(/\/$/, '');
+  const root = (options.apiRoot ?? ELEVENLABS_EU_API_ROOT).replace(/\/$/, '');
   const request = options.fetch ?? fetch;
   // A voice's preview clip does not change: ask the provider once per voice per instance, which
   // also keeps the public preview route from running up the provider's bill.

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { planPriceIdsSchema, type PlanPriceIds } from '../core/plans.js';
+import { ELEVENLABS_EU_API_ROOT, isEuApiRoot } from './elevenlabs-residency.js';
 
 /**
  * The provider credentials secret (Secrets Manager, JSON), read once per cold start. Only its ARN
@@ -11,9 +12,13 @@ const providerSecretsSchema = z.looseObject({
   googleClientSecret: z.string().min(1).optional(),
   elevenlabsApiKey: z.string().min(1).optional(),
   elevenlabsWebhookSecret: z.string().min(1).optional(),
+  /** The ElevenLabs workspace's API root; absent means the EU residency workspace (the key must be one of its keys). */
+  elevenlabsApiRoot: z.url().optional(),
   twilioAccountSid: z.string().min(1).optional(),
   twilioAuthToken: z.string().min(1).optional(),
   twilioFromNumber: z.string().min(1).optional(),
+  /** The Messaging Service (MG…) texts go out through: its pool of numbers shares the load (one number sends one segment a second). */
+  twilioMessagingServiceSid: z.string().regex(/^MG[0-9a-f]{32}$/).optional(),
   twilioTwimlAppSid: z.string().min(1).optional(),
   twilioApiKeySid: z.string().min(1).optional(),
   twilioApiKeySecret: z.string().min(1).optional(),
@@ -73,9 +78,32 @@ export async function googleCredentials(
   return googleClientId && googleClientSecret ? { clientId: googleClientId, clientSecret: googleClientSecret } : null;
 }
 
+export class ProviderResidencyError extends Error {}
+
+/**
+ * The ElevenLabs workspace: the key given directly (ELEVENLABS_API_KEY, locally) or from the
+ * provider secret, and its API root (ELEVENLABS_API_ROOT, else the secret's `elevenlabsApiRoot`,
+ * else the EU residency workspace). Prod refuses any other root: we promise salons that their
+ * data is stored in the EU (README, "Where each vendor keeps what"). Null means sandbox.
+ */
+export async function elevenlabsCredentials(
+  settings: { STAGE: string; ELEVENLABS_API_KEY?: string; ELEVENLABS_API_ROOT?: string },
+  secrets: ProviderSecretsSource | undefined,
+): Promise<{ apiKey: string; apiRoot: string } | null> {
+  const stored = settings.ELEVENLABS_API_KEY ? undefined : await secrets?.get();
+  const apiKey = settings.ELEVENLABS_API_KEY ?? stored?.elevenlabsApiKey;
+  if (!apiKey) return null;
+  const apiRoot = settings.ELEVENLABS_API_ROOT ?? stored?.elevenlabsApiRoot ?? ELEVENLABS_EU_API_ROOT;
+  if (settings.STAGE === 'prod' && !isEuApiRoot(apiRoot)) {
+    throw new ProviderResidencyError(`ElevenLabs at ${new URL(apiRoot).origin} keeps data outside the EU: prod uses ${ELEVENLABS_EU_API_ROOT} only`);
+  }
+  return { apiKey, apiRoot };
+}
+
 /**
  * The Twilio account to send SMS with: given directly (TWILIO_ACCOUNT_SID + TWILIO_AUTH_TOKEN +
- * TWILIO_FROM_NUMBER, locally), else from the provider secret; null means sandbox.
+ * TWILIO_FROM_NUMBER, locally), else from the provider secret; `from` is the Messaging Service
+ * when one is set, else the number. Null means sandbox.
  */
 export async function twilioCredentials(
   settings: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string; TWILIO_FROM_NUMBER?: string },
@@ -85,9 +113,13 @@ export async function twilioCredentials(
     return { accountSid: settings.TWILIO_ACCOUNT_SID, authToken: settings.TWILIO_AUTH_TOKEN, from: settings.TWILIO_FROM_NUMBER };
   }
   if (!secrets) return null;
-  const { twilioAccountSid, twilioAuthToken, twilioFromNumber } = await secrets.get();
-  return twilioAccountSid && twilioAuthToken && twilioFromNumber ? { accountSid: twilioAccountSid, authToken: twilioAuthToken, from: twilioFromNumber } : null;
+  const { twilioAccountSid, twilioAuthToken, twilioFromNumber, twilioMessagingServiceSid } = await secrets.get();
+  const from = twilioMessagingServiceSid ?? twilioFromNumber;
+  return twilioAccountSid && twilioAuthToken && from ? { accountSid: twilioAccountSid, authToken: twilioAuthToken, from } : null;
 }
+
+/** Prod texts through a Messaging Service: from one number, deposit links queue behind each other at one segment a second. */
+export const isMessagingService = (from: string) => /^MG[0-9a-f]{32}$/.test(from);
 
 /**
  * The Twilio account for calls: the account SID and auth token (which also check webhook

@@ -42,6 +42,8 @@ export function createSandboxTelephony(options: { authTokenFile?: string }): Tel
     },
     // The sandbox's test call is a typed conversation: there is no call to end.
     endConference: async () => true,
+    // Nothing is dialled, so no call is on record: the sweep closes one whose end never came as abandoned.
+    callState: async () => ({ state: 'unknown' }),
     async redirectCall(callSid) {
       logger.info('sandbox telephony: call redirected', { callSid });
     },

@@ -16,6 +16,8 @@ export function createSandboxVoiceAgent(options: { siteUrl: string }): VoiceAgen
     update: async (handle) => handle,
     replaceSecret: async () => undefined,
     remove: async () => undefined,
+    // The local receptionist keeps no conversation record a provider would: none is ever known.
+    conversationState: async () => ({ state: 'unknown' }),
     async registerCall(input) {
       const url = new URL('/_local/receptionist', options.siteUrl);
       url.searchParams.set('agentId', input.agentId);

@@ -11,6 +11,8 @@ export interface SmsMessage {
   /** E.164 */
   to: string;
   body: string;
+  /** A time-bound text (a payment link): not worth delivering after this, so the provider drops it from its queue then. */
+  expiresAt?: Date;
 }
 
 /**

@@ -18,6 +18,15 @@ export interface NumberWebhooks {
   statusCallbackUrl: string;
 }
 
+/**
+ * A call as its provider's own record has it, for the sweep to close a call whose end never
+ * reached us: ended (what its status callback would have said), still going, or unknown to it.
+ */
+export type ProviderCallState =
+  | { state: 'ended'; finalStatus: string; durationSeconds: number; endedAt: string | null }
+  | { state: 'live' }
+  | { state: 'unknown' };
+
 export interface TelephonyPort {
   provider(): Promise<TelephonyProviderName>;
   /** True when `X-Twilio-Signature` is the account's signature of this URL and these parameters. */
@@ -29,6 +38,8 @@ export interface TelephonyPort {
    * `client:<identity>`): false when there is no such call of that caller.
    */
   endConference(callSid: string, options: { from: string }): Promise<boolean>;
+  /** Twilio's call resource for `callSid`: its status, duration and end time. */
+  callState(callSid: string): Promise<ProviderCallState>;
   /** Replaces what a live call is doing with new TwiML (a transfer). */
   redirectCall(callSid: string, twiml: string): Promise<void>;
   /** Points an owned number's voice webhook and status callback at ours (support's assign-number); false when the account has no such number. */

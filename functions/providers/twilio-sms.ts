@@ -3,9 +3,10 @@ import { MessageListInstance, twilioApi } from './twilio-sdk.js';
 
 /**
  * SMS through Twilio's Messages API with the twilio SDK (the resource behind
- * `client.messages.create({to, from, body})`). `from` is a Twilio number (E.164) or a Messaging
- * Service (`MG…`). `apiRoot` points the SDK at another base URL: only tests use it, with a local
- * fake Twilio, through the SDK's own `httpClient` option.
+ * `client.messages.create({to, from, body})`). `from` is a Messaging Service (`MG…`, what prod
+ * sends through: its number pool shares the load, where one number sends one segment a second)
+ * or, outside prod, a Twilio number (E.164). `apiRoot` points the SDK at another base URL: only
+ * tests use it, with a local fake Twilio, through the SDK's own `httpClient` option.
  */
 export interface TwilioSmsOptions {
   accountSid: string;
@@ -15,6 +16,15 @@ export interface TwilioSmsOptions {
   apiRoot?: string;
   /** Per request; a consumer Lambda has 30 s in all. */
   timeoutMs?: number;
+  now?: () => Date;
+}
+
+/** Twilio keeps a queued message at most this long, and takes `ValidityPeriod` from 1 s up to it (error 21624). */
+export const MAX_VALIDITY_SECONDS = 36_000;
+
+/** Seconds a time-bound text may wait in Twilio's queue before Twilio drops it (ValidityPeriod). */
+export function validityPeriod(expiresAt: Date, now: Date): number {
+  return Math.min(MAX_VALIDITY_SECONDS, Math.max(1, Math.floor((expiresAt.getTime() - now.getTime()) / 1000)));
 }
 
 interface TwilioishError {
@@ -41,7 +51,8 @@ export function createTwilioSms(options: TwilioSmsOptions): SmsPort {
     provider: async () => 'twilio',
     async send(message) {
       try {
-        const sent = await messages.create({ to: message.to, body: message.body, ...sender });
+        const expiry = message.expiresAt ? { validityPeriod: validityPeriod(message.expiresAt, (options.now ?? (() => new Date()))()) } : {};
+        const sent = await messages.create({ to: message.to, body: message.body, ...sender, ...expiry });
         return { id: sent.sid };
       } catch (error) {
         throw translate(error);

@@ -1,6 +1,6 @@
 import { voiceAccessToken } from '../core/telephony/access-token.js';
 import { isValidTwilioSignature } from '../core/telephony/twilio-signature.js';
-import { TelephonyError, type TelephonyPort } from './telephony-port.js';
+import { TelephonyError, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
 import { twilioApi } from './twilio-sdk.js';
 
 /**
@@ -8,7 +8,7 @@ import { twilioApi } from './twilio-sdk.js';
  * numbers through the REST API (the twilio SDK's client, requests and errors), browser access
  * tokens signed with an API key for the stage's TwiML app.
  *
- * The four requests go through the SDK's API version object rather than its generated Calls and
+ * The requests go through the SDK's API version object rather than its generated Calls and
  * IncomingPhoneNumbers resources: those bring every sub-resource (recordings, payments, streams…),
  * and esbuild puts this adapter into every Lambda bundle (the composition root reaches it).
  */
@@ -40,6 +40,26 @@ function translate(error: unknown): TelephonyError {
 const FORM = { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' };
 const ENDED = new Set(['completed', 'canceled', 'failed', 'busy', 'no-answer']);
 
+/** The fields of Twilio's Call resource read here (`duration` is a string of seconds, `end_time` RFC 2822). */
+interface CallResource {
+  from?: string;
+  status?: string;
+  duration?: string | number | null;
+  end_time?: string | null;
+}
+
+function stateOf(found: CallResource): ProviderCallState {
+  if (!ENDED.has(found.status ?? '')) return { state: 'live' };
+  const seconds = Number(found.duration);
+  const ended = found.end_time ? Date.parse(found.end_time) : Number.NaN;
+  return {
+    state: 'ended',
+    finalStatus: found.status!,
+    durationSeconds: Number.isInteger(seconds) && seconds >= 0 ? seconds : 0,
+    endedAt: Number.isNaN(ended) ? null : new Date(ended).toISOString(),
+  };
+}
+
 export function createTwilioTelephony(options: TwilioTelephonyOptions): TelephonyPort {
   // A voice webhook and a tool call wait on these: a few seconds at most, never the SMS adapter's ten.
   const api = twilioApi({ ...options, timeoutMs: options.timeoutMs ?? 5_000 });
@@ -54,6 +74,15 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
     }
   }
   const updateCall = (callSid: string, data: Record<string, string>) => request(() => api.update({ uri: call(callSid), method: 'post', data, headers: FORM }));
+  /** Null when the account has no such call. */
+  async function fetchCall(callSid: string): Promise<CallResource | null> {
+    try {
+      return (await api.fetch({ uri: call(callSid), method: 'get', headers: { Accept: 'application/json' } })) as CallResource;
+    } catch (error) {
+      if ((error as TwilioishError)?.status === 404) return null;
+      throw translate(error);
+    }
+  }
 
   return {
     provider: async () => 'twilio',
@@ -68,16 +97,14 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
     async endConference(callSid, { from }) {
       // The browser's call is a plain call through the TwiML app (no conference): ending it is
       // completing the call, once it is known to be this caller's.
-      let found: { from?: string; status?: string };
-      try {
-        found = (await api.fetch({ uri: call(callSid), method: 'get', headers: { Accept: 'application/json' } })) as typeof found;
-      } catch (error) {
-        if ((error as TwilioishError)?.status === 404) return false;
-        throw translate(error);
-      }
-      if (found.from !== from) return false;
+      const found = await fetchCall(callSid);
+      if (!found || found.from !== from) return false;
       if (!ENDED.has(found.status ?? '')) await updateCall(callSid, { Status: 'completed' });
       return true;
+    },
+    async callState(callSid) {
+      const found = await fetchCall(callSid);
+      return found ? stateOf(found) : { state: 'unknown' };
     },
     async redirectCall(callSid, twiml) {
       await updateCall(callSid, { Twiml: twiml });

@@ -1,4 +1,5 @@
 import type { AgentDefinition } from '../core/voice-agent/agent-config.js';
+import type { ProviderCallState } from './telephony-port.js';
 
 /**
  * The hosted voice agent (ElevenLabs Agents Platform, or the labelled sandbox): create, update
@@ -45,4 +46,6 @@ export interface VoiceAgentPort {
   remove(handle: AgentHandle): Promise<void>;
   /** TwiML that connects a ringing call to the agent. */
   registerCall(input: RegisterCallInput): Promise<string>;
+  /** The provider's record of one conversation: whether it is over, and how long the call lasted. */
+  conversationState(conversationId: string): Promise<ProviderCallState>;
 }

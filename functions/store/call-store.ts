@@ -1,5 +1,7 @@
-import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionally } from './dynamo.js';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createCallSweepMarkers, type CallSweepMarkers } from './call-sweep-markers.js';
+import { toRecord, type CallConversation, type CallEnd, type CallPage, type CallPosition, type CallRecord, type CallStart, type TranscriptLine } from './call-types.js';
+import { conditionally, isConditionFailure } from './dynamo.js';
 import { keys } from './keys.js';
 
 /**
@@ -9,154 +11,90 @@ import { keys } from './keys.js';
  * the voice agent's post-call webhook with the transcript), in any order and any number of
  * times: each write sets only its own fields, the first value of a fact wins (`if_not_exists`),
  * so any order of any duplicates leaves the same record (reliability 39).
+ *
+ * A deleted call leaves a tombstone in its item (ids, `deletedAt` and a TTL, nothing else): every
+ * write is conditional on there being none, so a late or re-sent webhook cannot bring the call or
+ * its transcript back (RELIABILITY 69). Every write that may create a record also marks the call
+ * for the sweep first (call-sweep-markers.ts).
  */
-export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'test';
-export type CallEvaluation = 'success' | 'failure' | 'unknown';
-
-export interface CallRecord {
-  salonId: string;
-  callSid: string;
-  /** E.164, or null for a withheld number or a browser test call. */
-  callerPhone: string | null;
-  startedAt: string;
-  /** How the voice webhook routed the call when it rang. */
-  route: CallRoute;
-  test: boolean;
-  /** Set once the call ended (telephony status callback, or the end of a sandbox call). */
-  endedAt: string | null;
-  durationSeconds: number | null;
-  /** The provider's final status: completed, busy, no-answer, failed, canceled. */
-  finalStatus: string | null;
-  /** The agent put the caller through to the salon (the transfer tool). */
-  transferred: boolean;
-  /** The call reached the voice agent (at once, or after the salon's phone rang out). */
-  agentConnected: boolean;
-  /** Somebody at the salon picked up (a forwarded call, or the salon's phone ringing first). */
-  salonAnswered: boolean;
-  /** The agent's conversation, once its post-call data arrived. */
-  conversationId: string | null;
-  summary: string | null;
-  evaluation: CallEvaluation | null;
-  bookingIds: string[];
-  messageIds: string[];
-}
-
-export interface TranscriptLine {
-  role: 'agent' | 'caller';
-  text: string;
-  /** Seconds into the call. */
-  at: number;
-}
-
-export interface CallStart {
-  salonId: string;
-  callSid: string;
-  callerPhone: string | null;
-  startedAt: string;
-  route: CallRoute;
-  test: boolean;
-}
-
-export interface CallEnd {
-  salonId: string;
-  callSid: string;
-  /** When the call began, as the ending source knows it: the record keeps the first start it was told. */
-  startedAt: string;
-  endedAt: string;
-  durationSeconds: number;
-  finalStatus: string;
-  /** What the ending source knows of the caller, for a call whose start was never recorded. */
-  callerPhone?: string | null;
-  test?: boolean;
-}
-
-export interface CallConversation {
-  salonId: string;
-  callSid: string;
-  startedAt: string;
-  conversationId: string;
-  summary: string | null;
-  evaluation: CallEvaluation;
-  transcript: TranscriptLine[];
-  /** When the transcript goes (epoch seconds): DynamoDB's TTL removes it. */
-  transcriptExpiresAt: number;
-}
-
-export interface CallPage {
-  calls: CallRecord[];
-  /** Opaque; pass back for the next page, null at the end. */
-  next: string | null;
-}
+export type CallRemoval = 'removed' | 'missing' | 'unfinished';
 
 export interface CallStore {
   recordStart(start: CallStart): Promise<void>;
   /**
-   * Records the end and answers the record as it now is. `completedPublished` says whether
-   * `call.completed` went out already: until it is marked, every delivery of the end publishes
-   * (a crash between this write and the publish must not lose the call; consumers de-duplicate).
+   * Records the end and answers the record as it now is, or null for a deleted call.
+   * `completedPublished` says whether `call.completed` went out already: until it is marked, every
+   * delivery of the end publishes (a crash between this write and the publish must not lose the
+   * call; consumers de-duplicate).
    */
-  recordEnd(end: CallEnd): Promise<CallRecord & { completedPublished: boolean }>;
+  recordEnd(end: CallEnd): Promise<CallRecord | null>;
+  /** After `call.completed` went out: the call is finished, and its sweep marker goes. */
   markCompletedPublished(salonId: string, callSid: string): Promise<void>;
-  recordConversation(conversation: CallConversation): Promise<void>;
+  /** Answers the record as it now is, or null for a deleted call: nothing of it was kept. */
+  recordConversation(conversation: CallConversation): Promise<CallRecord | null>;
   noteTransfer(salonId: string, callSid: string): Promise<void>;
   /** Which legs of the call picked up: facts that only ever become true. */
   noteLegs(salonId: string, callSid: string, legs: { agentConnected?: true; salonAnswered?: true }): Promise<void>;
   noteBooking(salonId: string, callSid: string, bookingId: string): Promise<void>;
   noteMessage(salonId: string, callSid: string, messageId: string): Promise<void>;
+  /** Null for a call never recorded, or deleted. */
   get(salonId: string, callSid: string): Promise<CallRecord | null>;
   transcript(salonId: string, callSid: string): Promise<TranscriptLine[] | null>;
-  /** Newest first. */
-  list(salonId: string, options: { limit: number; after?: string }): Promise<CallPage>;
-  /** Removes a call and its transcript; false when there was no such call. */
-  remove(salonId: string, callSid: string): Promise<boolean>;
+  /** Newest first; `after` is a position this store answered. */
+  list(salonId: string, options: { limit: number; after?: CallPosition }): Promise<CallPage>;
+  /**
+   * Removes a call and its transcript, leaving a tombstone until `keepUntil` (epoch seconds).
+   * Only a finished call (`call.completed` sent): one still open or unpublished is `unfinished`,
+   * so deleting it can never lose its minutes.
+   */
+  remove(salonId: string, callSid: string, tombstone: { deletedAt: string; keepUntil: number }): Promise<CallRemoval>;
+  /** The calls the sweep must finish (open, or ended and not yet published). */
+  sweep: Pick<CallSweepMarkers, 'due' | 'lookAgainAt' | 'drop'>;
 }
 
 const callKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSk(callSid) });
-
-function toRecord(item: Record<string, unknown>): CallRecord {
-  return {
-    salonId: String(item.salonId),
-    callSid: String(item.callSid),
-    callerPhone: (item.callerPhone as string | undefined) ?? null,
-    startedAt: String(item.startedAt),
-    route: (item.route as CallRoute | undefined) ?? 'agent',
-    test: item.test === true,
-    endedAt: (item.endedAt as string | undefined) ?? null,
-    durationSeconds: typeof item.durationSeconds === 'number' ? item.durationSeconds : null,
-    finalStatus: (item.finalStatus as string | undefined) ?? null,
-    transferred: item.transferred === true,
-    agentConnected: item.agentConnected === true,
-    salonAnswered: item.salonAnswered === true,
-    conversationId: (item.conversationId as string | undefined) ?? null,
-    summary: (item.summary as string | undefined) ?? null,
-    evaluation: (item.evaluation as CallEvaluation | undefined) ?? null,
-    bookingIds: [...((item.bookingIds as Set<string> | undefined) ?? [])].sort(),
-    messageIds: [...((item.messageIds as Set<string> | undefined) ?? [])].sort(),
-  };
-}
+const transcriptKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callTranscriptSk(callSid) });
+/** What every write of a call is conditional on: no tombstone. */
+const NOT_DELETED = 'attribute_not_exists(deletedAt)';
+const KNOWN = `attribute_exists(pk) AND ${NOT_DELETED}`;
+const logPlace = (position: CallPosition) => `${position.startedAt}#${position.callSid}`;
 
 /** Sets each field only where the record has none yet: the first source to know a fact wins, duplicates change nothing. */
 function firstWins(fields: Record<string, unknown>) {
   const present = Object.entries(fields).filter(([, value]) => value !== undefined && value !== null);
   return {
     UpdateExpression: `SET ${present.map(([name]) => `#${name} = if_not_exists(#${name}, :${name})`).join(', ')}`,
+    ConditionExpression: NOT_DELETED,
     ExpressionAttributeNames: Object.fromEntries(present.map(([name]) => [`#${name}`, name])),
     ExpressionAttributeValues: Object.fromEntries(present.map(([name, value]) => [`:${name}`, value])),
   };
 }
 
 export function createCallStore(client: DynamoDBDocumentClient, tableName: string): CallStore {
+  const markers = createCallSweepMarkers(client, tableName);
   /** Every write names the salon, the call and where it sorts, so whichever arrives first creates a listable record. */
   const identity = (salonId: string, callSid: string, startedAt: string) => ({
     salonId,
     callSid,
     startedAt,
     gsi1pk: keys.callsByStart(salonId),
-    gsi1sk: `${startedAt}#${callSid}`,
+    gsi1sk: logPlace({ startedAt, callSid }),
   });
 
-  async function update(salonId: string, callSid: string, fields: Record<string, unknown>) {
-    await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields) }));
+  async function get(salonId: string, callSid: string): Promise<CallRecord | null> {
+    const result = await client.send(new GetCommand({ TableName: tableName, Key: callKey(salonId, callSid), ConsistentRead: true }));
+    return result.Item && result.Item.deletedAt === undefined ? toRecord(result.Item) : null;
+  }
+
+  /** The record as the write left it; null on a tombstone, which the write leaves as it is. */
+  async function update(salonId: string, callSid: string, fields: Record<string, unknown>): Promise<CallRecord | null> {
+    try {
+      const result = await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields), ReturnValues: 'ALL_NEW' }));
+      return toRecord(result.Attributes ?? {});
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
   }
 
   /** Only for a call that exists: a tool call or callback naming a call we never saw creates nothing. */
@@ -168,7 +106,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           TableName: tableName,
           Key: callKey(salonId, callSid),
           UpdateExpression: `SET ${flags.map((flag) => `#${flag} = :yes`).join(', ')}`,
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: KNOWN,
           ExpressionAttributeNames: Object.fromEntries(flags.map((flag) => [`#${flag}`, flag])),
           ExpressionAttributeValues: { ':yes': true },
         }),
@@ -183,7 +121,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           TableName: tableName,
           Key: callKey(salonId, callSid),
           UpdateExpression: 'ADD #field :value',
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: KNOWN,
           ExpressionAttributeNames: { '#field': field },
           ExpressionAttributeValues: { ':value': new Set([value]) },
         }),
@@ -193,6 +131,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
 
   return {
     async recordStart(start) {
+      await markers.put(start.salonId, start.callSid, start.startedAt);
       await update(start.salonId, start.callSid, {
         ...identity(start.salonId, start.callSid, start.startedAt),
         callerPhone: start.callerPhone,
@@ -202,7 +141,8 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     },
 
     async recordEnd(end) {
-      const expression = firstWins({
+      await markers.put(end.salonId, end.callSid, end.endedAt);
+      return update(end.salonId, end.callSid, {
         ...identity(end.salonId, end.callSid, end.startedAt),
         endedAt: end.endedAt,
         durationSeconds: end.durationSeconds,
@@ -210,33 +150,38 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
         callerPhone: end.callerPhone,
         test: end.test,
       });
-      const result = await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(end.salonId, end.callSid), ...expression, ReturnValues: 'ALL_NEW' }));
-      const item = result.Attributes ?? {};
-      return { ...toRecord(item), completedPublished: item.completedPublished === true };
     },
 
     async markCompletedPublished(salonId, callSid) {
-      await client.send(
-        new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), UpdateExpression: 'SET completedPublished = :yes', ExpressionAttributeValues: { ':yes': true } }),
+      await conditionally(
+        client.send(
+          new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), UpdateExpression: 'SET completedPublished = :yes', ConditionExpression: KNOWN, ExpressionAttributeValues: { ':yes': true } }),
+        ),
       );
+      await markers.drop(salonId, callSid);
     },
 
     async recordConversation(conversation) {
-      await update(conversation.salonId, conversation.callSid, {
-        ...identity(conversation.salonId, conversation.callSid, conversation.startedAt),
-        conversationId: conversation.conversationId,
-        summary: conversation.summary,
-        evaluation: conversation.evaluation,
-      });
+      const { salonId, callSid } = conversation;
+      await markers.put(salonId, callSid, conversation.startedAt);
+      // The transcript before the record: a deletion between the two then always finds it, or the record's write is refused and it goes again here.
       await client.send(
         new UpdateCommand({
           TableName: tableName,
-          Key: { pk: keys.salon(conversation.salonId), sk: keys.callTranscriptSk(conversation.callSid) },
+          Key: transcriptKey(salonId, callSid),
           UpdateExpression: 'SET #lines = if_not_exists(#lines, :lines), #ttl = if_not_exists(#ttl, :ttl)',
           ExpressionAttributeNames: { '#lines': 'lines', '#ttl': 'ttl' },
           ExpressionAttributeValues: { ':lines': conversation.transcript, ':ttl': conversation.transcriptExpiresAt },
         }),
       );
+      const recorded = await update(salonId, callSid, {
+        ...identity(salonId, callSid, conversation.startedAt),
+        conversationId: conversation.conversationId,
+        summary: conversation.summary,
+        evaluation: conversation.evaluation,
+      });
+      if (!recorded) await client.send(new DeleteCommand({ TableName: tableName, Key: transcriptKey(salonId, callSid) }));
+      return recorded;
     },
 
     noteTransfer: (salonId, callSid) => setFlags(salonId, callSid, ['transferred']),
@@ -245,15 +190,10 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     noteBooking: (salonId, callSid, bookingId) => addToSet(salonId, callSid, 'bookingIds', bookingId),
     noteMessage: (salonId, callSid, messageId) => addToSet(salonId, callSid, 'messageIds', messageId),
 
-    async get(salonId, callSid) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: callKey(salonId, callSid), ConsistentRead: true }));
-      return result.Item ? toRecord(result.Item) : null;
-    },
+    get,
 
     async transcript(salonId, callSid) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.callTranscriptSk(callSid) } }),
-      );
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: transcriptKey(salonId, callSid) }));
       const item = result.Item;
       // DynamoDB removes expired items within days, not at once: an expired transcript is already gone.
       if (!item || (typeof item.ttl === 'number' && item.ttl * 1000 <= Date.now())) return null;
@@ -266,22 +206,37 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           TableName: tableName,
           IndexName: 'gsi1',
           KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk < :after' : 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.callsByStart(salonId), ...(after ? { ':after': after } : {}) },
+          ExpressionAttributeValues: { ':pk': keys.callsByStart(salonId), ...(after ? { ':after': logPlace(after) } : {}) },
           ScanIndexForward: false,
           Limit: limit,
         }),
       );
       const calls = (result.Items ?? []).map(toRecord);
-      const last = result.Items?.at(-1);
-      return { calls, next: result.LastEvaluatedKey && last ? String(last.gsi1sk) : null };
+      const last = calls.at(-1);
+      return { calls, next: result.LastEvaluatedKey && last ? { startedAt: last.startedAt, callSid: last.callSid } : null };
     },
 
-    async remove(salonId, callSid) {
-      const removed = await conditionally(
-        client.send(new DeleteCommand({ TableName: tableName, Key: callKey(salonId, callSid), ConditionExpression: 'attribute_exists(pk)' })),
+    async remove(salonId, callSid, { deletedAt, keepUntil }) {
+      const call = await get(salonId, callSid);
+      if (!call) return 'missing';
+      if (!call.completedPublished) return 'unfinished';
+      const replaced = await conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil },
+            ConditionExpression: `completedPublished = :yes AND ${NOT_DELETED}`,
+            ExpressionAttributeValues: { ':yes': true },
+          }),
+        ),
       );
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.callTranscriptSk(callSid) } }));
-      return removed;
+      if (!replaced) return 'missing';
+      await client.send(new DeleteCommand({ TableName: tableName, Key: transcriptKey(salonId, callSid) }));
+      // A redelivered end after the call finished puts its marker again: the sweep would only drop it.
+      await markers.drop(salonId, callSid);
+      return 'removed';
     },
+
+    sweep: markers,
   };
 }

@@ -73,6 +73,10 @@ export const keys = {
   callSk: (callSid: string) => `CALL#${callSid}`,
   callTranscriptSk: (callSid: string) => `CALL#${callSid}#TRANSCRIPT`,
   callsByStart: (salonId: string) => `SALON#${salonId}#CALLS`,
+  /** A call the sweep must finish: open, or ended and `call.completed` not yet marked sent (functions/store/call-sweep-markers.ts). */
+  callSweepSk: (callSid: string) => `CALLSWEEP#${callSid}`,
+  /** gsi1 partition listing every salon's unfinished calls, for the sweep. */
+  callSweepIndex: 'CALLSWEEP',
   /** A day's call figures for the dashboard (functions/store/call-stats-store.ts). */
   callStatsSk: (day: string) => `STATS#${day}`,
   /** The dashboard's recent activity, newest last in the table (functions/store/activity-store.ts). */

@@ -63,6 +63,8 @@ export interface SalonStore {
   markLive(salonId: string, at: string): Promise<boolean>;
   /** Calls stop reaching the agent until markLive; false when the salon is gone or was never live. */
   markPaused(salonId: string, at: string): Promise<boolean>;
+  /** The owner's login email, onto an existing profile; false when there is none or it already says so. */
+  keepOwnerEmail(salonId: string, email: string): Promise<boolean>;
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
@@ -272,6 +274,20 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
             ConditionExpression: 'attribute_exists(liveAt)',
             UpdateExpression: 'SET pausedAt = :at',
             ExpressionAttributeValues: { ':at': at },
+          }),
+        ),
+      );
+    },
+    keepOwnerEmail(salonId, email) {
+      // Never creates a profile: the salon is made on the owner's first request, copying the email then.
+      return conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)',
+            UpdateExpression: 'SET ownerEmail = :email',
+            ExpressionAttributeValues: { ':email': email },
           }),
         ),
       );

@@ -121,6 +121,20 @@ describe('the call log', () => {
       expect((await api(`/api/calls?${query}`, { token: mine.accessToken })).status).toBe(400);
     }
   });
+
+  it('takes back only the cursors it gave out: anything else is a 400 (RELIABILITY 50)', async () => {
+    const { owner, salonId } = await ownerWithSalon('call-cursor');
+    for (let n = 0; n < 21; n += 1) await finishedCall(salonId, { minutesAgo: 30 - n, seconds: 30 });
+    const first = await api('/api/calls', { token: owner.accessToken });
+    const next = String(first.body.next);
+    const forged = Buffer.from(JSON.stringify({ startedAt: 'ZZZ', callSid: 'CA' })).toString('base64url');
+    for (const after of ['A', 'ZZZ', '2099-01-01T00:00:00.000Z#CA00', forged, `${next}x`]) {
+      const answer = await api(`/api/calls?after=${encodeURIComponent(after)}`, { token: owner.accessToken });
+      expect([after, answer.status]).toEqual([after, 400]);
+    }
+    const second = await api(`/api/calls?after=${encodeURIComponent(next)}`, { token: owner.accessToken });
+    expect(second.body.calls).toHaveLength(1);
+  });
 });
 
 describe('messages callers left', () => {
@@ -140,5 +154,20 @@ describe('messages callers left', () => {
     expect(unknown.status).toBe(404);
     const activity = await eventually(() => dashboard(owner), (summary) => summary.activity.length === 3);
     expect(activity.activity[0]).toMatchObject({ kind: 'message', text: 'Caller 2 left a message.' });
+  });
+
+  it('page by cursors they gave out, only through messages; any other cursor is a 400 (RELIABILITY 50)', async () => {
+    const { owner, salonId } = await ownerWithSalon('message-cursor');
+    const left = [];
+    for (let n = 0; n < 21; n += 1) left.push(await leftMessage(salonId, { minutesAgo: 30 - n, callerName: `Caller ${n}`, message: `Ring me (${n})` }));
+    const first = await api('/api/messages', { token: owner.accessToken });
+    expect(first.body.messages).toHaveLength(20);
+    const second = await api(`/api/messages?after=${encodeURIComponent(String(first.body.next))}`, { token: owner.accessToken });
+    expect(second.body).toEqual({ messages: [expect.objectContaining({ id: left[0]!.id, message: 'Ring me (0)' })], next: null });
+    const forged = Buffer.from(JSON.stringify({ createdAt: '2099-01-01T00:00:00.000Z', id: 'ZZZ' })).toString('base64url');
+    for (const after of ['A', 'ZZZ', 'MSG#', `MSG#2099-01-01T00:00:00.000Z#${left[0]!.id}`, forged]) {
+      const answer = await api(`/api/messages?after=${encodeURIComponent(after)}`, { token: owner.accessToken });
+      expect([after, answer.status]).toEqual([after, 400]);
+    }
   });
 });

@@ -174,7 +174,7 @@ async function deliverSigned(events: readonly SandboxEvent[]) {
 }
 const sessionIdOf = (link: string) => new URL(link).searchParams.get('id')!;
 
-describe('money follows the booking (RELIABILITY 49)', () => {
+describe('money follows the booking (RELIABILITY 66)', () => {
   let salon: Awaited<ReturnType<typeof depositSalon>>;
   beforeAll(async () => {
     salon = await depositSalon('deposits-money', { active: true });

@@ -7,7 +7,10 @@ import { handler } from '../../functions/api/elevenlabs-post-call.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
 import { signElevenLabsPayload } from '../../functions/providers/elevenlabs-webhook-signature.js';
-import { api, signUpOwner } from '../support/owners.js';
+import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { eventually } from '../support/stand-ins.js';
+import { postVoiceWebhook } from '../support/twilio-webhook.js';
 
 /**
  * Reliability 12 and 39: ElevenLabs' post-call webhook, through its handler against the stand-ins.
@@ -32,12 +35,12 @@ afterAll(() => {
   resetDeps();
 });
 
-function payload(salonId: string, callSid: string, overrides: { successful?: string } = {}) {
+function payload(salonId: string, callSid: string, overrides: { successful?: string; agentId?: string } = {}) {
   return JSON.stringify({
     type: 'post_call_transcription',
     event_timestamp: Math.floor(Date.now() / 1000),
     data: {
-      agent_id: 'agent_test',
+      agent_id: overrides.agentId ?? agentOf(salonId),
       conversation_id: `conv_${randomUUID()}`,
       status: 'done',
       transcript: [
@@ -65,15 +68,21 @@ function deliver(body: string, signature: string | undefined, options: { base64?
 
 const now = () => Math.floor(Date.now() / 1000);
 
-async function salonWithCall() {
+/** The hosted agent Go Live made for a salon: what the webhook's `agent_id` must be. */
+const agentOf = (salonId: string) => `agent_${salonId.slice(-12)}`;
+
+async function salonWithCall(): Promise<{ owner: TestOwner; salonId: string; callSid: string }> {
   const owner = await signUpOwner('post-call');
   const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
+  const at = new Date();
+  await deps().agents.claimProvisioning(salonId, 'lease', at, 60_000);
+  await deps().agents.saveHostedAgent(salonId, 'lease', { agentId: agentOf(salonId), secretId: null, tools: {}, provider: 'elevenlabs', createdAt: at.toISOString(), updatedAt: at.toISOString() });
   const callSid = `CA${randomBytes(16).toString('hex')}`;
-  return { salonId, callSid };
+  return { owner, salonId, callSid };
 }
 
 describe('the post-call webhook', () => {
-  it('refuses a missing, wrong, stale or tampered signature with 403 and records nothing', async () => {
+  it('refuses a missing, wrong, stale, future-dated or tampered signature with 403 and records nothing', async () => {
     const { salonId, callSid } = await salonWithCall();
     const body = payload(salonId, callSid);
     const tampered = body.replace('booked a cut', 'booked a colour');
@@ -81,6 +90,8 @@ describe('the post-call webhook', () => {
       [undefined, body],
       [signElevenLabsPayload(body, 'wsec_wrong', now()), body],
       [signElevenLabsPayload(body, SECRET, now() - 31 * 60), body],
+      // Dated ahead: within 30 minutes of now, but not made now (RELIABILITY 67).
+      [signElevenLabsPayload(body, SECRET, now() + 29 * 60), body],
       [signElevenLabsPayload(body, SECRET, now()), tampered],
       ['t=abc,v0=def', body],
     ] as const) {
@@ -122,9 +133,53 @@ describe('the post-call webhook', () => {
     }
   });
 
+  it("takes the salon from the agent we made for it: another salon's id beside an agent's is refused, and nothing is written (RELIABILITY 3)", async () => {
+    const mine = await salonWithCall();
+    const theirs = await salonWithCall();
+    for (const body of [payload(theirs.salonId, theirs.callSid, { agentId: agentOf(mine.salonId) }), payload(theirs.salonId, theirs.callSid, { agentId: 'agent_unknown' })]) {
+      const answer = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
+      expect(answer.statusCode).toBe(200);
+      expect(JSON.parse(answer.body)).toEqual({ received: true, outcome: 'refused' });
+    }
+    expect(await deps().calls.get(theirs.salonId, theirs.callSid)).toBeNull();
+    expect(await deps().calls.get(mine.salonId, theirs.callSid)).toBeNull();
+    expect(await deps().calls.transcript(theirs.salonId, theirs.callSid)).toBeNull();
+  });
+
   it('answers malformed JSON with a signature that checks out as a 400, never a 5xx', async () => {
     const body = '{"type": "post_call_transcription", ';
     const answer = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
     expect(answer.statusCode).toBe(400);
+  });
+});
+
+describe('a deleted call (RELIABILITY 69)', () => {
+  it('is not brought back by a re-sent signed status callback or a late post-call webhook, and is counted once', async () => {
+    const { owner, salonId, callSid } = await salonWithCall();
+    // The owner's browser test call: Twilio's status callback names the salon by its client.
+    const ended = { CallSid: callSid, AccountSid: `AC${'0'.repeat(32)}`, From: `client:${identityForSalon(salonId)}`, To: '', CallStatus: 'completed', CallDuration: '95', Timestamp: new Date().toUTCString() };
+    expect((await postVoiceWebhook(ended, { query: '?stage=status' })).status).toBe(200);
+    const body = payload(salonId, callSid);
+    expect(JSON.parse((await deliver(body, signElevenLabsPayload(body, SECRET, now()))).body)).toMatchObject({ outcome: 'recorded' });
+    const usage = async () => (await api('/api/dashboard', { token: owner.accessToken })).body.usage as { testMinutesUsed: number };
+    expect(await eventually(usage, (figures) => figures.testMinutesUsed === 2)).toMatchObject({ testMinutesUsed: 2 });
+
+    expect((await api('/api/calls/delete', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid }) })).status).toBe(200);
+    expect((await postVoiceWebhook(ended, { query: '?stage=status' })).status).toBe(200);
+    const late = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
+    expect(JSON.parse(late.body)).toEqual({ received: true, outcome: 'ignored' });
+
+    expect((await api(`/api/calls?callSid=${callSid}`, { token: owner.accessToken })).status).toBe(404);
+    expect((await api('/api/calls', { token: owner.accessToken })).body.calls).toEqual([]);
+    expect(await deps().calls.transcript(salonId, callSid)).toBeNull();
+    expect(await usage()).toMatchObject({ testMinutesUsed: 2 });
+  });
+
+  it('waits until the call has finished: deleting one still going is a 409', async () => {
+    const { owner, salonId, callSid } = await salonWithCall();
+    await deps().calls.recordStart({ salonId, callSid, callerPhone: null, startedAt: new Date().toISOString(), route: 'agent', test: false });
+    const answer = await api('/api/calls/delete', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid }) });
+    expect(answer.status).toBe(409);
+    expect(await deps().calls.get(salonId, callSid)).not.toBeNull();
   });
 });

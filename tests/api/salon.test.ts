@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { api, signUpOwner } from '../support/owners.js';
-import { standIns } from '../support/stand-ins.js';
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { api, signIn, signUpOwner } from '../support/owners.js';
+import { localAwsCredentials, standIns } from '../support/stand-ins.js';
 
 describe('GET /api/salon', () => {
   it('creates the owner salon on first use, named after the email, and finds the same one again', async () => {
@@ -13,6 +15,17 @@ describe('GET /api/salon', () => {
     expect(again.body.id).toBe(first.body.id);
     // Owner notices (new bookings) go to the login's email, kept on the salon.
     const [profile] = await standIns().salonItems(first.body.id);
+    expect(profile).toMatchObject({ sk: 'PROFILE', ownerEmail: owner.email });
+  });
+
+  it("keeps the owner's login email on the profile at every sign-in (a salon made without it, an address changed)", async () => {
+    const owner = await signUpOwner('email-sync');
+    const salon = await api('/api/salon', { token: owner.accessToken });
+    const { env } = standIns();
+    const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }));
+    await table.send(new UpdateCommand({ TableName: env.TABLE_NAME, Key: { pk: `SALON#${salon.body.id}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE ownerEmail' }));
+    await signIn(owner.email, owner.password);
+    const [profile] = await standIns().salonItems(salon.body.id);
     expect(profile).toMatchObject({ sk: 'PROFILE', ownerEmail: owner.email });
   });
 

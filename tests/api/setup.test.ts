@@ -24,7 +24,7 @@ describe('GET /api/setup/load', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       exists: false,
-      business: { name: '', phone: '', address_line: '', town_city: '', county: '', eircode: '', directions: '', hours: DEFAULT_HOURS },
+      business: { name: '', phone: '', address_line: '', town_city: '', owner_mobile: '', county: '', eircode: '', directions: '', hours: DEFAULT_HOURS },
       stylists: [],
       mappings: {},
       services: [],

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
@@ -14,6 +13,7 @@ import { callerLines } from '../../functions/core/telephony/twiml.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { postVoiceWebhook as post, twilioAuthToken as authToken, voiceWebhookUrl as webhookUrl } from '../support/twilio-webhook.js';
 
 /** Twilio's voice webhook over HTTP against the running product, signed as Twilio signs (the sandbox's local auth token). */
 beforeAll(() => {
@@ -23,22 +23,9 @@ beforeAll(() => {
   resetDeps();
 });
 
-const authToken = () => readFileSync(inject('productEnv').LOCAL_TWILIO_AUTH_TOKEN_FILE!, 'utf8').trim();
-const webhookUrl = (query = '') => `${inject('baseUrl')}/api/twilio/voice${query}`;
 const callSid = () => `CA${randomBytes(16).toString('hex')}`;
 let numberCounter = 0;
 const freshNumber = () => `+3531${String(Date.now() + (numberCounter += 1)).slice(-7)}`;
-
-async function post(params: Record<string, string>, options: { signature?: string | null; query?: string; signedParams?: Record<string, string>; signedUrl?: string } = {}) {
-  const url = webhookUrl(options.query);
-  const signature = options.signature === undefined ? twilioSignature(authToken(), options.signedUrl ?? url, options.signedParams ?? params) : options.signature;
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },
-    body: new URLSearchParams(params).toString(),
-  });
-  return { status: response.status, text: await response.text(), type: response.headers.get('content-type') };
-}
 
 async function step(owner: TestOwner, body: Record<string, unknown>) {
   const answer = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });

@@ -9,6 +9,7 @@ import { DateTime } from 'luxon';
 import '../../bin/local/quiet-sdk-notices.js';
 import { startLocal, type LocalProduct } from '../../bin/local/start.js';
 import { setLogSink } from '../../functions/logger.js';
+import { createCallStore } from '../../functions/store/call-store.js';
 import { connectBrowser } from '../support/browser.js';
 import { uniqueEmail } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
@@ -63,23 +64,29 @@ describe('a restart', () => {
   });
 });
 
+/** A fresh start of the product and an owner signed up on it: what each crash is arranged for. */
+async function ownerOnRestartedProduct(label: string, password: string) {
+  await product?.stop();
+  product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
+  const env = product.env;
+  const email = uniqueEmail(label);
+  const client = new CognitoIdentityProviderClient({ endpoint: env.COGNITO_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  await client.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  const { token } = await signIn(env, email, password);
+  const salonId = (await (await fetch(`${product.url}/api/salon`, { headers: { authorization: `Bearer ${token}` } })).json()).id as string;
+  // The table as a killed run left it, written with the data folder's key.
+  const table = DynamoDBDocumentClient.from(
+    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
+    { marshallOptions: { removeUndefinedValues: true } },
+  );
+  return { env, token, salonId, table };
+}
+
 describe('a restart after a crash', () => {
   it('finishes a booking the killed run had reserved but not yet written as an appointment', async () => {
     setLogSink(() => {}, 'error');
-    await product?.stop();
-    product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
-    const env = product.env;
-    const email = uniqueEmail('crash');
-    const password = 'crash-proof-1';
-    const client = new CognitoIdentityProviderClient({ endpoint: env.COGNITO_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-    await client.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
-    const { token } = await signIn(env, email, password);
-    const salonId = (await (await fetch(`${product.url}/api/salon`, { headers: { authorization: `Bearer ${token}` } })).json()).id as string;
-
+    const { env, token, salonId, table } = await ownerOnRestartedProduct('crash', 'crash-proof-1');
     // What a request killed right after its commit leaves: the marker and the reservation, no appointment.
-    const table = DynamoDBDocumentClient.from(
-      new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
-    );
     const start = DateTime.now().setZone('Europe/Dublin').plus({ days: 3 }).set({ hour: 11, minute: 0, second: 0, millisecond: 0 });
     const date = start.toISODate()!;
     const bookingId = 'bk_0000000000000000crash';
@@ -100,7 +107,7 @@ describe('a restart after a crash', () => {
     const marker = { id: `${bookingId}#n1`, salonId, bookingId, date, stylistIds: ['sty_aoife'], since: new Date().toISOString() };
     await table.send(new PutCommand({ TableName: env.TABLE_NAME, Item: { pk: `SALON#${salonId}`, sk: `SETTLE#${marker.id}`, gsi1pk: 'SETTLE', gsi1sk: `${marker.since}#${salonId}#${marker.id}`, ...marker } }));
     table.destroy();
-    await product.stop();
+    await product!.stop();
 
     product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
     const url = product.url;
@@ -108,4 +115,26 @@ describe('a restart after a crash', () => {
     const found = await eventually(listed, (answer) => answer.appointments.length > 0, 10_000);
     expect(found.appointments).toEqual([expect.objectContaining({ id: bookingId, status: 'confirmed', stylistName: 'Aoife', callerName: 'Nuala' })]);
   });
+
+  it('meters the calls a killed run recorded as ended but never published (RELIABILITY 68)', async () => {
+    setLogSink(() => {}, 'error');
+    const { env, token, salonId, table } = await ownerOnRestartedProduct('crash-calls', 'crash-proof-2');
+    // What status callbacks killed between their write and their publish leave: ended calls, call.completed never sent.
+    const calls = createCallStore(table, env.TABLE_NAME!);
+    for (let n = 0; n < 3; n += 1) {
+      const callSid = `CA${String(n).padStart(32, '7')}`;
+      const startedAt = new Date(Date.now() - (10 - n) * 60_000).toISOString();
+      await calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'agent', test: false });
+      await calls.noteLegs(salonId, callSid, { agentConnected: true });
+      await calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(), durationSeconds: 90, finalStatus: 'completed' });
+    }
+    table.destroy();
+    await product!.stop();
+
+    product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
+    const url = product.url;
+    const usage = async () => ((await (await fetch(`${url}/api/dashboard`, { headers: { authorization: `Bearer ${token}` } })).json()) as { usage: { minutesUsed: number } }).usage;
+    expect(await eventually(usage, (figures) => figures.minutesUsed === 6, 10_000)).toMatchObject({ minutesUsed: 6 });
+  });
 });
+

@@ -55,6 +55,16 @@ describe('email sending', () => {
     expect(nagFindings(withSender.annotations, 'error')).toEqual([]);
   });
 
+  it("sends the user pool's emails (password resets) through SES from the sender's verified domain, not Cognito's few a day", () => {
+    const [pool] = Object.values(withSender.template.findResources('AWS::Cognito::UserPool'));
+    const email = pool!.Properties.EmailConfiguration;
+    expect(email).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'SalonDesk <bookings@salondesk.ie>' });
+    expect(JSON.stringify(email.SourceArn)).toContain(':ses:eu-west-1:');
+    expect(JSON.stringify(email.SourceArn)).toContain('identity/salondesk.ie');
+    const [defaultPool] = Object.values(withoutSender.template.findResources('AWS::Cognito::UserPool'));
+    expect(defaultPool!.Properties.EmailConfiguration?.EmailSendingAccount ?? 'COGNITO_DEFAULT').toBe('COGNITO_DEFAULT');
+  });
+
   it('refuses a sender that is not an email address', () => {
     expect(() => synthStage({ stage: 'dev', context: { emailFrom: 'not-an-address' } })).toThrow(/emailFrom must be an email address/);
   });

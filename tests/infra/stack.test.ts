@@ -10,10 +10,12 @@ import { tableKeys } from '../../functions/store/table-definition.js';
 import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
 import { OPTIONAL_ENVIRONMENT, type AppFunction } from '../../infra/function.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../infra/grants.js';
-import { ROUTE_THROTTLES } from '../../infra/api.js';
+import { routeThrottles } from '../../infra/api.js';
+import { stageConfig } from '../../infra/stage-config.js';
+import { AGENT_UNAVAILABLE_LOG } from '../../functions/core/telephony/inbound-call.js';
 import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
 import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
-import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-bookings.js';
+import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-schedule.js';
 import {
   actionsOfRole,
   functionsWithGrants,
@@ -69,8 +71,10 @@ function appFunctions(s: SynthesizedStage): { name: string; fn: AppFunction }[] 
     ...[...s.stack.events.consumers].map(([id, fn]) => ({ name: `event rule ${id}`, fn })),
     { name: 'pre-sign-up trigger', fn: s.stack.auth.preSignUp },
     { name: 'custom-message trigger', fn: s.stack.auth.customMessage },
+    { name: 'post-authentication trigger', fn: s.stack.auth.postAuthentication },
     { name: 'admin assign-phone-number', fn: s.stack.admin.assignPhoneNumber },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings },
+    { name: 'call sweep', fn: s.stack.jobs.sweepCalls },
   ];
 }
 
@@ -176,16 +180,40 @@ describe('HTTP API from the route table', () => {
     expect(devStage!.Properties.AccessLogSettings.Format).not.toMatch(/\$context\.(path|identity\.sourceIp)/);
   });
 
-  it('throttles the agent tools route below the stage default, after the route exists (RELIABILITY 37)', () => {
-    expect(ROUTE_THROTTLES['agent-tools']).toEqual({ rateLimit: 20, burstLimit: 40 });
+  it('throttles every route from the capacity model (peak × 3 at the stage size), after the route exists (RELIABILITY 37)', () => {
     for (const s of [dev, prod]) {
       const [stage] = Object.values(resources(s, 'AWS::ApiGatewayV2::Stage')) as (Resource & { DependsOn?: string[] })[];
-      expect(stage!.Properties.RouteSettings).toEqual({ 'POST /api/agent/tools': { ThrottlingRateLimit: 20, ThrottlingBurstLimit: 40 } });
-      expect(stage!.Properties.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThan(20);
+      const throttles = routeThrottles(stageConfig(s === prod ? 'prod' : 'dev'), routes);
+      const expected = Object.fromEntries(
+        routes.flatMap((route) => route.methods.map((method) => [`${method} ${route.path}`, { ThrottlingRateLimit: throttles[route.id]!.rateLimit, ThrottlingBurstLimit: throttles[route.id]!.burstLimit }])),
+      );
+      expect(stage!.Properties.RouteSettings).toEqual(expected);
       // CloudFormation refuses route settings naming a route it has not created yet.
-      const [routeId] = Object.entries(resources(s, 'AWS::ApiGatewayV2::Route')).find(([, route]) => route.Properties.RouteKey === 'POST /api/agent/tools')!;
-      expect(stage!.DependsOn).toContain(routeId);
+      for (const [routeId] of Object.entries(resources(s, 'AWS::ApiGatewayV2::Route'))) expect(stage!.DependsOn).toContain(routeId);
     }
+    const [prodStage] = Object.values(resources(prod, 'AWS::ApiGatewayV2::Stage'));
+    expect(prodStage!.Properties.RouteSettings['POST /api/agent/tools']).toEqual({ ThrottlingRateLimit: 150, ThrottlingBurstLimit: 300 });
+  });
+});
+
+describe('operations', () => {
+  it('counts throttled requests from the access log and calls the agent could not take from the voice webhook log, each with an alarm', () => {
+    const filters = Object.values(resources(prod, 'AWS::Logs::MetricFilter'));
+    const byMetric = (name: string) => filters.find((filter) => filter.Properties.MetricTransformations[0].MetricName === name)!;
+    expect(byMetric('ThrottledRequests').Properties.FilterPattern).toBe('{ $.status = "429" }');
+    expect(refId(byMetric('ThrottledRequests').Properties.LogGroupName)).toBe(prod.stack.getLogicalId(prod.stack.api.accessLogs.node.defaultChild as CfnElement));
+    expect(byMetric('CallsForwardedAgentUnavailable').Properties.FilterPattern).toBe(`{ $.message = "${AGENT_UNAVAILABLE_LOG}" }`);
+    expect(refId(byMetric('CallsForwardedAgentUnavailable').Properties.LogGroupName)).toBe(
+      prod.stack.getLogicalId(prod.stack.api.functions.get('twilio-voice')!.logGroup.node.defaultChild as CfnElement),
+    );
+    const alarms = Object.values(resources(prod, 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
+    const named = (name: string) => alarms.find((alarm) => alarm.AlarmName === name)!;
+    expect(named('salon-receptionist-prod-api-throttled')).toMatchObject({ MetricName: 'ThrottledRequests', Namespace: 'SalonReceptionist/prod', Threshold: 1 });
+    expect(named('salon-receptionist-prod-agent-unavailable')).toMatchObject({ MetricName: 'CallsForwardedAgentUnavailable', Threshold: 3 });
+    const clientErrors = named('salon-receptionist-prod-api-4xx');
+    expect(clientErrors.Threshold).toBe(5);
+    expect(JSON.stringify(clientErrors.Metrics)).toContain('"MetricName":"4xx"');
+    expect(Object.keys(resources(prod, 'AWS::CloudWatch::Dashboard'))).toHaveLength(1);
   });
 });
 
@@ -254,14 +282,14 @@ describe('Lambdas', () => {
 });
 
 describe('Cognito', () => {
-  it('user pool: email sign-in, self sign-up, 8-character passwords, email-only recovery, two triggers', () => {
+  it('user pool: email sign-in, self sign-up, 8-character passwords, email-only recovery, three triggers', () => {
     const [pool] = Object.values(resources(dev, 'AWS::Cognito::UserPool'));
     const props = pool!.Properties;
     expect(props.UsernameAttributes).toEqual(['email']);
     expect(props.AdminCreateUserConfig.AllowAdminCreateUserOnly).toBe(false);
     expect(props.Policies.PasswordPolicy.MinimumLength).toBe(8);
     expect(props.AccountRecoverySetting.RecoveryMechanisms).toEqual([{ Name: 'verified_email', Priority: 1 }]);
-    expect(Object.keys(props.LambdaConfig).sort()).toEqual(['CustomMessage', 'PreSignUp']);
+    expect(Object.keys(props.LambdaConfig).sort()).toEqual(['CustomMessage', 'PostAuthentication', 'PreSignUp']);
 
     const lambdas = resources(dev, 'AWS::Lambda::Function');
     const permissions = Object.values(resources(dev, 'AWS::Lambda::Permission'));
@@ -269,6 +297,7 @@ describe('Cognito', () => {
     for (const [trigger, fn] of [
       ['PreSignUp', dev.stack.auth.preSignUp],
       ['CustomMessage', dev.stack.auth.customMessage],
+      ['PostAuthentication', dev.stack.auth.postAuthentication],
     ] as const) {
       const functionId = logicalId(dev, fn);
       const functionName = lambdas[functionId]!.Properties.FunctionName as string;
@@ -520,20 +549,28 @@ describe('admin function', () => {
   });
 });
 
-describe('booking sweep', () => {
-  it('runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', () => {
+describe('the sweeps', () => {
+  it.each([
+    ['booking', (s: SynthesizedStage) => s.stack.jobs.sweepBookings],
+    ['call', (s: SynthesizedStage) => s.stack.jobs.sweepCalls],
+  ] as const)('the %s sweep runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', (_name, sweep) => {
     const s = dev;
-    const functionId = logicalId(s, s.stack.jobs.sweepBookings);
-    const [schedule, ...others] = Object.values(resources(s, 'AWS::Scheduler::Schedule'));
-    expect(others).toEqual([]);
+    const functionId = logicalId(s, sweep(s));
+    const schedules = Object.values(resources(s, 'AWS::Scheduler::Schedule')).filter((schedule) => refId(schedule.Properties.Target.Arn) === functionId);
+    expect(schedules).toHaveLength(1);
+    const [schedule] = schedules;
     expect(schedule!.Properties.ScheduleExpression).toBe(`rate(${SWEEP_EVERY_MINUTES} minutes)`);
     expect(schedule!.Properties.State).toBe('ENABLED');
-    expect(refId(schedule!.Properties.Target.Arn)).toBe(functionId);
     expect(schedule!.Properties.Target.RetryPolicy).toMatchObject({ MaximumRetryAttempts: 0 });
     const alarms = Object.values(resources(s, 'AWS::CloudWatch::Alarm')).filter((alarm) =>
       (alarm.Properties.Dimensions as { Value: unknown }[] | undefined)?.some((dimension) => refId(dimension.Value) === functionId),
     );
     expect(alarms.map((alarm) => alarm.Properties.MetricName)).toEqual(['Errors']);
+  });
+
+  it('are the only schedules', () => {
+    const targets = Object.values(resources(dev, 'AWS::Scheduler::Schedule')).map((schedule) => refId(schedule.Properties.Target.Arn));
+    expect(targets.sort()).toEqual([logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls)].sort());
   });
 });
 

@@ -9,7 +9,7 @@ import { routes as defaultRoutes } from '../../functions/routes.js';
 import { buildStack, type BuildStackOptions } from '../../infra/app.js';
 import type { AppFunction, FunctionEnvironment } from '../../infra/function.js';
 import { REPO_ROOT } from '../../infra/lambda-bundle.js';
-import { SWEEP_BOOKINGS_GRANTS } from '../../infra/jobs.js';
+import { SWEEP_BOOKINGS_GRANTS, SWEEP_CALLS_GRANTS } from '../../infra/jobs.js';
 import type { SalonReceptionistStack } from '../../infra/stack.js';
 import { PRERENDERED_PAGES } from '../../web/site-files.js';
 
@@ -126,9 +126,11 @@ export function functionsWithGrants(
   return [
     ...routes.map((route) => ({ name: `route ${route.id}`, fn: s.stack.api.functions.get(route.id)!, grants: route.grants })),
     ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: s.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
-    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write', 'secrets:providers'] },
+    { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write', 'secrets:providers', 'events:put'] },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings, grants: SWEEP_BOOKINGS_GRANTS },
+    { name: 'call sweep', fn: s.stack.jobs.sweepCalls, grants: SWEEP_CALLS_GRANTS },
     { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
     { name: 'custom-message', fn: s.stack.auth.customMessage, grants: [] },
+    { name: 'post-authentication', fn: s.stack.auth.postAuthentication, grants: ['table:write'] },
   ];
 }

@@ -1,11 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { deps } from '../../functions/composition-root.js';
 import { callOutcome } from '../../functions/core/calls/call-outcome.js';
+import { completeCall } from '../../functions/core/calls/complete-call.js';
 
 /**
  * A finished call fed the way production feeds it: the call record written as the telephony and
- * voice-agent webhooks write it, then `call.completed` on the local bus, whose consumers keep the
- * activity, the day figures and the minutes. Needs the product's environment (`productEnv`).
+ * voice-agent webhooks write it, then its end (`call.completed` on the local bus, whose consumers
+ * keep the activity, the day figures and the minutes). Needs the product's environment (`productEnv`).
  */
 export async function finishedCall(
   salonId: string,
@@ -31,16 +32,15 @@ export async function finishedCall(
       transcriptExpiresAt: Math.floor(Date.now() / 1000) + 3600,
     });
   }
-  const ended = await d.calls.recordEnd({
+  const ended = (await completeCall(d, {
     salonId,
     callSid,
     startedAt,
     endedAt: new Date(Date.parse(startedAt) + options.seconds * 1000).toISOString(),
     durationSeconds: options.seconds,
     finalStatus: options.status ?? 'completed',
-  });
+  }))!;
   const completed = { salonId, callSid, startedAt, durationSeconds: options.seconds, outcome: callOutcome(ended)!, test: ended.test };
-  await d.events.publish('call.completed', completed);
   return completed;
 }
 

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local fake of the ElevenLabs Agents Platform endpoints the voice-agent adapter calls (through
  * the official SDK, plus register-call): workspace secrets (create, patch, delete), tools (create, patch,
- * delete), agents (create, patch, delete) and Twilio register-call. It keeps what was made, checks
+ * delete), agents (create, patch, delete), Twilio register-call and reading a conversation. It keeps what was made, checks
  * what the real API checks that matters here (the API key; a tool's secret and an agent's tools
  * must exist; a secret used by a tool, or a tool used by an agent, cannot be deleted), answers in
  * the API's shapes (snake_case JSON, `{detail}` errors), records every request, and can be told
@@ -42,6 +42,8 @@ export interface FakeElevenLabs {
   agents: Map<string, Json>;
   /** register-call bodies, in order. */
   registeredCalls: Json[];
+  /** conversation id → the conversation as GET /v1/convai/conversations/{id} answers it (what a test puts there). */
+  conversations: Map<string, Json>;
   failNext(failure: Omit<Failure, 'times'> & { times?: number }): void;
   requestsTo(method: string, path: string | RegExp): RecordedRequest[];
   /** Nothing made remains (after deletion, or a refusal part-way). */
@@ -75,6 +77,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
   const tools = new Map<string, Json>();
   const agents = new Map<string, Json>();
   const registeredCalls: Json[] = [];
+  const conversations = new Map<string, Json>();
   let counter = 0;
   const newId = (prefix: string) => `${prefix}_${String((counter += 1)).padStart(4, '0')}${Math.random().toString(36).slice(2, 8)}`;
 
@@ -200,6 +203,11 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
       }
     }
 
+    if (resource === 'conversations' && id && record.method === 'GET') {
+      const conversation = conversations.get(id);
+      return conversation ? send(response, 200, conversation) : send(response, 404, detail('conversation_not_found', 'Conversation not found'));
+    }
+
     if (resource === 'twilio' && id === 'register-call' && record.method === 'POST') {
       if (!agents.has(input.agent_id)) return send(response, 404, detail('agent_not_found', 'Agent not found'));
       registeredCalls.push(input);
@@ -217,6 +225,9 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
       if (!response.headersSent) send(response, 500, detail('error', String((error as Error).message)));
     });
   });
+  // Loading the SDK blocks the event loop for seconds: a kept-alive socket the server closed
+  // meanwhile would be reused by fetch and reset (ECONNRESET). Idle sockets stay open instead.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', () => ready()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -228,6 +239,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
     tools,
     agents,
     registeredCalls,
+    conversations,
     failNext(failure) {
       failures.push({ ...failure, times: failure.times ?? 1 });
     },

@@ -6,7 +6,7 @@ import { UnavailableError } from '../errors.js';
 import type { BookingDeps, SalonContext } from './context.js';
 
 /**
- * A deposit's Checkout Session follows its booking (RELIABILITY 49): money is taken only while the
+ * A deposit's Checkout Session follows its booking (RELIABILITY 66): money is taken only while the
  * booking holds its time. When the booking ends unpaid (cancelled, moved, cleared), its session is
  * expired, so the texted link can no longer be paid; a payment that reaches us anyway (paid in the
  * moment before, or a delayed method that succeeded after the hold was released) is refunded at

@@ -7,6 +7,7 @@ import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './co
 import { ToolError } from './errors.js';
 import type { TelephonyPort } from '../../providers/telephony-port.js';
 import type { CallStore } from '../../store/call-store.js';
+import { afterTransferUrl, transferTarget } from '../telephony/inbound-call.js';
 import { transferTwiml } from '../telephony/twiml.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 import { euroToCents, servicePriceCents } from '../money.js';
@@ -85,10 +86,11 @@ export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }
 export const TRANSFER_DELAY_MS = 1_500;
 
 /**
- * The escalation number from the voice settings, else the salon's own phone. With the live call's
- * SID, the call itself is transferred: redirected (Twilio REST) to a short line and a `<Dial>`.
- * The SID comes from the request, so only a call of this salon's own (its call record, written
- * when the call rang) is ever redirected: any other SID is refused and no call is touched.
+ * The escalation number from the voice settings, else the salon's own phone (never one that
+ * forwards to us). With the live call's SID, the call itself is transferred: redirected (Twilio
+ * REST) to a short line and a `<Dial>` whose outcome the voice webhook takes. The SID comes from
+ * the request, so only a call of this salon's own (its call record, written when the call rang)
+ * is ever redirected: any other SID is refused and no call is touched.
  */
 export async function transfer(
   deps: BookingDeps & { telephony?: Pick<TelephonyPort, 'redirectCall'>; calls?: Pick<CallStore, 'get'> },
@@ -96,16 +98,16 @@ export async function transfer(
   callSid?: string,
   options: { delayMs?: number } = {},
 ): Promise<ToolAnswer> {
-  const live = callSid && deps.telephony ? callSid : undefined;
+  const live = callSid && deps.telephony && deps.config ? callSid : undefined;
   const [{ salon, setup }, call] = await Promise.all([loadSalonContext(deps, salonId), live && deps.calls ? deps.calls.get(salonId, live) : null]);
-  const phoneNumber = setup.voice?.escalationPhone || salon.phone || '';
-  if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number');
+  const phoneNumber = transferTarget(salon, setup);
+  if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number that does not forward to us');
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
-  if (!live || !deps.telephony) return answer;
+  if (!live || !deps.telephony || !deps.config) return answer;
   if (!call) throw new ToolError('not_found', 'unknown_call', toolSay.noTransferNumber, 'No call of this salon has that call id');
   await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? TRANSFER_DELAY_MS));
   try {
-    await deps.telephony.redirectCall(live, transferTwiml(phoneNumber));
+    await deps.telephony.redirectCall(live, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL)));
   } catch (error) {
     throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }

@@ -1,9 +1,11 @@
-import { CALL_LOG_PAGE_SIZE, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
+import * as z from 'zod';
+import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
 import type { Dependencies } from '../../composition-root.js';
-import { NotFoundError } from '../errors.js';
-import type { CallRecord } from '../../store/call-store.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+import type { CallRecord } from '../../store/call-types.js';
 import { displayPhone } from '../confirmations/format.js';
 import { callOutcome } from './call-outcome.js';
+import { pageCursor } from './page-cursor.js';
 
 /** The owner's call log and the messages callers left: what the signed-in pages read and change. */
 type CallLogDeps = Pick<Dependencies, 'calls' | 'bookings' | 'now'>;
@@ -23,9 +25,13 @@ export function callView(call: CallRecord): CallView {
   };
 }
 
+// Key order as the stores answer positions: a cursor is taken back only as it was given out.
+const callsCursor = pageCursor(z.strictObject({ startedAt: z.iso.datetime(), callSid: z.string().regex(CALL_SID) }));
+const messagesCursor = pageCursor(z.strictObject({ createdAt: z.iso.datetime(), id: z.uuid() }));
+
 export async function listCalls(deps: CallLogDeps, salonId: string, after?: string): Promise<{ calls: CallView[]; next: string | null }> {
-  const page = await deps.calls.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after } : {}) });
-  return { calls: page.calls.map(callView), next: page.next };
+  const page = await deps.calls.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after: callsCursor.decode(after) } : {}) });
+  return { calls: page.calls.map(callView), next: page.next && callsCursor.encode(page.next) };
 }
 
 export async function callWithTranscript(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ call: CallView; transcript: TranscriptLineView[] | null }> {
@@ -34,13 +40,24 @@ export async function callWithTranscript(deps: CallLogDeps, salonId: string, cal
   return { call: callView(call), transcript: await deps.calls.transcript(salonId, callSid) };
 }
 
+/**
+ * How long a deleted call's tombstone stays: well past any provider's redelivery of its webhooks
+ * (Twilio retries a status callback within minutes; an ElevenLabs signature is good for 30), so a
+ * late delivery finds it and changes nothing (RELIABILITY 69).
+ */
+export const DELETED_CALL_KEPT_DAYS = 30;
+
+/** A call still going, or whose minutes are not counted yet, waits: deleting it must not lose them. */
 export async function deleteCall(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ deleted: true }> {
-  if (!(await deps.calls.remove(salonId, callSid))) throw new NotFoundError('That call is not in your call log.');
+  const now = deps.now();
+  const removal = await deps.calls.remove(salonId, callSid, { deletedAt: now.toISOString(), keepUntil: Math.floor(now.getTime() / 1000) + DELETED_CALL_KEPT_DAYS * 24 * 60 * 60 });
+  if (removal === 'missing') throw new NotFoundError('That call is not in your call log.');
+  if (removal === 'unfinished') throw new ConflictError('That call has not finished yet. You can delete it once it has ended.');
   return { deleted: true };
 }
 
 export async function listMessages(deps: CallLogDeps, salonId: string, after?: string): Promise<{ messages: MessageView[]; next: string | null }> {
-  const page = await deps.bookings.messages.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after } : {}) });
+  const page = await deps.bookings.messages.list(salonId, { limit: CALL_LOG_PAGE_SIZE, ...(after ? { after: messagesCursor.decode(after) } : {}) });
   return {
     messages: page.messages.map((message) => ({
       id: message.id,
@@ -50,7 +67,7 @@ export async function listMessages(deps: CallLogDeps, salonId: string, after?: s
       message: message.message,
       doneAt: message.doneAt,
     })),
-    next: page.next,
+    next: page.next && messagesCursor.encode(page.next),
   };
 }
 

@@ -1,15 +1,17 @@
 import type { Dependencies } from '../../composition-root.js';
-import type { CallEnd, CallRecord } from '../../store/call-store.js';
+import type { CallEnd, CallRecord } from '../../store/call-types.js';
 import { callOutcome } from './call-outcome.js';
 
 /**
  * A call's end, from whichever source knows it (Twilio's status callback, the end of a sandbox
- * call): recorded once, then `call.completed` goes out until it is marked sent. A crash between
- * the two means the next delivery of the end publishes again; consumers count each call once.
+ * call, the sweep): recorded once, then `call.completed` goes out until it is marked sent. A
+ * crash between the two leaves the call marked for the sweep, which publishes it (as does the
+ * next delivery of the end); consumers count each call once. Null for a deleted call: its end was
+ * published before it could be deleted, and nothing of it comes back.
  */
-export async function completeCall(deps: Pick<Dependencies, 'calls' | 'events'>, end: CallEnd): Promise<CallRecord> {
+export async function completeCall(deps: Pick<Dependencies, 'calls' | 'events'>, end: CallEnd): Promise<CallRecord | null> {
   const ended = await deps.calls.recordEnd(end);
-  if (ended.completedPublished) return ended;
+  if (!ended || ended.completedPublished) return ended;
   await deps.events.publish('call.completed', {
     salonId: ended.salonId,
     callSid: ended.callSid,

@@ -82,7 +82,7 @@ async function finish(deps: TestCallDeps, salon: Salon, call: Pick<OpenTestCall,
     const durationSeconds = Math.max(1, Math.round((endedAt.getTime() - Date.parse(record.startedAt)) / 1000));
     try {
       const ended = await completeCall(deps, { salonId, callSid: call.callSid, startedAt: record.startedAt, endedAt: endedAt.toISOString(), durationSeconds, finalStatus: 'completed', test: true });
-      await meterTestCall(deps, salon, { callSid: call.callSid, startedAt: record.startedAt, durationSeconds: ended.durationSeconds ?? durationSeconds });
+      await meterTestCall(deps, salon, { callSid: call.callSid, startedAt: record.startedAt, durationSeconds: ended?.durationSeconds ?? durationSeconds });
     } catch (error) {
       // The owner's hang-up still succeeds; the call is recorded, and ending it again announces it.
       logger.error('test call end not published', { salonId, name: (error as Error)?.name });

@@ -1,5 +1,5 @@
 import type { Dependencies } from '../../composition-root.js';
-import type { CallRoute } from '../../store/call-store.js';
+import type { CallRoute } from '../../store/call-types.js';
 import { completeCall } from '../calls/complete-call.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
 import type { InboundAnswer, InboundCall } from './inbound-call.js';
@@ -45,11 +45,12 @@ export interface CallStatusReport {
   timestamp?: string | undefined;
 }
 
-export type CallStatusOutcome = 'recorded' | 'ignored';
+export type CallStatusOutcome = 'recorded' | 'ignored' | 'deleted';
 
 /**
  * Twilio's status callback: the call's end joins its record and, once, `call.completed` goes
- * out. A callback for a number no salon has, or a status that is not an end, changes nothing.
+ * out. A callback for a number no salon has, a status that is not an end, or a call the owner
+ * deleted (a re-sent callback: Twilio's signature has no time in it) changes nothing.
  */
 export async function recordCallStatus(
   deps: RecordDeps & Pick<Dependencies, 'salons' | 'events'>,
@@ -62,7 +63,7 @@ export async function recordCallStatus(
   const durationSeconds = /^\d{1,6}$/.test(report.callDuration ?? '') ? Number(report.callDuration) : 0;
   const sent = report.timestamp ? Date.parse(report.timestamp) : Number.NaN;
   const endedAt = Number.isNaN(sent) ? deps.now() : new Date(sent);
-  await completeCall(deps, {
+  const recorded = await completeCall(deps, {
     salonId,
     callSid: report.callSid,
     startedAt: new Date(endedAt.getTime() - durationSeconds * 1000).toISOString(),
@@ -72,5 +73,5 @@ export async function recordCallStatus(
     callerPhone: test ? null : callerNumber(report.from),
     test,
   });
-  return 'recorded';
+  return recorded ? 'recorded' : 'deleted';
 }

@@ -47,6 +47,13 @@ export type InboundAnswer =
 
 export type ForwardReason = 'not-live' | 'agent-unavailable' | 'not-answered';
 
+/**
+ * What the voice webhook logs when the agent could not take a call (ElevenLabs refused it, at its
+ * plan's concurrency say, or did not answer in time) and the caller was forwarded instead: a
+ * CloudWatch metric filter counts these lines (infra/operations.ts).
+ */
+export const AGENT_UNAVAILABLE_LOG = 'voice agent unavailable: forwarding the call';
+
 /** The agent provider gets this long before the caller is forwarded instead (Twilio waits on us). */
 export const AGENT_TIMEOUT_MS = 2_000;
 
@@ -120,11 +127,33 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   return connected ?? forward('agent-unavailable', call.afterSalon ? (salon.phone ?? undefined) : undefined);
 }
 
-/** The same webhook, told a `<Dial>` has finished: ringing the salon first, or forwarding. */
+/** Where Twilio posts calls to the stage's numbers (assign-number points each number here). */
+export const voiceWebhookUrl = (siteUrl: string) => new URL('/api/twilio/voice', siteUrl).toString();
+
+/** Where the transfer tool puts a caller through: the same number a forwarded call goes to, never one that leads back here. */
+export const transferTarget = (salon: Salon, setup: StoredSetup) => forwardTarget(salon, setup, salon.assignedNumber ?? '');
+
+/** A transfer's `<Dial>` reports back as a forward's does: the call ends either way. */
+export const afterTransferUrl = (siteUrl: string) => stageUrl(voiceWebhookUrl(siteUrl), 'after-forward');
+
+/** The same webhook, told a `<Dial>` has finished: ringing the salon first, or forwarding (or a transfer). */
 export function stageUrl(webhookUrl: string, stage: 'after-salon' | 'after-forward'): string {
   const url = new URL(webhookUrl);
   url.search = `?stage=${stage}`;
   return url.toString();
+}
+
+/**
+ * register-call takes the caller's phone number and the number called
+ * (https://elevenlabs.io/docs/agents-platform/phone-numbers/twilio-integration/register-call); a
+ * browser leg has neither (Twilio's From is `client:<identity>`, its To empty). A test call is the
+ * owner ringing their own receptionist: from the salon's phone to the salon's number, either one
+ * standing for both when only one is set.
+ */
+export function testCallNumbers(salon: Salon): { from: string; to: string } | null {
+  const from = salon.phone ?? salon.assignedNumber;
+  const to = salon.assignedNumber ?? salon.phone;
+  return from && to ? { from, to } : null;
 }
 
 async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise<InboundAnswer> {
@@ -132,8 +161,14 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
   if (!identitySalon || call.salonId !== identitySalon) return { outcome: 'refused', reason: "the test call's salonId is not its client's salon" };
   const salon = await deps.salons.get(identitySalon);
   if (!salon) return { outcome: 'refused', reason: 'no such salon' };
-  const connected = await connectAgent(deps, salon.id, call, true);
-  return connected ?? { outcome: 'nobody', twiml: sayAndHangUpTwiml(callerLines.nobodyAvailable), salonId: salon.id, reason: 'agent-unavailable' };
+  const nobody = { outcome: 'nobody', twiml: sayAndHangUpTwiml(callerLines.nobodyAvailable), salonId: salon.id } as const;
+  // The agent transferred the owner to the salon's phone: the call ends with that <Dial>, as a caller's does.
+  if (call.afterForward) {
+    return call.afterForward.dialCallStatus === 'completed' ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : { ...nobody, reason: 'not-answered' };
+  }
+  const numbers = testCallNumbers(salon);
+  const connected = numbers ? await connectAgent(deps, salon.id, { ...call, ...numbers }, true) : null;
+  return connected ?? { ...nobody, reason: 'agent-unavailable' };
 }
 
 /**
@@ -147,7 +182,7 @@ export function callVariables(salonId: string, call: InboundCall, test: boolean,
     [CALL_VARIABLES.today]: `${today.toFormat('cccc d LLLL yyyy')} (${today.toISODate()})`,
     [CALL_VARIABLES.callerPhone]: test ? '' : call.from,
     [CALL_VARIABLES.testCall]: String(test),
-    call_sid: call.callSid,
+    [CALL_VARIABLES.callSid]: call.callSid,
   };
 }
 

@@ -35,11 +35,15 @@ export function hangUpTwiml(): string {
   return response.toString();
 }
 
-/** The transfer tool's redirect: the caller hears one line, then the salon's phone rings. */
-export function transferTwiml(to: string): string {
+/**
+ * The transfer tool's redirect: the caller hears one line, then the salon's phone rings. Twilio
+ * then posts the outcome to `action`, which ends the call (whoever answered has hung up) or tells
+ * the caller nobody could take it: nothing may follow the `<Dial>`, or a caller the salon spoke to
+ * would hear, after the salon hung up, that the salon cannot take the call.
+ */
+export function transferTwiml(to: string, action: string): string {
   const response = new VoiceResponse();
   response.say(callerLines.transferring);
-  response.dial({ answerOnBridge: true }, to);
-  response.say(callerLines.nobodyAvailable);
+  response.dial({ answerOnBridge: true, action, method: 'POST' }, to);
   return response.toString();
 }

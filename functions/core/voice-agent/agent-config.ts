@@ -35,12 +35,17 @@ export const CALL_VARIABLES = {
   today: 'today',
   callerPhone: 'caller_phone',
   testCall: 'test_call',
+  /**
+   * Twilio's call SID, ours to send: the provider's own `system__call_sid` is documented for
+   * calls through its Twilio integration only, not for calls we register ourselves.
+   */
+  callSid: 'call_sid',
 } as const;
 
-/** Our tool requests carry these headers; the values are the provider's per-call system variables. */
+/** Our tool requests carry these headers: the conversation is the provider's system variable, the rest our call variables. */
 export const TOOL_HEADER_VARIABLES = {
   'X-Conversation-Id': 'system__conversation_id',
-  'X-Call-Sid': 'system__call_sid',
+  'X-Call-Sid': CALL_VARIABLES.callSid,
   'X-Test-Call': CALL_VARIABLES.testCall,
 } as const;
 
@@ -167,7 +172,13 @@ export function buildAgentDefinition(salon: Salon, setup: StoredSetup, siteUrl: 
     timezone: 'Europe/Dublin',
     limits: CALL_LIMITS,
     retention: PROVIDER_RETENTION,
-    callVariablePlaceholders: { [CALL_VARIABLES.salonId]: salon.id, [CALL_VARIABLES.today]: '', [CALL_VARIABLES.callerPhone]: '', [CALL_VARIABLES.testCall]: 'true' },
+    callVariablePlaceholders: {
+      [CALL_VARIABLES.salonId]: salon.id,
+      [CALL_VARIABLES.today]: '',
+      [CALL_VARIABLES.callerPhone]: '',
+      [CALL_VARIABLES.testCall]: 'true',
+      [CALL_VARIABLES.callSid]: '',
+    },
     tools: AGENT_TOOLS.map((name) => ({
       name,
       description: toolRegistry[name].description,

@@ -13,17 +13,23 @@ export interface CallerMessage {
   doneAt?: string | null;
 }
 
+/** Where a page of messages stopped: the last message's time and id (its key). */
+export interface MessagePosition {
+  createdAt: string;
+  id: string;
+}
+
 export interface MessagePage {
   messages: (CallerMessage & { doneAt: string | null })[];
-  /** Opaque; pass back for the next page, null at the end. */
-  next: string | null;
+  /** Where the next page starts, null at the end. */
+  next: MessagePosition | null;
 }
 
 export interface MessageStore {
   put(salonId: string, message: CallerMessage): Promise<void>;
   get(salonId: string, message: { id: string; createdAt: string }): Promise<CallerMessage | null>;
-  /** Newest first. */
-  list(salonId: string, options: { limit: number; after?: string }): Promise<MessagePage>;
+  /** Newest first; `after` is a position this store answered (the key is built from it, never taken whole from a client). */
+  list(salonId: string, options: { limit: number; after?: MessagePosition }): Promise<MessagePage>;
   /** Marks a message done (or not); false when there is no such message. */
   setDone(salonId: string, message: { id: string; createdAt: string }, doneAt: string | null): Promise<boolean>;
 }
@@ -47,7 +53,9 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
       return { id, createdAt, callerName: String(callerName), callerPhone: String(callerPhone), message: String(message), doneAt: (doneAt as string | undefined) ?? null };
     },
 
-    async list(salonId, { limit, after }) {
+    async list(salonId, { limit, after: position }) {
+      // A message key is never below the prefix, so the range stays among messages.
+      const after = position && keys.messageSk(position.createdAt, position.id);
       const result = await client.send(
         new QueryCommand({
           TableName: tableName,
@@ -70,7 +78,8 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
         createdAt: String(item.createdAt),
         doneAt: (item.doneAt as string | undefined) ?? null,
       }));
-      return { messages, next: result.LastEvaluatedKey && items.length ? String(items.at(-1)!.sk) : null };
+      const last = messages.at(-1);
+      return { messages, next: result.LastEvaluatedKey && last ? { createdAt: last.createdAt, id: last.id } : null };
     },
 
     setDone: (salonId, message, doneAt) =>

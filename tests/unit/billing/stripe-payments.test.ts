@@ -106,7 +106,7 @@ describe('the Stripe payments adapter', () => {
     });
   });
 
-  it("expires a deposit's session on the connected account, and takes a session no longer open as done (RELIABILITY 49)", async () => {
+  it("expires a deposit's session on the connected account, and takes a session no longer open as done (RELIABILITY 66)", async () => {
     const deposit = (bookingId: string) =>
       payments().createDepositCheckout({
         salonId: 'sal_deposit',

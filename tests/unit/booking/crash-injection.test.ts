@@ -1,43 +1,19 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { reschedule } from '../../../functions/core/booking/reschedule.js';
 import { sweepBookings } from '../../../functions/core/booking/settle.js';
 import { setLogSink } from '../../../functions/logger.js';
+import { dyingClient } from '../../support/dying-client.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
 
 /**
  * RELIABILITY 34: a crash at any instant of a booking or a change leaves, once the sweep has run,
  * every reservation with its appointment and every confirmed appointment with its reservation.
  *
- * The crash is a DynamoDB client that lets N writes through and then fails every call, as a
- * process killed (or a Lambda timed out) after its Nth write would: no fault flag in product code.
- * N runs from 0 until the operation completes without reaching the crash.
+ * The crash is a DynamoDB client that lets N writes through and then fails every call
+ * (tests/support/dying-client.ts). N runs from 0 until the operation completes without reaching the crash.
  */
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
-
-function dyingClient(table: Table, writesBeforeDeath: number) {
-  const state = { writes: 0, dead: false };
-  const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' }, maxAttempts: 1 });
-  base.middlewareStack.add(
-    (next, context) => async (args) => {
-      if (state.dead) throw Object.assign(new Error('process killed'), { name: 'InjectedCrash' });
-      if (WRITES.has(String(context.commandName))) {
-        if (state.writes >= writesBeforeDeath) {
-          state.dead = true;
-          throw Object.assign(new Error('process killed'), { name: 'InjectedCrash' });
-        }
-        state.writes += 1;
-      }
-      return next(args);
-    },
-    { step: 'initialize', name: 'injectCrash' },
-  );
-  return { client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }), state };
-}
-
 let table: Table;
 beforeAll(async () => {
   setLogSink(() => {}, 'error');

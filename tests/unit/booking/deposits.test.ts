@@ -172,7 +172,7 @@ describe('booking a service with a deposit', () => {
   });
 });
 
-describe('money follows the booking (RELIABILITY 49)', () => {
+describe('money follows the booking (RELIABILITY 66)', () => {
   const clock = { value: at('2026-11-23T08:00') };
   let salon: UnitSalon;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCallStore, type CallConversation, type CallEnd, type CallStart, type CallStore } from '../../../functions/store/call-store.js';
+import { createCallStore, type CallStore } from '../../../functions/store/call-store.js';
+import type { CallConversation, CallEnd, CallStart } from '../../../functions/store/call-types.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** Reliability 39: a call's parts arrive from three sources, in any order, any number of times; the record comes out the same. */
@@ -74,8 +75,8 @@ describe('call records', () => {
     const salonId = newSalon();
     const { start, end } = parts(salonId, sid(9001));
     await calls.recordStart(start);
-    expect((await calls.recordEnd(end)).completedPublished).toBe(false);
-    expect((await calls.recordEnd(end)).completedPublished).toBe(false);
+    expect((await calls.recordEnd(end))!.completedPublished).toBe(false);
+    expect((await calls.recordEnd(end))!.completedPublished).toBe(false);
     await calls.markCompletedPublished(salonId, end.callSid);
     const again = await calls.recordEnd({ ...end, durationSeconds: 999 });
     expect(again).toMatchObject({ completedPublished: true, durationSeconds: 185 });
@@ -104,15 +105,69 @@ describe('call records', () => {
     expect(await calls.get(salonId, sid(201))).toBeNull();
   });
 
-  it('an expired transcript is gone even before DynamoDB removes it; removing a call removes its transcript', async () => {
+  it('an expired transcript is gone even before DynamoDB removes it', async () => {
     const salonId = newSalon();
     const { start, conversation } = parts(salonId, sid(300));
     await calls.recordStart(start);
     await calls.recordConversation({ ...conversation, transcriptExpiresAt: Math.floor(Date.now() / 1000) - 1 });
     expect(await calls.transcript(salonId, start.callSid)).toBeNull();
-    expect(await calls.remove(salonId, start.callSid)).toBe(true);
-    expect(await calls.get(salonId, start.callSid)).toBeNull();
-    expect(await table.items(salonId)).toEqual([]);
-    expect(await calls.remove(salonId, start.callSid)).toBe(false);
+  });
+});
+
+describe('a deleted call (RELIABILITY 69)', () => {
+  const tombstone = { deletedAt: '2026-11-21T09:00:00.000Z', keepUntil: 1_800_000_000 };
+
+  async function finished(salonId: string, callSid: string) {
+    const { start, end, conversation } = parts(salonId, callSid);
+    await calls.recordStart(start);
+    await calls.recordConversation(conversation);
+    await calls.recordEnd(end);
+    await calls.markCompletedPublished(salonId, callSid);
+    return { start, end, conversation };
+  }
+
+  it('leaves only a tombstone, which no late or re-sent part of the call brings back', async () => {
+    const salonId = newSalon();
+    const callSid = sid(400);
+    const { start, end, conversation } = await finished(salonId, callSid);
+    expect(await calls.remove(salonId, callSid, tombstone)).toBe('removed');
+    const left = [{ pk: `SALON#${salonId}`, sk: `CALL#${callSid}`, salonId, callSid, deletedAt: tombstone.deletedAt, ttl: tombstone.keepUntil }];
+    expect(await table.items(salonId)).toEqual(left);
+
+    await calls.recordStart(start);
+    expect(await calls.recordEnd(end)).toBeNull();
+    expect(await calls.recordConversation(conversation)).toBeNull();
+    await Promise.all([calls.noteLegs(salonId, callSid, { agentConnected: true }), calls.noteTransfer(salonId, callSid), calls.noteBooking(salonId, callSid, 'bk_1'), calls.noteMessage(salonId, callSid, 'msg_1')]);
+    await calls.markCompletedPublished(salonId, callSid);
+
+    expect(await calls.get(salonId, callSid)).toBeNull();
+    expect(await calls.transcript(salonId, callSid)).toBeNull();
+    expect((await calls.list(salonId, { limit: 10 })).calls).toEqual([]);
+    // A late part marks the call for the sweep before it finds the tombstone: the sweep drops the marker.
+    expect((await table.items(salonId)).filter((item) => !String(item.sk).startsWith('CALLSWEEP#'))).toEqual(left);
+    expect(await calls.remove(salonId, callSid, tombstone)).toBe('missing');
+  });
+
+  it('a post-call delivery racing the deletion never leaves the transcript behind', async () => {
+    for (let n = 0; n < 10; n += 1) {
+      const salonId = newSalon();
+      const callSid = sid(500 + n);
+      const { conversation } = await finished(salonId, callSid);
+        const [removed] = await Promise.all([calls.remove(salonId, callSid, tombstone), calls.recordConversation(conversation), calls.recordConversation(conversation)]);
+      expect(removed).toBe('removed');
+      expect((await table.items(salonId)).map((item) => item.sk)).toEqual([`CALL#${callSid}`]);
+    }
+  });
+
+  it('waits while the call is unfinished: open, or ended with call.completed not yet sent', async () => {
+    const salonId = newSalon();
+    const { start, end } = parts(salonId, sid(600));
+    await calls.recordStart(start);
+    expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unfinished');
+    await calls.recordEnd(end);
+    expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unfinished');
+    await calls.markCompletedPublished(salonId, start.callSid);
+    expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('removed');
+    expect(await calls.remove(sid(601), start.callSid, tombstone)).toBe('missing');
   });
 });

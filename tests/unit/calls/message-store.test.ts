@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessageStore, type MessageStore } from '../../../functions/store/booking/message-store.js';
+import { createMessageStore, type MessagePosition, type MessageStore } from '../../../functions/store/booking/message-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** The messages callers left, as the owner pages through them and ticks them off. */
@@ -23,7 +23,7 @@ describe('caller messages', () => {
     await table.client.send(new PutCommand({ TableName: table.tableName, Item: { pk: `SALON#${salonId}`, sk: 'LIMIT#x' } }));
     await table.client.send(new PutCommand({ TableName: table.tableName, Item: { pk: `SALON#${salonId}`, sk: 'OUTBOX#x' } }));
     const seen: string[] = [];
-    let after: string | undefined;
+    let after: MessagePosition | undefined;
     for (let page = 0; page < 5; page += 1) {
       const result = await messages.list(salonId, { limit: 2, ...(after ? { after } : {}) });
       seen.push(...result.messages.map((one) => one.id));

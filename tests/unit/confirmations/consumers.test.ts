@@ -21,6 +21,8 @@ import { EVENT_SOURCE, type EventDetail } from '../../../events/catalog.js';
 import { handler as sendSms } from '../../../events/consumers/send-booking-sms.js';
 import { handler as sendEmail } from '../../../events/consumers/send-booking-email.js';
 import { handler as notifyOwner } from '../../../events/consumers/notify-owner.js';
+import { handler as sendDepositSms } from '../../../events/consumers/send-deposit-sms.js';
+import type { SmsMessage } from '../../../functions/providers/sms-port.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { appointment as baseAppointment } from './fixtures.js';
 
@@ -154,6 +156,23 @@ describe('send-booking-sms', () => {
   it('refuses an event that is not a valid booking event (the bus retries, then dead-letters it)', async () => {
     await expect(sendSms({ ...event('booking.confirmed', booking()), detail: { appointment: { id: 'x' } } })).rejects.toThrow();
     await expect(sendSms({ ...event('booking.confirmed', booking()), 'detail-type': 'salon.deleted' })).rejects.toThrow(/Not a booking event/);
+  });
+});
+
+describe('send-deposit-sms', () => {
+  it('texts the payment link with its expiry, so the provider drops it once the link cannot be paid', async () => {
+    const sent: SmsMessage[] = [];
+    const sms = deps().sms;
+    deps().sms = { provider: sms.provider, send: async (message) => (sent.push(message), { id: 'SM1' }) };
+    try {
+      const appointment = booking({ status: 'awaiting_deposit' });
+      const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
+      const detail: EventDetail<'booking.deposit-requested'> = { appointment, salonName: 'Bláth Hair', depositCents: 2000, payUrl: 'https://checkout.stripe.com/c/pay/cs_test_1', expiresAt };
+      await sendDepositSms({ ...event('booking.confirmed', appointment), 'detail-type': 'booking.deposit-requested', detail });
+      expect(sent).toEqual([expect.objectContaining({ to: appointment.callerPhone, expiresAt: new Date(expiresAt) })]);
+    } finally {
+      deps().sms = sms;
+    }
   });
 });
 

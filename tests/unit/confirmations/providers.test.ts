@@ -55,6 +55,20 @@ describe('SMS and email provider choice', () => {
     expect(await twilioCredentials({}, createProviderSecrets(async () => '{}'))).toBeNull();
     expect(await twilioCredentials({ TWILIO_ACCOUNT_SID: 'ACenv', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+1' }, source)).toMatchObject({ accountSid: 'ACenv' });
   });
+
+  it('texts through the Messaging Service when the secret names one; prod never from a single number', async () => {
+    const service = `MG${'c'.repeat(32)}`;
+    const secret = { twilioAccountSid: `AC${'2'.repeat(32)}`, twilioAuthToken: 't', twilioFromNumber: '+35315550001', twilioMessagingServiceSid: service };
+    expect(await twilioCredentials({}, createProviderSecrets(async () => JSON.stringify(secret)))).toMatchObject({ from: service });
+    const { twilioFromNumber: _number, ...serviceOnly } = secret;
+    expect(await twilioCredentials({}, createProviderSecrets(async () => JSON.stringify(serviceOnly)))).toMatchObject({ from: service });
+
+    const prod = { STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie', TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token' };
+    configure({ ...prod, TWILIO_FROM_NUMBER: '+35315550000' });
+    await expect(deps().sms.provider()).rejects.toThrow(/Messaging Service/);
+    configure({ ...prod, TWILIO_FROM_NUMBER: service });
+    expect(await deps().sms.provider()).toBe('twilio');
+  });
 });
 
 describe('the local outbox page', () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTwilioSms } from '../../../functions/providers/twilio-sms.js';
+import { createTwilioSms, MAX_VALIDITY_SECONDS, validityPeriod } from '../../../functions/providers/twilio-sms.js';
 import { SmsError } from '../../../functions/providers/sms-port.js';
 
 /** A local fake of Twilio's Messages API; the real twilio SDK talks to it through its httpClient. */
@@ -51,6 +51,17 @@ describe('the Twilio SMS adapter', () => {
     await sms.send({ salonId: 'sal_1', to: '+353871234567', body: 'Hi' });
     expect(seen.at(-1)!.form.get('MessagingServiceSid')).toBe(`MG${'b'.repeat(32)}`);
     expect(seen.at(-1)!.form.get('From')).toBeNull();
+  });
+
+  it('gives a time-bound text a validity period, so Twilio drops it once it is no longer worth sending (1 s to 10 h)', async () => {
+    const now = new Date('2026-11-28T10:00:00Z');
+    const sms = createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: `MG${'b'.repeat(32)}`, apiRoot: root, now: () => now });
+    await sms.send({ salonId: 'sal_1', to: '+353871234567', body: 'Pay your deposit', expiresAt: new Date('2026-11-28T10:29:30Z') });
+    expect(seen.at(-1)!.form.get('ValidityPeriod')).toBe('1770');
+    await sms.send({ salonId: 'sal_1', to: '+353871234567', body: 'Hi' });
+    expect(seen.at(-1)!.form.get('ValidityPeriod')).toBeNull();
+    expect(validityPeriod(new Date('2026-11-29T10:00:00Z'), now)).toBe(MAX_VALIDITY_SECONDS);
+    expect(validityPeriod(new Date('2026-11-28T09:00:00Z'), now)).toBe(1);
   });
 
   it('turns refusals and outages into typed errors that never quote the number', async () => {

@@ -234,6 +234,27 @@ describe('the browser test call (From client:<identity>)', () => {
     const answer = await answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id }), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'agent', test: true, salonId: salon.id });
     expect(registered[0]!.dynamicVariables).toMatchObject({ salon_id: salon.id, caller_phone: '', call_sid: CALL_SID, test_call: 'true' });
+    // register-call takes phone numbers: the browser leg's client identity and empty To are never sent.
+    expect(registered[0]).toMatchObject({ from: SALON_PHONE, to: SALON_PHONE });
+  });
+
+  it("registers the browser leg as a call from the salon's phone to its number; without either, nobody answers", async () => {
+    const numbered = salonWith({ liveAt: null });
+    const withNumber = world({ salon: numbered });
+    await answerInboundCall(withNumber.deps, inbound({ from: `client:${identityForSalon(numbered.id)}`, to: '', salonId: numbered.id }), { webhookUrl: WEBHOOK });
+    expect(withNumber.registered[0]).toMatchObject({ from: SALON_PHONE, to: OUR_NUMBER });
+
+    const bare = world({ salon: salonWith({ liveAt: null, assignedNumber: null, phone: null }) });
+    expect(await answerInboundCall(bare.deps, inbound({ from: client, to: '', salonId: salon.id }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'nobody', reason: 'agent-unavailable' });
+    expect(bare.registered).toEqual([]);
+  });
+
+  it('ends with the transfer it made: the salon answered and hung up, or nobody answered; the agent is not rung again', async () => {
+    const { deps, registered } = world({ salon });
+    const after = (dialCallStatus: string) => answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id, afterForward: { dialCallStatus } }), { webhookUrl: WEBHOOK });
+    expect(await after('completed')).toMatchObject({ outcome: 'salon-answered', twiml: expect.not.stringContaining('<Say>') });
+    expect(await after('no-answer')).toMatchObject({ outcome: 'nobody', reason: 'not-answered', twiml: expect.stringContaining(callerLines.nobodyAvailable) });
+    expect(registered).toEqual([]);
   });
 
   it("refuses a salonId that is not the client's salon, and a made-up identity", async () => {

@@ -14,6 +14,8 @@ const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;
 const CALL = `CA${'c'.repeat(32)}`;
 const GONE = `CA${'0'.repeat(32)}`;
 const updates: { path: string; form: URLSearchParams; at: number }[] = [];
+/** The harness's site: the voice webhook told how the transfer's <Dial> ended. */
+const AFTER_DIAL = 'http://127.0.0.1:5173/api/twilio/voice?stage=after-forward';
 
 async function read(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -65,15 +67,33 @@ describe('the transfer tool', () => {
     expect(updates).toHaveLength(1);
     expect(updates[0]!.path).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Calls/${CALL}.json`);
     expect(updates[0]!.at - started).toBeGreaterThanOrEqual(TRANSFER_DELAY_MS - 20);
+    // The <Dial> reports back to the voice webhook, which ends the call: nothing follows it that a
+    // caller the salon spoke to would hear once the salon hangs up.
     expect(updates[0]!.form.get('Twiml')).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.transferring}</Say><Dial answerOnBridge="true">+353877654321</Dial><Say>${callerLines.nobodyAvailable}</Say></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.transferring}</Say><Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+353877654321</Dial></Response>`,
     );
+  });
+
+  it('never puts a caller through to a number that forwards to us (the same loop check as forwarding)', async () => {
+    const voice = { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '+353877654321', ringSalonFirstSeconds: 0, textMissedCallers: false };
+    // The escalation line forwards its calls to us: the salon's own phone is rung instead.
+    const forwarding = await makeSalon(table, { now: { value: Date.now() } });
+    await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321' });
+    await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
+    expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { delayMs: 0 })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
+    // Both lead back here: nobody to put the caller through to, and nothing redirected.
+    const looping = await makeSalon(table, { now: { value: Date.now() } });
+    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678' });
+    updates.length = 0;
+    await calls.recordStart({ salonId: looping.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
+    await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { delayMs: 0 })).rejects.toMatchObject({ code: 'no_transfer_number' });
+    expect(updates).toEqual([]);
   });
 
   it("dials the salon's own phone when there is no escalation number", async () => {
     const salon = await salonWithCall(CALL);
     await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { delayMs: 0 });
-    expect(updates[0]!.form.get('Twiml')).toContain('<Dial answerOnBridge="true">+35312345678</Dial>');
+    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+35312345678</Dial>`);
   });
 
   it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {

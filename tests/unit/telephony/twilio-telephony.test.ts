@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
@@ -23,7 +24,18 @@ async function read(request: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const callResource = (sid: string, status: string) => ({ sid, account_sid: ACCOUNT, from: CLIENT, to: '', status });
+const LIVE_CALL = `CA${'f'.repeat(32)}`;
+/** The Call resource as Twilio's API answers it (strings for durations, RFC 2822 for times); an ended call has its end. */
+const callResource = (sid: string, status: string) => ({
+  sid,
+  account_sid: ACCOUNT,
+  from: CLIENT,
+  to: '',
+  status,
+  start_time: 'Fri, 20 Nov 2026 10:00:00 +0000',
+  end_time: status === 'completed' ? 'Fri, 20 Nov 2026 10:03:05 +0000' : null,
+  duration: status === 'completed' ? '185' : null,
+});
 
 const server = createServer((request, response) => {
   void (async () => {
@@ -34,6 +46,7 @@ const server = createServer((request, response) => {
     const base = `/2010-04-01/Accounts/${ACCOUNT}`;
     if (url.pathname === `${base}/Calls/${CALL}.json`) return json(200, callResource(CALL, request.method === 'POST' ? form.get('Status') ?? 'in-progress' : 'in-progress'));
     if (url.pathname === `${base}/Calls/${ENDED_CALL}.json`) return json(200, callResource(ENDED_CALL, 'completed'));
+    if (url.pathname === `${base}/Calls/${LIVE_CALL}.json`) return json(200, callResource(LIVE_CALL, 'in-progress'));
     if (url.pathname.startsWith(`${base}/Calls/`)) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     if (url.pathname === `${base}/IncomingPhoneNumbers.json`) {
       const owned = url.searchParams.get('PhoneNumber') === '+35315550000';
@@ -92,6 +105,17 @@ describe('the Twilio telephony adapter', () => {
     seen.length = 0;
     expect(await telephony.endConference(ENDED_CALL, { from: CLIENT })).toBe(true);
     expect(seen.map((request) => request.method)).toEqual(['GET']);
+  });
+
+  it("reads a call's end from its Call resource as the SDK reads it, for the sweep: ended, still going, or unknown", async () => {
+    const telephony = createTwilioTelephony(options());
+    const sdk = new (createRequire(import.meta.url)('twilio/lib/rest/api/v2010/account/call.js').CallInstance)({}, callResource(ENDED_CALL, 'completed'), ACCOUNT) as { status: string; duration: string; endTime: Date };
+    expect(await telephony.callState(ENDED_CALL)).toEqual({ state: 'ended', finalStatus: sdk.status, durationSeconds: Number(sdk.duration), endedAt: sdk.endTime.toISOString() });
+    expect(await telephony.callState(ENDED_CALL)).toEqual({ state: 'ended', finalStatus: 'completed', durationSeconds: 185, endedAt: '2026-11-20T10:03:05.000Z' });
+    expect(await telephony.callState(LIVE_CALL)).toEqual({ state: 'live' });
+    expect(await telephony.callState(`CA${'0'.repeat(32)}`)).toEqual({ state: 'unknown' });
+    expect(seen.every((request) => request.method === 'GET')).toBe(true);
+    await expect(createTwilioTelephony({ ...options(), apiRoot: 'http://127.0.0.1:9' }).callState(ENDED_CALL)).rejects.toMatchObject({ name: 'TelephonyError' });
   });
 
   it("points an owned number's voice URL at the webhook, and says when the account has no such number", async () => {
@@ -158,6 +182,10 @@ describe('the sandbox telephony', () => {
     expect(await sandbox.verifyWebhook({ url, params, signature: twilioSignature('guess', url, params) })).toBe(false);
     const keyless = createSandboxTelephony({});
     expect(await keyless.verifyWebhook({ url, params, signature: twilioSignature('', url, params) })).toBe(false);
+  });
+
+  it('knows no call: nothing is dialled, so the sweep closes a call whose end never came as abandoned', async () => {
+    expect(await createSandboxTelephony({}).callState(CALL)).toEqual({ state: 'unknown' });
   });
 
   it('issues a Twilio-shaped token for the sandbox app', async () => {

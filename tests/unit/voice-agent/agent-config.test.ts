@@ -4,7 +4,7 @@ import { AGENT_TOOLS, BOOKING_RULES } from '../../../functions/contracts/agent-t
 import { toolRegistry } from '../../../functions/core/agent-tools/registry.js';
 import { speakOpeningHours } from '../../../functions/core/booking/speak.js';
 import { buildAgentDefinition, CALL_LIMITS, CALL_VARIABLES, greeting } from '../../../functions/core/voice-agent/agent-config.js';
-import { toElevenLabsBody } from '../../../functions/providers/elevenlabs-voice-agent.js';
+import { toElevenLabsBody } from '../../../functions/providers/elevenlabs-agent-requests.js';
 import { FIXTURE_SALONS } from './fixture-salons.js';
 
 /** The agent's configuration per fixture salon: what it knows, how it greets, its limits, and tools from the same contracts. */

@@ -1,3 +1,4 @@
+import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_TOOLS } from '../../../functions/contracts/agent-tools.js';
 import { agentToolName, buildAgentDefinition, TOOL_HEADER_VARIABLES, type AgentDefinition } from '../../../functions/core/voice-agent/agent-config.js';
@@ -53,7 +54,8 @@ describe('the ElevenLabs voice agent adapter', () => {
         expect(Object.keys(config.api_schema.request_body_schema.properties)).toEqual(parameters);
       } else expect(config.api_schema.request_body_schema).toBeUndefined();
     }
-    expect(TOOL_HEADER_VARIABLES).toEqual({ 'X-Conversation-Id': 'system__conversation_id', 'X-Call-Sid': 'system__call_sid', 'X-Test-Call': 'test_call' });
+    // The call SID is our own call variable: ElevenLabs documents system__call_sid for its own Twilio integration only.
+    expect(TOOL_HEADER_VARIABLES).toEqual({ 'X-Conversation-Id': 'system__conversation_id', 'X-Call-Sid': 'call_sid', 'X-Test-Call': 'test_call' });
 
     const agent = fake.agents.get(handle.agentId)!;
     expect(agent.tags).toEqual(['salondesk']);
@@ -66,7 +68,9 @@ describe('the ElevenLabs voice agent adapter', () => {
         dynamic_variables: { dynamic_variable_placeholders: ciara.callVariablePlaceholders },
         prompt: { prompt: ciara.systemPrompt, timezone: 'Europe/Dublin', tool_ids: Object.values(handle.tools), built_in_tools: { end_call: { name: 'end_call', params: { system_tool_type: 'end_call' } } } },
       },
-      tts: { voice_id: 'el_voice_niamh', model_id: 'eleven_flash_v2_5' },
+      // An English agent speaks an English v2 model; Twilio carries μ-law 8 kHz both ways.
+      tts: { voice_id: 'el_voice_niamh', model_id: 'eleven_flash_v2', agent_output_audio_format: 'ulaw_8000' },
+      asr: { user_input_audio_format: 'ulaw_8000' },
       turn: { silence_end_call_timeout: ciara.limits.silenceEndCallSeconds },
       conversation: { max_duration_seconds: ciara.limits.maxDurationSeconds },
     });
@@ -118,7 +122,11 @@ describe('the ElevenLabs voice agent adapter', () => {
     expect(Object.keys(updated.tools).sort()).toEqual([...AGENT_TOOLS].sort());
     expect(fake.requestsTo('POST', '/v1/convai/secrets')).toHaveLength(1);
     const agent = fake.agents.get(made.agentId)!;
-    expect(agent.conversation_config).toMatchObject({ agent: { first_message: ola.firstMessage, language: 'pl', prompt: { prompt: ola.systemPrompt } }, tts: { voice_id: 'el_voice_juniper' } });
+    expect(agent.conversation_config).toMatchObject({
+      agent: { first_message: ola.firstMessage, language: 'pl', prompt: { prompt: ola.systemPrompt } },
+      tts: { voice_id: 'el_voice_juniper', model_id: 'eleven_flash_v2_5', agent_output_audio_format: 'ulaw_8000' },
+      asr: { user_input_audio_format: 'ulaw_8000' },
+    });
     expect(agent.conversation_config.agent.prompt.tool_ids.sort()).toEqual(Object.values(updated.tools).sort());
     expect(fake.tools.size).toBe(AGENT_TOOLS.length);
 
@@ -163,3 +171,51 @@ describe('the ElevenLabs voice agent adapter', () => {
     await agents.remove(made);
   });
 });
+
+describe("reading a conversation for the call sweep (GET /v1/convai/conversations/{id}), as the vendor's SDK reads it", () => {
+  /** A conversation in the API's shape (snake_case, the fields the SDK requires). */
+  const conversation = (id: string, status: string, durationSeconds: number) => ({
+    agent_id: 'agent_1',
+    conversation_id: id,
+    status,
+    transcript: [],
+    has_audio: false,
+    has_user_audio: false,
+    has_response_audio: false,
+    has_auxiliary_audio: false,
+    metadata: { start_time_unix_secs: 1_763_800_000, call_duration_secs: durationSeconds, phone_call: {
+        type: 'twilio',
+        direction: 'inbound',
+        phone_number_id: 'phnum_1',
+        agent_number: '+35315551234',
+        external_number: '+353871234567',
+        stream_sid: 'MZ1',
+        call_sid: `CA${'a'.repeat(32)}`,
+      },
+    },
+  });
+
+  it.each([
+    ['done', 185, { state: 'ended', finalStatus: 'completed', durationSeconds: 185, endedAt: new Date((1_763_800_000 + 185) * 1000).toISOString() }],
+    ['processing', 61, { state: 'ended', finalStatus: 'completed', durationSeconds: 61, endedAt: new Date((1_763_800_000 + 61) * 1000).toISOString() }],
+    ['failed', 3, { state: 'ended', finalStatus: 'failed', durationSeconds: 3, endedAt: new Date((1_763_800_000 + 3) * 1000).toISOString() }],
+    ['in-progress', 40, { state: 'live' }],
+    ['initiated', 0, { state: 'live' }],
+  ] as const)('a %s conversation', async (status, seconds, expected) => {
+    const id = `conv_${status}`;
+    fake.conversations.set(id, conversation(id, status, seconds));
+    expect(await adapter().conversationState(id)).toEqual(expected);
+    // The SDK, on the same answer, reads the same status and duration we did.
+    const sdk = await new ElevenLabsClient({ apiKey: fake.apiKey, baseUrl: fake.url, maxRetries: 0 }).conversationalAi.conversations.get(id);
+    expect([sdk.status, sdk.metadata.callDurationSecs, sdk.metadata.startTimeUnixSecs]).toEqual([status, seconds, 1_763_800_000]);
+    expect(fake.requestsTo('GET', `/v1/convai/conversations/${id}`)).toHaveLength(2);
+  });
+
+  it('a conversation the provider does not know is unknown; a refusal throws', async () => {
+    expect(await adapter().conversationState('conv_nobody')).toEqual({ state: 'unknown' });
+    fake.conversations.set('conv_refused', conversation('conv_refused', 'done', 1));
+    fake.failNext({ path: /conversations\/conv_refused$/, status: 500 });
+    await expect(adapter().conversationState('conv_refused')).rejects.toMatchObject({ name: 'VoiceAgentProviderError', status: 500 });
+  });
+});
+

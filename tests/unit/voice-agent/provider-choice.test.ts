@@ -1,5 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { resetConfig } from '../../../functions/config.js';
+import { parseConfig, resetConfig } from '../../../functions/config.js';
+import { ELEVENLABS_EU_API_ROOT } from '../../../functions/providers/elevenlabs-residency.js';
+import { elevenlabsCredentials } from '../../../functions/providers/provider-secrets.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { useConfigEnv } from '../../support/config-env.js';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../support/fake-elevenlabs.js';
@@ -51,5 +53,19 @@ describe('voice agent provider choice', () => {
     await deps().voiceAgents.remove({ agentId: 'agent_existing', secretId: null, tools: {} });
     expect(sdk.loaded).toBe(true);
     expect(fake.agents.has('agent_existing')).toBe(false);
+  });
+
+  it("uses the EU residency workspace unless the stage's provider secret names another, and prod refuses any other (data stays in the EU)", async () => {
+    const secret = (fields: Record<string, string>) => ({ get: async () => fields });
+    expect(await elevenlabsCredentials({ STAGE: 'dev' }, secret({ elevenlabsApiKey: 'k' }))).toEqual({ apiKey: 'k', apiRoot: ELEVENLABS_EU_API_ROOT });
+    expect(await elevenlabsCredentials({ STAGE: 'dev', ELEVENLABS_API_KEY: 'local' }, undefined)).toEqual({ apiKey: 'local', apiRoot: ELEVENLABS_EU_API_ROOT });
+    expect(await elevenlabsCredentials({ STAGE: 'dev' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: 'https://api.elevenlabs.io' }))).toEqual({ apiKey: 'k', apiRoot: 'https://api.elevenlabs.io' });
+    expect(await elevenlabsCredentials({ STAGE: 'prod' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: `${ELEVENLABS_EU_API_ROOT}/` }))).toMatchObject({ apiKey: 'k' });
+    await expect(elevenlabsCredentials({ STAGE: 'prod' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: 'https://api.elevenlabs.io' }))).rejects.toThrow(/outside the EU/);
+    await expect(elevenlabsCredentials({ STAGE: 'prod', ELEVENLABS_API_KEY: 'k', ELEVENLABS_API_ROOT: 'https://api.us.elevenlabs.io' }, undefined)).rejects.toThrow(/outside the EU/);
+    expect(await elevenlabsCredentials({ STAGE: 'prod' }, secret({}))).toBeNull();
+    const prod = { ...BASE, STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie' };
+    expect(() => parseConfig({ ...prod, ELEVENLABS_API_ROOT: 'https://api.elevenlabs.io' })).toThrow(/ELEVENLABS_API_ROOT: prod keeps voice data in the EU/);
+    expect(parseConfig({ ...prod, ELEVENLABS_API_ROOT: ELEVENLABS_EU_API_ROOT }).ELEVENLABS_API_ROOT).toBe(ELEVENLABS_EU_API_ROOT);
   });
 });

@@ -1,0 +1,105 @@
+import { voiceWebhookUrl } from '../../core/telephony/inbound-call.js';
+import { isMessagingService } from '../../providers/provider-secrets.js';
+import { basicAuth, guarded, sandboxCheck, unexpected, type Check, type VendorHttp } from './check.js';
+
+const PROVIDER = 'Twilio';
+const API = 'https://api.twilio.com/2010-04-01';
+const MESSAGING = 'https://messaging.twilio.com/v1';
+
+export interface TwilioSettings {
+  prod: boolean;
+  siteUrl?: string;
+  accountSid?: string;
+  authToken?: string;
+  /** The Messaging Service (MG…) or number texts go out from. */
+  smsFrom?: string;
+  twimlAppSid?: string;
+}
+
+interface IncomingNumber {
+  phone_number: string;
+  capabilities?: { voice?: boolean; sms?: boolean };
+  voice_url?: string | null;
+  status_callback?: string | null;
+}
+
+/**
+ * The account answers; every number on it can take calls and points its voice URL and status
+ * callback at this stage (what `assign-number` sets); the numbers texts go out from can send SMS,
+ * from a Messaging Service in prod; the TwiML app of the browser test call points here too.
+ */
+export function twilioChecks(http: VendorHttp, settings: TwilioSettings): Promise<Check[]> {
+  const { accountSid, authToken } = settings;
+  if (!accountSid || !authToken) return Promise.resolve([sandboxCheck(PROVIDER, settings.prod, 'telephony and SMS', 'put twilioAccountSid and twilioAuthToken in the provider secret')]);
+  return guarded(PROVIDER, async () => {
+    const get = (url: string) => http({ method: 'GET', url, headers: { authorization: basicAuth(accountSid, authToken) } });
+    const account = await get(`${API}/Accounts/${accountSid}.json`);
+    if (account.status === 401) return [{ provider: PROVIDER, status: 'fail', detail: 'the account SID and auth token are refused', fix: 'copy both from the Twilio console into the provider secret' }];
+    if (account.status !== 200) return [unexpected(PROVIDER, 'the account', account)];
+    const { status } = account.body as { status?: string };
+    const checks: Check[] = [{ provider: PROVIDER, status: status === 'active' ? 'ok' : 'fail', detail: `the account is ${status ?? 'unknown'}`, ...(status === 'active' ? {} : { fix: 'reactivate the account in the Twilio console' }) }];
+
+    const numbersAnswer = await get(`${API}/Accounts/${accountSid}/IncomingPhoneNumbers.json?PageSize=1000`);
+    if (numbersAnswer.status !== 200) return [...checks, unexpected(PROVIDER, 'the phone numbers', numbersAnswer)];
+    const numbers = (numbersAnswer.body as { incoming_phone_numbers?: IncomingNumber[] }).incoming_phone_numbers ?? [];
+    const voiceUrl = settings.siteUrl ? voiceWebhookUrl(settings.siteUrl) : undefined;
+    if (!numbers.length) checks.push({ provider: PROVIDER, status: 'warn', detail: 'the account has no phone numbers', fix: 'buy an Irish number for each salon, then npm run admin -- assign-number' });
+    for (const number of numbers) checks.push(numberCheck(number, voiceUrl));
+    if (!voiceUrl) checks.push({ provider: PROVIDER, status: 'warn', detail: "the site URL is unknown: numbers' webhooks were not compared with it", fix: 'pass --site-url <SiteUrl output>' });
+
+    const from = settings.smsFrom;
+    if (!from) checks.push({ provider: PROVIDER, status: settings.prod ? 'fail' : 'warn', detail: 'no SMS sender: booking texts stay in the sandbox', fix: 'put twilioMessagingServiceSid in the provider secret' });
+    else if (isMessagingService(from)) checks.push(...(await messagingServiceChecks(get, from, numbers)));
+    else {
+      const number = numbers.find((candidate) => candidate.phone_number === from);
+      checks.push({
+        provider: PROVIDER,
+        status: settings.prod ? 'fail' : number?.capabilities?.sms ? 'warn' : 'fail',
+        detail: `texts go out from one number (${from}${number?.capabilities?.sms ? '' : ', which cannot send SMS'}): one segment a second`,
+        fix: 'make a Messaging Service with a pool of SMS-capable numbers and put its MG… SID in twilioMessagingServiceSid',
+      });
+    }
+
+    if (!settings.twimlAppSid) checks.push({ provider: PROVIDER, status: 'warn', detail: 'no TwiML app: the browser test call cannot ring', fix: 'make a TwiML app whose voice URL is <SiteUrl>/api/twilio/voice and put its AP… SID in twilioTwimlAppSid, with an API key' });
+    else {
+      const app = await get(`${API}/Accounts/${accountSid}/Applications/${settings.twimlAppSid}.json`);
+      if (app.status !== 200) checks.push({ provider: PROVIDER, status: 'fail', detail: `the TwiML app ${settings.twimlAppSid} is not on this account`, fix: 'check twilioTwimlAppSid' });
+      else if (voiceUrl) {
+        const { voice_url: url, status_callback: callback } = app.body as { voice_url?: string; status_callback?: string };
+        const right = url === voiceUrl && callback === `${voiceUrl}?stage=status`;
+        checks.push({ provider: PROVIDER, status: right ? 'ok' : 'fail', detail: `the TwiML app's voice URL is ${url || 'unset'} and its status callback ${callback || 'unset'}`, ...(right ? {} : { fix: `set them to ${voiceUrl} and ${voiceUrl}?stage=status` }) });
+      }
+    }
+    return checks;
+  });
+}
+
+function numberCheck(number: IncomingNumber, voiceUrl: string | undefined): Check {
+  const name = number.phone_number;
+  if (!number.capabilities?.voice) return { provider: PROVIDER, status: 'fail', detail: `${name} cannot take calls`, fix: 'release it and buy a voice-capable number' };
+  if (!voiceUrl) return { provider: PROVIDER, status: 'info', detail: `${name} takes calls at ${number.voice_url || 'no URL'}` };
+  if (number.voice_url !== voiceUrl) {
+    return { provider: PROVIDER, status: 'warn', detail: `${name} sends its calls to ${number.voice_url || 'nowhere'}, not this stage`, fix: `if it is this stage's, npm run admin -- assign-number <salonId> ${name} --function <AdminFunctionName>` };
+  }
+  if (number.status_callback !== `${voiceUrl}?stage=status`) {
+    return { provider: PROVIDER, status: 'fail', detail: `${name} has no status callback here: its calls' minutes are never counted`, fix: `npm run admin -- assign-number <salonId> ${name} --function <AdminFunctionName> sets it` };
+  }
+  return { provider: PROVIDER, status: 'ok', detail: `${name} takes calls and reports their end to this stage` };
+}
+
+async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, sid: string, numbers: IncomingNumber[]): Promise<Check[]> {
+  const service = await get(`${MESSAGING}/Services/${sid}`);
+  if (service.status !== 200) return [{ provider: PROVIDER, status: 'fail', detail: `the Messaging Service ${sid} is not on this account`, fix: 'check twilioMessagingServiceSid' }];
+  const pool = await get(`${MESSAGING}/Services/${sid}/PhoneNumbers?PageSize=1000`);
+  if (pool.status !== 200) return [unexpected(PROVIDER, 'the Messaging Service numbers', pool)];
+  const senders = (pool.body as { phone_numbers?: { phone_number: string; capabilities?: string[] }[] }).phone_numbers ?? [];
+  const smsCapable = senders.filter((sender) => sender.capabilities?.some((capability) => capability.toUpperCase() === 'SMS') ?? numbers.some((number) => number.phone_number === sender.phone_number && number.capabilities?.sms));
+  return [
+    {
+      provider: PROVIDER,
+      status: smsCapable.length ? 'ok' : 'fail',
+      detail: `texts go out through the Messaging Service ${sid}: ${smsCapable.length} SMS-capable number(s), about ${smsCapable.length} segment(s) a second`,
+      ...(smsCapable.length ? {} : { fix: 'add SMS-capable numbers to its sender pool' }),
+    },
+  ];
+}

@@ -1,0 +1,112 @@
+/**
+ * A call's record and the parts its sources write (functions/store/call-store.ts), and how an
+ * item of the table reads as a record.
+ */
+export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'test';
+export type CallEvaluation = 'success' | 'failure' | 'unknown';
+
+export interface CallRecord {
+  salonId: string;
+  callSid: string;
+  /** E.164, or null for a withheld number or a browser test call. */
+  callerPhone: string | null;
+  startedAt: string;
+  /** How the voice webhook routed the call when it rang. */
+  route: CallRoute;
+  test: boolean;
+  /** Set once the call ended (telephony status callback, or the end of a sandbox call). */
+  endedAt: string | null;
+  durationSeconds: number | null;
+  /** The provider's final status: completed, busy, no-answer, failed, canceled. */
+  finalStatus: string | null;
+  /** The agent put the caller through to the salon (the transfer tool). */
+  transferred: boolean;
+  /** The call reached the voice agent (at once, or after the salon's phone rang out). */
+  agentConnected: boolean;
+  /** Somebody at the salon picked up (a forwarded call, or the salon's phone ringing first). */
+  salonAnswered: boolean;
+  /** The agent's conversation, once its post-call data arrived. */
+  conversationId: string | null;
+  summary: string | null;
+  evaluation: CallEvaluation | null;
+  bookingIds: string[];
+  messageIds: string[];
+  /** `call.completed` went out (and the sweep has nothing left to do for the call). */
+  completedPublished: boolean;
+}
+
+export interface TranscriptLine {
+  role: 'agent' | 'caller';
+  text: string;
+  /** Seconds into the call. */
+  at: number;
+}
+
+export interface CallStart {
+  salonId: string;
+  callSid: string;
+  callerPhone: string | null;
+  startedAt: string;
+  route: CallRoute;
+  test: boolean;
+}
+
+export interface CallEnd {
+  salonId: string;
+  callSid: string;
+  /** When the call began, as the ending source knows it: the record keeps the first start it was told. */
+  startedAt: string;
+  endedAt: string;
+  durationSeconds: number;
+  finalStatus: string;
+  /** What the ending source knows of the caller, for a call whose start was never recorded. */
+  callerPhone?: string | null;
+  test?: boolean;
+}
+
+export interface CallConversation {
+  salonId: string;
+  callSid: string;
+  startedAt: string;
+  conversationId: string;
+  summary: string | null;
+  evaluation: CallEvaluation;
+  transcript: TranscriptLine[];
+  /** When the transcript goes (epoch seconds): DynamoDB's TTL removes it. */
+  transcriptExpiresAt: number;
+}
+
+/** Where a page of the call log stopped: the last call's start and id (its place on gsi1). */
+export interface CallPosition {
+  startedAt: string;
+  callSid: string;
+}
+
+export interface CallPage {
+  calls: CallRecord[];
+  /** Where the next page starts, null at the end. */
+  next: CallPosition | null;
+}
+
+export function toRecord(item: Record<string, unknown>): CallRecord {
+  return {
+    salonId: String(item.salonId),
+    callSid: String(item.callSid),
+    callerPhone: (item.callerPhone as string | undefined) ?? null,
+    startedAt: String(item.startedAt),
+    route: (item.route as CallRoute | undefined) ?? 'agent',
+    test: item.test === true,
+    endedAt: (item.endedAt as string | undefined) ?? null,
+    durationSeconds: typeof item.durationSeconds === 'number' ? item.durationSeconds : null,
+    finalStatus: (item.finalStatus as string | undefined) ?? null,
+    transferred: item.transferred === true,
+    agentConnected: item.agentConnected === true,
+    salonAnswered: item.salonAnswered === true,
+    conversationId: (item.conversationId as string | undefined) ?? null,
+    summary: (item.summary as string | undefined) ?? null,
+    evaluation: (item.evaluation as CallEvaluation | undefined) ?? null,
+    bookingIds: [...((item.bookingIds as Set<string> | undefined) ?? [])].sort(),
+    messageIds: [...((item.messageIds as Set<string> | undefined) ?? [])].sort(),
+    completedPublished: item.completedPublished === true,
+  };
+}

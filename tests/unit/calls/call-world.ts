@@ -1,0 +1,86 @@
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
+import type { Dependencies } from '../../../functions/composition-root.js';
+import { billingPeriodAt } from '../../../functions/core/usage/billing-period.js';
+import { meterCompletedCall } from '../../../functions/core/usage/meter-completed-call.js';
+import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
+import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
+import type { ProviderCallState } from '../../../functions/providers/telephony-port.js';
+import { createCallStore } from '../../../functions/store/call-store.js';
+import { createSalonStore } from '../../../functions/store/salon-store.js';
+import { createUsageStore } from '../../../functions/store/usage-store.js';
+import type { Table } from '../booking/harness.js';
+
+/**
+ * Calls over the in-process table, as the status callback, the test call's end and the sweep see
+ * them: every `call.completed` published is kept, and metered as the bus's consumer meters each
+ * delivery. The providers' records of calls are what a test says they are (by default, as in the
+ * sandbox, unknown).
+ */
+export type CallDeps = Pick<Dependencies, 'calls' | 'salons' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
+
+let salonCounter = 0;
+
+export function callWorld(table: Table, clock: { value: number }) {
+  const published: EventDetail<'call.completed'>[] = [];
+  const onRecord = { calls: new Map<string, ProviderCallState>(), conversations: new Map<string, ProviderCallState>(), down: false };
+  const now = () => new Date(clock.value);
+  const telephony = {
+    ...createSandboxTelephony({}),
+    async callState(callSid: string) {
+      if (onRecord.down) throw Object.assign(new Error('Twilio could not be reached'), { name: 'TelephonyError' });
+      return onRecord.calls.get(callSid) ?? { state: 'unknown' as const };
+    },
+  };
+  const voiceAgents = { ...createSandboxVoiceAgent({ siteUrl: 'http://localhost:3000' }), conversationState: async (id: string) => onRecord.conversations.get(id) ?? { state: 'unknown' as const } };
+  const events: CallDeps['events'] = {
+    async publish(type, detail) {
+      eventCatalog[type].parse(detail);
+      if (type === 'call.completed') published.push(detail as EventDetail<'call.completed'>);
+    },
+  };
+  const depsOn = (client: DynamoDBDocumentClient): CallDeps => ({
+    calls: createCallStore(client, table.tableName),
+    salons: createSalonStore(client, table.tableName),
+    events,
+    telephony,
+    voiceAgents,
+    now,
+  });
+  const usage = createUsageStore(table.client, table.tableName);
+  let meteredUpTo = 0;
+  return {
+    deps: depsOn(table.client),
+    depsOn,
+    published,
+    onRecord,
+    /** What the usage consumer (events/consumers/meter-call-usage.ts) makes of every delivery so far, and the salon's usage this period. */
+    async metered(salonId: string) {
+      const salons = createSalonStore(table.client, table.tableName);
+      for (const delivery of published.slice(meteredUpTo)) {
+        meteredUpTo += 1;
+        await meterCompletedCall({ usage, events: { publish: async () => undefined }, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
+      }
+      return usage.totals(salonId, billingPeriodAt((await salons.get(salonId))!, now()).id);
+    },
+    async salon() {
+      salonCounter += 1;
+      const id = `sal_sweep${String(salonCounter).padStart(6, '0')}${clock.value.toString(36)}`;
+      await createSalonStore(table.client, table.tableName).createIfAbsent({
+        id,
+        ownerId: `owner-${id}`,
+        ownerEmail: 'owner@example.ie',
+        name: 'Cuts by Ciara',
+        phone: '+35312345678',
+        assignedNumber: null,
+        liveAt: null,
+        createdAt: now().toISOString(),
+        business: null,
+        hours: null,
+      });
+      return id;
+    },
+  };
+}
+
+export type CallWorld = ReturnType<typeof callWorld>;

@@ -1,0 +1,156 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { AwsReaders } from '../../../functions/admin/preflight/aws.js';
+import { exitCode, formatCheck, type Check, type VendorAnswer, type VendorHttp } from '../../../functions/admin/preflight/check.js';
+import { runPreflight, type PreflightSettings } from '../../../functions/admin/preflight/preflight.js';
+import { STRIPE_EVENT_TYPES } from '../../../functions/admin/preflight/stripe.js';
+import type { ProviderSecrets } from '../../../functions/providers/provider-secrets.js';
+
+/** The operator preflight (issue 18 #8, #10), against recorded vendor answers (./fixtures). */
+type Scenario = 'ready' | 'broken' | 'wrong-key' | 'error-redirect';
+const fixture = (vendor: string) => JSON.parse(readFileSync(new URL(`./fixtures/${vendor}.json`, import.meta.url), 'utf8')) as Record<Scenario, Record<string, unknown>>;
+const VENDORS = ['elevenlabs', 'twilio', 'stripe', 'google'].map(fixture);
+const AWS = fixture('aws');
+
+/** Answers only what a fixture recorded: any other request fails the test, so every request the preflight makes is one we have an answer for. */
+function recorded(scenario: Scenario): { http: VendorHttp; asked: string[] } {
+  const answers = Object.assign({}, ...VENDORS.map((vendor) => vendor[scenario] ?? {})) as Record<string, VendorAnswer>;
+  const asked: string[] = [];
+  return {
+    asked,
+    http: async ({ method, url }) => {
+      const key = `${method} ${url}`;
+      asked.push(key);
+      if (!answers[key]) throw new Error(`no recorded answer for ${key}`);
+      return answers[key];
+    },
+  };
+}
+
+function recordedAws(scenario: 'ready' | 'broken'): AwsReaders {
+  const answers = AWS[scenario] as Record<string, object | null>;
+  return {
+    sesAccount: async () => answers.sesAccount!,
+    sesIdentity: async (identity) => answers[`sesIdentity ${identity}`] ?? null,
+    lambdaAccount: async () => answers.lambdaAccount!,
+  };
+}
+
+const ACCOUNT = 'AC00000000000000000000000000000001';
+const VOICE_IDS = { labhaoise: 'el_labhaoise', niamh: 'el_niamh', becky: 'el_becky', emily: 'el_emily', juniper: 'el_juniper' };
+const SECRETS: ProviderSecrets = {
+  elevenlabsApiKey: 'xi-eu-key',
+  elevenlabsWebhookSecret: 'wsec',
+  twilioAccountSid: ACCOUNT,
+  twilioAuthToken: 'token',
+  twilioMessagingServiceSid: 'MG00000000000000000000000000000001',
+  twilioTwimlAppSid: 'AP00000000000000000000000000000001',
+  stripeSecretKey: 'sk_live_abc',
+  stripeWebhookSecret: 'whsec_1',
+  stripeConnectWebhookSecret: 'whsec_2',
+  stripePriceIds: { starter: 'price_starter', growth: 'price_growth', business: 'price_business' },
+  stripeOveragePriceId: 'price_overage',
+  googleClientId: '123-abc.apps.googleusercontent.com',
+  googleClientSecret: 'gsecret',
+};
+const PROD: PreflightSettings = {
+  stage: 'prod',
+  siteUrl: 'https://app.salondesk.ie',
+  emailFrom: 'bookings@salondesk.ie',
+  voiceIds: VOICE_IDS,
+  meterEventName: 'overage_minutes',
+  lambdaConcurrencyNeeded: 183,
+  secrets: SECRETS,
+};
+
+const lines = (checks: Check[], status: Check['status']) => checks.filter((check) => check.status === status).map(formatCheck);
+
+describe('the preflight', () => {
+  it('says every provider is in its sandbox, and exits 0, when nothing is configured (npm start)', async () => {
+    const { http, asked } = recorded('ready');
+    const checks = await runPreflight({ stage: 'local', voiceIds: {}, meterEventName: 'overage_minutes', lambdaConcurrencyNeeded: 0, secrets: {} }, { http, aws: null });
+    expect(checks.map((check) => [check.provider, check.status])).toEqual([
+      ['ElevenLabs', 'sandbox'],
+      ['Twilio', 'sandbox'],
+      ['Stripe', 'sandbox'],
+      ['Google', 'sandbox'],
+      ['AWS', 'sandbox'],
+    ]);
+    expect(asked).toEqual([]);
+    expect(exitCode(checks)).toBe(0);
+  });
+
+  it('passes a stage that is ready: nothing to fix, exit 0', async () => {
+    const checks = await runPreflight(PROD, { http: recorded('ready').http, aws: recordedAws('ready') });
+    expect(lines(checks, 'fail')).toEqual([]);
+    expect(lines(checks, 'warn')).toEqual([]);
+    expect(exitCode(checks)).toBe(0);
+    expect(lines(checks, 'ok')).toEqual(
+      expect.arrayContaining([
+        '[ok] ElevenLabs: the EU residency workspace (https://api.eu.residency.elevenlabs.io)',
+        '[ok] ElevenLabs: the key works (plan "business", active)',
+        '[ok] ElevenLabs: voice "niamh" (el_niamh) is in the workspace',
+        '[ok] Twilio: +35315550001 takes calls and reports their end to this stage',
+        '[ok] Twilio: texts go out through the Messaging Service MG00000000000000000000000000000001: 2 SMS-capable number(s), about 2 segment(s) a second',
+        '[ok] Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook receives every event type we apply',
+        '[ok] Stripe: the Growth price price_growth is €149 a month',
+        '[ok] Google: the OAuth client accepts https://app.salondesk.ie/api/google/oauth/callback',
+        '[ok] SES: out of the sandbox: 50000 emails a day, 14 a second',
+        '[ok] Lambda: 1000 concurrent executions allowed; the stage needs 183 at its design size',
+      ]),
+    );
+    // What the APIs cannot tell is said, not guessed.
+    expect(lines(checks, 'info').join('\n')).toMatch(/concurrent conversations are capped by the "business" plan[\s\S]*publishing status is not in any API/);
+  });
+
+  it('names every problem with what to fix, and exits 1', async () => {
+    const broken: PreflightSettings = {
+      ...PROD,
+      voiceIds: { ...VOICE_IDS, juniper: '' },
+      secrets: { ...SECRETS, elevenlabsApiRoot: 'https://api.elevenlabs.io', twilioMessagingServiceSid: undefined, twilioFromNumber: '+35315550001', twilioTwimlAppSid: undefined, stripeSecretKey: 'sk_test_abc', stripeConnectWebhookSecret: undefined },
+    };
+    const checks = await runPreflight(broken, { http: recorded('broken').http, aws: recordedAws('broken') });
+    expect(exitCode(checks)).toBe(1);
+    const failures = lines(checks, 'fail').join('\n');
+    for (const expected of [
+      'ElevenLabs: https://api.elevenlabs.io keeps voice data outside the EU',
+      'ElevenLabs: voice "niamh" (el_niamh) is not in this workspace',
+      'ElevenLabs: no ElevenLabs voice for "juniper"',
+      'Twilio: +35315550003 has no status callback here',
+      'Twilio: +447700900123 cannot take calls',
+      'Twilio: texts go out from one number (+35315550001, which cannot send SMS)',
+      'Stripe: a test-mode key (fix: prod takes real payments: use the live secret key)',
+      'Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook does not receive checkout.session.expired, customer.subscription.created, account.updated',
+      'Stripe: it sends events in API version 2024-06-20',
+      'Stripe: the Billing Meter "overage_minutes" is missing',
+      'Stripe: the Growth price price_growth is not €149 a month',
+      'Stripe: the Business price price_business does not exist',
+      'Google: the OAuth client does not accept https://app.salondesk.ie/api/google/oauth/callback',
+      'SES: in the SES sandbox: verified recipients only, 200 a day (fix: request production access',
+      "SES: the sender's domain salondesk.ie is not an SES identity",
+      'Lambda: 10 concurrent executions allowed; the stage needs 183 at its design size (fix: request an increase',
+    ]) {
+      expect(failures).toContain(expected);
+    }
+    expect(lines(checks, 'warn').join('\n')).toContain('Twilio: +35315550001 sends its calls to https://dev.salondesk.ie/api/twilio/voice, not this stage');
+  });
+
+  it('refuses a key the EU workspace does not know, and prod without credentials', async () => {
+    const wrongKey = await runPreflight({ ...PROD, secrets: { elevenlabsApiKey: 'xi-us-key' } }, { http: recorded('wrong-key').http, aws: recordedAws('ready') });
+    expect(lines(wrongKey, 'fail').join('\n')).toContain('ElevenLabs: the key is refused by https://api.eu.residency.elevenlabs.io (fix: the EU workspace has its own keys');
+    // Prod never runs on a sandbox: every unconfigured provider is a failure.
+    expect(wrongKey.filter((check) => check.status === 'fail').map((check) => check.provider)).toEqual(expect.arrayContaining(['Twilio', 'Stripe', 'Google']));
+  });
+
+  it("reads Google's refusal whether it is an error page or a redirect to one", async () => {
+    const google = { googleClientId: SECRETS.googleClientId, googleClientSecret: SECRETS.googleClientSecret };
+    const checks = await runPreflight({ ...PROD, stage: 'dev', secrets: google }, { http: recorded('error-redirect').http, aws: null });
+    expect(lines(checks, 'fail')).toEqual([expect.stringContaining('Google: the OAuth client does not accept https://app.salondesk.ie/api/google/oauth/callback')]);
+  });
+
+  it('checks the Stripe event types the webhook applies', () => {
+    const source = readFileSync(new URL('../../../functions/core/billing/webhook.ts', import.meta.url), 'utf8');
+    const handled = [...source.matchAll(/case '([a-z_.]+)':/g)].map((match) => match[1]);
+    expect([...STRIPE_EVENT_TYPES].sort()).toEqual([...new Set(handled)].sort());
+  });
+});
