@@ -149,6 +149,8 @@ const exact = (value: string): Kind => ({ name: value, matches: (sk) => sk === v
 const KINDS: Kind[] = [
   prefix('SANDBOXCAL#EVENT#', true),
   prefix('SANDBOXCAL#REVOKED#', true),
+  prefix('SANDBOXCAL#SEQ#', true),
+  prefix('SANDBOXCAL#CHANNEL#', true),
   exact(keys.profileSk),
   prefix(keys.setupPrefix),
   exact(keys.googleSk),
@@ -196,6 +198,12 @@ const PURPOSES: Record<string, string> = {
   'Query SANDBOXCAL#EVENT#': 'sandbox calendar: one calendar\'s events for free/busy (one Google freeBusy call covers all)',
   'PutItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event written (Google events.insert)',
   'DeleteItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event removed (Google events.delete)',
+  'UpdateItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event removed, kept as cancelled for incremental syncs (Google events.delete)',
+  'UpdateItem SANDBOXCAL#SEQ#': "sandbox calendar: its change counter (Google's sync tokens)",
+  'GetItem SANDBOXCAL#SEQ#': "sandbox calendar: its change counter (Google's sync tokens)",
+  'Query SANDBOXCAL#CHANNEL#': 'sandbox calendar: the push channels to notify of a change (Google events.watch)',
+  'PutItem SANDBOXCAL#CHANNEL#': 'sandbox calendar: a push channel opened (Google events.watch)',
+  'DeleteItem SANDBOXCAL#CHANNEL#': 'sandbox calendar: a push channel stopped (Google channels.stop)',
 };
 
 type AttributeMap = Record<string, { S?: string } | undefined>;

@@ -10,7 +10,7 @@ export interface EventRule {
   eventType: EventType;
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
-  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put'>[];
+  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put' | 'tokens:crypt'>[];
 }
 
 /** Booking messages read the salon and write their delivery claims (and, as a sandbox, the outbox). */
@@ -37,6 +37,13 @@ export const eventRules: readonly EventRule[] = [
   // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
   { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  // The booking's event in the salon's calendar, written after the caller's answer (the Google client and the refresh token's key).
+  ...(['booking.confirmed', 'booking.cancelled', 'booking.deposit-requested'] as const).map((eventType) => ({
+    id: `${eventType.replace('.', '-')}-calendar`,
+    eventType,
+    consumer: 'events/consumers/sync-calendar-event.ts',
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'] as const,
+  })),
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,

@@ -1,22 +1,18 @@
 import { logger } from '../../logger.js';
 import { isCalendarError } from '../../providers/calendar-port.js';
 import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connection.js';
-import type { StoredAppointment } from '../../store/booking-store.js';
 import type { CalendarConnection, GoogleStore } from '../../store/google-store.js';
 import { mergeIntervals, subtractIntervals, type Interval } from './availability.js';
-import { calendarEventIdFor, type BookingDeps } from './context.js';
-import { ZONE } from './time.js';
+import type { BookingDeps } from './context.js';
 
 /**
- * The salon's Google Calendar (or the sandbox's) as booking sees it: busy time per stylist, and
- * the event a booking writes. A caller is waiting, so every call has a short time limit; a slow,
- * rate-limited or broken calendar never stops a booking (RELIABILITY 19): availability goes on
- * without busy time, and the event write is left pending and retried.
+ * The salon's Google Calendar (or the sandbox's) as booking sees it: busy time per stylist. A
+ * caller is waiting, so every call has a short time limit; a slow, rate-limited or broken calendar
+ * never stops a booking (RELIABILITY 19): availability goes on without busy time. The events
+ * bookings write are calendar-events.ts's, after the answer.
  */
 export const FREE_BUSY_TIMEOUT_MS = 2_000;
 export const EVENT_WRITE_TIMEOUT_MS = 3_000;
-/** A pending calendar write whose booking has had this long to settle and still has no appointment belongs to nothing. */
-const ORPHAN_TASK_MS = 5 * 60_000;
 
 export class CalendarTimeout extends Error {
   constructor() {
@@ -25,7 +21,7 @@ export class CalendarTimeout extends Error {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CalendarTimeout()), ms);
@@ -33,7 +29,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const failureKind = (error: unknown) => (isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'));
+export const failureKind = (error: unknown) => (isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'));
 
 /**
  * The calendar connection, reused for a few seconds per warm instance (every tool call would read
@@ -136,111 +132,4 @@ export async function stylistBusy(
   to: number,
 ): Promise<BusyAnswer> {
   return busyByStylist(await fetchBusy(deps, salonId, mappings, stylistIds, from, to), mappings, stylistIds, own);
-}
-
-function eventFor(appointment: StoredAppointment, eventId: string) {
-  return {
-    id: eventId,
-    summary: `${appointment.service.name} with ${appointment.stylistName}: ${appointment.callerName}`,
-    description: `Booked by the AI receptionist.\nCaller: ${appointment.callerName}, ${appointment.callerPhone}\nBooking: ${appointment.id}`,
-    start: appointment.start,
-    end: appointment.end,
-    timeZone: ZONE,
-  };
-}
-
-/**
- * Writes the booking's event (its id derived from the booking id, so a retry never duplicates)
- * and records the outcome on the appointment. On failure a `CALSYNC#` marker keeps it for
- * `retryCalendarSync`. Never throws.
- */
-export async function writeCalendarEvent(
-  deps: BookingDeps,
-  appointment: StoredAppointment,
-  eventId: string,
-  options: { recordOnAppointment?: boolean } = {},
-): Promise<'synced' | 'pending' | 'none'> {
-  if (!appointment.calendarId) return 'none';
-  const calendarId = appointment.calendarId;
-  try {
-    await withTimeout(
-      withCalendarGrant(withCachedConnection(deps), appointment.salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
-      EVENT_WRITE_TIMEOUT_MS,
-    );
-    if (options.recordOnAppointment !== false) {
-      await deps.bookings.appointments.setCalendarState(appointment.salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
-    }
-    return 'synced';
-  } catch (error) {
-    logger.warn('calendar event write pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
-    await deps.bookings.calendarSync
-      .mark(appointment.salonId, { bookingId: appointment.id, operation: 'create', since: deps.now().toISOString() })
-      .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
-    return 'pending';
-  }
-}
-
-/** Removes a cancelled booking's event; on failure leaves a marker for `retryCalendarSync`. Never throws. */
-export async function removeCalendarEvent(deps: BookingDeps, appointment: StoredAppointment): Promise<'removed' | 'pending' | 'none'> {
-  if (!appointment.calendarId || !appointment.calendarEventId) {
-    // An event still waiting to be written must not be written now.
-    if (appointment.calendarSync === 'pending') await deps.bookings.calendarSync.clear(appointment.salonId, appointment.id).catch(() => undefined);
-    return 'none';
-  }
-  const { calendarId, calendarEventId } = appointment;
-  try {
-    await withTimeout(
-      withCalendarGrant(withCachedConnection(deps), appointment.salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, calendarEventId)),
-      EVENT_WRITE_TIMEOUT_MS,
-    );
-    return 'removed';
-  } catch (error) {
-    logger.warn('calendar event removal pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
-    await deps.bookings.calendarSync
-      .mark(appointment.salonId, { bookingId: appointment.id, operation: 'delete', since: deps.now().toISOString() })
-      .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
-    return 'pending';
-  }
-}
-
-/**
- * Retries the salon's pending calendar writes (oldest markers first, at most `limit`): an event
- * for a booking still confirmed, a removal for one cancelled. For a scheduled sweep or a consumer;
- * bookings also call it after a calendar write that worked. Answers how many were done.
- */
-export async function retryCalendarSync(deps: BookingDeps, salonId: string, limit = 5): Promise<number> {
-  const tasks = await deps.bookings.calendarSync.pending(salonId, limit);
-  let done = 0;
-  for (const task of tasks) {
-    const appointment = await deps.bookings.appointments.get(salonId, task.bookingId);
-    // The task is marked before the appointment is written (settle.ts): a young one without its
-    // appointment is a booking still settling, not an orphan.
-    if (!appointment && deps.now().getTime() - Date.parse(task.since) < ORPHAN_TASK_MS) continue;
-    if (!appointment?.calendarId) {
-      await deps.bookings.calendarSync.clear(salonId, task.bookingId);
-      continue;
-    }
-    const calendarId = appointment.calendarId;
-    const eventId = appointment.calendarEventId ?? calendarEventIdFor(appointment.id);
-    try {
-      if (appointment.status !== 'cancelled') {
-        await withTimeout(
-          withCalendarGrant(deps, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
-          EVENT_WRITE_TIMEOUT_MS,
-        );
-        await deps.bookings.appointments.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
-      } else {
-        await withTimeout(
-          withCalendarGrant(deps, salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, eventId)),
-          EVENT_WRITE_TIMEOUT_MS,
-        );
-      }
-      await deps.bookings.calendarSync.clear(salonId, task.bookingId);
-      done += 1;
-    } catch (error) {
-      logger.warn('calendar sync retry failed', { salonId, bookingId: task.bookingId, kind: failureKind(error) });
-      break;
-    }
-  }
-  return done;
 }
