@@ -8,6 +8,8 @@ import type { Grant } from '../functions/routes.js';
 export interface EventRule {
   id: string;
   eventType: EventType;
+  /** Further detail-types the same rule and consumer take (one rule, one DLQ: a stack holds at most 500 resources). */
+  alsoEventTypes?: readonly EventType[];
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
   grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put' | 'tokens:crypt'>[];
@@ -38,19 +40,21 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   // The booking's event in the salon's calendar, written after the caller's answer (the Google client and the refresh token's key).
-  ...(['booking.confirmed', 'booking.cancelled', 'booking.deposit-requested'] as const).map((eventType) => ({
-    id: `${eventType.replace('.', '-')}-calendar`,
-    eventType,
+  {
+    id: 'booking-calendar-event',
+    eventType: 'booking.confirmed',
+    alsoEventTypes: ['booking.cancelled', 'booking.deposit-requested'],
     consumer: 'events/consumers/sync-calendar-event.ts',
-    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'] as const,
-  })),
-  // The dashboard's recent activity and call figures.
-  ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
-    id: `${eventType.replace('.', '-')}-activity`,
-    eventType,
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
+  },
+  // The dashboard's recent activity and call figures: one rule for the four (a stack holds at most 500 resources).
+  {
+    id: 'activity',
+    eventType: 'booking.confirmed',
+    alsoEventTypes: ['booking.cancelled', 'call.completed', 'message.left'],
     consumer: 'events/consumers/record-activity.ts',
-    grants: ['table:write'] as const,
-  })),
+    grants: ['table:write'],
+  },
   // A finished call's minutes are metered; metering publishes the usage warnings.
   { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
   // Minutes past a subscribed salon's plan go to its Stripe Billing Meter (the Stripe key is in the provider secret).

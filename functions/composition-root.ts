@@ -12,6 +12,7 @@ import { createSandboxVoice } from './providers/sandbox-voice.js';
 import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
 import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
+import { createCalendarMirrorStore, type CalendarMirrorStore } from './store/calendar-mirror-store.js';
 import {
   createProviderSecrets,
   elevenlabsCredentials,
@@ -67,6 +68,8 @@ export interface Dependencies {
   uploads: Uploads;
   voice: VoicePort;
   googleStore: GoogleStore;
+  /** Each connected calendar's busy time, kept in sync with Google (functions/core/calendar/mirror.ts). */
+  calendarMirrors: CalendarMirrorStore;
   calendar: CalendarPort;
   tokenCipher: TokenCipher;
   /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
@@ -236,6 +239,7 @@ function build(settings: Config): Dependencies {
       { previewUrl: true },
     ),
     googleStore,
+    calendarMirrors: createCalendarMirrorStore(dynamo, settings.TABLE_NAME),
     // Google when credentials are configured (env or provider secret), else the labelled sandbox.
     calendar: lazyAdapter(
       async () => {

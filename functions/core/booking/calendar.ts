@@ -4,6 +4,7 @@ import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connec
 import type { CalendarConnection, GoogleStore } from '../../store/google-store.js';
 import { mergeIntervals, subtractIntervals, type Interval } from './availability.js';
 import type { BookingDeps } from './context.js';
+import { isMirrorTrusted, mirrorBusy } from '../calendar/mirror-busy.js';
 
 /**
  * The salon's Google Calendar (or the sandbox's) as booking sees it: busy time per stylist. A
@@ -76,29 +77,76 @@ export interface BusyAnswer {
   status: RawBusy['status'];
 }
 
-/** Free/busy of the stylists' mapped calendars between `from` and `to`. Never throws. */
-export async function fetchBusy(deps: BookingDeps, salonId: string, mappings: Record<string, string>, stylistIds: readonly string[], from: number, to: number): Promise<RawBusy> {
-  const calendarIds = [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
-  if (calendarIds.length === 0 || !(to > from)) return { byCalendar: {}, status: 'none' };
+/** One live freeBusy call for these calendars. Null when it could not be read; throws only CalendarNotConnectedError. */
+async function liveBusy(deps: BookingDeps, salonId: string, calendarIds: readonly string[], from: number, to: number): Promise<Record<string, Interval[]> | null> {
   let answer;
   try {
     answer = await withTimeout(
-      withCalendarGrant(withCachedConnection(deps), salonId, (grant) => deps.calendar.freeBusy(grant, calendarIds, new Date(from), new Date(to))),
+      withCalendarGrant(withCachedConnection(deps), salonId, (grant) => deps.calendar.freeBusy(grant, [...calendarIds], new Date(from), new Date(to))),
       FREE_BUSY_TIMEOUT_MS,
     );
   } catch (error) {
-    if (error instanceof CalendarNotConnectedError) return { byCalendar: {}, status: 'none' };
+    if (error instanceof CalendarNotConnectedError) throw error;
     logger.warn('calendar free/busy unavailable', { salonId, kind: failureKind(error) });
-    return { byCalendar: {}, status: 'unavailable' };
+    return null;
   }
   const byCalendar: Record<string, Interval[]> = {};
   for (const calendarId of calendarIds) {
     const entry = answer[calendarId];
     if (!entry || entry.error) continue;
     const intervals = entry.busy.map((interval) => ({ start: Date.parse(interval.start), end: Date.parse(interval.end) }));
-    byCalendar[calendarId] = mergeIntervals(intervals.filter((interval) => Number.isFinite(interval.start) && Number.isFinite(interval.end)));
+    byCalendar[calendarId] = intervals.filter((interval) => Number.isFinite(interval.start) && Number.isFinite(interval.end));
   }
-  return { byCalendar, status: 'ok' };
+  return byCalendar;
+}
+
+/**
+ * Busy time of the stylists' mapped calendars between `from` and `to`. Never throws. Offering
+ * times (`offer`) reads the calendar mirror only; `book` trusts a mirror that is fresh
+ * (mirror-busy.ts) and otherwise makes one live freeBusy call for the calendars it does not
+ * trust, over the booking's own time; if Google cannot answer, the mirror as it is still counts.
+ * A calendar with no mirror yet (not opened, or opening failed) is asked live either way.
+ */
+export async function fetchBusy(
+  deps: BookingDeps,
+  salonId: string,
+  mappings: Record<string, string>,
+  stylistIds: readonly string[],
+  from: number,
+  to: number,
+  purpose: 'offer' | 'book' = 'offer',
+): Promise<RawBusy> {
+  const calendarIds = [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
+  if (calendarIds.length === 0 || !(to > from)) return { byCalendar: {}, status: 'none' };
+  const now = deps.now().getTime();
+  // A disconnected calendar's mirror is not the salon's any more (a broken one still counts until reconnected).
+  if (!(await withCachedConnection(deps).googleStore.getConnection(salonId))) return { byCalendar: {}, status: 'none' };
+  const mirrors = new Map((deps.calendarMirrors ? await deps.calendarMirrors.list(salonId).catch(() => []) : []).map((mirror) => [mirror.calendarId, mirror]));
+  const byCalendar: Record<string, Interval[]> = {};
+  const ask: string[] = [];
+  for (const calendarId of calendarIds) {
+    const mirror = mirrors.get(calendarId);
+    if (mirror?.syncedAt && (purpose === 'offer' || isMirrorTrusted(mirror, now))) byCalendar[calendarId] = mirrorBusy(mirror, from, to);
+    else ask.push(calendarId);
+  }
+  let status: RawBusy['status'] = 'ok';
+  if (ask.length) {
+    let live: Record<string, Interval[]> | null;
+    try {
+      live = await liveBusy(deps, salonId, ask, from, to);
+    } catch {
+      return { byCalendar: {}, status: 'none' };
+    }
+    for (const calendarId of ask) {
+      const mirror = mirrors.get(calendarId);
+      if (live?.[calendarId]) byCalendar[calendarId] = live[calendarId];
+      // Google is down: the mirror as it is beats no busy time at all.
+      else if (mirror?.syncedAt) byCalendar[calendarId] = mirrorBusy(mirror, from, to);
+      else status = 'unavailable';
+    }
+  }
+  for (const calendarId of Object.keys(byCalendar)) byCalendar[calendarId] = mergeIntervals(byCalendar[calendarId]!);
+  return { byCalendar, status };
 }
 
 /**
