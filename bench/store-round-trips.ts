@@ -12,6 +12,7 @@ import { deps, resetDeps } from '../functions/composition-root.js';
 import { CONFIG_KEYS, resetConfig } from '../functions/config.js';
 import { DEFAULT_HOURS, type Service } from '../functions/contracts/setup.js';
 import { issueAgentSecret } from '../functions/core/agent-secret.js';
+import { openSalonMirrors } from '../functions/core/calendar/mirror.js';
 import { CONTEXT_TTL_MS } from '../functions/core/booking/context.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
 import type { ApiEvent } from '../functions/http/handler.js';
@@ -149,6 +150,8 @@ const exact = (value: string): Kind => ({ name: value, matches: (sk) => sk === v
 const KINDS: Kind[] = [
   prefix('SANDBOXCAL#EVENT#', true),
   prefix('SANDBOXCAL#REVOKED#', true),
+  prefix('SANDBOXCAL#SEQ#', true),
+  prefix('SANDBOXCAL#CHANNEL#', true),
   exact(keys.profileSk),
   prefix(keys.setupPrefix),
   exact(keys.googleSk),
@@ -156,6 +159,7 @@ const KINDS: Kind[] = [
   exact(keys.paymentAccountSk),
   prefix('AGENTKEY#'),
   prefix('DAY#'),
+  prefix('CALMIRROR#'),
   prefix('APPT#'),
   prefix('CALLER#'),
   prefix('IDEMP#'),
@@ -196,6 +200,14 @@ const PURPOSES: Record<string, string> = {
   'Query SANDBOXCAL#EVENT#': 'sandbox calendar: one calendar\'s events for free/busy (one Google freeBusy call covers all)',
   'PutItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event written (Google events.insert)',
   'DeleteItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event removed (Google events.delete)',
+  'Query CALMIRROR#': "the salon's calendar mirrors: busy time without asking Google (issue 21)",
+  'PutItem CALSYNC#': "the calendar event's marker: written after the answer by the bus's consumer",
+  'UpdateItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event removed, kept as cancelled for incremental syncs (Google events.delete)',
+  'UpdateItem SANDBOXCAL#SEQ#': "sandbox calendar: its change counter (Google's sync tokens)",
+  'GetItem SANDBOXCAL#SEQ#': "sandbox calendar: its change counter (Google's sync tokens)",
+  'Query SANDBOXCAL#CHANNEL#': 'sandbox calendar: the push channels to notify of a change (Google events.watch)',
+  'PutItem SANDBOXCAL#CHANNEL#': 'sandbox calendar: a push channel opened (Google events.watch)',
+  'DeleteItem SANDBOXCAL#CHANNEL#': 'sandbox calendar: a push channel stopped (Google channels.stop)',
 };
 
 type AttributeMap = Record<string, { S?: string } | undefined>;
@@ -324,6 +336,8 @@ async function makeSalon(firstOpenDate: string) {
     end: new Date(Date.parse(`${firstOpenDate}T13:00:00Z`)).toISOString(),
     timeZone: 'Europe/Dublin',
   });
+  // As the owner's connect does: each mapped calendar gets its mirror (issue 21).
+  await openSalonMirrors(d, salonId);
   const issued = await issueAgentSecret(d, salonId);
   if (!('secret' in issued)) throw new Error(`no agent secret: ${issued.outcome}`);
   return { salonId, secret: issued.secret };

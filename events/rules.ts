@@ -8,9 +8,11 @@ import type { Grant } from '../functions/routes.js';
 export interface EventRule {
   id: string;
   eventType: EventType;
+  /** Further detail-types the same rule and consumer take (one rule, one DLQ: a stack holds at most 500 resources). */
+  alsoEventTypes?: readonly EventType[];
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
-  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put'>[];
+  grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put' | 'tokens:crypt'>[];
 }
 
 /** Booking messages read the salon and write their delivery claims (and, as a sandbox, the outbox). */
@@ -37,13 +39,22 @@ export const eventRules: readonly EventRule[] = [
   // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
   { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
-  // The dashboard's recent activity and call figures.
-  ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
-    id: `${eventType.replace('.', '-')}-activity`,
-    eventType,
+  // The booking's event in the salon's calendar, written after the caller's answer (the Google client and the refresh token's key).
+  {
+    id: 'booking-calendar-event',
+    eventType: 'booking.confirmed',
+    alsoEventTypes: ['booking.cancelled', 'booking.deposit-requested'],
+    consumer: 'events/consumers/sync-calendar-event.ts',
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
+  },
+  // The dashboard's recent activity and call figures: one rule for the four (a stack holds at most 500 resources).
+  {
+    id: 'activity',
+    eventType: 'booking.confirmed',
+    alsoEventTypes: ['booking.cancelled', 'call.completed', 'message.left'],
     consumer: 'events/consumers/record-activity.ts',
-    grants: ['table:write'] as const,
-  })),
+    grants: ['table:write'],
+  },
   // A finished call's minutes are metered; metering publishes the usage warnings.
   { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
   // Minutes past a subscribed salon's plan go to its Stripe Billing Meter (the Stripe key is in the provider secret).

@@ -11,6 +11,8 @@ import type { VoicePort } from './providers/voice-port.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
 import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
+import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
+import { createCalendarMirrorStore, type CalendarMirrorStore } from './store/calendar-mirror-store.js';
 import {
   createProviderSecrets,
   elevenlabsCredentials,
@@ -66,6 +68,8 @@ export interface Dependencies {
   uploads: Uploads;
   voice: VoicePort;
   googleStore: GoogleStore;
+  /** Each connected calendar's busy time, kept in sync with Google (functions/core/calendar/mirror.ts). */
+  calendarMirrors: CalendarMirrorStore;
   calendar: CalendarPort;
   tokenCipher: TokenCipher;
   /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
@@ -235,6 +239,7 @@ function build(settings: Config): Dependencies {
       { previewUrl: true },
     ),
     googleStore,
+    calendarMirrors: createCalendarMirrorStore(dynamo, settings.TABLE_NAME),
     // Google when credentials are configured (env or provider secret), else the labelled sandbox.
     calendar: lazyAdapter(
       async () => {
@@ -244,9 +249,14 @@ function build(settings: Config): Dependencies {
           return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
         }
         if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
-        return createSandboxCalendar({ store: googleStore, now: () => new Date() });
+        return createSandboxCalendar({
+          store: googleStore,
+          channels: createSandboxCalendarStore(dynamo, settings.TABLE_NAME),
+          now: () => new Date(),
+          latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
+        });
       },
-      { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true },
+      { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
     ),
     tokenCipher: lazyAdapter(
       async () => {

@@ -89,6 +89,8 @@ const configSchema = z
     STRIPE_METER_EVENT_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).default('overage_minutes'),
     /** Where the stripe SDK sends requests; only tests point it at a local fake Stripe. */
     STRIPE_API_ROOT: z.url().optional(),
+    /** Local runs, tests and benches: how long every sandbox calendar call waits, as Google would take (ms). */
+    SANDBOX_CALENDAR_LATENCY_MS: z.coerce.number().int().min(0).max(10_000).default(0),
     /** Verified SES identity emails are sent from; unset means the email sandbox (not allowed in prod). */
     EMAIL_FROM: z.email().optional(),
   })

@@ -180,9 +180,10 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: 256 * 1024,
     // The salon's agent is updated after each save: a dozen calls to the voice provider, whose key is in the provider secret.
+    // Mapped calendars get their mirrors (Google's API with the salon's refresh token).
     timeoutSeconds: 29,
     optIn: [VOICE_AGENT_SDK],
-    grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers'],
+    grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers', 'tokens:crypt'],
   },
   {
     id: 'google-oauth-start',
@@ -356,6 +357,18 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 4 * 1024,
     timeoutSeconds: 29,
     grants: ['table:read', 'table:write', 'userpool:admin', 'secrets:providers'],
+  },
+  // Google's push notifications for the calendar mirrors (events.watch channels, and the sandbox
+  // calendar's): no owner token, so the handler believes only a mirror's current channel token.
+  {
+    id: 'calendar-notifications',
+    summary: "Google's push notifications for the calendar mirrors, believed only with a mirror's current channel token",
+    path: '/api/calendar/notifications',
+    methods: ['POST'],
+    entry: 'functions/api/calendar-notifications.ts',
+    auth: 'public',
+    maxBodyBytes: 0,
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
   },
   // Stripe's webhook (account and Connect endpoints): no owner token, so the handler checks the
   // signature over the raw body before reading anything.

@@ -52,6 +52,8 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   'elevenlabs-post-call': agentCalls,
   // Subscription events, Connect account updates and deposit checkouts.
   'stripe-webhook': 1,
+  // Google's push notifications: each booking's own event written and removed, and the owner's own edits.
+  'calendar-notifications': agentCalls * BUSIEST_HOUR.bookingsPerAgentCall * 2 + 2,
   // The owner's pages.
   'get-dashboard': 3,
   'list-appointments': 3,

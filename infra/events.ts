@@ -90,7 +90,7 @@ export class EventBus extends Construct {
       new events.Rule(this, name, {
         eventBus: this.bus,
         description: `${rule.eventType} → ${rule.consumer}`,
-        eventPattern: { source: [EVENT_SOURCE], detailType: [rule.eventType] },
+        eventPattern: { source: [EVENT_SOURCE], detailType: [rule.eventType, ...(rule.alsoEventTypes ?? [])] },
         targets: [
           new targets.LambdaFunction(consumer.function, {
             deadLetterQueue: dlq,

@@ -34,8 +34,9 @@ interface SweepJob {
 /**
  * Scheduled work: the sweeps, each every few minutes on EventBridge Scheduler with an alarm when
  * it keeps failing. The booking sweep settles booking changes whose request died (a Lambda
- * timeout between two writes) and retries pending calendar writes: settling publishes booking
- * events and writes calendar events, hence its grants. The call sweep publishes the end of calls
+ * timeout between two writes), retries pending calendar writes and keeps the calendar mirrors
+ * (channels renewed, quiet mirrors resynced): settling publishes booking events and writes
+ * calendar events, hence its grants. The call sweep publishes the end of calls
  * whose request died before it went out and closes calls whose end never came, from the
  * provider's record.
  */
@@ -50,7 +51,7 @@ export class Jobs extends Construct {
     [this.sweepBookings, this.sweepSchedule] = this.sweep(props, {
       id: 'SweepBookings',
       entry: SWEEP_BOOKINGS_ENTRY,
-      description: 'Settles unfinished booking changes and retries pending calendar writes',
+      description: 'Settles unfinished booking changes, retries pending calendar writes and keeps the calendar mirrors synced',
       grants: SWEEP_BOOKINGS_GRANTS,
       failing: 'The booking sweep keeps failing: unfinished bookings are not being settled',
     });

@@ -10,11 +10,11 @@ export interface ProductProcess {
   stop(): Promise<void>;
 }
 
-export async function startProductProcess(port: number): Promise<ProductProcess> {
+export async function startProductProcess(port: number, extraEnv: Record<string, string> = {}): Promise<ProductProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'salondesk-bench-'));
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir },
+    env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

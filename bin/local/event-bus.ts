@@ -86,7 +86,7 @@ export function createLocalEventBus(options: {
         detail: checked.detail,
       };
       for (const rule of options.rules) {
-        if (rule.eventType !== event['detail-type']) continue;
+        if (rule.eventType !== event['detail-type'] && !rule.alsoEventTypes?.includes(event['detail-type'] as EventType)) continue;
         const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);
       }

@@ -4,6 +4,7 @@ import { deps } from '../composition-root.js';
 import { oauthCallbackQuery } from '../contracts/calendar.js';
 import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { completeCalendarConnection, requestSiteUrl, returnUrl } from '../core/calendar-connection.js';
+import { openSalonMirrors } from '../core/calendar/mirror.js';
 import { clearedStateCookie, stateFromCookies } from '../http/oauth-state-cookie.js';
 
 function requestCookies(event: ApiEvent): string[] {
@@ -53,6 +54,8 @@ export const handler = publicRoute(
         browserState: stateFromCookies(siteUrl, requestCookies(event)),
       });
       ({ outcome, returnTo: page } = result);
+      // Calendars already mapped (a reconnect from Settings) are mirrored from now on.
+      if (result.outcome === 'ok') await openSalonMirrors(dependencies, result.salonId);
     } catch (error) {
       logger.error('calendar callback failed', { name: (error as Error)?.name });
     }

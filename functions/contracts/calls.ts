@@ -87,6 +87,15 @@ export interface UsageView {
   testMinutesIncluded: number;
 }
 
+/** The salon's calendar as the dashboard shows it (functions/core/calendar/calendar-health.ts). */
+export interface CalendarHealth {
+  state: 'none' | 'ok' | 'behind' | 'failing';
+  /** Bookings whose calendar event is still to be written (or removed), up to 50. */
+  waitingBookings: number;
+  oldestWaitingSince: string | null;
+  lastFailure: { kind: string; at: string } | null;
+}
+
 export interface DashboardSummary {
   /** False until the salon's first call: the cards say "Sample data" until then. */
   hasCalls: boolean;
@@ -97,6 +106,7 @@ export interface DashboardSummary {
   satisfaction: { percent: number; rated: number } | null;
   activity: { kind: 'call' | 'booking' | 'cancellation' | 'message'; id: string; at: string; text: string; test: boolean }[];
   usage: UsageView;
+  calendar: CalendarHealth;
 }
 
 export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {

@@ -1,19 +1,28 @@
 import { deps } from '../composition-root.js';
 import { sweepBookings, type SweepResult } from '../core/booking/settle.js';
+import { renewMirrors } from '../core/calendar/mirror.js';
 import { logger } from '../logger.js';
 import { graceOf } from './sweep-schedule.js';
 
 /**
  * The booking repair, on a schedule (functions/jobs/sweep-schedule.ts): settles booking changes a
- * crashed or timed-out request left unfinished, and retries calendar writes the provider refused
- * (docs/bookings.md).
+ * crashed or timed-out request left unfinished, retries calendar writes the provider refused, and
+ * keeps the calendar mirrors up: push channels renewed a day before they expire, failed mirrors
+ * opened again, every mirror resynced within 10 minutes (docs/bookings.md). One Lambda and one
+ * schedule for both: the same grants, and the stack's resources are counted.
  */
 const SWEEP_LIMIT = 200;
 
-export async function handler(event?: { graceMs?: unknown }): Promise<SweepResult> {
-  const result = await sweepBookings(deps(), { graceMs: graceOf(event), limit: SWEEP_LIMIT });
+export type BookingSweepResult = SweepResult & { mirrors: Awaited<ReturnType<typeof renewMirrors>> };
+
+export async function handler(event?: { graceMs?: unknown }): Promise<BookingSweepResult> {
+  const d = deps();
+  const result = await sweepBookings(d, { graceMs: graceOf(event), limit: SWEEP_LIMIT });
+  const mirrors = await renewMirrors(d, SWEEP_LIMIT);
   if (result.settled || result.failed || result.calendarSalons) logger.info('booking sweep', { ...result });
+  if (mirrors.renewed || mirrors.synced || mirrors.failed) logger.info('calendar mirrors', { ...mirrors });
   // A failure is thrown so the schedule's retries and alarm see it; what was settled stays settled.
   if (result.failed) throw new Error(`${result.failed} booking(s) could not be settled`);
-  return result;
+  if (mirrors.failed) throw new Error(`${mirrors.failed} calendar mirror(s) could not be synced`);
+  return { ...result, mirrors };
 }

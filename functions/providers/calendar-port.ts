@@ -40,6 +40,40 @@ export interface CalendarEventInput {
   timeZone: string;
 }
 
+/** One event as a sync sees it: busy time (opaque, not declined, not cancelled) or gone. */
+export type CalendarEventChange = { id: string; busy: true; start: string; end: string } | { id: string; busy: false };
+
+export interface EventPage {
+  changes: CalendarEventChange[];
+  nextPageToken?: string;
+  /** On the last page only: what the next incremental sync starts from. */
+  nextSyncToken?: string;
+}
+
+/**
+ * `syncToken` for an incremental sync (every change since, deleted events included), else a full
+ * sync of events ending after `timeMin`. A sync token Google no longer honours is a
+ * `CalendarError('gone')` (410): start again with a full sync.
+ */
+export interface EventListing {
+  syncToken?: string;
+  timeMin?: Date;
+  pageToken?: string;
+}
+
+/** A push channel (events.watch): Google posts to `address` with our `token` on every change. */
+export interface WatchRequest {
+  id: string;
+  token: string;
+  address: string;
+  ttlSeconds: number;
+}
+
+export interface WatchedChannel {
+  resourceId: string;
+  expiresAt: string;
+}
+
 export interface CalendarPort {
   provider(): Promise<CalendarProviderName>;
   /** Where to send the owner to consent (Google's page, or the local sandbox page). */
@@ -52,6 +86,10 @@ export interface CalendarPort {
   /** Idempotent: an event that is already gone counts as deleted (`deleted: false`). */
   deleteEvent(grant: CalendarGrant, calendarId: string, eventId: string): Promise<{ deleted: boolean }>;
   revoke(grant: CalendarGrant): Promise<void>;
+  listEvents(grant: CalendarGrant, calendarId: string, listing: EventListing): Promise<EventPage>;
+  watch(grant: CalendarGrant, calendarId: string, request: WatchRequest): Promise<WatchedChannel>;
+  /** Idempotent: a channel that is already gone counts as stopped. */
+  stopChannel(grant: CalendarGrant, channel: { id: string; resourceId: string }): Promise<void>;
 }
 
 /**
@@ -60,8 +98,9 @@ export interface CalendarPort {
  * - `unavailable`: timeout, 429 or 5xx: try again later.
  * - `not_found`: the calendar (or event) does not exist for this grant.
  * - `rejected`: the provider refused the request itself (bad code, bad input).
+ * - `gone`: a sync token that is no longer valid (410): a full sync is needed.
  */
-export type CalendarErrorKind = 'revoked' | 'unavailable' | 'not_found' | 'rejected';
+export type CalendarErrorKind = 'revoked' | 'unavailable' | 'not_found' | 'rejected' | 'gone';
 
 export class CalendarError extends Error {
   constructor(
@@ -78,6 +117,16 @@ export class CalendarError extends Error {
 export function isCalendarError(error: unknown, kind?: CalendarErrorKind): error is CalendarError {
   return error instanceof CalendarError && (kind === undefined || error.kind === kind);
 }
+
+/** The headers Google's push notifications carry (lower case, as API Gateway hands them over). */
+export const PUSH_HEADERS = {
+  channelId: 'x-goog-channel-id',
+  token: 'x-goog-channel-token',
+  resourceId: 'x-goog-resource-id',
+  state: 'x-goog-resource-state',
+  messageNumber: 'x-goog-message-number',
+  expiration: 'x-goog-channel-expiration',
+} as const;
 
 /** Google's rule for client-chosen event ids: base32hex characters (a-v, 0-9), 5 to 1024 long. */
 export function isValidEventId(id: string): boolean {

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 // The calendar API's own client: `googleapis`' index loads every Google API (slow cold starts, huge bundles).
 import { auth as googleAuth, calendar as googleCalendar, type calendar_v3 } from '@googleapis/calendar';
+import { DateTime } from 'luxon';
 import {
   CALENDAR_SCOPES,
   CalendarError,
   isValidEventId,
+  type CalendarEventChange,
   type CalendarGrant,
   type CalendarPort,
   type CalendarSummary,
@@ -77,6 +79,26 @@ function translate(error: unknown, during: 'exchange' | 'call'): CalendarError {
   }
   if (status === 404 || status === 410) return new CalendarError('not_found', `Not found at Google (${status})`, status);
   return new CalendarError('rejected', `Google refused the request (${status}${oauthError ? ` ${oauthError}` : ''})`, status);
+}
+
+/** Google's largest events.list page. */
+const EVENTS_PAGE = 2500;
+
+/** A time as Google gives it: a date-time, or an all-day event's date (midnight in the calendar's zone). */
+function instantOf(time: calendar_v3.Schema$EventDateTime | undefined, zone: string): string | null {
+  if (time?.dateTime) return new Date(time.dateTime).toISOString();
+  if (time?.date) return DateTime.fromISO(time.date, { zone: time.timeZone ?? zone }).toUTC().toISO();
+  return null;
+}
+
+/** What free/busy would count: an event that is not cancelled, shown as busy, and not declined by the calendar's owner. */
+export function changeOf(event: calendar_v3.Schema$Event, zone: string): CalendarEventChange | null {
+  if (!event.id) return null;
+  const declined = (event.attendees ?? []).some((attendee) => attendee.self && attendee.responseStatus === 'declined');
+  const start = instantOf(event.start, zone);
+  const end = instantOf(event.end, zone);
+  if (event.status === 'cancelled' || event.transparency === 'transparent' || declined || !start || !end) return { id: event.id, busy: false };
+  return { id: event.id, busy: true, start, end };
 }
 
 export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarPort {
@@ -226,6 +248,47 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarPo
       } catch (error) {
         const status = (error as HttpishError)?.response?.status;
         if (status === 404 || status === 410) return { deleted: false };
+        throw translate(error, 'call');
+      }
+    },
+    async listEvents(grant, calendarId, listing) {
+      try {
+        const { data } = await api(grant).events.list({
+          calendarId,
+          singleEvents: true,
+          maxResults: EVENTS_PAGE,
+          ...(listing.pageToken ? { pageToken: listing.pageToken } : {}),
+          // A sync token takes no other filter; the full sync's timeMin is remembered in it.
+          ...(listing.syncToken ? { syncToken: listing.syncToken } : listing.timeMin ? { timeMin: listing.timeMin.toISOString() } : {}),
+        });
+        const zone = data.timeZone ?? 'UTC';
+        return {
+          changes: (data.items ?? []).flatMap((event) => changeOf(event, zone) ?? []),
+          ...(data.nextPageToken ? { nextPageToken: data.nextPageToken } : {}),
+          ...(data.nextSyncToken ? { nextSyncToken: data.nextSyncToken } : {}),
+        };
+      } catch (error) {
+        if ((error as HttpishError)?.response?.status === 410) throw new CalendarError('gone', 'The sync token is no longer valid', 410);
+        throw translate(error, 'call');
+      }
+    },
+    async watch(grant, calendarId, request) {
+      return call(async () => {
+        const { data } = await api(grant).events.watch({
+          calendarId,
+          requestBody: { id: request.id, type: 'web_hook', address: request.address, token: request.token, params: { ttl: String(request.ttlSeconds) } },
+        });
+        if (!data.resourceId) throw new CalendarError('rejected', 'Google answered the watch without a resource id');
+        const expiration = Number(data.expiration);
+        return { resourceId: data.resourceId, expiresAt: new Date(Number.isFinite(expiration) && expiration > 0 ? expiration : Date.now() + request.ttlSeconds * 1000).toISOString() };
+      });
+    },
+    async stopChannel(grant, channel) {
+      try {
+        await api(grant).channels.stop({ requestBody: { id: channel.id, resourceId: channel.resourceId } });
+      } catch (error) {
+        const status = (error as HttpishError)?.response?.status;
+        if (status === 404 || status === 410) return;
         throw translate(error, 'call');
       }
     },

@@ -1,5 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GoogleStore } from '../store/google-store.js';
+import type { SandboxCalendarStore } from '../store/sandbox-calendar-store.js';
+import { createSandboxPush, type PushDelivery } from './sandbox-calendar-push.js';
 import {
   CALENDAR_SCOPES,
   CalendarError,
@@ -61,8 +63,31 @@ function instant(value: string, field: string): string {
   return new Date(parsed).toISOString();
 }
 
-export function createSandboxCalendar(options: { store: GoogleStore; now: () => Date }): CalendarPort {
+export interface SandboxCalendarOptions {
+  store: GoogleStore;
+  /** Its sync counter and push channels; without it the sandbox has no events.list or events.watch (unit tests of other parts). */
+  channels?: SandboxCalendarStore;
+  /** How a push notification is delivered (default: an HTTP POST to the channel's address, as Google's). */
+  deliver?: (delivery: PushDelivery) => Promise<void>;
+  now: () => Date;
+  /**
+   * SANDBOX_CALENDAR_LATENCY_MS: every call that would reach Google waits this long first, so local
+   * runs, tests and benches pay what Google costs from eu-west-1 (150–400 ms). Default 0.
+   */
+  latencyMs?: number;
+}
+
+export function createSandboxCalendar(options: SandboxCalendarOptions): CalendarPort {
   const { store } = options;
+  const push = options.channels ? createSandboxPush({ store, channels: options.channels, now: options.now, ...(options.deliver ? { deliver: options.deliver } : {}) }) : null;
+  const requirePush = () => {
+    if (!push) throw new CalendarError('rejected', 'This sandbox has no sync or push', 400);
+    return push;
+  };
+  /** A change to the calendar: the next number of its counter (sync tokens count in it), then every channel on it told. */
+  const changeNumber = async (salonId: string, calendarId: string) => (push && options.channels ? options.channels.nextSeq(salonId, calendarId) : undefined);
+  const latency = options.latencyMs ?? 0;
+  const roundTrip = () => (latency > 0 ? new Promise<void>((resolve) => setTimeout(resolve, latency)) : Promise.resolve());
   const knownCalendar = (id: string) => SANDBOX_CALENDARS.some((calendar) => calendar.id === id);
 
   /** As Google answers `invalid_grant` for a revoked or unknown refresh token. */
@@ -87,6 +112,7 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return url.toString();
     },
     async exchangeCode({ code, codeVerifier }) {
+      await roundTrip();
       const match = CODE.exec(code);
       const expected = match ? Buffer.from(match[2]!) : Buffer.alloc(0);
       const actual = Buffer.from(pkceChallenge(codeVerifier));
@@ -96,10 +122,12 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return { refreshToken: `sandbox-refresh-${randomBytes(24).toString('base64url')}` };
     },
     async listCalendars(grant) {
+      await roundTrip();
       await checkGrant(grant);
       return SANDBOX_CALENDARS.map((calendar) => ({ ...calendar }));
     },
     async freeBusy(grant, calendarIds, from, to) {
+      await roundTrip();
       await checkGrant(grant);
       if (!(from.getTime() < to.getTime())) throw new CalendarError('rejected', 'The time range is empty', 400);
       const answer: FreeBusy = {};
@@ -116,12 +144,14 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
       return answer;
     },
     async createEvent(grant, calendarId, event) {
+      await roundTrip();
       await checkGrant(grant);
       if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
       if (!isValidEventId(event.id)) throw new CalendarError('rejected', 'Invalid event id', 400);
       const start = instant(event.start, 'start');
       const end = instant(event.end, 'end');
       if (!(start < end)) throw new CalendarError('rejected', 'The event ends before it starts', 400);
+      const seq = await changeNumber(grant.salonId, calendarId);
       const created = await store.putSandboxEvent(grant.salonId, {
         calendarId,
         id: event.id,
@@ -130,15 +160,39 @@ export function createSandboxCalendar(options: { store: GoogleStore; now: () => 
         start,
         end,
         timeZone: event.timeZone,
+        ...(seq !== undefined ? { seq } : {}),
       });
+      if (created && seq !== undefined) await push!.changed(grant.salonId, calendarId, seq);
       return { id: event.id, created };
     },
     async deleteEvent(grant, calendarId, eventId) {
+      await roundTrip();
       await checkGrant(grant);
       if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
-      return { deleted: await store.deleteSandboxEvent(grant.salonId, calendarId, eventId) };
+      const seq = await changeNumber(grant.salonId, calendarId);
+      const deleted = await store.deleteSandboxEvent(grant.salonId, calendarId, eventId, seq);
+      if (deleted && seq !== undefined) await push!.changed(grant.salonId, calendarId, seq);
+      return { deleted };
+    },
+    async listEvents(grant, calendarId, listing) {
+      await roundTrip();
+      await checkGrant(grant);
+      if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
+      return requirePush().listEvents(grant, calendarId, listing);
+    },
+    async watch(grant, calendarId, request) {
+      await roundTrip();
+      await checkGrant(grant);
+      if (!knownCalendar(calendarId)) throw new CalendarError('not_found', 'No such sandbox calendar', 404);
+      return requirePush().watch(grant, calendarId, request);
+    },
+    async stopChannel(grant, channel) {
+      await roundTrip();
+      await checkGrant(grant);
+      await requirePush().stopChannel(grant, channel);
     },
     async revoke(grant) {
+      await roundTrip();
       if (!REFRESH_TOKEN.test(grant.refreshToken)) return;
       await store.markSandboxTokenRevoked(grant.salonId, tokenHash(grant.refreshToken), options.now());
     },

@@ -1,6 +1,7 @@
 import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 
 /** A pending OAuth authorisation: created by start, consumed once by the callback. */
@@ -34,6 +35,10 @@ export interface SandboxEvent {
   start: string;
   end: string;
   timeZone: string;
+  /** The sandbox's change counter when it was written or deleted: what its sync tokens count in. */
+  seq?: number;
+  /** Deleted events stay as `cancelled`, so an incremental sync can tell that they went. */
+  status?: 'confirmed' | 'cancelled';
 }
 
 export interface GoogleStore {
@@ -48,8 +53,12 @@ export interface GoogleStore {
   markBroken(salonId: string, encryptedRefreshToken: string, at: Date): Promise<void>;
   // The calendar sandbox's data.
   putSandboxEvent(salonId: string, event: SandboxEvent): Promise<boolean>;
-  deleteSandboxEvent(salonId: string, calendarId: string, eventId: string): Promise<boolean>;
+  /** With `seq`, the event stays as a `cancelled` tombstone (the sandbox's incremental sync); answers whether it was live. */
+  deleteSandboxEvent(salonId: string, calendarId: string, eventId: string, seq?: number): Promise<boolean>;
+  /** The calendar's live events. */
   sandboxEvents(salonId: string, calendarId: string): Promise<SandboxEvent[]>;
+  /** Live and deleted events, for the sandbox's events.list. */
+  sandboxChanges(salonId: string, calendarId: string): Promise<SandboxEvent[]>;
   markSandboxTokenRevoked(salonId: string, tokenHash: string, at: Date): Promise<void>;
   isSandboxTokenRevoked(salonId: string, tokenHash: string): Promise<boolean>;
 }
@@ -85,12 +94,31 @@ function toSandboxEvent(item: Record<string, unknown>): SandboxEvent {
     start: String(item.start),
     end: String(item.end),
     timeZone: String(item.timeZone ?? ''),
+    seq: typeof item.seq === 'number' ? item.seq : 0,
+    status: item.status === 'cancelled' ? 'cancelled' : 'confirmed',
   };
 }
 
 export function createGoogleStore(client: DynamoDBDocumentClient, tableName: string): GoogleStore {
   const stateKey = (stateHash: string) => ({ pk: keys.oauthState(stateHash), sk: keys.oauthStateSk });
   const connectionKey = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.googleSk });
+  async function sandboxChanges(salonId: string, calendarId: string): Promise<SandboxEvent[]> {
+    const events: SandboxEvent[] = [];
+    let startKey: Record<string, unknown> | undefined;
+    do {
+      const page = await client.send(
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.sandboxEventPrefix(calendarId) },
+          ExclusiveStartKey: startKey,
+        }),
+      );
+      for (const item of page.Items ?? []) events.push(toSandboxEvent(item));
+      startKey = page.LastEvaluatedKey;
+    } while (startKey);
+    return events;
+  }
 
   return {
     async saveState(stateHash, record, expiresAt) {
@@ -161,6 +189,8 @@ export function createGoogleStore(client: DynamoDBDocumentClient, tableName: str
               start: event.start,
               end: event.end,
               timeZone: event.timeZone,
+              seq: event.seq,
+              status: 'confirmed',
             },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
@@ -171,7 +201,21 @@ export function createGoogleStore(client: DynamoDBDocumentClient, tableName: str
         throw error;
       }
     },
-    async deleteSandboxEvent(salonId, calendarId, eventId) {
+    async deleteSandboxEvent(salonId, calendarId, eventId, seq) {
+      if (seq !== undefined) {
+        return conditionally(
+          client.send(
+            new UpdateCommand({
+              TableName: tableName,
+              Key: { pk: keys.salon(salonId), sk: keys.sandboxEventSk(calendarId, eventId) },
+              UpdateExpression: 'SET #status = :cancelled, seq = :seq',
+              ConditionExpression: 'attribute_exists(pk) AND #status <> :cancelled',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: { ':cancelled': 'cancelled', ':seq': seq },
+            }),
+          ),
+        );
+      }
       const result = await client.send(
         new DeleteCommand({
           TableName: tableName,
@@ -182,22 +226,9 @@ export function createGoogleStore(client: DynamoDBDocumentClient, tableName: str
       return Boolean(result.Attributes);
     },
     async sandboxEvents(salonId, calendarId) {
-      const events: SandboxEvent[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-            ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.sandboxEventPrefix(calendarId) },
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) events.push(toSandboxEvent(item));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return events;
+      return (await sandboxChanges(salonId, calendarId)).filter((event) => event.status !== 'cancelled');
     },
+    sandboxChanges,
     async markSandboxTokenRevoked(salonId, tokenHash, at) {
       await client.send(
         new PutCommand({

@@ -16,6 +16,15 @@ export const keys = {
   sandboxEventSk: (calendarId: string, eventId: string) => `SANDBOXCAL#EVENT#${calendarId}#${eventId}`,
   sandboxEventPrefix: (calendarId: string) => `SANDBOXCAL#EVENT#${calendarId}#`,
   sandboxRevokedSk: (tokenHash: string) => `SANDBOXCAL#REVOKED#${tokenHash}`,
+  /** The calendar sandbox's change counter per calendar (its sync tokens) and its push channels. */
+  sandboxSeqSk: (calendarId: string) => `SANDBOXCAL#SEQ#${calendarId}`,
+  sandboxChannelSk: (calendarId: string, channelId: string) => `SANDBOXCAL#CHANNEL#${calendarId}#${channelId}`,
+  sandboxChannelPrefix: (calendarId: string) => `SANDBOXCAL#CHANNEL#${calendarId}#`,
+  /** A connected calendar's mirror: its busy time, sync token and push channel (functions/store/calendar-mirror-store.ts). */
+  calendarMirrorSk: (calendarId: string) => `CALMIRROR#${calendarId}`,
+  calendarMirrorPrefix: 'CALMIRROR#',
+  /** gsi1 partition listing every salon's mirrors, by channel expiry, for the renewal job. */
+  calendarMirrorIndex: 'CALMIRRORS',
   /** Everything the setup wizard saves sorts under this prefix: one query loads it all. */
   setupPrefix: 'SETUP#',
   setupStateSk: 'SETUP#STATE',

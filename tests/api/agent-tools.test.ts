@@ -11,7 +11,7 @@ import type { ApiEvent } from '../../functions/http/handler.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { standIns } from '../support/stand-ins.js';
+import { eventsIdle, standIns } from '../support/stand-ins.js';
 
 /**
  * The voice agent's tools through the real handler, over HTTP, against the running product
@@ -408,8 +408,10 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     for (const answer of answers.filter((candidate) => candidate.status === 409)) {
       expect(answer.body.say).toMatch(/^Sorry, that time was just taken\./);
     }
+    expect(await items(salon.salonId, 'APPT#')).toHaveLength(1);
+    // The calendar event is written after the answer, by the bus's consumer (issue 21).
+    await eventsIdle();
     const appointments = await items(salon.salonId, 'APPT#');
-    expect(appointments).toHaveLength(1);
     expect(appointments[0]).toMatchObject({ calendarSync: 'synced' });
     expect(await items(salon.salonId, 'SANDBOXCAL#EVENT#aoife@sandbox.calendar#')).toHaveLength(1);
   });

@@ -41,6 +41,7 @@ describe('the dashboard figures', () => {
       satisfaction: null,
       activity: [],
       usage: expect.objectContaining({ periodKind: 'trial', minutesUsed: 0, minutesIncluded: 100, testMinutesUsed: 0, testMinutesIncluded: 10 }),
+      calendar: { state: 'none', waitingBookings: 0, oldestWaitingSince: null, lastFailure: null },
     });
   });
 

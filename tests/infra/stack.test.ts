@@ -414,7 +414,7 @@ describe('events', () => {
     const busId = dev.stack.getLogicalId(dev.stack.events.bus.node.defaultChild as CfnElement);
     const consumerId = logicalId(dev, dev.stack.events.consumers.get(rule.id)!);
     const matching = Object.values(resources(dev, 'AWS::Events::Rule')).filter(
-      (r) => JSON.stringify(r.Properties.EventPattern) === JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': [rule.eventType] }) &&
+      (r) => JSON.stringify(r.Properties.EventPattern) === JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': [rule.eventType, ...(rule.alsoEventTypes ?? [])] }) &&
         r.Properties.Targets.some((t: Record<string, unknown>) => refId(t.Arn) === consumerId),
     );
     expect(matching).toHaveLength(1);

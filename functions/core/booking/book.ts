@@ -219,7 +219,7 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
     read.then(({ caller }) => admitCaller(deps, salonId, phoneHash, { bookingId, start }, caller)),
     markUnsettled(deps, salonId, markers),
     read.then(({ days: found }) => found),
-    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
+    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book'),
     terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
   ]);
   let written: DayItem | undefined;

@@ -1,22 +1,19 @@
 import { logger } from '../../logger.js';
 import { isCalendarError } from '../../providers/calendar-port.js';
 import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connection.js';
-import type { StoredAppointment } from '../../store/booking-store.js';
 import type { CalendarConnection, GoogleStore } from '../../store/google-store.js';
 import { mergeIntervals, subtractIntervals, type Interval } from './availability.js';
-import { calendarEventIdFor, type BookingDeps } from './context.js';
-import { ZONE } from './time.js';
+import type { BookingDeps } from './context.js';
+import { isMirrorTrusted, mirrorBusy } from '../calendar/mirror-busy.js';
 
 /**
- * The salon's Google Calendar (or the sandbox's) as booking sees it: busy time per stylist, and
- * the event a booking writes. A caller is waiting, so every call has a short time limit; a slow,
- * rate-limited or broken calendar never stops a booking (RELIABILITY 19): availability goes on
- * without busy time, and the event write is left pending and retried.
+ * The salon's Google Calendar (or the sandbox's) as booking sees it: busy time per stylist. A
+ * caller is waiting, so every call has a short time limit; a slow, rate-limited or broken calendar
+ * never stops a booking (RELIABILITY 19): availability goes on without busy time. The events
+ * bookings write are calendar-events.ts's, after the answer.
  */
 export const FREE_BUSY_TIMEOUT_MS = 2_000;
 export const EVENT_WRITE_TIMEOUT_MS = 3_000;
-/** A pending calendar write whose booking has had this long to settle and still has no appointment belongs to nothing. */
-const ORPHAN_TASK_MS = 5 * 60_000;
 
 export class CalendarTimeout extends Error {
   constructor() {
@@ -25,7 +22,7 @@ export class CalendarTimeout extends Error {
   }
 }
 
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new CalendarTimeout()), ms);
@@ -33,7 +30,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-const failureKind = (error: unknown) => (isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'));
+export const failureKind = (error: unknown) => (isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'));
 
 /**
  * The calendar connection, reused for a few seconds per warm instance (every tool call would read
@@ -80,29 +77,76 @@ export interface BusyAnswer {
   status: RawBusy['status'];
 }
 
-/** Free/busy of the stylists' mapped calendars between `from` and `to`. Never throws. */
-export async function fetchBusy(deps: BookingDeps, salonId: string, mappings: Record<string, string>, stylistIds: readonly string[], from: number, to: number): Promise<RawBusy> {
-  const calendarIds = [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
-  if (calendarIds.length === 0 || !(to > from)) return { byCalendar: {}, status: 'none' };
+/** One live freeBusy call for these calendars. Null when it could not be read; throws only CalendarNotConnectedError. */
+async function liveBusy(deps: BookingDeps, salonId: string, calendarIds: readonly string[], from: number, to: number): Promise<Record<string, Interval[]> | null> {
   let answer;
   try {
     answer = await withTimeout(
-      withCalendarGrant(withCachedConnection(deps), salonId, (grant) => deps.calendar.freeBusy(grant, calendarIds, new Date(from), new Date(to))),
+      withCalendarGrant(withCachedConnection(deps), salonId, (grant) => deps.calendar.freeBusy(grant, [...calendarIds], new Date(from), new Date(to))),
       FREE_BUSY_TIMEOUT_MS,
     );
   } catch (error) {
-    if (error instanceof CalendarNotConnectedError) return { byCalendar: {}, status: 'none' };
+    if (error instanceof CalendarNotConnectedError) throw error;
     logger.warn('calendar free/busy unavailable', { salonId, kind: failureKind(error) });
-    return { byCalendar: {}, status: 'unavailable' };
+    return null;
   }
   const byCalendar: Record<string, Interval[]> = {};
   for (const calendarId of calendarIds) {
     const entry = answer[calendarId];
     if (!entry || entry.error) continue;
     const intervals = entry.busy.map((interval) => ({ start: Date.parse(interval.start), end: Date.parse(interval.end) }));
-    byCalendar[calendarId] = mergeIntervals(intervals.filter((interval) => Number.isFinite(interval.start) && Number.isFinite(interval.end)));
+    byCalendar[calendarId] = intervals.filter((interval) => Number.isFinite(interval.start) && Number.isFinite(interval.end));
   }
-  return { byCalendar, status: 'ok' };
+  return byCalendar;
+}
+
+/**
+ * Busy time of the stylists' mapped calendars between `from` and `to`. Never throws. Offering
+ * times (`offer`) reads the calendar mirror only; `book` trusts a mirror that is fresh
+ * (mirror-busy.ts) and otherwise makes one live freeBusy call for the calendars it does not
+ * trust, over the booking's own time; if Google cannot answer, the mirror as it is still counts.
+ * A calendar with no mirror yet (not opened, or opening failed) is asked live either way.
+ */
+export async function fetchBusy(
+  deps: BookingDeps,
+  salonId: string,
+  mappings: Record<string, string>,
+  stylistIds: readonly string[],
+  from: number,
+  to: number,
+  purpose: 'offer' | 'book' = 'offer',
+): Promise<RawBusy> {
+  const calendarIds = [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
+  if (calendarIds.length === 0 || !(to > from)) return { byCalendar: {}, status: 'none' };
+  const now = deps.now().getTime();
+  // A disconnected calendar's mirror is not the salon's any more (a broken one still counts until reconnected).
+  if (!(await withCachedConnection(deps).googleStore.getConnection(salonId))) return { byCalendar: {}, status: 'none' };
+  const mirrors = new Map((deps.calendarMirrors ? await deps.calendarMirrors.list(salonId).catch(() => []) : []).map((mirror) => [mirror.calendarId, mirror]));
+  const byCalendar: Record<string, Interval[]> = {};
+  const ask: string[] = [];
+  for (const calendarId of calendarIds) {
+    const mirror = mirrors.get(calendarId);
+    if (mirror?.syncedAt && (purpose === 'offer' || isMirrorTrusted(mirror, now))) byCalendar[calendarId] = mirrorBusy(mirror, from, to);
+    else ask.push(calendarId);
+  }
+  let status: RawBusy['status'] = 'ok';
+  if (ask.length) {
+    let live: Record<string, Interval[]> | null;
+    try {
+      live = await liveBusy(deps, salonId, ask, from, to);
+    } catch {
+      return { byCalendar: {}, status: 'none' };
+    }
+    for (const calendarId of ask) {
+      const mirror = mirrors.get(calendarId);
+      if (live?.[calendarId]) byCalendar[calendarId] = live[calendarId];
+      // Google is down: the mirror as it is beats no busy time at all.
+      else if (mirror?.syncedAt) byCalendar[calendarId] = mirrorBusy(mirror, from, to);
+      else status = 'unavailable';
+    }
+  }
+  for (const calendarId of Object.keys(byCalendar)) byCalendar[calendarId] = mergeIntervals(byCalendar[calendarId]!);
+  return { byCalendar, status };
 }
 
 /**
@@ -136,111 +180,4 @@ export async function stylistBusy(
   to: number,
 ): Promise<BusyAnswer> {
   return busyByStylist(await fetchBusy(deps, salonId, mappings, stylistIds, from, to), mappings, stylistIds, own);
-}
-
-function eventFor(appointment: StoredAppointment, eventId: string) {
-  return {
-    id: eventId,
-    summary: `${appointment.service.name} with ${appointment.stylistName}: ${appointment.callerName}`,
-    description: `Booked by the AI receptionist.\nCaller: ${appointment.callerName}, ${appointment.callerPhone}\nBooking: ${appointment.id}`,
-    start: appointment.start,
-    end: appointment.end,
-    timeZone: ZONE,
-  };
-}
-
-/**
- * Writes the booking's event (its id derived from the booking id, so a retry never duplicates)
- * and records the outcome on the appointment. On failure a `CALSYNC#` marker keeps it for
- * `retryCalendarSync`. Never throws.
- */
-export async function writeCalendarEvent(
-  deps: BookingDeps,
-  appointment: StoredAppointment,
-  eventId: string,
-  options: { recordOnAppointment?: boolean } = {},
-): Promise<'synced' | 'pending' | 'none'> {
-  if (!appointment.calendarId) return 'none';
-  const calendarId = appointment.calendarId;
-  try {
-    await withTimeout(
-      withCalendarGrant(withCachedConnection(deps), appointment.salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
-      EVENT_WRITE_TIMEOUT_MS,
-    );
-    if (options.recordOnAppointment !== false) {
-      await deps.bookings.appointments.setCalendarState(appointment.salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
-    }
-    return 'synced';
-  } catch (error) {
-    logger.warn('calendar event write pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
-    await deps.bookings.calendarSync
-      .mark(appointment.salonId, { bookingId: appointment.id, operation: 'create', since: deps.now().toISOString() })
-      .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
-    return 'pending';
-  }
-}
-
-/** Removes a cancelled booking's event; on failure leaves a marker for `retryCalendarSync`. Never throws. */
-export async function removeCalendarEvent(deps: BookingDeps, appointment: StoredAppointment): Promise<'removed' | 'pending' | 'none'> {
-  if (!appointment.calendarId || !appointment.calendarEventId) {
-    // An event still waiting to be written must not be written now.
-    if (appointment.calendarSync === 'pending') await deps.bookings.calendarSync.clear(appointment.salonId, appointment.id).catch(() => undefined);
-    return 'none';
-  }
-  const { calendarId, calendarEventId } = appointment;
-  try {
-    await withTimeout(
-      withCalendarGrant(withCachedConnection(deps), appointment.salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, calendarEventId)),
-      EVENT_WRITE_TIMEOUT_MS,
-    );
-    return 'removed';
-  } catch (error) {
-    logger.warn('calendar event removal pending', { salonId: appointment.salonId, bookingId: appointment.id, kind: failureKind(error) });
-    await deps.bookings.calendarSync
-      .mark(appointment.salonId, { bookingId: appointment.id, operation: 'delete', since: deps.now().toISOString() })
-      .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
-    return 'pending';
-  }
-}
-
-/**
- * Retries the salon's pending calendar writes (oldest markers first, at most `limit`): an event
- * for a booking still confirmed, a removal for one cancelled. For a scheduled sweep or a consumer;
- * bookings also call it after a calendar write that worked. Answers how many were done.
- */
-export async function retryCalendarSync(deps: BookingDeps, salonId: string, limit = 5): Promise<number> {
-  const tasks = await deps.bookings.calendarSync.pending(salonId, limit);
-  let done = 0;
-  for (const task of tasks) {
-    const appointment = await deps.bookings.appointments.get(salonId, task.bookingId);
-    // The task is marked before the appointment is written (settle.ts): a young one without its
-    // appointment is a booking still settling, not an orphan.
-    if (!appointment && deps.now().getTime() - Date.parse(task.since) < ORPHAN_TASK_MS) continue;
-    if (!appointment?.calendarId) {
-      await deps.bookings.calendarSync.clear(salonId, task.bookingId);
-      continue;
-    }
-    const calendarId = appointment.calendarId;
-    const eventId = appointment.calendarEventId ?? calendarEventIdFor(appointment.id);
-    try {
-      if (appointment.status !== 'cancelled') {
-        await withTimeout(
-          withCalendarGrant(deps, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))),
-          EVENT_WRITE_TIMEOUT_MS,
-        );
-        await deps.bookings.appointments.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
-      } else {
-        await withTimeout(
-          withCalendarGrant(deps, salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, eventId)),
-          EVENT_WRITE_TIMEOUT_MS,
-        );
-      }
-      await deps.bookings.calendarSync.clear(salonId, task.bookingId);
-      done += 1;
-    } catch (error) {
-      logger.warn('calendar sync retry failed', { salonId, bookingId: task.bookingId, kind: failureKind(error) });
-      break;
-    }
-  }
-  return done;
 }

@@ -13,11 +13,12 @@ import { speakList } from './speak.js';
 /**
  * What the booking core needs from the composition root (tests hand in their own). Payments,
  * billing and the site's address are needed only for deposits: without them a service's deposit
- * is not taken (deposit.ts).
+ * is not taken (deposit.ts); without the calendar mirrors every busy time is asked of the calendar live.
  */
 export type BookingDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now'> & {
   bookings: BookingStore;
-} & Partial<DepositDeps>;
+} & Partial<DepositDeps> &
+  Partial<Pick<Dependencies, 'calendarMirrors'>>;
 
 /** The salon as a tool call sees it: its profile and what the wizard saved. */
 export interface SalonContext {

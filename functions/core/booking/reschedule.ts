@@ -117,7 +117,7 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const [, days, raw] = await Promise.all([
     markUnsettled(deps, salonId, markers),
     deps.bookings.days.getMany(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
-    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end),
+    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book'),
   ]);
   const busy = busyByStylist(raw, context.setup.mappings, candidateIds, bookedByStylist(days));
   const dayOf = new Map(days.map((day) => [day.stylistId, day]));

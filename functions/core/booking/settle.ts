@@ -11,8 +11,8 @@ import {
   type StoredAppointment,
 } from '../../store/booking-store.js';
 import { moveCallerBooking, forgetCallerBooking } from './caller-record.js';
-import { removeCalendarEvent, retryCalendarSync, writeCalendarEvent } from './calendar.js';
-import { calendarEventIdFor, loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
+import { queueCalendarWrite, retryCalendarSync } from './calendar-events.js';
+import { loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
@@ -105,14 +105,14 @@ async function publishDepositRequest(deps: BookingDeps, context: SalonContext, a
  * the day never takes a paid booking back to awaiting.
  */
 export async function projectConfirmed(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, deposit?: DepositHold): Promise<StoredAppointment> {
-  const eventId = calendarEventIdFor(appointment.id);
-  // The calendar event first, then the appointment with the event's state in it: one write, not a
-  // create and an update. The event's id comes from the booking id, so a repeat of either never
-  // makes a second one. A held time is in the calendar too: it is not free.
-  const sync = appointment.calendarSync === 'pending' ? await writeCalendarEvent(deps, appointment, eventId, { recordOnAppointment: false }) : appointment.calendarSync;
-  const withEvent: StoredAppointment = sync === 'synced' ? { ...appointment, calendarEventId: eventId, calendarSync: 'synced' } : appointment;
-  const created = await deps.bookings.appointments.create(withEvent);
-  let stored = created ? withEvent : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? withEvent);
+  // The calendar event is written after the answer (calendar-events.ts): its marker goes down with
+  // the appointment, before the booking event that asks for it is published. A held time is in
+  // the calendar too: it is not free.
+  const [created] = await Promise.all([
+    deps.bookings.appointments.create(appointment),
+    appointment.calendarSync === 'pending' ? queueCalendarWrite(deps, appointment, 'create') : Promise.resolve(),
+  ]);
+  let stored = created ? appointment : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
   // A cancellation settled first: nothing to confirm any more.
   if (stored.status === 'cancelled') return stored;
   if (stored.status === 'awaiting_deposit' && appointment.status === 'confirmed') {
@@ -120,23 +120,17 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
     stored = (await deps.bookings.appointments.get(stored.salonId, stored.id)) ?? { ...stored, status: 'confirmed' };
     if (stored.status === 'cancelled') return stored;
   }
-  const final: StoredAppointment = sync === 'synced' ? { ...stored, calendarEventId: eventId, calendarSync: 'synced' } : stored;
-  const calendarState =
-    sync === 'synced' && stored.calendarSync !== 'synced'
-      ? deps.bookings.appointments.setCalendarState(stored.salonId, stored.id, { calendarEventId: eventId, calendarSync: 'synced' })
-      : Promise.resolve();
   if (stored.status === 'awaiting_deposit') {
     // Not a booking yet: not counted and not confirmed to anyone; the caller gets the payment link.
-    await Promise.all([calendarState, deposit ? publishDepositRequest(deps, context, final, deposit) : Promise.resolve()]);
-    return final;
+    if (deposit) await publishDepositRequest(deps, context, stored, deposit);
+    return stored;
   }
   await Promise.all([
-    calendarState,
     // The owner's own test calls are not business: the month's figure counts callers' bookings only.
     stored.source === 'test-call' ? Promise.resolve() : deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
-    publishBooking(deps, context, 'booking.confirmed', final),
+    publishBooking(deps, context, 'booking.confirmed', stored),
   ]);
-  return final;
+  return stored;
 }
 
 /** An ended booking's projections: cancelled (or moved away) everywhere. */
@@ -167,7 +161,7 @@ export async function projectEnded(deps: BookingDeps, context: SalonContext, sty
       ? moveCallerBooking(deps, salonId, phoneHash, ended.bookingId, { bookingId: ended.movedTo.bookingId, start: Date.parse(ended.movedTo.start) })
       : forgetCallerBooking(deps, salonId, phoneHash, ended.bookingId, { keepInCap: true }),
     deps.bookings.counts.remove(salonId, monthOf(appointment.createdAt), appointment.id),
-    removeCalendarEvent(deps, cancelled),
+    cancelled.calendarId ? queueCalendarWrite(deps, cancelled, 'delete') : Promise.resolve(),
   ]);
   await publishBooking(deps, context, 'booking.cancelled', cancelled);
 }

@@ -5,27 +5,30 @@ import type { Dependencies } from '../../composition-root.js';
 import type { Salon } from '../../store/salon-store.js';
 import { billingPeriodAt } from '../usage/billing-period.js';
 import { summarise } from '../usage/meter-usage.js';
+import { calendarHealth } from '../calendar/calendar-health.js';
 
 /** Lines in the dashboard's recent activity. */
 export const ACTIVITY_LINES = 8;
 
-type SummaryDeps = Pick<Dependencies, 'callStats' | 'activity' | 'usage' | 'bookings' | 'now'>;
+type SummaryDeps = Pick<Dependencies, 'callStats' | 'activity' | 'usage' | 'bookings' | 'calendarMirrors' | 'now'>;
 
 /**
  * The dashboard's figures, each card one small read (reading them all at once): today's calls
  * and missed calls and this month's satisfaction from the per-day call figures, bookings this
- * month from the booking count, the activity lines, and the period's minutes.
+ * month from the booking count, the activity lines, the period's minutes, and whether the
+ * salon's calendar keeps up.
  */
 export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id' | 'createdAt'>): Promise<DashboardSummary> {
   const now = deps.now();
   const local = DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE });
   const today = local.toISODate()!;
   const period = billingPeriodAt(salon, now);
-  const [days, bookingsThisMonth, activity, totals] = await Promise.all([
+  const [days, bookingsThisMonth, activity, totals, calendar] = await Promise.all([
     deps.callStats.days(salon.id, local.startOf('month').toISODate()!, today),
     deps.bookings.counts.count(salon.id, local.toFormat('yyyy-MM')),
     deps.activity.latest(salon.id, ACTIVITY_LINES),
     deps.usage.totals(salon.id, period.id),
+    calendarHealth(deps, salon.id),
   ]);
   const todays = days.find((day) => day.day === today);
   const rated = days.reduce((sum, day) => sum + day.rated, 0);
@@ -48,5 +51,6 @@ export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id
       testMinutesUsed: usage.testMinutesUsed,
       testMinutesIncluded: usage.testMinutesIncluded,
     },
+    calendar,
   };
 }

@@ -1,5 +1,5 @@
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from '../dynamo.js';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
 
@@ -11,11 +11,15 @@ export interface CalendarSyncTask {
   bookingId: string;
   operation: 'create' | 'delete';
   since: string;
+  /** The last failed attempt, when one failed: what went wrong (a calendar error kind) and when. */
+  failure?: { kind: string; at: string };
 }
 
 export interface CalendarSyncStore {
   mark(salonId: string, task: CalendarSyncTask): Promise<void>;
   clear(salonId: string, bookingId: string): Promise<void>;
+  /** Notes a failed attempt on a marker still there (none is created). */
+  noteFailure(salonId: string, bookingId: string, kind: string, at: string): Promise<void>;
   pending(salonId: string, limit: number): Promise<CalendarSyncTask[]>;
   /** Salons with a calendar write pending since before `before`, oldest first. */
   salonsWithPending(before: Date, limit: number): Promise<string[]>;
@@ -41,6 +45,19 @@ export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableNam
     async clear(salonId, bookingId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, bookingId) }));
     },
+    async noteFailure(salonId, bookingId, kind, at) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(salonId, bookingId),
+            UpdateExpression: 'SET failure = :failure',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':failure': { kind, at } },
+          }),
+        ),
+      );
+    },
     async pending(salonId, limit) {
       const items = await queryAll(
         client,
@@ -51,7 +68,15 @@ export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableNam
         },
         limit,
       );
-      return items.map((item) => ({ bookingId: String(item.bookingId), operation: item.operation === 'delete' ? 'delete' : 'create', since: String(item.since) }));
+      return items.map((item) => {
+        const failure = item.failure as { kind?: unknown; at?: unknown } | undefined;
+        return {
+          bookingId: String(item.bookingId),
+          operation: item.operation === 'delete' ? 'delete' : 'create',
+          since: String(item.since),
+          ...(failure ? { failure: { kind: String(failure.kind), at: String(failure.at) } } : {}),
+        };
+      });
     },
     async salonsWithPending(before, limit) {
       const items = await queryAll(

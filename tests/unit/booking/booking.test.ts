@@ -2,7 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
-import { retryCalendarSync } from '../../../functions/core/booking/calendar.js';
+import { retryCalendarSync } from '../../../functions/core/booking/calendar-events.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
 import { ToolError } from '../../../functions/core/booking/errors.js';
@@ -48,7 +48,7 @@ describe('book', () => {
     salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Aoife: 'aoife@sandbox.calendar', Ciara: 'ciara@sandbox.calendar' } });
   });
 
-  it('books, stores the appointment and the reservation, writes the calendar event and publishes', async () => {
+  it('books, stores the appointment and the reservation, publishes, and the calendar event is written after the answer', async () => {
     const answer = await book(salon.deps, salon.salonId, bookInput({ stylist: 'aoife', callerPhone: caller(1) }));
     expect(answer.say).toBe("You're booked in for a Cut & blow-dry with Aoife tomorrow at ten o'clock. It's €45. See you then!");
     const booking = answer.booking as { id: string; start: string; end: string };
@@ -56,13 +56,26 @@ describe('book', () => {
     expect(booking.start).toBe('2026-11-24T10:00:00+00:00');
     expect(booking.end).toBe('2026-11-24T10:45:00+00:00');
 
-    const items = await table.items(salon.salonId);
-    const [appointment] = sk(items, 'APPT#');
-    expect(appointment).toMatchObject({ status: 'confirmed', stylistName: 'Aoife', callerPhone: caller(1), calendarSync: 'synced', calendarEventId: `bk${booking.id.slice(3)}`, gsi1sk: '2026-11-24T10:00:00.000Z' });
+    let items = await table.items(salon.salonId);
+    expect(sk(items, 'APPT#')[0]).toMatchObject({ status: 'confirmed', stylistName: 'Aoife', callerPhone: caller(1), calendarSync: 'pending', calendarEventId: null, gsi1sk: '2026-11-24T10:00:00.000Z' });
+    expect(sk(items, 'CALSYNC#')).toMatchObject([{ bookingId: booking.id, operation: 'create' }]);
     expect(sk(items, 'DAY#')[0]).toMatchObject({ intervals: [{ bookingId: booking.id, start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T10:45:00.000Z' }], version: 1 });
+    expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toEqual([]);
+    expect(salon.published.at(-1)).toMatchObject({ type: 'booking.confirmed', detail: { salonName: 'Cuts by Ciara', ownerEmail: 'owner@example.ie', appointment: { id: booking.id } } });
+
+    await salon.deliverCalendarEvents();
+    items = await table.items(salon.salonId);
+    expect(sk(items, 'APPT#')[0]).toMatchObject({ calendarSync: 'synced', calendarEventId: `bk${booking.id.slice(3)}` });
+    expect(sk(items, 'CALSYNC#')).toEqual([]);
     const events = await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar');
     expect(events).toEqual([expect.objectContaining({ id: `bk${booking.id.slice(3)}`, start: '2026-11-24T10:00:00.000Z', timeZone: 'Europe/Dublin' })]);
-    expect(salon.published.at(-1)).toMatchObject({ type: 'booking.confirmed', detail: { salonName: 'Cuts by Ciara', ownerEmail: 'owner@example.ie', appointment: { id: booking.id, calendarEventId: `bk${booking.id.slice(3)}` } } });
+  });
+
+  it('the answer never waits on events.insert: book makes no calendar write (issue 21)', async () => {
+    const writes: string[] = [];
+    const deps = { ...salon.deps, calendar: { ...salon.deps.calendar, createEvent: async () => (writes.push('insert'), new Promise<never>(() => undefined)) } };
+    const answer = await book(deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T12:00', callerPhone: caller(2) }));
+    expect([answer.ok, answer.calendar, writes]).toEqual([true, 'pending', []]);
   });
 
   it('refuses an overlapping booking of the same stylist, offering the nearest free times', async () => {
@@ -199,6 +212,7 @@ describe('concurrency: no two confirmed bookings of a stylist ever overlap (RELI
     expect(won).toHaveLength(1);
     for (const result of results) if (result.status === 'rejected') expect((result.reason as ToolError).code).toBe('slot_taken');
     expect(sk(await table.items(salon.salonId), 'APPT#')).toHaveLength(1);
+    await salon.deliverCalendarEvents();
     expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toHaveLength(1);
   });
 
@@ -241,16 +255,19 @@ describe('concurrency: no two confirmed bookings of a stylist ever overlap (RELI
 });
 
 describe('calendar faults (RELIABILITY 19, 20, 22)', () => {
-  it('a rate-limited calendar never stops a booking: the event is pending and written later, once', async () => {
+  it('a rate-limited calendar never stops a booking: the event is pending, its failure shown, and written later, once', async () => {
     const salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Aoife: 'aoife@sandbox.calendar' } });
     salon.calendar.failing = 'unavailable';
     const answer = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(20) }));
     const id = (answer.booking as { id: string }).id;
     expect(answer.calendar).toBe('pending');
+    await expect(salon.deliverCalendarEvents()).rejects.toThrow();
     let items = await table.items(salon.salonId);
     expect(sk(items, 'APPT#')[0]).toMatchObject({ status: 'confirmed', calendarSync: 'pending', calendarEventId: null });
-    expect(sk(items, 'CALSYNC#')).toHaveLength(1);
+    expect(sk(items, 'CALSYNC#')).toMatchObject([{ bookingId: id }]);
     expect(salon.published.at(-1)!.detail).toMatchObject({ appointment: { id, calendarEventId: null } });
+    expect(await retryCalendarSync(salon.deps, salon.salonId)).toBe(0);
+    expect(sk(await table.items(salon.salonId), 'CALSYNC#')[0]).toMatchObject({ failure: { kind: 'UnavailableError' } });
 
     salon.calendar.failing = false;
     expect(await retryCalendarSync(salon.deps, salon.salonId)).toBe(1);
@@ -259,6 +276,19 @@ describe('calendar faults (RELIABILITY 19, 20, 22)', () => {
     expect(sk(items, 'APPT#')[0]).toMatchObject({ calendarSync: 'synced', calendarEventId: `bk${id.slice(3)}` });
     expect(sk(items, 'CALSYNC#')).toHaveLength(0);
     expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toHaveLength(1);
+  });
+
+  it('a cancellation delivered before the confirmation, or during its write, leaves no event (issue 21)', async () => {
+    const salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Aoife: 'aoife@sandbox.calendar' } });
+    const answer = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T15:00', callerPhone: caller(22) }));
+    const id = (answer.booking as { id: string }).id;
+    await cancel(salon.deps, salon.salonId, { bookingId: id, callerPhone: caller(22) });
+    // Deliveries in the wrong order: the removal first, then the confirmation's write (a retry, say).
+    const [confirmed, cancelled] = [salon.published.find((event) => event.type === 'booking.confirmed')!, salon.published.find((event) => event.type === 'booking.cancelled')!];
+    salon.published.splice(0, salon.published.length, cancelled, confirmed);
+    await salon.deliverCalendarEvents();
+    expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toEqual([]);
+    expect(sk(await table.items(salon.salonId), 'CALSYNC#')).toEqual([]);
   });
 
   it('a failing event bus never undoes a booking', async () => {
@@ -292,6 +322,7 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
     const again = await cancel(salon.deps, salon.salonId, { bookingId: id, callerPhone: caller(30) });
     expect(again).toMatchObject({ ok: true, alreadyCancelled: true });
     expect(salon.published.filter((event) => event.type === 'booking.cancelled')).toHaveLength(1);
+    await salon.deliverCalendarEvents();
     expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toHaveLength(0);
 
     const rebooked = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(32) }));
@@ -323,6 +354,7 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
     const items = await table.items(salon.salonId);
     expect(sk(items, 'APPT#').map((item) => item.status).sort()).toEqual(['cancelled', 'confirmed']);
     expect(sk(items, 'DAY#')[0]!.intervals).toMatchObject([{ bookingId: (moved.booking as { id: string }).id, start: '2026-11-24T10:15:00.000Z', end: '2026-11-24T11:00:00.000Z' }]);
+    await salon.deliverCalendarEvents();
     const events = await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar');
     expect(events.map((event) => event.start)).toEqual(['2026-11-24T10:15:00.000Z']);
     // The old time is free again for someone else.

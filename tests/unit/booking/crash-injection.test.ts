@@ -113,6 +113,8 @@ describe('a crash after any write, then the sweep (RELIABILITY 34)', () => {
         // The sweep runs later, in a healthy process, once the grace for running requests is past.
         clock.value += 5 * 60_000;
         await sweepBookings(salon.deps, { graceMs: 60_000, limit: 100 });
+        // The bus delivers the booking events the request and the sweep published to the calendar's consumer.
+        await salon.deliverCalendarEvents();
         const { confirmed } = await expectConsistent(salon);
         if (answered) scenario.told(confirmed, arranged);
         else scenario.either(confirmed, arranged);

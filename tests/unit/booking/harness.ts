@@ -8,6 +8,7 @@ import type { EventDetail, EventType } from '../../../events/catalog.js';
 import { eventCatalog } from '../../../events/catalog.js';
 import { DEFAULT_HOURS, type Hours, type Service } from '../../../functions/contracts/setup.js';
 import type { BookingDeps } from '../../../functions/core/booking/context.js';
+import { syncCalendarEvent } from '../../../functions/core/booking/calendar-events.js';
 import { CalendarError, type CalendarPort } from '../../../functions/providers/calendar-port.js';
 import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
 import { createBookingStore } from '../../../functions/store/booking-store.js';
@@ -169,7 +170,18 @@ export async function makeSalon(
       ...depositDeps,
     };
   };
-  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, billing };
+  let delivered = 0;
+  /** What the bus's sync-calendar-event consumer does with the booking events published so far (each once, in order). */
+  const deliverCalendarEvents = async () => {
+    for (; delivered < published.length; delivered += 1) {
+      const { type, detail } = published[delivered]!;
+      if (type === 'booking.confirmed' || type === 'booking.cancelled' || type === 'booking.deposit-requested') {
+        const { appointment } = detail as EventDetail<'booking.confirmed'>;
+        await syncCalendarEvent(deps, appointment.salonId, appointment.id);
+      }
+    }
+  };
+  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, billing, deliverCalendarEvents };
 }
 
 const tokenCipher: BookingDeps['tokenCipher'] = {

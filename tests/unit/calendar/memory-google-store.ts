@@ -44,6 +44,9 @@ export function memoryGoogleStore() {
     async sandboxEvents(salonId, calendarId) {
       return [...events.entries()].filter(([key]) => key.startsWith(`${salonId}|${calendarId}|`)).map(([, event]) => ({ ...event }));
     },
+    async sandboxChanges(salonId, calendarId) {
+      return this.sandboxEvents(salonId, calendarId);
+    },
     async markSandboxTokenRevoked(salonId, tokenHash) {
       revoked.add(`${salonId}|${tokenHash}`);
     },

@@ -15,6 +15,7 @@ import { UpcomingAppointments } from '../features/dashboard/upcoming-appointment
 import { useAppointments } from '../features/dashboard/use-appointments';
 import { useDashboardSummary } from '../features/dashboard/use-dashboard-summary';
 import { UsageMeter } from '../features/dashboard/usage-meter';
+import { CalendarStatus } from '../features/dashboard/calendar-status';
 import '../features/dashboard/dashboard.css';
 
 interface SalonSummary extends ReceptionistSummary {
@@ -131,6 +132,7 @@ export default function DashboardPage() {
           <aside className="card ai-status" aria-labelledby="ai-status-heading">
             <h2 id="ai-status-heading">AI receptionist</h2>
             <AiStatus salon={salon} control={receptionist} />
+            {summary.status === 'ready' && <CalendarStatus health={summary.summary.calendar} />}
             {summary.status === 'ready' && (
               <section className="ai-status-usage" aria-labelledby="usage-heading">
                 <h3 id="usage-heading">Minutes</h3>
