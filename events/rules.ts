@@ -37,6 +37,8 @@ export const eventRules: readonly EventRule[] = [
   // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
   { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  // A booking's reminder, when the booking sweep finds it due.
+  { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', consumer: 'events/consumers/send-reminder-sms.ts', grants: SMS_GRANTS },
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,

@@ -50,7 +50,7 @@ export class Jobs extends Construct {
     [this.sweepBookings, this.sweepSchedule] = this.sweep(props, {
       id: 'SweepBookings',
       entry: SWEEP_BOOKINGS_ENTRY,
-      description: 'Settles unfinished booking changes and retries pending calendar writes',
+      description: 'Settles unfinished booking changes, retries pending calendar writes and publishes due reminders',
       grants: SWEEP_BOOKINGS_GRANTS,
       failing: 'The booking sweep keeps failing: unfinished bookings are not being settled',
     });

@@ -9,6 +9,7 @@ import { keys } from './keys.js';
 import { createIdempotencyStore, type IdempotencyStore } from './booking/idempotency-store.js';
 import { createMessageStore, type MessageStore } from './booking/message-store.js';
 import { createSettleStore, type SettleStore } from './booking/settle-store.js';
+import { createReminderStore, type ReminderStore } from './reminder-store.js';
 
 export type { AppointmentStore, CalendarSync, StoredAppointment } from './booking/appointment-store.js';
 export { publicAppointment } from './booking/appointment-store.js';
@@ -34,6 +35,8 @@ export interface BookingStore {
   calendarSync: CalendarSyncStore;
   settlements: SettleStore;
   messages: MessageStore;
+  /** Each confirmed booking's reminder text, by when it is due (reminder-store.ts). */
+  reminders: ReminderStore;
   /** What a new booking reads before it commits, in one request: the caller's record and the stylists' days. */
   readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[]): Promise<{ caller: CallerRecord; days: DayItem[] }>;
 }
@@ -48,6 +51,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     calendarSync: createCalendarSyncStore(client, tableName),
     settlements: createSettleStore(client, tableName),
     messages: createMessageStore(client, tableName),
+    reminders: createReminderStore(client, tableName),
     async readForBooking(salonId, phoneHash, refs) {
       const items = await batchGetAll(client, tableName, [callerKey(salonId, phoneHash), ...refs.map((ref) => dayKey(salonId, ref))]);
       const bySk = new Map(items.map((item) => [String(item.sk), item]));

@@ -90,6 +90,9 @@ export const keys = {
   /** The payments sandbox's local webhook signing secret (one per installation). */
   sandboxStripe: 'SANDBOXSTRIPE',
   sandboxStripeSecretSk: 'WEBHOOKSECRET',
+  /** A booking's reminder text, due at `sendAt` (functions/store/reminder-store.ts); gsi1 lists every salon's by the day it is due. */
+  reminderSk: (bookingId: string) => `REMINDER#${bookingId}`,
+  reminderIndex: (day: string) => `REMINDERS#${day}`,
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;

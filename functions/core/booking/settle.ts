@@ -17,6 +17,7 @@ import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepos
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { isoLocal, localDate } from './time.js';
+import { scheduleReminder } from '../reminders/reminders.js';
 
 /**
  * Settling a booking: making everything else agree with its day item, the booking of record.
@@ -135,6 +136,7 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
     // The owner's own test calls are not business: the month's figure counts callers' bookings only.
     stored.source === 'test-call' ? Promise.resolve() : deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
     publishBooking(deps, context, 'booking.confirmed', final),
+    scheduleReminder(deps.bookings.reminders, context.salon, final),
   ]);
   return final;
 }
@@ -168,6 +170,8 @@ export async function projectEnded(deps: BookingDeps, context: SalonContext, sty
       : forgetCallerBooking(deps, salonId, phoneHash, ended.bookingId, { keepInCap: true }),
     deps.bookings.counts.remove(salonId, monthOf(appointment.createdAt), appointment.id),
     removeCalendarEvent(deps, cancelled),
+    // A move's new booking is confirmed under its own id, with its own reminder.
+    deps.bookings.reminders.drop(salonId, ended.bookingId),
   ]);
   await publishBooking(deps, context, 'booking.cancelled', cancelled);
 }
