@@ -304,6 +304,19 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 16 * 1024,
     grants: ['table:read', 'table:write', 'events:put', 'secrets:providers'],
   },
+  // Twilio's inbound SMS webhook (callers' replies to reminders and freed-time offers): no owner
+  // token, so the handler checks Twilio's signature first. A "YES" cancels through the booking
+  // core (calendar token, deposit session), and a message publishes message.left.
+  {
+    id: 'twilio-sms',
+    path: '/api/twilio/sms',
+    methods: ['POST'],
+    entry: 'functions/api/twilio-sms.ts',
+    auth: 'public',
+    maxBodyBytes: 16 * 1024,
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
+  },
   // The browser test call: the voice SDK's token (?route=client-token) and hanging up
   // (?route=end-conference). A real test call before Go Live makes the salon's agent first.
   {

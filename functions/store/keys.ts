@@ -93,6 +93,10 @@ export const keys = {
   /** A booking's reminder text, due at `sendAt` (functions/store/reminder-store.ts); gsi1 lists every salon's by the day it is due. */
   reminderSk: (bookingId: string) => `REMINDER#${bookingId}`,
   reminderIndex: (day: string) => `REMINDERS#${day}`,
+  /** A number that texted STOP to the salon: nothing more is texted to it from the salon until START (functions/store/sms-reply-store.ts). */
+  smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
+  /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
+  smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;
