@@ -39,6 +39,8 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
   // A booking's reminder, when the booking sweep finds it due.
   { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', consumer: 'events/consumers/send-reminder-sms.ts', grants: SMS_GRANTS },
+  // A time freed within 48 hours of its start: texted to the callers waiting for that day.
+  { id: 'booking-slot-freed-offers', eventType: 'booking.slot-freed', consumer: 'events/consumers/offer-freed-slot.ts', grants: SMS_GRANTS },
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,

@@ -2,6 +2,7 @@ import { deps } from '../composition-root.js';
 import { smsWebhookParams, smsWebhookQuery } from '../contracts/sms-replies.js';
 import { InvalidInputError } from '../core/errors.js';
 import { answerText } from '../core/replies/sms-reply.js';
+import { answerOffer } from '../core/waitlist/offer-reply.js';
 import { securedRoute, type ApiEvent } from '../http/handler.js';
 import { verifiedTwilioWebhook } from '../http/twilio-webhook-request.js';
 import { logger } from '../logger.js';
@@ -30,7 +31,7 @@ export const handler = securedRoute(
       logger.info('sms to a number no salon has', { messageSid: MessageSid });
       return EMPTY;
     }
-    const answer = await answerText(d, { salonId, from: From, body: Body });
+    const answer = await answerText(d, { salonId, from: From, body: Body }, answerOffer);
     if (answer.reply) await d.sms.send({ salonId, to: From, body: answer.reply });
     logger.info('sms reply', { outcome: answer.outcome, salonId, messageSid: MessageSid });
     return EMPTY;

@@ -10,6 +10,7 @@ import { createIdempotencyStore, type IdempotencyStore } from './booking/idempot
 import { createMessageStore, type MessageStore } from './booking/message-store.js';
 import { createSettleStore, type SettleStore } from './booking/settle-store.js';
 import { createReminderStore, type ReminderStore } from './reminder-store.js';
+import { createWaitlistStore, type WaitlistStore } from './waitlist-store.js';
 
 export type { AppointmentStore, CalendarSync, StoredAppointment } from './booking/appointment-store.js';
 export { publicAppointment } from './booking/appointment-store.js';
@@ -37,6 +38,8 @@ export interface BookingStore {
   messages: MessageStore;
   /** Each confirmed booking's reminder text, by when it is due (reminder-store.ts). */
   reminders: ReminderStore;
+  /** Callers waiting for a time on a full day, and the freed times offered to them (waitlist-store.ts). */
+  waitlist: WaitlistStore;
   /** What a new booking reads before it commits, in one request: the caller's record and the stylists' days. */
   readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[]): Promise<{ caller: CallerRecord; days: DayItem[] }>;
 }
@@ -52,6 +55,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     settlements: createSettleStore(client, tableName),
     messages: createMessageStore(client, tableName),
     reminders: createReminderStore(client, tableName),
+    waitlist: createWaitlistStore(client, tableName),
     async readForBooking(salonId, phoneHash, refs) {
       const items = await batchGetAll(client, tableName, [callerKey(salonId, phoneHash), ...refs.map((ref) => dayKey(salonId, ref))]);
       const bySk = new Map(items.map((item) => [String(item.sk), item]));

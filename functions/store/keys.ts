@@ -97,6 +97,11 @@ export const keys = {
   smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
   /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
   smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
+  /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
+  waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
+  waitlistPrefix: (date: string) => `WAITLIST#${date}#`,
+  /** A freed time offered to a day's waiting list: first to take it wins. */
+  offerSk: (offerId: string) => `OFFER#${offerId}`,
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;

@@ -18,6 +18,7 @@ import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { isoLocal, localDate } from './time.js';
 import { scheduleReminder } from '../reminders/reminders.js';
+import { offerable } from '../waitlist/waitlist.js';
 
 /**
  * Settling a booking: making everything else agree with its day item, the booking of record.
@@ -174,6 +175,12 @@ export async function projectEnded(deps: BookingDeps, context: SalonContext, sty
     deps.bookings.reminders.drop(salonId, ended.bookingId),
   ]);
   await publishBooking(deps, context, 'booking.cancelled', cancelled);
+  // A time freed close to its start is offered to the callers waiting for that day.
+  if (!ended.movedTo && offerable(cancelled, deps.now())) {
+    await deps.events.publish('booking.slot-freed', { appointment: publicAppointment(cancelled), salonName: context.salon.name }).catch((error: unknown) => {
+      logger.error('booking event not published', { type: 'booking.slot-freed', salonId, bookingId: cancelled.id, name: (error as Error)?.name });
+    });
+  }
 }
 
 /**
