@@ -11,6 +11,17 @@ export interface EventRule {
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
   grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put'>[];
+  /**
+   * More detail-types for the same consumer on the same rule: one Lambda, DLQ and alarm instead of
+   * one each, where a consumer already takes several events (the stack is near CloudFormation's
+   * 500 resources, docs/reminders.md).
+   */
+  also?: readonly EventType[];
+}
+
+/** Every detail-type a rule matches. */
+export function detailTypesOf(rule: Pick<EventRule, 'eventType' | 'also'>): EventType[] {
+  return [rule.eventType, ...(rule.also ?? [])];
 }
 
 /** Booking messages read the salon and write their delivery claims (and, as a sandbox, the outbox). */
@@ -35,12 +46,9 @@ export const eventRules: readonly EventRule[] = [
   { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
   { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
   // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
-  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
-  // A booking's reminder, when the booking sweep finds it due.
-  { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', consumer: 'events/consumers/send-reminder-sms.ts', grants: SMS_GRANTS },
-  // A time freed within 48 hours of its start: texted to the callers waiting for that day.
-  { id: 'booking-slot-freed-offers', eventType: 'booking.slot-freed', consumer: 'events/consumers/offer-freed-slot.ts', grants: SMS_GRANTS },
+  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', also: ['booking.deposit-refunded'], consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  // A booking's reminder, when the booking sweep finds it due; a time freed within 48 hours, to the callers waiting for that day.
+  { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', also: ['booking.slot-freed'], consumer: 'events/consumers/keep-bookings-texts.ts', grants: SMS_GRANTS },
   // The dashboard's recent activity and call figures.
   ...(['booking.confirmed', 'booking.cancelled', 'call.completed', 'message.left'] as const).map((eventType) => ({
     id: `${eventType.replace('.', '-')}-activity`,

@@ -102,6 +102,9 @@ export const keys = {
   waitlistPrefix: (date: string) => `WAITLIST#${date}#`,
   /** A freed time offered to a day's waiting list: first to take it wins. */
   offerSk: (offerId: string) => `OFFER#${offerId}`,
+  /** No-shows (functions/store/no-show-store.ts): the month's (the dashboard's figure) and a caller's, each a set of booking ids. */
+  noShowMonthSk: (month: string) => `NOSHOWS#${month}`,
+  noShowCallerSk: (phoneHash: string) => `NOSHOWCALLER#${phoneHash}`,
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;

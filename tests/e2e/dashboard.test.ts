@@ -220,6 +220,8 @@ describe('dashboard', () => {
     const { page } = await signedInDashboard('appts');
     const answer: AppointmentsAnswer = {
       bookingsThisMonth: 12,
+      noShowsThisMonth: 0,
+      noShowIds: [],
       appointments: [
         appointmentAt(0, '16:00', { id: 'bk_3', callerName: 'Siobhán Kelly', stylistName: 'Ciara', service: { ...SERVICE, name: 'Full head colour', durationMinutes: 120 } }),
         appointmentAt(0, '09:15', { id: 'bk_1', callerName: 'Niamh Byrne' }),
@@ -271,7 +273,7 @@ describe('dashboard', () => {
     await page.getByTestId('stat-bookings').getByText('Could not load this figure', { exact: true }).waitFor();
     await page.unroute('**/api/appointments?*');
     await page.route('**/api/appointments?*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ appointments: [], bookingsThisMonth: 3 } satisfies AppointmentsAnswer) }),
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ appointments: [], bookingsThisMonth: 3, noShowsThisMonth: 0, noShowIds: [] } satisfies AppointmentsAnswer) }),
     );
     await page.locator('.upcoming').getByRole('button', { name: 'Try again' }).click();
     await page.getByText('No upcoming appointments yet. Bookings your receptionist makes appear here.', { exact: true }).waitFor();
