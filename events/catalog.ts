@@ -29,6 +29,15 @@ export const eventCatalog = {
     salonName: z.string(),
     depositCents: z.int().positive().nullable(),
   }),
+  /** A booking's reminder is due (the reminder sweep, its lead before the start, never in the Irish night): the caller is texted, once. */
+  'booking.reminder-due': z.strictObject({
+    appointment: appointmentSchema,
+    salonName: z.string(),
+    /** The language the salon's receptionist speaks to callers (its voice settings). */
+    language: z.string().min(2).max(8),
+  }),
+  /** A booking within 48 hours of its start was cancelled (or its hold released): its time is offered to the day's waiting list. */
+  'booking.slot-freed': z.strictObject({ appointment: appointmentSchema, salonName: z.string() }),
   /** A caller left a message for the salon (the take-message tool). */
   'message.left': z.strictObject({
     salonId: z.string().min(1),

@@ -8,11 +8,20 @@ import type { Grant } from '../functions/routes.js';
 export interface EventRule {
   id: string;
   eventType: EventType;
-  /** Further detail-types the same rule and consumer take (one rule, one DLQ: a stack holds at most 500 resources). */
-  alsoEventTypes?: readonly EventType[];
   /** Module (relative to the repository root) exporting `handler(event: EventBridgeEvent)`. */
   consumer: string;
   grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put' | 'tokens:crypt'>[];
+  /**
+   * More detail-types for the same consumer on the same rule: one Lambda, DLQ and alarm instead of
+   * one each, where a consumer already takes several events (the stack is near CloudFormation's
+   * 500 resources, docs/reminders.md).
+   */
+  also?: readonly EventType[];
+}
+
+/** Every detail-type a rule matches. */
+export function detailTypesOf(rule: Pick<EventRule, 'eventType' | 'also'>): EventType[] {
+  return [rule.eventType, ...(rule.also ?? [])];
 }
 
 /** Booking messages read the salon and write their delivery claims (and, as a sandbox, the outbox). */
@@ -30,28 +39,26 @@ export const eventRules: readonly EventRule[] = [
     grants: ['uploads:write'],
   },
   // Each booking event: a text and an email with the calendar invite to the caller, an email to the owner.
-  { id: 'booking-confirmed-sms', eventType: 'booking.confirmed', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-confirmed-email', eventType: 'booking.confirmed', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
-  { id: 'booking-confirmed-owner-email', eventType: 'booking.confirmed', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
-  { id: 'booking-cancelled-sms', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-cancelled-email', eventType: 'booking.cancelled', consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
-  { id: 'booking-cancelled-owner-email', eventType: 'booking.cancelled', consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
+  { id: 'booking-sms', eventType: 'booking.confirmed', also: ['booking.cancelled'], consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
+  { id: 'booking-email', eventType: 'booking.confirmed', also: ['booking.cancelled'], consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
+  { id: 'booking-owner-email', eventType: 'booking.confirmed', also: ['booking.cancelled'], consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
   // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
-  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-deposit-refunded-sms', eventType: 'booking.deposit-refunded', consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', also: ['booking.deposit-refunded'], consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  // A booking's reminder, when the booking sweep finds it due; a time freed within 48 hours, to the callers waiting for that day.
+  { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', also: ['booking.slot-freed'], consumer: 'events/consumers/keep-bookings-texts.ts', grants: SMS_GRANTS },
   // The booking's event in the salon's calendar, written after the caller's answer (the Google client and the refresh token's key).
   {
     id: 'booking-calendar-event',
     eventType: 'booking.confirmed',
-    alsoEventTypes: ['booking.cancelled', 'booking.deposit-requested'],
+    also: ['booking.cancelled', 'booking.deposit-requested'],
     consumer: 'events/consumers/sync-calendar-event.ts',
     grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
   },
-  // The dashboard's recent activity and call figures: one rule for the four (a stack holds at most 500 resources).
+  // The dashboard's recent activity and call figures: one rule for the four.
   {
     id: 'activity',
     eventType: 'booking.confirmed',
-    alsoEventTypes: ['booking.cancelled', 'call.completed', 'message.left'],
+    also: ['booking.cancelled', 'call.completed', 'message.left'],
     consumer: 'events/consumers/record-activity.ts',
     grants: ['table:write'],
   },

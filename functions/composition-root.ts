@@ -52,6 +52,8 @@ import { createSandboxPayments, type SandboxPayments } from './providers/sandbox
 import { lazyAdapter } from './providers/choose-once.js';
 import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
 import { createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
+import { createSmsReplyStore, type SmsReplyStore } from './store/sms-reply-store.js';
+import { respectingOptOuts } from './core/replies/opt-outs.js';
 
 /**
  * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
@@ -82,6 +84,8 @@ export interface Dependencies {
   email: EmailPort;
   /** What the SMS and email sandboxes "sent" (the local outbox page lists it). */
   outbox: OutboxStore;
+  /** Callers' STOPs and the questions the salon's texts asked them (replies to reminders and offers). */
+  smsReplies: SmsReplyStore;
   /** Claims that make the message consumers send once per event. */
   deliveryClaims: DeliveryClaims;
   /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */
@@ -134,6 +138,7 @@ function build(settings: Config): Dependencies {
   const eventBridge = new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT));
   const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
   const outbox = createOutboxStore(dynamo, settings.TABLE_NAME);
+  const smsReplies = createSmsReplyStore(dynamo, settings.TABLE_NAME);
   // The provider secret is read once per cold start, on first use.
   const secretArn = settings.PROVIDER_SECRETS_ARN;
   const providerSecrets = secretArn
@@ -281,20 +286,24 @@ function build(settings: Config): Dependencies {
       },
       { extractServices: true, suggestDurations: true },
     ),
-    sms: lazyAdapter(
-      async () => {
-        const twilio = await twilioCredentials(settings, providerSecrets);
-        if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
-          throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
-        }
-        if (twilio) {
-          const { createTwilioSms } = await import('./providers/twilio-sms.js');
-          return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the SMS sandbox');
-        return createSandboxSms(outbox);
-      },
-      { provider: true, send: true },
+    // Every text checks the salon's STOP list first, whichever path sends it.
+    sms: respectingOptOuts(
+      lazyAdapter(
+        async () => {
+          const twilio = await twilioCredentials(settings, providerSecrets);
+          if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+            throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+          }
+          if (twilio) {
+            const { createTwilioSms } = await import('./providers/twilio-sms.js');
+            return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+          }
+          if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the SMS sandbox');
+          return createSandboxSms(outbox);
+        },
+        { provider: true, send: true },
+      ),
+      smsReplies,
     ),
     telephony: lazyAdapter(
       async () => {
@@ -320,6 +329,7 @@ function build(settings: Config): Dependencies {
       { provider: true, send: true },
     ),
     outbox,
+    smsReplies,
     deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),
     bookings: createBookingStore(dynamo, settings.TABLE_NAME),
     agents: createAgentStore(dynamo, settings.TABLE_NAME),

@@ -331,6 +331,20 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 16 * 1024,
     grants: ['table:read', 'table:write', 'events:put', 'secrets:providers'],
   },
+  // Twilio's inbound SMS webhook (callers' replies to reminders and freed-time offers): no owner
+  // token, so the handler checks Twilio's signature first. A "YES" cancels through the booking
+  // core (calendar token, deposit session), and a message publishes message.left.
+  {
+    id: 'twilio-sms',
+    summary: "Callers' text replies (cancel with a confirming YES, STOP/START, a freed time taken, anything else a message), signed by Twilio",
+    path: '/api/twilio/sms',
+    methods: ['POST'],
+    entry: 'functions/api/twilio-sms.ts',
+    auth: 'public',
+    maxBodyBytes: 16 * 1024,
+    timeoutSeconds: 29,
+    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
+  },
   // The browser test call: the voice SDK's token (?route=client-token) and hanging up
   // (?route=end-conference). A real test call before Go Live makes the salon's agent first.
   {
@@ -397,13 +411,15 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-appointments',
-    summary: "The salon's appointments for a range of days, and the bookings made this month",
+    summary: "The salon's appointments for a range of days and this month's bookings and no-shows; POST marks a started appointment a no-show",
     path: '/api/appointments',
-    methods: ['GET'],
+    // POST marks an appointment that has started as a no-show: on this route's Lambda rather than
+    // one of its own, since the stack is close to CloudFormation's 500 resources (docs/reminders.md).
+    methods: ['GET', 'POST'],
     entry: 'functions/api/list-appointments.ts',
     auth: 'owner',
-    maxBodyBytes: 0,
-    grants: ['table:read'],
+    maxBodyBytes: 1024,
+    grants: ['table:read', 'table:write'],
   },
 ];
 

@@ -50,6 +50,8 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   // The ring, Twilio's status callback, and a <Dial>'s outcome for the calls rung through or forwarded.
   'twilio-voice': BUSIEST_HOUR.calls * 2 + BUSIEST_HOUR.calls * (1 - BUSIEST_HOUR.agentShare),
   'elevenlabs-post-call': agentCalls,
+  // Callers' texts to the salon's number: a reply, and its YES, per reminder or freed-time offer at most (docs/reminders.md).
+  'twilio-sms': agentCalls * BUSIEST_HOUR.bookingsPerAgentCall * 2,
   // Subscription events, Connect account updates and deposit checkouts.
   'stripe-webhook': 1,
   // Google's push notifications: each booking's own event written and removed, and the owner's own edits.

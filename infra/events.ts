@@ -7,7 +7,7 @@ import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { EVENT_SOURCE } from '../events/catalog.js';
-import type { EventRule } from '../events/rules.js';
+import { detailTypesOf, type EventRule } from '../events/rules.js';
 import { AppFunction, constructId, type FunctionEnvironment } from './function.js';
 import { applyGrants, type GrantTargets } from './grants.js';
 import { physicalName, type StageConfig } from './stage-config.js';
@@ -89,8 +89,8 @@ export class EventBus extends Construct {
 
       new events.Rule(this, name, {
         eventBus: this.bus,
-        description: `${rule.eventType} → ${rule.consumer}`,
-        eventPattern: { source: [EVENT_SOURCE], detailType: [rule.eventType, ...(rule.alsoEventTypes ?? [])] },
+        description: `${detailTypesOf(rule).join(', ')} → ${rule.consumer}`,
+        eventPattern: { source: [EVENT_SOURCE], detailType: detailTypesOf(rule) },
         targets: [
           new targets.LambdaFunction(consumer.function, {
             deadLetterQueue: dlq,

@@ -51,7 +51,7 @@ export class Jobs extends Construct {
     [this.sweepBookings, this.sweepSchedule] = this.sweep(props, {
       id: 'SweepBookings',
       entry: SWEEP_BOOKINGS_ENTRY,
-      description: 'Settles unfinished booking changes, retries pending calendar writes and keeps the calendar mirrors synced',
+      description: 'Settles unfinished booking changes, retries pending calendar writes, keeps the calendar mirrors synced and publishes due reminders',
       grants: SWEEP_BOOKINGS_GRANTS,
       failing: 'The booking sweep keeps failing: unfinished bookings are not being settled',
     });

@@ -2,7 +2,7 @@ import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { EVENT_SOURCE, eventCatalog, type EventType } from '../../events/catalog.js';
-import type { EventRule } from '../../events/rules.js';
+import { detailTypesOf, type EventRule } from '../../events/rules.js';
 
 type Consumer = (event: EventBridgeEvent<string, unknown>) => Promise<unknown>;
 
@@ -86,7 +86,7 @@ export function createLocalEventBus(options: {
         detail: checked.detail,
       };
       for (const rule of options.rules) {
-        if (rule.eventType !== event['detail-type'] && !rule.alsoEventTypes?.includes(event['detail-type'] as EventType)) continue;
+        if (!detailTypesOf(rule).includes(event['detail-type'] as EventType)) continue;
         const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
         inFlight.add(delivery);
       }

@@ -121,4 +121,25 @@ $('end-call').addEventListener('click', () => {
   $('outcome').textContent = 'You hung up.';
   finish(answered);
 });
+
+$('text-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const item = (who, words) => {
+    const entry = document.createElement('li');
+    entry.className = who;
+    entry.textContent = (who === 'caller' ? 'You: ' : 'Salon: ') + words;
+    $('texts').append(entry);
+  };
+  const body = $('text-body').value;
+  item('caller', body);
+  $('text-body').value = '';
+  try {
+    const answer = await post('/_local/phone/text', { to: $('text-to').value, from: $('text-from').value, body });
+    if (answer.status !== 200) item('agent', 'The webhook answered ' + answer.status + '.');
+    else if (answer.answers.length === 0) item('agent', '(no answer)');
+    for (const words of answer.answers) item('agent', words);
+  } catch (error) {
+    item('agent', error.message);
+  }
+});
 `;

@@ -21,6 +21,12 @@ export interface LocalPhoneOptions {
   numbers(): Promise<{ phoneNumber: string; salonName: string | null; live: boolean }[]>;
   salonForNumber(e164: string): Promise<string | null>;
   receptionist: LocalReceptionist;
+  /** The caller's text, kept where the outbox page shows it beside the salon's answers. */
+  recordText(message: { to: string; from: string; body: string }): void;
+  /** The SMS sandbox's texts to `to` since `since` (ISO), oldest first: the salon's answers. */
+  textsTo(to: string, since: string): Promise<string[]>;
+  /** Resolves once the event bus has delivered everything so far (texts its consumers send are answers too). */
+  eventsIdle(): Promise<void>;
 }
 
 export type CallOutcome =
@@ -151,6 +157,16 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     return { status: answer.status };
   }
 
+  /** A text to a salon's number, as Twilio's inbound SMS webhook gets it; answers what the salon texted back. */
+  async function sendText(request: IncomingMessage, body: Record<string, unknown>) {
+    const since = new Date().toISOString();
+    const message = { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: SANDBOX_ACCOUNT_SID, From: text(body.from) || '+353860000000', To: text(body.to), Body: text(body.body), NumMedia: '0', ApiVersion: '2010-04-01' };
+    options.recordText({ to: message.To, from: message.From, body: message.Body });
+    const answer = await callWebhook(request, `http://${request.headers.host}/api/twilio/sms`, message);
+    await options.eventsIdle();
+    return { status: answer.status, answers: await options.textsTo(message.From, since) };
+  }
+
   /** Answers the request when it is the local phone's; false for any other path. */
   return async function handle(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> {
     if (url.pathname === '/_local/phone' && request.method === 'GET') {
@@ -171,6 +187,7 @@ export function createLocalPhone(options: LocalPhoneOptions) {
       '/_local/phone/dial': (body) => dial(request, body),
       '/_local/phone/dial-result': (body) => dialResult(request, body),
       '/_local/phone/hang-up': (body) => hangUp(request, body),
+      '/_local/phone/text': (body) => sendText(request, body),
       '/_local/phone/say': (body) => options.receptionist.turn({ salonId: text(body.salonId), conversationId: text(body.conversationId), text: text(body.text) }),
     };
     const action = actions[url.pathname];
@@ -227,6 +244,17 @@ ol.transcript{list-style:none;padding:0}ol.transcript li{margin:.5rem 0;padding:
     <label for="say">You say <input id="say" name="say" autocomplete="off" required></label>
     <div><button type="submit">Say it</button></div>
   </form>
+</section>
+<section aria-labelledby="text-heading">
+  <h2 id="text-heading">Send a text</h2>
+  <p>As a caller texting the salon's number (a reply to a reminder or an offer): posted to the product's Twilio SMS webhook, signed the same way.</p>
+  <form id="text-form">
+    <label for="text-to">Salon's number <input id="text-to" name="text-to" type="tel" list="assigned-numbers" autocomplete="off" required placeholder="+3531…"></label>
+    <label for="text-from">Texting from <input id="text-from" name="text-from" type="tel" value="+353860000000" required></label>
+    <label for="text-body">Message <input id="text-body" name="text-body" autocomplete="off" required></label>
+    <button type="submit">Send text</button>
+  </form>
+  <ol class="transcript" id="texts" aria-live="polite"></ol>
 </section>
 </main><script src="/_local/phone.js"></script></body></html>`;
 }

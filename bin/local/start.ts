@@ -148,6 +148,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
   resetDeps();
 
   const outboxReader = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: awsKey }));
+  const tableOutbox = createOutboxStore(outboxReader, LOCAL_NAMES.table);
   const eventBus = createLocalEventBus({
     rules: eventRules,
     loadConsumer: cached((entry) => importEntry(entry, 'handler')),
@@ -166,11 +167,18 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
       ['/_local/events', createEventsEndpoint({ bus: eventBus, keys: signingKeys })],
     ]),
     // The page lists what the user pool sent (file) and what the SMS/email sandboxes sent (table).
-    outbox: mergedOutbox(outbox, createOutboxStore(outboxReader, LOCAL_NAMES.table)),
+    outbox: mergedOutbox(outbox, tableOutbox),
     localPhone: createLocalPhone({
       authTokenFile: twilioAuthTokenFile,
       numbers: async () => (await listNumbers(deps())).numbers,
       salonForNumber: (e164) => deps().salons.salonForNumber(e164),
+      recordText: ({ to, from, body }) => outbox.add({ channel: 'sms', to, subject: `Text from ${from}`, body }),
+      textsTo: async (to, since) =>
+        (await tableOutbox.listRecent(50))
+          .filter((entry) => entry.channel === 'sms' && entry.to === to && entry.sentAt >= since)
+          .reverse()
+          .map((entry) => entry.body),
+      eventsIdle: () => eventBus.idle(),
       // The sandbox receptionist, loaded when the first call reaches it.
       receptionist: {
         start: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).startConversation(deps(), input),

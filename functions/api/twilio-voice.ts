@@ -3,9 +3,9 @@ import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js
 import { callReadiness } from '../core/go-live.js';
 import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
 import { AGENT_UNAVAILABLE_LOG, answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
-import { webhookParams, webhookUrls } from '../http/twilio-webhook-request.js';
+import { verifiedTwilioWebhook, type SignedWebhook } from '../http/twilio-webhook-request.js';
 import { InvalidInputError, NotAllowedError } from '../core/errors.js';
-import { header, securedRoute, type ApiEvent } from '../http/handler.js';
+import { securedRoute, type ApiEvent } from '../http/handler.js';
 import { logger } from '../logger.js';
 
 /**
@@ -15,19 +15,9 @@ import { logger } from '../logger.js';
  * before anything is read. Routing is a pure read, so a repeated webhook gets the same answer;
  * what it records is first-wins (functions/core/telephony/call-record.ts).
  */
-interface SignedWebhook {
-  url: string;
-  params: Record<string, string>;
-}
-
 async function verify(event: ApiEvent): Promise<SignedWebhook> {
   const { telephony, config } = deps();
-  const params = webhookParams(event);
-  const signature = header(event, 'x-twilio-signature');
-  for (const url of webhookUrls(event, config.SITE_URL)) {
-    if (await telephony.verifyWebhook({ url, params, signature })) return { url, params };
-  }
-  throw new NotAllowedError('The Twilio signature is missing or wrong');
+  return verifiedTwilioWebhook(event, { telephony, siteUrl: config.SITE_URL });
 }
 
 function inboundDeps(): InboundCallDeps {

@@ -18,6 +18,7 @@ export const AGENT_TOOLS = [
   'reschedule',
   'take-message',
   'transfer',
+  'join-waitlist',
 ] as const;
 export type AgentTool = (typeof AGENT_TOOLS)[number];
 
@@ -168,6 +169,12 @@ export const toolSchemas = {
     message: text('message', 1000, { multiline: true }).describe("The message for the salon, in the caller's words"),
   }),
   transfer: z.strictObject({ reason: text('reason', 300).optional().describe('Why the caller wants a person, in a few words') }),
+  'join-waitlist': z.strictObject({
+    service: reference('service', 120).describe(parameterHelp.service),
+    date: dateParam.describe('The full day the caller wanted: YYYY-MM-DD, or today, tomorrow or a weekday name'),
+    callerName: text('callerName', 100).describe("The caller's name"),
+    callerPhone: phoneParam.describe('A mobile number to text when a time comes free'),
+  }),
 } as const satisfies Record<AgentTool, z.ZodType>;
 
 export type ToolInput<T extends AgentTool> = z.infer<(typeof toolSchemas)[T]>;

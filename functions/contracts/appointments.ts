@@ -75,4 +75,20 @@ export interface AppointmentsAnswer {
   appointments: Appointment[];
   /** Confirmed bookings made in the current calendar month, for the dashboard's figure. */
   bookingsThisMonth: number;
+  /** Appointments this month the owner marked as no-shows, beside the bookings. */
+  noShowsThisMonth: number;
+  /** Which of `appointments` the owner marked as no-shows. */
+  noShowIds: string[];
 }
+
+/** `POST /api/appointments` `{bookingId, noShow: true}` (owner): the caller did not come. */
+export const markNoShowBody = z.strictObject({
+  bookingId: z.string().regex(/^bk_[0-9a-v]{20}$/, 'bookingId looks wrong'),
+  noShow: z.literal(true),
+});
+
+export const noShowMessages = {
+  notFound: 'No such appointment',
+  notStarted: 'An appointment can be marked as a no-show only once it has started',
+  notConfirmed: 'Only a confirmed appointment can be a no-show',
+} as const;

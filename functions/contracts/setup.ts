@@ -97,6 +97,10 @@ export const businessSchema = z.strictObject({
   directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
   /** The owner's own mobile (optional): test bookings and callers' messages are texted there, never to a salon landline. */
   owner_mobile: optionalPhone.optional(),
+  /** Text callers a reminder before their appointment (absent: on); Settings → Business. */
+  reminders: z.boolean().optional(),
+  /** How long before the appointment the reminder goes, in hours (absent: 24). */
+  reminder_hours: z.union([z.literal(24), z.literal(48)]).optional(),
 });
 export type Business = z.infer<typeof businessSchema>;
 

@@ -42,6 +42,8 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
       eircode: details?.eircode ?? '',
       directions: details?.directions ?? '',
       owner_mobile: details?.owner_mobile ?? '',
+      reminders: details?.reminders ?? true,
+      reminder_hours: details?.reminder_hours ?? 24,
       hours: salon.hours ?? DEFAULT_HOURS,
     },
     stylists: stored.stylists,

@@ -1,3 +1,5 @@
+import { NotAllowedError } from '../core/errors.js';
+import type { TelephonyPort } from '../providers/telephony-port.js';
 import { header, type ApiEvent } from './handler.js';
 
 /**
@@ -20,4 +22,19 @@ export function webhookParams(event: ApiEvent): Record<string, string> {
   const params: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(text)) params[name] = value;
   return params;
+}
+
+export interface SignedWebhook {
+  url: string;
+  params: Record<string, string>;
+}
+
+/** Twilio's signature over one of the URLs it may have requested, checked before anything is read (the voice and SMS webhooks). */
+export async function verifiedTwilioWebhook(event: ApiEvent, deps: { telephony: Pick<TelephonyPort, 'verifyWebhook'>; siteUrl: string }): Promise<SignedWebhook> {
+  const params = webhookParams(event);
+  const signature = header(event, 'x-twilio-signature');
+  for (const url of webhookUrls(event, deps.siteUrl)) {
+    if (await deps.telephony.verifyWebhook({ url, params, signature })) return { url, params };
+  }
+  throw new NotAllowedError('The Twilio signature is missing or wrong');
 }

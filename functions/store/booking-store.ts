@@ -9,6 +9,9 @@ import { keys } from './keys.js';
 import { createIdempotencyStore, type IdempotencyStore } from './booking/idempotency-store.js';
 import { createMessageStore, type MessageStore } from './booking/message-store.js';
 import { createSettleStore, type SettleStore } from './booking/settle-store.js';
+import { createReminderStore, type ReminderStore } from './reminder-store.js';
+import { createWaitlistStore, type WaitlistStore } from './waitlist-store.js';
+import { createNoShowStore, type NoShowStore } from './no-show-store.js';
 
 export type { AppointmentStore, CalendarSync, StoredAppointment } from './booking/appointment-store.js';
 export { publicAppointment } from './booking/appointment-store.js';
@@ -34,8 +37,14 @@ export interface BookingStore {
   calendarSync: CalendarSyncStore;
   settlements: SettleStore;
   messages: MessageStore;
+  /** Each confirmed booking's reminder text, by when it is due (reminder-store.ts). */
+  reminders: ReminderStore;
+  /** Callers waiting for a time on a full day, and the freed times offered to them (waitlist-store.ts). */
+  waitlist: WaitlistStore;
+  /** No-shows the owner marked: on the appointment, and counted by month and by caller (no-show-store.ts). */
+  noShows: NoShowStore;
   /** What a new booking reads before it commits, in one request: the caller's record and the stylists' days. */
-  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[]): Promise<{ caller: CallerRecord; days: DayItem[] }>;
+  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[]): Promise<{ caller: CallerRecord; days: DayItem[]; pastNoShows: number }>;
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -48,12 +57,18 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     calendarSync: createCalendarSyncStore(client, tableName),
     settlements: createSettleStore(client, tableName),
     messages: createMessageStore(client, tableName),
+    reminders: createReminderStore(client, tableName),
+    waitlist: createWaitlistStore(client, tableName),
+    noShows: createNoShowStore(client, tableName),
     async readForBooking(salonId, phoneHash, refs) {
-      const items = await batchGetAll(client, tableName, [callerKey(salonId, phoneHash), ...refs.map((ref) => dayKey(salonId, ref))]);
+      // The caller's no-shows come in the same read (no-show-store.ts): the receptionist knows them at no cost.
+      const noShows = { pk: keys.salon(salonId), sk: keys.noShowCallerSk(phoneHash) };
+      const items = await batchGetAll(client, tableName, [callerKey(salonId, phoneHash), noShows, ...refs.map((ref) => dayKey(salonId, ref))]);
       const bySk = new Map(items.map((item) => [String(item.sk), item]));
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
         days: refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date)))),
+        pastNoShows: (bySk.get(keys.noShowCallerSk(phoneHash))?.ids as Set<string> | undefined)?.size ?? 0,
       };
     },
   };

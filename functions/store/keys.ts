@@ -99,6 +99,21 @@ export const keys = {
   /** The payments sandbox's local webhook signing secret (one per installation). */
   sandboxStripe: 'SANDBOXSTRIPE',
   sandboxStripeSecretSk: 'WEBHOOKSECRET',
+  /** A booking's reminder text, due at `sendAt` (functions/store/reminder-store.ts); gsi1 lists every salon's by the day it is due. */
+  reminderSk: (bookingId: string) => `REMINDER#${bookingId}`,
+  reminderIndex: (day: string) => `REMINDERS#${day}`,
+  /** A number that texted STOP to the salon: nothing more is texted to it from the salon until START (functions/store/sms-reply-store.ts). */
+  smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
+  /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
+  smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
+  /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
+  waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
+  waitlistPrefix: (date: string) => `WAITLIST#${date}#`,
+  /** A freed time offered to a day's waiting list: first to take it wins. */
+  offerSk: (offerId: string) => `OFFER#${offerId}`,
+  /** No-shows (functions/store/no-show-store.ts): the month's (the dashboard's figure) and a caller's, each a set of booking ids. */
+  noShowMonthSk: (month: string) => `NOSHOWS#${month}`,
+  noShowCallerSk: (phoneHash: string) => `NOSHOWCALLER#${phoneHash}`,
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
 } as const;

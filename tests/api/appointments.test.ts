@@ -43,7 +43,7 @@ describe('GET /api/appointments', () => {
     const { owner, secret } = await ownerWithAgent('appts');
     const empty = await api('/api/appointments', { token: owner.accessToken });
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ appointments: [], bookingsThisMonth: 0 });
+    expect(empty.body).toEqual({ appointments: [], bookingsThisMonth: 0, noShowsThisMonth: 0, noShowIds: [] });
 
     const day = nextWeekday(3, 1);
     expect((await bookVia(secret, `${day}T15:00`, '+353861110001')).status).toBe(200);
@@ -67,7 +67,11 @@ describe('GET /api/appointments', () => {
   it('shows one owner nothing of another salon, and refuses bad queries and missing tokens', async () => {
     const [{ secret }, stranger] = await Promise.all([ownerWithAgent('appts-a'), signUpOwner('appts-b')]);
     expect((await bookVia(secret, `${nextWeekday(4, 1)}T10:00`, '+353861110004')).status).toBe(200);
-    expect((await api('/api/appointments?days=62', { token: stranger.accessToken })).body).toEqual({ appointments: [], bookingsThisMonth: 0 });
+    expect((await api('/api/appointments?days=62', { token: stranger.accessToken })).body).toEqual({ appointments: [], bookingsThisMonth: 0, noShowsThisMonth: 0, noShowIds: [] });
+    // Another salon's booking cannot be marked a no-show: it is not there for this owner.
+    const theirs = (await bookVia(secret, `${nextWeekday(4, 1)}T11:00`, '+353871234599')).body.booking.id as string;
+    const marked = await api('/api/appointments', { method: 'POST', token: stranger.accessToken, body: JSON.stringify({ bookingId: theirs, noShow: true }) });
+    expect(marked.status).toBe(404);
 
     for (const query of ['days=0', 'days=63', 'days=abc', 'from=tomorrow', 'from=2026-02-30', 'salonId=sal_x']) {
       const answer = await api(`/api/appointments?${query}`, { token: stranger.accessToken });

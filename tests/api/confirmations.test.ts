@@ -146,7 +146,7 @@ describe('booking.confirmed on the local bus', () => {
     const deadLetters = () => Promise.resolve(existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : []);
     const letters = await eventually(deadLetters, (lines) => lines.some((line) => line.event?.detail?.appointment?.id === booking.id));
     const letter = letters.find((line) => line.event.detail.appointment.id === booking.id);
-    expect(letter).toMatchObject({ rule: 'booking-confirmed-sms', event: { 'detail-type': 'booking.confirmed' } });
+    expect(letter).toMatchObject({ rule: 'booking-sms', event: { 'detail-type': 'booking.confirmed' } });
     expect(letter.error).not.toContain('not-a-number');
     expect((await outbox()).filter((message) => message.to === 'not-a-number')).toEqual([]);
   });

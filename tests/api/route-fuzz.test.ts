@@ -386,6 +386,7 @@ describe('every agent tool, fuzzed', () => {
     reschedule: { bookingId, date, callerPhone: phone, newStart: start, stylist },
     'take-message': { callerName: name, callerPhone: phone, message: fc.oneof(anyText, long) },
     transfer: { reason: anyText },
+    'join-waitlist': { service, date, callerName: name, callerPhone: phone },
   };
   const input = (tool: AgentTool) =>
     fc.oneof(

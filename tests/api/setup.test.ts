@@ -10,6 +10,8 @@ const business = {
   county: 'Galway',
   eircode: 'H91 X2Y3',
   directions: 'Above the chemist, first floor.',
+  reminders: false,
+  reminder_hours: 48,
 };
 const service = { name: 'Cut & blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' };
 
@@ -24,7 +26,7 @@ describe('GET /api/setup/load', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       exists: false,
-      business: { name: '', phone: '', address_line: '', town_city: '', owner_mobile: '', county: '', eircode: '', directions: '', hours: DEFAULT_HOURS },
+      business: { name: '', phone: '', address_line: '', town_city: '', owner_mobile: '', reminders: true, reminder_hours: 24, county: '', eircode: '', directions: '', hours: DEFAULT_HOURS },
       stylists: [],
       mappings: {},
       services: [],
@@ -138,6 +140,7 @@ describe('POST /api/setup/step', () => {
     ['directions over 600 characters', { step: 1, business: { ...business, directions: 'x'.repeat(601) }, hours: DEFAULT_HOURS }],
     ['a missing business name', { step: 1, business: { ...business, name: '' }, hours: DEFAULT_HOURS }],
     ['a bad phone', { step: 1, business: { ...business, phone: '12' }, hours: DEFAULT_HOURS }],
+    ['a reminder lead other than 24 or 48 hours', { step: 1, business: { ...business, reminder_hours: 36 }, hours: DEFAULT_HOURS }],
     ['a closing time before opening', { step: 1, business, hours: { ...DEFAULT_HOURS, monday: { open: '18:00', close: '09:00', closed: false } } }],
     ['no stylists', { step: 2, stylists: [], mappings: {}, services: [] }],
     ['a mapping for an unknown stylist', { step: 2, stylists: [{ key: 'new-0', name: 'A' }], mappings: { ghost: 'cal' }, services: [] }],

@@ -4,7 +4,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { EVENT_SOURCE } from '../../events/catalog.js';
-import { eventRules } from '../../events/rules.js';
+import { detailTypesOf, eventRules } from '../../events/rules.js';
 import { routes, type Grant } from '../../functions/routes.js';
 import { tableKeys } from '../../functions/store/table-definition.js';
 import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
@@ -414,7 +414,7 @@ describe('events', () => {
     const busId = dev.stack.getLogicalId(dev.stack.events.bus.node.defaultChild as CfnElement);
     const consumerId = logicalId(dev, dev.stack.events.consumers.get(rule.id)!);
     const matching = Object.values(resources(dev, 'AWS::Events::Rule')).filter(
-      (r) => JSON.stringify(r.Properties.EventPattern) === JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': [rule.eventType, ...(rule.alsoEventTypes ?? [])] }) &&
+      (r) => JSON.stringify(r.Properties.EventPattern) === JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': detailTypesOf(rule) }) &&
         r.Properties.Targets.some((t: Record<string, unknown>) => refId(t.Arn) === consumerId),
     );
     expect(matching).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { inject } from 'vitest';
-import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
+import { DAYS, DEFAULT_HOURS, type Hours } from '../../functions/contracts/setup.js';
 import { api, type TestOwner } from './owners.js';
 
 /** The first day from tomorrow on that DEFAULT_HOURS opens (Sunday is closed), YYYY-MM-DD in Dublin. */
@@ -15,13 +15,13 @@ export function nextOpenDay(): string {
  * Sets the owner's salon up (Bláth Hair, default hours, Aoife, a 45-minute cut and blow-dry) and
  * issues its agent secret as support does (npm run admin -- agent-secret), against the product's stores.
  */
-export async function bookableSalon(owner: TestOwner): Promise<{ salonId: string; secret: string }> {
+export async function bookableSalon(owner: TestOwner, options: { hours?: Hours } = {}): Promise<{ salonId: string; secret: string }> {
   const step = async (body: unknown) => {
     const answer = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
     if (answer.status !== 200) throw new Error(`setup step failed: ${answer.text}`);
   };
   const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '', owner_mobile: '087 111 2222' };
-  await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
+  await step({ step: 1, business, hours: options.hours ?? DEFAULT_HOURS, currentStep: 2 });
   const services = [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }];
   await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services, currentStep: 3 });
   const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
@@ -35,6 +35,9 @@ export async function bookableSalon(owner: TestOwner): Promise<{ salonId: string
   if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
   return { salonId, secret: issued.secret };
 }
+
+/** Open all day every day, so a test can book at any hour it needs. */
+export const ALL_DAY_HOURS = Object.fromEntries(DAYS.map((day) => [day, { open: '00:00', close: '23:59', closed: false }])) as Hours;
 
 /** One call of the voice agent's tools, as the hosted agent makes it. */
 export function agentTool(secret: string, name: string, body: unknown, idempotencyKey?: string) {

@@ -11,6 +11,7 @@ import { cancel } from '../booking/cancel.js';
 import { checkAvailability, type ToolAnswer } from '../booking/check-availability.js';
 import { reschedule } from '../booking/reschedule.js';
 import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon-tools.js';
+import { joinWaitlist } from '../waitlist/waitlist.js';
 
 /**
  * The one list of the receptionist's tools: each tool's contract (the zod schema its arguments
@@ -96,6 +97,12 @@ export const toolRegistry: ToolRegistry = {
     contract: toolSchemas.transfer,
     description: 'Puts the caller through to a person at the salon, when they ask for one or you cannot help.',
     run: (deps, call) => transfer(deps, call.salonId, call.callSid),
+  },
+  'join-waitlist': {
+    contract: toolSchemas['join-waitlist'],
+    description:
+      'Puts the caller on the waiting list for a day that is full (check-availability says when one is), with their name, mobile and service: if a time comes free that day they are texted, and the first to reply gets it. Offer it, and call it only after a yes.',
+    run: (deps, call) => joinWaitlist(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
 };
 

@@ -10,7 +10,7 @@ import { isValidDate, localDate, ZONE } from './time.js';
  * status; and the confirmed bookings made this calendar month (the dashboard's figure).
  */
 export async function listSalonAppointments(
-  deps: { bookings: Pick<BookingStore, 'appointments' | 'counts'>; now: () => Date },
+  deps: { bookings: Pick<BookingStore, 'appointments' | 'counts' | 'noShows'>; now: () => Date },
   salonId: string,
   query: { from?: string | undefined; days: number },
 ): Promise<AppointmentsAnswer> {
@@ -19,11 +19,12 @@ export async function listSalonAppointments(
   if (!isValidDate(from)) throw new InvalidInputError('from must be a real date (YYYY-MM-DD)');
   const start = DateTime.fromISO(from, { zone: ZONE }).startOf('day');
   const end = start.plus({ days: query.days });
-  const [appointments, bookingsThisMonth] = await Promise.all([
+  const [appointments, bookingsThisMonth, noShowsThisMonth] = await Promise.all([
     deps.bookings.appointments.list(salonId, start.toJSDate(), end.toJSDate()),
     deps.bookings.counts.count(salonId, localDate(now).slice(0, 7)),
+    deps.bookings.noShows.inMonth(salonId, localDate(now).slice(0, 7)),
   ]);
   // Soonest first; at the same start, in the order they were made.
   const ordered = appointments.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.createdAt.localeCompare(b.createdAt));
-  return { appointments: ordered.map(publicAppointment), bookingsThisMonth };
+  return { appointments: ordered.map(publicAppointment), bookingsThisMonth, noShowsThisMonth, noShowIds: ordered.filter((appointment) => appointment.noShowAt).map((appointment) => appointment.id) };
 }

@@ -283,9 +283,13 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const price = speakPrice(booking.service);
   if (booking.status === 'awaiting_deposit') {
     const deposit = written!.intervals.find((entry) => entry.bookingId === bookingId)!.record!.deposit!;
+    // A caller who missed appointments here before is told why the deposit matters (docs/reminders.md, no-shows).
+    const pastNoShows = (await read).pastNoShows;
+    const missed = pastNoShows ? ` As ${pastNoShows === 1 ? 'an appointment was' : 'appointments were'} missed before, the deposit is needed to keep this one.` : '';
     return {
       ok: true,
-      say: `I've pencilled you in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} There's a ${speakPrice({ priceCents: deposit.amountCents, priceMinCents: null, priceMaxCents: null })} deposit for it: I've texted you a link to pay it, and I'll hold the time for ${Math.floor(DEPOSIT_HOLD_MS / MINUTE) - 1} minutes until it's paid. You don't need to give me any card details.`,
+      pastNoShows,
+      say: `I've pencilled you in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} There's a ${speakPrice({ priceCents: deposit.amountCents, priceMinCents: null, priceMaxCents: null })} deposit for it: I've texted you a link to pay it, and I'll hold the time for ${Math.floor(DEPOSIT_HOLD_MS / MINUTE) - 1} minutes until it's paid.${missed} You don't need to give me any card details.`,
       booking: bookingView(publicAppointment(booking), now),
       deposit: { amountCents: deposit.amountCents, expiresAt: deposit.expiresAt, texted: true },
       calendar: booking.calendarSync,

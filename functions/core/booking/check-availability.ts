@@ -4,7 +4,7 @@ import { loadSalonContext, resolveService, resolveStylist, type BookingDeps, typ
 import { ToolError } from './errors.js';
 import { byStartTime, nearest, offered, searchSlots, spread, type OfferedSlot } from './slots.js';
 import { speakDate, speakDuration, speakList, speakOnDate, speakTime } from './speak.js';
-import { addDays, atInstant, fromWallClock, isValidDate, localDate, localTime, resolveDateWord } from './time.js';
+import { addDays, atInstant, fromWallClock, isValidDate, localDate, localTime, openingOn, resolveDateWord } from './time.js';
 
 export interface ToolAnswer {
   ok: true;
@@ -83,10 +83,13 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
     const sameDay = nextStarts.filter((entry) => localDate(entry.start) === firstDay);
     const options = view(spread(sameDay, OPTIONS, 60));
     const when = date ? speakOnDate(date, now) : 'in the next two weeks';
+    // A full day the salon is open: the caller can wait for a time there (the join-waitlist tool).
+    const full = date && context.salon.hours && openingOn(context.salon.hours, date) ? date : null;
+    const waitlist = full ? ` Or I can put you on the waiting list for ${speakDate(full, now)}: if a time comes free, we'll text you.` : '';
     const say = firstDay
-      ? `Sorry, there's nothing free for a ${what} ${when}. The next day I have is ${speakDate(firstDay, now)}: ${speakList(options.map((option) => speakTime(fromWallClock(option.start))), 'or')}.`
-      : `Sorry, there's nothing free for a ${what} ${when}, or for a while after. Would you like me to take a message for the salon?`;
-    return { ok: true, say, available: false, ...data(options, sameDay) };
+      ? `Sorry, there's nothing free for a ${what} ${when}. The next day I have is ${speakDate(firstDay, now)}: ${speakList(options.map((option) => speakTime(fromWallClock(option.start))), 'or')}.${waitlist}`
+      : `Sorry, there's nothing free for a ${what} ${when}, or for a while after.${waitlist || ' Would you like me to take a message for the salon?'}`;
+    return { ok: true, say, available: false, ...data(options, sameDay), ...(full ? { waitlist: { date: full } } : {}) };
   }
 
   if (target !== undefined) {

@@ -17,6 +17,8 @@ import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepos
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { isoLocal, localDate } from './time.js';
+import { scheduleReminder } from '../reminders/reminders.js';
+import { offerable } from '../waitlist/waitlist.js';
 
 /**
  * Settling a booking: making everything else agree with its day item, the booking of record.
@@ -129,6 +131,7 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
     // The owner's own test calls are not business: the month's figure counts callers' bookings only.
     stored.source === 'test-call' ? Promise.resolve() : deps.bookings.counts.add(stored.salonId, monthOf(stored.createdAt), stored.id),
     publishBooking(deps, context, 'booking.confirmed', stored),
+    scheduleReminder(deps.bookings.reminders, context.salon, stored),
   ]);
   return stored;
 }
@@ -162,8 +165,16 @@ export async function projectEnded(deps: BookingDeps, context: SalonContext, sty
       : forgetCallerBooking(deps, salonId, phoneHash, ended.bookingId, { keepInCap: true }),
     deps.bookings.counts.remove(salonId, monthOf(appointment.createdAt), appointment.id),
     cancelled.calendarId ? queueCalendarWrite(deps, cancelled, 'delete') : Promise.resolve(),
+    // A move's new booking is confirmed under its own id, with its own reminder.
+    deps.bookings.reminders.drop(salonId, ended.bookingId),
   ]);
   await publishBooking(deps, context, 'booking.cancelled', cancelled);
+  // A time freed close to its start is offered to the callers waiting for that day.
+  if (!ended.movedTo && offerable(cancelled, deps.now())) {
+    await deps.events.publish('booking.slot-freed', { appointment: publicAppointment(cancelled), salonName: context.salon.name }).catch((error: unknown) => {
+      logger.error('booking event not published', { type: 'booking.slot-freed', salonId, bookingId: cancelled.id, name: (error as Error)?.name });
+    });
+  }
 }
 
 /**

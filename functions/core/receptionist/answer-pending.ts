@@ -1,3 +1,4 @@
+import { answerWaitlist, continueWaitlist } from './waitlist-flow.js';
 import { fromWallClock, localDate } from '../booking/time.js';
 import { askForMessage, takeMessage } from './answers.js';
 import { askAbout, book, continueBooking, nextPerson, pickOffer } from './booking-flow.js';
@@ -26,6 +27,8 @@ export function resume(ctx: Context): Promise<TurnAnswer> | TurnAnswer {
       return continueMove(ctx);
     case 'message':
       return askForMessage(ctx);
+    case 'waitlist':
+      return continueWaitlist(ctx);
     default:
       ctx.state.pending = 'nothing';
       return reply('Thanks. How can I help?');
@@ -55,6 +58,9 @@ export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswe
       return resume(ctx);
     case 'message':
       return takeMessage(ctx, turn.said);
+    case 'waitlist':
+      // Not an answer to the waiting list: read again as a pick of the other times offered.
+      return (await answerWaitlist(ctx, turn)) ?? answerPending(ctx, turn);
     case 'offer-message':
       state.pending = 'nothing';
       return turn.yes ? askForMessage(ctx, turn) : undefined;

@@ -5,6 +5,7 @@ import { speakFullDate } from './days.js';
 import { applySlots, clockOf, speakStart, withArticle, type Offer, type Problems } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type ToolReply, type TurnAnswer } from './tool-call.js';
+import { fullDayOf } from './waitlist-flow.js';
 
 /**
  * A booking, step by step: ask about anything unclear first (a service or stylist that was not
@@ -85,7 +86,8 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
       ...(slots.partOfDay ? { partOfDay: slots.partOfDay } : {}),
     });
     state.offers = answer.ok ? offersOf(answer) : [];
-    state.pending = state.offers.length ? 'offers' : 'day';
+    state.waitlistDate = answer.ok ? fullDayOf(answer) : null;
+    state.pending = state.waitlistDate ? 'waitlist' : state.offers.length ? 'offers' : 'day';
     return say(answer.say);
   }
   const next = state.party && state.party.booked > 0 ? NTH[state.party.booked] ?? 'next' : undefined;

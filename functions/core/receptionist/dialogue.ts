@@ -58,7 +58,8 @@ export type Pending =
   | 'service-options'
   | 'stylist-options'
   | 'day-options'
-  | 'booking-options';
+  | 'booking-options'
+  | 'waitlist';
 
 export interface Made {
   id: string;
@@ -74,12 +75,14 @@ export interface ConversationState {
   startedAt: string;
   /** The number the call came from (a real call); a test call has none. */
   callerPhone: string | null;
-  task: 'book' | 'cancel' | 'move' | 'message' | null;
+  task: 'book' | 'cancel' | 'move' | 'message' | 'waitlist' | null;
   slots: Slots;
   pending: Pending;
   /** The choices of an *-options question: names, dates, or booking ids. */
   options: string[];
   offers: Offer[];
+  /** A full day the receptionist offered the waiting list for (absent in conversations from before it). */
+  waitlistDate?: string | null;
   chosen: Offer | null;
   /** Booking for more than one person: one booking at a time, counted. */
   party: { size: number; booked: number } | null;

@@ -156,6 +156,7 @@ export function buildAgentDefinition(salon: Salon, setup: StoredSetup, siteUrl: 
     `- To cancel or move a booking, use ${agentToolName('cancel')} or ${agentToolName('reschedule')} with the caller's phone number.`,
     `- Quote prices and durations only from ${agentToolName('list-services')} or the list above. Never take card details.`,
     `- A service with a deposit: mention it when quoting or booking. ${agentToolName('book')} then texts the caller a link to pay it and holds the time until it is paid; say so as its answer does. Deposits are only ever paid by that link.`,
+    `- A caller who missed appointments here before (the book answer's pastNoShows; the owner marks no-shows): where the service has a deposit, say kindly that the deposit is needed to keep the booking, as the answer does. Never mention it otherwise.`,
     `- If the caller asks for a person, or you cannot help, use ${agentToolName('transfer')}; if nobody can take the call, ${agentToolName('take-message')}.`,
     '- Every tool answer has a `say` sentence: say it as it is. If a tool fails, apologise and offer to take a message.',
     '- When the caller is done, say goodbye and end the call.',

@@ -22,6 +22,8 @@ export interface StoredAppointment extends Appointment {
   rescheduledTo: string | null;
   /** Set when the booking ended without anyone cancelling it (its deposit was not paid in time). */
   cancelReason?: 'deposit_not_paid' | null;
+  /** When the owner marked it a no-show (functions/store/no-show-store.ts). */
+  noShowAt?: string | null;
 }
 
 export interface AppointmentStore {
@@ -60,6 +62,7 @@ const APPOINTMENT_FIELDS = [
   'rescheduledFrom',
   'rescheduledTo',
   'cancelReason',
+  'noShowAt',
 ] as const;
 
 const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;

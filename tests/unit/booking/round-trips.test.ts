@@ -65,6 +65,7 @@ describe('store round trips per tool call (warm instance)', () => {
         'PutItem', // the commit: the stylist's day
         'PutItem', // the appointment
         'UpdateItem', // this month's booking count
+        'PutItem', // the booking's reminder (beside the count, not after it)
         'BatchWriteItem', // the settle marker cleared
         'UpdateItem', // the idempotency key completed with the answer
       ].sort(),

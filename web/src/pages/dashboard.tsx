@@ -42,7 +42,7 @@ export default function DashboardPage() {
   const appointments = useAppointments();
   const summary = useDashboardSummary();
   const bookings: BookingsFigure =
-    appointments.status === 'ready' ? { status: 'ready', count: appointments.answer.bookingsThisMonth } : { status: appointments.status };
+    appointments.status === 'ready' ? { status: 'ready', count: appointments.answer.bookingsThisMonth, noShows: appointments.answer.noShowsThisMonth } : { status: appointments.status };
 
   const [salonVersion, setSalonVersion] = useState(0);
   const receptionist = useReceptionistSwitch(() => setSalonVersion((version) => version + 1));

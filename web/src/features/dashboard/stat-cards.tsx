@@ -4,7 +4,7 @@ import { SAMPLE_STATS, SKELETON_MS } from './sample-data';
 import type { SummaryState } from './use-dashboard-summary';
 import { useSkeleton } from './use-skeleton';
 
-export type BookingsFigure = { status: 'loading' } | { status: 'ready'; count: number } | { status: 'error' };
+export type BookingsFigure = { status: 'loading' } | { status: 'ready'; count: number; noShows: number } | { status: 'error' };
 
 const Skeleton = () => (
   <>
@@ -85,6 +85,11 @@ export function StatCards({ bookings, summary }: { bookings: BookingsFigure; sum
               <span className="stat-label">Bookings this month</span>
               <span className="stat-value">{bookings.status === 'ready' ? bookings.count : '–'}</span>
               <span className="stat-detail">{bookings.status === 'ready' ? 'Made by callers since the 1st, past ones too (test calls not counted)' : 'Could not load this figure'}</span>
+              {bookings.status === 'ready' && (
+                <span className="stat-detail" data-testid="stat-no-shows">
+                  No-shows this month: {bookings.noShows}
+                </span>
+              )}
             </>
           )}
         </li>

@@ -5,6 +5,7 @@ import { apiFetch } from '../../lib/api-client';
 import { SALON_TIME_ZONE } from '@functions/contracts/appointments';
 import { salonDate, type Appointment } from './api';
 import type { AppointmentsState } from './use-appointments';
+import { NoShowControl } from './no-show-button';
 
 export const NO_APPOINTMENTS = 'No upcoming appointments yet. Bookings your receptionist makes appear here.';
 
@@ -127,6 +128,7 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
                           Awaiting deposit
                         </span>
                       )}
+                      <NoShowControl appointment={appointment} marked={state.status === 'ready' && state.answer.noShowIds.includes(appointment.id)} onMarked={onRetry} />
                     </span>
                   </li>
                 ))}

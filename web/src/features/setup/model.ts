@@ -28,6 +28,9 @@ export interface BusinessDraft {
   directions: string;
   /** Optional: where test bookings and callers' messages are texted. */
   owner_mobile: string;
+  /** Callers get a reminder text before their appointment. */
+  reminders: boolean;
+  reminder_hours: 24 | 48;
 }
 
 export interface StylistRow {
@@ -104,7 +107,7 @@ const copyHours = (hours: Hours): Hours => Object.fromEntries(DAYS.map((day) => 
 
 export function defaultWizardData(): WizardData {
   return {
-    business: { name: '', phone: '', address_line: '', town_city: '', county: '', eircode: '', directions: '', owner_mobile: '' },
+    business: { name: '', phone: '', address_line: '', town_city: '', county: '', eircode: '', directions: '', owner_mobile: '', reminders: true, reminder_hours: 24 },
     hours: copyHours(DEFAULT_HOURS),
     stylists: [emptyStylist()],
     services: [],
@@ -186,6 +189,8 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
       eircode: text(business.eircode),
       directions: text(business.directions),
       owner_mobile: text(business.owner_mobile),
+      reminders: business.reminders !== false,
+      reminder_hours: business.reminder_hours === 48 ? 48 : 24,
     },
     hours,
     stylists: stylists.length ? stylists : [emptyStylist()],

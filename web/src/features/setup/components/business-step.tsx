@@ -2,6 +2,7 @@ import { DIRECTIONS_MAX, type Day, type DayHours, type Hours } from '@functions/
 import { TextArea, TextInput } from '../../../components/form-fields';
 import type { BusinessDraft } from '../model';
 import { HoursEditor } from './hours-editor';
+import { ReminderSettings } from './reminder-settings';
 
 interface Props {
   business: BusinessDraft;
@@ -103,6 +104,7 @@ export function BusinessStep({ business, hours, errors, onBusinessChange, onHour
           onChange={(value) => onBusinessChange('directions', value)}
         />
       </section>
+      <ReminderSettings enabled={business.reminders} hours={business.reminder_hours} onChange={onBusinessChange} />
       <HoursEditor hours={hours} errors={hourErrors} onChange={onHoursChange} />
     </div>
   );

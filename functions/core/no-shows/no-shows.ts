@@ -1,0 +1,32 @@
+import { noShowMessages } from '../../contracts/appointments.js';
+import type { BookingStore } from '../../store/booking-store.js';
+import { phoneKey } from '../booking/context.js';
+import { localDate } from '../booking/time.js';
+import { ConflictError, NotFoundError } from '../errors.js';
+
+/**
+ * No-shows (docs/reminders.md): the owner marks a confirmed appointment that has started as a
+ * no-show from the dashboard; it is counted in the month (beside the bookings) and against the
+ * caller's number, which the receptionist's book answer then knows (a deposit is asked for where
+ * the service has one). Marking twice counts once.
+ */
+type NoShowDeps = { bookings: Pick<BookingStore, 'appointments' | 'noShows'>; now: () => Date };
+
+export async function markNoShow(deps: NoShowDeps, salonId: string, bookingId: string): Promise<{ bookingId: string; noShow: true }> {
+  const appointment = await deps.bookings.appointments.get(salonId, bookingId);
+  if (!appointment) throw new NotFoundError(noShowMessages.notFound);
+  const now = deps.now();
+  if (Date.parse(appointment.start) > now.getTime()) throw new ConflictError(noShowMessages.notStarted);
+  if (!appointment.noShowAt) {
+    if (appointment.status !== 'confirmed') throw new ConflictError(noShowMessages.notConfirmed);
+    await deps.bookings.noShows.markAppointment(salonId, bookingId, now.toISOString());
+  }
+  // Counted after the mark (sets, so a retry after a crash between the two counts once).
+  await deps.bookings.noShows.count(salonId, localDate(Date.parse(appointment.start)).slice(0, 7), phoneKey(salonId, appointment.callerPhone), bookingId);
+  return { bookingId, noShow: true };
+}
+
+/** How many of the caller's appointments at the salon were no-shows. */
+export function pastNoShows(deps: { bookings: Pick<BookingStore, 'noShows'> }, salonId: string, callerPhone: string): Promise<number> {
+  return deps.bookings.noShows.ofCaller(salonId, phoneKey(salonId, callerPhone));
+}

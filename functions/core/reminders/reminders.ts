@@ -1,0 +1,66 @@
+import type { Dependencies } from '../../composition-root.js';
+import type { Appointment } from '../../contracts/appointments.js';
+import { publicAppointment, type BookingStore } from '../../store/booking-store.js';
+import type { ReminderStore } from '../../store/reminder-store.js';
+import { logger } from '../../logger.js';
+import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.js';
+
+/**
+ * Reminders (docs/reminders.md): settling a confirmed booking schedules its one reminder,
+ * settling an ended one (cancelled, or moved away: the move's new booking id is confirmed and gets
+ * its own) drops it, and the booking sweep publishes `booking.reminder-due` for each reminder whose
+ * time has come. The sweep reads the appointment again before it publishes, so a reminder that
+ * outlived its booking (a settle that died between the two) never reminds of a booking not there.
+ */
+export type ReminderDeps = Pick<Dependencies, 'salons' | 'setup' | 'events' | 'now'> & { bookings: Pick<BookingStore, 'appointments' | 'reminders'> };
+
+/** A confirmed booking's reminder at its time, or none (a test booking, one made inside its window). Safe to repeat. */
+export async function scheduleReminder(reminders: Pick<ReminderStore, 'put'>, salon: { business: Parameters<typeof reminderSettings>[0] }, appointment: Appointment): Promise<boolean> {
+  if (appointment.source === 'test-call' || appointment.status !== 'confirmed') return false;
+  const sendAt = reminderSendAt(appointment, reminderSettings(salon.business).leadHours);
+  if (!sendAt) return false;
+  await reminders.put({ salonId: appointment.salonId, bookingId: appointment.id, sendAt: sendAt.toISOString(), start: appointment.start });
+  return true;
+}
+
+export interface ReminderSweepResult {
+  published: number;
+  dropped: number;
+  failed: number;
+  /** The Irish night: nothing was looked at. */
+  quiet: boolean;
+}
+
+/**
+ * Publishes `booking.reminder-due` for every due reminder whose booking still stands as it was,
+ * then drops the reminder; one that could not be published stays for the next run, and the
+ * consumer's delivery claim keeps a repeated event to one text. Nothing goes in the Irish night:
+ * a reminder due then waits for the first run from 08:00.
+ */
+export async function sweepReminders(deps: ReminderDeps, options: { limit: number }): Promise<ReminderSweepResult> {
+  const now = deps.now();
+  const result: ReminderSweepResult = { published: 0, dropped: 0, failed: 0, quiet: isQuietHour(now) };
+  if (result.quiet) return result;
+  const { appointments, reminders } = deps.bookings;
+  for (const reminder of await reminders.due(now, options.limit)) {
+    try {
+      const [appointment, salon] = await Promise.all([appointments.get(reminder.salonId, reminder.bookingId), deps.salons.get(reminder.salonId)]);
+      const stands =
+        appointment?.status === 'confirmed' && appointment.start === reminder.start && Date.parse(appointment.start) > now.getTime() && appointment.source !== 'test-call';
+      if (stands && salon && reminderSettings(salon.business).enabled) {
+        const setup = await deps.setup.load(reminder.salonId);
+        await deps.events.publish('booking.reminder-due', {
+          appointment: publicAppointment(appointment),
+          salonName: salon.name,
+          language: setup.voice?.selectedLanguage ?? 'en',
+        });
+        result.published += 1;
+      } else result.dropped += 1;
+      await reminders.drop(reminder.salonId, reminder.bookingId);
+    } catch (error) {
+      result.failed += 1;
+      logger.warn('reminder left for the next sweep', { salonId: reminder.salonId, bookingId: reminder.bookingId, name: (error as Error)?.name });
+    }
+  }
+  return result;
+}

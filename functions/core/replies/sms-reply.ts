@@ -1,0 +1,122 @@
+import type { RateLimits } from '../../store/rate-limits.js';
+import type { StoredAppointment } from '../../store/booking-store.js';
+import type { SmsReplyStore } from '../../store/sms-reply-store.js';
+import { formatEuro } from '../money.js';
+import { callerBookingIds } from '../booking/caller-record.js';
+import { cancel } from '../booking/cancel.js';
+import { loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from '../booking/context.js';
+import { ToolError } from '../booking/errors.js';
+import { takeMessage } from '../booking/salon-tools.js';
+import { localDate } from '../booking/time.js';
+import { displayPhone, spokenWhen } from '../confirmations/format.js';
+import { intentOf } from './keywords.js';
+
+/**
+ * A text a caller sent the salon (the Twilio SMS webhook, or the local phone): STOP and START
+ * switch the salon's texts to them off and on; "C" asks to cancel their next booking, which a
+ * "YES" then cancels through the agent's own cancel path; anything else is kept as a message for
+ * the salon, as the take-message tool keeps one. Answers the text to send back, or null.
+ */
+export type ReplyDeps = BookingDeps & { rateLimits: RateLimits; smsReplies: SmsReplyStore };
+
+export interface IncomingText {
+  salonId: string;
+  /** E.164 */
+  from: string;
+  body: string;
+}
+
+export type ReplyOutcome = 'opted-out' | 'opted-in' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer';
+
+export interface ReplyAnswer {
+  outcome: ReplyOutcome;
+  reply: string | null;
+}
+
+/** How long a "Reply YES to cancel" stays open. */
+export const CONFIRM_WITHIN_MS = 60 * 60_000;
+
+/** Another part of keeping bookings kept answers the texts its own question asked (the freed-time offer, functions/core/waitlist/). */
+export type PendingHandler = (deps: ReplyDeps, context: SalonContext, text: IncomingText, pending: { offerId: string }) => Promise<ReplyAnswer | null>;
+
+const callUs = (context: SalonContext) => {
+  const phone = context.salon.phone ?? context.salon.assignedNumber;
+  return phone ? `call us on ${displayPhone(phone)}` : 'call us';
+};
+
+/** The caller's recent and upcoming real bookings at this salon (test bookings are the owner's), soonest first. */
+async function callerBookings(deps: ReplyDeps, context: SalonContext, phone: string): Promise<StoredAppointment[]> {
+  const salonId = context.salon.id;
+  const ids = await callerBookingIds(deps, salonId, phoneKey(salonId, phone));
+  return (await deps.bookings.appointments.getMany(salonId, ids))
+    .filter((appointment) => appointment.callerPhone === phone && appointment.source !== 'test-call')
+    .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
+}
+
+const nextOf = (bookings: StoredAppointment[], now: Date) => bookings.find((appointment) => appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime()) ?? null;
+
+/** What cancelling does to the booking's deposit, in a sentence (or nothing when it has none). */
+async function depositWords(deps: ReplyDeps, context: SalonContext, appointment: StoredAppointment): Promise<string> {
+  const day = await deps.bookings.days.get(context.salon.id, { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) });
+  const deposit = day.intervals.find((entry) => entry.bookingId === appointment.id)?.record?.deposit;
+  if (!deposit) return '';
+  if (!deposit.paidAt) return ' The deposit link we sent will stop working.';
+  return ` The ${formatEuro(deposit.amountCents)} deposit you paid is not refunded when you cancel: ${callUs(context)} about it.`;
+}
+
+function describe(appointment: StoredAppointment, now: Date): string {
+  const stylist = appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '';
+  return `${appointment.service.name.trim()}${stylist} on ${spokenWhen(appointment.start, now)}`;
+}
+
+export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: PendingHandler): Promise<ReplyAnswer> {
+  const context = await loadSalonContext(deps, text.salonId);
+  const salonName = context.salon.name;
+  const phoneHash = phoneKey(text.salonId, text.from);
+  const now = deps.now();
+  const intent = intentOf(text.body);
+  if (intent === 'stop') {
+    await deps.smsReplies.optOut(text.salonId, phoneHash, now.toISOString());
+    // Twilio confirms a STOP itself; nothing more goes to this number from the salon.
+    return { outcome: 'opted-out', reply: null };
+  }
+  if (intent === 'start') {
+    await deps.smsReplies.optIn(text.salonId, phoneHash);
+    return { outcome: 'opted-in', reply: `${salonName}: you'll get our texts again. Reply STOP to stop them.` };
+  }
+  const pending = await deps.smsReplies.pending(text.salonId, phoneHash, now);
+  if (pending?.kind === 'offer' && onOffer) {
+    const answered = await onOffer(deps, context, text, pending);
+    if (answered) return answered;
+  }
+  if (pending?.kind === 'cancel' && (intent === 'yes' || intent === 'cancel')) {
+    await deps.smsReplies.answered(text.salonId, phoneHash);
+    try {
+      const answer = await cancel(deps, text.salonId, { bookingId: pending.bookingId, callerPhone: text.from });
+      // A cancellation is answered by booking.cancelled's own text, as when the agent cancels; only "already" needs words here.
+      return { outcome: 'cancelled', reply: answer.alreadyCancelled ? `${salonName}: ${String(answer.say)}` : null };
+    } catch (error) {
+      if (error instanceof ToolError) return { outcome: 'refused', reply: `${salonName}: ${error.say}` };
+      throw error;
+    }
+  }
+  if (pending?.kind === 'cancel' && intent === 'no') {
+    await deps.smsReplies.answered(text.salonId, phoneHash);
+    return { outcome: 'kept', reply: `${salonName}: no problem, your booking stays as it is. See you then!` };
+  }
+  if (intent === 'cancel') {
+    const appointment = nextOf(await callerBookings(deps, context, text.from), now);
+    if (!appointment) return { outcome: 'no-booking', reply: `${salonName}: we can't find an upcoming booking for this number. Please ${callUs(context)} if you need to change something.` };
+    await deps.smsReplies.ask(text.salonId, phoneHash, { kind: 'cancel', bookingId: appointment.id, askedAt: now.toISOString() }, new Date(now.getTime() + CONFIRM_WITHIN_MS));
+    const deposit = await depositWords(deps, context, appointment);
+    return { outcome: 'asked-to-confirm', reply: `${salonName}: cancel your ${describe(appointment, now)}?${deposit} Reply YES to cancel it.` };
+  }
+  const known = await callerBookings(deps, context, text.from);
+  try {
+    await takeMessage(deps, text.salonId, { callerName: known.at(-1)?.callerName ?? 'Text message', callerPhone: text.from, message: text.body.slice(0, 1000) });
+  } catch (error) {
+    if (error instanceof ToolError) return { outcome: 'refused', reply: null };
+    throw error;
+  }
+  return { outcome: 'message', reply: `${salonName}: thanks, we've passed your message on and someone will get back to you.` };
+}

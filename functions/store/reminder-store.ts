@@ -1,0 +1,78 @@
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './dynamo.js';
+import { keys } from './keys.js';
+import { tableKeys } from './table-definition.js';
+
+/**
+ * `SALON#<id>` / `REMINDER#<bookingId>`: a booking's reminder text, due at `sendAt`. gsi1 lists
+ * every salon's by the UTC day it is due (`REMINDERS#<yyyy-mm-dd>` / `<sendAt>#<salon>#<booking>`),
+ * so the reminder sweep reads only what is due, and a day's writes spread over their own
+ * partition key rather than one for all time (docs/reminders.md). The item says when to look, not
+ * whether to send: the sweep reads the appointment and decides.
+ */
+export interface Reminder {
+  salonId: string;
+  bookingId: string;
+  /** ISO instant. */
+  sendAt: string;
+  /** The appointment's start when the reminder was scheduled (a moved booking is a new booking id). */
+  start: string;
+}
+
+export interface ReminderStore {
+  /** Schedules (or moves) the booking's one reminder. */
+  put(reminder: Reminder): Promise<void>;
+  drop(salonId: string, bookingId: string): Promise<void>;
+  /** Reminders due at or before `now`, soonest first, from the last `lookBackDays` days' partitions. */
+  due(now: Date, limit: number): Promise<Reminder[]>;
+}
+
+/** A reminder not sent within this many days of its time (the sweep stopped that long) is left to its TTL. */
+export const REMINDER_LOOK_BACK_DAYS = 2;
+const DAY_MS = 86_400_000;
+/** Gone a day after the appointment, whatever happened to it. */
+const TTL_AFTER_START_SECONDS = 86_400;
+
+const dayOf = (iso: string) => iso.slice(0, 10);
+const place = (reminder: Reminder) => `${reminder.sendAt}#${reminder.salonId}#${reminder.bookingId}`;
+
+export function createReminderStore(client: DynamoDBDocumentClient, tableName: string): ReminderStore {
+  const key = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.reminderSk(bookingId) });
+  return {
+    async put(reminder) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            ...key(reminder.salonId, reminder.bookingId),
+            ...reminder,
+            [tableKeys.gsi1.partitionKey]: keys.reminderIndex(dayOf(reminder.sendAt)),
+            [tableKeys.gsi1.sortKey]: place(reminder),
+            [tableKeys.ttl]: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
+          },
+        }),
+      );
+    },
+    async drop(salonId, bookingId) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, bookingId) }));
+    },
+    async due(now, limit) {
+      const found: Reminder[] = [];
+      for (let back = REMINDER_LOOK_BACK_DAYS; back >= 0 && found.length < limit; back -= 1) {
+        const day = dayOf(new Date(now.getTime() - back * DAY_MS).toISOString());
+        const items = await queryAll(
+          client,
+          {
+            TableName: tableName,
+            IndexName: tableKeys.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :index AND gsi1sk <= :now',
+            ExpressionAttributeValues: { ':index': keys.reminderIndex(day), ':now': `${now.toISOString()}#~` },
+          },
+          limit - found.length,
+        );
+        found.push(...items.map((item) => ({ salonId: String(item.salonId), bookingId: String(item.bookingId), sendAt: String(item.sendAt), start: String(item.start) })));
+      }
+      return found;
+    },
+  };
+}

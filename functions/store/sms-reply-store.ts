@@ -1,0 +1,55 @@
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keys } from './keys.js';
+import { tableKeys } from './table-definition.js';
+
+/**
+ * Texts callers send the salon (functions/core/replies/): who said STOP, and what the salon's
+ * last text to a number is waiting for an answer to. Both are under the salon and keyed by the
+ * caller's phone hash, so STOP to one salon says nothing about another's texts.
+ */
+export type PendingReply = { kind: 'cancel'; bookingId: string; askedAt: string } | { kind: 'offer'; offerId: string; askedAt: string };
+
+export interface SmsReplyStore {
+  optOut(salonId: string, phoneHash: string, at: string): Promise<void>;
+  optIn(salonId: string, phoneHash: string): Promise<void>;
+  isOptedOut(salonId: string, phoneHash: string): Promise<boolean>;
+  /** Remembers the question the salon's text asked (a later one replaces it); gone after `expiresAt`. */
+  ask(salonId: string, phoneHash: string, pending: PendingReply, expiresAt: Date): Promise<void>;
+  /** The question still open, or null (never asked, answered, or stale). */
+  pending(salonId: string, phoneHash: string, now: Date): Promise<PendingReply | null>;
+  answered(salonId: string, phoneHash: string): Promise<void>;
+}
+
+export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: string): SmsReplyStore {
+  const optOutKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsOptOutSk(phoneHash) });
+  const pendingKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsPendingSk(phoneHash) });
+  return {
+    async optOut(salonId, phoneHash, at) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...optOutKey(salonId, phoneHash), at } }));
+    },
+    async optIn(salonId, phoneHash) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: optOutKey(salonId, phoneHash) }));
+    },
+    async isOptedOut(salonId, phoneHash) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: optOutKey(salonId, phoneHash), ConsistentRead: true }));
+      return Boolean(result.Item);
+    },
+    async ask(salonId, phoneHash, pending, expiresAt) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...pendingKey(salonId, phoneHash), pending, expiresAt: expiresAt.toISOString(), [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) },
+        }),
+      );
+    },
+    async pending(salonId, phoneHash, now) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: pendingKey(salonId, phoneHash), ConsistentRead: true }));
+      // TTL deletion runs late: an expired question is no question.
+      if (!result.Item || Date.parse(String(result.Item.expiresAt)) <= now.getTime()) return null;
+      return result.Item.pending as PendingReply;
+    },
+    async answered(salonId, phoneHash) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: pendingKey(salonId, phoneHash) }));
+    },
+  };
+}

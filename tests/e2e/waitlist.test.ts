@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { DateTime } from 'luxon';
+import { inject } from 'vitest';
+import { handler as admin } from '../../functions/admin/assign-phone-number.js';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
+import { newContext } from '../support/browser.js';
+import { agentTool, ALL_DAY_HOURS, bookableSalon } from '../support/bookable-salon.js';
+import { api, signUpOwner } from '../support/owners.js';
+import { eventsIdle } from '../support/stand-ins.js';
+
+/**
+ * A freed time offered on, in Chromium (docs/reminders.md): two callers wait for tomorrow (the
+ * join-waitlist tool, as the receptionist calls it), a booking tomorrow is cancelled, both are
+ * texted the time, and from the local phone the first YES books it while the second hears it is gone.
+ */
+const contexts: BrowserContext[] = [];
+beforeAll(() => {
+  Object.assign(process.env, inject('productEnv'));
+  resetConfig();
+  resetDeps();
+});
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+});
+
+describe('the waiting list', () => {
+  it('a booking cancelled within 48 hours is texted to the day\'s waiting list; the first YES books it, the next hears it is gone', async () => {
+    const owner = await signUpOwner('waitlist');
+    const { salonId, secret } = await bookableSalon(owner, { hours: ALL_DAY_HOURS });
+    const number = `+3531${String(Date.now() + 1).slice(-7)}`;
+    expect(await admin({ action: 'assign-number', salonId, phoneNumber: number })).toMatchObject({ ok: true });
+    const tomorrow = DateTime.now().setZone('Europe/Dublin').plus({ days: 1 }).toISODate()!;
+    const start = `${tomorrow}T12:00`;
+    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Áine Byrne', callerPhone: '+353851234580', stylist: 'Aoife' });
+    expect(booked.status).toBe(200);
+    const [first, second] = ['+353851234581', '+353851234582'];
+    for (const [callerName, callerPhone] of [['Nóra Daly', first], ['Ciarán Moore', second]] as const) {
+      const joined = await agentTool(secret, 'join-waitlist', { service: 'Cut and blow-dry', date: tomorrow, callerName, callerPhone });
+      expect(joined.status).toBe(200);
+      expect(joined.body.say).toMatch(/^You're on the waiting list for tomorrow\. If a time comes free we'll text you, and the first to reply gets it\.$/);
+    }
+
+    expect((await agentTool(secret, 'cancel', { callerPhone: '+353851234580' })).status).toBe(200);
+    await eventsIdle();
+    const outbox = (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[];
+    const offers = outbox.filter((entry) => entry.salonId === salonId && /a time has come free/.test(entry.body));
+    expect(offers.map((entry) => entry.to).sort()).toEqual([first, second]);
+    expect(offers[0]!.body).toMatch(/^Bláth Hair: a time has come free for your Cut and blow-dry with Aoife on .+ at 12:00\. Reply YES to take it: the first to reply gets it\.$/);
+
+    const context = await newContext();
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto('/_local/phone');
+    const texts = page.locator('#texts li');
+    const send = async (from: string, body: string) => {
+      const before = await texts.count();
+      await page.getByLabel("Salon's number").fill(number);
+      await page.getByLabel('Texting from').fill(from);
+      await page.getByLabel('Message').fill(body);
+      await page.getByRole('button', { name: 'Send text' }).click();
+      await texts.nth(before + 1).waitFor();
+      return (await texts.allTextContents()).slice(before + 1);
+    };
+    const [taken] = await send(first, 'Yes please');
+    expect(taken).toMatch(/^Salon: You're booked at Bláth Hair for Cut and blow-dry on .+ at 12:00 with Aoife\./);
+    expect(await send(second, 'YES')).toEqual(["Salon: Bláth Hair: sorry, that time has just been taken. You're still on the waiting list for that day."]);
+
+    const appointments = (await api(`/api/appointments?from=${tomorrow}&days=1`, { token: owner.accessToken })).body.appointments as { callerName: string; status: string; start: string }[];
+    expect(appointments.filter((appointment) => appointment.status === 'confirmed').map((appointment) => appointment.callerName)).toEqual(['Nóra Daly']);
+  });
+});

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { book } from '../../../functions/core/booking/book.js';
+import { intentOf } from '../../../functions/core/replies/keywords.js';
+import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core/replies/opt-outs.js';
+import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
+import { setLogSink } from '../../../functions/logger.js';
+import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import { createRateLimits } from '../../../functions/store/rate-limits.js';
+import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
+import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
+
+/** Callers' texts to the salon (docs/reminders.md, RELIABILITY 72-73). */
+let table: Table;
+beforeAll(async () => {
+  setLogSink(() => {}, 'error');
+  table = await startTable();
+});
+afterAll(() => table.close());
+
+describe('what a text says', () => {
+  it.each([
+    ['C', 'cancel'],
+    ['c.', 'cancel'],
+    ['Cancel please', 'cancel'],
+    ['cancel my appointment', 'cancel'],
+    ['YES', 'yes'],
+    ['Yes please!', 'yes'],
+    ['no thanks', 'no'],
+    ['STOP', 'stop'],
+    ['Unsubscribe', 'stop'],
+    ['start', 'start'],
+    ['Can I come at 3 instead of 2?', 'other'],
+    ['Cancel the 3pm and book me for 4', 'other'],
+  ] as const)('%s → %s', (body, intent) => {
+    expect(intentOf(body)).toBe(intent);
+  });
+});
+
+describe('STOP holds on every send path', () => {
+  it('a number that texted STOP to a salon gets nothing more from that salon, and still gets another salon\'s texts', async () => {
+    const store = createSmsReplyStore(table.client, table.tableName);
+    const sent: SmsMessage[] = [];
+    const sms = respectingOptOuts({ provider: async () => 'sandbox', send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, store);
+    const { phoneKey } = await import('../../../functions/core/booking/context.js');
+    await store.optOut('sal_a', phoneKey('sal_a', '+353851110000'), new Date().toISOString());
+    expect(await sms.send({ salonId: 'sal_a', to: '+353851110000', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
+    expect(await sms.send({ salonId: 'sal_b', to: '+353851110000', body: 'reminder' })).toEqual({ id: 'sms-1' });
+    await store.optIn('sal_a', phoneKey('sal_a', '+353851110000'));
+    expect(await sms.send({ salonId: 'sal_a', to: '+353851110000', body: 'reminder' })).toEqual({ id: 'sms-2' });
+  });
+});
+
+describe('answering a text', () => {
+  it('"C" asks about the next booking and says what happens to its deposit; "YES" cancels it through the cancel path; a stale question cancels nothing', async () => {
+    const clock = { value: at('2026-11-23T08:00') };
+    const salon = await makeSalon(table, { now: clock, deposits: true });
+    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const from = '+353871230001';
+    await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: from });
+    await book(salon.deps, salon.salonId, { service: 'Balayage', start: '2026-11-25T10:00', callerName: 'Mary Murphy', callerPhone: from, stylist: 'Aoife' });
+    const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
+
+    const asked = await text('c');
+    expect(asked).toEqual({
+      outcome: 'asked-to-confirm',
+      reply: 'Cuts by Ciara: cancel your Balayage with Aoife on Wednesday 25 November at 10:00? The deposit link we sent will stop working. Reply YES to cancel it.',
+    });
+    clock.value += 61 * 60_000;
+    // An hour later the question is closed: "yes" alone is a message, nothing is cancelled.
+    expect((await text('yes')).outcome).toBe('message');
+    expect((await text('C')).outcome).toBe('asked-to-confirm');
+    expect(await text('YES')).toEqual({ outcome: 'cancelled', reply: null });
+    expect(salon.published.filter((event) => event.type === 'booking.cancelled')).toHaveLength(1);
+
+    const next = await text('cancel');
+    expect(next.reply).toMatch(/^Cuts by Ciara: cancel your Cut & blow-dry with \w+ on Thursday 26 November at 10:00\? Reply YES to cancel it\.$/);
+    expect(await text('no')).toEqual({ outcome: 'kept', reply: 'Cuts by Ciara: no problem, your booking stays as it is. See you then!' });
+    expect(salon.published.filter((event) => event.type === 'booking.cancelled')).toHaveLength(1);
+  });
+
+  it('a number with no booking is told to call; STOP and START answer as they should', async () => {
+    const clock = { value: at('2026-11-23T08:00') };
+    const salon = await makeSalon(table, { now: clock });
+    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const text = (body: string) => answerText(deps, { salonId: salon.salonId, from: '+353871230002', body });
+    expect(await text('C')).toEqual({ outcome: 'no-booking', reply: "Cuts by Ciara: we can't find an upcoming booking for this number. Please call us on 01 234 5678 if you need to change something." });
+    expect(await text('STOP')).toEqual({ outcome: 'opted-out', reply: null });
+    expect(await text('START')).toEqual({ outcome: 'opted-in', reply: "Cuts by Ciara: you'll get our texts again. Reply STOP to stop them." });
+  });
+});

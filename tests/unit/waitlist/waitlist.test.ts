@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
+import { book } from '../../../functions/core/booking/book.js';
+import { cancel } from '../../../functions/core/booking/cancel.js';
+import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
+import { startConversation, takeTurn } from '../../../functions/core/receptionist/receptionist.js';
+import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
+import { answerOffer } from '../../../functions/core/waitlist/offer-reply.js';
+import { offerFreedSlot } from '../../../functions/core/waitlist/waitlist.js';
+import { setLogSink } from '../../../functions/logger.js';
+import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import type { Appointment } from '../../../functions/contracts/appointments.js';
+import { createConversationStore } from '../../../functions/store/conversation-store.js';
+import { createDeliveryClaims } from '../../../functions/store/delivery-claims.js';
+import { createRateLimits } from '../../../functions/store/rate-limits.js';
+import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
+import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
+
+/** The waiting list and freed times (docs/reminders.md, RELIABILITY 74). */
+let table: Table;
+beforeAll(async () => {
+  setLogSink(() => {}, 'error');
+  table = await startTable();
+});
+afterAll(() => table.close());
+
+/** Mondays open 09:00-10:00 only, one stylist: one 45-minute cut fills the day. */
+const SHORT_MONDAY = { ...DEFAULT_HOURS, monday: { open: '09:00', close: '10:00', closed: false } };
+
+async function fullMonday() {
+  const clock = { value: at('2026-11-22T10:00') }; // Sunday morning, the day before
+  const salon = await makeSalon(table, { now: clock, hours: SHORT_MONDAY, stylists: ['Aoife'] });
+  const replies = createSmsReplyStore(table.client, table.tableName);
+  const sent: SmsMessage[] = [];
+  const deps: ReplyDeps & { conversations: ReturnType<typeof createConversationStore> } = {
+    ...salon.deps,
+    rateLimits: createRateLimits(table.client, table.tableName),
+    smsReplies: replies,
+    conversations: createConversationStore(table.client, table.tableName),
+  };
+  const booked = await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T09:00', callerName: 'Mary Murphy', callerPhone: '+353871000001' });
+  const offerDeps = { ...deps, sms: { send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }) }, deliveryClaims: createDeliveryClaims(table.client, table.tableName) };
+  return { clock, salon, deps, offerDeps, sent, bookedId: (booked as unknown as { booking: { id: string } }).booking.id };
+}
+
+describe('the waiting list', () => {
+  it('check-availability offers it for a full day the salon is open, never for a closed one', async () => {
+    const { salon } = await fullMonday();
+    const full = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: '2026-11-23' });
+    expect(full.say).toMatch(/^Sorry, there's nothing free for a Cut & blow-dry tomorrow\. The next day I have is .+\. Or I can put you on the waiting list for tomorrow: if a time comes free, we'll text you\.$/);
+    expect(full.waitlist).toEqual({ date: '2026-11-23' });
+    const closed = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: '2026-11-29' });
+    expect(closed.waitlist).toBeUndefined();
+  });
+
+  it('the sandbox receptionist offers it when the day is full and keeps the name, number, service and day', async () => {
+    const { salon, deps } = await fullMonday();
+    const { conversationId } = await startConversation(deps, { salonId: salon.salonId, test: false, callerPhone: '+353871000002' });
+    const say = async (text: string) => (await takeTurn(deps, { salonId: salon.salonId, conversationId, text })).say;
+    expect(await say("I'd like a cut and blow-dry tomorrow please")).toContain('Or I can put you on the waiting list for tomorrow');
+    expect(await say('Yes, put me on the waiting list')).toBe('Lovely. Can I take your name?');
+    expect(await say("It's Nóra Daly")).toBe("You're on the waiting list for tomorrow. If a time comes free we'll text you, and the first to reply gets it. Is there anything else I can help with?");
+    expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toEqual([
+      expect.objectContaining({ callerName: 'Nóra Daly', callerPhone: '+353871000002', serviceName: 'Cut & blow-dry', date: '2026-11-23', durationMinutes: 45 }),
+    ]);
+  });
+
+  it('a cancellation within 48 hours texts the day\'s list once each; of two YES replies at once exactly one gets the time', async () => {
+    const { salon, deps, offerDeps, sent, bookedId } = await fullMonday();
+    for (const [name, phone] of [['Nóra Daly', '+353871000003'], ['Ciarán Moore', '+353871000004']]) {
+      await deps.bookings.waitlist.add(salon.salonId, { id: `w-${phone}`, date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: name!, callerPhone: phone!, createdAt: new Date().toISOString() });
+    }
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed');
+    expect(freed).toBeDefined();
+    const appointment = (freed!.detail as { appointment: Appointment }).appointment;
+    expect(appointment.id).toBe(bookedId);
+    expect(await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara')).toBe(2);
+    await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara');
+    expect(sent.map((message) => message.to).sort()).toEqual(['+353871000003', '+353871000004']);
+    expect(sent[0]!.body).toBe('Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Reply YES to take it: the first to reply gets it.');
+
+    const answers = await Promise.all(['+353871000003', '+353871000004'].map((from) => answerText(deps, { salonId: salon.salonId, from, body: 'YES' }, answerOffer)));
+    expect(answers.filter((answer) => answer.reply === null)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.reply?.includes('sorry, that time has just been taken'))).toHaveLength(1);
+    const monday = await salon.deps.bookings.days.get(salon.salonId, { stylistId: 'sty_aoife0', date: '2026-11-23' });
+    expect(monday.intervals.map((interval) => interval.record?.callerPhone)).toHaveLength(1);
+  });
+
+  it('no offer for a time further off than 48 hours', async () => {
+    const { clock, salon } = await fullMonday();
+    clock.value = at('2026-11-20T09:00');
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    expect(salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+  });
+});
