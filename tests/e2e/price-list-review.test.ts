@@ -58,6 +58,12 @@ describe('price-list import review', () => {
       const page = await stepTwo(`review${width}`, width);
       const file = join(tempDir, `misread-${width}.txt`);
       writeFileSync(file, MISREAD_LIST);
+      // The file button is the product's own (a secondary button, a 44 px target), not the browser's grey one.
+      const picker = await page.getByLabel('Upload price list').evaluate((input) => {
+        const button = getComputedStyle(input, '::file-selector-button');
+        return { minHeight: button.minHeight, radius: button.borderTopLeftRadius, weight: button.fontWeight };
+      });
+      expect(picker).toEqual({ minHeight: '44px', radius: '999px', weight: '600' });
       await page.getByLabel('Upload price list').setInputFiles(file);
 
       const done = page.locator('.upload-review');
