@@ -96,6 +96,21 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     return result.Item ? toSalon(result.Item) : null;
   }
 
+  /** One conditional update of the salon's profile: answers whether the condition held (nothing written otherwise). */
+  function updateProfile(salonId: string, condition: string, update: string, values: Record<string, unknown>) {
+    return conditionally(
+      client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+          ConditionExpression: condition,
+          UpdateExpression: update,
+          ExpressionAttributeValues: values,
+        }),
+      ),
+    );
+  }
+
   async function batchDelete(items: { pk: string; sk: string }[]) {
     for (let start = 0; start < items.length; start += BATCH_SIZE) {
       let requests = items.slice(start, start + BATCH_SIZE).map((key) => ({ DeleteRequest: { Key: key } }));
@@ -181,17 +196,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         );
       }
       // The salon may have been deleted meanwhile: never recreate part of it, nor keep its number.
-      const assigned = await conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET assignedNumber = :number',
-            ExpressionAttributeValues: { ':number': e164 },
-          }),
-        ),
-      );
+      const assigned = await updateProfile(salonId, 'attribute_exists(pk)', 'SET assignedNumber = :number', { ':number': e164 });
       if (!assigned) {
         await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }));
         throw new Error(`No salon ${salonId}`);
@@ -228,17 +233,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
       const number = salon.assignedNumber;
       // The profile first: inbound routing also checks the profile's number, so calls stop at once;
       // a failure before the claim goes leaves a claim that assigning the number again repairs.
-      await conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'assignedNumber = :number',
-            UpdateExpression: 'REMOVE assignedNumber',
-            ExpressionAttributeValues: { ':number': number },
-          }),
-        ),
-      );
+      await updateProfile(salonId, 'assignedNumber = :number', 'REMOVE assignedNumber', { ':number': number });
       await conditionally(
         client.send(
           new DeleteCommand({
@@ -253,44 +248,14 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     },
     markLive(salonId, at) {
       // Conditional on the profile: a salon deleted meanwhile is not brought back as a fragment.
-      return conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt',
-            ExpressionAttributeValues: { ':at': at },
-          }),
-        ),
-      );
+      return updateProfile(salonId, 'attribute_exists(pk)', 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt', { ':at': at });
     },
     markPaused(salonId, at) {
-      return conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'attribute_exists(liveAt)',
-            UpdateExpression: 'SET pausedAt = :at',
-            ExpressionAttributeValues: { ':at': at },
-          }),
-        ),
-      );
+      return updateProfile(salonId, 'attribute_exists(liveAt)', 'SET pausedAt = :at', { ':at': at });
     },
     keepOwnerEmail(salonId, email) {
       // Never creates a profile: the salon is made on the owner's first request, copying the email then.
-      return conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)',
-            UpdateExpression: 'SET ownerEmail = :email',
-            ExpressionAttributeValues: { ':email': email },
-          }),
-        ),
-      );
+      return updateProfile(salonId, 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)', 'SET ownerEmail = :email', { ':email': email });
     },
   };
 }
