@@ -27,6 +27,9 @@ export function useFormDraft<T>(
   apply: (value: T) => void,
 ): FormDraft & { restore(base: unknown): void } {
   const key = useRef<string | null>(null);
+  // Bumped once a restore has settled, so the form's current edits are kept again: typing that
+  // came before the restore resolved (it may have dropped a stale draft) is never left unkept.
+  const [restored, setRestored] = useState(0);
   const [restoredAt, setRestoredAt] = useState<string | null>(null);
   const { saved, value, snapshot } = state;
 
@@ -41,6 +44,7 @@ export function useFormDraft<T>(
           apply(stored.value);
           setRestoredAt(stored.savedAt);
         } else removeDraft(key.current);
+        setRestored((count) => count + 1);
       });
     },
     [form, apply],
@@ -52,7 +56,7 @@ export function useFormDraft<T>(
       removeDraft(key.current);
       setRestoredAt(null);
     } else writeDraft(key.current, { base: saved, value, savedAt: new Date().toISOString() });
-  }, [saved, value, snapshot]);
+  }, [saved, value, snapshot, restored]);
 
   const discard = useCallback(() => {
     if (key.current) removeDraft(key.current);
