@@ -10,7 +10,7 @@ import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { inviteUid } from '../../functions/core/confirmations/invite.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
-import { eventually, localAwsCredentials } from '../support/stand-ins.js';
+import { eventsIdle, eventually, localAwsCredentials } from '../support/stand-ins.js';
 
 /**
  * Booking messages end to end on `npm start`'s stand-ins: an event published with the real
@@ -91,8 +91,6 @@ async function outbox(): Promise<OutboxMessage[]> {
 const about = (booking: Appointment) => (messages: OutboxMessage[]) =>
   messages.filter((message) => message.to === booking.callerPhone || message.to === booking.callerEmail || (message.to === owner.email && message.salonId === salonId && message.body.includes(booking.callerPhone)));
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 800));
-
 describe('booking.confirmed on the local bus', () => {
   it('texts and emails the caller (with the invite) and emails the owner', async () => {
     const booking = appointment();
@@ -112,7 +110,7 @@ describe('booking.confirmed on the local bus', () => {
     const booking = appointment();
     await Promise.all([publish('booking.confirmed', booking), publish('booking.confirmed', booking)]);
     await eventually(outbox, (messages) => about(booking)(messages).length >= 3);
-    await settle();
+    await eventsIdle();
     const sent = about(booking)(await outbox());
     expect(sent.filter((message) => message.channel === 'sms')).toHaveLength(1);
     expect(sent.filter((message) => message.to === booking.callerEmail)).toHaveLength(1);
@@ -135,7 +133,7 @@ describe('booking.confirmed on the local bus', () => {
     const booking = appointment({ callerEmail: null });
     await publish('booking.confirmed', booking);
     await eventually(outbox, (messages) => about(booking)(messages).length >= 2);
-    await settle();
+    await eventsIdle();
     expect(about(booking)(await outbox()).map((message) => message.channel).sort()).toEqual(['email', 'sms']);
   });
 
@@ -173,7 +171,7 @@ describe('a booking made and cancelled through the agent tools', () => {
     const invites = afterCancel.filter((message) => message.to === callerEmail).map((message) => message.attachments![0]!.content);
     expect(invites.some((invite) => invite.includes('METHOD:CANCEL'))).toBe(true);
     expect(new Set(invites.map((invite) => /UID:(\S+)/.exec(invite.replace(/\r?\n[ \t]/g, ''))?.[1])).size).toBe(1);
-    await settle();
+    await eventsIdle();
     const all = mine(await outbox());
     expect(all.filter((message) => message.to === callerPhone)).toHaveLength(2);
     expect(all.filter((message) => message.to === callerEmail)).toHaveLength(2);

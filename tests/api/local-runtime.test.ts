@@ -13,7 +13,7 @@ import { EVENT_SOURCE } from '../../events/catalog.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { eventually, localAwsCredentials } from '../support/stand-ins.js';
+import { eventsIdle, eventually, localAwsCredentials } from '../support/stand-ins.js';
 
 /**
  * RELIABILITY 38 on `npm start`: nothing answers a foreign Host (DNS rebinding), and the AWS
@@ -200,7 +200,7 @@ describe('the local event bus endpoint', () => {
     const otherKey = new EventBridgeClient({ endpoint: env().EVENTBRIDGE_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'attacker', secretAccessKey: 'attacker' } });
     await expect(otherKey.send(new PutEventsCommand(JSON.parse(putEventsBody(forged))))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     otherKey.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventsIdle();
     expect(await sentTo(forged)).toEqual([]);
   });
 
@@ -218,7 +218,7 @@ describe('the local event bus endpoint', () => {
     const misshapen = { ...booking(), start: 'next Tuesday', smuggled: true };
     const answer = await events.send(new PutEventsCommand(JSON.parse(putEventsBody(misshapen as Appointment))));
     expect(answer.FailedEntryCount).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventsIdle();
     expect(await sentTo(misshapen)).toEqual([]);
   });
 

@@ -59,8 +59,9 @@ describe('mobile menu (under 640px)', () => {
     expect(await scrollLocked(page)).toBe(true);
     const box = await menu(page).boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 700 });
+    const wheelHandled = page.evaluate(() => new Promise((resolve) => window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(resolve)), { once: true, capture: true })));
     await page.mouse.wheel(0, 600);
-    await page.waitForTimeout(300);
+    await wheelHandled;
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('button', { name: 'Close menu' }).click();
@@ -105,7 +106,8 @@ describe('mobile menu (under 640px)', () => {
     const page = await visitOnPhone('/pricing');
     await openMenu(page);
     await page.setViewportSize({ width: 639, height: 700 });
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => window.innerWidth === 639);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await menu(page).isVisible()).toBe(true);
 
     await page.setViewportSize({ width: 640, height: 700 });
