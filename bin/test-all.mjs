@@ -1,0 +1,48 @@
+#!/usr/bin/env node
+// `npm test` after its dependencies are in place: the type check, the lint and every vitest test at
+// once. The tests spend much of their time waiting on the browser and the local product, so the
+// type check and the lint run beside them at a lower CPU priority and fill that idle time instead
+// of adding a minute before the first test. Their output is held and printed once each finishes, so
+// it never interleaves with the test reporter's; any of the three failing fails the run.
+import { spawn } from 'node:child_process';
+import { setPriority } from 'node:os';
+
+const bin = (name) => new URL(`../node_modules/.bin/${name}`, import.meta.url).pathname;
+const BACKGROUND_PRIORITY = 10;
+
+function run(label, command, args, { background }) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { stdio: background ? ['ignore', 'pipe', 'pipe'] : 'inherit', shell: false });
+    const output = [];
+    if (background) {
+      try {
+        setPriority(child.pid, BACKGROUND_PRIORITY);
+      } catch {
+        // Lowering the priority is a courtesy: without it the check still runs, only less politely.
+      }
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+    }
+    const finish = (code) => {
+      if (background) {
+        const text = Buffer.concat(output).toString().trimEnd();
+        process.stdout.write(`\n[${label}] ${code === 0 ? 'passed' : 'FAILED'}${text ? `:\n${text}` : ''}\n`);
+      }
+      resolve({ label, code });
+    };
+    child.on('exit', (code, signal) => finish(code ?? (signal ? 1 : 0)));
+    child.on('error', (error) => {
+      output.push(Buffer.from(String(error)));
+      finish(1);
+    });
+  });
+}
+
+const results = await Promise.all([
+  run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit'], { background: true }),
+  run('lint (eslint .)', bin('eslint'), ['.'], { background: true }),
+  run('tests (vitest run)', bin('vitest'), ['run'], { background: false }),
+]);
+const failed = results.filter((result) => result.code !== 0).map((result) => result.label);
+process.stdout.write(failed.length ? `\nnpm test failed: ${failed.join(', ')}\n` : '\nnpm test passed: type check, lint and tests\n');
+process.exit(failed.length ? 1 : 0);
