@@ -3,7 +3,8 @@
 // once. The tests spend much of their time waiting on the browser and the local product, so the
 // type check and the lint run beside them at a lower CPU priority and fill that idle time instead
 // of adding a minute before the first test. Their output is held and printed once each finishes, so
-// it never interleaves with the test reporter's; any of the three failing fails the run.
+// it never interleaves with the test reporter's; any of the three failing fails the run. Arguments
+// go to vitest (`node bin/test-all.mjs tests/unit/booking`).
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
 
@@ -41,7 +42,7 @@ function run(label, command, args, { background }) {
 const results = await Promise.all([
   run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit'], { background: true }),
   run('lint (eslint .)', bin('eslint'), ['.'], { background: true }),
-  run('tests (vitest run)', bin('vitest'), ['run'], { background: false }),
+  run('tests (vitest run)', bin('vitest'), ['run', ...process.argv.slice(2)], { background: false }),
 ]);
 const failed = results.filter((result) => result.code !== 0).map((result) => result.label);
 process.stdout.write(failed.length ? `\nnpm test failed: ${failed.join(', ')}\n` : '\nnpm test passed: type check, lint and tests\n');
