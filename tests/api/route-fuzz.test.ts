@@ -11,7 +11,7 @@ import { hashState } from '../../functions/core/calendar-connection.js';
 import { routes, type HttpMethod, type RouteDefinition } from '../../functions/routes.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
-import { localAwsCredentials, standIns } from '../support/stand-ins.js';
+import { eventsIdle, localAwsCredentials, standIns } from '../support/stand-ins.js';
 
 /**
  * RELIABILITY 1, 6, 36, one property per route of the route table: whatever a client sends
@@ -81,24 +81,6 @@ async function snapshot({ salonId, pendingStates }: Watched): Promise<string> {
 }
 
 /**
- * After a 2xx, consumers of its events may still be writing (a chain of them: activity, a
- * delivery claim, the outbox): wait until nothing has changed for 200 ms, or 5 s at most. One
- * quiet 50 ms was too short on a loaded 2-core run, and a late consumer's write then looked like
- * the next, refused request's.
- */
-const QUIET_CHECKS = 4;
-async function settled(watched: Watched): Promise<void> {
-  let previous = await snapshot(watched);
-  let quiet = 0;
-  for (let attempt = 0; attempt < 100 && quiet < QUIET_CHECKS; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    const current = await snapshot(watched);
-    quiet = current === previous ? quiet + 1 : 0;
-    previous = current;
-  }
-}
-
-/**
  * Sends one request and checks the property: never a 5xx, without an access token a 401 whatever
  * else was sent, and on a 4xx the salon is as it was. A failure throws, so fast-check shrinks to
  * the smallest such request and reports it with this message.
@@ -115,8 +97,9 @@ async function check(watched: Watched, input: Sent, options: { signedOut?: boole
   // Authentication first (RELIABILITY 1): without an access token nothing else is looked at.
   if (options.signedOut && answer.status !== 401) throw new Error(`${answer.status} instead of 401 without an access token: ${answer.text}`);
   if (answer.status >= 200 && answer.status < 300) {
-    // Only a route that may publish events has consumers writing after it answered.
-    if (options.publishes !== false) await settled(watched);
+    // Only a route that may publish events has consumers writing after it answered: the local bus
+    // says when every delivery (a chain of them: activity, a delivery claim, the outbox) is done.
+    if (options.publishes !== false) await eventsIdle();
     return;
   }
   if ((await snapshot(watched)) !== before) throw new Error(`${answer.status} changed what it should not have: ${answer.text}`);
