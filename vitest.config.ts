@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
  * tests share their synthesized stages in one worker); API and browser tests share one product
  * instance (stand-ins started once) and one Chromium, both started by the global setup.
  */
+/** Unit tests that replace a module with vi.mock, so they cannot share a module graph with others. */
+const MODULE_REPLACING_TESTS = ['tests/unit/receptionist/turns.test.ts', 'tests/unit/voice-agent/provider-choice.test.ts'];
+
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -12,9 +15,24 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Importing the product's modules again for every file was a third of the unit tests' CPU:
+          // these files share one module graph (each restores any configuration it changes).
           name: 'unit',
           sequence: { groupOrder: 0 },
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          exclude: MODULE_REPLACING_TESTS,
+          isolate: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // vi.mock replaces a module for its own file only when the file gets a fresh module graph.
+          name: 'unit-isolated',
+          sequence: { groupOrder: 0 },
+          include: MODULE_REPLACING_TESTS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
