@@ -2,7 +2,7 @@ import type { Context } from 'aws-lambda';
 import { deps } from '../composition-root.js';
 import { sandboxPageQuery, type SandboxPageQuery } from '../contracts/billing.js';
 import { paymentAccountStatus } from '../core/billing/account-status.js';
-import { stripeSignatureHeader } from '../core/billing/signature.js';
+import { stripeSignatureHeader } from '../providers/stripe-signature.js';
 import { formatEuro } from '../core/money.js';
 import { checkoutNote } from '../core/billing/checkout-note.js';
 import { findPlan, isPlanId, PLAN_IDS } from '../core/plans.js';

@@ -4,7 +4,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
-import { stripeSignatureHeader } from '../../functions/core/billing/signature.js';
+import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
 import { cancel } from '../../functions/core/booking/cancel.js';
 import { setLogSink } from '../../functions/logger.js';
 import { PaymentsError } from '../../functions/providers/payments-port.js';
