@@ -2,17 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { config, type Config } from './config.js';
-import { createSalonStore, type SalonStore } from './store/salon-store.js';
-import { createSetupStore, type SetupStore } from './store/setup-store.js';
-import { createEventPublisher, type EventPublisher } from './providers/eventbridge-events.js';
-import type { Identity } from './providers/cognito-identity.js';
-import type { Uploads } from './providers/s3-uploads.js';
-import type { VoicePort } from './providers/voice-port.js';
+import { createSalonStore } from './store/salon-store.js';
+import { createSetupStore } from './store/setup-store.js';
+import { createEventPublisher } from './providers/eventbridge-events.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
-import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
 import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
-import { createCalendarMirrorStore, type CalendarMirrorStore } from './store/calendar-mirror-store.js';
+import { createCalendarMirrorStore } from './store/calendar-mirror-store.js';
 import {
   createProviderSecrets,
   elevenlabsCredentials,
@@ -22,103 +18,45 @@ import {
   twilioCredentials,
   twilioVoiceCredentials,
 } from './providers/provider-secrets.js';
-import type { TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
-import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
+import { unconfiguredTokenCipher } from './providers/token-cipher.js';
 import { createLocalTokenCipher } from './providers/local-token-cipher.js';
-import { createGoogleStore, type GoogleStore } from './store/google-store.js';
-import type { PriceListExtractor } from './providers/price-list-extractor.js';
-import { createBookingStore, type BookingStore } from './store/booking-store.js';
-import { createAgentStore, type AgentStore } from './store/agent-store.js';
-import type { SmsPort } from './providers/sms-port.js';
+import { createGoogleStore } from './store/google-store.js';
+import { createBookingStore } from './store/booking-store.js';
+import { createAgentStore } from './store/agent-store.js';
 import { createSandboxSms } from './providers/sandbox-sms.js';
-import type { EmailPort } from './providers/email-port.js';
 import { createSandboxEmail } from './providers/sandbox-email.js';
-import { createOutboxStore, type OutboxStore } from './store/outbox-store.js';
-import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-claims.js';
-import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.js';
-import { createRateLimits, type RateLimits } from './store/rate-limits.js';
-import { createCallStore, type CallStore } from './store/call-store.js';
-import { createUsageStore, type UsageStore } from './store/usage-store.js';
-import { createTestCallStore, type TestCallStore } from './store/test-call-store.js';
-import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
-import { createActivityStore, type ActivityStore } from './store/activity-store.js';
-import { createConversationStore, type ConversationStore } from './store/conversation-store.js';
-import { createSalonPartition, type SalonPartition } from './store/salon-partition.js';
-import type { VoiceAgentPort } from './providers/voice-agent-port.js';
+import { createOutboxStore } from './store/outbox-store.js';
+import { createDeliveryClaims } from './store/delivery-claims.js';
+import { createDeletedOwners } from './store/deleted-owners.js';
+import { createRateLimits } from './store/rate-limits.js';
+import { createCallStore } from './store/call-store.js';
+import { createUsageStore } from './store/usage-store.js';
+import { createTestCallStore } from './store/test-call-store.js';
+import { createCallStatsStore } from './store/call-stats-store.js';
+import { createActivityStore } from './store/activity-store.js';
+import { createConversationStore } from './store/conversation-store.js';
+import { createSalonPartition } from './store/salon-partition.js';
 import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
-import type { PaymentsPort } from './providers/payments-port.js';
 import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
 import { lazyAdapter } from './providers/choose-once.js';
 import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
-import { createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
-import { createSmsReplyStore, type SmsReplyStore } from './store/sms-reply-store.js';
+import { createSubscriptionStore } from './store/subscription-store.js';
+import { createSmsReplyStore } from './store/sms-reply-store.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
+import type { Ports } from './core/ports.js';
 
 /**
- * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
- * never construct SDK clients themselves. Built lazily once per cold start.
+ * The one place dependencies are built, chosen by configuration: core's ports (functions/core/ports.ts)
+ * and what only the handlers use. Handlers ask for `deps()` and never construct SDK clients
+ * themselves. Built lazily once per cold start.
  */
-export interface Dependencies {
+export interface Dependencies extends Ports {
   config: Config;
-  salons: SalonStore;
-  /** Tombstones of deleted owners, whose unexpired tokens must not bring their salon back. */
-  deletedOwners: DeletedOwners;
-  setup: SetupStore;
-  events: EventPublisher;
-  identity: Identity;
-  uploads: Uploads;
-  voice: VoicePort;
-  googleStore: GoogleStore;
-  /** Each connected calendar's busy time, kept in sync with Google (functions/core/calendar/mirror.ts). */
-  calendarMirrors: CalendarMirrorStore;
-  calendar: CalendarPort;
-  tokenCipher: TokenCipher;
-  /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
-  extractor: PriceListExtractor;
-  /** Twilio when configured (env or provider secret), else the sandbox outbox; never the sandbox in prod. */
-  sms: SmsPort;
-  /** Twilio calls when an account is configured (env or provider secret), else the sandbox (local signing key); never the sandbox in prod. */
-  telephony: TelephonyPort;
-  /** SES when EMAIL_FROM is configured, else the sandbox outbox; never the sandbox in prod. */
-  email: EmailPort;
-  /** What the SMS and email sandboxes "sent" (the local outbox page lists it). */
-  outbox: OutboxStore;
-  /** Callers' STOPs and the questions the salon's texts asked them (replies to reminders and offers). */
-  smsReplies: SmsReplyStore;
-  /** Claims that make the message consumers send once per event. */
-  deliveryClaims: DeliveryClaims;
-  /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */
-  bookings: BookingStore;
-  /** The salon's agent settings: the voice agent's secret (hash only) and the hosted agent's ids. */
-  agents: AgentStore;
-  /** Fixed-window counters behind the flood caps (messages per caller and salon, wrong secrets per source). */
-  rateLimits: RateLimits;
-  /** One record per call, merged from the telephony and voice-agent webhooks. */
-  calls: CallStore;
-  /** Minutes used per billing period, counted once per call. */
-  usage: UsageStore;
-  /** The dashboard's per-day call figures. */
-  callStats: CallStatsStore;
-  /** The dashboard's recent activity. */
-  activity: ActivityStore;
-  /** The salon's hosted voice agent: ElevenLabs when a key is configured, else the labelled sandbox; never the sandbox in prod. */
-  voiceAgents: VoiceAgentPort;
-  /** The sandbox receptionist's conversations between turns. */
-  conversations: ConversationStore;
-  /** The salon's one open sandbox test call, bounded by its free test minutes. */
-  testCalls: TestCallStore;
-  /** Every item of a salon's partition, for the owner's data export. */
-  salonPartition: SalonPartition;
-  /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
-  payments: PaymentsPort;
   /** The payments sandbox itself, for its local pages (which refuse to serve unless `payments` is the sandbox). */
   paymentsSandbox: SandboxPayments;
-  /** The subscription on the salon's profile, the payment account, applied Stripe events, the overage ledger. */
-  billing: SubscriptionStore;
   /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
   elevenlabsWebhookSecret: () => Promise<string | null>;
-  now: () => Date;
 }
 
 /** s3rver knows only this pair; the other local stand-ins take the data folder's key from the environment. */

@@ -10,10 +10,9 @@ import {
 import { ConflictError, DomainError, InvalidInputError, NotAllowedError, NotFoundError } from '../errors.js';
 import type { Owner } from '../owner.js';
 import { logger } from '../../logger.js';
-import type { PaymentsPort } from '../../providers/payments-port.js';
+import type { Ports } from '../ports.js';
 import type { Salon } from '../../store/salon-store.js';
 import { checkoutOrder, type OpenCheckout } from '../../store/checkout-records.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
 import { PLAN_IDS } from '../plans.js';
 import { trialEndsAt } from '../usage/billing-period.js';
 import { paymentAccountStatus } from './account-status.js';
@@ -24,11 +23,7 @@ import { planLabel, subscriptionCovers } from './subscription.js';
  * customer portal to change or cancel, and the Connect payment account. The salon is always the
  * token's; ids in a request are only checked against it.
  */
-export interface BillingDeps {
-  payments: PaymentsPort;
-  billing: SubscriptionStore;
-  now: () => Date;
-}
+export type BillingDeps = Pick<Ports, 'payments' | 'billing' | 'now'>;
 
 /** Where Stripe sends the owner back to: the Billing section, with how it went. */
 export function billingUrl(siteUrl: string, outcome?: Record<string, string>): string {

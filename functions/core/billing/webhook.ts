@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import * as z from 'zod';
-import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import { isPaymentsError } from '../../providers/payments-port.js';
 import type { SubscriptionRecord } from '../../contracts/billing.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
+import type { Ports } from '../ports.js';
 import type { DepositOutcome, DepositPayment } from '../booking/deposit-session.js';
 import { logger } from '../../logger.js';
 import { InvalidInputError, UnavailableError } from '../errors.js';
@@ -97,10 +97,8 @@ const salonOf = (metadata: Record<string, string> | null | undefined) => {
   return parsed.success ? parsed.data : null;
 };
 
-export interface WebhookDeps {
-  billing: SubscriptionStore;
-  payments: Pick<PaymentsPort, 'priceIds' | 'cancelAndRefundSubscription'>;
-  now: () => Date;
+export interface WebhookDeps extends Pick<Ports, 'billing' | 'now'> {
+  payments: Pick<Ports['payments'], 'priceIds' | 'cancelAndRefundSubscription'>;
   /**
    * Settles a booking's deposit (core/booking/deposit.ts): the payment, where it was taken, so a
    * payment for a booking that no longer holds its time can be refunded. Answers whether it changed anything.

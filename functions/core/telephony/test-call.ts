@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { CLIENT_TOKEN_TTL_SECONDS, type ClientTokenResponse, type EndConferenceRequest } from '../../contracts/telephony.js';
 import { DomainError, NotAllowedError, NotFoundError } from '../errors.js';
 import { logger } from '../../logger.js';
@@ -8,7 +8,7 @@ import { testCallLimits } from '../../contracts/receptionist.js';
 import { testSecondsLeft } from '../usage/test-minutes.js';
 
 /** The owner's side of the browser test call: the voice SDK's access token, and hanging up. */
-export type TestCallDeps = Pick<Dependencies, 'salons' | 'telephony' | 'agents' | 'usage' | 'now'>;
+export type TestCallDeps = Pick<Ports, 'salons' | 'telephony' | 'agents' | 'usage' | 'now'>;
 
 /** Makes (or updates) the salon's agent: voice-agent/provision.ts's provisionAgent. */
 export type EnsureAgent = (salonId: string) => Promise<unknown>;
