@@ -5,7 +5,6 @@ import { toE164 } from '../../contracts/phone.js';
 import type { Ports } from '../ports.js';
 import type { Salon } from '../../store/salon-store.js';
 import type { StoredSetup } from '../../store/setup-store.js';
-import type { BookingStore } from '../../store/booking-store.js';
 import type { DepositDeps } from './deposit.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
