@@ -39,7 +39,7 @@ import { createConversationStore } from './store/conversation-store.js';
 import { createSalonPartition } from './store/salon-partition.js';
 import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
 import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
-import { lazyAdapter } from './providers/choose-once.js';
+import { chooseAdapter, lazyAdapter } from './providers/lazy-adapter.js';
 import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
 import { createSubscriptionStore } from './store/subscription-store.js';
 import { createSmsReplyStore } from './store/sms-reply-store.js';
@@ -64,7 +64,7 @@ const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * Every adapter below that talks to a vendor, and every AWS client only some routes use, is
- * imported inside its `lazyAdapter` choice: a Lambda loads it on the first call that needs it,
+ * imported inside its `chooseAdapter` or `lazyAdapter` choice: a Lambda loads it on the first call that needs it,
  * never on a cold start (docs/architecture.md, "Cold starts"). Only the table's client and the
  * event bus, which nearly every route uses, are built up front.
  */
@@ -89,36 +89,19 @@ function build(settings: Config): Dependencies {
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
     billing: createSubscriptionStore(dynamo, settings.TABLE_NAME),
     paymentsSandbox,
-    payments: lazyAdapter(
-      async () => {
-        const stripe = await stripeCredentials(settings, providerSecrets);
-        if (stripe) {
-          const { createStripePayments } = await import('./providers/stripe-payments.js');
-          return createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('The Stripe secret key is missing: prod never uses the payments sandbox');
-        return paymentsSandbox;
+    payments: chooseAdapter(settings.STAGE, {
+      configured: () => stripeCredentials(settings, providerSecrets),
+      real: async (stripe) => (await import('./providers/stripe-payments.js')).createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT }),
+      sandbox: () => paymentsSandbox,
+      missing: 'The Stripe secret key is missing',
+      sandboxName: 'payments',
+      methods: {
+        provider: true, priceIds: true, webhookSecrets: true, createCustomer: true, createCheckoutSession: true, expireCheckoutSession: true,
+        cancelAndRefundSubscription: true, createPortalSession: true, cancelSubscription: true, deleteCustomer: true, reportMeterEvent: true,
+        createConnectAccount: true, createOnboardingLink: true, createDashboardLink: true,
+        createDepositCheckout: true, expireDepositCheckout: true, refundDeposit: true,
       },
-      {
-        provider: true,
-        priceIds: true,
-        webhookSecrets: true,
-        createCustomer: true,
-        createCheckoutSession: true,
-        expireCheckoutSession: true,
-        cancelAndRefundSubscription: true,
-        createPortalSession: true,
-        createConnectAccount: true,
-        createOnboardingLink: true,
-        createDashboardLink: true,
-        reportMeterEvent: true,
-        createDepositCheckout: true,
-        expireDepositCheckout: true,
-        refundDeposit: true,
-        cancelSubscription: true,
-        deleteCustomer: true,
-      },
-    ),
+    }),
     calls: createCallStore(dynamo, settings.TABLE_NAME),
     usage: createUsageStore(dynamo, settings.TABLE_NAME),
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
@@ -126,18 +109,14 @@ function build(settings: Config): Dependencies {
     conversations: createConversationStore(dynamo, settings.TABLE_NAME),
     testCalls: createTestCallStore(dynamo, settings.TABLE_NAME),
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
-    voiceAgents: lazyAdapter(
-      async () => {
-        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
-        if (elevenlabs) {
-          const { createElevenLabsVoiceAgent } = await import('./providers/elevenlabs-voice-agent.js');
-          return createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
-        }
-        if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the voice agent sandbox');
-        return createSandboxVoiceAgent({ siteUrl: settings.SITE_URL });
-      },
-      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
-    ),
+    voiceAgents: chooseAdapter(settings.STAGE, {
+      configured: () => elevenlabsCredentials(settings, providerSecrets),
+      real: async (elevenlabs) => (await import('./providers/elevenlabs-voice-agent.js')).createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
+      sandbox: () => createSandboxVoiceAgent({ siteUrl: settings.SITE_URL }),
+      missing: 'The voice provider key is missing',
+      sandboxName: 'voice agent',
+      methods: { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
+    }),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
@@ -169,38 +148,32 @@ function build(settings: Config): Dependencies {
       { deleteSalonObjects: true, putSalonObject: true },
     ),
     // ElevenLabs when a key is configured (env locally, the provider secret in AWS), in the EU workspace unless told otherwise, else the sandbox.
-    voice: lazyAdapter(
-      async () => {
-        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
-        if (elevenlabs) {
-          const { createElevenLabsVoice } = await import('./providers/elevenlabs-voice.js');
-          return createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
-        }
-        if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the sandbox');
-        return createSandboxVoice();
-      },
-      { previewUrl: true },
-    ),
+    voice: chooseAdapter(settings.STAGE, {
+      configured: () => elevenlabsCredentials(settings, providerSecrets),
+      real: async (elevenlabs) => (await import('./providers/elevenlabs-voice.js')).createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
+      sandbox: createSandboxVoice,
+      missing: 'The voice provider key is missing',
+      sandboxName: 'voice',
+      methods: { previewUrl: true },
+    }),
     googleStore,
     calendarMirrors: createCalendarMirrorStore(dynamo, settings.TABLE_NAME),
     // Google when credentials are configured (env or provider secret), else the labelled sandbox.
-    calendar: lazyAdapter(
-      async () => {
-        const google = await googleCredentials(settings, providerSecrets);
-        if (google) {
-          const { createGoogleCalendar } = await import('./providers/google-calendar.js');
-          return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
-        return createSandboxCalendar({
+    calendar: chooseAdapter(settings.STAGE, {
+      configured: () => googleCredentials(settings, providerSecrets),
+      real: async (google) =>
+        (await import('./providers/google-calendar.js')).createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT }),
+      sandbox: () =>
+        createSandboxCalendar({
           store: googleStore,
           channels: createSandboxCalendarStore(dynamo, settings.TABLE_NAME),
           now: () => new Date(),
           latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
-        });
-      },
-      { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
-    ),
+        }),
+      missing: 'Google Calendar credentials are missing',
+      sandboxName: 'calendar',
+      methods: { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
+    }),
     tokenCipher: lazyAdapter(
       async () => {
         if (settings.TOKEN_KEY_ARN) {
@@ -226,46 +199,40 @@ function build(settings: Config): Dependencies {
     ),
     // Every text checks the salon's STOP list first, whichever path sends it.
     sms: respectingOptOuts(
-      lazyAdapter(
-        async () => {
-          const twilio = await twilioCredentials(settings, providerSecrets);
-          if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+      chooseAdapter(settings.STAGE, {
+        configured: () => twilioCredentials(settings, providerSecrets),
+        real: async (twilio) => {
+          if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
             throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
           }
-          if (twilio) {
-            const { createTwilioSms } = await import('./providers/twilio-sms.js');
-            return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-          }
-          if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the SMS sandbox');
-          return createSandboxSms(outbox);
+          return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
         },
-        { provider: true, send: true },
-      ),
+        sandbox: () => createSandboxSms(outbox),
+        missing: 'Twilio credentials are missing',
+        sandboxName: 'SMS',
+        methods: { provider: true, send: true },
+      }),
       smsReplies,
     ),
-    telephony: lazyAdapter(
-      async () => {
-        const twilio = await twilioVoiceCredentials(settings, providerSecrets);
-        if (twilio) {
-          const { createTwilioTelephony } = await import('./providers/twilio-telephony.js');
-          return createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the telephony sandbox');
-        return createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE });
+    telephony: chooseAdapter(settings.STAGE, {
+      configured: () => twilioVoiceCredentials(settings, providerSecrets),
+      real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT }),
+      sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
+      missing: 'Twilio credentials are missing',
+      sandboxName: 'telephony',
+      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
+    }),
+    email: chooseAdapter(settings.STAGE, {
+      configured: async () => settings.EMAIL_FROM,
+      real: async (from) => {
+        const [{ SESv2Client }, { createSesEmail }] = await Promise.all([import('@aws-sdk/client-sesv2'), import('./providers/ses-email.js')]);
+        return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from });
       },
-      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
-    ),
-    email: lazyAdapter(
-      async () => {
-        if (settings.EMAIL_FROM) {
-          const [{ SESv2Client }, { createSesEmail }] = await Promise.all([import('@aws-sdk/client-sesv2'), import('./providers/ses-email.js')]);
-          return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from: settings.EMAIL_FROM });
-        }
-        if (settings.STAGE === 'prod') throw new Error('EMAIL_FROM is missing: prod never uses the email sandbox');
-        return createSandboxEmail(outbox);
-      },
-      { provider: true, send: true },
-    ),
+      sandbox: () => createSandboxEmail(outbox),
+      missing: 'EMAIL_FROM is missing',
+      sandboxName: 'email',
+      methods: { provider: true, send: true },
+    }),
     outbox,
     smsReplies,
     deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),
