@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Salon } from '../store/salon-store.js';
+import type { Salon } from './salon-profile.js';
 import type { Ports } from './ports.js';
 import { NotSignedInError } from './errors.js';
 import type { Owner } from './owner.js';

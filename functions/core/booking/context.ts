@@ -3,7 +3,7 @@ import { toolSay } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import { toE164 } from '../../contracts/phone.js';
 import type { Ports } from '../ports.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Salon } from '../salon-profile.js';
 import type { StoredSetup } from '../../store/setup-store.js';
 import type { DepositDeps } from './deposit.js';
 import { ToolError } from './errors.js';

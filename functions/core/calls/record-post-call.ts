@@ -2,7 +2,18 @@ import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
 import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
-import type { PostCallConversation } from '../../providers/elevenlabs-post-call.js';
+
+/** A finished call's conversation, as the voice-agent provider's post-call webhook reports it. */
+export interface PostCallConversation {
+  agentId: string;
+  conversationId: string;
+  salonId: string | null;
+  callSid: string | null;
+  startedAt: string | null;
+  summary: string | null;
+  evaluation: 'success' | 'failure' | 'unknown';
+  transcript: { role: 'agent' | 'caller'; text: string; at: number }[];
+}
 
 /** How long a call's transcript is kept before DynamoDB's TTL removes it (the privacy notice states it). */
 export const TRANSCRIPT_RETENTION_DAYS = 90;

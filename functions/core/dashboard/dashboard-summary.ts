@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
 import type { DashboardSummary } from '../../contracts/calls.js';
 import type { Ports } from '../ports.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Salon } from '../salon-profile.js';
 import { billingPeriodAt } from '../usage/billing-period.js';
 import { summarise } from '../usage/meter-usage.js';
 import { calendarHealth } from '../calendar/calendar-health.js';

@@ -1,7 +1,7 @@
 import { testCallLimits, type ReceptionistTurn } from '../../contracts/receptionist.js';
 import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Salon } from '../salon-profile.js';
 import type { OpenTestCall } from '../../store/test-call-store.js';
 import type { CallRecord } from '../../store/call-types.js';
 import { completeCall } from '../calls/complete-call.js';

@@ -5,7 +5,8 @@ import { logger } from '../../logger.js';
 import { VoiceAgentProviderError, type AgentHandle } from '../../providers/voice-agent-port.js';
 import type { HostedAgent } from '../../store/agent-store.js';
 import { issueAgentSecret, type IssueResult } from '../agent-secret.js';
-import { buildAgentDefinition, type AgentDefinition } from './agent-config.js';
+import { buildAgentDefinition } from './agent-config.js';
+import type { AgentDefinition } from './agent-definition.js';
 
 /**
  * The salon's voice agent over its life: made on Go Live, brought up to date when the setup or

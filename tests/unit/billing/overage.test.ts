@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { SubscriptionRecord } from '../../../functions/contracts/billing.js';
 import { overageMinutes, reportCallOverage, type OverageDeps } from '../../../functions/core/billing/overage.js';
 import type { DeliveryClaims } from '../../../functions/store/delivery-claims.js';
-import type { Salon } from '../../../functions/store/salon-store.js';
+import type { Salon } from '../../../functions/core/salon-profile.js';
 
 const subscription: SubscriptionRecord = {
   id: 'sub_1',
