@@ -11,7 +11,7 @@ import { FREE_TRIAL_DAYS } from '../../functions/core/plans.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';
 import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
-import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-payments.js';
+import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-stripe-objects.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, localAwsCredentials, standIns } from '../support/stand-ins.js';
 import { finishedCall } from '../support/calls.js';
