@@ -87,7 +87,7 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
-    billing: createSubscriptionStore(dynamo, settings.TABLE_NAME),
+    subscriptions: createSubscriptionStore(dynamo, settings.TABLE_NAME),
     paymentsSandbox,
     payments: chooseAdapter(settings.STAGE, {
       configured: () => stripeCredentials(settings, providerSecrets),

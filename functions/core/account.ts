@@ -14,7 +14,7 @@ export interface AccountDeps extends CalendarGrantDeps, Pick<Ports, 'salons' | '
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
   payments?: Pick<Ports['payments'], 'expireCheckoutSession' | 'cancelSubscription' | 'deleteCustomer'>;
   /** The salon's subscription checkouts still open, expired with the account. */
-  billing?: Pick<Ports['billing'], 'openCheckouts'>;
+  subscriptions?: Pick<Ports['subscriptions'], 'openCheckouts'>;
 }
 
 /**
@@ -40,7 +40,7 @@ async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
   const payments = deps.payments;
   if (!payments) return;
   try {
-    const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.billing?.openCheckouts(salonId, deps.now()) ?? []]);
+    const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.subscriptions?.openCheckouts(salonId, deps.now()) ?? []]);
     for (const checkout of open) await payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
     const subscription = salon?.subscription;
     if (subscription && subscription.status !== 'canceled') await payments.cancelSubscription({ salonId, subscriptionId: subscription.id });

@@ -90,6 +90,6 @@ export interface Ports {
   /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
   payments: PaymentsPort;
   /** The subscription on the salon's profile, the payment account, applied Stripe events, the overage ledger. */
-  billing: SubscriptionStore;
+  subscriptions: SubscriptionStore;
   now: () => Date;
 }

@@ -261,7 +261,7 @@ describe('money follows the booking (RELIABILITY 66)', () => {
       }) satisfies SandboxStripeEvent;
 
   it('a deposit is the platform\'s destination charge: a session event from a connected account settles nothing', async () => {
-    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
+    const account = (await deps().subscriptions.getPaymentAccount(salon.salonId))!;
     const booking = await held('15:00', TUESDAY);
     expect(await deliverSigned([sessionEvent('checkout.session.completed', booking, 'paid', account.id)])).toEqual([200]);
     expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('awaiting_deposit');

@@ -19,7 +19,7 @@ export function overageMinutes(before: number, minutes: number, included: number
 
 export interface OverageDeps extends Pick<Ports, 'deliveryClaims' | 'now'> {
   salons: Pick<Ports['salons'], 'get'>;
-  billing: Pick<Ports['billing'], 'placeCall'>;
+  subscriptions: Pick<Ports['subscriptions'], 'placeCall'>;
   payments: Pick<Ports['payments'], 'reportMeterEvent'>;
   meterEventName: string;
 }
@@ -46,7 +46,7 @@ export async function reportCallOverage(deps: OverageDeps, call: CompletedCall):
   const subscription = salon.subscription;
   const period = billingPeriodAt(salon, new Date(call.startedAt));
   if (!subscription || !isSubscriptionPeriodId(period.id)) return { reported: false, reason: 'not-subscribed' };
-  const { before } = await deps.billing.placeCall(call.salonId, period.id, call.callSid, minutes);
+  const { before } = await deps.subscriptions.placeCall(call.salonId, period.id, call.callSid, minutes);
   const value = overageMinutes(before, minutes, period.minutesIncluded);
   if (!value) return { reported: false, reason: 'within-plan' };
   const outcome = await deliverOnce(

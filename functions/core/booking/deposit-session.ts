@@ -14,10 +14,10 @@ import type { BookingDeps, SalonContext } from './context.js';
  */
 export interface DepositDeps extends Pick<Ports, 'config'> {
   payments: Pick<Ports['payments'], 'createDepositCheckout' | 'expireDepositCheckout' | 'refundDeposit'>;
-  billing: Pick<Ports['billing'], 'getPaymentAccount'>;
+  subscriptions: Pick<Ports['subscriptions'], 'getPaymentAccount'>;
 }
 
-export const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.billing && deps.config ? (deps as DepositDeps) : null);
+export const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.subscriptions && deps.config ? (deps as DepositDeps) : null);
 
 /** A Stripe outage is a retry for whoever asked (the webhook answers 503, the sweep comes back), never a raw error. */
 async function orRetryLater(request: () => Promise<void>): Promise<void> {

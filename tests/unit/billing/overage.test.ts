@@ -24,7 +24,7 @@ function fakes(salon: Partial<Salon> | null) {
   const reported: { identifier: string; value: number; customerId: string; eventName: string }[] = [];
   const deps: OverageDeps = {
     salons: { get: async () => (salon ? ({ id: 'sal_1', createdAt: '2026-11-01T09:30:00.000Z', ...salon } as Salon) : null) },
-    billing: {
+    subscriptions: {
       placeCall: async (_salonId, periodId, callSid, minutes) => {
         const period = ledger.get(periodId) ?? { total: 0, calls: new Map() };
         ledger.set(periodId, period);
