@@ -7,7 +7,7 @@ import { toolRegistry } from '../agent-tools/registry.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../booking/speak.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { addressLine } from '../confirmations/format.js';
-import { CALL_VARIABLES, type AgentDefinition, type AgentToolDefinition } from './agent-definition.js';
+import { CALL_VARIABLES, type AgentDefinition } from './agent-definition.js';
 import { servicePriceCents } from '../money.js';
 
 /**
