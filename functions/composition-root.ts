@@ -64,9 +64,9 @@ const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * Every adapter below that talks to a vendor, and every AWS client only some routes use, is
- * imported inside its `chooseAdapter` or `lazyAdapter` choice: a Lambda loads it on the first call that needs it,
- * never on a cold start (docs/architecture.md, "Cold starts"). Only the table's client and the
- * event bus, which nearly every route uses, are built up front.
+ * imported inside its `chooseAdapter` or `lazyAdapter` choice: a Lambda loads it on the first
+ * call that needs it, never on a cold start (docs/architecture.md, "Cold starts"). Only the
+ * table's client and the event bus, which nearly every route uses, are built up front.
  */
 function build(settings: Config): Dependencies {
   const local = (endpoint: string | undefined) => (endpoint ? { endpoint, region: settings.AWS_REGION } : { region: settings.AWS_REGION });
@@ -93,8 +93,7 @@ function build(settings: Config): Dependencies {
       configured: () => stripeCredentials(settings, providerSecrets),
       real: async (stripe) => (await import('./providers/stripe-payments.js')).createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT }),
       sandbox: () => paymentsSandbox,
-      missing: 'The Stripe secret key is missing',
-      sandboxName: 'payments',
+      missing: 'The Stripe secret key is missing', sandboxName: 'payments',
       methods: {
         provider: true, priceIds: true, webhookSecrets: true, createCustomer: true, createCheckoutSession: true, expireCheckoutSession: true,
         cancelAndRefundSubscription: true, createPortalSession: true, cancelSubscription: true, deleteCustomer: true, reportMeterEvent: true,
@@ -113,8 +112,7 @@ function build(settings: Config): Dependencies {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
       real: async (elevenlabs) => (await import('./providers/elevenlabs-voice-agent.js')).createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
       sandbox: () => createSandboxVoiceAgent({ siteUrl: settings.SITE_URL }),
-      missing: 'The voice provider key is missing',
-      sandboxName: 'voice agent',
+      missing: 'The voice provider key is missing', sandboxName: 'voice agent',
       methods: { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
     }),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
@@ -152,8 +150,7 @@ function build(settings: Config): Dependencies {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
       real: async (elevenlabs) => (await import('./providers/elevenlabs-voice.js')).createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
       sandbox: createSandboxVoice,
-      missing: 'The voice provider key is missing',
-      sandboxName: 'voice',
+      missing: 'The voice provider key is missing', sandboxName: 'voice',
       methods: { previewUrl: true },
     }),
     googleStore,
@@ -170,8 +167,7 @@ function build(settings: Config): Dependencies {
           now: () => new Date(),
           latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
         }),
-      missing: 'Google Calendar credentials are missing',
-      sandboxName: 'calendar',
+      missing: 'Google Calendar credentials are missing', sandboxName: 'calendar',
       methods: { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
     }),
     tokenCipher: lazyAdapter(
@@ -208,8 +204,7 @@ function build(settings: Config): Dependencies {
           return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
         },
         sandbox: () => createSandboxSms(outbox),
-        missing: 'Twilio credentials are missing',
-        sandboxName: 'SMS',
+        missing: 'Twilio credentials are missing', sandboxName: 'SMS',
         methods: { provider: true, send: true },
       }),
       smsReplies,
@@ -218,8 +213,7 @@ function build(settings: Config): Dependencies {
       configured: () => twilioVoiceCredentials(settings, providerSecrets),
       real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT }),
       sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
-      missing: 'Twilio credentials are missing',
-      sandboxName: 'telephony',
+      missing: 'Twilio credentials are missing', sandboxName: 'telephony',
       methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
     }),
     email: chooseAdapter(settings.STAGE, {
@@ -229,8 +223,7 @@ function build(settings: Config): Dependencies {
         return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from });
       },
       sandbox: () => createSandboxEmail(outbox),
-      missing: 'EMAIL_FROM is missing',
-      sandboxName: 'email',
+      missing: 'EMAIL_FROM is missing', sandboxName: 'email',
       methods: { provider: true, send: true },
     }),
     outbox,
