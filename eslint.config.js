@@ -1,6 +1,32 @@
 // ESLint: a small, type-aware rule set the code base follows (run by `npm test`, `npm run lint` alone).
 import tseslint from 'typescript-eslint';
 
+/**
+ * A feature of the web app (web/src/features/<name>/) is reached from another only through its
+ * public file, features/<name>/index.ts: the rest is its own to change. One block per folder depth,
+ * since a relative path's climb out of the feature depends on where the importing file sits.
+ */
+const featureBoundaries = [1, 2, 3].map((depth) => {
+  const up = '\\.\\./'.repeat(depth);
+  return {
+    files: [`web/src/features/*/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: {
+      // typescript-eslint's copy, so that it adds to the web app's rule above instead of replacing it.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(${up}|${up}\\.\\./features/)[^./][^/]*/.`,
+              message: "Import another feature through its public file ('../<feature>', features/<feature>/index.ts), not its inner modules.",
+            },
+          ],
+        },
+      ],
+    },
+  };
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', '.local/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   {
@@ -22,21 +48,36 @@ export default tseslint.config(
   },
   {
     // The web app reaches the shared contracts, plans and money through the alias (tsconfig.json
-    // "paths", vite.config.ts), never by climbing out of web/ with ../../...
+    // "paths", vite.config.ts), never by climbing out of web/ with ../../..; the server's tables
+    // and vendors are not the browser's to import.
     files: ['web/**/*.ts', 'web/**/*.tsx'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./)+functions/', message: "Import shared code as '@functions/…'." }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+functions/', message: "Import shared code as '@functions/…'." },
+            { regex: '^@functions/(store|providers)(/|$)', message: 'The web app does not import the store or the vendor adapters: they run on the server.' },
+          ],
+        },
+      ],
     },
   },
+  ...featureBoundaries,
   {
     // Domain code knows nothing of HTTP: it throws domain errors (functions/core/errors.ts) and
-    // functions/http/ turns them into statuses in one place; the owner type lives in core.
+    // functions/http/ turns them into statuses in one place; the owner type lives in core. Nor
+    // does it know how it is wired: core declares its ports (functions/core/ports.ts) and the
+    // composition root, which imports every adapter, builds them.
     files: ['functions/core/**/*.ts', 'functions/store/**/*.ts', 'functions/providers/**/*.ts', 'functions/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ regex: '^\\.{1,2}/(.*/)?(http|api)/', message: 'Domain code may not import the HTTP layer (functions/http, functions/api).' }],
+          patterns: [
+            { regex: '^(\\.{1,2}/(.*/)?|@functions/)(http|api)(/|$)', message: 'Domain code may not import the HTTP layer (functions/http, functions/api).' },
+            { regex: '^(\\.{1,2}/(.*/)?|@functions/)composition-root(\\.js)?$', message: 'Core, store and providers do not import the composition root: name the ports you need (functions/core/ports.ts).' },
+          ],
           paths: [{ name: 'aws-lambda', message: 'Domain code does not see Lambda events; the HTTP layer reads them.' }],
         },
       ],

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { DEFAULT_HOURS } from '../functions/contracts/setup.js';
-import { twilioSignature } from '../functions/core/telephony/twilio-signature.js';
+import { twilioSignature } from '../functions/providers/twilio-signature.js';
 import { formatLoad, runLoad } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
 import { productEnv, startProductProcess } from './support/product-process.js';

@@ -2,17 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { config, type Config } from './config.js';
-import { createSalonStore, type SalonStore } from './store/salon-store.js';
-import { createSetupStore, type SetupStore } from './store/setup-store.js';
-import { createEventPublisher, type EventPublisher } from './providers/eventbridge-events.js';
-import type { Identity } from './providers/cognito-identity.js';
-import type { Uploads } from './providers/s3-uploads.js';
-import type { VoicePort } from './providers/voice-port.js';
+import { createSalonStore } from './store/salon-store.js';
+import { createSetupStore } from './store/setup-store.js';
+import { createEventPublisher } from './providers/eventbridge-events.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
-import type { CalendarPort } from './providers/calendar-port.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
 import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
-import { createCalendarMirrorStore, type CalendarMirrorStore } from './store/calendar-mirror-store.js';
+import { createCalendarMirrorStore } from './store/calendar-mirror-store.js';
 import {
   createProviderSecrets,
   elevenlabsCredentials,
@@ -22,103 +18,45 @@ import {
   twilioCredentials,
   twilioVoiceCredentials,
 } from './providers/provider-secrets.js';
-import type { TelephonyPort } from './providers/telephony-port.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
-import { unconfiguredTokenCipher, type TokenCipher } from './providers/token-cipher.js';
+import { unconfiguredTokenCipher } from './providers/token-cipher.js';
 import { createLocalTokenCipher } from './providers/local-token-cipher.js';
-import { createGoogleStore, type GoogleStore } from './store/google-store.js';
-import type { PriceListExtractor } from './providers/price-list-extractor.js';
-import { createBookingStore, type BookingStore } from './store/booking-store.js';
-import { createAgentStore, type AgentStore } from './store/agent-store.js';
-import type { SmsPort } from './providers/sms-port.js';
+import { createGoogleStore } from './store/google-store.js';
+import { createBookingStore } from './store/booking-store.js';
+import { createAgentStore } from './store/agent-store.js';
 import { createSandboxSms } from './providers/sandbox-sms.js';
-import type { EmailPort } from './providers/email-port.js';
 import { createSandboxEmail } from './providers/sandbox-email.js';
-import { createOutboxStore, type OutboxStore } from './store/outbox-store.js';
-import { createDeliveryClaims, type DeliveryClaims } from './store/delivery-claims.js';
-import { createDeletedOwners, type DeletedOwners } from './store/deleted-owners.js';
-import { createRateLimits, type RateLimits } from './store/rate-limits.js';
-import { createCallStore, type CallStore } from './store/call-store.js';
-import { createUsageStore, type UsageStore } from './store/usage-store.js';
-import { createTestCallStore, type TestCallStore } from './store/test-call-store.js';
-import { createCallStatsStore, type CallStatsStore } from './store/call-stats-store.js';
-import { createActivityStore, type ActivityStore } from './store/activity-store.js';
-import { createConversationStore, type ConversationStore } from './store/conversation-store.js';
-import { createSalonPartition, type SalonPartition } from './store/salon-partition.js';
-import type { VoiceAgentPort } from './providers/voice-agent-port.js';
+import { createOutboxStore } from './store/outbox-store.js';
+import { createDeliveryClaims } from './store/delivery-claims.js';
+import { createDeletedOwners } from './store/deleted-owners.js';
+import { createRateLimits } from './store/rate-limits.js';
+import { createCallStore } from './store/call-store.js';
+import { createUsageStore } from './store/usage-store.js';
+import { createTestCallStore } from './store/test-call-store.js';
+import { createCallStatsStore } from './store/call-stats-store.js';
+import { createActivityStore } from './store/activity-store.js';
+import { createConversationStore } from './store/conversation-store.js';
+import { createSalonPartition } from './store/salon-partition.js';
 import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
-import type { PaymentsPort } from './providers/payments-port.js';
 import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
-import { lazyAdapter } from './providers/choose-once.js';
+import { chooseAdapter, lazyAdapter } from './providers/lazy-adapter.js';
 import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
-import { createSubscriptionStore, type SubscriptionStore } from './store/subscription-store.js';
-import { createSmsReplyStore, type SmsReplyStore } from './store/sms-reply-store.js';
+import { createSubscriptionStore } from './store/subscription-store.js';
+import { createSmsReplyStore } from './store/sms-reply-store.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
+import type { Ports } from './core/ports.js';
 
 /**
- * The one place dependencies are built, chosen by configuration. Handlers ask for `deps()` and
- * never construct SDK clients themselves. Built lazily once per cold start.
+ * The one place dependencies are built, chosen by configuration: core's ports (functions/core/ports.ts)
+ * and what only the handlers use. Handlers ask for `deps()` and never construct SDK clients
+ * themselves. Built lazily once per cold start.
  */
-export interface Dependencies {
+export interface Dependencies extends Ports {
   config: Config;
-  salons: SalonStore;
-  /** Tombstones of deleted owners, whose unexpired tokens must not bring their salon back. */
-  deletedOwners: DeletedOwners;
-  setup: SetupStore;
-  events: EventPublisher;
-  identity: Identity;
-  uploads: Uploads;
-  voice: VoicePort;
-  googleStore: GoogleStore;
-  /** Each connected calendar's busy time, kept in sync with Google (functions/core/calendar/mirror.ts). */
-  calendarMirrors: CalendarMirrorStore;
-  calendar: CalendarPort;
-  tokenCipher: TokenCipher;
-  /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
-  extractor: PriceListExtractor;
-  /** Twilio when configured (env or provider secret), else the sandbox outbox; never the sandbox in prod. */
-  sms: SmsPort;
-  /** Twilio calls when an account is configured (env or provider secret), else the sandbox (local signing key); never the sandbox in prod. */
-  telephony: TelephonyPort;
-  /** SES when EMAIL_FROM is configured, else the sandbox outbox; never the sandbox in prod. */
-  email: EmailPort;
-  /** What the SMS and email sandboxes "sent" (the local outbox page lists it). */
-  outbox: OutboxStore;
-  /** Callers' STOPs and the questions the salon's texts asked them (replies to reminders and offers). */
-  smsReplies: SmsReplyStore;
-  /** Claims that make the message consumers send once per event. */
-  deliveryClaims: DeliveryClaims;
-  /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */
-  bookings: BookingStore;
-  /** The salon's agent settings: the voice agent's secret (hash only) and the hosted agent's ids. */
-  agents: AgentStore;
-  /** Fixed-window counters behind the flood caps (messages per caller and salon, wrong secrets per source). */
-  rateLimits: RateLimits;
-  /** One record per call, merged from the telephony and voice-agent webhooks. */
-  calls: CallStore;
-  /** Minutes used per billing period, counted once per call. */
-  usage: UsageStore;
-  /** The dashboard's per-day call figures. */
-  callStats: CallStatsStore;
-  /** The dashboard's recent activity. */
-  activity: ActivityStore;
-  /** The salon's hosted voice agent: ElevenLabs when a key is configured, else the labelled sandbox; never the sandbox in prod. */
-  voiceAgents: VoiceAgentPort;
-  /** The sandbox receptionist's conversations between turns. */
-  conversations: ConversationStore;
-  /** The salon's one open sandbox test call, bounded by its free test minutes. */
-  testCalls: TestCallStore;
-  /** Every item of a salon's partition, for the owner's data export. */
-  salonPartition: SalonPartition;
-  /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
-  payments: PaymentsPort;
   /** The payments sandbox itself, for its local pages (which refuse to serve unless `payments` is the sandbox). */
   paymentsSandbox: SandboxPayments;
-  /** The subscription on the salon's profile, the payment account, applied Stripe events, the overage ledger. */
-  billing: SubscriptionStore;
   /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
   elevenlabsWebhookSecret: () => Promise<string | null>;
-  now: () => Date;
 }
 
 /** s3rver knows only this pair; the other local stand-ins take the data folder's key from the environment. */
@@ -126,9 +64,9 @@ const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
 
 /**
  * Every adapter below that talks to a vendor, and every AWS client only some routes use, is
- * imported inside its `lazyAdapter` choice: a Lambda loads it on the first call that needs it,
- * never on a cold start (docs/architecture.md, "Cold starts"). Only the table's client and the
- * event bus, which nearly every route uses, are built up front.
+ * imported inside its `chooseAdapter` or `lazyAdapter` choice: a Lambda loads it on the first
+ * call that needs it, never on a cold start (docs/architecture.md, "Cold starts"). Only the
+ * table's client and the event bus, which nearly every route uses, are built up front.
  */
 function build(settings: Config): Dependencies {
   const local = (endpoint: string | undefined) => (endpoint ? { endpoint, region: settings.AWS_REGION } : { region: settings.AWS_REGION });
@@ -149,38 +87,20 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
-    billing: createSubscriptionStore(dynamo, settings.TABLE_NAME),
+    subscriptions: createSubscriptionStore(dynamo, settings.TABLE_NAME),
     paymentsSandbox,
-    payments: lazyAdapter(
-      async () => {
-        const stripe = await stripeCredentials(settings, providerSecrets);
-        if (stripe) {
-          const { createStripePayments } = await import('./providers/stripe-payments.js');
-          return createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('The Stripe secret key is missing: prod never uses the payments sandbox');
-        return paymentsSandbox;
+    payments: chooseAdapter(settings.STAGE, {
+      configured: () => stripeCredentials(settings, providerSecrets),
+      real: async (stripe) => (await import('./providers/stripe-payments.js')).createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT }),
+      sandbox: () => paymentsSandbox,
+      missing: 'The Stripe secret key is missing', sandboxName: 'payments',
+      methods: {
+        provider: true, priceIds: true, webhookSecrets: true, createCustomer: true, createCheckoutSession: true, expireCheckoutSession: true,
+        cancelAndRefundSubscription: true, createPortalSession: true, cancelSubscription: true, deleteCustomer: true, reportMeterEvent: true,
+        createConnectAccount: true, createOnboardingLink: true, createDashboardLink: true,
+        createDepositCheckout: true, expireDepositCheckout: true, refundDeposit: true,
       },
-      {
-        provider: true,
-        priceIds: true,
-        webhookSecrets: true,
-        createCustomer: true,
-        createCheckoutSession: true,
-        expireCheckoutSession: true,
-        cancelAndRefundSubscription: true,
-        createPortalSession: true,
-        createConnectAccount: true,
-        createOnboardingLink: true,
-        createDashboardLink: true,
-        reportMeterEvent: true,
-        createDepositCheckout: true,
-        expireDepositCheckout: true,
-        refundDeposit: true,
-        cancelSubscription: true,
-        deleteCustomer: true,
-      },
-    ),
+    }),
     calls: createCallStore(dynamo, settings.TABLE_NAME),
     usage: createUsageStore(dynamo, settings.TABLE_NAME),
     callStats: createCallStatsStore(dynamo, settings.TABLE_NAME),
@@ -188,18 +108,13 @@ function build(settings: Config): Dependencies {
     conversations: createConversationStore(dynamo, settings.TABLE_NAME),
     testCalls: createTestCallStore(dynamo, settings.TABLE_NAME),
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
-    voiceAgents: lazyAdapter(
-      async () => {
-        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
-        if (elevenlabs) {
-          const { createElevenLabsVoiceAgent } = await import('./providers/elevenlabs-voice-agent.js');
-          return createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
-        }
-        if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the voice agent sandbox');
-        return createSandboxVoiceAgent({ siteUrl: settings.SITE_URL });
-      },
-      { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
-    ),
+    voiceAgents: chooseAdapter(settings.STAGE, {
+      configured: () => elevenlabsCredentials(settings, providerSecrets),
+      real: async (elevenlabs) => (await import('./providers/elevenlabs-voice-agent.js')).createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
+      sandbox: () => createSandboxVoiceAgent({ siteUrl: settings.SITE_URL }),
+      missing: 'The voice provider key is missing', sandboxName: 'voice agent',
+      methods: { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
+    }),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
@@ -231,38 +146,30 @@ function build(settings: Config): Dependencies {
       { deleteSalonObjects: true, putSalonObject: true },
     ),
     // ElevenLabs when a key is configured (env locally, the provider secret in AWS), in the EU workspace unless told otherwise, else the sandbox.
-    voice: lazyAdapter(
-      async () => {
-        const elevenlabs = await elevenlabsCredentials(settings, providerSecrets);
-        if (elevenlabs) {
-          const { createElevenLabsVoice } = await import('./providers/elevenlabs-voice.js');
-          return createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS });
-        }
-        if (settings.STAGE === 'prod') throw new Error('The voice provider key is missing: prod never uses the sandbox');
-        return createSandboxVoice();
-      },
-      { previewUrl: true },
-    ),
+    voice: chooseAdapter(settings.STAGE, {
+      configured: () => elevenlabsCredentials(settings, providerSecrets),
+      real: async (elevenlabs) => (await import('./providers/elevenlabs-voice.js')).createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
+      sandbox: createSandboxVoice,
+      missing: 'The voice provider key is missing', sandboxName: 'voice',
+      methods: { previewUrl: true },
+    }),
     googleStore,
     calendarMirrors: createCalendarMirrorStore(dynamo, settings.TABLE_NAME),
     // Google when credentials are configured (env or provider secret), else the labelled sandbox.
-    calendar: lazyAdapter(
-      async () => {
-        const google = await googleCredentials(settings, providerSecrets);
-        if (google) {
-          const { createGoogleCalendar } = await import('./providers/google-calendar.js');
-          return createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('Google Calendar credentials are missing: prod never uses the sandbox');
-        return createSandboxCalendar({
+    calendar: chooseAdapter(settings.STAGE, {
+      configured: () => googleCredentials(settings, providerSecrets),
+      real: async (google) =>
+        (await import('./providers/google-calendar.js')).createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT }),
+      sandbox: () =>
+        createSandboxCalendar({
           store: googleStore,
           channels: createSandboxCalendarStore(dynamo, settings.TABLE_NAME),
           now: () => new Date(),
           latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
-        });
-      },
-      { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
-    ),
+        }),
+      missing: 'Google Calendar credentials are missing', sandboxName: 'calendar',
+      methods: { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
+    }),
     tokenCipher: lazyAdapter(
       async () => {
         if (settings.TOKEN_KEY_ARN) {
@@ -288,46 +195,37 @@ function build(settings: Config): Dependencies {
     ),
     // Every text checks the salon's STOP list first, whichever path sends it.
     sms: respectingOptOuts(
-      lazyAdapter(
-        async () => {
-          const twilio = await twilioCredentials(settings, providerSecrets);
-          if (twilio && settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+      chooseAdapter(settings.STAGE, {
+        configured: () => twilioCredentials(settings, providerSecrets),
+        real: async (twilio) => {
+          if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
             throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
           }
-          if (twilio) {
-            const { createTwilioSms } = await import('./providers/twilio-sms.js');
-            return createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-          }
-          if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the SMS sandbox');
-          return createSandboxSms(outbox);
+          return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
         },
-        { provider: true, send: true },
-      ),
+        sandbox: () => createSandboxSms(outbox),
+        missing: 'Twilio credentials are missing', sandboxName: 'SMS',
+        methods: { provider: true, send: true },
+      }),
       smsReplies,
     ),
-    telephony: lazyAdapter(
-      async () => {
-        const twilio = await twilioVoiceCredentials(settings, providerSecrets);
-        if (twilio) {
-          const { createTwilioTelephony } = await import('./providers/twilio-telephony.js');
-          return createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-        }
-        if (settings.STAGE === 'prod') throw new Error('Twilio credentials are missing: prod never uses the telephony sandbox');
-        return createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE });
+    telephony: chooseAdapter(settings.STAGE, {
+      configured: () => twilioVoiceCredentials(settings, providerSecrets),
+      real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT }),
+      sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
+      missing: 'Twilio credentials are missing', sandboxName: 'telephony',
+      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
+    }),
+    email: chooseAdapter(settings.STAGE, {
+      configured: async () => settings.EMAIL_FROM,
+      real: async (from) => {
+        const [{ SESv2Client }, { createSesEmail }] = await Promise.all([import('@aws-sdk/client-sesv2'), import('./providers/ses-email.js')]);
+        return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from });
       },
-      { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
-    ),
-    email: lazyAdapter(
-      async () => {
-        if (settings.EMAIL_FROM) {
-          const [{ SESv2Client }, { createSesEmail }] = await Promise.all([import('@aws-sdk/client-sesv2'), import('./providers/ses-email.js')]);
-          return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from: settings.EMAIL_FROM });
-        }
-        if (settings.STAGE === 'prod') throw new Error('EMAIL_FROM is missing: prod never uses the email sandbox');
-        return createSandboxEmail(outbox);
-      },
-      { provider: true, send: true },
-    ),
+      sandbox: () => createSandboxEmail(outbox),
+      missing: 'EMAIL_FROM is missing', sandboxName: 'email',
+      methods: { provider: true, send: true },
+    }),
     outbox,
     smsReplies,
     deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),

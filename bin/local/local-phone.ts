@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
-import { twilioSignature } from '../../functions/core/telephony/twilio-signature.js';
+import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 import { readLocalTwilioAuthToken, SANDBOX_ACCOUNT_SID } from '../../functions/providers/sandbox-telephony.js';
 import { LOCAL_PHONE_SCRIPT } from './local-phone-script.js';
 

@@ -15,13 +15,11 @@ import type { Owner } from './owner.js';
 import { logger } from '../logger.js';
 import type { Item } from '../store/dynamo.js';
 import { keys } from '../store/keys.js';
-import type { SalonPartition } from '../store/salon-partition.js';
+import type { Ports } from './ports.js';
 import { tableKeys } from '../store/table-definition.js';
 import { ownerSalonId, type DeletedOwnerCheck } from './salon.js';
 
-export interface AccountExportDeps extends DeletedOwnerCheck {
-  salonPartition: SalonPartition;
-}
+export type AccountExportDeps = DeletedOwnerCheck & Pick<Ports, 'salonPartition'>;
 
 /**
  * How one kind of item is exported. `fields` lists the only attributes that leave, for a kind that

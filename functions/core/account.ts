@@ -1,35 +1,20 @@
 import { NotAllowedError, NotSignedInError } from './errors.js';
 import type { Owner } from './owner.js';
 import { messages } from '../contracts/messages.js';
-import type { SalonStore } from '../store/salon-store.js';
-import type { DeletedOwners } from '../store/deleted-owners.js';
-import type { Identity } from '../providers/cognito-identity.js';
-import type { EventPublisher } from '../providers/eventbridge-events.js';
+import type { Ports } from './ports.js';
 import { salonIdForOwner } from './salon.js';
 import { revokeCalendarAccess, type CalendarGrantDeps } from './calendar-connection.js';
 import { removeAgent } from './voice-agent/provision.js';
-import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
-import type { AgentStore } from '../store/agent-store.js';
-import type { PaymentsPort } from '../providers/payments-port.js';
-import type { SubscriptionStore } from '../store/subscription-store.js';
 import { logger } from '../logger.js';
-import type { EmailPort } from '../providers/email-port.js';
 import { accountDeletedEmail } from './confirmations/messages.js';
 
-export interface AccountDeps extends CalendarGrantDeps {
-  salons: SalonStore;
-  identity: Identity;
-  deletedOwners: DeletedOwners;
-  events: EventPublisher;
-  voiceAgents: VoiceAgentPort;
-  agents: AgentStore;
+export interface AccountDeps extends CalendarGrantDeps, Pick<Ports, 'salons' | 'identity' | 'deletedOwners' | 'events' | 'voiceAgents' | 'agents' | 'now'> {
   /** Confirms the deletion to the owner (absent where a caller sends no email). */
-  email?: Pick<EmailPort, 'send'>;
+  email?: Pick<Ports['email'], 'send'>;
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
-  payments?: Pick<PaymentsPort, 'expireCheckoutSession' | 'cancelSubscription' | 'deleteCustomer'>;
+  payments?: Pick<Ports['payments'], 'expireCheckoutSession' | 'cancelSubscription' | 'deleteCustomer'>;
   /** The salon's subscription checkouts still open, expired with the account. */
-  billing?: Pick<SubscriptionStore, 'openCheckouts'>;
-  now: () => Date;
+  subscriptions?: Pick<Ports['subscriptions'], 'openCheckouts'>;
 }
 
 /**
@@ -55,7 +40,7 @@ async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
   const payments = deps.payments;
   if (!payments) return;
   try {
-    const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.billing?.openCheckouts(salonId, deps.now()) ?? []]);
+    const [salon, open] = await Promise.all([deps.salons.get(salonId), deps.subscriptions?.openCheckouts(salonId, deps.now()) ?? []]);
     for (const checkout of open) await payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
     const subscription = salon?.subscription;
     if (subscription && subscription.status !== 'canceled') await payments.cancelSubscription({ salonId, subscriptionId: subscription.id });

@@ -1,9 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FLOOD_LIMITS, toolSay } from '../contracts/agent-tools.js';
-import type { AgentStore } from '../store/agent-store.js';
-import { fixedWindow, secondsLeft, type RateLimits } from '../store/rate-limits.js';
-import type { SalonStore } from '../store/salon-store.js';
-import type { DeletedOwners } from '../store/deleted-owners.js';
+import { fixedWindow, secondsLeft } from '../store/rate-limits.js';
+import type { Ports } from './ports.js';
 import { undoIfOwnerDeleted } from './salon.js';
 import { ToolError } from './booking/errors.js';
 
@@ -18,11 +16,10 @@ const SECRET_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 export const hashAgentSecret = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
-export interface AgentSecretDeps {
-  agents: Pick<AgentStore, 'get' | 'save' | 'salonForSecretHash'>;
-  salons: Pick<SalonStore, 'get' | 'deleteAll'>;
-  deletedOwners: Pick<DeletedOwners, 'isDeleted'>;
-  now: () => Date;
+export interface AgentSecretDeps extends Pick<Ports, 'now'> {
+  agents: Pick<Ports['agents'], 'get' | 'save' | 'salonForSecretHash'>;
+  salons: Pick<Ports['salons'], 'get' | 'deleteAll'>;
+  deletedOwners: Pick<Ports['deletedOwners'], 'isDeleted'>;
 }
 
 export type IssueResult =
@@ -88,7 +85,7 @@ export class TooManySecretAttempts extends ToolError {
  * right count (well-formed, so looked up); a missing or malformed one can never succeed.
  */
 export async function salonForAuthorization(
-  deps: Pick<AgentSecretDeps, 'agents' | 'now'> & { rateLimits: RateLimits },
+  deps: Pick<AgentSecretDeps, 'agents' | 'now'> & Pick<Ports, 'rateLimits'>,
   authorization: string | undefined,
   source: string,
 ): Promise<string | null> {

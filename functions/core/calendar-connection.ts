@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { DomainError, UnavailableError } from './errors.js';
 import type { Owner } from './owner.js';
 import { logger } from '../logger.js';
-import { CalendarError, isCalendarError, pkceChallenge, type CalendarGrant, type CalendarPort, type CalendarSummary } from '../providers/calendar-port.js';
-import { TokenCipherError, type TokenCipher } from '../providers/token-cipher.js';
-import type { GoogleStore } from '../store/google-store.js';
+import { CalendarError, isCalendarError, pkceChallenge, type CalendarGrant, type CalendarSummary } from '../providers/calendar-port.js';
+import { TokenCipherError } from '../providers/token-cipher.js';
+import type { Ports } from './ports.js';
 import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { findOrCreateOwnerSalon, ownerSalonId, type DeletedOwnerCheck, type SalonDeps } from './salon.js';
 
@@ -37,12 +37,7 @@ export class CalendarBrokenError extends DomainError {
   }
 }
 
-export interface CalendarDeps extends SalonDeps {
-  googleStore: GoogleStore;
-  calendar: CalendarPort;
-  tokenCipher: TokenCipher;
-  config: { SITE_URL: string };
-}
+export type CalendarDeps = SalonDeps & Pick<Ports, 'googleStore' | 'calendar' | 'tokenCipher' | 'config'>;
 
 export type CalendarGrantDeps = Pick<CalendarDeps, 'googleStore' | 'calendar' | 'tokenCipher' | 'now'>;
 
@@ -153,7 +148,7 @@ export async function completeCalendarConnection(deps: CalendarDeps, input: Call
 }
 
 /** For the setup load's `google_connected`: a usable connection (not a broken one). */
-export async function isCalendarConnected(store: Pick<GoogleStore, 'getConnection'>, salonId: string): Promise<boolean> {
+export async function isCalendarConnected(store: Pick<Ports['googleStore'], 'getConnection'>, salonId: string): Promise<boolean> {
   return (await store.getConnection(salonId))?.status === 'connected';
 }
 

@@ -1,7 +1,7 @@
 import { GO_LIVE_MESSAGES, READINESS_ITEMS, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
 import { ConflictError, DomainError } from './errors.js';
 import { setupProgress } from '../contracts/setup.js';
-import type { Salon } from '../store/salon-store.js';
+import type { Salon } from './salon-profile.js';
 import type { StoredSetup } from '../store/setup-store.js';
 import { trialEndsAt } from './usage/billing-period.js';
 import { subscriptionCovers } from './billing/subscription.js';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Salon, SalonStore } from '../store/salon-store.js';
-import type { DeletedOwners } from '../store/deleted-owners.js';
-import type { Identity } from '../providers/cognito-identity.js';
+import type { Salon } from './salon-profile.js';
+import type { Ports } from './ports.js';
 import { NotSignedInError } from './errors.js';
 import type { Owner } from './owner.js';
 
@@ -20,16 +19,10 @@ export function defaultSalonName(user: { name?: string; email?: string } | null)
   return user?.name?.trim() || user?.email?.trim() || DEFAULT_SALON_NAME;
 }
 
-export interface SalonDeps {
-  salons: SalonStore;
-  identity: Identity;
-  deletedOwners: DeletedOwners;
-  now: () => Date;
-}
+export type SalonDeps = Pick<Ports, 'salons' | 'identity' | 'deletedOwners' | 'now'>;
 
-export interface DeletedOwnerCheck {
-  deletedOwners: Pick<DeletedOwners, 'isDeleted'>;
-  now: () => Date;
+export interface DeletedOwnerCheck extends Pick<Ports, 'now'> {
+  deletedOwners: Pick<Ports['deletedOwners'], 'isDeleted'>;
 }
 
 /**
@@ -54,7 +47,7 @@ export async function refuseDeletedOwner(deps: DeletedOwnerCheck, owner: Owner):
  * removal may have passed already, so the salon's items are removed again here. Answers whether
  * the owner turned out deleted.
  */
-export async function undoIfOwnerDeleted(deps: DeletedOwnerCheck & { salons: Pick<SalonStore, 'deleteAll'> }, ownerId: string, salonId: string): Promise<boolean> {
+export async function undoIfOwnerDeleted(deps: DeletedOwnerCheck & { salons: Pick<Ports['salons'], 'deleteAll'> }, ownerId: string, salonId: string): Promise<boolean> {
   if (!(await deps.deletedOwners.isDeleted(ownerId, deps.now()))) return false;
   await deps.salons.deleteAll(salonId);
   return true;

@@ -10,16 +10,15 @@ import {
   type Stylist,
 } from '../contracts/setup.js';
 import type { Owner } from './owner.js';
-import type { SetupStore, StoredSetup } from '../store/setup-store.js';
-import type { GoogleStore } from '../store/google-store.js';
+import type { StoredSetup } from '../store/setup-store.js';
+import type { Ports } from './ports.js';
 import { NotSignedInError } from './errors.js';
 import { findOrCreateOwnerSalon, undoIfOwnerDeleted, type SalonDeps } from './salon.js';
 import { isCalendarConnected } from './calendar-connection.js';
 import { refreshAgentIfLive, type ProvisionDeps } from './voice-agent/provision.js';
 
-export interface SetupDeps extends SalonDeps {
-  setup: SetupStore;
-  googleStore: Pick<GoogleStore, 'getConnection'>;
+export interface SetupDeps extends SalonDeps, Pick<Ports, 'setup'> {
+  googleStore: Pick<Ports['googleStore'], 'getConnection'>;
 }
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replace(/-/g, '').slice(0, 16)}`;

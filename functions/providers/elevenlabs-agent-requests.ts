@@ -1,5 +1,6 @@
 import type { ElevenLabs } from '@elevenlabs/elevenlabs-js';
-import { agentToolName, TOOL_HEADER_VARIABLES, type AgentDefinition, type AgentToolDefinition } from '../core/voice-agent/agent-config.js';
+import { agentToolName, TOOL_HEADER_VARIABLES } from '../core/voice-agent/agent-config.js';
+import type { AgentDefinition, AgentToolDefinition } from '../core/voice-agent/agent-definition.js';
 import { VoiceAgentProviderError, type RegisterCallInput } from './voice-agent-port.js';
 
 /**

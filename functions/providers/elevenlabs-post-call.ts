@@ -1,5 +1,6 @@
-import { CALL_VARIABLES } from '../core/voice-agent/agent-config.js';
+import { CALL_VARIABLES } from '../core/voice-agent/agent-definition.js';
 import * as z from 'zod';
+import type { PostCallConversation } from '../core/calls/record-post-call.js';
 
 /**
  * ElevenLabs' post-call webhook (`post_call_transcription`), read into what the call log keeps.
@@ -38,17 +39,6 @@ const postCallPayload = z.object({
       .nullish(),
   }),
 });
-
-export interface PostCallConversation {
-  agentId: string;
-  conversationId: string;
-  salonId: string | null;
-  callSid: string | null;
-  startedAt: string | null;
-  summary: string | null;
-  evaluation: 'success' | 'failure' | 'unknown';
-  transcript: { role: 'agent' | 'caller'; text: string; at: number }[];
-}
 
 /** Transcript lines and summaries are what callers said: bounded, so one call cannot fill an item. */
 const MAX_LINE = 2000;

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { DateTime } from 'luxon';
-import { findPlan, PLAN_IDS, type PlanId, type PlanPriceIds } from '../core/plans.js';
-import type { SandboxStripeStore } from '../store/sandbox-stripe-store.js';
+import type { PlanId } from '../core/plans.js';
 import type { PaymentsPort } from './payments-port.js';
+import { randomId, sandboxPageUrl, type SandboxContext } from './sandbox-payments-context.js';
+import { SANDBOX_PRICE_IDS, seconds, subscriptionObject, type SandboxOutcome, type SandboxSubscription } from './sandbox-stripe-objects.js';
 
 /**
  * The payments sandbox's subscriptions side (sandbox-payments.ts composes it): the salon's
@@ -10,8 +10,6 @@ import type { PaymentsPort } from './payments-port.js';
  * paid checkouts are two subscriptions) and the customer portal. As Stripe's, a checkout expires
  * (a day after it is made, or when expired through the API) and can no longer be paid.
  */
-export const SANDBOX_PRICE_IDS: PlanPriceIds = { starter: 'price_sandbox_starter', growth: 'price_sandbox_growth', business: 'price_sandbox_business' };
-
 export interface SandboxCheckoutSession {
   id: string;
   salonId: string;
@@ -27,65 +25,14 @@ export interface SandboxCheckoutSession {
   trialEnd?: number;
 }
 
-export interface SandboxSubscription {
-  id: string;
-  itemId: string;
-  customerId: string;
-  priceId: string;
-  status: 'trialing' | 'active' | 'canceled';
-  startDate: number;
-  periodStart: number;
-  periodEnd: number;
-  cancelAtPeriodEnd: boolean;
-  /** Unix seconds; set when what it was paid was refunded. */
-  refundedAt?: number;
-}
-
 export interface SandboxPortalSession {
   id: string;
   customerId: string;
   returnUrl: string;
 }
 
-/** An event as Stripe delivers it (the fields the webhook reads, and the ones Stripe always has). */
-export interface SandboxEvent {
-  id: string;
-  object: 'event';
-  api_version: string;
-  created: number;
-  livemode: false;
-  pending_webhooks: number;
-  request: { id: null; idempotency_key: null };
-  type: string;
-  /** The connected account an event happened on (Connect events only). */
-  account?: string;
-  data: { object: Record<string, unknown> };
-}
-
-/** What completing a sandbox page did: the events to deliver, and where the browser goes next. */
-export interface SandboxOutcome {
-  events: SandboxEvent[];
-  redirectTo: string;
-}
-
-/** What the subscriptions side shares with the rest of the sandbox. */
-export interface SandboxContext {
-  store: SandboxStripeStore;
-  now: () => Date;
-  keyedId: (prefix: string, key: string) => Promise<string>;
-  event: (type: string, object: Record<string, unknown>, account?: string) => SandboxEvent;
-  pageUrl: (origin: string, page: 'checkout' | 'portal', salonId: string, id: string) => string;
-}
-
 /** How long Stripe keeps a Checkout Session open by default. */
 const CHECKOUT_TTL_SECONDS = 24 * 60 * 60;
-
-export const seconds = (at: Date) => Math.floor(at.getTime() / 1000);
-const random = () => randomBytes(16).toString('hex');
-
-export function sandboxPlanForPrice(priceId: string): PlanId | null {
-  return PLAN_IDS.find((plan) => SANDBOX_PRICE_IDS[plan] === priceId) ?? null;
-}
 
 export interface SandboxSubscriptions
   extends Pick<PaymentsPort, 'createCustomer' | 'createCheckoutSession' | 'expireCheckoutSession' | 'cancelAndRefundSubscription' | 'createPortalSession' | 'cancelSubscription'> {
@@ -106,38 +53,6 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
   const { store, now, keyedId, event } = context;
   const customerOf = (salonId: string) => keyedId('cus', `customer:${salonId}`);
 
-  function subscriptionObject(salonId: string, subscription: SandboxSubscription): Record<string, unknown> {
-    const plan = sandboxPlanForPrice(subscription.priceId);
-    return {
-      id: subscription.id,
-      object: 'subscription',
-      customer: subscription.customerId,
-      status: subscription.status,
-      cancel_at_period_end: subscription.cancelAtPeriodEnd,
-      cancel_at: subscription.cancelAtPeriodEnd ? subscription.periodEnd : null,
-      canceled_at: subscription.status === 'canceled' ? seconds(now()) : null,
-      ended_at: subscription.status === 'canceled' ? seconds(now()) : null,
-      created: subscription.startDate,
-      start_date: subscription.startDate,
-      currency: 'eur',
-      livemode: false,
-      metadata: { salon_id: salonId },
-      items: {
-        object: 'list',
-        data: [
-          {
-            id: subscription.itemId,
-            object: 'subscription_item',
-            quantity: 1,
-            current_period_start: subscription.periodStart,
-            current_period_end: subscription.periodEnd,
-            price: { id: subscription.priceId, object: 'price', currency: 'eur', unit_amount: plan ? findPlan(plan).priceCents : null, recurring: { interval: 'month', interval_count: 1 } },
-          },
-        ],
-      },
-    };
-  }
-
   async function portalSubscription(salonId: string, portalId: string) {
     const portal = await store.get<SandboxPortalSession>(salonId, 'PORTAL', portalId);
     if (!portal) return null;
@@ -148,7 +63,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
 
   async function updateSubscription(salonId: string, portal: SandboxPortalSession, next: SandboxSubscription, type = 'customer.subscription.updated'): Promise<SandboxOutcome> {
     await store.put(salonId, 'SUB', next.id, next);
-    return { events: [event(type, subscriptionObject(salonId, next))], redirectTo: portal.returnUrl };
+    return { events: [event(type, subscriptionObject(salonId, next, now()))], redirectTo: portal.returnUrl };
   }
 
   async function openCheckout(salonId: string, id: string) {
@@ -178,7 +93,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         expiresAt: seconds(now()) + CHECKOUT_TTL_SECONDS,
         ...(input.firstChargeAt ? { trialEnd: seconds(input.firstChargeAt) } : {}),
       });
-      return { id, url: context.pageUrl(new URL(session.successUrl).origin, 'checkout', input.salonId, id), expiresAt: new Date((session.expiresAt ?? 0) * 1000) };
+      return { id, url: sandboxPageUrl(new URL(session.successUrl).origin, 'checkout', input.salonId, id), expiresAt: new Date((session.expiresAt ?? 0) * 1000) };
     },
 
     async expireCheckoutSession(input) {
@@ -200,9 +115,9 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
     },
 
     async createPortalSession(input) {
-      const id = `bps_sandbox_${random()}`;
+      const id = randomId('bps');
       await store.put<SandboxPortalSession>(input.salonId, 'PORTAL', id, { id, customerId: input.customerId, returnUrl: input.returnUrl });
-      return { url: context.pageUrl(new URL(input.returnUrl).origin, 'portal', input.salonId, id) };
+      return { url: sandboxPageUrl(new URL(input.returnUrl).origin, 'portal', input.salonId, id) };
     },
 
     checkoutSession: openCheckout,
@@ -216,8 +131,8 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
       if (!(await store.replaceIf(salonId, 'CHECKOUT', sessionId, { ...session, status: 'complete' }, 'status', 'open'))) return null;
       const start = DateTime.fromJSDate(now(), { zone: 'utc' });
       const subscription: SandboxSubscription = {
-        id: `sub_sandbox_${random()}`,
-        itemId: `si_sandbox_${random()}`,
+        id: randomId('sub'),
+        itemId: randomId('si'),
         customerId: session.customerId ?? (await customerOf(salonId)),
         priceId: session.priceId,
         // As Stripe: with a trial end the subscription is trialing until then, and nothing is paid now.
@@ -243,7 +158,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         cancel_url: session.cancelUrl,
       };
       return {
-        events: [event('checkout.session.completed', completed), event('customer.subscription.created', subscriptionObject(salonId, subscription))],
+        events: [event('checkout.session.completed', completed), event('customer.subscription.created', subscriptionObject(salonId, subscription, now()))],
         redirectTo: session.successUrl,
       };
     },

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { voiceAccessToken } from '../core/telephony/access-token.js';
-import { isValidTwilioSignature } from '../core/telephony/twilio-signature.js';
+import { voiceAccessToken } from './twilio-access-token.js';
+import { isValidTwilioSignature } from './twilio-signature.js';
 import { logger } from '../logger.js';
 import type { TelephonyPort } from './telephony-port.js';
 

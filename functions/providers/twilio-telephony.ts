@@ -1,5 +1,5 @@
-import { voiceAccessToken } from '../core/telephony/access-token.js';
-import { isValidTwilioSignature } from '../core/telephony/twilio-signature.js';
+import { voiceAccessToken } from './twilio-access-token.js';
+import { isValidTwilioSignature } from './twilio-signature.js';
 import { TelephonyError, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
 import { twilioApi } from './twilio-sdk.js';
 

@@ -1,4 +1,4 @@
-import type { AgentDefinition } from '../core/voice-agent/agent-config.js';
+import type { AgentDefinition } from '../core/voice-agent/agent-definition.js';
 import type { ProviderCallState } from './telephony-port.js';
 
 /**

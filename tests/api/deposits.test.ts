@@ -4,11 +4,11 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
-import { stripeSignatureHeader } from '../../functions/core/billing/signature.js';
+import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
 import { cancel } from '../../functions/core/booking/cancel.js';
 import { setLogSink } from '../../functions/logger.js';
 import { PaymentsError } from '../../functions/providers/payments-port.js';
-import type { SandboxEvent } from '../../functions/providers/sandbox-payments.js';
+import type { SandboxStripeEvent } from '../../functions/providers/sandbox-stripe-objects.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
@@ -156,7 +156,7 @@ describe('a deposit service booked through the tools route', () => {
 });
 
 /** Stripe's events, signed as the sandbox signs them, reaching the webhook over HTTP. */
-async function deliverSigned(events: readonly SandboxEvent[]) {
+async function deliverSigned(events: readonly SandboxStripeEvent[]) {
   const secret = (await deps().payments.webhookSecrets())[0]!;
   const statuses: number[] = [];
   for (const event of events) {
@@ -258,10 +258,10 @@ describe('money follows the booking (RELIABILITY 66)', () => {
             metadata: { salon_id: salon.salonId, booking_id: booking.id },
           },
         },
-      }) satisfies SandboxEvent;
+      }) satisfies SandboxStripeEvent;
 
   it('a deposit is the platform\'s destination charge: a session event from a connected account settles nothing', async () => {
-    const account = (await deps().billing.getPaymentAccount(salon.salonId))!;
+    const account = (await deps().subscriptions.getPaymentAccount(salon.salonId))!;
     const booking = await held('15:00', TUESDAY);
     expect(await deliverSigned([sessionEvent('checkout.session.completed', booking, 'paid', account.id)])).toEqual([200]);
     expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('awaiting_deposit');

@@ -8,7 +8,7 @@ import { provisionAgent } from '../../functions/core/voice-agent/provision.js';
 import { resetConfig } from '../../functions/config.js';
 import { handler as voiceWebhook } from '../../functions/api/twilio-voice.js';
 import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
-import { twilioSignature } from '../../functions/core/telephony/twilio-signature.js';
+import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 import { callerLines } from '../../functions/core/telephony/twiml.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { setLogSink } from '../../functions/logger.js';

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import { twilioSignature } from '../../functions/core/telephony/twilio-signature.js';
+import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 
 /** Twilio's voice webhook on the running product, signed as Twilio signs it (with the sandbox's local auth token). */
 export const twilioAuthToken = () => readFileSync(inject('productEnv').LOCAL_TWILIO_AUTH_TOKEN_FILE!, 'utf8').trim();

@@ -57,7 +57,7 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
     },
     ...(options.billing
       ? {
-          billing: { openCheckouts: async () => [{ id: 'cs_open_1' }, { id: 'cs_open_2' }] },
+          subscriptions: { openCheckouts: async () => [{ id: 'cs_open_1' }, { id: 'cs_open_2' }] },
           payments: {
             expireCheckoutSession: async (input: { sessionId: string }) => void calls.push(`expire ${input.sessionId}`),
             cancelSubscription: async (input: { subscriptionId: string }) => void calls.push(`cancel ${input.subscriptionId}`),

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
 import type { CallAction } from '../../contracts/calls.js';
 import { logger } from '../../logger.js';
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
 import { book } from '../booking/book.js';
@@ -19,10 +19,10 @@ import { joinWaitlist } from '../waitlist/waitlist.js';
  * the hosted agent's tool definitions are generated from the same contracts; the sandbox
  * receptionist calls the same `run`. A tool added here is added everywhere.
  */
-export type ToolDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
+export type ToolDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
   // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real
   // call): it redirects the call once the salon's call records show it is the salon's.
-  Partial<Pick<Dependencies, 'telephony' | 'calls'>>;
+  Partial<Pick<Ports, 'telephony' | 'calls'>>;
 
 /** One call of a tool, as the route or the sandbox receptionist received it. */
 export interface ToolCall<T extends AgentTool> {

@@ -10,10 +10,9 @@ import {
 import { ConflictError, DomainError, InvalidInputError, NotAllowedError, NotFoundError } from '../errors.js';
 import type { Owner } from '../owner.js';
 import { logger } from '../../logger.js';
-import type { PaymentsPort } from '../../providers/payments-port.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Ports } from '../ports.js';
+import type { Salon } from '../salon-profile.js';
 import { checkoutOrder, type OpenCheckout } from '../../store/checkout-records.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
 import { PLAN_IDS } from '../plans.js';
 import { trialEndsAt } from '../usage/billing-period.js';
 import { paymentAccountStatus } from './account-status.js';
@@ -24,11 +23,7 @@ import { planLabel, subscriptionCovers } from './subscription.js';
  * customer portal to change or cancel, and the Connect payment account. The salon is always the
  * token's; ids in a request are only checked against it.
  */
-export interface BillingDeps {
-  payments: PaymentsPort;
-  billing: SubscriptionStore;
-  now: () => Date;
-}
+export type BillingDeps = Pick<Ports, 'payments' | 'subscriptions' | 'now'>;
 
 /** Where Stripe sends the owner back to: the Billing section, with how it went. */
 export function billingUrl(siteUrl: string, outcome?: Record<string, string>): string {
@@ -91,7 +86,7 @@ export async function createCheckout(
   if (salon.subscription && salon.subscription.status !== 'canceled' && subscriptionCovers(salon.subscription, now)) throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
   const firstChargeAt = request.startNow ? null : firstChargeAfterTrial(salon, now);
   try {
-    const open = await deps.billing.openCheckouts(salon.id, now);
+    const open = await deps.subscriptions.openCheckouts(salon.id, now);
     const newest = open.at(-1);
     if (newest?.priceId === request.priceId && (newest.firstChargeAt ?? null) === (firstChargeAt?.toISOString() ?? null)) return { url: newest.url };
     const session = await deps.payments.createCheckoutSession({
@@ -114,7 +109,7 @@ export async function createCheckout(
       expiresAt: session.expiresAt.toISOString(),
       ...(firstChargeAt ? { firstChargeAt: firstChargeAt.toISOString() } : {}),
     };
-    await deps.billing.keepCheckout(salon.id, made);
+    await deps.subscriptions.keepCheckout(salon.id, made);
     await expireEarlierCheckouts(deps, salon.id, made);
     return { url: session.url };
   } catch (error) {
@@ -140,7 +135,7 @@ export function firstChargeAfterTrial(salon: Pick<Salon, 'createdAt'>, now: Date
 /** The salon's one Stripe customer, made once (the key is the salon's) and remembered on its profile. */
 async function salonCustomer(deps: BillingDeps, salonId: string, email: string): Promise<string> {
   const customer = await deps.payments.createCustomer({ salonId, email, idempotencyKey: `customer-${salonId}` });
-  await deps.billing.rememberCustomer(salonId, customer.id);
+  await deps.subscriptions.rememberCustomer(salonId, customer.id);
   return customer.id;
 }
 
@@ -149,9 +144,9 @@ async function salonCustomer(deps: BillingDeps, salonId: string, email: string):
  * each expires only the earlier, so exactly the newest stays open.
  */
 async function expireEarlierCheckouts(deps: BillingDeps, salonId: string, made: OpenCheckout): Promise<void> {
-  const earlier = (await deps.billing.openCheckouts(salonId, deps.now())).filter((checkout) => checkout.id !== made.id && checkoutOrder(checkout) < checkoutOrder(made));
+  const earlier = (await deps.subscriptions.openCheckouts(salonId, deps.now())).filter((checkout) => checkout.id !== made.id && checkoutOrder(checkout) < checkoutOrder(made));
   for (const checkout of earlier) await deps.payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
-  await deps.billing.forgetCheckouts(salonId, earlier);
+  await deps.subscriptions.forgetCheckouts(salonId, earlier);
 }
 
 export async function openPortal(deps: BillingDeps, salon: Salon, siteUrl: string): Promise<RedirectAnswer> {
@@ -166,7 +161,7 @@ export async function openPortal(deps: BillingDeps, salon: Salon, siteUrl: strin
 }
 
 export async function paymentAccount(deps: BillingDeps, salonId: string): Promise<PaymentAccountAnswer> {
-  const [account, provider] = await Promise.all([deps.billing.getPaymentAccount(salonId), deps.payments.provider()]);
+  const [account, provider] = await Promise.all([deps.subscriptions.getPaymentAccount(salonId), deps.payments.provider()]);
   const status = paymentAccountStatus(account);
   return { connected: status !== 'Not connected', account: { status }, sandbox: provider === 'sandbox' };
 }
@@ -177,14 +172,14 @@ export async function paymentAccount(deps: BillingDeps, salonId: string): Promis
  */
 export async function paymentAccountLink(deps: BillingDeps, salon: Salon, siteUrl: string): Promise<PaymentAccountLinkAnswer> {
   try {
-    const stored = await deps.billing.getPaymentAccount(salon.id);
+    const stored = await deps.subscriptions.getPaymentAccount(salon.id);
     if (stored && paymentAccountStatus(stored) === 'Active') {
       const link = await deps.payments.createDashboardLink({ salonId: salon.id, accountId: stored.id });
       return { url: link.url, mode: 'dashboard' };
     }
     const account =
       stored ??
-      (await deps.billing.keepPaymentAccount(
+      (await deps.subscriptions.keepPaymentAccount(
         salon.id,
         await deps.payments.createConnectAccount({ salonId: salon.id, email: salon.ownerEmail, idempotencyKey: `connect-account-${salon.id}` }),
       ));

@@ -1,8 +1,5 @@
 import type { CallOutcome } from '../../contracts/calls.js';
-import type { PaymentsPort } from '../../providers/payments-port.js';
-import type { DeliveryClaims } from '../../store/delivery-claims.js';
-import type { SalonStore } from '../../store/salon-store.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
+import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import { billingPeriodAt } from '../usage/billing-period.js';
 import { billableMinutes, receptionistSeconds } from '../usage/meter-usage.js';
@@ -20,13 +17,11 @@ export function overageMinutes(before: number, minutes: number, included: number
   return Math.max(0, before + minutes - included) - Math.max(0, before - included);
 }
 
-export interface OverageDeps {
-  salons: Pick<SalonStore, 'get'>;
-  billing: Pick<SubscriptionStore, 'placeCall'>;
-  payments: Pick<PaymentsPort, 'reportMeterEvent'>;
-  deliveryClaims: DeliveryClaims;
+export interface OverageDeps extends Pick<Ports, 'deliveryClaims' | 'now'> {
+  salons: Pick<Ports['salons'], 'get'>;
+  subscriptions: Pick<Ports['subscriptions'], 'placeCall'>;
+  payments: Pick<Ports['payments'], 'reportMeterEvent'>;
   meterEventName: string;
-  now: () => Date;
 }
 
 export interface CompletedCall {
@@ -51,7 +46,7 @@ export async function reportCallOverage(deps: OverageDeps, call: CompletedCall):
   const subscription = salon.subscription;
   const period = billingPeriodAt(salon, new Date(call.startedAt));
   if (!subscription || !isSubscriptionPeriodId(period.id)) return { reported: false, reason: 'not-subscribed' };
-  const { before } = await deps.billing.placeCall(call.salonId, period.id, call.callSid, minutes);
+  const { before } = await deps.subscriptions.placeCall(call.salonId, period.id, call.callSid, minutes);
   const value = overageMinutes(before, minutes, period.minutesIncluded);
   if (!value) return { reported: false, reason: 'within-plan' };
   const outcome = await deliverOnce(

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
 import * as z from 'zod';
-import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import { isPaymentsError } from '../../providers/payments-port.js';
 import type { SubscriptionRecord } from '../../contracts/billing.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
+import type { Ports } from '../ports.js';
 import type { DepositOutcome, DepositPayment } from '../booking/deposit-session.js';
 import { logger } from '../../logger.js';
 import { InvalidInputError, UnavailableError } from '../errors.js';
@@ -97,10 +97,8 @@ const salonOf = (metadata: Record<string, string> | null | undefined) => {
   return parsed.success ? parsed.data : null;
 };
 
-export interface WebhookDeps {
-  billing: SubscriptionStore;
-  payments: Pick<PaymentsPort, 'priceIds' | 'cancelAndRefundSubscription'>;
-  now: () => Date;
+export interface WebhookDeps extends Pick<Ports, 'subscriptions' | 'now'> {
+  payments: Pick<Ports['payments'], 'priceIds' | 'cancelAndRefundSubscription'>;
   /**
    * Settles a booking's deposit (core/booking/deposit.ts): the payment, where it was taken, so a
    * payment for a booking that no longer holds its time can be refunded. Answers whether it changed anything.
@@ -155,7 +153,7 @@ async function depositChange(deps: WebhookDeps, event: Stripe.Event) {
  * so Stripe delivers the event again; what Stripe refuses is left to support, named in the log.
  */
 async function keepOneSubscription(deps: WebhookDeps, salonId: string, subscription: SubscriptionRecord): Promise<boolean> {
-  const outcome = await deps.billing.applySubscription(salonId, subscription);
+  const outcome = await deps.subscriptions.applySubscription(salonId, subscription);
   if (outcome !== 'another') return outcome === 'applied';
   try {
     const ended = await deps.payments.cancelAndRefundSubscription({ salonId, subscriptionId: subscription.id });
@@ -189,9 +187,9 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
         salonId,
         apply: async () => {
           // Over, so never answered again for the same plan (billing.ts).
-          if (id) await deps.billing.forgetCheckouts(salonId, [{ id }]);
+          if (id) await deps.subscriptions.forgetCheckouts(salonId, [{ id }]);
           // The subscription's own events carry its state; a completed session only ties the customer to the salon.
-          return event.type === 'checkout.session.completed' && customer ? deps.billing.rememberCustomer(salonId, customer) : false;
+          return event.type === 'checkout.session.completed' && customer ? deps.subscriptions.rememberCustomer(salonId, customer) : false;
         },
       };
     }
@@ -212,7 +210,7 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
       return {
         salonId,
         apply: () =>
-          deps.billing.applyPaymentAccount(
+          deps.subscriptions.applyPaymentAccount(
             salonId,
             {
               id: account.data.id,
@@ -239,10 +237,10 @@ export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): 
     return 'ignored';
   }
   const { salonId } = planned;
-  if (await deps.billing.eventApplied(salonId, event.id)) return 'duplicate';
+  if (await deps.subscriptions.eventApplied(salonId, event.id)) return 'duplicate';
   const changed = await planned.apply();
   // Marked after the change: a crash between them leaves a redelivery that the conditions make harmless.
-  if (changed) await deps.billing.markEventApplied(salonId, event.id, deps.now());
+  if (changed) await deps.subscriptions.markEventApplied(salonId, event.id, deps.now());
   logger.info(changed ? 'stripe event applied' : 'stripe event older than what is stored; nothing changed', { type: event.type, salonId });
   return changed ? 'applied' : 'stale';
 }

@@ -2,10 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { toolSay } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import { toE164 } from '../../contracts/phone.js';
-import type { Dependencies } from '../../composition-root.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Ports } from '../ports.js';
+import type { Salon } from '../salon-profile.js';
 import type { StoredSetup } from '../../store/setup-store.js';
-import type { BookingStore } from '../../store/booking-store.js';
 import type { DepositDeps } from './deposit.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
@@ -15,10 +14,9 @@ import { speakList } from './speak.js';
  * billing and the site's address are needed only for deposits: without them a service's deposit
  * is not taken (deposit.ts); without the calendar mirrors every busy time is asked of the calendar live.
  */
-export type BookingDeps = Pick<Dependencies, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now'> & {
-  bookings: BookingStore;
-} & Partial<DepositDeps> &
-  Partial<Pick<Dependencies, 'calendarMirrors'>>;
+export type BookingDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'bookings' | 'now'> &
+  Partial<DepositDeps> &
+  Partial<Pick<Ports, 'calendarMirrors'>>;
 
 /** The salon as a tool call sees it: its profile and what the wizard saved. */
 export interface SalonContext {

@@ -1,7 +1,7 @@
 import { logger } from '../../logger.js';
-import { isPaymentsError, type PaymentsPort } from '../../providers/payments-port.js';
+import { isPaymentsError } from '../../providers/payments-port.js';
 import { publicAppointment, type EndedReservation, type StoredAppointment } from '../../store/booking-store.js';
-import type { SubscriptionStore } from '../../store/subscription-store.js';
+import type { Ports } from '../ports.js';
 import { UnavailableError } from '../errors.js';
 import type { BookingDeps, SalonContext } from './context.js';
 
@@ -12,13 +12,12 @@ import type { BookingDeps, SalonContext } from './context.js';
  * moment before, or a delayed method that succeeded after the hold was released) is refunded at
  * once, on the account it was paid to, and the caller is told by text.
  */
-export interface DepositDeps {
-  payments: Pick<PaymentsPort, 'createDepositCheckout' | 'expireDepositCheckout' | 'refundDeposit'>;
-  billing: Pick<SubscriptionStore, 'getPaymentAccount'>;
-  config: { SITE_URL: string };
+export interface DepositDeps extends Pick<Ports, 'config'> {
+  payments: Pick<Ports['payments'], 'createDepositCheckout' | 'expireDepositCheckout' | 'refundDeposit'>;
+  subscriptions: Pick<Ports['subscriptions'], 'getPaymentAccount'>;
 }
 
-export const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.billing && deps.config ? (deps as DepositDeps) : null);
+export const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.subscriptions && deps.config ? (deps as DepositDeps) : null);
 
 /** A Stripe outage is a retry for whoever asked (the webhook answers 503, the sweep comes back), never a raw error. */
 async function orRetryLater(request: () => Promise<void>): Promise<void> {

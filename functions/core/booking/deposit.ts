@@ -36,7 +36,7 @@ export interface DepositTerms {
 export async function depositTerms(deps: BookingDeps, context: SalonContext, service: Service): Promise<DepositTerms | null> {
   const found = depositDeps(deps);
   if (!found || !service.deposit || service.deposit <= 0) return null;
-  const account = await found.billing.getPaymentAccount(context.salon.id);
+  const account = await found.subscriptions.getPaymentAccount(context.salon.id);
   if (!account || paymentAccountStatus(account) !== 'Active') return null;
   return { accountId: account.id, amountCents: euroToCents(service.deposit) };
 }

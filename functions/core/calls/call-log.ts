@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { Appointment } from '../../contracts/appointments.js';
 import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallActionView, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallRecord } from '../../store/call-types.js';
 import { displayPhone } from '../confirmations/format.js';
@@ -9,7 +9,7 @@ import { callOutcome } from './call-outcome.js';
 import { pageCursor } from './page-cursor.js';
 
 /** The owner's call log and the messages callers left: what the signed-in pages read and change. */
-type CallLogDeps = Pick<Dependencies, 'calls' | 'bookings' | 'now'>;
+type CallLogDeps = Pick<Ports, 'calls' | 'bookings' | 'now'>;
 
 type Booked = ReadonlyMap<string, Appointment>;
 

@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import type { CallEnd, CallRecord } from '../../store/call-types.js';
 import { callOutcome } from './call-outcome.js';
 
@@ -9,7 +9,7 @@ import { callOutcome } from './call-outcome.js';
  * next delivery of the end); consumers count each call once. Null for a deleted call: its end was
  * published before it could be deleted, and nothing of it comes back.
  */
-export async function completeCall(deps: Pick<Dependencies, 'calls' | 'events'>, end: CallEnd): Promise<CallRecord | null> {
+export async function completeCall(deps: Pick<Ports, 'calls' | 'events'>, end: CallEnd): Promise<CallRecord | null> {
   const ended = await deps.calls.recordEnd(end);
   if (!ended || ended.completedPublished) return ended;
   await deps.events.publish('call.completed', {

@@ -1,8 +1,19 @@
 import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
-import type { PostCallConversation } from '../../providers/elevenlabs-post-call.js';
+
+/** A finished call's conversation, as the voice-agent provider's post-call webhook reports it. */
+export interface PostCallConversation {
+  agentId: string;
+  conversationId: string;
+  salonId: string | null;
+  callSid: string | null;
+  startedAt: string | null;
+  summary: string | null;
+  evaluation: 'success' | 'failure' | 'unknown';
+  transcript: { role: 'agent' | 'caller'; text: string; at: number }[];
+}
 
 /** How long a call's transcript is kept before DynamoDB's TTL removes it (the privacy notice states it). */
 export const TRANSCRIPT_RETENTION_DAYS = 90;
@@ -23,7 +34,7 @@ export type PostCallOutcome = 'recorded' | 'ignored' | 'refused';
  * conversation was started with, and one started elsewhere (the provider's console, another
  * salon's agent) may carry any; a mismatch is refused and nothing is written.
  */
-export async function recordPostCall(deps: Pick<Dependencies, 'salons' | 'agents' | 'calls' | 'callStats' | 'now'>, conversation: PostCallConversation): Promise<PostCallOutcome> {
+export async function recordPostCall(deps: Pick<Ports, 'salons' | 'agents' | 'calls' | 'callStats' | 'now'>, conversation: PostCallConversation): Promise<PostCallOutcome> {
   const ids = { conversationId: conversation.conversationId };
   if (!conversation.salonId || !conversation.callSid || !CALL_SID.test(conversation.callSid)) {
     logger.warn('post-call data without a salon or a phone call; dropped', ids);

@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
 import type { CallSweepMarker } from '../../store/call-sweep-markers.js';
 import type { CallEnd, CallRecord } from '../../store/call-types.js';
@@ -20,7 +20,7 @@ import { completeCall } from './complete-call.js';
  * order the sweep and a late callback come in, the record keeps the first end and every
  * `call.completed` of the call carries the same facts, which consumers count once.
  */
-type SweepDeps = Pick<Dependencies, 'calls' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
+type SweepDeps = Pick<Ports, 'calls' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
 
 /** How long a call's record may stay open: the longest call the agent takes, and a margin for ringing the salon first and a late callback. */
 export const OPEN_CALL_LIMIT_MS = (CALL_LIMITS.maxDurationSeconds + 5 * 60) * 1000;

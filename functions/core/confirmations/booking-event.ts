@@ -2,7 +2,8 @@ import { parseEventDetail, type EventDetail } from '../../../events/catalog.js';
 import type { SalonStore } from '../../store/salon-store.js';
 import { displayPhone } from './format.js';
 import { addressLine } from './format.js';
-import type { BookingKind, SalonContact } from './messages.js';
+import type { BookingKind } from './messages.js';
+import type { SalonContact } from './invite.js';
 
 export type BookingEventType = 'booking.confirmed' | 'booking.cancelled';
 

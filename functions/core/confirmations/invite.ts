@@ -1,7 +1,15 @@
 import { createHash } from 'node:crypto';
 import { createEvent } from 'ics';
 import type { Appointment } from '../../contracts/appointments.js';
-import type { SalonContact } from './messages.js';
+
+/** The salon as its messages and invites name it. */
+export interface SalonContact {
+  name: string;
+  /** As people write it (format.displayPhone), or null when the salon has no number yet. */
+  phone: string | null;
+  /** One line, or null. */
+  address: string | null;
+}
 
 /**
  * The calendar invite sent with a caller's confirmation (iCalendar, RFC 5545/5546): METHOD:REQUEST

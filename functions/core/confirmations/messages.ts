@@ -4,21 +4,13 @@ import { formatEuro } from '../money.js';
 import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
 import { displayPhone, duration, firstName, price, salonTime, spokenWhen } from './format.js';
 import { escapeHtml } from '../escape-html.js';
-import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind } from './invite.js';
+import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind, type SalonContact } from './invite.js';
 
 /**
  * The words of every booking message: short, plain Irish English, times on the salon's clock.
  * SMS texts keep to GSM characters where they can (a straight apostrophe), so they stay one part.
  */
 export type BookingKind = InviteKind;
-
-export interface SalonContact {
-  name: string;
-  /** As people write it (format.displayPhone), or null when the salon has no number yet. */
-  phone: string | null;
-  /** One line, or null. */
-  address: string | null;
-}
 
 export type EmailContent = Pick<EmailMessage, 'subject' | 'text' | 'html' | 'attachments'>;
 

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
 import type { DashboardSummary } from '../../contracts/calls.js';
-import type { Dependencies } from '../../composition-root.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Ports } from '../ports.js';
+import type { Salon } from '../salon-profile.js';
 import { billingPeriodAt } from '../usage/billing-period.js';
 import { summarise } from '../usage/meter-usage.js';
 import { calendarHealth } from '../calendar/calendar-health.js';
@@ -10,7 +10,7 @@ import { calendarHealth } from '../calendar/calendar-health.js';
 /** Lines in the dashboard's recent activity. */
 export const ACTIVITY_LINES = 8;
 
-type SummaryDeps = Pick<Dependencies, 'callStats' | 'activity' | 'usage' | 'bookings' | 'calendarMirrors' | 'now'>;
+type SummaryDeps = Pick<Ports, 'callStats' | 'activity' | 'usage' | 'bookings' | 'calendarMirrors' | 'now'>;
 
 /**
  * The dashboard's figures, each card one small read (reading them all at once): today's calls

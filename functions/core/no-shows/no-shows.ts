@@ -1,5 +1,5 @@
 import { noShowMessages } from '../../contracts/appointments.js';
-import type { BookingStore } from '../../store/booking-store.js';
+import type { Ports } from '../ports.js';
 import { phoneKey } from '../booking/context.js';
 import { localDate } from '../booking/time.js';
 import { ConflictError, NotFoundError } from '../errors.js';
@@ -10,7 +10,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
  * caller's number, which the receptionist's book answer then knows (a deposit is asked for where
  * the service has one). Marking twice counts once.
  */
-type NoShowDeps = { bookings: Pick<BookingStore, 'appointments' | 'noShows'>; now: () => Date };
+type NoShowDeps = Pick<Ports, 'now'> & { bookings: Pick<Ports['bookings'], 'appointments' | 'noShows'> };
 
 export async function markNoShow(deps: NoShowDeps, salonId: string, bookingId: string): Promise<{ bookingId: string; noShow: true }> {
   const appointment = await deps.bookings.appointments.get(salonId, bookingId);
@@ -27,6 +27,6 @@ export async function markNoShow(deps: NoShowDeps, salonId: string, bookingId: s
 }
 
 /** How many of the caller's appointments at the salon were no-shows. */
-export function pastNoShows(deps: { bookings: Pick<BookingStore, 'noShows'> }, salonId: string, callerPhone: string): Promise<number> {
+export function pastNoShows(deps: { bookings: Pick<Ports['bookings'], 'noShows'> }, salonId: string, callerPhone: string): Promise<number> {
   return deps.bookings.noShows.ofCaller(salonId, phoneKey(salonId, callerPhone));
 }

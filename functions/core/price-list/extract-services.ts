@@ -9,8 +9,7 @@ import {
   extractedServiceDraftSchema,
 } from '../../contracts/price-list.js';
 import { InvalidInputError } from '../errors.js';
-import type { PriceListExtractor } from '../../providers/price-list-extractor.js';
-import type { Uploads } from '../../providers/s3-uploads.js';
+import type { Ports } from '../ports.js';
 import { detectFileType, extensionOf, type DetectedFile } from './detect-file-type.js';
 import { displayName, FileRefusedError, refuse } from './errors.js';
 import { readDocument, type TextLimits } from './read-text.js';
@@ -35,9 +34,8 @@ export interface UploadedFile {
   truncated?: boolean;
 }
 
-export interface ExtractDeps {
-  extractor: PriceListExtractor;
-  uploads: Pick<Uploads, 'putSalonObject'>;
+export interface ExtractDeps extends Pick<Ports, 'extractor'> {
+  uploads: Pick<Ports['uploads'], 'putSalonObject'>;
 }
 
 export type ExtractLimits = TextLimits & Record<'maxFiles' | 'maxFileBytes' | 'maxServices', number>;
@@ -123,7 +121,7 @@ export async function extractServices(
  * (typical salon durations, or Bedrock where configured). Everything else comes back as sent;
  * the services left without a duration are named with the reason, so none is skipped silently.
  */
-export async function autoFillDurations(extractor: PriceListExtractor, services: readonly AutoFillService[]): Promise<AutoFillAnswer> {
+export async function autoFillDurations(extractor: Ports['extractor'], services: readonly AutoFillService[]): Promise<AutoFillAnswer> {
   const unset = services.flatMap((service, index) => (service.duration && service.duration > 0 ? [] : [index]));
   const skipped: AutoFillAnswer['skipped'] = unset.filter((index) => !services[index]!.name.trim()).map((index) => ({ index, name: '', reason: 'no-name' }));
   const missing = unset.filter((index) => services[index]!.name.trim());

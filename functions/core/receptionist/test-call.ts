@@ -1,7 +1,7 @@
 import { testCallLimits, type ReceptionistTurn } from '../../contracts/receptionist.js';
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Salon } from '../salon-profile.js';
 import type { OpenTestCall } from '../../store/test-call-store.js';
 import type { CallRecord } from '../../store/call-types.js';
 import { completeCall } from '../calls/complete-call.js';
@@ -21,7 +21,7 @@ import { testCallSid } from './tool-call.js';
  * it started, and a turn after that ends it. A call left open (the browser closed) blocks the
  * next one only until then, and counts as ended at the owner's last turn.
  */
-type TestCallDeps = ReceptionistDeps & Pick<Dependencies, 'calls' | 'events' | 'usage' | 'testCalls'>;
+type TestCallDeps = ReceptionistDeps & Pick<Ports, 'calls' | 'events' | 'usage' | 'testCalls'>;
 
 const alreadyOpen = () => new DomainError('conflict', 'test_call_open', testCallLimits.alreadyOpen);
 

@@ -1,5 +1,5 @@
 import type { AgentTool } from '../../contracts/agent-tools.js';
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { ToolError } from '../booking/errors.js';
 import { conversationKey, runTool, type ToolDeps } from '../agent-tools/registry.js';
 import type { ConversationState } from './dialogue.js';
@@ -11,7 +11,7 @@ import type { SalonNames } from './hear.js';
  * bookings are marked as test bookings). A refusal comes back as an answer with `ok: false`,
  * its sentence and its data (the alternatives to a taken time, the bookings to choose from).
  */
-export type ReceptionistDeps = ToolDeps & Pick<Dependencies, 'conversations'>;
+export type ReceptionistDeps = ToolDeps & Pick<Ports, 'conversations'>;
 
 export interface ToolReply {
   ok: boolean;

@@ -1,6 +1,6 @@
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import type { Appointment } from '../../contracts/appointments.js';
-import { publicAppointment, type BookingStore } from '../../store/booking-store.js';
+import { publicAppointment } from '../../store/booking-store.js';
 import type { ReminderStore } from '../../store/reminder-store.js';
 import { logger } from '../../logger.js';
 import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.js';
@@ -12,7 +12,7 @@ import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.j
  * time has come. The sweep reads the appointment again before it publishes, so a reminder that
  * outlived its booking (a settle that died between the two) never reminds of a booking not there.
  */
-export type ReminderDeps = Pick<Dependencies, 'salons' | 'setup' | 'events' | 'now'> & { bookings: Pick<BookingStore, 'appointments' | 'reminders'> };
+export type ReminderDeps = Pick<Ports, 'salons' | 'setup' | 'events' | 'now'> & { bookings: Pick<Ports['bookings'], 'appointments' | 'reminders'> };
 
 /** A confirmed booking's reminder at its time, or none (a test booking, one made inside its window). Safe to repeat. */
 export async function scheduleReminder(reminders: Pick<ReminderStore, 'put'>, salon: { business: Parameters<typeof reminderSettings>[0] }, appointment: Appointment): Promise<boolean> {

@@ -1,6 +1,5 @@
-import type { RateLimits } from '../../store/rate-limits.js';
 import type { StoredAppointment } from '../../store/booking-store.js';
-import type { SmsReplyStore } from '../../store/sms-reply-store.js';
+import type { Ports } from '../ports.js';
 import { formatEuro } from '../money.js';
 import { callerBookingIds } from '../booking/caller-record.js';
 import { cancel } from '../booking/cancel.js';
@@ -17,7 +16,7 @@ import { intentOf } from './keywords.js';
  * "YES" then cancels through the agent's own cancel path; anything else is kept as a message for
  * the salon, as the take-message tool keeps one. Answers the text to send back, or null.
  */
-export type ReplyDeps = BookingDeps & { rateLimits: RateLimits; smsReplies: SmsReplyStore };
+export type ReplyDeps = BookingDeps & Pick<Ports, 'rateLimits' | 'smsReplies'>;
 
 export interface IncomingText {
   salonId: string;

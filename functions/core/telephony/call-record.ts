@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import type { CallRoute } from '../../store/call-types.js';
 import { completeCall } from '../calls/complete-call.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
@@ -10,7 +10,7 @@ import type { InboundAnswer, InboundCall } from './inbound-call.js';
  * Every write is first-wins or an only-ever-true flag, so a repeated or reordered webhook
  * leaves the same record (reliability 39).
  */
-type RecordDeps = Pick<Dependencies, 'calls' | 'now'>;
+type RecordDeps = Pick<Ports, 'calls' | 'now'>;
 
 /** A caller's number as we keep it: E.164, never `anonymous` or a client identity. */
 const callerNumber = (from: string) => (/^\+[1-9]\d{6,14}$/.test(from) ? from : null);
@@ -53,7 +53,7 @@ export type CallStatusOutcome = 'recorded' | 'ignored' | 'deleted';
  * deleted (a re-sent callback: Twilio's signature has no time in it) changes nothing.
  */
 export async function recordCallStatus(
-  deps: RecordDeps & Pick<Dependencies, 'salons' | 'events'>,
+  deps: RecordDeps & Pick<Ports, 'salons' | 'events'>,
   report: CallStatusReport,
 ): Promise<CallStatusOutcome> {
   if (!FINAL_STATUSES.has(report.callStatus)) return 'ignored';

@@ -1,8 +1,9 @@
 import { DateTime } from 'luxon';
 import type { RegisterCallInput } from '../../providers/voice-agent-port.js';
-import type { Salon, SalonStore } from '../../store/salon-store.js';
+import type { SalonStore } from '../../store/salon-store.js';
+import type { Salon } from '../salon-profile.js';
 import type { SetupStore, StoredSetup } from '../../store/setup-store.js';
-import { CALL_VARIABLES } from '../voice-agent/agent-config.js';
+import { CALL_VARIABLES } from '../voice-agent/agent-definition.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
 import { callerLines, forwardTwiml, hangUpTwiml, ringFirstTwiml, sayAndHangUpTwiml } from './twiml.js';
 

@@ -1,4 +1,4 @@
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { CLIENT_TOKEN_TTL_SECONDS, type ClientTokenResponse, type EndConferenceRequest } from '../../contracts/telephony.js';
 import { DomainError, NotAllowedError, NotFoundError } from '../errors.js';
 import { logger } from '../../logger.js';
@@ -8,12 +8,13 @@ import { testCallLimits } from '../../contracts/receptionist.js';
 import { testSecondsLeft } from '../usage/test-minutes.js';
 
 /** The owner's side of the browser test call: the voice SDK's access token, and hanging up. */
-export type TestCallDeps = Pick<Dependencies, 'salons' | 'telephony' | 'agents' | 'usage' | 'now'>;
+export type TestCallDeps = Pick<Ports, 'salons' | 'telephony' | 'agents' | 'usage' | 'now'>;
 
 /** Makes (or updates) the salon's agent: voice-agent/provision.ts's provisionAgent. */
 export type EnsureAgent = (salonId: string) => Promise<unknown>;
 
-export const testCallMessages = {
+/** The refusals of the browser test call's token and hang-up (the page's own messages are contracts/test-call.ts's testCallMessages). */
+export const testCallRefusals = {
   tokenFailed: 'Failed to get a call token. Please try again.',
   endFailed: 'Failed to end the call.',
   notYourSalon: 'That salon is not yours',
@@ -39,7 +40,7 @@ export async function clientToken(deps: TestCallDeps, salonId: string, ensureAge
   try {
     [token, provider] = await Promise.all([deps.telephony.clientToken({ identity, ttlSeconds: CLIENT_TOKEN_TTL_SECONDS }), deps.telephony.provider()]);
   } catch (error) {
-    throw unavailable(testCallMessages.tokenFailed, error);
+    throw unavailable(testCallRefusals.tokenFailed, error);
   }
   // The sandbox's test call is the typed local receptionist: it needs no hosted agent, and its own
   // start checks the free test minutes (receptionist/test-call.ts).
@@ -52,12 +53,12 @@ export async function clientToken(deps: TestCallDeps, salonId: string, ensureAge
 
 /** Ends the owner's own test call: a salonId that is not theirs, or a call their client did not place, changes nothing. */
 export async function endTestCall(deps: TestCallDeps, ownSalonId: string, request: EndConferenceRequest): Promise<void> {
-  if (request.salonId !== ownSalonId) throw new NotAllowedError(testCallMessages.notYourSalon);
+  if (request.salonId !== ownSalonId) throw new NotAllowedError(testCallRefusals.notYourSalon);
   let ended: boolean;
   try {
     ended = await deps.telephony.endConference(request.callSid, { from: CLIENT_PREFIX + identityForSalon(ownSalonId) });
   } catch (error) {
-    throw unavailable(testCallMessages.endFailed, error);
+    throw unavailable(testCallRefusals.endFailed, error);
   }
-  if (!ended) throw new NotFoundError(testCallMessages.noSuchCall);
+  if (!ended) throw new NotFoundError(testCallRefusals.noSuchCall);
 }

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import type { CallOutcome } from '../../contracts/calls.js';
 import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES } from '../plans.js';
-import type { EventPublisher } from '../../providers/eventbridge-events.js';
-import type { UsageStore, UsageTotals } from '../../store/usage-store.js';
+import type { UsageTotals } from '../../store/usage-store.js';
+import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
 
 /**
@@ -43,10 +43,8 @@ export interface UsageSummary {
   calls: number;
 }
 
-export interface MeteringDeps {
-  usage: UsageStore;
-  events: Pick<EventPublisher, 'publish'>;
-  now: () => Date;
+export interface MeteringDeps extends Pick<Ports, 'usage' | 'now'> {
+  events: Pick<Ports['events'], 'publish'>;
 }
 
 /** The outcomes in which the receptionist spoke: only those use minutes (a forwarded or missed call never reached it). */

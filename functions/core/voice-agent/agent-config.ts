@@ -1,12 +1,13 @@
 import * as z from 'zod';
 import { AGENT_TOOLS, BOOKING_RULES, type AgentTool } from '../../contracts/agent-tools.js';
 import { DEFAULT_VOICE_ID, defaultFirstMessage, LANGUAGE_LABELS, voiceById } from '../../contracts/setup.js';
-import type { Salon } from '../../store/salon-store.js';
+import type { Salon } from '../salon-profile.js';
 import type { StoredSetup } from '../../store/setup-store.js';
 import { toolRegistry } from '../agent-tools/registry.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../booking/speak.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { addressLine } from '../confirmations/format.js';
+import { CALL_VARIABLES, type AgentDefinition } from './agent-definition.js';
 import { servicePriceCents } from '../money.js';
 
 /**
@@ -28,19 +29,6 @@ export const CALL_LIMITS = {
  * copy, and no recording of the voices (nothing here uses the audio).
  */
 export const PROVIDER_RETENTION = { conversationDays: TRANSCRIPT_RETENTION_DAYS, recordVoice: false } as const;
-
-/** Values filled in per call by the voice webhook (`register-call`), never baked into the agent. */
-export const CALL_VARIABLES = {
-  salonId: 'salon_id',
-  today: 'today',
-  callerPhone: 'caller_phone',
-  testCall: 'test_call',
-  /**
-   * Twilio's call SID, ours to send: the provider's own `system__call_sid` is documented for
-   * calls through its Twilio integration only, not for calls we register ourselves.
-   */
-  callSid: 'call_sid',
-} as const;
 
 /** Our tool requests carry these headers: the conversation is the provider's system variable, the rest our call variables. */
 export const TOOL_HEADER_VARIABLES = {
@@ -79,33 +67,6 @@ export function greeting(firstMessage: string, salonName: string, language = 'en
 
 /** A tool's name as the agent's model sees it (function names: letters, digits and underscores everywhere). */
 export const agentToolName = (tool: AgentTool) => tool.replaceAll('-', '_');
-
-export interface AgentToolDefinition {
-  name: AgentTool;
-  description: string;
-  url: string;
-  /** JSON Schema of the body, generated from the tool's zod contract. */
-  bodySchema: Record<string, unknown>;
-}
-
-export interface AgentDefinition {
-  salonId: string;
-  name: string;
-  firstMessage: string;
-  language: string;
-  /** Our voice id (contracts/setup.ts VOICES); the adapter maps it to the provider's. */
-  voice: string;
-  systemPrompt: string;
-  timezone: string;
-  limits: typeof CALL_LIMITS;
-  retention: typeof PROVIDER_RETENTION;
-  /**
-   * The call variables' values for a conversation that did not come through our voice webhook
-   * (the provider's own test console): treated as a test call, so nothing it books is real.
-   */
-  callVariablePlaceholders: Record<string, string>;
-  tools: AgentToolDefinition[];
-}
 
 /** The body schema the tools route checks, as JSON Schema: one source, no second hand-written copy. */
 export function toolBodySchema(tool: AgentTool): Record<string, unknown> {

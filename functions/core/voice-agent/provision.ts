@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Dependencies } from '../../composition-root.js';
+import type { Ports } from '../ports.js';
 import { ConflictError, DomainError } from '../errors.js';
 import { logger } from '../../logger.js';
 import { VoiceAgentProviderError, type AgentHandle } from '../../providers/voice-agent-port.js';
 import type { HostedAgent } from '../../store/agent-store.js';
 import { issueAgentSecret, type IssueResult } from '../agent-secret.js';
-import { buildAgentDefinition, type AgentDefinition } from './agent-config.js';
+import { buildAgentDefinition } from './agent-config.js';
+import type { AgentDefinition } from './agent-definition.js';
 
 /**
  * The salon's voice agent over its life: made on Go Live, brought up to date when the setup or
@@ -20,7 +21,7 @@ export class AgentProvisioningError extends DomainError {
   }
 }
 
-export type ProvisionDeps = Pick<Dependencies, 'salons' | 'setup' | 'agents' | 'deletedOwners' | 'voiceAgents' | 'now'> & { config: Pick<Dependencies['config'], 'SITE_URL'> };
+export type ProvisionDeps = Pick<Ports, 'salons' | 'setup' | 'agents' | 'deletedOwners' | 'voiceAgents' | 'config' | 'now'>;
 
 /** Long enough for the provider's dozen calls, short enough that a crashed attempt frees the way soon. */
 const PROVISION_LEASE_MS = 60_000;
@@ -147,7 +148,7 @@ export async function rotateAgentSecret(deps: ProvisionDeps, salonId: string): P
 }
 
 /** Account deletion: the provider forgets the salon's agent, its tools and the stored secret. */
-export async function removeAgent(deps: Pick<Dependencies, 'agents' | 'voiceAgents'>, salonId: string): Promise<void> {
+export async function removeAgent(deps: Pick<Ports, 'agents' | 'voiceAgents'>, salonId: string): Promise<void> {
   const hosted = (await deps.agents.get(salonId))?.hostedAgent;
   if (!hosted) return;
   // Removed where it lives (what is gone already is not an error); a sandbox agent is only our record.

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
-import type { SmsPort } from '../../providers/sms-port.js';
-import type { SmsReplyStore } from '../../store/sms-reply-store.js';
-import type { DeliveryClaims } from '../../store/delivery-claims.js';
+import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import type { CallScope } from '../booking/cancel.js';
 import { checkedDate, type ToolAnswer } from '../booking/check-availability.js';
@@ -42,7 +40,7 @@ export async function joinWaitlist(deps: BookingDeps, salonId: string, input: To
   return { ok: true, say: `You're on the waiting list for ${speakDate(date, now.getTime())}. If a time comes free we'll text you, and the first to reply gets it.`, waitlistId: entry.id };
 }
 
-export type OfferDeps = Pick<BookingDeps, 'bookings' | 'now'> & { sms: Pick<SmsPort, 'send'>; smsReplies: Pick<SmsReplyStore, 'ask'>; deliveryClaims: DeliveryClaims };
+export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send'>; smsReplies: Pick<Ports['smsReplies'], 'ask'> };
 
 /** `booking.slot-freed`: texts the day's waiting list the freed time; answers how many were texted. */
 export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, salonName: string): Promise<number> {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { SubscriptionRecord } from '../../../functions/contracts/billing.js';
 import { overageMinutes, reportCallOverage, type OverageDeps } from '../../../functions/core/billing/overage.js';
 import type { DeliveryClaims } from '../../../functions/store/delivery-claims.js';
-import type { Salon } from '../../../functions/store/salon-store.js';
+import type { Salon } from '../../../functions/core/salon-profile.js';
 
 const subscription: SubscriptionRecord = {
   id: 'sub_1',
@@ -24,7 +24,7 @@ function fakes(salon: Partial<Salon> | null) {
   const reported: { identifier: string; value: number; customerId: string; eventName: string }[] = [];
   const deps: OverageDeps = {
     salons: { get: async () => (salon ? ({ id: 'sal_1', createdAt: '2026-11-01T09:30:00.000Z', ...salon } as Salon) : null) },
-    billing: {
+    subscriptions: {
       placeCall: async (_salonId, periodId, callSid, minutes) => {
         const period = ledger.get(periodId) ?? { total: 0, calls: new Map() };
         ledger.set(periodId, period);

@@ -3,7 +3,7 @@ import type { SubscriptionRecord } from '../../../functions/contracts/billing.js
 import { planLabel, subscriptionCovers } from '../../../functions/core/billing/subscription.js';
 import { callReadiness } from '../../../functions/core/go-live.js';
 import { billingPeriodAt, billingPeriodById, TRIAL_MINUTES } from '../../../functions/core/usage/billing-period.js';
-import type { Salon } from '../../../functions/store/salon-store.js';
+import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { StoredSetup } from '../../../functions/store/setup-store.js';
 
 const subscription: SubscriptionRecord = {

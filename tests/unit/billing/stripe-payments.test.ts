@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stripeSignatureHeader } from '../../../functions/core/billing/signature.js';
+import { stripeSignatureHeader } from '../../../functions/providers/stripe-signature.js';
 import { InvalidSignatureError, verifiedEvent } from '../../../functions/core/billing/webhook.js';
 import { isPaymentsError, STRIPE_API_VERSION } from '../../../functions/providers/payments-port.js';
 import { createStripePayments } from '../../../functions/providers/stripe-payments.js';

@@ -86,7 +86,7 @@ describe('booking a service with a deposit', () => {
     const [day] = sk(await table.items(salon.salonId), 'DAY#');
     const hold = (day!.intervals as { bookingId: string; record: { deposit: Record<string, unknown> } }[]).find((entry) => entry.bookingId === id)!;
     expect(hold.record.deposit).toMatchObject({ amountCents: 2000, paidAt: null, expiresAt: new Date(clock.value + 31 * 60_000).toISOString() });
-    const account = await salon.billing.getPaymentAccount(salon.salonId);
+    const account = await salon.subscriptions.getPaymentAccount(salon.salonId);
     const session = await salon.payments.depositSession(salon.salonId, String(hold.record.deposit.sessionId));
     expect(session).toMatchObject({ accountId: account!.id, bookingId: id, amountCents: 2000, serviceName: 'Balayage', status: 'open' });
     expect(count(salon, 'booking.confirmed', id)).toBe(0);
@@ -97,7 +97,7 @@ describe('booking a service with a deposit', () => {
   });
 
   it('confirms it as today when the payment account is not Active (no deposit taken)', async () => {
-    const inactive = { ...salon.deps, billing: { getPaymentAccount: async () => null } };
+    const inactive = { ...salon.deps, subscriptions: { getPaymentAccount: async () => null } };
     const answer = await book(inactive, salon.salonId, balayage('2026-11-25T10:00'));
     expect(answer.booking).toMatchObject({ status: 'confirmed' });
     expect(answer.say).toMatch(/^You're booked in for a Balayage/);
@@ -248,7 +248,7 @@ describe('money follows the booking (RELIABILITY 66)', () => {
 
   it('the hold keeps the account its session was made on', async () => {
     const booking = await held('2026-12-10T14:00');
-    expect((await holdOf(salon, booking.id)).accountId).toBe((await salon.billing.getPaymentAccount(salon.salonId))!.id);
+    expect((await holdOf(salon, booking.id)).accountId).toBe((await salon.subscriptions.getPaymentAccount(salon.salonId))!.id);
   });
 });
 

@@ -147,12 +147,12 @@ export async function makeSalon(
       published.push({ type, detail });
     },
   };
-  const billing = createSubscriptionStore(table.client, table.tableName);
+  const subscriptions = createSubscriptionStore(table.client, table.tableName);
   const payments = createSandboxPayments({ store: createSandboxStripeStore(table.client, table.tableName), now });
-  const depositDeps = { payments, billing, config: { SITE_URL: 'http://127.0.0.1:5173' } };
+  const depositDeps = { payments, subscriptions, config: { SITE_URL: 'http://127.0.0.1:5173' } };
   if (options.deposits) {
     const account = await payments.createConnectAccount({ salonId, email: null, idempotencyKey: `connect-${salonId}` });
-    await billing.keepPaymentAccount(salonId, { ...account, chargesEnabled: true, detailsSubmitted: true, currentlyDue: [], disabledReason: null });
+    await subscriptions.keepPaymentAccount(salonId, { ...account, chargesEnabled: true, detailsSubmitted: true, currentlyDue: [], disabledReason: null });
   }
   const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings, now, ...depositDeps };
   /** The same salon's dependencies over another client (one with faults injected, say). */
@@ -181,7 +181,7 @@ export async function makeSalon(
       }
     }
   };
-  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, billing, deliverCalendarEvents };
+  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, subscriptions, deliverCalendarEvents };
 }
 
 const tokenCipher: BookingDeps['tokenCipher'] = {

@@ -48,6 +48,6 @@ describe('calendar provider choice', () => {
 
   it('never falls back to the sandbox in prod', async () => {
     configure({ STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie' });
-    await expect(deps().calendar.provider()).rejects.toThrow(/prod never uses the sandbox/);
+    await expect(deps().calendar.provider()).rejects.toThrow(/prod never uses the calendar sandbox/);
   });
 });

@@ -1,5 +1,5 @@
 import type { Appointment } from '../../../functions/contracts/appointments.js';
-import type { SalonContact } from '../../../functions/core/confirmations/messages.js';
+import type { SalonContact } from '../../../functions/core/confirmations/invite.js';
 
 /** A Saturday afternoon cut with Aoife, booked by the phone agent (Irish winter time: UTC+0). */
 export function appointment(overrides: Partial<Appointment> = {}): Appointment {

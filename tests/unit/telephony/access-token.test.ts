@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import AccessToken from 'twilio/lib/jwt/AccessToken.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { voiceAccessToken } from '../../../functions/core/telephony/access-token.js';
+import { voiceAccessToken } from '../../../functions/providers/twilio-access-token.js';
 
 /** Our few lines against the SDK's AccessToken with a VoiceGrant, so the two cannot drift apart. */
 const input = {

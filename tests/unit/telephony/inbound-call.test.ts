@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stageUrl, AGENT_TIMEOUT_MS, answerInboundCall, callVariables, type InboundCallDeps } from '../../../functions/core/telephony/inbound-call.js';
-import { CALL_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
+import { CALL_VARIABLES } from '../../../functions/core/voice-agent/agent-definition.js';
 import type { RegisterCallInput } from '../../../functions/providers/voice-agent-port.js';
 import { identityForSalon, salonIdForIdentity } from '../../../functions/core/telephony/client-identity.js';
 import { callerLines } from '../../../functions/core/telephony/twiml.js';
-import type { Salon } from '../../../functions/store/salon-store.js';
+import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { StoredSetup } from '../../../functions/store/setup-store.js';
 
 const OUR_NUMBER = '+35315550000';

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
-import { isValidTwilioSignature, twilioSignature } from '../../../functions/core/telephony/twilio-signature.js';
+import { isValidTwilioSignature, twilioSignature } from '../../../functions/providers/twilio-signature.js';
 
 /** Our few lines against the SDK's validateRequest, so the two cannot drift apart. */
 const TOKEN = '12345678901234567890123456789012';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
 import { createSandboxTelephony, ensureLocalTwilioAuthToken, readLocalTwilioAuthToken, SANDBOX_TWIML_APP_SID } from '../../../functions/providers/sandbox-telephony.js';
 import { TelephonyError } from '../../../functions/providers/telephony-port.js';
-import { twilioSignature } from '../../../functions/core/telephony/twilio-signature.js';
+import { twilioSignature } from '../../../functions/providers/twilio-signature.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
-import { stripeSignatureHeader } from '../../../functions/core/billing/signature.js';
+import { stripeSignatureHeader } from '../../../functions/providers/stripe-signature.js';
 import { verifiedEvent } from '../../../functions/core/billing/webhook.js';
 
 /**

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { afterTransferUrl, stageUrl, voiceWebhookUrl } from '../../../functions/core/telephony/inbound-call.js';
-import { isValidTwilioSignature, twilioSignature } from '../../../functions/core/telephony/twilio-signature.js';
+import { isValidTwilioSignature, twilioSignature } from '../../../functions/providers/twilio-signature.js';
 import { callerLines, forwardTwiml, hangUpTwiml, ringFirstTwiml, sayAndHangUpTwiml, transferTwiml } from '../../../functions/core/telephony/twiml.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 

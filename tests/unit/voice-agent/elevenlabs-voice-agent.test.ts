@@ -1,7 +1,8 @@
 import { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AGENT_TOOLS } from '../../../functions/contracts/agent-tools.js';
-import { agentToolName, buildAgentDefinition, TOOL_HEADER_VARIABLES, type AgentDefinition } from '../../../functions/core/voice-agent/agent-config.js';
+import { agentToolName, buildAgentDefinition, TOOL_HEADER_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
+import type { AgentDefinition } from '../../../functions/core/voice-agent/agent-definition.js';
 import { createElevenLabsVoiceAgent } from '../../../functions/providers/elevenlabs-voice-agent.js';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../support/fake-elevenlabs.js';
 import { FIXTURE_SALONS } from './fixture-salons.js';

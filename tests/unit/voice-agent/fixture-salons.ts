@@ -1,5 +1,5 @@
 import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
-import type { Salon } from '../../../functions/store/salon-store.js';
+import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { StoredSetup } from '../../../functions/store/setup-store.js';
 
 /**

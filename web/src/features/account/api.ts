@@ -2,7 +2,7 @@ import { updatePassword } from 'aws-amplify/auth';
 import { accountMessages, exportFileName } from '@functions/contracts/account';
 import { messages } from '@functions/contracts/messages';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { accessToken, configureAuth } from '../auth/session';
+import { accessToken, configureAuth } from '../auth';
 
 /** Settings → Account's calls: the auth service's password change, account deletion and the data export. */
 

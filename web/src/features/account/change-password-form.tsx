@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { accountMessages, changePasswordForm, type ChangePasswordForm as Fields } from '@functions/contracts/account';
 import { fieldErrors, type FieldErrors } from '@functions/contracts/auth';
-import { authErrorMessage } from '../auth/auth-errors';
-import { PasswordField } from '../auth/password-field';
+import { authErrorMessage, PasswordField } from '../auth';
 import { changePassword } from './api';
 
 const EMPTY: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };

@@ -4,7 +4,7 @@ import type { UsageView } from '@functions/contracts/calls';
 import { formatEuro } from '@functions/core/money';
 import { PLANS, TRIAL_OFFER, VAT_NOTE, type Plan } from '@functions/core/plans';
 import { ApiError } from '../../lib/api-client';
-import { UsageMeter } from '../dashboard/usage-meter';
+import { UsageMeter } from '../dashboard';
 import { openPortal, startCheckout } from './api';
 import type { SubscriptionView } from './use-subscription';
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { BILLING_MESSAGES, type SubscriptionStatusAnswer } from '@functions/contracts/billing';
 import type { UsageView } from '@functions/contracts/calls';
 import { ApiError } from '../../lib/api-client';
-import { currentOwner } from '../auth/session';
+import { currentOwner } from '../auth';
 import { loadSalon, loadSubscription, loadUsage } from './api';
 
 /** Billing's reads: the salon's subscription (looked at again while a checkout's webhook lands) and the minutes used. */

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { GO_LIVE_MESSAGES, RECEPTIONIST_STATE_LABELS, readinessMessage, type Readiness } from '@functions/contracts/go-live';
-import type { ReceptionistSwitch } from '../receptionist/use-receptionist-switch';
+import type { ReceptionistSwitch } from '../receptionist';
 
 export interface ReceptionistSummary {
   live: boolean;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { readinessMessage } from '@functions/contracts/go-live';
 import { apiFetch } from '../../lib/api-client';
-import type { ReceptionistSummary } from '../dashboard/ai-status';
+import type { ReceptionistSummary } from '../dashboard';
 import { useReceptionistSwitch } from './use-receptionist-switch';
 
 const HEADINGS = { live: 'Your receptionist is live', paused: 'Your receptionist is paused', ready: 'Ready to go live', 'not-ready': 'Before you go live' } as const;

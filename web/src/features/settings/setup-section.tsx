@@ -1,9 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { setupMessages } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
-import type { WizardData } from '../setup/model';
-import type { FormDraft } from '../setup/form-draft';
-import { DraftNote } from '../setup/components/draft-note';
+import { DraftNote, type FormDraft, type WizardData } from '../setup';
 
 export type SaveStatus = 'idle' | 'saving' | 'success' | 'error';
 

@@ -1,11 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadSetup } from '../setup/api';
-import { wizardDataFromSetup, type WizardData } from '../setup/model';
-import { useBusinessForm } from '../setup/use-business-form';
-import { useCalendarConnection } from '../setup/use-calendar-connection';
-import { useTeamForm } from '../setup/use-team-form';
-import { useVoiceForm } from '../setup/use-voice-form';
-import type { OAuthReturn } from '../setup/google-connect';
+import { loadSetup, useBusinessForm, useCalendarConnection, useTeamForm, useVoiceForm, wizardDataFromSetup, type OAuthReturn, type WizardData } from '../setup';
 
 export const SETTINGS_LOAD_FAILED = 'Unable to load settings';
 

@@ -1,7 +1,7 @@
 import type { Business, Hours, SetupState, Stylist } from '@functions/contracts/setup';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { accessToken } from '../auth/session';
+import { accessToken } from '../auth';
 import { messages } from '@functions/contracts/messages';
 import { PRICE_LIST_FIELD, priceListMessages, type AutoFillSkip, type ServiceReview } from '@functions/contracts/price-list';
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currentOwner } from '../auth/session';
+import { currentOwner } from '../auth';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../lib/draft-storage';
 import { sameValue } from './model';
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { NumberInput, TextArea, TextInput } from '../../../components/form-fields';
-import { loadPaymentAccount } from '../../billing/api';
+import { loadPaymentAccount } from '../../billing';
 import type { ServiceReview } from '@functions/contracts/price-list';
 import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
 

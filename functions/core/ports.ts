@@ -1,0 +1,95 @@
+import type { SalonStore } from '../store/salon-store.js';
+import type { SetupStore } from '../store/setup-store.js';
+import type { EventPublisher } from '../providers/eventbridge-events.js';
+import type { Identity } from '../providers/cognito-identity.js';
+import type { Uploads } from '../providers/s3-uploads.js';
+import type { VoicePort } from '../providers/voice-port.js';
+import type { CalendarPort } from '../providers/calendar-port.js';
+import type { CalendarMirrorStore } from '../store/calendar-mirror-store.js';
+import type { TelephonyPort } from '../providers/telephony-port.js';
+import type { TokenCipher } from '../providers/token-cipher.js';
+import type { GoogleStore } from '../store/google-store.js';
+import type { PriceListExtractor } from '../providers/price-list-extractor.js';
+import type { BookingStore } from '../store/booking-store.js';
+import type { AgentStore } from '../store/agent-store.js';
+import type { SmsPort } from '../providers/sms-port.js';
+import type { EmailPort } from '../providers/email-port.js';
+import type { OutboxStore } from '../store/outbox-store.js';
+import type { DeliveryClaims } from '../store/delivery-claims.js';
+import type { DeletedOwners } from '../store/deleted-owners.js';
+import type { RateLimits } from '../store/rate-limits.js';
+import type { CallStore } from '../store/call-store.js';
+import type { UsageStore } from '../store/usage-store.js';
+import type { TestCallStore } from '../store/test-call-store.js';
+import type { CallStatsStore } from '../store/call-stats-store.js';
+import type { ActivityStore } from '../store/activity-store.js';
+import type { ConversationStore } from '../store/conversation-store.js';
+import type { SalonPartition } from '../store/salon-partition.js';
+import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
+import type { PaymentsPort } from '../providers/payments-port.js';
+import type { SubscriptionStore } from '../store/subscription-store.js';
+import type { SmsReplyStore } from '../store/sms-reply-store.js';
+
+/**
+ * What core asks of the world outside it: the stores, the vendors' ports and the clock. Each core
+ * function takes only the few it uses (`Pick<Ports, …>`, or narrower); functions/composition-root.ts
+ * builds one of each, chosen by configuration, and core never sees which.
+ */
+export interface Ports {
+  /** Where the product is served: the address in links, OAuth callbacks and webhook registrations. */
+  config: { SITE_URL: string };
+  salons: SalonStore;
+  /** Tombstones of deleted owners, whose unexpired tokens must not bring their salon back. */
+  deletedOwners: DeletedOwners;
+  setup: SetupStore;
+  events: EventPublisher;
+  identity: Identity;
+  uploads: Uploads;
+  voice: VoicePort;
+  googleStore: GoogleStore;
+  /** Each connected calendar's busy time, kept in sync with Google (functions/core/calendar/mirror.ts). */
+  calendarMirrors: CalendarMirrorStore;
+  calendar: CalendarPort;
+  tokenCipher: TokenCipher;
+  /** Price-list extraction: Bedrock where BEDROCK_MODEL_ID is set, else the offline parser. */
+  extractor: PriceListExtractor;
+  /** Twilio when configured (env or provider secret), else the sandbox outbox; never the sandbox in prod. */
+  sms: SmsPort;
+  /** Twilio calls when an account is configured (env or provider secret), else the sandbox (local signing key); never the sandbox in prod. */
+  telephony: TelephonyPort;
+  /** SES when EMAIL_FROM is configured, else the sandbox outbox; never the sandbox in prod. */
+  email: EmailPort;
+  /** What the SMS and email sandboxes "sent" (the local outbox page lists it). */
+  outbox: OutboxStore;
+  /** Callers' STOPs and the questions the salon's texts asked them (replies to reminders and offers). */
+  smsReplies: SmsReplyStore;
+  /** Claims that make the message consumers send once per event. */
+  deliveryClaims: DeliveryClaims;
+  /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */
+  bookings: BookingStore;
+  /** The salon's agent settings: the voice agent's secret (hash only) and the hosted agent's ids. */
+  agents: AgentStore;
+  /** Fixed-window counters behind the flood caps (messages per caller and salon, wrong secrets per source). */
+  rateLimits: RateLimits;
+  /** One record per call, merged from the telephony and voice-agent webhooks. */
+  calls: CallStore;
+  /** Minutes used per billing period, counted once per call. */
+  usage: UsageStore;
+  /** The dashboard's per-day call figures. */
+  callStats: CallStatsStore;
+  /** The dashboard's recent activity. */
+  activity: ActivityStore;
+  /** The salon's hosted voice agent: ElevenLabs when a key is configured, else the labelled sandbox; never the sandbox in prod. */
+  voiceAgents: VoiceAgentPort;
+  /** The sandbox receptionist's conversations between turns. */
+  conversations: ConversationStore;
+  /** The salon's one open sandbox test call, bounded by its free test minutes. */
+  testCalls: TestCallStore;
+  /** Every item of a salon's partition, for the owner's data export. */
+  salonPartition: SalonPartition;
+  /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
+  payments: PaymentsPort;
+  /** The subscription on the salon's profile, the payment account, applied Stripe events, the overage ledger. */
+  subscriptions: SubscriptionStore;
+  now: () => Date;
+}

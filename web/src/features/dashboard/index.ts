@@ -1,0 +1,3 @@
+// The dashboard feature's public file: what other features may use (eslint.config.js, featureBoundaries).
+export { UsageMeter } from './usage-meter';
+export type { ReceptionistSummary } from './ai-status';

@@ -1,0 +1,10 @@
+// The setup feature's public file: what other features (Settings) may use (eslint.config.js, featureBoundaries).
+export { loadSetup } from './api';
+export { wizardDataFromSetup, type WizardData } from './model';
+export type { FormDraft } from './form-draft';
+export type { OAuthReturn } from './google-connect';
+export { useBusinessForm } from './use-business-form';
+export { useCalendarConnection } from './use-calendar-connection';
+export { useTeamForm } from './use-team-form';
+export { useVoiceForm } from './use-voice-form';
+export { DraftNote } from './components/draft-note';
