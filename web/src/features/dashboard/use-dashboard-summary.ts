@@ -1,34 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardSummary } from '@functions/contracts/calls';
 import { apiFetch } from '../../lib/api-client';
+import { loaded, type Loaded } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 
 export const SUMMARY_LOAD_FAILED = 'Failed to load your figures';
 
-export type SummaryState = { status: 'loading' } | { status: 'ready'; summary: DashboardSummary } | { status: 'error'; error: string };
+export type SummaryState = Loaded<DashboardSummary>;
 
-/** The dashboard's call figures, activity and minutes (`GET /api/dashboard`), loaded once per visit. */
+/** `GET /api/dashboard`: the call figures, activity and minutes (Billing shows its minutes too). */
+export const dashboardSummaryQuery = queryOptions({
+  queryKey: queryKeys.dashboard,
+  queryFn: () => apiFetch<DashboardSummary>('/api/dashboard', { fallbackError: SUMMARY_LOAD_FAILED }),
+});
+
+/** The dashboard's call figures, activity and minutes. */
 export function useDashboardSummary(): SummaryState & { retry: () => void } {
-  const [state, setState] = useState<SummaryState>({ status: 'loading' });
-
-  const load = useCallback(async (isCancelled: () => boolean = () => false) => {
-    setState({ status: 'loading' });
-    try {
-      const summary = await apiFetch<DashboardSummary>('/api/dashboard', { fallbackError: SUMMARY_LOAD_FAILED });
-      if (!isCancelled()) setState({ status: 'ready', summary });
-    } catch (error) {
-      if (isCancelled()) return;
-      console.error('Loading the dashboard figures failed', error);
-      setState({ status: 'error', error: SUMMARY_LOAD_FAILED });
-    }
-  }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    void load(() => cancelled);
-    return () => {
-      cancelled = true;
-    };
-  }, [load]);
-
-  return { ...state, retry: () => void load() };
+  const query = useQuery(dashboardSummaryQuery);
+  return { ...loaded(query, SUMMARY_LOAD_FAILED), retry: () => void query.refetch() };
 }

@@ -1,6 +1,8 @@
 import type { Business, Hours, SetupState, Stylist } from '@functions/contracts/setup';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { accessToken } from '../auth/session';
 import { messages } from '@functions/contracts/messages';
 import { PRICE_LIST_FIELD, priceListMessages, type AutoFillSkip, type ServiceReview } from '@functions/contracts/price-list';
@@ -46,6 +48,9 @@ export interface Calendar {
 export function loadSetup(): Promise<SetupState> {
   return apiFetch<SetupState>('/api/setup/load', { fallbackError: LOAD_FAILED });
 }
+
+/** What setup saved: the dashboard's progress, and the wizard's and Settings' forms (which take it once, see use-setup-load.ts). */
+export const setupQuery = queryOptions({ queryKey: queryKeys.setup, queryFn: loadSetup });
 
 export interface StepOnePayload {
   step: 1;
