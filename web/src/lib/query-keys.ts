@@ -13,5 +13,6 @@ export const queryKeys = {
   paymentAccount: ['payment-account'],
   calls: ['calls'],
   messages: ['messages'],
+  transcript: (callSid: string) => ['transcript', callSid],
   calendars: ['calendars'],
 } as const;

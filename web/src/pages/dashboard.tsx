@@ -8,7 +8,7 @@ import { useReceptionistSwitch } from '../features/receptionist/use-receptionist
 import { signOutOwner } from '../features/auth/session';
 import { useToast } from '../components/toast';
 import { loaded } from '../lib/query-client';
-import { salonQuery } from '../lib/salon';
+import { salonQuery } from '../lib/shared-queries';
 import { LOAD_FAILED, setupQuery } from '../features/setup/api';
 import { SetupProgressPanel } from '../features/dashboard/setup-progress';
 import { RecentActivity } from '../features/dashboard/recent-activity';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { readinessMessage } from '@functions/contracts/go-live';
-import { salonQuery } from '../../lib/salon';
+import { salonQuery } from '../../lib/shared-queries';
 import { useReceptionistSwitch } from './use-receptionist-switch';
 
 const HEADINGS = { live: 'Your receptionist is live', paused: 'Your receptionist is paused', ready: 'Ready to go live', 'not-ready': 'Before you go live' } as const;

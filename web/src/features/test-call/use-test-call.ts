@@ -4,7 +4,7 @@ import type { ReceptionistTurn } from '@functions/contracts/receptionist';
 import type { ClientTokenResponse } from '@functions/contracts/telephony';
 import { FORCED_ACTIVE_MS, testCallMessages } from '@functions/contracts/test-call';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { salonQuery } from '../../lib/salon';
+import { salonQuery } from '../../lib/shared-queries';
 
 /**
  * The browser test call: the salon's number loads, then a call to the receptionist. With a
