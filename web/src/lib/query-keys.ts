@@ -15,4 +15,5 @@ export const queryKeys = {
   messages: ['messages'],
   transcript: (callSid: string) => ['transcript', callSid],
   calendars: ['calendars'],
+  voicePreview: (voiceId: string) => ['voice-preview', voiceId],
 } as const;

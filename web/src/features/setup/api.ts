@@ -1,6 +1,6 @@
 import type { Business, Hours, SetupState, Stylist } from '@functions/contracts/setup';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
 import { accessToken } from '../auth/session';
@@ -90,10 +90,22 @@ export interface StepTwoSaved {
   currentStep: number;
 }
 
-export function saveStep(payload: StepOnePayload | StepThreePayload): Promise<{ saved: number; currentStep: number }>;
-export function saveStep(payload: StepTwoPayload): Promise<StepTwoSaved>;
-export function saveStep(payload: StepOnePayload | StepTwoPayload | StepThreePayload): Promise<unknown> {
-  return apiFetch('/api/setup/step', { method: 'POST', body: JSON.stringify(payload), fallbackError: SAVE_FAILED });
+/**
+ * Saves one step; once saved, what setup saved and the salon's readiness are read again wherever
+ * they show (the answer waits for that, so Settings can take the saved section back from the cache).
+ */
+export function saveStep(payload: StepOnePayload | StepThreePayload, client: QueryClient): Promise<{ saved: number; currentStep: number }>;
+export function saveStep(payload: StepTwoPayload, client: QueryClient): Promise<StepTwoSaved>;
+export async function saveStep(payload: StepOnePayload | StepTwoPayload | StepThreePayload, client: QueryClient): Promise<unknown> {
+  const saved = await apiFetch('/api/setup/step', { method: 'POST', body: JSON.stringify(payload), fallbackError: SAVE_FAILED });
+  await Promise.all([client.invalidateQueries({ queryKey: queryKeys.setup }), client.invalidateQueries({ queryKey: queryKeys.salon })]);
+  return saved;
+}
+
+/** The setup as last read, when that read succeeded. */
+export function latestSetup(client: QueryClient): SetupState | null {
+  const state = client.getQueryState(setupQuery.queryKey);
+  return state?.status === 'success' && state.data ? state.data : null;
 }
 
 /** Asks the server for the consent URL; the caller sends the browser there. */

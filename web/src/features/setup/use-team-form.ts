@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
@@ -45,6 +46,7 @@ function clearedBy(errors: ServiceErrors, patch: Partial<ServiceDraft>): Service
  * an imported list is thousands of pixels long.
  */
 export function useTeamForm() {
+  const queryClient = useQueryClient();
   const toast = useToast();
   const [stylists, setStylists] = useState<StylistRow[]>(() => [emptyStylist()]);
   const [services, setServices] = useState<ServiceDraft[]>([]);
@@ -192,7 +194,7 @@ export function useTeamForm() {
 
   /** Saves stylists, mappings and services, then takes the server's ids (and the mappings that follow them). */
   async function save(currentStep: number): Promise<void> {
-    const answer = await saveStep(stepTwoPayload(stylists, services, currentStep));
+    const answer = await saveStep(stepTwoPayload(stylists, services, currentStep), queryClient);
     adopt(
       answer.stylists.map((stylist) => ({ uid: `stylist-${stylist.id}`, id: stylist.id, name: stylist.name, calendarId: answer.mappings?.[stylist.id] ?? '' })),
       Array.isArray(answer.services) ? answer.services.map(serviceFromApi) : services,

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { defaultFirstMessage } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
@@ -12,6 +13,7 @@ import { useVoicePreview } from './use-voice-preview';
  * both run on it.
  */
 export function useVoiceForm() {
+  const queryClient = useQueryClient();
   const toast = useToast();
   const preview = useVoicePreview((message) => toast.show(message, 'error'));
   const [saved, setSaved] = useState<VoiceDraft>(() => defaultWizardData().voice);
@@ -60,7 +62,7 @@ export function useVoiceForm() {
 
   async function save(currentStep: number): Promise<void> {
     const sent = value;
-    await saveStep({ step: 3, ...sent, currentStep });
+    await saveStep({ step: 3, ...sent, currentStep }, queryClient);
     preview.stop();
     setSaved(sent);
   }
