@@ -10,7 +10,7 @@ import { WizardOverlay } from '../features/setup/components/wizard-overlay';
 import { WizardProgress } from '../features/setup/components/wizard-progress';
 import { DraftNote } from '../features/setup/components/draft-note';
 import { clearOAuthMarker, oauthInFlight, oauthReturn } from '../features/setup/google-connect';
-import { wizardDataFromSetup } from '../features/setup/model';
+import { wizardDataFromSetup } from '../features/setup/wizard-data';
 import { useBusinessForm } from '../features/setup/use-business-form';
 import { useCalendarConnection } from '../features/setup/use-calendar-connection';
 import { useSetupLoad } from '../features/setup/use-setup-load';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { setupMessages } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
-import type { WizardData } from '../setup/model';
+import type { WizardData } from '../setup/wizard-data';
 import type { FormDraft } from '../setup/form-draft';
 import { DraftNote } from '../setup/components/draft-note';
 

@@ -2,7 +2,7 @@ import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SetupState } from '@functions/contracts/setup';
 import { latestSetup } from '../setup/api';
-import { wizardDataFromSetup, type WizardData } from '../setup/model';
+import { wizardDataFromSetup, type WizardData } from '../setup/wizard-data';
 import { useSetupLoad } from '../setup/use-setup-load';
 import { useBusinessForm } from '../setup/use-business-form';
 import { useCalendarConnection } from '../setup/use-calendar-connection';

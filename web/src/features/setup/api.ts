@@ -1,4 +1,5 @@
-import type { Business, Hours, SetupState, Stylist } from '@functions/contracts/setup';
+import type * as z from 'zod';
+import type { SetupState, Stylist, stepOneRequest, stepThreeRequest, stepTwoRequest } from '@functions/contracts/setup';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
@@ -52,34 +53,11 @@ export function loadSetup(): Promise<SetupState> {
 /** What setup saved: the dashboard's progress, and the wizard's and Settings' forms (which take it once, see use-setup-load.ts). */
 export const setupQuery = queryOptions({ queryKey: queryKeys.setup, queryFn: loadSetup });
 
-export interface StepOnePayload {
-  step: 1;
-  business: Omit<Business, never>;
-  hours: Hours;
-  currentStep: number;
-}
-
-export interface StepTwoPayload {
-  step: 2;
-  stylists: { id?: string; key: string; name: string }[];
-  mappings: Record<string, string>;
-  services: ApiService[];
-  currentStep: number;
-}
-
-export interface StepThreePayload {
-  step: 3;
-  selectedVoice: string;
-  selectedLanguage: string;
-  firstMessage: string;
-  agentPhone: string;
-  escalationPhone: string;
-  ringSalonFirstSeconds: number;
-  textMissedCallers: boolean;
-  phoneOption: 'new' | 'forward';
-  forwardNumber: string;
-  currentStep: number;
-}
+/** Step payloads as the shared contracts take them (before their defaults and clean-ups). */
+export type StepOnePayload = z.input<typeof stepOneRequest>;
+export type StepThreePayload = z.input<typeof stepThreeRequest>;
+/** The form sends its services as it holds them (an empty duration as null): it checks them against the contract first, and the server refuses what still fails. */
+export type StepTwoPayload = Omit<z.input<typeof stepTwoRequest>, 'services'> & { services: ApiService[] };
 
 export interface StepTwoSaved {
   saved: 2;

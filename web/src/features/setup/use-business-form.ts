@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Day, DayHours, Hours } from '@functions/contracts/setup';
 import { saveStep } from './api';
 import { useFormDraft } from './form-draft';
-import { defaultWizardData, sameValue, validateBusiness, withoutKey, type BusinessDraft, type WizardData } from './model';
+import { defaultWizardData, type BusinessDraft, type WizardData } from './wizard-data';
+import { sameValue, withoutKey } from './same-value';
+import { validateBusiness } from './validation';
 
 interface BusinessValue {
   business: BusinessDraft;

@@ -4,22 +4,11 @@ import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
 import { useNarrowScreen } from './use-narrow-screen';
-import {
-  emptyService,
-  emptyStylist,
-  sameValue,
-  serviceFromApi,
-  serviceToApi,
-  stepTwoPayload,
-  teamSnapshot,
-  validateServices,
-  validateStylists,
-  withoutKey,
-  type ServiceDraft,
-  type ServiceErrors,
-  type StylistRow,
-  type WizardData,
-} from './model';
+import { emptyService, serviceFromApi, serviceToApi, type ServiceDraft, type ServiceErrors } from './service-draft';
+import { emptyStylist, type StylistRow, type WizardData } from './wizard-data';
+import { sameValue, withoutKey } from './same-value';
+import { stepTwoPayload, teamSnapshot } from './team-payload';
+import { validateServices, validateStylists } from './validation';
 
 const PRICE_FIELDS = ['price', 'price_min', 'price_max'] as const;
 

@@ -4,7 +4,9 @@ import { defaultFirstMessage } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
 import { useFormDraft } from './form-draft';
-import { defaultWizardData, sameValue, validateVoice, type VoiceDraft, type WizardData } from './model';
+import { defaultWizardData, type VoiceDraft, type WizardData } from './wizard-data';
+import { sameValue } from './same-value';
+import { validateVoice } from './validation';
 import { useVoicePreview } from './use-voice-preview';
 
 /**
