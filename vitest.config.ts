@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -6,6 +7,8 @@ import { defineConfig } from 'vitest/config';
  * instance (stand-ins started once) and one Chromium, both started by the global setup.
  */
 export default defineConfig({
+  // The web app's alias for shared code (tsconfig.json "paths", vite.config.ts), so unit tests can import web modules.
+  resolve: { alias: { '@functions': fileURLToPath(new URL('./functions', import.meta.url)) } },
   test: {
     reporters: ['default'],
     projects: [
