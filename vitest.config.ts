@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 const MODULE_REPLACING_TESTS = ['tests/unit/receptionist/turns.test.ts', 'tests/unit/voice-agent/provider-choice.test.ts'];
 
 export default defineConfig({
+  // The web app's alias for shared code (tsconfig.json "paths", vite.config.ts), so unit tests can import web modules.
+  resolve: { alias: { '@functions': fileURLToPath(new URL('./functions', import.meta.url)) } },
   test: {
     reporters: ['default'],
     projects: [

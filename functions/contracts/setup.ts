@@ -218,23 +218,53 @@ export const stepTwoRequest = z
 export const RING_SALON_FIRST_MIN = 5;
 export const RING_SALON_FIRST_MAX = 60;
 
+/**
+ * The receptionist's voice settings (wizard step 3, Settings → Voice & Number), each with its rule
+ * and default. The store, the load answer and the web forms take their fields from this one shape:
+ * a new setting is added here (and given its control in the form).
+ */
+const voiceSettingsShape = {
+  selectedVoice: z.string().refine((voiceId) => Boolean(voiceById(voiceId)), setupMessages.voiceUnknown),
+  selectedLanguage: z.string().default(DEFAULT_LANGUAGE),
+  firstMessage: z.string().trim().min(1, setupMessages.firstMessageRequired).max(500),
+  agentPhone: optionalPhone,
+  escalationPhone: optionalPhone,
+  ringSalonFirstSeconds: z
+    .number({ error: setupMessages.ringSalonFirstRange })
+    .int(setupMessages.ringSalonFirstRange)
+    .refine((seconds) => seconds === 0 || (seconds >= RING_SALON_FIRST_MIN && seconds <= RING_SALON_FIRST_MAX), setupMessages.ringSalonFirstRange)
+    .default(0),
+  /** Text a caller whose call nobody answered (once a day per number, never at night); off unless the owner turns it on. */
+  textMissedCallers: z.boolean({ error: 'textMissedCallers must be true or false' }).default(false),
+};
+export const voiceSettingsSchema = z.strictObject(voiceSettingsShape);
+export type VoiceSettings = z.output<typeof voiceSettingsSchema>;
+export const VOICE_SETTING_FIELDS = Object.keys(voiceSettingsShape) as (keyof VoiceSettings)[];
+
+type VoiceSettingsInput = z.input<typeof voiceSettingsSchema>;
+/** The settings the owner must give (no default in the rule above). */
+type GivenByOwner = { [K in keyof VoiceSettingsInput]-?: undefined extends VoiceSettingsInput[K] ? never : K }[keyof VoiceSettingsInput];
+/** Until step 3 is saved these read empty, so the dashboard's Voice card reads Not started (the type makes a new such setting say what it is then). */
+const UNSET_GIVEN_BY_OWNER: Pick<VoiceSettings, GivenByOwner> = { selectedVoice: '', firstMessage: '' };
+
+/** What a salon that never saved its voice settings has: each setting's own default, empty where the owner must give one. */
+export const VOICE_SETTINGS_UNSET = {
+  ...Object.fromEntries(VOICE_SETTING_FIELDS.filter((field) => !(field in UNSET_GIVEN_BY_OWNER)).map((field) => [field, voiceSettingsShape[field].parse(undefined)])),
+  ...UNSET_GIVEN_BY_OWNER,
+} as VoiceSettings;
+
+/** The voice settings out of a larger record (a step-3 request, a stored item); any never saved read as unset. */
+export function pickVoiceSettings(source: { readonly [K in keyof VoiceSettings]?: unknown }): VoiceSettings {
+  const present = VOICE_SETTING_FIELDS.filter((field) => source[field] !== undefined && source[field] !== null).map((field) => [field, source[field]]);
+  return { ...VOICE_SETTINGS_UNSET, ...Object.fromEntries(present) } as VoiceSettings;
+}
+
 export const stepThreeRequest = z
   .strictObject({
     step: z.literal(3),
-    selectedVoice: z.string().refine((voiceId) => Boolean(voiceById(voiceId)), setupMessages.voiceUnknown),
-    selectedLanguage: z.string().default(DEFAULT_LANGUAGE),
-    firstMessage: z.string().trim().min(1, setupMessages.firstMessageRequired).max(500),
-    agentPhone: optionalPhone,
-    escalationPhone: optionalPhone,
+    ...voiceSettingsShape,
     phoneOption: z.enum(['new', 'forward']).default('new'),
     forwardNumber: optionalPhone,
-    ringSalonFirstSeconds: z
-      .number({ error: setupMessages.ringSalonFirstRange })
-      .int(setupMessages.ringSalonFirstRange)
-      .refine((seconds) => seconds === 0 || (seconds >= RING_SALON_FIRST_MIN && seconds <= RING_SALON_FIRST_MAX), setupMessages.ringSalonFirstRange)
-      .default(0),
-    /** Text a caller whose call nobody answered (once a day per number, never at night); off unless the owner turns it on. */
-    textMissedCallers: z.boolean({ error: 'textMissedCallers must be true or false' }).default(false),
     currentStep,
   })
   .superRefine((request, ctx) => {
@@ -246,27 +276,20 @@ export const stepThreeRequest = z
       ctx.addIssue({ code: 'custom', path: ['forwardNumber'], message: setupMessages.forwardNumberRequired });
     }
   });
+/** Step 3 as a form holds it: the voice settings and how calls reach the number. */
+export type VoiceStep = Omit<z.output<typeof stepThreeRequest>, 'step' | 'currentStep'>;
 
 export const setupStepRequest = z.discriminatedUnion('step', [stepOneRequest, stepTwoRequest, stepThreeRequest]);
 export type SetupStepRequest = z.infer<typeof setupStepRequest>;
 
-export interface SetupState {
+export interface SetupState extends VoiceStep {
   exists: boolean;
   business: Business & { hours: Hours };
   stylists: Stylist[];
   mappings: Record<string, string>;
   services: Service[];
   google_connected: boolean;
-  selectedVoice: string;
-  selectedLanguage: string;
-  firstMessage: string;
-  agentPhone: string;
-  escalationPhone: string;
-  ringSalonFirstSeconds: number;
-  textMissedCallers: boolean;
   currentStep: number;
-  phoneOption: 'new' | 'forward';
-  forwardNumber: string;
 }
 
 export function clampStep(step: unknown): number {

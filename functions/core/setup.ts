@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   DEFAULT_HOURS,
-  DEFAULT_LANGUAGE,
+  VOICE_SETTINGS_UNSET,
   clampStep,
   defaultFirstMessage,
+  pickVoiceSettings,
   type SetupState,
   type SetupStepRequest,
   type Service,
@@ -49,15 +50,9 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
     mappings: stored.mappings,
     services: stored.services,
     google_connected: connected,
-    // Empty until step 3 is saved, so the dashboard's Voice card reads Not started; the wizard
-    // then preselects the first voice.
-    selectedVoice: stored.voice?.selectedVoice ?? '',
-    selectedLanguage: stored.voice?.selectedLanguage ?? DEFAULT_LANGUAGE,
-    firstMessage: stored.voice?.firstMessage ?? (businessName ? defaultFirstMessage(businessName) : ''),
-    agentPhone: stored.voice?.agentPhone ?? '',
-    escalationPhone: stored.voice?.escalationPhone ?? '',
-    ringSalonFirstSeconds: stored.voice?.ringSalonFirstSeconds ?? 0,
-    textMissedCallers: stored.voice?.textMissedCallers ?? false,
+    // Unset until step 3 is saved (no voice yet, so the dashboard's Voice card reads Not started;
+    // the wizard then preselects the first voice), with a greeting naming the salon.
+    ...(stored.voice ?? { ...VOICE_SETTINGS_UNSET, firstMessage: businessName ? defaultFirstMessage(businessName) : '' }),
     currentStep: clampStep(stored.currentStep),
     phoneOption: stored.phoneOption,
     forwardNumber: stored.forwardNumber,
@@ -111,12 +106,8 @@ async function saveStep(deps: SetupDeps, salonId: string, request: SetupStepRequ
       return { saved: 2, currentStep, ...team };
     }
     case 3: {
-      const { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, ringSalonFirstSeconds, textMissedCallers, phoneOption, forwardNumber } = request;
-      await deps.setup.saveVoice(
-        salonId,
-        { selectedVoice, selectedLanguage, firstMessage, agentPhone, escalationPhone, ringSalonFirstSeconds, textMissedCallers },
-        { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '' },
-      );
+      const { phoneOption, forwardNumber } = request;
+      await deps.setup.saveVoice(salonId, pickVoiceSettings(request), { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '' });
       await deps.setup.saveProgress(salonId, currentStep, 3, at);
       return { saved: 3, currentStep };
     }

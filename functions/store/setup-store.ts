@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
-import type { Business, Hours, Service, Stylist } from '../contracts/setup.js';
+import { VOICE_SETTING_FIELDS, pickVoiceSettings, type Business, type Hours, type Service, type Stylist, type VoiceSettings } from '../contracts/setup.js';
 import { euroToCents } from '../core/money.js';
 
 /** What the wizard saved, as stored: one item per stylist, service and mapping (docs/architecture.md, "Data model"). */
@@ -18,17 +18,7 @@ export interface StoredSetup {
   voice: VoiceSettings | null;
 }
 
-export interface VoiceSettings {
-  selectedVoice: string;
-  selectedLanguage: string;
-  firstMessage: string;
-  agentPhone: string;
-  escalationPhone: string;
-  /** Ring the salon's own phone this long before the agent answers; 0 = off. */
-  ringSalonFirstSeconds: number;
-  /** Text callers nobody answered (functions/core/calls/missed-call-text.ts). */
-  textMissedCallers: boolean;
-}
+export type { VoiceSettings };
 
 
 const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
@@ -78,17 +68,8 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         stylists: bySk(keys.stylistSk('')).sort(byPosition).map((item) => ({ id: String(item.id), name: String(item.name) })),
         services: bySk(keys.serviceSk('')).sort(byPosition).map(toService),
         mappings: Object.fromEntries(bySk(keys.mappingSk('')).map((item) => [String(item.stylistId), String(item.calendarId)])),
-        voice: voice
-          ? {
-              selectedVoice: String(voice.selectedVoice),
-              selectedLanguage: String(voice.selectedLanguage),
-              firstMessage: String(voice.firstMessage),
-              agentPhone: String(voice.agentPhone ?? ''),
-              escalationPhone: String(voice.escalationPhone ?? ''),
-              ringSalonFirstSeconds: Number(voice.ringSalonFirstSeconds ?? 0),
-              textMissedCallers: voice.textMissedCallers === true,
-            }
-          : null,
+        // One attribute per setting, named as in the contract; one saved before a setting existed has its default.
+        voice: voice ? pickVoiceSettings(voice) : null,
       };
     },
 
@@ -143,17 +124,9 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         new UpdateCommand({
           TableName: tableName,
           Key: { pk: keys.salon(salonId), sk: keys.voiceSk },
-          UpdateExpression:
-            'SET selectedVoice = :voice, selectedLanguage = :language, firstMessage = :message, agentPhone = :agent, escalationPhone = :escalation, ringSalonFirstSeconds = :ringFirst, textMissedCallers = :textMissed',
-          ExpressionAttributeValues: {
-            ':voice': voice.selectedVoice,
-            ':language': voice.selectedLanguage,
-            ':message': voice.firstMessage,
-            ':agent': voice.agentPhone,
-            ':escalation': voice.escalationPhone,
-            ':ringFirst': voice.ringSalonFirstSeconds,
-            ':textMissed': voice.textMissedCallers,
-          },
+          UpdateExpression: `SET ${VOICE_SETTING_FIELDS.map((field) => `#${field} = :${field}`).join(', ')}`,
+          ExpressionAttributeNames: Object.fromEntries(VOICE_SETTING_FIELDS.map((field) => [`#${field}`, field])),
+          ExpressionAttributeValues: Object.fromEntries(VOICE_SETTING_FIELDS.map((field) => [`:${field}`, voice[field]])),
         }),
       );
       await client.send(

@@ -77,12 +77,19 @@ describe('settings: what setup saved', () => {
     expect((await loadSetup(owner)).business.name).toBe('Bláth Hair');
     await page.unroute('**/api/setup/step');
 
+    // A marker on this window: it survives only if nothing below loads the page afresh.
+    await page.evaluate(() => Object.assign(window, { beforeSave: true }));
     await save(page).click();
     await toast(page, 'Business details updated.').waitFor();
     await page.locator('form[data-save-status="success"]').waitFor();
     await expect.poll(() => save(page).isDisabled()).toBe(true);
     // Settings saves leave the wizard where it was.
     expect((await loadSetup(owner)).currentStep).toBe(3);
+    // The save made the salon's cached read stale: the dashboard, reached in the app, names the salon anew.
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await page.locator('.dashboard-salon-name', { hasText: 'Bláth Hair & Beauty' }).waitFor();
+    expect(await page.evaluate(() => 'beforeSave' in window)).toBe(true);
+    await page.goBack();
 
     await page.reload();
     await panelHeading(page, 'Business').waitFor();

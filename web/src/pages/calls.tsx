@@ -1,10 +1,10 @@
-import { useCallback } from 'react';
 import type { CallView, MessageView } from '@functions/contracts/calls';
 import { CALLS_LOAD_FAILED, MESSAGES_LOAD_FAILED, loadCalls, loadMessages } from '../features/calls/api';
 import { CallItem } from '../features/calls/call-list';
 import { MessageItem } from '../features/calls/message-list';
 import { usePaged, type PagedState } from '../features/calls/use-paged';
 import { BackToDashboardPage } from '../components/back-to-dashboard-page';
+import { queryKeys } from '../lib/query-keys';
 import '../features/calls/calls.css';
 
 function ListState<T>({ state, label, empty, onRetry }: { state: PagedState<T>; label: string; empty: string; onRetry: () => void }) {
@@ -52,8 +52,8 @@ function More<T>({ state, onMore }: { state: PagedState<T>; onMore: () => void }
 
 /** The call log: every call newest first with how it ended and its transcript, and the messages callers left. */
 export default function CallsPage() {
-  const calls = usePaged<CallView>(useCallback((cursor?: string) => loadCalls(cursor), []), CALLS_LOAD_FAILED);
-  const messages = usePaged<MessageView>(useCallback((cursor?: string) => loadMessages(cursor), []), MESSAGES_LOAD_FAILED);
+  const calls = usePaged<CallView>(queryKeys.calls, loadCalls, CALLS_LOAD_FAILED);
+  const messages = usePaged<MessageView>(queryKeys.messages, loadMessages, MESSAGES_LOAD_FAILED);
 
   return (
     <BackToDashboardPage title="Calls" className="calls-page">

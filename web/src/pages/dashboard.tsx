@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { setupProgress } from '@functions/contracts/setup';
 import type { Owner } from '../features/auth/session';
-import { AiStatus, type ReceptionistSummary } from '../features/dashboard/ai-status';
+import { AiStatus } from '../features/dashboard/ai-status';
 import { useReceptionistSwitch } from '../features/receptionist/use-receptionist-switch';
 import { signOutOwner } from '../features/auth/session';
-import { apiFetch } from '../lib/api-client';
 import { useToast } from '../components/toast';
-import { LOAD_FAILED, loadSetup } from '../features/setup/api';
+import { loaded } from '../lib/query-client';
+import { salonQuery } from '../lib/shared-queries';
+import { LOAD_FAILED, setupQuery } from '../features/setup/api';
 import { SetupProgressPanel } from '../features/dashboard/setup-progress';
 import { RecentActivity } from '../features/dashboard/recent-activity';
 import { StatCards, type BookingsFigure } from '../features/dashboard/stat-cards';
@@ -18,13 +20,6 @@ import { UsageMeter } from '../features/dashboard/usage-meter';
 import { CalendarStatus } from '../features/dashboard/calendar-status';
 import '../features/dashboard/dashboard.css';
 
-interface SalonSummary extends ReceptionistSummary {
-  id: string;
-  name: string;
-}
-
-type Progress = ReturnType<typeof setupProgress>;
-
 /** The greeting uses the part of the email before the @. */
 export function greetingName(email: string): string {
   return email.split('@')[0] || 'there';
@@ -34,52 +29,21 @@ export default function DashboardPage() {
   const owner = useLoaderData() as Owner;
   const navigate = useNavigate();
   const toast = useToast();
-  const [salon, setSalon] = useState<SalonSummary | null>(null);
+  const { data: salon = null, error: salonError } = useQuery(salonQuery);
   const [signingOut, setSigningOut] = useState(false);
-  const [progress, setProgress] = useState<Progress | null>(null);
-  const [progressStatus, setProgressStatus] = useState<'loading' | 'ready' | 'error'>('loading');
-  const [progressError, setProgressError] = useState('');
+  // Nothing saved yet: the load answer carries only defaults (the first voice, 'new'), which are not progress.
+  const progressQuery = useQuery({ ...setupQuery, select: setupProgress });
+  const progressState = loaded(progressQuery, LOAD_FAILED);
+  const progress = progressState.status === 'ready' ? progressState.value : null;
   const appointments = useAppointments();
   const summary = useDashboardSummary();
   const bookings: BookingsFigure =
-    appointments.status === 'ready' ? { status: 'ready', count: appointments.answer.bookingsThisMonth, noShows: appointments.answer.noShowsThisMonth } : { status: appointments.status };
-
-  const [salonVersion, setSalonVersion] = useState(0);
-  const receptionist = useReceptionistSwitch(() => setSalonVersion((version) => version + 1));
+    appointments.status === 'ready' ? { status: 'ready', count: appointments.value.bookingsThisMonth, noShows: appointments.value.noShowsThisMonth } : { status: appointments.status };
+  const receptionist = useReceptionistSwitch();
 
   useEffect(() => {
-    let cancelled = false;
-    apiFetch<SalonSummary>('/api/salon')
-      .then((loaded) => !cancelled && setSalon(loaded))
-      .catch((error: Error) => !cancelled && toast.show(error.message, 'error'));
-    return () => {
-      cancelled = true;
-    };
-  }, [toast, salonVersion]);
-
-  const loadProgress = useCallback(async (isCancelled: () => boolean = () => false) => {
-    setProgressStatus('loading');
-    try {
-      const setup = await loadSetup();
-      if (isCancelled()) return;
-      // Nothing saved yet: the load answer carries only defaults (the first voice, 'new'), which are not progress.
-      setProgress(setupProgress(setup));
-      setProgressStatus('ready');
-    } catch (error) {
-      if (isCancelled()) return;
-      console.error('Loading setup progress failed', error);
-      setProgressError(LOAD_FAILED);
-      setProgressStatus('error');
-    }
-  }, []);
-
-  useEffect(() => {
-    let cancelled = false;
-    void loadProgress(() => cancelled);
-    return () => {
-      cancelled = true;
-    };
-  }, [loadProgress]);
+    if (salonError) toast.show(salonError.message, 'error');
+  }, [toast, salonError]);
 
   async function logOut() {
     setSigningOut(true);
@@ -124,7 +88,7 @@ export default function DashboardPage() {
 
         <div className="dashboard-grid">
           <div className="dashboard-column">
-            <SetupProgressPanel progress={progress} status={progressStatus} error={progressError} onRetry={() => void loadProgress()} />
+            <SetupProgressPanel progress={progress} status={progressState.status} error={LOAD_FAILED} onRetry={() => void progressQuery.refetch()} />
             <StatCards bookings={bookings} summary={summary} />
             <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
             <RecentActivity summary={summary} />
@@ -132,11 +96,11 @@ export default function DashboardPage() {
           <aside className="card ai-status" aria-labelledby="ai-status-heading">
             <h2 id="ai-status-heading">AI receptionist</h2>
             <AiStatus salon={salon} control={receptionist} />
-            {summary.status === 'ready' && <CalendarStatus health={summary.summary.calendar} />}
+            {summary.status === 'ready' && <CalendarStatus health={summary.value.calendar} />}
             {summary.status === 'ready' && (
               <section className="ai-status-usage" aria-labelledby="usage-heading">
                 <h3 id="usage-heading">Minutes</h3>
-                <UsageMeter usage={summary.summary.usage} />
+                <UsageMeter usage={summary.value.usage} />
               </section>
             )}
           </aside>

@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SETUP_STEPS, clampStep, defaultFirstMessage, setupMessages } from '@functions/contracts/setup';
+import { SETUP_STEPS, clampStep, defaultFirstMessage, setupMessages, type SetupState } from '@functions/contracts/setup';
 import { ApiError } from '../lib/api-client';
-import { LOAD_FAILED, SAVE_FAILED, loadSetup } from '../features/setup/api';
+import { LOAD_FAILED, SAVE_FAILED } from '../features/setup/api';
 import { BusinessStep } from '../features/setup/components/business-step';
 import { CalendarStep } from '../features/setup/components/calendar-step';
 import { VoiceStep } from '../features/setup/components/voice-step';
 import { WizardOverlay } from '../features/setup/components/wizard-overlay';
+import { WizardProgress } from '../features/setup/components/wizard-progress';
 import { DraftNote } from '../features/setup/components/draft-note';
 import { clearOAuthMarker, oauthInFlight, oauthReturn } from '../features/setup/google-connect';
-import { wizardDataFromSetup } from '../features/setup/model';
+import { wizardDataFromSetup } from '../features/setup/wizard-data';
 import { useBusinessForm } from '../features/setup/use-business-form';
 import { useCalendarConnection } from '../features/setup/use-calendar-connection';
+import { useSetupLoad } from '../features/setup/use-setup-load';
 import { useTeamForm } from '../features/setup/use-team-form';
 import { useVoiceForm } from '../features/setup/use-voice-form';
 import '../features/setup/setup.css';
@@ -53,7 +55,6 @@ export default function SetupWizardPage() {
   const voice = useVoiceForm();
   const calendar = useCalendarConnection();
 
-  const [loadState, setLoadState] = useState<'loading' | 'ready' | 'error'>('loading');
   const [step, setStep] = useState(1);
   const [saving, setSaving] = useState(false);
   const savingRef = useRef(false);
@@ -67,11 +68,8 @@ export default function SetupWizardPage() {
   const { reset: resetVoice } = voice;
   const { reset: resetCalendar } = calendar;
 
-  const load = useCallback(async () => {
-    setLoadState('loading');
-    setAlert('');
-    try {
-      const setup = await loadSetup();
+  const onLoaded = useCallback(
+    (setup: SetupState) => {
       const loaded = wizardDataFromSetup(setup);
       let nextStep = entry.step ?? (setup.exists ? clampStep(setup.currentStep) : 1);
       if (entry.connected || entry.wasConnecting) nextStep = Math.max(nextStep, 2);
@@ -81,17 +79,12 @@ export default function SetupWizardPage() {
       resetVoice(loaded);
       resetCalendar(loaded.googleConnected, entry.connected);
       setStep(nextStep);
-      setLoadState('ready');
-    } catch (error) {
-      console.error('Loading the setup failed', error);
-      setLoadState('error');
-      setAlert(error instanceof ApiError && error.status === 401 ? error.message : LOAD_FAILED);
-    }
-  }, [entry, resetBusiness, resetTeam, resetVoice, resetCalendar]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+    },
+    [entry, resetBusiness, resetTeam, resetVoice, resetCalendar],
+  );
+  const setup = useSetupLoad(onLoaded);
+  const loadState = setup.status;
+  const loadError = setup.error instanceof ApiError && setup.error.status === 401 ? setup.error.message : LOAD_FAILED;
 
   // Moves focus after a step change (to the new step's heading) or a failed check (to the first invalid field).
   useEffect(() => {
@@ -181,43 +174,14 @@ export default function SetupWizardPage() {
       <main className="wizard-main">
         <div className="wizard-card card" aria-busy={busy}>
           <h1 className="wizard-title">Set up your AI receptionist</h1>
-          <div className="wizard-progress">
-            <p className="wizard-step-count" aria-live="polite">
-              Step {step} of {SETUP_STEPS}
-            </p>
-            <ol className="wizard-stepper" aria-label="Setup steps">
-              {STEP_TITLES.map((stepTitle, index) => {
-                const number = index + 1;
-                const state = number === step ? 'current' : number < step ? 'done' : 'todo';
-                return (
-                  <li key={stepTitle} className={`wizard-stepper-item wizard-stepper-${state}`} aria-current={number === step ? 'step' : undefined}>
-                    <span className="wizard-stepper-number" aria-hidden="true">
-                      {number}
-                    </span>
-                    <span className="wizard-stepper-title">{stepTitle}</span>
-                  </li>
-                );
-              })}
-            </ol>
-            <div
-              className="wizard-progress-bar"
-              role="progressbar"
-              aria-label="Setup progress"
-              aria-valuemin={1}
-              aria-valuemax={SETUP_STEPS}
-              aria-valuenow={step}
-              aria-valuetext={`Step ${step} of ${SETUP_STEPS}: ${title}`}
-            >
-              <span style={{ width: `${(step / SETUP_STEPS) * 100}%` }} />
-            </div>
-          </div>
+          <WizardProgress step={step} titles={STEP_TITLES} />
 
           {loadState === 'error' ? (
             <div className="wizard-load-error">
               <p className="alert alert-error" role="alert">
-                {alert || LOAD_FAILED}
+                {loadError}
               </p>
-              <button type="button" className="button button-primary" onClick={() => void load()}>
+              <button type="button" className="button button-primary" onClick={setup.retry}>
                 Try again
               </button>
             </div>

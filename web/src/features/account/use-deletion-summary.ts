@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { AppointmentsAnswer } from '@functions/contracts/appointments';
 import type { SubscriptionStatusAnswer } from '@functions/contracts/billing';
 import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { salonQuery } from '../../lib/shared-queries';
 
 export interface DeletionSummary {
   /** The paid plan's name, null without one (a trial or none). */
@@ -13,32 +15,22 @@ export interface DeletionSummary {
 }
 
 /**
- * What deleting the account takes with it, read when the dialog opens so the owner sees their own
- * plan, bookings and number named before they confirm. Null while loading or when it could not be
- * read (the dialog then says it in general terms).
+ * What deleting the account takes with it, read each time the dialog opens so the owner sees their
+ * own plan, bookings and number named before they confirm. Null while loading or when it could not
+ * be read (the dialog then says it in general terms).
  */
 export function useDeletionSummary(): DeletionSummary | null {
-  const [summary, setSummary] = useState<DeletionSummary | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    void (async () => {
-      try {
-        const salon = await apiFetch<{ id: string; assigned_number_display: string | null }>('/api/salon');
-        const [billing, appointments] = await Promise.all([
-          apiFetch<SubscriptionStatusAnswer>(`/api/stripe?${new URLSearchParams({ route: 'status', salon_id: salon.id })}`),
-          apiFetch<AppointmentsAnswer>('/api/appointments?days=62'),
-        ]);
-        const now = Date.now();
-        const upcoming = appointments.appointments.filter((appointment) => appointment.status !== 'cancelled' && appointment.source !== 'test-call' && Date.parse(appointment.start) > now);
-        const paid = billing.subscription && billing.subscription.status !== 'canceled' ? billing.plan : null;
-        if (!cancelled) setSummary({ plan: paid && paid !== 'free' ? paid : null, upcomingBookings: upcoming.length, number: salon.assigned_number_display });
-      } catch (error) {
-        console.error('Reading what deletion removes failed', error);
-      }
-    })();
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return summary;
+  return useQuery({ queryKey: queryKeys.deletionSummary, queryFn: ({ client }) => loadDeletionSummary(client) }).data ?? null;
+}
+
+async function loadDeletionSummary(client: QueryClient): Promise<DeletionSummary> {
+  const salon = await client.fetchQuery(salonQuery);
+  const [billing, appointments] = await Promise.all([
+    apiFetch<SubscriptionStatusAnswer>(`/api/stripe?${new URLSearchParams({ route: 'status', salon_id: salon.id })}`),
+    apiFetch<AppointmentsAnswer>('/api/appointments?days=62'),
+  ]);
+  const now = Date.now();
+  const upcoming = appointments.appointments.filter((appointment) => appointment.status !== 'cancelled' && appointment.source !== 'test-call' && Date.parse(appointment.start) > now);
+  const paid = billing.subscription && billing.subscription.status !== 'canceled' ? billing.plan : null;
+  return { plan: paid && paid !== 'free' ? paid : null, upcomingBookings: upcoming.length, number: salon.assigned_number_display };
 }

@@ -10,6 +10,7 @@ import {
 } from 'aws-amplify/auth';
 import * as z from 'zod';
 import { forgetDrafts } from '../../lib/draft-storage';
+import { queryClient } from '../../lib/query-client';
 
 /**
  * The hosted auth service (Cognito) behind one small module. Runtime settings come from
@@ -114,12 +115,18 @@ export async function confirmNewPassword(email: string, code: string, newPasswor
 export async function signOutOwner(): Promise<void> {
   await configureAuth();
   await signOut();
+  forgetOwnerData();
+}
+
+/** A shared salon computer keeps nothing of the owner who left: neither their typing nor what was read for them. */
+function forgetOwnerData(): void {
   forgetDrafts();
+  queryClient.clear();
 }
 
 /** Drops a stale or broken session without asking the server. */
 export async function forgetSession(): Promise<void> {
-  forgetDrafts();
+  forgetOwnerData();
   try {
     await configureAuth();
     await signOut({ global: false });

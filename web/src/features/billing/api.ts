@@ -5,20 +5,15 @@ import type {
   SubscriptionStatusAnswer,
 } from '@functions/contracts/billing';
 import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '@functions/contracts/billing';
-import type { DashboardSummary } from '@functions/contracts/calls';
 import { apiFetch } from '../../lib/api-client';
 
-/** The Billing section's calls to `/api/stripe` (and the minutes from the dashboard's figures), typed by the shared contracts. */
+/** The Billing section's calls to `/api/stripe` typed by the shared contracts. */
 export function loadSalon(): Promise<{ id: string; owner_id: string }> {
   return apiFetch('/api/salon', { fallbackError: BILLING_MESSAGES.statusLoadFailed });
 }
 
 export function loadSubscription(salonId: string): Promise<SubscriptionStatusAnswer> {
   return apiFetch(`/api/stripe?${new URLSearchParams({ route: 'status', salon_id: salonId })}`, { fallbackError: BILLING_MESSAGES.statusLoadFailed });
-}
-
-export function loadUsage(): Promise<DashboardSummary> {
-  return apiFetch('/api/dashboard');
 }
 
 export function startCheckout(body: { priceId: string; salonId: string; userId: string; email: string }): Promise<Partial<RedirectAnswer>> {

@@ -1,8 +1,10 @@
-import { useEffect, useState } from 'react';
-import { PAYMENT_ACCOUNT_MESSAGES, type PaymentAccountAnswer, type PaymentAccountStatus } from '@functions/contracts/billing';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { PAYMENT_ACCOUNT_MESSAGES, type PaymentAccountStatus } from '@functions/contracts/billing';
 import { ApiError } from '../../lib/api-client';
+import { loaded } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
 import { connectPaymentAccount, loadPaymentAccount } from './api';
-import type { Loaded } from './use-subscription';
 
 const STATUS_CLASS: Record<PaymentAccountStatus, string> = {
   'Not connected': 'payment-status-none',
@@ -13,22 +15,11 @@ const STATUS_CLASS: Record<PaymentAccountStatus, string> = {
 
 /** The card-payment account for booking deposits: its status and the way to connect or finish it. */
 export function PaymentProcessing() {
-  const [state, setState] = useState<Loaded<PaymentAccountAnswer>>({ status: 'loading' });
+  const state = loaded(useQuery({ queryKey: queryKeys.paymentAccount, queryFn: loadPaymentAccount }), (failure) =>
+    failure instanceof ApiError ? PAYMENT_ACCOUNT_MESSAGES.loadFailed : PAYMENT_ACCOUNT_MESSAGES.loadUnavailable,
+  );
   const [connecting, setConnecting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    loadPaymentAccount()
-      .then((value) => !cancelled && setState({ status: 'ready', value }))
-      .catch((failure: unknown) => {
-        if (cancelled) return;
-        console.error('Loading the payment account failed', failure);
-        setState({ status: 'error', error: failure instanceof ApiError ? PAYMENT_ACCOUNT_MESSAGES.loadFailed : PAYMENT_ACCOUNT_MESSAGES.loadUnavailable });
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, []);
 
   async function connect() {
     setError(null);

@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { BILLING_MESSAGES, type SubscriptionStatusAnswer } from '@functions/contracts/billing';
-import type { UsageView } from '@functions/contracts/calls';
 import { ApiError } from '../../lib/api-client';
+import { loaded } from '../../lib/query-client';
+import { queryKeys } from '../../lib/query-keys';
+import { dashboardSummaryQuery } from '../../lib/shared-queries';
 import { currentOwner } from '../auth';
-import { loadSalon, loadSubscription, loadUsage } from './api';
+import { loadSalon, loadSubscription } from './api';
 
 /** Billing's reads: the salon's subscription (looked at again while a checkout's webhook lands) and the minutes used. */
-export type Loaded<T> = { status: 'loading' } | { status: 'ready'; value: T } | { status: 'error'; error: string };
-
 export interface SubscriptionView {
   salonId: string;
   userId: string;
@@ -19,46 +19,22 @@ export interface SubscriptionView {
 const CHECKOUT_RECHECKS = 10;
 const RECHECK_EVERY_MS = 1000;
 
+async function loadSubscriptionView(): Promise<SubscriptionView> {
+  const [salon, owner] = await Promise.all([loadSalon(), currentOwner()]);
+  const answer = await loadSubscription(salon.id);
+  return { salonId: salon.id, userId: owner?.userId ?? salon.owner_id, email: owner?.email ?? '', answer };
+}
+
 export function useSubscription(checkoutReturned: boolean) {
-  const [state, setState] = useState<Loaded<SubscriptionView>>({ status: 'loading' });
-  const load = useCallback(async (isCancelled: () => boolean) => {
-    try {
-      const [salon, owner] = await Promise.all([loadSalon(), currentOwner()]);
-      for (let attempt = 0; ; attempt += 1) {
-        const answer = await loadSubscription(salon.id);
-        if (isCancelled()) return;
-        setState({ status: 'ready', value: { salonId: salon.id, userId: owner?.userId ?? salon.owner_id, email: owner?.email ?? '', answer } });
-        if (!checkoutReturned || answer.plan !== 'free' || attempt >= CHECKOUT_RECHECKS) return;
-        await new Promise((resolve) => setTimeout(resolve, RECHECK_EVERY_MS));
-        if (isCancelled()) return;
-      }
-    } catch (error) {
-      if (isCancelled()) return;
-      console.error('Loading the subscription failed', error);
-      setState({ status: 'error', error: error instanceof ApiError ? error.message : BILLING_MESSAGES.statusLoadFailed });
-    }
-  }, [checkoutReturned]);
-  useEffect(() => {
-    let cancelled = false;
-    void load(() => cancelled);
-    return () => {
-      cancelled = true;
-    };
-  }, [load]);
-  return state;
+  const query = useQuery({
+    queryKey: queryKeys.subscription,
+    queryFn: loadSubscriptionView,
+    refetchInterval: ({ state }) =>
+      checkoutReturned && state.data?.answer.plan === 'free' && state.dataUpdateCount <= CHECKOUT_RECHECKS ? RECHECK_EVERY_MS : false,
+  });
+  return loaded(query, (error) => (error instanceof ApiError ? error.message : BILLING_MESSAGES.statusLoadFailed));
 }
 
 export function useUsage() {
-  const [usage, setUsage] = useState<UsageView | null>(null);
-  useEffect(() => {
-    let cancelled = false;
-    loadUsage()
-      .then((summary) => !cancelled && setUsage(summary.usage))
-      .catch((error: unknown) => console.error('Loading the minutes failed', error));
-    return () => {
-      cancelled = true;
-    };
-  }, []);
-  return usage;
+  return useQuery({ ...dashboardSummaryQuery, select: (summary) => summary.usage }).data ?? null;
 }
-

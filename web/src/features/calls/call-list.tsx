@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import type { CallView, TranscriptLineView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
+import { queryKeys } from '../../lib/query-keys';
 import { deleteCall, loadTranscript } from './api';
 import { actionLine, callResult } from './call-result';
 
@@ -18,20 +20,12 @@ type Transcript = { status: 'closed' } | { status: 'loading' } | { status: 'open
 /** One call in the log: what happened, and its transcript and deletion on demand. */
 export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (callSid: string) => void }) {
   const toast = useToast();
-  const [transcript, setTranscript] = useState<Transcript>({ status: 'closed' });
+  const [open, setOpen] = useState(false);
+  const read = useQuery({ queryKey: queryKeys.transcript(call.callSid), queryFn: () => loadTranscript(call.callSid), enabled: open });
+  const transcript: Transcript = !open ? { status: 'closed' } : read.isError && !read.isFetching ? { status: 'error' } : read.isSuccess ? { status: 'open', lines: read.data } : { status: 'loading' };
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const transcriptId = `transcript-${call.callSid}`;
-
-  async function toggleTranscript() {
-    if (transcript.status === 'open' || transcript.status === 'error') return setTranscript({ status: 'closed' });
-    setTranscript({ status: 'loading' });
-    try {
-      setTranscript({ status: 'open', lines: await loadTranscript(call.callSid) });
-    } catch {
-      setTranscript({ status: 'error' });
-    }
-  }
 
   async function remove() {
     setDeleting(true);
@@ -76,7 +70,7 @@ export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (call
       )}
       {call.summary && <p className="call-summary">{call.summary}</p>}
       <div className="call-actions">
-        <button type="button" className="button-link" aria-expanded={transcript.status === 'open'} aria-controls={transcriptId} onClick={() => void toggleTranscript()} disabled={transcript.status === 'loading'}>
+        <button type="button" className="button-link" aria-expanded={transcript.status === 'open'} aria-controls={transcriptId} onClick={() => setOpen(!open)} disabled={transcript.status === 'loading'}>
           {transcript.status === 'loading' ? 'Loading transcript…' : transcript.status === 'open' ? 'Hide transcript' : 'Show transcript'}
         </button>
         {confirming ? (

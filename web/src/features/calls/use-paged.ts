@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useInfiniteQuery, useQueryClient, type InfiniteData, type QueryKey } from '@tanstack/react-query';
 import type { Page } from './api';
 
 export type PagedState<T> =
@@ -7,48 +7,38 @@ export type PagedState<T> =
   | { status: 'ready'; items: T[]; next: string | null; loadingMore: boolean; moreError: string | null };
 
 /** A list loaded a page at a time, newest first: the first page on mount, more on demand. */
-export function usePaged<T>(load: (cursor?: string) => Promise<Page<T>>, failed: string) {
-  const [state, setState] = useState<PagedState<T>>({ status: 'loading' });
+export function usePaged<T>(queryKey: QueryKey, load: (cursor?: string) => Promise<Page<T>>, failed: string) {
+  const queryClient = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam }) => load(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+  });
 
-  const first = useCallback(
-    async (isCancelled: () => boolean = () => false) => {
-      setState({ status: 'loading' });
-      try {
-        const page = await load();
-        if (!isCancelled()) setState({ status: 'ready', items: page.items, next: page.next, loadingMore: false, moreError: null });
-      } catch (error) {
-        if (isCancelled()) return;
-        console.error(failed, error);
-        setState({ status: 'error', error: failed });
-      }
-    },
-    [load, failed],
-  );
-
-  useEffect(() => {
-    let cancelled = false;
-    void first(() => cancelled);
-    return () => {
-      cancelled = true;
+  let state: PagedState<T>;
+  if (query.data) {
+    const { pages } = query.data;
+    state = {
+      status: 'ready',
+      items: pages.flatMap((page) => page.items),
+      next: pages.at(-1)?.next ?? null,
+      loadingMore: query.isFetchingNextPage,
+      moreError: query.isFetchNextPageError ? failed : null,
     };
-  }, [first]);
+  } else state = query.isError && !query.isFetching ? { status: 'error', error: failed } : { status: 'loading' };
 
   async function more() {
     if (state.status !== 'ready' || !state.next || state.loadingMore) return;
-    setState({ ...state, loadingMore: true, moreError: null });
-    try {
-      const page = await load(state.next);
-      setState((current) => (current.status === 'ready' ? { status: 'ready', items: [...current.items, ...page.items], next: page.next, loadingMore: false, moreError: null } : current));
-    } catch (error) {
-      console.error(failed, error);
-      setState((current) => (current.status === 'ready' ? { ...current, loadingMore: false, moreError: failed } : current));
-    }
+    await query.fetchNextPage();
   }
 
   /** Changes the loaded items in place (a deleted call, a ticked message). */
   function update(change: (items: T[]) => T[]) {
-    setState((current) => (current.status === 'ready' ? { ...current, items: change(current.items) } : current));
+    queryClient.setQueryData<InfiniteData<Page<T>, string | undefined>>(queryKey, (data) =>
+      data ? { ...data, pages: data.pages.map((page) => ({ ...page, items: change(page.items) })) } : data,
+    );
   }
 
-  return { state, retry: () => void first(), more, update };
+  return { state, retry: () => void query.refetch(), more, update };
 }

@@ -1,15 +1,24 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import type { Appointment } from './api';
 
 /**
  * An appointment that has started: the owner marks it a no-show (counted in the month beside the
  * bookings, and known to the receptionist the next time that caller books); once marked, it says so.
  */
-export function NoShowControl({ appointment, marked, onMarked }: { appointment: Appointment; marked: boolean; onMarked: () => void }) {
+export function NoShowControl({ appointment, marked }: { appointment: Appointment; marked: boolean }) {
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
+  const mark = useMutation({
+    mutationFn: () => apiFetch('/api/appointments', { method: 'POST', body: JSON.stringify({ bookingId: appointment.id, noShow: true }), fallbackError: 'Could not mark the no-show' }),
+    onSuccess: async () => {
+      toast.show('Marked as a no-show.', 'success');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
+    },
+    onError: (error) => toast.show(error.message, 'error'),
+  });
   if (marked) {
     return (
       <span className="test-badge" data-testid="no-show">
@@ -19,22 +28,9 @@ export function NoShowControl({ appointment, marked, onMarked }: { appointment: 
   }
   if (appointment.status !== 'confirmed' || appointment.source === 'test-call' || Date.parse(appointment.start) > Date.now()) return null;
 
-  async function mark() {
-    setSaving(true);
-    try {
-      await apiFetch('/api/appointments', { method: 'POST', body: JSON.stringify({ bookingId: appointment.id, noShow: true }), fallbackError: 'Could not mark the no-show' });
-      toast.show('Marked as a no-show.', 'success');
-      onMarked();
-    } catch (error) {
-      toast.show((error as Error).message, 'error');
-    } finally {
-      setSaving(false);
-    }
-  }
-
   return (
-    <button type="button" className="button-link" onClick={() => void mark()} disabled={saving} aria-label={`Mark ${appointment.callerName.trim() || 'this appointment'} as a no-show`}>
-      {saving ? 'Marking…' : 'No-show'}
+    <button type="button" className="button-link" onClick={() => mark.mutate()} disabled={mark.isPending} aria-label={`Mark ${appointment.callerName.trim() || 'this appointment'} as a no-show`}>
+      {mark.isPending ? 'Marking…' : 'No-show'}
     </button>
   );
 }

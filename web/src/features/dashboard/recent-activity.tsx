@@ -25,7 +25,7 @@ type Line = DashboardSummary['activity'][number];
 export function RecentActivity({ summary }: { summary: SummaryState }) {
   const skeleton = useSkeleton(SKELETON_MS);
   const loading = skeleton || summary.status === 'loading';
-  const lines: Line[] = summary.status === 'ready' ? summary.summary.activity : [];
+  const lines: Line[] = summary.status === 'ready' ? summary.value.activity : [];
   const real = lines.length > 0;
   return (
     <section className="card recent-activity" aria-labelledby="activity-heading" aria-busy={loading}>

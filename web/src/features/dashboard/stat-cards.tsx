@@ -43,9 +43,9 @@ function realCards(summary: DashboardSummary): Card[] {
  */
 export function StatCards({ bookings, summary }: { bookings: BookingsFigure; summary: SummaryState }) {
   const skeleton = useSkeleton(SKELETON_MS);
-  const real = summary.status === 'ready' && summary.summary.hasCalls;
+  const real = summary.status === 'ready' && summary.value.hasCalls;
   const summaryLoading = skeleton || summary.status === 'loading';
-  const cards: readonly Card[] = summary.status === 'ready' && real ? realCards(summary.summary) : SAMPLE_STATS;
+  const cards: readonly Card[] = summary.status === 'ready' && real ? realCards(summary.value) : SAMPLE_STATS;
   const callCard = (card: Card) => (
     <li key={card.id} className={`card stat-card${real ? ' stat-live' : ''}`} data-testid={summaryLoading ? 'stat-skeleton' : `stat-${card.id}`} aria-busy={summaryLoading}>
       {summaryLoading ? (

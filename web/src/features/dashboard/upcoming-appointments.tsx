@@ -1,7 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { SALON_TIME_ZONE } from '@functions/contracts/appointments';
 import { salonDate, type Appointment } from './api';
 import type { AppointmentsState } from './use-appointments';
@@ -42,10 +44,18 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Client';
 
 /** The owner's view of what is booked: today and the next days, by day, in the salon's time. */
 export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsState; onRetry: () => void }) {
-  const days = state.status === 'ready' ? groupByDay(state.answer.appointments) : [];
+  const days = state.status === 'ready' ? groupByDay(state.value.appointments) : [];
   const hasTests = days.some((day) => day.appointments.some((appointment) => appointment.source === 'test-call'));
   const toast = useToast();
-  const [clearing, setClearing] = useState(false);
+  const queryClient = useQueryClient();
+  const clearTests = useMutation({
+    mutationFn: () => apiFetch<{ cleared: number }>('/api/appointments/clear-test', { method: 'POST', fallbackError: 'Failed to clear test bookings' }),
+    onSuccess: async ({ cleared }) => {
+      toast.show(cleared === 1 ? '1 test booking cleared.' : `${cleared} test bookings cleared.`, 'success');
+      await queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
+    },
+    onError: (error) => toast.show(error.message, 'error'),
+  });
   const { hash } = useLocation();
   const ready = state.status === 'ready';
 
@@ -57,26 +67,13 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
     target?.focus();
   }, [ready, hash]);
 
-  async function clearTests() {
-    setClearing(true);
-    try {
-      const { cleared } = await apiFetch<{ cleared: number }>('/api/appointments/clear-test', { method: 'POST', fallbackError: 'Failed to clear test bookings' });
-      toast.show(cleared === 1 ? '1 test booking cleared.' : `${cleared} test bookings cleared.`, 'success');
-      onRetry();
-    } catch (error) {
-      toast.show((error as Error).message, 'error');
-    } finally {
-      setClearing(false);
-    }
-  }
-
   return (
     <section className="card upcoming" aria-labelledby="upcoming-heading" aria-busy={state.status === 'loading'}>
       <div className="section-head">
         <h2 id="upcoming-heading">Upcoming appointments</h2>
         {hasTests && (
-          <button type="button" className="button-link" onClick={() => void clearTests()} disabled={clearing}>
-            {clearing ? 'Clearing…' : 'Clear test bookings'}
+          <button type="button" className="button-link" onClick={() => clearTests.mutate()} disabled={clearTests.isPending}>
+            {clearTests.isPending ? 'Clearing…' : 'Clear test bookings'}
           </button>
         )}
       </div>
@@ -128,7 +125,7 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
                           Awaiting deposit
                         </span>
                       )}
-                      <NoShowControl appointment={appointment} marked={state.status === 'ready' && state.answer.noShowIds.includes(appointment.id)} onMarked={onRetry} />
+                      <NoShowControl appointment={appointment} marked={state.status === 'ready' && state.value.noShowIds.includes(appointment.id)} />
                     </span>
                   </li>
                 ))}

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { readinessMessage } from '@functions/contracts/go-live';
-import { apiFetch } from '../../lib/api-client';
-import type { ReceptionistSummary } from '../dashboard';
+import { salonQuery } from '../../lib/shared-queries';
 import { useReceptionistSwitch } from './use-receptionist-switch';
 
 const HEADINGS = { live: 'Your receptionist is live', paused: 'Your receptionist is paused', ready: 'Ready to go live', 'not-ready': 'Before you go live' } as const;
@@ -13,19 +12,8 @@ const HEADINGS = { live: 'Your receptionist is live', paused: 'Your receptionist
  * and Switch back on once paused.
  */
 export function GoLivePanel() {
-  const [salon, setSalon] = useState<ReceptionistSummary | null>(null);
-  const [version, setVersion] = useState(0);
-  const control = useReceptionistSwitch(() => setVersion((current) => current + 1));
-
-  useEffect(() => {
-    let cancelled = false;
-    apiFetch<ReceptionistSummary>('/api/salon')
-      .then((loaded) => !cancelled && setSalon(loaded))
-      .catch(() => !cancelled && setSalon(null));
-    return () => {
-      cancelled = true;
-    };
-  }, [version]);
+  const { data: salon = null } = useQuery(salonQuery);
+  const control = useReceptionistSwitch();
 
   const state = salon?.readiness.state ?? 'not-ready';
   const missing = salon?.readiness.missing ?? [];

@@ -1,32 +1,42 @@
-import { useState } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { GO_LIVE_MESSAGES, type GoLiveAnswer } from '@functions/contracts/go-live';
 import { apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 
 type SwitchState = { status: 'idle' | 'working' } | { status: 'done'; message: string } | { status: 'error'; message: string };
 
+interface Switch {
+  path: string;
+  done: string;
+  fallback: string;
+}
+
+const GO_LIVE: Switch = { path: '/api/agent/go-live', done: GO_LIVE_MESSAGES.live, fallback: GO_LIVE_MESSAGES.failed };
+const PAUSE: Switch = { path: '/api/agent/pause', done: GO_LIVE_MESSAGES.paused, fallback: GO_LIVE_MESSAGES.pauseFailed };
+
 /**
  * Switching the receptionist on (Go Live Now, which also resumes it after a pause) and pausing it,
- * as the dashboard and the test page offer them; `onChanged` reloads whatever shows its state.
+ * as the dashboard and the test page offer them; the salon's state is then read again wherever it shows.
  */
-export function useReceptionistSwitch(onChanged: () => void) {
-  const [state, setState] = useState<SwitchState>({ status: 'idle' });
+export function useReceptionistSwitch() {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: ({ path, fallback }: Switch) => apiFetch<GoLiveAnswer | object>(path, { method: 'POST', fallbackError: fallback }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.salon }),
+  });
 
-  async function run(work: () => Promise<unknown>, done: string, fallback: string) {
-    setState({ status: 'working' });
-    try {
-      await work();
-      setState({ status: 'done', message: done });
-      onChanged();
-    } catch (error) {
-      setState({ status: 'error', message: (error as Error).message || fallback });
-    }
-  }
+  const { variables } = mutation;
+  const state: SwitchState =
+    mutation.isPending ? { status: 'working' }
+    : mutation.isSuccess ? { status: 'done', message: variables!.done }
+    : mutation.isError ? { status: 'error', message: mutation.error.message || variables!.fallback }
+    : { status: 'idle' };
 
   return {
     state,
-    working: state.status === 'working',
-    goLive: () => run(() => apiFetch<GoLiveAnswer>('/api/agent/go-live', { method: 'POST', fallbackError: GO_LIVE_MESSAGES.failed }), GO_LIVE_MESSAGES.live, GO_LIVE_MESSAGES.failed),
-    pause: () => run(() => apiFetch('/api/agent/pause', { method: 'POST', fallbackError: GO_LIVE_MESSAGES.pauseFailed }), GO_LIVE_MESSAGES.paused, GO_LIVE_MESSAGES.pauseFailed),
+    working: mutation.isPending,
+    goLive: () => mutation.mutateAsync(GO_LIVE).catch(() => undefined),
+    pause: () => mutation.mutateAsync(PAUSE).catch(() => undefined),
   };
 }
 

@@ -18,8 +18,8 @@ interface Props {
   form: StepForm;
   /** Sent with the save, so the wizard resumes where it did. */
   wizardStep: () => number;
-  /** Loads the section again from the server after a successful save. */
-  reload: (reset: (data: WizardData) => void) => Promise<void>;
+  /** After a successful save: the section takes what the server now holds (the save read it again). */
+  reload: (reset: (data: WizardData) => void) => void;
   successMessage: string;
   failureMessage: string;
   children: ReactNode;
@@ -28,7 +28,7 @@ interface Props {
 /**
  * One of the sections setup saved, edited with the wizard's step form: its own save status
  * (idle → saving → success | error), Save only when something changed, the
- * contract's checks before anything is sent, and the data loaded again once saved.
+ * contract's checks before anything is sent, and the saved data read again once saved.
  */
 export function SetupSection({ form, wizardStep, reload, successMessage, failureMessage, children }: Props) {
   const toast = useToast();
@@ -59,7 +59,7 @@ export function SetupSection({ form, wizardStep, reload, successMessage, failure
     }
     setStatus('success');
     toast.show(successMessage, 'success');
-    await reload(form.reset);
+    reload(form.reset);
   }
 
   return (

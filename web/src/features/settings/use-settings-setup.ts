@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { loadSetup, useBusinessForm, useCalendarConnection, useTeamForm, useVoiceForm, wizardDataFromSetup, type OAuthReturn, type WizardData } from '../setup';
+import { useCallback, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SetupState } from '@functions/contracts/setup';
+import { latestSetup, useBusinessForm, useCalendarConnection, useSetupLoad, useTeamForm, useVoiceForm, wizardDataFromSetup, type OAuthReturn, type WizardData } from '../setup';
 
 export const SETTINGS_LOAD_FAILED = 'Unable to load settings';
 
@@ -14,7 +16,7 @@ export function useSettingsSetup(calendarReturn: OAuthReturn = null) {
   const team = useTeamForm();
   const voice = useVoiceForm();
   const calendar = useCalendarConnection('settings');
-  const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading');
+  const queryClient = useQueryClient();
   // Where the wizard resumes: saving from Settings leaves it as it was.
   const wizardStep = useRef(1);
 
@@ -23,37 +25,31 @@ export function useSettingsSetup(calendarReturn: OAuthReturn = null) {
   const { reset: resetVoice } = voice;
   const { reset: resetCalendar } = calendar;
 
-  const load = useCallback(async () => {
-    setStatus('loading');
-    try {
-      const data = wizardDataFromSetup(await loadSetup());
+  const onLoaded = useCallback(
+    (setup: SetupState) => {
+      const data = wizardDataFromSetup(setup);
       wizardStep.current = data.savedStep;
       resetBusiness(data);
       resetTeam(data);
       resetVoice(data);
       resetCalendar(data.googleConnected, calendarReturn);
-      setStatus('ready');
-    } catch (error) {
-      console.error('Loading settings failed', error);
-      setStatus('error');
-    }
-  }, [resetBusiness, resetTeam, resetVoice, resetCalendar, calendarReturn]);
+    },
+    [resetBusiness, resetTeam, resetVoice, resetCalendar, calendarReturn],
+  );
+  const { status, retry: load } = useSetupLoad(onLoaded);
 
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  /** After a section saved: that section is loaded again from the server; the others keep their edits. */
-  const reload = useCallback(async (reset: (data: WizardData) => void) => {
-    try {
-      const data = wizardDataFromSetup(await loadSetup());
+  /** After a section saved (the save has read the setup again): that section takes what was saved; the others keep their edits. */
+  const reload = useCallback(
+    (reset: (data: WizardData) => void) => {
+      const setup = latestSetup(queryClient);
+      // Without a fresh read the form already shows what was saved.
+      if (!setup) return;
+      const data = wizardDataFromSetup(setup);
       wizardStep.current = data.savedStep;
       reset(data);
-    } catch (error) {
-      // The save went through and the form already shows what was saved.
-      console.error('Reloading settings failed', error);
-    }
-  }, []);
+    },
+    [queryClient],
+  );
 
   return { status, load, reload, wizardStep: () => wizardStep.current, business, team, voice, calendar };
 }

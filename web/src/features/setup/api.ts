@@ -1,6 +1,9 @@
-import type { Business, Hours, SetupState, Stylist } from '@functions/contracts/setup';
+import type * as z from 'zod';
+import type { SetupState, Stylist, stepOneRequest, stepThreeRequest, stepTwoRequest } from '@functions/contracts/setup';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { accessToken } from '../auth';
 import { messages } from '@functions/contracts/messages';
 import { PRICE_LIST_FIELD, priceListMessages, type AutoFillSkip, type ServiceReview } from '@functions/contracts/price-list';
@@ -47,34 +50,14 @@ export function loadSetup(): Promise<SetupState> {
   return apiFetch<SetupState>('/api/setup/load', { fallbackError: LOAD_FAILED });
 }
 
-export interface StepOnePayload {
-  step: 1;
-  business: Omit<Business, never>;
-  hours: Hours;
-  currentStep: number;
-}
+/** What setup saved: the dashboard's progress, and the wizard's and Settings' forms (which take it once, see use-setup-load.ts). */
+export const setupQuery = queryOptions({ queryKey: queryKeys.setup, queryFn: loadSetup });
 
-export interface StepTwoPayload {
-  step: 2;
-  stylists: { id?: string; key: string; name: string }[];
-  mappings: Record<string, string>;
-  services: ApiService[];
-  currentStep: number;
-}
-
-export interface StepThreePayload {
-  step: 3;
-  selectedVoice: string;
-  selectedLanguage: string;
-  firstMessage: string;
-  agentPhone: string;
-  escalationPhone: string;
-  ringSalonFirstSeconds: number;
-  textMissedCallers: boolean;
-  phoneOption: 'new' | 'forward';
-  forwardNumber: string;
-  currentStep: number;
-}
+/** Step payloads as the shared contracts take them (before their defaults and clean-ups). */
+export type StepOnePayload = z.input<typeof stepOneRequest>;
+export type StepThreePayload = z.input<typeof stepThreeRequest>;
+/** The form sends its services as it holds them (an empty duration as null): it checks them against the contract first, and the server refuses what still fails. */
+export type StepTwoPayload = Omit<z.input<typeof stepTwoRequest>, 'services'> & { services: ApiService[] };
 
 export interface StepTwoSaved {
   saved: 2;
@@ -85,10 +68,22 @@ export interface StepTwoSaved {
   currentStep: number;
 }
 
-export function saveStep(payload: StepOnePayload | StepThreePayload): Promise<{ saved: number; currentStep: number }>;
-export function saveStep(payload: StepTwoPayload): Promise<StepTwoSaved>;
-export function saveStep(payload: StepOnePayload | StepTwoPayload | StepThreePayload): Promise<unknown> {
-  return apiFetch('/api/setup/step', { method: 'POST', body: JSON.stringify(payload), fallbackError: SAVE_FAILED });
+/**
+ * Saves one step; once saved, what setup saved and the salon's readiness are read again wherever
+ * they show (the answer waits for that, so Settings can take the saved section back from the cache).
+ */
+export function saveStep(payload: StepOnePayload | StepThreePayload, client: QueryClient): Promise<{ saved: number; currentStep: number }>;
+export function saveStep(payload: StepTwoPayload, client: QueryClient): Promise<StepTwoSaved>;
+export async function saveStep(payload: StepOnePayload | StepTwoPayload | StepThreePayload, client: QueryClient): Promise<unknown> {
+  const saved = await apiFetch('/api/setup/step', { method: 'POST', body: JSON.stringify(payload), fallbackError: SAVE_FAILED });
+  await Promise.all([client.invalidateQueries({ queryKey: queryKeys.setup }), client.invalidateQueries({ queryKey: queryKeys.salon })]);
+  return saved;
+}
+
+/** The setup as last read, when that read succeeded. */
+export function latestSetup(client: QueryClient): SetupState | null {
+  const state = client.getQueryState(setupQuery.queryKey);
+  return state?.status === 'success' && state.data ? state.data : null;
 }
 
 /** Asks the server for the consent URL; the caller sends the browser there. */

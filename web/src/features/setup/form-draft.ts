@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { currentOwner } from '../auth';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../lib/draft-storage';
-import { sameValue } from './model';
+import { sameValue } from './same-value';
 
 /**
  * Unsaved edits of a setup form, kept in this browser per owner and form, so a reload, a visit to

@@ -1,6 +1,7 @@
 // The setup feature's public file: what other features (Settings) may use (eslint.config.js, featureBoundaries).
-export { loadSetup } from './api';
-export { wizardDataFromSetup, type WizardData } from './model';
+export { latestSetup } from './api';
+export { wizardDataFromSetup, type WizardData } from './wizard-data';
+export { useSetupLoad } from './use-setup-load';
 export type { FormDraft } from './form-draft';
 export type { OAuthReturn } from './google-connect';
 export { useBusinessForm } from './use-business-form';

@@ -1,8 +1,11 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Day, DayHours, Hours } from '@functions/contracts/setup';
 import { saveStep } from './api';
 import { useFormDraft } from './form-draft';
-import { defaultWizardData, sameValue, validateBusiness, withoutKey, type BusinessDraft, type WizardData } from './model';
+import { defaultWizardData, type BusinessDraft, type WizardData } from './wizard-data';
+import { sameValue, withoutKey } from './same-value';
+import { validateBusiness } from './validation';
 
 interface BusinessValue {
   business: BusinessDraft;
@@ -16,6 +19,7 @@ const valueOf = (data: WizardData): BusinessValue => ({ business: data.business,
  * and its save. The wizard's first step and Settings → Business both run on it.
  */
 export function useBusinessForm() {
+  const queryClient = useQueryClient();
   const [saved, setSaved] = useState(() => valueOf(defaultWizardData()));
   const [value, setValue] = useState(saved);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -59,7 +63,7 @@ export function useBusinessForm() {
 
   async function save(currentStep: number): Promise<void> {
     const sent = value;
-    await saveStep({ step: 1, business: sent.business, hours: sent.hours, currentStep });
+    await saveStep({ step: 1, business: sent.business, hours: sent.hours, currentStep }, queryClient);
     setSaved(sent);
   }
 

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { ApiError } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
 import { CALENDAR_CONNECTION_FAILED, OAUTH_START_FAILED, listCalendars, startGoogleOAuth } from './api';
 import type { CalendarsState, ConnectState } from './components/calendar-step';
 import { markOAuthInFlight, type OAuthReturn } from './google-connect';
@@ -10,41 +12,26 @@ import { markOAuthInFlight, type OAuthReturn } from './google-connect';
  * which comes back to `from`: the wizard, or Settings) and the calendars the stylists can be mapped to.
  */
 export function useCalendarConnection(from: CalendarReturnPage = 'setup-wizard') {
-  const [connected, setConnected] = useState(false);
+  const [granted, setGranted] = useState(false);
   const [connectState, setConnectState] = useState<ConnectState>('idle');
   const [connectError, setConnectError] = useState('');
-  const [calendars, setCalendars] = useState<CalendarsState>({ status: 'idle', list: [] });
-
-  const fetchCalendars = useCallback(async () => {
-    setCalendars((current) => ({ status: 'loading', list: current.list }));
-    try {
-      const list = await listCalendars();
-      setCalendars({ status: 'ready', list: Array.isArray(list) ? list : [] });
-    } catch (error) {
-      console.error('Listing calendars failed', error);
-      // 409: the grant is gone (revoked at Google, or never made): connect again.
-      if (error instanceof ApiError && error.status === 409) {
-        setConnected(false);
-        setCalendars({ status: 'idle', list: [] });
-        return;
-      }
-      setCalendars((current) => ({ status: 'error', list: current.list }));
-    }
-  }, []);
+  const read = useQuery({ queryKey: queryKeys.calendars, queryFn: listCalendars, enabled: granted });
+  // 409: the grant is gone (revoked at Google, or never made): connect again.
+  const connected = granted && !(read.error instanceof ApiError && read.error.status === 409);
+  const list = Array.isArray(read.data) ? read.data : [];
+  const calendars: CalendarsState = !connected
+    ? { status: 'idle', list: [] }
+    : { status: read.isFetching || read.isPending ? 'loading' : read.isError ? 'error' : 'ready', list };
 
   /** After loading the setup; `returned` is what the consent page answered, when the owner has just come back from it. */
-  const reset = useCallback(
-    (isConnected: boolean, returned: OAuthReturn = null) => {
-      setConnected(isConnected || returned === 'ok');
-      if (returned === 'ok') setConnectState('ok');
-      if (returned === 'fail') {
-        setConnectState('fail');
-        setConnectError(CALENDAR_CONNECTION_FAILED);
-      }
-      if (isConnected || returned === 'ok') void fetchCalendars();
-    },
-    [fetchCalendars],
-  );
+  const reset = useCallback((isConnected: boolean, returned: OAuthReturn = null) => {
+    setGranted(isConnected || returned === 'ok');
+    if (returned === 'ok') setConnectState('ok');
+    if (returned === 'fail') {
+      setConnectState('fail');
+      setConnectError(CALENDAR_CONNECTION_FAILED);
+    }
+  }, []);
 
   async function connect() {
     if (connectState === 'starting') return;
@@ -69,7 +56,7 @@ export function useCalendarConnection(from: CalendarReturnPage = 'setup-wizard')
       connectError,
       onConnect: () => void connect(),
       calendars,
-      onReloadCalendars: () => void fetchCalendars(),
+      onReloadCalendars: () => void read.refetch(),
     },
   };
 }

@@ -1,24 +1,14 @@
 import { useCallback, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
 import { useNarrowScreen } from './use-narrow-screen';
-import {
-  emptyService,
-  emptyStylist,
-  sameValue,
-  serviceFromApi,
-  serviceToApi,
-  stepTwoPayload,
-  teamSnapshot,
-  validateServices,
-  validateStylists,
-  withoutKey,
-  type ServiceDraft,
-  type ServiceErrors,
-  type StylistRow,
-  type WizardData,
-} from './model';
+import { emptyService, serviceFromApi, serviceToApi, type ServiceDraft, type ServiceErrors } from './service-draft';
+import { emptyStylist, type StylistRow, type WizardData } from './wizard-data';
+import { sameValue, withoutKey } from './same-value';
+import { stepTwoPayload, teamSnapshot } from './team-payload';
+import { validateServices, validateStylists } from './validation';
 
 const PRICE_FIELDS = ['price', 'price_min', 'price_max'] as const;
 
@@ -45,6 +35,7 @@ function clearedBy(errors: ServiceErrors, patch: Partial<ServiceDraft>): Service
  * an imported list is thousands of pixels long.
  */
 export function useTeamForm() {
+  const queryClient = useQueryClient();
   const toast = useToast();
   const [stylists, setStylists] = useState<StylistRow[]>(() => [emptyStylist()]);
   const [services, setServices] = useState<ServiceDraft[]>([]);
@@ -192,7 +183,7 @@ export function useTeamForm() {
 
   /** Saves stylists, mappings and services, then takes the server's ids (and the mappings that follow them). */
   async function save(currentStep: number): Promise<void> {
-    const answer = await saveStep(stepTwoPayload(stylists, services, currentStep));
+    const answer = await saveStep(stepTwoPayload(stylists, services, currentStep), queryClient);
     adopt(
       answer.stylists.map((stylist) => ({ uid: `stylist-${stylist.id}`, id: stylist.id, name: stylist.name, calendarId: answer.mappings?.[stylist.id] ?? '' })),
       Array.isArray(answer.services) ? answer.services.map(serviceFromApi) : services,

@@ -1,9 +1,12 @@
 import { useCallback, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { defaultFirstMessage } from '@functions/contracts/setup';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
 import { useFormDraft } from './form-draft';
-import { defaultWizardData, sameValue, validateVoice, type VoiceDraft, type WizardData } from './model';
+import { defaultWizardData, type VoiceDraft, type WizardData } from './wizard-data';
+import { sameValue } from './same-value';
+import { validateVoice } from './validation';
 import { useVoicePreview } from './use-voice-preview';
 
 /**
@@ -12,6 +15,7 @@ import { useVoicePreview } from './use-voice-preview';
  * both run on it.
  */
 export function useVoiceForm() {
+  const queryClient = useQueryClient();
   const toast = useToast();
   const preview = useVoicePreview((message) => toast.show(message, 'error'));
   const [saved, setSaved] = useState<VoiceDraft>(() => defaultWizardData().voice);
@@ -60,7 +64,7 @@ export function useVoiceForm() {
 
   async function save(currentStep: number): Promise<void> {
     const sent = value;
-    await saveStep({ step: 3, ...sent, currentStep });
+    await saveStep({ step: 3, ...sent, currentStep }, queryClient);
     preview.stop();
     setSaved(sent);
   }

@@ -1,11 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../lib/query-keys';
 import { PREVIEW_FAILED, fetchVoicePreview } from './api';
+
+/** A voice's sample is the same for a while: playing it again within this time asks the server nothing. */
+const PREVIEW_FRESH_MS = 10 * 60_000;
 
 /**
  * Play/stop toggle for voice samples: one voice plays at a time; a failure is
  * logged, the playing state cleared, and the message handed to `onError`.
  */
 export function useVoicePreview(onError: (message: string) => void) {
+  const queryClient = useQueryClient();
   const [playing, setPlaying] = useState<string | null>(null);
   const audio = useRef<HTMLAudioElement | null>(null);
   const request = useRef<AbortController | null>(null);
@@ -43,7 +49,11 @@ export function useVoicePreview(onError: (message: string) => void) {
       const controller = new AbortController();
       request.current = controller;
       try {
-        const url = await fetchVoicePreview(voiceId, controller.signal);
+        const url = await queryClient.fetchQuery({
+          queryKey: queryKeys.voicePreview(voiceId),
+          queryFn: ({ signal }) => fetchVoicePreview(voiceId, signal),
+          staleTime: PREVIEW_FRESH_MS,
+        });
         if (controller.signal.aborted) return;
         const player = new Audio(url);
         audio.current = player;
@@ -60,7 +70,7 @@ export function useVoicePreview(onError: (message: string) => void) {
         fail(voiceId, error);
       }
     },
-    [playing, stop, fail],
+    [playing, stop, fail, queryClient],
   );
 
   return { playing, toggle, stop };

@@ -1,8 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReceptionistTurn } from '@functions/contracts/receptionist';
 import type { ClientTokenResponse } from '@functions/contracts/telephony';
 import { FORCED_ACTIVE_MS, testCallMessages } from '@functions/contracts/test-call';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { salonQuery } from '../../lib/shared-queries';
 
 /**
  * The browser test call: the salon's number loads, then a call to the receptionist. With a
@@ -13,11 +15,6 @@ export type CallState = 'loading' | 'ready' | 'connecting' | 'active' | 'ended';
 export interface Line {
   who: 'receptionist' | 'you';
   text: string;
-}
-
-interface SalonAnswer {
-  id: string;
-  assigned_number: string | null;
 }
 
 type VoiceCall = { disconnect(): void; on(event: string, listener: (...args: unknown[]) => void): void; parameters: Record<string, string> };
@@ -42,10 +39,14 @@ async function microphoneProblem(): Promise<string | null> {
 }
 
 export function useTestCall() {
-  const [state, setState] = useState<CallState>('loading');
-  const [salon, setSalon] = useState<SalonAnswer | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const salonRead = useQuery(salonQuery);
+  const salon = salonRead.data ?? null;
+  const [callState, setState] = useState<Exclude<CallState, 'loading'>>('ready');
+  const state: CallState = salonRead.isPending ? 'loading' : callState;
+  const [callError, setError] = useState<string | null>(null);
+  const loadError = salonRead.isError ? (salonRead.error instanceof ApiError && salonRead.error.status === 401 ? testCallMessages.notSignedIn : testCallMessages.numberFailed) : null;
+  const error = callError ?? loadError;
+  const notice = salon && !salon.assigned_number ? testCallMessages.noNumber : null;
   const [lines, setLines] = useState<Line[]>([]);
   const [sandbox, setSandbox] = useState<boolean | null>(null);
   const [thinking, setThinking] = useState(false);
@@ -53,25 +54,7 @@ export function useTestCall() {
   const call = useRef<VoiceCall | null>(null);
   const forced = useRef<number | undefined>(undefined);
 
-  useEffect(() => {
-    let cancelled = false;
-    apiFetch<SalonAnswer>('/api/salon', { fallbackError: testCallMessages.numberFailed })
-      .then((loaded) => {
-        if (cancelled) return;
-        setSalon(loaded);
-        if (!loaded.assigned_number) setNotice(testCallMessages.noNumber);
-        setState('ready');
-      })
-      .catch((failure: unknown) => {
-        if (cancelled) return;
-        setError(failure instanceof ApiError && failure.status === 401 ? testCallMessages.notSignedIn : testCallMessages.numberFailed);
-        setState('ready');
-      });
-    return () => {
-      cancelled = true;
-      window.clearTimeout(forced.current);
-    };
-  }, []);
+  useEffect(() => () => window.clearTimeout(forced.current), []);
 
   const ended = useCallback(() => {
     window.clearTimeout(forced.current);

@@ -1,6 +1,6 @@
 import { DIRECTIONS_MAX, type Day, type DayHours, type Hours } from '@functions/contracts/setup';
 import { TextArea, TextInput } from '../../../components/form-fields';
-import type { BusinessDraft } from '../model';
+import type { BusinessDraft } from '../wizard-data';
 import { HoursEditor } from './hours-editor';
 import { ReminderSettings } from './reminder-settings';
 

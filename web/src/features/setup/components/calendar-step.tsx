@@ -1,6 +1,7 @@
 import type { ApiService, Calendar } from '../api';
 import { SelectInput, TextInput } from '../../../components/form-fields';
-import type { ServiceDraft, ServiceErrors, StylistRow } from '../model';
+import type { ServiceDraft, ServiceErrors } from '../service-draft';
+import type { StylistRow } from '../wizard-data';
 import { PriceListUpload } from './price-list-upload';
 import { ServiceEditor } from './service-editor';
 

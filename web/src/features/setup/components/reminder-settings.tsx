@@ -1,5 +1,5 @@
 import { SelectInput } from '../../../components/form-fields';
-import type { BusinessDraft } from '../model';
+import type { BusinessDraft } from '../wizard-data';
 
 interface Props {
   enabled: boolean;

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { NumberInput, TextArea, TextInput } from '../../../components/form-fields';
 import { loadPaymentAccount } from '../../billing';
 import type { ServiceReview } from '@functions/contracts/price-list';
-import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../model';
+import { formatDuration, formatPrice, type ServiceDraft, type ServiceErrors } from '../service-draft';
 
 interface Props {
   services: ServiceDraft[];

@@ -1,6 +1,6 @@
 import { LANGUAGE_LABELS, RING_SALON_FIRST_MAX, RING_SALON_FIRST_MIN, VOICES, voiceById } from '@functions/contracts/setup';
 import { SelectInput, TextArea, TextInput } from '../../../components/form-fields';
-import type { VoiceDraft } from '../model';
+import type { VoiceDraft } from '../wizard-data';
 
 interface Props {
   voice: VoiceDraft;

@@ -1,0 +1,87 @@
+import type { ServiceReview } from '@functions/contracts/price-list';
+import type { ApiService } from './api';
+import { newUid } from './new-uid';
+import { numberOrNull, text } from './loose-values';
+
+/** A service as the wizard's form holds it (prices in whole euros, empty numbers as null), and its way to and from the API. */
+export interface ServiceDraft {
+  uid: string;
+  id?: string;
+  name: string;
+  duration: number | null;
+  price: number | null;
+  price_min: number | null;
+  price_max: number | null;
+  isRange: boolean;
+  comment: string;
+  /** Whole euros; empty or 0 = no deposit. */
+  deposit: number | null;
+  /** What the price-list import was unsure of, until the owner marks it checked; never sent. */
+  review?: ServiceReview[];
+}
+
+export type ServiceField = 'name' | 'duration' | 'price' | 'price_min' | 'price_max' | 'comment' | 'deposit';
+export type ServiceErrors = Partial<Record<ServiceField, string>>;
+
+export const emptyService = (): ServiceDraft => ({
+  uid: newUid('service'),
+  name: '',
+  duration: null,
+  price: null,
+  price_min: null,
+  price_max: null,
+  isRange: false,
+  comment: '',
+  deposit: null,
+});
+
+export function serviceFromApi(service: Partial<ApiService>): ServiceDraft {
+  return {
+    uid: newUid('service'),
+    id: service.id || undefined,
+    name: text(service.name),
+    duration: numberOrNull(service.duration),
+    price: numberOrNull(service.price),
+    price_min: numberOrNull(service.price_min),
+    price_max: numberOrNull(service.price_max),
+    isRange: Boolean(service.isRange),
+    comment: text(service.comment),
+    deposit: numberOrNull(service.deposit) || null,
+    ...(Array.isArray(service.review) && service.review.length ? { review: service.review } : {}),
+  };
+}
+
+export function serviceToApi(service: ServiceDraft): ApiService {
+  return {
+    ...(service.id ? { id: service.id } : {}),
+    name: service.name.trim(),
+    duration: service.duration,
+    price: service.isRange ? null : service.price,
+    price_min: service.isRange ? service.price_min : null,
+    price_max: service.isRange ? service.price_max : null,
+    isRange: service.isRange,
+    comment: service.comment.trim(),
+    deposit: service.deposit ?? 0,
+  };
+}
+
+export function formatPrice(service: ServiceDraft): string {
+  if (service.isRange) {
+    const min = service.price_min ?? 0;
+    const max = service.price_max ?? 0;
+    if (min > 0 && max > 0) return `€${min}–€${max}`;
+    if (min > 0) return `from €${min}`;
+    if (max > 0) return `up to €${max}`;
+    return 'No price yet';
+  }
+  return service.price && service.price > 0 ? `€${service.price}` : 'No price yet';
+}
+
+export function formatDuration(minutes: number | null): string {
+  if (!minutes || minutes <= 0) return 'No duration yet';
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (!hours) return `${minutes} min`;
+  return rest ? `${hours} h ${rest} min` : `${hours} h`;
+}
+
