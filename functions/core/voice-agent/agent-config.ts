@@ -8,6 +8,7 @@ import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../book
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { addressLine } from '../confirmations/format.js';
 import { servicePriceCents } from '../money.js';
+import { CALL_VARIABLES } from './call-variables.js';
 
 /**
  * The salon's voice agent, as a pure function of what the owner saved: who it is, what it
@@ -28,19 +29,6 @@ export const CALL_LIMITS = {
  * copy, and no recording of the voices (nothing here uses the audio).
  */
 export const PROVIDER_RETENTION = { conversationDays: TRANSCRIPT_RETENTION_DAYS, recordVoice: false } as const;
-
-/** Values filled in per call by the voice webhook (`register-call`), never baked into the agent. */
-export const CALL_VARIABLES = {
-  salonId: 'salon_id',
-  today: 'today',
-  callerPhone: 'caller_phone',
-  testCall: 'test_call',
-  /**
-   * Twilio's call SID, ours to send: the provider's own `system__call_sid` is documented for
-   * calls through its Twilio integration only, not for calls we register ourselves.
-   */
-  callSid: 'call_sid',
-} as const;
 
 /** Our tool requests carry these headers: the conversation is the provider's system variable, the rest our call variables. */
 export const TOOL_HEADER_VARIABLES = {

@@ -4,7 +4,8 @@ import { TtsConversationalModel } from '@elevenlabs/elevenlabs-js/api/types/TtsC
 import { describe, expect, it } from 'vitest';
 import { LANGUAGE_LABELS } from '../../../functions/contracts/setup.js';
 import { callVariables } from '../../../functions/core/telephony/inbound-call.js';
-import { buildAgentDefinition, CALL_VARIABLES, TOOL_HEADER_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
+import { buildAgentDefinition, TOOL_HEADER_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
+import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import {
   agentRequest,
   registerCallBody,
