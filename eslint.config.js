@@ -86,13 +86,18 @@ export default tseslint.config(
   {
     // twilio's index is 3.5 MB a cold start would parse: its modules are imported one by one, by
     // private paths, in these two modules only (pinned minor; tests/unit/telephony/twilio-private-paths.test.ts).
+    // libphonenumber-js's index carries every country's numbering plans: numbers are read through
+    // functions/contracts/phone.ts, with the accepted countries' plans only.
     files: ['functions/**/*.ts', 'events/**/*.ts', 'bin/**/*.ts'],
     ignores: ['functions/providers/twilio-sdk.ts', 'functions/providers/twilio-twiml.ts'],
     rules: {
       // typescript-eslint's copy of the rule, so that it adds to the layering rule above instead of replacing it.
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^twilio(/|$)', message: 'Import Twilio through functions/providers/twilio-sdk.ts or twilio-twiml.ts.' }] },
+        {
+          patterns: [{ regex: '^twilio(/|$)', message: 'Import Twilio through functions/providers/twilio-sdk.ts or twilio-twiml.ts.' }],
+          paths: [{ name: 'libphonenumber-js', message: 'Read phone numbers through functions/contracts/phone.ts (the accepted countries only).' }],
+        },
       ],
     },
   },

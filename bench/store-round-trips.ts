@@ -12,7 +12,7 @@ import { deps, resetDeps } from '../functions/composition-root.js';
 import { CONFIG_KEYS, resetConfig } from '../functions/config.js';
 import { DEFAULT_HOURS, type Service } from '../functions/contracts/setup.js';
 import { issueAgentSecret } from '../functions/core/agent-secret.js';
-import { openSalonMirrors } from '../functions/core/calendar/mirror.js';
+import { reconcileSalonMirrors } from '../functions/core/calendar/salon-mirrors.js';
 import { CONTEXT_TTL_MS } from '../functions/core/booking/context.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
 import type { ApiEvent } from '../functions/http/handler.js';
@@ -337,7 +337,7 @@ async function makeSalon(firstOpenDate: string) {
     timeZone: 'Europe/Dublin',
   });
   // As the owner's connect does: each mapped calendar gets its mirror (issue 21).
-  await openSalonMirrors(d, salonId);
+  await reconcileSalonMirrors(d, salonId);
   const issued = await issueAgentSecret(d, salonId);
   if (!('secret' in issued)) throw new Error(`no agent secret: ${issued.outcome}`);
   return { salonId, secret: issued.secret };

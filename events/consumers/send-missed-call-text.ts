@@ -2,7 +2,7 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
 import { phoneKey } from '../../functions/core/booking/context.js';
-import { callReadiness } from '../../functions/core/go-live.js';
+import { callReadiness } from '../../functions/core/call-readiness.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { missedCallText, TEXTED_OUTCOMES } from '../../functions/core/calls/missed-call-text.js';
 import { logger } from '../../functions/logger.js';

@@ -1,6 +1,6 @@
 import { json, ownerRoute } from '../http/handler.js';
 import { deps } from '../composition-root.js';
-import { callReadiness } from '../core/go-live.js';
+import { callReadiness } from '../core/call-readiness.js';
 import { findOrCreateOwnerSalon } from '../core/salon.js';
 import { displayPhone } from '../core/confirmations/format.js';
 

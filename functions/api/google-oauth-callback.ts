@@ -4,7 +4,7 @@ import { deps } from '../composition-root.js';
 import { oauthCallbackQuery } from '../contracts/calendar.js';
 import type { CalendarReturnPage } from '../contracts/calendar.js';
 import { completeCalendarConnection, requestSiteUrl, returnUrl } from '../core/calendar-connection.js';
-import { openSalonMirrors } from '../core/calendar/mirror.js';
+import { closeMirrors, reconcileSalonMirrors } from '../core/calendar/salon-mirrors.js';
 import { clearedStateCookie, stateFromCookies } from '../http/oauth-state-cookie.js';
 
 function requestCookies(event: ApiEvent): string[] {
@@ -47,15 +47,15 @@ export const handler = publicRoute(
     let page: CalendarReturnPage | undefined;
     try {
       // The code is exchanged with the redirect URI the start gave, on this same origin.
-      const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl } }, {
+      const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl }, beforeReplacingGrant: (salonId) => closeMirrors(dependencies, salonId) }, {
         state: query.state,
         code: query.code,
         error: query.error,
         browserState: stateFromCookies(siteUrl, requestCookies(event)),
       });
       ({ outcome, returnTo: page } = result);
-      // Calendars already mapped (a reconnect from Settings) are mirrored from now on.
-      if (result.outcome === 'ok') await openSalonMirrors(dependencies, result.salonId);
+      // Calendars already mapped (a reconnect from Settings, whose old channels were closed above) are mirrored afresh.
+      if (result.outcome === 'ok') await reconcileSalonMirrors(dependencies, result.salonId);
     } catch (error) {
       logger.error('calendar callback failed', { name: (error as Error)?.name });
     }

@@ -1,6 +1,6 @@
 import { deps } from '../composition-root.js';
 import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js';
-import { callReadiness } from '../core/go-live.js';
+import { callReadiness } from '../core/call-readiness.js';
 import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
 import { AGENT_UNAVAILABLE_LOG, answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
 import { verifiedTwilioWebhook, type SignedWebhook } from '../http/twilio-webhook-request.js';

@@ -1,11 +1,23 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { parsePhoneNumberFromString, type MetadataJson, type PhoneNumber } from 'libphonenumber-js/core';
+import acceptedPlans from './phone-metadata.json' with { type: 'json' };
+
+/**
+ * The numbering plans of the accepted countries only (phone-countries.ts says which, and why), in
+ * libphonenumber-js's own format: JSON's inferred types know no tuples, hence the cast.
+ */
+const metadata = acceptedPlans as unknown as MetadataJson;
+
+/** A number read with the accepted countries' plans; undefined when it is not one of theirs, or not a number. */
+export function parsePhone(text: string, defaultCountry?: 'IE'): PhoneNumber | undefined {
+  return defaultCountry ? parsePhoneNumberFromString(text, defaultCountry, metadata) : parsePhoneNumberFromString(text, metadata);
+}
 
 /**
  * Irish numbers written any common way (087 123 4567, +353 87…, 00353…) to E.164.
- * libphonenumber-js carries the numbering plans, so "valid" means a real Irish or international number.
+ * libphonenumber-js carries the numbering plans, so "valid" means a real number of an accepted country.
  */
 export function toE164(input: string, defaultCountry: 'IE' = 'IE'): string | null {
   const normalised = input.trim().replace(/^00/, '+');
-  const parsed = parsePhoneNumberFromString(normalised, defaultCountry);
+  const parsed = parsePhone(normalised, defaultCountry);
   return parsed?.isValid() ? parsed.number : null;
 }

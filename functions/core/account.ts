@@ -4,6 +4,7 @@ import { messages } from '../contracts/messages.js';
 import type { Ports } from './ports.js';
 import { salonIdForOwner } from './salon.js';
 import { revokeCalendarAccess, type CalendarGrantDeps } from './calendar-connection.js';
+import { closeMirrors } from './calendar/salon-mirrors.js';
 import { removeAgent } from './voice-agent/provision.js';
 import { logger } from '../logger.js';
 import { accountDeletedEmail } from './confirmations/messages.js';
@@ -15,6 +16,8 @@ export interface AccountDeps extends CalendarGrantDeps, Pick<Ports, 'salons' | '
   payments?: Pick<Ports['payments'], 'expireCheckoutSession' | 'cancelSubscription' | 'deleteCustomer'>;
   /** The salon's subscription checkouts still open, expired with the account. */
   subscriptions?: Pick<Ports['subscriptions'], 'openCheckouts'>;
+  /** The calendar mirrors, whose push channels are stopped with the account (absent where a caller keeps none). */
+  calendarMirrors?: Ports['calendarMirrors'];
 }
 
 /**
@@ -57,7 +60,7 @@ async function endBilling(deps: AccountDeps, salonId: string): Promise<void> {
  * goes: from then on their tokens get 401 on every owner route and nothing of the salon can be
  * created again, even if deletion stops part-way (RELIABILITY 35). Data goes before the login, so
  * after a failure the owner can still sign in and run deletion again; every step is safe to repeat.
- * The calendar grant is revoked with Google first (RELIABILITY 24), and the voice agent removed
+ * The calendar's push channels are stopped and its grant revoked with Google first (RELIABILITY 24), and the voice agent removed
  * from its provider.
  * Uploaded files are erased by the `salon.deleted` consumer (there may be many).
  */
@@ -70,7 +73,14 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
   const salonId = salonIdForOwner(owner.userId);
   const now = deps.now();
   await deps.deletedOwners.mark(owner.userId, now, new Date(now.getTime() + DELETED_OWNER_LOCKOUT_MS));
-  // Revoking needs the stored token, and removing the agent its record, so both go before the salon's items.
+  // Revoking needs the stored token, and removing the agent its record, so both go before the salon's items;
+  // the mirrors' push channels are stopped with the grant before it is revoked.
+  const calendarMirrors = deps.calendarMirrors;
+  if (calendarMirrors) {
+    await closeMirrors({ ...deps, calendarMirrors }, salonId).catch((error: unknown) =>
+      logger.warn('calendar channels not stopped with the account', { salonId, name: (error as Error)?.name }),
+    );
+  }
   await revokeCalendarAccess(deps, salonId);
   await removeAgent(deps, salonId).catch((error: unknown) =>
     // The account still goes (a provider outage must not keep it); the error log names the agent left for support to remove.

@@ -37,7 +37,14 @@ export class CalendarBrokenError extends DomainError {
   }
 }
 
-export type CalendarDeps = SalonDeps & Pick<Ports, 'googleStore' | 'calendar' | 'tokenCipher' | 'config'>;
+export type CalendarDeps = SalonDeps &
+  Pick<Ports, 'googleStore' | 'calendar' | 'tokenCipher' | 'config'> & {
+    /**
+     * Runs before a new grant replaces the salon's stored one (a reconnect), while the old one still
+     * works: the calendar mirrors' push channels were opened with it (core/calendar/salon-mirrors.ts closeMirrors).
+     */
+    beforeReplacingGrant?: (salonId: string) => Promise<unknown>;
+  };
 
 export type CalendarGrantDeps = Pick<CalendarDeps, 'googleStore' | 'calendar' | 'tokenCipher' | 'now'>;
 
@@ -135,6 +142,10 @@ export async function completeCalendarConnection(deps: CalendarDeps, input: Call
   } catch (error) {
     logger.warn('calendar code exchange failed', { kind: isCalendarError(error) ? error.kind : (error as Error)?.name });
     return fail('exchange_failed');
+  }
+  if (deps.beforeReplacingGrant && (await deps.googleStore.getConnection(record.salonId))) {
+    // The new grant is stored whatever becomes of the old one's channels (they expire within a week).
+    await deps.beforeReplacingGrant(record.salonId).catch((error: unknown) => logger.warn('calendar mirrors not closed before a reconnect', { name: (error as Error)?.name }));
   }
   await deps.googleStore.saveConnection({
     salonId: record.salonId,

@@ -1,4 +1,4 @@
-import { CALL_VARIABLES } from '../core/voice-agent/agent-definition.js';
+import { CALL_VARIABLES } from '../core/voice-agent/call-variables.js';
 import * as z from 'zod';
 import type { PostCallConversation } from '../core/calls/record-post-call.js';
 

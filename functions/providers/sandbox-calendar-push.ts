@@ -57,7 +57,7 @@ export function createSandboxPush(options: {
     async changed(salonId: string, calendarId: string, seq: number) {
       const now = options.now().getTime();
       for (const channel of await options.channels.channels(salonId, calendarId)) {
-        if (Date.parse(channel.expiresAt) > now) send(channel, 'exists', seq);
+        if (!channel.stoppedAt && Date.parse(channel.expiresAt) > now) send(channel, 'exists', seq);
       }
     },
     async listEvents(grant: CalendarGrant, calendarId: string, listing: EventListing): Promise<EventPage> {
@@ -93,7 +93,7 @@ export function createSandboxPush(options: {
     async stopChannel(grant: CalendarGrant, channel: { id: string; resourceId: string }) {
       if (!channel.resourceId.startsWith(RESOURCE_PREFIX)) return;
       const calendarId = Buffer.from(channel.resourceId.slice(RESOURCE_PREFIX.length), 'base64url').toString('utf8');
-      await options.channels.deleteChannel(grant.salonId, calendarId, channel.id);
+      await options.channels.stopChannel(grant.salonId, calendarId, channel.id, options.now());
     },
   };
 }

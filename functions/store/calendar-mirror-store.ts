@@ -1,4 +1,4 @@
-import { PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
@@ -46,6 +46,8 @@ export interface CalendarMirrorStore {
   noteFailure(salonId: string, calendarId: string, failure: { kind: string; at: string }): Promise<void>;
   /** Mirrors due before `before` (failed ones at once), soonest first. */
   dueForRenewal(before: Date, limit: number): Promise<{ salonId: string; calendarId: string }[]>;
+  /** The mirror of a calendar no longer mirrored (unmapped, disconnected). */
+  remove(salonId: string, calendarId: string): Promise<void>;
 }
 
 const NO_CHANNEL = '0000';
@@ -117,6 +119,9 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
         limit,
       );
       return items.map((item) => ({ salonId: String(item.salonId), calendarId: String(item.calendarId) }));
+    },
+    async remove(salonId, calendarId) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, calendarId) }));
     },
   };
 }

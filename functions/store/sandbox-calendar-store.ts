@@ -1,5 +1,5 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './dynamo.js';
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally, queryAll } from './dynamo.js';
 import { keys } from './keys.js';
 
 /**
@@ -14,6 +14,8 @@ export interface SandboxChannel {
   address: string;
   token: string;
   expiresAt: string;
+  /** When channels.stop closed it: kept, so tests can see which channels were stopped; a stopped channel is told nothing. */
+  stoppedAt?: string;
 }
 
 export interface SandboxCalendarStore {
@@ -22,7 +24,8 @@ export interface SandboxCalendarStore {
   /** The last change number handed out (0 before any). */
   currentSeq(salonId: string, calendarId: string): Promise<number>;
   putChannel(salonId: string, channel: SandboxChannel): Promise<void>;
-  deleteChannel(salonId: string, calendarId: string, channelId: string): Promise<void>;
+  /** Marks the channel stopped (an unknown one stays unknown, as Google answers 404). */
+  stopChannel(salonId: string, calendarId: string, channelId: string, at: Date): Promise<void>;
   channels(salonId: string, calendarId: string): Promise<SandboxChannel[]>;
 }
 
@@ -48,8 +51,18 @@ export function createSandboxCalendarStore(client: DynamoDBDocumentClient, table
     async putChannel(salonId, channel) {
       await client.send(new PutCommand({ TableName: tableName, Item: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(channel.calendarId, channel.id), ...channel } }));
     },
-    async deleteChannel(salonId, calendarId, channelId) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(calendarId, channelId) } }));
+    async stopChannel(salonId, calendarId, channelId, at) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(calendarId, channelId) },
+            UpdateExpression: 'SET stoppedAt = if_not_exists(stoppedAt, :at)',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeValues: { ':at': at.toISOString() },
+          }),
+        ),
+      );
     },
     async channels(salonId, calendarId) {
       const items = await queryAll(client, {
@@ -65,6 +78,7 @@ export function createSandboxCalendarStore(client: DynamoDBDocumentClient, table
         address: String(item.address),
         token: String(item.token),
         expiresAt: String(item.expiresAt),
+        ...(typeof item.stoppedAt === 'string' ? { stoppedAt: item.stoppedAt } : {}),
       }));
     },
   };

@@ -34,6 +34,7 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
 const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', 'axios', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager'];
 
 const packagesIn = (metafile: Metafile, files: readonly string[]) => new Set(files.flatMap((file) => Object.keys(metafile.outputs[file]!.inputs).map(packageOfInput)));
+const inputsIn = (metafile: Metafile, files: readonly string[]) => files.flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
 
 const bundles = new Map<string, { dir: string; metafile: Metafile }>();
 let root: string;
@@ -63,6 +64,23 @@ describe('Lambda bundles a caller waits on', () => {
     expect(cold.has('@aws-sdk/client-dynamodb')).toBe(true);
     // Split off, not dropped: the real adapters are there for the paths that use them.
     expect(all.has('stripe') && all.has('@googleapis/calendar')).toBe(true);
+  });
+
+  it("a cold start parses the accepted countries' phone plans only, and neither TwiML for the tools nor the tools for the voice webhook", () => {
+    const cold = (entry: string) => {
+      const { dir, metafile } = bundles.get(entry)!;
+      return inputsIn(metafile, coldStartFiles(metafile, dir));
+    };
+    const tools = cold('functions/api/agent-tools.ts');
+    const voice = cold('functions/api/twilio-voice.ts');
+    for (const inputs of [tools, voice]) {
+      expect(inputs.filter((input) => /libphonenumber-js\/metadata\./.test(input))).toEqual([]);
+      expect(inputs).toContain('functions/contracts/phone-metadata.json');
+    }
+    // TwiML (twilio's VoiceResponse, xmlbuilder) only for the transfer tool, on first use.
+    expect(tools.filter((input) => input.includes('node_modules/twilio/'))).toEqual([]);
+    // The webhook fills the call's variables and asks whether the salon takes calls: no agent definition, no tools.
+    expect(voice.filter((input) => /functions\/core\/(agent-tools|voice-agent\/agent-config|booking\/book)/.test(input))).toEqual([]);
   });
 
   it('the split bundle loads in a fresh Node and its handler answers (the chunks and require banner work)', () => {

@@ -5,7 +5,7 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean }) {
+function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean; mirrored?: string[] }) {
   const calls: string[] = [];
   const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
@@ -42,7 +42,18 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
     email: { send: async (message: { to: string; subject: string }) => void calls.push(`email ${message.to}: ${message.subject}`) },
     googleStore,
     tokenCipher: { encrypt: async (text: string) => `enc:${text}`, decrypt: async (text: string) => text.replace(/^enc:/, '') },
-    calendar: { revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`) } as unknown as CalendarPort,
+    calendar: {
+      revoke: async (grant: { refreshToken: string }) => void calls.push(`revoke ${grant.refreshToken}`),
+      stopChannel: async (grant: { refreshToken: string }, channel: { id: string }) => void calls.push(`stop channel ${channel.id} with ${grant.refreshToken}`),
+    } as unknown as CalendarPort,
+    ...(options.mirrored
+      ? {
+          calendarMirrors: {
+            list: async () => options.mirrored!.map((calendarId, index) => ({ salonId, calendarId, channel: { id: `ch-${index + 1}`, resourceId: `res-${index + 1}`, secret: 's', expiresAt: '2026-11-28T00:00:00Z' } })),
+            remove: async (_salon: string, calendarId: string) => void calls.push(`remove mirror ${calendarId}`),
+          },
+        }
+      : {}),
     agents: {
       get: async () =>
         options.agent ? { agentId: 'agent_1', hostedAgent: { agentId: 'agent_1', secretId: 'secret_1', tools: { book: 'tool_1' }, provider: 'elevenlabs' } } : null,
@@ -103,6 +114,19 @@ describe('deleting an account', () => {
       'email owner@salon.ie: Your SalonDesk account has been deleted',
       'sign out',
       'delete user',
+    ]);
+  });
+
+  it("stops the calendar mirrors' push channels with the grant, before it is revoked, and removes the mirrors", async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: true, mirrored: ['aoife@example.ie', 'ciara@example.ie'] });
+    await deleteAccount(deps, owner, 'right');
+    expect(calls.slice(0, 6)).toEqual([
+      'tombstone',
+      'stop channel ch-1 with refresh-1',
+      'remove mirror aoife@example.ie',
+      'stop channel ch-2 with refresh-1',
+      'remove mirror ciara@example.ie',
+      'revoke refresh-1',
     ]);
   });
 

@@ -8,8 +8,6 @@ import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './co
 import { ToolError } from './errors.js';
 import type { TelephonyPort } from '../../providers/telephony-port.js';
 import type { CallStore } from '../../store/call-store.js';
-import { afterTransferUrl, transferTarget } from '../telephony/inbound-call.js';
-import { transferTwiml } from '../telephony/twiml.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 import { euroToCents, servicePriceCents } from '../money.js';
 
@@ -101,7 +99,13 @@ export async function transfer(
 ): Promise<ToolAnswer> {
   // Only a Twilio call can be moved; the sandbox test call's is answered with the number alone.
   const live = callSid && TWILIO_CALL_SID.test(callSid) && deps.telephony && deps.config ? callSid : undefined;
-  const [{ salon, setup }, call] = await Promise.all([loadSalonContext(deps, salonId), live && deps.calls ? deps.calls.get(salonId, live) : null]);
+  // Loaded by the rare transfer only: TwiML's builder is 60 KB every cold start of the tools would parse.
+  const [{ salon, setup }, call, { afterTransferUrl, transferTarget }, { transferTwiml }] = await Promise.all([
+    loadSalonContext(deps, salonId),
+    live && deps.calls ? deps.calls.get(salonId, live) : null,
+    import('../telephony/inbound-call.js'),
+    import('../telephony/twiml.js'),
+  ]);
   const phoneNumber = transferTarget(salon, setup);
   if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number that does not forward to us');
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };

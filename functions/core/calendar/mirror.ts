@@ -2,15 +2,15 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { logger } from '../../logger.js';
 import { isCalendarError, type CalendarEventChange, type CalendarGrant, type CalendarPort } from '../../providers/calendar-port.js';
 import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
-import type { SetupStore } from '../../store/setup-store.js';
 import { withCalendarGrant, type CalendarGrantDeps } from '../calendar-connection.js';
 
 /**
  * The calendar mirror (issue 21): each mapped calendar's busy time in our table, so no tool call
  * asks Google. A full sync (events.list from a day ago) opens it and opens a push channel
  * (events.watch) to our webhook; every notification runs an incremental sync from the stored
- * syncToken (410 Gone → a full sync again); the booking sweep (renewMirrors) replaces channels before they expire.
- * docs/bookings.md says when booking trusts it (mirror-busy.ts).
+ * syncToken (410 Gone → a full sync again); the booking sweep (renewMirrors) replaces channels before they expire
+ * and opens again a mirror whose first opening failed. Which calendars are mirrored, and closing
+ * the others: salon-mirrors.ts. docs/bookings.md says when booking trusts it (mirror-busy.ts).
  */
 export type MirrorDeps = CalendarGrantDeps & { calendarMirrors: CalendarMirrorStore; config: { SITE_URL: string } };
 
@@ -113,6 +113,8 @@ export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: 
     return await withCalendarGrant(deps, salonId, async (grant) => {
       for (let attempt = 1; ; attempt += 1) {
         const mirror = await current(deps, salonId, calendarId);
+        // Gone since the last attempt: the calendar was unmapped or disconnected, and stays unmirrored.
+        if (attempt > 1 && mirror.version === 0) throw new Error('The calendar mirror was closed during its sync');
         const now = deps.now();
         const listed = await listAll(deps.calendar, grant, calendarId, options.full ? null : mirror.syncToken, new Date(now.getTime() - KEEP_PAST_MS));
         const channel = options.channel !== undefined ? options.channel : mirror.channel;
@@ -149,49 +151,37 @@ async function openChannel(deps: MirrorDeps, salonId: string, calendarId: string
   return { id, resourceId: watched.resourceId, secret, expiresAt: watched.expiresAt };
 }
 
+/** Stops a push channel at the provider; a failure is logged, never thrown (the channel expires within CHANNEL_TTL_SECONDS). */
+export async function stopChannel(deps: CalendarGrantDeps, salonId: string, channel: NonNullable<CalendarMirror['channel']>): Promise<void> {
+  await withCalendarGrant(deps, salonId, (grant) => deps.calendar.stopChannel(grant, channel)).catch((error: unknown) =>
+    logger.warn('calendar channel not stopped', { salonId, name: (error as Error)?.name }),
+  );
+}
+
 /**
  * Opens (or renews) a calendar's mirror: a new channel first, then a full sync that stores it, so
- * nothing changed between the two is missed; the old channel, if any, is stopped afterwards.
+ * nothing changed between the two is missed; the old channel, if any, is stopped afterwards. If
+ * either fails, a channel it opened is stopped again, and a calendar never mirrored yet keeps a
+ * mirror with no sync that records the failure: the booking sweep then opens it again (renewMirrors),
+ * and meanwhile booking asks Google live for it, as for a calendar with no mirror.
  */
 export async function openMirror(deps: MirrorDeps, salonId: string, calendarId: string): Promise<CalendarMirror> {
-  const previous = (await current(deps, salonId, calendarId)).channel;
-  const channel = await openChannel(deps, salonId, calendarId);
-  const mirror = await syncMirror(deps, salonId, calendarId, { full: true, channel });
-  if (previous) {
-    await withCalendarGrant(deps, salonId, (grant) => deps.calendar.stopChannel(grant, previous)).catch((error: unknown) =>
-      logger.warn('old calendar channel not stopped', { salonId, name: (error as Error)?.name }),
-    );
-  }
-  return mirror;
-}
-
-/** Opens the mirror of every mapped calendar that has none yet. Never throws: a calendar left without one is asked live. */
-export async function openMissingMirrors(deps: MirrorDeps, salonId: string, mappings: Record<string, string>): Promise<number> {
-  const have = new Set((await deps.calendarMirrors.list(salonId)).map((mirror) => mirror.calendarId));
-  let opened = 0;
-  for (const calendarId of new Set(Object.values(mappings))) {
-    if (have.has(calendarId)) continue;
-    try {
-      await openMirror(deps, salonId, calendarId);
-      opened += 1;
-    } catch (error) {
-      logger.warn('calendar mirror not opened', { salonId, name: (error as Error)?.name });
-    }
-  }
-  return opened;
-}
-
-/**
- * After the owner connects a calendar or maps stylists to calendars: every mapped calendar without
- * a mirror gets one. Never throws; the booking path asks Google live for a calendar with no mirror.
- */
-export async function openSalonMirrors(deps: MirrorDeps & { setup: Pick<SetupStore, 'load'> }, salonId: string): Promise<number> {
+  const existing = await current(deps, salonId, calendarId);
+  let channel: CalendarMirror['channel'] = null;
+  let mirror: CalendarMirror;
   try {
-    return await openMissingMirrors(deps, salonId, (await deps.setup.load(salonId)).mappings);
+    channel = await openChannel(deps, salonId, calendarId);
+    mirror = await syncMirror(deps, salonId, calendarId, { full: true, channel });
   } catch (error) {
-    logger.warn('calendar mirrors not opened', { salonId, name: (error as Error)?.name });
-    return 0;
+    if (channel) await stopChannel(deps, salonId, channel);
+    if (existing.version === 0) {
+      const failure = { kind: isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'), at: deps.now().toISOString() };
+      await deps.calendarMirrors.save({ ...existing, failure, dueAt: failure.at, version: 1 }).catch(() => undefined);
+    }
+    throw error;
   }
+  if (existing.channel) await stopChannel(deps, salonId, existing.channel);
+  return mirror;
 }
 
 export type NotificationOutcome = 'synced' | 'opened' | 'ignored' | 'refused';
@@ -215,7 +205,7 @@ export async function receiveNotification(deps: MirrorDeps, headers: { channelId
 
 /**
  * The mirrors' upkeep, run by the booking sweep (EventBridge Scheduler in AWS, a timer locally): a mirror whose channel expires
- * within a day, that has none, or whose last sync failed gets a new channel and a full sync; any
+ * within a day, that has none (its first opening failed), or whose last sync failed gets a new channel and a full sync; any
  * other one due is synced incrementally (a lost notification caught within RESYNC_MS).
  */
 export async function renewMirrors(deps: MirrorDeps, limit: number): Promise<{ renewed: number; synced: number; failed: number }> {

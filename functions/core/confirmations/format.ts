@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { SALON_TIME_ZONE, type Appointment } from '../../contracts/appointments.js';
+import { parsePhone } from '../../contracts/phone.js';
 import { formatEuro } from '../money.js';
 
 /**
@@ -36,9 +36,9 @@ export function price(service: Appointment['service']): string | null {
   return null;
 }
 
-/** The salon's number as people write it: "01 234 5678" for Irish numbers, international otherwise. */
+/** The salon's number as people write it: "01 234 5678" for Irish numbers, international otherwise (as stored, for a country we do not accept). */
 export function displayPhone(e164: string): string {
-  const parsed = parsePhoneNumberFromString(e164);
+  const parsed = parsePhone(e164);
   if (!parsed) return e164;
   return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
 }

@@ -3,7 +3,7 @@ import type { RegisterCallInput } from '../../providers/voice-agent-port.js';
 import type { SalonStore } from '../../store/salon-store.js';
 import type { Salon } from '../salon-profile.js';
 import type { SetupStore, StoredSetup } from '../../store/setup-store.js';
-import { CALL_VARIABLES } from '../voice-agent/agent-definition.js';
+import { CALL_VARIABLES } from '../voice-agent/call-variables.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
 import { callerLines, forwardTwiml, hangUpTwiml, ringFirstTwiml, sayAndHangUpTwiml } from './twiml.js';
 
@@ -173,7 +173,7 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
 }
 
 /**
- * The per-call values the agent's prompt and tools refer to (voice-agent/agent-config.ts): the
+ * The per-call values the agent's prompt and tools refer to (voice-agent/agent-config.ts, call-variables.ts): the
  * agent cannot start a conversation without every one of them. A test call has no caller number.
  */
 export function callVariables(salonId: string, call: InboundCall, test: boolean, now: Date): Record<string, string> {

@@ -7,8 +7,9 @@ import { toolRegistry } from '../agent-tools/registry.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../booking/speak.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { addressLine } from '../confirmations/format.js';
-import { CALL_VARIABLES, type AgentDefinition } from './agent-definition.js';
+import type { AgentDefinition } from './agent-definition.js';
 import { servicePriceCents } from '../money.js';
+import { CALL_VARIABLES } from './call-variables.js';
 
 /**
  * The salon's voice agent, as a pure function of what the owner saved: who it is, what it

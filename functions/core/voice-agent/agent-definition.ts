@@ -2,23 +2,10 @@ import type { AgentTool } from '../../contracts/agent-tools.js';
 
 /**
  * The salon's voice agent as core hands it to the voice-agent port (agent-config.ts builds it),
- * provider-neutral, and the variables each call fills in. A file of its own, so that the port,
- * its adapters and the voice webhook name them without reaching the code that builds an agent
+ * provider-neutral (the variables each call fills in are call-variables.ts). A file of its own, so
+ * that the port and its adapters name it without reaching the code that builds an agent
  * (the tool registry, and through it the booking tools): no import cycle through the port.
  */
-
-/** Values filled in per call by the voice webhook (`register-call`), never baked into the agent. */
-export const CALL_VARIABLES = {
-  salonId: 'salon_id',
-  today: 'today',
-  callerPhone: 'caller_phone',
-  testCall: 'test_call',
-  /**
-   * Twilio's call SID, ours to send: the provider's own `system__call_sid` is documented for
-   * calls through its Twilio integration only, not for calls we register ourselves.
-   */
-  callSid: 'call_sid',
-} as const;
 
 export interface AgentCallLimits {
   maxDurationSeconds: number;

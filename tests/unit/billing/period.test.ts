@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionRecord } from '../../../functions/contracts/billing.js';
 import { planLabel, subscriptionCovers } from '../../../functions/core/billing/subscription.js';
-import { callReadiness } from '../../../functions/core/go-live.js';
+import { callReadiness } from '../../../functions/core/call-readiness.js';
 import { billingPeriodAt, billingPeriodById, TRIAL_MINUTES } from '../../../functions/core/usage/billing-period.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { StoredSetup } from '../../../functions/store/setup-store.js';

@@ -119,6 +119,26 @@ describe('the OAuth callback state (RELIABILITY 32)', () => {
     expect(await isCalendarConnected(w.google.store, salonIdForOwner('u-1'))).toBe(true);
   });
 
+  it('a reconnect closes the old grant’s calendar mirrors with that grant, before the new one replaces it; a first connect has none to close', async () => {
+    const salonId = salonIdForOwner('u-reconnect');
+    const closedWith: string[] = [];
+    const deps: CalendarDeps = {
+      ...w.deps,
+      beforeReplacingGrant: async (id) => closedWith.push(await withCalendarGrant(w.deps, id, async (grant) => grant.refreshToken)),
+    };
+    const connect = async () => {
+      const { url } = await startCalendarConnection(deps, owner('u-reconnect'), 'settings');
+      const { state, code } = allow(url);
+      expect(await completeCalendarConnection(deps, { state, code, browserState: state })).toMatchObject({ outcome: 'ok' });
+      return withCalendarGrant(w.deps, salonId, async (grant) => grant.refreshToken);
+    };
+    const first = await connect();
+    expect(closedWith).toEqual([]);
+    const second = await connect();
+    expect(second).not.toBe(first);
+    expect(closedWith).toEqual([first]);
+  });
+
   it('lets only one of two racing callbacks with the same state through', async () => {
     const { url } = await startCalendarConnection(w.deps, owner('u-race'));
     const { state, code } = allow(url);

@@ -1,25 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { retryCalendarSync } from '../../../functions/core/booking/calendar-events.js';
-import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
 import { MIRROR_TRUSTED_MS } from '../../../functions/core/calendar/mirror-busy.js';
-import { openSalonMirrors, receiveNotification, renewMirrors, RENEW_AHEAD_MS, CHANNEL_TTL_SECONDS } from '../../../functions/core/calendar/mirror.js';
+import { receiveNotification, renewMirrors, RENEW_AHEAD_MS, CHANNEL_TTL_SECONDS } from '../../../functions/core/calendar/mirror.js';
+import { reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mirrors.js';
 import { setLogSink } from '../../../functions/logger.js';
-import { CalendarError, PUSH_HEADERS, type CalendarPort } from '../../../functions/providers/calendar-port.js';
-import type { PushDelivery } from '../../../functions/providers/sandbox-calendar-push.js';
-import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
-import { createCalendarMirrorStore } from '../../../functions/store/calendar-mirror-store.js';
-import { createSandboxCalendarStore } from '../../../functions/store/sandbox-calendar-store.js';
-import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
+import { PUSH_HEADERS, type CalendarPort } from '../../../functions/providers/calendar-port.js';
+import { at, startTable, type Table } from '../booking/harness.js';
+import { CAL, mirroredSalon, offered, starts } from './mirror-harness.js';
 
-/**
- * The calendar mirror (issue 21) against the real DynamoDB wire API and the sandbox calendar,
- * which sends Google's push notifications: here they are caught and handed to the webhook's core
- * (receiveNotification) by the test, so every step is explicit and nothing waits on a clock.
- */
+/** The calendar mirror (issue 21) against the real DynamoDB wire API and the sandbox calendar (mirror-harness.ts). */
 let table: Table;
 const clock = { value: at('2026-11-23T08:00') };
-const CAL = 'aoife@sandbox.calendar';
 
 beforeAll(async () => {
   setLogSink(() => {}, 'error');
@@ -29,52 +21,11 @@ afterAll(async () => {
   await table.close();
 });
 
-async function mirroredSalon() {
-  const salon = await makeSalon(table, { now: clock, connectCalendar: true, stylists: ['Aoife'], mappings: { Aoife: CAL } });
-  const now = () => new Date(clock.value);
-  const outbox: PushDelivery[] = [];
-  const sandbox = createSandboxCalendar({
-    store: salon.googleStore,
-    channels: createSandboxCalendarStore(table.client, table.tableName),
-    now,
-    deliver: async (delivery) => void outbox.push(delivery),
-  });
-  const calls: string[] = [];
-  const state = { down: false };
-  const counted = Object.fromEntries(
-    Object.entries(sandbox).map(([name, method]) => [
-      name,
-      async (...args: unknown[]) => {
-        calls.push(name);
-        if (state.down) throw new CalendarError('unavailable', 'Google is down', 503);
-        return (method as (...a: unknown[]) => Promise<unknown>)(...args);
-      },
-    ]),
-  ) as unknown as CalendarPort;
-  const deps = { ...salon.deps, calendar: counted, calendarMirrors: createCalendarMirrorStore(table.client, table.tableName), config: { SITE_URL: 'https://salondesk.example' } };
-  const grant = { salonId: salon.salonId, refreshToken: salon.refreshToken };
-  /** Hands every notification the sandbox sent to the webhook's core, as Google's POSTs would arrive. */
-  const deliver = async () => {
-    const outcomes = [];
-    for (const delivery of outbox.splice(0)) {
-      outcomes.push(await receiveNotification(deps, { channelId: delivery.headers[PUSH_HEADERS.channelId], token: delivery.headers[PUSH_HEADERS.token], state: delivery.headers[PUSH_HEADERS.state] }));
-    }
-    return outcomes;
-  };
-  const ownerAdds = (id: string, start: string, end: string) => sandbox.createEvent(grant, CAL, { id, summary: 'Dentist', start, end, timeZone: 'Europe/Dublin' });
-  const mirror = async () => (await deps.calendarMirrors.list(salon.salonId))[0]!;
-  return { salon, deps, sandbox, outbox, calls, state, grant, deliver, ownerAdds, mirror };
-}
-
-const offered = async (deps: Parameters<typeof checkAvailability>[0], salonId: string) =>
-  ((await checkAvailability(deps, salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as unknown as { slots: { start: string }[]; moreTimes: { start: string }[] });
-const starts = (answer: Awaited<ReturnType<typeof offered>>) => [...answer.slots, ...answer.moreTimes].map((slot) => slot.start);
-
 describe('the calendar mirror', () => {
   it('opens with a full sync and a channel; an owner’s event added while a caller chooses is offered no more, and check-availability never asks Google', async () => {
-    const m = await mirroredSalon();
+    const m = await mirroredSalon(table, clock);
     await m.ownerAdds('dentist01', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
-    expect(await openSalonMirrors(m.deps, m.salon.salonId)).toBe(1);
+    expect(await reconcileSalonMirrors(m.deps, m.salon.salonId)).toBe(1);
     expect(await m.deliver()).toEqual(['opened']);
     expect(await m.mirror()).toMatchObject({ busy: { dentist01: ['2026-11-24T09:00:00.000Z', '2026-11-24T10:00:00.000Z'] }, failure: null, channel: { resourceId: expect.any(String) } });
 
@@ -96,8 +47,8 @@ describe('the calendar mirror', () => {
   });
 
   it('believes a notification only with its channel’s token', async () => {
-    const m = await mirroredSalon();
-    await openSalonMirrors(m.deps, m.salon.salonId);
+    const m = await mirroredSalon(table, clock);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
     const [delivery] = m.outbox.splice(0);
     const headers = { channelId: delivery!.headers[PUSH_HEADERS.channelId], token: delivery!.headers[PUSH_HEADERS.token] };
     const forged = headers.token!.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A'));
@@ -108,8 +59,8 @@ describe('the calendar mirror', () => {
   });
 
   it('a sync token Google no longer honours (410) means a full sync', async () => {
-    const m = await mirroredSalon();
-    await openSalonMirrors(m.deps, m.salon.salonId);
+    const m = await mirroredSalon(table, clock);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
     m.outbox.length = 0;
     const before = await m.mirror();
     expect(await m.deps.calendarMirrors.save({ ...before, syncToken: 'expired-token', version: before.version + 1 })).toBe(true);
@@ -119,8 +70,8 @@ describe('the calendar mirror', () => {
   });
 
   it('book trusts a fresh mirror (no freeBusy); otherwise one freeBusy over the booking’s own time', async () => {
-    const m = await mirroredSalon();
-    await openSalonMirrors(m.deps, m.salon.salonId);
+    const m = await mirroredSalon(table, clock);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
     m.outbox.length = 0;
     m.calls.length = 0;
     const input = { service: 'Cut & blow-dry', stylist: 'Aoife', callerName: 'Mary Murphy', callerPhone: '087 123 4567' };
@@ -138,9 +89,9 @@ describe('the calendar mirror', () => {
   });
 
   it('a Google outage still books from the mirror, and the calendar catches up afterwards', async () => {
-    const m = await mirroredSalon();
+    const m = await mirroredSalon(table, clock);
     await m.ownerAdds('dentist04', '2026-11-24T12:00:00Z', '2026-11-24T13:00:00Z');
-    await openSalonMirrors(m.deps, m.salon.salonId);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
     m.outbox.length = 0;
     m.state.down = true;
     // A notification arrives but its sync fails: the mirror is no longer trusted, and Google is down too.
@@ -159,8 +110,8 @@ describe('the calendar mirror', () => {
   });
 
   it('the renewal job replaces a channel a day before it expires, and resyncs a quiet mirror', async () => {
-    const m = await mirroredSalon();
-    await openSalonMirrors(m.deps, m.salon.salonId);
+    const m = await mirroredSalon(table, clock);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
     m.outbox.length = 0;
     const first = (await m.mirror()).channel!;
     // (The table is shared with the other tests' salons, whose mirrors are due as well.)

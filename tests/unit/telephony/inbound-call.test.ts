@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { stageUrl, AGENT_TIMEOUT_MS, answerInboundCall, callVariables, type InboundCallDeps } from '../../../functions/core/telephony/inbound-call.js';
-import { CALL_VARIABLES } from '../../../functions/core/voice-agent/agent-definition.js';
+import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import type { RegisterCallInput } from '../../../functions/providers/voice-agent-port.js';
 import { identityForSalon, salonIdForIdentity } from '../../../functions/core/telephony/client-identity.js';
 import { callerLines } from '../../../functions/core/telephony/twiml.js';

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { LANGUAGE_LABELS } from '../../../functions/contracts/setup.js';
 import { callVariables } from '../../../functions/core/telephony/inbound-call.js';
 import { buildAgentDefinition, TOOL_HEADER_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
-import { CALL_VARIABLES } from '../../../functions/core/voice-agent/agent-definition.js';
+import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import {
   agentRequest,
   registerCallBody,

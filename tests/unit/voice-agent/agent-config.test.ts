@@ -4,7 +4,7 @@ import { AGENT_TOOLS, BOOKING_RULES } from '../../../functions/contracts/agent-t
 import { toolRegistry } from '../../../functions/core/agent-tools/registry.js';
 import { speakOpeningHours } from '../../../functions/core/booking/speak.js';
 import { buildAgentDefinition, CALL_LIMITS, greeting } from '../../../functions/core/voice-agent/agent-config.js';
-import { CALL_VARIABLES } from '../../../functions/core/voice-agent/agent-definition.js';
+import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import { toElevenLabsBody } from '../../../functions/providers/elevenlabs-agent-requests.js';
 import { FIXTURE_SALONS } from './fixture-salons.js';
 
