@@ -3,7 +3,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_HOURS, type Hours } from '../functions/contracts/setup.js';
 import { findFreeSlots, type Interval } from '../functions/core/booking/availability.js';
-import { appointmentOf } from '../functions/core/booking/settle.js';
+import { appointmentOf } from '../functions/core/booking/projections.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
 import type { BookingRecord, DayReservation } from '../functions/store/booking-store.js';
 import { batchWriteAll } from '../functions/store/dynamo.js';

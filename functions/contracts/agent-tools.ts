@@ -179,6 +179,36 @@ export const toolSchemas = {
 
 export type ToolInput<T extends AgentTool> = z.infer<(typeof toolSchemas)[T]>;
 
+/** Every tool's answer: the sentence the agent speaks, and data beside it for the agent. */
+export type ToolAnswer = { ok: true; say: string; [data: string]: unknown };
+
+/** A start time offered ("Saturday the 28th at half two"): the salon's wall-clock time, exactly what `book` takes back (RELIABILITY 49). */
+export type OfferedSlot = { start: string; end: string; spoken: string; stylists: { id: string; name: string }[] };
+
+/** `waitlist`: a full day the caller can wait for (join-waitlist). */
+export interface CheckAvailabilityAnswer extends ToolAnswer {
+  available: boolean;
+  service: { id: string; name: string; durationMinutes: number; spokenDuration: string };
+  stylist?: { id: string; name: string };
+  slots: OfferedSlot[];
+  moreTimes: OfferedSlot[];
+  calendarChecked: boolean;
+  waitlist?: { date: string };
+}
+
+/** A booking as the agent is told it. */
+export type BookingView = { id: string; service: string; stylist: string; start: string; end: string; spoken: string; price: string | null; status: string };
+
+export interface BookAnswer extends ToolAnswer {
+  booking: BookingView;
+  calendar: string;
+  deposit?: { amountCents: number; expiresAt: string; texted: true };
+  pastNoShows?: number;
+}
+
+export type CancelAnswer = ToolAnswer & { alreadyCancelled: boolean; booking: BookingView };
+export type RescheduleAnswer = ToolAnswer & { booking: BookingView };
+
 /** The `Idempotency-Key` header of `book` (and `reschedule`). */
 export const idempotencyKey = z
   .string()

@@ -4,7 +4,8 @@ import { createBookingCountStore, type BookingCountStore } from './booking/booki
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
 import { callerKey, createCallerStore, toCallerRecord, type CallerRecord, type CallerStore } from './booking/caller-store.js';
 import { createDayStore, dayKey, toDay, type DayItem, type DayRef, type DayStore } from './booking/day-store.js';
-import { batchGetAll } from './dynamo.js';
+import { mirrorKey, toMirror, type CalendarMirror } from './calendar-mirror-store.js';
+import { batchGetAll, type ItemKey } from './dynamo.js';
 import { keys } from './keys.js';
 import { createIdempotencyStore, type IdempotencyStore } from './booking/idempotency-store.js';
 import { createMessageStore, type MessageStore } from './booking/message-store.js';
@@ -43,8 +44,20 @@ export interface BookingStore {
   waitlist: WaitlistStore;
   /** No-shows the owner marked: on the appointment, and counted by month and by caller (no-show-store.ts). */
   noShows: NoShowStore;
-  /** What a new booking reads before it commits, in one request: the caller's record and the stylists' days. */
-  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[]): Promise<{ caller: CallerRecord; days: DayItem[]; pastNoShows: number }>;
+  /**
+   * What a new booking reads before it commits, in one request: the caller's record and no-shows,
+   * the stylists' days and their calendars' mirrors.
+   */
+  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[]): Promise<BookingRead>;
+  /** What an offer reads, in one request: the stylists' days and their calendars' mirrors. */
+  readForOffer(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[]): Promise<Pick<BookingRead, 'days' | 'mirrors'>>;
+}
+
+export interface BookingRead {
+  caller: CallerRecord;
+  days: DayItem[];
+  pastNoShows: number;
+  mirrors: CalendarMirror[];
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -60,16 +73,35 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     reminders: createReminderStore(client, tableName),
     waitlist: createWaitlistStore(client, tableName),
     noShows: createNoShowStore(client, tableName),
-    async readForBooking(salonId, phoneHash, refs) {
+    async readForBooking(salonId, phoneHash, refs, calendarIds = []) {
       // The caller's no-shows come in the same read (no-show-store.ts): the receptionist knows them at no cost.
       const noShows = { pk: keys.salon(salonId), sk: keys.noShowCallerSk(phoneHash) };
-      const items = await batchGetAll(client, tableName, [callerKey(salonId, phoneHash), noShows, ...refs.map((ref) => dayKey(salonId, ref))]);
-      const bySk = new Map(items.map((item) => [String(item.sk), item]));
+      const { bySk, days, mirrors } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows]);
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
-        days: refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date)))),
+        days,
+        mirrors,
         pastNoShows: (bySk.get(keys.noShowCallerSk(phoneHash))?.ids as Set<string> | undefined)?.size ?? 0,
       };
     },
+    async readForOffer(salonId, refs, calendarIds) {
+      const { days, mirrors } = await readDays(salonId, refs, calendarIds);
+      return { days, mirrors };
+    },
   };
+
+  /** Days and mirrors (and any other keys) in one batch read. */
+  async function readDays(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[], others: ItemKey[] = []) {
+    const mirrorKeys = calendarIds.map((calendarId) => mirrorKey(salonId, calendarId));
+    const items = await batchGetAll(client, tableName, [...others, ...refs.map((ref) => dayKey(salonId, ref)), ...mirrorKeys]);
+    const bySk = new Map(items.map((item) => [String(item.sk), item]));
+    return {
+      bySk,
+      days: refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date)))),
+      mirrors: mirrorKeys.flatMap((key) => {
+        const item = bySk.get(key.sk);
+        return item ? [toMirror(item)] : [];
+      }),
+    };
+  }
 }

@@ -52,7 +52,7 @@ export interface CalendarMirrorStore {
 
 const NO_CHANNEL = '0000';
 
-function toMirror(item: Item): CalendarMirror {
+export function toMirror(item: Item): CalendarMirror {
   return {
     salonId: String(item.salonId),
     calendarId: String(item.calendarId),
@@ -67,8 +67,11 @@ function toMirror(item: Item): CalendarMirror {
   };
 }
 
+/** One mirror's key, for reads batched with other items (a booking's one read). */
+export const mirrorKey = (salonId: string, calendarId: string) => ({ pk: keys.salon(salonId), sk: keys.calendarMirrorSk(calendarId) });
+
 export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableName: string): CalendarMirrorStore {
-  const key = (salonId: string, calendarId: string) => ({ pk: keys.salon(salonId), sk: keys.calendarMirrorSk(calendarId) });
+  const key = mirrorKey;
   const touch = (salonId: string, calendarId: string, expression: string, values: Record<string, unknown>) =>
     conditionally(
       client.send(

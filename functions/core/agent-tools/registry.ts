@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
-import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolInput } from '../../contracts/agent-tools.js';
+import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import type { CallAction } from '../../contracts/calls.js';
 import { logger } from '../../logger.js';
 import type { Ports } from '../ports.js';
@@ -8,7 +8,7 @@ import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
 import { book } from '../booking/book.js';
 import { cancel } from '../booking/cancel.js';
-import { checkAvailability, type ToolAnswer } from '../booking/check-availability.js';
+import { checkAvailability } from '../booking/check-availability.js';
 import { reschedule } from '../booking/reschedule.js';
 import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon-tools.js';
 import { joinWaitlist } from '../waitlist/waitlist.js';

@@ -1,41 +1,32 @@
-import { BOOKING_RULES, toolSay, ZONED_TIME, type ToolInput } from '../../contracts/agent-tools.js';
+import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { publicAppointment, type BookingRecord, type DayItem, type DepositHold } from '../../store/booking-store.js';
-import { lastBookableDate, overlaps, type Interval } from './availability.js';
-import { busyByStylist, fetchBusy, type RawBusy } from './calendar.js';
+import type { BookingRead, BookingRecord, DayItem, DepositHold } from '../../store/booking-store.js';
+import { bookedAnswer } from './book-answers.js';
+import { busyByStylist, calendarsOf, fetchBusy, type RawBusy } from './calendar.js';
 import { admitCaller, forgetCallerBooking } from './caller-record.js';
-import { requireHours, type ToolAnswer } from './check-availability.js';
-import {
-  loadSalonContext,
-  newBookingId,
-  phoneKey,
-  requestHash,
-  requirePhone,
-  resolveService,
-  resolveStylist,
-  type BookingDeps,
-  type SalonContext,
-} from './context.js';
+import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
+import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, reserve } from './day-ledger.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
-import { ToolError } from './errors.js';
-import { claimKey, madeEarlier } from './idempotency.js';
-import { appointmentOf, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave } from './settle.js';
-import { bookedByStylist, byStartTime, nearest, offered, searchSlots, sharingCalendars } from './slots.js';
-import { speakDate, speakDuration, speakList, speakPrice, speakTime } from './speak.js';
-import { dayOfWeek, fromWallClock, localDate, MINUTE, openingOn, parseStart, type LocalTimeProblem } from './time.js';
-import { servicePriceCents } from '../money.js';
+import { claimKey, madeEarlier, type Claim } from './idempotency.js';
+import { checkBookable, refuseStart } from './rules.js';
+import { appointmentOf } from './projections.js';
+import { DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
+import { bookedByStylist, sharingCalendars } from './slots.js';
+import { localDate, parseStart } from './time.js';
 
 /**
  * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).
  *
  * 1. The service and stylist must be this salon's; the start a real local time on the grid,
  *    inside opening hours, not past, not beyond the horizon (nothing is written before this).
- * 2. With an `Idempotency-Key`: the key is claimed with the request's hash; the same key and body
- *    again answers the first answer, another body 422.
- * 3. The caller's hourly cap is counted, a settle marker written, the calendar's busy time
- *    re-checked.
+ * 2. With an `Idempotency-Key`: the key is claimed with the request's hash (idempotency.ts); the
+ *    same key and body again answers the first answer, another body 422. The claim, the settle
+ *    marker and one read of the caller, the stylists' days and their calendars' mirrors go out
+ *    together.
+ * 3. The caller's hourly cap is counted and the calendar's busy time re-checked (candidates.ts
+ *    picks who is free).
  * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
  *    race, refused when the time overlaps): this is the commit and the booking of record.
  * 5. Settling (settle.ts): the appointment is stored, the calendar event written with an id
@@ -49,76 +40,7 @@ export interface BookOptions {
   source?: BookingSource;
 }
 
-export function refuseStart(problem: LocalTimeProblem): never {
-  if (problem === 'clocks-go-forward') throw new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
-  if (problem === 'zoned') throw new ToolError('invalid', ZONED_TIME, toolSay.zonedTime, 'start must be the local time in Ireland, with no zone or offset');
-  throw new ToolError('invalid', 'bad_start', toolSay.badStart, 'start is not a real date and time');
-}
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
-/** Business limits on a start (RELIABILITY 7, 8): refused before anything is written. */
-export function checkBookable(context: SalonContext, service: Pick<Service, 'name' | 'duration'>, start: number, now: number): number {
-  const hours = requireHours(context);
-  const end = start + service.duration * MINUTE;
-  if (start < now) throw new ToolError('invalid', 'past', toolSay.past, 'start is in the past');
-  if (start < now + BOOKING_RULES.minNoticeMinutes * MINUTE) throw new ToolError('invalid', 'too_soon', toolSay.tooSoon, 'start is too soon');
-  const date = localDate(start);
-  if (date > lastBookableDate(now)) throw new ToolError('invalid', 'too_far', toolSay.tooFar, `start is more than ${BOOKING_RULES.horizonDays} days ahead`);
-  if (start % (BOOKING_RULES.gridMinutes * MINUTE) !== 0) throw new ToolError('invalid', 'off_grid', toolSay.offGrid, 'start is not on the quarter hour');
-  const opening = openingOn(hours, date);
-  const weekday = capitalise(dayOfWeek(date));
-  if (!opening) throw new ToolError('invalid', 'closed', `Sorry, we're closed on ${weekday}s. Would another day suit you?`, 'The salon is closed that day');
-  if (localDate(end - 1) !== date) throw new ToolError('invalid', 'spans_midnight', `Sorry, that would run past closing time. Would an earlier time suit you?`, 'A booking cannot run past midnight');
-  const hoursToday = `On ${weekday}s we're open ${speakTime(opening.open).replace(" o'clock", '')} to ${speakTime(opening.close).replace(" o'clock", '')}.`;
-  if (start < opening.open || start >= opening.close) {
-    throw new ToolError('invalid', 'outside_hours', `Sorry, that's outside our opening hours. ${hoursToday}`, 'start is outside opening hours');
-  }
-  if (end > opening.close) {
-    const latest = opening.close - service.duration * MINUTE;
-    const tail = latest >= opening.open ? ` The latest I could start it that day is ${speakTime(latest - (latest % (BOOKING_RULES.gridMinutes * MINUTE)))}.` : '';
-    throw new ToolError('invalid', 'past_closing', `A ${service.name} takes ${speakDuration(service.duration)}, so that would run past closing time.${tail}`, 'The service would end after closing');
-  }
-  return end;
-}
-
-/** "today at half two" / "on Saturday the 28th at half two". */
-export function speakWhen(start: number, now: number): string {
-  const day = speakDate(localDate(start), now);
-  return `${day === 'today' || day === 'tomorrow' ? day : `on ${day}`} at ${speakTime(start)}`;
-}
-
-export function bookingView(appointment: Appointment, now: number) {
-  const start = Date.parse(appointment.start);
-  return {
-    id: appointment.id,
-    service: appointment.service.name,
-    stylist: appointment.stylistName,
-    start: appointment.start,
-    end: appointment.end,
-    spoken: speakWhen(start, now),
-    price: speakPrice(appointment.service),
-    status: appointment.status,
-  };
-}
-
-/** Nearby free times on the same day, for "that time was just taken" answers. */
-export async function alternativesNear(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number) {
-  const date = localDate(start);
-  const found = await searchSlots(deps, context, { durationMinutes: service.duration, stylists: stylist ? [stylist] : context.setup.stylists, fromDate: date, toDate: date });
-  const now = deps.now().getTime();
-  return nearest(byStartTime(found.slots, context.setup.stylists), start, 3).map((entry) => offered(entry, context.setup.stylists, now));
-}
-
-export async function slotTaken(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number): Promise<never> {
-  const alternatives = await alternativesNear(deps, context, service, stylist, start).catch(() => []);
-  const say = alternatives.length
-    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(fromWallClock(option.start))), 'or')} instead. Would one of those suit?`
-    : `${toolSay.slotTaken} There's nothing else free that day, I'm afraid. Would another day suit you?`;
-  throw new ToolError('conflict', 'slot_taken', say, 'That time is no longer free', { alternatives });
-}
-
-export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<ToolAnswer> {
+export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<BookAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const service = resolveService(context, input.service);
   const stylist = resolveStylist(context, input.stylist);
@@ -129,21 +51,12 @@ export async function book(deps: BookingDeps, salonId: string, input: ToolInput<
   const now = deps.now().getTime();
   const end = checkBookable(context, service, start, now);
 
-  let bookingId = newBookingId();
+  // The key is claimed in parallel with the booking's read and its marker (commit below): a new
+  // key takes the booking id proposed here, so nothing waits on the claim.
+  const proposed = newBookingId();
   const key = options.idempotencyKey;
-  if (key) {
-    const claim = await claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }));
-    if (claim.replay) return claim.replay;
-    bookingId = claim.bookingId;
-  }
-  try {
-    const answer = await commit(deps, context, { service, stylist, start, end, bookingId, callerPhone, input, options });
-    if (key) await deps.bookings.idempotency.complete(salonId, key, answer);
-    return answer;
-  } catch (error) {
-    if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    throw error;
-  }
+  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }), proposed) : Promise.resolve({ bookingId: proposed });
+  return commit(deps, context, { service, stylist, start, end, bookingId: proposed, claim, callerPhone, input, options });
 }
 
 interface Commit {
@@ -152,82 +65,100 @@ interface Commit {
   start: number;
   end: number;
   bookingId: string;
+  claim: Promise<Claim>;
   callerPhone: string;
   input: ToolInput<'book'>;
   options: BookOptions;
 }
 
-/** What the appointment is rebuilt from, for the stylist who takes it. */
-export function recordFor(context: SalonContext, stylist: Stylist, fields: Omit<BookingRecord, 'stylistName' | 'calendarId'>): BookingRecord {
-  return { ...fields, stylistName: stylist.name, calendarId: context.setup.mappings[stylist.id] ?? null };
-}
-
-export function serviceRecord(service: Service): BookingRecord['service'] {
-  return {
-    id: service.id,
-    name: service.name,
-    durationMinutes: service.duration,
-    ...servicePriceCents(service),
-  };
-}
-
-/** Any stylist: the least booked that day first, then the salon's order; only those free then. */
-export function freeCandidates(
-  candidates: readonly Stylist[],
-  days: ReadonlyMap<string, DayItem>,
-  busy: Record<string, Interval[]>,
-  interval: Interval,
-  options: { byLoad: boolean; exceptBookingId?: string },
-): Stylist[] {
-  const booked = bookedByStylist([...days.values()], options.exceptBookingId);
-  const isFree = (candidate: Stylist) =>
-    !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) && !(busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
-  return candidates
-    .map((candidate, position) => ({ candidate, position, load: days.get(candidate.id)?.intervals.length ?? 0 }))
-    .filter(({ candidate }) => isFree(candidate))
-    .sort((a, b) => (options.byLoad ? a.load - b.load : 0) || a.position - b.position)
-    .map(({ candidate }) => candidate);
-}
-
 /**
- * The commit: the marker first (so a crash after the write is found by the sweep), then one
- * conditional write on the chosen stylist's day that holds the whole booking. Everything after it
- * is settling, which the sweep would redo if this request died.
+ * The commit, in as few round trips as the store allows without transactions: the key's claim,
+ * the marker (so a crash after the write is found by the sweep) and one read of everything the
+ * decision needs go out together; then the cap and the calendar's busy time; then one conditional
+ * write on the chosen stylist's day that holds the whole booking. Everything after it is settling,
+ * which the sweep would redo if this request died; the key keeps its answer meanwhile.
  */
-async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<ToolAnswer> {
-  const { service, stylist, start, end, callerPhone } = request;
-  let bookingId = request.bookingId;
+async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<BookAnswer> {
+  const { service, stylist, start, callerPhone } = request;
+  const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
   const date = localDate(start);
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const phoneHash = phoneKey(salonId, callerPhone);
   const candidateIds = candidates.map((candidate) => candidate.id);
-  let marker = markerFor(bookingId, date, candidateIds);
   const terms = await depositTerms(deps, context, service);
-  // A held time's own marker, due when its deposit's session has expired: the sweep releases the
-  // hold then if no webhook did (settle.ts).
-  const holdMarker = terms
-    ? { ...markerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }
-    : null;
-  const markers = holdMarker ? [marker, holdMarker] : [marker];
-
-  // The cap, the markers, the stylists' days, their calendars and the deposit's checkout, all at
-  // once. A checkout made for a time that turns out taken is never texted to anyone and expires.
-  // The caller's record comes in the same read as the days.
-  const read = deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })));
-  const [admitted, marked, days, raw, checkout] = await Promise.allSettled([
-    read.then(({ caller }) => admitCaller(deps, salonId, phoneHash, { bookingId, start }, caller)),
+  // A held time has a second marker, due when its deposit's session has expired: the sweep
+  // releases the hold then if no webhook did (settle.ts).
+  const markersOf = (bookingId: string): Marker[] => {
+    const marker = markerFor(bookingId, date, candidateIds);
+    if (!terms) return [marker];
+    return [marker, { ...markerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }];
+  };
+  const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
+  let bookingId = request.bookingId;
+  let markers = markersOf(bookingId);
+  // Mirrors are read with the days only where they are kept (without them busy time is asked live).
+  const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
+  const [claimed, marked, read] = await Promise.allSettled([
+    request.claim,
     markUnsettled(deps, salonId, markers),
-    read.then(({ days: found }) => found),
-    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book'),
+    deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds),
+  ]);
+  if (claimed.status === 'rejected' || claimed.value.replay) {
+    // Not this request's key to use (another body, still in flight) or answered before: nothing of it is written.
+    if (marked.status === 'fulfilled') await clear(markers);
+    if (claimed.status === 'rejected') throw claimed.reason;
+    return claimed.value.replay as BookAnswer;
+  }
+  try {
+    if (marked.status === 'rejected') throw marked.reason;
+    if (read.status === 'rejected') throw read.reason;
+    if (claimed.value.bookingId !== bookingId) {
+      // The key was claimed by a request that died: its booking id is kept, and marked before any write.
+      const proposed = markers;
+      bookingId = claimed.value.bookingId;
+      markers = markersOf(bookingId);
+      await markUnsettled(deps, salonId, markers);
+      await clear(proposed);
+    }
+    return await decide(deps, context, request, { bookingId, markers, phoneHash, terms, found: read.value });
+  } catch (error) {
+    if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    throw error;
+  }
+}
+
+interface Decision {
+  bookingId: string;
+  markers: Marker[];
+  phoneHash: string;
+  terms: Awaited<ReturnType<typeof depositTerms>>;
+  found: BookingRead;
+}
+
+/** The cap and the calendar's busy time, then the write on the chosen stylist's day, then settling. */
+async function decide(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<BookAnswer> {
+  const { service, stylist, start, end, callerPhone } = request;
+  const { markers, phoneHash, terms, found } = decision;
+  let { bookingId } = decision;
+  const salonId = context.salon.id;
+  const date = localDate(start);
+  const candidates = stylist ? [stylist] : context.setup.stylists;
+  const candidateIds = candidates.map((candidate) => candidate.id);
+  let marker = markers[0]!;
+  // The cap, the calendars and the deposit's checkout at once. A checkout made for a time that
+  // turns out taken is never texted to anyone and expires.
+  const [admitted, raw, checkout] = await Promise.allSettled([
+    admitCaller(deps, salonId, phoneHash, { bookingId, start }, found.caller),
+    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
     terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
   ]);
+  const dayList = found.days;
   let written: DayItem | undefined;
   let chosen: Stylist | undefined;
   try {
-    for (const outcome of [admitted, marked, days, raw, checkout]) if (outcome.status === 'rejected') throw outcome.reason;
+    for (const outcome of [admitted, raw, checkout]) if (outcome.status === 'rejected') throw outcome.reason;
     const deposit = (checkout as PromiseFulfilledResult<Omit<DepositHold, 'paidAt'> | null>).value;
-    const dayList = (days as PromiseFulfilledResult<DayItem[]>).value;
     const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, context.setup.mappings, candidateIds, bookedByStylist(dayList));
     const dayOf = new Map(dayList.map((day) => [day.stylistId, day]));
     const fields = {
@@ -272,33 +203,16 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
     if (!chosen) {
       await Promise.all([
         admitted.status === 'fulfilled' ? forgetCallerBooking(deps, salonId, phoneHash, bookingId) : undefined,
-        marked.status === 'fulfilled' ? deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined) : undefined,
+        deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined),
       ]);
     }
     throw error;
   }
-  const settled = await settleOrLeave(deps, context, marker, [written!]);
-  const booking = settled ?? appointmentOf(salonId, chosen!.id, written!.intervals.find((entry) => entry.bookingId === bookingId)!)!;
-  const now = deps.now().getTime();
-  const price = speakPrice(booking.service);
-  if (booking.status === 'awaiting_deposit') {
-    const deposit = written!.intervals.find((entry) => entry.bookingId === bookingId)!.record!.deposit!;
-    // A caller who missed appointments here before is told why the deposit matters (docs/reminders.md, no-shows).
-    const pastNoShows = (await read).pastNoShows;
-    const missed = pastNoShows ? ` As ${pastNoShows === 1 ? 'an appointment was' : 'appointments were'} missed before, the deposit is needed to keep this one.` : '';
-    return {
-      ok: true,
-      pastNoShows,
-      say: `I've pencilled you in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} There's a ${speakPrice({ priceCents: deposit.amountCents, priceMinCents: null, priceMaxCents: null })} deposit for it: I've texted you a link to pay it, and I'll hold the time for ${Math.floor(DEPOSIT_HOLD_MS / MINUTE) - 1} minutes until it's paid.${missed} You don't need to give me any card details.`,
-      booking: bookingView(publicAppointment(booking), now),
-      deposit: { amountCents: deposit.amountCents, expiresAt: deposit.expiresAt, texted: true },
-      calendar: booking.calendarSync,
-    };
-  }
-  return {
-    ok: true,
-    say: `You're booked in for a ${service.name} with ${chosen!.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} See you then!`,
-    booking: bookingView(publicAppointment(booking), now),
-    calendar: booking.calendarSync,
-  };
+  const reservation = written!.intervals.find((entry) => entry.bookingId === bookingId)!;
+  const answer = bookedAnswer(appointmentOf(salonId, chosen!.id, reservation)!, reservation, chosen!, found.pastNoShows, deps.now().getTime());
+  // The answer is the reservation's: settling and keeping the answer under the key go out together.
+  const key = request.options.idempotencyKey;
+  await Promise.all([settleOrLeave(deps, context, marker, [written!]), key ? deps.bookings.idempotency.complete(salonId, key, answer) : undefined]);
+  return answer;
 }
+

@@ -1,6 +1,8 @@
 import { logger } from '../../logger.js';
 import { isCalendarError } from '../../providers/calendar-port.js';
 import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connection.js';
+import type { TokenCipher } from '../../providers/token-cipher.js';
+import type { CalendarMirror } from '../../store/calendar-mirror-store.js';
 import type { CalendarConnection, GoogleStore } from '../../store/google-store.js';
 import { mergeIntervals, subtractIntervals, type Interval } from './availability.js';
 import type { BookingDeps } from './context.js';
@@ -33,34 +35,56 @@ export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export const failureKind = (error: unknown) => (isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'));
 
 /**
- * The calendar connection, reused for a few seconds per warm instance (every tool call would read
- * it otherwise). A reconnect is seen within that time; a revoked grant still marks the stored
- * connection broken (conditionally on the token it was read with).
+ * The calendar connection and its decrypted grant, reused for a few seconds per warm instance
+ * (every tool call would read the one and ask KMS for the other). A few seconds is safe: a
+ * reconnect is seen within CONNECTION_TTL_MS (and a new refresh token is a new ciphertext, never
+ * answered from the old one's entry); a grant revoked meanwhile is refused by Google itself,
+ * which marks the stored connection broken (conditionally on the token it was read with) and
+ * drops the entry. Expiry follows the injected clock (`deps.now`).
  */
-const CONNECTION_TTL_MS = 5_000;
-const connections = new WeakMap<GoogleStore, Map<string, { until: number; value: Promise<CalendarConnection | null> }>>();
+export const CONNECTION_TTL_MS = 5_000;
+interface Cached<T> {
+  until: number;
+  value: Promise<T>;
+}
+const connections = new WeakMap<GoogleStore, Map<string, Cached<CalendarConnection | null>>>();
+const grants = new WeakMap<TokenCipher, Map<string, Cached<string>>>();
+
+function remember<T>(cache: Map<string, Cached<T>>, key: string, now: number, load: () => Promise<T>): Promise<T> {
+  const hit = cache.get(key);
+  if (hit && hit.until > now && hit.until - CONNECTION_TTL_MS <= now) return hit.value;
+  const value = load();
+  cache.set(key, { until: now + CONNECTION_TTL_MS, value });
+  value.catch(() => cache.delete(key));
+  if (cache.size > 500) for (const [stale, entry] of cache) if (entry.until <= now) cache.delete(stale);
+  return value;
+}
+
+function cacheOf<K extends object, T>(caches: WeakMap<K, Map<string, Cached<T>>>, owner: K): Map<string, Cached<T>> {
+  let cache = caches.get(owner);
+  if (!cache) caches.set(owner, (cache = new Map()));
+  return cache;
+}
 
 export function withCachedConnection(deps: BookingDeps): BookingDeps {
   const store = deps.googleStore;
-  let cache = connections.get(store);
-  if (!cache) connections.set(store, (cache = new Map()));
-  const known = cache;
+  const cipher = deps.tokenCipher;
+  const known = cacheOf(connections, store);
+  const decrypted = cacheOf(grants, cipher);
   return {
     ...deps,
     googleStore: {
       ...store,
-      getConnection(salonId) {
-        const hit = known.get(salonId);
-        if (hit && hit.until > Date.now()) return hit.value;
-        const value = store.getConnection(salonId);
-        known.set(salonId, { until: Date.now() + CONNECTION_TTL_MS, value });
-        value.catch(() => known.delete(salonId));
-        return value;
-      },
+      getConnection: (salonId) => remember(known, salonId, deps.now().getTime(), () => store.getConnection(salonId)),
       async markBroken(salonId, token, at) {
         known.delete(salonId);
+        decrypted.delete(`${salonId}\n${token}`);
         await store.markBroken(salonId, token, at);
       },
+    },
+    tokenCipher: {
+      ...cipher,
+      decrypt: (ciphertext, salonId) => remember(decrypted, `${salonId}\n${ciphertext}`, deps.now().getTime(), () => cipher.decrypt(ciphertext, salonId)),
     },
   };
 }
@@ -107,6 +131,11 @@ async function liveBusy(deps: BookingDeps, salonId: string, calendarIds: readonl
  * trust, over the booking's own time; if Google cannot answer, the mirror as it is still counts.
  * A calendar with no mirror yet (not opened, or opening failed) is asked live either way.
  */
+/** The distinct calendars mapped to these stylists. */
+export function calendarsOf(mappings: Record<string, string>, stylistIds: readonly string[]): string[] {
+  return [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
+}
+
 export async function fetchBusy(
   deps: BookingDeps,
   salonId: string,
@@ -115,13 +144,16 @@ export async function fetchBusy(
   from: number,
   to: number,
   purpose: 'offer' | 'book' = 'offer',
+  /** The salon's mirrors when the caller has read them already (book reads them with the days). */
+  preloaded?: readonly CalendarMirror[],
 ): Promise<RawBusy> {
-  const calendarIds = [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
+  const calendarIds = calendarsOf(mappings, stylistIds);
   if (calendarIds.length === 0 || !(to > from)) return { byCalendar: {}, status: 'none' };
   const now = deps.now().getTime();
   // A disconnected calendar's mirror is not the salon's any more (a broken one still counts until reconnected).
   if (!(await withCachedConnection(deps).googleStore.getConnection(salonId))) return { byCalendar: {}, status: 'none' };
-  const mirrors = new Map((deps.calendarMirrors ? await deps.calendarMirrors.list(salonId).catch(() => []) : []).map((mirror) => [mirror.calendarId, mirror]));
+  const listed = preloaded ?? (deps.calendarMirrors ? await deps.calendarMirrors.list(salonId).catch(() => []) : []);
+  const mirrors = new Map(listed.map((mirror) => [mirror.calendarId, mirror]));
   const byCalendar: Record<string, Interval[]> = {};
   const ask: string[] = [];
   for (const calendarId of calendarIds) {

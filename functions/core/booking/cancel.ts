@@ -1,8 +1,8 @@
-import { toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { toolSay, type CancelAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import { publicAppointment, type MovedTo, type StoredAppointment } from '../../store/booking-store.js';
-import { bookingView, speakWhen } from './book.js';
+import { bookingView, speakWhen } from './book-answers.js';
 import { callerBookingIds } from './caller-record.js';
-import { checkedDate, type ToolAnswer } from './check-availability.js';
+import { checkedDate } from './rules.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonContext } from './context.js';
 import { cancelOn, changeDay, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
@@ -96,12 +96,12 @@ async function movedTarget(deps: BookingDeps, appointment: StoredAppointment): P
   return moved ? { bookingId: moved.id, start: moved.start, stylistId: moved.stylistId, stylistName: moved.stylistName } : null;
 }
 
-export async function cancel(deps: BookingDeps, salonId: string, input: ToolInput<'cancel'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
+export async function cancel(deps: BookingDeps, salonId: string, input: ToolInput<'cancel'>, scope: CallScope = { test: false }): Promise<CancelAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const appointment = await findCallerBooking(deps, context, input, scope);
   const now = deps.now().getTime();
   const when = speakWhen(Date.parse(appointment.start), now);
-  const already: ToolAnswer = { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now) };
+  const already: CancelAnswer = { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now) };
   if (appointment.status === 'cancelled') {
     const movedTo = await movedTarget(deps, appointment);
     if (movedTo) throw movedAway(appointment, movedTo, now);

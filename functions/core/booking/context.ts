@@ -25,26 +25,30 @@ export interface SalonContext {
 }
 
 /**
- * How long a warm instance reuses a salon's profile and setup. A conversation makes several tool
- * calls a minute, each would otherwise read them again; an owner's edit reaches the agent within
- * this time. Bookings never depend on it being fresh: the day item is what stops a double booking.
+ * How long a warm instance reuses a salon's profile and setup (its services, stylists, hours and
+ * calendar mappings). A conversation makes several tool calls a minute, each would otherwise read
+ * them again. A few seconds is safe: an owner's edit reaches the agent within CONTEXT_TTL_MS, and
+ * bookings never depend on it being fresh (the conditional write on the day item refuses a double
+ * booking whatever the cache says; a stylist or service removed meanwhile is at worst booked as
+ * the owner had it a few seconds before). Expiry follows the injected clock (`deps.now`).
  */
 export const CONTEXT_TTL_MS = 5_000;
 const contexts = new WeakMap<object, Map<string, { until: number; value: Promise<SalonContext> }>>();
 
-export function loadSalonContext(deps: Pick<BookingDeps, 'salons' | 'setup'>, salonId: string): Promise<SalonContext> {
+export function loadSalonContext(deps: Pick<BookingDeps, 'salons' | 'setup'> & Partial<Pick<BookingDeps, 'now'>>, salonId: string): Promise<SalonContext> {
+  const now = deps.now ? deps.now().getTime() : Date.now();
   let cache = contexts.get(deps.setup);
   if (!cache) contexts.set(deps.setup, (cache = new Map()));
   const hit = cache.get(salonId);
-  if (hit && hit.until > Date.now()) return hit.value;
+  if (hit && hit.until > now && hit.until - CONTEXT_TTL_MS <= now) return hit.value;
   const value = (async () => {
     const [salon, setup] = await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]);
     if (!salon) throw new ToolError('not_signed_in', 'unauthorized', toolSay.unauthorized, 'The salon of this agent secret no longer exists');
     return { salon, setup };
   })();
-  cache.set(salonId, { until: Date.now() + CONTEXT_TTL_MS, value });
+  cache.set(salonId, { until: now + CONTEXT_TTL_MS, value });
   value.catch(() => cache.delete(salonId));
-  if (cache.size > 500) for (const [key, entry] of cache) if (entry.until <= Date.now()) cache.delete(key);
+  if (cache.size > 500) for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
   return value;
 }
 

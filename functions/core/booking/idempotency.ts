@@ -1,6 +1,6 @@
 import { toolSay } from '../../contracts/agent-tools.js';
 import type { DayItem, DayReservation } from '../../store/booking-store.js';
-import type { ToolAnswer } from './check-availability.js';
+import type { ToolAnswer } from '../../contracts/agent-tools.js';
 import { newBookingId, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
 
@@ -21,14 +21,18 @@ export interface Claim {
   replay?: ToolAnswer;
 }
 
-/** Claims the key, or answers the first answer / 422 / "still working on it". */
-export async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string): Promise<Claim> {
+/**
+ * Claims the key, or answers the first answer / 422 / "still working on it". `proposed` is the
+ * booking id a new claim takes (the caller has already marked it, in parallel with this claim); a
+ * key claimed before keeps its own.
+ */
+export async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string, proposed: string = newBookingId()): Promise<Claim> {
   let known = false;
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const now = deps.now();
     // A key is nearly always new: claim it straight away, and read it only when it is not.
     if (!known) {
-      const bookingId = newBookingId();
+      const bookingId = attempt === 0 ? proposed : newBookingId();
       const claim = { key, requestHash: hash, bookingId, state: 'pending' as const, claimedAt: now.toISOString() };
       if (await deps.bookings.idempotency.claim(salonId, claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) return { bookingId };
     }

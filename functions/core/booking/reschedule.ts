@@ -1,15 +1,17 @@
-import type { ToolInput } from '../../contracts/agent-tools.js';
+import type { RescheduleAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import { publicAppointment, type DayItem, type DayReservation, type StoredAppointment } from '../../store/booking-store.js';
-import { bookingView, checkBookable, freeCandidates, recordFor, refuseStart, slotTaken, speakWhen } from './book.js';
+import { bookingView, speakWhen } from './book-answers.js';
+import { freeCandidates, recordFor, slotTaken } from './candidates.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
 import { movedAway, findCallerBooking, type CallScope } from './cancel.js';
-import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, newBookingId, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, commitMoveOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { appointmentOf, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
+import { appointmentOf } from './projections.js';
+import { markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
+import { checkBookable, refuseStart } from './rules.js';
 import { localDate, parseStart } from './time.js';
 
 /**
@@ -69,7 +71,7 @@ async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppoi
   return { kind: 'moved', stylist: candidate, day: finished.day, reservation };
 }
 
-export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
+export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>, scope: CallScope = { test: false }): Promise<RescheduleAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const parsed = parseStart(input.newStart);
   if (!parsed.ok) refuseStart(parsed.problem);
@@ -77,7 +79,7 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const asked = input.stylist === undefined ? undefined : resolveStylist(context, input.stylist);
   const old = await findCallerBooking(deps, context, { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) }, scope);
   const now = deps.now().getTime();
-  const movedAnswer = (moved: StoredAppointment): ToolAnswer => ({
+  const movedAnswer = (moved: StoredAppointment): RescheduleAnswer => ({
     ok: true,
     say: `You're all set: your ${moved.service.name} is now ${speakWhen(Date.parse(moved.start), now)} with ${moved.stylistName}.`,
     booking: bookingView(publicAppointment(moved), now),

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { FLOOD_LIMITS, toolSay, type ToolInput } from '../../contracts/agent-tools.js';
+import { FLOOD_LIMITS, toolSay, type ToolAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import { TWILIO_CALL_SID } from '../../contracts/calls.js';
 import { logger } from '../../logger.js';
 import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
-import type { ToolAnswer } from './check-availability.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
 import type { TelephonyPort } from '../../providers/telephony-port.js';

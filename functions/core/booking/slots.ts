@@ -1,7 +1,8 @@
+import type { OfferedSlot } from '../../contracts/agent-tools.js';
 import type { Stylist } from '../../contracts/setup.js';
 import type { DayItem } from '../../store/booking-store.js';
 import { findFreeSlots, lastBookableDate, type Interval, type PartOfDay, type Slot } from './availability.js';
-import { busyByStylist, fetchBusy } from './calendar.js';
+import { busyByStylist, calendarsOf, fetchBusy, withCachedConnection } from './calendar.js';
 import type { BookingDeps, SalonContext } from './context.js';
 import { addDays, atInstant, daysBetween, localDate, wallClock } from './time.js';
 import { speakDate, speakTime } from './speak.js';
@@ -62,12 +63,19 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
   const to = atInstant(Date.parse(`${toDate}T12:00:00Z`)).endOf('day').toMillis() + 1;
 
   const candidateIds = search.stylists.map((stylist) => stylist.id);
+  // The days and the calendars' mirrors in one read (where mirrors are kept; without them busy
+  // time is asked live). The connection (cached per instance) is looked up meanwhile.
+  const mapped = calendarsOf(context.setup.mappings, candidateIds);
+  const calendarIds = deps.calendarMirrors ? mapped : [];
+  if (mapped.length) void withCachedConnection(deps).googleStore.getConnection(context.salon.id).catch(() => null);
+  const read = deps.bookings.readForOffer(
+    context.salon.id,
+    stylistIds.flatMap((stylistId) => dates.map((date) => ({ stylistId, date }))),
+    calendarIds,
+  );
   const [days, raw] = await Promise.all([
-    deps.bookings.days.getMany(
-      context.salon.id,
-      stylistIds.flatMap((stylistId) => dates.map((date) => ({ stylistId, date }))),
-    ),
-    fetchBusy(deps, context.salon.id, context.setup.mappings, candidateIds, from, to),
+    read.then((found) => found.days),
+    read.then((found) => fetchBusy(deps, context.salon.id, context.setup.mappings, candidateIds, from, to, 'offer', deps.calendarMirrors ? found.mirrors : undefined)),
   ]);
   const own = bookedByStylist(days);
   const booked = options.exceptBookingId ? bookedByStylist(days, options.exceptBookingId) : own;
@@ -85,16 +93,6 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
     ...(search.limit ? { limit: search.limit } : {}),
   });
   return { slots, calendar: busy.status };
-}
-
-/** One start time and who is free then, as the agent is told it. */
-export interface OfferedSlot {
-  /** The salon's wall-clock time (`2026-11-28T14:30`), exactly what `book` takes back (RELIABILITY 49). */
-  start: string;
-  end: string;
-  /** e.g. "Saturday the 28th at half two" */
-  spoken: string;
-  stylists: { id: string; name: string }[];
 }
 
 /** Slots grouped by start time (several stylists free at once become one option). */

@@ -3,6 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
+import { CONTEXT_TTL_MS } from '../../../functions/core/booking/context.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table } from './harness.js';
 
@@ -16,17 +17,47 @@ import { at, makeSalon, startTable, type Table } from './harness.js';
 let table: Table;
 const clock = { value: at('2026-11-23T08:00') };
 
+interface Timed {
+  sentAt: number;
+  answeredAt: number;
+}
+
+/**
+ * Counts the requests and the steps: a request's step is one more than the longest chain of
+ * requests answered before it was sent (the round trips a caller waits through one after another).
+ */
 function countingClient() {
   const sent: string[] = [];
+  const timed: Timed[] = [];
+  let tick = 0;
   const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } });
   base.middlewareStack.add(
-    (next, context) => (args) => {
+    (next, context) => async (args) => {
       sent.push(String(context.commandName).replace(/Command$/, ''));
-      return next(args);
+      const entry: Timed = { sentAt: (tick += 1), answeredAt: Infinity };
+      timed.push(entry);
+      try {
+        return await next(args);
+      } finally {
+        entry.answeredAt = tick += 1;
+      }
     },
     { step: 'initialize', name: 'countRequests' },
   );
-  return { client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }), sent };
+  const steps = () => {
+    const depth: number[] = [];
+    timed.forEach((request, index) => {
+      let before = 0;
+      for (let other = 0; other < index; other += 1) if (timed[other]!.answeredAt < request.sentAt) before = Math.max(before, depth[other]!);
+      depth.push(before + 1);
+    });
+    return Math.max(0, ...depth);
+  };
+  const reset = () => {
+    sent.length = 0;
+    timed.length = 0;
+  };
+  return { client: DynamoDBDocumentClient.from(base, { marshallOptions: { removeUndefinedValues: true } }), sent, steps, reset };
 }
 
 beforeAll(async () => {
@@ -40,20 +71,36 @@ afterAll(async () => {
 describe('store round trips per tool call (warm instance)', () => {
   it('check-availability: one batch read of the stylists’ days', async () => {
     const salon = await makeSalon(table, { now: clock });
-    const { client, sent } = countingClient();
+    const { client, sent, reset } = countingClient();
     const deps = salon.depsOn(client);
     await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
-    sent.length = 0;
+    reset();
     await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-25', time: '11:00' });
     expect(sent).toEqual(['BatchGetItem']);
   });
 
-  it('book: claim the key, one read, the cap and the marker, the commit, then the projections', async () => {
+  it('the salon context is kept for CONTEXT_TTL_MS by the injected clock, then read again', async () => {
     const salon = await makeSalon(table, { now: clock });
-    const { client, sent } = countingClient();
+    const { client, sent, reset } = countingClient();
+    const deps = salon.depsOn(client);
+    const ask = () => checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
+    await ask();
+    reset();
+    clock.value += CONTEXT_TTL_MS - 1;
+    await ask();
+    expect(sent).toEqual(['BatchGetItem']);
+    reset();
+    clock.value += 2;
+    await ask();
+    expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
+  });
+
+  it('book: the claim, one read and the marker together, the cap, the commit, the projections with the answer kept, the marker cleared', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const { client, sent, steps, reset } = countingClient();
     const deps = salon.depsOn(client);
     await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
-    sent.length = 0;
+    reset();
     const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T10:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-1' });
     expect(answer.ok).toBe(true);
     expect([...sent].sort()).toEqual(
@@ -67,8 +114,10 @@ describe('store round trips per tool call (warm instance)', () => {
         'UpdateItem', // this month's booking count
         'PutItem', // the booking's reminder (beside the count, not after it)
         'BatchWriteItem', // the settle marker cleared
-        'UpdateItem', // the idempotency key completed with the answer
+        'UpdateItem', // the idempotency key completed with the answer (beside the projections)
       ].sort(),
     );
+    // claim ‖ read ‖ marker → cap → day → appointment ‖ count ‖ reminder ‖ key → marker cleared
+    expect(steps()).toBe(5);
   });
 });

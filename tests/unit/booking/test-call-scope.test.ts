@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runTool, type ToolDeps } from '../../../functions/core/agent-tools/registry.js';
-import type { ToolAnswer } from '../../../functions/core/booking/check-availability.js';
+import type { ToolAnswer } from '../../../functions/contracts/agent-tools.js';
 import { ToolError } from '../../../functions/core/booking/errors.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
