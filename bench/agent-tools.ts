@@ -5,12 +5,12 @@ import { DEFAULT_HOURS, type Hours } from '../functions/contracts/setup.js';
 import { findFreeSlots, type Interval } from '../functions/core/booking/availability.js';
 import { appointmentOf } from '../functions/core/booking/projections.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
-import type { BookingRecord, DayReservation } from '../functions/store/booking-store.js';
 import { batchWriteAll } from '../functions/store/dynamo.js';
 import { keys } from '../functions/store/keys.js';
 import { formatLoad, percentile, runLoad, type LoadResult } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
 import { productEnv, startProductProcess } from './support/product-process.js';
+import type { BookingRecord, DayReservation } from '../functions/core/booking/records.js';
 
 /**
  * The voice agent's tools under load: a salon of 10 stylists with 2,000 bookings over the next 60

@@ -3,7 +3,7 @@ import { createAppointmentStore, type AppointmentStore } from './booking/appoint
 import { createBookingCountStore, type BookingCountStore } from './booking/booking-count-store.js';
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
 import { callerKey, createCallerStore, toCallerRecord, type CallerRecord, type CallerStore } from './booking/caller-store.js';
-import { createDayStore, dayKey, toDay, type DayItem, type DayRef, type DayStore } from './booking/day-store.js';
+import { createDayStore, dayKey, toDay, type DayStore } from './booking/day-store.js';
 import { mirrorKey, toMirror, type CalendarMirror } from './calendar-mirror-store.js';
 import { batchGetAll, type ItemKey } from './dynamo.js';
 import { keys } from './keys.js';
@@ -13,13 +13,12 @@ import { createSettleStore, type SettleStore } from './booking/settle-store.js';
 import { createReminderStore, type ReminderStore } from './reminder-store.js';
 import { createWaitlistStore, type WaitlistStore } from './waitlist-store.js';
 import { createNoShowStore, type NoShowStore } from './no-show-store.js';
+import type { DayItem, DayRef } from '../core/booking/records.js';
 
-export type { AppointmentStore, CalendarSync, StoredAppointment } from './booking/appointment-store.js';
+export type { AppointmentStore } from './booking/appointment-store.js';
 export { publicAppointment } from './booking/appointment-store.js';
-export type { BookingRecord, DayItem, DepositHold, DayRef, DayReservation, EndedReservation, MoveOrigin, MovedTo } from './booking/day-store.js';
 export type { CallerRecord } from './booking/caller-store.js';
 export type { IdempotencyRecord } from './booking/idempotency-store.js';
-export type { CallerMessage } from './booking/message-store.js';
 export type { CalendarSyncTask } from './booking/calendar-sync-store.js';
 export type { SettleMarker } from './booking/settle-store.js';
 

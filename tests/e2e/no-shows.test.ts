@@ -4,10 +4,10 @@ import { inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { isoLocal } from '../../functions/core/booking/time.js';
-import type { StoredAppointment } from '../../functions/store/booking-store.js';
 import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
+import type { StoredAppointment } from '../../functions/core/booking/records.js';
 
 /**
  * A no-show in Chromium (docs/reminders.md): an appointment that started a minute ago shows a

@@ -5,11 +5,11 @@ import { FLOOD_LIMITS, toolSay } from '../../functions/contracts/agent-tools.js'
 import { hashAgentSecret, salonForAuthorization, TooManySecretAttempts } from '../../functions/core/agent-secret.js';
 import type { BookingDeps } from '../../functions/core/booking/context.js';
 import { takeMessage } from '../../functions/core/booking/salon-tools.js';
-import type { CallerMessage } from '../../functions/store/booking-store.js';
 import { createRateLimits, fixedWindow, secondsLeft, type RateLimits } from '../../functions/store/rate-limits.js';
 import { startTable, type Table } from './booking/harness.js';
 import type { ToolError } from '../../functions/core/booking/errors.js';
 import { statusOf } from '../../functions/http/errors.js';
+import type { CallerMessage } from '../../functions/core/booking/records.js';
 
 /** RELIABILITY 37: the fixed-window counters, and the caps built on them, against dynalite. */
 const MINUTE = 60_000;

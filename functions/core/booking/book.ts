@@ -1,7 +1,7 @@
 import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import type { BookingRead, BookingRecord, DayItem, DepositHold } from '../../store/booking-store.js';
+import type { BookingRead } from '../../store/booking-store.js';
 import { bookedAnswer } from './book-answers.js';
 import { busyByStylist, calendarsOf, fetchBusy, type RawBusy } from './calendar.js';
 import { admitCaller, forgetCallerBooking } from './caller-record.js';
@@ -15,6 +15,7 @@ import { appointmentOf } from './projections.js';
 import { DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
+import type { BookingRecord, DayItem, DepositHold } from './records.js';
 
 /**
  * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).

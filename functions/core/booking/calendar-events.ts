@@ -1,9 +1,9 @@
 import { logger } from '../../logger.js';
 import { withCalendarGrant } from '../calendar-connection.js';
-import type { StoredAppointment } from '../../store/booking-store.js';
 import { EVENT_WRITE_TIMEOUT_MS, failureKind, withCachedConnection, withTimeout } from './calendar.js';
 import { calendarEventIdFor, type BookingDeps } from './context.js';
 import { ZONE } from './time.js';
+import type { StoredAppointment } from './records.js';
 
 /**
  * A booking's event in the salon's calendar, written after the caller has their answer (issue 21,

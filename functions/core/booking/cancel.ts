@@ -1,5 +1,5 @@
 import { toolSay, type CancelAnswer, type ToolInput } from '../../contracts/agent-tools.js';
-import { publicAppointment, type MovedTo, type StoredAppointment } from '../../store/booking-store.js';
+import { publicAppointment } from '../../store/booking-store.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { callerBookingIds } from './caller-record.js';
 import { checkedDate } from './rules.js';
@@ -9,6 +9,7 @@ import { ToolError } from './errors.js';
 import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { speakList } from './speak.js';
 import { localDate } from './time.js';
+import type { MovedTo, StoredAppointment } from './records.js';
 
 /**
  * `cancel` (and the lookup `reschedule` shares): the caller's phone must match the booking's.

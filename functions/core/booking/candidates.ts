@@ -1,5 +1,4 @@
 import type { Service, Stylist } from '../../contracts/setup.js';
-import type { BookingRecord, DayItem } from '../../store/booking-store.js';
 import { overlaps, type Interval } from './availability.js';
 import { speakSlotTaken } from './book-answers.js';
 import type { BookingDeps, SalonContext } from './context.js';
@@ -7,6 +6,7 @@ import { ToolError } from './errors.js';
 import { bookedByStylist, byStartTime, nearest, offered, searchSlots } from './slots.js';
 import { localDate } from './time.js';
 import { servicePriceCents } from '../money.js';
+import type { BookingRecord, DayItem } from './records.js';
 
 /**
  * Who can take a booking (book and reschedule): the stylists free at the time, in the order they

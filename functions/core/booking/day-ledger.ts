@@ -1,6 +1,6 @@
 import { UnavailableError } from '../errors.js';
-import type { DayItem, DayRef, DayReservation, EndedReservation, MovedTo } from '../../store/booking-store.js';
 import type { BookingDeps } from './context.js';
+import type { DayItem, DayRef, DayReservation, EndedReservation, MovedTo } from './records.js';
 
 /**
  * The stylist's day item is the booking of record (functions/store/booking/day-store.ts). Every

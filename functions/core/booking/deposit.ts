@@ -1,7 +1,6 @@
 import type { Service } from '../../contracts/setup.js';
 import { logger } from '../../logger.js';
 import { isPaymentsError } from '../../providers/payments-port.js';
-import type { DayItem, DepositHold } from '../../store/booking-store.js';
 import { paymentAccountStatus } from '../billing/account-status.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, confirmDepositOn, releaseDepositOn } from './day-ledger.js';
@@ -10,6 +9,7 @@ import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { localDate, MINUTE } from './time.js';
 import { depositDeps, refundLateDeposit, type DepositOutcome, type DepositPayment } from './deposit-session.js';
 import { euroToCents } from '../money.js';
+import type { DayItem, DepositHold } from './records.js';
 
 /**
  * Deposits (docs/bookings.md, "Awaiting deposit"): a service with a deposit, booked while the

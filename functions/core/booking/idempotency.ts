@@ -1,8 +1,8 @@
 import { toolSay } from '../../contracts/agent-tools.js';
-import type { DayItem, DayReservation } from '../../store/booking-store.js';
 import type { ToolAnswer } from '../../contracts/agent-tools.js';
 import { newBookingId, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
+import type { DayItem, DayReservation } from './records.js';
 
 /**
  * `Idempotency-Key` on `book` (RELIABILITY 13): the key item (`IDEMP#<key>`) remembers the request

@@ -1,11 +1,12 @@
 import { logger } from '../../logger.js';
-import { publicAppointment, type DayReservation, type DepositHold, type EndedReservation, type StoredAppointment } from '../../store/booking-store.js';
+import { publicAppointment } from '../../store/booking-store.js';
 import { moveCallerBooking, forgetCallerBooking } from './caller-record.js';
 import { queueCalendarWrite } from './calendar-events.js';
 import { phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { isoLocal, localDate } from './time.js';
 import { scheduleReminder } from '../reminders/reminders.js';
 import { offerable } from '../waitlist/waitlist.js';
+import type { DayReservation, DepositHold, EndedReservation, StoredAppointment } from './records.js';
 
 /**
  * A booking's projections, made to agree with its day item (settle.ts decides which): the

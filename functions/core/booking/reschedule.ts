@@ -1,6 +1,6 @@
 import type { RescheduleAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { publicAppointment, type DayItem, type DayReservation, type StoredAppointment } from '../../store/booking-store.js';
+import { publicAppointment } from '../../store/booking-store.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
@@ -13,6 +13,7 @@ import { markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.j
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { checkBookable, refuseStart } from './rules.js';
 import { localDate, parseStart } from './time.js';
+import type { DayItem, DayReservation, StoredAppointment } from './records.js';
 
 /**
  * `reschedule`: moves the caller's booking (phone must match) to a new start, the same service,

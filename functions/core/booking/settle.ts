@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { logger } from '../../logger.js';
-import type { DayItem, DayRef, DayReservation, SettleMarker, StoredAppointment } from '../../store/booking-store.js';
+import type { SettleMarker } from '../../store/booking-store.js';
 import { retryCalendarSync } from './calendar-events.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
 import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { appointmentOf, projectConfirmed, projectEnded } from './projections.js';
+import type { DayItem, DayRef, DayReservation, StoredAppointment } from './records.js';
 
 /**
  * Settling a booking: making everything else agree with its day item, the booking of record.

@@ -1,11 +1,11 @@
 import type { OfferedSlot } from '../../contracts/agent-tools.js';
 import type { Stylist } from '../../contracts/setup.js';
-import type { DayItem } from '../../store/booking-store.js';
 import { findFreeSlots, lastBookableDate, type Interval, type PartOfDay, type Slot } from './availability.js';
 import { busyByStylist, calendarsOf, fetchBusy, withCachedConnection } from './calendar.js';
 import type { BookingDeps, SalonContext } from './context.js';
 import { addDays, atInstant, daysBetween, localDate, wallClock } from './time.js';
 import { speakDate, speakTime } from './speak.js';
+import type { DayItem } from './records.js';
 
 /**
  * The I/O around the pure availability: read the stylists' day items and their calendars' busy

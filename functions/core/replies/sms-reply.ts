@@ -1,4 +1,3 @@
-import type { StoredAppointment } from '../../store/booking-store.js';
 import type { Ports } from '../ports.js';
 import { formatEuro } from '../money.js';
 import { callerBookingIds } from '../booking/caller-record.js';
@@ -9,6 +8,7 @@ import { takeMessage } from '../booking/salon-tools.js';
 import { localDate } from '../booking/time.js';
 import { displayPhone, spokenWhen } from '../confirmations/format.js';
 import { intentOf } from './keywords.js';
+import type { StoredAppointment } from '../booking/records.js';
 
 /**
  * A text a caller sent the salon (the Twilio SMS webhook, or the local phone): STOP and START

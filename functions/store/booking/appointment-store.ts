@@ -3,28 +3,13 @@ import type { Appointment } from '../../contracts/appointments.js';
 import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
+import type { CalendarSync, StoredAppointment } from '../../core/booking/records.js';
 
 /**
  * `SALON#<id>` / `APPT#<bookingId>`: the appointment, a projection of its reservation on the
  * stylist's day (day-store.ts), listed by start on gsi1 (`SALON#<id>#APPTS` / start as UTC ISO).
  * Created once; after that only its calendar state and the step to cancelled change.
  */
-export type CalendarSync = 'pending' | 'synced' | 'none';
-
-/** The appointment as stored: the shared shape plus what only the store needs. */
-export interface StoredAppointment extends Appointment {
-  /** The calendar the event was (or is to be) written to; null when the stylist has none mapped. */
-  calendarId: string | null;
-  calendarSync: CalendarSync;
-  idempotencyKey: string | null;
-  cancelledAt: string | null;
-  rescheduledFrom: string | null;
-  rescheduledTo: string | null;
-  /** Set when the booking ended without anyone cancelling it (its deposit was not paid in time). */
-  cancelReason?: 'deposit_not_paid' | null;
-  /** When the owner marked it a no-show (functions/store/no-show-store.ts). */
-  noShowAt?: string | null;
-}
 
 export interface AppointmentStore {
   /** Creates the appointment unless it exists; answers whether it was created. */

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Appointment } from '../../contracts/appointments.js';
 import { batchGetAll, conditionally, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
+import type { BookingRecord, DayItem, DayRef, DayReservation, MoveOrigin, MovedTo } from '../../core/booking/records.js';
 
 /**
  * `SALON#<id>` / `DAY#<stylistId>#<yyyy-mm-dd>`: one item per stylist per local day, and the
@@ -18,81 +18,6 @@ import { keys } from '../keys.js';
  * Written only on the condition that the version is still the one read (no transactions:
  * dynalite has none), so of two writers one loses, re-reads and decides again.
  */
-export interface BookingRecord {
-  stylistName: string;
-  service: Appointment['service'];
-  callerName: string;
-  /** E.164 */
-  callerPhone: string;
-  callerEmail: string | null;
-  source: Appointment['source'];
-  createdAt: string;
-  /** The calendar the event goes to; null when the stylist has none mapped. */
-  calendarId: string | null;
-  idempotencyKey: string | null;
-  rescheduledFrom: string | null;
-  /** A service's deposit: the time is held (awaiting deposit) until `paidAt` is set. Absent: none. */
-  deposit?: DepositHold;
-}
-
-export interface DepositHold {
-  amountCents: number;
-  /** The salon's connected account the session is on (absent on holds made before it was kept). */
-  accountId?: string;
-  /** The Checkout Session on the salon's connected account, and its link texted to the caller. */
-  sessionId: string;
-  payUrl: string;
-  /** When the session expires (UTC ISO); the hold is released then. */
-  expiresAt: string;
-  paidAt: string | null;
-}
-
-/** The reservation a move hold replaces, on its own day. */
-export interface MoveOrigin {
-  bookingId: string;
-  stylistId: string;
-  date: string;
-}
-
-export interface DayReservation {
-  bookingId: string;
-  /** UTC ISO instants. */
-  start: string;
-  end: string;
-  /** Absent only on reservations written before records were kept. */
-  record?: BookingRecord;
-  movingFrom?: MoveOrigin;
-}
-
-export interface MovedTo {
-  bookingId: string;
-  start: string;
-  stylistId: string;
-  stylistName: string;
-}
-
-export interface EndedReservation extends DayReservation {
-  at: string;
-  /** Where a rescheduled booking went; null for a cancellation. */
-  movedTo: MovedTo | null;
-  /** Why it ended when nobody cancelled it: the hold lapsed because its deposit was not paid. */
-  reason?: 'deposit_not_paid';
-}
-
-export interface DayItem {
-  stylistId: string;
-  date: string;
-  intervals: DayReservation[];
-  ended: EndedReservation[];
-  fenced: { bookingId: string; at: string }[];
-  /** 0 when the item does not exist yet. */
-  version: number;
-}
-
-export interface DayRef {
-  stylistId: string;
-  date: string;
-}
 
 export interface DayStore {
   getMany(salonId: string, refs: readonly DayRef[]): Promise<DayItem[]>;

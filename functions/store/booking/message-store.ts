@@ -1,17 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
+import type { CallerMessage } from '../../core/booking/records.js';
 
-/** `SALON#<id>` / `MSG#<at>#<id>`: a message a caller left for the salon (take-message), newest last in the table. */
-export interface CallerMessage {
-  id: string;
-  callerName: string;
-  callerPhone: string;
-  message: string;
-  createdAt: string;
-  /** When the owner marked it dealt with; null while it waits. */
-  doneAt?: string | null;
-}
 
 /** Where a page of messages stopped: the last message's time and id (its key). */
 export interface MessagePosition {

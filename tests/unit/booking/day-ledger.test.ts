@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cancelOn, commitMoveOn, fenceOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn } from '../../../functions/core/booking/day-ledger.js';
-import type { DayItem, DayReservation } from '../../../functions/store/booking-store.js';
+import type { DayItem, DayReservation } from '../../../functions/core/booking/records.js';
 
 /** The pure decisions on a stylist's day: each change of a booking is decided where it is written. */
 const at = '2026-11-23T09:00:00.000Z';

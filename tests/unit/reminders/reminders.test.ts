@@ -4,13 +4,13 @@ import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { outOfQuietHours, reminderSendAt, reminderSettings } from '../../../functions/core/reminders/reminder-time.js';
 import { reminderSms } from '../../../functions/core/reminders/reminder-text.js';
 import { scheduleReminder, sweepReminders, type ReminderDeps } from '../../../functions/core/reminders/reminders.js';
-import type { StoredAppointment } from '../../../functions/store/booking-store.js';
 import { createReminderStore } from '../../../functions/store/reminder-store.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
 import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { reschedule } from '../../../functions/core/booking/reschedule.js';
+import type { StoredAppointment } from '../../../functions/core/booking/records.js';
 
 /** Reminders (docs/reminders.md, RELIABILITY 70-72): when they go, and that the sweep sends each once, only for a booking that still stands. */
 const dublin = (local: string) => DateTime.fromISO(local, { zone: 'Europe/Dublin' });

@@ -1,9 +1,9 @@
 import { DateTime } from 'luxon';
 import { startConversation, takeTurn } from '../../../../functions/core/receptionist/receptionist.js';
-import type { StoredAppointment } from '../../../../functions/store/booking-store.js';
 import type { Table } from '../../booking/harness.js';
 import { CORPUS_NOW, CORPUS_SERVICES, corpusSalon } from './corpus-salon.js';
 import type { ExpectedBooking, Script } from './script.js';
+import type { StoredAppointment } from '../../../../functions/core/booking/records.js';
 
 /**
  * Runs a script against the sandbox receptionist on the real booking core and judges the
