@@ -63,10 +63,10 @@ export default defineConfig({
           globalSetup: ['tests/support/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          // The workers mostly wait on Chromium and the local product (a CPU profile of one: 9 s busy
-          // in 100 s), so three files at a time keep two cores fuller than two did.
+          // Two files at a time already keep both cores busy (Chromium and the local product do the
+          // work; the workers mostly wait on them): a third adds contention, not speed.
           fileParallelism: true,
-          maxWorkers: 3,
+          maxWorkers: 2,
         },
       },
     ],
