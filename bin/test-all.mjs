@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test` after its dependencies are in place: the type check, the lint and every vitest test at
-// once. The tests spend much of their time waiting on the browser and the local product, so the
-// type check and the lint run beside them at a lower CPU priority and fill that idle time instead
-// of adding a minute before the first test. Their output is held and printed once each finishes, so
+// once. The type check and the lint run beside the tests at a lower CPU priority: they take the CPU
+// the tests leave (while the product starts, while the last unit files run alone) instead of a
+// minute of their own before the first test. Their output is held and printed once each finishes, so
 // it never interleaves with the test reporter's; any of the three failing fails the run. Arguments
 // go to vitest (`node bin/test-all.mjs tests/unit/booking`).
 import { spawn } from 'node:child_process';
