@@ -1,23 +1,12 @@
-import type { ServiceReview } from '@functions/contracts/price-list';
 import type { ApiService } from './api';
 import { newUid } from './new-uid';
 import { numberOrNull, text } from './loose-values';
 
-/** A service as the wizard's form holds it (prices in whole euros, empty numbers as null), and its way to and from the API. */
-export interface ServiceDraft {
+/** A service as the wizard's form holds it: the API's service, keyed for the list, an empty deposit as null. */
+export interface ServiceDraft extends Omit<ApiService, 'deposit'> {
   uid: string;
-  id?: string;
-  name: string;
-  duration: number | null;
-  price: number | null;
-  price_min: number | null;
-  price_max: number | null;
-  isRange: boolean;
-  comment: string;
   /** Whole euros; empty or 0 = no deposit. */
   deposit: number | null;
-  /** What the price-list import was unsure of, until the owner marks it checked; never sent. */
-  review?: ServiceReview[];
 }
 
 export type ServiceField = 'name' | 'duration' | 'price' | 'price_min' | 'price_max' | 'comment' | 'deposit';
