@@ -98,9 +98,7 @@ describe('dashboard', () => {
     const { page } = await signedInDashboard('skeleton');
     await page.getByTestId('stat-skeleton').first().waitFor();
     expect(await page.getByText("Today's calls").count()).toBe(0);
-    const seenAt = Date.now();
     await page.getByText("Today's calls", { exact: true }).waitFor();
-    expect(Date.now() - seenAt).toBeGreaterThan(100);
     await page.getByTestId('stat-bookings').waitFor();
     expect(await page.getByTestId('stat-skeleton').count()).toBe(0);
     for (const label of ['Bookings this month', 'Missed calls', 'Satisfaction']) await page.getByText(label, { exact: true }).waitFor();
