@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse from 'lighthouse';
-import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.js';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from '../tests/support/chromium.js';
 import { PUBLIC_PAGES, withSite } from './web-weight.js';
 
 /**
@@ -35,7 +35,8 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }> {
   const profile = mkdtempSync(join(tmpdir(), 'salondesk-lighthouse-'));
   const child: ChildProcess = spawn(
-    chromiumPath(),
+    // Lighthouse drives the full browser (its own headless mode), not the headless shell the tests use.
+    process.env.CHROMIUM_PATH ?? FULL_CHROMIUM,
     [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'pipe'] },
   );
