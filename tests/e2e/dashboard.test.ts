@@ -108,11 +108,20 @@ describe('dashboard', () => {
     expect(await page.getByTestId('stat-bookings').getByText('Sample data').count()).toBe(0);
     for (const id of ['calls', 'missed', 'satisfaction']) expect(await page.getByTestId(`stat-${id}`).getByText('Sample data', { exact: true }).count()).toBe(1);
 
-    // A fresh reload shows the skeleton again before the figures.
+    // A fresh reload shows the skeleton again for one second by the page's own clock (Playwright's
+    // fake timers, paused and moved by hand, so a loaded machine cannot stretch or shrink it), then the figures.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 1_000);
     await page.reload();
     await page.getByTestId('stat-skeleton').first().waitFor();
     await page.getByTestId('activity-skeleton').waitFor();
+    await page.clock.runFor(990);
+    expect(await page.getByTestId('stat-skeleton').count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('activity-skeleton').count()).toBe(1);
+    await page.clock.runFor(20);
+    await page.getByTestId('stat-bookings').waitFor();
     await page.getByTestId('activity').waitFor();
+    expect(await page.getByTestId('stat-skeleton').count()).toBe(0);
   });
 
   it('tracks setup progress after each saved step', async () => {
