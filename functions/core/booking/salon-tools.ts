@@ -83,6 +83,8 @@ export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }
  */
 export const TRANSFER_DELAY_MS = 1_500;
 
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * The escalation number from the voice settings, else the salon's own phone (never one that
  * forwards to us). With the live call's SID, the call itself is transferred: redirected (Twilio
@@ -94,7 +96,7 @@ export async function transfer(
   deps: BookingDeps & { telephony?: Pick<TelephonyPort, 'redirectCall'>; calls?: Pick<CallStore, 'get'> },
   salonId: string,
   callSid?: string,
-  options: { delayMs?: number } = {},
+  options: { wait?: (ms: number) => Promise<void> } = {},
 ): Promise<ToolAnswer> {
   // Only a Twilio call can be moved; the sandbox test call's is answered with the number alone.
   const live = callSid && TWILIO_CALL_SID.test(callSid) && deps.telephony && deps.config ? callSid : undefined;
@@ -110,7 +112,7 @@ export async function transfer(
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
   if (!live || !deps.telephony || !deps.config) return answer;
   if (!call) throw new ToolError('not_found', 'unknown_call', toolSay.noTransferNumber, 'No call of this salon has that call id');
-  await new Promise((resolve) => setTimeout(resolve, options.delayMs ?? TRANSFER_DELAY_MS));
+  await (options.wait ?? pause)(TRANSFER_DELAY_MS);
   try {
     await deps.telephony.redirectCall(live, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL)));
   } catch (error) {

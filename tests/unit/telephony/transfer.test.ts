@@ -13,7 +13,9 @@ import { makeSalon, startTable, type Table } from '../booking/harness.js';
 const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;
 const CALL = `CA${'c'.repeat(32)}`;
 const GONE = `CA${'0'.repeat(32)}`;
-const updates: { path: string; form: URLSearchParams; at: number }[] = [];
+const updates: { path: string; form: URLSearchParams }[] = [];
+/** The agent's line is not waited for where a test is not about it. */
+const noWait = async () => {};
 /** The harness's site: the voice webhook told how the transfer's <Dial> ended. */
 const AFTER_DIAL = 'http://127.0.0.1:5173/api/twilio/voice?stage=after-forward';
 
@@ -27,7 +29,7 @@ const twilio = createServer((request, response) => {
   void (async () => {
     const form = new URLSearchParams(await read(request));
     const path = new URL(request.url ?? '/', 'http://fake').pathname;
-    updates.push({ path, form, at: Date.now() });
+    updates.push({ path, form });
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (path.endsWith(`/Calls/${CALL}.json`)) return json(200, { sid: CALL, account_sid: ACCOUNT, status: 'in-progress' });
     json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
@@ -61,12 +63,14 @@ async function salonWithCall(sid: string, options: { escalationPhone?: string } 
 describe('the transfer tool', () => {
   it('redirects the live call to a short line and a <Dial> of the escalation number, after the agent has spoken', async () => {
     const salon = await salonWithCall(CALL, { escalationPhone: '+353877654321' });
-    const started = Date.now();
-    const answer = await toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony, calls }, { salonId: salon.salonId, input: {}, callSid: CALL });
+    const waits: { ms: number; redirectsBefore: number }[] = [];
+    const wait = async (ms: number) => void waits.push({ ms, redirectsBefore: updates.length });
+    const answer = await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { wait });
     expect(answer).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321', transferred: true });
+    // The agent's line gets its time to play: the call is redirected only after the wait.
+    expect(waits).toEqual([{ ms: TRANSFER_DELAY_MS, redirectsBefore: 0 }]);
     expect(updates).toHaveLength(1);
     expect(updates[0]!.path).toBe(`/2010-04-01/Accounts/${ACCOUNT}/Calls/${CALL}.json`);
-    expect(updates[0]!.at - started).toBeGreaterThanOrEqual(TRANSFER_DELAY_MS - 20);
     // The <Dial> reports back to the voice webhook, which ends the call: nothing follows it that a
     // caller the salon spoke to would hear once the salon hangs up.
     expect(updates[0]!.form.get('Twiml')).toBe(
@@ -80,32 +84,32 @@ describe('the transfer tool', () => {
     const forwarding = await makeSalon(table, { now: { value: Date.now() } });
     await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321' });
     await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
-    expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { delayMs: 0 })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
+    expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { wait: noWait })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
     // Both lead back here: nobody to put the caller through to, and nothing redirected.
     const looping = await makeSalon(table, { now: { value: Date.now() } });
     await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678' });
     updates.length = 0;
     await calls.recordStart({ salonId: looping.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
-    await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { delayMs: 0 })).rejects.toMatchObject({ code: 'no_transfer_number' });
+    await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { wait: noWait })).rejects.toMatchObject({ code: 'no_transfer_number' });
     expect(updates).toEqual([]);
   });
 
   it("dials the salon's own phone when there is no escalation number", async () => {
     const salon = await salonWithCall(CALL);
-    await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { delayMs: 0 });
+    await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { wait: noWait });
     expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+35312345678</Dial>`);
   });
 
   it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {
     const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
-    expect(await transfer({ ...salon.deps, telephony, calls }, salon.salonId, undefined, { delayMs: 0 })).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
-    expect(await transfer(salon.deps, salon.salonId, CALL, { delayMs: 0 })).not.toHaveProperty('transferred');
+    expect(await transfer({ ...salon.deps, telephony, calls }, salon.salonId, undefined, { wait: noWait })).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
+    expect(await transfer(salon.deps, salon.salonId, CALL, { wait: noWait })).not.toHaveProperty('transferred');
     expect(updates).toEqual([]);
   });
 
   it('tells the agent what to say when Twilio refuses the redirect (the call has ended)', async () => {
     const salon = await salonWithCall(GONE, { escalationPhone: '+353877654321' });
-    await expect(transfer({ ...salon.deps, telephony, calls }, salon.salonId, GONE, { delayMs: 0 })).rejects.toMatchObject({ kind: 'provider_failed', code: 'transfer_failed', say: toolSay.noTransferNumber });
+    await expect(transfer({ ...salon.deps, telephony, calls }, salon.salonId, GONE, { wait: noWait })).rejects.toMatchObject({ kind: 'provider_failed', code: 'transfer_failed', say: toolSay.noTransferNumber });
   });
 
   it("never redirects a call that is not one of this salon's calls (another salon's, or any sid at all)", async () => {
