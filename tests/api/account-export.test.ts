@@ -1,24 +1,16 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { buildAccountExport } from '../../functions/core/account-export.js';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
-import { setLogSink } from '../../functions/logger.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, standIns } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** RELIABILITY 25: `GET /api/account/export`, everything kept about the owner's salon and no secret. */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 const exportOf = (owner: TestOwner) => api('/api/account/export', { token: owner.accessToken });
 

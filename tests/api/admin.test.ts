@@ -5,18 +5,11 @@ import { inject } from 'vitest';
 import { repositoryRoot } from '../../bin/local/start.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventsIdle, eventually } from '../support/stand-ins.js';
-import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { setLogSink } from '../../functions/logger.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** The admin function runs here against the same stand-ins the product uses. */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 describe('support staff assign numbers', () => {
   it('assigns an Irish number in E.164 and the owner sees it', async () => {

@@ -1,23 +1,15 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { appointmentSchema } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** `GET /api/appointments`: the owner's upcoming appointments and this month's bookings figure, from real bookings. */
 const ZONE = 'Europe/Dublin';
 
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 function nextWeekday(weekday: number, minDays: number): string {
   let day = DateTime.now().setZone(ZONE).startOf('day').plus({ days: minDays });

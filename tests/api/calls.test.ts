@@ -1,26 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import type { DashboardSummary } from '../../functions/contracts/calls.js';
-import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * The owner's calls, messages and dashboard figures over HTTP, fed the way production feeds them:
  * call records in the table and `call.completed` / `message.left` on the local bus, whose
  * consumers keep the activity, the day figures and the minutes.
  */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 async function ownerWithSalon(label: string): Promise<{ owner: TestOwner; salonId: string }> {
   const owner = await signUpOwner(label);

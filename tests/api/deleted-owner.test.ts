@@ -1,25 +1,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { setLogSink } from '../../functions/logger.js';
 import { routes, type HttpMethod } from '../../functions/routes.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, standIns } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * RELIABILITY 35: after POST /api/account/delete the owner's access token stays valid for up to
  * an hour (API Gateway's authorizer does not see revocation). With it, every owner route answers
  * 401 and nothing of the salon comes back; support cannot issue the salon an agent secret either.
  */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 const BUSINESS = { name: 'Bláth Hair', phone: '091 123 456', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
 

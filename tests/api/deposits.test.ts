@@ -1,17 +1,16 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
 import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
 import { cancel } from '../../functions/core/booking/cancel.js';
-import { setLogSink } from '../../functions/logger.js';
 import { PaymentsError } from '../../functions/providers/payments-port.js';
 import type { SandboxStripeEvent } from '../../functions/providers/sandbox-stripe-objects.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * Deposits end to end over HTTP against the running product: a salon with an Active (sandbox)
@@ -19,12 +18,7 @@ import { eventually } from '../support/stand-ins.js';
  * caller is texted the link, and the sandbox Checkout page pays it (a signed
  * `checkout.session.completed` on the connected account) or expires it.
  */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 function nextWeekday(weekday: number, minDays = 3): string {
   let day = DateTime.now().setZone('Europe/Dublin').startOf('day').plus({ days: minDays });

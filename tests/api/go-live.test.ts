@@ -1,20 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { GO_LIVE_MESSAGES, READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
-import { setLogSink } from '../../functions/logger.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** Go Live Now over HTTP, against the stand-ins and the sandbox voice agent. */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 let numberSuffix = 1000;
 const freshNumber = () => `+3531555${String((numberSuffix += 1) + Math.floor(Math.random() * 8000)).padStart(4, '0')}`;

@@ -1,24 +1,17 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { speakFullDate } from '../../functions/core/receptionist/days.js';
 import { startConversation, takeTurn } from '../../functions/core/receptionist/receptionist.js';
-import { setLogSink } from '../../functions/logger.js';
 import { testCallLimits } from '../../functions/contracts/receptionist.js';
 import { billingPeriodAt } from '../../functions/core/usage/billing-period.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** The sandbox receptionist against the stand-ins: a whole conversation, acting only through the tools. */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`)).toLowerCase();
 

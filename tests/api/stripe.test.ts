@@ -9,12 +9,12 @@ import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '../../functions/cont
 import { PLAN_ENDED_MESSAGE } from '../../functions/contracts/go-live.js';
 import { FREE_TRIAL_DAYS } from '../../functions/core/plans.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
-import { setLogSink } from '../../functions/logger.js';
 import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
 import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-stripe-objects.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, localAwsCredentials, standIns } from '../support/stand-ins.js';
 import { finishedCall } from '../support/calls.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * `/api/stripe` over HTTP against the running product and its payments sandbox: the
@@ -27,12 +27,7 @@ const table = DynamoDBDocumentClient.from(
   new DynamoDBClient({ endpoint: stand.env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }),
 );
 
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 async function ownerWithSalon(label: string) {
   const owner = await signUpOwner(label);

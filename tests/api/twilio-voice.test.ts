@@ -1,27 +1,20 @@
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { provisionAgent } from '../../functions/core/voice-agent/provision.js';
-import { resetConfig } from '../../functions/config.js';
 import { handler as voiceWebhook } from '../../functions/api/twilio-voice.js';
 import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
 import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 import { callerLines } from '../../functions/core/telephony/twiml.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
-import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { postVoiceWebhook as post, twilioAuthToken as authToken, voiceWebhookUrl as webhookUrl } from '../support/twilio-webhook.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** Twilio's voice webhook over HTTP against the running product, signed as Twilio signs (the sandbox's local auth token). */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 
 const callSid = () => `CA${randomBytes(16).toString('hex')}`;
 let numberCounter = 0;

@@ -1,16 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { api, uniqueEmail } from '../support/owners.js';
-import { newContext, signUpInBrowser } from '../support/browser.js';
+import { closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
 
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 async function freshPage(): Promise<Page> {
   const context = await newContext();
-  contexts.push(context);
   return context.newPage();
 }
 

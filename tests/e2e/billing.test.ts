@@ -1,32 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
-import { setLogSink } from '../../functions/logger.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { VAT_NOTE } from '../../functions/core/plans.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { standIns } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 const longDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Settings → Billing in Chromium, against the payments sandbox: subscribing, and connecting the payment account. */
-const contexts: BrowserContext[] = [];
 
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 async function billingPage(owner: TestOwner): Promise<Page> {
   const context = await newContext();
-  contexts.push(context);
   const page = await context.newPage();
   await signInInBrowser(page, owner);
   await page.goto(`${inject('baseUrl')}/settings?section=billing`);

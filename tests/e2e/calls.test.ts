@@ -1,23 +1,16 @@
 import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
-import { setLogSink } from '../../functions/logger.js';
+import { deps } from '../../functions/composition-root.js';
 import { axeViolations, closeContexts, openPage, signedInPage } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** What the owner sees of the receptionist's calls: real dashboard figures and the call log, in Chromium. */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 afterAll(closeContexts);
 
 async function salonWithCalls(label: string) {

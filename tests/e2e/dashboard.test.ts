@@ -1,22 +1,18 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import type { Appointment, AppointmentsAnswer } from '../../functions/contracts/appointments.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 
 /** The signed-in dashboard in Chromium: greeting, setup progress from the saved setup, sample data, links. */
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 async function signedInDashboard(label: string, options?: Parameters<typeof newContext>[0]): Promise<{ page: Page; owner: TestOwner }> {
   const owner = await signUpOwner(label);
   const context = await newContext(options);
-  contexts.push(context);
   const page = await context.newPage();
   await signInInBrowser(page, owner);
   await page.getByRole('heading', { level: 1, name: /^Welcome(?: back)?, / }).waitFor();
@@ -185,7 +181,6 @@ describe('dashboard', () => {
   it("shows 'Failed to load setup data' when the setup cannot be loaded", async () => {
     const owner = await signUpOwner('dashfail');
     const context = await newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await page.route('**/api/setup/load', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/auth');

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deps } from '../../functions/composition-root.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
-import { setLogSink } from '../../functions/logger.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { agentTool, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * A deposit in Chromium: the owner sets a €20 deposit on the balayage in the service editor (with
@@ -16,16 +14,8 @@ import { eventually } from '../support/stand-ins.js';
  * shows it awaiting its deposit, the caller pays on the sandbox Checkout page from the texted
  * link, and the dashboard shows it confirmed.
  */
-const contexts: BrowserContext[] = [];
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 describe('deposits (sandbox)', () => {
   it('a deposit-required booking shows Awaiting deposit until the caller pays from the texted link', async () => {
@@ -48,7 +38,6 @@ describe('deposits (sandbox)', () => {
     await fetch(allow, { redirect: 'manual', headers: { cookie } });
 
     const context = await newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await signInInBrowser(page, owner);
 

@@ -1,17 +1,15 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, signUpInBrowser } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
 
 /**
  * An owner's typed work is never lost: what the wizard and Settings hold unsaved survives a
  * reload, leaving the page and switching sections, is said to be unsaved, and can be dropped.
  */
-const contexts: BrowserContext[] = [];
-afterAll(() => Promise.all(contexts.map((context) => context.close())));
+afterAll(closeContexts);
 
 async function ownerPage(label: string, width = 1280): Promise<Page> {
   const context = await newContext({ width, height: width < 640 ? 740 : 800 });
-  contexts.push(context);
   const page = await context.newPage();
   await signUpInBrowser(page, { label });
   return page;

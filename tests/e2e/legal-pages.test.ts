@@ -1,16 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { TRANSCRIPT_RETENTION_DAYS } from '../../functions/core/calls/record-post-call.js';
 import { FREE_TEST_MINUTES, FREE_TRIAL_DAYS } from '../../functions/core/plans.js';
-import { axeViolations, connectBrowser, baseUrl } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext } from '../support/browser.js';
 
 /** The terms and the privacy notice are real pages: linked from every public footer and from sign-up, and true to the product. */
-const contexts: BrowserContext[] = [];
-afterAll(() => Promise.all(contexts.map((context) => context.close())));
+afterAll(closeContexts);
 
 async function freshPage(width = 1280, javaScriptEnabled = true): Promise<Page> {
-  const context = await (await connectBrowser()).newContext({ baseURL: baseUrl(), viewport: { width, height: 800 }, javaScriptEnabled });
-  contexts.push(context);
+  const context = await newContext({ width, javaScriptEnabled });
   return context.newPage();
 }
 

@@ -1,28 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
-import { resetConfig } from '../../functions/config.js';
+import { deps } from '../../functions/composition-root.js';
 import { provisionAgent } from '../../functions/core/voice-agent/provision.js';
-import { axeViolations, newContext } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /** The local phone dials an assigned number through the real voice webhook, in Chromium. */
-const contexts: BrowserContext[] = [];
-beforeAll(() => {
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 async function phonePage(): Promise<Page> {
   const context = await newContext();
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto('/_local/phone');
   await page.getByRole('heading', { level: 1, name: 'Local phone' }).waitFor();

@@ -1,28 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
-import { inject } from 'vitest';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { isoLocal } from '../../functions/core/booking/time.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import type { StoredAppointment } from '../../functions/core/booking/records.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * A no-show in Chromium (docs/reminders.md): an appointment that started a minute ago shows a
  * No-show button on the dashboard; the owner presses it, the row says No-show, and the month's
  * no-shows show beside the bookings.
  */
-const contexts: BrowserContext[] = [];
-beforeAll(() => {
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 describe('no-shows', () => {
   it('the owner marks an appointment that has started as a no-show, and it is counted this month', async () => {
@@ -56,7 +47,6 @@ describe('no-shows', () => {
     expect(await deps().bookings.appointments.create(appointment)).toBe(true);
 
     const context = await newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await signInInBrowser(page, owner);
     await page.goto('/dashboard');

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, newContext, signUpInBrowser } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { axeViolations, closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
 
 /**
  * A price-list import shows what it was unsure of (issue 20 #2): the services it may have misread
@@ -11,10 +11,9 @@ import { axeViolations, newContext, signUpInBrowser } from '../support/browser.j
  * says which services it left without a duration and why; on a phone one service editor is open
  * at a time. The list is a text file written as OCR misreads a photo, so the run needs no OCR.
  */
-const contexts: BrowserContext[] = [];
 const tempDir = mkdtempSync(join(tmpdir(), 'salondesk-review-'));
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await closeContexts();
   rmSync(tempDir, { recursive: true, force: true });
 });
 
@@ -34,7 +33,6 @@ const MISREAD_LIST = [
 
 async function stepTwo(label: string, width: number): Promise<Page> {
   const context = await newContext({ width, height: width < 640 ? 740 : 800 });
-  contexts.push(context);
   const page = await context.newPage();
   await signUpInBrowser(page, { label });
   await page.goto('/setup-wizard');

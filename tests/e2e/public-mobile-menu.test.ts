@@ -1,15 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { newContext } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { closeContexts, newContext } from '../support/browser.js';
 
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 async function visitOnPhone(path: string, width = 375): Promise<Page> {
   const context = await newContext({ width, height: 700 });
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto(path);
   await page.getByRole('heading', { level: 1 }).waitFor();

@@ -1,13 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { formatEuro } from '../../functions/core/money.js';
 import { PLANS } from '../../functions/core/plans.js';
-import { newContext } from '../support/browser.js';
+import { closeContexts, newContext } from '../support/browser.js';
 
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 /** Pages render after their lazy chunk arrives; the h1 says the page is there. */
 async function load(page: Page, path: string) {
@@ -17,7 +14,6 @@ async function load(page: Page, path: string) {
 
 async function visit(path: string, width = 1280): Promise<Page> {
   const context = await newContext({ width });
-  contexts.push(context);
   const page = await context.newPage();
   await load(page, path);
   return page;

@@ -1,21 +1,16 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { axeViolations, baseUrl, connectBrowser } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { axeViolations, closeContexts, newContext } from '../support/browser.js';
 
 const PUBLIC_PAGES = ['/', '/how-it-works', '/pricing'];
 
 /** Strings only the signed-in app's SDKs contain: auth (Amplify/Cognito), voice (Twilio), payments (Stripe). */
 const SIGNED_IN_SDK_MARKERS = ['AWSCognitoIdentityProviderService', 'amplifyconfiguration', 'twilio.com', 'js.stripe.com'];
 
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 async function freshPage(width: number, height = 800, javaScriptEnabled = true): Promise<Page> {
-  const browser = await connectBrowser();
-  const context = await browser.newContext({ baseURL: baseUrl(), viewport: { width, height }, javaScriptEnabled });
-  contexts.push(context);
+  const context = await newContext({ width, height, javaScriptEnabled });
   return context.newPage();
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { newContext } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { closeContexts, newContext } from '../support/browser.js';
 
 const STEP_INTERVAL_MS = 3000;
 const STEPS = [
@@ -12,10 +12,7 @@ const STEPS = [
   'Sends confirmations',
 ];
 
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 /**
  * The page runs on Playwright's fake clock, paused before the page loads: timers fire only when
@@ -23,7 +20,6 @@ afterAll(async () => {
  */
 async function visitWithFakeClock(reducedMotion: 'reduce' | 'no-preference'): Promise<Page> {
   const context = await newContext({ reducedMotion });
-  contexts.push(context);
   const page = await context.newPage();
   const start = Date.parse('2026-03-02T09:00:00Z');
   await page.clock.install({ time: start });

@@ -1,16 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { outOfQuietHours } from '../../functions/core/reminders/reminder-time.js';
 import { sweepReminders } from '../../functions/core/reminders/reminders.js';
-import { setLogSink } from '../../functions/logger.js';
-import { inject } from 'vitest';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { agentTool, ALL_DAY_HOURS, bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventsIdle, eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * Reminders in Chromium (docs/reminders.md): the owner's choice in Settings → Business, and a
@@ -19,16 +16,8 @@ import { eventsIdle, eventually } from '../support/stand-ins.js';
  * here with the injected clock against the product's table and bus; the product's own timer runs
  * it on the real clock, which never reaches the booking's time during the test.
  */
-const contexts: BrowserContext[] = [];
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 /** Local minutes, rounded up to the quarter hour, at least 25 hours ahead; the next day's 00:15 when a 45-minute cut would run past midnight. */
 function startAtLeast25HoursAhead(): DateTime {
@@ -43,7 +32,6 @@ describe('reminders', () => {
     const { salonId, secret } = await bookableSalon(owner, { hours: ALL_DAY_HOURS });
 
     const context = await newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await signInInBrowser(page, owner);
     await page.goto('/settings?section=business');

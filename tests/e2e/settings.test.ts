@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
-import { axeViolations, newContext, signInInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signIn, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /** /settings in Chromium: the setup the wizard saved, edited with the wizard's forms, and the Account section. */
-const contexts: BrowserContext[] = [];
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+afterAll(closeContexts);
 
 async function signedIn(owner: TestOwner, path: string, options?: Parameters<typeof newContext>[0]): Promise<Page> {
   const context = await newContext(options);
-  contexts.push(context);
   const page = await context.newPage();
   await signInInBrowser(page, owner);
   await page.goto(path);
@@ -105,7 +101,6 @@ describe('settings: what setup saved', () => {
 
   it('shows the loading state, and says so when settings cannot be loaded', async () => {
     const context = await newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await signInInBrowser(page, owner);
     let release: () => void = () => {};

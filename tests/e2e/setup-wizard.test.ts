@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { setupMessages } from '../../functions/contracts/setup.js';
-import { axeViolations, newContext, signUpInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
 import { wav } from '../../functions/providers/sandbox-voice.js';
 import { api } from '../support/owners.js';
 
@@ -12,16 +12,14 @@ import { api } from '../support/owners.js';
  * The setup wizard in Chromium against the running product: the sandbox Google consent page,
  * price-list import, voice previews and every service validation message.
  */
-const contexts: BrowserContext[] = [];
 const tempDir = mkdtempSync(join(tmpdir(), 'salondesk-wizard-'));
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
+  await closeContexts();
   rmSync(tempDir, { recursive: true, force: true });
 });
 
 async function freshPage(options?: Parameters<typeof newContext>[0]): Promise<Page> {
   const context = await newContext(options);
-  contexts.push(context);
   return context.newPage();
 }
 

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
+import type { Page } from 'playwright-core';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
-import { axeViolations, newContext } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext } from '../support/browser.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * A caller's texts to the salon's number, sent from the local phone in Chromium through the
@@ -14,19 +12,11 @@ import { api, signUpOwner } from '../support/owners.js';
  * through the agent's cancel path and frees the time; anything else is a message for the salon;
  * STOP ends the salon's texts to that number until START.
  */
-const contexts: BrowserContext[] = [];
-beforeAll(() => {
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 async function phonePage(): Promise<Page> {
   const context = await newContext();
-  contexts.push(context);
   const page = await context.newPage();
   await page.goto('/_local/phone');
   await page.getByRole('heading', { level: 2, name: 'Send a text' }).waitFor();

@@ -1,17 +1,15 @@
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { resetConfig } from '../../functions/config.js';
-import { deps, resetDeps } from '../../functions/composition-root.js';
+import { deps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
 import { speakFullDate } from '../../functions/core/receptionist/days.js';
-import { setLogSink } from '../../functions/logger.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * The owner's test call in the sandbox, in Chromium: a typed conversation that asks a price,
@@ -19,12 +17,7 @@ import { eventually } from '../support/stand-ins.js';
  * books it on that day; the booking shows as a test booking and its confirmation goes to the
  * owner; Go Live Now says what is missing, then goes live once support assigns a number.
  */
-beforeAll(() => {
-  setLogSink(() => {}, 'error');
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
+beforeAll(useProductDeps);
 afterAll(closeContexts);
 
 const weekday = (date: string) => new Intl.DateTimeFormat('en-IE', { weekday: 'long', timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));

@@ -1,29 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext } from 'playwright-core';
 import { DateTime } from 'luxon';
-import { inject } from 'vitest';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { resetConfig } from '../../functions/config.js';
-import { resetDeps } from '../../functions/composition-root.js';
-import { newContext } from '../support/browser.js';
+import { closeContexts, newContext } from '../support/browser.js';
 import { agentTool, ALL_DAY_HOURS, bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventsIdle } from '../support/stand-ins.js';
+import { useProductDeps } from '../support/config-env.js';
 
 /**
  * A freed time offered on, in Chromium (docs/reminders.md): two callers wait for tomorrow (the
  * join-waitlist tool, as the receptionist calls it), a booking tomorrow is cancelled, both are
  * texted the time, and from the local phone the first YES books it while the second hears it is gone.
  */
-const contexts: BrowserContext[] = [];
-beforeAll(() => {
-  Object.assign(process.env, inject('productEnv'));
-  resetConfig();
-  resetDeps();
-});
-afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
-});
+beforeAll(useProductDeps);
+afterAll(closeContexts);
 
 describe('the waiting list', () => {
   it('a booking cancelled within 48 hours is texted to the day\'s waiting list; the first YES books it, the next hears it is gone', async () => {
@@ -50,7 +40,6 @@ describe('the waiting list', () => {
     expect(offers[0]!.body).toMatch(/^Bláth Hair: a time has come free for your Cut and blow-dry with Aoife on .+ at 12:00\. Reply YES to take it: the first to reply gets it\.$/);
 
     const context = await newContext();
-    contexts.push(context);
     const page = await context.newPage();
     await page.goto('/_local/phone');
     const texts = page.locator('#texts li');

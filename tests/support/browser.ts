@@ -18,13 +18,21 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function newContext(options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference' } = {}): Promise<BrowserContext> {
+/** The contexts this test file opened: closeContexts closes them (vitest isolates each file's modules). */
+const openContexts: BrowserContext[] = [];
+
+export async function newContext(
+  options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference'; javaScriptEnabled?: boolean } = {},
+): Promise<BrowserContext> {
   const connected = await connectBrowser();
-  return connected.newContext({
+  const context = await connected.newContext({
     baseURL: baseUrl(),
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
+  openContexts.push(context);
+  return context;
 }
 
 export async function openPage(path: string, options?: Parameters<typeof newContext>[0]): Promise<Page> {
@@ -34,13 +42,9 @@ export async function openPage(path: string, options?: Parameters<typeof newCont
   return page;
 }
 
-/** The contexts signedInPage opened in this test file: closeContexts closes them (vitest isolates each file's modules). */
-const openContexts: BrowserContext[] = [];
-
 /** A page in its own browser context, signed in as the owner through the sign-in page; `path` opened after, when given. */
 export async function signedInPage(owner: { email: string; password: string }, options: Parameters<typeof newContext>[0] & { path?: string } = {}): Promise<Page> {
   const context = await newContext(options);
-  openContexts.push(context);
   const page = await context.newPage();
   await signInInBrowser(page, owner);
   if (options.path) await page.goto(options.path);

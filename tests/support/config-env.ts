@@ -1,5 +1,7 @@
 import { CONFIG_KEYS, resetConfig } from '../../functions/config.js';
+import { inject } from 'vitest';
 import { resetDeps } from '../../functions/composition-root.js';
+import { setLogSink } from '../../functions/logger.js';
 
 /**
  * Replaces every configuration variable with exactly `values`. Test workers inherit the
@@ -9,6 +11,18 @@ import { resetDeps } from '../../functions/composition-root.js';
 export function useConfigEnv(values: Record<string, string>): void {
   for (const key of CONFIG_KEYS) delete process.env[key];
   Object.assign(process.env, values);
+  resetConfig();
+  resetDeps();
+}
+
+/**
+ * Points this test file's own handlers and stores at the shared local product (the configuration
+ * the global setup provided), with only errors logged: for tests that call a handler or the
+ * composition root in process beside the HTTP API.
+ */
+export function useProductDeps(): void {
+  setLogSink(() => {}, 'error');
+  Object.assign(process.env, inject('productEnv'));
   resetConfig();
   resetDeps();
 }
