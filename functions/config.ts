@@ -48,7 +48,7 @@ const configSchema = z
     ELEVENLABS_API_ROOT: z.url().optional(),
     /** Signs ElevenLabs' post-call webhooks (the workspace's webhook secret); in AWS it is in the provider secret. */
     ELEVENLABS_WEBHOOK_SECRET: z.string().min(1).optional(),
-    /** Our voice ids (functions/contracts/setup.ts VOICES) → the provider's voice ids, as JSON. */
+    /** Our voice ids (functions/contracts/voice-settings.ts VOICES) → the provider's voice ids, as JSON. */
     ELEVENLABS_VOICE_IDS: z
       .string()
       .default('{}')

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { eventRules as defaultEventRules, type EventRule } from '../events/rules.js';
-import { VOICES } from '../functions/contracts/setup.js';
+import { VOICES } from '../functions/contracts/voice-settings.js';
 import { routes as defaultRoutes, type RouteDefinition } from '../functions/routes.js';
 import { parseBedrockModelId } from './bedrock.js';
 import { REPO_ROOT } from './lambda-bundle.js';
@@ -94,7 +94,7 @@ function contextString(app: App, key: string): string | undefined {
 
 /**
  * `{"labhaoise":"<ElevenLabs voice id>",…}`: JSON text (`-c elevenlabsVoiceIds='{…}'`) or an
- * object (cdk.json). Keys must be voices the product offers (functions/contracts/setup.ts).
+ * object (cdk.json). Keys must be voices the product offers (functions/contracts/voice-settings.ts).
  */
 export function parseVoiceIds(value: unknown): Readonly<Record<string, string>> | undefined {
   if (value === undefined) return undefined;

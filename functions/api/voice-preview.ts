@@ -1,6 +1,6 @@
 import { json, publicRoute } from '../http/handler.js';
 import { deps } from '../composition-root.js';
-import { voicePreviewQuery } from '../contracts/setup.js';
+import { voicePreviewQuery } from '../contracts/voice-settings.js';
 import { logger } from '../logger.js';
 
 /** `GET /api/elevenlabs?action=preview&voiceId=…` → `{previewUrl}`; no sign-in. */

@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  DEFAULT_HOURS,
-  VOICE_SETTINGS_UNSET,
-  clampStep,
-  defaultFirstMessage,
-  pickVoiceSettings,
-  type SetupState,
-  type SetupStepRequest,
-  type Service,
-  type Stylist,
-} from '../contracts/setup.js';
+import { DEFAULT_HOURS, clampStep, type SetupState, type SetupStepRequest, type Service, type Stylist } from '../contracts/setup.js';
+import { VOICE_SETTINGS_UNSET, defaultFirstMessage, pickVoiceSettings } from '../contracts/voice-settings.js';
 import type { Owner } from './owner.js';
 import type { StoredSetup } from '../store/setup-store.js';
 import type { Ports } from './ports.js';

@@ -1,4 +1,4 @@
-import { VOICES } from '../contracts/setup.js';
+import { VOICES } from '../contracts/voice-settings.js';
 import type { VoicePort } from './voice-port.js';
 
 const SAMPLE_RATE = 8000;

@@ -1,7 +1,8 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
-import { VOICE_SETTING_FIELDS, pickVoiceSettings, type Business, type Hours, type Service, type Stylist, type VoiceSettings } from '../contracts/setup.js';
+import { type Business, type Hours, type Service, type Stylist } from '../contracts/setup.js';
+import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
 import { euroToCents } from '../core/money.js';
 
 /** What the wizard saved, as stored: one item per stylist, service and mapping (docs/architecture.md, "Data model"). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { VOICES } from '../../functions/contracts/setup.js';
+import { VOICES } from '../../functions/contracts/voice-settings.js';
 import { api } from '../support/owners.js';
 
 describe('GET /api/elevenlabs?action=preview', () => {

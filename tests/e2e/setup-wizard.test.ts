@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { setupMessages } from '../../functions/contracts/setup.js';
+import { setupMessages } from '../../functions/contracts/setup-fields.js';
 import { axeViolations, closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
 import { wav } from '../../functions/providers/sandbox-voice.js';
 import { api } from '../support/owners.js';

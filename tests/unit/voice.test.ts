@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElevenLabsVoice } from '../../functions/providers/elevenlabs-voice.js';
 import { chimeFor } from '../../functions/providers/sandbox-voice.js';
-import { defaultFirstMessage } from '../../functions/contracts/setup.js';
+import { defaultFirstMessage } from '../../functions/contracts/voice-settings.js';
 
 /** A local stand-in for the provider's voice endpoint, recording what it was asked. */
 const seen: { url: string; key: string | undefined }[] = [];

@@ -1,4 +1,4 @@
-import { VOICES } from '../../contracts/setup.js';
+import { VOICES } from '../../contracts/voice-settings.js';
 import { ELEVENLABS_EU_API_ROOT, isEuApiRoot } from '../../providers/elevenlabs-residency.js';
 import { guarded, sandboxCheck, unexpected, type Check, type VendorHttp } from './check.js';
 

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { AGENT_TOOLS, BOOKING_RULES, type AgentTool } from '../../contracts/agent-tools.js';
-import { DEFAULT_VOICE_ID, defaultFirstMessage, LANGUAGE_LABELS, voiceById } from '../../contracts/setup.js';
+import { DEFAULT_VOICE_ID, defaultFirstMessage, LANGUAGE_LABELS, voiceById } from '../../contracts/voice-settings.js';
 import type { Salon } from '../salon-profile.js';
 import type { StoredSetup } from '../../store/setup-store.js';
 import { toolRegistry } from '../agent-tools/registry.js';

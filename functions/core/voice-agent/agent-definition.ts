@@ -31,7 +31,7 @@ export interface AgentDefinition {
   name: string;
   firstMessage: string;
   language: string;
-  /** Our voice id (contracts/setup.ts VOICES); the adapter maps it to the provider's. */
+  /** Our voice id (contracts/voice-settings.ts VOICES); the adapter maps it to the provider's. */
   voice: string;
   systemPrompt: string;
   timezone: string;

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serviceSchema, setupMessages } from '../../../functions/contracts/setup.js';
+import { serviceSchema } from '../../../functions/contracts/setup.js';
+import { setupMessages } from '../../../functions/contracts/setup-fields.js';
 import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { settleDeposit } from '../../../functions/core/booking/deposit.js';

@@ -2,7 +2,7 @@ import { ElevenLabsEnvironment, type ElevenLabs } from '@elevenlabs/elevenlabs-j
 import * as serialization from '@elevenlabs/elevenlabs-js/serialization/index.js';
 import { TtsConversationalModel } from '@elevenlabs/elevenlabs-js/api/types/TtsConversationalModel.js';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGE_LABELS } from '../../../functions/contracts/setup.js';
+import { LANGUAGE_LABELS } from '../../../functions/contracts/voice-settings.js';
 import { callVariables } from '../../../functions/core/telephony/inbound-call.js';
 import { buildAgentDefinition, TOOL_HEADER_VARIABLES } from '../../../functions/core/voice-agent/agent-config.js';
 import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';

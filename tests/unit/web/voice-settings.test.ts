@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_VOICE_ID, VOICE_SETTINGS_UNSET, VOICE_SETTING_FIELDS, pickVoiceSettings, stepThreeRequest, type SetupState } from '../../../functions/contracts/setup.js';
+import { stepThreeRequest, type SetupState } from '../../../functions/contracts/setup.js';
+import { DEFAULT_VOICE_ID, VOICE_SETTINGS_UNSET, VOICE_SETTING_FIELDS, pickVoiceSettings } from '../../../functions/contracts/voice-settings.js';
 import { defaultWizardData, wizardDataFromSetup } from '../../../web/src/features/setup/wizard-data.js';
 import { validateVoice } from '../../../web/src/features/setup/validation.js';
 

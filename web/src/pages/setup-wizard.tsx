@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SETUP_STEPS, clampStep, defaultFirstMessage, setupMessages, type SetupState } from '@functions/contracts/setup';
+import { SETUP_STEPS, clampStep, type SetupState } from '@functions/contracts/setup';
+import { setupMessages } from '@functions/contracts/setup-fields';
+import { defaultFirstMessage } from '@functions/contracts/voice-settings';
 import { ApiError } from '../lib/api-client';
 import { LOAD_FAILED, SAVE_FAILED } from '../features/setup/api';
 import { BusinessStep } from '../features/setup/components/business-step';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { setupMessages } from '@functions/contracts/setup';
+import { setupMessages } from '@functions/contracts/setup-fields';
 import { useToast } from '../../components/toast';
 import { DraftNote, type FormDraft, type WizardData } from '../setup';
 

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { defaultFirstMessage } from '@functions/contracts/setup';
+import { defaultFirstMessage } from '@functions/contracts/voice-settings';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
 import { useFormDraft } from './form-draft';

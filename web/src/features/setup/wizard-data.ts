@@ -1,4 +1,5 @@
-import { DEFAULT_HOURS, DEFAULT_LANGUAGE, DEFAULT_VOICE_ID, DAYS, VOICE_SETTINGS_UNSET, pickVoiceSettings, voiceById, type Hours, type SetupState, type VoiceStep } from '@functions/contracts/setup';
+import { DEFAULT_HOURS, DAYS, type Hours, type SetupState, type VoiceStep } from '@functions/contracts/setup';
+import { DEFAULT_LANGUAGE, DEFAULT_VOICE_ID, VOICE_SETTINGS_UNSET, pickVoiceSettings, voiceById } from '@functions/contracts/voice-settings';
 import { newUid } from './new-uid';
 import { text } from './loose-values';
 import { serviceFromApi, type ServiceDraft } from './service-draft';
@@ -30,7 +31,7 @@ export interface StylistRow {
   calendarId: string;
 }
 
-/** Step 3's fields are the contract's (functions/contracts/setup.ts, voiceSettingsShape): the form adds none of its own. */
+/** Step 3's fields are the contract's (functions/contracts/voice-settings.ts, voiceSettingsShape): the form adds none of its own. */
 export type VoiceDraft = VoiceStep;
 
 export interface WizardData {

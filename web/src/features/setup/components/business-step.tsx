@@ -1,4 +1,5 @@
-import { DIRECTIONS_MAX, type Day, type DayHours, type Hours } from '@functions/contracts/setup';
+import { type Day, type DayHours, type Hours } from '@functions/contracts/setup';
+import { DIRECTIONS_MAX } from '@functions/contracts/setup-fields';
 import { TextArea, TextInput } from '../../../components/form-fields';
 import type { BusinessDraft } from '../wizard-data';
 import { HoursEditor } from './hours-editor';

@@ -1,4 +1,4 @@
-import { LANGUAGE_LABELS, RING_SALON_FIRST_MAX, RING_SALON_FIRST_MIN, VOICES, voiceById } from '@functions/contracts/setup';
+import { LANGUAGE_LABELS, RING_SALON_FIRST_MAX, RING_SALON_FIRST_MIN, VOICES, voiceById } from '@functions/contracts/voice-settings';
 import { SelectInput, TextArea, TextInput } from '../../../components/form-fields';
 import type { VoiceDraft } from '../wizard-data';
 
