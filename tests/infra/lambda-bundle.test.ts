@@ -30,8 +30,11 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
   'mammoth',
   'ics',
 ];
-/** Loaded on first use only: the vendor SDKs behind ports (axios is Twilio's REST client's), which the sandbox never needs. */
-const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', 'axios', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager'];
+/**
+ * Loaded on first use only: the vendor SDKs behind ports (axios is Twilio's REST client's), which the sandbox never needs,
+ * and the event bus's client, which a call's answer and a first check-availability never publish to.
+ */
+const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', 'axios', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-eventbridge'];
 
 /** What a Lambda's environment holds, for a bundle loaded in a fresh Node. */
 const BUNDLE_ENV = {
