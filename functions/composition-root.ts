@@ -1,10 +1,8 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { EventBridgeClient } from '@aws-sdk/client-eventbridge';
 import { config, type Config } from './config.js';
 import { createSalonStore } from './store/salon-store.js';
 import { createSetupStore } from './store/setup-store.js';
-import { createEventPublisher } from './providers/eventbridge-events.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
 import { createSandboxCalendar } from './providers/sandbox-calendar.js';
 import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
@@ -66,14 +64,13 @@ const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  * Every adapter below that talks to a vendor, and every AWS client only some routes use, is
  * imported inside its `chooseAdapter` or `lazyAdapter` choice: a Lambda loads it on the first
  * call that needs it, never on a cold start (docs/architecture.md, "Cold starts"). Only the
- * table's client and the event bus, which nearly every route uses, are built up front.
+ * table's client, which nearly every route uses, is built up front.
  */
 function build(settings: Config): Dependencies {
   const local = (endpoint: string | undefined) => (endpoint ? { endpoint, region: settings.AWS_REGION } : { region: settings.AWS_REGION });
   const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local(settings.DYNAMODB_ENDPOINT), maxAttempts: 3 }), {
     marshallOptions: { removeUndefinedValues: true },
   });
-  const eventBridge = new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT));
   const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
   const outbox = createOutboxStore(dynamo, settings.TABLE_NAME);
   const smsReplies = createSmsReplyStore(dynamo, settings.TABLE_NAME);
@@ -118,7 +115,15 @@ function build(settings: Config): Dependencies {
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
     deletedOwners: createDeletedOwners(dynamo, settings.TABLE_NAME),
     setup: createSetupStore(dynamo, settings.TABLE_NAME),
-    events: createEventPublisher(eventBridge, settings.EVENT_BUS_NAME),
+    // The bus is written after a booking or at a call's end, never by a call's answer or a first
+    // check-availability: its client and the event catalogue's schemas load on the first publish.
+    events: lazyAdapter(
+      async () => {
+        const [{ EventBridgeClient }, { createEventPublisher }] = await Promise.all([import('@aws-sdk/client-eventbridge'), import('./providers/eventbridge-events.js')]);
+        return createEventPublisher(new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT)), settings.EVENT_BUS_NAME);
+      },
+      { publish: true },
+    ),
     identity: lazyAdapter(
       async () => {
         const [{ CognitoIdentityProviderClient }, { createCognitoIdentity }] = await Promise.all([

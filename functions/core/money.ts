@@ -3,14 +3,13 @@
  * person (the wizard's prices and deposits) become cents here, and cents become "€45" or
  * "€45.50" here. No React or SDK imports: the web bundle and the Lambdas share it.
  */
-const euro = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  trailingZeroDisplay: 'stripIfInteger',
-});
+// Built on first use: the first Intl object a process makes loads ICU's data (~25 ms of CPU), which
+// a Lambda's cold start should pay only on a path that speaks a price.
+let euro: Intl.NumberFormat | undefined;
 
 /** Formats cents the Irish way, dropping ".00" on whole amounts: 7900 → "€79", 15 → "€0.15". */
 export function formatEuro(cents: number): string {
+  euro ??= new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR', trailingZeroDisplay: 'stripIfInteger' });
   return euro.format(cents / 100);
 }
 

@@ -3,6 +3,7 @@ import { logger } from '../../logger.js';
 import { isCalendarError, type CalendarEventChange, type CalendarGrant, type CalendarPort } from '../../providers/calendar-port.js';
 import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
 import { withCalendarGrant, type CalendarGrantDeps } from '../calendar-connection.js';
+import { closeLostMirrors, isConnectionLost } from './lost-connection.js';
 
 /**
  * The calendar mirror (issue 21): each mapped calendar's busy time in our table, so no tool call
@@ -106,7 +107,8 @@ function applied(mirror: CalendarMirror, listed: Listed, now: Date): CalendarMir
 
 /**
  * Brings one calendar's mirror up to date (creating it with a full sync). `full` forces a full sync.
- * A failure is recorded on the mirror (booking stops trusting it) and thrown.
+ * A failure is recorded on the mirror (booking stops trusting it) and thrown; a connection found
+ * broken closes all the salon's mirrors instead (lost-connection.ts).
  */
 export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: string, options: { full?: boolean; channel?: CalendarMirror['channel'] } = {}): Promise<CalendarMirror> {
   try {
@@ -135,7 +137,8 @@ export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: 
   } catch (error) {
     const kind = isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown');
     logger.warn('calendar mirror sync failed', { salonId, kind });
-    await deps.calendarMirrors.noteFailure(salonId, calendarId, { kind, at: deps.now().toISOString() }).catch(() => undefined);
+    if (isConnectionLost(error)) await closeLostMirrors(deps, salonId).catch(() => undefined);
+    else await deps.calendarMirrors.noteFailure(salonId, calendarId, { kind, at: deps.now().toISOString() }).catch(() => undefined);
     throw error;
   }
 }
@@ -163,7 +166,8 @@ export async function stopChannel(deps: CalendarGrantDeps, salonId: string, chan
  * nothing changed between the two is missed; the old channel, if any, is stopped afterwards. If
  * either fails, a channel it opened is stopped again, and a calendar never mirrored yet keeps a
  * mirror with no sync that records the failure: the booking sweep then opens it again (renewMirrors),
- * and meanwhile booking asks Google live for it, as for a calendar with no mirror.
+ * and meanwhile booking asks Google live for it, as for a calendar with no mirror. On a broken
+ * connection nothing is kept: the salon's mirrors are closed until the owner connects again.
  */
 export async function openMirror(deps: MirrorDeps, salonId: string, calendarId: string): Promise<CalendarMirror> {
   const existing = await current(deps, salonId, calendarId);
@@ -174,7 +178,8 @@ export async function openMirror(deps: MirrorDeps, salonId: string, calendarId: 
     mirror = await syncMirror(deps, salonId, calendarId, { full: true, channel });
   } catch (error) {
     if (channel) await stopChannel(deps, salonId, channel);
-    if (existing.version === 0) {
+    if (isConnectionLost(error)) await closeLostMirrors(deps, salonId).catch(() => undefined);
+    else if (existing.version === 0) {
       const failure = { kind: isCalendarError(error) ? error.kind : ((error as Error)?.name ?? 'unknown'), at: deps.now().toISOString() };
       await deps.calendarMirrors.save({ ...existing, failure, dueAt: failure.at, version: 1 }).catch(() => undefined);
     }
@@ -184,11 +189,13 @@ export async function openMirror(deps: MirrorDeps, salonId: string, calendarId: 
   return mirror;
 }
 
-export type NotificationOutcome = 'synced' | 'opened' | 'ignored' | 'refused';
+export type NotificationOutcome = 'synced' | 'opened' | 'closed' | 'ignored' | 'refused';
 
 /**
  * A push notification (`POST /api/calendar/notifications`): believed only with the token of the
  * mirror's current channel (a stopped or forged channel is refused), then an incremental sync.
+ * `closed`: the sync found the connection broken and closed the salon's mirrors, so Google is
+ * answered 200 (a retry could only fail again).
  */
 export async function receiveNotification(deps: MirrorDeps, headers: { channelId?: string; token?: string; state?: string }): Promise<NotificationOutcome> {
   const parsed = headers.token ? readChannelToken(headers.token) : null;
@@ -199,19 +206,26 @@ export async function receiveNotification(deps: MirrorDeps, headers: { channelId
   // The channel's first message only says it is open: the full sync that opened it is running.
   if (headers.state === 'sync') return 'opened';
   await deps.calendarMirrors.noteNotified(parsed.salonId, parsed.calendarId, deps.now().toISOString());
-  await syncMirror(deps, parsed.salonId, parsed.calendarId);
+  try {
+    await syncMirror(deps, parsed.salonId, parsed.calendarId);
+  } catch (error) {
+    if (isConnectionLost(error)) return 'closed';
+    throw error;
+  }
   return 'synced';
 }
 
 /**
  * The mirrors' upkeep, run by the booking sweep (EventBridge Scheduler in AWS, a timer locally): a mirror whose channel expires
  * within a day, that has none (its first opening failed), or whose last sync failed gets a new channel and a full sync; any
- * other one due is synced incrementally (a lost notification caught within RESYNC_MS).
+ * other one due is synced incrementally (a lost notification caught within RESYNC_MS). `closed`: due
+ * mirrors whose connection was found broken, closed rather than failed, so the sweep's alarm does
+ * not fire every period until the owner reconnects.
  */
-export async function renewMirrors(deps: MirrorDeps, limit: number): Promise<{ renewed: number; synced: number; failed: number }> {
+export async function renewMirrors(deps: MirrorDeps, limit: number): Promise<{ renewed: number; synced: number; failed: number; closed: number }> {
   const now = deps.now();
   const due = await deps.calendarMirrors.dueForRenewal(now, limit);
-  const result = { renewed: 0, synced: 0, failed: 0 };
+  const result = { renewed: 0, synced: 0, failed: 0, closed: 0 };
   for (const { salonId, calendarId } of due) {
     try {
       const mirror = await current(deps, salonId, calendarId);
@@ -219,8 +233,8 @@ export async function renewMirrors(deps: MirrorDeps, limit: number): Promise<{ r
       if (renew) await openMirror(deps, salonId, calendarId);
       else await syncMirror(deps, salonId, calendarId);
       result[renew ? 'renewed' : 'synced'] += 1;
-    } catch {
-      result.failed += 1;
+    } catch (error) {
+      result[isConnectionLost(error) ? 'closed' : 'failed'] += 1;
     }
   }
   return result;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { renewMirrors } from '../../../functions/core/calendar/mirror.js';
+import { renewMirrors, RESYNC_MS } from '../../../functions/core/calendar/mirror.js';
+import { calendarHealth } from '../../../functions/core/calendar/calendar-health.js';
 import { closeMirrors, reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mirrors.js';
+import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { at, startTable, type Table } from '../booking/harness.js';
 import { CAL, mirroredSalon, offered, starts } from './mirror-harness.js';
@@ -8,7 +10,8 @@ import { CAL, mirroredSalon, offered, starts } from './mirror-harness.js';
 /**
  * A mirror's beginning and end (issue 21): a calendar whose first opening failed is opened again
  * by the booking sweep, and one no longer mirrored (unmapped, Google disconnected, the account
- * deleted: tests/unit/account.test.ts) has its push channel stopped and its mirror removed.
+ * deleted: tests/unit/account.test.ts) has its push channel stopped and its mirror removed; the
+ * mirrors of a connection found broken are closed until the owner connects again.
  */
 let table: Table;
 const clock = { value: at('2026-11-23T08:00') };
@@ -101,5 +104,68 @@ describe('a mirror no longer needed', () => {
     m.state.down = false;
     await m.ownerAdds('dentist02', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
     expect(await m.deliver()).toEqual(['refused']);
+  });
+});
+
+describe('the mirrors of a connection found broken', () => {
+  // A table of their own: the sweep looks at every salon's mirrors, and Google refuses only this salon's grant.
+  let own: Table;
+  beforeAll(async () => {
+    own = await startTable();
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('are closed by the sweep that finds Google refusing the grant, stay closed (no sweep fails for them again), and open again on reconnect', async () => {
+    const m = await mirroredSalon(own, clock, { Aoife: CAL, Ciara: CIARA });
+    expect(await reconcileSalonMirrors(m.deps, m.salon.salonId)).toBe(2);
+    const channels = (await m.mirrors()).map((mirror) => mirror.channel!.id);
+    m.outbox.length = 0;
+
+    // The owner revoked our access at Google: the next sync is answered invalid_grant.
+    m.state.revoked = true;
+    clock.value += RESYNC_MS + 60_000;
+    expect(await renewMirrors(m.deps, 50)).toMatchObject({ failed: 0, closed: 2 });
+    expect((await m.deps.googleStore.getConnection(m.salon.salonId))?.status).toBe('broken');
+    expect(await m.mirrors()).toEqual([]);
+    // Nothing left for the sweep: its alarm stays quiet however long the owner takes.
+    clock.value += RESYNC_MS + 60_000;
+    expect(await renewMirrors(m.deps, 50)).toEqual({ renewed: 0, synced: 0, failed: 0, closed: 0 });
+    // Saving the mappings again opens nothing and leaves no failed mirror behind for the sweep.
+    expect(await reconcileSalonMirrors(m.deps, m.salon.salonId)).toBe(0);
+    expect(await m.mirrors()).toEqual([]);
+    // The dashboard shows no failing mirror, only the connection (broken) it already shows.
+    expect(await calendarHealth({ ...m.deps, bookings: { calendarSync: { pending: async () => [] } } }, m.salon.salonId)).toMatchObject({ state: 'none', lastFailure: null });
+    // The old channels' notifications match no mirror.
+    await m.ownerAdds('dentist03', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
+    expect(await m.deliver()).toEqual(['refused']);
+    // Booking asks Google live, which refuses as for any broken connection: the caller is told the calendar was not checked.
+    m.calls.length = 0;
+    const answer = (await checkAvailability(m.deps, m.salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as { calendarChecked: boolean };
+    expect(answer.calendarChecked).toBe(false);
+    expect(m.calls).toEqual([]);
+
+    // The owner connects again (the OAuth callback stores the new grant, then reconciles the mirrors).
+    m.state.revoked = false;
+    const broken = (await m.deps.googleStore.getConnection(m.salon.salonId))!;
+    await m.deps.googleStore.saveConnection({ ...broken, connectedAt: new Date(clock.value).toISOString(), status: 'connected' });
+    expect(await reconcileSalonMirrors(m.deps, m.salon.salonId)).toBe(2);
+    const reopened = await m.mirrors();
+    expect(reopened.map((mirror) => mirror.calendarId).sort()).toEqual([CAL, CIARA].sort());
+    expect(reopened.every((mirror) => mirror.syncedAt && mirror.channel && !channels.includes(mirror.channel.id) && !mirror.failure)).toBe(true);
+    expect(reopened.find((mirror) => mirror.calendarId === CAL)!.busy).toHaveProperty('dentist03');
+    clock.value = at('2026-11-23T08:00');
+  });
+
+  it('are closed by a notification that finds the grant revoked, which Google is not asked to retry', async () => {
+    const m = await mirroredSalon(own, clock);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
+    m.outbox.length = 0;
+    await m.ownerAdds('dentist04', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
+    m.state.revoked = true;
+    expect(await m.deliver()).toEqual(['closed']);
+    expect(await m.mirrors()).toEqual([]);
+    expect((await m.deps.googleStore.getConnection(m.salon.salonId))?.status).toBe('broken');
   });
 });
