@@ -133,12 +133,13 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
     },
     async noteOwnWrite(salonId, calendarId, eventId, at) {
       const names = { '#own': 'ownWrites' };
-      // A mirror saved before own writes were kept has no map to add to: it gets one.
-      for (let attempt = 0; attempt < 2; attempt += 1) {
-        if (await touch(salonId, calendarId, 'SET #own.#id = :at', { ':at': at }, { condition: 'attribute_exists(#own)', names: { ...names, '#id': eventId } })) return true;
-        if (await touch(salonId, calendarId, 'SET #own = :own', { ':own': { [eventId]: at } }, { condition: 'attribute_exists(pk) AND attribute_not_exists(#own)', names })) return true;
-      }
-      return false;
+      const add = () => touch(salonId, calendarId, 'SET #own.#id = :at', { ':at': at }, { condition: 'attribute_exists(#own)', names: { ...names, '#id': eventId } });
+      // A mirror saved before own writes were kept has no map to add to: it gets one (unless a racing write just made it).
+      return (
+        (await add()) ||
+        (await touch(salonId, calendarId, 'SET #own = :own', { ':own': { [eventId]: at } }, { condition: 'attribute_exists(pk) AND attribute_not_exists(#own)', names })) ||
+        add()
+      );
     },
     async dropOwnWrite(salonId, calendarId, eventId) {
       await touch(salonId, calendarId, 'REMOVE #own.#id', {}, { condition: 'attribute_exists(#own)', names: { '#own': 'ownWrites', '#id': eventId } });

@@ -1,3 +1,4 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { retryCalendarSync } from '../../../functions/core/booking/calendar-events.js';
@@ -6,6 +7,7 @@ import { syncMirror } from '../../../functions/core/calendar/mirror.js';
 import { OWN_WRITE_TTL_MS } from '../../../functions/core/calendar/own-writes.js';
 import { reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mirrors.js';
 import { setLogSink } from '../../../functions/logger.js';
+import { mirrorKey } from '../../../functions/store/calendar-mirror-store.js';
 import { at, startTable, type Table } from '../booking/harness.js';
 import { CAL, mirroredSalon } from './mirror-harness.js';
 
@@ -118,6 +120,17 @@ describe('the mirror and our own calendar writes', () => {
     held.release();
     await delivered;
     expect((await m.mirror()).ownWrites).toEqual({});
+  });
+
+  it('a write is noted on a mirror kept before own writes were, and on no calendar without a mirror', async () => {
+    const m = await openSalon();
+    await table.client.send(new UpdateCommand({ TableName: table.tableName, Key: mirrorKey(m.salon.salonId, CAL), UpdateExpression: 'REMOVE ownWrites' }));
+    const at = new Date(clock.value).toISOString();
+    expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, CAL, 'bkone', at)).toBe(true);
+    expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, CAL, 'bktwo', at)).toBe(true);
+    expect((await m.mirror()).ownWrites).toEqual({ bkone: at, bktwo: at });
+    expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, 'staff-rota@sandbox.calendar', 'bkthree', at)).toBe(false);
+    expect(await m.mirrors()).toHaveLength(1);
   });
 
   it('a notification that arrives while a sync is listing is not lost when that sync saves', async () => {
