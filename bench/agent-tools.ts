@@ -9,6 +9,7 @@ import { batchWriteAll } from '../functions/store/dynamo.js';
 import { keys } from '../functions/store/keys.js';
 import { formatLoad, percentile, runLoad, type LoadResult } from './support/load.js';
 import { signUpBenchOwner } from './support/owner.js';
+import { machineLoad, treeCpuMs } from './support/process-cpu.js';
 import { productEnv, startProductProcess } from './support/product-process.js';
 import type { BookingRecord, DayReservation } from '../functions/core/booking/records.js';
 
@@ -19,6 +20,11 @@ import type { BookingRecord, DayReservation } from '../functions/core/booking/re
  * (SANDBOX_CALENDAR_LATENCY_MS, 300 ms unless set); and the availability computation alone at 1×
  * and 10× the data. Targets (one call at a time): check-availability median < 120 ms and
  * p99 < 250 ms, book median < 200 ms; with 10 in flight, p99 < 500 ms.
+ *
+ * Locally one process runs every handler and bus consumer, beside dynalite, on a machine other
+ * people share; in AWS each call in flight has a Lambda (and its CPU) to itself. So each line also
+ * says the CPU the product spent per call (its process and dynalite's, consumers included) and the
+ * machine's load: 10 in flight locally queue for that CPU, which one Lambda per call does not.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CALENDAR_LATENCY_MS = process.env.SANDBOX_CALENDAR_LATENCY_MS ?? '300';
@@ -175,7 +181,8 @@ function computeFigures(): string[] {
 export async function run(): Promise<string[]> {
   const lines: string[] = [];
   const product = await startProductProcess(Number(process.env.BENCH_PORT ?? 3973), { SANDBOX_CALENDAR_LATENCY_MS: CALENDAR_LATENCY_MS });
-  lines.push(`Sandbox calendar latency: ${CALENDAR_LATENCY_MS} ms per call`);
+  lines.push(`Sandbox calendar latency: ${CALENDAR_LATENCY_MS} ms per call; at the start, ${machineLoad()}`);
+  const cpu = () => treeCpuMs(product.pid);
   try {
     const env = productEnv(product.url);
     const { authorization } = await signUpBenchOwner(product.url);
@@ -252,12 +259,15 @@ export async function run(): Promise<string[]> {
 
     const results: [string, string, LoadResult][] = [];
     for (const concurrency of [1, 10]) {
-      results.push([`check-availability (${concurrency} at a time)`, `check-availability ${concurrency}`, await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, request: async () => (await call('check-availability', checkBody())) === 200 })]);
+      results.push([`check-availability (${concurrency} at a time)`, `check-availability ${concurrency}`, await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, sample: cpu, request: async () => (await call('check-availability', checkBody())) === 200 })]);
     }
     for (const concurrency of [1, 10]) {
-      results.push([`book (${concurrency} at a time)`, `book ${concurrency}`, await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, request: async () => count(await call('book', bookBody())) })]);
+      results.push([`book (${concurrency} at a time)`, `book ${concurrency}`, await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, sample: cpu, request: async () => count(await call('book', bookBody())) })]);
     }
-    for (const [label, key, result] of results) lines.push(`${formatLoad(label, result)}   ${verdict(result, TARGETS[key]!)}`);
+    for (const [label, key, result] of results) {
+      lines.push(`${formatLoad(label, result)}   ${verdict(result, TARGETS[key]!)}   CPU ${((result.sampled ?? Number.NaN) / result.requests).toFixed(0)} ms per call`);
+    }
+    lines.push(`At the end, ${machineLoad()}`);
     lines.push(`book outcomes: ${outcomes.booked} booked, ${outcomes.taken} "just taken" (409), ${outcomes.other} other`);
   } finally {
     await product.stop();

@@ -6,6 +6,8 @@ export interface LoadResult {
   perSecond: number;
   p50: number;
   p99: number;
+  /** What `sample` counted over the measured seconds (e.g. CPU milliseconds), when given. */
+  sampled?: number;
 }
 
 export function percentile(sorted: number[], fraction: number): number {
@@ -13,7 +15,7 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-export async function runLoad(options: { concurrency: number; seconds: number; warmUpSeconds?: number; request: () => Promise<boolean> }): Promise<LoadResult> {
+export async function runLoad(options: { concurrency: number; seconds: number; warmUpSeconds?: number; request: () => Promise<boolean>; sample?: () => number }): Promise<LoadResult> {
   // A warm-up lets the JIT and connection pools settle; those requests are not counted.
   const warmUpUntil = performance.now() + (options.warmUpSeconds ?? 2) * 1000;
   await Promise.all(
@@ -23,6 +25,7 @@ export async function runLoad(options: { concurrency: number; seconds: number; w
   );
   const latencies: number[] = [];
   let errors = 0;
+  const sampledAtStart = options.sample?.();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   await Promise.all(
@@ -36,6 +39,7 @@ export async function runLoad(options: { concurrency: number; seconds: number; w
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const sampled = sampledAtStart === undefined ? undefined : options.sample!() - sampledAtStart;
   latencies.sort((a, b) => a - b);
   return {
     requests: latencies.length,
@@ -44,6 +48,7 @@ export async function runLoad(options: { concurrency: number; seconds: number; w
     perSecond: latencies.length / seconds,
     p50: percentile(latencies, 0.5),
     p99: percentile(latencies, 0.99),
+    ...(sampled === undefined ? {} : { sampled }),
   };
 }
 

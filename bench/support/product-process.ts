@@ -6,6 +6,7 @@ import { join } from 'node:path';
 /** `npm start`'s program in its own process (as a user runs it), on a fresh data folder. */
 export interface ProductProcess {
   url: string;
+  pid: number;
   secondsToFirstAnswer: number;
   stop(): Promise<void>;
 }
@@ -30,6 +31,7 @@ export async function startProductProcess(port: number, extraEnv: Record<string,
   const secondsToFirstAnswer = (performance.now() - started) / 1000;
   return {
     url,
+    pid: child.pid!,
     secondsToFirstAnswer,
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -7,8 +7,10 @@ import { tableKeys } from './table-definition.js';
  * `SALON#<id>` / `CALMIRROR#<calendarId>`: our copy of one connected calendar's busy time (issue
  * 21), kept by full and incremental syncs and Google's push channel. One item per calendar, so a
  * salon's mirrors are one query; listed across salons on gsi1 (`CALMIRRORS` / when it is next due)
- * for the booking sweep. Written whole, conditionally on its version: two syncs racing cannot undo each
- * other's changes (the loser reads again and applies its page to the winner's state).
+ * for the booking sweep. A sync writes it conditionally on its version: two syncs racing cannot undo
+ * each other's changes (the loser reads again and applies its page to the winner's state). What
+ * arrives beside the syncs (a notification, our own write awaited) is written on its own and never
+ * overwritten by a sync that read the item before it.
  */
 export interface MirrorChannel {
   id: string;
@@ -31,6 +33,8 @@ export interface CalendarMirror {
   /** The last sync that failed, until one succeeds. */
   failure: { kind: string; at: string } | null;
   channel: MirrorChannel | null;
+  /** Our own event writes whose change no sync has seen yet: event id → when the write began (own-writes.ts). */
+  ownWrites: Record<string, string>;
   /** When the booking sweep should next look at it (a resync, or its channel's renewal). */
   dueAt: string;
   version: number;
@@ -39,9 +43,17 @@ export interface CalendarMirror {
 export interface CalendarMirrorStore {
   /** The salon's mirrors (every calendar), in one query. */
   list(salonId: string): Promise<CalendarMirror[]>;
-  /** Writes the mirror if its stored version is still `mirror.version - 1` (or it is new at version 1). */
-  save(mirror: CalendarMirror): Promise<boolean>;
+  /**
+   * Writes a sync's outcome if the stored version is still `mirror.version - 1` (or creates the
+   * mirror at version 1), and forgets the own writes `settled`. Keeps `notifiedAt` and the own
+   * writes as stored: they may have changed since the sync read them.
+   */
+  save(mirror: CalendarMirror, settled?: readonly string[]): Promise<boolean>;
   noteNotified(salonId: string, calendarId: string, at: string): Promise<void>;
+  /** Notes that we are about to write event `eventId` to the calendar (false when it has no mirror). */
+  noteOwnWrite(salonId: string, calendarId: string, eventId: string, at: string): Promise<boolean>;
+  /** Our write of `eventId` changed nothing or failed: no notification is owed to it. */
+  dropOwnWrite(salonId: string, calendarId: string, eventId: string): Promise<void>;
   /** Notes a failed sync; the mirror is then due for the booking sweep at once. */
   noteFailure(salonId: string, calendarId: string, failure: { kind: string; at: string }): Promise<void>;
   /** Mirrors due before `before` (failed ones at once), soonest first. */
@@ -62,6 +74,7 @@ export function toMirror(item: Item): CalendarMirror {
     notifiedAt: typeof item.notifiedAt === 'string' ? item.notifiedAt : null,
     failure: (item.failure as CalendarMirror['failure'] | undefined) ?? null,
     channel: (item.channel as MirrorChannel | undefined) ?? null,
+    ownWrites: (item.ownWrites as CalendarMirror['ownWrites'] | undefined) ?? {},
     dueAt: String(item.dueAt ?? NO_CHANNEL),
     version: Number(item.version ?? 0),
   };
@@ -72,12 +85,23 @@ export const mirrorKey = (salonId: string, calendarId: string) => ({ pk: keys.sa
 
 export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableName: string): CalendarMirrorStore {
   const key = mirrorKey;
-  const touch = (salonId: string, calendarId: string, expression: string, values: Record<string, unknown>) =>
+  const touch = (salonId: string, calendarId: string, expression: string, values: Record<string, unknown>, more: { condition?: string; names?: Record<string, string> } = {}) =>
     conditionally(
       client.send(
-        new UpdateCommand({ TableName: tableName, Key: key(salonId, calendarId), UpdateExpression: expression, ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: values }),
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key(salonId, calendarId),
+          UpdateExpression: expression,
+          ConditionExpression: more.condition ?? 'attribute_exists(pk)',
+          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+          ...(more.names ? { ExpressionAttributeNames: more.names } : {}),
+        }),
       ),
     );
+  const indexed = (mirror: CalendarMirror) => ({
+    [tableKeys.gsi1.partitionKey]: keys.calendarMirrorIndex,
+    [tableKeys.gsi1.sortKey]: `${mirror.dueAt}#${mirror.salonId}#${mirror.calendarId}`,
+  });
   return {
     async list(salonId) {
       const items = await queryAll(client, {
@@ -87,25 +111,38 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
       });
       return items.map(toMirror);
     },
-    async save(mirror) {
-      return conditionally(
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...key(mirror.salonId, mirror.calendarId),
-              ...mirror,
-              [tableKeys.gsi1.partitionKey]: keys.calendarMirrorIndex,
-              [tableKeys.gsi1.sortKey]: `${mirror.dueAt}#${mirror.salonId}#${mirror.calendarId}`,
-            },
-            ConditionExpression: mirror.version === 1 ? 'attribute_not_exists(pk)' : 'version = :previous',
-            ...(mirror.version === 1 ? {} : { ExpressionAttributeValues: { ':previous': mirror.version - 1 } }),
-          }),
-        ),
-      );
+    async save(mirror, settled = []) {
+      if (mirror.version === 1) {
+        return conditionally(
+          client.send(new PutCommand({ TableName: tableName, Item: { ...key(mirror.salonId, mirror.calendarId), ...mirror, ...indexed(mirror) }, ConditionExpression: 'attribute_not_exists(pk)' })),
+        );
+      }
+      const fields = { busy: mirror.busy, syncToken: mirror.syncToken, syncedAt: mirror.syncedAt, failure: mirror.failure, channel: mirror.channel, dueAt: mirror.dueAt, version: mirror.version, ...indexed(mirror) };
+      const names: Record<string, string> = Object.fromEntries(Object.keys(fields).map((field, index) => [`#f${index}`, field]));
+      const values: Record<string, unknown> = Object.fromEntries(Object.values(fields).map((value, index) => [`:f${index}`, value]));
+      const sets = Object.keys(fields).map((_, index) => `#f${index} = :f${index}`);
+      const removes = settled.map((eventId, index) => ((names[`#o${index}`] = eventId), `#own.#o${index}`));
+      if (removes.length) names['#own'] = 'ownWrites';
+      return touch(mirror.salonId, mirror.calendarId, `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`, { ...values, ':previous': mirror.version - 1 }, {
+        condition: '#version = :previous',
+        names: { ...names, '#version': 'version' },
+      });
     },
     async noteNotified(salonId, calendarId, at) {
       await touch(salonId, calendarId, 'SET notifiedAt = :at', { ':at': at });
+    },
+    async noteOwnWrite(salonId, calendarId, eventId, at) {
+      const names = { '#own': 'ownWrites' };
+      const add = () => touch(salonId, calendarId, 'SET #own.#id = :at', { ':at': at }, { condition: 'attribute_exists(#own)', names: { ...names, '#id': eventId } });
+      // A mirror saved before own writes were kept has no map to add to: it gets one (unless a racing write just made it).
+      return (
+        (await add()) ||
+        (await touch(salonId, calendarId, 'SET #own = :own', { ':own': { [eventId]: at } }, { condition: 'attribute_exists(pk) AND attribute_not_exists(#own)', names })) ||
+        add()
+      );
+    },
+    async dropOwnWrite(salonId, calendarId, eventId) {
+      await touch(salonId, calendarId, 'REMOVE #own.#id', {}, { condition: 'attribute_exists(#own)', names: { '#own': 'ownWrites', '#id': eventId } });
     },
     async noteFailure(salonId, calendarId, failure) {
       await touch(salonId, calendarId, `SET failure = :failure, ${tableKeys.gsi1.sortKey} = :due`, { ':failure': failure, ':due': `${NO_CHANNEL}#${salonId}#${calendarId}` });

@@ -1,5 +1,6 @@
 import { logger } from '../../logger.js';
 import { withCalendarGrant } from '../calendar-connection.js';
+import { ownCalendarWrite } from '../calendar/own-writes.js';
 import { EVENT_WRITE_TIMEOUT_MS, failureKind, withCachedConnection, withTimeout } from './calendar.js';
 import { calendarEventIdFor, type BookingDeps } from './context.js';
 import { ZONE } from './time.js';
@@ -59,13 +60,15 @@ export async function syncCalendarEvent(deps: BookingDeps, salonId: string, book
     return 'none';
   }
   const eventId = appointment.calendarEventId ?? calendarEventIdFor(appointment.id);
-  const remove = () => withTimeout(withCalendarGrant(linked, salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, eventId)), EVENT_WRITE_TIMEOUT_MS);
+  // Noted on the calendar's mirror, so the notification our own change brings does not make booking ask Google.
+  const own = (write: () => Promise<boolean>) => ownCalendarWrite(deps, salonId, calendarId, eventId, () => withTimeout(write(), EVENT_WRITE_TIMEOUT_MS));
+  const remove = () => own(async () => (await withCalendarGrant(linked, salonId, (grant) => deps.calendar.deleteEvent(grant, calendarId, eventId))).deleted);
   if (appointment.status === 'cancelled') {
     await remove();
     await deps.bookings.calendarSync.clear(salonId, bookingId);
     return 'removed';
   }
-  await withTimeout(withCalendarGrant(linked, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId))), EVENT_WRITE_TIMEOUT_MS);
+  await own(async () => (await withCalendarGrant(linked, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId)))).created);
   await deps.bookings.appointments.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
   // Cancelled while the event was being written: its removal may have run before the write.
   if ((await deps.bookings.appointments.get(salonId, bookingId))?.status === 'cancelled') {

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
 import { DAYS, type Day, type Hours } from '../../contracts/setup.js';
 
@@ -8,6 +8,28 @@ import { DAYS, type Day, type Hours } from '../../contracts/setup.js';
  */
 export const ZONE = SALON_TIME_ZONE;
 export const MINUTE = 60_000;
+
+/**
+ * The salon's zone with its UTC offsets remembered per minute. luxon asks Intl for the offset of
+ * every instant it makes (formatToParts): a third of a check-availability's CPU, which queues
+ * calls in flight (docs/bookings.md, "Ten calls in flight"). Offsets change only on a minute
+ * (Europe/Dublin's at 01:00 UTC).
+ */
+class RememberedZone extends IANAZone {
+  private readonly offsets = new Map<number, number>();
+
+  override offset(ts: number): number {
+    const minute = Math.floor(ts / MINUTE);
+    let offset = this.offsets.get(minute);
+    if (offset === undefined) {
+      offset = super.offset(ts);
+      if (this.offsets.size >= 100_000) this.offsets.clear();
+      this.offsets.set(minute, offset);
+    }
+    return offset;
+  }
+}
+const zone = new RememberedZone(ZONE);
 
 export type LocalTimeProblem = 'invalid' | 'clocks-go-forward' | 'zoned';
 
@@ -20,7 +42,7 @@ export type LocalTimeResult = { ok: true; time: DateTime } | { ok: false; proble
  */
 export function localTime(date: string, time: string): LocalTimeResult {
   const wanted = `${date}T${time.length === 4 ? `0${time}` : time}`;
-  const parsed = DateTime.fromISO(wanted, { zone: ZONE });
+  const parsed = DateTime.fromISO(wanted, { zone });
   if (!parsed.isValid) return { ok: false, problem: 'invalid' };
   if (parsed.toFormat("yyyy-MM-dd'T'HH:mm") !== wanted.slice(0, 16)) return { ok: false, problem: 'clocks-go-forward' };
   return { ok: true, time: parsed };
@@ -49,11 +71,11 @@ export function wallClock(ms: number): string {
 
 /** The instant of a wall-clock time the tools gave (`wallClock`). */
 export function fromWallClock(value: string): number {
-  return DateTime.fromISO(value, { zone: ZONE }).toMillis();
+  return DateTime.fromISO(value, { zone }).toMillis();
 }
 
 export function atInstant(ms: number): DateTime {
-  return DateTime.fromMillis(ms, { zone: ZONE });
+  return DateTime.fromMillis(ms, { zone });
 }
 
 /** The local date (YYYY-MM-DD) of an instant. */
@@ -67,11 +89,11 @@ export function isoLocal(ms: number): string {
 }
 
 export function dayOfWeek(date: string): Day {
-  return DAYS[DateTime.fromISO(date, { zone: ZONE }).weekday - 1]!;
+  return DAYS[DateTime.fromISO(date, { zone }).weekday - 1]!;
 }
 
 export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone: ZONE }).plus({ days }).toISODate()!;
+  return DateTime.fromISO(date, { zone }).plus({ days }).toISODate()!;
 }
 
 /** Whole days from `from` to `to` (local dates). */
@@ -80,7 +102,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export function isValidDate(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone: ZONE }).isValid;
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone }).isValid;
 }
 
 /**
@@ -90,8 +112,8 @@ export function isValidDate(date: string): boolean {
 export function openingOn(hours: Hours, date: string): { open: number; close: number } | null {
   const day = hours[dayOfWeek(date)];
   if (!day || day.closed) return null;
-  const open = DateTime.fromISO(`${date}T${day.open}`, { zone: ZONE });
-  const close = DateTime.fromISO(`${date}T${day.close}`, { zone: ZONE });
+  const open = DateTime.fromISO(`${date}T${day.open}`, { zone });
+  const close = DateTime.fromISO(`${date}T${day.close}`, { zone });
   if (!open.isValid || !close.isValid || close.toMillis() <= open.toMillis()) return null;
   return { open: open.toMillis(), close: close.toMillis() };
 }

@@ -4,6 +4,7 @@ import { isCalendarError, type CalendarEventChange, type CalendarGrant, type Cal
 import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
 import { withCalendarGrant, type CalendarGrantDeps } from '../calendar-connection.js';
 import { closeLostMirrors, isConnectionLost } from './lost-connection.js';
+import { awaitsOwnWrite, settledOwnWrites } from './own-writes.js';
 
 /**
  * The calendar mirror (issue 21): each mapped calendar's busy time in our table, so no tool call
@@ -51,6 +52,7 @@ const blank = (salonId: string, calendarId: string): CalendarMirror => ({
   notifiedAt: null,
   failure: null,
   channel: null,
+  ownWrites: {},
   dueAt: '',
   version: 0,
 });
@@ -120,6 +122,7 @@ export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: 
         const now = deps.now();
         const listed = await listAll(deps.calendar, grant, calendarId, options.full ? null : mirror.syncToken, new Date(now.getTime() - KEEP_PAST_MS));
         const channel = options.channel !== undefined ? options.channel : mirror.channel;
+        const settled = settledOwnWrites(mirror, new Set(listed.changes.map((change) => change.id)), now.getTime());
         const next: CalendarMirror = {
           ...mirror,
           busy: applied(mirror, listed, now),
@@ -127,10 +130,11 @@ export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: 
           syncedAt: now.toISOString(),
           failure: null,
           channel,
+          ownWrites: Object.fromEntries(Object.entries(mirror.ownWrites).filter(([eventId]) => !settled.includes(eventId))),
           dueAt: dueAt(now, channel),
           version: mirror.version + 1,
         };
-        if (await deps.calendarMirrors.save(next)) return next;
+        if (await deps.calendarMirrors.save(next, settled)) return next;
         if (attempt >= SAVE_ATTEMPTS) throw new Error('The calendar mirror kept changing under its sync');
       }
     });
@@ -194,8 +198,9 @@ export type NotificationOutcome = 'synced' | 'opened' | 'closed' | 'ignored' | '
 /**
  * A push notification (`POST /api/calendar/notifications`): believed only with the token of the
  * mirror's current channel (a stopped or forged channel is refused), then an incremental sync.
- * `closed`: the sync found the connection broken and closed the salon's mirrors, so Google is
- * answered 200 (a retry could only fail again).
+ * Until that sync ends, booking does not trust the mirror, unless the notification may be for
+ * one of our own writes. `closed`: the sync found the connection broken and closed the salon's
+ * mirrors, so Google is answered 200 (a retry could only fail again).
  */
 export async function receiveNotification(deps: MirrorDeps, headers: { channelId?: string; token?: string; state?: string }): Promise<NotificationOutcome> {
   const parsed = headers.token ? readChannelToken(headers.token) : null;
@@ -205,7 +210,9 @@ export async function receiveNotification(deps: MirrorDeps, headers: { channelId
   if (!channel || channel.id !== headers.channelId || !sameSecret(channel.secret, parsed.secret)) return 'refused';
   // The channel's first message only says it is open: the full sync that opened it is running.
   if (headers.state === 'sync') return 'opened';
-  await deps.calendarMirrors.noteNotified(parsed.salonId, parsed.calendarId, deps.now().toISOString());
+  // One of our own writes is still to be seen: this is most likely its notification, which need not make booking ask Google (own-writes.ts).
+  const now = deps.now();
+  if (!awaitsOwnWrite(mirror, now.getTime())) await deps.calendarMirrors.noteNotified(parsed.salonId, parsed.calendarId, now.toISOString());
   try {
     await syncMirror(deps, parsed.salonId, parsed.calendarId);
   } catch (error) {

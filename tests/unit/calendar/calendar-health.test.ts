@@ -16,6 +16,7 @@ const mirror = (fields: Partial<CalendarMirror> = {}): CalendarMirror => ({
   notifiedAt: null,
   failure: null,
   channel: { id: 'ch', resourceId: 'r', secret: 's', expiresAt: iso(-86_400_000) },
+  ownWrites: {},
   dueAt: iso(-60_000),
   version: 1,
   ...fields,

@@ -13,7 +13,7 @@ import { makeSalon, type Table } from '../booking/harness.js';
  * webhook's core (receiveNotification) by the test (`deliver`), so every step is explicit and
  * nothing waits on a clock. `state.down` makes every calendar call fail as in a Google outage,
  * `state.failing` only the named calls, `state.revoked` every call as Google answers a revoked
- * grant (invalid_grant).
+ * grant (invalid_grant); `state.before` runs before each call (a test holds one there).
  */
 export const CAL = 'aoife@sandbox.calendar';
 
@@ -24,12 +24,13 @@ export async function mirroredSalon(table: Table, clock: { value: number }, mapp
   const channels = createSandboxCalendarStore(table.client, table.tableName);
   const sandbox = createSandboxCalendar({ store: salon.googleStore, channels, now, deliver: async (delivery) => void outbox.push(delivery) });
   const calls: string[] = [];
-  const state = { down: false, revoked: false, failing: new Set<string>() };
+  const state: { down: boolean; revoked: boolean; failing: Set<string>; before?: (name: string) => Promise<void> } = { down: false, revoked: false, failing: new Set<string>() };
   const counted = Object.fromEntries(
     Object.entries(sandbox).map(([name, method]) => [
       name,
       async (...args: unknown[]) => {
         calls.push(name);
+        await state.before?.(name);
         if (state.down || state.failing.has(name)) throw new CalendarError('unavailable', 'Google is down', 503);
         if (state.revoked) throw new CalendarError('revoked', 'invalid_grant', 400);
         return (method as (...a: unknown[]) => Promise<unknown>)(...args);
