@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { logger } from '../../logger.js';
 import type { SettleMarker } from '../../store/booking-store.js';
 import { retryCalendarSync } from './calendar-events.js';
-import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
+import { rememberCallerBooking } from './caller-record.js';
+import { loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
@@ -55,11 +56,20 @@ function findOn(days: readonly DayItem[], bookingId: string) {
   return null;
 }
 
+export interface SettleOptions {
+  /**
+   * List a live booking in its caller's record if missing (rememberCallerBooking): the sweep's
+   * settle, and a request that cannot know its booking's record was written (book's cap write
+   * failed, or an earlier request under its key died).
+   */
+  rememberCaller?: boolean;
+}
+
 /**
  * Settles one booking from its day item(s) and clears its marker. `known` are days the caller has
  * just written or read (saves reading them again). Answers the appointment when it is live.
  */
-export async function settleBooking(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[]): Promise<StoredAppointment | null> {
+export async function settleBooking(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[], options: SettleOptions = {}): Promise<StoredAppointment | null> {
   const salonId = context.salon.id;
   const refs = marker.stylistIds.map((stylistId) => ({ stylistId, date: marker.date }));
   let found = findOn(known ?? (await deps.bookings.days.getMany(salonId, refs)), marker.bookingId);
@@ -76,7 +86,11 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
   let live: StoredAppointment | null = null;
   if (found?.live) {
     const appointment = appointmentOf(salonId, found.day.stylistId, found.live);
-    if (appointment) live = await projectConfirmed(deps, context, appointment, found.live.record?.deposit);
+    if (appointment) {
+      const booking = { bookingId: appointment.id, start: Date.parse(found.live.start) };
+      const remembered = options.rememberCaller ? rememberCallerBooking(deps, salonId, phoneKey(salonId, appointment.callerPhone), booking) : undefined;
+      [live] = await Promise.all([projectConfirmed(deps, context, appointment, found.live.record?.deposit), remembered]);
+    }
   } else if (found?.ended) {
     await projectEnded(deps, context, found.day.stylistId, found.ended);
     await expireUnpaidDeposit(deps, salonId, found.ended);
@@ -98,9 +112,9 @@ export async function markUnsettled(deps: BookingDeps, salonId: string, markers:
 }
 
 /** A request's own settle: a failure is left to the sweep (the change itself has happened). */
-export async function settleOrLeave(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[]): Promise<StoredAppointment | null> {
+export async function settleOrLeave(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[], options: SettleOptions = {}): Promise<StoredAppointment | null> {
   try {
-    return await settleBooking(deps, context, marker, known);
+    return await settleBooking(deps, context, marker, known, options);
   } catch (error) {
     logger.warn('booking left for the sweep', { salonId: context.salon.id, bookingId: marker.bookingId, name: (error as Error)?.name });
     return null;
@@ -141,7 +155,7 @@ export async function sweepBookings(deps: BookingDeps, options: SweepOptions): P
         await deps.bookings.settlements.clear([marker]);
         continue;
       }
-      await settleBooking(deps, context, marker);
+      await settleBooking(deps, context, marker, undefined, { rememberCaller: true });
       result.settled += 1;
     } catch (error) {
       result.failed += 1;
