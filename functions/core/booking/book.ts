@@ -2,6 +2,7 @@ import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
+import { logger } from '../../logger.js';
 import { bookedAnswer } from './book-answers.js';
 import { busyByStylist, calendarsOf, fetchBusy, type RawBusy } from './calendar.js';
 import { capReached, tooManyBookings } from './caller-record.js';
@@ -11,7 +12,7 @@ import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, re
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { claimKey, madeEarlier, type Claim } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
-import { appointmentOf } from './projections.js';
+import { appointmentOf, projectConfirmed, publishBooking } from './projections.js';
 import { DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
@@ -212,15 +213,32 @@ async function bookFree(deps: BookingDeps, context: SalonContext, request: Commi
 
 type Booked = Made & { bookingId: string; marker: Marker };
 
-/** The answer is the reservation's: settling and keeping the answer under the key go out together. */
+/**
+ * The answer is the reservation's, so keeping it under the key goes out with settling. A new
+ * confirmed booking publishes booking.confirmed first, then writes its projections, keeps the
+ * answer and clears its marker in one round trip: a crash part-way through that step is put right
+ * by the event's consumer (ensureConfirmed), as the sweep would have from the marker. Otherwise (a
+ * held time, a booking an earlier request made, a caller's record not known to list it, the bus
+ * refusing the event) the marker stays until settling is done.
+ */
 async function answer(deps: BookingDeps, context: SalonContext, request: Commit, made: Booked, pastNoShows: number): Promise<BookAnswer> {
   const salonId = context.salon.id;
   const reservation = made.day.intervals.find((entry) => entry.bookingId === made.bookingId)!;
-  const booked = bookedAnswer(appointmentOf(salonId, made.chosen.id, reservation)!, reservation, made.chosen, pastNoShows, deps.now().getTime());
+  const appointment = appointmentOf(salonId, made.chosen.id, reservation)!;
+  const booked = bookedAnswer(appointment, reservation, made.chosen, pastNoShows, deps.now().getTime());
   const key = request.options.idempotencyKey;
-  await Promise.all([
-    settleOrLeave(deps, context, made.marker, [made.day], { rememberCaller: !made.callerListed }),
-    key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined,
-  ]);
+  const keep = () => (key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined);
+  if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
+    // The marker's clearing is sent first: a crash then loses projections, never the marker alone (crash-injection.test.ts).
+    await Promise.all([
+      deps.bookings.settlements.clear([{ salonId, id: made.marker.id }]).catch(() => undefined),
+      keep(),
+      projectConfirmed(deps, context, appointment, undefined, { published: true }).catch((error: unknown) => {
+        logger.warn('booking left for its event', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
+      }),
+    ]);
+    return booked;
+  }
+  await Promise.all([settleOrLeave(deps, context, made.marker, [made.day], { rememberCaller: !made.callerListed }), keep()]);
   return booked;
 }

@@ -8,6 +8,7 @@ import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepos
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { appointmentOf, projectConfirmed, projectEnded } from './projections.js';
+import { localDate } from './time.js';
 import type { DayItem, DayRef, DayReservation, StoredAppointment } from './records.js';
 
 /**
@@ -105,6 +106,30 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
   return live;
 }
 
+/** The salon's context, or null when the salon is gone (its account deleted). */
+function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonContext | null> {
+  return loadSalonContext(deps, salonId).catch((error: unknown) => {
+    if (error instanceof ToolError && error.code === 'unauthorized') return null;
+    throw error;
+  });
+}
+
+/**
+ * What the booking.confirmed consumer makes sure of before the calendar write: a live booking's
+ * projections agree with its reservation (written once; not published again: this is the event).
+ * book publishes booking.confirmed before writing them and clears its marker beside them, so a
+ * request that died part-way through that last step is put right here. A move's hold or a held
+ * time is left to its own marker (only the sweep may give a move up, once its request is over).
+ */
+export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
+  const context = await contextUnlessGone(deps, salonId);
+  if (!context) return;
+  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) });
+  const live = day.intervals.find((entry) => entry.bookingId === booking.id);
+  const appointment = live && !live.movingFrom ? appointmentOf(salonId, day.stylistId, live) : null;
+  if (appointment?.status === 'confirmed') await projectConfirmed(deps, context, appointment, undefined, { published: true });
+}
+
 /** Writes the markers of a change about to touch the day items (before the write, never after). */
 export async function markUnsettled(deps: BookingDeps, salonId: string, markers: readonly Marker[]): Promise<void> {
   const since = deps.now().toISOString();
@@ -146,10 +171,7 @@ export async function sweepBookings(deps: BookingDeps, options: SweepOptions): P
   const result: SweepResult = { settled: 0, failed: 0, calendarSalons: calendarSalons.length };
   for (const marker of markers) {
     try {
-      const context = await loadSalonContext(deps, marker.salonId).catch((error: unknown) => {
-        if (error instanceof ToolError && error.code === 'unauthorized') return null;
-        throw error;
-      });
+      const context = await contextUnlessGone(deps, marker.salonId);
       if (!context) {
         // The salon is gone (account deleted): its marker is all that is left of it.
         await deps.bookings.settlements.clear([marker]);

@@ -167,6 +167,25 @@ describe("the cap beside the commit (issue 21 #4)", () => {
   });
 });
 
+describe('booking.confirmed before the projections (issue 21 #4)', () => {
+  it('is published before the appointment is written; a bus that refuses it leaves the booking settled the slower way (projections, then the marker)', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const seen: (string | undefined)[] = [];
+    const watching = { ...salon.deps, events: { publish: async (type: string, detail: unknown) => {
+      seen.push(sk(await table.items(salon.salonId), 'APPT#')[0]?.status as string | undefined);
+      await salon.deps.events.publish(type as never, detail as never);
+    } } };
+    const first = await book(watching, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(70) }), { idempotencyKey: 'bus-1' });
+    expect(seen).toEqual([undefined]);
+    const down = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('bus down')) } };
+    const second = await book(down, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' });
+    const items = await table.items(salon.salonId);
+    expect(sk(items, 'APPT#').map((item) => [item.id, item.status]).sort()).toEqual([[(first.booking as { id: string }).id, 'confirmed'], [(second.booking as { id: string }).id, 'confirmed']].sort());
+    expect(sk(items, 'SETTLE#')).toEqual([]);
+    expect(sk(items, 'BOOKINGS#').flatMap((item) => [...(item.ids as Set<string>)]).sort()).toEqual([(first.booking as { id: string }).id, (second.booking as { id: string }).id].sort());
+  });
+});
+
 describe('idempotency (RELIABILITY 13)', () => {
   it('same key and body → the same answer and one booking; other body → 422; concurrent repeats → one booking', async () => {
     const salon = await makeSalon(table, { now: clock });
