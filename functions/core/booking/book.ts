@@ -2,20 +2,21 @@ import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
+import { logger } from '../../logger.js';
 import { bookedAnswer } from './book-answers.js';
 import { busyByStylist, calendarsOf, fetchBusy, type RawBusy } from './calendar.js';
-import { admitCaller, forgetCallerBooking } from './caller-record.js';
+import { capReached, tooManyBookings } from './caller-record.js';
+import { reserveWithCap, type Made } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
 import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
-import { changeDay, reserve } from './day-ledger.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { claimKey, madeEarlier, type Claim } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
-import { appointmentOf } from './projections.js';
+import { appointmentOf, projectConfirmed, publishBooking } from './projections.js';
 import { DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
-import type { BookingRecord, DayItem, DepositHold } from './records.js';
+import type { BookingRecord, DepositHold } from './records.js';
 
 /**
  * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).
@@ -26,10 +27,11 @@ import type { BookingRecord, DayItem, DepositHold } from './records.js';
  *    same key and body again answers the first answer, another body 422. The claim, the settle
  *    marker and one read of the caller, the stylists' days and their calendars' mirrors go out
  *    together.
- * 3. The caller's hourly cap is counted and the calendar's busy time re-checked (candidates.ts
- *    picks who is free).
+ * 3. The caller's hourly cap and the calendar's busy time are checked on what was read
+ *    (candidates.ts picks who is free).
  * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
- *    race, refused when the time overlaps): this is the commit and the booking of record.
+ *    race, refused when the time overlaps): this is the commit and the booking of record. The
+ *    caller's record counts it against the cap in the same round trip (commit-with-cap.ts).
  * 5. Settling (settle.ts): the appointment is stored, the calendar event written with an id
  *    derived from the booking id (left pending if the calendar is down), and `booking.confirmed`
  *    published. A crash here leaves the marker for the sweep, which does the same.
@@ -75,8 +77,8 @@ interface Commit {
 /**
  * The commit, in as few round trips as the store allows without transactions: the key's claim,
  * the marker (so a crash after the write is found by the sweep) and one read of everything the
- * decision needs go out together; then the cap and the calendar's busy time; then one conditional
- * write on the chosen stylist's day that holds the whole booking. Everything after it is settling,
+ * decision needs go out together; then one conditional write on the chosen stylist's day that
+ * holds the whole booking, with the caller's cap beside it. Everything after it is settling,
  * which the sweep would redo if this request died; the key keeps its answer meanwhile.
  */
 async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<BookAnswer> {
@@ -137,83 +139,106 @@ interface Decision {
   found: BookingRead;
 }
 
-/** The cap and the calendar's busy time, then the write on the chosen stylist's day, then settling. */
+/**
+ * The calendar's busy time (and a deposit's checkout), then the write on the chosen stylist's day
+ * with the caller's cap beside it, then settling. A checkout made for a time that turns out taken
+ * is never texted to anyone and expires.
+ */
 async function decide(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<BookAnswer> {
+  const { service, stylist, start, callerPhone } = request;
+  const { markers, found, bookingId } = decision;
+  const key = request.options.idempotencyKey;
+  const salonId = context.salon.id;
+  // Whatever this request does not book, it leaves nothing behind under its own booking id.
+  const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
+  let made: Booked;
+  try {
+    const earlier = key
+      ? madeEarlier(found.days, { key, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: request.input.callerName, callerPhone })
+      : null;
+    if (earlier) {
+      // This key's request booked before it died: that booking is the answer, nothing is booked
+      // again. A key claimed afresh (its first request released it after booking) does not use
+      // this request's own booking id. Its caller's record may have missed it (settle lists it).
+      if (earlier.reservation.bookingId !== bookingId) await clearMarkers();
+      const chosen = context.setup.stylists.find((each) => each.id === earlier.day.stylistId) ?? { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
+      const marker = earlier.reservation.bookingId === bookingId ? markers[0]! : markerFor(earlier.reservation.bookingId, localDate(start), [earlier.day.stylistId]);
+      made = { chosen, day: earlier.day, bookingId: earlier.reservation.bookingId, marker, callerListed: false };
+    } else {
+      made = await bookFree(deps, context, request, decision);
+    }
+  } catch (error) {
+    await clearMarkers();
+    throw error;
+  }
+  return answer(deps, context, request, made, found.pastNoShows);
+}
+
+/** A new booking: the first free candidate's day takes it, the caller's cap beside the write. */
+async function bookFree(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<Booked> {
   const { service, stylist, start, end, callerPhone } = request;
-  const { markers, phoneHash, terms, found } = decision;
-  let { bookingId } = decision;
+  const { markers, phoneHash, terms, found, bookingId } = decision;
   const salonId = context.salon.id;
   const date = localDate(start);
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const candidateIds = candidates.map((candidate) => candidate.id);
-  let marker = markers[0]!;
-  // The cap, the calendars and the deposit's checkout at once. A checkout made for a time that
-  // turns out taken is never texted to anyone and expires.
-  const [admitted, raw, checkout] = await Promise.allSettled([
-    admitCaller(deps, salonId, phoneHash, { bookingId, start }, found.caller),
+  const dayList = found.days;
+  if (capReached(found.caller, bookingId, deps.now().getTime())) throw tooManyBookings();
+  const [raw, checkout] = await Promise.allSettled([
     fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
     terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
   ]);
-  const dayList = found.days;
-  let written: DayItem | undefined;
-  let chosen: Stylist | undefined;
-  try {
-    for (const outcome of [admitted, raw, checkout]) if (outcome.status === 'rejected') throw outcome.reason;
-    const deposit = (checkout as PromiseFulfilledResult<Omit<DepositHold, 'paidAt'> | null>).value;
-    const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, context.setup.mappings, candidateIds, bookedByStylist(dayList));
-    const dayOf = new Map(dayList.map((day) => [day.stylistId, day]));
-    const fields = {
-      service: serviceRecord(service),
-      callerName: request.input.callerName,
-      callerPhone,
-      callerEmail: request.input.callerEmail ?? null,
-      source: request.options.source ?? 'phone-agent',
-      createdAt: deps.now().toISOString(),
-      idempotencyKey: request.options.idempotencyKey ?? null,
-      rescheduledFrom: null,
-      ...(deposit ? { deposit: { ...deposit, paidAt: null } } : {}),
-    } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
-    const key = request.options.idempotencyKey;
-    const earlier = key
-      ? madeEarlier(dayList, { key, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: request.input.callerName, callerPhone })
-      : null;
-    if (earlier && earlier.reservation.bookingId !== bookingId) {
-      // The key was claimed afresh (its first request released it after booking): this request's
-      // own booking id is not used, so it leaves nothing behind under it.
-      await Promise.all([forgetCallerBooking(deps, salonId, phoneHash, bookingId), deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined)]);
-      bookingId = earlier.reservation.bookingId;
-      marker = markerFor(bookingId, date, [earlier.day.stylistId]);
-    }
-    if (earlier) {
-      // This key's request booked before it died: that booking is the answer, nothing is booked again.
-      chosen = context.setup.stylists.find((each) => each.id === earlier.day.stylistId) ?? { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
-      written = earlier.day;
-    }
-    for (const candidate of earlier ? [] : freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist })) {
-      const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
-      const { result, day } = await changeDay(deps, salonId, { stylistId: candidate.id, date }, (current) => reserve(current, reservation), dayOf.get(candidate.id));
-      if (result === 'reserved') {
-        chosen = candidate;
-        written = day;
-        break;
-      }
-    }
-    if (!chosen) await slotTaken(deps, context, service, stylist, start);
-  } catch (error) {
-    // Never reserved: the booking did not happen, so it does not count and leaves nothing behind.
-    if (!chosen) {
-      await Promise.all([
-        admitted.status === 'fulfilled' ? forgetCallerBooking(deps, salonId, phoneHash, bookingId) : undefined,
-        deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined),
-      ]);
-    }
-    throw error;
-  }
-  const reservation = written!.intervals.find((entry) => entry.bookingId === bookingId)!;
-  const answer = bookedAnswer(appointmentOf(salonId, chosen!.id, reservation)!, reservation, chosen!, found.pastNoShows, deps.now().getTime());
-  // The answer is the reservation's: settling and keeping the answer under the key go out together.
-  const key = request.options.idempotencyKey;
-  await Promise.all([settleOrLeave(deps, context, marker, [written!]), key ? deps.bookings.idempotency.complete(salonId, key, answer) : undefined]);
-  return answer;
+  for (const outcome of [raw, checkout]) if (outcome.status === 'rejected') throw outcome.reason;
+  const deposit = (checkout as PromiseFulfilledResult<Omit<DepositHold, 'paidAt'> | null>).value;
+  const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, context.setup.mappings, candidateIds, bookedByStylist(dayList));
+  const dayOf = new Map(dayList.map((day) => [day.stylistId, day]));
+  const free = freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist });
+  if (free.length === 0) await slotTaken(deps, context, service, stylist, start);
+  const fields = {
+    service: serviceRecord(service),
+    callerName: request.input.callerName,
+    callerPhone,
+    callerEmail: request.input.callerEmail ?? null,
+    source: request.options.source ?? 'phone-agent',
+    createdAt: deps.now().toISOString(),
+    idempotencyKey: request.options.idempotencyKey ?? null,
+    rescheduledFrom: null,
+    ...(deposit ? { deposit: { ...deposit, paidAt: null } } : {}),
+  } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
+  const reservationFor = (candidate: Stylist) => ({ bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) });
+  const made = await reserveWithCap(deps, salonId, { date, free, dayOf, reservationFor, phoneHash, booking: { bookingId, start }, caller: found.caller });
+  if (!made) return slotTaken(deps, context, service, stylist, start);
+  return { ...made, bookingId, marker: markers[0]! };
 }
 
+type Booked = Made & { bookingId: string; marker: Marker };
+
+/**
+ * The answer is the reservation's, so keeping it under the key goes out with settling. A new
+ * confirmed booking publishes booking.confirmed first, then writes its projections, keeps the
+ * answer and clears its marker in one round trip: a crash part-way through that step is put right
+ * by the event's consumer (ensureConfirmed), as the sweep would have from the marker. Otherwise (a
+ * held time, a booking an earlier request made, a caller's record not known to list it, the bus
+ * refusing the event) the marker stays until settling is done.
+ */
+async function answer(deps: BookingDeps, context: SalonContext, request: Commit, made: Booked, pastNoShows: number): Promise<BookAnswer> {
+  const salonId = context.salon.id;
+  const reservation = made.day.intervals.find((entry) => entry.bookingId === made.bookingId)!;
+  const appointment = appointmentOf(salonId, made.chosen.id, reservation)!;
+  const booked = bookedAnswer(appointment, reservation, made.chosen, pastNoShows, deps.now().getTime());
+  const key = request.options.idempotencyKey;
+  const keep = () => (key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined);
+  if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
+    // The marker's clearing is sent first: a crash then loses projections, never the marker alone (crash-injection.test.ts).
+    await Promise.all([
+      deps.bookings.settlements.clear([{ salonId, id: made.marker.id }]).catch(() => undefined),
+      keep(),
+      projectConfirmed(deps, context, appointment, undefined, { published: true }).catch((error: unknown) => {
+        logger.warn('booking left for its event', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
+      }),
+    ]);
+    return booked;
+  }
+  await Promise.all([settleOrLeave(deps, context, made.marker, [made.day], { rememberCaller: !made.callerListed }), keep()]);
+  return booked;
+}

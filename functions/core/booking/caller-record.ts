@@ -41,6 +41,19 @@ async function updateCaller<R>(
   throw new UnavailableError();
 }
 
+export const tooManyBookings = () => new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
+
+export const refusedByCap = (error: unknown) => error instanceof ToolError && error.code === 'too_many_bookings';
+
+/**
+ * Whether the caller's record as read already refuses a new booking (the cap), so that nothing is
+ * written for it; the write (admitCaller) decides again on the record it writes.
+ */
+export function capReached(record: CallerRecord, bookingId: string, now: number): boolean {
+  if (record.bookings.some((entry) => entry.bookingId === bookingId)) return false;
+  return record.recent.filter((entry) => entry.at > now - HOUR).length >= BOOKING_RULES.maxBookingsPerCallerPerHour;
+}
+
 /**
  * Counts a new booking against the caller's hourly cap (RELIABILITY 8) and remembers it among
  * their upcoming ones. Refuses (429, nothing else written) when the cap is reached.
@@ -66,7 +79,19 @@ export async function admitCaller(
     },
     firstRead,
   );
-  if (!admitted) throw new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
+  if (!admitted) throw tooManyBookings();
+}
+
+/**
+ * Lists a live booking among the caller's upcoming ones if their record missed it: book writes the
+ * cap beside the commit, so a request that died between the two leaves the booking unlisted
+ * ("cancel my booking" would not find it). Settling repairs it; not counted against the cap again.
+ */
+export async function rememberCallerBooking(deps: Pick<BookingDeps, 'bookings' | 'now'>, salonId: string, phoneHash: string, booking: { bookingId: string; start: number }): Promise<void> {
+  await updateCaller(deps, salonId, phoneHash, (record) => {
+    if (record.bookings.some((entry) => entry.bookingId === booking.bookingId)) return { result: undefined };
+    return { result: undefined, record: { ...record, bookings: [...record.bookings, booking] } };
+  });
 }
 
 /** Forgets a booking that did not happen (it no longer counts against the cap). Never throws. */

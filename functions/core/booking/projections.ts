@@ -14,14 +14,16 @@ import type { DayReservation, DepositHold, EndedReservation, StoredAppointment }
  * and the booking events. Every step is safe to repeat.
  */
 
-/** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). */
-export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<void> {
+/** Publishes a booking event; a failure is logged and never undoes the booking (RELIABILITY 22). Answers whether it went out. */
+export async function publishBooking(deps: BookingDeps, context: SalonContext, type: 'booking.confirmed' | 'booking.cancelled', appointment: StoredAppointment): Promise<boolean> {
   try {
     const detail = { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail };
     if (type === 'booking.cancelled' && appointment.cancelReason) await deps.events.publish(type, { ...detail, reason: appointment.cancelReason });
     else await deps.events.publish(type, detail);
+    return true;
   } catch (error) {
     logger.error('booking event not published', { type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
+    return false;
   }
 }
 
@@ -73,9 +75,16 @@ async function publishDepositRequest(deps: BookingDeps, context: SalonContext, a
 /**
  * A live booking's projections. Answers the appointment as it now stands. Its status only moves
  * forward (awaiting deposit → confirmed → cancelled), so a settle working from an older read of
- * the day never takes a paid booking back to awaiting.
+ * the day never takes a paid booking back to awaiting. `published`: booking.confirmed is already
+ * on the bus (book publishes it before the projections; its consumer makes sure of them).
  */
-export async function projectConfirmed(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, deposit?: DepositHold): Promise<StoredAppointment> {
+export async function projectConfirmed(
+  deps: BookingDeps,
+  context: SalonContext,
+  appointment: StoredAppointment,
+  deposit?: DepositHold,
+  options: { published?: boolean } = {},
+): Promise<StoredAppointment> {
   // The calendar event is written after the answer (calendar-events.ts): its marker goes down with
   // the appointment, before the booking event that asks for it is published. A held time is in
   // the calendar too: it is not free. A confirmed booking's count and reminder go out with them
@@ -106,7 +115,7 @@ export async function projectConfirmed(deps: BookingDeps, context: SalonContext,
     return stored;
   }
   if (!counted) await countAndRemind(deps, context, stored);
-  await publishBooking(deps, context, 'booking.confirmed', stored);
+  if (!options.published) await publishBooking(deps, context, 'booking.confirmed', stored);
   return stored;
 }
 

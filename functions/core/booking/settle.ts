@@ -2,11 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { logger } from '../../logger.js';
 import type { SettleMarker } from '../../store/booking-store.js';
 import { retryCalendarSync } from './calendar-events.js';
-import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
+import { rememberCallerBooking } from './caller-record.js';
+import { loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { awaitingDeposit, changeDay, fenceOn, finishMoveOn, goneOf, releaseDepositOn, releaseOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { appointmentOf, projectConfirmed, projectEnded } from './projections.js';
+import { localDate } from './time.js';
 import type { DayItem, DayRef, DayReservation, StoredAppointment } from './records.js';
 
 /**
@@ -55,11 +57,20 @@ function findOn(days: readonly DayItem[], bookingId: string) {
   return null;
 }
 
+export interface SettleOptions {
+  /**
+   * List a live booking in its caller's record if missing (rememberCallerBooking): the sweep's
+   * settle, and a request that cannot know its booking's record was written (book's cap write
+   * failed, or an earlier request under its key died).
+   */
+  rememberCaller?: boolean;
+}
+
 /**
  * Settles one booking from its day item(s) and clears its marker. `known` are days the caller has
  * just written or read (saves reading them again). Answers the appointment when it is live.
  */
-export async function settleBooking(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[]): Promise<StoredAppointment | null> {
+export async function settleBooking(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[], options: SettleOptions = {}): Promise<StoredAppointment | null> {
   const salonId = context.salon.id;
   const refs = marker.stylistIds.map((stylistId) => ({ stylistId, date: marker.date }));
   let found = findOn(known ?? (await deps.bookings.days.getMany(salonId, refs)), marker.bookingId);
@@ -76,7 +87,11 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
   let live: StoredAppointment | null = null;
   if (found?.live) {
     const appointment = appointmentOf(salonId, found.day.stylistId, found.live);
-    if (appointment) live = await projectConfirmed(deps, context, appointment, found.live.record?.deposit);
+    if (appointment) {
+      const booking = { bookingId: appointment.id, start: Date.parse(found.live.start) };
+      const remembered = options.rememberCaller ? rememberCallerBooking(deps, salonId, phoneKey(salonId, appointment.callerPhone), booking) : undefined;
+      [live] = await Promise.all([projectConfirmed(deps, context, appointment, found.live.record?.deposit), remembered]);
+    }
   } else if (found?.ended) {
     await projectEnded(deps, context, found.day.stylistId, found.ended);
     await expireUnpaidDeposit(deps, salonId, found.ended);
@@ -91,6 +106,30 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
   return live;
 }
 
+/** The salon's context, or null when the salon is gone (its account deleted). */
+function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonContext | null> {
+  return loadSalonContext(deps, salonId).catch((error: unknown) => {
+    if (error instanceof ToolError && error.code === 'unauthorized') return null;
+    throw error;
+  });
+}
+
+/**
+ * What the booking.confirmed consumer makes sure of before the calendar write: a live booking's
+ * projections agree with its reservation (written once; not published again: this is the event).
+ * book publishes booking.confirmed before writing them and clears its marker beside them, so a
+ * request that died part-way through that last step is put right here. A move's hold or a held
+ * time is left to its own marker (only the sweep may give a move up, once its request is over).
+ */
+export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
+  const context = await contextUnlessGone(deps, salonId);
+  if (!context) return;
+  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) });
+  const live = day.intervals.find((entry) => entry.bookingId === booking.id);
+  const appointment = live && !live.movingFrom ? appointmentOf(salonId, day.stylistId, live) : null;
+  if (appointment?.status === 'confirmed') await projectConfirmed(deps, context, appointment, undefined, { published: true });
+}
+
 /** Writes the markers of a change about to touch the day items (before the write, never after). */
 export async function markUnsettled(deps: BookingDeps, salonId: string, markers: readonly Marker[]): Promise<void> {
   const since = deps.now().toISOString();
@@ -98,9 +137,9 @@ export async function markUnsettled(deps: BookingDeps, salonId: string, markers:
 }
 
 /** A request's own settle: a failure is left to the sweep (the change itself has happened). */
-export async function settleOrLeave(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[]): Promise<StoredAppointment | null> {
+export async function settleOrLeave(deps: BookingDeps, context: SalonContext, marker: Marker, known?: readonly DayItem[], options: SettleOptions = {}): Promise<StoredAppointment | null> {
   try {
-    return await settleBooking(deps, context, marker, known);
+    return await settleBooking(deps, context, marker, known, options);
   } catch (error) {
     logger.warn('booking left for the sweep', { salonId: context.salon.id, bookingId: marker.bookingId, name: (error as Error)?.name });
     return null;
@@ -132,16 +171,13 @@ export async function sweepBookings(deps: BookingDeps, options: SweepOptions): P
   const result: SweepResult = { settled: 0, failed: 0, calendarSalons: calendarSalons.length };
   for (const marker of markers) {
     try {
-      const context = await loadSalonContext(deps, marker.salonId).catch((error: unknown) => {
-        if (error instanceof ToolError && error.code === 'unauthorized') return null;
-        throw error;
-      });
+      const context = await contextUnlessGone(deps, marker.salonId);
       if (!context) {
         // The salon is gone (account deleted): its marker is all that is left of it.
         await deps.bookings.settlements.clear([marker]);
         continue;
       }
-      await settleBooking(deps, context, marker);
+      await settleBooking(deps, context, marker, undefined, { rememberCaller: true });
       result.settled += 1;
     } catch (error) {
       result.failed += 1;

@@ -146,6 +146,46 @@ describe('book', () => {
   });
 });
 
+describe("the cap beside the commit (issue 21 #4)", () => {
+  it("one caller's concurrent bookings: exactly the cap's worth stand; each refused one's time is free again and leaves nothing behind", async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const phone = caller(60);
+    const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
+    const answers = await Promise.allSettled(times.map((time) => book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: phone }))));
+    const booked = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [(answer.value.booking as { id: string }).id] : []));
+    const refused = answers.flatMap((answer) => (answer.status === 'rejected' ? [(answer.reason as ToolError).code] : []));
+    expect(booked).toHaveLength(3);
+    expect(refused).toEqual(['too_many_bookings', 'too_many_bookings', 'too_many_bookings']);
+    const items = await table.items(salon.salonId);
+    const day = sk(items, 'DAY#')[0]!;
+    expect((day.intervals as { bookingId: string }[]).map((entry) => entry.bookingId).sort()).toEqual([...booked].sort());
+    expect(sk(items, 'APPT#').map((item) => item.id).sort()).toEqual([...booked].sort());
+    expect(sk(items, 'SETTLE#')).toEqual([]);
+    const record = sk(items, 'CALLER#')[0]!;
+    expect((record.recent as { bookingId: string }[]).map((entry) => entry.bookingId).sort()).toEqual([...booked].sort());
+    expect((record.bookings as { bookingId: string }[]).map((entry) => entry.bookingId).sort()).toEqual([...booked].sort());
+  });
+});
+
+describe('booking.confirmed before the projections (issue 21 #4)', () => {
+  it('is published before the appointment is written; a bus that refuses it leaves the booking settled the slower way (projections, then the marker)', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const seen: (string | undefined)[] = [];
+    const watching = { ...salon.deps, events: { publish: async (type: string, detail: unknown) => {
+      seen.push(sk(await table.items(salon.salonId), 'APPT#')[0]?.status as string | undefined);
+      await salon.deps.events.publish(type as never, detail as never);
+    } } };
+    const first = await book(watching, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(70) }), { idempotencyKey: 'bus-1' });
+    expect(seen).toEqual([undefined]);
+    const down = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('bus down')) } };
+    const second = await book(down, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' });
+    const items = await table.items(salon.salonId);
+    expect(sk(items, 'APPT#').map((item) => [item.id, item.status]).sort()).toEqual([[(first.booking as { id: string }).id, 'confirmed'], [(second.booking as { id: string }).id, 'confirmed']].sort());
+    expect(sk(items, 'SETTLE#')).toEqual([]);
+    expect(sk(items, 'BOOKINGS#').flatMap((item) => [...(item.ids as Set<string>)]).sort()).toEqual([(first.booking as { id: string }).id, (second.booking as { id: string }).id].sort());
+  });
+});
+
 describe('idempotency (RELIABILITY 13)', () => {
   it('same key and body → the same answer and one booking; other body → 422; concurrent repeats → one booking', async () => {
     const salon = await makeSalon(table, { now: clock });

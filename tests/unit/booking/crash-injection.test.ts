@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { reschedule } from '../../../functions/core/booking/reschedule.js';
+import { phoneKey } from '../../../functions/core/booking/context.js';
 import { sweepBookings } from '../../../functions/core/booking/settle.js';
+import { keys } from '../../../functions/store/keys.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { dyingClient } from '../../support/dying-client.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
@@ -43,6 +45,11 @@ async function expectConsistent(salon: UnitSalon) {
   expect(events.sort()).toEqual(confirmed.map((item) => `bk${String(item.id).slice(3)}`).sort());
   const counted = bySk(items, 'BOOKINGS#').flatMap((item) => [...((item.ids as Set<string> | undefined) ?? [])]);
   expect(counted.sort()).toEqual(confirmed.map((item) => item.id).sort());
+  // Each confirmed booking is among its caller's upcoming ones ("cancel my booking" finds it by phone).
+  for (const appointment of confirmed) {
+    const record = items.find((item) => item.sk === keys.callerSk(phoneKey(salon.salonId, String(appointment.callerPhone))));
+    expect(((record?.bookings as { bookingId: string }[] | undefined) ?? []).map((entry) => entry.bookingId)).toContain(appointment.id);
+  }
   return { confirmed, items };
 }
 

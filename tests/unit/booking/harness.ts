@@ -9,6 +9,7 @@ import { eventCatalog } from '../../../events/catalog.js';
 import { DEFAULT_HOURS, type Hours, type Service } from '../../../functions/contracts/setup.js';
 import type { BookingDeps } from '../../../functions/core/booking/context.js';
 import { syncCalendarEvent } from '../../../functions/core/booking/calendar-events.js';
+import { ensureConfirmed } from '../../../functions/core/booking/settle.js';
 import { CalendarError, type CalendarPort } from '../../../functions/providers/calendar-port.js';
 import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
 import { createBookingStore } from '../../../functions/store/booking-store.js';
@@ -177,6 +178,8 @@ export async function makeSalon(
       const { type, detail } = published[delivered]!;
       if (type === 'booking.confirmed' || type === 'booking.cancelled' || type === 'booking.deposit-requested') {
         const { appointment } = detail as EventDetail<'booking.confirmed'>;
+        // As events/consumers/sync-calendar-event.ts does.
+        if (type === 'booking.confirmed') await ensureConfirmed(deps, appointment.salonId, appointment);
         await syncCalendarEvent(deps, appointment.salonId, appointment.id);
       }
     }

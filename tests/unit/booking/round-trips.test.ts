@@ -95,7 +95,7 @@ describe('store round trips per tool call (warm instance)', () => {
     expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
-  it('book: the claim, one read and the marker together, the cap, the commit, the projections with the answer kept, the marker cleared', async () => {
+  it('book: the claim, one read and the marker together; the cap beside the commit; booking.confirmed, then the projections, the answer kept and the marker cleared together', async () => {
     const salon = await makeSalon(table, { now: clock });
     const { client, sent, steps, reset } = countingClient();
     const deps = salon.depsOn(client);
@@ -108,16 +108,16 @@ describe('store round trips per tool call (warm instance)', () => {
         'PutItem', // the idempotency key claimed
         'BatchGetItem', // the caller's record and the stylists' days, in one read
         'BatchWriteItem', // the settle marker, before the day changes
-        'PutItem', // the caller's record (the hourly cap)
+        'PutItem', // the caller's record (the hourly cap), beside the commit
         'PutItem', // the commit: the stylist's day
         'PutItem', // the appointment
         'UpdateItem', // this month's booking count
         'PutItem', // the booking's reminder (beside the count, not after it)
-        'BatchWriteItem', // the settle marker cleared
+        'BatchWriteItem', // the settle marker cleared (beside the projections: booking.confirmed is already out, its consumer makes sure of them)
         'UpdateItem', // the idempotency key completed with the answer (beside the projections)
       ].sort(),
     );
-    // claim ‖ read ‖ marker → cap → day → appointment ‖ count ‖ reminder ‖ key → marker cleared
-    expect(steps()).toBe(5);
+    // claim ‖ read ‖ marker → day ‖ cap → (booking.confirmed) appointment ‖ count ‖ reminder ‖ key ‖ marker cleared
+    expect(steps()).toBe(3);
   });
 });
