@@ -92,7 +92,7 @@ export async function salonForAuthorization(
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const secret = match?.[1];
   if (!secret || !SECRET_FORMAT.test(secret)) return null;
-  const salonId = await verifiedSalon(deps, hashAgentSecret(secret));
+  const salonId = await deps.agents.salonForSecretHash(hashAgentSecret(secret));
   if (salonId) return salonId;
   // Only a wrong secret touches the source's counter: a right one costs no second round trip.
   const now = deps.now();
@@ -101,33 +101,4 @@ export async function salonForAuthorization(
     throw new TooManySecretAttempts(secondsLeft(minute, now));
   }
   return null;
-}
-
-/**
- * How long a warm instance takes a secret it has just found for its salon's again without the
- * lookup (a conversation's tool calls come seconds apart; the lookup was a round trip before every
- * one of them). Safe for a few seconds: only a right secret is kept (a wrong one is looked up and
- * counted every time), and it is kept by its hash for the salon it was found for, so it can only
- * ever open that salon. A rotation is seen within AGENT_SECRET_TTL_MS: the old secret opens its
- * salon for at most that long after its last lookup (the lookup reads an eventually consistent
- * index, so a rotation was never seen at the same instant everywhere either), and the new one is
- * looked up at once. Expiry follows the injected clock (`deps.now`), as the salon context's does.
- */
-export const AGENT_SECRET_TTL_MS = 5_000;
-const verified = new WeakMap<object, Map<string, { salonId: string; until: number }>>();
-
-async function verifiedSalon(deps: Pick<AgentSecretDeps, 'agents' | 'now'>, secretHash: string): Promise<string | null> {
-  const now = deps.now().getTime();
-  let cache = verified.get(deps.agents);
-  if (!cache) verified.set(deps.agents, (cache = new Map()));
-  const hit = cache.get(secretHash);
-  if (hit && hit.until > now && hit.until - AGENT_SECRET_TTL_MS <= now) return hit.salonId;
-  const salonId = await deps.agents.salonForSecretHash(secretHash);
-  if (!salonId) {
-    cache.delete(secretHash);
-    return null;
-  }
-  cache.set(secretHash, { salonId, until: now + AGENT_SECRET_TTL_MS });
-  if (cache.size > 500) for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
-  return salonId;
 }

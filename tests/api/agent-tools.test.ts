@@ -125,7 +125,6 @@ describe('agent tools: authentication (RELIABILITY 12, 3)', () => {
     expect(basic.status).toBe(401);
   });
 
-  // A secret used in the last AGENT_SECRET_TTL_MS opens its salon until that bound (tests/unit/rate-limits.test.ts); this one was not used yet.
   it('shows a secret once; rotation stops the old one at once', async () => {
     const again = await admin({ action: 'agent-secret', salonId: salon.salonId });
     expect(again.ok).toBe(false);
