@@ -29,7 +29,9 @@ class RememberedZone extends IANAZone {
     return offset;
   }
 }
-const zone = new RememberedZone(ZONE);
+// Made on first use: luxon's zone builds an Intl formatter, which would load ICU at every cold start (tests/infra/lambda-bundle.test.ts).
+let remembered: RememberedZone | undefined;
+const salonZone = () => (remembered ??= new RememberedZone(ZONE));
 
 export type LocalTimeProblem = 'invalid' | 'clocks-go-forward' | 'zoned';
 
@@ -42,7 +44,7 @@ export type LocalTimeResult = { ok: true; time: DateTime } | { ok: false; proble
  */
 export function localTime(date: string, time: string): LocalTimeResult {
   const wanted = `${date}T${time.length === 4 ? `0${time}` : time}`;
-  const parsed = DateTime.fromISO(wanted, { zone });
+  const parsed = DateTime.fromISO(wanted, { zone: salonZone() });
   if (!parsed.isValid) return { ok: false, problem: 'invalid' };
   if (parsed.toFormat("yyyy-MM-dd'T'HH:mm") !== wanted.slice(0, 16)) return { ok: false, problem: 'clocks-go-forward' };
   return { ok: true, time: parsed };
@@ -71,11 +73,11 @@ export function wallClock(ms: number): string {
 
 /** The instant of a wall-clock time the tools gave (`wallClock`). */
 export function fromWallClock(value: string): number {
-  return DateTime.fromISO(value, { zone }).toMillis();
+  return DateTime.fromISO(value, { zone: salonZone() }).toMillis();
 }
 
 export function atInstant(ms: number): DateTime {
-  return DateTime.fromMillis(ms, { zone });
+  return DateTime.fromMillis(ms, { zone: salonZone() });
 }
 
 /** The local date (YYYY-MM-DD) of an instant. */
@@ -89,11 +91,11 @@ export function isoLocal(ms: number): string {
 }
 
 export function dayOfWeek(date: string): Day {
-  return DAYS[DateTime.fromISO(date, { zone }).weekday - 1]!;
+  return DAYS[DateTime.fromISO(date, { zone: salonZone() }).weekday - 1]!;
 }
 
 export function addDays(date: string, days: number): string {
-  return DateTime.fromISO(date, { zone }).plus({ days }).toISODate()!;
+  return DateTime.fromISO(date, { zone: salonZone() }).plus({ days }).toISODate()!;
 }
 
 /** Whole days from `from` to `to` (local dates). */
@@ -102,7 +104,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 export function isValidDate(date: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone }).isValid;
+  return /^\d{4}-\d{2}-\d{2}$/.test(date) && DateTime.fromISO(date, { zone: salonZone() }).isValid;
 }
 
 /**
@@ -112,8 +114,8 @@ export function isValidDate(date: string): boolean {
 export function openingOn(hours: Hours, date: string): { open: number; close: number } | null {
   const day = hours[dayOfWeek(date)];
   if (!day || day.closed) return null;
-  const open = DateTime.fromISO(`${date}T${day.open}`, { zone });
-  const close = DateTime.fromISO(`${date}T${day.close}`, { zone });
+  const open = DateTime.fromISO(`${date}T${day.open}`, { zone: salonZone() });
+  const close = DateTime.fromISO(`${date}T${day.close}`, { zone: salonZone() });
   if (!open.isValid || !close.isValid || close.toMillis() <= open.toMillis()) return null;
   return { open: open.toMillis(), close: close.toMillis() };
 }
