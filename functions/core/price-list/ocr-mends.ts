@@ -73,3 +73,13 @@ export function trailingNoise(words: readonly { text: string; confidence: number
   }
   return count;
 }
+
+/**
+ * The words OCR read with confidence under `below`, each also as mended (mendWord), so the
+ * review still finds a doubtful word in the line after it was mended ("Curty" read as "Curly").
+ */
+export function doubtfulWords(words: readonly { text: string; confidence: number }[], below: number): string[] {
+  return words
+    .filter((word) => word.confidence < below && /[\p{L}\d]{2}/u.test(word.text))
+    .flatMap((word) => [...new Set([word.text, mendWord(word.text, undefined)])]);
+}

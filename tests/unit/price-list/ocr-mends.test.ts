@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { doubtfulWords } from '../../../functions/core/price-list/ocr-mends.js';
 import { linesFromWords, type OcrWord } from '../../../functions/core/price-list/ocr-rows.js';
 import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
 import { nearSalonWord } from '../../../functions/core/price-list/salon-words.js';
@@ -61,6 +62,12 @@ describe('OCR mends: noise after a name', () => {
     expect(read(row(0, 'Olaplex Treatment | €36', ['Treatment']), row(40, 'Root Tint | 1 hr | €76 to | €86', ['hr', 'to']), row(80, 'Keratin Smoothing | €150', ['Smoothing']))).toBe(
       'Olaplex Treatment\t€36\nRoot Tint\t1 hr\t€76 to\t€86\nKeratin Smoothing\t€150',
     );
+  });
+});
+
+describe('OCR mends: doubts kept for the review', () => {
+  it('gives each doubtful word as read and as mended, so a mended name is still flagged as hard to read', () => {
+    expect(doubtfulWords(row(0, 'Curty Blow Dry | €36', ['Curty', '€36']), 60)).toEqual(['Curty', 'Curly', '€36']);
   });
 });
 
