@@ -4,7 +4,7 @@ import { isSalonWord, nearSalonWord } from './salon-words.js';
  * Single words OCR commonly misreads on a blurred, noisy photo, mended before the rows are parsed:
  * a minutes unit with its i lost or turned ("45 mans", "15 mens", "60mns"), an hours unit with
  * its h read as b ("3 brs"), the 1 of an hour's minutes read as a letter ("1hrl5", "hrlS"), a
- * range's "to" glued to both amounts ("€31to€71"), and a word of a service name one letter off
+ * range's "to" glued to both amounts ("€31to€71"), salon words run together ("GentsCut"), and a word of a service name one letter off
  * the salon word it was meant to be ("Curty" → "Curly", "Tnm" → "Trim").
  */
 
@@ -15,6 +15,8 @@ const HOURS_MISREAD = /^(\d{0,2})brs?\.?$/;
 const HOUR_MINUTES_MISREAD = /^(\d{0,2}\s?(?:hrs?|h))[lI|]([\dSO])$/;
 const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
 const NUMBER = /^\d{1,3}$/;
+/** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry"). */
+const GLUED_WORDS = /\p{Lu}\p{Ll}+/gu;
 
 /** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
 export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
@@ -48,6 +50,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
   const range = GLUED_RANGE.exec(text);
   if (range) return `${range[1]} to ${range[2]}`;
+  const glued = text.match(GLUED_WORDS);
+  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase()))) return glued.join(' ');
   const near = nearSalonWord(text);
   return near ? inCaseOf(text, near) : text;
 }
@@ -65,7 +69,7 @@ export function trailingNoise(words: readonly { text: string; confidence: number
   let count = 0;
   for (let index = words.length - 1; index >= 0; index -= 1) {
     const { text, confidence } = words[index]!;
-    if (/\d|[€£]/.test(text) || KEPT_LAST.test(text)) break;
+    if (/\d|[€£]/.test(text) || KEPT_LAST.test(text.replace(/^[([]+|[)\].,:;]+$/g, ''))) break;
     const scrap = /^[\p{Ll}.,:;'"·…~_-]{1,2}$/u.test(text) || /^[.,:;·…~_-]*\p{L}?[.,:;·…~_-]+\p{L}*$/u.test(text);
     const letters = text.toLowerCase().replace(/[^\p{L}]/gu, '');
     if (!scrap && !(confidence < DOUBTFUL && !isSalonWord(letters) && nearSalonWord(letters) === null)) break;

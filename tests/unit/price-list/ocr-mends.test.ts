@@ -34,6 +34,10 @@ describe('OCR mends: units misread on a blurred photo', () => {
     expect(read(row(0, 'Balayage | 3 brs | €138'), row(40, 'Root Tint | 1hrl5 | €64'), row(80, 'Root Tint | 1 hrlS | €62'))).toBe('Balayage\t3 hrs\t€138\nRoot Tint\t1hr 15\t€64\nRoot Tint\t1 hr 15\t€62');
   });
 
+  it('parts salon words OCR ran together, and leaves other capitalised runs alone', () => {
+    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'))).toBe('Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60');
+  });
+
   it('parts a range whose "to" OCR glued to both amounts', () => {
     expect(read(row(0, 'Student Cut | €31to€71'))).toBe('Student Cut\t€31 to €71');
   });
@@ -59,6 +63,7 @@ describe('OCR mends: noise after a name', () => {
   });
 
   it('keeps doubtful salon words, units, a range\'s "to" and amounts at the end of a cell', () => {
+    expect(read(row(160, 'Brow Tint (15 MINS) | €12', ['MINS)']))).toBe('Brow Tint (15 MINS)\t€12');
     expect(read(row(0, 'Olaplex Treatment | €36', ['Treatment']), row(40, 'Root Tint | 1 hr | €76 to | €86', ['hr', 'to']), row(80, 'Keratin Smoothing | €150', ['Smoothing']))).toBe(
       'Olaplex Treatment\t€36\nRoot Tint\t1 hr\t€76 to\t€86\nKeratin Smoothing\t€150',
     );
