@@ -10,7 +10,7 @@ import { readDocument, readText } from '../functions/core/price-list/read-text.j
 import { stopOcr } from '../functions/core/price-list/readers/image.js';
 import { createBedrockExtractor } from '../functions/providers/bedrock-extraction.js';
 import { createOfflineExtractor } from '../functions/providers/offline-extraction.js';
-import { TUNING_SEEDS_BELOW } from '../tests/fixtures/price-lists/generator/photos.js';
+import { BANDS, TUNING_SEEDS_BELOW } from '../tests/fixtures/price-lists/generator/photos.js';
 import { addRows, noRows, scoreRows, type RowScore } from '../tests/fixtures/price-lists/generator/score.js';
 import { hasRecording, recordingClient, replayingClient } from './support/bedrock-recordings.js';
 import { benchPhotos, type PhotoBenchOptions } from './support/photo-bench.js';
@@ -30,7 +30,7 @@ import { benchPhotos, type PhotoBenchOptions } from './support/photo-bench.js';
  *   BENCH_SETS=generated,corpus,tuning,held-out picks the sets; BENCH_ROUNDS the timed passes
  *   over the fixed sets (default 3); BENCH_SEED the generator's seed (default: a fresh one at or
  *   above 1000000; seeds below are for tuning), BENCH_PHOTOS how many (default 100), BENCH_FIRST
- *   the first photo's index; BENCH_DUMP a folder for the photos not read perfectly; BENCH_TIMEOUT_MS
+ *   the first photo's index, BENCH_BAND=light|medium|hard only that band's photos among them; BENCH_DUMP a folder for the photos not read perfectly; BENCH_TIMEOUT_MS
  *   the limit on one read (default the product's own 20 s).
  *   BENCH_EXTRACTOR=offline (default) | bedrock-replay | bedrock-record reads the generated photos
  *   with the offline parser, or with the Bedrock adapter (the photo and its OCR text sent, as in
@@ -146,6 +146,7 @@ export async function run(): Promise<string[]> {
           seed: process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : randomInt(TUNING_SEEDS_BELOW, 2 ** 31),
           count: Number(process.env.BENCH_PHOTOS ?? 100),
           first: Number(process.env.BENCH_FIRST ?? 0),
+          band: BANDS.find((band) => band === process.env.BENCH_BAND),
           dump: process.env.BENCH_DUMP,
           ...(await photoReader()),
         })),

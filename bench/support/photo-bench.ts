@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { ExtractedServiceDraft } from '../../functions/contracts/price-list.js';
 import { parsePriceList } from '../../functions/core/price-list/parse-price-list.js';
 import { STRENGTH, type Distortions } from '../../tests/fixtures/price-lists/generator/camera.js';
-import { BANDS, generatePhotos, TUNING_SEEDS_BELOW, type GeneratedPhoto } from '../../tests/fixtures/price-lists/generator/photos.js';
+import { BANDS, generatePhotos, TUNING_SEEDS_BELOW, type Band, type GeneratedPhoto } from '../../tests/fixtures/price-lists/generator/photos.js';
 import { addRows, noRows, scoreRows, type RowScore } from '../../tests/fixtures/price-lists/generator/score.js';
 
 /**
@@ -23,6 +23,8 @@ export interface PhotoBenchOptions {
   seed: number;
   count: number;
   first?: number;
+  /** Only this band's photos (every third index), for tuning on the hardest ones. */
+  band?: Band;
   read(photo: GeneratedPhoto): Promise<Reading>;
   /** Photos this reader cannot read (the Bedrock replay without a recording for them): left out of every figure, and counted. */
   skip?(photo: GeneratedPhoto): boolean;
@@ -74,7 +76,7 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
   const failures: string[] = [];
   let skipped = 0;
   if (options.dump) mkdirSync(options.dump, { recursive: true });
-  for await (const photo of generatePhotos({ seed: options.seed, count: options.count, first: options.first })) {
+  for await (const photo of generatePhotos({ seed: options.seed, count: options.count, first: options.first, band: options.band })) {
     if (options.skip?.(photo)) {
       skipped += 1;
       continue;
@@ -114,7 +116,7 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
   const fresh = options.seed >= TUNING_SEEDS_BELOW ? 'a reporting seed' : `a TUNING seed (tuning seeds are below ${TUNING_SEEDS_BELOW})`;
   const { rows } = overall;
   const lines = [
-    `[generated${options.reader ? `, ${options.reader}` : ''}] seed ${options.seed} (${fresh}), photos ${options.first ?? 0}–${(options.first ?? 0) + options.count - 1}${skipped ? `, ${skipped} left out (no recorded answer)` : ''}`,
+    `[generated${options.reader ? `, ${options.reader}` : ''}] seed ${options.seed} (${fresh}), photos ${options.first ?? 0}–${(options.first ?? 0) + options.count - 1}${options.band ? ` (band ${options.band} only)` : ''}${skipped ? `, ${skipped} left out (no recorded answer)` : ''}`,
     `  ${describe('overall', overall)}; names ${percent(rows.names, rows.expected)}, prices ${percent(rows.prices, rows.expected)}, durations ${percent(rows.durations, rows.expected)}`,
     ...[...bands].map(([band, tally]) => `  ${describe(`band ${band}`, tally)}`),
     '  by distortion, photos where it is in the top third of its range:',

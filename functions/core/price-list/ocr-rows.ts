@@ -1,3 +1,5 @@
+import { gluedTo, HOUR_MISREAD, mendWord, trailingNoise } from './ocr-mends.js';
+
 /**
  * OCR words → the lines of text the parser reads.
  *
@@ -118,23 +120,6 @@ const GLUED_EURO = /^[£¢©«<CcEeG](\d{1,4}(?:[.,]\d{2})?[+]?)$/;
 const BARE_AMOUNT = /^\d{1,4}(?:[.,]\d{2})?[+]?$/;
 /** Digits OCR makes of a €: when unsure of it, a leading 6 or 8 (and sometimes 5, 9, 0) is the sign. */
 const DIGIT_EURO = /^[68590](\d{1,3}(?:[.,]\d{2})?[+]?)$/;
-/** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
-const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
-
-/** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
-const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
-
-/** The first amount of a range whose "to" OCR glued on, or null when the word is not one. */
-function gluedTo(word: string, next: string | undefined): string | null {
-  const glued = GLUED_TO.exec(word);
-  const upper = /^[€£]?(\d{1,4})$/.exec(next ?? '');
-  if (!glued || !upper) return null;
-  let amount = glued[2]!;
-  // A 1 before the "t" that makes the range run backwards was the space.
-  if (amount.length > 1 && amount.endsWith('1') && Number(amount) > Number(upper[1]) && Number(amount.slice(0, -1)) <= Number(upper[1])) amount = amount.slice(0, -1);
-  return `${glued[1]}${amount} to`;
-}
-
 /** tesseract was unsure of a character below this confidence. */
 const UNSURE = 75;
 
@@ -155,10 +140,10 @@ const atPricePosition = (cell: { words: OcrWord[] }, index: number) => {
  */
 export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): string {
   const out: string[] = [];
-  const words = cell.words;
+  const words = cell.words.slice(0, cell.words.length - trailingNoise(cell.words));
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
-    let text = word.text.replace(HOUR_MISREAD, '1');
+    let text = mendWord(word.text.replace(HOUR_MISREAD, '1'), words[index - 1]?.text);
     if (/^[lI|]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
     text = gluedTo(text, words[index + 1]?.text) ?? text;
     const glued = GLUED_EURO.exec(text);
@@ -221,8 +206,10 @@ function columnCut(rows: { row: Row; texts: string[] }[]): number | null {
 export function linesFromWords(words: readonly OcrWord[]): string {
   const euroDocument = marksEuro(words);
   const rows = groupRows(words).map((row) => ({ row, texts: row.cells.map((cell) => cellText(cell, euroDocument)) }));
+  // A cell that was all noise (cellText gave nothing) keeps its place for the cut but joins no line.
+  const joined = (texts: string[]) => texts.filter(Boolean).join('\t');
   const cut = columnCut(rows);
-  if (cut === null) return rows.map(({ row, texts }) => (row.spaced ? '\n' : '') + texts.join('\t')).join('\n');
+  if (cut === null) return rows.map(({ row, texts }) => (row.spaced ? '\n' : '') + joined(texts)).join('\n');
   // Rows split at the cut (or lying on one side of it) are read as two lists; a row across the
   // cut (a title, a footer) ends the run of split rows and stands alone.
   const lines: string[] = [];
@@ -240,12 +227,12 @@ export function linesFromWords(words: readonly OcrWord[]): string {
     const gap = row.spaced ? [''] : [];
     if (across) {
       flush();
-      lines.push(...gap, texts.join('\t'));
-    } else if (splitAt < 0) left.push(...gap, texts.join('\t'));
-    else if (splitAt === 0) right.push(...gap, texts.join('\t'));
+      lines.push(...gap, joined(texts));
+    } else if (splitAt < 0) left.push(...gap, joined(texts));
+    else if (splitAt === 0) right.push(...gap, joined(texts));
     else {
-      left.push(...gap, texts.slice(0, splitAt).join('\t'));
-      right.push(...gap, texts.slice(splitAt).join('\t'));
+      left.push(...gap, joined(texts.slice(0, splitAt)));
+      right.push(...gap, joined(texts.slice(splitAt)));
     }
   }
   flush();

@@ -1,7 +1,7 @@
 import type { ExtractedServiceDraft, ServiceReview } from '../../contracts/price-list.js';
 import { isNoiseLine, letters, normalizeLine } from './parse/names.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
-import { SALON_WORDS } from './salon-words.js';
+import { nearSalonWord } from './salon-words.js';
 
 /**
  * What an import was unsure of, for the owner to check (issue 20 #2). Whichever adapter read the
@@ -33,15 +33,6 @@ const wordsOf = (text: string) =>
     .map((word) => word.replace(/['’]s?$/, ''))
     .filter(Boolean);
 
-/** Whether a and b differ by exactly one letter changed, added or dropped. */
-function oneEditApart(a: string, b: string): boolean {
-  if (a === b || Math.abs(a.length - b.length) > 1) return false;
-  let i = 0;
-  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i += 1;
-  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
-  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
-}
-
 const readsLikeNote = (words: readonly string[]) => words.length >= 7 || words.filter((word) => SENTENCE_WORDS.has(word)).length >= 2;
 
 const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
@@ -54,8 +45,7 @@ export function unlikeService(name: string): string | null {
   const words = wordsOf(trimmed);
   if (readsLikeNote(words)) return `"${trimmed}" reads like a note, not a service.`;
   for (const word of words) {
-    if (word.length < 5 || /\d/.test(word) || [word, word.replace(/e?s$/, ''), `${word}s`].some((form) => SALON_WORDS.has(form))) continue;
-    const near = [...SALON_WORDS].find((known) => known.length >= 5 && oneEditApart(word, known));
+    const near = nearSalonWord(word);
     if (near) return `"${capitalised(word)}" may be a misreading of "${capitalised(near)}".`;
   }
   return null;

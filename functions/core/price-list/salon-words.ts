@@ -16,3 +16,37 @@ export const SALON_WORDS: ReadonlySet<string> = new Set(
   pixie bob crop shampoo wet tone stand alone touch top ups sides back dread dreads locs twist twists natural afro
   airtouch foilyage sunkissed face framing contour money piece peekaboo vivid vivids fashion pastel`.split(/\s+/).filter(Boolean),
 );
+
+/** Whether a and b differ by exactly one letter changed, added or dropped. */
+function oneEditApart(a: string, b: string): boolean {
+  if (a === b || Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < Math.min(a.length, b.length) && a[i] === b[i]) i += 1;
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1);
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
+}
+
+/** Letters OCR reads for others on a blurred print: the read form, then what was printed. */
+const CONFUSED: readonly [RegExp, string][] = [[/n/, 'ri'], [/rn/, 'm'], [/m/, 'rn'], [/cl/, 'd'], [/li/, 'h'], [/vv/, 'w']];
+
+/** Whether a lower-case word is a salon word or its plural. */
+export const isSalonWord = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), `${word}s`].some((form) => SALON_WORDS.has(form));
+
+/**
+ * The salon word (lower case) that `word` is one letter off, or null: a word of five letters or
+ * more that is not itself a salon word (nor its plural) and is one edit from exactly one of them,
+ * or a word of three letters or more that becomes one when a pair OCR confuses is undone.
+ * Shorter words have too many neighbours to tell by one edit.
+ */
+export function nearSalonWord(word: string): string | null {
+  const lower = word.toLowerCase();
+  if (lower.length < 3 || /[^\p{L}]/u.test(lower) || isSalonWord(lower)) return null;
+  // OCR's usual confusions of letter pairs ("Tnm" for "Trim", "Bndal" for "Bridal") tried first.
+  for (const [read, meant] of CONFUSED) {
+    const mended = lower.replace(read, meant);
+    if (mended !== lower && isSalonWord(mended)) return mended;
+  }
+  if (lower.length < 5) return null;
+  const near = [...SALON_WORDS].filter((known) => known.length >= 5 && oneEditApart(lower, known));
+  return near.length === 1 ? near[0]! : null;
+}

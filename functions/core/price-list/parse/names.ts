@@ -10,6 +10,8 @@ const NOISE_LINE =
   /^(?:tel|telephone|phone|ph|mob|mobile|call|text|whatsapp|email|e-mail|web|website|www|https?|address|eircode|open|opening|hours|follow|like us|find us|visit|book|booking|bookings|instagram|facebook|tiktok|twitter|gift vouchers?|vouchers?|all prices|prices (?:are|may|subject|include|quoted|vary)|price list|terms|t&cs?|cancellation|deposit|deposits|note|notes|please|vat|walk-ins?|payment|we accept|cash)\b/i;
 const DAY_LINE = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b/i;
 const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
+/** A street and a county ("41 Castle Street, Tralee, Co. Kerry"): an address, whatever digits follow it. */
+const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,.*\bco\.?\s+\p{Lu}/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
 const TABLE_HEADER_WORDS = new Set([
   'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
@@ -96,7 +98,7 @@ export function looksLikeNote(text: string): boolean {
 /** Phone numbers, opening hours, addresses, links, terms: lines that never hold a service. */
 export function isNoiseLine(line: string): boolean {
   const unbulleted = line.replace(/^[•·*>\-–—\s]+/, '');
-  return NOISE_LINE.test(unbulleted) || DAY_LINE.test(unbulleted) || CONTACT.test(line);
+  return NOISE_LINE.test(unbulleted) || DAY_LINE.test(unbulleted) || CONTACT.test(line) || ADDRESS.test(line);
 }
 
 export function isTableHeader(text: string): boolean {

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { doubtfulWords } from '../ocr-mends.js';
 import { linesFromWords, type OcrWord } from '../ocr-rows.js';
 import { prepareImage } from '../prepare-image.js';
 import { withTimeout } from '../with-timeout.js';
@@ -194,7 +195,7 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
           if (again.sure > page.sure) page = again;
         }
       }
-      const unsure = page.words.filter((word) => word.confidence < DOUBTFUL && /[\p{L}\d]{2}/u.test(word.text)).map((word) => word.text);
+      const unsure = doubtfulWords(page.words, DOUBTFUL);
       return { text: linesFromWords(page.words), unsure };
     } catch (error) {
       // A worker that failed or hung is replaced for the next image.

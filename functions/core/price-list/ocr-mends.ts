@@ -1,0 +1,89 @@
+import { isSalonWord, nearSalonWord } from './salon-words.js';
+
+/**
+ * Single words OCR commonly misreads on a blurred, noisy photo, mended before the rows are parsed:
+ * a minutes unit with its i lost or turned ("45 mans", "15 mens", "60mns"), an hours unit with
+ * its h read as b ("3 brs"), the 1 of an hour's minutes read as a letter ("1hrl5", "hrlS"), a
+ * range's "to" glued to both amounts ("€31to€71"), salon words run together ("GentsCut"), and a word of a service name one letter off
+ * the salon word it was meant to be ("Curty" → "Curly", "Tnm" → "Trim").
+ */
+
+/** Below this confidence (0..100) tesseract was unsure of a word (as review.ts counts it). */
+const DOUBTFUL = 60;
+const MINUTES_MISREAD = /^(\d{0,3})m[ae]?ns\.?$/;
+const HOURS_MISREAD = /^(\d{0,2})brs?\.?$/;
+const HOUR_MINUTES_MISREAD = /^(\d{0,2}\s?(?:hrs?|h))[lI|]([\dSO])$/;
+const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
+const NUMBER = /^\d{1,3}$/;
+/** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry"). */
+const GLUED_WORDS = /\p{Lu}\p{Ll}+/gu;
+
+/** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
+export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
+
+/** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
+const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
+
+/** The first amount of a range whose "to" OCR glued on, or null when the word is not one. */
+export function gluedTo(word: string, next: string | undefined): string | null {
+  const glued = GLUED_TO.exec(word);
+  const upper = /^[€£]?(\d{1,4})$/.exec(next ?? '');
+  if (!glued || !upper) return null;
+  let amount = glued[2]!;
+  // A 1 before the "t" that makes the range run backwards was the space.
+  if (amount.length > 1 && amount.endsWith('1') && Number(amount) > Number(upper[1]) && Number(amount.slice(0, -1)) <= Number(upper[1])) amount = amount.slice(0, -1);
+  return `${glued[1]}${amount} to`;
+}
+
+const inCaseOf = (model: string, word: string) =>
+  model.length > 1 && model === model.toUpperCase() ? word.toUpperCase() : /^\p{Lu}/u.test(model) ? word.charAt(0).toUpperCase() + word.slice(1) : word;
+
+/** A unit read after a number, or with its own digits. */
+const afterNumber = (digits: string | undefined, previous: string | undefined) => Boolean(digits) || NUMBER.test(previous ?? '');
+
+export function mendWord(text: string, previous: string | undefined): string {
+  const minutes = MINUTES_MISREAD.exec(text);
+  if (minutes && afterNumber(minutes[1], previous)) return `${minutes[1]}mins`;
+  const hours = HOURS_MISREAD.exec(text);
+  if (hours && afterNumber(hours[1], previous)) return `${hours[1]}hrs`;
+  const hourMinutes = HOUR_MINUTES_MISREAD.exec(text);
+  if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
+  const range = GLUED_RANGE.exec(text);
+  if (range) return `${range[1]} to ${range[2]}`;
+  const glued = text.match(GLUED_WORDS);
+  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase()))) return glued.join(' ');
+  const near = nearSalonWord(text);
+  return near ? inCaseOf(text, near) : text;
+}
+
+/** Words a row may end on that are not noise: a unit or a range's joining word. */
+const KEPT_LAST = /^(?:to|from|and|&|[-–+]|m|h|hrs?|hours?|mins?|minutes?)\.?$/i;
+
+/**
+ * How many of a cell's last words are noise (dot leaders or specks read as letters: "Perm i",
+ * "Blow Dry RMR"): words without a digit that are one or two lower-case letters or signs, or
+ * that tesseract read with little confidence and are no salon word nor one letter off one. A
+ * cell may be all noise (then the count is its length).
+ */
+export function trailingNoise(words: readonly { text: string; confidence: number }[]): number {
+  let count = 0;
+  for (let index = words.length - 1; index >= 0; index -= 1) {
+    const { text, confidence } = words[index]!;
+    if (/\d|[€£]/.test(text) || KEPT_LAST.test(text.replace(/^[([]+|[)\].,:;]+$/g, ''))) break;
+    const scrap = /^[\p{Ll}.,:;'"·…~_-]{1,2}$/u.test(text) || /^[.,:;·…~_-]*\p{L}?[.,:;·…~_-]+\p{L}*$/u.test(text);
+    const letters = text.toLowerCase().replace(/[^\p{L}]/gu, '');
+    if (!scrap && !(confidence < DOUBTFUL && !isSalonWord(letters) && nearSalonWord(letters) === null)) break;
+    count += 1;
+  }
+  return count;
+}
+
+/**
+ * The words OCR read with confidence under `below`, each also as mended (mendWord), so the
+ * review still finds a doubtful word in the line after it was mended ("Curty" read as "Curly").
+ */
+export function doubtfulWords(words: readonly { text: string; confidence: number }[], below: number): string[] {
+  return words
+    .filter((word) => word.confidence < below && /[\p{L}\d]{2}/u.test(word.text))
+    .flatMap((word) => [...new Set([word.text, mendWord(word.text, undefined)])]);
+}

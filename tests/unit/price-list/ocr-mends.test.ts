@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { doubtfulWords } from '../../../functions/core/price-list/ocr-mends.js';
+import { linesFromWords, type OcrWord } from '../../../functions/core/price-list/ocr-rows.js';
+import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
+import { nearSalonWord } from '../../../functions/core/price-list/salon-words.js';
+
+/** Synthetic OCR words on one row: letters 10 px wide, one space between words, "|" a wide gap; `doubtful` words read with confidence 40. */
+function row(y: number, text: string, doubtful: readonly string[] = []): OcrWord[] {
+  const words: OcrWord[] = [];
+  let at = 20;
+  for (const part of text.split(' ')) {
+    if (part === '|') {
+      at += 60;
+      continue;
+    }
+    const confidence = doubtful.includes(part) ? 40 : 92;
+    words.push({ text: part, confidence, bbox: { x0: at, y0: y, x1: at + part.length * 10, y1: y + 20 }, symbols: [...part].map((char) => ({ text: char, confidence })), line: y });
+    at += part.length * 10 + 8;
+  }
+  return words;
+}
+
+const read = (...rows: OcrWord[][]) => linesFromWords(rows.flat());
+
+// Each case below is a misreading seen on the hard band of tuning seeds 400–409 (bench, hard photos only).
+describe('OCR mends: units misread on a blurred photo', () => {
+  it('reads "mans", "mens" and "mns" after a number as minutes, and leaves "Mens" in a name alone', () => {
+    expect(read(row(0, 'Cut & Beard Combo | 45 mans | €34'), row(40, 'Lash Tint | 15 mens | €12'), row(80, 'Semi-Permanent Colour | 60mns | €55'), row(120, 'Mens Cut | €20'))).toBe(
+      'Cut & Beard Combo\t45 mins\t€34\nLash Tint\t15 mins\t€12\nSemi-Permanent Colour\t60mins\t€55\nMens Cut\t€20',
+    );
+  });
+
+  it('reads "3 brs" as hours and "1hrl5" or "hrlS" as an hour and 15 minutes', () => {
+    expect(read(row(0, 'Balayage | 3 brs | €138'), row(40, 'Root Tint | 1hrl5 | €64'), row(80, 'Root Tint | 1 hrlS | €62'))).toBe('Balayage\t3 hrs\t€138\nRoot Tint\t1hr 15\t€64\nRoot Tint\t1 hr 15\t€62');
+  });
+
+  it('parts salon words OCR ran together, and leaves other capitalised runs alone', () => {
+    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'))).toBe('Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60');
+  });
+
+  it('parts a range whose "to" OCR glued to both amounts', () => {
+    expect(read(row(0, 'Student Cut | €31to€71'))).toBe('Student Cut\t€31 to €71');
+  });
+});
+
+describe('OCR mends: names one misread letter off a salon word', () => {
+  it('snaps a word one letter off exactly one salon word, or one OCR confusion ("n" for "ri") away, keeping its case', () => {
+    expect(read(row(0, 'Curty Blow Dry | €36'), row(40, 'Beard Tnm | €15'), row(80, 'Bndal Trial | €83'), row(120, 'OLAPIEX TREATMENT | €36'))).toBe(
+      'Curly Blow Dry\t€36\nBeard Trim\t€15\nBridal Trial\t€83\nOLAPLEX TREATMENT\t€36',
+    );
+  });
+
+  it('leaves salon words, their plurals, short words and words near no (or several) salon words alone', () => {
+    expect(['Tones', 'Trims', 'Mini', 'Wella', 'Express'].map(nearSalonWord)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('OCR mends: noise after a name', () => {
+  it('drops dot leaders read as letters and doubtful non-words at the end of a name, or a cell of them alone', () => {
+    expect(read(row(0, 'Perm i | €90'), row(40, 'Curly Blow Dry o.oo ie | €40'), row(80, 'Ladies Cut & Blow Dry | RMR | €61', ['RMR']), row(120, 'Balayage ROTI | €170', ['ROTI']))).toBe(
+      'Perm\t€90\nCurly Blow Dry\t€40\nLadies Cut & Blow Dry\t€61\nBalayage\t€170',
+    );
+  });
+
+  it('keeps doubtful salon words, units, a range\'s "to" and amounts at the end of a cell', () => {
+    expect(read(row(160, 'Brow Tint (15 MINS) | €12', ['MINS)']))).toBe('Brow Tint (15 MINS)\t€12');
+    expect(read(row(0, 'Olaplex Treatment | €36', ['Treatment']), row(40, 'Root Tint | 1 hr | €76 to | €86', ['hr', 'to']), row(80, 'Keratin Smoothing | €150', ['Smoothing']))).toBe(
+      'Olaplex Treatment\t€36\nRoot Tint\t1 hr\t€76 to\t€86\nKeratin Smoothing\t€150',
+    );
+  });
+});
+
+describe('OCR mends: doubts kept for the review', () => {
+  it('gives each doubtful word as read and as mended, so a mended name is still flagged as hard to read', () => {
+    expect(doubtfulWords(row(0, 'Curty Blow Dry | €36', ['Curty', '€36']), 60)).toEqual(['Curty', 'Curly', '€36']);
+  });
+});
+
+describe('Row shapes: an address is not a service', () => {
+  it('drops a street-and-county line whose phone number OCR broke into a price-like number', () => {
+    expect(parsePriceList('41 Castle Street, Tralee, Co. Kerry – 066 | 7\nBlow Dry €30').map((service) => service.name)).toEqual(['Blow Dry']);
+  });
+});
