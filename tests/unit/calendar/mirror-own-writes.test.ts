@@ -53,8 +53,17 @@ async function openSalon() {
     };
     return { listing, release };
   };
+  /** Whether booking trusts the mirror while the next notification's sync is listing, and that delivery's outcomes. */
+  const trustedDuringSync = async () => {
+    const held = holdNextListing();
+    const delivered = m.deliver();
+    await held.listing;
+    const trusted = isMirrorTrusted(await m.mirror(), clock.value);
+    held.release();
+    return { trusted, outcomes: await delivered };
+  };
   const freeBusyCalls = () => m.calls.filter((name) => name === 'freeBusy').length;
-  return { ...m, holdNextListing, freeBusyCalls };
+  return { ...m, holdNextListing, trustedDuringSync, freeBusyCalls };
 }
 
 describe('the mirror and our own calendar writes', () => {
@@ -98,12 +107,7 @@ describe('the mirror and our own calendar writes', () => {
     expect((await m.mirror()).ownWrites).toEqual({});
     m.state.failing.clear();
     await m.ownerAdds('dentist11', '2026-11-24T15:00:00Z', '2026-11-24T16:00:00Z');
-    const held = m.holdNextListing();
-    const delivered = m.deliver();
-    await held.listing;
-    expect(isMirrorTrusted(await m.mirror(), clock.value)).toBe(false);
-    held.release();
-    await delivered;
+    expect((await m.trustedDuringSync()).trusted).toBe(false);
   });
 
   it('an awaited write no longer vouches for a notification once OWN_WRITE_TTL_MS has passed', async () => {
@@ -113,12 +117,7 @@ describe('the mirror and our own calendar writes', () => {
     await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, CAL, 'bkneverseen', new Date(clock.value).toISOString());
     clock.value += OWN_WRITE_TTL_MS + 1;
     await m.ownerAdds('dentist12', '2026-11-24T16:00:00Z', '2026-11-24T17:00:00Z');
-    const held = m.holdNextListing();
-    const delivered = m.deliver();
-    await held.listing;
-    expect(isMirrorTrusted(await m.mirror(), clock.value)).toBe(false);
-    held.release();
-    await delivered;
+    expect((await m.trustedDuringSync()).trusted).toBe(false);
     expect((await m.mirror()).ownWrites).toEqual({});
   });
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SETUP_STEPS, type setupProgress } from '@functions/contracts/setup';
+import { ProgressBar } from '../../components/progress-bar';
 
 export const SETUP_CARDS = [
   { step: 1, key: 'business', title: 'Business Basics', description: 'Name, phone, address and opening hours' },
@@ -37,17 +38,7 @@ export function SetupProgressPanel({ progress, status, error, onRetry }: Props) 
           </Link>
         </div>
       </div>
-      <div
-        className="setup-progress-bar"
-        role="progressbar"
-        aria-label="Setup progress"
-        aria-valuemin={0}
-        aria-valuemax={SETUP_STEPS}
-        aria-valuenow={completed}
-        aria-valuetext={`${completed} of ${SETUP_STEPS} steps completed`}
-      >
-        <span style={{ width: `${(completed / SETUP_STEPS) * 100}%` }} />
-      </div>
+      <ProgressBar className="setup-progress-bar" label="Setup progress" min={0} max={SETUP_STEPS} value={completed} valueText={`${completed} of ${SETUP_STEPS} steps completed`} />
       {status === 'error' && (
         <p className="alert alert-error" role="alert">
           {error}{' '}

@@ -1,4 +1,5 @@
 import { SETUP_STEPS } from '@functions/contracts/setup';
+import { ProgressBar } from '../../../components/progress-bar';
 
 /** The wizard's "Step n of 3", its stepper of titles and its progress bar. */
 export function WizardProgress({ step, titles }: { step: number; titles: readonly string[] }) {
@@ -22,17 +23,7 @@ export function WizardProgress({ step, titles }: { step: number; titles: readonl
           );
         })}
       </ol>
-      <div
-        className="wizard-progress-bar"
-        role="progressbar"
-        aria-label="Setup progress"
-        aria-valuemin={1}
-        aria-valuemax={SETUP_STEPS}
-        aria-valuenow={step}
-        aria-valuetext={`Step ${step} of ${SETUP_STEPS}: ${title}`}
-      >
-        <span style={{ width: `${(step / SETUP_STEPS) * 100}%` }} />
-      </div>
+      <ProgressBar className="wizard-progress-bar" label="Setup progress" min={1} max={SETUP_STEPS} value={step} valueText={`Step ${step} of ${SETUP_STEPS}: ${title}`} />
     </div>
   );
 }
