@@ -174,8 +174,9 @@ const kindOf = (key: string | undefined): Kind => known(key) ?? { name: key ? `$
 
 /** What each kind of request is for in the tools (operation + kind [+ put/delete]). */
 const PURPOSES: Record<string, string> = {
-  'Query AGENTKEY#': 'auth: agent secret hash → salon (gsi1), in parallel with the counter below',
-  'GetItem LIMIT#': "auth: this source address's wrong-secret counter, read on every call",
+  'Query AGENTKEY#': "auth: a secret this instance has not seen: its hash → salon (gsi1)",
+  'GetItem AGENT': "auth: a remembered secret confirmed (consistent read of the salon's agent item), beside the tool's first step",
+  'GetItem LIMIT#': "auth: this source address's wrong-secret counter (a wrong secret only)",
   'GetItem PROFILE': 'salon context: profile (hours, name); cached 5 s per instance',
   'Query SETUP#': 'salon context: stylists, services, calendar mappings; cached 5 s per instance',
   'GetItem GOOGLE': 'calendar connection (refresh token); cached 5 s per instance',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { deps } from '../composition-root.js';
 import { AGENT_TOOLS, agentToolQuery, idempotencyKey, toolSay, type AgentTool } from '../contracts/agent-tools.js';
 import { TWILIO_CALL_SID } from '../contracts/calls.js';
-import { salonForAuthorization, TooManySecretAttempts } from '../core/agent-secret.js';
+import { identifyAgent, TooManySecretAttempts, unknownAgentSecret } from '../core/agent-secret.js';
 import { conversationKey, runTool } from '../core/agent-tools/registry.js';
 import { ToolError } from '../core/booking/errors.js';
 import { header, json, securedRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
@@ -11,7 +11,8 @@ import { logger } from '../logger.js';
 /**
  * `POST /api/agent/tools?tool=<name>`: the voice agent's server tools, one Lambda for the whole
  * conversation, through the shared handler stack. The salon comes from the agent secret
- * (`Authorization: Bearer …`), never from the body. Answers `{ok: true, say, …}`; refusals are
+ * (`Authorization: Bearer …`), never from the body; a secret this instance found before is
+ * confirmed beside the tool's first step (`identifyAgent`). Answers `{ok: true, say, …}`; refusals are
  * 4xx `{ok: false, say, error, code}`, `say` being a sentence the agent can speak as it is.
  *
  * The hosted agent's tool definitions also send the conversation (`X-Conversation-Id`, from which
@@ -68,16 +69,16 @@ export const handler = securedRoute(
   {
     routeId: 'agent-tools',
     identify: async (event) => {
-      const salonId = await salonForAuthorization(deps(), header(event, 'authorization'), event.requestContext.http.sourceIp);
-      if (!salonId) throw new ToolError('not_signed_in', 'unauthorized', toolSay.unauthorized, 'Missing or unknown agent secret');
-      return salonId;
+      const caller = await identifyAgent(deps(), header(event, 'authorization'), event.requestContext.http.sourceIp);
+      if (!caller) throw unknownAgentSecret();
+      return caller;
     },
     query: agentToolQuery,
     // Each tool's own contract checks the arguments, once the tool is known.
     body: z.unknown(),
     errorBody: toolRefusal,
   },
-  async (salonId, { event, body, query }) => {
+  async ({ salonId, confirmation }, { event, body, query }) => {
     const started = performance.now();
     const tool = requireTool(query.tool);
     const input = body ?? {};
@@ -90,6 +91,7 @@ export const handler = securedRoute(
       // Twilio's `CA` + 32 hex; anything else (an unfilled `{{system__call_sid}}`) is no call.
       ...(callSid && TWILIO_CALL_SID.test(callSid) ? { callSid } : {}),
       test: header(event, 'x-test-call')?.trim().toLowerCase() === 'true',
+      ...(confirmation ? { confirmation } : {}),
     });
     logger.info('agent tool', { tool, status: 200, ms: Math.round(performance.now() - started) });
     return json(200, answer);

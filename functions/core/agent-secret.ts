@@ -66,6 +66,12 @@ export async function ensureAgentSecret(deps: AgentSecretDeps, salonId: string):
 
 const MINUTE = 60_000;
 
+/** The well-formed secret of an `Authorization: Bearer …` header, else null. */
+function bearerSecret(authorization: string | undefined): string | null {
+  const secret = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1];
+  return secret && SECRET_FORMAT.test(secret) ? secret : null;
+}
+
 /** A source address that sent too many wrong secrets: told to back off until its minute is out. */
 export class TooManySecretAttempts extends ToolError {
   constructor(readonly retryAfterSeconds: number) {
@@ -85,13 +91,12 @@ export class TooManySecretAttempts extends ToolError {
  * right count (well-formed, so looked up); a missing or malformed one can never succeed.
  */
 export async function salonForAuthorization(
-  deps: Pick<AgentSecretDeps, 'agents' | 'now'> & Pick<Ports, 'rateLimits'>,
+  deps: Pick<AgentSecretDeps, 'now'> & { agents: Pick<Ports['agents'], 'salonForSecretHash'> } & Pick<Ports, 'rateLimits'>,
   authorization: string | undefined,
   source: string,
 ): Promise<string | null> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
-  const secret = match?.[1];
-  if (!secret || !SECRET_FORMAT.test(secret)) return null;
+  const secret = bearerSecret(authorization);
+  if (!secret) return null;
   const salonId = await deps.agents.salonForSecretHash(hashAgentSecret(secret));
   if (salonId) return salonId;
   // Only a wrong secret touches the source's counter: a right one costs no second round trip.
@@ -102,3 +107,57 @@ export async function salonForAuthorization(
   }
   return null;
 }
+
+/**
+ * The caller of a tool call. A secret this instance has found before names its salon from memory
+ * (the hash of 32 random bytes belongs to one salon for ever), so the lookup's round trip goes;
+ * but whether it is still that salon's secret is `confirmation`'s to say: one consistent read of
+ * the salon's agent item, sent beside the tool's first step and awaited before anything is
+ * committed (runTool). A rotated secret or a deleted salon is refused then, as at once as before.
+ */
+export interface AgentCaller {
+  salonId: string;
+  /** Present when the salon came from memory: rejects (401) when the secret is no longer the salon's. */
+  confirmation?: Promise<void>;
+}
+
+const remembered = new WeakMap<object, Map<string, string>>();
+const REMEMBERED_SECRETS = 500;
+
+/**
+ * Who a tool call's `Authorization` header is: a remembered secret with its confirmation under
+ * way, else the lookup (salonForAuthorization, which counts wrong secrets), whose answer is
+ * remembered. Null → 401.
+ */
+export async function identifyAgent(
+  deps: Pick<AgentSecretDeps, 'now'> & { agents: Pick<Ports['agents'], 'get' | 'salonForSecretHash'> } & Pick<Ports, 'rateLimits'>,
+  authorization: string | undefined,
+  source: string,
+): Promise<AgentCaller | null> {
+  const secret = bearerSecret(authorization);
+  if (!secret) return null;
+  const secretHash = hashAgentSecret(secret);
+  let memory = remembered.get(deps.agents);
+  if (!memory) remembered.set(deps.agents, (memory = new Map()));
+  const salonId = memory.get(secretHash);
+  if (salonId) {
+    const confirmation = confirmSecret(deps, memory, salonId, secretHash);
+    // Awaited by the tool's run; a request refused before it runs (a malformed body) must not leave it unhandled.
+    confirmation.catch(() => undefined);
+    return { salonId, confirmation };
+  }
+  const found = await salonForAuthorization(deps, authorization, source);
+  if (!found) return null;
+  memory.set(secretHash, found);
+  if (memory.size > REMEMBERED_SECRETS) memory.delete(memory.keys().next().value!);
+  return { salonId: found };
+}
+
+async function confirmSecret(deps: { agents: Pick<Ports['agents'], 'get'> }, memory: Map<string, string>, salonId: string, secretHash: string): Promise<void> {
+  const settings = await deps.agents.get(salonId);
+  if (settings?.secret?.secretHash === secretHash) return;
+  memory.delete(secretHash);
+  throw unknownAgentSecret();
+}
+
+export const unknownAgentSecret = () => new ToolError('not_signed_in', 'unauthorized', toolSay.unauthorized, 'Missing or unknown agent secret');

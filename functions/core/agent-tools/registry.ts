@@ -44,6 +44,12 @@ export interface ToolCall<T extends AgentTool> {
    * call log.
    */
   callSid?: string;
+  /**
+   * The caller's right still being confirmed (agent-secret.ts, `AgentCaller`). A tool that only
+   * reads runs beside it and answers once it holds; `book` awaits it before its commit; every
+   * other tool waits for it before it starts.
+   */
+  confirmation?: Promise<void>;
 }
 
 export interface ToolDefinition<T extends AgentTool> {
@@ -76,7 +82,11 @@ export const toolRegistry: ToolRegistry = {
     description:
       "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them.",
     run: (deps, call) =>
-      book(deps, call.salonId, call.input, { ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}), source: call.test ? 'test-call' : 'phone-agent' }),
+      book(deps, call.salonId, call.input, {
+        ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),
+        ...(call.confirmation ? { confirmation: call.confirmation } : {}),
+        source: call.test ? 'test-call' : 'phone-agent',
+      }),
   },
   cancel: {
     contract: toolSchemas.cancel,
@@ -139,12 +149,22 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   throw new ToolError('invalid', 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
 }
 
-/** Checks the arguments with the tool's contract, runs it, and notes what it did on the call's record. */
+/** The tools that may run while the caller's right is confirmed: they write nothing before it holds. */
+const RUN_BESIDE_CONFIRMATION: ReadonlySet<AgentTool> = new Set(['salon-info', 'list-services', 'check-availability', 'book']);
+
+/**
+ * Checks the arguments with the tool's contract, runs it, and notes what it did on the call's
+ * record. A caller being confirmed is refused before anything else about its call is told.
+ */
 export async function runTool<T extends AgentTool>(deps: ToolDeps, tool: T, call: Omit<ToolCall<T>, 'input'> & { input: unknown }): Promise<ToolAnswer> {
   const definition = toolRegistry[tool] as unknown as ToolDefinition<T>;
-  const answer = await definition.run(deps, { ...call, input: parseToolInput(tool, call.input) });
-  await noteOnCall(deps, tool, call, answer);
-  return answer;
+  const confirmation = call.confirmation ?? Promise.resolve();
+  if (!RUN_BESIDE_CONFIRMATION.has(tool)) await confirmation;
+  const [ran, confirmed] = await Promise.allSettled([(async () => definition.run(deps, { ...call, input: parseToolInput(tool, call.input) }))(), confirmation]);
+  if (confirmed.status === 'rejected') throw confirmed.reason;
+  if (ran.status === 'rejected') throw ran.reason;
+  await noteOnCall(deps, tool, call, ran.value);
+  return ran.value;
 }
 
 const ACTION_OF: Partial<Record<AgentTool, CallAction>> = { book: 'booked', reschedule: 'moved', cancel: 'cancelled', 'take-message': 'message' };

@@ -41,6 +41,8 @@ export type BookingSource = Appointment['source'];
 export interface BookOptions {
   idempotencyKey?: string;
   source?: BookingSource;
+  /** The caller's right, still being confirmed: nothing is committed, nor an earlier answer told, before it holds. */
+  confirmation?: Promise<void>;
 }
 
 export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<BookAnswer> {
@@ -102,11 +104,18 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   let markers = markersOf(bookingId);
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
-  const [claimed, marked, read] = await Promise.allSettled([
+  const [claimed, marked, read, confirmed] = await Promise.allSettled([
     request.claim,
     markUnsettled(deps, salonId, markers),
     deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds),
+    request.options.confirmation,
   ]);
+  if (confirmed.status === 'rejected') {
+    // Not the salon's secret any more (rotated, or the salon deleted): what went out beside the confirmation is taken back.
+    if (marked.status === 'fulfilled') await clear(markers);
+    if (key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    throw confirmed.reason;
+  }
   if (claimed.status === 'rejected' || claimed.value.replay) {
     // Not this request's key to use (another body, still in flight) or answered before: nothing of it is written.
     if (marked.status === 'fulfilled') await clear(markers);

@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
 import { CONTEXT_TTL_MS } from '../../../functions/core/booking/context.js';
+import { hashAgentSecret, identifyAgent } from '../../../functions/core/agent-secret.js';
+import { runTool, type ToolDeps } from '../../../functions/core/agent-tools/registry.js';
 import { setLogSink } from '../../../functions/logger.js';
+import { createAgentStore } from '../../../functions/store/agent-store.js';
+import { createRateLimits } from '../../../functions/store/rate-limits.js';
 import { at, makeSalon, startTable, type Table } from './harness.js';
 
 /**
@@ -118,6 +122,28 @@ describe('store round trips per tool call (warm instance)', () => {
       ].sort(),
     );
     // claim ‖ read ‖ marker → day ‖ cap → (booking.confirmed) appointment ‖ count ‖ reminder ‖ key ‖ marker cleared
+    expect(steps()).toBe(3);
+  });
+
+  it('the whole call, the agent secret included: a secret the instance found before is confirmed beside the first step, so book is still 3 steps', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const { client, sent, steps, reset } = countingClient();
+    const agents = createAgentStore(client, table.tableName);
+    const secret = 'a'.repeat(43);
+    await agents.save({ salonId: salon.salonId, secretHash: hashAgentSecret(secret), createdAt: new Date(clock.value).toISOString(), rotatedAt: null }, null);
+    const deps = { ...salon.depsOn(client), agents, rateLimits: createRateLimits(client, table.tableName) } as unknown as ToolDeps & Parameters<typeof identifyAgent>[0];
+    const call = async (tool: 'check-availability' | 'book', input: unknown) => {
+      const caller = (await identifyAgent(deps, `Bearer ${secret}`, '203.0.113.8'))!;
+      return runTool(deps, tool, { salonId: caller.salonId, input, idempotencyKey: 'conversation-2', ...(caller.confirmation ? { confirmation: caller.confirmation } : {}) });
+    };
+    await call('check-availability', { service: 'Cut & blow-dry', date: '2026-11-24' });
+    reset();
+    expect(await call('check-availability', { service: 'Cut & blow-dry', date: '2026-11-24', time: '11:00' })).toMatchObject({ ok: true });
+    expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem']);
+    expect(steps()).toBe(1);
+    reset();
+    expect(await call('book', { service: 'Cut & blow-dry', start: '2026-11-24T11:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' })).toMatchObject({ ok: true });
+    expect(sent.filter((operation) => operation === 'Query')).toEqual([]);
     expect(steps()).toBe(3);
   });
 });
