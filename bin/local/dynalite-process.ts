@@ -19,8 +19,9 @@ const server = dynalite({ path: dataDir, createTableMs: 0, deleteTableMs: 0, upd
 // left to dynalite, so the signed payload hash is taken as sent.
 const [answer] = server.listeners('request') as RequestListener[];
 server.removeAllListeners('request');
+// Known once listening: a closed server has no address, and a connection it kept open may still bring a request.
+let origins = new Set<string>();
 server.on('request', (request, response) => {
-  const origins = new Set([`http://127.0.0.1:${(server.address() as AddressInfo).port}`]);
   if (!isLocalHost(request.headers.host, origins)) return refuseForeignHost(response);
   if (isFromBrowser(request)) return refuse(response, 403, 'Only the product may call this stand-in.');
   const url = new URL(request.url ?? '/', 'http://127.0.0.1');
@@ -31,7 +32,11 @@ server.on('request', (request, response) => {
   );
 });
 
-server.listen(0, '127.0.0.1', () => process.stdout.write(`${(server.address() as AddressInfo).port}\n`));
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  origins = new Set([`http://127.0.0.1:${port}`]);
+  process.stdout.write(`${port}\n`);
+});
 const stop = () => server.close(() => process.exit(0));
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
