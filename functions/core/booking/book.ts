@@ -4,7 +4,7 @@ import type { Service, Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
 import { logger } from '../../logger.js';
 import { bookedAnswer } from './book-answers.js';
-import { busyByStylist, calendarsOf, fetchBusy, type RawBusy } from './calendar.js';
+import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';
 import { capReached, tooManyBookings } from './caller-record.js';
 import { reserveWithCap, type Made } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
@@ -104,21 +104,19 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   let markers = markersOf(bookingId);
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
+  prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
   const [claimed, marked, read, confirmed] = await Promise.allSettled([
     request.claim,
     markUnsettled(deps, salonId, markers),
     deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds),
     request.options.confirmation,
   ]);
-  if (confirmed.status === 'rejected') {
-    // Not the salon's secret any more (rotated, or the salon deleted): what went out beside the confirmation is taken back.
+  if (confirmed.status === 'rejected' || claimed.status === 'rejected' || claimed.value.replay) {
+    // Not the salon's secret any more (rotated, or the salon deleted), not this request's key to use
+    // (another body, still in flight) or answered before: nothing of it is written or kept.
     if (marked.status === 'fulfilled') await clear(markers);
-    if (key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    throw confirmed.reason;
-  }
-  if (claimed.status === 'rejected' || claimed.value.replay) {
-    // Not this request's key to use (another body, still in flight) or answered before: nothing of it is written.
-    if (marked.status === 'fulfilled') await clear(markers);
+    if (confirmed.status === 'rejected' && key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    if (confirmed.status === 'rejected') throw confirmed.reason;
     if (claimed.status === 'rejected') throw claimed.reason;
     return claimed.value.replay as BookAnswer;
   }

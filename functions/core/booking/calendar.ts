@@ -136,6 +136,16 @@ export function calendarsOf(mappings: Record<string, string>, stylistIds: readon
   return [...new Set(stylistIds.map((id) => mappings[id]).filter((id): id is string => Boolean(id)))];
 }
 
+/**
+ * Starts reading the calendar connection that busy time will need (kept per warm instance), so a
+ * caller whose instance's copy has expired does not wait on it as a step of its own after the
+ * booking's read.
+ */
+export function prefetchConnection(deps: BookingDeps, salonId: string, mappings: Record<string, string>, stylistIds: readonly string[]): void {
+  if (calendarsOf(mappings, stylistIds).length === 0) return;
+  withCachedConnection(deps).googleStore.getConnection(salonId).catch(() => undefined);
+}
+
 export async function fetchBusy(
   deps: BookingDeps,
   salonId: string,

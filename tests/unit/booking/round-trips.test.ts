@@ -125,6 +125,21 @@ describe('store round trips per tool call (warm instance)', () => {
     expect(steps()).toBe(3);
   });
 
+  it('book once the instance’s copies have expired: the calendar connection is read beside the booking’s read, not as a step after it', async () => {
+    const salon = await makeSalon(table, { now: clock, connectCalendar: true, stylists: ['Aoife'], mappings: { Aoife: 'aoife@salon.ie' } });
+    const { client, sent, steps, reset } = countingClient();
+    const deps = salon.depsOn(client);
+    await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
+    clock.value += CONTEXT_TTL_MS + 1;
+    reset();
+    const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T14:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-3' });
+    expect(answer.ok).toBe(true);
+    // profile ‖ setup → claim ‖ read ‖ marker ‖ connection → the calendar asked live (these deps keep no
+    // mirror: the sandbox calendar's own item, a Google call in AWS) → day ‖ cap → projections. 6 when
+    // the connection was read after the booking's read.
+    expect(steps()).toBe(5);
+  });
+
   it('the whole call, the agent secret included: a secret the instance found before is confirmed beside the first step, so book is still 3 steps', async () => {
     const salon = await makeSalon(table, { now: clock });
     const { client, sent, steps, reset } = countingClient();
