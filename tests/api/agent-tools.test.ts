@@ -142,6 +142,19 @@ describe('agent tools: authentication (RELIABILITY 12, 3)', () => {
     expect(await admin({ action: 'agent-secret', salonId: 'sal_does-not-exist-000' })).toEqual({ ok: false, error: 'No salon sal_does-not-exist-000' });
   });
 
+  it('a conversation under way when its owner deletes the account: the next book and message are refused, and nothing of the salon comes back', async () => {
+    const gone = await salonWithAgent('tools-deleted');
+    // The secret is remembered by the product once it has been right (core/agent-secret.ts).
+    expect((await tool(gone.secret, 'check-availability', { service: 'Cut & blow-dry', date: TUESDAY })).status).toBe(200);
+    const deleted = await api('/api/account/delete', { method: 'POST', token: gone.owner.accessToken, body: JSON.stringify({ password: gone.owner.password }) });
+    expect(deleted.status).toBe(200);
+    expect(await standIns().salonItems(gone.salonId)).toEqual([]);
+    expect((await book(gone, { start: `${TUESDAY}T10:00` }, { 'x-conversation-id': 'conv-deleted' })).status).toBe(401);
+    expect((await tool(gone.secret, 'take-message', { callerName: 'Mary Murphy', callerPhone: newPhone(), message: 'Call me back' })).status).toBe(401);
+    expect((await tool(gone.secret, 'check-availability', { service: 'Cut & blow-dry', date: TUESDAY })).status).toBe(401);
+    expect(await standIns().salonItems(gone.salonId)).toEqual([]);
+  });
+
   it('the salon comes from the secret: another salon\'s ids are refused, nothing written', async () => {
     const other = await salonWithAgent('tools-other');
     const before = (await standIns().salonItems(other.salonId)).length;
