@@ -127,7 +127,7 @@ describe('store round trips per tool call (warm instance)', () => {
 
   it('book once the instance’s copies have expired: the calendar connection is read beside the booking’s read, not as a step after it', async () => {
     const salon = await makeSalon(table, { now: clock, connectCalendar: true, stylists: ['Aoife'], mappings: { Aoife: 'aoife@salon.ie' } });
-    const { client, sent, steps, reset } = countingClient();
+    const { client, steps, reset } = countingClient();
     const deps = salon.depsOn(client);
     await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
     clock.value += CONTEXT_TTL_MS + 1;
