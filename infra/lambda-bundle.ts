@@ -25,6 +25,14 @@ export const ESM_REQUIRE_BANNER =
  */
 export const LAMBDA_INSTALL_ENVIRONMENT = { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } as const;
 
+/**
+ * Injected into every Lambda: it maps a stack's frames through the bundle's source maps when the
+ * stack is formatted. The maps are written beside the bundle without a `sourceMappingURL`
+ * comment and Lambdas run without `--enable-source-maps`, which would read and parse every map
+ * at import (docs/architecture.md, "Cold starts").
+ */
+export const SOURCE_MAPPED_STACKS = 'functions/source-mapped-stacks.ts';
+
 /** What one Lambda's asset is made from. */
 export interface LambdaBundleSpec {
   /** Module relative to the repository root, exporting `handler`. */
@@ -66,8 +74,9 @@ export function lambdaBuildOptions(spec: LambdaBundleSpec, outdir: string): Buil
     target: 'node22',
     mainFields: ['module', 'main'],
     banner: { js: ESM_REQUIRE_BANNER },
+    inject: [path.join(REPO_ROOT, SOURCE_MAPPED_STACKS)],
     minify: true,
-    sourcemap: true,
+    sourcemap: 'external',
     sourcesContent: false,
     charset: 'utf8',
     external: [...spec.external],

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
@@ -118,8 +118,29 @@ describe('Lambda bundles a caller waits on', () => {
       const answer = await handler({ rawPath: '/api/agent/tools', rawQueryString: 'tool=check-availability', queryStringParameters: { tool: 'check-availability' }, headers: {}, body: '{}', isBase64Encoded: false,
         requestContext: { http: { method: 'POST', sourceIp: '203.0.113.9', path: '/api/agent/tools' }, domainName: 'api.example.ie' } }, {});
       console.log(JSON.stringify({ status: answer.statusCode, code: JSON.parse(answer.body).code }));`;
-    const output = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ status: 401, code: 'unauthorized' });
+  });
+
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s does no source-map work while it loads, and a stack formatted later names our source', (entry) => {
+    const { dir, metafile } = bundles.get(entry)!;
+    // Node reads and parses a file's map at import when the file names it (and runs with --enable-source-maps).
+    for (const file of Object.keys(metafile.outputs).filter((output) => output.endsWith('.mjs'))) {
+      expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
+      expect(existsSync(path.join(REPO_ROOT, `${file}.map`)), `${file}.map`).toBe(true);
+    }
+    // An error made inside the handler (reading the request's headers), its stack formatted after the import.
+    const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
+      let probe;
+      const headers = new Proxy({}, { ownKeys: () => ((probe ??= new Error('probe')), []), get: () => ((probe ??= new Error('probe')), undefined) });
+      await handler({ rawPath: '/', rawQueryString: '', queryStringParameters: {}, headers, body: '{}', isBase64Encoded: false,
+        requestContext: { http: { method: 'POST', sourceIp: '203.0.113.9', path: '/' }, domainName: 'api.example.ie' } }, {});
+      console.log(JSON.stringify(probe.stack.split('\\n')));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+    const stack = JSON.parse(output.trim().split('\n').at(-1)!) as string[];
+    expect(stack[0]).toBe('Error: probe');
+    expect(stack.find((line) => line.includes('functions/http/handler.ts:'))).toMatch(/^ {4}at \w+ \(functions\/http\/handler\.ts:\d+:\d+\)$/);
+    expect(stack.filter((line) => /index\.mjs|chunks\//.test(line))).toEqual([]);
   });
 });
 
@@ -140,8 +161,10 @@ describe('Lambda bundles as CDK stages them', () => {
     const stack = new Stack(app, 'BundleCheck', { env: { region: 'eu-west-1' } });
     const entries = ['functions/api/get-health.ts', 'functions/api/list-calls.ts'];
     for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment: TEST_FUNCTION_ENVIRONMENT });
-    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string } }[];
+    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string; Environment?: { Variables?: Record<string, string> } } }[];
     expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
+    // --enable-source-maps would parse every map at import: the bundles map their stacks when formatted.
+    for (const fn of functions) expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS ?? '').not.toMatch(/source-maps/);
     const keys = functions.map((fn) => fn.Properties.Code.S3Key);
     expect(new Set(keys).size).toBe(2);
     for (const key of keys) expect(readdirSync(path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`))).toContain(BUNDLE_ENTRY_FILE);
