@@ -15,11 +15,12 @@ import { fileURLToPath } from 'node:url';
 const maps = new Map<string, SourceMap | undefined>();
 
 function mapOf(file: string): SourceMap | undefined {
+  // Only the bundle's own files have maps: not Node's (`node:…`), nor the runtime's.
+  if (!file.startsWith('file:') || !file.endsWith('.mjs')) return undefined;
   if (maps.has(file)) return maps.get(file);
   let map: SourceMap | undefined;
   try {
-    const mapPath = `${file.startsWith('file:') ? fileURLToPath(file) : file}.map`;
-    map = new SourceMap(JSON.parse(readFileSync(mapPath, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
+    map = new SourceMap(JSON.parse(readFileSync(`${fileURLToPath(file)}.map`, 'utf8')) as ConstructorParameters<typeof SourceMap>[0]);
   } catch {
     map = undefined;
   }
@@ -36,7 +37,7 @@ function original(map: SourceMap | undefined, line: number | null, column: numbe
   return entry && 'originalSource' in entry ? (entry as SourceMapping) : undefined;
 }
 
-function at(site: NodeJS.CallSite | undefined) {
+function mapped(site: NodeJS.CallSite | undefined) {
   const file = site?.getFileName();
   return file ? original(mapOf(file), site!.getLineNumber(), site!.getColumnNumber()) : undefined;
 }
@@ -48,11 +49,11 @@ function at(site: NodeJS.CallSite | undefined) {
 function nameOf(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string | null {
   const file = site.getFileName();
   const enclosing = file ? original(mapOf(file), site.getEnclosingLineNumber(), site.getEnclosingColumnNumber()) : undefined;
-  return enclosing?.name || at(caller)?.name || site.getFunctionName();
+  return enclosing?.name || mapped(caller)?.name || site.getFunctionName();
 }
 
 function frame(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string {
-  const position = at(site);
+  const position = mapped(site);
   if (!position) return `    at ${String(site)}`;
   const where = `${repositoryPath(position.originalSource)}:${position.originalLine + 1}:${position.originalColumn + 1}`;
   const name = nameOf(site, caller);
@@ -67,4 +68,13 @@ function heading(error: unknown): string {
   }
 }
 
-Error.prepareStackTrace = (error, sites) => [heading(error), ...sites.map((site, index) => frame(site, sites[index + 1]))].join('\n');
+/** A stack must never fail to format: a frame the map cannot place stays as V8 wrote it. */
+function safeFrame(site: NodeJS.CallSite, caller: NodeJS.CallSite | undefined): string {
+  try {
+    return frame(site, caller);
+  } catch {
+    return `    at ${String(site)}`;
+  }
+}
+
+Error.prepareStackTrace = (error, sites) => [heading(error), ...sites.map((site, index) => safeFrame(site, sites[index + 1]))].join('\n');
