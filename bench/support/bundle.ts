@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, type Metafile } from 'esbuild';
-import { BUNDLE_ENTRY_FILE, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, bundleApart, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
 
 export interface PartSize {
   name: string;
@@ -72,7 +72,9 @@ export function benchBundle(entry: string, packages: LambdaPackages = {}): Bench
   const dir = mkdtempSync(join(cache, 'bench-bundle-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const { metafile } = buildSync(lambdaBuildOptions(lambdaBundleSpec(entry, packages), dir));
+    const spec = lambdaBundleSpec(entry, packages);
+    const { metafile } = buildSync(lambdaBuildOptions(spec, dir));
+    bundleApart(spec, dir);
     const cold = sizes(metafile, coldStartFiles(metafile, dir));
     const all = sizes(metafile, Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs')));
     return { entry, dir, remove, coldKb: cold.kb, totalKb: all.kb, packages: cold.packages, inputs: cold.inputs };

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
@@ -8,7 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_AGENT_SDK } from '../../functions/routes.js';
 import { AppFunction } from '../../infra/function.js';
-import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, lambdaBundleSpec, packageOfInput, REPO_ROOT } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, KEPT_APART_FROM_CALLER_WAITS, lambdaBundleSpec, packageOfInput, REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
 
@@ -111,6 +111,25 @@ describe('Lambda bundles a caller waits on', () => {
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([]);
   });
+
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
+    '%s loads no module only the AWS clients kept apart use on a cold start; those clients load from beside the bundle on first use',
+    (entry) => {
+      const { dir, metafile } = bundles.get(entry)!;
+      // Reached through the SDK's barrel files, they were in the table client's chunk: S3's REST-XML protocol, Bedrock's HTTP/2 handler.
+      const cold = inputsIn(metafile, coldStartFiles(metafile, dir));
+      expect(cold.filter((input) => /AwsRestXmlProtocol|XmlShapeSerializer|node-http2/.test(input))).toEqual([]);
+      const script = `await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
+        const cold = process.moduleLoadList.includes('NativeModule http2');
+        const clients = [];
+        for (const name of ${JSON.stringify(KEPT_APART_FROM_CALLER_WAITS)}) clients.push(import.meta.resolve(name).replace(${JSON.stringify(pathToFileURL(realpathSync(dir)).href)}, '.'), Object.keys(await import(name)).some((key) => key.endsWith('Client')));
+        console.log(JSON.stringify({ cold, clients }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+      const { cold: http2, clients } = JSON.parse(output.trim().split('\n').at(-1)!) as { cold: boolean; clients: unknown[] };
+      expect(http2).toBe(false);
+      expect(clients).toEqual(KEPT_APART_FROM_CALLER_WAITS.flatMap((name) => [`./node_modules/${name}/index.mjs`, true]));
+    },
+  );
 
   it('the split bundle loads in a fresh Node and its handler answers (the chunks and require banner work)', () => {
     const { dir } = bundles.get('functions/api/agent-tools.ts')!;
