@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 const maps = new Map<string, SourceMap | undefined>();
 
 function mapOf(file: string): SourceMap | undefined {
-  // Only the bundle's own files have maps: not Node's (`node:…`), nor the runtime's.
+  // Only the bundle's files have maps: Node's own (`node:…`) are not even looked for.
   if (!file.startsWith('file:') || !file.endsWith('.mjs')) return undefined;
   if (maps.has(file)) return maps.get(file);
   let map: SourceMap | undefined;
