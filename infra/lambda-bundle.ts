@@ -41,8 +41,8 @@ export const CALLER_WAIT_ENTRIES: readonly string[] = ['functions/api/agent-tool
  * the asset's node_modules (each one file, with its own copy of the SDK's core, loaded on its
  * first use). esbuild's code splitting puts a module into a chunk that every entry reaching it
  * loads, even one that only uses another of its exports: modules only these clients use but the
- * table client reaches through the SDK's barrel files would load on every cold start (the XML
- * and query protocols, Bedrock's HTTP/2 handler with `node:http2`: ~5–8 ms of CPU). The event
+ * table client reaches through the SDK's barrel files would load on every cold start (S3's
+ * REST-XML protocol, Bedrock's HTTP/2 handler with `node:http2`: ~5–8 ms of CPU). The event
  * bus, KMS and Secrets Manager clients stay shared with the table client: a call can need them,
  * and they speak its protocol.
  */
