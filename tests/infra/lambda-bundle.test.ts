@@ -94,6 +94,13 @@ describe('Lambda bundles a caller waits on', () => {
       expect(inputs.filter((input) => /libphonenumber-js\/metadata\./.test(input))).toEqual([]);
       expect(inputs).toContain('functions/contracts/phone-metadata.json');
     }
+    // The setup wizard's schemas are built at import where they are used (contracts/setup.ts marks them pure): these Lambdas take only DAYS from that file.
+    for (const entry of ['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts']) {
+      const { dir, metafile } = bundles.get(entry)!;
+      const code = coldStartFiles(metafile, dir).map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8')).join('\n');
+      expect(code, entry).not.toContain('Each stylist needs its own key');
+      expect(code, entry).not.toContain('A calendar is mapped to an unknown stylist');
+    }
     // TwiML (twilio's VoiceResponse, xmlbuilder) only for the transfer tool, on first use.
     expect(tools.filter((input) => input.includes('node_modules/twilio/'))).toEqual([]);
     // The webhook fills the call's variables and asks whether the salon takes calls: no agent definition, no tools.
