@@ -2,6 +2,7 @@ import '../bin/local/quiet-sdk-notices.js';
 import { pathToFileURL } from 'node:url';
 import { routes, type RouteDefinition } from '../functions/routes.js';
 import { eventRules } from '../events/rules.js';
+import { CALLER_WAIT_ENTRIES } from '../infra/lambda-bundle.js';
 import { alternatingImportTimes, benchBundle, machineLoad, spread, type BenchBundle, type ImportTime } from './support/bundle.js';
 
 /**
@@ -16,7 +17,7 @@ import { alternatingImportTimes, benchBundle, machineLoad, spread, type BenchBun
  * each loads cold. CPU time is the figure to compare before and after a change: the machine is
  * shared, and wall time mostly measures the neighbours.
  */
-const CALLER_WAITS = new Set(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts']);
+const CALLER_WAITS = new Set(CALLER_WAIT_ENTRIES);
 const TARGET = { kb: 1024, importMs: 150 };
 const RUNS = { all: 5, callerWaits: 21 };
 

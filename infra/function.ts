@@ -113,7 +113,8 @@ export class AppFunction extends Construct {
       timeout: Duration.seconds(props.timeoutSeconds ?? config.lambdaDefaults.timeoutSeconds),
       description: props.description ?? props.entry,
       functionName: props.functionName,
-      environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
+      // No NODE_OPTIONS=--enable-source-maps: it parses every map at import; the bundle maps its stacks when formatted (infra/lambda-bundle.ts).
+      environment: { ...props.environment },
     } satisfies Partial<lambda.FunctionProps>;
 
     const entryPath = path.join(REPO_ROOT, props.entry);

@@ -25,13 +25,43 @@ export const ESM_REQUIRE_BANNER =
  */
 export const LAMBDA_INSTALL_ENVIRONMENT = { npm_config_os: 'linux', npm_config_cpu: 'arm64', npm_config_libc: 'glibc' } as const;
 
+/**
+ * Injected into every Lambda: it maps a stack's frames through the bundle's source maps when the
+ * stack is formatted. The maps are written beside the bundle without a `sourceMappingURL`
+ * comment and Lambdas run without `--enable-source-maps`, which would read and parse every map
+ * at import (docs/architecture.md, "Cold starts").
+ */
+export const SOURCE_MAPPED_STACKS = 'functions/source-mapped-stacks.ts';
+
+/** The Lambdas a caller waits on: a cold start of theirs is dead air on a call. */
+export const CALLER_WAIT_ENTRIES: readonly string[] = ['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'];
+
+/**
+ * AWS clients the caller-wait Lambdas reach only on paths a call never takes, bundled apart into
+ * the asset's node_modules (each one file, with its own copy of the SDK's core, loaded on its
+ * first use). esbuild's code splitting puts a module into a chunk that every entry reaching it
+ * loads, even one that only uses another of its exports: modules only these clients use but the
+ * table client reaches through the SDK's barrel files would load on every cold start (S3's
+ * REST-XML protocol, Bedrock's HTTP/2 handler with `node:http2`: ~5–8 ms of CPU). The event
+ * bus, KMS and Secrets Manager clients stay shared with the table client: a call can need them,
+ * and they speak its protocol.
+ */
+export const KEPT_APART_FROM_CALLER_WAITS: readonly string[] = [
+  '@aws-sdk/client-s3',
+  '@aws-sdk/client-sesv2',
+  '@aws-sdk/client-cognito-identity-provider',
+  '@aws-sdk/client-bedrock-runtime',
+];
+
 /** What one Lambda's asset is made from. */
 export interface LambdaBundleSpec {
   /** Module relative to the repository root, exporting `handler`. */
   readonly entry: string;
   /** Installed into the asset's node_modules by `npm ci` instead of bundled (RouteDefinition.nodeModules). */
   readonly nodeModules: readonly string[];
-  /** Left out of the bundle: the installed packages, and every opt-in package the Lambda did not opt into. */
+  /** Bundled apart, each into the asset's node_modules (KEPT_APART_FROM_CALLER_WAITS). */
+  readonly apart: readonly string[];
+  /** Left out of the bundle: the installed packages, those bundled apart, and every opt-in package the Lambda did not opt into. */
   readonly external: readonly string[];
 }
 
@@ -42,7 +72,8 @@ export interface LambdaPackages {
 
 export function lambdaBundleSpec(entry: string, { nodeModules = [], optIn = [] }: LambdaPackages = {}): LambdaBundleSpec {
   const leftOut = OPT_IN_PACKAGES.filter((name) => !optIn.includes(name));
-  return { entry, nodeModules: [...nodeModules], external: [...nodeModules, ...leftOut] };
+  const apart = CALLER_WAIT_ENTRIES.includes(entry) ? KEPT_APART_FROM_CALLER_WAITS : [];
+  return { entry, nodeModules: [...nodeModules], apart: [...apart], external: [...nodeModules, ...apart, ...leftOut] };
 }
 
 /**
@@ -54,26 +85,41 @@ export function lambdaBundleSpec(entry: string, { nodeModules = [], optIn = [] }
  */
 export function lambdaBuildOptions(spec: LambdaBundleSpec, outdir: string): BuildOptions & { metafile: true } {
   return {
-    absWorkingDir: REPO_ROOT,
+    ...OUTPUT_OPTIONS,
     entryPoints: { index: path.join(REPO_ROOT, spec.entry) },
     outdir,
     outExtension: { '.js': '.mjs' },
     chunkNames: 'chunks/[name]-[hash]',
-    bundle: true,
     splitting: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node22',
-    mainFields: ['module', 'main'],
-    banner: { js: ESM_REQUIRE_BANNER },
-    minify: true,
-    sourcemap: true,
-    sourcesContent: false,
-    charset: 'utf8',
+    inject: [path.join(REPO_ROOT, SOURCE_MAPPED_STACKS)],
     external: [...spec.external],
     metafile: true,
-    logLevel: 'warning',
   };
+}
+
+/** What every bundled file shares: an ES module for Node 22, minified, its map beside it. */
+const OUTPUT_OPTIONS = {
+  absWorkingDir: REPO_ROOT,
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: { js: ESM_REQUIRE_BANNER },
+  minify: true,
+  sourcemap: 'external',
+  sourcesContent: false,
+  charset: 'utf8',
+  logLevel: 'warning',
+} as const satisfies BuildOptions;
+
+/** Bundles each package the spec keeps apart into `outdir/node_modules/<name>/index.mjs`, where the Lambda's `import(name)` finds it. */
+export function bundleApart(spec: LambdaBundleSpec, outdir: string): void {
+  for (const name of spec.apart) {
+    const dir = path.join(outdir, 'node_modules', name);
+    buildSync({ ...OUTPUT_OPTIONS, stdin: { contents: `export * from '${name}';`, resolveDir: REPO_ROOT, sourcefile: `${name}.mjs` }, outfile: path.join(dir, 'index.mjs') });
+    writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, type: 'module', main: 'index.mjs' }));
+  }
 }
 
 /** The version `npm ci` installs: the one package.json asks for, else the installed one (as CDK's NodejsFunction does). */
@@ -93,6 +139,8 @@ export function bundleLambda(spec: LambdaBundleSpec, outdir: string): Metafile {
     copyFileSync(path.join(REPO_ROOT, 'package-lock.json'), path.join(outdir, 'package-lock.json'));
     execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: outdir, env: { ...process.env, ...LAMBDA_INSTALL_ENVIRONMENT }, stdio: ['ignore', 'ignore', 'inherit'] });
   }
+  // After npm ci, which empties node_modules.
+  bundleApart(spec, outdir);
   return metafile;
 }
 

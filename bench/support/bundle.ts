@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, type Metafile } from 'esbuild';
-import { BUNDLE_ENTRY_FILE, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, bundleApart, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
 
 export interface PartSize {
   name: string;
@@ -72,7 +72,9 @@ export function benchBundle(entry: string, packages: LambdaPackages = {}): Bench
   const dir = mkdtempSync(join(cache, 'bench-bundle-'));
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
-    const { metafile } = buildSync(lambdaBuildOptions(lambdaBundleSpec(entry, packages), dir));
+    const spec = lambdaBundleSpec(entry, packages);
+    const { metafile } = buildSync(lambdaBuildOptions(spec, dir));
+    bundleApart(spec, dir);
     const cold = sizes(metafile, coldStartFiles(metafile, dir));
     const all = sizes(metafile, Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs')));
     return { entry, dir, remove, coldKb: cold.kb, totalKb: all.kb, packages: cold.packages, inputs: cold.inputs };
@@ -83,15 +85,14 @@ export function benchBundle(entry: string, packages: LambdaPackages = {}): Bench
 }
 
 /**
- * A fresh Node, with Lambda's NODE_OPTIONS (it runs every function with source maps enabled,
- * infra/function.ts), imports the bundle: the Lambda's module init, not its runtime start. CPU
+ * A fresh Node, with Lambda's options (none: infra/function.ts), imports the bundle: the Lambda's module init, not its runtime start. CPU
  * time is the figure to compare: on a shared machine the wall time mostly measures the neighbours.
  */
 export function importTime(bundle: Pick<BenchBundle, 'dir'>): ImportTime {
   const url = pathToFileURL(join(bundle.dir, BUNDLE_ENTRY_FILE)).href;
   const script = `const cpu = process.cpuUsage(); const started = performance.now(); await import(${JSON.stringify(url)});
     const used = process.cpuUsage(cpu); console.log(JSON.stringify({ cpuMs: (used.user + used.system) / 1000, wallMs: performance.now() - started }));`;
-  const output = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], { encoding: 'utf8' });
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   return JSON.parse(output.trim().split('\n').at(-1)!) as ImportTime;
 }
 

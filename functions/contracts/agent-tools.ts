@@ -88,14 +88,16 @@ const wallClock = (field: string) =>
 
 /** YYYY-MM-DD, or today / tomorrow / a weekday name (the next one after today). */
 export const DATE_WORDS = ['today', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
-const dateParam = z
+const dateParam = () =>
+  z
   .string({ error: 'date must be text' })
   .max(40, 'date is too long')
   .transform((value) => value.trim().toLowerCase())
   .refine(...wallClock('date'))
   .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (DATE_WORDS as readonly string[]).includes(value), 'date must be YYYY-MM-DD');
 
-const timeParam = z
+const timeParam = () =>
+  z
   .string({ error: 'time must be text' })
   .max(16, 'time is too long')
   .transform((value) => value.trim())
@@ -111,7 +113,7 @@ const startParam = (field: 'start' | 'newStart') =>
     .refine(...wallClock(field))
     .refine((value) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value), `${field} must be a date and time like 2026-11-28T14:30`);
 
-const phoneParam = z.string({ error: 'callerPhone must be text' }).max(32, 'callerPhone is too long');
+const phoneParam = () => z.string({ error: 'callerPhone must be text' }).max(32, 'callerPhone is too long');
 
 export const PARTS_OF_DAY = ['morning', 'afternoon', 'evening'] as const;
 
@@ -127,55 +129,78 @@ const parameterHelp = {
   bookingPhone: 'The phone number the booking was made with',
 } as const;
 
-const bookingId = z
+const bookingId = () =>
+  z
   .string({ error: 'bookingId must be text' })
   .max(64, 'bookingId is too long')
   .transform((value) => value.trim())
   .refine((value) => /^bk_[0-9a-v]{20}$/.test(value), 'bookingId looks wrong');
 
-export const toolSchemas = {
-  'salon-info': z.strictObject({}),
-  'list-services': z.strictObject({}),
-  'check-availability': z.strictObject({
-    service: reference('service', 120).describe(parameterHelp.service),
-    stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
-    date: dateParam.optional().describe(parameterHelp.date),
-    time: timeParam.optional().describe('A time the caller would like, HH:MM (24-hour, local time in Ireland, no zone)'),
-    partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional().describe('Morning, afternoon or evening, if the caller said one'),
-  }),
-  book: z.strictObject({
-    service: reference('service', 120).describe(parameterHelp.service),
-    stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
-    start: startParam('start').describe(parameterHelp.start),
-    callerName: text('callerName', 100).describe("The caller's name"),
-    callerPhone: phoneParam.describe(parameterHelp.callerPhone),
-    callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
-  }),
-  cancel: z.strictObject({
-    bookingId: bookingId.optional().describe(parameterHelp.bookingId),
-    date: dateParam.optional().describe(parameterHelp.bookingDate),
-    callerPhone: phoneParam.describe(parameterHelp.bookingPhone),
-  }),
-  reschedule: z.strictObject({
-    bookingId: bookingId.optional().describe(parameterHelp.bookingId),
-    date: dateParam.optional().describe(parameterHelp.bookingDate),
-    callerPhone: phoneParam.describe(parameterHelp.bookingPhone),
-    newStart: startParam('newStart').describe('The new start time exactly as check-availability offered it: the local time in Ireland, like 2026-11-28T14:30, with no zone or offset'),
-    stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
-  }),
-  'take-message': z.strictObject({
-    callerName: text('callerName', 100).describe("The caller's name"),
-    callerPhone: phoneParam.describe('A number to call the caller back on'),
-    message: text('message', 1000, { multiline: true }).describe("The message for the salon, in the caller's words"),
-  }),
-  transfer: z.strictObject({ reason: text('reason', 300).optional().describe('Why the caller wants a person, in a few words') }),
-  'join-waitlist': z.strictObject({
-    service: reference('service', 120).describe(parameterHelp.service),
-    date: dateParam.describe('The full day the caller wanted: YYYY-MM-DD, or today, tomorrow or a weekday name'),
-    callerName: text('callerName', 100).describe("The caller's name"),
-    callerPhone: phoneParam.describe('A mobile number to text when a time comes free'),
-  }),
-} as const satisfies Record<AgentTool, z.ZodType>;
+const toolSchemaBuilders = {
+  'salon-info': () => z.strictObject({}),
+  'list-services': () => z.strictObject({}),
+  'check-availability': () =>
+    z.strictObject({
+      service: reference('service', 120).describe(parameterHelp.service),
+      stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
+      date: dateParam().optional().describe(parameterHelp.date),
+      time: timeParam().optional().describe('A time the caller would like, HH:MM (24-hour, local time in Ireland, no zone)'),
+      partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional().describe('Morning, afternoon or evening, if the caller said one'),
+    }),
+  book: () =>
+    z.strictObject({
+      service: reference('service', 120).describe(parameterHelp.service),
+      stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
+      start: startParam('start').describe(parameterHelp.start),
+      callerName: text('callerName', 100).describe("The caller's name"),
+      callerPhone: phoneParam().describe(parameterHelp.callerPhone),
+      callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
+    }),
+  cancel: () =>
+    z.strictObject({
+      bookingId: bookingId().optional().describe(parameterHelp.bookingId),
+      date: dateParam().optional().describe(parameterHelp.bookingDate),
+      callerPhone: phoneParam().describe(parameterHelp.bookingPhone),
+    }),
+  reschedule: () =>
+    z.strictObject({
+      bookingId: bookingId().optional().describe(parameterHelp.bookingId),
+      date: dateParam().optional().describe(parameterHelp.bookingDate),
+      callerPhone: phoneParam().describe(parameterHelp.bookingPhone),
+      newStart: startParam('newStart').describe('The new start time exactly as check-availability offered it: the local time in Ireland, like 2026-11-28T14:30, with no zone or offset'),
+      stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
+    }),
+  'take-message': () =>
+    z.strictObject({
+      callerName: text('callerName', 100).describe("The caller's name"),
+      callerPhone: phoneParam().describe('A number to call the caller back on'),
+      message: text('message', 1000, { multiline: true }).describe("The message for the salon, in the caller's words"),
+    }),
+  transfer: () => z.strictObject({ reason: text('reason', 300).optional().describe('Why the caller wants a person, in a few words') }),
+  'join-waitlist': () =>
+    z.strictObject({
+      service: reference('service', 120).describe(parameterHelp.service),
+      date: dateParam().describe('The full day the caller wanted: YYYY-MM-DD, or today, tomorrow or a weekday name'),
+      callerName: text('callerName', 100).describe("The caller's name"),
+      callerPhone: phoneParam().describe('A mobile number to text when a time comes free'),
+    }),
+} as const satisfies Record<AgentTool, () => z.ZodType>;
+
+type ToolSchemas = { readonly [T in AgentTool]: ReturnType<(typeof toolSchemaBuilders)[T]> };
+
+/**
+ * Each tool's contract, built the first time it is read: a cold start builds none (the voice
+ * webhook reads none at all), a tools Lambda's first call builds its own tool's only.
+ */
+export const toolSchemas = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    AGENT_TOOLS.map((tool) => {
+      let schema: z.ZodType | undefined;
+      return [tool, { enumerable: true, get: () => (schema ??= toolSchemaBuilders[tool]()) }];
+    }),
+  ),
+) as ToolSchemas;
 
 export type ToolInput<T extends AgentTool> = z.infer<(typeof toolSchemas)[T]>;
 

@@ -4,20 +4,23 @@ import { voiceById, voiceSettingsShape } from './voice-settings.js';
 
 /**
  * The setup wizard's data and its validation rules, one set of schemas for the browser and the
- * server. Prices cross the API as whole euros; the store keeps cents.
+ * server. Prices cross the API as whole euros; the store keeps cents. Each schema is built by a
+ * call marked pure, so a bundle that takes only the days or the types from this file (the agent
+ * tools, the voice webhook: their cold start) drops the schemas instead of building them.
  */
 export const SETUP_STEPS = 3;
 
 export const DAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Day = (typeof DAYS)[number];
 
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, setupMessages.hoursInvalid);
+const time = /* @__PURE__ */ (() => z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, setupMessages.hoursInvalid))();
 
-export const dayHoursSchema = z
-  .strictObject({ open: time, close: time, closed: z.boolean() })
-  .refine((day) => day.closed || day.open < day.close, { path: ['close'], message: setupMessages.hoursOrder });
+export const dayHoursSchema = /* @__PURE__ */ (() =>
+  z
+    .strictObject({ open: time, close: time, closed: z.boolean() })
+    .refine((day) => day.closed || day.open < day.close, { path: ['close'], message: setupMessages.hoursOrder }))();
 
-export const hoursSchema = z.strictObject(Object.fromEntries(DAYS.map((day) => [day, dayHoursSchema])) as Record<Day, typeof dayHoursSchema>);
+export const hoursSchema = /* @__PURE__ */ (() => z.strictObject(Object.fromEntries(DAYS.map((day) => [day, dayHoursSchema])) as Record<Day, typeof dayHoursSchema>))();
 export type DayHours = z.infer<typeof dayHoursSchema>;
 export type Hours = Record<Day, DayHours>;
 
@@ -33,63 +36,66 @@ export const DEFAULT_HOURS: Hours = {
 
 const optionalText = (max: number) => z.string().trim().max(max).default('');
 
-export const businessSchema = z.strictObject({
-  name: z.string({ error: setupMessages.businessNameRequired }).trim().min(1, setupMessages.businessNameRequired).max(120),
-  phone: phoneNumber(setupMessages.businessPhoneRequired),
-  address_line: optionalText(200),
-  town_city: optionalText(100),
-  county: optionalText(60),
-  eircode: optionalText(10),
-  directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
-  /** The owner's own mobile (optional): test bookings and callers' messages are texted there, never to a salon landline. */
-  owner_mobile: optionalPhone.optional(),
-  /** Text callers a reminder before their appointment (absent: on); Settings → Business. */
-  reminders: z.boolean().optional(),
-  /** How long before the appointment the reminder goes, in hours (absent: 24). */
-  reminder_hours: z.union([z.literal(24), z.literal(48)]).optional(),
-});
+export const businessSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    name: z.string({ error: setupMessages.businessNameRequired }).trim().min(1, setupMessages.businessNameRequired).max(120),
+    phone: phoneNumber(setupMessages.businessPhoneRequired),
+    address_line: optionalText(200),
+    town_city: optionalText(100),
+    county: optionalText(60),
+    eircode: optionalText(10),
+    directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
+    /** The owner's own mobile (optional): test bookings and callers' messages are texted there, never to a salon landline. */
+    owner_mobile: optionalPhone.optional(),
+    /** Text callers a reminder before their appointment (absent: on); Settings → Business. */
+    reminders: z.boolean().optional(),
+    /** How long before the appointment the reminder goes, in hours (absent: 24). */
+    reminder_hours: z.union([z.literal(24), z.literal(48)]).optional(),
+  }))();
 export type Business = z.infer<typeof businessSchema>;
 
-const wholeNumber = z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber).min(0).max(100_000);
+const wholeNumber = /* @__PURE__ */ (() => z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber).min(0).max(100_000))();
 
 /** A service as the wizard edits it: a single price or a range, with an optional comment. */
-export const serviceSchema = z
-  .strictObject({
-    id: z.string().max(64).optional(),
-    name: z.string({ error: setupMessages.serviceNameRequired }).trim().min(1, setupMessages.serviceNameRequired).max(120),
-    duration: z.number({ error: setupMessages.durationPositive }).int(setupMessages.wholeNumber).max(24 * 60),
-    price: wholeNumber.nullable().default(null),
-    price_min: wholeNumber.nullable().default(null),
-    price_max: wholeNumber.nullable().default(null),
-    isRange: z.boolean().default(false),
-    comment: z.string().trim().max(300).default(''),
-    /** Whole euros taken by card when the service is booked (only while the salon's payment account is Active); 0 = none. */
-    deposit: wholeNumber.default(0),
-  })
-  .superRefine((service, ctx) => {
-    if (!(service.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: setupMessages.durationPositive });
-    if (!service.isRange) {
-      if (!(service.price && service.price > 0)) ctx.addIssue({ code: 'custom', path: ['price'], message: setupMessages.pricePositive });
-      else if (service.deposit > service.price) ctx.addIssue({ code: 'custom', path: ['deposit'], message: setupMessages.depositAbovePrice });
-      return;
-    }
-    const min = service.price_min ?? 0;
-    const max = service.price_max ?? 0;
-    if (!(min > 0 || max > 0)) ctx.addIssue({ code: 'custom', path: ['price_min'], message: setupMessages.rangeNeedsPrice });
-    else if (min > 0 && max > 0 && min > max) ctx.addIssue({ code: 'custom', path: ['price_min'], message: setupMessages.rangeOrder });
-    else if (service.deposit > Math.max(min, max)) ctx.addIssue({ code: 'custom', path: ['deposit'], message: setupMessages.depositAbovePrice });
-  });
+export const serviceSchema = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      id: z.string().max(64).optional(),
+      name: z.string({ error: setupMessages.serviceNameRequired }).trim().min(1, setupMessages.serviceNameRequired).max(120),
+      duration: z.number({ error: setupMessages.durationPositive }).int(setupMessages.wholeNumber).max(24 * 60),
+      price: wholeNumber.nullable().default(null),
+      price_min: wholeNumber.nullable().default(null),
+      price_max: wholeNumber.nullable().default(null),
+      isRange: z.boolean().default(false),
+      comment: z.string().trim().max(300).default(''),
+      /** Whole euros taken by card when the service is booked (only while the salon's payment account is Active); 0 = none. */
+      deposit: wholeNumber.default(0),
+    })
+    .superRefine((service, ctx) => {
+      if (!(service.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: setupMessages.durationPositive });
+      if (!service.isRange) {
+        if (!(service.price && service.price > 0)) ctx.addIssue({ code: 'custom', path: ['price'], message: setupMessages.pricePositive });
+        else if (service.deposit > service.price) ctx.addIssue({ code: 'custom', path: ['deposit'], message: setupMessages.depositAbovePrice });
+        return;
+      }
+      const min = service.price_min ?? 0;
+      const max = service.price_max ?? 0;
+      if (!(min > 0 || max > 0)) ctx.addIssue({ code: 'custom', path: ['price_min'], message: setupMessages.rangeNeedsPrice });
+      else if (min > 0 && max > 0 && min > max) ctx.addIssue({ code: 'custom', path: ['price_min'], message: setupMessages.rangeOrder });
+      else if (service.deposit > Math.max(min, max)) ctx.addIssue({ code: 'custom', path: ['deposit'], message: setupMessages.depositAbovePrice });
+    }))();
 export type ServiceInput = z.input<typeof serviceSchema>;
 /** `deposit` may be absent on services made before deposits existed (and in code that builds services itself): no deposit. */
 export type Service = Omit<z.infer<typeof serviceSchema>, 'deposit'> & { id: string; deposit?: number };
 
-export const stylistSchema = z.strictObject({
-  /** Server id once saved; absent for a new row. */
-  id: z.string().max(64).optional(),
-  /** The row's key in `mappings`: its id, or a temporary key by position for a new row. */
-  key: z.string().min(1).max(64),
-  name: z.string({ error: setupMessages.stylistNameRequired }).trim().min(1, setupMessages.stylistNameRequired).max(80),
-});
+export const stylistSchema = /* @__PURE__ */ (() =>
+  z.strictObject({
+    /** Server id once saved; absent for a new row. */
+    id: z.string().max(64).optional(),
+    /** The row's key in `mappings`: its id, or a temporary key by position for a new row. */
+    key: z.string().min(1).max(64),
+    name: z.string({ error: setupMessages.stylistNameRequired }).trim().min(1, setupMessages.stylistNameRequired).max(80),
+  }))();
 export type StylistInput = z.infer<typeof stylistSchema>;
 export interface Stylist {
   id: string;
@@ -99,47 +105,49 @@ export interface Stylist {
 /** A temporary key for an unsaved stylist row, from its position in the list. */
 export const temporaryStylistKey = (position: number) => `new-${position}`;
 
-const currentStep = z.number().int().min(1).max(SETUP_STEPS).optional();
+const currentStep = /* @__PURE__ */ (() => z.number().int().min(1).max(SETUP_STEPS).optional())();
 
-export const stepOneRequest = z.strictObject({ step: z.literal(1), business: businessSchema, hours: hoursSchema, currentStep });
+export const stepOneRequest = /* @__PURE__ */ (() => z.strictObject({ step: z.literal(1), business: businessSchema, hours: hoursSchema, currentStep }))();
 
-export const stepTwoRequest = z
-  .strictObject({
-    step: z.literal(2),
-    stylists: z.array(stylistSchema).min(1, setupMessages.stylistRequired).max(50),
-    mappings: z.record(z.string().max(64), z.string().min(1).max(300)).default({}),
-    services: z.array(serviceSchema).max(500),
-    currentStep,
-  })
-  .superRefine((request, ctx) => {
-    const keys = new Set(request.stylists.map((stylist) => stylist.key));
-    if (keys.size !== request.stylists.length) ctx.addIssue({ code: 'custom', path: ['stylists'], message: 'Each stylist needs its own key' });
-    for (const key of Object.keys(request.mappings)) {
-      if (!keys.has(key)) ctx.addIssue({ code: 'custom', path: ['mappings', key], message: 'A calendar is mapped to an unknown stylist' });
-    }
-  });
+export const stepTwoRequest = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      step: z.literal(2),
+      stylists: z.array(stylistSchema).min(1, setupMessages.stylistRequired).max(50),
+      mappings: z.record(z.string().max(64), z.string().min(1).max(300)).default({}),
+      services: z.array(serviceSchema).max(500),
+      currentStep,
+    })
+    .superRefine((request, ctx) => {
+      const keys = new Set(request.stylists.map((stylist) => stylist.key));
+      if (keys.size !== request.stylists.length) ctx.addIssue({ code: 'custom', path: ['stylists'], message: 'Each stylist needs its own key' });
+      for (const key of Object.keys(request.mappings)) {
+        if (!keys.has(key)) ctx.addIssue({ code: 'custom', path: ['mappings', key], message: 'A calendar is mapped to an unknown stylist' });
+      }
+    }))();
 
-export const stepThreeRequest = z
-  .strictObject({
-    step: z.literal(3),
-    ...voiceSettingsShape,
-    phoneOption: z.enum(['new', 'forward']).default('new'),
-    forwardNumber: optionalPhone,
-    currentStep,
-  })
-  .superRefine((request, ctx) => {
-    const voice = voiceById(request.selectedVoice);
-    if (voice && !(voice.languages as readonly string[]).includes(request.selectedLanguage)) {
-      ctx.addIssue({ code: 'custom', path: ['selectedLanguage'], message: setupMessages.languageUnsupported });
-    }
-    if (request.phoneOption === 'forward' && !request.forwardNumber) {
-      ctx.addIssue({ code: 'custom', path: ['forwardNumber'], message: setupMessages.forwardNumberRequired });
-    }
-  });
+export const stepThreeRequest = /* @__PURE__ */ (() =>
+  z
+    .strictObject({
+      step: z.literal(3),
+      ...voiceSettingsShape,
+      phoneOption: z.enum(['new', 'forward']).default('new'),
+      forwardNumber: optionalPhone,
+      currentStep,
+    })
+    .superRefine((request, ctx) => {
+      const voice = voiceById(request.selectedVoice);
+      if (voice && !(voice.languages as readonly string[]).includes(request.selectedLanguage)) {
+        ctx.addIssue({ code: 'custom', path: ['selectedLanguage'], message: setupMessages.languageUnsupported });
+      }
+      if (request.phoneOption === 'forward' && !request.forwardNumber) {
+        ctx.addIssue({ code: 'custom', path: ['forwardNumber'], message: setupMessages.forwardNumberRequired });
+      }
+    }))();
 /** Step 3 as a form holds it: the voice settings and how calls reach the number. */
 export type VoiceStep = Omit<z.output<typeof stepThreeRequest>, 'step' | 'currentStep'>;
 
-export const setupStepRequest = z.discriminatedUnion('step', [stepOneRequest, stepTwoRequest, stepThreeRequest]);
+export const setupStepRequest = /* @__PURE__ */ (() => z.discriminatedUnion('step', [stepOneRequest, stepTwoRequest, stepThreeRequest]))();
 export type SetupStepRequest = z.infer<typeof setupStepRequest>;
 
 export interface SetupState extends VoiceStep {

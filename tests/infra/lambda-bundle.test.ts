@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Metafile } from 'esbuild';
@@ -8,7 +8,7 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_AGENT_SDK } from '../../functions/routes.js';
 import { AppFunction } from '../../infra/function.js';
-import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, lambdaBundleSpec, packageOfInput, REPO_ROOT } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, KEPT_APART_FROM_CALLER_WAITS, lambdaBundleSpec, packageOfInput, REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
 
@@ -94,6 +94,13 @@ describe('Lambda bundles a caller waits on', () => {
       expect(inputs.filter((input) => /libphonenumber-js\/metadata\./.test(input))).toEqual([]);
       expect(inputs).toContain('functions/contracts/phone-metadata.json');
     }
+    // The setup wizard's schemas are built at import where they are used (contracts/setup.ts marks them pure): these Lambdas take only DAYS from that file.
+    for (const entry of ['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts']) {
+      const { dir, metafile } = bundles.get(entry)!;
+      const code = coldStartFiles(metafile, dir).map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8')).join('\n');
+      expect(code, entry).not.toContain('Each stylist needs its own key');
+      expect(code, entry).not.toContain('A calendar is mapped to an unknown stylist');
+    }
     // TwiML (twilio's VoiceResponse, xmlbuilder) only for the transfer tool, on first use.
     expect(tools.filter((input) => input.includes('node_modules/twilio/'))).toEqual([]);
     // The webhook fills the call's variables and asks whether the salon takes calls: no agent definition, no tools.
@@ -112,14 +119,54 @@ describe('Lambda bundles a caller waits on', () => {
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([]);
   });
 
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
+    '%s loads no module only the AWS clients kept apart use on a cold start; those clients load from beside the bundle on first use',
+    (entry) => {
+      const { dir, metafile } = bundles.get(entry)!;
+      // Reached through the SDK's barrel files, they were in the table client's chunk: S3's REST-XML protocol, Bedrock's HTTP/2 handler.
+      const cold = inputsIn(metafile, coldStartFiles(metafile, dir));
+      expect(cold.filter((input) => /AwsRestXmlProtocol|XmlShapeSerializer|node-http2/.test(input))).toEqual([]);
+      const script = `await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
+        const cold = process.moduleLoadList.includes('NativeModule http2');
+        const clients = [];
+        for (const name of ${JSON.stringify(KEPT_APART_FROM_CALLER_WAITS)}) clients.push(import.meta.resolve(name).replace(${JSON.stringify(pathToFileURL(realpathSync(dir)).href)}, '.'), Object.keys(await import(name)).some((key) => key.endsWith('Client')));
+        console.log(JSON.stringify({ cold, clients }));`;
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+      const { cold: http2, clients } = JSON.parse(output.trim().split('\n').at(-1)!) as { cold: boolean; clients: unknown[] };
+      expect(http2).toBe(false);
+      expect(clients).toEqual(KEPT_APART_FROM_CALLER_WAITS.flatMap((name) => [`./node_modules/${name}/index.mjs`, true]));
+    },
+  );
+
   it('the split bundle loads in a fresh Node and its handler answers (the chunks and require banner work)', () => {
     const { dir } = bundles.get('functions/api/agent-tools.ts')!;
     const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
       const answer = await handler({ rawPath: '/api/agent/tools', rawQueryString: 'tool=check-availability', queryStringParameters: { tool: 'check-availability' }, headers: {}, body: '{}', isBase64Encoded: false,
         requestContext: { http: { method: 'POST', sourceIp: '203.0.113.9', path: '/api/agent/tools' }, domainName: 'api.example.ie' } }, {});
       console.log(JSON.stringify({ status: answer.statusCode, code: JSON.parse(answer.body).code }));`;
-    const output = execFileSync(process.execPath, ['--enable-source-maps', '--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ status: 401, code: 'unauthorized' });
+  });
+
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s does no source-map work while it loads, and a stack formatted later names our source', (entry) => {
+    const { dir, metafile } = bundles.get(entry)!;
+    // Node reads and parses a file's map at import when the file names it (and runs with --enable-source-maps).
+    for (const file of Object.keys(metafile.outputs).filter((output) => output.endsWith('.mjs'))) {
+      expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
+      expect(existsSync(path.join(REPO_ROOT, `${file}.map`)), `${file}.map`).toBe(true);
+    }
+    // An error made inside the handler (reading the request's headers), its stack formatted after the import.
+    const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
+      let probe;
+      const headers = new Proxy({}, { ownKeys: () => ((probe ??= new Error('probe')), []), get: () => ((probe ??= new Error('probe')), undefined) });
+      await handler({ rawPath: '/', rawQueryString: '', queryStringParameters: {}, headers, body: '{}', isBase64Encoded: false,
+        requestContext: { http: { method: 'POST', sourceIp: '203.0.113.9', path: '/' }, domainName: 'api.example.ie' } }, {});
+      console.log(JSON.stringify(probe.stack.split('\\n')));`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+    const stack = JSON.parse(output.trim().split('\n').at(-1)!) as string[];
+    expect(stack[0]).toBe('Error: probe');
+    expect(stack.find((line) => line.includes('functions/http/handler.ts:'))).toMatch(/^ {4}at \w+ \(functions\/http\/handler\.ts:\d+:\d+\)$/);
+    expect(stack.filter((line) => /index\.mjs|chunks\//.test(line))).toEqual([]);
   });
 });
 
@@ -140,8 +187,10 @@ describe('Lambda bundles as CDK stages them', () => {
     const stack = new Stack(app, 'BundleCheck', { env: { region: 'eu-west-1' } });
     const entries = ['functions/api/get-health.ts', 'functions/api/list-calls.ts'];
     for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment: TEST_FUNCTION_ENVIRONMENT });
-    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string } }[];
+    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string; Environment?: { Variables?: Record<string, string> } } }[];
     expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
+    // --enable-source-maps would parse every map at import: the bundles map their stacks when formatted.
+    for (const fn of functions) expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS ?? '').not.toMatch(/source-maps/);
     const keys = functions.map((fn) => fn.Properties.Code.S3Key);
     expect(new Set(keys).size).toBe(2);
     for (const key of keys) expect(readdirSync(path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`))).toContain(BUNDLE_ENTRY_FILE);

@@ -63,22 +63,30 @@ export type ToolRegistry = { [T in AgentTool]: ToolDefinition<T> };
 
 export const toolRegistry: ToolRegistry = {
   'salon-info': {
-    contract: toolSchemas['salon-info'],
+    get contract() {
+      return toolSchemas['salon-info'];
+    },
     description: "The salon's name, address, directions and opening hours. Call it before answering where the salon is or when it is open.",
     run: (deps, call) => salonInfo(deps, call.salonId),
   },
   'list-services': {
-    contract: toolSchemas['list-services'],
+    get contract() {
+      return toolSchemas['list-services'];
+    },
     description: 'Every service with its duration and price. Call it before quoting a price or a duration.',
     run: (deps, call) => listServices(deps, call.salonId),
   },
   'check-availability': {
-    contract: toolSchemas['check-availability'],
+    get contract() {
+      return toolSchemas['check-availability'];
+    },
     description: 'Free start times for a service, optionally with a stylist, on a date, near a time or in a part of the day. Call it before offering or booking a time.',
     run: (deps, call) => checkAvailability(deps, call.salonId, call.input),
   },
   book: {
-    contract: toolSchemas.book,
+    get contract() {
+      return toolSchemas.book;
+    },
     description:
       "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them.",
     run: (deps, call) =>
@@ -89,27 +97,37 @@ export const toolRegistry: ToolRegistry = {
       }),
   },
   cancel: {
-    contract: toolSchemas.cancel,
+    get contract() {
+      return toolSchemas.cancel;
+    },
     description: "Cancels the caller's booking, found by their phone and the date (or the booking id).",
     run: (deps, call) => cancel(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
   reschedule: {
-    contract: toolSchemas.reschedule,
+    get contract() {
+      return toolSchemas.reschedule;
+    },
     description: "Moves the caller's booking to a new start time, found by their phone and the date (or the booking id).",
     run: (deps, call) => reschedule(deps, call.salonId, call.input, { test: Boolean(call.test) }),
   },
   'take-message': {
-    contract: toolSchemas['take-message'],
+    get contract() {
+      return toolSchemas['take-message'];
+    },
     description: "Leaves a message for the salon with the caller's name and phone, when the caller asks or you cannot help.",
     run: (deps, call) => takeMessage(deps, call.salonId, call.input),
   },
   transfer: {
-    contract: toolSchemas.transfer,
+    get contract() {
+      return toolSchemas.transfer;
+    },
     description: 'Puts the caller through to a person at the salon, when they ask for one or you cannot help.',
     run: (deps, call) => transfer(deps, call.salonId, call.callSid),
   },
   'join-waitlist': {
-    contract: toolSchemas['join-waitlist'],
+    get contract() {
+      return toolSchemas['join-waitlist'];
+    },
     description:
       'Puts the caller on the waiting list for a day that is full (check-availability says when one is), with their name, mobile and service: if a time comes free that day they are texted, and the first to reply gets it. Offer it, and call it only after a yes.',
     run: (deps, call) => joinWaitlist(deps, call.salonId, call.input, { test: Boolean(call.test) }),
