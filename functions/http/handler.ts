@@ -117,7 +117,8 @@ export function errorResponse(error: unknown): ApiResult {
     logger.warn('dependency throttled', { name: (error as Error).name });
     return json(503, { error: unavailable.message, code: unavailable.code }, { 'retry-after': '1' });
   }
-  logger.error('unexpected error', { name: (error as Error)?.name, detail: (error as Error)?.message });
+  // The stack goes to the log only (mapped to functions/…ts lines in AWS: source-mapped-stacks.ts), never to the client.
+  logger.error('unexpected error', { name: (error as Error)?.name, detail: (error as Error)?.message, stack: (error as Error)?.stack });
   return json(500, { error: 'Something went wrong', code: 'internal' });
 }
 

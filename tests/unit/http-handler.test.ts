@@ -4,6 +4,7 @@ import * as z from 'zod';
 import { errorResponse, ownerFromEvent, parseJsonBody, publicRoute, type ApiEvent } from '../../functions/http/handler.js';
 import { DomainError, NotAllowedError } from '../../functions/core/errors.js';
 import { statusOf } from '../../functions/http/errors.js';
+import { setLogSink } from '../../functions/logger.js';
 
 const event = (body: string | undefined, headers: Record<string, string> = { 'content-type': 'application/json' }) =>
   ({ body, headers, isBase64Encoded: false, requestContext: {} }) as unknown as ApiEvent;
@@ -16,6 +17,26 @@ describe('errors become HTTP in one place', () => {
     const unexpected = errorResponse(new TypeError("Cannot read properties of undefined (reading 'x') at /var/task/index.js:1:2"));
     expect(unexpected.statusCode).toBe(500);
     expect(unexpected.body).toBe(JSON.stringify({ error: 'Something went wrong', code: 'internal' }));
+  });
+
+  it('logs an unexpected error with its stack, for the operator only', () => {
+    const lines: string[] = [];
+    setLogSink((line) => lines.push(line), 'error');
+    const failing = () => {
+      throw new RangeError('Invalid time value');
+    };
+    let answer;
+    try {
+      failing();
+    } catch (error) {
+      answer = errorResponse(error);
+    } finally {
+      setLogSink(() => {}, 'error');
+    }
+    const logged = JSON.parse(lines[0]!) as { message: string; stack: string };
+    expect(logged.message).toBe('unexpected error');
+    expect(logged.stack).toMatch(/^RangeError: Invalid time value\n\s+at failing \(.*http-handler\.test\.ts:\d+:\d+\)/);
+    expect(answer!.body).toBe(JSON.stringify({ error: 'Something went wrong', code: 'internal' }));
   });
 
   it('turns store throttling into a 503 with a retry hint', () => {
