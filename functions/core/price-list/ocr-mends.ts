@@ -13,8 +13,12 @@ const DOUBTFUL = 60;
 const MINUTES_MISREAD = /^(\d{0,3})m[ae]?ns\.?$/;
 const HOURS_MISREAD = /^(\d{0,2})brs?\.?$/;
 const HOUR_MINUTES_MISREAD = /^(\d{0,2}\s?(?:hrs?|h))[lI|]([\dSO])$/;
+/** An hour and its minutes with the space read as a letter or a sign ("1hri15", "1hr.30"). */
+const HOUR_GLUED_MINUTES = /^(\d{1,2}\s?(?:hrs?|h))[i|.,:;]?([0-5]\d)$/;
 const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
-const NUMBER = /^\d{1,3}$/;
+const NUMBER = /^\d{1,3}(?:[.,]\d)?$/;
+/** Two words glued at their ampersand ("Cut&Beard"). */
+const GLUED_AMPERSAND = /^(\p{L}{2,})&(\p{L}{2,})$/u;
 /** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry"). */
 const GLUED_WORDS = /\p{Lu}\p{Ll}+/gu;
 
@@ -48,8 +52,14 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hours && afterNumber(hours[1], previous)) return `${hours[1]}hrs`;
   const hourMinutes = HOUR_MINUTES_MISREAD.exec(text);
   if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
+  const hourAndMinutes = HOUR_GLUED_MINUTES.exec(text);
+  if (hourAndMinutes) return `${hourAndMinutes[1]} ${hourAndMinutes[2]}`;
+  // "{45 min)": a bracket read as a brace before a duration.
+  if (/^\{\d/.test(text)) return `(${text.slice(1)}`;
   const range = GLUED_RANGE.exec(text);
   if (range) return `${range[1]} to ${range[2]}`;
+  const ampersand = GLUED_AMPERSAND.exec(text);
+  if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
   const glued = text.match(GLUED_WORDS);
   if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase()))) return glued.join(' ');
   const near = nearSalonWord(text);

@@ -1,3 +1,4 @@
+import { readableCells, withoutEchoes } from './ocr-doubts.js';
 import { gluedTo, HOUR_MISREAD, mendWord, trailingNoise } from './ocr-mends.js';
 
 /**
@@ -93,8 +94,8 @@ export function groupRows(words: readonly OcrWord[]): Row[] {
       row.level = median(row.words.map(level));
     } else rows.push({ level: level(word), words: [word] });
   }
-  return rows.map(({ words: rowWords, level: rowLevel }, index) => {
-    rowWords.sort((a, b) => a.bbox.x0 - b.bbox.x0);
+  return rows.map(({ words: all, level: rowLevel }, index) => {
+    const rowWords = withoutEchoes(all).sort((a, b) => a.bbox.x0 - b.bbox.x0);
     const rowHeight = median(rowWords.map((word) => word.h)) || height;
     const cells: Cell[] = [];
     for (const word of rowWords) {
@@ -209,6 +210,7 @@ export function linesFromWords(words: readonly OcrWord[]): string {
   // A cell that was all noise (cellText gave nothing) keeps its place for the cut but joins no line.
   const joined = (texts: string[]) => texts.filter(Boolean).join('\t');
   const cut = columnCut(rows);
+  for (const each of rows) each.texts = readableCells(each.row.cells, each.texts);
   if (cut === null) return rows.map(({ row, texts }) => (row.spaced ? '\n' : '') + joined(texts)).join('\n');
   // Rows split at the cut (or lying on one side of it) are read as two lists; a row across the
   // cut (a title, a footer) ends the run of split rows and stands alone.

@@ -14,7 +14,8 @@ export const SALON_WORDS: ReadonlySet<string> = new Set(
   extensions extension maintenance refit removal consultation patch test strand lash lashes brow brows lamination wax waxing lift makeup
   express quick classic signature luxury deluxe luxe mini taster package packages with without and plus from price prices
   pixie bob crop shampoo wet tone stand alone touch top ups sides back dread dreads locs twist twists natural afro
-  airtouch foilyage sunkissed face framing contour money piece peekaboo vivid vivids fashion pastel`.split(/\s+/).filter(Boolean),
+  airtouch foilyage sunkissed face framing contour money piece peekaboo vivid vivids fashion pastel
+  grey blending blend coverage hot combo communion confirmation`.split(/\s+/).filter(Boolean),
 );
 
 /** Whether a and b differ by exactly one letter changed, added or dropped. */

@@ -81,3 +81,18 @@ describe('Row shapes: an address is not a service', () => {
     expect(parsePriceList('41 Castle Street, Tralee, Co. Kerry – 066 | 7\nBlow Dry €30').map((service) => service.name)).toEqual(['Blow Dry']);
   });
 });
+
+// Seen on tuning seeds 430–432 (bench, OCR words saved and re-read).
+describe('OCR mends: more words run together', () => {
+  it('parts two words glued at their ampersand, and salon words run together that include "Hot"', () => {
+    expect(read(row(0, 'Cut&Beard Combo | €35'), row(40, 'HotTowel Shave | €31'), row(80, 'B&B | €20'))).toBe('Cut & Beard Combo\t€35\nHot Towel Shave\t€31\nB&B\t€20');
+  });
+
+  it('reads hours after a number with a decimal ("1.5 brs") and an hour glued to its minutes ("1hri15")', () => {
+    expect(read(row(0, 'Lowlights | 1.5 brs | €87'), row(40, 'Root Tint | 1hri15 | €59'), row(80, 'Perm | 2hr.30 | €80'))).toBe('Lowlights\t1.5 hrs\t€87\nRoot Tint\t1hr 15\t€59\nPerm\t2hr 30\t€80');
+  });
+
+  it('reads a brace before a duration as its bracket ("Curly Blow Dry {45 min)")', () => {
+    expect(parsePriceList(read(row(0, 'Curly Blow Dry {45 min) | From €35')))).toMatchObject([{ name: 'Curly Blow Dry', duration: 45, price_min: 35 }]);
+  });
+});

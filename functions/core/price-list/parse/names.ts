@@ -59,6 +59,8 @@ export function cleanName(raw: string): { name: string; notes: string[] } {
   text = text
     .replace(/[)\]]/g, ' ')
     .replace(/^[\s•·*>#~=:|,;.\-–—]+/, '')
+    // A quote mark that opens nothing ("“Beard Trim"): a speck OCR read as one.
+    .replace(/^["“”]+(?=[^"“”]*$)/, '')
     .replace(/^\d{1,2}[.)]\s+/, '')
     .replace(/\s*\b(?:from|starting at|starts at|prices? from|price|at|approx\.?)\s*$/i, '')
     .replace(/[\s:;,|/\\=*+.\-–—]+$/, '')
@@ -82,6 +84,8 @@ export function plausibleName(name: string): boolean {
   if (/\s(?:is|are|costs?|will be)$/i.test(name)) return false;
   // "Depasit of €20 required…" (a misread "Deposit"): a name never ends on a word that needs more.
   if (/\s(?:of|for|to|the|an?|on|by)$/i.test(name)) return false;
+  // "& Gloss" (its "Toner" lost to OCR): nor starts on a word that joins it to another.
+  if (/^(?:&|\+|and|with|or)(?:\s|$)/i.test(name)) return false;
   // OCR noise: long runs of letters with hardly a vowel.
   if (/[bcdfghjklmnpqrstvwxz]{6,}/i.test(name.replace(/\s/g, ''))) return false;
   return true;

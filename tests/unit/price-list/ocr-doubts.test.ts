@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { linesFromWords, type OcrWord } from '../../../functions/core/price-list/ocr-rows.js';
+import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
+
+/**
+ * Synthetic OCR words on one row: letters 10 px wide, one space between words, "|" a wide gap;
+ * a word written "Word:NN" is read with confidence NN (92 otherwise).
+ */
+function row(y: number, text: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  let at = 20;
+  for (const part of text.split(' ')) {
+    if (part === '|') {
+      at += 60;
+      continue;
+    }
+    const [, word = part, read] = /^(.+):(\d+)$/.exec(part) ?? [];
+    const confidence = read ? Number(read) : 92;
+    words.push({ text: word, confidence, bbox: { x0: at, y0: y, x1: at + word.length * 10, y1: y + 20 }, symbols: [...word].map((char) => ({ text: char, confidence })), line: y });
+    at += word.length * 10 + 8;
+  }
+  return words;
+}
+
+const read = (...rows: OcrWord[][]) => linesFromWords(rows.flat());
+const names = (...rows: OcrWord[][]) => parsePriceList(read(...rows)).map((service) => service.name);
+
+// Each case is a spurious row seen on tuning seeds 430–432 (bench, OCR words saved and re-read).
+describe('OCR doubts: a name read wrong gives no row', () => {
+  it('leaves out a service whose name holds a doubted word that is no salon word, with its values', () => {
+    expect(read(row(0, 'OAF:51 Cut & Set | 45m | €29'), row(40, 'Sian:50 Fade | 40 min | €23'), row(80, 'Blow Dry | 45 mins | €30'))).toBe('\n\nBlow Dry\t45 mins\t€30');
+  });
+
+  it('leaves out only that list\'s service on a row of two lists', () => {
+    expect(names(row(0, 'Hall:64 Head Foils | €84 | | | Brow Wax | €15'), row(40, 'Root Tint | €53 | | | Lash Lift | €45'))).toEqual(['Root Tint', 'Brow Wax', 'Lash Lift']);
+  });
+
+  it('keeps a name whose doubted words are salon words, one letter off one, small words or in its brackets', () => {
+    expect(names(row(0, 'T-Section:58 Foils:36 | €59'), row(40, 'Glogs:45 & Toner | €27'), row(80, 'Grey Blending (LL:49 hour) | €65'), row(120, 'Cut &:30 Finish | €40'))).toEqual([
+      'T-Section Foils',
+      'Gloss & Toner',
+      'Grey Blending',
+      'Cut & Finish',
+    ]);
+  });
+
+  it('leaves out a name with doubted digits among its letters, and keeps a product\'s number ("K18")', () => {
+    expect(names(row(0, 'Full H291:54 Tint | €68'), row(40, 'Ki8:30 Treatment | €25'), row(80, 'K18:0 Treatment | €33'), row(120, 'Olaplex No.3:40 | €30'))).toEqual(['K18 Treatment', 'Olaplex No.3']);
+  });
+
+  it('judges a name up to its dot leader, and a "from" price glued to its amount as a value', () => {
+    expect(names(row(0, 'Lowlights:26 ..........ccoo:0 1h 30min. €71'), row(40, 'Cut & Beard Combo | from€38:66'))).toEqual(['Lowlights', 'Cut & Beard Combo']);
+  });
+
+  it('leaves out a name whose last word OCR doubted and took for noise ("Full Head Folds")', () => {
+    expect(names(row(0, 'Full Head Folds:26 | 2h 30 | €110'), row(40, 'Blow Dry RMR:20 | €30'))).toEqual(['Blow Dry']);
+  });
+
+  it('drops a doubted cell between a name and its price that holds no value, keeping the service', () => {
+    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'))).toBe('Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58');
+  });
+
+  it('leaves out the whole name when a doubted word stands in a further cell of it ("Root Tint | nr 15")', () => {
+    expect(read(row(0, 'Root Tint | nr:31 15 | €53'), row(40, 'Toner | €25'))).toBe('\nToner\t€25');
+  });
+});
+
+describe('OCR doubts: a word read twice', () => {
+  it('reads once a word tesseract gave again as a second line over the first ("Gents ents Cut Cu")', () => {
+    const words = [...row(0, 'Gents Cut | 30 | €18+'), ...row(4, 'ents Cu').map((word) => ({ ...word, bbox: { ...word.bbox, x0: word.bbox.x0 + 12, x1: word.bbox.x1 + 12, y1: word.bbox.y1 - 4 }, line: 1 }))];
+    expect(read(words)).toBe('Gents Cut\t30\t€18+');
+  });
+
+  it('keeps a short word beside a longer one that only touches it', () => {
+    expect(read(row(0, 'Cut Cu | €18'))).toBe('Cut Cu\t€18');
+  });
+});
+
+describe('OCR doubts: a fragment of a name', () => {
+  it('drops a quote mark that opens nothing before a name ("“Beard Trim")', () => {
+    expect(parsePriceList('“Beard Trim\t15m\t€13\n"Curly" Blow Dry\t€35').map((service) => service.name)).toEqual(['Beard Trim', '"Curly" Blow Dry']);
+  });
+
+  it('gives no service for a name that starts on a joining word ("& Gloss", its first word lost)', () => {
+    expect(parsePriceList('& Gloss\t30 mins\t€88\nand Finish\t€20\nCut & Finish\t€40').map((service) => service.name)).toEqual(['Cut & Finish']);
+  });
+});
