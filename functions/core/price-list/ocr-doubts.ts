@@ -69,11 +69,17 @@ const hasValue = (text: string) => /[€£\d]/.test(text);
 /**
  * The texts of a row's cells with the unreadable ones blanked: a name with a doubted word (all
  * its cells), and its values up to the next name; a doubted cell without a price after a name.
+ * Each service left out is added to `leftOut` as it was read, so the owner is told of it (review.ts).
  */
-export function readableCells(cells: readonly { words: Boxed[] }[], texts: readonly string[]): string[] {
+export function readableCells(cells: readonly { words: Boxed[] }[], texts: readonly string[], leftOut?: string[]): string[] {
   const out = [...texts];
   let first = 0;
   let dropping = false;
+  let run: string[] = [];
+  const close = () => {
+    if (run.length) leftOut?.push(run.filter(Boolean).join(' '));
+    run = [];
+  };
   texts.forEach((text, index) => {
     const words = cells[index]!.words;
     const kept = words.length - trailingNoise(words);
@@ -86,15 +92,21 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     if (inName) {
       // A name that runs on into a further cell (no value between them) is one name.
       if (index === 0 || hasValue(texts[index - 1]!)) {
+        close();
         first = index;
         dropping = false;
       }
       if (doubted && !dropping) {
         dropping = true;
+        run = texts.slice(first, index);
         out.fill('', first, index);
       }
     } else if (doubted && !/[€£]/.test(text)) out[index] = '';
-    if (dropping) out[index] = '';
+    if (dropping) {
+      run.push(text);
+      out[index] = '';
+    }
   });
+  close();
   return out;
 }

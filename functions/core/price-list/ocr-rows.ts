@@ -204,13 +204,13 @@ function columnCut(rows: { row: Row; texts: string[] }[]): number | null {
 }
 
 /** Lines of text from OCR words: rows on one baseline, cells apart by a tab, side-by-side lists one after the other. */
-export function linesFromWords(words: readonly OcrWord[]): string {
+export function linesFromWords(words: readonly OcrWord[], leftOut?: string[]): string {
   const euroDocument = marksEuro(words);
   const rows = groupRows(words).map((row) => ({ row, texts: row.cells.map((cell) => cellText(cell, euroDocument)) }));
   // A cell that was all noise (cellText gave nothing) keeps its place for the cut but joins no line.
   const joined = (texts: string[]) => texts.filter(Boolean).join('\t');
   const cut = columnCut(rows);
-  for (const each of rows) each.texts = readableCells(each.row.cells, each.texts);
+  for (const each of rows) each.texts = readableCells(each.row.cells, each.texts, leftOut);
   if (cut === null) return rows.map(({ row, texts }) => (row.spaced ? '\n' : '') + joined(texts)).join('\n');
   // Rows split at the cut (or lying on one side of it) are read as two lists; a row across the
   // cut (a title, a footer) ends the run of split rows and stands alone.

@@ -11,13 +11,16 @@ import { nearSalonWord } from './salon-words.js';
  *   ("Dccasion"), odd signs, or reads like a sentence ("A patch test is needed…");
  * - price-without-name: a line holding only a price that no service took;
  * - line-dropped: a line holding a price and words that gave no service ("Olaplex Treatment €30"
- *   misread past recognition).
+ *   misread past recognition), or a service OCR left out because it doubted its name (ocr-doubts.ts:
+ *   a wrong row would be harder to spot than a missing one, but the owner must know it is missing).
  * A line's flags go on the service read just before it (or the first one), so each shows where
  * the owner is looking. Nothing here changes a service, it only says what to look at.
  */
 export interface ReadingNotes {
   /** Words OCR read with low confidence (images only). */
   unsure?: readonly string[];
+  /** Services OCR left out because it doubted their names, as read (images only). */
+  leftOut?: readonly string[];
 }
 
 const MAX_FLAGS = 6;
@@ -115,6 +118,11 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
       flags[target]!.push({ reason: 'price-without-name', detail: `A price with no name (${shownPrices(line)}) was left out.` });
     } else flags[target]!.push({ reason: 'line-dropped', detail: `A line was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}".` });
   });
+
+  // Where such a line stood is not known once it is left out: the first service, at the top of the review, says so first.
+  for (const line of [...(notes.leftOut ?? [])].reverse()) {
+    flags[0]?.unshift({ reason: 'line-dropped', detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.` });
+  }
 
   return services.map((service, index) => {
     const found = flags[index]!.slice(0, MAX_FLAGS);

@@ -31,6 +31,12 @@ describe('OCR doubts: a name read wrong gives no row', () => {
     expect(read(row(0, 'OAF:51 Cut & Set | 45m | €29'), row(40, 'Sian:50 Fade | 40 min | €23'), row(80, 'Blow Dry | 45 mins | €30'))).toBe('\n\nBlow Dry\t45 mins\t€30');
   });
 
+  it('names each service it leaves out, as read, for the owner to be told (review.ts)', () => {
+    const leftOut: string[] = [];
+    linesFromWords([row(0, 'OAF:51 Cut & Set | 45m | €29'), row(40, 'Sian:50 Fade | 40 min | €23'), row(80, 'Blow Dry | 45 mins | €30')].flat(), leftOut);
+    expect(leftOut).toEqual(['OAF Cut & Set 45m €29', 'Sian Fade 40 min €23']);
+  });
+
   it('leaves out only that list\'s service on a row of two lists', () => {
     expect(names(row(0, 'Hall:64 Head Foils | €84 | | | Brow Wax | €15'), row(40, 'Root Tint | €53 | | | Lash Lift | €45'))).toEqual(['Root Tint', 'Brow Wax', 'Lash Lift']);
   });

@@ -33,6 +33,17 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     expect(named(reviewed, 'Gents Cut')?.review).toBeUndefined();
   });
 
+  it('tells the owner of each service OCR left out for a doubted name, first, on the first service', () => {
+    const text = '\n\nBlow Dry\t45 mins\t€30\nGents Cut\t€25';
+    const reviewed = reviewServices(parsePriceList(text), text, { leftOut: ['OAF Cut & Set 45m €29', 'Sian Fade  40 min €23'] });
+    expect(reviewed.map((service) => service.name)).toEqual(['Blow Dry', 'Gents Cut']);
+    expect(named(reviewed, 'Blow Dry')?.review).toEqual([
+      { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "OAF Cut & Set 45m €29". Add it if it is one of your services.' },
+      { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "Sian Fade 40 min €23". Add it if it is one of your services.' },
+    ]);
+    expect(named(reviewed, 'Gents Cut')?.review).toBeUndefined();
+  });
+
   it('flags the words OCR was unsure of on the service whose line holds them', () => {
     const text = 'Ladies Cut\t€45\nOccasion Hair\t€65';
     const reviewed = reviewServices(parsePriceList(text), text, { unsure: ['Occasion', '€65'] });

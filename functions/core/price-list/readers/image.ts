@@ -174,6 +174,8 @@ export interface Recognised {
   text: string;
   /** Words read with low confidence, for the owner to check (review.ts). */
   unsure: string[];
+  /** Services left out because OCR doubted their names (ocr-doubts.ts), as read: the owner is told of them. */
+  leftOut: string[];
 }
 
 /** Below this confidence (0..100) a word is shown to the owner as possibly misread. */
@@ -196,7 +198,8 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
         }
       }
       const unsure = doubtfulWords(page.words, DOUBTFUL);
-      return { text: linesFromWords(page.words), unsure };
+      const leftOut: string[] = [];
+      return { text: linesFromWords(page.words, leftOut), unsure, leftOut };
     } catch (error) {
       // A worker that failed or hung is replaced for the next image.
       if (ocrWorker) {
