@@ -119,8 +119,10 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
     } else flags[target]!.push({ reason: 'line-dropped', detail: `A line was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}".` });
   });
 
-  // Where such a line stood is not known once it is left out: the first service, at the top of the review, says so first.
-  for (const line of [...(notes.leftOut ?? [])].reverse()) {
+  // Where such a line stood is not known once it is left out: the first service, at the top of the
+  // review, says so first. One a service was read from all the same (Bedrock reads the photo itself) is not missing.
+  const readFrom = (line: string) => linesOfServices(services, [line]).some((found) => found === 0);
+  for (const line of (notes.leftOut ?? []).filter((each) => !readFrom(each)).reverse()) {
     flags[0]?.unshift({ reason: 'line-dropped', detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.` });
   }
 

@@ -42,6 +42,9 @@ describe('what an import was unsure of (issue 20 #2)', () => {
       { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "Sian Fade 40 min €23". Add it if it is one of your services.' },
     ]);
     expect(named(reviewed, 'Gents Cut')?.review).toBeUndefined();
+    // Read all the same (Bedrock reads the photo itself): not missing, so not reported.
+    const bedrock = [...parsePriceList(text), { name: 'Cut & Set', duration: 45, price: 29, price_min: null, price_max: null, isRange: false, comment: '' }];
+    expect(reasons(reviewServices(bedrock, text, { leftOut: ['OAF Cut & Set 45m €29'] })[0])).toEqual([]);
   });
 
   it('flags the words OCR was unsure of on the service whose line holds them', () => {
