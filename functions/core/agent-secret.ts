@@ -113,7 +113,7 @@ export async function salonForAuthorization(
  * (the hash of 32 random bytes belongs to one salon for ever), so the lookup's round trip goes;
  * but whether it is still that salon's secret is `confirmation`'s to say: one consistent read of
  * the salon's agent item, sent beside the tool's first step and awaited before anything is
- * committed (runTool). A rotated secret or a deleted salon is refused then, as at once as before.
+ * committed (runTool). A rotated secret or a deleted salon is refused at its next call, as before.
  */
 export interface AgentCaller {
   salonId: string;
