@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { doubtfulWords } from '../../../functions/core/price-list/ocr-mends.js';
 import { linesFromWords, type OcrWord } from '../../../functions/core/price-list/ocr-rows.js';
+import { row } from './ocr-words.js';
 import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
 import { nearSalonWord } from '../../../functions/core/price-list/salon-words.js';
-
-/** Synthetic OCR words on one row: letters 10 px wide, one space between words, "|" a wide gap; `doubtful` words read with confidence 40. */
-function row(y: number, text: string, doubtful: readonly string[] = []): OcrWord[] {
-  const words: OcrWord[] = [];
-  let at = 20;
-  for (const part of text.split(' ')) {
-    if (part === '|') {
-      at += 60;
-      continue;
-    }
-    const confidence = doubtful.includes(part) ? 40 : 92;
-    words.push({ text: part, confidence, bbox: { x0: at, y0: y, x1: at + part.length * 10, y1: y + 20 }, symbols: [...part].map((char) => ({ text: char, confidence })), line: y });
-    at += part.length * 10 + 8;
-  }
-  return words;
-}
 
 const read = (...rows: OcrWord[][]) => linesFromWords(rows.flat());
 
