@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
@@ -130,9 +130,45 @@ function versionOf(name: string): string {
   return (JSON.parse(readFileSync(path.join(REPO_ROOT, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** Bundles the Lambda into `outdir` (and installs its nodeModules there); answers esbuild's metafile. */
+/** A file rolldown wrote and the esbuild outputs it holds (infra/join-chunks.mjs), relative to the bundle's folder. */
+interface JoinedChunk {
+  file: string;
+  entry: string | null;
+  modules: string[];
+  imports: string[];
+  dynamicImports: string[];
+}
+
+/**
+ * Joins the files a cold start loads (infra/join-chunks.mjs says why and how) and answers the
+ * bundle's metafile in esbuild's shape for the joined files: each holds the inputs of the esbuild
+ * outputs joined into it, so what a cold start loads is still told by package and source file.
+ */
+export function joinColdChunks(outdir: string, metafile: Metafile): Metafile {
+  const printed = execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/join-chunks.mjs'), outdir], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const key = (file: string) => path.relative(REPO_ROOT, path.join(outdir, file));
+  const outputs: Metafile['outputs'] = {};
+  for (const chunk of JSON.parse(printed) as JoinedChunk[]) {
+    const inputs: Metafile['outputs'][string]['inputs'] = {};
+    for (const module of chunk.modules) {
+      for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[key(module)]?.inputs ?? {})) {
+        inputs[input] = { bytesInOutput: (inputs[input]?.bytesInOutput ?? 0) + bytesInOutput };
+      }
+    }
+    const imports = [
+      ...chunk.imports.map((file) => ({ path: key(file), kind: 'import-statement' as const })),
+      ...chunk.dynamicImports.map((file) => ({ path: key(file), kind: 'dynamic-import' as const })),
+    ];
+    const entryPoint = chunk.entry ? metafile.outputs[key(chunk.entry)]?.entryPoint : undefined;
+    outputs[key(chunk.file)] = { bytes: statSync(path.join(outdir, chunk.file)).size, inputs, imports, exports: [], ...(entryPoint ? { entryPoint } : {}) };
+    outputs[key(`${chunk.file}.map`)] = { bytes: statSync(path.join(outdir, `${chunk.file}.map`)).size, inputs: {}, imports: [], exports: [] };
+  }
+  return { inputs: metafile.inputs, outputs };
+}
+
+/** Bundles the Lambda into `outdir` (and installs its nodeModules there); answers the bundle's metafile. */
 export function bundleLambda(spec: LambdaBundleSpec, outdir: string): Metafile {
-  const { metafile } = buildSync(lambdaBuildOptions(spec, outdir));
+  const metafile = joinColdChunks(outdir, buildSync(lambdaBuildOptions(spec, outdir)).metafile);
   if (spec.nodeModules.length > 0) {
     const dependencies = Object.fromEntries(spec.nodeModules.map((name) => [name, versionOf(name)]));
     writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({ dependencies }));

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, type Metafile } from 'esbuild';
-import { BUNDLE_ENTRY_FILE, bundleApart, coldStartFiles, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
+import { BUNDLE_ENTRY_FILE, bundleApart, coldStartFiles, joinColdChunks, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
 
 export interface PartSize {
   name: string;
@@ -73,7 +73,7 @@ export function benchBundle(entry: string, packages: LambdaPackages = {}): Bench
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {
     const spec = lambdaBundleSpec(entry, packages);
-    const { metafile } = buildSync(lambdaBuildOptions(spec, dir));
+    const metafile = joinColdChunks(dir, buildSync(lambdaBuildOptions(spec, dir)).metafile);
     bundleApart(spec, dir);
     const cold = sizes(metafile, coldStartFiles(metafile, dir));
     const all = sizes(metafile, Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs')));

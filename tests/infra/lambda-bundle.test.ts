@@ -138,6 +138,21 @@ describe('Lambda bundles a caller waits on', () => {
     },
   );
 
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s loads its cold-start code from a handful of files, not one per set of modules esbuild split', (entry) => {
+    const { dir, metafile } = bundles.get(entry)!;
+    // esbuild alone: 27 files for the voice webhook, 24 for the tools (infra/join-chunks.mjs).
+    const loaded = coldStartFiles(metafile, dir);
+    expect(loaded.length).toBeLessThanOrEqual(10);
+    // The metafile tells what is on disk: every file it names exists and every chunk on disk is named.
+    const named = new Set(Object.keys(metafile.outputs));
+    const onDisk = readdirSync(path.join(dir, 'chunks')).map((file) => path.relative(REPO_ROOT, path.join(dir, 'chunks', file)));
+    expect(onDisk.filter((file) => !named.has(file))).toEqual([]);
+    for (const file of named) expect(existsSync(path.join(REPO_ROOT, file)), file).toBe(true);
+    // Each module is in one file only: its one instance is shared by the lazy chunks that use it.
+    const inputs = Object.keys(metafile.outputs).flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
+    expect(inputs.length).toBe(new Set(inputs).size);
+  });
+
   it('the split bundle loads in a fresh Node and its handler answers (the chunks and require banner work)', () => {
     const { dir } = bundles.get('functions/api/agent-tools.ts')!;
     const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
