@@ -9,6 +9,14 @@ import { defineConfig } from 'vitest/config';
 /** Unit tests that replace a module with vi.mock, so they cannot share a module graph with others. */
 const MODULE_REPLACING_TESTS = ['tests/unit/receptionist/turns.test.ts', 'tests/unit/voice-agent/provider-choice.test.ts', 'tests/unit/lazy-tool-contracts.test.ts'];
 
+/**
+ * Unit, unit-isolated and infrastructure tests run as one group, so they share one worker limit.
+ * Vitest's default on two cores is one worker, and a project with `fileParallelism: false` forces
+ * one for the whole group: every file of the group then ran in turn on one core while the other
+ * waited for the product tests.
+ */
+const GROUP_ZERO_WORKERS = 2;
+
 export default defineConfig({
   // The web app's alias for shared code (tsconfig.json "paths", vite.config.ts), so unit tests can import web modules.
   resolve: { alias: { '@functions': fileURLToPath(new URL('./functions', import.meta.url)) } },
@@ -22,6 +30,7 @@ export default defineConfig({
           // these files share one module graph (each restores any configuration it changes).
           name: 'unit',
           sequence: { groupOrder: 0 },
+          maxWorkers: GROUP_ZERO_WORKERS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           exclude: MODULE_REPLACING_TESTS,
           isolate: false,
@@ -35,6 +44,7 @@ export default defineConfig({
           // vi.mock replaces a module for its own file only when the file gets a fresh module graph.
           name: 'unit-isolated',
           sequence: { groupOrder: 0 },
+          maxWorkers: GROUP_ZERO_WORKERS,
           include: MODULE_REPLACING_TESTS,
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -43,13 +53,13 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // CDK synths are the slow part: one worker runs these files in turn without isolation,
-          // so the dev and prod stages are synthesized once and shared (tests/infra/synth-stage.ts).
+          // CDK synths are the slow part: files run without isolation, so each worker synthesizes
+          // the dev and prod stages once and its files share them (tests/infra/synth-stage.ts).
           name: 'infra',
           sequence: { groupOrder: 0 },
+          maxWorkers: GROUP_ZERO_WORKERS,
           include: ['tests/infra/**/*.test.ts'],
           isolate: false,
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -61,6 +71,10 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/global-setup.ts'],
+          // Importing the product's modules, the AWS clients and Playwright again for every file was a
+          // fifth of the product tests' time: a worker's files share one module graph (each file points
+          // the composition root at the shared product, and restores any environment it changes).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           // Two files at a time already keep both cores busy (Chromium and the local product do the

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { buildAccountExport } from '../../functions/core/account-export.js';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
-import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
+import { agentTool, bookableSalon, connectSandboxCalendar, nextOpenDay } from '../support/bookable-salon.js';
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, standIns } from '../support/stand-ins.js';
@@ -14,16 +14,6 @@ beforeAll(useProductDeps);
 
 const exportOf = (owner: TestOwner) => api('/api/account/export', { token: owner.accessToken });
 
-/** Through the sandbox consent page, as the browser goes: start, Allow, the callback with the state cookie. */
-async function connectCalendar(owner: TestOwner) {
-  const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
-  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
-  const consent = await (await fetch(started.body.url)).text();
-  const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(consent)![1]!.replaceAll('&amp;', '&');
-  const back = await fetch(allow, { redirect: 'manual', headers: { cookie } });
-  expect(back.headers.get('location')).toMatch(/connected=ok$/);
-}
-
 describe('GET /api/account/export', () => {
   let owner: TestOwner;
   let salonId: string;
@@ -32,7 +22,7 @@ describe('GET /api/account/export', () => {
 
   beforeAll(async () => {
     owner = await signUpOwner('export');
-    await connectCalendar(owner);
+    await connectSandboxCalendar(owner);
     ({ salonId, secret } = await bookableSalon(owner));
     const voice = { step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, Bláth Hair here, the AI assistant speaking.', agentPhone: '', escalationPhone: '087 765 4321', phoneOption: 'new', forwardNumber: '' };
     expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(voice) })).status).toBe(200);

@@ -11,6 +11,7 @@ import type { ApiEvent } from '../../functions/http/handler.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { setLogSink } from '../../functions/logger.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { connectSandboxCalendar } from '../support/bookable-salon.js';
 import { eventsIdle, standIns } from '../support/stand-ins.js';
 
 /**
@@ -51,16 +52,6 @@ function tool(secret: string | undefined, name: string, body?: unknown, headers:
   });
 }
 
-/** Consent in the sandbox, as the owner's browser does (start → consent page → callback). */
-async function connectCalendar(owner: TestOwner) {
-  const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
-  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
-  const page = await (await fetch(started.body.url)).text();
-  const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(page)![1]!.replaceAll('&amp;', '&');
-  const back = await fetch(allow, { redirect: 'manual', headers: { cookie } });
-  expect(back.headers.get('location')).toMatch(/connected=ok$/);
-}
-
 interface TestSalon {
   owner: TestOwner;
   salonId: string;
@@ -97,7 +88,7 @@ async function salonWithAgent(label: string, options: { calendar?: boolean } = {
   });
   expect(two.status).toBe(200);
   await step({ step: 3, selectedVoice: 'niamh', firstMessage: "Hi, you're through to the salon's AI assistant.", escalationPhone: '087 765 4321' });
-  if (options.calendar) await connectCalendar(owner);
+  if (options.calendar) await connectSandboxCalendar(owner);
   const issued = await admin({ action: 'agent-secret', salonId });
   if (!issued.ok || !('secret' in issued)) throw new Error(`no secret: ${JSON.stringify(issued)}`);
   const loaded = (await api('/api/setup/load', { token: owner.accessToken })).body;

@@ -6,8 +6,8 @@ import { deps, resetDeps } from '../../functions/composition-root.js';
 import { setLogSink } from '../../functions/logger.js';
 import { PUSH_HEADERS } from '../../functions/providers/calendar-port.js';
 import { sandboxNotificationsSent } from '../../functions/providers/sandbox-calendar-push.js';
-import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
-import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { agentTool, bookableSalon, connectSandboxCalendar, nextOpenDay } from '../support/bookable-salon.js';
+import { api, signUpOwner } from '../support/owners.js';
 import { standIns } from '../support/stand-ins.js';
 
 /**
@@ -25,15 +25,6 @@ beforeAll(() => {
 
 const CAL = 'aoife@sandbox.calendar';
 
-async function connectCalendar(owner: TestOwner) {
-  const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
-  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
-  const page = await (await fetch(started.body.url)).text();
-  const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(page)![1]!.replaceAll('&amp;', '&');
-  const back = await fetch(allow, { redirect: 'manual', headers: { cookie } });
-  expect(back.headers.get('location')).toMatch(/connected=ok$/);
-}
-
 const mirrorOf = async (salonId: string) => (await standIns().salonItems(salonId)).find((item) => String(item.sk) === `CALMIRROR#${CAL}`);
 
 describe('the calendar mirror in the running product', () => {
@@ -43,7 +34,7 @@ describe('the calendar mirror in the running product', () => {
   beforeAll(async () => {
     const owner = await signUpOwner('calendar-mirror');
     ({ salonId, secret } = await bookableSalon(owner));
-    await connectCalendar(owner);
+    await connectSandboxCalendar(owner);
   });
 
   it('an event the owner adds in the calendar while a caller chooses is no longer offered', async () => {

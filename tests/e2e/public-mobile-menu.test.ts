@@ -83,7 +83,9 @@ describe('mobile menu (under 640px)', () => {
 
     await page.keyboard.press('Escape');
     await menu(page).waitFor({ state: 'hidden' });
-    expect(await menuButton(page).getAttribute('aria-expanded')).toBe('false');
+    // The browser hides the dialog on Escape at once; the page's 'close' handler, which resets the
+    // button and the scroll lock and moves focus, runs as a task after that: wait for it.
+    await expect.poll(() => menuButton(page).getAttribute('aria-expanded')).toBe('false');
     expect(await scrollLocked(page)).toBe(false);
     expect(await menuButton(page).evaluate((button) => button === document.activeElement)).toBe(true);
   });

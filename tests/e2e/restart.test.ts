@@ -9,6 +9,8 @@ import { DateTime } from 'luxon';
 import '../../bin/local/quiet-sdk-notices.js';
 import { startLocal, type LocalProduct } from '../../bin/local/start.js';
 import { setLogSink } from '../../functions/logger.js';
+import { resetConfig } from '../../functions/config.js';
+import { resetDeps } from '../../functions/composition-root.js';
 import { createCallStore } from '../../functions/store/call-store.js';
 import { connectBrowser } from '../support/browser.js';
 import { uniqueEmail } from '../support/owners.js';
@@ -17,10 +19,17 @@ import { eventually } from '../support/stand-ins.js';
 /** Data lives on disk under the data folder: a stopped and restarted product keeps every account. */
 const dataDir = mkdtempSync(join(tmpdir(), 'salondesk-restart-'));
 let product: LocalProduct | undefined;
+// startLocal points this worker's environment at the product it starts; the next file in the worker
+// (the product project does not isolate files) must see the shared product's again.
+const sharedEnv = { ...process.env };
 
 afterAll(async () => {
   await product?.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  for (const key of Object.keys(process.env)) if (!(key in sharedEnv)) delete process.env[key];
+  Object.assign(process.env, sharedEnv);
+  resetConfig();
+  resetDeps();
 });
 
 async function signIn(env: Record<string, string>, email: string, password: string) {

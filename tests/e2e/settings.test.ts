@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
 import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
-import { bookableSalon } from '../support/bookable-salon.js';
+import { bookableSalon, connectSandboxCalendar } from '../support/bookable-salon.js';
 import { api, signIn, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /** /settings in Chromium: the setup the wizard saved, edited with the wizard's forms, and the Account section. */
@@ -16,15 +16,6 @@ async function signedIn(owner: TestOwner, path: string, options?: Parameters<typ
   return page;
 }
 
-/** Through the sandbox consent page, as the browser goes: start, Allow, the callback with the state cookie. */
-async function connectCalendar(owner: TestOwner) {
-  const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
-  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
-  const consent = await (await fetch(started.body.url)).text();
-  const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(consent)![1]!.replaceAll('&amp;', '&');
-  await fetch(allow, { redirect: 'manual', headers: { cookie } });
-}
-
 const panelHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name, exact: true });
 const toast = (page: Page, text: string) => page.locator('.toast').filter({ hasText: text });
 const save = (page: Page) => page.getByRole('button', { name: 'Save changes' });
@@ -36,7 +27,7 @@ describe('settings: what setup saved', () => {
 
   beforeAll(async () => {
     owner = await signUpOwner('settings');
-    await connectCalendar(owner);
+    await connectSandboxCalendar(owner);
     ({ secret } = await bookableSalon(owner));
     const saved = await loadSetup(owner);
     const stylist = saved.stylists[0];

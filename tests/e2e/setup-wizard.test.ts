@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { setupMessages } from '../../functions/contracts/setup-fields.js';
-import { axeViolations, closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signedInPage, signUpInBrowser } from '../support/browser.js';
+import { connectSandboxCalendar } from '../support/bookable-salon.js';
+import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { wav } from '../../functions/providers/sandbox-voice.js';
-import { api } from '../support/owners.js';
+import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /**
  * The setup wizard in Chromium against the running product: the sandbox Google consent page,
@@ -21,6 +23,14 @@ afterAll(async () => {
 async function freshPage(options?: Parameters<typeof newContext>[0]): Promise<Page> {
   const context = await newContext(options);
   return context.newPage();
+}
+
+/**
+ * A new owner (signed up through the user pool) signed in on the dashboard: for the tests that are
+ * not about signing up (the first test signs up through the form, as a person would).
+ */
+async function signedUpPage(label: string, options?: Parameters<typeof newContext>[0]): Promise<Page> {
+  return signedInPage(await signUpOwner(label), options);
 }
 
 
@@ -70,13 +80,20 @@ async function connectCalendar(page: Page, choice: 'Allow' | 'Deny' = 'Allow') {
   expect(await page.evaluate(() => localStorage.getItem('salondesk.googleOAuthInFlight'))).toBeNull();
 }
 
-/** A wizard on step 2 with the calendar connected. */
+/** Step 1 saved through the API, as the wizard's Next saves it (the first test fills it in the browser). */
+async function savedStepOne(owner: TestOwner) {
+  const business = { name: 'Siobhán’s Hair Studio', phone: '01 234 5678', address_line: '12 Main Street', town_city: 'Kilkenny', county: 'Kilkenny', eircode: 'R95 X2Y3', directions: '' };
+  const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 }) });
+  expect(saved.status, saved.text).toBe(200);
+}
+
+/** A wizard on step 2 with the calendar connected (step 1 and the consent done beforehand: the first test goes through both in the browser). */
 async function wizardOnConnectedStepTwo(label: string): Promise<Page> {
-  const page = await freshPage();
-  await signUpInBrowser(page, { label });
-  await openWizard(page);
-  await completeStepOne(page);
-  await connectCalendar(page);
+  const owner = await signUpOwner(label);
+  await savedStepOne(owner);
+  await connectSandboxCalendar(owner);
+  const page = await signedInPage(owner, { path: '/setup-wizard' });
+  await expectStep(page, 2, 'Calendar & Services');
   await page.getByText('Google Calendar connected').waitFor();
   return page;
 }
@@ -248,8 +265,7 @@ describe('setup wizard', () => {
   });
 
   it('counts directions characters live and stops at 600', async () => {
-    const page = await freshPage({ width: 360, height: 740 });
-    await signUpInBrowser(page, { label: 'directions' });
+    const page = await signedUpPage('directions', { width: 360, height: 740 });
     await openWizard(page);
     const directions = page.getByLabel('Directions for callers', { exact: true });
     await page.getByText('0/600', { exact: true }).waitFor();
@@ -340,8 +356,7 @@ describe('setup wizard', () => {
   });
 
   it('plays and stops voice previews', async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'voices' });
+    const page = await signedUpPage('voices');
     await openWizard(page, '/setup-wizard?step=3');
     await expectStep(page, 3, 'Voice & Number');
 
@@ -383,8 +398,7 @@ describe('setup wizard', () => {
   });
 
   it('restores the saved step after a reload, and the dashboard cards open the wizard at their step', async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'reload' });
+    const page = await signedUpPage('reload');
     await openWizard(page);
     await completeStepOne(page);
     await page.reload();
@@ -410,10 +424,10 @@ describe('setup wizard', () => {
   });
 
   it('shows the calendar failure when consent is denied or the return says connected=fail', async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'deny' });
-    await openWizard(page);
-    await completeStepOne(page);
+    const owner = await signUpOwner('deny');
+    await savedStepOne(owner);
+    const page = await signedInPage(owner, { path: '/setup-wizard' });
+    await expectStep(page, 2, 'Calendar & Services');
     await connectCalendar(page, 'Deny');
     await page.getByRole('alert').filter({ hasText: 'Calendar connection failed. Please try again.' }).waitFor();
     await expectStep(page, 2, 'Calendar & Services');
@@ -426,8 +440,7 @@ describe('setup wizard', () => {
   });
 
   it("says 'Failed to start Google OAuth' when the start fails, and 'Please sign in first.' on 401", async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'oauthstart' });
+    const page = await signedUpPage('oauthstart');
     await openWizard(page, '/setup-wizard?step=2');
     await page.route('**/api/google/oauth/start', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"boom"}' }));
     await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
@@ -440,8 +453,7 @@ describe('setup wizard', () => {
   });
 
   it("overlays 'Loading your salon setup…' and 'Saving your changes…' without losing focus, and shows the server's save error", async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'overlay' });
+    const page = await signedUpPage('overlay');
 
     let releaseLoad: () => void = () => {};
     const loadHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
@@ -483,8 +495,7 @@ describe('setup wizard', () => {
   });
 
   it("shows 'Failed to load setup data' when loading fails, with a retry", async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'loadfail' });
+    const page = await signedUpPage('loadfail');
     await page.route('**/api/setup/load', (route) => route.fulfill({ status: 500, body: '' }));
     await page.goto('/setup-wizard');
     await page.getByRole('alert').filter({ hasText: 'Failed to load setup data' }).waitFor();
@@ -494,33 +505,35 @@ describe('setup wizard', () => {
   });
 
   it('has no axe violations on any step, with errors showing, at 320px and on a desktop', async () => {
-    for (const width of [320, 1280]) {
-      const page = await freshPage({ width, height: 800 });
-      await signUpInBrowser(page, { label: `axe${width}` });
-      await openWizard(page);
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByText(setupMessages.businessNameRequired).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await completeStepOne(page);
-      await connectCalendar(page);
-      await page.getByRole('button', { name: 'Add service' }).click();
-      await page.getByRole('button', { name: 'Next' }).click();
-      await page.getByText(setupMessages.fixErrors).waitFor();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.goto('/setup-wizard?step=3');
-      await expectStep(page, 3, 'Voice & Number');
-      await page.getByRole('radio', { name: /Juniper/ }).check();
-      await page.getByRole('radio', { name: /Forward my existing number/ }).check();
-      expect(await axeViolations(page)).toEqual([]);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-    }
+    // The two widths are two owners in two browser contexts: they run side by side.
+    await Promise.all(
+      [320, 1280].map(async (width) => {
+        const page = await signedUpPage(`axe${width}`, { width, height: 800 });
+        const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+        await openWizard(page);
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText(setupMessages.businessNameRequired).waitFor();
+        expect(await axeViolations(page), `step 1 at ${width}px`).toEqual([]);
+        expect(await fits(), `step 1 at ${width}px`).toBe(true);
+        await completeStepOne(page);
+        await connectCalendar(page);
+        await page.getByRole('button', { name: 'Add service' }).click();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByText(setupMessages.fixErrors).waitFor();
+        expect(await axeViolations(page), `step 2 at ${width}px`).toEqual([]);
+        expect(await fits(), `step 2 at ${width}px`).toBe(true);
+        await page.goto('/setup-wizard?step=3');
+        await expectStep(page, 3, 'Voice & Number');
+        await page.getByRole('radio', { name: /Juniper/ }).check();
+        await page.getByRole('radio', { name: /Forward my existing number/ }).check();
+        expect(await axeViolations(page), `step 3 at ${width}px`).toEqual([]);
+        expect(await fits(), `step 3 at ${width}px`).toBe(true);
+      }),
+    );
   });
 
   it('checks step 1 with the contract before saving', async () => {
-    const page = await freshPage();
-    await signUpInBrowser(page, { label: 'stepone' });
+    const page = await signedUpPage('stepone');
     await openWizard(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText(setupMessages.businessNameRequired, { exact: true }).waitFor();

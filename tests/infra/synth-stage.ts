@@ -59,8 +59,8 @@ const shared = new Map<string, SynthesizedStage>();
 
 /**
  * The plain dev or prod stage, synthesized once per worker and shared by every infra test file
- * that only reads it (the infra project runs its files in one worker without isolation, so the
- * synth is paid once, not once per file). Never dispose it: it goes when the worker exits.
+ * that only reads it (the infra project runs its files without isolation, so the synth is paid
+ * once per worker, not once per file). Never dispose it: it goes when the worker exits.
  */
 export function sharedStage(stage: 'dev' | 'prod'): SynthesizedStage {
   let synthesized = shared.get(stage);

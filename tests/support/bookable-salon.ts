@@ -36,6 +36,16 @@ export async function bookableSalon(owner: TestOwner, options: { hours?: Hours }
   return { salonId, secret: issued.secret };
 }
 
+/** Connects the owner's calendar through the sandbox consent page, as the browser goes: start, Allow, the callback with the state cookie. */
+export async function connectSandboxCalendar(owner: TestOwner): Promise<void> {
+  const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
+  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
+  const consent = await (await fetch(started.body.url)).text();
+  const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(consent)![1]!.replaceAll('&amp;', '&');
+  const back = await fetch(allow, { redirect: 'manual', headers: { cookie } });
+  if (!back.headers.get('location')?.endsWith('connected=ok')) throw new Error(`calendar consent failed: ${back.status} ${back.headers.get('location')}`);
+}
+
 /** Open all day every day, so a test can book at any hour it needs. */
 export const ALL_DAY_HOURS = Object.fromEntries(DAYS.map((day) => [day, { open: '00:00', close: '23:59', closed: false }])) as Hours;
 

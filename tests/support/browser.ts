@@ -4,8 +4,8 @@ import { inject } from 'vitest';
 import axeSource from 'axe-core/axe.min.js?raw';
 
 /**
- * One Chromium for the whole run (launched by the global setup); each test file connects to it
- * and works in its own browser context, so cookies and storage never leak between tests.
+ * One Chromium for the whole run (launched by the global setup); each test worker connects to it once
+ * and each test works in its own browser context, so cookies and storage never leak between tests.
  */
 let browser: Browser | undefined;
 
@@ -18,7 +18,7 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** The contexts this test file opened: closeContexts closes them (vitest isolates each file's modules). */
+/** The contexts opened since the last closeContexts: each file closes its own when it ends (a worker runs its files one at a time). */
 const openContexts: BrowserContext[] = [];
 
 export async function newContext(
