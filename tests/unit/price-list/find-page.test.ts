@@ -20,16 +20,18 @@ const inside = (corners: Point[], x: number, y: number) =>
 /**
  * A small grey photo of a page (paper 230) with lines of print on it, lying on a darker surface
  * (120). `streak`: a strip of the surface as pale as the paper, 6 px wide, running from the page's
- * top edge to the picture's, so the page's edge is lost over those few pixels.
+ * top edge to the picture's, so the page's edge is lost over those few pixels. `shadow`: below
+ * y = 200 a shadow whose edge is sharp, in which page and surface are as dark as each other.
  */
-function photo({ streak }: { streak: boolean }): Uint8Array {
+function photo({ streak, shadow = false }: { streak: boolean; shadow?: boolean }): Uint8Array {
   const data = new Uint8Array(WIDTH * HEIGHT);
   for (let y = 0; y < HEIGHT; y += 1) {
     for (let x = 0; x < WIDTH; x += 1) {
       const page = inside(PAGE, x, y);
       const print = page && x > 90 && x < 390 && y > 80 && y < 290 && y % 12 < 3 && x % 40 < 30;
       const pale = streak && !page && x >= 200 && x < 206 && y < 60;
-      data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : 120;
+      if (shadow && y >= 200) data[y * WIDTH + x] = print ? 40 : 150;
+      else data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : 120;
     }
   }
   return data;
@@ -44,5 +46,9 @@ describe('finding the page in a photo', () => {
 
   it('finds a page whose edge is lost over a few pixels, where a pale strip of the surface meets it', () => {
     expect(farthest(findPage(photo({ streak: true }), WIDTH, HEIGHT))).toBeLessThan(3);
+  });
+
+  it("takes no shadow's edge for the page's side when print lies beyond it", () => {
+    expect(findPage(photo({ streak: true, shadow: true }), WIDTH, HEIGHT)).toBeNull();
   });
 });
