@@ -2,9 +2,8 @@ import { filter } from './filters.js';
 import type { Point } from './perspective.js';
 
 /**
- * Where the page is in a photo of it: its four corners (top-left, top-right, bottom-right,
- * bottom-left), or null when no page stands out (a scan or screenshot that is all page, or a page
- * whose edge cannot be told from what it lies on).
+ * Where the page is in a photo of it: its corners (top-left, top-right, bottom-right, bottom-left),
+ * or null when no page stands out (a scan that is all page, or an edge lost in what it lies on).
  *
  * Works on a small greyscale copy (about 480 px across). The text is closed away first (a max
  * then a min filter wider than a line), leaving the paper as a smooth bright region. The page is
@@ -12,7 +11,7 @@ import type { Point } from './perspective.js';
  * brightness: uneven light and soft shadows change brightness slowly, the page's own edge changes
  * it at once, whatever the light there. The region's outline gives four sides, each fitted as a
  * straight line through its own points, and the corners where they meet; a quadrilateral no
- * phone could see a page as (see `plausible`) is tried again at another edge limit, then given up.
+ * phone could see a page as (see `plausible`) is tried again (`TRIES`), then given up.
  */
 
 /** Steepest change of log brightness at each pixel (a Sobel operator over a 3×3 neighbourhood). */
@@ -221,16 +220,30 @@ function plausible(corners: Point[], width: number, height: number, regionArea: 
   return true;
 }
 
-/** The page's corners in a small greyscale picture, or null. `lineHeight`: of the text there, if known. */
+/**
+ * Edge limits tried in turn. Where a shadow band crosses the page's edge on a pale surface, the
+ * edge fades over a few pixels and the region leaks out there at every limit: then the edges are
+ * widened by `gap` pixels, which closes such a gap, and the region grown back by as much.
+ */
+const TRIES = [[0.05, 0], [0.035, 0], [0.08, 0], [0.05, 2], [0.05, 4], [0.04, 3], [0.04, 5], [0.035, 5]] as const;
+
+/** Whether a point lies inside a convex quadrilateral. */
+const within = (corners: Point[], { x, y }: Point) =>
+  new Set(corners.map((a, index) => Math.sign((corners[(index + 1) % 4]!.x - a.x) * (y - a.y) - (corners[(index + 1) % 4]!.y - a.y) * (x - a.x)))).size === 1;
+
+/** The page's corners in a small greyscale picture, or null. */
 export function findPage(data: Uint8Array, width: number, height: number): Point[] | null {
   const closed = filter(filter(data, width, height, 4, 'max'), width, height, 4, 'min');
   const edges = logEdges(closed, width, height);
   const seeds = textSeeds(data, closed, edges, width, height);
-  for (const limit of [0.05, 0.035, 0.08]) {
-    const inside = solid(regionFromSeeds(edges, width, height, seeds, limit), width, height);
+  for (const [limit, gap] of TRIES) {
+    const walls = gap ? Float32Array.from(filter(Uint8Array.from(edges, (edge) => (edge >= limit ? 1 : 0)), width, height, gap, 'max')) : null;
+    const inside = solid(walls ? filter(regionFromSeeds(walls, width, height, seeds, 0.5), width, height, gap, 'max') : regionFromSeeds(edges, width, height, seeds, limit), width, height);
     const corners = cornersOf(inside, edges, width, height);
     const regionArea = inside.reduce((sum, value) => sum + value, 0);
-    if (corners && plausible(corners, width, height, regionArea)) return corners;
+    if (!corners || !plausible(corners, width, height, regionArea)) continue;
+    // Widened edges can wall a shadow's edge off as a side, leaving the print beyond it outside.
+    if (!gap || seeds.filter((seed) => within(corners, { x: seed % width, y: Math.floor(seed / width) })).length >= seeds.length * 0.85) return corners;
   }
   return null;
 }

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { findPage } from '../../../functions/core/price-list/find-page.js';
+import type { Point } from '../../../functions/core/price-list/perspective.js';
+
+const WIDTH = 480;
+const HEIGHT = 360;
+const PAGE: Point[] = [
+  { x: 60, y: 50 },
+  { x: 420, y: 40 },
+  { x: 430, y: 310 },
+  { x: 50, y: 320 },
+];
+
+const inside = (corners: Point[], x: number, y: number) =>
+  corners.every((a, index) => {
+    const b = corners[(index + 1) % 4]!;
+    return (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x) >= 0;
+  });
+
+/**
+ * A small grey photo of a page (paper 230) with lines of print on it, lying on a darker surface
+ * (120). `streak`: a strip of the surface as pale as the paper, 6 px wide, running from the page's
+ * top edge to the picture's, so the page's edge is lost over those few pixels. `shadow`: below
+ * y = 200 a shadow whose edge is sharp, in which page and surface are as dark as each other.
+ */
+function photo({ streak, shadow = false }: { streak: boolean; shadow?: boolean }): Uint8Array {
+  const data = new Uint8Array(WIDTH * HEIGHT);
+  for (let y = 0; y < HEIGHT; y += 1) {
+    for (let x = 0; x < WIDTH; x += 1) {
+      const page = inside(PAGE, x, y);
+      const print = page && x > 90 && x < 390 && y > 80 && y < 290 && y % 12 < 3 && x % 40 < 30;
+      const pale = streak && !page && x >= 200 && x < 206 && y < 60;
+      if (shadow && y >= 200) data[y * WIDTH + x] = print ? 40 : 150;
+      else data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : 120;
+    }
+  }
+  return data;
+}
+
+const farthest = (found: Point[] | null) => (found ? Math.max(...found.map((corner, index) => Math.hypot(corner.x - PAGE[index]!.x, corner.y - PAGE[index]!.y))) : Infinity);
+
+describe('finding the page in a photo', () => {
+  it('finds a page whose edges stand out all round', () => {
+    expect(farthest(findPage(photo({ streak: false }), WIDTH, HEIGHT))).toBeLessThan(3);
+  });
+
+  it('finds a page whose edge is lost over a few pixels, where a pale strip of the surface meets it', () => {
+    expect(farthest(findPage(photo({ streak: true }), WIDTH, HEIGHT))).toBeLessThan(3);
+  });
+
+  it("takes no shadow's edge for the page's side when print lies beyond it", () => {
+    expect(findPage(photo({ streak: true, shadow: true }), WIDTH, HEIGHT)).toBeNull();
+  });
+});
