@@ -63,7 +63,7 @@ const CHECKOUT_KEY_WINDOW_MS = 10 * 60 * 1000;
 /**
  * Stripe Checkout for a plan. A salon holds at most one subscription (RELIABILITY 48): a salon
  * that subscribes is sent to the portal to change plan, and making a checkout expires every one
- * made before it, so only the newest link can be paid (a second paid one is still refunded by the
+ * but the newest, so only the newest link can be paid (a second paid one is still refunded by the
  * webhook). Pressing Choose plan again for the same plan answers the same session. Every checkout
  * is for the salon's one customer, so deleting the account ends whatever it subscribed to.
  */
@@ -110,7 +110,7 @@ export async function createCheckout(
       ...(firstChargeAt ? { firstChargeAt: firstChargeAt.toISOString() } : {}),
     };
     await deps.subscriptions.keepCheckout(salon.id, made);
-    await expireEarlierCheckouts(deps, salon.id, made);
+    await expireAllButNewest(deps, salon.id, made);
     return { url: session.url };
   } catch (error) {
     logger.error('checkout session not created', { salonId: salon.id, detail: (error as Error)?.message });
@@ -140,13 +140,18 @@ async function salonCustomer(deps: BillingDeps, salonId: string, email: string):
 }
 
 /**
- * Every checkout of the salon made before `made` is expired and forgotten: of two made at once,
- * each expires only the earlier, so exactly the newest stays open.
+ * Every checkout of the salon but the newest is expired and forgotten, `made` itself when one
+ * made at once is newer. Each press reads after keeping its own checkout, so of two made at once
+ * the one that reads last sees both, whichever was made first: expiring only the checkouts older
+ * than its own left both open when the newer one was kept and read before the older was kept.
  */
-async function expireEarlierCheckouts(deps: BillingDeps, salonId: string, made: OpenCheckout): Promise<void> {
-  const earlier = (await deps.subscriptions.openCheckouts(salonId, deps.now())).filter((checkout) => checkout.id !== made.id && checkoutOrder(checkout) < checkoutOrder(made));
-  for (const checkout of earlier) await deps.payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
-  await deps.subscriptions.forgetCheckouts(salonId, earlier);
+async function expireAllButNewest(deps: BillingDeps, salonId: string, made: OpenCheckout): Promise<void> {
+  const open = await deps.subscriptions.openCheckouts(salonId, deps.now());
+  const all = open.some((checkout) => checkout.id === made.id) ? open : [...open, made];
+  const newest = all.reduce((latest, checkout) => (checkoutOrder(checkout) > checkoutOrder(latest) ? checkout : latest));
+  const older = all.filter((checkout) => checkout.id !== newest.id);
+  for (const checkout of older) await deps.payments.expireCheckoutSession({ salonId, sessionId: checkout.id });
+  await deps.subscriptions.forgetCheckouts(salonId, older);
 }
 
 export async function openPortal(deps: BillingDeps, salon: Salon, siteUrl: string): Promise<RedirectAnswer> {
