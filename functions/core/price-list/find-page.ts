@@ -231,14 +231,20 @@ const TRIES = [[0.05, 0], [0.035, 0], [0.08, 0], [0.05, 2], [0.05, 4], [0.04, 3]
 const within = (corners: Point[], { x, y }: Point) =>
   new Set(corners.map((a, index) => Math.sign((corners[(index + 1) % 4]!.x - a.x) * (y - a.y) - (corners[(index + 1) % 4]!.y - a.y) * (x - a.x)))).size === 1;
 
+/** The region grown from the seeds up to edges of `limit`, those edges first widened by `gap` pixels (and the region grown back by as much). */
+function regionAt(edges: Float32Array, width: number, height: number, seeds: number[], limit: number, gap: number): Uint8Array {
+  if (!gap) return regionFromSeeds(edges, width, height, seeds, limit);
+  const walls = Float32Array.from(filter(Uint8Array.from(edges, (edge) => (edge >= limit ? 1 : 0)), width, height, gap, 'max'));
+  return filter(regionFromSeeds(walls, width, height, seeds, 0.5), width, height, gap, 'max');
+}
+
 /** The page's corners in a small greyscale picture, or null. */
 export function findPage(data: Uint8Array, width: number, height: number): Point[] | null {
   const closed = filter(filter(data, width, height, 4, 'max'), width, height, 4, 'min');
   const edges = logEdges(closed, width, height);
   const seeds = textSeeds(data, closed, edges, width, height);
   for (const [limit, gap] of TRIES) {
-    const walls = gap ? Float32Array.from(filter(Uint8Array.from(edges, (edge) => (edge >= limit ? 1 : 0)), width, height, gap, 'max')) : null;
-    const inside = solid(walls ? filter(regionFromSeeds(walls, width, height, seeds, 0.5), width, height, gap, 'max') : regionFromSeeds(edges, width, height, seeds, limit), width, height);
+    const inside = solid(regionAt(edges, width, height, seeds, limit, gap), width, height);
     const corners = cornersOf(inside, edges, width, height);
     const regionArea = inside.reduce((sum, value) => sum + value, 0);
     if (!corners || !plausible(corners, width, height, regionArea)) continue;
