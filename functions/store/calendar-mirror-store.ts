@@ -52,8 +52,11 @@ export interface CalendarMirrorStore {
   noteNotified(salonId: string, calendarId: string, at: string): Promise<void>;
   /** Notes that we are about to write event `eventId` to the calendar (false when it has no mirror). */
   noteOwnWrite(salonId: string, calendarId: string, eventId: string, at: string): Promise<boolean>;
-  /** Our write of `eventId` changed nothing or failed: no notification is owed to it. */
-  dropOwnWrite(salonId: string, calendarId: string, eventId: string): Promise<void>;
+  /**
+   * Forgets our write of `eventId` (it changed nothing or failed, or its notification came):
+   * false when it was not noted, or already forgotten.
+   */
+  dropOwnWrite(salonId: string, calendarId: string, eventId: string): Promise<boolean>;
   /** Notes a failed sync; the mirror is then due for the booking sweep at once. */
   noteFailure(salonId: string, calendarId: string, failure: { kind: string; at: string }): Promise<void>;
   /** Mirrors due before `before` (failed ones at once), soonest first. */
@@ -141,8 +144,8 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
         add()
       );
     },
-    async dropOwnWrite(salonId, calendarId, eventId) {
-      await touch(salonId, calendarId, 'REMOVE #own.#id', {}, { condition: 'attribute_exists(#own)', names: { '#own': 'ownWrites', '#id': eventId } });
+    dropOwnWrite(salonId, calendarId, eventId) {
+      return touch(salonId, calendarId, 'REMOVE #own.#id', {}, { condition: 'attribute_exists(#own.#id)', names: { '#own': 'ownWrites', '#id': eventId } });
     },
     async noteFailure(salonId, calendarId, failure) {
       await touch(salonId, calendarId, `SET failure = :failure, ${tableKeys.gsi1.sortKey} = :due`, { ':failure': failure, ':due': `${NO_CHANNEL}#${salonId}#${calendarId}` });

@@ -4,7 +4,7 @@ import { isCalendarError, type CalendarEventChange, type CalendarGrant, type Cal
 import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
 import { withCalendarGrant, type CalendarGrantDeps } from '../calendar-connection.js';
 import { closeLostMirrors, isConnectionLost } from './lost-connection.js';
-import { awaitsOwnWrite, settledOwnWrites } from './own-writes.js';
+import { expiredOwnWrites, takenForOwnWrite } from './own-writes.js';
 
 /**
  * The calendar mirror (issue 21): each mapped calendar's busy time in our table, so no tool call
@@ -27,7 +27,7 @@ export const RENEW_AHEAD_MS = 24 * 3600_000;
 export const RESYNC_MS = 10 * 60_000;
 /** Busy time already over by this much is dropped from the mirror (no tool call asks about the past). */
 const KEEP_PAST_MS = 24 * 3600_000;
-/** Two syncs of one calendar racing: the loser reads again and applies its changes to the winner's state. */
+/** Two syncs of one calendar racing: the loser reads again and lists on from the winner's state (unless the winner covers it: listedSince). */
 const SAVE_ATTEMPTS = 4;
 
 /** The channel token Google echoes: which salon and calendar, and a secret only the mirror knows. */
@@ -108,21 +108,33 @@ function applied(mirror: CalendarMirror, listed: Listed, now: Date): CalendarMir
 }
 
 /**
+ * Whether a sync that saved since began listing at or after `asked`, and so saw every change made
+ * before this sync was asked for: under a stream of notifications, a sync that loses the race to
+ * save is then done, instead of listing again behind each winner until it gives up and marks the
+ * mirror failed (which sent bookings to a live freeBusy).
+ */
+function listedSince(mirror: CalendarMirror, asked: number): boolean {
+  return !mirror.failure && mirror.syncedAt !== null && Date.parse(mirror.syncedAt) >= asked;
+}
+
+/**
  * Brings one calendar's mirror up to date (creating it with a full sync). `full` forces a full sync.
  * A failure is recorded on the mirror (booking stops trusting it) and thrown; a connection found
  * broken closes all the salon's mirrors instead (lost-connection.ts).
  */
 export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: string, options: { full?: boolean; channel?: CalendarMirror['channel'] } = {}): Promise<CalendarMirror> {
   try {
+    const asked = deps.now().getTime();
     return await withCalendarGrant(deps, salonId, async (grant) => {
       for (let attempt = 1; ; attempt += 1) {
         const mirror = await current(deps, salonId, calendarId);
         // Gone since the last attempt: the calendar was unmapped or disconnected, and stays unmirrored.
         if (attempt > 1 && mirror.version === 0) throw new Error('The calendar mirror was closed during its sync');
+        if (attempt > 1 && !options.full && options.channel === undefined && listedSince(mirror, asked)) return mirror;
         const now = deps.now();
         const listed = await listAll(deps.calendar, grant, calendarId, options.full ? null : mirror.syncToken, new Date(now.getTime() - KEEP_PAST_MS));
         const channel = options.channel !== undefined ? options.channel : mirror.channel;
-        const settled = settledOwnWrites(mirror, new Set(listed.changes.map((change) => change.id)), now.getTime());
+        const settled = expiredOwnWrites(mirror, now.getTime());
         const next: CalendarMirror = {
           ...mirror,
           busy: applied(mirror, listed, now),
@@ -210,9 +222,9 @@ export async function receiveNotification(deps: MirrorDeps, headers: { channelId
   if (!channel || channel.id !== headers.channelId || !sameSecret(channel.secret, parsed.secret)) return 'refused';
   // The channel's first message only says it is open: the full sync that opened it is running.
   if (headers.state === 'sync') return 'opened';
-  // One of our own writes is still to be seen: this is most likely its notification, which need not make booking ask Google (own-writes.ts).
+  // One of our own writes is still owed its notification: this is most likely it, and need not make booking ask Google (own-writes.ts).
   const now = deps.now();
-  if (!awaitsOwnWrite(mirror, now.getTime())) await deps.calendarMirrors.noteNotified(parsed.salonId, parsed.calendarId, now.toISOString());
+  if (!(await takenForOwnWrite(deps, mirror, now.getTime()))) await deps.calendarMirrors.noteNotified(parsed.salonId, parsed.calendarId, now.toISOString());
   try {
     await syncMirror(deps, parsed.salonId, parsed.calendarId);
   } catch (error) {

@@ -7,13 +7,14 @@ import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-m
  * its sync (mirror-busy.ts): under load, each booking's own event then sent the next bookings on
  * that calendar to a live freeBusy. Our events are subtracted from busy time anyway, so their
  * notifications need not be waited for. A notification carries no content, so a write is noted
- * on the mirror before it is made; a notification arriving while a noted write's change has not
- * been seen by a sync is taken for that write's (it still runs the sync), and the sync that sees
- * the change forgets the write. docs/bookings.md says what this costs.
+ * on the mirror before it is made, and owes the mirror one notification: the next notification
+ * to arrive takes the oldest write still owed one (it still runs the sync). Whether a sync has
+ * already listed the write does not matter: two writes close together give two notifications,
+ * and the first one's sync lists both. docs/bookings.md says what this costs.
  */
 
 /**
- * How long a noted write vouches for notifications. Google pushes within seconds; a write whose
+ * How long a noted write is owed its notification. Google pushes within seconds; a write whose
  * notification never comes (folded into another) stops vouching after this, and the next sync
  * forgets it.
  */
@@ -21,16 +22,31 @@ export const OWN_WRITE_TTL_MS = 60_000;
 
 const vouching = (at: string, now: number) => now - Date.parse(at) < OWN_WRITE_TTL_MS;
 
-/** Whether a notification now may be for one of our own writes. */
-export function awaitsOwnWrite(mirror: Pick<CalendarMirror, 'ownWrites'>, now: number): boolean {
-  return Object.values(mirror.ownWrites).some((at) => vouching(at, now));
+/** The noted writes still owed a notification, oldest first. */
+export function owedOwnWrites(mirror: Pick<CalendarMirror, 'ownWrites'>, now: number): string[] {
+  return Object.entries(mirror.ownWrites)
+    .filter(([, at]) => vouching(at, now))
+    .sort(([, a], [, b]) => a.localeCompare(b))
+    .map(([eventId]) => eventId);
 }
 
-/** The noted writes a sync can forget: the ones whose change it listed, and those too old to vouch. */
-export function settledOwnWrites(mirror: Pick<CalendarMirror, 'ownWrites'>, listedIds: ReadonlySet<string>, now: number): string[] {
+/** The noted writes a sync can forget: those too old to be owed anything. */
+export function expiredOwnWrites(mirror: Pick<CalendarMirror, 'ownWrites'>, now: number): string[] {
   return Object.entries(mirror.ownWrites)
-    .filter(([eventId, at]) => listedIds.has(eventId) || !vouching(at, now))
+    .filter(([, at]) => !vouching(at, now))
     .map(([eventId]) => eventId);
+}
+
+/**
+ * Takes a notification arriving now for one of our own writes, if one is still owed: the oldest
+ * such write is forgotten (conditionally, so two notifications at once never take the same one).
+ * Answers false when none is owed: the notification is then anyone's, the owner's edit perhaps.
+ */
+export async function takenForOwnWrite(deps: { calendarMirrors: Pick<CalendarMirrorStore, 'dropOwnWrite'> }, mirror: CalendarMirror, now: number): Promise<boolean> {
+  for (const eventId of owedOwnWrites(mirror, now)) {
+    if (await deps.calendarMirrors.dropOwnWrite(mirror.salonId, mirror.calendarId, eventId)) return true;
+  }
+  return false;
 }
 
 export type OwnWriteDeps = { calendarMirrors?: Pick<CalendarMirrorStore, 'noteOwnWrite' | 'dropOwnWrite'>; now: () => Date };
@@ -44,7 +60,12 @@ export async function ownCalendarWrite(deps: OwnWriteDeps, salonId: string, cale
   const mirrors = deps.calendarMirrors;
   const noted = mirrors ? await mirrors.noteOwnWrite(salonId, calendarId, eventId, deps.now().toISOString()).catch(() => false) : false;
   const forget = () =>
-    noted ? mirrors!.dropOwnWrite(salonId, calendarId, eventId).catch(() => logger.warn('own calendar write not forgotten', { salonId })) : undefined;
+    noted
+      ? mirrors!.dropOwnWrite(salonId, calendarId, eventId).then(
+          () => undefined,
+          () => logger.warn('own calendar write not forgotten', { salonId }),
+        )
+      : undefined;
   let changed: boolean;
   try {
     changed = await write();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { retryCalendarSync } from '../../../functions/core/booking/calendar-events.js';
 import { MIRROR_TRUSTED_MS } from '../../../functions/core/calendar/mirror-busy.js';
-import { receiveNotification, renewMirrors, RENEW_AHEAD_MS, CHANNEL_TTL_SECONDS } from '../../../functions/core/calendar/mirror.js';
+import { receiveNotification, renewMirrors, syncMirror, RENEW_AHEAD_MS, CHANNEL_TTL_SECONDS } from '../../../functions/core/calendar/mirror.js';
 import { reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mirrors.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { PUSH_HEADERS, type CalendarPort } from '../../../functions/providers/calendar-port.js';
@@ -106,6 +106,56 @@ describe('the calendar mirror', () => {
     clock.value += 5 * 60_000;
     expect(await retryCalendarSync(m.deps, m.salon.salonId)).toBe(1);
     expect((await m.salon.googleStore.sandboxEvents(m.salon.salonId, CAL)).map((event) => event.id)).toContain(`bk${(booked.booking as { id: string }).id.slice(3)}`);
+    clock.value = at('2026-11-23T08:00');
+  });
+
+  it('two syncs racing to save: one that loses to a sync begun after it was asked is done (no second listing, no failure); one that loses to an older sync lists again', async () => {
+    const m = await mirroredSalon(table, clock);
+    await reconcileSalonMirrors(m.deps, m.salon.salonId);
+    /** Holds the next events.list until the answered function is called. */
+    const holdListing = () => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const reached = new Promise<void>((resolve) => {
+        m.state.before = async (name) => {
+          if (name !== 'listEvents') return;
+          m.state.before = undefined;
+          resolve();
+          await released;
+        };
+      });
+      return { reached, release };
+    };
+    const listings = () => m.calls.filter((name) => name === 'listEvents').length;
+
+    await m.ownerAdds('dentist06', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
+    m.calls.length = 0;
+    const first = holdListing();
+    const older = syncMirror(m.deps, m.salon.salonId, CAL);
+    await first.reached;
+    clock.value += 1_000;
+    await m.ownerAdds('dentist07', '2026-11-24T11:00:00Z', '2026-11-24T12:00:00Z');
+    await syncMirror(m.deps, m.salon.salonId, CAL);
+    first.release();
+    await older;
+    expect(listings()).toBe(2);
+    expect(await m.mirror()).toMatchObject({ failure: null, busy: { dentist06: expect.any(Array), dentist07: expect.any(Array) } });
+
+    // The other way round: the sync that saves first began before the other was asked, so the other lists again.
+    m.calls.length = 0;
+    const early = holdListing();
+    const before = syncMirror(m.deps, m.salon.salonId, CAL);
+    await early.reached;
+    clock.value += 1_000;
+    const late = holdListing();
+    const after = syncMirror(m.deps, m.salon.salonId, CAL);
+    await late.reached;
+    early.release();
+    await before;
+    late.release();
+    await after;
+    expect(listings()).toBe(3);
+    expect((await m.mirror()).syncedAt).toBe(new Date(clock.value).toISOString());
     clock.value = at('2026-11-23T08:00');
   });
 

@@ -81,8 +81,25 @@ describe('the mirror and our own calendar writes', () => {
     expect(m.freeBusyCalls()).toBe(0);
     held.release();
     expect(await delivered).toEqual(['synced']);
-    // The sync saw our event: the write is no longer awaited, so the next notification is anyone's.
+    // Its notification came: the write is owed nothing more, so the next notification is anyone's.
     expect((await m.mirror()).ownWrites).toEqual({});
+  });
+
+  it('a write is owed its notification even after a sync listed it: two writes close together, and the second one’s notification does not make booking ask Google; the next one is anyone’s', async () => {
+    const m = await openSalon();
+    expect((await book(m.deps, m.salon.salonId, { ...input, callerPhone: '087 100 0006', start: '2026-11-24T14:00' })).ok).toBe(true);
+    expect((await book(m.deps, m.salon.salonId, { ...input, callerPhone: '087 100 0007', start: '2026-11-24T15:00' })).ok).toBe(true);
+    expect(await retryCalendarSync(m.deps, m.salon.salonId)).toBe(2);
+    expect(m.outbox).toHaveLength(2);
+    const later = m.outbox.splice(1);
+    // The first notification's sync lists both of our events.
+    expect(await m.deliver()).toEqual(['synced']);
+    m.outbox.push(...later);
+    expect(await m.trustedDuringSync()).toEqual({ trusted: true, outcomes: ['synced'] });
+    expect((await m.mirror()).ownWrites).toEqual({});
+
+    await m.ownerAdds('dentist13', '2026-11-24T16:00:00Z', '2026-11-24T17:00:00Z');
+    expect((await m.trustedDuringSync()).trusted).toBe(false);
   });
 
   it('an owner’s edit still makes the mirror untrusted until its sync: book asks Google once, for its own time', async () => {
@@ -128,6 +145,11 @@ describe('the mirror and our own calendar writes', () => {
     expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, CAL, 'bkone', at)).toBe(true);
     expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, CAL, 'bktwo', at)).toBe(true);
     expect((await m.mirror()).ownWrites).toEqual({ bkone: at, bktwo: at });
+    // Two notifications at once never take the same write: only one drop of it succeeds.
+    expect(await Promise.all([m.deps.calendarMirrors.dropOwnWrite(m.salon.salonId, CAL, 'bkone'), m.deps.calendarMirrors.dropOwnWrite(m.salon.salonId, CAL, 'bkone')])).toEqual(
+      expect.arrayContaining([true, false]),
+    );
+    expect((await m.mirror()).ownWrites).toEqual({ bktwo: at });
     expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, 'staff-rota@sandbox.calendar', 'bkthree', at)).toBe(false);
     expect(await m.mirrors()).toHaveLength(1);
   });
