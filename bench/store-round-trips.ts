@@ -186,7 +186,7 @@ const PURPOSES: Record<string, string> = {
   'GetItem CALLER#': "caller's record: bookings this hour (cap) and upcoming ones",
   'PutItem CALLER#': "caller's record updated: booking added / removed (conditional on its version)",
   'BatchWriteItem SETTLE# put': 'settle marker(s), written before the day changes (the sweep finishes a crashed request)',
-  'BatchWriteItem SETTLE# delete': "settle marker(s) cleared: the projections are done (book: beside them, booking.confirmed's consumer makes sure of them)",
+  'BatchWriteItem SETTLE# delete': "settle marker(s) cleared: the projections are done (a new booking's by booking.confirmed's consumer, after the answer)",
   'PutItem APPT#': 'appointment projection (create once)',
   'GetItem APPT#': 'appointment read',
   'BatchGetItem APPT#': "the caller's upcoming appointments (ids from the caller's record)",

@@ -12,8 +12,8 @@ import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, re
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { claimKey, madeEarlier, type Claim } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
-import { appointmentOf, projectConfirmed, publishBooking } from './projections.js';
-import { DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
+import { appointmentOf, publishBooking } from './projections.js';
+import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
 import type { BookingRecord, DepositHold } from './records.js';
@@ -32,9 +32,10 @@ import type { BookingRecord, DepositHold } from './records.js';
  * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
  *    race, refused when the time overlaps): this is the commit and the booking of record. The
  *    caller's record counts it against the cap in the same round trip (commit-with-cap.ts).
- * 5. Settling (settle.ts): the appointment is stored, the calendar event written with an id
- *    derived from the booking id (left pending if the calendar is down), and `booking.confirmed`
- *    published. A crash here leaves the marker for the sweep, which does the same.
+ * 5. `booking.confirmed` is published and the appointment stored; the event's consumer does the
+ *    rest of settling (settle.ts, ensureConfirmed: the count, the reminder, the calendar event's
+ *    marker, then clearing book's marker) and writes the calendar event. A crash leaves the marker
+ *    for the sweep, which does the same.
  */
 export type BookingSource = Appointment['source'];
 
@@ -95,9 +96,9 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   // A held time has a second marker, due when its deposit's session has expired: the sweep
   // releases the hold then if no webhook did (settle.ts).
   const markersOf = (bookingId: string): Marker[] => {
-    const marker = markerFor(bookingId, date, candidateIds);
+    const marker = bookMarkerFor(bookingId, date, candidateIds);
     if (!terms) return [marker];
-    return [marker, { ...markerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }];
+    return [marker, { ...marker, id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }];
   };
   const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
   let bookingId = request.bookingId;
@@ -222,11 +223,12 @@ type Booked = Made & { bookingId: string; marker: Marker };
 
 /**
  * The answer is the reservation's, so keeping it under the key goes out with settling. A new
- * confirmed booking publishes booking.confirmed first, then writes its projections, keeps the
- * answer and clears its marker in one round trip: a crash part-way through that step is put right
- * by the event's consumer (ensureConfirmed), as the sweep would have from the marker. Otherwise (a
- * held time, a booking an earlier request made, a caller's record not known to list it, the bus
- * refusing the event) the marker stays until settling is done.
+ * confirmed booking publishes booking.confirmed first, then writes its appointment (the caller's
+ * next tool call, a change or a cancel, reads it) and keeps the answer in one round trip; the
+ * rest of its projections and clearing its marker are the event's consumer's (ensureConfirmed),
+ * and the sweep's from the marker if the consumer never finishes. Otherwise (a held time, a
+ * booking an earlier request made, a caller's record not known to list it, the bus refusing the
+ * event) the request settles it and clears the marker itself.
  */
 async function answer(deps: BookingDeps, context: SalonContext, request: Commit, made: Booked, pastNoShows: number): Promise<BookAnswer> {
   const salonId = context.salon.id;
@@ -236,11 +238,9 @@ async function answer(deps: BookingDeps, context: SalonContext, request: Commit,
   const key = request.options.idempotencyKey;
   const keep = () => (key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined);
   if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
-    // The marker's clearing is sent first: a crash then loses projections, never the marker alone (crash-injection.test.ts).
     await Promise.all([
-      deps.bookings.settlements.clear([{ salonId, id: made.marker.id }]).catch(() => undefined),
       keep(),
-      projectConfirmed(deps, context, appointment, undefined, { published: true }).catch((error: unknown) => {
+      deps.bookings.appointments.create(appointment).catch((error: unknown) => {
         logger.warn('booking left for its event', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
       }),
     ]);

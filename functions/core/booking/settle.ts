@@ -37,6 +37,14 @@ export function markerFor(bookingId: string, date: string, stylistIds: string[])
 }
 
 /**
+ * The marker of a new booking's own request: named by the booking, so that booking.confirmed's
+ * consumer, which finishes the booking's projections (ensureConfirmed), can clear it.
+ */
+export function bookMarkerFor(bookingId: string, date: string, stylistIds: string[]): Marker {
+  return { id: `${bookingId}#book`, bookingId, date, stylistIds };
+}
+
+/**
  * A move hold whose request did not finish: committed if the old booking's day says it moved
  * here; otherwise fenced off on that day (so a late commit cannot happen) and released.
  */
@@ -117,17 +125,21 @@ function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonCon
 /**
  * What the booking.confirmed consumer makes sure of before the calendar write: a live booking's
  * projections agree with its reservation (written once; not published again: this is the event).
- * book publishes booking.confirmed before writing them and clears its marker beside them, so a
- * request that died part-way through that last step is put right here. A move's hold or a held
- * time is left to its own marker (only the sweep may give a move up, once its request is over).
+ * book publishes booking.confirmed, then writes only the appointment and leaves the rest (the
+ * count, the reminder, the calendar event's marker) to this, which then clears book's marker; a
+ * request that died part-way is put right here too. A move's hold or a held time is left to its
+ * own marker (only the sweep may give a move up, once its request is over).
  */
 export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
   const context = await contextUnlessGone(deps, salonId);
   if (!context) return;
-  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) });
+  const date = localDate(Date.parse(booking.start));
+  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date });
   const live = day.intervals.find((entry) => entry.bookingId === booking.id);
   const appointment = live && !live.movingFrom ? appointmentOf(salonId, day.stylistId, live) : null;
-  if (appointment?.status === 'confirmed') await projectConfirmed(deps, context, appointment, undefined, { published: true });
+  if (appointment?.status !== 'confirmed') return;
+  await projectConfirmed(deps, context, appointment, undefined, { published: true });
+  await deps.bookings.settlements.clear([{ salonId, id: bookMarkerFor(booking.id, date, []).id }]);
 }
 
 /** Writes the markers of a change about to touch the day items (before the write, never after). */

@@ -58,10 +58,18 @@ describe('book', () => {
 
     let items = await table.items(salon.salonId);
     expect(sk(items, 'APPT#')[0]).toMatchObject({ status: 'confirmed', stylistName: 'Aoife', callerPhone: caller(1), calendarSync: 'pending', calendarEventId: null, gsi1sk: '2026-11-24T10:00:00.000Z' });
-    expect(sk(items, 'CALSYNC#')).toMatchObject([{ bookingId: booking.id, operation: 'create' }]);
     expect(sk(items, 'DAY#')[0]).toMatchObject({ intervals: [{ bookingId: booking.id, start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T10:45:00.000Z' }], version: 1 });
     expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toEqual([]);
     expect(salon.published.at(-1)).toMatchObject({ type: 'booking.confirmed', detail: { salonName: 'Cuts by Ciara', ownerEmail: 'owner@example.ie', appointment: { id: booking.id } } });
+    // The rest is booking.confirmed's consumer's: until it has run, book's marker stays for the sweep.
+    expect(sk(items, 'SETTLE#')).toMatchObject([{ id: `${booking.id}#book` }]);
+    expect([...sk(items, 'CALSYNC#'), ...sk(items, 'BOOKINGS#'), ...sk(items, 'REMINDER#')]).toEqual([]);
+
+    await salon.confirmPublished();
+    items = await table.items(salon.salonId);
+    expect(sk(items, 'CALSYNC#')).toMatchObject([{ bookingId: booking.id, operation: 'create' }]);
+    expect(sk(items, 'BOOKINGS#')).toMatchObject([{ ids: new Set([booking.id]) }]);
+    expect(sk(items, 'SETTLE#')).toEqual([]);
 
     await salon.deliverCalendarEvents();
     items = await table.items(salon.salonId);
@@ -156,6 +164,7 @@ describe("the cap beside the commit (issue 21 #4)", () => {
     const refused = answers.flatMap((answer) => (answer.status === 'rejected' ? [(answer.reason as ToolError).code] : []));
     expect(booked).toHaveLength(3);
     expect(refused).toEqual(['too_many_bookings', 'too_many_bookings', 'too_many_bookings']);
+    await salon.confirmPublished();
     const items = await table.items(salon.salonId);
     const day = sk(items, 'DAY#')[0]!;
     expect((day.intervals as { bookingId: string }[]).map((entry) => entry.bookingId).sort()).toEqual([...booked].sort());
@@ -168,7 +177,7 @@ describe("the cap beside the commit (issue 21 #4)", () => {
 });
 
 describe('booking.confirmed before the projections (issue 21 #4)', () => {
-  it('is published before the appointment is written; a bus that refuses it leaves the booking settled the slower way (projections, then the marker)', async () => {
+  it('is published before the appointment is written, and its consumer does the rest; a bus that refuses it leaves the booking settled the slower way (projections, then the marker)', async () => {
     const salon = await makeSalon(table, { now: clock });
     const seen: (string | undefined)[] = [];
     const watching = { ...salon.deps, events: { publish: async (type: string, detail: unknown) => {
@@ -179,6 +188,8 @@ describe('booking.confirmed before the projections (issue 21 #4)', () => {
     expect(seen).toEqual([undefined]);
     const down = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('bus down')) } };
     const second = await book(down, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' });
+    expect(sk(await table.items(salon.salonId), 'SETTLE#').map((item) => item.id)).toEqual([`${(first.booking as { id: string }).id}#book`]);
+    await salon.confirmPublished();
     const items = await table.items(salon.salonId);
     expect(sk(items, 'APPT#').map((item) => [item.id, item.status]).sort()).toEqual([[(first.booking as { id: string }).id, 'confirmed'], [(second.booking as { id: string }).id, 'confirmed']].sort());
     expect(sk(items, 'SETTLE#')).toEqual([]);
@@ -367,6 +378,7 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
 
     const rebooked = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(32) }));
     expect(rebooked.ok).toBe(true);
+    await salon.confirmPublished();
     const listed = await listSalonAppointments(salon.deps, salon.salonId, { days: 7 });
     expect(listed.appointments.map((appointment) => appointment.status).sort()).toEqual(['cancelled', 'confirmed']);
     expect(listed.bookingsThisMonth).toBe(1);
@@ -399,6 +411,7 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
     expect(events.map((event) => event.start)).toEqual(['2026-11-24T10:15:00.000Z']);
     // The old time is free again for someone else.
     expect((await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', service: 'fringe', start: '2026-11-24T11:00', callerPhone: caller(61) }))).ok).toBe(true);
+    await salon.confirmPublished();
     const listed = await listSalonAppointments(salon.deps, salon.salonId, { days: 3 });
     expect(listed.bookingsThisMonth).toBe(2);
   });

@@ -184,7 +184,21 @@ export async function makeSalon(
       }
     }
   };
-  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, subscriptions, deliverCalendarEvents };
+  let ensured = 0;
+  /**
+   * What booking.confirmed's consumer does first, for each one published since (with `using`, the
+   * salon's own deps unless given): the booking's count, reminder and calendar event's marker,
+   * then clearing book's marker (ensureConfirmed). book leaves them to it.
+   */
+  const confirmPublished = async (using: BookingDeps = deps) => {
+    for (; ensured < published.length; ensured += 1) {
+      const { type, detail } = published[ensured]!;
+      if (type !== 'booking.confirmed') continue;
+      const { appointment } = detail as EventDetail<'booking.confirmed'>;
+      await ensureConfirmed(using, appointment.salonId, appointment);
+    }
+  };
+  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, subscriptions, deliverCalendarEvents, confirmPublished };
 }
 
 const tokenCipher: BookingDeps['tokenCipher'] = {

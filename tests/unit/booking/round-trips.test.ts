@@ -99,7 +99,7 @@ describe('store round trips per tool call (warm instance)', () => {
     expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
-  it('book: the claim, one read and the marker together; the cap beside the commit; booking.confirmed, then the projections, the answer kept and the marker cleared together', async () => {
+  it('book: the claim, one read and the marker together; the cap beside the commit; booking.confirmed, then the appointment and the answer kept together; the rest is the event consumer’s', async () => {
     const salon = await makeSalon(table, { now: clock });
     const { client, sent, steps, reset } = countingClient();
     const deps = salon.depsOn(client);
@@ -114,14 +114,11 @@ describe('store round trips per tool call (warm instance)', () => {
         'BatchWriteItem', // the settle marker, before the day changes
         'PutItem', // the caller's record (the hourly cap), beside the commit
         'PutItem', // the commit: the stylist's day
-        'PutItem', // the appointment
-        'UpdateItem', // this month's booking count
-        'PutItem', // the booking's reminder (beside the count, not after it)
-        'BatchWriteItem', // the settle marker cleared (beside the projections: booking.confirmed is already out, its consumer makes sure of them)
-        'UpdateItem', // the idempotency key completed with the answer (beside the projections)
+        'PutItem', // the appointment (the caller's next tool call reads it)
+        'UpdateItem', // the idempotency key completed with the answer, beside the appointment
       ].sort(),
     );
-    // claim ‖ read ‖ marker → day ‖ cap → (booking.confirmed) appointment ‖ count ‖ reminder ‖ key ‖ marker cleared
+    // claim ‖ read ‖ marker → day ‖ cap → (booking.confirmed) appointment ‖ key
     expect(steps()).toBe(3);
   });
 
