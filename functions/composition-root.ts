@@ -1,6 +1,5 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config, type Config } from './config.js';
+import { createTableClient } from './store/dynamo.js';
 import { createSalonStore } from './store/salon-store.js';
 import { createSetupStore } from './store/setup-store.js';
 import { createSandboxVoice } from './providers/sandbox-voice.js';
@@ -68,9 +67,7 @@ const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  */
 function build(settings: Config): Dependencies {
   const local = (endpoint: string | undefined) => (endpoint ? { endpoint, region: settings.AWS_REGION } : { region: settings.AWS_REGION });
-  const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ ...local(settings.DYNAMODB_ENDPOINT), maxAttempts: 3 }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  const dynamo = createTableClient({ ...local(settings.DYNAMODB_ENDPOINT), maxAttempts: 3 });
   const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
   const outbox = createOutboxStore(dynamo, settings.TABLE_NAME);
   const smsReplies = createSmsReplyStore(dynamo, settings.TABLE_NAME);
