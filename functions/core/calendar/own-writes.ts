@@ -14,11 +14,12 @@ import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-m
  */
 
 /**
- * How long a noted write is owed its notification. Google pushes within seconds; a write whose
- * notification never comes (folded into another) stops vouching after this, and the next sync
- * forgets it.
+ * How long a noted write is owed its notification. Google pushes within seconds, and may fold the
+ * notifications of changes close together into one: a write whose notification never comes stops
+ * vouching after this, and the next sync forgets it. Short, because until then it may take an
+ * owner's notification for its own; a notification later than this only costs a live freeBusy.
  */
-export const OWN_WRITE_TTL_MS = 60_000;
+export const OWN_WRITE_TTL_MS = 15_000;
 
 const vouching = (at: string, now: number) => now - Date.parse(at) < OWN_WRITE_TTL_MS;
 
