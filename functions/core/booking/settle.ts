@@ -41,8 +41,10 @@ export function markerFor(bookingId: string, date: string, stylistIds: string[])
  * consumer, which finishes the booking's projections (ensureConfirmed), can clear it.
  */
 export function bookMarkerFor(bookingId: string, date: string, stylistIds: string[]): Marker {
-  return { id: `${bookingId}#book`, bookingId, date, stylistIds };
+  return { id: bookMarkerId(bookingId), bookingId, date, stylistIds };
 }
+
+const bookMarkerId = (bookingId: string) => `${bookingId}#book`;
 
 /**
  * A move hold whose request did not finish: committed if the old booking's day says it moved
@@ -133,13 +135,12 @@ function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonCon
 export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
   const context = await contextUnlessGone(deps, salonId);
   if (!context) return;
-  const date = localDate(Date.parse(booking.start));
-  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date });
+  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) });
   const live = day.intervals.find((entry) => entry.bookingId === booking.id);
   const appointment = live && !live.movingFrom ? appointmentOf(salonId, day.stylistId, live) : null;
   if (appointment?.status !== 'confirmed') return;
   await projectConfirmed(deps, context, appointment, undefined, { published: true });
-  await deps.bookings.settlements.clear([{ salonId, id: bookMarkerFor(booking.id, date, []).id }]);
+  await deps.bookings.settlements.clear([{ salonId, id: bookMarkerId(booking.id) }]);
 }
 
 /** Writes the markers of a change about to touch the day items (before the write, never after). */
