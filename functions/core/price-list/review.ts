@@ -1,5 +1,5 @@
 import type { ExtractedServiceDraft, ServiceReview } from '../../contracts/price-list.js';
-import { isNoiseLine, letters, normalizeLine } from './parse/names.js';
+import { holdsPhoneNumber, isNoiseLine, letters, normalizeLine } from './parse/names.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
 import { nearSalonWord } from './salon-words.js';
 
@@ -78,7 +78,8 @@ function linesOfServices(services: readonly ExtractedServiceDraft[], lines: read
 }
 
 export function reviewServices(services: readonly ExtractedServiceDraft[], text: string, notes: ReadingNotes = {}): ExtractedServiceDraft[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map(normalizeLine);
+  const raw = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = raw.map(normalizeLine);
   const euroMode = marksPricesWithEuro(text);
   const flags = services.map((): ServiceReview[] => []);
   const at = linesOfServices(services, lines);
@@ -105,7 +106,7 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
   };
   lines.forEach((line, index) => {
     // Contact details, opening hours and sentences are left out on purpose.
-    if (taken.has(index) || !line.trim() || isNoiseLine(line.trim()) || readsLikeNote(wordsOf(line))) return;
+    if (taken.has(index) || !line.trim() || isNoiseLine(line.trim()) || holdsPhoneNumber(raw[index]!) || readsLikeNote(wordsOf(line))) return;
     const tokens = tokenize(line.trim(), euroMode);
     if (!tokens.some((token) => token.type === 'price')) return;
     const words = tokens.filter((token) => token.type === 'text').map((token) => token.text).join(' ');
