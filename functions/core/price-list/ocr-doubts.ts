@@ -52,10 +52,10 @@ function doubtedWord(word: Boxed, inName: boolean): boolean {
   if (word.confidence >= DOUBTFUL) return false;
   const text = mendWord(word.text.replace(HOUR_MISREAD, '1'), undefined).replace(/^[([{'"]+|[)\]}'".,:;!?]+$/g, '');
   if (!text || VALUE.test(text) || JOINING.test(text)) return false;
-  // Digits are the parser's to judge, but for a number with a stray letter in a duration's cell
-  // ("3s") and digits among a name's letters ("Full H291 Tint", "Ki8 Treatment") that are no
-  // product's number ("K18", "No.3").
-  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /^\d{1,2}\p{L}{1,2}$/u.test(text);
+  // Digits are the parser's to judge, but for digits and letters in a duration's cell that make
+  // no value ("3s", "1hrld" for "1hr 15") and digits among a name's letters ("Full H291 Tint",
+  // "Ki8 Treatment") that are no product's number ("K18", "No.3").
+  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /\p{L}/u.test(text) && !text.split(' ').every((part) => VALUE.test(part));
   return !text
     .split(/[\s\-/&']/)
     .filter(Boolean)

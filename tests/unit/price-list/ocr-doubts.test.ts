@@ -44,7 +44,9 @@ describe('OCR doubts: a name read wrong gives no row', () => {
   });
 
   it('drops a doubted cell between a name and its price that holds no value, keeping the service', () => {
-    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'))).toBe('Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58');
+    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'), row(80, 'Restyle | 1hrld:47 | €68'), row(120, 'Root Tint | 1hrl5:47 | €60'))).toBe(
+      'Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58\nRestyle\t€68\nRoot Tint\t1hr 15\t€60',
+    );
   });
 
   it('leaves out the whole name when a doubted word stands in a further cell of it ("Root Tint | nr 15")', () => {
