@@ -19,8 +19,8 @@ const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
 const NUMBER = /^\d{1,3}(?:[.,]\d)?$/;
 /** Two words glued at their ampersand ("Cut&Beard"). */
 const GLUED_AMPERSAND = /^(\p{L}{2,})&(\p{L}{2,})$/u;
-/** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry"). */
-const GLUED_WORDS = /\p{Lu}\p{Ll}+/gu;
+/** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry", "Children'sCut"). */
+const GLUED_WORDS = /\p{Lu}\p{Ll}+(?:['’]s)?/gu;
 
 /** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
 export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
@@ -61,7 +61,7 @@ export function mendWord(text: string, previous: string | undefined): string {
   const ampersand = GLUED_AMPERSAND.exec(text);
   if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
   const glued = text.match(GLUED_WORDS);
-  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase()))) return glued.join(' ');
+  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase().replace(/['’]s$/, '')))) return glued.join(' ');
   const near = nearSalonWord(text);
   return near ? inCaseOf(text, near) : text;
 }

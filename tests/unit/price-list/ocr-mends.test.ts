@@ -20,7 +20,9 @@ describe('OCR mends: units misread on a blurred photo', () => {
   });
 
   it('parts salon words OCR ran together, and leaves other capitalised runs alone', () => {
-    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'))).toBe('Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60');
+    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'), row(120, "Children'sCut | €12"), row(160, "Aoife'sCut | €30"))).toBe(
+      "Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60\nChildren's Cut\t€12\nAoife'sCut\t€30",
+    );
   });
 
   it('parts a range whose "to" OCR glued to both amounts', () => {
