@@ -15,7 +15,7 @@ export const SALON_WORDS: ReadonlySet<string> = new Set(
   express quick classic signature luxury deluxe luxe mini taster package packages with without and plus from price prices
   pixie bob crop shampoo wet tone stand alone touch top ups sides back dread dreads locs twist twists natural afro
   airtouch foilyage sunkissed face framing contour money piece peekaboo vivid vivids fashion pastel
-  grey blending blend coverage hot combo communion confirmation`.split(/\s+/).filter(Boolean),
+  grey blending blend coverage hot combo communion confirmation dye lob bead beads tape weave`.split(/\s+/).filter(Boolean),
 );
 
 /** Whether a and b differ by exactly one letter changed, added or dropped. */
@@ -50,4 +50,15 @@ export function nearSalonWord(word: string): string | null {
   if (lower.length < 5) return null;
   const near = [...SALON_WORDS].filter((known) => known.length >= 5 && oneEditApart(lower, known));
   return near.length === 1 ? near[0]! : null;
+}
+
+/**
+ * Whether a word of three letters or more that is no salon word is one letter off one all the
+ * same ("Biow" from blow or brow, "Hall" from half, "Tim" from trim): what OCR makes of a salon
+ * word more often than a word of its own, once nearSalonWord cannot tell which was meant.
+ */
+export function offSalonWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 3 || /[^\p{L}]/u.test(lower) || isSalonWord(lower)) return false;
+  return [...SALON_WORDS].some((known) => known.length >= 3 && oneEditApart(lower, known));
 }
