@@ -11,8 +11,12 @@ const NOISE_LINE =
   /^(?:tel|telephone|phone|ph|mob|mobile|call|text|whatsapp|email|e-mail|web|website|www|https?|address|eircode|open|opening|hours|follow|like us|find us|visit|book|booking|bookings|instagram|facebook|tiktok|twitter|gift vouchers?|vouchers?|all prices|prices (?:are|may|subject|include|quoted|vary)|price list|terms|t&cs?|cancellation|deposit|deposits|note|notes|please|vat|walk-ins?|payment|we accept|cash)\b/i;
 const DAY_LINE = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b/i;
 const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
-/** A street and a county ("41 Castle Street, Tralee, Co. Kerry"): an address, whatever digits follow it. */
-const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,.*\bco\.?\s+\p{Lu}/iu;
+/**
+ * A street and a county ("41 Castle Street, Tralee, Co. Kerry"), or a county after a comma
+ * whatever OCR made of the rest ("4 Castle Served. Portlaoise, Co. aoe"): an address, whatever
+ * digits follow it.
+ */
+const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,.*\bco\.?\s+\p{Lu}|,\s*co\.?\s+\p{L}{3}/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
 const TABLE_HEADER_WORDS = new Set([
   'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
