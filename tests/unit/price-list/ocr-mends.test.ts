@@ -25,6 +25,10 @@ describe('OCR mends: units misread on a blurred photo', () => {
     );
   });
 
+  it('reads "!" before "hour" as a 1, and drops a "!" glued to a salon word (tuning seed 455)', () => {
+    expect(read(row(0, 'Wash, Cut & Blow Dry | ! hour | €52'), row(40, 'Hot Towel! Shave | 30 mins | €31'))).toBe('Wash, Cut & Blow Dry\t1 hour\t€52\nHot Towel Shave\t30 mins\t€31');
+  });
+
   it('parts a range whose "to" OCR glued to both amounts', () => {
     expect(read(row(0, 'Student Cut | €31to€71'))).toBe('Student Cut\t€31 to €71');
   });
