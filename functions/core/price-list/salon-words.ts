@@ -28,7 +28,7 @@ function oneEditApart(a: string, b: string): boolean {
 }
 
 /** Letters OCR reads for others on a blurred print: the read form, then what was printed. */
-const CONFUSED: readonly [RegExp, string][] = [[/n/, 'ri'], [/rn/, 'm'], [/m/, 'rn'], [/cl/, 'd'], [/li/, 'h'], [/vv/, 'w']];
+const CONFUSED: readonly [RegExp, string][] = [[/n/, 'ri'], [/rn/, 'm'], [/m/, 'rn'], [/m/, 'rr'], [/cl/, 'd'], [/li/, 'h'], [/vv/, 'w']];
 
 /** Whether a lower-case word is a salon word or its plural. */
 export const isSalonWord = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), `${word}s`].some((form) => SALON_WORDS.has(form));
@@ -36,7 +36,8 @@ export const isSalonWord = (word: string) => [word, word.replace(/s$/, ''), word
 /**
  * The salon word (lower case) that `word` is one letter off, or null: a word of five letters or
  * more that is not itself a salon word (nor its plural) and is one edit from exactly one of them,
- * or a word of three letters or more that becomes one when a pair OCR confuses is undone.
+ * or a word of three letters or more that becomes one when a pair OCR confuses is undone ("m"
+ * for "rn" or "rr": "Comection").
  * Shorter words have too many neighbours to tell by one edit.
  */
 export function nearSalonWord(word: string): string | null {

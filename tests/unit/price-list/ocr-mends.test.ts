@@ -41,6 +41,10 @@ describe('OCR mends: names one misread letter off a salon word', () => {
     );
   });
 
+  it('reads "m" for a blurred "rr" ("Colour Comection", tuning photo 450-41)', () => {
+    expect(read(row(0, 'Colour Comection:46 | €177'))).toBe('Colour Correction\t€177');
+  });
+
   it('leaves salon words, their plurals, short words and words near no (or several) salon words alone', () => {
     expect(['Tones', 'Trims', 'Mini', 'Wella', 'Express'].map(nearSalonWord)).toEqual([null, null, null, null, null]);
   });
