@@ -1,4 +1,5 @@
 import type { ExtractedServiceDraft, ServiceReview } from '../../contracts/price-list.js';
+import { parsePriceList } from './parse-price-list.js';
 import { holdsPhoneNumber, isNoiseLine, letters, normalizeLine } from './parse/names.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
 import { nearSalonWord } from './salon-words.js';
@@ -123,7 +124,9 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
   // Where such a line stood is not known once it is left out: the first service, at the top of the
   // review, says so first. One a service was read from all the same (Bedrock reads the photo itself) is not missing.
   const readFrom = (line: string) => linesOfServices(services, [line]).some((found) => found === 0);
-  for (const line of (notes.leftOut ?? []).filter((each) => !readFrom(each)).reverse()) {
+  // Only what would have been a service as read: a footer or an address OCR doubted is no missing service.
+  const missing = (notes.leftOut ?? []).filter((each) => !readFrom(each) && parsePriceList(each).length > 0);
+  for (const line of missing.reverse()) {
     flags[0]?.unshift({ reason: 'line-dropped', detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.` });
   }
 
