@@ -1,4 +1,5 @@
 import { HOUR_MISREAD, mendWord, trailingNoise } from './ocr-mends.js';
+import { tokenize } from './parse/tokens.js';
 import { isSalonWord, nearSalonWord, offSalonWord } from './salon-words.js';
 
 /**
@@ -50,6 +51,7 @@ export function withoutEchoes<T extends Boxed>(words: readonly T[]): T[] {
 
 /** A value or a word of one: an amount, a duration, a unit, a range's or a "from" price's word. */
 const VALUE = /^(?:[€£]?\d{1,4}(?:[.,]\d{1,2})?\+?(?:m|h|hrs?|hours?|mins?|minutes?)?|from|to|up|approx|starting|at|m|h|hrs?|hours?|mins?|minutes?)$/i;
+const readsAsDuration = (text: string) => tokenize(text, true).some((token) => token.type === 'duration' && token.minutes !== null);
 /** The small words a name is joined by, read with little ink and often doubted. */
 const JOINING = /^(?:&|and|with|or|of|the|a|\+|-|–|\/)$/i;
 
@@ -63,9 +65,9 @@ function doubtedWord(word: Boxed, inName: boolean, priced: boolean): boolean {
   if (!text || VALUE.test(text) || JOINING.test(text)) return false;
   if (word.confidence >= DOUBTFUL) return offSalonWord(text);
   // Digits are the parser's to judge, but for digits and letters in a duration's cell that make
-  // no value ("3s", "1hrld" for "1hr 15") and digits among a name's letters ("Full H291 Tint",
-  // "Ki8 Treatment") that are no product's number ("K18", "No.3").
-  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /\p{L}/u.test(text) && !text.split(' ').every((part) => VALUE.test(part));
+  // no value the parser reads ("3s", "1hrld" for "1hr 15"; not "1hr15mns") and digits among a
+  // name's letters ("Full H291 Tint", "Ki8 Treatment") that are no product's number ("K18", "No.3").
+  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /\p{L}/u.test(text) && !text.split(' ').every((part) => VALUE.test(part)) && !readsAsDuration(text);
   return !text
     .split(/[\s\-/&']/)
     .filter(Boolean)

@@ -54,8 +54,8 @@ describe('OCR doubts: a name read wrong gives no row', () => {
   });
 
   it('drops a doubted cell between a name and its price that holds no value, keeping the service', () => {
-    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'), row(80, 'Restyle | 1hrld:47 | €68'), row(120, 'Root Tint | 1hrl5:47 | €60'))).toBe(
-      'Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58\nRestyle\t€68\nRoot Tint\t1hr 15\t€60',
+    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'), row(80, 'Restyle | 1hrld:47 | €68'), row(120, 'Root Tint | 1hrl5:47 | €60'), row(160, 'Restyle | 1hr15mns:52 | €57-€72'))).toBe(
+      'Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58\nRestyle\t€68\nRoot Tint\t1hr 15\t€60\nRestyle\t1hr15mns\t€57-€72',
     );
   });
 
