@@ -1,4 +1,5 @@
 import { filter } from './filters.js';
+import { plausible } from './page-shape.js';
 import type { Point } from './perspective.js';
 
 /**
@@ -182,42 +183,6 @@ function cornersOf(inside: Uint8Array, edges: Float32Array, width: number, heigh
   if (sides.some((side) => side === null)) return null;
   const corners = sides.map((side, index) => meet(sides[(index + 3) % 4]!, side!));
   return corners.every((corner) => corner !== null) ? (corners as Point[]) : null;
-}
-
-/** Degrees opposite sides may differ: the pair across the view (nearly parallel) and the pair along it (keystone). */
-const PARALLEL = 3;
-const CONVERGING = 14;
-
-const area = (corners: Point[]) =>
-  Math.abs(corners.reduce((sum, corner, index) => sum + corner.x * corners[(index + 1) % 4]!.y - corners[(index + 1) % 4]!.x * corner.y, 0)) / 2;
-
-/** Degrees between two sides' directions (0 = parallel), whichever way each runs. */
-function between(a: Point, b: Point, c: Point, d: Point): number {
-  const angle = Math.abs(Math.atan2(b.y - a.y, b.x - a.x) - Math.atan2(c.y - d.y, c.x - d.x)) % Math.PI;
-  return (Math.min(angle, Math.PI - angle) * 180) / Math.PI;
-}
-
-/**
- * A page seen by a phone: convex, corners inside the picture, sides roughly square to each other,
- * and seen from one side only: one pair of opposite sides stays nearly parallel while the other
- * converges. Two converging pairs mean a corner was misplaced (a shadow's edge taken for the
- * page's), and warping by it would bend the lines.
- */
-function plausible(corners: Point[], width: number, height: number, regionArea: number): boolean {
-  const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point];
-  const pairs = [between(topLeft, topRight, bottomRight, bottomLeft), between(topRight, bottomRight, bottomLeft, topLeft)];
-  if (Math.min(...pairs) > PARALLEL || Math.max(...pairs) > CONVERGING) return false;
-  const quad = area(corners);
-  if (quad < width * height * 0.12 || quad > width * height * 0.985) return false;
-  if (Math.abs(regionArea - quad) > quad * 0.06) return false;
-  for (let index = 0; index < 4; index += 1) {
-    const [a, b, c] = [corners[index]!, corners[(index + 1) % 4]!, corners[(index + 2) % 4]!];
-    if (b.x < -2 || b.y < -2 || b.x > width + 1 || b.y > height + 1) return false;
-    const angle = Math.abs(Math.atan2(a.y - b.y, a.x - b.x) - Math.atan2(c.y - b.y, c.x - b.x)) * (180 / Math.PI);
-    const interior = angle > 180 ? 360 - angle : angle;
-    if (interior < 65 || interior > 115) return false;
-  }
-  return true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { HOUR_MISREAD, mendWord, trailingNoise } from './ocr-mends.js';
-import { isSalonWord, nearSalonWord } from './salon-words.js';
+import { tokenize } from './parse/tokens.js';
+import { isSalonWord, nearSalonWord, offSalonWord } from './salon-words.js';
 
 /**
  * What OCR read that is better left out than turned into a service. The owner adds a missing
@@ -23,6 +24,12 @@ interface Boxed {
  * ("Hall Head Foils") outnumbered names read right there that no salon word covers.
  */
 const DOUBTFUL = 70;
+/**
+ * Below this confidence a priced name's word one letter off a salon word without being one, that
+ * nearSalonWord cannot mend ("Biow Dry" 88, "Occasion Hall" 80, "Lash Tim" 91 on tuning seeds
+ * 450–453), is taken as misread: words printed plainly are read at 94–96.
+ */
+const NEAR_DOUBTFUL = 93;
 
 const overlap = (a: Boxed['bbox'], b: Boxed['bbox']) => Math.min(a.x1, b.x1) - Math.max(a.x0, b.x0);
 const heightOf = (word: Boxed) => word.bbox.y1 - word.bbox.y0;
@@ -44,18 +51,23 @@ export function withoutEchoes<T extends Boxed>(words: readonly T[]): T[] {
 
 /** A value or a word of one: an amount, a duration, a unit, a range's or a "from" price's word. */
 const VALUE = /^(?:[€£]?\d{1,4}(?:[.,]\d{1,2})?\+?(?:m|h|hrs?|hours?|mins?|minutes?)?|from|to|up|approx|starting|at|m|h|hrs?|hours?|mins?|minutes?)$/i;
+const readsAsDuration = (text: string) => tokenize(text, true).some((token) => token.type === 'duration' && token.minutes !== null);
 /** The small words a name is joined by, read with little ink and often doubted. */
 const JOINING = /^(?:&|and|with|or|of|the|a|\+|-|–|\/)$/i;
 
-/** Whether tesseract doubted the word and it is no value, nor a salon word (or one letter off one) in all its parts. */
-function doubtedWord(word: Boxed, inName: boolean): boolean {
-  if (word.confidence >= DOUBTFUL) return false;
+/**
+ * Whether tesseract doubted the word and it is no value, nor a salon word (or one letter off one)
+ * in all its parts; or, in a priced name, it was not sure of a word one letter off a salon word.
+ */
+function doubtedWord(word: Boxed, inName: boolean, priced: boolean): boolean {
+  if (word.confidence >= (inName && priced ? NEAR_DOUBTFUL : DOUBTFUL)) return false;
   const text = mendWord(word.text.replace(HOUR_MISREAD, '1'), undefined).replace(/^[([{'"]+|[)\]}'".,:;!?]+$/g, '');
   if (!text || VALUE.test(text) || JOINING.test(text)) return false;
-  // Digits are the parser's to judge, but for a number with a stray letter in a duration's cell
-  // ("3s") and digits among a name's letters ("Full H291 Tint", "Ki8 Treatment") that are no
-  // product's number ("K18", "No.3").
-  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /^\d{1,2}\p{L}{1,2}$/u.test(text);
+  if (word.confidence >= DOUBTFUL) return offSalonWord(text);
+  // Digits are the parser's to judge, but for digits and letters in a duration's cell that make
+  // no value the parser reads ("3s", "1hrld" for "1hr 15"; not "1hr15mns") and digits among a
+  // name's letters ("Full H291 Tint", "Ki8 Treatment") that are no product's number ("K18", "No.3").
+  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /\p{L}/u.test(text) && !text.split(' ').every((part) => VALUE.test(part)) && !readsAsDuration(text);
   return !text
     .split(/[\s\-/&']/)
     .filter(Boolean)
@@ -80,6 +92,7 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     if (run.length) leftOut?.push(run.filter(Boolean).join(' '));
     run = [];
   };
+  const priced = texts.some(hasValue);
   texts.forEach((text, index) => {
     const words = cells[index]!.words;
     const kept = words.length - trailingNoise(words);
@@ -88,7 +101,7 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     const end = words.findIndex((word) => /^[([]|\.{2,}|…/.test(word.text));
     const judged = words.slice(0, inName && end >= 0 ? Math.min(end + 1, kept) : kept).map((word) => ({ ...word, text: word.text.replace(/^[([].*|(?:\.{2,}|…).*$/, '') }));
     // A capitalised word trailingNoise took for specks at a name's end was a word of it ("Full Head Folds").
-    const doubted = judged.some((word) => doubtedWord(word, inName)) || (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text)));
+    const doubted = judged.some((word) => doubtedWord(word, inName, priced)) || (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text)));
     if (inName) {
       // A name that runs on into a further cell (no value between them) is one name.
       if (index === 0 || hasValue(texts[index - 1]!)) {

@@ -4,7 +4,8 @@ import { isSalonWord, nearSalonWord } from './salon-words.js';
  * Single words OCR commonly misreads on a blurred, noisy photo, mended before the rows are parsed:
  * a minutes unit with its i lost or turned ("45 mans", "15 mens", "60mns"), an hours unit with
  * its h read as b ("3 brs"), the 1 of an hour's minutes read as a letter ("1hrl5", "hrlS"), a
- * range's "to" glued to both amounts ("€31to€71"), salon words run together ("GentsCut"), and a word of a service name one letter off
+ * range's "to" glued to both amounts ("€31to€71"), salon words run together ("GentsCut"), a speck
+ * read as "!" after a salon word ("Towel!"), and a word of a service name one letter off
  * the salon word it was meant to be ("Curty" → "Curly", "Tnm" → "Trim").
  */
 
@@ -19,8 +20,8 @@ const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
 const NUMBER = /^\d{1,3}(?:[.,]\d)?$/;
 /** Two words glued at their ampersand ("Cut&Beard"). */
 const GLUED_AMPERSAND = /^(\p{L}{2,})&(\p{L}{2,})$/u;
-/** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry"). */
-const GLUED_WORDS = /\p{Lu}\p{Ll}+/gu;
+/** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry", "Children'sCut"). */
+const GLUED_WORDS = /\p{Lu}\p{Ll}+(?:['’]s)?/gu;
 
 /** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
 export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
@@ -60,8 +61,10 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (range) return `${range[1]} to ${range[2]}`;
   const ampersand = GLUED_AMPERSAND.exec(text);
   if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
+  // A speck read as "!" after a salon word ("Hot Towel! Shave").
+  if (/^\p{L}+!$/u.test(text) && isSalonWord(text.slice(0, -1).toLowerCase())) return text.slice(0, -1);
   const glued = text.match(GLUED_WORDS);
-  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase()))) return glued.join(' ');
+  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase().replace(/['’]s$/, '')))) return glued.join(' ');
   const near = nearSalonWord(text);
   return near ? inCaseOf(text, near) : text;
 }

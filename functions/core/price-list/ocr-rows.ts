@@ -145,7 +145,7 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
     let text = mendWord(word.text.replace(HOUR_MISREAD, '1'), words[index - 1]?.text);
-    if (/^[lI|]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
+    if (/^[lI|!]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
     text = gluedTo(text, words[index + 1]?.text) ?? text;
     const glued = GLUED_EURO.exec(text);
     if (glued && (euroDocument || /[£]/.test(text))) text = `€${glued[1]}`;

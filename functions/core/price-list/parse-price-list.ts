@@ -1,5 +1,5 @@
 import { PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../../contracts/price-list.js';
-import { headingOf, isNoiseLine, isTableHeader, letters, looksLikeNote, normalizeLine } from './parse/names.js';
+import { headingOf, holdsPhoneNumber, isNoiseLine, isTableHeader, letters, looksLikeNote, normalizeLine } from './parse/names.js';
 import { groupTokens, newGroup, priced, serviceOf, type Group } from './parse/services.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
 
@@ -73,7 +73,7 @@ export function parsePriceList(text: string, options: ParseOptions = {}): Parsed
       carry = null;
       continue;
     }
-    if (isNoiseLine(trimmed)) {
+    if (isNoiseLine(trimmed) || holdsPhoneNumber(rawLine)) {
       carry = null;
       lastLineServices = [];
       continue;

@@ -1,5 +1,6 @@
 import type { ExtractedServiceDraft, ServiceReview } from '../../contracts/price-list.js';
-import { isNoiseLine, letters, normalizeLine } from './parse/names.js';
+import { parsePriceList } from './parse-price-list.js';
+import { holdsPhoneNumber, isNoiseLine, letters, normalizeLine } from './parse/names.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
 import { nearSalonWord } from './salon-words.js';
 
@@ -78,7 +79,8 @@ function linesOfServices(services: readonly ExtractedServiceDraft[], lines: read
 }
 
 export function reviewServices(services: readonly ExtractedServiceDraft[], text: string, notes: ReadingNotes = {}): ExtractedServiceDraft[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map(normalizeLine);
+  const raw = text.replace(/\r\n?/g, '\n').split('\n');
+  const lines = raw.map(normalizeLine);
   const euroMode = marksPricesWithEuro(text);
   const flags = services.map((): ServiceReview[] => []);
   const at = linesOfServices(services, lines);
@@ -105,7 +107,7 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
   };
   lines.forEach((line, index) => {
     // Contact details, opening hours and sentences are left out on purpose.
-    if (taken.has(index) || !line.trim() || isNoiseLine(line.trim()) || readsLikeNote(wordsOf(line))) return;
+    if (taken.has(index) || !line.trim() || isNoiseLine(line.trim()) || holdsPhoneNumber(raw[index]!) || readsLikeNote(wordsOf(line))) return;
     const tokens = tokenize(line.trim(), euroMode);
     if (!tokens.some((token) => token.type === 'price')) return;
     const words = tokens.filter((token) => token.type === 'text').map((token) => token.text).join(' ');
@@ -122,7 +124,9 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
   // Where such a line stood is not known once it is left out: the first service, at the top of the
   // review, says so first. One a service was read from all the same (Bedrock reads the photo itself) is not missing.
   const readFrom = (line: string) => linesOfServices(services, [line]).some((found) => found === 0);
-  for (const line of (notes.leftOut ?? []).filter((each) => !readFrom(each)).reverse()) {
+  // Only what would have been a service as read: a footer or an address OCR doubted is no missing service.
+  const missing = (notes.leftOut ?? []).filter((each) => !readFrom(each) && parsePriceList(each).length > 0);
+  for (const line of missing.reverse()) {
     flags[0]?.unshift({ reason: 'line-dropped', detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.` });
   }
 

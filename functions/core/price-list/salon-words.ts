@@ -15,7 +15,7 @@ export const SALON_WORDS: ReadonlySet<string> = new Set(
   express quick classic signature luxury deluxe luxe mini taster package packages with without and plus from price prices
   pixie bob crop shampoo wet tone stand alone touch top ups sides back dread dreads locs twist twists natural afro
   airtouch foilyage sunkissed face framing contour money piece peekaboo vivid vivids fashion pastel
-  grey blending blend coverage hot combo communion confirmation`.split(/\s+/).filter(Boolean),
+  grey blending blend coverage hot combo communion confirmation dye lob bead beads tape weave`.split(/\s+/).filter(Boolean),
 );
 
 /** Whether a and b differ by exactly one letter changed, added or dropped. */
@@ -28,7 +28,7 @@ function oneEditApart(a: string, b: string): boolean {
 }
 
 /** Letters OCR reads for others on a blurred print: the read form, then what was printed. */
-const CONFUSED: readonly [RegExp, string][] = [[/n/, 'ri'], [/rn/, 'm'], [/m/, 'rn'], [/cl/, 'd'], [/li/, 'h'], [/vv/, 'w']];
+const CONFUSED: readonly [RegExp, string][] = [[/n/, 'ri'], [/rn/, 'm'], [/m/, 'rn'], [/m/, 'rr'], [/cl/, 'd'], [/li/, 'h'], [/vv/, 'w']];
 
 /** Whether a lower-case word is a salon word or its plural. */
 export const isSalonWord = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), `${word}s`].some((form) => SALON_WORDS.has(form));
@@ -36,7 +36,8 @@ export const isSalonWord = (word: string) => [word, word.replace(/s$/, ''), word
 /**
  * The salon word (lower case) that `word` is one letter off, or null: a word of five letters or
  * more that is not itself a salon word (nor its plural) and is one edit from exactly one of them,
- * or a word of three letters or more that becomes one when a pair OCR confuses is undone.
+ * or a word of three letters or more that becomes one when a pair OCR confuses is undone ("m"
+ * for "rn" or "rr": "Comection").
  * Shorter words have too many neighbours to tell by one edit.
  */
 export function nearSalonWord(word: string): string | null {
@@ -50,4 +51,15 @@ export function nearSalonWord(word: string): string | null {
   if (lower.length < 5) return null;
   const near = [...SALON_WORDS].filter((known) => known.length >= 5 && oneEditApart(lower, known));
   return near.length === 1 ? near[0]! : null;
+}
+
+/**
+ * Whether a word of three letters or more that is no salon word is one letter off one all the
+ * same ("Biow" from blow or brow, "Hall" from half, "Tim" from trim): what OCR makes of a salon
+ * word more often than a word of its own, once nearSalonWord cannot tell which was meant.
+ */
+export function offSalonWord(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 3 || /[^\p{L}]/u.test(lower) || isSalonWord(lower)) return false;
+  return [...SALON_WORDS].some((known) => known.length >= 3 && oneEditApart(lower, known));
 }

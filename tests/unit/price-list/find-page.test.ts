@@ -23,12 +23,15 @@ const inside = (corners: Point[], x: number, y: number) =>
  * top edge to the picture's, so the page's edge is lost over those few pixels. `shadow`: below
  * y = 200 a shadow whose edge is sharp, in which page and surface are as dark as each other.
  */
-function photo({ streak, shadow = false }: { streak: boolean; shadow?: boolean }): Uint8Array {
+function photo({ streak, shadow = false, corners = PAGE }: { streak: boolean; shadow?: boolean; corners?: Point[] }): Uint8Array {
   const data = new Uint8Array(WIDTH * HEIGHT);
+  // The print keeps 30 px inside the page's bounding box.
+  const [xs, ys] = [corners.map(({ x }) => x), corners.map(({ y }) => y)];
+  const [left, right, top, bottom] = [Math.min(...xs) + 30, Math.max(...xs) - 30, Math.min(...ys) + 30, Math.max(...ys) - 30];
   for (let y = 0; y < HEIGHT; y += 1) {
     for (let x = 0; x < WIDTH; x += 1) {
-      const page = inside(PAGE, x, y);
-      const print = page && x > 90 && x < 390 && y > 80 && y < 290 && y % 12 < 3 && x % 40 < 30;
+      const page = inside(corners, x, y);
+      const print = page && x > left && x < right && y > top && y < bottom && y % 12 < 3 && x % 40 < 30;
       const pale = streak && !page && x >= 200 && x < 206 && y < 60;
       if (shadow && y >= 200) data[y * WIDTH + x] = print ? 40 : 150;
       else data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : 120;
@@ -37,7 +40,7 @@ function photo({ streak, shadow = false }: { streak: boolean; shadow?: boolean }
   return data;
 }
 
-const farthest = (found: Point[] | null) => (found ? Math.max(...found.map((corner, index) => Math.hypot(corner.x - PAGE[index]!.x, corner.y - PAGE[index]!.y))) : Infinity);
+const farthest = (found: Point[] | null, corners = PAGE) => (found ? Math.max(...found.map((corner, index) => Math.hypot(corner.x - corners[index]!.x, corner.y - corners[index]!.y))) : Infinity);
 
 describe('finding the page in a photo', () => {
   it('finds a page whose edges stand out all round', () => {
@@ -46,6 +49,16 @@ describe('finding the page in a photo', () => {
 
   it('finds a page whose edge is lost over a few pixels, where a pale strip of the surface meets it', () => {
     expect(farthest(findPage(photo({ streak: true }), WIDTH, HEIGHT))).toBeLessThan(3);
+  });
+
+  it('finds a wide page seen 10% shorter at its far edge, its sides converging by 15° (tuning photo 453-20)', () => {
+    const wide: Point[] = [
+      { x: 78, y: 110 },
+      { x: 402, y: 110 },
+      { x: 420, y: 250 },
+      { x: 60, y: 250 },
+    ];
+    expect(farthest(findPage(photo({ streak: false, corners: wide }), WIDTH, HEIGHT), wide)).toBeLessThan(3);
   });
 
   it("takes no shadow's edge for the page's side when print lies beyond it", () => {

@@ -18,6 +18,16 @@ describe('OCR doubts: a name read wrong gives no row', () => {
     expect(leftOut).toEqual(['OAF Cut & Set 45m €29', 'Sian Fade 40 min €23']);
   });
 
+  it('leaves out a priced name with a word one letter off a salon word that OCR was not sure of (tuning seeds 450–453)', () => {
+    const leftOut: string[] = [];
+    const lines = linesFromWords(
+      [row(0, 'The Cutting Room:90'), row(40, 'Biow:88 Dry | €35 to €75'), row(80, 'Occasion Hall:80 | €51+'), row(120, 'Lash Tim:91 | €20.00'), row(160, 'Beard Dye:90 | €12'), row(200, 'Lash Tint:95 | €18')].flat(),
+      leftOut,
+    );
+    expect(parsePriceList(lines).map((service) => service.name)).toEqual(['Beard Dye', 'Lash Tint']);
+    expect(leftOut).toEqual(['Biow Dry €35 to €75', 'Occasion Hall €51+', 'Lash Tim €20.00']);
+  });
+
   it('leaves out only that list\'s service on a row of two lists', () => {
     expect(names(row(0, 'Hall:64 Head Foils | €84 | | | Brow Wax | €15'), row(40, 'Root Tint | €53 | | | Lash Lift | €45'))).toEqual(['Root Tint', 'Brow Wax', 'Lash Lift']);
   });
@@ -44,7 +54,9 @@ describe('OCR doubts: a name read wrong gives no row', () => {
   });
 
   it('drops a doubted cell between a name and its price that holds no value, keeping the service', () => {
-    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'))).toBe('Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58');
+    expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'), row(80, 'Restyle | 1hrld:47 | €68'), row(120, 'Root Tint | 1hrl5:47 | €60'), row(160, 'Restyle | 1hr15mns:52 | €57-€72'))).toBe(
+      'Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58\nRestyle\t€68\nRoot Tint\t1hr 15\t€60\nRestyle\t1hr15mns\t€57-€72',
+    );
   });
 
   it('leaves out the whole name when a doubted word stands in a further cell of it ("Root Tint | nr 15")', () => {

@@ -20,7 +20,13 @@ describe('OCR mends: units misread on a blurred photo', () => {
   });
 
   it('parts salon words OCR ran together, and leaves other capitalised runs alone', () => {
-    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'))).toBe('Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60');
+    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'), row(120, "Children'sCut | €12"), row(160, "Aoife'sCut | €30"))).toBe(
+      "Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60\nChildren's Cut\t€12\nAoife'sCut\t€30",
+    );
+  });
+
+  it('reads "!" before "hour" as a 1, and drops a "!" glued to a salon word (tuning seed 455)', () => {
+    expect(read(row(0, 'Wash, Cut & Blow Dry | ! hour | €52'), row(40, 'Hot Towel! Shave | 30 mins | €31'))).toBe('Wash, Cut & Blow Dry\t1 hour\t€52\nHot Towel Shave\t30 mins\t€31');
   });
 
   it('parts a range whose "to" OCR glued to both amounts', () => {
@@ -33,6 +39,10 @@ describe('OCR mends: names one misread letter off a salon word', () => {
     expect(read(row(0, 'Curty Blow Dry | €36'), row(40, 'Beard Tnm | €15'), row(80, 'Bndal Trial | €83'), row(120, 'OLAPIEX TREATMENT | €36'))).toBe(
       'Curly Blow Dry\t€36\nBeard Trim\t€15\nBridal Trial\t€83\nOLAPLEX TREATMENT\t€36',
     );
+  });
+
+  it('reads "m" for a blurred "rr" ("Colour Comection", tuning photo 450-41)', () => {
+    expect(read(row(0, 'Colour Comection:46 | €177'))).toBe('Colour Correction\t€177');
   });
 
   it('leaves salon words, their plurals, short words and words near no (or several) salon words alone', () => {

@@ -225,6 +225,18 @@ describe('parsePriceList: layout', () => {
     expect(parsePriceList('Cut\u00a0&\u00a0Finish\u00a0€45\r\nBalayage €120\u2014€180\r\n')).toEqual([single('Cut & Finish', 45), range('Balayage', 120, 180)]);
   });
 
+  it('takes no service from a line holding a phone number or a county after a comma, however OCR misread the rest of it', () => {
+    const text = [
+      'Colour €80',
+      '22 Recipe Sweet, Lsnerkanny, €2 Donegal « 074 76 1247',
+      '|\tCo. Tipperary - 052 48 8908\t3',
+      'Bookings (066) 712 3456 or +353 87 123 4567 €5 deposit',
+      '4 Castle Served. Portlaoise, Co. aoe\t9',
+      'Cut & Blow Dry €45',
+    ].join('\n');
+    expect(parsePriceList(text)).toEqual([single('Colour', 80), single('Cut & Blow Dry', 45)]);
+  });
+
   it('takes no service from a footnote whose first word OCR misread ("Depasit of €20 required…")', () => {
     expect(parsePriceList('Bridal Hair €220\nDepasit of €20 required for bridal bookings')).toEqual([single('Bridal Hair', 220)]);
   });

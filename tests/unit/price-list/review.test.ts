@@ -33,9 +33,10 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     expect(named(reviewed, 'Gents Cut')?.review).toBeUndefined();
   });
 
-  it('tells the owner of each service OCR left out for a doubted name, first, on the first service', () => {
+  it('tells the owner of each service OCR left out for a doubted name (not a footer or an address it doubted), first, on the first service', () => {
     const text = '\n\nBlow Dry\t45 mins\t€30\nGents Cut\t€25';
-    const reviewed = reviewServices(parsePriceList(text), text, { leftOut: ['OAF Cut & Set 45m €29', 'Sian Fade  40 min €23'] });
+    const leftOut = ['OAF Cut & Set 45m €29', 'Gift vouchers available at reception', 'Clonmel, Co. Tipperary - 052 69 9374', 'Sian Fade  40 min €23', 'Students 10% off Monday to Wednesday'];
+    const reviewed = reviewServices(parsePriceList(text), text, { leftOut });
     expect(reviewed.map((service) => service.name)).toEqual(['Blow Dry', 'Gents Cut']);
     expect(named(reviewed, 'Blow Dry')?.review).toEqual([
       { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "OAF Cut & Set 45m €29". Add it if it is one of your services.' },

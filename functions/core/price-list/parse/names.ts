@@ -5,13 +5,18 @@
  * here, so a new kind of heading or noise line is added in one place.
  */
 
-const PHONE = /(?:\+353[\s-]?\(?0?\)?|\b0)\d{1,2}\)?[\s-]?\d{3}[\s-]?\d{3,4}\b/g;
+/** An Irish phone number however its digits are grouped ("066 712 3456", "01 234 5678", "074 76 1247", "+353 66 712 3456"). */
+const PHONE = /(?:\+353[\s-]?\(?0?\)?|\b0)\d{1,3}\)?[\s-]?\d{2,4}[\s-]?\d{3,4}\b/g;
 const NOISE_LINE =
   /^(?:tel|telephone|phone|ph|mob|mobile|call|text|whatsapp|email|e-mail|web|website|www|https?|address|eircode|open|opening|hours|follow|like us|find us|visit|book|booking|bookings|instagram|facebook|tiktok|twitter|gift vouchers?|vouchers?|all prices|prices (?:are|may|subject|include|quoted|vary)|price list|terms|t&cs?|cancellation|deposit|deposits|note|notes|please|vat|walk-ins?|payment|we accept|cash)\b/i;
 const DAY_LINE = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b/i;
 const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
-/** A street and a county ("41 Castle Street, Tralee, Co. Kerry"): an address, whatever digits follow it. */
-const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,.*\bco\.?\s+\p{Lu}/iu;
+/**
+ * A street and a county ("41 Castle Street, Tralee, Co. Kerry"), or a county after a comma
+ * whatever OCR made of the rest ("4 Castle Served. Portlaoise, Co. aoe"): an address, whatever
+ * digits follow it.
+ */
+const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,.*\bco\.?\s+\p{Lu}|,\s*co\.?\s+\p{L}{3}/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
 const TABLE_HEADER_WORDS = new Set([
   'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
@@ -98,6 +103,12 @@ export function looksLikeNote(text: string): boolean {
   const trimmed = text.trim();
   return /^[a-z(\[*+]/.test(trimmed) || /^(?:incl\.?|includes|including|with|plus|per)\b/i.test(trimmed);
 }
+
+/**
+ * A line holding a phone number is contact details, whatever else OCR made of it ("22 Recipe
+ * Sweet, Lsnerkanny, €2 Donegal · 074 76 1247": an address misread, its "Co." taken for a price).
+ */
+export const holdsPhoneNumber = (line: string) => new RegExp(PHONE.source).test(line);
 
 /** Phone numbers, opening hours, addresses, links, terms: lines that never hold a service. */
 export function isNoiseLine(line: string): boolean {
