@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { deps } from '../../functions/composition-root.js';
 import { logger } from '../../functions/logger.js';
-import { isOver, parseBookingEvent, salonContact } from '../../functions/core/confirmations/booking-event.js';
+import { isOver, parseBookingEvent, readingOnce, salonContact } from '../../functions/core/confirmations/booking-event.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { callerEmail } from '../../functions/core/confirmations/messages.js';
 import { isEmailAddress } from '../../functions/providers/email-port.js';
@@ -21,12 +21,13 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const ids = { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, channel: 'email' };
   // A test call's booking never emails the address typed in it: the owner gets the email (reliability 41).
   const test = appointment.source === 'test-call';
-  const to = test ? (detail.ownerEmail ?? (await d.salons.get(appointment.salonId))?.ownerEmail) : appointment.callerEmail;
+  const salons = readingOnce(d.salons);
+  const to = test ? (detail.ownerEmail ?? (await salons.get(appointment.salonId))?.ownerEmail) : appointment.callerEmail;
   if (!to) return logger.info(test ? 'booking email skipped: a test booking and no owner email' : 'booking email skipped: no caller email', ids);
   // Heard over the phone, an address can be garbled: no retry would make it deliverable.
   if (!isEmailAddress(to)) return logger.warn('booking email skipped: the address is not an address', ids);
   if (isOver(detail, d.now())) return logger.info('booking email skipped: the appointment is over', ids);
-  const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
+  const salon = await salonContact(salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking email skipped: the salon is gone', ids);
   const content = callerEmail(kind, appointment, salon, d.config.EMAIL_FROM ?? SANDBOX_ORGANIZER, d.now());
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>

@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { deps } from '../../functions/composition-root.js';
 import { logger } from '../../functions/logger.js';
-import { isOver, parseBookingEvent, salonContact } from '../../functions/core/confirmations/booking-event.js';
+import { isOver, parseBookingEvent, readingOnce, salonContact } from '../../functions/core/confirmations/booking-event.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { bookingSms } from '../../functions/core/confirmations/messages.js';
 
@@ -17,12 +17,13 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const d = deps();
   const ids = { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, channel: 'sms' };
   if (isOver(detail, d.now())) return logger.info('booking sms skipped: the appointment is over', ids);
-  const salon = await salonContact(d.salons, appointment.salonId, detail.salonName);
+  const salons = readingOnce(d.salons);
+  const salon = await salonContact(salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking sms skipped: the salon is gone', ids);
   // A test call's booking never texts the number typed in it: the owner's own mobile gets the
   // text (the salon's phone is often a landline); without one, the test call itself shows it (RELIABILITY 41).
   const test = appointment.source === 'test-call';
-  const to = test ? (await d.salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
+  const to = test ? (await salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
   if (!to) return logger.info('booking sms skipped: a test booking and the owner gave no mobile', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
     d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now(), 'reason' in detail ? detail.reason : undefined)}` }),

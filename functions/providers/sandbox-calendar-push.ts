@@ -5,7 +5,8 @@ import type { GoogleStore } from '../store/google-store.js';
 /**
  * The calendar sandbox's sync and push, as Google's: events.list with sync tokens (deleted events
  * come back as gone; a token it cannot read is 410), and events.watch channels that it posts to,
- * with the channel's token, after every change (and a `sync` message when the channel opens).
+ * with the channel's token, after every change (and a `sync` message when the channel opens),
+ * changes made while a channel's last notification is being answered told in one more.
  */
 export interface PushDelivery {
   address: string;
@@ -24,6 +25,17 @@ export async function sandboxNotificationsSent(): Promise<void> {
   while (deliveries.size) await Promise.allSettled([...deliveries]);
 }
 
+type Notice = { channel: { id: string; resourceId: string; token: string; address: string; expiresAt: string }; state: 'sync' | 'exists'; messageNumber: number };
+
+/**
+ * Per channel, the notification to send once the one being answered is: at most one in flight
+ * and one waiting, as Google may fold changes made close together into one notification. Each
+ * answered notification has synced the mirror, so one more after it sees every change made
+ * meanwhile; a notification per change made the product run one sync per change, side by side
+ * on the same mirror, each save refused but one and its sync started again.
+ */
+const waiting = new Map<string, Notice | null>();
+
 const TOKEN = /^sandbox-sync\.(\d+)$/;
 const RESOURCE_PREFIX = 'sandbox-resource-';
 
@@ -35,7 +47,7 @@ export function createSandboxPush(options: {
 }) {
   const deliver = options.deliver ?? postNotification;
 
-  function send(channel: { id: string; resourceId: string; token: string; address: string; expiresAt: string }, state: 'sync' | 'exists', messageNumber: number) {
+  function post({ channel, state, messageNumber }: Notice) {
     const delivery = deliver({
       address: channel.address,
       headers: {
@@ -48,8 +60,23 @@ export function createSandboxPush(options: {
       },
     })
       .catch(() => undefined)
-      .finally(() => deliveries.delete(delivery));
+      .finally(() => {
+        const next = waiting.get(channel.id);
+        if (next) {
+          waiting.set(channel.id, null);
+          post(next);
+        } else waiting.delete(channel.id);
+        deliveries.delete(delivery);
+      });
     deliveries.add(delivery);
+  }
+
+  function send(notice: Notice) {
+    if (waiting.has(notice.channel.id)) waiting.set(notice.channel.id, notice);
+    else {
+      waiting.set(notice.channel.id, null);
+      post(notice);
+    }
   }
 
   return {
@@ -57,7 +84,7 @@ export function createSandboxPush(options: {
     async changed(salonId: string, calendarId: string, seq: number) {
       const now = options.now().getTime();
       for (const channel of await options.channels.channels(salonId, calendarId)) {
-        if (!channel.stoppedAt && Date.parse(channel.expiresAt) > now) send(channel, 'exists', seq);
+        if (!channel.stoppedAt && Date.parse(channel.expiresAt) > now) send({ channel, state: 'exists', messageNumber: seq });
       }
     },
     async listEvents(grant: CalendarGrant, calendarId: string, listing: EventListing): Promise<EventPage> {
@@ -87,7 +114,7 @@ export function createSandboxPush(options: {
         expiresAt: new Date(options.now().getTime() + request.ttlSeconds * 1000).toISOString(),
       };
       await options.channels.putChannel(grant.salonId, channel);
-      send(channel, 'sync', 0);
+      send({ channel, state: 'sync', messageNumber: 0 });
       return { resourceId: channel.resourceId, expiresAt: channel.expiresAt };
     },
     async stopChannel(grant: CalendarGrant, channel: { id: string; resourceId: string }) {

@@ -1,4 +1,5 @@
 import { parseEventDetail, type EventDetail } from '../../../events/catalog.js';
+import type { Salon } from '../salon-profile.js';
 import type { SalonStore } from '../../store/salon-store.js';
 import { displayPhone } from './format.js';
 import { addressLine } from './format.js';
@@ -18,6 +19,21 @@ export function parseBookingEvent(event: { 'detail-type': string; detail: unknow
   const type = event['detail-type'];
   if (type !== 'booking.confirmed' && type !== 'booking.cancelled') throw new Error(`Not a booking event: ${type}`);
   return { type, kind: type === 'booking.confirmed' ? 'confirmed' : 'cancelled', detail: parseEventDetail(type, event.detail) };
+}
+
+/**
+ * The salon store as one delivery sees it: each salon read at most once, however many times the
+ * consumer asks (a test booking's text reads the profile for the owner's mobile as well as for
+ * the salon's contact).
+ */
+export function readingOnce(salons: Pick<SalonStore, 'get'>): Pick<SalonStore, 'get'> {
+  const read = new Map<string, Promise<Salon | null>>();
+  return {
+    get(salonId) {
+      if (!read.has(salonId)) read.set(salonId, salons.get(salonId));
+      return read.get(salonId)!;
+    },
+  };
 }
 
 /**

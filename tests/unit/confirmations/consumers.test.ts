@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startDynamo, type StandIn } from '../../../bin/local/storage-stand-ins.js';
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
@@ -223,6 +223,26 @@ describe('a test booking (made on a test call)', () => {
     await deps().salons.createIfAbsent({ ...salon, business: { ...salon.business!, owner_mobile: '' } });
     await sendSms(event('booking.confirmed', booking({ source: 'test-call' })));
     expect(await outboxOf()).toEqual([]);
+  });
+
+  it("reads the salon once per message, though its text needs the owner's mobile and its email the owner's address", async () => {
+    const salon = (await deps().salons.get(salonId))!;
+    await deps().salons.deleteAll(salonId);
+    await deps().salons.createIfAbsent({ ...salon, ownerEmail: 'owner@blath.ie' });
+    const reads = vi.spyOn(deps().salons, 'get');
+    try {
+      await sendSms(event('booking.confirmed', booking({ source: 'test-call' })));
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockClear();
+      await sendEmail(event('booking.confirmed', booking({ source: 'test-call' }), null));
+      expect(reads).toHaveBeenCalledTimes(1);
+    } finally {
+      reads.mockRestore();
+    }
+    expect((await outboxOf()).map((entry) => [entry.channel, entry.to]).sort()).toEqual([
+      ['email', 'owner@blath.ie'],
+      ['sms', '+353871112222'],
+    ]);
   });
 
   it('sends no email without an owner address', async () => {
