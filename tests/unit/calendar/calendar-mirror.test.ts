@@ -7,7 +7,7 @@ import { reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mi
 import { setLogSink } from '../../../functions/logger.js';
 import { PUSH_HEADERS, type CalendarPort } from '../../../functions/providers/calendar-port.js';
 import { at, startTable, type Table } from '../booking/harness.js';
-import { CAL, mirroredSalon, offered, starts } from './mirror-harness.js';
+import { CAL, holdNextListing, mirroredSalon, offered, starts } from './mirror-harness.js';
 
 /** The calendar mirror (issue 21) against the real DynamoDB wire API and the sandbox calendar (mirror-harness.ts). */
 let table: Table;
@@ -114,27 +114,13 @@ describe('the calendar mirror', () => {
   it('two syncs racing to save: one that loses to a sync begun after it was asked is done (no second listing, no failure); one that loses to an older sync lists again', async () => {
     const m = await mirroredSalon(table, clock);
     await reconcileSalonMirrors(m.deps, m.salon.salonId);
-    /** Holds the next events.list until the answered function is called. */
-    const holdListing = () => {
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      const reached = new Promise<void>((resolve) => {
-        m.state.before = async (name) => {
-          if (name !== 'listEvents') return;
-          m.state.before = undefined;
-          resolve();
-          await released;
-        };
-      });
-      return { reached, release };
-    };
     const listings = () => m.calls.filter((name) => name === 'listEvents').length;
 
     await m.ownerAdds('dentist06', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
     m.calls.length = 0;
-    const first = holdListing();
+    const first = holdNextListing(m.state);
     const older = syncMirror(m.deps, m.salon.salonId, CAL);
-    await first.reached;
+    await first.listing;
     clock.value += 1_000;
     await m.ownerAdds('dentist07', '2026-11-24T11:00:00Z', '2026-11-24T12:00:00Z');
     await syncMirror(m.deps, m.salon.salonId, CAL);
@@ -145,13 +131,13 @@ describe('the calendar mirror', () => {
 
     // The other way round: the sync that saves first began before the other was asked, so the other lists again.
     m.calls.length = 0;
-    const early = holdListing();
+    const early = holdNextListing(m.state);
     const before = syncMirror(m.deps, m.salon.salonId, CAL);
-    await early.reached;
+    await early.listing;
     clock.value += 1_000;
-    const late = holdListing();
+    const late = holdNextListing(m.state);
     const after = syncMirror(m.deps, m.salon.salonId, CAL);
-    await late.reached;
+    await late.listing;
     early.release();
     await before;
     late.release();

@@ -55,6 +55,21 @@ export async function mirroredSalon(table: Table, clock: { value: number }, mapp
   return { salon, deps, sandbox, outbox, calls, state, grant, deliver, ownerAdds, mirror, mirrors, channelsOn };
 }
 
+/** Holds the next events.list of a mirrored salon until `release`; `listing` resolves once it is held. */
+export function holdNextListing(state: { before?: (name: string) => Promise<void> }) {
+  let release!: () => void;
+  let reached!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const listing = new Promise<void>((resolve) => (reached = resolve));
+  state.before = async (name) => {
+    if (name !== 'listEvents') return;
+    state.before = undefined;
+    reached();
+    await released;
+  };
+  return { listing, release };
+}
+
 export const offered = async (deps: Parameters<typeof checkAvailability>[0], salonId: string) =>
   (await checkAvailability(deps, salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as unknown as { slots: { start: string }[]; moreTimes: { start: string }[] };
 export const starts = (answer: Awaited<ReturnType<typeof offered>>) => [...answer.slots, ...answer.moreTimes].map((slot) => slot.start);

@@ -9,7 +9,7 @@ import { reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mi
 import { setLogSink } from '../../../functions/logger.js';
 import { mirrorKey } from '../../../functions/store/calendar-mirror-store.js';
 import { at, startTable, type Table } from '../booking/harness.js';
-import { CAL, mirroredSalon } from './mirror-harness.js';
+import { CAL, holdNextListing, mirroredSalon } from './mirror-harness.js';
 
 /**
  * Our own calendar writes and the mirror's freshness (issue 21, 10 calls in flight): the event a
@@ -39,23 +39,13 @@ async function openSalon() {
   await m.deliver();
   m.calls.length = 0;
   /** Holds the next events.list until released; a second passes first, so what it notes is newer than the last sync. */
-  const holdNextListing = () => {
+  const holdListing = () => {
     clock.value += 1_000;
-    let release!: () => void;
-    let reached!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    const listing = new Promise<void>((resolve) => (reached = resolve));
-    m.state.before = async (name) => {
-      if (name !== 'listEvents') return;
-      m.state.before = undefined;
-      reached();
-      await released;
-    };
-    return { listing, release };
+    return holdNextListing(m.state);
   };
   /** Whether booking trusts the mirror while the next notification's sync is listing, and that delivery's outcomes. */
   const trustedDuringSync = async () => {
-    const held = holdNextListing();
+    const held = holdListing();
     const delivered = m.deliver();
     await held.listing;
     const trusted = isMirrorTrusted(await m.mirror(), clock.value);
@@ -63,7 +53,7 @@ async function openSalon() {
     return { trusted, outcomes: await delivered };
   };
   const freeBusyCalls = () => m.calls.filter((name) => name === 'freeBusy').length;
-  return { ...m, holdNextListing, trustedDuringSync, freeBusyCalls };
+  return { ...m, holdNextListing: holdListing, trustedDuringSync, freeBusyCalls };
 }
 
 describe('the mirror and our own calendar writes', () => {
