@@ -55,9 +55,13 @@ describe('mobile menu (under 640px)', () => {
     expect(await scrollLocked(page)).toBe(true);
     const box = await menu(page).boundingBox();
     expect(box).toMatchObject({ x: 0, y: 0, width: 375, height: 700 });
-    const wheelHandled = page.evaluate(() => new Promise((resolve) => window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(resolve)), { once: true, capture: true })));
+    // The listener is in place before the wheel is sent: an evaluate still in flight can lose the
+    // race to the input event, and then waits for a wheel that already happened.
+    await page.evaluate(() => {
+      window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => document.body.setAttribute('data-wheel-handled', ''))), { once: true, capture: true });
+    });
     await page.mouse.wheel(0, 600);
-    await wheelHandled;
+    await page.locator('body[data-wheel-handled]').waitFor({ state: 'attached' });
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.getByRole('button', { name: 'Close menu' }).click();
