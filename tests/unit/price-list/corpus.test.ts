@@ -6,6 +6,7 @@ import { detectFileType } from '../../../functions/core/price-list/detect-file-t
 import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
 import { readText } from '../../../functions/core/price-list/read-text.js';
 import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
+import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 
 /**
  * The corpus (tests/fixtures/price-lists/manifest.json): every document yields exactly the
@@ -53,7 +54,7 @@ describe('price-list corpus', () => {
       const bytes = readFileSync(join(DIRECTORY, file));
       const { kind } = await detectFileType(file, bytes);
       expect(kind).toBe(fixture.format);
-      expect(parsePriceList(await readText({ name: file, kind, bytes }))).toEqual(fixture.services);
+      expect(parsePriceList(await readText({ name: file, kind, bytes }, UNHURRIED_LIMITS))).toEqual(fixture.services);
     },
   );
 });

@@ -12,6 +12,7 @@ import { createOfflineExtractor } from '../../../functions/providers/offline-ext
 import { setLogSink } from '../../../functions/logger.js';
 import { generatePhotos, type GeneratedPhoto } from '../../fixtures/price-lists/generator/photos.js';
 import { scoreRows } from '../../fixtures/price-lists/generator/score.js';
+import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 
 /**
  * A small fixed-seed sample of the photographed price lists (issue 23): one photo of each severity
@@ -41,7 +42,7 @@ describe('generated price-list photos, a fixed-seed sample', () => {
 
   it.each([0, 1, 2])('reads photo %i (tilted, keystoned, unevenly lit, JPEG) row for row with nothing spurious', async (index) => {
     const photo = photos[index]!;
-    const { text } = await readDocument({ name: `${photo.id}.jpg`, kind: 'jpg', bytes: photo.jpeg });
+    const { text } = await readDocument({ name: `${photo.id}.jpg`, kind: 'jpg', bytes: photo.jpeg }, UNHURRIED_LIMITS);
     const score = scoreRows(photo.expected, parsePriceList(text));
     expect({ right: score.right, spurious: score.spurious }).toEqual({ right: photo.expected.length, spurious: 0 });
   }, 60_000);

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { prepareImage } from '../../../functions/core/price-list/prepare-image.js';
 import { readText } from '../../../functions/core/price-list/read-text.js';
 import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
+import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
 const fixture = (name: string) => readFileSync(join(FIXTURES, name));
@@ -48,7 +49,7 @@ describe('image preparation before OCR', () => {
 
   it('turns a photo saved sideways upright before reading it', async () => {
     const sideways = await sharp(fixture('curl-house-wexford.webp')).rotate(90).jpeg({ quality: 90 }).toBuffer();
-    const text = await readText({ name: 'sideways.jpg', kind: 'jpg', bytes: sideways });
+    const text = await readText({ name: 'sideways.jpg', kind: 'jpg', bytes: sideways }, UNHURRIED_LIMITS);
     expect(text).toContain('Curly Cut & Style');
-  }, 30_000);
+  }, 60_000);
 });
