@@ -39,8 +39,13 @@ function run(label, command, args, { background }) {
   });
 }
 
+// TypeScript 7, the native compiler, checks the same program in about a third of TypeScript 5's CPU
+// (17 s against 59 s here). typescript-eslint still needs TypeScript 5's API, so both are installed;
+// the check names 7's by path, since the two packages both offer a `tsc`.
+const typeScript7 = new URL('../node_modules/typescript-7/bin/tsc', import.meta.url).pathname;
+
 const results = await Promise.all([
-  run('type check (tsc --noEmit)', bin('tsc'), ['--noEmit'], { background: true }),
+  run('type check (TypeScript 7, tsc --noEmit)', process.execPath, [typeScript7, '--noEmit'], { background: true }),
   run('lint (eslint .)', bin('eslint'), ['.'], { background: true }),
   run('tests (vitest run)', bin('vitest'), ['run', ...process.argv.slice(2)], { background: false }),
 ]);
