@@ -2,18 +2,17 @@ import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
-import { logger } from '../../logger.js';
-import { bookedAnswer } from './book-answers.js';
+import type { SecretCheck } from '../agent-secret.js';
 import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';
 import { capReached, tooManyBookings } from './caller-record.js';
-import { reserveWithCap, type Made } from './commit-with-cap.js';
+import { answerBooked, type Booked } from './book-settle.js';
+import { reserveWithCap } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
 import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { claimKey, madeEarlier, type Claim } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
-import { appointmentOf, publishBooking } from './projections.js';
-import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
+import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
 import type { BookingRecord, DepositHold } from './records.js';
@@ -42,8 +41,11 @@ export type BookingSource = Appointment['source'];
 export interface BookOptions {
   idempotencyKey?: string;
   source?: BookingSource;
-  /** The caller's right, still being confirmed: nothing is committed, nor an earlier answer told, before it holds. */
-  confirmation?: Promise<void>;
+  /**
+   * The caller's right, still to be confirmed: decided on the agent item read with the booking's
+   * own read, so nothing is committed, nor an earlier answer told, before it holds.
+   */
+  confirmation?: SecretCheck;
 }
 
 export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<BookAnswer> {
@@ -106,18 +108,19 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
-  const [claimed, marked, read, confirmed] = await Promise.allSettled([
+  const confirmation = request.options.confirmation;
+  const [claimed, marked, read] = await Promise.allSettled([
     request.claim,
     markUnsettled(deps, salonId, markers),
-    deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds),
-    request.options.confirmation,
+    deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds, { agent: Boolean(confirmation) }),
   ]);
-  if (confirmed.status === 'rejected' || claimed.status === 'rejected' || claimed.value.replay) {
+  const refused = read.status === 'fulfilled' && confirmation ? refusalOf(() => confirmation.check(read.value.agentSecretHash)) : null;
+  if (refused || claimed.status === 'rejected' || claimed.value.replay) {
     // Not the salon's secret any more (rotated, or the salon deleted), not this request's key to use
     // (another body, still in flight) or answered before: nothing of it is written or kept.
     if (marked.status === 'fulfilled') await clear(markers);
-    if (confirmed.status === 'rejected' && key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    if (confirmed.status === 'rejected') throw confirmed.reason;
+    if (refused && key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    if (refused) throw refused.error;
     if (claimed.status === 'rejected') throw claimed.reason;
     return claimed.value.replay as BookAnswer;
   }
@@ -136,6 +139,16 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   } catch (error) {
     if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     throw error;
+  }
+}
+
+/** What a check threw, if it did. */
+function refusalOf(check: () => void): { error: unknown } | null {
+  try {
+    check();
+    return null;
+  } catch (error) {
+    return { error };
   }
 }
 
@@ -179,7 +192,7 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Commit,
     await clearMarkers();
     throw error;
   }
-  return answer(deps, context, request, made, found.pastNoShows);
+  return answerBooked(deps, context, made, request.options.idempotencyKey, found.pastNoShows);
 }
 
 /** A new booking: the first free candidate's day takes it, the caller's cap beside the write. */
@@ -217,35 +230,4 @@ async function bookFree(deps: BookingDeps, context: SalonContext, request: Commi
   const made = await reserveWithCap(deps, salonId, { date, free, dayOf, reservationFor, phoneHash, booking: { bookingId, start }, caller: found.caller });
   if (!made) return slotTaken(deps, context, service, stylist, start);
   return { ...made, bookingId, marker: markers[0]! };
-}
-
-type Booked = Made & { bookingId: string; marker: Marker };
-
-/**
- * The answer is the reservation's, so keeping it under the key goes out with settling. A new
- * confirmed booking publishes booking.confirmed first, then writes its appointment (the caller's
- * next tool call, a change or a cancel, reads it) and keeps the answer in one round trip; the
- * rest of its projections and clearing its marker are the event's consumer's (ensureConfirmed),
- * and the sweep's from the marker if the consumer never finishes. Otherwise (a held time, a
- * booking an earlier request made, a caller's record not known to list it, the bus refusing the
- * event) the request settles it and clears the marker itself.
- */
-async function answer(deps: BookingDeps, context: SalonContext, request: Commit, made: Booked, pastNoShows: number): Promise<BookAnswer> {
-  const salonId = context.salon.id;
-  const reservation = made.day.intervals.find((entry) => entry.bookingId === made.bookingId)!;
-  const appointment = appointmentOf(salonId, made.chosen.id, reservation)!;
-  const booked = bookedAnswer(appointment, reservation, made.chosen, pastNoShows, deps.now().getTime());
-  const key = request.options.idempotencyKey;
-  const keep = () => (key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined);
-  if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
-    await Promise.all([
-      keep(),
-      deps.bookings.appointments.create(appointment).catch((error: unknown) => {
-        logger.warn('booking left for its event', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
-      }),
-    ]);
-    return booked;
-  }
-  await Promise.all([settleOrLeave(deps, context, made.marker, [made.day], { rememberCaller: !made.callerListed }), keep()]);
-  return booked;
 }
