@@ -24,7 +24,13 @@ export async function answerBooked(deps: BookingDeps, context: SalonContext, mad
   const reservation = made.day.intervals.find((entry) => entry.bookingId === made.bookingId)!;
   const appointment = appointmentOf(salonId, made.chosen.id, reservation)!;
   const booked = bookedAnswer(appointment, reservation, made.chosen, pastNoShows, deps.now().getTime());
-  const keep = () => (key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined);
+  // The booking is made whatever happens to its answer: a key's claim (its marker too) is never released after the commit.
+  const keep = () =>
+    key
+      ? deps.bookings.idempotency.complete(salonId, key, booked).catch((error: unknown) => {
+          logger.warn('answer not kept under its key', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
+        })
+      : undefined;
   if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
     await Promise.all([
       keep(),

@@ -63,7 +63,10 @@ export async function book(deps: BookingDeps, salonId: string, input: ToolInput<
   // key takes the booking id proposed here, so nothing waits on the claim.
   const proposed = newBookingId();
   const key = options.idempotencyKey;
-  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }), proposed) : Promise.resolve({ bookingId: proposed });
+  // With a key, the claim is also the booking's settle marker: one conditional put does both.
+  const candidateIds = (stylist ? [stylist] : context.setup.stylists).map((candidate) => candidate.id);
+  const markerOf = (bookingId: string) => bookMarkerFor(bookingId, localDate(start), candidateIds);
+  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }), proposed, markerOf) : Promise.resolve({ bookingId: proposed });
   return commit(deps, context, { service, stylist, start, end, bookingId: proposed, claim, callerPhone, input, options });
 }
 
@@ -96,29 +99,27 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const candidateIds = candidates.map((candidate) => candidate.id);
   const terms = await depositTerms(deps, context, service);
   // A held time has a second marker, due when its deposit's session has expired: the sweep
-  // releases the hold then if no webhook did (settle.ts).
-  const markersOf = (bookingId: string): Marker[] => {
-    const marker = bookMarkerFor(bookingId, date, candidateIds);
-    if (!terms) return [marker];
-    return [marker, { ...marker, id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }];
-  };
-  const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
+  // releases the hold then if no webhook did (settle.ts). A book with a key is marked by its claim.
+  const holdOf = (bookingId: string): Marker[] =>
+    terms ? [{ ...bookMarkerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }] : [];
+  const ownMarkersOf = (bookingId: string): Marker[] => [...(key ? [] : [bookMarkerFor(bookingId, date, candidateIds)]), ...holdOf(bookingId)];
+  const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
   let bookingId = request.bookingId;
-  let markers = markersOf(bookingId);
+  let written = ownMarkersOf(bookingId);
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
   const confirmation = request.options.confirmation;
   const [claimed, marked, read] = await Promise.allSettled([
     request.claim,
-    markUnsettled(deps, salonId, markers),
+    markUnsettled(deps, salonId, written),
     deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds, { agent: Boolean(confirmation) }),
   ]);
   const refused = read.status === 'fulfilled' && confirmation ? refusalOf(() => confirmation.check(read.value.agentSecretHash)) : null;
   if (refused || claimed.status === 'rejected' || claimed.value.replay) {
     // Not the salon's secret any more (rotated, or the salon deleted), not this request's key to use
     // (another body, still in flight) or answered before: nothing of it is written or kept.
-    if (marked.status === 'fulfilled') await clear(markers);
+    if (marked.status === 'fulfilled') await clear(written);
     if (refused && key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     if (refused) throw refused.error;
     if (claimed.status === 'rejected') throw claimed.reason;
@@ -128,13 +129,14 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
     if (marked.status === 'rejected') throw marked.reason;
     if (read.status === 'rejected') throw read.reason;
     if (claimed.value.bookingId !== bookingId) {
-      // The key was claimed by a request that died: its booking id is kept, and marked before any write.
-      const proposed = markers;
+      // The key was claimed by a request that died: its booking id is kept (the claim marks it), and a hold's marker is written before any write.
+      const proposed = written;
       bookingId = claimed.value.bookingId;
-      markers = markersOf(bookingId);
-      await markUnsettled(deps, salonId, markers);
+      written = ownMarkersOf(bookingId);
+      await markUnsettled(deps, salonId, written);
       await clear(proposed);
     }
+    const markers = claimed.value.marker ? [claimed.value.marker, ...written] : written;
     return await decide(deps, context, request, { bookingId, markers, phoneHash, terms, found: read.value });
   } catch (error) {
     if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
@@ -171,7 +173,7 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Commit,
   const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
   // Whatever this request does not book, it leaves nothing behind under its own booking id.
-  const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
+  const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
   let made: Booked;
   try {
     const earlier = key

@@ -2,6 +2,7 @@ import { toolSay } from '../../contracts/agent-tools.js';
 import type { ToolAnswer } from '../../contracts/agent-tools.js';
 import { newBookingId, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
+import type { Marker } from './settle.js';
 import type { DayItem, DayReservation } from './records.js';
 
 /**
@@ -19,22 +20,28 @@ const mismatch = () => new ToolError('unprocessable', 'idempotency_mismatch', to
 export interface Claim {
   bookingId: string;
   replay?: ToolAnswer;
+  /** The settle marker the claim is (with `markerOf`), as written. */
+  marker?: Marker;
 }
 
 /**
  * Claims the key, or answers the first answer / 422 / "still working on it". `proposed` is the
- * booking id a new claim takes (the caller has already marked it, in parallel with this claim); a
- * key claimed before keeps its own.
+ * booking id a new claim takes; a key claimed before keeps its own. With `markerOf`, the claim is
+ * also the booking's settle marker (settle-store.ts): claimed, claimed afresh or taken over, it
+ * marks the booking id it holds, so the sweep finds the booking if this request dies.
  */
-export async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string, proposed: string = newBookingId()): Promise<Claim> {
+export async function claimKey(deps: BookingDeps, salonId: string, key: string, hash: string, proposed: string = newBookingId(), markerOf?: (bookingId: string) => Marker): Promise<Claim> {
   let known = false;
   for (let attempt = 0; attempt < 20; attempt += 1) {
     const now = deps.now();
+    const markOf = (bookingId: string) => (markerOf ? { ...markerOf(bookingId), since: now.toISOString(), idempotencyKey: key } : undefined);
+    const mark = (marker: Marker | undefined) => (marker ? { ...marker, salonId, since: marker.since! } : undefined);
     // A key is nearly always new: claim it straight away, and read it only when it is not.
     if (!known) {
       const bookingId = attempt === 0 ? proposed : newBookingId();
       const claim = { key, requestHash: hash, bookingId, state: 'pending' as const, claimedAt: now.toISOString() };
-      if (await deps.bookings.idempotency.claim(salonId, claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS))) return { bookingId };
+      const marker = markOf(bookingId);
+      if (await deps.bookings.idempotency.claim(salonId, claim, new Date(now.getTime() + IDEMPOTENCY_TTL_MS), mark(marker))) return { bookingId, ...(marker ? { marker } : {}) };
     }
     const existing = await deps.bookings.idempotency.get(salonId, key);
     known = existing !== null;
@@ -43,7 +50,8 @@ export async function claimKey(deps: BookingDeps, salonId: string, key: string, 
     if (existing.requestHash !== hash) throw mismatch();
     if (existing.state === 'done') return { bookingId: existing.bookingId, replay: existing.answer as ToolAnswer };
     if (now.getTime() - Date.parse(existing.claimedAt) > STALE_CLAIM_MS) {
-      if (await deps.bookings.idempotency.takeOver(salonId, key, existing.claimedAt, now.toISOString())) return { bookingId: existing.bookingId };
+      const marker = markOf(existing.bookingId);
+      if (await deps.bookings.idempotency.takeOver(salonId, key, existing.claimedAt, now.toISOString(), mark(marker))) return { bookingId: existing.bookingId, ...(marker ? { marker } : {}) };
       continue;
     }
     // The same request is in flight: wait for its answer.

@@ -109,16 +109,15 @@ describe('store round trips per tool call (warm instance)', () => {
     expect(answer.ok).toBe(true);
     expect([...sent].sort()).toEqual(
       [
-        'PutItem', // the idempotency key claimed
+        'PutItem', // the idempotency key claimed, the claim being the settle marker (before the day changes)
         'BatchGetItem', // the caller's record and the stylists' days, in one read
-        'BatchWriteItem', // the settle marker, before the day changes
         'PutItem', // the caller's record (the hourly cap), beside the commit
         'PutItem', // the commit: the stylist's day
         'PutItem', // the appointment (the caller's next tool call reads it)
         'UpdateItem', // the idempotency key completed with the answer, beside the appointment
       ].sort(),
     );
-    // claim ‖ read ‖ marker → day ‖ cap → (booking.confirmed) appointment ‖ key
+    // claim (the marker) ‖ read → day ‖ cap → (booking.confirmed) appointment ‖ key
     expect(steps()).toBe(3);
   });
 
@@ -156,7 +155,7 @@ describe('store round trips per tool call (warm instance)', () => {
     reset();
     expect(await call('book', { service: 'Cut & blow-dry', start: '2026-11-24T11:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' })).toMatchObject({ ok: true });
     // The agent item comes in book's batch read: no GetItem of its own, no lookup.
-    expect([...sent].sort()).toEqual(['BatchGetItem', 'BatchWriteItem', 'PutItem', 'PutItem', 'PutItem', 'PutItem', 'UpdateItem']);
+    expect([...sent].sort()).toEqual(['BatchGetItem', 'PutItem', 'PutItem', 'PutItem', 'PutItem', 'UpdateItem']);
     expect(steps()).toBe(3);
   });
 });
