@@ -128,8 +128,8 @@ export interface AgentCaller {
  * sends the read.
  */
 export interface SecretCheck {
-  /** Decides from the secret hash the agent item holds, as read (null: no secret, or no salon); throws 401 when it is not this one. */
-  check(storedHash: string | null): void;
+  /** Decides from the secret hash the agent item holds, as read (null: no secret, or no salon): the refusal (401) when it is not this one, else null. */
+  check(storedHash: string | null): ToolError | null;
   /** The decision: `check`'s when it was made, else one consistent read of the agent item (sent once). */
   confirmed(): Promise<void>;
 }
@@ -175,9 +175,9 @@ function secretCheck(deps: { agents: Pick<Ports['agents'], 'get'> }, memory: Map
   return {
     check(storedHash) {
       decided ??= decide(storedHash);
-      if (storedHash === secretHash) return;
+      if (storedHash === secretHash) return null;
       memory.delete(secretHash);
-      throw unknownAgentSecret();
+      return unknownAgentSecret();
     },
     confirmed() {
       decided ??= deps.agents.get(salonId).then((settings) => decide(settings?.secret?.secretHash ?? null));

@@ -6,11 +6,12 @@ import type { SecretCheck } from '../agent-secret.js';
 import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';
 import { capReached, tooManyBookings } from './caller-record.js';
 import { answerBooked, type Booked } from './book-settle.js';
+import { firstAnswer } from './book-answers.js';
 import { reserveWithCap } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
 import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
-import { claimKey, madeEarlier, type Claim } from './idempotency.js';
+import { claimKey, madeEarlier, type Claim, type Requested } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
 import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
@@ -59,15 +60,10 @@ export async function book(deps: BookingDeps, salonId: string, input: ToolInput<
   const now = deps.now().getTime();
   const end = checkBookable(context, service, start, now);
 
-  // The key is claimed in parallel with the booking's read and its marker (commit below): a new
-  // key takes the booking id proposed here, so nothing waits on the claim.
-  const proposed = newBookingId();
-  const key = options.idempotencyKey;
-  // With a key, the claim is also the booking's settle marker: one conditional put does both.
-  const candidateIds = (stylist ? [stylist] : context.setup.stylists).map((candidate) => candidate.id);
-  const markerOf = (bookingId: string) => bookMarkerFor(bookingId, localDate(start), candidateIds);
-  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }), proposed, markerOf) : Promise.resolve({ bookingId: proposed });
-  return commit(deps, context, { service, stylist, start, end, bookingId: proposed, claim, callerPhone, input, options });
+  // The key is claimed in parallel with the booking's read (commit below): a new key takes the
+  // booking id proposed here, so nothing waits on the claim.
+  const hash = options.idempotencyKey ? requestHash({ ...input, callerPhone }) : undefined;
+  return commit(deps, context, { service, stylist, start, end, bookingId: newBookingId(), hash, callerPhone, input, options });
 }
 
 interface Commit {
@@ -76,18 +72,19 @@ interface Commit {
   start: number;
   end: number;
   bookingId: string;
-  claim: Promise<Claim>;
+  hash: string | undefined;
   callerPhone: string;
   input: ToolInput<'book'>;
   options: BookOptions;
 }
 
 /**
- * The commit, in as few round trips as the store allows without transactions: the key's claim,
- * the marker (so a crash after the write is found by the sweep) and one read of everything the
- * decision needs go out together; then one conditional write on the chosen stylist's day that
- * holds the whole booking, with the caller's cap beside it. Everything after it is settling,
- * which the sweep would redo if this request died; the key keeps its answer meanwhile.
+ * The commit, in as few round trips as the store allows without transactions: the key's claim
+ * (which is also the marker, so a crash after the write is found by the sweep; without a key, a
+ * marker of its own) and one read of everything the decision needs go out together; then one
+ * conditional write on the chosen stylist's day that holds the whole booking, with the caller's
+ * cap beside it. Everything after it is settling, which the sweep would redo if this request
+ * died. A key claimed before is answered from the day item that holds its booking.
  */
 async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<BookAnswer> {
   const { service, stylist, start, callerPhone } = request;
@@ -110,25 +107,36 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
   const confirmation = request.options.confirmation;
-  const [claimed, marked, read] = await Promise.allSettled([
-    request.claim,
-    markUnsettled(deps, salonId, written),
-    deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds, { agent: Boolean(confirmation) }),
-  ]);
-  const refused = read.status === 'fulfilled' && confirmation ? refusalOf(() => confirmation.check(read.value.agentSecretHash)) : null;
+  const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
+  const readAll = (agent: boolean) => deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent });
+  const first = readAll(Boolean(confirmation));
+  let latest = first;
+  // Whether the key's booking is on the days (first as read beside the claim, then read again).
+  const bookedUnder = async (again: boolean) => {
+    if (again) latest = readAll(false);
+    return madeEarlier((await latest).days, requestedOf(request)) !== null;
+  };
+  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, request.hash!, bookingId, (id) => bookMarkerFor(id, date, candidateIds), bookedUnder) : Promise.resolve({ bookingId });
+  const [claimed, marked, read] = await Promise.allSettled([claim, markUnsettled(deps, salonId, written), first]);
+  const refused = read.status === 'fulfilled' && confirmation ? confirmation.check(read.value.agentSecretHash) : null;
+  // Another request's claim, its booking made: answered from the day item, and never released by this request.
+  const theirs = claimed.status === 'fulfilled' && claimed.value.theirs === true;
   if (refused || claimed.status === 'rejected' || claimed.value.replay) {
     // Not the salon's secret any more (rotated, or the salon deleted), not this request's key to use
     // (another body, still in flight) or answered before: nothing of it is written or kept.
     if (marked.status === 'fulfilled') await clear(written);
-    if (refused && key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    if (refused) throw refused.error;
+    if (refused && key && claimed.status === 'fulfilled' && !claimed.value.replay && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    if (refused) throw refused;
     if (claimed.status === 'rejected') throw claimed.reason;
     return claimed.value.replay as BookAnswer;
   }
   try {
     if (marked.status === 'rejected') throw marked.reason;
-    if (read.status === 'rejected') throw read.reason;
-    if (claimed.value.bookingId !== bookingId) {
+    const found = await latest;
+    if (theirs) {
+      await clear(written);
+      written = [];
+    } else if (claimed.value.bookingId !== bookingId) {
       // The key was claimed by a request that died: its booking id is kept (the claim marks it), and a hold's marker is written before any write.
       const proposed = written;
       bookingId = claimed.value.bookingId;
@@ -137,21 +145,17 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
       await clear(proposed);
     }
     const markers = claimed.value.marker ? [claimed.value.marker, ...written] : written;
-    return await decide(deps, context, request, { bookingId, markers, phoneHash, terms, found: read.value });
+    return await decide(deps, context, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
   } catch (error) {
-    if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    if (key && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     throw error;
   }
 }
 
-/** What a check threw, if it did. */
-function refusalOf(check: () => void): { error: unknown } | null {
-  try {
-    check();
-    return null;
-  } catch (error) {
-    return { error };
-  }
+/** What a request under a key asks for, as its reservation records it. */
+function requestedOf(request: Commit): Requested {
+  const { service, stylist, start, callerPhone, input } = request;
+  return { key: request.options.idempotencyKey!, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: input.callerName, callerPhone };
 }
 
 interface Decision {
@@ -160,6 +164,8 @@ interface Decision {
   phoneHash: string;
   terms: Awaited<ReturnType<typeof depositTerms>>;
   found: BookingRead;
+  /** The key's claim is another request's, which may still be running (it settles its own booking). */
+  running?: boolean;
 }
 
 /**
@@ -168,7 +174,7 @@ interface Decision {
  * is never texted to anyone and expires.
  */
 async function decide(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<BookAnswer> {
-  const { service, stylist, start, callerPhone } = request;
+  const { start } = request;
   const { markers, found, bookingId } = decision;
   const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
@@ -176,16 +182,17 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Commit,
   const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
   let made: Booked;
   try {
-    const earlier = key
-      ? madeEarlier(found.days, { key, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: request.input.callerName, callerPhone })
-      : null;
+    const earlier = key ? madeEarlier(found.days, requestedOf(request)) : null;
     if (earlier) {
-      // This key's request booked before it died: that booking is the answer, nothing is booked
-      // again. A key claimed afresh (its first request released it after booking) does not use
-      // this request's own booking id. Its caller's record may have missed it (settle lists it).
+      // This key's booking was made: it is the answer, nothing is booked again. A key claimed
+      // afresh (its first request released it after booking) does not use this request's own
+      // booking id. A booking that has ended, or one whose claim is another request's that may
+      // still be running, is only answered; otherwise (its request died) it is settled here too,
+      // its caller's record included.
       if (earlier.reservation.bookingId !== bookingId) await clearMarkers();
-      const chosen = context.setup.stylists.find((each) => each.id === earlier.day.stylistId) ?? { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
-      const marker = earlier.reservation.bookingId === bookingId ? markers[0]! : markerFor(earlier.reservation.bookingId, localDate(start), [earlier.day.stylistId]);
+      const marker = earlier.reservation.bookingId === bookingId ? markers[0] : markerFor(earlier.reservation.bookingId, localDate(start), [earlier.day.stylistId]);
+      if (earlier.ended || decision.running || !marker) return firstAnswer(salonId, earlier.day.stylistId, earlier.reservation, found.pastNoShows);
+      const chosen = { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
       made = { chosen, day: earlier.day, bookingId: earlier.reservation.bookingId, marker, callerListed: false };
     } else {
       made = await bookFree(deps, context, request, decision);
@@ -194,7 +201,7 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Commit,
     await clearMarkers();
     throw error;
   }
-  return answerBooked(deps, context, made, request.options.idempotencyKey, found.pastNoShows);
+  return answerBooked(deps, context, made, key, found.pastNoShows);
 }
 
 /** A new booking: the first free candidate's day takes it, the caller's cap beside the write. */

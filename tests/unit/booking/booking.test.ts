@@ -223,6 +223,23 @@ describe('idempotency (RELIABILITY 13)', () => {
     expect(salon.published.filter((event) => event.type === 'booking.confirmed')).toHaveLength(2);
   });
 
+  it('a retry is told the first answer from the day item, word for word, with no answer kept under the key: a day later, after a cancel', async () => {
+    const local = { value: clock.value };
+    const salon = await makeSalon(table, { now: local });
+    const input = bookInput({ callerPhone: caller(13) });
+    const first = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-4-book-1' });
+    expect(first.say).toContain('tomorrow');
+    const claim = sk(await table.items(salon.salonId), 'IDEMP#')[0]!;
+    expect([claim.state, claim.answer]).toEqual(['pending', undefined]);
+    expect(await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-4-book-1' })).toEqual(first);
+    await cancel(salon.deps, salon.salonId, { bookingId: (first.booking as { id: string }).id, callerPhone: input.callerPhone });
+    local.value += 20 * 3_600_000;
+    expect(await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-4-book-1' })).toEqual(first);
+    // Nothing was booked again, and the cancelled booking stays cancelled.
+    const appointments = sk(await table.items(salon.salonId), 'APPT#');
+    expect(appointments.map((item) => item.status)).toEqual(['cancelled']);
+  });
+
   it.each([
     ['a named stylist', { stylist: 'Aoife' }],
     ['anyone', {}],
