@@ -23,10 +23,11 @@ import type { BookingRecord, DepositHold } from './records.js';
  *
  * 1. The service and stylist must be this salon's; the start a real local time on the grid,
  *    inside opening hours, not past, not beyond the horizon (nothing is written before this).
- * 2. With an `Idempotency-Key`: the key is claimed with the request's hash (idempotency.ts); the
- *    same key and body again answers the first answer, another body 422. The claim, the settle
- *    marker and one read of the caller, the stylists' days and their calendars' mirrors go out
- *    together.
+ * 2. With an `Idempotency-Key`: the key is claimed with the request's hash (idempotency.ts), the
+ *    claim being the settle marker too; the same key and body again is told the first answer from
+ *    the day item, another body 422. The claim (or, without a key, a marker) and one read of the
+ *    caller, the salon's agent secret, the stylists' days and their calendars' mirrors go out
+ *    together; the secret is decided on that read before anything else.
  * 3. The caller's hourly cap and the calendar's busy time are checked on what was read
  *    (candidates.ts picks who is free).
  * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
