@@ -113,9 +113,13 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const first = readAll(Boolean(confirmation));
   let latest = first;
   // Whether the key's booking is on the days (first as read beside the claim, then read again).
+  // A live one counts once its caller's record lists it: until then the cap written beside its
+  // commit may still take it back (commit-with-cap.ts), and its request answer otherwise.
   const bookedUnder = async (again: boolean) => {
     if (again) latest = readAll(false);
-    return madeEarlier((await latest).days, requestedOf(request)) !== null;
+    const found = await latest;
+    const earlier = madeEarlier(found.days, requestedOf(request));
+    return earlier !== null && (earlier.ended || found.caller.bookings.some((each) => each.bookingId === earlier.reservation.bookingId));
   };
   const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, request.hash!, bookingId, (id) => bookMarkerFor(id, date, candidateIds), bookedUnder) : Promise.resolve({ bookingId });
   const [claimed, marked, read] = await Promise.allSettled([claim, markUnsettled(deps, salonId, written), first]);

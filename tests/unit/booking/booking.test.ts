@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
@@ -238,6 +238,31 @@ describe('idempotency (RELIABILITY 13)', () => {
     // Nothing was booked again, and the cancelled booking stays cancelled.
     const appointments = sk(await table.items(salon.salonId), 'APPT#');
     expect(appointments.map((item) => item.status)).toEqual(['cancelled']);
+  });
+
+  it('a retry is not told a booking its cap may still take back: it looks again until the caller’s record lists it', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const input = bookInput({ stylist: 'Aoife', callerPhone: caller(14) });
+    const first = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-5-book-1' });
+    // The moment between the commit and the cap's write beside it: the day holds the booking, the caller's record does not list it yet.
+    const listed = sk(await table.items(salon.salonId), 'CALLER#')[0]!;
+    await table.client.send(new PutCommand({ TableName: table.tableName, Item: { ...listed, bookings: [], recent: [] } }));
+    let reads = 0;
+    const bookings = salon.deps.bookings;
+    const watching = {
+      ...salon.deps,
+      bookings: {
+        ...bookings,
+        readForBooking: async (...args: Parameters<typeof bookings.readForBooking>) => {
+          const read = await bookings.readForBooking(...args);
+          // The cap's write lands once the retry has read.
+          if ((reads += 1) === 1) await table.client.send(new PutCommand({ TableName: table.tableName, Item: listed }));
+          return read;
+        },
+      },
+    };
+    expect(await book(watching, salon.salonId, input, { idempotencyKey: 'call-5-book-1' })).toEqual(first);
+    expect(reads).toBe(2);
   });
 
   it.each([
