@@ -112,21 +112,34 @@ export async function salonForAuthorization(
  * The caller of a tool call. A secret this instance has found before names its salon from memory
  * (the hash of 32 random bytes belongs to one salon for ever), so the lookup's round trip goes;
  * but whether it is still that salon's secret is `confirmation`'s to say: one consistent read of
- * the salon's agent item, sent beside the tool's first step and awaited before anything is
- * committed (runTool). A rotated secret or a deleted salon is refused at its next call, as before.
+ * the salon's agent item, decided before anything is committed (runTool). A rotated secret or a
+ * deleted salon is refused at its next call, as before.
  */
 export interface AgentCaller {
   salonId: string;
-  /** Present when the salon came from memory: rejects (401) when the secret is no longer the salon's. */
-  confirmation?: Promise<void>;
+  /** Present when the salon came from memory: refuses (401) when the secret is no longer the salon's. */
+  confirmation?: SecretCheck;
+}
+
+/**
+ * Whether a remembered secret is still its salon's, decided once from the salon's agent item read
+ * consistently. A tool that reads the salon's items anyway carries the agent item in its own read
+ * and decides with `check` (book's batch read: no request of its own); for any other, `confirmed`
+ * sends the read.
+ */
+export interface SecretCheck {
+  /** Decides from the secret hash the agent item holds, as read (null: no secret, or no salon): the refusal (401) when it is not this one, else null. */
+  check(storedHash: string | null): ToolError | null;
+  /** The decision: `check`'s when it was made, else one consistent read of the agent item (sent once). */
+  confirmed(): Promise<void>;
 }
 
 const remembered = new WeakMap<object, Map<string, string>>();
 const REMEMBERED_SECRETS = 500;
 
 /**
- * Who a tool call's `Authorization` header is: a remembered secret with its confirmation under
- * way, else the lookup (salonForAuthorization, which counts wrong secrets), whose answer is
+ * Who a tool call's `Authorization` header is: a remembered secret with its check still to make,
+ * else the lookup (salonForAuthorization, which counts wrong secrets), whose answer is
  * remembered. Null → 401.
  */
 export async function identifyAgent(
@@ -140,12 +153,7 @@ export async function identifyAgent(
   let memory = remembered.get(deps.agents);
   if (!memory) remembered.set(deps.agents, (memory = new Map()));
   const salonId = memory.get(secretHash);
-  if (salonId) {
-    const confirmation = confirmSecret(deps, memory, salonId, secretHash);
-    // Awaited by the tool's run; a request refused before it runs (a malformed body) must not leave it unhandled.
-    confirmation.catch(() => undefined);
-    return { salonId, confirmation };
-  }
+  if (salonId) return { salonId, confirmation: secretCheck(deps, memory, salonId, secretHash) };
   const found = await salonForAuthorization(deps, authorization, source);
   if (!found) return null;
   memory.set(secretHash, found);
@@ -153,11 +161,29 @@ export async function identifyAgent(
   return { salonId: found };
 }
 
-async function confirmSecret(deps: { agents: Pick<Ports['agents'], 'get'> }, memory: Map<string, string>, salonId: string, secretHash: string): Promise<void> {
-  const settings = await deps.agents.get(salonId);
-  if (settings?.secret?.secretHash === secretHash) return;
-  memory.delete(secretHash);
-  throw unknownAgentSecret();
+function secretCheck(deps: { agents: Pick<Ports['agents'], 'get'> }, memory: Map<string, string>, salonId: string, secretHash: string): SecretCheck {
+  let decided: Promise<void> | undefined;
+  const decide = (storedHash: string | null): Promise<void> => {
+    if (storedHash === secretHash) return Promise.resolve();
+    // A refused secret is forgotten: its next call is looked up (and counted as a wrong secret).
+    memory.delete(secretHash);
+    const refused = Promise.reject(unknownAgentSecret());
+    // Whoever asks is told; a decision nobody asks about again must not be an unhandled rejection.
+    refused.catch(() => undefined);
+    return refused;
+  };
+  return {
+    check(storedHash) {
+      decided ??= decide(storedHash);
+      if (storedHash === secretHash) return null;
+      memory.delete(secretHash);
+      return unknownAgentSecret();
+    },
+    confirmed() {
+      decided ??= deps.agents.get(salonId).then((settings) => decide(settings?.secret?.secretHash ?? null));
+      return decided;
+    },
+  };
 }
 
 export const unknownAgentSecret = () => new ToolError('not_signed_in', 'unauthorized', toolSay.unauthorized, 'Missing or unknown agent secret');

@@ -45,9 +45,10 @@ export interface BookingStore {
   noShows: NoShowStore;
   /**
    * What a new booking reads before it commits, in one request: the caller's record and no-shows,
-   * the stylists' days and their calendars' mirrors.
+   * the stylists' days and their calendars' mirrors; with `agent`, the salon's agent item too (the
+   * secret a remembered caller is confirmed by, consistently read like the rest).
    */
-  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[]): Promise<BookingRead>;
+  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[], options?: { agent?: boolean }): Promise<BookingRead>;
   /** What an offer reads, in one request: the stylists' days and their calendars' mirrors. */
   readForOffer(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[]): Promise<Pick<BookingRead, 'days' | 'mirrors'>>;
 }
@@ -57,6 +58,8 @@ export interface BookingRead {
   days: DayItem[];
   pastNoShows: number;
   mirrors: CalendarMirror[];
+  /** The agent secret's hash the salon's agent item holds (null: none, or no salon); read only when asked. */
+  agentSecretHash: string | null;
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -72,15 +75,18 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     reminders: createReminderStore(client, tableName),
     waitlist: createWaitlistStore(client, tableName),
     noShows: createNoShowStore(client, tableName),
-    async readForBooking(salonId, phoneHash, refs, calendarIds = []) {
+    async readForBooking(salonId, phoneHash, refs, calendarIds = [], options = {}) {
       // The caller's no-shows come in the same read (no-show-store.ts): the receptionist knows them at no cost.
       const noShows = { pk: keys.salon(salonId), sk: keys.noShowCallerSk(phoneHash) };
-      const { bySk, days, mirrors } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows]);
+      const agent = options.agent ? [{ pk: keys.salon(salonId), sk: keys.agentSk }] : [];
+      const { bySk, days, mirrors } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent]);
+      const secretHash = bySk.get(keys.agentSk)?.secretHash;
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
         days,
         mirrors,
         pastNoShows: (bySk.get(keys.noShowCallerSk(phoneHash))?.ids as Set<string> | undefined)?.size ?? 0,
+        agentSecretHash: typeof secretHash === 'string' ? secretHash : null,
       };
     },
     async readForOffer(salonId, refs, calendarIds) {

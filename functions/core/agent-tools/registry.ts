@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import { toolSay, toolSchemas, ZONED_TIME, type AgentTool, type ToolAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import type { CallAction } from '../../contracts/calls.js';
 import { logger } from '../../logger.js';
+import type { SecretCheck } from '../agent-secret.js';
 import type { Ports } from '../ports.js';
 import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
@@ -45,11 +46,12 @@ export interface ToolCall<T extends AgentTool> {
    */
   callSid?: string;
   /**
-   * The caller's right still being confirmed (agent-secret.ts, `AgentCaller`). A tool that only
-   * reads runs beside it and answers once it holds; `book` awaits it before its commit; every
-   * other tool waits for it before it starts.
+   * The caller's right still to be confirmed (agent-secret.ts, `AgentCaller`). `book` reads the
+   * agent item in its own first read and decides it there, before its commit; a tool that only
+   * reads runs beside its confirming read and answers once it holds; every other tool waits for
+   * it before it starts.
    */
-  confirmation?: Promise<void>;
+  confirmation?: SecretCheck;
 }
 
 export interface ToolDefinition<T extends AgentTool> {
@@ -170,16 +172,22 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
 /** The tools that may run while the caller's right is confirmed: they write nothing before it holds. */
 const RUN_BESIDE_CONFIRMATION: ReadonlySet<AgentTool> = new Set(['salon-info', 'list-services', 'check-availability', 'book']);
 
+/** The tools that read the agent item in their own first read and decide the caller's right there. */
+const CONFIRM_IN_OWN_READ: ReadonlySet<AgentTool> = new Set(['book']);
+
 /**
  * Checks the arguments with the tool's contract, runs it, and notes what it did on the call's
- * record. A caller being confirmed is refused before anything else about its call is told.
+ * record. A caller being confirmed is refused before anything else about its call is told: a tool
+ * that decides it in its own read but failed before reading (a malformed request) has it confirmed
+ * here first.
  */
 export async function runTool<T extends AgentTool>(deps: ToolDeps, tool: T, call: Omit<ToolCall<T>, 'input'> & { input: unknown }): Promise<ToolAnswer> {
   const definition = toolRegistry[tool] as unknown as ToolDefinition<T>;
-  const confirmation = call.confirmation ?? Promise.resolve();
-  if (!RUN_BESIDE_CONFIRMATION.has(tool)) await confirmation;
-  const [ran, confirmed] = await Promise.allSettled([(async () => definition.run(deps, { ...call, input: parseToolInput(tool, call.input) }))(), confirmation]);
-  if (confirmed.status === 'rejected') throw confirmed.reason;
+  const check = call.confirmation;
+  if (check && !RUN_BESIDE_CONFIRMATION.has(tool)) await check.confirmed();
+  const beside = check && !CONFIRM_IN_OWN_READ.has(tool) ? check.confirmed() : undefined;
+  const [ran] = await Promise.allSettled([(async () => definition.run(deps, { ...call, input: parseToolInput(tool, call.input) }))(), beside]);
+  if (check) await check.confirmed();
   if (ran.status === 'rejected') throw ran.reason;
   await noteOnCall(deps, tool, call, ran.value);
   return ran.value;

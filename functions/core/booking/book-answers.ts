@@ -5,6 +5,7 @@ import type { Stylist } from '../../contracts/setup.js';
 import { publicAppointment } from '../../store/booking-store.js';
 import { DEPOSIT_HOLD_MS } from './deposit.js';
 import { speakDate, speakList, speakPrice, speakTime } from './speak.js';
+import { appointmentOf } from './projections.js';
 import { fromWallClock, localDate, MINUTE } from './time.js';
 import type { DayReservation, StoredAppointment } from './records.js';
 
@@ -38,7 +39,7 @@ export function speakSlotTaken(alternatives: readonly OfferedSlot[]): string {
 }
 
 /** The answer to a booking made: confirmed, or held until its deposit is paid. */
-export function bookedAnswer(booking: StoredAppointment, reservation: DayReservation, chosen: Stylist, pastNoShows: number, now: number): BookAnswer {
+export function bookedAnswer(booking: StoredAppointment, reservation: DayReservation, chosen: Pick<Stylist, 'name'>, pastNoShows: number, now: number): BookAnswer {
   const start = Date.parse(reservation.start);
   const { service } = booking;
   const price = speakPrice(service);
@@ -61,4 +62,17 @@ export function bookedAnswer(booking: StoredAppointment, reservation: DayReserva
     booking: bookingView(publicAppointment(booking), now),
     calendar: booking.calendarSync,
   };
+}
+
+/**
+ * A booking's answer as it was first given, from its reservation's record alone: the stylist's
+ * name and the clock when it was booked, its status then (a held time is unpaid when booked). So
+ * a retry under its key is told the first answer word for word (RELIABILITY 13), even once the
+ * booking has been paid, cancelled or moved, or its stylist renamed. Only a held time's answer
+ * depends on more (the no-shows the caller had then): that one is kept under the key.
+ */
+export function firstAnswer(salonId: string, stylistId: string, reservation: DayReservation, pastNoShows: number): BookAnswer {
+  const record = reservation.record!;
+  const asMade: DayReservation = { bookingId: reservation.bookingId, start: reservation.start, end: reservation.end, record: record.deposit ? { ...record, deposit: { ...record.deposit, paidAt: null } } : record };
+  return bookedAnswer(appointmentOf(salonId, stylistId, asMade)!, asMade, { name: record.stylistName }, pastNoShows, Date.parse(record.createdAt));
 }

@@ -2,18 +2,18 @@ import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
-import { logger } from '../../logger.js';
-import { bookedAnswer } from './book-answers.js';
+import type { SecretCheck } from '../agent-secret.js';
 import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';
 import { capReached, tooManyBookings } from './caller-record.js';
-import { reserveWithCap, type Made } from './commit-with-cap.js';
+import { answerBooked, type Booked } from './book-settle.js';
+import { firstAnswer } from './book-answers.js';
+import { reserveWithCap } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
 import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
-import { claimKey, madeEarlier, type Claim } from './idempotency.js';
+import { claimKey, madeEarlier, type Claim, type Requested } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
-import { appointmentOf, publishBooking } from './projections.js';
-import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
+import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, type Marker } from './settle.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
 import type { BookingRecord, DepositHold } from './records.js';
@@ -23,10 +23,11 @@ import type { BookingRecord, DepositHold } from './records.js';
  *
  * 1. The service and stylist must be this salon's; the start a real local time on the grid,
  *    inside opening hours, not past, not beyond the horizon (nothing is written before this).
- * 2. With an `Idempotency-Key`: the key is claimed with the request's hash (idempotency.ts); the
- *    same key and body again answers the first answer, another body 422. The claim, the settle
- *    marker and one read of the caller, the stylists' days and their calendars' mirrors go out
- *    together.
+ * 2. With an `Idempotency-Key`: the key is claimed with the request's hash (idempotency.ts), the
+ *    claim being the settle marker too; the same key and body again is told the first answer from
+ *    the day item, another body 422. The claim (or, without a key, a marker) and one read of the
+ *    caller, the salon's agent secret, the stylists' days and their calendars' mirrors go out
+ *    together; the secret is decided on that read before anything else.
  * 3. The caller's hourly cap and the calendar's busy time are checked on what was read
  *    (candidates.ts picks who is free).
  * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
@@ -42,8 +43,11 @@ export type BookingSource = Appointment['source'];
 export interface BookOptions {
   idempotencyKey?: string;
   source?: BookingSource;
-  /** The caller's right, still being confirmed: nothing is committed, nor an earlier answer told, before it holds. */
-  confirmation?: Promise<void>;
+  /**
+   * The caller's right, still to be confirmed: decided on the agent item read with the booking's
+   * own read, so nothing is committed, nor an earlier answer told, before it holds.
+   */
+  confirmation?: SecretCheck;
 }
 
 export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<BookAnswer> {
@@ -57,12 +61,10 @@ export async function book(deps: BookingDeps, salonId: string, input: ToolInput<
   const now = deps.now().getTime();
   const end = checkBookable(context, service, start, now);
 
-  // The key is claimed in parallel with the booking's read and its marker (commit below): a new
-  // key takes the booking id proposed here, so nothing waits on the claim.
-  const proposed = newBookingId();
-  const key = options.idempotencyKey;
-  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, requestHash({ ...input, callerPhone }), proposed) : Promise.resolve({ bookingId: proposed });
-  return commit(deps, context, { service, stylist, start, end, bookingId: proposed, claim, callerPhone, input, options });
+  // The key is claimed in parallel with the booking's read (commit below): a new key takes the
+  // booking id proposed here, so nothing waits on the claim.
+  const hash = options.idempotencyKey ? requestHash({ ...input, callerPhone }) : undefined;
+  return commit(deps, context, { service, stylist, start, end, bookingId: newBookingId(), hash, callerPhone, input, options });
 }
 
 interface Commit {
@@ -71,18 +73,19 @@ interface Commit {
   start: number;
   end: number;
   bookingId: string;
-  claim: Promise<Claim>;
+  hash: string | undefined;
   callerPhone: string;
   input: ToolInput<'book'>;
   options: BookOptions;
 }
 
 /**
- * The commit, in as few round trips as the store allows without transactions: the key's claim,
- * the marker (so a crash after the write is found by the sweep) and one read of everything the
- * decision needs go out together; then one conditional write on the chosen stylist's day that
- * holds the whole booking, with the caller's cap beside it. Everything after it is settling,
- * which the sweep would redo if this request died; the key keeps its answer meanwhile.
+ * The commit, in as few round trips as the store allows without transactions: the key's claim
+ * (which is also the marker, so a crash after the write is found by the sweep; without a key, a
+ * marker of its own) and one read of everything the decision needs go out together; then one
+ * conditional write on the chosen stylist's day that holds the whole booking, with the caller's
+ * cap beside it. Everything after it is settling, which the sweep would redo if this request
+ * died. A key claimed before is answered from the day item that holds its booking.
  */
 async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<BookAnswer> {
   const { service, stylist, start, callerPhone } = request;
@@ -94,49 +97,70 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const candidateIds = candidates.map((candidate) => candidate.id);
   const terms = await depositTerms(deps, context, service);
   // A held time has a second marker, due when its deposit's session has expired: the sweep
-  // releases the hold then if no webhook did (settle.ts).
-  const markersOf = (bookingId: string): Marker[] => {
-    const marker = bookMarkerFor(bookingId, date, candidateIds);
-    if (!terms) return [marker];
-    return [marker, { ...marker, id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }];
-  };
-  const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
+  // releases the hold then if no webhook did (settle.ts). A book with a key is marked by its claim.
+  const holdOf = (bookingId: string): Marker[] =>
+    terms ? [{ ...bookMarkerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }] : [];
+  const ownMarkersOf = (bookingId: string): Marker[] => [...(key ? [] : [bookMarkerFor(bookingId, date, candidateIds)]), ...holdOf(bookingId)];
+  const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
   let bookingId = request.bookingId;
-  let markers = markersOf(bookingId);
+  let written = ownMarkersOf(bookingId);
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
-  const [claimed, marked, read, confirmed] = await Promise.allSettled([
-    request.claim,
-    markUnsettled(deps, salonId, markers),
-    deps.bookings.readForBooking(salonId, phoneHash, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date })), calendarIds),
-    request.options.confirmation,
-  ]);
-  if (confirmed.status === 'rejected' || claimed.status === 'rejected' || claimed.value.replay) {
+  const confirmation = request.options.confirmation;
+  const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
+  const readAll = (agent: boolean) => deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent });
+  const first = readAll(Boolean(confirmation));
+  let latest = first;
+  // Whether the key's booking is on the days (first as read beside the claim, then read again).
+  // A live one counts once its caller's record lists it: until then the cap written beside its
+  // commit may still take it back (commit-with-cap.ts), and its request answer otherwise.
+  const bookedUnder = async (again: boolean) => {
+    if (again) latest = readAll(false);
+    const found = await latest;
+    const earlier = madeEarlier(found.days, requestedOf(request));
+    return earlier !== null && (earlier.ended || found.caller.bookings.some((each) => each.bookingId === earlier.reservation.bookingId));
+  };
+  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, request.hash!, bookingId, (id) => bookMarkerFor(id, date, candidateIds), bookedUnder) : Promise.resolve({ bookingId });
+  const [claimed, marked, read] = await Promise.allSettled([claim, markUnsettled(deps, salonId, written), first]);
+  const refused = read.status === 'fulfilled' && confirmation ? confirmation.check(read.value.agentSecretHash) : null;
+  // Another request's claim, its booking made: answered from the day item, and never released by this request.
+  const theirs = claimed.status === 'fulfilled' && claimed.value.theirs === true;
+  if (refused || claimed.status === 'rejected' || claimed.value.replay) {
     // Not the salon's secret any more (rotated, or the salon deleted), not this request's key to use
     // (another body, still in flight) or answered before: nothing of it is written or kept.
-    if (marked.status === 'fulfilled') await clear(markers);
-    if (confirmed.status === 'rejected' && key && claimed.status === 'fulfilled' && !claimed.value.replay) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    if (confirmed.status === 'rejected') throw confirmed.reason;
+    if (marked.status === 'fulfilled') await clear(written);
+    if (refused && key && claimed.status === 'fulfilled' && !claimed.value.replay && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    if (refused) throw refused;
     if (claimed.status === 'rejected') throw claimed.reason;
     return claimed.value.replay as BookAnswer;
   }
   try {
     if (marked.status === 'rejected') throw marked.reason;
-    if (read.status === 'rejected') throw read.reason;
-    if (claimed.value.bookingId !== bookingId) {
-      // The key was claimed by a request that died: its booking id is kept, and marked before any write.
-      const proposed = markers;
+    const found = await latest;
+    if (theirs) {
+      await clear(written);
+      written = [];
+    } else if (claimed.value.bookingId !== bookingId) {
+      // The key was claimed by a request that died: its booking id is kept (the claim marks it), and a hold's marker is written before any write.
+      const proposed = written;
       bookingId = claimed.value.bookingId;
-      markers = markersOf(bookingId);
-      await markUnsettled(deps, salonId, markers);
+      written = ownMarkersOf(bookingId);
+      await markUnsettled(deps, salonId, written);
       await clear(proposed);
     }
-    return await decide(deps, context, request, { bookingId, markers, phoneHash, terms, found: read.value });
+    const markers = claimed.value.marker ? [claimed.value.marker, ...written] : written;
+    return await decide(deps, context, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
   } catch (error) {
-    if (key) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
+    if (key && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     throw error;
   }
+}
+
+/** What a request under a key asks for, as its reservation records it. */
+function requestedOf(request: Commit): Requested {
+  const { service, stylist, start, callerPhone, input } = request;
+  return { key: request.options.idempotencyKey!, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: input.callerName, callerPhone };
 }
 
 interface Decision {
@@ -145,6 +169,8 @@ interface Decision {
   phoneHash: string;
   terms: Awaited<ReturnType<typeof depositTerms>>;
   found: BookingRead;
+  /** The key's claim is another request's, which may still be running (it settles its own booking). */
+  running?: boolean;
 }
 
 /**
@@ -153,24 +179,25 @@ interface Decision {
  * is never texted to anyone and expires.
  */
 async function decide(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<BookAnswer> {
-  const { service, stylist, start, callerPhone } = request;
+  const { start } = request;
   const { markers, found, bookingId } = decision;
   const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
   // Whatever this request does not book, it leaves nothing behind under its own booking id.
-  const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ salonId, id: each.id }))).catch(() => undefined);
+  const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
   let made: Booked;
   try {
-    const earlier = key
-      ? madeEarlier(found.days, { key, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: request.input.callerName, callerPhone })
-      : null;
+    const earlier = key ? madeEarlier(found.days, requestedOf(request)) : null;
     if (earlier) {
-      // This key's request booked before it died: that booking is the answer, nothing is booked
-      // again. A key claimed afresh (its first request released it after booking) does not use
-      // this request's own booking id. Its caller's record may have missed it (settle lists it).
+      // This key's booking was made: it is the answer, nothing is booked again. A key claimed
+      // afresh (its first request released it after booking) does not use this request's own
+      // booking id. A booking that has ended, or one whose claim is another request's that may
+      // still be running, is only answered; otherwise (its request died) it is settled here too,
+      // its caller's record included.
       if (earlier.reservation.bookingId !== bookingId) await clearMarkers();
-      const chosen = context.setup.stylists.find((each) => each.id === earlier.day.stylistId) ?? { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
-      const marker = earlier.reservation.bookingId === bookingId ? markers[0]! : markerFor(earlier.reservation.bookingId, localDate(start), [earlier.day.stylistId]);
+      const marker = earlier.reservation.bookingId === bookingId ? markers[0] : markerFor(earlier.reservation.bookingId, localDate(start), [earlier.day.stylistId]);
+      if (earlier.ended || decision.running || !marker) return firstAnswer(salonId, earlier.day.stylistId, earlier.reservation, found.pastNoShows);
+      const chosen = { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
       made = { chosen, day: earlier.day, bookingId: earlier.reservation.bookingId, marker, callerListed: false };
     } else {
       made = await bookFree(deps, context, request, decision);
@@ -179,7 +206,7 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Commit,
     await clearMarkers();
     throw error;
   }
-  return answer(deps, context, request, made, found.pastNoShows);
+  return answerBooked(deps, context, made, key, found.pastNoShows);
 }
 
 /** A new booking: the first free candidate's day takes it, the caller's cap beside the write. */
@@ -217,35 +244,4 @@ async function bookFree(deps: BookingDeps, context: SalonContext, request: Commi
   const made = await reserveWithCap(deps, salonId, { date, free, dayOf, reservationFor, phoneHash, booking: { bookingId, start }, caller: found.caller });
   if (!made) return slotTaken(deps, context, service, stylist, start);
   return { ...made, bookingId, marker: markers[0]! };
-}
-
-type Booked = Made & { bookingId: string; marker: Marker };
-
-/**
- * The answer is the reservation's, so keeping it under the key goes out with settling. A new
- * confirmed booking publishes booking.confirmed first, then writes its appointment (the caller's
- * next tool call, a change or a cancel, reads it) and keeps the answer in one round trip; the
- * rest of its projections and clearing its marker are the event's consumer's (ensureConfirmed),
- * and the sweep's from the marker if the consumer never finishes. Otherwise (a held time, a
- * booking an earlier request made, a caller's record not known to list it, the bus refusing the
- * event) the request settles it and clears the marker itself.
- */
-async function answer(deps: BookingDeps, context: SalonContext, request: Commit, made: Booked, pastNoShows: number): Promise<BookAnswer> {
-  const salonId = context.salon.id;
-  const reservation = made.day.intervals.find((entry) => entry.bookingId === made.bookingId)!;
-  const appointment = appointmentOf(salonId, made.chosen.id, reservation)!;
-  const booked = bookedAnswer(appointment, reservation, made.chosen, pastNoShows, deps.now().getTime());
-  const key = request.options.idempotencyKey;
-  const keep = () => (key ? deps.bookings.idempotency.complete(salonId, key, booked) : undefined);
-  if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
-    await Promise.all([
-      keep(),
-      deps.bookings.appointments.create(appointment).catch((error: unknown) => {
-        logger.warn('booking left for its event', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
-      }),
-    ]);
-    return booked;
-  }
-  await Promise.all([settleOrLeave(deps, context, made.marker, [made.day], { rememberCaller: !made.callerListed }), keep()]);
-  return booked;
 }

@@ -112,7 +112,7 @@ export async function settleBooking(deps: BookingDeps, context: SalonContext, ma
       await projectEnded(deps, context, orphan.stylistId, { bookingId: orphan.id, start: orphan.start, end: orphan.end, at: deps.now().toISOString(), movedTo: null });
     }
   }
-  await deps.bookings.settlements.clear([{ salonId, id: marker.id }]);
+  await deps.bookings.settlements.clear([{ ...marker, salonId }]);
   return live;
 }
 
@@ -140,7 +140,9 @@ export async function ensureConfirmed(deps: BookingDeps, salonId: string, bookin
   const appointment = live && !live.movingFrom ? appointmentOf(salonId, day.stylistId, live) : null;
   if (appointment?.status !== 'confirmed') return;
   await projectConfirmed(deps, context, appointment, undefined, { published: true });
-  await deps.bookings.settlements.clear([{ salonId, id: bookMarkerId(booking.id) }]);
+  // A book with a key was marked by its key's claim (settle-store.ts), still marking this booking.
+  const key = live!.record?.idempotencyKey ?? undefined;
+  await deps.bookings.settlements.clear([{ salonId, id: bookMarkerId(booking.id), bookingId: booking.id, ...(key ? { idempotencyKey: key } : {}) }]);
 }
 
 /** Writes the markers of a change about to touch the day items (before the write, never after). */

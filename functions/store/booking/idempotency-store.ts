@@ -1,11 +1,13 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
+import { markerFields, markerIndex, type SettleMarker } from './settle-store.js';
 
 /**
  * `SALON#<id>` / `IDEMP#<key>`: a booking request's `Idempotency-Key` with the request's hash,
  * the booking id it reserved and, once done, the answer given (the same answer is given again).
- * Expires after a day (ttl).
+ * Expires after a day (ttl). A claim may carry its booking's settle marker (settle-store.ts): then
+ * the one conditional put claims the key and marks the booking for the sweep.
  */
 export interface IdempotencyRecord {
   key: string;
@@ -18,10 +20,10 @@ export interface IdempotencyRecord {
 
 export interface IdempotencyStore {
   get(salonId: string, key: string): Promise<IdempotencyRecord | null>;
-  /** Claims the key for a request; false when it is already claimed. */
-  claim(salonId: string, record: IdempotencyRecord, expiresAt: Date): Promise<boolean>;
-  /** Takes over a claim left pending by a request that died; false when someone else did. */
-  takeOver(salonId: string, key: string, previousClaimedAt: string, claimedAt: string): Promise<boolean>;
+  /** Claims the key for a request (and marks its booking, with `marker`); false when it is already claimed. */
+  claim(salonId: string, record: IdempotencyRecord, expiresAt: Date, marker?: SettleMarker): Promise<boolean>;
+  /** Takes over a claim left pending by a request that died (and marks its booking again, with `marker`); false when someone else did. */
+  takeOver(salonId: string, key: string, previousClaimedAt: string, claimedAt: string, marker?: SettleMarker): Promise<boolean>;
   complete(salonId: string, key: string, answer: unknown): Promise<void>;
   release(salonId: string, key: string): Promise<void>;
 }
@@ -41,11 +43,12 @@ export function createIdempotencyStore(client: DynamoDBDocumentClient, tableName
         ...(item.answer !== undefined ? { answer: item.answer } : {}),
       };
     },
-    claim(salonId, record, expiresAt) {
+    claim(salonId, record, expiresAt, marker) {
       return conditionally(
         client.send(new PutCommand({
           TableName: tableName,
           Item: {
+            ...(marker ? { ...markerFields(marker), idempotencyKey: record.key } : {}),
             ...itemKey(salonId, record.key),
             requestHash: record.requestHash,
             bookingId: record.bookingId,
@@ -57,15 +60,22 @@ export function createIdempotencyStore(client: DynamoDBDocumentClient, tableName
         })),
       );
     },
-    takeOver(salonId, key, previousClaimedAt, claimedAt) {
+    takeOver(salonId, key, previousClaimedAt, claimedAt, marker) {
+      const remark = marker ? { ...markerIndex(marker), since: marker.since, date: marker.date, stylistIds: marker.stylistIds, id: marker.id, salonId, idempotencyKey: key } : {};
+      const names = Object.keys(remark);
       return conditionally(
         client.send(new UpdateCommand({
           TableName: tableName,
           Key: itemKey(salonId, key),
           ConditionExpression: '#state = :pending AND claimedAt = :previous',
-          UpdateExpression: 'SET claimedAt = :now',
-          ExpressionAttributeNames: { '#state': 'state' },
-          ExpressionAttributeValues: { ':pending': 'pending', ':previous': previousClaimedAt, ':now': claimedAt },
+          UpdateExpression: ['SET claimedAt = :now', ...names.map((name, index) => `#m${index} = :m${index}`)].join(', '),
+          ExpressionAttributeNames: { '#state': 'state', ...Object.fromEntries(names.map((name, index) => [`#m${index}`, name])) },
+          ExpressionAttributeValues: {
+            ':pending': 'pending',
+            ':previous': previousClaimedAt,
+            ':now': claimedAt,
+            ...Object.fromEntries(names.map((name, index) => [`:m${index}`, remark[name as keyof typeof remark]])),
+          },
         })),
       );
     },

@@ -1,4 +1,4 @@
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
@@ -9,6 +9,7 @@ import { ToolError } from '../../../functions/core/booking/errors.js';
 import { reschedule } from '../../../functions/core/booking/reschedule.js';
 import { listSalonAppointments } from '../../../functions/core/booking/appointments.js';
 import { setLogSink } from '../../../functions/logger.js';
+import { keys } from '../../../functions/store/keys.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
 import { statusOf } from '../../../functions/http/errors.js';
 
@@ -41,6 +42,8 @@ async function refusal(promise: Promise<unknown>): Promise<ToolError> {
 }
 
 const sk = (items: Record<string, unknown>[], prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
+/** The settle markers the sweep would find: `SETTLE#` items, and keys' claims that mark their booking. */
+const marked = (items: Record<string, unknown>[]) => items.filter((item) => item.gsi1pk === keys.settleIndex);
 
 describe('book', () => {
   let salon: UnitSalon;
@@ -188,11 +191,15 @@ describe('booking.confirmed before the projections (issue 21 #4)', () => {
     expect(seen).toEqual([undefined]);
     const down = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('bus down')) } };
     const second = await book(down, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' });
-    expect(sk(await table.items(salon.salonId), 'SETTLE#').map((item) => item.id)).toEqual([`${(first.booking as { id: string }).id}#book`]);
+    // The first booking's marker is its key's claim (one conditional put claimed the key and marked the booking), left for the consumer.
+    expect(marked(await table.items(salon.salonId)).map((item) => [item.sk, item.bookingId])).toEqual([['IDEMP#bus-1', (first.booking as { id: string }).id]]);
+    expect(sk(await table.items(salon.salonId), 'SETTLE#')).toEqual([]);
     await salon.confirmPublished();
     const items = await table.items(salon.salonId);
     expect(sk(items, 'APPT#').map((item) => [item.id, item.status]).sort()).toEqual([[(first.booking as { id: string }).id, 'confirmed'], [(second.booking as { id: string }).id, 'confirmed']].sort());
-    expect(sk(items, 'SETTLE#')).toEqual([]);
+    expect(marked(items)).toEqual([]);
+    // The claims stay (the keys' retries are answered by them), off the sweep's index.
+    expect(sk(items, 'IDEMP#')).toHaveLength(2);
     expect(sk(items, 'BOOKINGS#').flatMap((item) => [...(item.ids as Set<string>)]).sort()).toEqual([(first.booking as { id: string }).id, (second.booking as { id: string }).id].sort());
   });
 });
@@ -214,6 +221,48 @@ describe('idempotency (RELIABILITY 13)', () => {
     const appointments = sk(await table.items(salon.salonId), 'APPT#');
     expect(appointments).toHaveLength(2);
     expect(salon.published.filter((event) => event.type === 'booking.confirmed')).toHaveLength(2);
+  });
+
+  it('a retry is told the first answer from the day item, word for word, with no answer kept under the key: a day later, after a cancel', async () => {
+    const local = { value: clock.value };
+    const salon = await makeSalon(table, { now: local });
+    const input = bookInput({ callerPhone: caller(13) });
+    const first = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-4-book-1' });
+    expect(first.say).toContain('tomorrow');
+    const claim = sk(await table.items(salon.salonId), 'IDEMP#')[0]!;
+    expect([claim.state, claim.answer]).toEqual(['pending', undefined]);
+    expect(await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-4-book-1' })).toEqual(first);
+    await cancel(salon.deps, salon.salonId, { bookingId: (first.booking as { id: string }).id, callerPhone: input.callerPhone });
+    local.value += 20 * 3_600_000;
+    expect(await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-4-book-1' })).toEqual(first);
+    // Nothing was booked again, and the cancelled booking stays cancelled.
+    const appointments = sk(await table.items(salon.salonId), 'APPT#');
+    expect(appointments.map((item) => item.status)).toEqual(['cancelled']);
+  });
+
+  it('a retry is not told a booking its cap may still take back: it looks again until the caller’s record lists it', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const input = bookInput({ stylist: 'Aoife', callerPhone: caller(14) });
+    const first = await book(salon.deps, salon.salonId, input, { idempotencyKey: 'call-5-book-1' });
+    // The moment between the commit and the cap's write beside it: the day holds the booking, the caller's record does not list it yet.
+    const listed = sk(await table.items(salon.salonId), 'CALLER#')[0]!;
+    await table.client.send(new PutCommand({ TableName: table.tableName, Item: { ...listed, bookings: [], recent: [] } }));
+    let reads = 0;
+    const bookings = salon.deps.bookings;
+    const watching = {
+      ...salon.deps,
+      bookings: {
+        ...bookings,
+        readForBooking: async (...args: Parameters<typeof bookings.readForBooking>) => {
+          const read = await bookings.readForBooking(...args);
+          // The cap's write lands once the retry has read.
+          if ((reads += 1) === 1) await table.client.send(new PutCommand({ TableName: table.tableName, Item: listed }));
+          return read;
+        },
+      },
+    };
+    expect(await book(watching, salon.salonId, input, { idempotencyKey: 'call-5-book-1' })).toEqual(first);
+    expect(reads).toBe(2);
   });
 
   it.each([
@@ -242,7 +291,7 @@ describe('idempotency (RELIABILITY 13)', () => {
     expect(again).toMatchObject({ booking: first.booking, say: first.say });
     const items = await table.items(salon.salonId);
     expect(sk(items, 'APPT#')).toHaveLength(1);
-    expect(sk(items, 'SETTLE#')).toHaveLength(0);
+    expect(marked(items)).toHaveLength(0);
     expect(sk(items, 'CALLER#')[0]!.recent).toHaveLength(1);
     // Settling again re-announces the one booking (the consumers send once per booking).
     const confirmed = salon.published.filter((event) => event.type === 'booking.confirmed');

@@ -40,6 +40,8 @@ async function expectConsistent(salon: UnitSalon) {
     expect([appointment.stylistId, Date.parse(String(appointment.start))]).toEqual([reservation.stylistId, Date.parse(String(reservation.start))]);
   }
   expect(bySk(items, 'SETTLE#')).toEqual([]);
+  // Nor a key's claim still marking its booking (a keyed book's marker is its claim).
+  expect(items.filter((item) => item.gsi1pk === keys.settleIndex)).toEqual([]);
   // The calendar holds exactly the confirmed bookings' events, and the month's count is theirs.
   const events = bySk(items, 'SANDBOXCAL#EVENT#').map((item) => String(item.sk).split('#').at(-1));
   expect(events.sort()).toEqual(confirmed.map((item) => `bk${String(item.id).slice(3)}`).sort());
@@ -62,6 +64,8 @@ interface Scenario {
   told: (confirmed: Item[], arranged: string[]) => void;
   /** Either the state before or after: never a mix. */
   either: (confirmed: Item[], arranged: string[]) => void;
+  /** The caller's retry once the process is healthy again (the same request, the same key). */
+  retry?: (deps: UnitSalon['deps'], salon: UnitSalon) => Promise<{ booking?: unknown }>;
 }
 
 const input = { service: 'Cut & blow-dry', start: '2026-11-24T10:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' };
@@ -75,6 +79,14 @@ const scenarios: Scenario[] = [
     act: (deps, salon) => book(deps, salon.salonId, { ...input, stylist: 'Aoife' }),
     told: (confirmed) => expect(startsOf(confirmed)).toEqual(['Aoife 2026-11-24T10:00']),
     either: (confirmed) => expect(confirmed.length).toBeLessThanOrEqual(1),
+  },
+  {
+    name: 'book with an idempotency key (its claim is its marker)',
+    arrange: async () => [],
+    act: (deps, salon) => book(deps, salon.salonId, { ...input, stylist: 'Aoife' }, { idempotencyKey: 'crash-1' }),
+    told: (confirmed) => expect(startsOf(confirmed)).toEqual(['Aoife 2026-11-24T10:00']),
+    either: (confirmed) => expect(confirmed.length).toBeLessThanOrEqual(1),
+    retry: (deps, salon) => book(deps, salon.salonId, { ...input, stylist: 'Aoife' }, { idempotencyKey: 'crash-1' }),
   },
   {
     name: 'cancel',
@@ -125,6 +137,14 @@ describe('a crash after any write, then the sweep (RELIABILITY 34)', () => {
         const { confirmed } = await expectConsistent(salon);
         if (answered) scenario.told(confirmed, arranged);
         else scenario.either(confirmed, arranged);
+        if (scenario.retry) {
+          // The retry answers the one booking there is, or makes it: never a second, never "taken" by its own.
+          const retried = await scenario.retry(salon.deps, salon);
+          await salon.deliverCalendarEvents();
+          const after = await expectConsistent(salon);
+          scenario.told(after.confirmed, arranged);
+          expect((retried.booking as { id: string }).id).toBe(after.confirmed[0]!.id);
+        }
         // A second sweep finds nothing to do.
         expect(await sweepBookings(salon.deps, { graceMs: 60_000, limit: 100 })).toMatchObject({ settled: 0, failed: 0 });
       }

@@ -55,12 +55,23 @@ async function salonWithSecret() {
 }
 
 describe('a remembered agent secret', () => {
-  it('is not looked up again: one consistent read of the agent item confirms it beside the tool', async () => {
+  it('is not looked up again: one consistent read of the agent item confirms it, inside book’s own read, beside any other tool', async () => {
     const { call, counted } = await salonWithSecret();
     expect(await call('check-availability', { service: 'Cut & blow-dry', date: '2026-11-24' })).toMatchObject({ ok: true });
     expect(counted).toEqual({ lookups: 1, confirmations: 0 });
+    // book carries the agent item in its batch read: no confirming request of its own.
     expect(await call('book', BOOKING)).toMatchObject({ ok: true });
+    expect(counted).toEqual({ lookups: 1, confirmations: 0 });
+    expect(await call('check-availability', { service: 'Cut & blow-dry', date: '2026-11-24' })).toMatchObject({ ok: true });
     expect(counted).toEqual({ lookups: 1, confirmations: 1 });
+  });
+
+  it('a book refused before its read (a malformed request, an unknown service) is confirmed on its own first, then told what was wrong', async () => {
+    const { call, counted } = await salonWithSecret();
+    expect(await call('check-availability', { service: 'Cut & blow-dry', date: '2026-11-24' })).toMatchObject({ ok: true });
+    await expect(call('book', { service: 'Cut & blow-dry' })).rejects.toMatchObject({ code: 'bad_request' });
+    await expect(call('book', { ...BOOKING, service: 'Perm' })).rejects.toMatchObject({ code: 'unknown_service' });
+    expect(counted).toEqual({ lookups: 1, confirmations: 2 });
   });
 
   it.each([
