@@ -77,13 +77,14 @@ async function publishDepositRequest(deps: BookingDeps, context: SalonContext, a
  * forward (awaiting deposit → confirmed → cancelled), so a settle working from an older read of
  * the day never takes a paid booking back to awaiting. `published`: booking.confirmed is already
  * on the bus (book publishes it before the projections; its consumer makes sure of them).
+ * `stored`: the appointment as just read, when it exists (it is then not created again).
  */
 export async function projectConfirmed(
   deps: BookingDeps,
   context: SalonContext,
   appointment: StoredAppointment,
   deposit?: DepositHold,
-  options: { published?: boolean } = {},
+  options: { published?: boolean; stored?: StoredAppointment } = {},
 ): Promise<StoredAppointment> {
   // The calendar event is written after the answer (calendar-events.ts): its marker goes down with
   // the appointment, before the booking event that asks for it is published. A held time is in
@@ -91,11 +92,11 @@ export async function projectConfirmed(
   // (one round trip, not two); the rare settle that finds it cancelled first takes them back.
   const counted = appointment.status === 'confirmed';
   const [created] = await Promise.all([
-    deps.bookings.appointments.create(appointment),
+    options.stored ? Promise.resolve(false) : deps.bookings.appointments.create(appointment),
     appointment.calendarSync === 'pending' ? queueCalendarWrite(deps, appointment, 'create') : Promise.resolve(),
     counted ? countAndRemind(deps, context, appointment) : Promise.resolve(),
   ]);
-  let stored = created ? appointment : ((await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
+  let stored = created ? appointment : (options.stored ?? (await deps.bookings.appointments.get(appointment.salonId, appointment.id)) ?? appointment);
   // A cancellation settled first: nothing to confirm any more.
   if (stored.status === 'cancelled') {
     if (counted) await uncount(deps, stored);

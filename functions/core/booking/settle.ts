@@ -135,11 +135,16 @@ function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonCon
 export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
   const context = await contextUnlessGone(deps, salonId);
   if (!context) return;
-  const day = await deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) });
+  // book wrote the appointment before this event reached us, but for a crash or a failed write:
+  // read with the day, it is not written again (a conditional write refused, then a read).
+  const [day, stored] = await Promise.all([
+    deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) }),
+    deps.bookings.appointments.get(salonId, booking.id),
+  ]);
   const live = day.intervals.find((entry) => entry.bookingId === booking.id);
   const appointment = live && !live.movingFrom ? appointmentOf(salonId, day.stylistId, live) : null;
   if (appointment?.status !== 'confirmed') return;
-  await projectConfirmed(deps, context, appointment, undefined, { published: true });
+  await projectConfirmed(deps, context, appointment, undefined, { published: true, ...(stored ? { stored } : {}) });
   // A book with a key was marked by its key's claim (settle-store.ts), still marking this booking.
   const key = live!.record?.idempotencyKey ?? undefined;
   await deps.bookings.settlements.clear([{ salonId, id: bookMarkerId(booking.id), bookingId: booking.id, ...(key ? { idempotencyKey: key } : {}) }]);

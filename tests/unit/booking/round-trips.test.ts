@@ -120,6 +120,27 @@ describe('store round trips per tool call (warm instance)', () => {
     expect(steps()).toBe(3);
   });
 
+  it('booking.confirmed’s consumer: reads the day and the appointment together, and writes only what book left to it', async () => {
+    const salon = await makeSalon(table, { now: clock });
+    const { client, sent, steps, reset } = countingClient();
+    const deps = salon.depsOn(client);
+    await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
+    const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T12:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-4' });
+    expect(answer.ok).toBe(true);
+    reset();
+    await salon.confirmPublished(deps);
+    expect([...sent].sort()).toEqual(
+      [
+        'GetItem', // the stylist's day
+        'GetItem', // the appointment book wrote (read, not written again)
+        'UpdateItem', // the month's count
+        'PutItem', // the reminder
+        'UpdateItem', // book's claim no longer marks the booking
+      ].sort(),
+    );
+    expect(steps()).toBe(3);
+  });
+
   it('book once the instance’s copies have expired: the calendar connection is read beside the booking’s read, not as a step after it', async () => {
     const salon = await makeSalon(table, { now: clock, connectCalendar: true, stylists: ['Aoife'], mappings: { Aoife: 'aoife@salon.ie' } });
     const { client, steps, reset } = countingClient();
