@@ -46,6 +46,17 @@ const inCaseOf = (model: string, word: string) =>
 /** A unit read after a number, or with its own digits. */
 const afterNumber = (digits: string | undefined, previous: string | undefined) => Boolean(digits) || NUMBER.test(previous ?? '');
 
+/**
+ * Salon words run together, parted ("GentsCut" → "Gents Cut"), with the dot leader OCR glued to
+ * the last ("BuzzCut..........." → "Buzz Cut..."); null when the word is not such a run.
+ */
+function partedSalonWords(text: string): string | null {
+  const [, letters = text, leader = ''] = /^(.*?)(\.{2,}|…)?$/u.exec(text) ?? [];
+  const glued = letters.match(GLUED_WORDS);
+  if (!glued || glued.length < 2 || glued.join('') !== letters || !glued.every((part) => isSalonWord(part.toLowerCase().replace(/['’]s$/, '')))) return null;
+  return glued.join(' ') + (leader ? '...' : '');
+}
+
 export function mendWord(text: string, previous: string | undefined): string {
   const minutes = MINUTES_MISREAD.exec(text);
   if (minutes && afterNumber(minutes[1], previous)) return `${minutes[1]}mins`;
@@ -63,8 +74,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
   // A speck read as "!" after a salon word ("Hot Towel! Shave").
   if (/^\p{L}+!$/u.test(text) && isSalonWord(text.slice(0, -1).toLowerCase())) return text.slice(0, -1);
-  const glued = text.match(GLUED_WORDS);
-  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase().replace(/['’]s$/, '')))) return glued.join(' ');
+  const parted = partedSalonWords(text);
+  if (parted) return parted;
   const near = nearSalonWord(text);
   return near ? inCaseOf(text, near) : text;
 }
@@ -85,7 +96,8 @@ export function trailingNoise(words: readonly { text: string; confidence: number
     if (/\d|[€£]/.test(text) || KEPT_LAST.test(text.replace(/^[([]+|[)\].,:;]+$/g, ''))) break;
     const scrap = /^[\p{Ll}.,:;'"·…~_-]{1,2}$/u.test(text) || /^[.,:;·…~_-]*\p{L}?[.,:;·…~_-]+\p{L}*$/u.test(text);
     const letters = text.toLowerCase().replace(/[^\p{L}]/gu, '');
-    if (!scrap && !(confidence < DOUBTFUL && !isSalonWord(letters) && nearSalonWord(letters) === null)) break;
+    // Salon words run together are a name however unsure tesseract was of them ("SkinFade" at 49).
+    if (!scrap && !(confidence < DOUBTFUL && !isSalonWord(letters) && nearSalonWord(letters) === null && partedSalonWords(text) === null)) break;
     count += 1;
   }
   return count;

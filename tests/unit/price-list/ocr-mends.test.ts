@@ -91,3 +91,14 @@ describe('OCR mends: more words run together', () => {
     expect(parsePriceList(read(row(0, 'Curly Blow Dry {45 min) | From €35')))).toMatchObject([{ name: 'Curly Blow Dry', duration: 45, price_min: 35 }]);
   });
 });
+
+// Seen on the hard band of tuning seeds 460–465 (bench, OCR words saved and re-read).
+describe('OCR mends: salon words run together, read unsure or with their leader', () => {
+  it('parts them rather than taking them for noise, so their values do not join the heading above', () => {
+    const lines = read(row(0, 'Barbering'), row(40, 'BuzzCut........... | 15 mins | €14', ['BuzzCut...........']), row(80, 'SkinFade | 40 mins | €26', ['SkinFade']));
+    expect(parsePriceList(lines).map(({ name, price, duration }) => ({ name, price, duration }))).toEqual([
+      { name: 'Buzz Cut', price: 14, duration: 15 },
+      { name: 'Skin Fade', price: 26, duration: 40 },
+    ]);
+  });
+});
