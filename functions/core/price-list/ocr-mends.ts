@@ -29,8 +29,22 @@ export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
 /** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
 const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
 
+/**
+ * A range's "to" read as "10" and glued to its first amount ("€24810 €273", "€7410€99"): only
+ * between two amounts marked €, where the range runs upwards without the "10" and backwards with it.
+ */
+function toReadAsTen(first: string, upper: string): string | null {
+  const glued = /^([€£])(\d{1,3})1[o0O]$/.exec(first);
+  const amount = /^[€£](\d{1,4})$/.exec(upper);
+  if (!glued || !amount) return null;
+  const [low, high, whole] = [Number(glued[2]), Number(amount[1]), Number(first.slice(1).replace(/[oO]$/, '0'))];
+  return low < high && whole > high ? `${glued[1]}${glued[2]} to ${upper}` : null;
+}
+
 /** The first amount of a range whose "to" OCR glued on, or null when the word is not one. */
 export function gluedTo(word: string, next: string | undefined): string | null {
+  const asTen = toReadAsTen(word, next ?? '');
+  if (asTen) return asTen.slice(0, -(next ?? '').length).trimEnd();
   const glued = GLUED_TO.exec(word);
   const upper = /^[€£]?(\d{1,4})$/.exec(next ?? '');
   if (!glued || !upper) return null;
@@ -70,6 +84,9 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (/^\{\d/.test(text)) return `(${text.slice(1)}`;
   const range = GLUED_RANGE.exec(text);
   if (range) return `${range[1]} to ${range[2]}`;
+  const [, first = '', upper = ''] = /^([€£]\d+[oO0])([€£]\d+)$/.exec(text) ?? [];
+  const asTen = first && toReadAsTen(first, upper);
+  if (asTen) return asTen;
   const ampersand = GLUED_AMPERSAND.exec(text);
   if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
   // A speck read as "!" after a salon word ("Hot Towel! Shave").

@@ -102,3 +102,11 @@ describe('OCR mends: salon words run together, read unsure or with their leader'
     ]);
   });
 });
+
+describe('OCR mends: a range misread', () => {
+  it('reads a range whose "to" OCR read as "10" glued to its first amount, only where the range then runs upwards', () => {
+    expect(read(row(0, 'Bridal Hair | €24810 €273'), row(40, 'Bridesmaid Hair | €7410€99'), row(80, 'Colour Correction | €110 €150'))).toBe(
+      'Bridal Hair\t€248 to €273\nBridesmaid Hair\t€74 to €99\nColour Correction\t€110 €150',
+    );
+  });
+});
