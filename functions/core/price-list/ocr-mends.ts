@@ -16,6 +16,13 @@ const HOURS_MISREAD = /^(\d{0,2})brs?\.?$/;
 const HOUR_MINUTES_MISREAD = /^(\d{0,2}\s?(?:hrs?|h))[lI|]([\dSO])$/;
 /** An hour and its minutes with the space read as a letter or a sign ("1hri15", "1hr.30"). */
 const HOUR_GLUED_MINUTES = /^(\d{1,2}\s?(?:hrs?|h))[i|.,:;]?([0-5]\d)$/;
+/**
+ * Hours and a half with the point lost ("15hrs", "(25 hrs)"): no service takes 15 hours, and the
+ * parser would read no duration in it at all.
+ */
+const HOURS_POINT_LOST = /^([([]?)([1-4])5(\s?(?:hrs?|hours)[)\]]?)$/;
+/** The number of such hours when OCR read it apart from its unit ("15 | hrs"). */
+export const hoursPointLost = (text: string, next: string | undefined) => /^[1-4]5$/.test(text) && /^(?:hrs?|hours)[)\]]?$/.test(next ?? '');
 const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
 const NUMBER = /^\d{1,3}(?:[.,]\d)?$/;
 /** Two words glued at their ampersand ("Cut&Beard"). */
@@ -78,6 +85,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hours && afterNumber(hours[1], previous)) return `${hours[1]}hrs`;
   const hourMinutes = HOUR_MINUTES_MISREAD.exec(text);
   if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
+  const pointLost = HOURS_POINT_LOST.exec(text);
+  if (pointLost) return `${pointLost[1]}${pointLost[2]}.5${pointLost[3]}`;
   const hourAndMinutes = HOUR_GLUED_MINUTES.exec(text);
   if (hourAndMinutes) return `${hourAndMinutes[1]} ${hourAndMinutes[2]}`;
   // "{45 min)": a bracket read as a brace before a duration.

@@ -103,10 +103,19 @@ describe('OCR mends: salon words run together, read unsure or with their leader'
   });
 });
 
-describe('OCR mends: a range misread', () => {
+describe('OCR mends: a range or a duration misread', () => {
   it('reads a range whose "to" OCR read as "10" glued to its first amount, only where the range then runs upwards', () => {
     expect(read(row(0, 'Bridal Hair | €24810 €273'), row(40, 'Bridesmaid Hair | €7410€99'), row(80, 'Colour Correction | €110 €150'))).toBe(
       'Bridal Hair\t€248 to €273\nBridesmaid Hair\t€74 to €99\nColour Correction\t€110 €150',
     );
+  });
+
+  it('reads hours and a half whose point OCR lost ("15hrs", "25 hrs"), which would give no duration at all', () => {
+    const lines = read(row(0, 'Half Head Foils | 15hrs | €85'), row(40, 'Full Head Foils | 25 hrs | €130'), row(80, 'Bridal Hair (15hrs) | €192'));
+    expect(parsePriceList(lines).map(({ name, duration }) => ({ name, duration }))).toEqual([
+      { name: 'Half Head Foils', duration: 90 },
+      { name: 'Full Head Foils', duration: 150 },
+      { name: 'Bridal Hair', duration: 90 },
+    ]);
   });
 });
