@@ -97,7 +97,11 @@ export function mendWord(text: string, previous: string | undefined): string {
   const asTen = first && toReadAsTen(first, upper);
   if (asTen) return asTen;
   const ampersand = GLUED_AMPERSAND.exec(text);
-  if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
+  if (ampersand) return `${partedSalonWords(ampersand[1]!) ?? ampersand[1]} & ${partedSalonWords(ampersand[2]!) ?? ampersand[2]}`;
+  // An ampersand glued to the end of a salon word or words ("Cut&", "LadiesCut&").
+  const before = /^(\p{L}{2,})&$/u.exec(text)?.[1];
+  const words = before && (isSalonWord(before.toLowerCase()) ? before : partedSalonWords(before));
+  if (words) return `${words} &`;
   // A speck read as "!" after a salon word ("Hot Towel! Shave").
   if (/^\p{L}+!$/u.test(text) && isSalonWord(text.slice(0, -1).toLowerCase())) return text.slice(0, -1);
   const parted = partedSalonWords(text);

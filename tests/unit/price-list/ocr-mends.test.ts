@@ -101,6 +101,12 @@ describe('OCR mends: salon words run together, read unsure or with their leader'
       { name: 'Skin Fade', price: 26, duration: 40 },
     ]);
   });
+
+  it('parts an ampersand glued to the end of salon words, or between runs of them ("Cut&", "LadiesCut&", "Cut&BlowDry")', () => {
+    expect(read(row(0, 'Cut& Beard Combo | €30'), row(40, 'LadiesCut& Blow Dry | €65'), row(80, 'Wash, Cut&BlowDry | €48'), row(120, 'Toner& Gloss | €24'), row(160, 'B& | €5'))).toBe(
+      'Cut & Beard Combo\t€30\nLadies Cut & Blow Dry\t€65\nWash, Cut & Blow Dry\t€48\nToner & Gloss\t€24\nB&\t€5',
+    );
+  });
 });
 
 describe('OCR mends: a range or a duration misread', () => {
