@@ -104,6 +104,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (words) return `${words} &`;
   // A speck read as "!" after a salon word ("Hot Towel! Shave").
   if (/^\p{L}+!$/u.test(text) && isSalonWord(text.slice(0, -1).toLowerCase())) return text.slice(0, -1);
+  // An l read as "!" at a word's end ("Brida! Trial").
+  if (/^\p{L}{2,}!$/u.test(text) && isSalonWord(`${text.slice(0, -1)}l`.toLowerCase())) return `${text.slice(0, -1)}l`;
   const parted = partedSalonWords(text);
   if (parted) return parted;
   const near = nearSalonWord(text);

@@ -29,6 +29,10 @@ describe('OCR mends: units misread on a blurred photo', () => {
     expect(read(row(0, 'Wash, Cut & Blow Dry | ! hour | €52'), row(40, 'Hot Towel! Shave | 30 mins | €31'))).toBe('Wash, Cut & Blow Dry\t1 hour\t€52\nHot Towel Shave\t30 mins\t€31');
   });
 
+  it('reads a "!" ending a word as the l of a salon word ("Brida! Trial", tuning photo 460-38)', () => {
+    expect(read(row(0, 'Brida! Trial | 1hr | €96'), row(40, 'Sale! | €5'))).toBe('Bridal Trial\t1hr\t€96\nSale!\t€5');
+  });
+
   it('parts a range whose "to" OCR glued to both amounts', () => {
     expect(read(row(0, 'Student Cut | €31to€71'))).toBe('Student Cut\t€31 to €71');
   });
