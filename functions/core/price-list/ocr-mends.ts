@@ -21,7 +21,7 @@ const HOUR_GLUED_MINUTES = /^(\d{1,2}\s?(?:hrs?|h))[i|.,:;]?([0-5]\d)$/;
  * parser would read no duration in it at all.
  */
 const HOURS_POINT_LOST = /^([([]?)([1-4])5(\s?(?:hrs?|hours)[)\]]?)$/;
-/** The number of such hours when OCR read it apart from its unit ("15 | hrs"). */
+/** Whether a number is such hours, read apart from its unit ("15 | hrs"). */
 export const hoursPointLost = (text: string, next: string | undefined) => /^[1-4]5$/.test(text) && /^(?:hrs?|hours)[)\]]?$/.test(next ?? '');
 const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
 const NUMBER = /^\d{1,3}(?:[.,]\d)?$/;
@@ -40,18 +40,18 @@ const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
  * A range's "to" read as "10" and glued to its first amount ("€24810 €273", "€7410€99"): only
  * between two amounts marked €, where the range runs upwards without the "10" and backwards with it.
  */
-function toReadAsTen(first: string, upper: string): string | null {
+function lowerOfRangeWithTen(first: string, upper: string): string | null {
   const glued = /^([€£])(\d{1,3})1[o0O]$/.exec(first);
   const amount = /^[€£](\d{1,4})$/.exec(upper);
   if (!glued || !amount) return null;
   const [low, high, whole] = [Number(glued[2]), Number(amount[1]), Number(first.slice(1).replace(/[oO]$/, '0'))];
-  return low < high && whole > high ? `${glued[1]}${glued[2]} to ${upper}` : null;
+  return low < high && whole > high ? `${glued[1]}${glued[2]}` : null;
 }
 
 /** The first amount of a range whose "to" OCR glued on, or null when the word is not one. */
 export function gluedTo(word: string, next: string | undefined): string | null {
-  const asTen = toReadAsTen(word, next ?? '');
-  if (asTen) return asTen.slice(0, -(next ?? '').length).trimEnd();
+  const lower = lowerOfRangeWithTen(word, next ?? '');
+  if (lower) return `${lower} to`;
   const glued = GLUED_TO.exec(word);
   const upper = /^[€£]?(\d{1,4})$/.exec(next ?? '');
   if (!glued || !upper) return null;
@@ -94,8 +94,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   const range = GLUED_RANGE.exec(text);
   if (range) return `${range[1]} to ${range[2]}`;
   const [, first = '', upper = ''] = /^([€£]\d+[oO0])([€£]\d+)$/.exec(text) ?? [];
-  const asTen = first && toReadAsTen(first, upper);
-  if (asTen) return asTen;
+  const lower = first && lowerOfRangeWithTen(first, upper);
+  if (lower) return `${lower} to ${upper}`;
   const ampersand = GLUED_AMPERSAND.exec(text);
   if (ampersand) return `${partedSalonWords(ampersand[1]!) ?? ampersand[1]} & ${partedSalonWords(ampersand[2]!) ?? ampersand[2]}`;
   // An ampersand glued to the end of a salon word or words ("Cut&", "LadiesCut&").
