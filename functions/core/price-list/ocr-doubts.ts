@@ -121,5 +121,37 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     }
   });
   close();
+  return withoutOrphanedValues(cells, texts, out, leftOut);
+}
+
+/**
+ * The values of a service whose name was read as noise or doubted away (a cell of letters with a
+ * capital, blanked, with no name before it) are blanked too, and the service told as left out:
+ * alone on their line under a heading they would be taken for the heading's ("Barbering" 15 min
+ * €13). Lower-case scraps before a price ("oo €12", a dot leader) are no name: that price may
+ * belong to the line above.
+ */
+function withoutOrphanedValues(cells: readonly { words: Boxed[] }[], texts: readonly string[], out: string[], leftOut?: string[]): string[] {
+  let named = false;
+  let orphaned: string[] | null = null;
+  const close = () => {
+    if (orphaned && orphaned.length > 1) leftOut?.push(orphaned.join(' '));
+    orphaned = null;
+  };
+  out.forEach((text, index) => {
+    const words = cells[index]!.words;
+    const read = words.map((word) => word.text).join(' ');
+    if (text && startsName(text)) {
+      close();
+      named = true;
+    } else if (!text && !named && /\p{Lu}/u.test(read) && /\p{L}{2}/u.test(read) && !words.some((word) => VALUE.test(word.text) || /[€£]/.test(word.text))) {
+      close();
+      orphaned = [read];
+    } else if (orphaned && text && hasValue(text)) {
+      orphaned.push(texts[index]!);
+      out[index] = '';
+    } else if (text && hasValue(text)) named = false;
+  });
+  close();
   return out;
 }

@@ -16,6 +16,13 @@ const HOURS_MISREAD = /^(\d{0,2})brs?\.?$/;
 const HOUR_MINUTES_MISREAD = /^(\d{0,2}\s?(?:hrs?|h))[lI|]([\dSO])$/;
 /** An hour and its minutes with the space read as a letter or a sign ("1hri15", "1hr.30"). */
 const HOUR_GLUED_MINUTES = /^(\d{1,2}\s?(?:hrs?|h))[i|.,:;]?([0-5]\d)$/;
+/**
+ * Hours and a half with the point lost ("15hrs", "(25 hrs)"): no service takes 15 hours, and the
+ * parser would read no duration in it at all.
+ */
+const HOURS_POINT_LOST = /^([([]?)([1-4])5(\s?(?:hrs?|hours)[)\]]?)$/;
+/** Whether a number is such hours, read apart from its unit ("15 | hrs"). */
+export const hoursPointLost = (text: string, next: string | undefined) => /^[1-4]5$/.test(text) && /^(?:hrs?|hours)[)\]]?$/.test(next ?? '');
 const GLUED_RANGE = /^([€£]?\d{1,4})t[o0]([€£]?\d{1,4})$/;
 const NUMBER = /^\d{1,3}(?:[.,]\d)?$/;
 /** Two words glued at their ampersand ("Cut&Beard"). */
@@ -29,8 +36,22 @@ export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
 /** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
 const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
 
+/**
+ * A range's "to" read as "10" and glued to its first amount ("€24810 €273", "€7410€99"): only
+ * between two amounts marked €, where the range runs upwards without the "10" and backwards with it.
+ */
+function lowerOfRangeWithTen(first: string, upper: string): string | null {
+  const glued = /^([€£])(\d{1,3})1[o0O]$/.exec(first);
+  const amount = /^[€£](\d{1,4})$/.exec(upper);
+  if (!glued || !amount) return null;
+  const [low, high, whole] = [Number(glued[2]), Number(amount[1]), Number(first.slice(1).replace(/[oO]$/, '0'))];
+  return low < high && whole > high ? `${glued[1]}${glued[2]}` : null;
+}
+
 /** The first amount of a range whose "to" OCR glued on, or null when the word is not one. */
 export function gluedTo(word: string, next: string | undefined): string | null {
+  const lower = lowerOfRangeWithTen(word, next ?? '');
+  if (lower) return `${lower} to`;
   const glued = GLUED_TO.exec(word);
   const upper = /^[€£]?(\d{1,4})$/.exec(next ?? '');
   if (!glued || !upper) return null;
@@ -46,6 +67,17 @@ const inCaseOf = (model: string, word: string) =>
 /** A unit read after a number, or with its own digits. */
 const afterNumber = (digits: string | undefined, previous: string | undefined) => Boolean(digits) || NUMBER.test(previous ?? '');
 
+/**
+ * Salon words run together, parted ("GentsCut" → "Gents Cut"), with the dot leader OCR glued to
+ * the last ("BuzzCut..........." → "Buzz Cut..."); null when the word is not such a run.
+ */
+function partedSalonWords(text: string): string | null {
+  const [, letters = text, leader = ''] = /^(.*?)(\.{2,}|…)?$/u.exec(text) ?? [];
+  const glued = letters.match(GLUED_WORDS);
+  if (!glued || glued.length < 2 || glued.join('') !== letters || !glued.every((part) => isSalonWord(part.toLowerCase().replace(/['’]s$/, '')))) return null;
+  return glued.join(' ') + (leader ? '...' : '');
+}
+
 export function mendWord(text: string, previous: string | undefined): string {
   const minutes = MINUTES_MISREAD.exec(text);
   if (minutes && afterNumber(minutes[1], previous)) return `${minutes[1]}mins`;
@@ -53,18 +85,29 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hours && afterNumber(hours[1], previous)) return `${hours[1]}hrs`;
   const hourMinutes = HOUR_MINUTES_MISREAD.exec(text);
   if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
+  const pointLost = HOURS_POINT_LOST.exec(text);
+  if (pointLost) return `${pointLost[1]}${pointLost[2]}.5${pointLost[3]}`;
   const hourAndMinutes = HOUR_GLUED_MINUTES.exec(text);
   if (hourAndMinutes) return `${hourAndMinutes[1]} ${hourAndMinutes[2]}`;
   // "{45 min)": a bracket read as a brace before a duration.
   if (/^\{\d/.test(text)) return `(${text.slice(1)}`;
   const range = GLUED_RANGE.exec(text);
   if (range) return `${range[1]} to ${range[2]}`;
+  const [, first = '', upper = ''] = /^([€£]\d+[oO0])([€£]\d+)$/.exec(text) ?? [];
+  const lower = first && lowerOfRangeWithTen(first, upper);
+  if (lower) return `${lower} to ${upper}`;
   const ampersand = GLUED_AMPERSAND.exec(text);
-  if (ampersand) return `${ampersand[1]} & ${ampersand[2]}`;
+  if (ampersand) return `${partedSalonWords(ampersand[1]!) ?? ampersand[1]} & ${partedSalonWords(ampersand[2]!) ?? ampersand[2]}`;
+  // An ampersand glued to the end of a salon word or words ("Cut&", "LadiesCut&").
+  const before = /^(\p{L}{2,})&$/u.exec(text)?.[1];
+  const words = before && (isSalonWord(before.toLowerCase()) ? before : partedSalonWords(before));
+  if (words) return `${words} &`;
   // A speck read as "!" after a salon word ("Hot Towel! Shave").
   if (/^\p{L}+!$/u.test(text) && isSalonWord(text.slice(0, -1).toLowerCase())) return text.slice(0, -1);
-  const glued = text.match(GLUED_WORDS);
-  if (glued && glued.length > 1 && glued.join('') === text && glued.every((part) => isSalonWord(part.toLowerCase().replace(/['’]s$/, '')))) return glued.join(' ');
+  // An l read as "!" at a word's end ("Brida! Trial").
+  if (/^\p{L}{2,}!$/u.test(text) && isSalonWord(`${text.slice(0, -1)}l`.toLowerCase())) return `${text.slice(0, -1)}l`;
+  const parted = partedSalonWords(text);
+  if (parted) return parted;
   const near = nearSalonWord(text);
   return near ? inCaseOf(text, near) : text;
 }
@@ -85,7 +128,8 @@ export function trailingNoise(words: readonly { text: string; confidence: number
     if (/\d|[€£]/.test(text) || KEPT_LAST.test(text.replace(/^[([]+|[)\].,:;]+$/g, ''))) break;
     const scrap = /^[\p{Ll}.,:;'"·…~_-]{1,2}$/u.test(text) || /^[.,:;·…~_-]*\p{L}?[.,:;·…~_-]+\p{L}*$/u.test(text);
     const letters = text.toLowerCase().replace(/[^\p{L}]/gu, '');
-    if (!scrap && !(confidence < DOUBTFUL && !isSalonWord(letters) && nearSalonWord(letters) === null)) break;
+    // Salon words run together are a name however unsure tesseract was of them ("SkinFade" at 49).
+    if (!scrap && !(confidence < DOUBTFUL && !isSalonWord(letters) && nearSalonWord(letters) === null && partedSalonWords(text) === null)) break;
     count += 1;
   }
   return count;

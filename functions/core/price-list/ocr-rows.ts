@@ -1,5 +1,5 @@
 import { readableCells, withoutEchoes } from './ocr-doubts.js';
-import { gluedTo, HOUR_MISREAD, mendWord, trailingNoise } from './ocr-mends.js';
+import { gluedTo, HOUR_MISREAD, hoursPointLost, mendWord, trailingNoise } from './ocr-mends.js';
 
 /**
  * OCR words → the lines of text the parser reads.
@@ -146,6 +146,7 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
     const word = words[index]!;
     let text = mendWord(word.text.replace(HOUR_MISREAD, '1'), words[index - 1]?.text);
     if (/^[lI|!]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
+    if (hoursPointLost(text, words[index + 1]?.text)) text = `${text[0]}.5`;
     text = gluedTo(text, words[index + 1]?.text) ?? text;
     const glued = GLUED_EURO.exec(text);
     if (glued && (euroDocument || /[£]/.test(text))) text = `€${glued[1]}`;

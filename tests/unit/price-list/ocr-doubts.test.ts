@@ -84,3 +84,20 @@ describe('OCR doubts: a fragment of a name', () => {
     expect(parsePriceList('& Gloss\t30 mins\t€88\nand Finish\t€20\nCut & Finish\t€40').map((service) => service.name)).toEqual(['Cut & Finish']);
   });
 });
+
+// Seen on the hard band of tuning seeds 460–465 (bench, OCR words saved and re-read).
+describe('OCR doubts: values whose name was lost', () => {
+  it('leaves out the values of a name read as noise or doubted away, so the heading above does not take them', () => {
+    const leftOut: string[] = [];
+    const lines = linesFromWords(
+      [row(0, 'CUTTING & STYLING'), row(40, 'QAP:7 CUL&:7 Sel...:10 iii:16 | €28'), row(80, 'Barbering'), row(120, '8uzz:0 Ca:46 | 15 min | €13'), row(160, 'Beard Trim | €12')].flat(),
+      leftOut,
+    );
+    expect(parsePriceList(lines).map((service) => service.name)).toEqual(['Beard Trim']);
+    expect(leftOut).toEqual(['QAP CUL& Sel... iii €28', '8uzz Ca 15 min €13']);
+  });
+
+  it('keeps a price after lower-case scraps (a dot leader), which may belong to the name above', () => {
+    expect(parsePriceList(read(row(0, "Children's Cut | 20m"), row(30, 'oo:20 | €12'))).map(({ name, price }) => ({ name, price }))).toEqual([{ name: "Children's Cut", price: 12 }]);
+  });
+});

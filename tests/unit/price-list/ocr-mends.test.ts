@@ -29,6 +29,10 @@ describe('OCR mends: units misread on a blurred photo', () => {
     expect(read(row(0, 'Wash, Cut & Blow Dry | ! hour | €52'), row(40, 'Hot Towel! Shave | 30 mins | €31'))).toBe('Wash, Cut & Blow Dry\t1 hour\t€52\nHot Towel Shave\t30 mins\t€31');
   });
 
+  it('reads a "!" ending a word as the l of a salon word ("Brida! Trial", tuning photo 460-38)', () => {
+    expect(read(row(0, 'Brida! Trial | 1hr | €96'), row(40, 'Sale! | €5'))).toBe('Bridal Trial\t1hr\t€96\nSale!\t€5');
+  });
+
   it('parts a range whose "to" OCR glued to both amounts', () => {
     expect(read(row(0, 'Student Cut | €31to€71'))).toBe('Student Cut\t€31 to €71');
   });
@@ -89,5 +93,39 @@ describe('OCR mends: more words run together', () => {
 
   it('reads a brace before a duration as its bracket ("Curly Blow Dry {45 min)")', () => {
     expect(parsePriceList(read(row(0, 'Curly Blow Dry {45 min) | From €35')))).toMatchObject([{ name: 'Curly Blow Dry', duration: 45, price_min: 35 }]);
+  });
+});
+
+// Seen on the hard band of tuning seeds 460–465 (bench, OCR words saved and re-read).
+describe('OCR mends: salon words run together, read unsure or with their leader', () => {
+  it('parts them rather than taking them for noise, so their values do not join the heading above', () => {
+    const lines = read(row(0, 'Barbering'), row(40, 'BuzzCut........... | 15 mins | €14', ['BuzzCut...........']), row(80, 'SkinFade | 40 mins | €26', ['SkinFade']));
+    expect(parsePriceList(lines).map(({ name, price, duration }) => ({ name, price, duration }))).toEqual([
+      { name: 'Buzz Cut', price: 14, duration: 15 },
+      { name: 'Skin Fade', price: 26, duration: 40 },
+    ]);
+  });
+
+  it('parts an ampersand glued to the end of salon words, or between runs of them ("Cut&", "LadiesCut&", "Cut&BlowDry")', () => {
+    expect(read(row(0, 'Cut& Beard Combo | €30'), row(40, 'LadiesCut& Blow Dry | €65'), row(80, 'Wash, Cut&BlowDry | €48'), row(120, 'Toner& Gloss | €24'), row(160, 'B& | €5'))).toBe(
+      'Cut & Beard Combo\t€30\nLadies Cut & Blow Dry\t€65\nWash, Cut & Blow Dry\t€48\nToner & Gloss\t€24\nB&\t€5',
+    );
+  });
+});
+
+describe('OCR mends: a range or a duration misread', () => {
+  it('reads a range whose "to" OCR read as "10" glued to its first amount, only where the range then runs upwards', () => {
+    expect(read(row(0, 'Bridal Hair | €24810 €273'), row(40, 'Bridesmaid Hair | €7410€99'), row(80, 'Colour Correction | €110 €150'))).toBe(
+      'Bridal Hair\t€248 to €273\nBridesmaid Hair\t€74 to €99\nColour Correction\t€110 €150',
+    );
+  });
+
+  it('reads hours and a half whose point OCR lost ("15hrs", "25 hrs"), which would give no duration at all', () => {
+    const lines = read(row(0, 'Half Head Foils | 15hrs | €85'), row(40, 'Full Head Foils | 25 hrs | €130'), row(80, 'Bridal Hair (15hrs) | €192'));
+    expect(parsePriceList(lines).map(({ name, duration }) => ({ name, duration }))).toEqual([
+      { name: 'Half Head Foils', duration: 90 },
+      { name: 'Full Head Foils', duration: 150 },
+      { name: 'Bridal Hair', duration: 90 },
+    ]);
   });
 });
