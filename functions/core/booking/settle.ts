@@ -135,8 +135,8 @@ function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonCon
 export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
   const context = await contextUnlessGone(deps, salonId);
   if (!context) return;
-  // book wrote the appointment before this event reached us, but for a crash or a failed write:
-  // read with the day, it is not written again (a conditional write refused, then a read).
+  // book wrote the appointment before publishing this event (unless that write failed or book
+  // died): read beside the day, it is not written again (which cost a refused write, then a read).
   const [day, stored] = await Promise.all([
     deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) }),
     deps.bookings.appointments.get(salonId, booking.id),
