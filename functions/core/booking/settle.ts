@@ -135,8 +135,9 @@ function contextUnlessGone(deps: BookingDeps, salonId: string): Promise<SalonCon
 export async function ensureConfirmed(deps: BookingDeps, salonId: string, booking: { id: string; stylistId: string; start: string }): Promise<void> {
   const context = await contextUnlessGone(deps, salonId);
   if (!context) return;
-  // book wrote the appointment before publishing this event (unless that write failed or book
-  // died): read beside the day, it is not written again (which cost a refused write, then a read).
+  // book writes the appointment right after publishing this event, so it is nearly always there:
+  // read beside the day, it is written here only when missing (trying first cost a refused
+  // conditional write, then a read). Either write makes the same item from the same reservation.
   const [day, stored] = await Promise.all([
     deps.bookings.days.get(salonId, { stylistId: booking.stylistId, date: localDate(Date.parse(booking.start)) }),
     deps.bookings.appointments.get(salonId, booking.id),
