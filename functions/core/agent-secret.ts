@@ -175,9 +175,7 @@ function secretCheck(deps: { agents: Pick<Ports['agents'], 'get'> }, memory: Map
   return {
     check(storedHash) {
       decided ??= decide(storedHash);
-      if (storedHash === secretHash) return null;
-      memory.delete(secretHash);
-      return unknownAgentSecret();
+      return storedHash === secretHash ? null : unknownAgentSecret();
     },
     confirmed() {
       decided ??= deps.agents.get(salonId).then((settings) => decide(settings?.secret?.secretHash ?? null));

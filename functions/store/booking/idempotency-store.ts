@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionally } from '../dynamo.js';
+import { conditionally, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
-import { markerFields, markerIndex, type SettleMarker } from './settle-store.js';
+import { markerFields, type SettleMarker } from './settle-store.js';
 
 /**
  * `SALON#<id>` / `IDEMP#<key>`: a booking request's `Idempotency-Key` with the request's hash,
@@ -61,7 +61,7 @@ export function createIdempotencyStore(client: DynamoDBDocumentClient, tableName
       );
     },
     takeOver(salonId, key, previousClaimedAt, claimedAt, marker) {
-      const remark = marker ? { ...markerIndex(marker), since: marker.since, date: marker.date, stylistIds: marker.stylistIds, id: marker.id, salonId, idempotencyKey: key } : {};
+      const remark: Item = marker ? { ...markerFields(marker), idempotencyKey: key } : {};
       const names = Object.keys(remark);
       return conditionally(
         client.send(new UpdateCommand({
@@ -74,7 +74,7 @@ export function createIdempotencyStore(client: DynamoDBDocumentClient, tableName
             ':pending': 'pending',
             ':previous': previousClaimedAt,
             ':now': claimedAt,
-            ...Object.fromEntries(names.map((name, index) => [`:m${index}`, remark[name as keyof typeof remark]])),
+            ...Object.fromEntries(names.map((name, index) => [`:m${index}`, remark[name]])),
           },
         })),
       );

@@ -33,7 +33,7 @@ export interface SettleMarker {
 export type MarkerRef = Pick<SettleMarker, 'salonId' | 'id'> & Partial<Pick<SettleMarker, 'bookingId' | 'since' | 'idempotencyKey'>>;
 
 /** The index attributes that make an item a settle marker the sweep finds. */
-export const markerIndex = (marker: SettleMarker) => ({
+const markerIndex = (marker: SettleMarker) => ({
   [tableKeys.gsi1.partitionKey]: keys.settleIndex,
   [tableKeys.gsi1.sortKey]: `${marker.since}#${marker.salonId}#${marker.id}`,
 });
