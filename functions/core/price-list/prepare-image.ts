@@ -12,7 +12,8 @@ import { warpGrey, type Point } from './perspective.js';
  * 1. decoded the right way up (EXIF), flattened on white, in grey, at most MAX_SIDE across;
  * 2. the page found (find-page.ts) and drawn flat by the perspective its four corners give, so a
  *    page photographed at a slant or from below becomes a rectangle and its lines run level;
- *    when no page stands out (a scan, a screenshot) the picture is kept whole;
+ *    when no page stands out (a scan, a screenshot), or its lines still slant once drawn flat
+ *    (its corners were wrong), the picture is kept whole;
  * 3. whatever slant is left measured by projection profile (deskew.ts) and turned away;
  * 4. the light evened (light.ts) and the contrast stretched;
  * 5. enlarged or shrunk so a line of text is about TARGET_LINE_HEIGHT pixels, which tesseract
@@ -49,6 +50,8 @@ const MAX_PIXELS = 6_000_000;
 /** Long side of the copy the page is looked for in. */
 const FINDING_SIDE = 480;
 const SKEW_SIDE = 1000;
+/** Degrees of slant left after drawing the page flat beyond which its corners were wrong. */
+const MAX_SLANT_AFTER_FLATTENING = 2;
 
 interface Grey {
   data: Uint8Array;
@@ -69,6 +72,11 @@ async function shrunk(sharp: SharpModule, grey: Grey, side: number): Promise<{ s
   const factor = Math.min(1, side / Math.max(grey.width, grey.height));
   const small = factor < 1 ? await raw(fromGrey(sharp, grey).resize({ width: Math.max(1, Math.round(grey.width * factor)), height: Math.max(1, Math.round(grey.height * factor)) })) : grey;
   return { small, factor: small.width / grey.width };
+}
+
+async function slant(sharp: SharpModule, grey: Grey): Promise<number> {
+  const { small } = await shrunk(sharp, grey, SKEW_SIDE);
+  return skewAngle(small.data, small.width, small.height);
 }
 
 /**
@@ -93,15 +101,22 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
 
   const { small, factor } = await shrunk(sharp, photo, FINDING_SIDE);
   const found = findPage(small.data, small.width, small.height);
-  const page = found?.map(({ x, y }) => ({ x: x / factor, y: y / factor })) ?? null;
+  let page = found?.map(({ x, y }) => ({ x: x / factor, y: y / factor })) ?? null;
   let grey = page ? flatten(photo, page) : photo;
-
-  const forSkew = await shrunk(sharp, grey, SKEW_SIDE);
-  const angle = skewAngle(forSkew.small.data, forSkew.small.width, forSkew.small.height);
+  let angle = await slant(sharp, grey);
+  // A page drawn flat by its right corners has level lines. Lines still this slanted mean a
+  // shadow's edge or the table was taken for a side: the photo is read as taken instead.
+  if (page && Math.abs(angle) > MAX_SLANT_AFTER_FLATTENING) {
+    page = null;
+    grey = photo;
+    angle = await slant(sharp, grey);
+  }
   if (Math.abs(angle) >= 0.3) grey = await raw(fromGrey(sharp, grey).rotate(-angle, { background: '#ffffff' }));
 
-  // Sensor noise and JPEG blocks softened first, so neither the measures nor the letters take them in.
-  grey = await raw(fromGrey(sharp, grey).blur(Math.max(0.6, Math.max(grey.width, grey.height) / 2500)));
+  // Sensor noise and JPEG blocks softened first, so neither the measures nor the letters take
+  // them in; lightly, since a photo blurred already loses the gaps between bold letters to more
+  // (tuning seeds 470–475, hard band: "€27" read "«7").
+  grey = await raw(fromGrey(sharp, grey).blur(Math.max(0.4, Math.max(grey.width, grey.height) / 4000)));
   const lineHeight = measureLineHeight(grey.data, grey.width, grey.height);
   const unevenLight = groundUnevenness(grey.data, grey.width, grey.height);
 
