@@ -74,16 +74,40 @@ function doubtedWord(word: Boxed, inName: boolean, priced: boolean): boolean {
     .every((part) => /^\p{L}+$/u.test(part) && (part.length === 1 || isSalonWord(part.toLowerCase()) || nearSalonWord(part) !== null));
 }
 
+/**
+ * A price of one digit is rare, and it is what OCR leaves of a blurred bold "€27" when it loses
+ * the sign and a digit with it ("«7", "€7" read at 78, a bare "4"). In a list that marks its
+ * prices with €, such a price is trusted only when read with its sign and sure: on the hard band
+ * of tuning seeds 470–476, the 19 right ones were read at 88–93 but one (64), the 21 wrong at 78
+ * or under, or without the sign.
+ */
+const SURE_PRICE = 85;
+const ONE_DIGIT_AMOUNT = /^[€£]?\d(?:[.,]\d{2})?\+?$/;
+const untrustedAmount = (words: readonly Boxed[], text: string) =>
+  ONE_DIGIT_AMOUNT.test(text) && !(words.length === 1 && /^€\d/.test(words[0]!.text) && words[0]!.confidence >= SURE_PRICE);
+
+/**
+ * A name whose first word is a lower-case scrap that is no salon word ("pard Trim", "azz Cut",
+ * "d Foils"): a shadow or a blur took the name's start, and what is left may be another service's
+ * name ("Lash" for Lash Tint).
+ */
+function lostItsStart(first: string): boolean {
+  const letters = first.replace(/[.,:;'"]+$/, '');
+  return /^\p{Ll}+$/u.test(letters) && !JOINING.test(letters) && !isSalonWord(letters) && nearSalonWord(letters) === null;
+}
+
 /** A cell that starts with letters that are no value's ("from€38" is a price). */
 const startsName = (text: string) => /^\p{L}/u.test(text) && !VALUE.test(text.split(' ')[0]!) && !/^(?:from|approx|starting|up)(?!\p{L})/iu.test(text);
 const hasValue = (text: string) => /[€£\d]/.test(text);
 
 /**
  * The texts of a row's cells with the unreadable ones blanked: a name with a doubted word (all
- * its cells), and its values up to the next name; a doubted cell without a price after a name.
- * Each service left out is added to `leftOut` as it was read, so the owner is told of it (review.ts).
+ * its cells), and its values up to the next name; a name whose price cannot be trusted, with its
+ * values; a doubted cell without a price after a name. Each service left out is added to
+ * `leftOut` as it was read, so the owner is told of it (review.ts). `euroDocument`: the page
+ * marks its prices with € (ocr-rows.ts).
  */
-export function readableCells(cells: readonly { words: Boxed[] }[], texts: readonly string[], leftOut?: string[]): string[] {
+export function readableCells(cells: readonly { words: Boxed[] }[], texts: readonly string[], { leftOut, euroDocument = false }: { leftOut?: string[]; euroDocument?: boolean } = {}): string[] {
   const out = [...texts];
   let first = 0;
   let dropping = false;
@@ -101,10 +125,14 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     const end = words.findIndex((word) => /^[([]|\.{2,}|…/.test(word.text));
     const judged = words.slice(0, inName && end >= 0 ? Math.min(end + 1, kept) : kept).map((word) => ({ ...word, text: word.text.replace(/^[([].*|(?:\.{2,}|…).*$/, '') }));
     // A capitalised word trailingNoise took for specks at a name's end was a word of it ("Full Head Folds").
-    const doubted = judged.some((word) => doubtedWord(word, inName, priced)) || (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text)));
+    const startsService = inName && (index === 0 || hasValue(texts[index - 1]!));
+    const doubted =
+      judged.some((word) => doubtedWord(word, inName, priced)) ||
+      (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text))) ||
+      (startsService && lostItsStart(judged[0]?.text ?? ''));
     if (inName) {
       // A name that runs on into a further cell (no value between them) is one name.
-      if (index === 0 || hasValue(texts[index - 1]!)) {
+      if (startsService) {
         close();
         first = index;
         dropping = false;
@@ -114,6 +142,14 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
         run = texts.slice(first, index);
         out.fill('', first, index);
       }
+    } else if (euroDocument && !dropping && untrustedAmount(words, text)) {
+      // The service's price, unless it has one already and this is a speck read as a digit.
+      const before = texts.slice(first, index);
+      if (before.some(startsName) && !before.some((each) => /[€£]\d/.test(each))) {
+        dropping = true;
+        run = texts.slice(first, index);
+        out.fill('', first, index);
+      } else out[index] = '';
     } else if (doubted && !/[€£]/.test(text)) out[index] = '';
     if (dropping) {
       run.push(text);

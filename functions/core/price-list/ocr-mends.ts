@@ -83,6 +83,7 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (minutes && afterNumber(minutes[1], previous)) return `${minutes[1]}mins`;
   const hours = HOURS_MISREAD.exec(text);
   if (hours && afterNumber(hours[1], previous)) return `${hours[1]}hrs`;
+  if (text === 'how' && NUMBER.test(previous ?? '')) return 'hour';
   const hourMinutes = HOUR_MINUTES_MISREAD.exec(text);
   if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
   const pointLost = HOURS_POINT_LOST.exec(text);

@@ -144,8 +144,10 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
   const words = cell.words.slice(0, cell.words.length - trailingNoise(cell.words));
   for (let index = 0; index < words.length; index += 1) {
     const word = words[index]!;
+    // A speck before a cell's values ("i 60 mins €65"), which the name before would take in.
+    if (index === 0 && /^\p{Ll}$/u.test(word.text) && word.confidence < UNSURE && /^[€£\d]/.test(words[1]?.text ?? '')) continue;
     let text = mendWord(word.text.replace(HOUR_MISREAD, '1'), words[index - 1]?.text);
-    if (/^[lI|!]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
+    if (/^[lIi|!]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
     if (hoursPointLost(text, words[index + 1]?.text)) text = `${text[0]}.5`;
     text = gluedTo(text, words[index + 1]?.text) ?? text;
     const glued = GLUED_EURO.exec(text);
@@ -166,7 +168,8 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
     }
     out.push(text);
   }
-  return out.join(' ');
+  // "1 hour" whose 1 was lost: an hour alone in its cell is one.
+  return /^(?:hour|hr)$/i.test(out.join(' ')) ? `1 ${out[0]}` : out.join(' ');
 }
 
 // ------------------------------------------------------------------------------------ columns
@@ -211,7 +214,7 @@ export function linesFromWords(words: readonly OcrWord[], leftOut?: string[]): s
   // A cell that was all noise (cellText gave nothing) keeps its place for the cut but joins no line.
   const joined = (texts: string[]) => texts.filter(Boolean).join('\t');
   const cut = columnCut(rows);
-  for (const each of rows) each.texts = readableCells(each.row.cells, each.texts, leftOut);
+  for (const each of rows) each.texts = readableCells(each.row.cells, each.texts, { leftOut, euroDocument });
   if (cut === null) return rows.map(({ row, texts }) => (row.spaced ? '\n' : '') + joined(texts)).join('\n');
   // Rows split at the cut (or lying on one side of it) are read as two lists; a row across the
   // cut (a title, a footer) ends the run of split rows and stands alone.

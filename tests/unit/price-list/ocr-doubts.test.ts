@@ -101,3 +101,43 @@ describe('OCR doubts: values whose name was lost', () => {
     expect(parsePriceList(read(row(0, "Children's Cut | 20m"), row(30, 'oo:20 | €12'))).map(({ name, price }) => ({ name, price }))).toEqual([{ name: "Children's Cut", price: 12 }]);
   });
 });
+
+// Seen on the hard band of tuning seeds 470–476 (bench, OCR words saved and re-read).
+describe('OCR doubts: a price of one digit, and a name that lost its start', () => {
+  const priced = (...rows: OcrWord[][]) => parsePriceList(read(...rows)).map(({ name, price, price_min, price_max }) => ({ name, price: price ?? [price_min, price_max] }));
+
+  it('leaves out a service whose one-digit price was not read surely with its € (what is left of a blurred bold "€27"), and tells the owner', () => {
+    const leftOut: string[] = [];
+    const lines = linesFromWords(
+      [row(0, 'Scalp Treatment | €7:78'), row(40, 'Deep Conditioning | «7:68'), row(80, 'Bridal Trial | 4:32'), row(120, 'Fringe Trim | €8:91'), row(160, 'Blow Dry | €31:92')].flat(),
+      leftOut,
+    );
+    expect(parsePriceList(lines).map(({ name, price }) => ({ name, price }))).toEqual([
+      { name: 'Fringe Trim', price: 8 },
+      { name: 'Blow Dry', price: 31 },
+    ]);
+    expect(leftOut).toEqual(['Scalp Treatment €7', 'Deep Conditioning €7', 'Bridal Trial 4']);
+  });
+
+  it('drops a stray digit after a price the service already has, and keeps bare digits in a list priced without €', () => {
+    expect(priced(row(0, 'Occasion Hair | 60 mins | €64 | 4:6'), row(40, 'Blow Dry | €30'))).toEqual([
+      { name: 'Occasion Hair', price: 64 },
+      { name: 'Blow Dry', price: 30 },
+    ]);
+    expect(priced(row(0, 'Fringe Trim | 8:70'), row(40, 'Blow Dry | 30'))).toEqual([
+      { name: 'Fringe Trim', price: 8 },
+      { name: 'Blow Dry', price: 30 },
+    ]);
+  });
+
+  it('gives no row for a title that a speck read as a digit would price ("Eadaoin Hair Studio 3")', () => {
+    expect(priced(row(0, 'F:0 | Eadaoin Hair Studio | 3:70'), row(40, 'Blow Dry | €30'), row(80, 'Gents Cut | €20'))).toEqual([
+      { name: 'Blow Dry', price: 30 },
+      { name: 'Gents Cut', price: 20 },
+    ]);
+  });
+
+  it('leaves out a name whose first word is a lower-case scrap that is no salon word ("pard Trim", "azz Cut")', () => {
+    expect(names(row(0, 'pard:78 Trim | €13'), row(40, 'azz:70 Cut | €12'), row(80, 'fringe Trim | €9'), row(120, 'Buzz Cut | €14'))).toEqual(['fringe Trim', 'Buzz Cut']);
+  });
+});

@@ -129,3 +129,23 @@ describe('OCR mends: a range or a duration misread', () => {
     ]);
   });
 });
+
+// Seen on the hard band of tuning seeds 470–475 (bench, OCR words saved and re-read).
+describe('OCR mends: an hour misread or alone', () => {
+  const services = (...rows: OcrWord[][]) => parsePriceList(linesFromWords(rows.flat())).map(({ name, duration }) => ({ name, duration }));
+
+  it('reads "1 how" as 1 hour, an "i" before "hr" as a 1, and an hour alone in its cell as one hour', () => {
+    expect(services(row(0, 'Grey Blending | 1 how | €70'), row(40, 'Half Head Foils | i hr 30 | €82'), row(80, 'Occasion Hair | hour | €61.00'))).toEqual([
+      { name: 'Grey Blending', duration: 60 },
+      { name: 'Half Head Foils', duration: 90 },
+      { name: 'Occasion Hair', duration: 60 },
+    ]);
+  });
+
+  it('drops a speck read as a letter before a cell\'s values ("i 60 mins €65"), which the name would take in', () => {
+    expect(services(row(0, 'Occasion Hair | i:53 60 mins €65'), row(40, 'Blow Dry | €30'))).toEqual([
+      { name: 'Occasion Hair', duration: 60 },
+      { name: 'Blow Dry', duration: 0 },
+    ]);
+  });
+});
