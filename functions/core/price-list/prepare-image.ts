@@ -3,6 +3,7 @@ import { skewAngle } from './deskew.js';
 import { findPage } from './find-page.js';
 import { wipeLeaders } from './leaders.js';
 import { flatField, groundUnevenness } from './light.js';
+import { sensorNoise } from './noise.js';
 import { warpGrey, type Point } from './perspective.js';
 
 /**
@@ -38,6 +39,8 @@ export interface PreparedImage {
   unevenLight: number;
   /** Dot leaders wiped (leaders.ts). */
   leaders: number;
+  /** The flattened page's sensor noise (noise.ts); from GRAINY on it was softened more. */
+  noise: number;
 }
 
 /** Height (px) of a line of ink that tesseract reads well: capitals about 20 px. */
@@ -50,6 +53,12 @@ const MAX_PIXELS = 6_000_000;
 /** Long side of the copy the page is looked for in. */
 const FINDING_SIDE = 480;
 const SKEW_SIDE = 1000;
+/**
+ * Sensor noise (noise.ts, grey levels) from which a photo is grainy: on the hard band of tuning
+ * seeds 470–479 and two seeds since used for tuning, photos taken with noise σ 10–12 measure
+ * about 1 here, those under 9 about 0.5–0.75.
+ */
+const GRAINY = 0.95;
 /** Degrees of slant left after drawing the page flat beyond which its corners were wrong. */
 const MAX_SLANT_AFTER_FLATTENING = 2;
 
@@ -114,9 +123,12 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   if (Math.abs(angle) >= 0.3) grey = await raw(fromGrey(sharp, grey).rotate(-angle, { background: '#ffffff' }));
 
   // Sensor noise and JPEG blocks softened first, so neither the measures nor the letters take
-  // them in; lightly, since a photo blurred already loses the gaps between bold letters to more
-  // (tuning seeds 470–475, hard band: "€27" read "«7").
-  grey = await raw(fromGrey(sharp, grey).blur(Math.max(0.4, Math.max(grey.width, grey.height) / 4000)));
+  // them in: lightly on a clean photo, since a photo blurred already loses the gaps between bold
+  // letters to more ("€27" read "«7"), more on a grainy one, whose specks break the letters.
+  const side = Math.max(grey.width, grey.height);
+  const noise = sensorNoise(grey.data, grey.width, grey.height);
+  const softening = noise >= GRAINY ? Math.max(0.6, side / 2500) : Math.max(0.4, side / 4000);
+  grey = await raw(fromGrey(sharp, grey).blur(softening));
   const lineHeight = measureLineHeight(grey.data, grey.width, grey.height);
   const unevenLight = groundUnevenness(grey.data, grey.width, grey.height);
 
@@ -130,7 +142,7 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, width, height, page, angle, scale, lineHeight, unevenLight, leaders };
+  return { png, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise };
 }
 
 /**

@@ -47,6 +47,17 @@ describe('image preparation before OCR', () => {
     expect(corner(info.width - 5, info.height - 5)).toBeGreaterThan(200);
   });
 
+  it('tells a grainy photo from a clean one, to soften it more', async () => {
+    const clean = await sharp(fixture('curl-house-wexford.webp')).jpeg({ quality: 90 }).toBuffer();
+    const { data, info } = await sharp(clean).greyscale().raw().toBuffer({ resolveWithObject: true });
+    let state = 7;
+    const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) + 1) / 4294967297;
+    const grain = Buffer.from(data.map((value) => value + 12 * Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform())));
+    const grainy = await sharp(grain, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 60 }).toBuffer();
+    expect((await prepareImage(clean)).noise).toBeLessThan(0.95);
+    expect((await prepareImage(grainy)).noise).toBeGreaterThanOrEqual(0.95);
+  });
+
   it('turns a photo saved sideways upright before reading it', async () => {
     const sideways = await sharp(fixture('curl-house-wexford.webp')).rotate(90).jpeg({ quality: 90 }).toBuffer();
     const text = await readText({ name: 'sideways.jpg', kind: 'jpg', bytes: sideways }, UNHURRIED_LIMITS);
