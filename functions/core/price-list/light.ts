@@ -44,7 +44,8 @@ export function groundUnevenness(data: Uint8Array, width: number, height: number
 const PAPER = 0.9;
 /**
  * …and ink at most this bright: the letters' cores come out black, blurred pale strokes dark
- * (on the hard band of tuning seeds 470–479, 1706 of 1903 rows exact with 0.15, 1745 with 0.35).
+ * (on the hard band of tuning seeds 470–475 and 477–479, 1706 of 1903 rows exact with 0.15,
+ * 1745 with 0.35).
  */
 const INK = 0.35;
 

@@ -54,9 +54,9 @@ const MAX_PIXELS = 6_000_000;
 const FINDING_SIDE = 480;
 const SKEW_SIDE = 1000;
 /**
- * Sensor noise (noise.ts, grey levels) from which a photo is grainy: on the hard band of tuning
- * seeds 470–479 and two seeds since used for tuning, photos taken with noise σ 10–12 measure
- * about 1 here, those under 9 about 0.5–0.75.
+ * Sensor noise (noise.ts, grey levels on the flattened page) from which a photo is grainy:
+ * generated photos taken with noise σ over 10 measure about 1 here, those under 9 about
+ * 0.5–0.75 (the hard band of tuning seeds 470–472, and of two fresh seeds then used for tuning).
  */
 const GRAINY = 0.95;
 /** Degrees of slant left after drawing the page flat beyond which its corners were wrong. */
