@@ -41,6 +41,8 @@ export interface PreparedImage {
   leaders: number;
   /** The flattened page's sensor noise (noise.ts); from GRAINY on it was softened more. */
   noise: number;
+  /** The blur's σ (px) it was softened by against that noise. */
+  softening: number;
 }
 
 /** Height (px) of a line of ink that tesseract reads well: capitals about 20 px. */
@@ -142,7 +144,7 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise };
+  return { png, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise, softening };
 }
 
 /**

@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { sensorNoise } from '../../../functions/core/price-list/noise.js';
+import { seeded } from '../../fixtures/price-lists/generator/random.js';
 
 /** A page of paper with dark bars for letters (a fifth of it), with Gaussian noise of σ added. */
 function page(sigma: number): { data: Uint8Array; width: number; height: number } {
   const [width, height] = [600, 400];
   const data = new Uint8Array(width * height);
-  let state = 12345;
-  const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) + 1) / 4294967297;
-  const gaussian = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+  const random = seeded(12345);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const ink = y % 40 < 20 && x % 30 < 6;
-      data[y * width + x] = Math.max(0, Math.min(255, Math.round((ink ? 40 : 200) + sigma * gaussian())));
+      data[y * width + x] = Math.max(0, Math.min(255, Math.round((ink ? 40 : 200) + sigma * random.gaussian())));
     }
   }
   return { data, width, height };

@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { prepareImage } from '../../../functions/core/price-list/prepare-image.js';
 import { readText } from '../../../functions/core/price-list/read-text.js';
 import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
+import { seeded } from '../../fixtures/price-lists/generator/random.js';
 import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
@@ -50,12 +51,14 @@ describe('image preparation before OCR', () => {
   it('tells a grainy photo from a clean one, to soften it more', async () => {
     const clean = await sharp(fixture('curl-house-wexford.webp')).jpeg({ quality: 90 }).toBuffer();
     const { data, info } = await sharp(clean).greyscale().raw().toBuffer({ resolveWithObject: true });
-    let state = 7;
-    const uniform = () => ((state = (Math.imul(state, 1103515245) + 12345) >>> 0) + 1) / 4294967297;
-    const grain = Buffer.from(data.map((value) => value + 12 * Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform())));
+    const random = seeded(7);
+    // Clamped: a Uint8Array's own map would wrap a value past 255 round to black.
+    const grain = Uint8ClampedArray.from(data, (value) => value + 14 * random.gaussian());
     const grainy = await sharp(grain, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 60 }).toBuffer();
-    expect((await prepareImage(clean)).noise).toBeLessThan(0.95);
-    expect((await prepareImage(grainy)).noise).toBeGreaterThanOrEqual(0.95);
+    const [smooth, speckled] = [await prepareImage(clean), await prepareImage(grainy)];
+    expect(smooth.noise).toBeLessThan(0.95);
+    expect(speckled.noise).toBeGreaterThanOrEqual(0.95);
+    expect(smooth.softening).toBeLessThan(speckled.softening);
   });
 
   it('turns a photo saved sideways upright before reading it', async () => {
