@@ -8,11 +8,13 @@ const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekd
 /** A message a caller left, with the owner's "done" tick (saved at once, undone if saving fails). */
 export function MessageItem({ message, onChange }: { message: MessageView; onChange: (message: MessageView) => void }) {
   const toast = useToast();
-  const [saving, setSaving] = useState(false);
-  const done = message.doneAt !== null;
+  // The tick while it is saved, held here: the list's cache tells its readers a moment later, and
+  // the box must turn in the same click (a controlled box would flick back until then).
+  const [savingTick, setSavingTick] = useState<boolean | null>(null);
+  const done = savingTick ?? message.doneAt !== null;
 
   async function toggle() {
-    setSaving(true);
+    setSavingTick(!done);
     onChange({ ...message, doneAt: done ? null : new Date().toISOString() });
     try {
       const saved = await markMessageDone(message, !done);
@@ -21,14 +23,14 @@ export function MessageItem({ message, onChange }: { message: MessageView; onCha
       onChange(message);
       toast.show((error as Error).message, 'error');
     } finally {
-      setSaving(false);
+      setSavingTick(null);
     }
   }
 
   return (
     <li id={`message-${message.id}`} className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
       <label className="message-check">
-        <input type="checkbox" checked={done} onChange={() => void toggle()} disabled={saving} />
+        <input type="checkbox" checked={done} onChange={() => void toggle()} disabled={savingTick !== null} />
         <span className="visually-hidden">Done: message from {message.callerName}</span>
       </label>
       <div>
