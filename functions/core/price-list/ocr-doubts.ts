@@ -124,11 +124,13 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     // A name ends at its brackets (a duration or a note) or its dot leader, as the parser reads it.
     const end = words.findIndex((word) => /^[([]|\.{2,}|…/.test(word.text));
     const judged = words.slice(0, inName && end >= 0 ? Math.min(end + 1, kept) : kept).map((word) => ({ ...word, text: word.text.replace(/^[([].*|(?:\.{2,}|…).*$/, '') }));
-    // A capitalised word trailingNoise took for specks at a name's end was a word of it ("Full Head Folds").
+    // A capitalised word trailingNoise took for specks at a name's end was a word of it ("Full Head
+    // Folds"), unless it is as flat as a dot leader, which is what OCR read ("Plaits & Braids Lio").
+    const letterHeight = Math.max(...judged.map(heightOf));
     const startsService = inName && (index === 0 || hasValue(texts[index - 1]!));
     const doubted =
       judged.some((word) => doubtedWord(word, inName, priced)) ||
-      (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text))) ||
+      (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text) && heightOf(word) > letterHeight / 2)) ||
       (startsService && lostItsStart(judged[0]?.text ?? ''));
     if (inName) {
       // A name that runs on into a further cell (no value between them) is one name.

@@ -174,8 +174,11 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
 
 // ------------------------------------------------------------------------------------ columns
 
-const cellHasPrice = (text: string) => PRICE_TEXT.test(text);
-const startsWithName = (text: string) => /^\p{L}/u.test(text);
+/** An hour and its minutes ("1hr 15") end in digits as a bare price does, but are a duration. */
+const HOURS = /\d\s?(?:h|hrs?|hours?)\b/i;
+const cellHasPrice = (text: string) => /[€£]\s?\d/.test(text) || (PRICE_TEXT.test(text) && !HOURS.test(text));
+/** A "from" price's word starts with letters, but no name. */
+const startsWithName = (text: string) => /^\p{L}/u.test(text) && !/^(?:from|starting|approx)\b/i.test(text);
 
 /**
  * Where two lists stand side by side, the x at which to cut the page: a gap that several rows

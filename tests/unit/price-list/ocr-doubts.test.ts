@@ -53,6 +53,11 @@ describe('OCR doubts: a name read wrong gives no row', () => {
     expect(names(row(0, 'Full Head Folds:26 | 2h 30 | €110'), row(40, 'Blow Dry RMR:20 | €30'))).toEqual(['Blow Dry']);
   });
 
+  it('keeps a name whose dot leader OCR read as a capitalised word, flat as the leader is (tuning seed 483, photo 56)', () => {
+    const leader = { text: 'Lio', confidence: 2, bbox: { x0: 180, y0: 14, x1: 360, y1: 20 }, line: 0 };
+    expect(names([...row(0, 'Plaits & Braids'), leader, ...row(0, '| | | | | | | | | | | | | | | | €25').map((word) => ({ ...word, bbox: { ...word.bbox, x0: word.bbox.x0 + 400, x1: word.bbox.x1 + 400 } }))])).toEqual(['Plaits & Braids']);
+  });
+
   it('drops a doubted cell between a name and its price that holds no value, keeping the service', () => {
     expect(read(row(0, 'Balayage | 3s:41 | from €180'), row(40, 'Root Tint | lhr:44 15 | €58'), row(80, 'Restyle | 1hrld:47 | €68'), row(120, 'Root Tint | 1hrl5:47 | €60'), row(160, 'Restyle | 1hr15mns:52 | €57-€72'))).toBe(
       'Balayage\tfrom €180\nRoot Tint\t1hr 15\t€58\nRestyle\t€68\nRoot Tint\t1hr 15\t€60\nRestyle\t1hr15mns\t€57-€72',

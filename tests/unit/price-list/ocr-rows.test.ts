@@ -53,6 +53,11 @@ describe('OCR rows: rebuilt from word boxes', () => {
     expect(linesFromWords(words)).toBe('Skin Fade\t40 mins\t€22\nBuzz Cut\t15 mins\t€14');
   });
 
+  it('keeps a table as rows where a duration and a "from" price stand apart (no list starts with "From"; tuning seed 483, photo 8)', () => {
+    const words = [...row(20, 20, 'Root Tint | | 1hr 15 | | From €65'), ...row(50, 20, 'Full Head Tint | 1hr 30 | | From €85'), ...row(80, 20, 'Grey Blending | 60 mins | | €64')];
+    expect(linesFromWords(words)).toBe('Root Tint\t1hr 15\tFrom €65\nFull Head Tint\t1hr 30\tFrom €85\nGrey Blending\t60 mins\t€64');
+  });
+
   it('keeps a blank line where a wider gap separates blocks', () => {
     const words = [...row(20, 20, 'Hair'), ...row(48, 20, 'Cut | €40'), ...row(140, 20, 'Colour'), ...row(168, 20, 'Tint | €50')];
     expect(linesFromWords(words)).toBe('Hair\nCut\t€40\n\nColour\nTint\t€50');
