@@ -30,6 +30,9 @@ const GLUED_AMPERSAND = /^(\p{L}{2,})&(\p{L}{2,})$/u;
 /** Capitalised words run together where OCR lost the spaces ("GentsCut", "CurlyBlowDry", "Children'sCut"). */
 const GLUED_WORDS = /\p{Lu}\p{Ll}+(?:['’]s)?/gu;
 
+/** A price whose 1 was read as a letter l or I, or a bar ("€l4+", "€2I"). */
+const PRICE_ONE_MISREAD = /^([€£])([\dlI|]{1,4})((?:[.,]\d{2})?\+?)$/;
+
 /** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
 export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
 
@@ -92,6 +95,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hourAndMinutes) return `${hourAndMinutes[1]} ${hourAndMinutes[2]}`;
   // "{45 min)": a bracket read as a brace before a duration.
   if (/^\{\d/.test(text)) return `(${text.slice(1)}`;
+  const price = PRICE_ONE_MISREAD.exec(text);
+  if (price && /\d/.test(price[2]!) && /[lI|]/.test(price[2]!)) return `${price[1]}${price[2]!.replace(/[lI|]/g, '1')}${price[3]}`;
   const range = GLUED_RANGE.exec(text);
   if (range) return `${range[1]} to ${range[2]}`;
   const [, first = '', upper = ''] = /^([€£]\d+[oO0])([€£]\d+)$/.exec(text) ?? [];

@@ -1,5 +1,6 @@
 import { readableCells, withoutEchoes } from './ocr-doubts.js';
 import { gluedTo, HOUR_MISREAD, hoursPointLost, mendWord, trailingNoise } from './ocr-mends.js';
+import { isSalonWord } from './salon-words.js';
 
 /**
  * OCR words → the lines of text the parser reads.
@@ -63,6 +64,32 @@ function slantOf(words: Placed[]): number {
   return Math.abs(slope) < 0.2 ? slope : 0;
 }
 
+/**
+ * Each of tesseract's lines' own slant, where the line follows one row: several words of letter
+ * height spanning a few letters' widths, every centre within a third of a line of the fitted
+ * slope, and that slope near the page's. A page photographed at an angle keeps some keystone
+ * after it is drawn flat, so its rows fan out (a slant of 0.01 at the top, 0.03 at the foot):
+ * one slant for the whole page splits the lowest rows.
+ */
+function lineSlants(words: Placed[], height: number, page: number): Map<number, number> {
+  const byLine = new Map<number, Placed[]>();
+  for (const word of words) if (word.line !== undefined && word.h >= height * 0.6) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
+  const slants = new Map<number, number>();
+  for (const [line, each] of byLine) {
+    if (each.length < 3) continue;
+    const xs = each.map((word) => word.cx);
+    if (Math.max(...xs) - Math.min(...xs) <= height * 3) continue;
+    const mx = xs.reduce((sum, x) => sum + x, 0) / each.length;
+    const my = each.reduce((sum, word) => sum + word.cy, 0) / each.length;
+    const slope = each.reduce((sum, word) => sum + (word.cx - mx) * (word.cy - my), 0) / each.reduce((sum, word) => sum + (word.cx - mx) ** 2, 0);
+    const fits = each.every((word) => Math.abs(word.cy - my - slope * (word.cx - mx)) <= height / 3);
+    if (fits && Math.abs(slope - page) <= MAX_LINE_SLANT_OFF) slants.set(line, slope);
+  }
+  return slants;
+}
+/** How far a line's own slant may be from the page's and still be taken. */
+const MAX_LINE_SLANT_OFF = 0.03;
+
 interface Cell {
   x0: number;
   x1: number;
@@ -84,7 +111,8 @@ export function groupRows(words: readonly OcrWord[]): Row[] {
   if (placed.length === 0) return [];
   const height = median(placed.map((word) => word.h));
   const slant = slantOf(placed);
-  const level = (word: Placed) => word.cy - slant * word.cx;
+  const slants = lineSlants(placed, height, slant);
+  const level = (word: Placed) => word.cy - (slants.get(word.line ?? -1) ?? slant) * word.cx;
   const sorted = [...placed].sort((a, b) => level(a) - level(b));
   const rows: { level: number; words: Placed[] }[] = [];
   for (const word of sorted) {
@@ -146,6 +174,8 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
     const word = words[index]!;
     // A speck before a cell's values ("i 60 mins €65"), which the name before would take in.
     if (index === 0 && /^\p{Ll}$/u.test(word.text) && word.confidence < UNSURE && /^[€£\d]/.test(words[1]?.text ?? '')) continue;
+    // A speck read as a stroke between two words of a name ("Hot Towel 1 Shave").
+    if (/^[1lI|!]$/.test(word.text) && word.confidence < UNSURE && [words[index - 1], words[index + 1]].every((near) => near && isSalonWord(near.text.toLowerCase()))) continue;
     let text = mendWord(word.text.replace(HOUR_MISREAD, '1'), words[index - 1]?.text);
     if (/^[lIi|!]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
     if (hoursPointLost(text, words[index + 1]?.text)) text = `${text[0]}.5`;

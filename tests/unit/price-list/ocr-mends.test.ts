@@ -148,4 +148,14 @@ describe('OCR mends: an hour misread or alone', () => {
       { name: 'Blow Dry', duration: 0 },
     ]);
   });
+
+  it('reads a price\'s 1 read as l, I or a bar, and drops a stroke read between two words of a name (tuning seeds 481-29 and 481-50)', () => {
+    const found = parsePriceList(read(row(0, 'Boys Cut | (20 mins) €l4+:54'), row(40, 'Hot Towel 1:52 Shave | (30 mins) €31'), row(80, 'Beard Trim | €2I:60'), row(120, 'Blow Dry 1 hour | €35')));
+    expect(found.map(({ name, price, price_min, duration }) => ({ name, price: price ?? price_min, duration }))).toEqual([
+      { name: 'Boys Cut', price: 14, duration: 20 },
+      { name: 'Hot Towel Shave', price: 31, duration: 30 },
+      { name: 'Beard Trim', price: 21, duration: 0 },
+      { name: 'Blow Dry', price: 35, duration: 60 },
+    ]);
+  });
 });

@@ -38,6 +38,18 @@ describe('OCR rows: rebuilt from word boxes', () => {
     expect(linesFromWords(words)).toBe('Root Tint\t€58\nFull Head Tint\t€72');
   });
 
+  it('keeps each row whole where the rows fan out, by the slant of its own line (tuning seed 482, photo 29)', () => {
+    // The page's slant, from its upper lines, is 0.01; the lowest rows slant by 0.03 and lie closer.
+    const words = [
+      ...row(20, 20, 'Brow Wax | | | | | | 15m | €16', { slant: 0.01 }),
+      ...row(60, 20, 'Brow Tint | | | | | | 15 mins | €10', { slant: 0.01 }),
+      ...row(100, 20, 'Lash Tint | | | | | | 20 mins | €18', { slant: 0.01 }),
+      ...row(140, 20, 'Debs Upstyle | | | | | | | 1 hr | €56', { slant: 0.03 }).map((word) => ({ ...word, line: 140 })),
+      ...row(168, 20, 'Communion Hair | | | | | | 45 mins | €39', { slant: 0.03 }).map((word) => ({ ...word, line: 168 })),
+    ];
+    expect(linesFromWords(words).split('\n')).toEqual(['Brow Wax\t15m\t€16', 'Brow Tint\t15 mins\t€10', 'Lash Tint\t20 mins\t€18', 'Debs Upstyle\t1 hr\t€56', 'Communion Hair\t45 mins\t€39']);
+  });
+
   it('reads two lists side by side one after the other, headings with their own column', () => {
     const words = [
       ...row(20, 200, 'Swilly Hair Studio'),
