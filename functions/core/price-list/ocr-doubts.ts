@@ -145,9 +145,12 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
         out.fill('', first, index);
       }
     } else if (euroDocument && !dropping && untrustedAmount(words, text)) {
-      // The service's price, unless it has one already and this is a speck read as a digit.
+      // The service's price, unless it has one before or after it and this is a speck read as a
+      // digit (a scrap of its dot leader: "OAP Cut & Set 5 €31").
       const before = texts.slice(first, index);
-      if (before.some(startsName) && !before.some((each) => /[€£]\d/.test(each))) {
+      const after = texts.slice(index + 1);
+      const ownValues = after.slice(0, after.findIndex(startsName) < 0 ? after.length : after.findIndex(startsName));
+      if (before.some(startsName) && ![...before, ...ownValues].some((each) => /[€£]\d/.test(each))) {
         dropping = true;
         run = texts.slice(first, index);
         out.fill('', first, index);

@@ -124,10 +124,14 @@ describe('OCR doubts: a price of one digit, and a name that lost its start', () 
     expect(leftOut).toEqual(['Scalp Treatment €7', 'Deep Conditioning €7', 'Bridal Trial 4']);
   });
 
-  it('drops a stray digit after a price the service already has, and keeps bare digits in a list priced without €', () => {
+  it('drops a stray digit before or after a price the service has (a scrap of its dot leader: tuning seed 481, photo 35), and keeps bare digits in a list priced without €', () => {
     expect(priced(row(0, 'Occasion Hair | 60 mins | €64 | 4:6'), row(40, 'Blow Dry | €30'))).toEqual([
       { name: 'Occasion Hair', price: 64 },
       { name: 'Blow Dry', price: 30 },
+    ]);
+    expect(priced(row(0, 'OAP Cut & Set | 5:9 | €31'), row(40, 'Curly Blow Dry | 3:21 | €32'))).toEqual([
+      { name: 'OAP Cut & Set', price: 31 },
+      { name: 'Curly Blow Dry', price: 32 },
     ]);
     expect(priced(row(0, 'Fringe Trim | 8:70'), row(40, 'Blow Dry | 30'))).toEqual([
       { name: 'Fringe Trim', price: 8 },
