@@ -198,7 +198,10 @@ describe('Lambda bundles as CDK stages them', () => {
 
   it('each Lambda gets its own bundle (CDK caches staged assets by their bundling options)', () => {
     const outdir = path.join(root, 'cdk.out');
-    const app = new App({ outdir });
+    // A stack of two bare functions, made to see how CDK stages their bundles: the dev and prod
+    // stacks (stack.test.ts and the rest) have their templates validated; this one would only
+    // build CDK's CloudFormation validation engine for itself (about 9 s of CPU in a fresh worker).
+    const app = new App({ outdir, builtinCloudFormationValidation: false });
     const stack = new Stack(app, 'BundleCheck', { env: { region: 'eu-west-1' } });
     const entries = ['functions/api/get-health.ts', 'functions/api/list-calls.ts'];
     for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment: TEST_FUNCTION_ENVIRONMENT });
