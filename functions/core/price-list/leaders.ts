@@ -16,16 +16,17 @@ interface Blob {
 
 /**
  * How a leader is looked for: its dots as what is darker than `ink`, and at least `least` of them
- * at a spacing steady within `steady` of itself. Blurred, a leader's dots stay pale (grey 130–200
- * where the letters are black), so a second look takes paler ink, but only a long and regular run
- * of dots alike a leader's: on a grainy page, specks that pale lie everywhere and some fall in a
- * row by chance. On tuning seeds 484–485 a pale leader's dots were 0.6 of a line apart with a
- * median of 18–21 px (lines of 30 px), chance rows of specks 0.65–2 lines apart with 5–12 px.
- * No leader's dots lie further apart than 0.8 of a line, however dark: specks that do are not one.
+ * at a spacing steady within `steady` of itself, at most `widest` lines apart, half of them
+ * covering a square `smallest` of a line across. Blurred, a leader's dots stay pale (grey
+ * 130–200 where the letters are black), so a second look takes paler ink, but only for a long and
+ * regular run of dots the size of a leader's: on a grainy page, specks that pale lie everywhere and
+ * some fall in a row by chance. On tuning seeds 484–485 (lines of 30 px) a pale leader's dots
+ * were 0.6 of a line apart with a median of 18–21 px; chance rows of specks 0.65–2 lines apart
+ * with 5–12 px. A dark leader's dots may lie 0.85 of a line apart (fresh seed 1844707390, photo 51).
  */
 const PASSES = [
-  { ink: 128, least: 5, steady: 0.35, widest: 0.8, smallest: 0 },
-  { ink: 200, least: 10, steady: 0.2, widest: 0.8, smallest: 0.12 },
+  { ink: 128, least: 5, steady: 0.35, widest: Infinity, smallest: 0 },
+  { ink: 200, least: 10, steady: 0.2, widest: 1, smallest: 0.12 },
 ] as const;
 
 /** The connected blobs of ink (8-connected) darker than `ink` and no larger than `largest` pixels across. */

@@ -37,6 +37,13 @@ describe('dot leaders', () => {
     expect(left).toBeLessThanOrEqual(2);
   });
 
+  it('wipes a dark leader whose dots lie almost a line apart (fresh seed 1844707390, photo 51)', () => {
+    const width = 600;
+    const data = page(width, Array.from({ length: 20 }, (_, index) => ({ x: 20 + index * 25, y: 30, side: 4, shade: 30 })));
+    expect(wipeLeaders(data, width, 60, 30)).toBe(1);
+    expect(inked(data, 0, width, width)).toBe(0);
+  });
+
   it('leaves a chance row of pale specks alone, spaced wider than a leader\'s dots (tuning seed 484, photo 44)', () => {
     const width = 400;
     const specks = Array.from({ length: 12 }, (_, index) => ({ x: 20 + index * 30, y: 30, side: 3, shade: 170 }));
