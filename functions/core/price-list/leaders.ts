@@ -73,18 +73,32 @@ interface Dot extends Blob {
   cy: number;
 }
 
-/** The dots to the right of `first` on its line, each within a line's height of the one before. */
-function sameLine(dots: readonly Dot[], first: number, used: ReadonlySet<number>, lineHeight: number): number[] {
-  const found: number[] = [];
-  let last = dots[first]!;
-  for (let next = first + 1; next < dots.length; next += 1) {
-    const candidate = dots[next]!;
-    if (candidate.cx - last.cx > lineHeight * 1.2) break;
-    if (used.has(next) || Math.abs(candidate.cy - dots[first]!.cy) > lineHeight * 0.15) continue;
-    found.push(next);
-    last = candidate;
+/**
+ * The dots near each band of rows a sixth of a line tall (its own and the bands above and below),
+ * in order of x: a chain looks only at these, not at every dot across the page's height.
+ */
+function nearBands(dots: readonly Dot[], band: number): Map<number, number[]> {
+  const bands = new Map<number, number[]>();
+  dots.forEach((dot, index) => {
+    const key = Math.floor(dot.cy / band);
+    for (const each of [key - 1, key, key + 1]) {
+      const list = bands.get(each);
+      if (list) list.push(index);
+      else bands.set(each, [index]);
+    }
+  });
+  return bands;
+}
+
+/** The first position in `sorted` holding a number above `value`. */
+function after(sorted: readonly number[], value: number): number {
+  let [low, high] = [0, sorted.length];
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (sorted[middle]! <= value) low = middle + 1;
+    else high = middle;
   }
-  return found;
+  return low;
 }
 
 /**
@@ -92,25 +106,30 @@ function sameLine(dots: readonly Dot[], first: number, used: ReadonlySet<number>
  * the leader's line too, so the spacing is tried from each of the first few dots beside it, a
  * speck between two of the leader's dots is passed over, and so is a dot lost (a gap of two).
  * The spacing is the chain's mean so far, so a dot that a speck joined, off by a pixel, does not
- * set it.
+ * set it. `near` holds the dots about `first`'s line, in order of x.
  */
-function longestChain(dots: readonly Dot[], first: number, used: ReadonlySet<number>, lineHeight: number, steady: number): number[] {
-  const line = sameLine(dots, first, used, lineHeight);
+function longestChain(dots: readonly Dot[], near: readonly number[], first: number, used: ReadonlySet<number>, lineHeight: number, steady: number): number[] {
+  const start = dots[first]!;
+  const from = after(near, first);
+  const onLine = (index: number) => !used.has(index) && Math.abs(dots[index]!.cy - start.cy) <= lineHeight * 0.15;
+  const seconds: number[] = [];
+  for (let at = from; at < near.length && seconds.length < 3 && dots[near[at]!]!.cx - start.cx <= lineHeight * 1.2; at += 1) if (onLine(near[at]!)) seconds.push(at);
   let best = [first];
-  for (const second of line.slice(0, 3)) {
-    const chain = [first, second];
-    let spacing = dots[second]!.cx - dots[first]!.cx;
+  for (const second of seconds) {
+    const chain = [first, near[second]!];
+    let spacing = dots[near[second]!]!.cx - start.cx;
     let span = 1;
-    for (const next of line) {
+    for (let at = second + 1; at < near.length; at += 1) {
+      const next = near[at]!;
       const last = dots[chain.at(-1)!]!;
       const gap = dots[next]!.cx - last.cx;
-      if (gap <= 0) continue;
       if (gap > 2 * spacing * (1 + steady) + 1) break;
+      if (gap <= 0 || !onLine(next)) continue;
       const steps = Math.round(gap / spacing);
       if (steps >= 1 && steps <= 2 && Math.abs(gap - steps * spacing) <= spacing * steady && Math.abs(dots[next]!.cy - last.cy) <= lineHeight * 0.12) {
         chain.push(next);
         span += steps;
-        spacing = (dots[next]!.cx - dots[first]!.cx) / span;
+        spacing = (dots[next]!.cx - start.cx) / span;
       }
     }
     if (chain.length > best.length) best = chain;
@@ -140,11 +159,13 @@ function wipePass(data: Uint8Array, width: number, height: number, lineHeight: n
     })
     .map((blob) => ({ ...blob, cx: (blob.x0 + blob.x1) / 2, cy: (blob.y0 + blob.y1) / 2 }))
     .sort((a, b) => a.cx - b.cx);
+  const band = lineHeight * 0.15;
+  const near = nearBands(dots, band);
   const used = new Set<number>();
   let wiped = 0;
   for (let first = 0; first < dots.length; first += 1) {
     if (used.has(first)) continue;
-    const chain = longestChain(dots, first, used, lineHeight, steady);
+    const chain = longestChain(dots, near.get(Math.floor(dots[first]!.cy / band))!, first, used, lineHeight, steady);
     if (chain.length < least || !leaderLike(chain.map((index) => dots[index]!), lineHeight, widest, smallest)) continue;
     // The dot's soft edge (lighter than the ink threshold) goes too.
     const edge = Math.max(1, Math.round(lineHeight * 0.07));
