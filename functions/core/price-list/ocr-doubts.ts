@@ -149,7 +149,8 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
       // digit (a scrap of its dot leader: "OAP Cut & Set 5 €31").
       const before = texts.slice(first, index);
       const after = texts.slice(index + 1);
-      const ownValues = after.slice(0, after.findIndex(startsName) < 0 ? after.length : after.findIndex(startsName));
+      const nextName = after.findIndex(startsName);
+      const ownValues = nextName < 0 ? after : after.slice(0, nextName);
       if (before.some(startsName) && ![...before, ...ownValues].some((each) => /[€£]\d/.test(each))) {
         dropping = true;
         run = texts.slice(first, index);

@@ -1,5 +1,6 @@
 import { readableCells, withoutEchoes } from './ocr-doubts.js';
 import { gluedTo, HOUR_MISREAD, hoursPointLost, mendWord, trailingNoise } from './ocr-mends.js';
+import { lineSlants, median, slantOf } from './row-slant.js';
 import { isSalonWord } from './salon-words.js';
 
 /**
@@ -42,53 +43,6 @@ interface Placed extends OcrWord {
 
 /** A gap wider than this many letter heights separates cells. */
 const CELL_GAP = 1.1;
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
-};
-
-/** The page's slant (dy per dx), from tesseract's own lines of several words. */
-function slantOf(words: Placed[]): number {
-  const byLine = new Map<number, Placed[]>();
-  for (const word of words) if (word.line !== undefined) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
-  const slopes: number[] = [];
-  for (const line of byLine.values()) {
-    if (line.length < 2) continue;
-    const first = line.reduce((a, b) => (a.cx < b.cx ? a : b));
-    const last = line.reduce((a, b) => (a.cx > b.cx ? a : b));
-    const dx = last.cx - first.cx;
-    if (dx > first.h * 3) slopes.push((last.cy - first.cy) / dx);
-  }
-  const slope = median(slopes);
-  return Math.abs(slope) < 0.2 ? slope : 0;
-}
-
-/**
- * Each of tesseract's lines' own slant, where the line follows one row: several words of letter
- * height spanning a few letters' widths, every centre within a third of a line of the fitted
- * slope, and that slope near the page's. A page photographed at an angle keeps some keystone
- * after it is drawn flat, so its rows fan out (a slant of 0.01 at the top, 0.03 at the foot):
- * one slant for the whole page splits the lowest rows.
- */
-function lineSlants(words: Placed[], height: number, page: number): Map<number, number> {
-  const byLine = new Map<number, Placed[]>();
-  for (const word of words) if (word.line !== undefined && word.h >= height * 0.6) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
-  const slants = new Map<number, number>();
-  for (const [line, each] of byLine) {
-    if (each.length < 3) continue;
-    const xs = each.map((word) => word.cx);
-    if (Math.max(...xs) - Math.min(...xs) <= height * 3) continue;
-    const mx = xs.reduce((sum, x) => sum + x, 0) / each.length;
-    const my = each.reduce((sum, word) => sum + word.cy, 0) / each.length;
-    const slope = each.reduce((sum, word) => sum + (word.cx - mx) * (word.cy - my), 0) / each.reduce((sum, word) => sum + (word.cx - mx) ** 2, 0);
-    const fits = each.every((word) => Math.abs(word.cy - my - slope * (word.cx - mx)) <= height / 3);
-    if (fits && Math.abs(slope - page) <= MAX_LINE_SLANT_OFF) slants.set(line, slope);
-  }
-  return slants;
-}
-/** How far a line's own slant may be from the page's and still be taken. */
-const MAX_LINE_SLANT_OFF = 0.03;
 
 interface Cell {
   x0: number;
