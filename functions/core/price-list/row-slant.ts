@@ -16,12 +16,25 @@ export const median = (values: number[]) => {
   return sorted.length ? sorted[Math.floor(sorted.length / 2)]! : 0;
 };
 
+/** How far a line's own slant may be from the page's and still be taken. */
+const MAX_LINE_SLANT_OFF = 0.03;
+
+/** The words of each of tesseract's lines. */
+function byLine(words: readonly PlacedWord[]): Map<number, PlacedWord[]> {
+  const lines = new Map<number, PlacedWord[]>();
+  for (const word of words) {
+    if (word.line === undefined) continue;
+    const line = lines.get(word.line);
+    if (line) line.push(word);
+    else lines.set(word.line, [word]);
+  }
+  return lines;
+}
+
 /** The page's slant (dy per dx), from tesseract's own lines of several words. */
 export function slantOf(words: readonly PlacedWord[]): number {
-  const byLine = new Map<number, PlacedWord[]>();
-  for (const word of words) if (word.line !== undefined) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
   const slopes: number[] = [];
-  for (const line of byLine.values()) {
+  for (const line of byLine(words).values()) {
     if (line.length < 2) continue;
     const first = line.reduce((a, b) => (a.cx < b.cx ? a : b));
     const last = line.reduce((a, b) => (a.cx > b.cx ? a : b));
@@ -40,10 +53,8 @@ export function slantOf(words: readonly PlacedWord[]): number {
  * one slant for the whole page splits the lowest rows.
  */
 export function lineSlants(words: readonly PlacedWord[], height: number, page: number): Map<number, number> {
-  const byLine = new Map<number, PlacedWord[]>();
-  for (const word of words) if (word.line !== undefined && word.h >= height * 0.6) byLine.set(word.line, [...(byLine.get(word.line) ?? []), word]);
   const slants = new Map<number, number>();
-  for (const [line, each] of byLine) {
+  for (const [line, each] of byLine(words.filter((word) => word.h >= height * 0.6))) {
     if (each.length < 3) continue;
     const xs = each.map((word) => word.cx);
     if (Math.max(...xs) - Math.min(...xs) <= height * 3) continue;
@@ -55,5 +66,3 @@ export function lineSlants(words: readonly PlacedWord[], height: number, page: n
   }
   return slants;
 }
-/** How far a line's own slant may be from the page's and still be taken. */
-const MAX_LINE_SLANT_OFF = 0.03;
