@@ -82,7 +82,8 @@ function doubtedWord(word: Boxed, inName: boolean, priced: boolean): boolean {
  * or under, or without the sign.
  */
 const SURE_PRICE = 85;
-const ONE_DIGIT_AMOUNT = /^[€£]?\d(?:[.,]\d{2})?\+?$/;
+/** With any sign before it: a "“3" is a € misread, and no surer than a bare 3. */
+const ONE_DIGIT_AMOUNT = /^[^\p{L}\p{N}\s]?\d(?:[.,]\d{2})?\+?$/u;
 const untrustedAmount = (words: readonly Boxed[], text: string) =>
   ONE_DIGIT_AMOUNT.test(text) && !(words.length === 1 && /^€\d/.test(words[0]!.text) && words[0]!.confidence >= SURE_PRICE);
 

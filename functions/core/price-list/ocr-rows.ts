@@ -106,9 +106,12 @@ const DIGIT_EURO = /^[68590](\d{1,3}(?:[.,]\d{2})?[+]?)$/;
 /** tesseract was unsure of a character below this confidence. */
 const UNSURE = 75;
 
-/** Whether the words mark their prices with €: most amounts carry the sign. */
+/**
+ * Whether the words mark their prices with €: most amounts carry the sign. On a page read badly
+ * the digits after it are misread too ("€s0", "£5)"), but the sign still says how prices are written.
+ */
 export function marksEuro(words: readonly { text: string }[]): boolean {
-  const marked = words.filter((word) => /^[€£]\d/.test(word.text.trim())).length;
+  const marked = words.filter((word) => /^[€£][\p{L}\d]/u.test(word.text.trim())).length;
   return marked >= 2;
 }
 

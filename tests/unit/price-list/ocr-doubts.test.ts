@@ -114,14 +114,14 @@ describe('OCR doubts: a price of one digit, and a name that lost its start', () 
   it('leaves out a service whose one-digit price was not read surely with its € (what is left of a blurred bold "€27"), and tells the owner', () => {
     const leftOut: string[] = [];
     const lines = linesFromWords(
-      [row(0, 'Scalp Treatment | €7:78'), row(40, 'Deep Conditioning | «7:68'), row(80, 'Bridal Trial | 4:32'), row(120, 'Fringe Trim | €8:91'), row(160, 'Blow Dry | €31:92')].flat(),
+      [row(0, 'Scalp Treatment | €7:78'), row(40, 'Deep Conditioning | «7:68'), row(80, 'Bridal Trial | 4:32'), row(120, 'Fringe Trim | €8:91'), row(160, 'Blow Dry | €31:92'), row(200, 'Communion Hair | “3:62')].flat(),
       leftOut,
     );
     expect(parsePriceList(lines).map(({ name, price }) => ({ name, price }))).toEqual([
       { name: 'Fringe Trim', price: 8 },
       { name: 'Blow Dry', price: 31 },
     ]);
-    expect(leftOut).toEqual(['Scalp Treatment €7', 'Deep Conditioning €7', 'Bridal Trial 4']);
+    expect(leftOut).toEqual(['Scalp Treatment €7', 'Deep Conditioning €7', 'Bridal Trial 4', 'Communion Hair “3']);
   });
 
   it('drops a stray digit before or after a price the service has (a scrap of its dot leader: tuning seed 481, photo 35), and keeps bare digits in a list priced without €', () => {

@@ -112,6 +112,8 @@ describe('OCR rows: misread € signs', () => {
   it('tells a list priced in € from one with bare numbers', () => {
     expect(marksEuro(row(0, 0, 'Cut €40 Tint €50'))).toBe(true);
     expect(marksEuro(row(0, 0, 'Cut 40 Tint 50'))).toBe(false);
+    // A page read badly still shows the sign before digits it misread (tuning seed 1844707390, photo 74).
+    expect(marksEuro(row(0, 0, 'Root Tink €s0 Blow Dry £5)'))).toBe(true);
   });
 
   it('parts a range\'s "to" that OCR glued to the first amount, the space read as a 1 too', () => {

@@ -237,6 +237,22 @@ describe('parsePriceList: layout', () => {
     expect(parsePriceList(text)).toEqual([single('Colour', 80), single('Cut & Blow Dry', 45)]);
   });
 
+  // Hard photos of tuning seeds 482 and 485, and of seed 1844707390 (photo 5).
+  it('takes no service from an address whose county OCR lost, nor from a phone number whose middle group was read as a price', () => {
+    const text = [
+      'Colour €80',
+      '11 Market Square, Athlone, Tc. Wesuneath - U0 €7 46735',
+      '57 Bride Sweet, Traits. Co. Kerry - 05% €3 3355',
+      '23 Conti Seveet. Lefetkmney To. Cone - 074 €2 8842',
+      'Cut & Blow Dry €45\t60 mins',
+    ].join('\n');
+    expect(parsePriceList(text)).toEqual([single('Colour', 80), single('Cut & Blow Dry', 45, 60)]);
+  });
+
+  it('gives no service for a table header that took the first row\'s price ("Service Time Price €58", tuning seed 482, photo 38)', () => {
+    expect(parsePriceList('Service\tTime\tPrice €58\nLash Tint\t20 mins\t€18').map((service) => service.name)).toEqual(['Lash Tint']);
+  });
+
   it('takes no service from a footnote whose first word OCR misread ("Depasit of €20 required…")', () => {
     expect(parsePriceList('Bridal Hair €220\nDepasit of €20 required for bridal bookings')).toEqual([single('Bridal Hair', 220)]);
   });

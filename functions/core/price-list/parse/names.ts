@@ -7,16 +7,19 @@
 
 /** An Irish phone number however its digits are grouped ("066 712 3456", "01 234 5678", "074 76 1247", "+353 66 712 3456"). */
 const PHONE = /(?:\+353[\s-]?\(?0?\)?|\b0)\d{1,3}\)?[\s-]?\d{2,4}[\s-]?\d{3,4}\b/g;
+/** A phone number's last groups, its middle one read as a price ("074 €2 8842", "U0 «7 46735"): no price is followed by four digits. */
+const PHONE_TAIL = /[€£«]\d{1,2}\s+\d{4,5}\s*$/;
 const NOISE_LINE =
   /^(?:tel|telephone|phone|ph|mob|mobile|call|text|whatsapp|email|e-mail|web|website|www|https?|address|eircode|open|opening|hours|follow|like us|find us|visit|book|booking|bookings|instagram|facebook|tiktok|twitter|gift vouchers?|vouchers?|all prices|prices (?:are|may|subject|include|quoted|vary)|price list|terms|t&cs?|cancellation|deposit|deposits|note|notes|please|vat|walk-ins?|payment|we accept|cash)\b/i;
 const DAY_LINE = /^(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)(?:day|sday|nesday|rsday|urday)?\b/i;
 const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
 /**
- * A street and a county ("41 Castle Street, Tralee, Co. Kerry"), or a county after a comma
- * whatever OCR made of the rest ("4 Castle Served. Portlaoise, Co. aoe"): an address, whatever
- * digits follow it.
+ * A street and a county ("41 Castle Street, Tralee, Co. Kerry") or a town ("11 Market Square,
+ * Athlone, Tc. Wesuneath"), or a county after a comma or a full stop whatever OCR made of the
+ * rest ("4 Castle Served. Portlaoise, Co. aoe", "57 Bride Sweet, Traits. Co. Kerry"): an address,
+ * whatever digits follow it.
  */
-const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,.*\bco\.?\s+\p{Lu}|,\s*co\.?\s+\p{L}{3}/iu;
+const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,(?:.*\bco\.?\s+\p{Lu}|\s*\p{Lu}\p{Ll}+,)|[,.]\s*co\.?\s+\p{L}{3}/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
 const TABLE_HEADER_WORDS = new Set([
   'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
@@ -85,6 +88,8 @@ export function plausibleName(name: string): boolean {
   if (letters(name) < 2 || name.length > 80) return false;
   if (name.split(' ').length > 10) return false;
   if (NOT_A_SERVICE_NAME.test(name)) return false;
+  // "Service Time" given the first row's price: a table's header misread is no service.
+  if (isTableHeader(name)) return false;
   // "Hair treatments are €15 with any service." is a sentence, not a service.
   if (/\s(?:is|are|costs?|will be)$/i.test(name)) return false;
   // "Depasit of €20 required…" (a misread "Deposit"): a name never ends on a word that needs more.
@@ -108,7 +113,7 @@ export function looksLikeNote(text: string): boolean {
  * A line holding a phone number is contact details, whatever else OCR made of it ("22 Recipe
  * Sweet, Lsnerkanny, €2 Donegal · 074 76 1247": an address misread, its "Co." taken for a price).
  */
-export const holdsPhoneNumber = (line: string) => new RegExp(PHONE.source).test(line);
+export const holdsPhoneNumber = (line: string) => new RegExp(PHONE.source).test(line) || PHONE_TAIL.test(line);
 
 /** Phone numbers, opening hours, addresses, links, terms: lines that never hold a service. */
 export function isNoiseLine(line: string): boolean {
