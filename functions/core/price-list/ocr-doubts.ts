@@ -1,6 +1,6 @@
 import { HOUR_MISREAD, mendWord, trailingNoise } from './ocr-mends.js';
 import { tokenize } from './parse/tokens.js';
-import { isSalonWord, nearSalonWord, offSalonWord } from './salon-words.js';
+import { isSalonWord, nearSalonWord, offSalonWord, SALON_WORDS } from './salon-words.js';
 
 /**
  * What OCR read that is better left out than turned into a service. The owner adds a missing
@@ -97,6 +97,10 @@ function lostItsStart(first: string): boolean {
   return /^\p{Ll}+$/u.test(letters) && !JOINING.test(letters) && !isSalonWord(letters) && nearSalonWord(letters) === null;
 }
 
+const SALON_WORD_STARTS = new Set([...SALON_WORDS].map((word) => word.slice(0, 2)));
+/** A capitalised word of a name, or the start of one ("Ha" of "Hair"), not two letters of a leader's specks ("Ee"). */
+const lostWord = (text: string) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(text) || (/^\p{Lu}\p{Ll}$/u.test(text) && SALON_WORD_STARTS.has(text.toLowerCase()));
+
 /** A cell that starts with letters that are no value's ("from€38" is a price). */
 const startsName = (text: string) => /^\p{L}/u.test(text) && !VALUE.test(text.split(' ')[0]!) && !/^(?:from|approx|starting|up)(?!\p{L})/iu.test(text);
 const hasValue = (text: string) => /[€£\d]/.test(text);
@@ -126,12 +130,13 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     const end = words.findIndex((word) => /^[([]|\.{2,}|…/.test(word.text));
     const judged = words.slice(0, inName && end >= 0 ? Math.min(end + 1, kept) : kept).map((word) => ({ ...word, text: word.text.replace(/^[([].*|(?:\.{2,}|…).*$/, '') }));
     // A capitalised word trailingNoise took for specks at a name's end was a word of it ("Full Head
-    // Folds"), unless it is as flat as a dot leader, which is what OCR read ("Plaits & Braids Lio").
+    // Folds", or its start: "Communion Ha"), unless it is as flat as a dot leader, which is what
+    // OCR read ("Plaits & Braids Lio").
     const letterHeight = Math.max(...judged.map(heightOf));
     const startsService = inName && (index === 0 || hasValue(texts[index - 1]!));
     const doubted =
       judged.some((word) => doubtedWord(word, inName, priced)) ||
-      (inName && words.slice(kept).some((word) => /^\p{Lu}\p{Ll}{2,}[.,:;]*$/u.test(word.text) && heightOf(word) > letterHeight / 2)) ||
+      (inName && words.slice(kept).some((word) => lostWord(word.text) && heightOf(word) > letterHeight / 2)) ||
       (startsService && lostItsStart(judged[0]?.text ?? ''));
     if (inName) {
       // A name that runs on into a further cell (no value between them) is one name.

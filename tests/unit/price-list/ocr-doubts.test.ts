@@ -53,6 +53,10 @@ describe('OCR doubts: a name read wrong gives no row', () => {
     expect(names(row(0, 'Full Head Folds:26 | 2h 30 | €110'), row(40, 'Blow Dry RMR:20 | €30'))).toEqual(['Blow Dry']);
   });
 
+  it('leaves out a name whose last word OCR cut to its first two letters and took for noise ("Communion Ha", tuning seed 489, photo 35), not two letters of a leader ("Ee")', () => {
+    expect(names(row(0, 'Communion Ha:46 | 45 min | €49'), row(40, 'Scalp Treatment Ee:10 | €20.00'), row(80, 'Blow Dry | €30'))).toEqual(['Scalp Treatment', 'Blow Dry']);
+  });
+
   it('keeps a name whose dot leader OCR read as a capitalised word, flat as the leader is (tuning seed 483, photo 56)', () => {
     const leader = { text: 'Lio', confidence: 2, bbox: { x0: 180, y0: 14, x1: 360, y1: 20 }, line: 0 };
     expect(names([...row(0, 'Plaits & Braids'), leader, ...row(0, '| | | | | | | | | | | | | | | | €25').map((word) => ({ ...word, bbox: { ...word.bbox, x0: word.bbox.x0 + 400, x1: word.bbox.x1 + 400 } }))])).toEqual(['Plaits & Braids']);

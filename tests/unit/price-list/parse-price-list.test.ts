@@ -244,9 +244,16 @@ describe('parsePriceList: layout', () => {
       '11 Market Square, Athlone, Tc. Wesuneath - U0 €7 46735',
       '57 Bride Sweet, Traits. Co. Kerry - 05% €3 3355',
       '23 Conti Seveet. Lefetkmney To. Cone - 074 €2 8842',
+      '43 Corsi: Cure, Enis, Co, Clare – 065 2s\t€302',
+      'Salon Nua Hair & Beauty',
+      '€7 Clinch Stet, Tralee, Co. le.ty - GBb +L 30%',
       'Cut & Blow Dry €45\t60 mins',
     ].join('\n');
     expect(parsePriceList(text)).toEqual([single('Colour', 80), single('Cut & Blow Dry', 45, 60)]);
+  });
+
+  it('gives no service for a name that took in a price OCR glued to it ("Toner & Gloss €Q27w", tuning seed 489, photo 59)', () => {
+    expect(parsePriceList('Toner & Gloss €Q27w\t€37\nBlow Dry\t€30').map((service) => service.name)).toEqual(['Blow Dry']);
   });
 
   it('gives no service for a table header that took the first row\'s price ("Service Time Price €58", tuning seed 482, photo 38)', () => {

@@ -16,10 +16,11 @@ const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
 /**
  * A street and a county ("41 Castle Street, Tralee, Co. Kerry") or a town ("11 Market Square,
  * Athlone, Tc. Wesuneath"), or a county after a comma or a full stop whatever OCR made of the
- * rest ("4 Castle Served. Portlaoise, Co. aoe", "57 Bride Sweet, Traits. Co. Kerry"): an address,
+ * rest ("4 Castle Served. Portlaoise, Co. aoe", "57 Bride Sweet, Traits. Co. Kerry", "Enis, Co,
+ * Clare", "Tralee, Co. le.ty"): an address,
  * whatever digits follow it.
  */
-const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,(?:.*\bco\.?\s+\p{Lu}|\s*\p{Lu}\p{Ll}+,)|[,.]\s*co\.?\s+\p{L}{3}/iu;
+const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,(?:.*\bco\.?\s+\p{Lu}|\s*\p{Lu}\p{Ll}+,)|[,.]\s*co(?:[.,]\s*\p{L}{2}|\s+\p{L}{3})/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
 const TABLE_HEADER_WORDS = new Set([
   'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
@@ -90,6 +91,8 @@ export function plausibleName(name: string): boolean {
   if (NOT_A_SERVICE_NAME.test(name)) return false;
   // "Service Time" given the first row's price: a table's header misread is no service.
   if (isTableHeader(name)) return false;
+  // "Toner & Gloss €Q27w": a price OCR glued to the name's end; what is left is no name.
+  if (/[€£]/.test(name)) return false;
   // "Hair treatments are €15 with any service." is a sentence, not a service.
   if (/\s(?:is|are|costs?|will be)$/i.test(name)) return false;
   // "Depasit of €20 required…" (a misread "Deposit"): a name never ends on a word that needs more.
