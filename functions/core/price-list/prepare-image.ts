@@ -85,9 +85,24 @@ async function shrunk(sharp: SharpModule, grey: Grey, side: number): Promise<{ s
   return { small, factor: small.width / grey.width };
 }
 
-async function slant(sharp: SharpModule, grey: Grey): Promise<number> {
-  const { small } = await shrunk(sharp, grey, SKEW_SIDE);
-  return skewAngle(small.data, small.width, small.height);
+/** A copy of the picture with its light evened (light.ts), for measures a shadow's edge would mislead. */
+function evened(grey: Grey, lineHeight: number): Uint8Array {
+  const copy = Uint8Array.from(grey.data);
+  flatField(copy, grey.width, grey.height, lineHeight);
+  return copy;
+}
+
+/**
+ * The lines' slant, and roughly their height, measured with the light evened: a shadow band's
+ * edge or a striped surface around a page not found otherwise outweighs the lines (a photo turned
+ * 6.6° measured 0.6°) and is taken for lines 100 px tall.
+ */
+async function slant(sharp: SharpModule, grey: Grey): Promise<{ angle: number; lineHeight: number | null }> {
+  const { small, factor } = await shrunk(sharp, grey, SKEW_SIDE);
+  const guess = Math.max(8, small.height / 60);
+  const lineHeight = measureLineHeight(evened(small, guess), small.width, small.height);
+  const angle = skewAngle(evened(small, lineHeight ?? guess), small.width, small.height);
+  return { angle, lineHeight: lineHeight === null ? null : lineHeight / factor };
 }
 
 /**
@@ -114,13 +129,13 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const found = findPage(small.data, small.width, small.height);
   let page = found?.map(({ x, y }) => ({ x: x / factor, y: y / factor })) ?? null;
   let grey = page ? flatten(photo, page) : photo;
-  let angle = await slant(sharp, grey);
+  let { angle, lineHeight: rough } = await slant(sharp, grey);
   // A page drawn flat by its right corners has level lines. Lines still this slanted mean a
   // shadow's edge or the table was taken for a side: the photo is read as taken instead.
   if (page && Math.abs(angle) > MAX_SLANT_AFTER_FLATTENING) {
     page = null;
     grey = photo;
-    angle = await slant(sharp, grey);
+    ({ angle, lineHeight: rough } = await slant(sharp, grey));
   }
   if (Math.abs(angle) >= 0.3) grey = await raw(fromGrey(sharp, grey).rotate(-angle, { background: '#ffffff' }));
 
@@ -131,7 +146,7 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const noise = sensorNoise(grey.data, grey.width, grey.height);
   const softening = noise >= GRAINY ? Math.max(0.6, side / 2500) : Math.max(0.4, side / 4000);
   grey = await raw(fromGrey(sharp, grey).blur(softening));
-  const lineHeight = measureLineHeight(grey.data, grey.width, grey.height);
+  const lineHeight = measureLineHeight(evened(grey, rough ?? Math.max(12, grey.height / 60)), grey.width, grey.height);
   const unevenLight = groundUnevenness(grey.data, grey.width, grey.height);
 
   let scale = lineHeight ? Math.min(MAX_SCALE, TARGET_LINE_HEIGHT / lineHeight) : Math.min(1, 2000 / Math.max(grey.width, grey.height));
