@@ -58,16 +58,23 @@ export function flatField(data: Uint8Array, width: number, height: number, lineH
   const columns = Math.ceil(width / block);
   const rows = Math.ceil(height / block);
   const grid = new Uint8Array(columns * rows);
-  // A block's ground: the 70th percentile of its pixels (text is dark and sparse, noise both ways).
-  const values = new Uint8Array(block * block);
+  // A block's ground: the 70th percentile of its pixels (text is dark and sparse, noise both ways),
+  // counted rather than sorted.
+  const counts = new Uint32Array(256);
   for (let row = 0; row < rows; row += 1) {
     for (let column = 0; column < columns; column += 1) {
+      counts.fill(0);
       let count = 0;
       for (let y = row * block; y < Math.min(height, (row + 1) * block); y += 1) {
-        for (let x = column * block; x < Math.min(width, (column + 1) * block); x += 1) values[count++] = data[y * width + x]!;
+        for (let x = column * block; x < Math.min(width, (column + 1) * block); x += 1) {
+          counts[data[y * width + x]!]! += 1;
+          count += 1;
+        }
       }
-      const sorted = values.subarray(0, count).sort();
-      grid[row * columns + column] = sorted[Math.floor(count * 0.7)]!;
+      const rank = Math.floor(count * 0.7);
+      let level = 0;
+      for (let seen = counts[0]!; seen <= rank; seen += counts[level]!) level += 1;
+      grid[row * columns + column] = level;
     }
   }
   const reach = Math.max(1, Math.ceil((lineHeight * 1.5) / block));
