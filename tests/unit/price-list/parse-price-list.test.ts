@@ -257,7 +257,7 @@ describe('parsePriceList: layout', () => {
   });
 
   it('gives no service for a table header that took the first row\'s price ("Service Time Price €58", tuning seed 482, photo 38)', () => {
-    expect(parsePriceList('Service\tTime\tPrice €58\nLash Tint\t20 mins\t€18').map((service) => service.name)).toEqual(['Lash Tint']);
+    expect(parsePriceList('Service\tTime\tPrice €58\nLash Tint\t20 mins\t€18\nTreatment\t€16').map((service) => service.name)).toEqual(['Lash Tint', 'Treatment']);
   });
 
   it('takes no service from a footnote whose first word OCR misread ("Depasit of €20 required…")', () => {

@@ -26,6 +26,8 @@ const TABLE_HEADER_WORDS = new Set([
   'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
   'from', 'approx', 'approx.', 'mins', 'minutes', 'description', 'item', 'items', 'euro', '€', 'rate', 'rates', 'name',
 ]);
+/** Header words that name a table's column, never a service. */
+const COLUMN_WORDS = new Set(['service', 'services', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs', 'description', 'item', 'items', 'euro', 'rate', 'rates', 'name']);
 const DOCUMENT_TITLE = /^(?:our\s+)?(?:(?:services|treatments)\s*(?:&|and)\s*)?(?:price\s*list|prices|price\s*menu|menu|tariffs?|services)(?:\s+\d{4})?$/i;
 const GENERIC_NAME =
   /^(?:full|half|quarter|partial|t[- ]?section|t[- ]?bar|short|medium|mid[- ]?length|long|extra[- ]long|shoulder[- ]length|regrowth|re-growth|roots?|top up|refresh|add[- ]on)(?:\s+(?:head|hair|length|lengths))?$/i;
@@ -89,8 +91,9 @@ export function plausibleName(name: string): boolean {
   if (letters(name) < 2 || name.length > 80) return false;
   if (name.split(' ').length > 10) return false;
   if (NOT_A_SERVICE_NAME.test(name)) return false;
-  // "Service Time" given the first row's price: a table's header misread is no service.
-  if (isTableHeader(name)) return false;
+  // "Service Time" given the first row's price: a table's header misread is no service. A word
+  // that also names services ("Treatment" under a heading) is one.
+  if (isTableHeader(name) && name.split(' ').some((word) => COLUMN_WORDS.has(word.toLowerCase()))) return false;
   // "Toner & Gloss €Q27w": a price OCR glued to the name's end; what is left is no name.
   if (/[€£]/.test(name)) return false;
   // "Hair treatments are €15 with any service." is a sentence, not a service.
