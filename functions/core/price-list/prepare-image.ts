@@ -15,7 +15,8 @@ import { warpGrey, type Point } from './perspective.js';
  *    page photographed at a slant or from below becomes a rectangle and its lines run level;
  *    when no page stands out (a scan, a screenshot), or its lines still slant once drawn flat
  *    (its corners were wrong), the picture is kept whole;
- * 3. whatever slant is left measured by projection profile (deskew.ts) and turned away;
+ * 3. whatever slant is left measured by projection profile (deskew.ts), on a copy with the light
+ *    evened so a shadow's edge does not pass for a line, and turned away;
  * 4. the light evened (light.ts) and the contrast stretched;
  * 5. enlarged or shrunk so a line of text is about TARGET_LINE_HEIGHT pixels, which tesseract
  *    reads best (and no larger: time grows with pixels);

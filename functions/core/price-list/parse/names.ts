@@ -17,17 +17,17 @@ const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
  * A street and a county ("41 Castle Street, Tralee, Co. Kerry") or a town ("11 Market Square,
  * Athlone, Tc. Wesuneath"), or a county after a comma or a full stop whatever OCR made of the
  * rest ("4 Castle Served. Portlaoise, Co. aoe", "57 Bride Sweet, Traits. Co. Kerry", "Enis, Co,
- * Clare", "Tralee, Co. le.ty"): an address,
- * whatever digits follow it.
+ * Clare", "Tralee, Co. le.ty"): an address, whatever digits follow it.
  */
 const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,(?:.*\bco\.?\s+\p{Lu}|\s*\p{Lu}\p{Ll}+,)|[,.]\s*co(?:[.,]\s*\p{L}{2}|\s+\p{L}{3})/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
-const TABLE_HEADER_WORDS = new Set([
-  'service', 'services', 'treatment', 'treatments', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
-  'from', 'approx', 'approx.', 'mins', 'minutes', 'description', 'item', 'items', 'euro', '€', 'rate', 'rates', 'name',
+/** A table header's words that name a column, never a service… */
+const COLUMN_WORDS = new Set([
+  'service', 'services', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
+  'mins', 'minutes', 'description', 'item', 'items', 'euro', 'rate', 'rates', 'name',
 ]);
-/** Header words that name a table's column, never a service. */
-const COLUMN_WORDS = new Set(['service', 'services', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs', 'description', 'item', 'items', 'euro', 'rate', 'rates', 'name']);
+/** …and all its words, some of which may also name a service ("Treatment" under a heading). */
+const TABLE_HEADER_WORDS = new Set([...COLUMN_WORDS, 'treatment', 'treatments', 'from', 'approx', 'approx.', '€']);
 const DOCUMENT_TITLE = /^(?:our\s+)?(?:(?:services|treatments)\s*(?:&|and)\s*)?(?:price\s*list|prices|price\s*menu|menu|tariffs?|services)(?:\s+\d{4})?$/i;
 const GENERIC_NAME =
   /^(?:full|half|quarter|partial|t[- ]?section|t[- ]?bar|short|medium|mid[- ]?length|long|extra[- ]long|shoulder[- ]length|regrowth|re-growth|roots?|top up|refresh|add[- ]on)(?:\s+(?:head|hair|length|lengths))?$/i;
