@@ -237,7 +237,7 @@ describe('parsePriceList: layout', () => {
     expect(parsePriceList(text)).toEqual([single('Colour', 80), single('Cut & Blow Dry', 45)]);
   });
 
-  // Hard photos of tuning seeds 482 and 485, and of seed 1844707390 (photo 5).
+  // Hard photos of tuning seeds 482, 485 and 489, and of seed 1844707390 (photo 5).
   it('takes no service from an address whose county OCR lost, nor from a phone number whose middle group was read as a price', () => {
     const text = [
       'Colour €80',
@@ -256,7 +256,7 @@ describe('parsePriceList: layout', () => {
     expect(parsePriceList('Toner & Gloss €Q27w\t€37\nBlow Dry\t€30').map((service) => service.name)).toEqual(['Blow Dry']);
   });
 
-  it('gives no service for a table header that took the first row\'s price ("Service Time Price €58", tuning seed 482, photo 38)', () => {
+  it('gives no service for a table header that took the first row\'s price ("Service Time Price €58", tuning seed 482, photo 38), yet keeps a service called "Treatment" (tuning image tiny-scan-carlow)', () => {
     expect(parsePriceList('Service\tTime\tPrice €58\nLash Tint\t20 mins\t€18\nTreatment\t€16').map((service) => service.name)).toEqual(['Lash Tint', 'Treatment']);
   });
 
