@@ -21,6 +21,9 @@ import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
  * - Bare numbers are prices only when the document does not mark its prices with € (or they
  *   carry cents, 45.00), and then only where a price stands: not in brackets, not before a
  *   unit or a lower-case word, not a year or a count ("No.3", "under 12").
+ * - An amount in a bracketed note ("Student Cut (€5 off with ID) €20") is the note's, not a
+ *   second price, when the line has a price of its own; a bracket of a price's words alone
+ *   ("(from €65)") is the price.
  * - Durations: '1hr 30', '1 hr 30 mins', '90 mins', '45m', '2 hours', '1.5 hrs', '1½ hrs',
  *   '1:30 hrs' → minutes; a range ('2-3 hrs') takes the longer, so a booking never overruns.
  *   0 when the list gives none; values outside 5 min – 12 h are ignored.

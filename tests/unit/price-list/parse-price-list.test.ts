@@ -89,6 +89,20 @@ describe('parsePriceList: prices', () => {
     expect(parsePriceList('Half Head 10 foils 85')).toEqual([single('Half Head 10 foils', 85)]);
   });
 
+  it('leaves an amount in an owner\'s note in brackets to the note, unless the line has no other price', () => {
+    expect(parsePriceList('Student Cut (€5 off with ID) €20\nKids Cut (under 12, €2 extra for wash) €12\nColour €70 (approx. €80 with toner)')).toEqual([
+      single('Student Cut', 20, 0, '€5 off with ID'),
+      single('Kids Cut', 12, 0, 'under 12, €2 extra for wash'),
+      single('Colour', 70, 0, '€80 with toner'),
+    ]);
+    // A bracket of nothing but a price's words is the price; alone on its line, a note's amount is too.
+    expect(parsePriceList('Full Head Colour (from €65)\nToner (€25)\nBridal Trial (€50 deposit)')).toEqual([
+      range('Full Head Colour', 65, null),
+      single('Toner', 25),
+      single('Bridal Trial', 50, 0, 'deposit'),
+    ]);
+  });
+
   it('ignores bare numbers when the list marks its prices with €, except in a price column', () => {
     expect(lastOf(withEuros('Fringe Trim 8'))).toEqual(single('Colour', 80));
     expect(lastOf(withEuros('Toner 25.00'))).toEqual(single('Toner', 25));

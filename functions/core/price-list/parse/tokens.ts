@@ -117,8 +117,32 @@ function bracketDepths(line: string): Uint16Array {
 /** Words before a number that make it a count, an age or a size rather than a price. */
 const COUNT_BEFORE = /(?:\b(?:no|nr|number|under|over|aged|age|ages|size|step|level|grade|x|for|per|buy|get|of|up to|upto|top)|#)\.?\s*$/i;
 
-function acceptBare(line: string, depths: Uint16Array, index: number, raw: string, euroMode: boolean): boolean {
-  if (hasCurrency(raw)) return true;
+/**
+ * Words a bracket may hold beside a price and still be that price ("(from €65)", "(€40 approx.)").
+ * Any other word makes the bracket an owner's note about the service ("(€5 off with ID)", "(€2
+ * extra for wash)"), whose amount is no price of it.
+ */
+const PRICE_WORDS = /^(?:from|to|up|upto|starting|starts|at|approx|approximately|about|around|ca|only|just|and|or|eur|euros?|hours?|hrs?|h|minutes?|mins?|m)$/i;
+
+/**
+ * Whether the bracket open at `index` holds words that are not a price's, so it is a note. Its
+ * amount is then left to the note when the line has a price of its own (tokenize).
+ */
+function inNote(line: string, depths: Uint16Array, index: number): boolean {
+  const depth = depths[index] ?? 0;
+  if (depth === 0) return false;
+  let start = index;
+  while (start > 0 && (depths[start - 1] ?? 0) >= depth) start -= 1;
+  let end = index;
+  while (end < line.length && (depths[end + 1] ?? 0) >= depth) end += 1;
+  return line
+    .slice(start, end)
+    .split(/[^\p{L}]+/u)
+    .some((word) => word.length > 1 && !PRICE_WORDS.test(word));
+}
+
+function acceptBare(line: string, depths: Uint16Array, index: number, raw: string, euroMode: boolean, notesPriced: boolean): boolean {
+  if (hasCurrency(raw)) return notesPriced || !inNote(line, depths, index);
   // Where prices carry €, a bare number is a price only with cents, or alone at the end of the
   // line after a dot leader or a wide gap ("Cut & blow-dry ........ 48").
   if (euroMode && !hasCents(raw) && !(/(?:\.{2,}|…|_{2,}|\t|\s{3,})\s*$/.test(line.slice(0, index)) && !line.slice(index + raw.length).trim())) {
@@ -134,7 +158,17 @@ function acceptBare(line: string, depths: Uint16Array, index: number, raw: strin
   return true;
 }
 
+/**
+ * A line's tokens. An amount in an owner's note in brackets is the note's ("Student Cut (€5 off
+ * with ID) €20"), unless the line has no other price ("Bridal Trial (€50 with the trial)").
+ */
 export function tokenize(line: string, euroMode: boolean): Token[] {
+  const tokens = tokensOf(line, euroMode, false);
+  if (!/[([]/.test(line) || tokens.some((token) => token.type === 'price')) return tokens;
+  return tokensOf(line, euroMode, true);
+}
+
+function tokensOf(line: string, euroMode: boolean, notesPriced: boolean): Token[] {
   const tokens: Token[] = [];
   const pushText = (text: string) => {
     if (!text) return;
@@ -164,7 +198,7 @@ export function tokenize(line: string, euroMode: boolean): Token[] {
       const firstAt = match.index + raw.indexOf(first);
       const secondAt = match.index + raw.lastIndexOf(second);
       const marked = hasCurrency(first) || hasCurrency(second) || (hasCents(first) && hasCents(second));
-      const ok = (euroMode ? marked : true) && acceptBare(line, depths, firstAt, first, false) && acceptBare(line, depths, secondAt, second, false);
+      const ok = (euroMode ? marked : true) && acceptBare(line, depths, firstAt, first, false, notesPriced) && acceptBare(line, depths, secondAt, second, false, notesPriced);
       const low = amountValue(first);
       const high = amountValue(second);
       if (ok && low > 0 && high > 0) {
@@ -176,7 +210,7 @@ export function tokenize(line: string, euroMode: boolean): Token[] {
       const amount = groups.p!;
       const at = match.index + raw.indexOf(amount);
       const value = amountValue(amount);
-      if (!(value > 0) || !acceptBare(line, depths, at, amount, euroMode)) {
+      if (!(value > 0) || !acceptBare(line, depths, at, amount, euroMode, notesPriced)) {
         pushText(raw);
         continue;
       }
