@@ -82,7 +82,7 @@ export async function extractServices(
   const empty: string[] = [];
   for (const { file, type } of checked) {
     const shown = displayName(file.name);
-    const { text, unsure, leftOut } = await readDocument({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
+    const { text, unsure, leftOut, smallPrint } = await readDocument({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
     if (!text.trim()) {
       if (checked.length === 1) throw refuse.nothingFound(priceListMessages.noText(shown));
       empty.push(shown);
@@ -101,7 +101,7 @@ export async function extractServices(
     services = reviewServices(
       services.filter((service) => extractedServiceDraftSchema.safeParse(service).success),
       text,
-      { unsure, leftOut },
+      { unsure, leftOut, smallPrint, fileName: shown },
     );
     if (services.length === 0) empty.push(shown);
     found.push(services);

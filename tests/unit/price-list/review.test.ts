@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExtractedServiceDraft } from '../../../functions/contracts/price-list.js';
 import { parsePriceList } from '../../../functions/core/price-list/parse-price-list.js';
-import { reviewServices, unlikeService } from '../../../functions/core/price-list/review.js';
+import { retakeAdvice, reviewServices, unlikeService } from '../../../functions/core/price-list/review.js';
 
 const reasons = (service: ExtractedServiceDraft | undefined) => (service?.review ?? []).map(({ reason }) => reason);
 const named = (services: ExtractedServiceDraft[], name: string) => services.find((service) => service.name === name);
@@ -36,9 +36,11 @@ describe('what an import was unsure of (issue 20 #2)', () => {
   it('tells the owner of each service OCR left out for a doubted name (not a footer or an address it doubted), first, on the first service', () => {
     const text = '\n\nBlow Dry\t45 mins\t€30\nGents Cut\t€25';
     const leftOut = ['OAF Cut & Set 45m €29', 'Gift vouchers available at reception', 'Clonmel, Co. Tipperary - 052 69 9374', 'Sian Fade  40 min €23', 'Students 10% off Monday to Wednesday'];
-    const reviewed = reviewServices(parsePriceList(text), text, { leftOut });
+    const reviewed = reviewServices(parsePriceList(text), text, { leftOut, fileName: 'wall.jpg' });
     expect(reviewed.map((service) => service.name)).toEqual(['Blow Dry', 'Gents Cut']);
     expect(named(reviewed, 'Blow Dry')?.review).toEqual([
+      // Two of four services left out: worth another photo, and said first.
+      { reason: 'hard-photo', detail: '2 lines of wall.jpg were too hard to read. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.' },
       { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "OAF Cut & Set 45m €29". Add it if it is one of your services.' },
       { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "Sian Fade 40 min €23". Add it if it is one of your services.' },
     ]);
@@ -46,6 +48,18 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     // Read all the same (Bedrock reads the photo itself): not missing, so not reported.
     const bedrock = [...parsePriceList(text), { name: 'Cut & Set', duration: 45, price: 29, price_min: null, price_max: null, isRange: false, comment: '' }];
     expect(reasons(reviewServices(bedrock, text, { leftOut: ['OAF Cut & Set 45m €29'] })[0])).toEqual([]);
+  });
+
+  it('advises another photo when a fifth or more of its services (two or more) were left out, closer when its print is small', () => {
+    expect(retakeAdvice('wall.jpg', 2, 8, true)).toBe('The print is small in wall.jpg, so 2 lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.');
+    expect(retakeAdvice('wall.jpg', 3, 12, false)).toMatch(/^3 lines of wall.jpg were too hard to read\. A sharper photo/);
+    // One line, or fewer than a fifth: the owner adds what is missing, as each left-out line says.
+    expect(retakeAdvice('wall.jpg', 1, 0, true)).toBeNull();
+    expect(retakeAdvice('wall.jpg', 2, 9, true)).toBeNull();
+    expect(retakeAdvice('wall.jpg', 0, 0, false)).toBeNull();
+    // Nothing left out of a text or PDF (no OCR): never advised, whatever else it says.
+    const text = 'Blow Dry\t€30\nGents Cut\t€25';
+    expect(reasons(reviewServices(parsePriceList(text), text, { smallPrint: true })[0])).toEqual([]);
   });
 
   it('flags the words OCR was unsure of on the service whose line holds them', () => {

@@ -176,7 +176,16 @@ export interface Recognised {
   unsure: string[];
   /** Services left out because OCR doubted their names (ocr-doubts.ts), as read: the owner is told of them. */
   leftOut: string[];
+  /** The photo's print is small for OCR (see SMALL_PRINT): a photo taken closer reads better. */
+  smallPrint: boolean;
 }
+
+/**
+ * Lines of text shorter than this (px, at the resolution OCR's picture was drawn from) are small
+ * print: on the hard band of seven seeds (188 photos), 69% of the rows of such photos were read
+ * exactly, against 93% for lines of 19–23 px and 97% above.
+ */
+const SMALL_PRINT = 19;
 
 /** Below this confidence (0..100) a word is shown to the owner as possibly misread. */
 const DOUBTFUL = 60;
@@ -189,17 +198,21 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
     try {
       const prepared = await prepareImage(image);
       let page = await readWords(worker, prepared.png, timeoutMs);
+      let { lineHeight } = prepared;
       if (looksTurned(page)) {
         const turn = await orientationOf(prepared.png, timeoutMs).catch(() => 0 as const);
         if (turn !== 0) {
           const turned = await prepareImage(image, { rotate: turn });
           const again = await readWords(worker, turned.png, timeoutMs);
-          if (again.sure > page.sure) page = again;
+          if (again.sure > page.sure) {
+            page = again;
+            ({ lineHeight } = turned);
+          }
         }
       }
       const unsure = doubtfulWords(page.words, DOUBTFUL);
       const leftOut: string[] = [];
-      return { text: linesFromWords(page.words, leftOut), unsure, leftOut };
+      return { text: linesFromWords(page.words, leftOut), unsure, leftOut, smallPrint: lineHeight !== null && lineHeight < SMALL_PRINT };
     } catch (error) {
       // A worker that failed or hung is replaced for the next image.
       if (ocrWorker) {

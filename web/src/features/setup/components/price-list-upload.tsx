@@ -42,7 +42,10 @@ export function PriceListUpload({ onImported, disabled }: Props) {
       if (controller.signal.aborted) return;
       onImported(services);
       const doubtful = services.filter((service) => service.review?.length).length;
-      setState({ kind: 'done', message: importedMessage(services.length), review: doubtful ? importNeedsReviewMessage(doubtful) : null });
+      // A photo read so badly that another would serve better says so here, where the owner looks first.
+      const advice = services.flatMap((service) => service.review ?? []).filter((flag) => flag.reason === 'hard-photo').map((flag) => flag.detail);
+      const review = [doubtful ? importNeedsReviewMessage(doubtful) : '', ...advice].filter(Boolean).join(' ');
+      setState({ kind: 'done', message: importedMessage(services.length), review: review || null });
     } catch (error) {
       if (controller.signal.aborted) return;
       console.error('Price list extraction failed', error);
