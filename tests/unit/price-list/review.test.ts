@@ -50,12 +50,13 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     expect(reasons(reviewServices(bedrock, text, { leftOut: ['OAF Cut & Set 45m €29'] })[0])).toEqual([]);
   });
 
-  it('advises another photo when a fifth or more of its services (two or more) were left out, closer when its print is small', () => {
+  it('advises another photo when 15% or more of its services (two or more) were left out, closer when its print is small', () => {
     expect(retakeAdvice('wall.jpg', 2, 8, true)).toBe('The print is small in wall.jpg, so 2 lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.');
     expect(retakeAdvice('wall.jpg', 3, 12, false)).toMatch(/^3 lines of wall.jpg were too hard to read\. A sharper photo/);
-    // One line, or fewer than a fifth: the owner adds what is missing, as each left-out line says.
+    // One line, or fewer than 15%: the owner adds what is missing, as each left-out line says.
     expect(retakeAdvice('wall.jpg', 1, 0, true)).toBeNull();
-    expect(retakeAdvice('wall.jpg', 2, 9, true)).toBeNull();
+    expect(retakeAdvice('wall.jpg', 2, 12, true)).toBeNull();
+    expect(retakeAdvice('wall.jpg', 2, 11, true)).not.toBeNull();
     expect(retakeAdvice('wall.jpg', 0, 0, false)).toBeNull();
     // Nothing left out of a text or PDF (no OCR): never advised, whatever else it says.
     const text = 'Blow Dry\t€30\nGents Cut\t€25';

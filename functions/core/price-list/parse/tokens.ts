@@ -160,7 +160,7 @@ function acceptBare(line: string, depths: Uint16Array, index: number, raw: strin
 
 /**
  * A line's tokens. An amount in an owner's note in brackets is the note's ("Student Cut (€5 off
- * with ID) €20"), unless the line has no other price ("Bridal Trial (€50 with the trial)").
+ * with ID) €20"), unless the line has no other price ("Bridal Trial (€50 deposit)").
  */
 export function tokenize(line: string, euroMode: boolean): Token[] {
   const tokens = tokensOf(line, euroMode, false);
