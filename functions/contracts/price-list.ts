@@ -31,6 +31,9 @@ export const PRICE_LIST_LIMITS = {
 
 const MB = 1024 * 1024;
 
+const RETAKE_CLOSER = 'A photo taken closer, with the price list filling the frame, will read better.';
+const RETAKE_SHARPER = 'A sharper photo, taken straight on in even light with the price list filling the frame, will read better.';
+
 export const priceListMessages = {
   /** Shown when the server gives no text. */
   extractFailed: 'Failed to extract.',
@@ -62,6 +65,10 @@ export const priceListMessages = {
   noText: (name: string) =>
     `We could not find any text in ${name}. If it is a scanned page, please upload it as a photo (PNG or JPG).`,
   noServices: (names: string) => `We could not find any services in ${names}.`,
+  /** A photo read so badly that another would serve better: its print small (closer) or not (sharper). */
+  retakeCloser: RETAKE_CLOSER,
+  retakeSharper: RETAKE_SHARPER,
+  noTextInPhoto: (name: string) => `We could not read any text in ${name}. ${RETAKE_SHARPER}`,
   unknownRoute: 'Unknown route',
 } as const;
 

@@ -59,6 +59,21 @@ export function safeObjectName(name: string, kind: DetectedFile['kind']): string
   return `${stem}.${extension}`;
 }
 
+const isPhoto = (kind: DetectedFile['kind']) => kind === 'png' || kind === 'jpg' || kind === 'webp';
+
+interface EmptyFile {
+  shown: string;
+  photo: boolean;
+  smallPrint: boolean;
+}
+
+/** The 422's words when no file held a service: photos only, read so badly, say how to take another. */
+function nothingFoundIn(empty: readonly EmptyFile[]): string {
+  const names = priceListMessages.noServices(empty.map(({ shown }) => shown).join(', '));
+  if (!empty.every(({ photo }) => photo)) return names;
+  return `${names} ${empty.some(({ smallPrint }) => smallPrint) ? priceListMessages.retakeCloser : priceListMessages.retakeSharper}`;
+}
+
 export async function extractServices(
   deps: ExtractDeps,
   salonId: string,
@@ -79,19 +94,19 @@ export async function extractServices(
 
   // 2. Read and extract; nothing is stored yet.
   const found: ExtractedServiceDraft[][] = [];
-  const empty: string[] = [];
+  const empty: EmptyFile[] = [];
   for (const { file, type } of checked) {
     const shown = displayName(file.name);
     const { text, unsure, leftOut, smallPrint } = await readDocument({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
     if (!text.trim()) {
-      if (checked.length === 1) throw refuse.nothingFound(priceListMessages.noText(shown));
-      empty.push(shown);
+      if (checked.length === 1) throw refuse.nothingFound(isPhoto(type.kind) ? priceListMessages.noTextInPhoto(shown) : priceListMessages.noText(shown));
+      empty.push({ shown, photo: isPhoto(type.kind), smallPrint });
       found.push([]);
       continue;
     }
     let services: ExtractedServiceDraft[];
     try {
-      const image = type.kind === 'png' || type.kind === 'jpg' || type.kind === 'webp' ? { bytes: file.bytes } : undefined;
+      const image = isPhoto(type.kind) ? { bytes: file.bytes } : undefined;
       services = await deps.extractor.extractServices({ fileName: shown, kind: type.kind, text, image });
     } catch (error) {
       if (error instanceof FileRefusedError) throw error;
@@ -103,11 +118,11 @@ export async function extractServices(
       text,
       { unsure, leftOut, smallPrint, fileName: shown },
     );
-    if (services.length === 0) empty.push(shown);
+    if (services.length === 0) empty.push({ shown, photo: isPhoto(type.kind), smallPrint });
     found.push(services);
   }
   const all = found.flat().slice(0, limits.maxServices);
-  if (all.length === 0) throw refuse.nothingFound(priceListMessages.noServices(empty.join(', ')));
+  if (all.length === 0) throw refuse.nothingFound(nothingFoundIn(empty));
 
   // 3. Store the originals, then 4. answer.
   for (const { file, type } of checked) {

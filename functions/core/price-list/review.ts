@@ -1,4 +1,4 @@
-import type { ExtractedServiceDraft, ServiceReview } from '../../contracts/price-list.js';
+import { priceListMessages, type ExtractedServiceDraft, type ServiceReview } from '../../contracts/price-list.js';
 import { parsePriceList } from './parse-price-list.js';
 import { holdsPhoneNumber, isNoiseLine, letters, normalizeLine } from './parse/names.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
@@ -39,8 +39,8 @@ const RETAKE_SHARE = 0.15;
 export function retakeAdvice(fileName: string, leftOut: number, found: number, smallPrint: boolean): string | null {
   if (leftOut < 2 || leftOut < RETAKE_SHARE * (leftOut + found)) return null;
   return smallPrint
-    ? `The print is small in ${fileName}, so ${leftOut} lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.`
-    : `${leftOut} lines of ${fileName} were too hard to read. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.`;
+    ? `The print is small in ${fileName}, so ${leftOut} lines were too hard to read. ${priceListMessages.retakeCloser}`
+    : `${leftOut} lines of ${fileName} were too hard to read. ${priceListMessages.retakeSharper}`;
 }
 
 const MAX_FLAGS = 6;

@@ -1,19 +1,26 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
 import { EXTRACTED_ID, extractAnswerSchema, PRICE_LIST_LIMITS } from '../../../functions/contracts/price-list.js';
 import { autoFillDurations, extractServices, safeObjectName, type UploadedFile } from '../../../functions/core/price-list/extract-services.js';
 import { FileRefusedError } from '../../../functions/core/price-list/errors.js';
+import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
 import { typicalDuration } from '../../../functions/core/price-list/typical-durations.js';
 import { DomainError } from '../../../functions/core/errors.js';
 import { createOfflineExtractor } from '../../../functions/providers/offline-extraction.js';
 import type { PriceListExtractor } from '../../../functions/providers/price-list-extractor.js';
 import { docxWith } from './zip-builder.js';
+import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 import { statusOf } from '../../../functions/http/errors.js';
 
 const FIXTURES = join(import.meta.dirname, '../../fixtures/price-lists');
 const file = (name: string, as = name): UploadedFile => ({ name: as, bytes: readFileSync(join(FIXTURES, name)) });
 const text = (name: string, body: string): UploadedFile => ({ name, bytes: Buffer.from(body) });
+
+afterAll(async () => {
+  await stopOcr();
+});
 
 function fakeUploads() {
   const stored: { salonId: string; key: string; bytes: number; contentType: string }[] = [];
@@ -74,6 +81,23 @@ describe('extractServices', () => {
     expect(error.message).toBe(message);
     expect(stored).toEqual([]);
   });
+
+  it('tells the owner how to take another photo when a photo gave no text or no services (a PDF or a text file does not)', async () => {
+    const { stored, uploads } = fakeUploads();
+    const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    // Two lines of text and no price, black on white.
+    const words = await sharp({ text: { text: 'Thanks for visiting!\nOpen Tuesday to Saturday.', font: 'DejaVu Sans', dpi: 150 } }).png().toBuffer();
+    const notes = await sharp(words).flatten({ background: '#ffffff' }).negate({ alpha: false }).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#ffffff' }).png().toBuffer();
+    const deps = { extractor: createOfflineExtractor(), uploads };
+    const blankError = await refused(extractServices(deps, 'sal_a', [{ name: 'wall.png', bytes: blank }], UNHURRIED_LIMITS));
+    expect(blankError.message).toBe('We could not read any text in wall.png. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.');
+    const notesError = await refused(extractServices(deps, 'sal_a', [{ name: 'door.png', bytes: notes }, text('notes.txt', 'Hello')], UNHURRIED_LIMITS));
+    expect(notesError.message).toBe('We could not find any services in door.png, notes.txt.');
+    const photosError = await refused(extractServices(deps, 'sal_a', [{ name: 'door.png', bytes: notes }, { name: 'wall.png', bytes: blank }], UNHURRIED_LIMITS));
+    // Two lines are too few to measure their height by, so the print is not called small.
+    expect(photosError.message).toBe('We could not find any services in door.png, wall.png. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.');
+    expect(stored).toEqual([]);
+  }, 60_000);
 
   it('answers the services found when only some of the files hold any', async () => {
     const { stored, uploads } = fakeUploads();
