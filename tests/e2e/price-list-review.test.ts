@@ -101,7 +101,7 @@ describe('price-list import review', () => {
   }
 
   it('advises a photo taken closer when a photo of small print was read badly, where the import says what it read', async () => {
-    // Used seed 846956496, photo 20: lines 16 px tall, blurred σ 1.5 px, grain 12, JPEG 40 (generated-photos.test.ts reads it too).
+    // Used seed 846956496, photo 20: lines 16 px tall, blurred σ 1.5 px, grain 12, JPEG 40; OCR reads 6 of its 19 services right.
     const file = join(tempDir, 'wall.jpg');
     const drawn = (async () => {
       for await (const photo of generatePhotos({ seed: 846956496, first: 20, count: 1 })) writeFileSync(file, photo.jpeg);

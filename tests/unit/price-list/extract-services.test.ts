@@ -82,7 +82,7 @@ describe('extractServices', () => {
     expect(stored).toEqual([]);
   });
 
-  it('tells the owner how to take another photo when a photo gave no text or no services (a PDF or a text file does not)', async () => {
+  it('tells the owner how to take another photo when a photo gave no text, or photos gave no services (with a text file among them, the plain message)', async () => {
     const { stored, uploads } = fakeUploads();
     const blank = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#ffffff' } }).png().toBuffer();
     // Two lines of text and no price, black on white.
