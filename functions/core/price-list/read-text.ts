@@ -33,7 +33,7 @@ export async function readText(file: FileToRead, limits: TextLimits = PRICE_LIST
   return (await readDocument(file, limits)).text;
 }
 
-/** The text, and what the reader was unsure of (OCR's doubtful words, the services it left out and small print; nothing for the other formats). */
+/** The text, and what the reader was unsure of (OCR's doubtful words, the services it left out, small print and a page read badly; nothing for the other formats). */
 export async function readDocument(file: FileToRead, limits: TextLimits = PRICE_LIST_LIMITS): Promise<Recognised> {
   const shown = displayName(file.name);
   const buffer = Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength);
@@ -41,8 +41,9 @@ export async function readDocument(file: FileToRead, limits: TextLimits = PRICE_
     const read = await withTimeout(readByKind(file.kind, buffer, shown, limits), limits.readTimeoutMs, () =>
       refuse.unreadable(priceListMessages.tookTooLong(shown)),
     );
-    const { text, unsure, leftOut, smallPrint } = typeof read === 'string' ? { text: read, unsure: [], leftOut: [], smallPrint: false } : read;
-    return { text: text.length > limits.maxTextChars ? text.slice(0, limits.maxTextChars) : text, unsure, leftOut, smallPrint };
+    const recognised = typeof read === 'string' ? { text: read, unsure: [], leftOut: [], smallPrint: false, readBadly: false } : read;
+    const { text } = recognised;
+    return { ...recognised, text: text.length > limits.maxTextChars ? text.slice(0, limits.maxTextChars) : text };
   } catch (error) {
     if (error instanceof FileRefusedError) throw error;
     if ((error as { name?: string })?.name === 'PasswordException') throw refuse.unreadable(priceListMessages.passwordProtected(shown));

@@ -24,6 +24,8 @@ export interface ReadingNotes {
   leftOut?: readonly string[];
   /** The photo's print is small for OCR (images only). */
   smallPrint?: boolean;
+  /** OCR read the photo with little confidence throughout (images only). */
+  readBadly?: boolean;
   /** The file as the owner named it, for the advice on retaking a photo. */
   fileName?: string;
 }
@@ -35,12 +37,18 @@ export interface ReadingNotes {
  */
 const RETAKE_SHARE = 0.15;
 
-/** What to tell the owner when so much of a photo was left out that another photo would serve better. */
-export function retakeAdvice(fileName: string, leftOut: number, found: number, smallPrint: boolean): string | null {
-  if (leftOut < 2 || leftOut < RETAKE_SHARE * (leftOut + found)) return null;
-  return smallPrint
-    ? `The print is small in ${fileName}, so ${leftOut} lines were too hard to read. ${priceListMessages.retakeCloser}`
-    : `${leftOut} lines of ${fileName} were too hard to read. ${priceListMessages.retakeSharper}`;
+/**
+ * What to tell the owner when so much of a photo was left out, or it was read so badly throughout
+ * (its services may be garbled rather than left out), that another photo would serve better.
+ */
+export function retakeAdvice(fileName: string, reading: { leftOut: number; found: number; smallPrint: boolean; readBadly: boolean }): string | null {
+  const { leftOut, found, smallPrint, readBadly } = reading;
+  const retake = smallPrint ? priceListMessages.retakeCloser : priceListMessages.retakeSharper;
+  if (leftOut >= 2 && leftOut >= RETAKE_SHARE * (leftOut + found)) {
+    return smallPrint ? `The print is small in ${fileName}, so ${leftOut} lines were too hard to read. ${retake}` : `${leftOut} lines of ${fileName} were too hard to read. ${retake}`;
+  }
+  if (!readBadly) return null;
+  return `${smallPrint ? `The print is small in ${fileName}, so it` : `${fileName}`} was hard to read: services may be missing or misread. ${retake}`;
 }
 
 const MAX_FLAGS = 6;
@@ -148,7 +156,7 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
   for (const line of [...missing].reverse()) {
     flags[0]?.unshift({ reason: 'line-dropped', detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.` });
   }
-  const advice = retakeAdvice(notes.fileName ?? 'the photo', missing.length, services.length, notes.smallPrint ?? false);
+  const advice = retakeAdvice(notes.fileName ?? 'the photo', { leftOut: missing.length, found: services.length, smallPrint: notes.smallPrint ?? false, readBadly: notes.readBadly ?? false });
   if (advice) flags[0]?.unshift({ reason: 'hard-photo', detail: advice });
 
   return services.map((service, index) => {

@@ -50,14 +50,22 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     expect(reasons(reviewServices(bedrock, text, { leftOut: ['OAF Cut & Set 45m €29'] })[0])).toEqual([]);
   });
 
-  it('advises another photo when 15% or more of its services (two or more) were left out, closer when its print is small', () => {
-    expect(retakeAdvice('wall.jpg', 2, 8, true)).toBe('The print is small in wall.jpg, so 2 lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.');
-    expect(retakeAdvice('wall.jpg', 3, 12, false)).toMatch(/^3 lines of wall.jpg were too hard to read\. A sharper photo/);
+  it('advises another photo when 15% or more of its services (two or more) were left out, or it was read badly throughout; closer when its print is small', () => {
+    const reading = { leftOut: 0, found: 0, smallPrint: false, readBadly: false };
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 2, found: 8, smallPrint: true })).toBe('The print is small in wall.jpg, so 2 lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.');
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 3, found: 12 })).toMatch(/^3 lines of wall.jpg were too hard to read\. A sharper photo/);
     // One line, or fewer than 15%: the owner adds what is missing, as each left-out line says.
-    expect(retakeAdvice('wall.jpg', 1, 0, true)).toBeNull();
-    expect(retakeAdvice('wall.jpg', 2, 12, true)).toBeNull();
-    expect(retakeAdvice('wall.jpg', 2, 11, true)).not.toBeNull();
-    expect(retakeAdvice('wall.jpg', 0, 0, false)).toBeNull();
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 1, smallPrint: true })).toBeNull();
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 2, found: 12, smallPrint: true })).toBeNull();
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 2, found: 11, smallPrint: true })).not.toBeNull();
+    expect(retakeAdvice('wall.jpg', reading)).toBeNull();
+    // Read badly throughout, its services garbled rather than left out.
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 1, found: 3, smallPrint: true, readBadly: true })).toBe(
+      'The print is small in wall.jpg, so it was hard to read: services may be missing or misread. A photo taken closer, with the price list filling the frame, will read better.',
+    );
+    expect(retakeAdvice('wall.jpg', { ...reading, found: 3, readBadly: true })).toBe(
+      'wall.jpg was hard to read: services may be missing or misread. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.',
+    );
     // Nothing left out of a text or PDF (no OCR): never advised, whatever else it says.
     const text = 'Blow Dry\t€30\nGents Cut\t€25';
     expect(reasons(reviewServices(parsePriceList(text), text, { smallPrint: true })[0])).toEqual([]);
