@@ -77,8 +77,8 @@ const euros = z.number().int().min(0).max(100_000);
 /**
  * Why an imported service should be checked by the owner (issue 20 #2): the photo was hard to read
  * there, the name does not read like a salon service, a price stood with no name, or a line near
- * it was left out. `hard-photo`, on a photo's first service: so many of its lines were left out
- * that another photo would serve the owner better, and how to take it. `detail` is a sentence for the owner.
+ * it was left out. `hard-photo`, on a photo's first service: so many of its lines were left out, or
+ * it was read so badly throughout, that another photo would serve the owner better, and how to take it. `detail` is a sentence for the owner.
  */
 export const REVIEW_REASONS = ['low-confidence', 'unlike-service', 'price-without-name', 'line-dropped', 'hard-photo'] as const;
 export type ReviewReason = (typeof REVIEW_REASONS)[number];

@@ -97,7 +97,9 @@ export async function extractServices(
   const empty: EmptyFile[] = [];
   for (const { file, type } of checked) {
     const shown = displayName(file.name);
-    const { text, unsure, leftOut, smallPrint, readBadly } = await readDocument({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
+    // What the reader noticed goes to the review whole, so no note of it is dropped on the way.
+    const reading = await readDocument({ name: file.name, kind: type.kind, bytes: file.bytes }, limits);
+    const { text, smallPrint } = reading;
     if (!text.trim()) {
       if (checked.length === 1) throw refuse.nothingFound(isPhoto(type.kind) ? priceListMessages.noTextInPhoto(shown) : priceListMessages.noText(shown));
       empty.push({ shown, photo: isPhoto(type.kind), smallPrint });
@@ -116,7 +118,7 @@ export async function extractServices(
     services = reviewServices(
       services.filter((service) => extractedServiceDraftSchema.safeParse(service).success),
       text,
-      { unsure, leftOut, smallPrint, readBadly, fileName: shown },
+      { ...reading, fileName: shown },
     );
     if (services.length === 0) empty.push({ shown, photo: isPhoto(type.kind), smallPrint });
     found.push(services);

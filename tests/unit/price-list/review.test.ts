@@ -66,6 +66,12 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     expect(retakeAdvice('wall.jpg', { ...reading, found: 3, readBadly: true })).toBe(
       'wall.jpg was hard to read: services may be missing or misread. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.',
     );
+    // A photo read badly throughout says so first on its first service, however few of its lines were left out.
+    const read = 'Blow Dry\t€30\nGents Cut\t€25';
+    expect(reviewServices(parsePriceList(read), read, { leftOut: [], readBadly: true, smallPrint: true, fileName: 'wall.jpg' })[0]?.review?.[0]).toEqual({
+      reason: 'hard-photo',
+      detail: 'The print is small in wall.jpg, so it was hard to read: services may be missing or misread. A photo taken closer, with the price list filling the frame, will read better.',
+    });
     // Nothing left out of a text or PDF (no OCR): never advised, whatever else it says.
     const text = 'Blow Dry\t€30\nGents Cut\t€25';
     expect(reasons(reviewServices(parsePriceList(text), text, { smallPrint: true })[0])).toEqual([]);
