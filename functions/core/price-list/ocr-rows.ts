@@ -42,7 +42,7 @@ interface Placed extends OcrWord {
 }
 
 /** A gap wider than this many letter heights separates cells. */
-const CELL_GAP = 1.1;
+export const CELL_GAP = 1.1;
 
 interface Cell {
   x0: number;

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { doubtfulWords } from '../ocr-mends.js';
 import { linesFromWords, type OcrWord } from '../ocr-rows.js';
 import { prepareImage } from '../prepare-image.js';
+import { rereadPrices, type GreyPage, type StripLine } from '../reread-prices.js';
 import { withTimeout } from '../with-timeout.js';
 
 /**
@@ -150,6 +151,29 @@ async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Pro
   return { words, sure, meanConfidence };
 }
 
+async function greyOf(png: Buffer): Promise<GreyPage> {
+  const { default: sharp } = await import('sharp');
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** Reads a strip of price cells cut out of the page (reread-prices.ts), one line of text a cell. */
+async function readStrip(worker: OcrWorker, strip: GreyPage, timeoutMs: number): Promise<StripLine[]> {
+  const { default: sharp } = await import('sharp');
+  const png = await sharp(strip.data, { raw: { width: strip.width, height: strip.height, channels: 1 } }).withDensity(300).png({ compressionLevel: 1 }).toBuffer();
+  const { data } = await withTimeout(worker.recognize(png, {}, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
+  return (data.blocks ?? []).flatMap((block) =>
+    block.paragraphs.flatMap((paragraph) =>
+      paragraph.lines.filter((line) => line.words.length > 0).map((line) => ({
+        text: line.words.map((word) => word.text).join(''),
+        confidence: Math.min(...line.words.map((word) => word.confidence)),
+        y0: line.bbox.y0,
+        y1: line.bbox.y1,
+      })),
+    ),
+  );
+}
+
 /** A page read this badly may be sideways or upside down. */
 const looksTurned = (page: ReadPage) => page.meanConfidence < 70 || page.sure < 6;
 
@@ -205,9 +229,8 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
   const run = ocrQueue.then(async () => {
     const worker = await started('ocr');
     try {
-      const prepared = await prepareImage(image);
+      let prepared = await prepareImage(image);
       let page = await readWords(worker, prepared.png, timeoutMs);
-      let { lineHeight } = prepared;
       if (looksTurned(page)) {
         const turn = await orientationOf(prepared.png, timeoutMs).catch(() => 0 as const);
         if (turn !== 0) {
@@ -215,14 +238,16 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
           const again = await readWords(worker, turned.png, timeoutMs);
           if (again.sure > page.sure) {
             page = again;
-            ({ lineHeight } = turned);
+            prepared = turned;
           }
         }
       }
-      const unsure = doubtfulWords(page.words, DOUBTFUL);
+      const { lineHeight } = prepared;
+      const words = await rereadPrices(page.words, await greyOf(prepared.png), (strip) => readStrip(worker, strip, timeoutMs));
+      const unsure = doubtfulWords(words, DOUBTFUL);
       const leftOut: string[] = [];
       return {
-        text: linesFromWords(page.words, leftOut),
+        text: linesFromWords(words, leftOut),
         unsure,
         leftOut,
         smallPrint: lineHeight !== null && lineHeight < SMALL_PRINT,
