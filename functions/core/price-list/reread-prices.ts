@@ -34,7 +34,7 @@ const EURO_ENDS = [0.55, 0.65, 0.75, 0.85];
 /** Cuts agreeing on a price before it is taken, and the confidence each needs (0..100). */
 const VOTES = 2;
 const SURE = 75;
-/** A word read as a price with every character this sure is left alone. */
+/** A word read as a price of two digits or more with every character this sure is left alone. */
 const CLEAN = 80;
 /** Below this confidence (0..100) a word without digits may be a garbled price. */
 const GARBLED = 60;
@@ -54,7 +54,8 @@ interface Cell {
 }
 
 const trimmed = (text: string) => text.trim().replace(/[+,.:;]+$/, '');
-const cleanPrice = /^€\d{1,3}(\.\d\d)?$/;
+/** A price of one digit is what is left of a bold "€27" read "€7", however sure: it is read again. */
+const cleanPrice = /^€\d{2,3}(\.\d\d)?$/;
 const durationLike = (text: string) => /\)$/.test(text) || /\d\s*(m|h|hrs?|mins?)$/i.test(text);
 /** Signs OCR reads a bold € as. */
 const euroLike = /^[€£«©¢]/;

@@ -33,9 +33,9 @@ const marked = [word('€51', 300, 360, 1), word('€95.00', 280, 360, 2), word(
 const reading = (text: string, confidence = 95): StripLine => ({ text, confidence, y0: 0, y1: 0 });
 
 describe('cellsToReread', () => {
-  it('picks a price whose € and first digit were read as one digit, a garbled price and a € read as another sign', () => {
-    const words = [...marked, word('Bridesmaid', 20, 180, 4), word('8', 300, 365, 4), word('as', 300, 360, 5, 34), word('«al', 300, 360, 6, 75)];
-    expect(cellsToReread(words, pageWith(words)).map((cell) => words[cell.word]!.text)).toEqual(['8', 'as', '«al']);
+  it('picks a price whose € and first digit were read as one digit, a garbled price, a € read as another sign and a sure price of one digit', () => {
+    const words = [...marked, word('Bridesmaid', 20, 180, 4), word('8', 300, 365, 4), word('as', 300, 360, 5, 34), word('«al', 300, 360, 6, 75), word('€7', 300, 365, 7, 96)];
+    expect(cellsToReread(words, pageWith(words)).map((cell) => words[cell.word]!.text)).toEqual(['8', 'as', '«al', '€7']);
   });
 
   it('leaves alone clean prices, durations, words and a number inside a cell', () => {

@@ -151,6 +151,7 @@ async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Pro
   return { words, sure, meanConfidence };
 }
 
+/** The prepared page's pixels, where the price cells are cut from. */
 async function greyOf(png: Buffer): Promise<GreyPage> {
   const { default: sharp } = await import('sharp');
   const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
@@ -191,8 +192,9 @@ async function orientationOf(png: Buffer, timeoutMs: number): Promise<0 | 90 | 1
 
 /**
  * One image → text: prepared (prepare-image.ts), read, and when the reading is poor, turned the
- * way tesseract's orientation detection says and read again, keeping the better reading. Rows
- * are rebuilt from the word boxes (ocr-rows.ts). One worker per process, one image at a time.
+ * way tesseract's orientation detection says and read again, keeping the better reading; prices
+ * misread for their € are read again without it (reread-prices.ts). Rows are rebuilt from the
+ * word boxes (ocr-rows.ts). One worker per process, one image at a time.
  */
 export interface Recognised {
   text: string;
