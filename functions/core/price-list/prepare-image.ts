@@ -26,6 +26,8 @@ import { warpGrey, type Point } from './perspective.js';
  */
 export interface PreparedImage {
   png: Buffer;
+  /** The same page as `png`, one byte a pixel, for steps that cut from it after OCR (reread-prices.ts). */
+  grey: Grey;
   width: number;
   height: number;
   /** The page's corners in the decoded picture, or null when no page stood out. */
@@ -65,7 +67,7 @@ const GRAINY = 0.95;
 /** Degrees of slant left after drawing the page flat beyond which its corners were wrong. */
 const MAX_SLANT_AFTER_FLATTENING = 2;
 
-interface Grey {
+export interface Grey {
   data: Uint8Array;
   width: number;
   height: number;
@@ -160,7 +162,7 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise, softening };
+  return { png, grey, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise, softening };
 }
 
 /**

@@ -1,4 +1,5 @@
-import { CELL_GAP, type OcrWord } from './ocr-rows.js';
+import { CELL_GAP, marksEuro, type OcrWord } from './ocr-rows.js';
+import type { Grey } from './prepare-image.js';
 
 /**
  * A second look at the prices OCR misread because of their € sign.
@@ -21,14 +22,6 @@ export interface StripLine {
   y1: number;
 }
 
-export interface GreyPage {
-  data: Uint8Array;
-  width: number;
-  height: number;
-}
-
-/** A page counts as marking its prices with € when this many of its words start with one (or with £, its usual misreading). */
-const MARKED_PRICES = 3;
 /** Where the € may end, in letter heights from the cell's first ink. */
 const EURO_ENDS = [0.55, 0.65, 0.75, 0.85];
 /** Cuts agreeing on a price before it is taken, and the confidence each needs (0..100). */
@@ -68,7 +61,7 @@ function looksLikeMisreadPrice(word: OcrWord): boolean {
 }
 
 /** The columns of the box holding ink: where the cell's glyphs start and end. */
-function inkSpan(page: GreyPage, word: OcrWord): { x0: number; x1: number } | null {
+function inkSpan(page: Grey, word: OcrWord): { x0: number; x1: number } | null {
   const { x0, y0, x1, y1 } = word.bbox;
   const enough = Math.max(2, 0.2 * (y1 - y0));
   let first = -1;
@@ -85,8 +78,8 @@ function inkSpan(page: GreyPage, word: OcrWord): { x0: number; x1: number } | nu
 }
 
 /** The cells worth reading again: a doubtful price ending its row's cell, wide enough for a € and a digit. */
-export function cellsToReread(words: readonly OcrWord[], page: GreyPage): Cell[] {
-  if (words.filter((word) => /^[€£]/.test(word.text.trim())).length < MARKED_PRICES) return [];
+export function cellsToReread(words: readonly OcrWord[], page: Grey): Cell[] {
+  if (!marksEuro(words)) return [];
   const cells: Cell[] = [];
   words.forEach((word, index) => {
     const h = word.bbox.y1 - word.bbox.y0;
@@ -108,7 +101,7 @@ interface Cut {
   height: number;
 }
 
-function cutsOf(cells: readonly Cell[], page: GreyPage): Cut[] {
+function cutsOf(cells: readonly Cell[], page: Grey): Cut[] {
   return cells.flatMap((cell, index) =>
     EURO_ENDS.map((end) => {
       const left = Math.round(cell.x0 + end * cell.h);
@@ -119,7 +112,7 @@ function cutsOf(cells: readonly Cell[], page: GreyPage): Cut[] {
 }
 
 /** The cuts stacked one under another on white, with where each landed in the strip. */
-function stripOf(cuts: readonly Cut[], page: GreyPage): { strip: GreyPage; tops: number[] } {
+function stripOf(cuts: readonly Cut[], page: Grey): { strip: Grey; tops: number[] } {
   const width = Math.max(...cuts.map((cut) => cut.width)) + 2 * PAD;
   const tops: number[] = [];
   let y = PAD;
@@ -157,7 +150,7 @@ export function agreedPrice(word: OcrWord, readings: readonly StripLine[]): { te
  * The page's words with its misread prices read again. `read` reads a strip of cuts (the same
  * OCR as the page, one line of text per cut) and gives back its lines.
  */
-export async function rereadPrices(words: readonly OcrWord[], page: GreyPage, read: (strip: GreyPage) => Promise<StripLine[]>): Promise<OcrWord[]> {
+export async function rereadPrices(words: readonly OcrWord[], page: Grey, read: (strip: Grey) => Promise<StripLine[]>): Promise<OcrWord[]> {
   const cells = cellsToReread(words, page);
   if (cells.length === 0) return [...words];
   const cuts = cutsOf(cells, page);

@@ -26,6 +26,13 @@ describe('image preparation before OCR', () => {
     expect(channels).toBe(1);
   });
 
+  it('hands over the very pixels OCR reads, for cutting price cells from afterwards', async () => {
+    const prepared = await prepareImage(fixture('blowout-sligo.png'));
+    const { data, info } = await sharp(prepared.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+    expect([prepared.grey.width, prepared.grey.height]).toEqual([info.width, info.height]);
+    expect(Buffer.from(prepared.grey.data).equals(data)).toBe(true);
+  });
+
   it('leaves large text at its size and shrinks a picture larger than OCR needs', async () => {
     const huge = await sharp(fixture('blowout-sligo.png')).resize({ width: 5200 }).png().toBuffer();
     const prepared = await prepareImage(huge);
@@ -43,7 +50,7 @@ describe('image preparation before OCR', () => {
     const prepared = await prepareImage(shaded);
     expect(prepared.unevenLight).toBeGreaterThan(0.12);
     // The darkest corner's ground comes out nearly as light as the lightest's.
-    const { data, info } = await sharp(prepared.png).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(prepared.png).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
     const corner = (x: number, y: number) => data[y * info.width + x]!;
     expect(corner(info.width - 5, info.height - 5)).toBeGreaterThan(200);
   });

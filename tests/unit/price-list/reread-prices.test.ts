@@ -4,7 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { OcrWord } from '../../../functions/core/price-list/ocr-rows.js';
 import { readDocument } from '../../../functions/core/price-list/read-text.js';
 import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
-import { agreedPrice, cellsToReread, rereadPrices, type GreyPage, type StripLine } from '../../../functions/core/price-list/reread-prices.js';
+import type { Grey } from '../../../functions/core/price-list/prepare-image.js';
+import { agreedPrice, cellsToReread, rereadPrices, type StripLine } from '../../../functions/core/price-list/reread-prices.js';
 import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 
 afterAll(async () => {
@@ -12,7 +13,7 @@ afterAll(async () => {
 });
 
 /** A white page with a black block wherever a word's glyphs are (its whole box unless told). */
-function pageWith(words: readonly OcrWord[], ink: Record<number, { x0: number; x1: number }> = {}): GreyPage {
+function pageWith(words: readonly OcrWord[], ink: Record<number, { x0: number; x1: number }> = {}): Grey {
   const width = 800;
   const height = 400;
   const data = new Uint8Array(width * height).fill(255);
@@ -93,7 +94,7 @@ describe('agreedPrice', () => {
 describe('rereadPrices', () => {
   it('reads every cell cut at four widths in one strip, and mends the cells whose cuts agree', async () => {
     const words = [...marked, word('8', 300, 360, 4), word('as', 300, 360, 5, 34)];
-    const strips: GreyPage[] = [];
+    const strips: Grey[] = [];
     const mended = await rereadPrices(words, pageWith(words), async (strip) => {
       strips.push(strip);
       // The strip holds eight cuts, 36 px tall with 20 px between them after a 12 px margin; the

@@ -2,8 +2,8 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { doubtfulWords } from '../ocr-mends.js';
 import { linesFromWords, type OcrWord } from '../ocr-rows.js';
-import { prepareImage } from '../prepare-image.js';
-import { rereadPrices, type GreyPage, type StripLine } from '../reread-prices.js';
+import { prepareImage, type Grey } from '../prepare-image.js';
+import { rereadPrices, type StripLine } from '../reread-prices.js';
 import { withTimeout } from '../with-timeout.js';
 
 /**
@@ -151,15 +151,8 @@ async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Pro
   return { words, sure, meanConfidence };
 }
 
-/** The prepared page's pixels, where the price cells are cut from. */
-async function greyOf(png: Buffer): Promise<GreyPage> {
-  const { default: sharp } = await import('sharp');
-  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
 /** Reads a strip of price cells cut out of the page (reread-prices.ts), one line of text a cell. */
-async function readStrip(worker: OcrWorker, strip: GreyPage, timeoutMs: number): Promise<StripLine[]> {
+async function readStrip(worker: OcrWorker, strip: Grey, timeoutMs: number): Promise<StripLine[]> {
   const { default: sharp } = await import('sharp');
   const png = await sharp(strip.data, { raw: { width: strip.width, height: strip.height, channels: 1 } }).withDensity(300).png({ compressionLevel: 1 }).toBuffer();
   const { data } = await withTimeout(worker.recognize(png, {}, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
@@ -245,7 +238,7 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
         }
       }
       const { lineHeight } = prepared;
-      const words = await rereadPrices(page.words, await greyOf(prepared.png), (strip) => readStrip(worker, strip, timeoutMs));
+      const words = await rereadPrices(page.words, prepared.grey, (strip) => readStrip(worker, strip, timeoutMs));
       const unsure = doubtfulWords(words, DOUBTFUL);
       const leftOut: string[] = [];
       return {
