@@ -48,6 +48,9 @@ const PAPER = 0.9;
  * 1745 with 0.35).
  */
 const INK = 0.35;
+/** Ink to paper (as a share of the ground) stretched over 0..255. */
+const STRETCH = 255 / (PAPER - INK);
+const OFFSET = INK * STRETCH;
 
 /**
  * The page with its light evened, in place. `lineHeight`: the text's, in pixels (the blocks are
@@ -93,21 +96,29 @@ export function flatField(data: Uint8Array, width: number, height: number, lineH
       smooth[row * columns + column] = Math.max(24, sum / count);
     }
   }
+  // Bilinear in two steps: the grid's two rows around a line of pixels blended once for the whole
+  // line, then across, with where each pixel column falls between the grid's worked out once.
+  const lefts = new Int32Array(width);
+  const rights = new Int32Array(width);
+  const shares = new Float64Array(width);
+  for (let x = 0; x < width; x += 1) {
+    const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / block - 0.5));
+    lefts[x] = Math.floor(gx);
+    rights[x] = Math.min(columns - 1, lefts[x]! + 1);
+    shares[x] = gx - lefts[x]!;
+  }
+  const ground = new Float64Array(columns);
   for (let y = 0; y < height; y += 1) {
     const gy = Math.min(rows - 1, Math.max(0, (y + 0.5) / block - 0.5));
-    const top = Math.floor(gy);
-    const bottom = Math.min(rows - 1, top + 1);
-    const fy = gy - top;
+    const top = Math.floor(gy) * columns;
+    const bottom = Math.min(rows - 1, Math.floor(gy) + 1) * columns;
+    const fy = gy - Math.floor(gy);
+    for (let column = 0; column < columns; column += 1) ground[column] = smooth[top + column]! * (1 - fy) + smooth[bottom + column]! * fy;
+    const line = y * width;
     for (let x = 0; x < width; x += 1) {
-      const gx = Math.min(columns - 1, Math.max(0, (x + 0.5) / block - 0.5));
-      const left = Math.floor(gx);
-      const right = Math.min(columns - 1, left + 1);
-      const fx = gx - left;
-      const upper = smooth[top * columns + left]! * (1 - fx) + smooth[top * columns + right]! * fx;
-      const lower = smooth[bottom * columns + left]! * (1 - fx) + smooth[bottom * columns + right]! * fx;
-      const index = y * width + x;
-      const ratio = data[index]! / (upper * (1 - fy) + lower * fy);
-      data[index] = Math.max(0, Math.min(255, Math.round(((ratio - INK) / (PAPER - INK)) * 255)));
+      const fx = shares[x]!;
+      const value = (data[line + x]! * STRETCH) / (ground[lefts[x]!]! * (1 - fx) + ground[rights[x]!]! * fx) - OFFSET;
+      data[line + x] = value <= 0 ? 0 : value >= 255 ? 255 : Math.round(value);
     }
   }
 }

@@ -222,12 +222,17 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
   ocrJobs += 1;
   clearTimeout(idleTimer);
   const run = ocrQueue.then(async () => {
-    const worker = await started('ocr');
+    // Both cores are put to work: the OCR worker starts while the photo is prepared, and the
+    // page's orientation is looked for while it is read, in case the reading is poor.
+    const starting = started('ocr');
+    starting.catch(() => {});
     try {
       let prepared = await prepareImage(image);
+      const orientation = orientationOf(prepared.png, timeoutMs).catch(() => 0 as const);
+      const worker = await starting;
       let page = await readWords(worker, prepared.png, timeoutMs);
       if (looksTurned(page)) {
-        const turn = await orientationOf(prepared.png, timeoutMs).catch(() => 0 as const);
+        const turn = await orientation;
         if (turn !== 0) {
           const turned = await prepareImage(image, { rotate: turn });
           const again = await readWords(worker, turned.png, timeoutMs);
@@ -241,6 +246,7 @@ export async function recognise(image: Buffer, timeoutMs: number): Promise<Recog
       const words = await rereadPrices(page.words, prepared.grey, (strip) => readStrip(worker, strip, timeoutMs));
       const unsure = doubtfulWords(words, DOUBTFUL);
       const leftOut: string[] = [];
+      await orientation; // no detection is left running past the photo it was for
       return {
         text: linesFromWords(words, leftOut),
         unsure,
