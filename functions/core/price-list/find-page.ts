@@ -1,5 +1,6 @@
 import { filter } from './filters.js';
 import { plausible } from './page-shape.js';
+import { pageFromSides, type LogGradient } from './page-sides.js';
 import type { Point } from './perspective.js';
 
 /**
@@ -12,23 +13,26 @@ import type { Point } from './perspective.js';
  * brightness: uneven light and soft shadows change brightness slowly, the page's own edge changes
  * it at once, whatever the light there. The region's outline gives four sides, each fitted as a
  * straight line through its own points, and the corners where they meet; a quadrilateral no
- * phone could see a page as (see `plausible`) is tried again (`TRIES`), then given up.
+ * phone could see a page as (see `plausible`) is tried again (`TRIES`). When every try leaks
+ * out through a gap in the page's edge, the sides are looked for as straight edges around the
+ * text instead (page-sides.ts); failing that, no page is found.
  */
 
-/** Steepest change of log brightness at each pixel (a Sobel operator over a 3×3 neighbourhood). */
-function logEdges(data: Uint8Array, width: number, height: number): Float32Array {
+/** Change of log brightness at each pixel (a Sobel operator over a 3×3 neighbourhood): rightwards, downwards and steepest. */
+function logGradient(data: Uint8Array, width: number, height: number): LogGradient & { edges: Float32Array } {
   const log = Float32Array.from(data, (value) => Math.log(value + 8));
-  const edges = new Float32Array(data.length);
+  const [gx, gy, edges] = [new Float32Array(data.length), new Float32Array(data.length), new Float32Array(data.length)];
   for (let y = 1; y < height - 1; y += 1) {
     for (let x = 1; x < width - 1; x += 1) {
       const i = y * width + x;
       const [nw, n, ne, w, e, sw, s, se] = [log[i - width - 1]!, log[i - width]!, log[i - width + 1]!, log[i - 1]!, log[i + 1]!, log[i + width - 1]!, log[i + width]!, log[i + width + 1]!];
-      const gx = ne + 2 * e + se - nw - 2 * w - sw;
-      const gy = sw + 2 * s + se - nw - 2 * n - ne;
-      edges[i] = Math.hypot(gx, gy) / 8;
+      const [across, down] = [ne + 2 * e + se - nw - 2 * w - sw, sw + 2 * s + se - nw - 2 * n - ne];
+      gx[i] = across / 8;
+      gy[i] = down / 8;
+      edges[i] = Math.hypot(across, down) / 8;
     }
   }
-  return edges;
+  return { gx, gy, edges };
 }
 
 /**
@@ -206,7 +210,8 @@ function regionAt(edges: Float32Array, width: number, height: number, seeds: num
 /** The page's corners in a small greyscale picture, or null. */
 export function findPage(data: Uint8Array, width: number, height: number): Point[] | null {
   const closed = filter(filter(data, width, height, 4, 'max'), width, height, 4, 'min');
-  const edges = logEdges(closed, width, height);
+  const gradient = logGradient(closed, width, height);
+  const { edges } = gradient;
   const seeds = textSeeds(data, closed, edges, width, height);
   for (const [limit, gap] of TRIES) {
     const inside = solid(regionAt(edges, width, height, seeds, limit, gap), width, height);
@@ -216,5 +221,5 @@ export function findPage(data: Uint8Array, width: number, height: number): Point
     // Widened edges can wall a shadow's edge off as a side, leaving the print beyond it outside.
     if (!gap || seeds.filter((seed) => within(corners, { x: seed % width, y: Math.floor(seed / width) })).length >= seeds.length * 0.85) return corners;
   }
-  return null;
+  return pageFromSides(gradient, width, height, seeds.map((seed) => ({ x: seed % width, y: Math.floor(seed / width) })));
 }

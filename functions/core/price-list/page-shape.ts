@@ -15,7 +15,8 @@ const CONVERGING = 14;
  */
 const KEYSTONE = 0.15;
 
-const area = (corners: Point[]) =>
+/** A quadrilateral's area (shoelace formula). */
+export const area = (corners: Point[]) =>
   Math.abs(corners.reduce((sum, corner, index) => sum + corner.x * corners[(index + 1) % 4]!.y - corners[(index + 1) % 4]!.x * corner.y, 0)) / 2;
 
 /** Degrees between two sides' directions (0 = parallel), whichever way each runs. */

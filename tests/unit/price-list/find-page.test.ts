@@ -19,11 +19,24 @@ const inside = (corners: Point[], x: number, y: number) =>
 
 /**
  * A small grey photo of a page (paper 230) with lines of print on it, lying on a darker surface
- * (120). `streak`: a strip of the surface as pale as the paper, 6 px wide, running from the page's
- * top edge to the picture's, so the page's edge is lost over those few pixels. `shadow`: below
- * y = 200 a shadow whose edge is sharp, in which page and surface are as dark as each other.
+ * (120). `streak`: a strip of the surface as pale as the paper, 6 px wide (or `streakWidth`),
+ * running from the page's top edge to the picture's, so the page's edge is lost over those
+ * pixels. `shadow`: below y = 200 a shadow whose edge is sharp, in which page and surface are as
+ * dark as each other. `leftSurface`: the surface's brightness left of the page (120 elsewhere).
  */
-function photo({ streak, shadow = false, corners = PAGE }: { streak: boolean; shadow?: boolean; corners?: Point[] }): Uint8Array {
+function photo({
+  streak,
+  streakWidth = 6,
+  shadow = false,
+  corners = PAGE,
+  leftSurface = 120,
+}: {
+  streak: boolean;
+  streakWidth?: number;
+  shadow?: boolean;
+  corners?: Point[];
+  leftSurface?: number;
+}): Uint8Array {
   const data = new Uint8Array(WIDTH * HEIGHT);
   // The print keeps 30 px inside the page's bounding box.
   const [xs, ys] = [corners.map(({ x }) => x), corners.map(({ y }) => y)];
@@ -32,9 +45,10 @@ function photo({ streak, shadow = false, corners = PAGE }: { streak: boolean; sh
     for (let x = 0; x < WIDTH; x += 1) {
       const page = inside(corners, x, y);
       const print = page && x > left && x < right && y > top && y < bottom && y % 12 < 3 && x % 40 < 30;
-      const pale = streak && !page && x >= 200 && x < 206 && y < 60;
+      const pale = streak && !page && x >= 200 && x < 200 + streakWidth && y < 60;
+      const surface = x < 100 ? leftSurface : 120;
       if (shadow && y >= 200) data[y * WIDTH + x] = print ? 40 : 150;
-      else data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : 120;
+      else data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : surface;
     }
   }
   return data;
@@ -59,6 +73,17 @@ describe('finding the page in a photo', () => {
       { x: 60, y: 250 },
     ];
     expect(farthest(findPage(photo({ streak: false, corners: wide }), WIDTH, HEIGHT), wide)).toBeLessThan(3);
+  });
+
+  it('finds a page whose edge is lost over too long a stretch to close, by its straight sides around the print', () => {
+    expect(farthest(findPage(photo({ streak: true, streakWidth: 16 }), WIDTH, HEIGHT))).toBeLessThan(3);
+  });
+
+  it('takes no side that stands out far less than the others for an edge of the page', () => {
+    // The surface left of the page paler: its left edge stands out a quarter as much as the others.
+    // Grown from the print, the page is found by that edge; by its sides alone, it is not.
+    expect(farthest(findPage(photo({ streak: false, leftSurface: 190 }), WIDTH, HEIGHT))).toBeLessThan(3);
+    expect(findPage(photo({ streak: true, streakWidth: 16, leftSurface: 190 }), WIDTH, HEIGHT)).toBeNull();
   });
 
   it("takes no shadow's edge for the page's side when print lies beyond it", () => {
