@@ -13,9 +13,10 @@ import type { Point } from './perspective.js';
  * brightness: uneven light and soft shadows change brightness slowly, the page's own edge changes
  * it at once, whatever the light there. The region's outline gives four sides, each fitted as a
  * straight line through its own points, and the corners where they meet; a quadrilateral no
- * phone could see a page as (see `plausible`) is tried again (`TRIES`). When every try leaks
- * out through a gap in the page's edge, the sides are looked for as straight edges around the
- * text instead (page-sides.ts); failing that, no page is found.
+ * phone could see a page as (see `plausible`) is tried again (`TRIES`). When no try gives a
+ * page (mostly because the region leaks out through a gap in the page's edge at every one), the
+ * sides are looked for as straight edges around the text instead (page-sides.ts); failing that,
+ * no page is found.
  */
 
 /** Change of log brightness at each pixel (a Sobel operator over a 3×3 neighbourhood): rightwards, downwards and steepest. */
@@ -213,13 +214,14 @@ export function findPage(data: Uint8Array, width: number, height: number): Point
   const gradient = logGradient(closed, width, height);
   const { edges } = gradient;
   const seeds = textSeeds(data, closed, edges, width, height);
+  const print = seeds.map((seed) => ({ x: seed % width, y: Math.floor(seed / width) }));
   for (const [limit, gap] of TRIES) {
     const inside = solid(regionAt(edges, width, height, seeds, limit, gap), width, height);
     const corners = cornersOf(inside, edges, width, height);
     const regionArea = inside.reduce((sum, value) => sum + value, 0);
     if (!corners || !plausible(corners, width, height, regionArea)) continue;
     // Widened edges can wall a shadow's edge off as a side, leaving the print beyond it outside.
-    if (!gap || seeds.filter((seed) => within(corners, { x: seed % width, y: Math.floor(seed / width) })).length >= seeds.length * 0.85) return corners;
+    if (!gap || print.filter((point) => within(corners, point)).length >= print.length * 0.85) return corners;
   }
-  return pageFromSides(gradient, width, height, seeds.map((seed) => ({ x: seed % width, y: Math.floor(seed / width) })));
+  return pageFromSides(gradient, width, height, print);
 }

@@ -3,7 +3,7 @@ import type { Point } from './perspective.js';
 
 /**
  * The page's four sides as straight edges around its print: a second way to find a page, for
- * when growing a region from the print leaks out (find-page.ts). On a striped table, or where a
+ * when growing a region from the print gives none (find-page.ts), mostly because it leaks out. On a striped table, or where a
  * shadow band crosses the page's edge, the edge fades for a few pixels somewhere and the region
  * runs out through the gap; a straight line along the edge still finds the rest of it.
  *
@@ -89,7 +89,7 @@ export function pageFromSides(gradient: LogGradient, width: number, height: numb
   const sides = [-90, 0, 90, 180].map((facing) => steepestSide(gradient, width, height, print, facing));
   if (sides.some((side) => side === null)) return null;
   const [top, right, bottom, left] = sides as [Side, Side, Side, Side];
-  const steepness = [top, right, bottom, left].map((side) => side.steepness).sort((a, b) => a - b);
+  const steepness = (sides as Side[]).map((side) => side.steepness).sort((a, b) => a - b);
   if (steepness[0]! < EVEN * ((steepness[1]! + steepness[2]!) / 2)) return null;
   const corners = [meet(left, top), meet(top, right), meet(right, bottom), meet(bottom, left)];
   if (corners.some((corner) => corner === null)) return null;
