@@ -58,7 +58,12 @@ export interface CognitoStandIn {
   call(operation: string, input: object): Promise<AwsJsonAnswer>;
 }
 
-function inProcessLambda(triggers: Record<string, TriggerHandler>, seen: (event: { triggerSource?: string }) => void) {
+interface TriggerEvent {
+  triggerSource?: string;
+  request?: { userAttributes?: { email?: string } };
+}
+
+function inProcessLambda(triggers: Record<string, TriggerHandler>, seen: (event: TriggerEvent) => void) {
   return {
     invoke(params: { FunctionName: string; Payload: string }) {
       return {
@@ -66,7 +71,7 @@ function inProcessLambda(triggers: Record<string, TriggerHandler>, seen: (event:
           const handler = triggers[params.FunctionName];
           if (!handler) return { StatusCode: 404, FunctionError: 'Unhandled', Payload: JSON.stringify({ errorMessage: 'no such trigger' }) };
           try {
-            const event = JSON.parse(params.Payload);
+            const event = JSON.parse(params.Payload) as TriggerEvent;
             seen(event);
             const result = await handler(event);
             return { StatusCode: 200, Payload: JSON.stringify(result) };
@@ -90,7 +95,9 @@ export async function startCognitoStandIn(options: CognitoStandInOptions): Promi
 
   // cognito-local mails a sign-up code even to users the pre-sign-up trigger confirmed; real
   // Cognito sends nothing then, so that message is dropped.
-  let lastTriggerSource: string | undefined;
+  // The last trigger each address went through, so a message is judged by its own user's trigger:
+  // one variable for all would be overwritten by another user signing up or in at the same moment.
+  const lastTriggerFor = new Map<string, string>();
   const clock = new services.DateClock();
   const dataStoreFactory = new StormDBDataStoreFactory(`${options.dataDir}/db`);
   const cognitoService = await new CognitoServiceFactoryImpl(
@@ -104,7 +111,8 @@ export async function startCognitoStandIn(options: CognitoStandInOptions): Promi
     new services.LambdaService(
       config.TriggerFunctions,
       inProcessLambda(options.triggers, (event) => {
-        lastTriggerSource = event.triggerSource;
+        const email = event.request?.userAttributes?.email;
+        if (email && event.triggerSource) lastTriggerFor.set(email, event.triggerSource);
       }),
     ),
     new CryptoService(config.KMSConfig),
@@ -112,7 +120,7 @@ export async function startCognitoStandIn(options: CognitoStandInOptions): Promi
   type Message = { __code?: string; emailMessage?: string; emailSubject?: string; smsMessage?: string };
   const sender = {
     async sendEmail(_ctx: unknown, user: { UserStatus?: string }, destination: string, message: Message) {
-      if (lastTriggerSource === 'CustomMessage_SignUp' && user.UserStatus === 'CONFIRMED') return;
+      if (lastTriggerFor.get(destination) === 'CustomMessage_SignUp' && user.UserStatus === 'CONFIRMED') return;
       options.onMessage({
         channel: 'email',
         to: destination,
