@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { VAT_NOTE } from '../../functions/core/plans.js';
@@ -17,8 +16,7 @@ afterAll(closeContexts);
 async function billingPage(owner: TestOwner): Promise<Page> {
   const context = await newContext();
   const page = await context.newPage();
-  await signInInBrowser(page, owner);
-  await page.goto(`${inject('baseUrl')}/settings?section=billing`);
+  await signInInBrowser(page, owner, '/settings?section=billing');
   return page;
 }
 

@@ -49,7 +49,6 @@ describe('no-shows', () => {
     const context = await newContext();
     const page = await context.newPage();
     await signInInBrowser(page, owner);
-    await page.goto('/dashboard');
     await page.getByTestId('stat-no-shows').waitFor();
     expect(await page.getByTestId('stat-no-shows').textContent()).toBe('No-shows this month: 0');
     const row = page.getByTestId('appointment').filter({ hasText: 'Gráinne' });

@@ -33,8 +33,7 @@ describe('reminders', () => {
 
     const context = await newContext();
     const page = await context.newPage();
-    await signInInBrowser(page, owner);
-    await page.goto('/settings?section=business');
+    await signInInBrowser(page, owner, '/settings?section=business');
     const reminders = page.getByRole('checkbox', { name: 'Text callers a reminder before their appointment' });
     await reminders.waitFor();
     expect(await reminders.isChecked()).toBe(true);

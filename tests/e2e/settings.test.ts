@@ -11,8 +11,7 @@ afterAll(closeContexts);
 async function signedIn(owner: TestOwner, path: string, options?: Parameters<typeof newContext>[0]): Promise<Page> {
   const context = await newContext(options);
   const page = await context.newPage();
-  await signInInBrowser(page, owner);
-  await page.goto(path);
+  await signInInBrowser(page, owner, path);
   return page;
 }
 

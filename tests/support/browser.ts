@@ -46,8 +46,7 @@ export async function openPage(path: string, options?: Parameters<typeof newCont
 export async function signedInPage(owner: { email: string; password: string }, options: Parameters<typeof newContext>[0] & { path?: string } = {}): Promise<Page> {
   const context = await newContext(options);
   const page = await context.newPage();
-  await signInInBrowser(page, owner);
-  if (options.path) await page.goto(options.path);
+  await signInInBrowser(page, owner, options.path);
   return page;
 }
 
@@ -91,11 +90,37 @@ export async function signUpInBrowser(page: Page, options: { email?: string; lab
   return email;
 }
 
-/** Signs an owner in through the sign-in form, as a person would, and waits for the dashboard. */
-export async function signInInBrowser(page: Page, owner: { email: string; password: string }): Promise<void> {
+/**
+ * Each owner's session, as the sign-in form left it in the page's storage: the owner's first page
+ * signs in through the form, later ones start from that session, as a browser that stayed signed
+ * in does (Playwright's reuse of signed-in state). About 0.7 s a page, more under load; the form
+ * itself is tested in auth-flow.test.ts. Keyed by password too, so a changed password signs in again.
+ */
+const sessions = new Map<string, [string, string][]>();
+/** Where the auth library keeps its session in the page's storage (forgetSession in the app clears the same keys). */
+const SESSION_KEYS = 'CognitoIdentityServiceProvider.';
+
+/**
+ * Signs an owner in (through the sign-in form the first time, as a person would) and opens `path`:
+ * through the form, once the dashboard it lands on is there.
+ */
+export async function signInInBrowser(page: Page, owner: { email: string; password: string }, path = '/dashboard'): Promise<void> {
+  const key = `${owner.email}\n${owner.password}`;
+  const kept = sessions.get(key);
+  if (kept) {
+    // The app's origin, without loading the app, so the session is there when it first loads.
+    await page.goto('/config.json');
+    await page.evaluate((entries) => {
+      for (const [name, value] of entries) localStorage.setItem(name, value);
+    }, kept);
+    await page.goto(path);
+    return;
+  }
   await page.goto('/auth');
   await page.getByLabel('Email', { exact: true }).fill(owner.email);
   await page.getByLabel('Password', { exact: true }).fill(owner.password);
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
+  sessions.set(key, await page.evaluate((prefix) => Object.entries(localStorage).filter(([name]) => name.startsWith(prefix)), SESSION_KEYS));
+  if (path !== '/dashboard') await page.goto(path);
 }
