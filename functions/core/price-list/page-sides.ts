@@ -9,15 +9,21 @@ import type { Point } from './perspective.js';
  *
  * Each side is looked for beyond the print, square to where it would lie on a page turned up to
  * SWING degrees or seen at a slant: every line there is scored by how steeply the brightness
- * changes across it, along the stretch the print spans, and the steepest is the side. The print's
- * extent is taken from all but the outermost of its cells, so a speck of the table read as ink
- * does not push a side off the page.
+ * changes across it, along the stretch the print spans, and the steepest is the side. The search
+ * starts inside the print's outermost cells, not beyond them all: a ribbed or striped table reads
+ * as ink too, and its cells would push a side off the page.
  */
 
 /** Degrees a side may be turned from level or upright: a photo turned 8° and seen 10% shorter at its far edge. */
 const SWING = 20;
-/** Share of the print's cells a side must have inside it. */
-const INSIDE = 0.95;
+/**
+ * Share of the print's cells a side must have inside it. On 154 hard tuning photos whose page's
+ * corners are known, sides alone (the region ignored) found 78 pages with 0.95, 122 with 0.8, 148
+ * with 0.7 and 152 with 0.5, none of them more than 4 px (of 480) out; on 60 photos of every band,
+ * 32 with 0.95 and 58 with 0.7. Not lower: a side is looked for outside most of the print, away
+ * from whatever strong edge a page may have printed on it.
+ */
+const INSIDE = 0.7;
 /** Mean change of log brightness across a side (per pixel, as the Sobel operator measures it) below which no side stands out. */
 const STEEP = 0.05;
 /** Share of a side's stretch that must lie in the picture. */

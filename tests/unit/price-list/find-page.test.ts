@@ -23,6 +23,7 @@ const inside = (corners: Point[], x: number, y: number) =>
  * running from the page's top edge to the picture's, so the page's edge is lost over those
  * pixels. `shadow`: below y = 200 a shadow whose edge is sharp, in which page and surface are as
  * dark as each other. `leftSurface`: the surface's brightness left of the page (120 elsewhere).
+ * `stripes`: the surface above y = 36 ribbed with dark lines 2 px wide, which read as ink.
  */
 function photo({
   streak,
@@ -30,12 +31,14 @@ function photo({
   shadow = false,
   corners = PAGE,
   leftSurface = 120,
+  stripes = false,
 }: {
   streak: boolean;
   streakWidth?: number;
   shadow?: boolean;
   corners?: Point[];
   leftSurface?: number;
+  stripes?: boolean;
 }): Uint8Array {
   const data = new Uint8Array(WIDTH * HEIGHT);
   // The print keeps 30 px inside the page's bounding box.
@@ -46,7 +49,7 @@ function photo({
       const page = inside(corners, x, y);
       const print = page && x > left && x < right && y > top && y < bottom && y % 12 < 3 && x % 40 < 30;
       const pale = streak && !page && x >= 200 && x < 200 + streakWidth && y < 60;
-      const surface = x < 100 ? leftSurface : 120;
+      const surface = stripes && y < 36 && y % 6 < 2 ? 60 : x < 100 ? leftSurface : 120;
       if (shadow && y >= 200) data[y * WIDTH + x] = print ? 40 : 150;
       else data[y * WIDTH + x] = print ? 60 : page || pale ? 230 : surface;
     }
@@ -77,6 +80,10 @@ describe('finding the page in a photo', () => {
 
   it('finds a page whose edge is lost over too long a stretch to close, by its straight sides around the print', () => {
     expect(farthest(findPage(photo({ streak: true, streakWidth: 16 }), WIDTH, HEIGHT))).toBeLessThan(3);
+  });
+
+  it('finds by its sides a page on a ribbed surface, though a fifth of what reads as print lies beyond it (the ribs)', () => {
+    expect(farthest(findPage(photo({ streak: true, streakWidth: 16, stripes: true }), WIDTH, HEIGHT))).toBeLessThan(3);
   });
 
   it('takes no side that stands out far less than the others for an edge of the page', () => {
