@@ -101,8 +101,8 @@ const sessions = new Map<string, [string, string][]>();
 const SESSION_KEYS = 'CognitoIdentityServiceProvider.';
 
 /**
- * Signs an owner in (through the sign-in form the first time, as a person would) and opens `path`:
- * through the form, once the dashboard it lands on is there.
+ * Signs an owner in (through the sign-in form the first time, as a person would) and opens `path`
+ * (through the form, once it has landed on the dashboard).
  */
 export async function signInInBrowser(page: Page, owner: { email: string; password: string }, path = '/dashboard'): Promise<void> {
   const key = `${owner.email}\n${owner.password}`;

@@ -36,9 +36,9 @@ afterAll(async () => {
 
 // Two hard photos of tuning seed 488, pages on a ribbed surface under shadow bands. Neither page was
 // found once: the region grown from the print leaks out through the bands at every try, and the
-// surface's ribs read as print. Read as taken, photo 59 measured a slant of 0.6° for 6.6° (the
-// shadows' edges and the ribs) and read 1 of 14 rows in 58 s; photo 29 measured lines 110 px tall
-// for about 23, so it was shrunk to a quarter and read 0 of 12 rows.
+// surface's ribs read as print. Read as taken, photo 59 once measured a slant of 0.6° for 6.6°
+// (the shadows' edges and the ribs), and even measured right read 1 of 14 rows in 58 s; photo 29
+// measured lines 110 px tall for about 23, so it was shrunk to a quarter and read 0 of 12 rows.
 describe('generated photos on a ribbed surface under shadow bands: the page found by its straight sides, its lines measured with the light evened', () => {
   it.each([29, 59])('finds the page of tuning photo 488-%i by its sides within 1% of its size, and reads its lines at their height', async (index) => {
     let photo: GeneratedPhoto | undefined;
