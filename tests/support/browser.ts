@@ -98,7 +98,7 @@ export async function signUpInBrowser(page: Page, options: { email?: string; lab
  */
 const sessions = new Map<string, [string, string][]>();
 /** Where the auth library keeps its session in the page's storage (forgetSession in the app clears the same keys). */
-const SESSION_KEYS = 'CognitoIdentityServiceProvider.';
+const SESSION_KEY_PREFIX = 'CognitoIdentityServiceProvider.';
 
 /**
  * Signs an owner in (through the sign-in form the first time, as a person would) and opens `path`
@@ -121,6 +121,6 @@ export async function signInInBrowser(page: Page, owner: { email: string; passwo
   await page.getByLabel('Password', { exact: true }).fill(owner.password);
   await page.locator('form').getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
-  sessions.set(key, await page.evaluate((prefix) => Object.entries(localStorage).filter(([name]) => name.startsWith(prefix)), SESSION_KEYS));
+  sessions.set(key, await page.evaluate((prefix) => Object.entries(localStorage).filter(([name]) => name.startsWith(prefix)), SESSION_KEY_PREFIX));
   if (path !== '/dashboard') await page.goto(path);
 }

@@ -3,15 +3,16 @@ import type { Point } from './perspective.js';
 
 /**
  * The page's four sides as straight edges around its print: a second way to find a page, for
- * when growing a region from the print gives none (find-page.ts), mostly because it leaks out. On a striped table, or where a
- * shadow band crosses the page's edge, the edge fades for a few pixels somewhere and the region
- * runs out through the gap; a straight line along the edge still finds the rest of it.
+ * when growing a region from the print gives none (find-page.ts), mostly because it leaks out.
+ * On a striped table, or where a shadow band crosses the page's edge, the edge fades for a few
+ * pixels somewhere and the region runs out through the gap; a straight line along the edge still
+ * finds the rest of it.
  *
- * Each side is looked for beyond the print, square to where it would lie on a page turned up to
- * SWING degrees or seen at a slant: every line there is scored by how steeply the brightness
- * changes across it, along the stretch the print spans, and the steepest is the side. The search
- * starts inside the print's outermost cells, not beyond them all: a ribbed or striped table reads
- * as ink too, and its cells would push a side off the page.
+ * Each side is looked for beyond most of the print (`INSIDE`), square to where it would lie on a
+ * page turned up to SWING degrees or seen at a slant: every line there is scored by how steeply
+ * the brightness changes across it, along the stretch the print spans, and the steepest is the
+ * side. Not beyond all of the print: a ribbed or striped table reads as ink too, and its cells
+ * would push a side off the page.
  */
 
 /** Degrees a side may be turned from level or upright: a photo turned 8° and seen 10% shorter at its far edge. */
