@@ -16,6 +16,8 @@ import {
   twilioVoiceCredentials,
 } from './providers/provider-secrets.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
+import { createNumberStore } from './store/number-store.js';
+import { createDiallingStore } from './store/dialling-store.js';
 import { unconfiguredTokenCipher } from './providers/token-cipher.js';
 import { createLocalTokenCipher } from './providers/local-token-cipher.js';
 import { createGoogleStore } from './store/google-store.js';
@@ -81,6 +83,8 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
+    numbers: createNumberStore(dynamo, settings.TABLE_NAME),
+    dialling: createDiallingStore(dynamo, settings.TABLE_NAME),
     subscriptions: createSubscriptionStore(dynamo, settings.TABLE_NAME),
     paymentsSandbox,
     payments: chooseAdapter(settings.STAGE, {
@@ -216,7 +220,7 @@ function build(settings: Config): Dependencies {
       real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT }),
       sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
       missing: 'Twilio credentials are missing', sandboxName: 'telephony',
-      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
+      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true, buyNumbers: true, releaseNumber: true },
     }),
     email: chooseAdapter(settings.STAGE, {
       configured: async () => settings.EMAIL_FROM,

@@ -26,7 +26,7 @@ export const handler = securedRoute(
     if (!parsed.success) throw new InvalidInputError('Not a Twilio SMS webhook');
     const { From, To, Body, MessageSid } = parsed.data;
     const d = deps();
-    const salonId = await d.salons.salonForNumber(To);
+    const salonId = await d.numbers.salonFor(To);
     if (!salonId) {
       logger.info('sms to a number no salon has', { messageSid: MessageSid });
       return EMPTY;

@@ -49,6 +49,11 @@ export interface CallStore {
    * so deleting it can never lose its minutes.
    */
   remove(salonId: string, callSid: string, tombstone: { deletedAt: string; keepUntil: number }): Promise<CallRemoval>;
+  /**
+   * A call that is not the salon's to see (our own `<Dial>` sent back by a forwarding line, and
+   * refused): its tombstone from the start, so its status callback records nothing.
+   */
+  ignore(salonId: string, callSid: string, tombstone: { deletedAt: string; keepUntil: number }): Promise<void>;
   /** The calls the sweep must finish (open, or ended and not yet published). */
   sweep: Pick<CallSweepMarkers, 'due' | 'lookAgainAt' | 'drop'>;
 }
@@ -237,6 +242,18 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       // A redelivered end after the call finished puts its marker again: the sweep would only drop it.
       await markers.drop(salonId, callSid);
       return 'removed';
+    },
+
+    async ignore(salonId, callSid, { deletedAt, keepUntil }) {
+      await conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
     },
 
     sweep: markers,

@@ -2,7 +2,8 @@
  * A call's record and the parts its sources write (functions/store/call-store.ts), and how an
  * item of the table reads as a record.
  */
-export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'test';
+/** How the voice webhook first answered: the agent, ringing the salon first, forwarding to a person, message mode, or the owner's test call. */
+export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'message' | 'test';
 export type CallEvaluation = 'success' | 'failure' | 'unknown';
 
 export interface CallRecord {

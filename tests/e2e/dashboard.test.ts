@@ -165,6 +165,7 @@ describe('dashboard', () => {
       escalationPhone: '',
       phoneOption: 'new',
       forwardNumber: '',
+    forwardWhen: 'unanswered',
       currentStep: 3,
     });
     await page.reload();

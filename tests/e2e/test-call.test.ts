@@ -48,7 +48,7 @@ describe('the test page (sandbox)', () => {
     await api('/api/setup/step', {
       method: 'POST',
       token: owner.accessToken,
-      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }),
+      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' }),
     });
     // The sample conversation's service: a balayage, about 3 hours, 180 euro.
     const services = [

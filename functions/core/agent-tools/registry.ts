@@ -22,8 +22,9 @@ import { joinWaitlist } from '../waitlist/waitlist.js';
  */
 export type ToolDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
   // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real
-  // call): it redirects the call once the salon's call records show it is the salon's.
-  Partial<Pick<Ports, 'telephony' | 'calls'>>;
+  // call): it redirects the call once the salon's call records show it is the salon's, noting the
+  // number it rings (a call back through it is refused as a loop).
+  Partial<Pick<Ports, 'telephony' | 'calls' | 'dialling'>>;
 
 /** One call of a tool, as the route or the sandbox receptionist received it. */
 export interface ToolCall<T extends AgentTool> {

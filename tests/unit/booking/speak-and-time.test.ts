@@ -134,6 +134,7 @@ describe('services and stylists by name', () => {
       currentStep: 3,
       phoneOption: 'new' as const,
       forwardNumber: '',
+    forwardWhen: 'unanswered' as const,
       mappings: {},
       voice: null,
       stylists: [

@@ -7,6 +7,7 @@ import { createSandboxTelephony } from '../../../functions/providers/sandbox-tel
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 import type { ProviderCallState } from '../../../functions/providers/telephony-port.js';
 import { createCallStore } from '../../../functions/store/call-store.js';
+import { createNumberStore } from '../../../functions/store/number-store.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createUsageStore } from '../../../functions/store/usage-store.js';
 import type { Table } from '../booking/harness.js';
@@ -17,7 +18,7 @@ import type { Table } from '../booking/harness.js';
  * delivery. The providers' records of calls are what a test says they are (by default, as in the
  * sandbox, unknown).
  */
-export type CallDeps = Pick<Dependencies, 'calls' | 'salons' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
+export type CallDeps = Pick<Dependencies, 'calls' | 'salons' | 'numbers' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
 
 let salonCounter = 0;
 
@@ -42,6 +43,7 @@ export function callWorld(table: Table, clock: { value: number }) {
   const depsOn = (client: DynamoDBDocumentClient): CallDeps => ({
     calls: createCallStore(client, table.tableName),
     salons: createSalonStore(client, table.tableName),
+    numbers: createNumberStore(client, table.tableName),
     events,
     telephony,
     voiceAgents,

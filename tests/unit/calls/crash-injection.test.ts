@@ -10,7 +10,6 @@ import { setLogSink } from '../../../functions/logger.js';
 import { createCallStore } from '../../../functions/store/call-store.js';
 import { createConversationStore } from '../../../functions/store/conversation-store.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
-import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createTestCallStore } from '../../../functions/store/test-call-store.js';
 import { createUsageStore } from '../../../functions/store/usage-store.js';
 import { dyingClient } from '../../support/dying-client.js';
@@ -58,7 +57,7 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
       const world = callWorld(table, clock);
       const salonId = await world.salon();
       const number = `+3531555${String(writes).padStart(4, '0')}`;
-      await createSalonStore(table.client, table.tableName).assignNumber(salonId, number);
+      expect(await world.deps.numbers.assign(number, salonId, new Date(START))).toBe(true);
       const callSid = `CA${String(writes).padStart(32, 'c')}`;
       await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });
       await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });

@@ -82,12 +82,12 @@ describe('the transfer tool', () => {
     const voice = { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '+353877654321', ringSalonFirstSeconds: 0, textMissedCallers: false };
     // The escalation line forwards its calls to us: the salon's own phone is rung instead.
     const forwarding = await makeSalon(table, { now: { value: Date.now() } });
-    await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321' });
+    await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321', forwardWhen: 'unanswered' });
     await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
     expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { wait: noWait })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
     // Both lead back here: nobody to put the caller through to, and nothing redirected.
     const looping = await makeSalon(table, { now: { value: Date.now() } });
-    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678' });
+    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678', forwardWhen: 'unanswered' });
     updates.length = 0;
     await calls.recordStart({ salonId: looping.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
     await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { wait: noWait })).rejects.toMatchObject({ code: 'no_transfer_number' });

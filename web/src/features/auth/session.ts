@@ -24,6 +24,8 @@ const runtimeConfigSchema = z.object({
   authFlowType: z.enum(['USER_SRP_AUTH', 'USER_PASSWORD_AUTH']),
   userPoolEndpointPath: z.string().optional(),
   stage: z.string(),
+  /** Where salons reach us (the stage's support address). */
+  supportEmail: z.string().optional(),
 });
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
