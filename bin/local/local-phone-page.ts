@@ -31,7 +31,7 @@ ul.notes{padding-left:1.25rem;color:#374151}
   <div id="dialling" hidden><button type="button" id="salon-answers" class="secondary">The salon answers</button> <button type="button" id="no-answer" class="secondary">Nobody answers</button></div>
   <div id="line-ringing" hidden><button type="button" id="line-answers" class="secondary">Somebody at the line answers</button> <button type="button" id="line-no-answer" class="secondary">Nobody answers the line</button></div>
   <form id="message-form" hidden>
-    <label for="message">Your message <input id="message" name="message" autocomplete="off" required></label>
+    <label for="message">Your words <input id="message" name="message" autocomplete="off" required></label>
     <div><button type="submit">Leave message</button> <button type="button" id="say-nothing" class="secondary">Say nothing</button></div>
   </form>
   <button type="button" id="end-call" class="secondary" hidden>Hang up</button>

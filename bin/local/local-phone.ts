@@ -194,7 +194,8 @@ export function createLocalPhone(options: LocalPhoneOptions) {
   }
 
   async function dial(request: IncomingMessage, body: Record<string, unknown>) {
-    const from = text(body.from) || '+353860000000';
+    // Twilio gives the caller's number in E.164, however the caller's phone shows it.
+    const from = toE164(text(body.from)) ?? (text(body.from) || '+353860000000');
     const dialled = text(body.to);
     const code = options.lines.dialCode(from, dialled);
     if (code) {

@@ -209,19 +209,24 @@ export function numberWaitingEmail(salon: { id: string; name: string }, since: s
 /** A caller's message, for the owner at once: who, their number, what they said. */
 export function callerMessageEmail(salonName: string, message: { callerName: string; callerPhone: string; message: string }, dashboardUrl: string): EmailContent {
   const who = message.callerName.trim() || 'A caller';
+  const phone = callBackNumber(message.callerPhone);
   const paragraphs = [
     `${who} left a message for ${salonName} with your receptionist.`,
-    { rows: [['Caller', who], ['Phone', displayPhone(message.callerPhone)], ['Message', message.message]] as [string, string][] },
+    { rows: [['Caller', who], ['Phone', phone], ['Message', message.message]] as [string, string][] },
     `Mark it done on your dashboard once you have called back: ${dashboardUrl}`,
   ];
-  return { subject: `Message from ${who}: please call back on ${displayPhone(message.callerPhone)}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+  const subject = message.callerPhone ? `Message from ${who}: please call back on ${phone}` : `Message from ${who} (number withheld)`;
+  return { subject, text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }
+
+/** A message from a withheld number has none to call back: its words may say one. */
+const callBackNumber = (callerPhone: string) => (callerPhone ? displayPhone(callerPhone) : 'withheld (any number is in the message)');
 
 /** The same message as a short text to the owner's mobile. */
 export function callerMessageSms(message: { callerName: string; callerPhone: string; message: string }): string {
   const who = message.callerName.trim() || 'A caller';
   const said = message.message.length > 200 ? `${message.message.slice(0, 197)}…` : message.message;
-  return `SalonDesk: ${who} (${displayPhone(message.callerPhone)}) left a message: "${said}"`;
+  return `SalonDesk: ${who} (${message.callerPhone ? displayPhone(message.callerPhone) : 'number withheld'}) left a message: "${said}"`;
 }
 
 /** The owner's confirmation that their account is gone, and what went with it. */

@@ -100,7 +100,7 @@ export async function takeSpokenMessage(deps: MessageDeps, message: SpokenMessag
   const text = message.speech.trim().slice(0, 1000);
   if (!text) return { say: hoursAndHowToBook(salon), messageId: null };
   try {
-    const stored = await storeCallerMessage(deps, message.salonId, { callerName: 'Phone message', callerPhone: message.from, message: text, id: randomUUID() });
+    const stored = await storeCallerMessage(deps, message.salonId, { callerName: 'Caller', callerPhone: message.from, message: text, id: randomUUID() });
     return { say: messageTakenLine(salon.name), messageId: stored.id };
   } catch (error) {
     if (!(error instanceof ToolError)) throw error;
