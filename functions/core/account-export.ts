@@ -78,6 +78,7 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   OVERAGE: 'the order calls were counted in for overage: the minutes are in usage',
   SANDBOXSTRIPE: "the payments sandbox's own objects",
   CHECKOUT: 'subscription checkouts opened and not yet over: the subscription itself is exported',
+  DIALLING: 'the calls we are ringing for the salon right now, gone within minutes: each call keeps its record',
 };
 
 const TRANSCRIPT_SUFFIX = keys.callTranscriptSk('').slice(keys.callSk('').length);

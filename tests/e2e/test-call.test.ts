@@ -62,7 +62,7 @@ describe('the test page (sandbox)', () => {
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(new URL(response.url()).pathname);
     });
-    await page.getByRole('link', { name: 'Test your receptionist' }).click();
+    await page.getByRole('link', { name: 'Test & go live' }).click();
     await page.waitForURL('**/test');
     await page.getByRole('heading', { level: 1, name: 'Test your receptionist' }).waitFor();
     await page.getByText('Ready', { exact: true }).waitFor();
