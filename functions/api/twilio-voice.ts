@@ -3,7 +3,6 @@ import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js
 import { callReadiness } from '../core/call-readiness.js';
 import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
 import { AGENT_UNAVAILABLE_LOG, answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
-import { answerSpokenMessage } from '../core/telephony/spoken-message.js';
 import { verifiedTwilioWebhook, type SignedWebhook } from '../http/twilio-webhook-request.js';
 import { InvalidInputError, NotAllowedError } from '../core/errors.js';
 import { securedRoute, type ApiEvent } from '../http/handler.js';
@@ -56,6 +55,8 @@ export const handler = securedRoute(
       return twiml('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     }
     if (query.stage === 'message') {
+      // Only a caller who spoke in message mode needs the message store and its caps.
+      const { answerSpokenMessage } = await import('../core/telephony/spoken-message.js');
       const answer = await answerSpokenMessage(deps(), { callSid: CallSid, from: From, to: To, speech: SpeechResult ?? '' });
       logger.info('message mode answered', { callSid: CallSid, salonId: answer.salonId });
       return twiml(answer.twiml);

@@ -1,16 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { Hours } from '../../contracts/setup.js';
 import { speakOnDate, speakOpeningHours } from '../booking/speak.js';
 import { localDate } from '../booking/time.js';
-import { storeCallerMessage, type MessageDeps } from '../booking/salon-tools.js';
-import { ToolError } from '../booking/errors.js';
-import { logger } from '../../logger.js';
 
 /**
  * Message mode (RELIABILITY 53): a call we answer and cannot give to the receptionist or a person
  * hears the salon's name and why, and is asked for a message, which reaches the owner at once as
- * the receptionist's messages do. A caller who says nothing, or whose message cannot be kept,
- * hears the salon's opening hours and how to book instead: never a bare goodbye.
+ * the receptionist's messages do (./spoken-message.ts). A caller who says nothing, or whose
+ * message cannot be kept, hears the salon's opening hours and how to book instead: never a bare goodbye.
  */
 export type MessageReason =
   /** Setup is not finished, the trial or plan has ended, or the owner has not gone live yet. */
@@ -82,29 +78,3 @@ export function hoursAndHowToBook(salon: MessageModeSalon): string {
 }
 
 export const messageTakenLine = (salonName: string) => `Thanks, I'll pass your message on to ${salonName} and they'll get back to you. Goodbye.`;
-
-/** What Twilio heard the caller say (its speech recognition), kept as the message. */
-export interface SpokenMessage {
-  salonId: string;
-  /** The caller's number as Twilio gave it: `anonymous` and the like when withheld. */
-  from: string;
-  speech: string;
-}
-
-/**
- * Keeps what the caller said as a message for the salon (the receptionist's own message store,
- * caps and owner notice), and answers what to say next: thanks, or the hours and how to book when
- * nothing was said or it could not be kept (a caller or salon over its hourly cap).
- */
-export async function takeSpokenMessage(deps: MessageDeps, message: SpokenMessage, salon: MessageModeSalon): Promise<{ say: string; messageId: string | null }> {
-  const text = message.speech.trim().slice(0, 1000);
-  if (!text) return { say: hoursAndHowToBook(salon), messageId: null };
-  try {
-    const stored = await storeCallerMessage(deps, message.salonId, { callerName: 'Caller', callerPhone: message.from, message: text, id: randomUUID() });
-    return { say: messageTakenLine(salon.name), messageId: stored.id };
-  } catch (error) {
-    if (!(error instanceof ToolError)) throw error;
-    logger.warn('spoken message not kept', { salonId: message.salonId, code: error.code });
-    return { say: hoursAndHowToBook(salon), messageId: null };
-  }
-}
