@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { DateTime } from 'luxon';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
+import { pausedLine } from '../../functions/contracts/go-live.js';
 import { displayPhone } from '../../functions/core/confirmations/format.js';
 import { axeViolations, closeContexts, newContext, signedInPage } from '../support/browser.js';
 import { connectSandboxCalendar } from '../support/bookable-salon.js';
@@ -107,6 +109,17 @@ describe('going live with the salon’s own line', () => {
     const works = page.getByTestId('forwarding-works');
     await works.waitFor({ timeout: 15_000 });
     expect(await works.textContent()).toContain(`A call from ${displayPhone(`+353${ownerMobile.slice(1).replace(/\s/g, '')}`)} reached your receptionist through ${displayPhone(`+353${salonLine.slice(1).replace(/\s/g, '')}`)}`);
+
+    // A day off: paused until the day after tomorrow, it takes messages and says so, then answers again by itself.
+    await page.getByRole('button', { name: 'Pause receptionist' }).click();
+    const back = DateTime.now().setZone('Europe/Dublin').plus({ days: 2 });
+    await page.getByLabel('Back on (optional)').fill(back.toISODate()!);
+    await page.getByText(`It answers calls again by itself on ${back.setLocale('en-IE').toFormat('cccc d MMMM')}.`).waitFor();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    await page.getByTestId('receptionist-state').getByText('Paused', { exact: true }).waitFor();
+    await page.getByText(pausedLine(back.setLocale('en-IE').toFormat('cccc d MMMM')), { exact: true }).waitFor();
+    await dial(carrier, ownerMobile, number!.replace(/\s/g, ''));
+    await carrier.getByText(/^The caller hears: “Hello, you've reached Cúl Hair\. The salon is closed, and back /).waitFor();
 
     // On a phone the checklist reads in one column, nothing off the side.
     await page.setViewportSize({ width: 375, height: 812 });

@@ -4,7 +4,7 @@ import { PAUSE_MAX_DAYS, RECEPTIONIST_STATE_LABELS, pausedLine, readinessMessage
 import type { SalonAnswer } from '@functions/contracts/salon';
 import type { ReceptionistSwitch } from '../receptionist';
 import { ContactSupport } from '../support';
-import { irishDay, irishDayOf } from './irish-dates';
+import { irishDay, irishDayOf } from '../../lib/irish-dates';
 
 export type ReceptionistSummary = Pick<SalonAnswer, 'readiness' | 'assigned_number_display' | 'looping_numbers_display'>;
 

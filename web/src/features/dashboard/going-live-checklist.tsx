@@ -10,7 +10,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { salonQuery } from '../../lib/shared-queries';
 import type { ReceptionistSwitch } from '../receptionist';
 import { ContactSupport } from '../support';
-import { irishDayOf, irishTimeOf } from './irish-dates';
+import { irishDayOf, irishTimeOf } from '../../lib/irish-dates';
 
 /** How long the dashboard keeps looking for the owner's check call, every few seconds. */
 const CHECK_WINDOW_MS = 15 * 60 * 1000;

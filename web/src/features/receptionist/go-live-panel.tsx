@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { pausedLine, readinessMessage } from '@functions/contracts/go-live';
+import { irishDayOf } from '../../lib/irish-dates';
 import { salonQuery } from '../../lib/shared-queries';
 import { useReceptionistSwitch } from './use-receptionist-switch';
-
-const pausedDay = (iso: string) => new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'long', day: 'numeric', month: 'long' }).format(new Date(iso));
 
 const HEADINGS = { live: 'Your receptionist is live', paused: 'Your receptionist is paused', ready: 'Ready to go live', 'not-ready': 'Before you go live' } as const;
 
@@ -24,7 +23,7 @@ export function GoLivePanel() {
       <h2 id="live-heading">{salon ? HEADINGS[state] : HEADINGS.ready}</h2>
       {state === 'live' || state === 'paused' ? (
         <p className="call-meta">
-          {state === 'live' ? 'Calls to your number reach your receptionist.' : pausedLine(salon?.readiness.pausedUntil ? pausedDay(salon.readiness.pausedUntil) : null)}
+          {state === 'live' ? 'Calls to your number reach your receptionist.' : pausedLine(salon?.readiness.pausedUntil ? irishDayOf(salon.readiness.pausedUntil) : null)}
         </p>
       ) : (
         <p className="call-meta">When the test call sounds right, switch your receptionist on: calls to your number then reach it.</p>

@@ -3,7 +3,11 @@ const DAY_LABEL = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', 
 const ISO_DAY = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin', year: 'numeric', month: '2-digit', day: '2-digit' });
 const TIME = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 
-export const irishDayOf = (iso: string) => DAY_LABEL.format(new Date(iso));
+/** "Monday 30 November": the parts, without the comma en-IE puts after the weekday. */
+export function irishDayOf(iso: string): string {
+  const parts = Object.fromEntries(DAY_LABEL.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
+  return `${parts.weekday} ${parts.day} ${parts.month}`;
+}
 export const irishTimeOf = (iso: string) => TIME.format(new Date(iso));
 
 /** YYYY-MM-DD in Ireland, `days` from today (midday steps, so a clock change never skips a day). */
