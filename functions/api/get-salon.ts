@@ -14,7 +14,8 @@ import { salonStatus } from '../core/salon-status.js';
 export const handler = ownerRoute({ routeId: 'get-salon' }, async (owner) => {
   const dependencies = deps();
   let salon = await findOrCreateOwnerSalon(dependencies, owner);
-  if (!salon.assignedNumber) {
+  // A salon waiting for the pool is served by the number job, not by each look at the dashboard.
+  if (!salon.assignedNumber && !salon.numberWaitingSince) {
     await giveNumberOnceComplete(dependencies, salon.id);
     salon = (await dependencies.salons.get(salon.id, true)) ?? salon;
   }

@@ -31,6 +31,9 @@ export function forwardingCodes(receptionistNumber: string): ForwardingCodes {
   };
 }
 
+/** How long after the owner starts the check a call to the receptionist counts as her check call. */
+export const FORWARDING_CHECK_MINUTES = 15;
+
 export const FORWARD_WHEN_LABELS: Record<ForwardWhen, string> = {
   unanswered: 'Only the calls nobody answers',
   all: 'Every call',

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { Readiness } from '../../contracts/go-live.js';
+import { FORWARDING_CHECK_MINUTES } from '../../contracts/forwarding.js';
 import type { RegisterCallInput } from '../../providers/voice-agent-port.js';
 import type { SalonStore } from '../../store/salon-store.js';
 import type { NumberStore, PhoneNumberRecord } from '../../store/number-store.js';
@@ -101,10 +102,11 @@ function messageMode(salon: MessageModeSalon, reason: MessageReason, webhookUrl:
  * Whether the call shows the salon's line forwarding to us: the carrier named it, or the owner is
  * checking the forwarding and this is the first call since (the going-live checklist's tick).
  */
-function showsForwarding(salon: Salon, setup: StoredSetup, call: InboundCall): boolean {
+function showsForwarding(salon: Salon, setup: StoredSetup, call: InboundCall, now: Date): boolean {
   if (setup.phoneOption !== 'forward') return false;
   if (call.forwardedFrom && (call.forwardedFrom === setup.forwardNumber || call.forwardedFrom === salon.phone)) return true;
-  return Boolean(salon.forwarding?.checkStartedAt && !salon.forwarding.seenAt);
+  const started = salon.forwarding?.checkStartedAt;
+  return Boolean(started && !salon.forwarding?.seenAt && now.getTime() - Date.parse(started) < FORWARDING_CHECK_MINUTES * 60_000);
 }
 
 export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall, options: { webhookUrl: string }): Promise<InboundAnswer> {
@@ -123,7 +125,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   if (through) return { outcome: 'loop-refused', twiml: rejectTwiml(), salonId: salon.id, through };
 
   const spoken = messageModeSalon(salon, setup, call.to);
-  const forwardingSeen = !call.afterForward && !call.afterSalon && showsForwarding(salon, setup, call);
+  const forwardingSeen = !call.afterForward && !call.afterSalon && showsForwarding(salon, setup, call, now);
   const takeMessage = (reason: MessageReason): InboundAnswer => ({
     outcome: 'message-mode',
     twiml: messageMode(spoken, reason, options.webhookUrl, now),

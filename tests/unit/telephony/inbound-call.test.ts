@@ -193,6 +193,9 @@ describe('an inbound call to an assigned number', () => {
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: false });
     const checking = world({ setup: setupWith({}, FORWARDED), salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:59:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }) });
     expect(await answerInboundCall(checking.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: true });
+    // A call long after the check started proves nothing about the line.
+    const stale = world({ setup: setupWith({}, FORWARDED), salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:30:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }) });
+    expect(await answerInboundCall(stale.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: false });
   });
 
   it('an unassigned number hears a short polite message and the call ends', async () => {

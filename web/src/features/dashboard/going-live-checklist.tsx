@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { CHECKLIST_STEPS, FORWARD_WHEN_LABELS } from '@functions/contracts/forwarding';
+import { CHECKLIST_STEPS, FORWARDING_CHECK_MINUTES, FORWARD_WHEN_LABELS } from '@functions/contracts/forwarding';
 import { readinessMessage } from '@functions/contracts/go-live';
 import type { ForwardWhen } from '@functions/contracts/setup';
 import type { SalonAnswer } from '@functions/contracts/salon';
@@ -12,8 +12,8 @@ import type { ReceptionistSwitch } from '../receptionist';
 import { ContactSupport } from '../support';
 import { irishDayOf, irishTimeOf } from '../../lib/irish-dates';
 
-/** How long the dashboard keeps looking for the owner's check call, every few seconds. */
-const CHECK_WINDOW_MS = 15 * 60 * 1000;
+/** How long the dashboard keeps looking for the owner's check call (as long as the server counts one), every few seconds. */
+const CHECK_WINDOW_MS = FORWARDING_CHECK_MINUTES * 60 * 1000;
 const CHECK_POLL_MS = 3000;
 
 /**
