@@ -92,7 +92,7 @@ async function announce(deps: NumberDeps, salonId: string, number: string): Prom
     .catch((error: unknown) => logger.error('number-assigned event not published', { salonId, name: (error as Error)?.name }));
 }
 
-/** What the number job counts when a salon waits: an empty pool is an operator's alarm (infra/operations.ts). */
+/** Logged as an error when a salon starts waiting: an empty pool is an operator's to fix now (the alarm reads the number job's level line). */
 export const SALON_WAITING_LOG = 'number pool empty: a salon waits for a number';
 
 async function wait(deps: NumberDeps, salonId: string): Promise<GiveNumberResult> {
