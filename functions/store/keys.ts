@@ -55,6 +55,8 @@ export const keys = {
   /** Rate-limit counters (functions/store/rate-limits.ts), one per window (its start, ISO). */
   callerMessagesLimitSk: (phoneHash: string, window: string) => `LIMIT#MSG#CALLER#${phoneHash}#${window}`,
   salonMessagesLimitSk: (window: string) => `LIMIT#MSG#SALON#${window}`,
+  callerWaitlistLimitSk: (phoneHash: string, window: string) => `LIMIT#WAITLIST#CALLER#${phoneHash}#${window}`,
+  salonWaitlistLimitSk: (window: string) => `LIMIT#WAITLIST#SALON#${window}`,
   /** A partition per source address (hashed) for its failed agent-secret checks: a wrong secret names no salon. */
   secretFailures: (sourceHash: string) => `SECRETFAIL#${sourceHash}`,
   secretFailuresSk: (window: string) => `LIMIT#${window}`,

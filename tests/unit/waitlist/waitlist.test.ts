@@ -6,7 +6,9 @@ import { checkAvailability } from '../../../functions/core/booking/check-availab
 import { startConversation, takeTurn } from '../../../functions/core/receptionist/receptionist.js';
 import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { answerOffer } from '../../../functions/core/waitlist/offer-reply.js';
-import { offerFreedSlot } from '../../../functions/core/waitlist/waitlist.js';
+import { joinWaitlist, offerFreedSlot } from '../../../functions/core/waitlist/waitlist.js';
+import { FLOOD_LIMITS } from '../../../functions/contracts/agent-tools.js';
+import { ToolError } from '../../../functions/core/booking/errors.js';
 import { setLogSink } from '../../../functions/logger.js';
 import type { SmsMessage } from '../../../functions/providers/sms-port.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
@@ -92,5 +94,61 @@ describe('the waiting list', () => {
     clock.value = at('2026-11-20T09:00');
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
     expect(salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+  });
+});
+
+/** What a refused tool call was told (its code), or 'joined'. */
+async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'joined';
+  } catch (error) {
+    if (error instanceof ToolError) return error.code;
+    throw error;
+  }
+}
+
+describe('the waiting list under abuse (RELIABILITY 74)', () => {
+  const join = (deps: ReplyDeps, salonId: string, callerPhone: string, date = '2026-11-23') =>
+    joinWaitlist(deps, salonId, { service: 'cut', date, callerName: 'Nóra Daly', callerPhone });
+
+  it('joins only for a full day the salon is open, and only with a mobile (not a landline, nor a number whose plan cannot tell one)', async () => {
+    const { salon, deps } = await fullMonday();
+    expect(await outcome(join(deps, salon.salonId, '+353871000010', '2026-11-24'))).toBe('day_not_full');
+    expect(await outcome(join(deps, salon.salonId, '+353871000010', '2026-11-29'))).toBe('closed');
+    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+12025550123']) expect(await outcome(join(deps, salon.salonId, landline)), landline).toBe('not_mobile');
+    expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toEqual([]);
+    for (const mobile of ['+353871000010', '+447400123456', '+33612345678']) expect(await outcome(join(deps, salon.salonId, mobile)), mobile).toBe('joined');
+    expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toHaveLength(3);
+  });
+
+  it('joins for one day at once (20 from one number, 70 from others, past the salon\'s cap): one entry per number, the caps per caller and per salon hold, and one cancellation texts each number once', async () => {
+    const { salon, deps, offerDeps, sent } = await fullMonday();
+    const repeated = '+353871000020';
+    const others = Array.from({ length: 70 }, (_, index) => `+35386${String(1000000 + index)}`);
+    const phones = [...Array.from({ length: 20 }, () => repeated), ...others];
+    const outcomes = await Promise.all(phones.map((phone) => outcome(join(deps, salon.salonId, phone))));
+    const entries = await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23');
+    expect(entries.filter((entry) => entry.callerPhone === repeated)).toHaveLength(1);
+    expect(new Set(entries.map((entry) => entry.callerPhone)).size).toBe(entries.length);
+    expect(entries.length).toBeLessThanOrEqual(FLOOD_LIMITS.waitlistJoinsPerSalonPerHour);
+    expect(outcomes.slice(0, 20).filter((each) => each === 'too_many_waitlist_joins').length).toBeGreaterThanOrEqual(20 - FLOOD_LIMITS.waitlistJoinsPerCallerPerHour);
+    expect(outcomes.filter((each) => each === 'waitlist_full').length).toBeGreaterThan(0);
+
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara');
+    expect(sent.length).toBe(entries.length);
+    expect(new Set(sent.map((message) => message.to)).size).toBe(sent.length);
+  });
+
+  it('a freed time is texted once to each number, and only to mobiles, whatever the list holds (entries kept before these rules)', async () => {
+    const { salon, deps, offerDeps, sent } = await fullMonday();
+    const entry = (id: string, callerPhone: string) => ({ id, date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone, createdAt: new Date().toISOString() });
+    for (const [id, phone] of [['a', '+353871000030'], ['b', '+353871000030'], ['c', '+35312345678'], ['d', '+12025550123']] as const) await deps.bookings.waitlist.add(salon.salonId, entry(id, phone));
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    expect(await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent.map((message) => message.to)).toEqual(['+353871000030']);
   });
 });
