@@ -16,7 +16,8 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const ids = { eventType: 'booking.reminder-due', salonId: appointment.salonId, bookingId: appointment.id, channel: 'sms' };
   if (appointment.source === 'test-call') return logger.info('reminder skipped: a test booking', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: ids.eventType, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body: reminderSms(appointment, salonName, language), expiresAt: new Date(appointment.start) }),
+    // "Reply C to cancel": the reply is about this booking (functions/core/replies/last-text.ts).
+    d.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body: reminderSms(appointment, salonName, language), expiresAt: new Date(appointment.start), about: { bookingId: appointment.id } }),
   ).catch((error: unknown) => {
     logger.warn('reminder sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

@@ -108,6 +108,8 @@ export const keys = {
   smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
   /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
   smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
+  /** The booking the salon's last booking text to a number was about (functions/core/replies/last-text.ts). */
+  smsSubjectSk: (phoneHash: string) => `SMSSUBJECT#${phoneHash}`,
   /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
   waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
   waitlistPrefix: (date: string) => `WAITLIST#${date}#`,

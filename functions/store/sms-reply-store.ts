@@ -1,4 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 
@@ -18,11 +19,19 @@ export interface SmsReplyStore {
   /** The question still open, or null (never asked, answered, or stale). */
   pending(salonId: string, phoneHash: string, now: Date): Promise<PendingReply | null>;
   answered(salonId: string, phoneHash: string): Promise<void>;
+  /** Remembers the booking the salon's latest text to the number was about (a later one replaces it). */
+  noteSubject(salonId: string, phoneHash: string, bookingId: string, at: Date): Promise<void>;
+  /** The booking the salon's latest text about a booking named, or null. */
+  subject(salonId: string, phoneHash: string): Promise<string | null>;
 }
+
+/** A booking a text named is worth remembering until long after any reply to it. */
+const SUBJECT_KEPT_SECONDS = 90 * 86_400;
 
 export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: string): SmsReplyStore {
   const optOutKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsOptOutSk(phoneHash) });
   const pendingKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsPendingSk(phoneHash) });
+  const subjectKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsSubjectSk(phoneHash) });
   return {
     async optOut(salonId, phoneHash, at) {
       await client.send(new PutCommand({ TableName: tableName, Item: { ...optOutKey(salonId, phoneHash), at } }));
@@ -50,6 +59,24 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     },
     async answered(salonId, phoneHash) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: pendingKey(salonId, phoneHash) }));
+    },
+    async noteSubject(salonId, phoneHash, bookingId, at) {
+      await conditionally(
+        client.send(
+          new PutCommand({
+          TableName: tableName,
+            Item: { ...subjectKey(salonId, phoneHash), bookingId, at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + SUBJECT_KEPT_SECONDS },
+            // Texts about two bookings sent close together: the later one stays the subject.
+            ConditionExpression: 'attribute_not_exists(#at) OR #at <= :at',
+            ExpressionAttributeNames: { '#at': 'at' },
+            ExpressionAttributeValues: { ':at': at.toISOString() },
+          }),
+        ),
+      );
+    },
+    async subject(salonId, phoneHash) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: subjectKey(salonId, phoneHash), ConsistentRead: true }));
+      return typeof result.Item?.bookingId === 'string' ? result.Item.bookingId : null;
     },
   };
 }

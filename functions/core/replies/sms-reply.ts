@@ -12,9 +12,10 @@ import type { StoredAppointment } from '../booking/records.js';
 
 /**
  * A text a caller sent the salon (the Twilio SMS webhook, or the local phone): STOP and START
- * switch the salon's texts to them off and on; "C" asks to cancel their next booking, which a
- * "YES" then cancels through the agent's own cancel path; anything else is kept as a message for
- * the salon, as the take-message tool keeps one. Answers the text to send back, or null.
+ * switch the salon's texts to them off and on; "C" asks to cancel the booking the salon's last
+ * text named (else their next booking), which a "YES" then cancels through the agent's own cancel
+ * path; anything else is kept as a message for the salon, as the take-message tool keeps one.
+ * Answers the text to send back, or null.
  */
 export type ReplyDeps = BookingDeps & Pick<Ports, 'rateLimits' | 'smsReplies'>;
 
@@ -52,7 +53,19 @@ async function callerBookings(deps: ReplyDeps, context: SalonContext, phone: str
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-const nextOf = (bookings: StoredAppointment[], now: Date) => bookings.find((appointment) => appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime()) ?? null;
+const upcoming = (appointment: StoredAppointment | undefined, now: Date) => appointment && appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime();
+
+/**
+ * The booking a "C" is about: the one the salon's last text to this number named (or where it
+ * was moved to), while it is still upcoming; otherwise the caller's next booking.
+ */
+async function bookingToCancel(deps: ReplyDeps, context: SalonContext, phone: string, now: Date): Promise<StoredAppointment | null> {
+  const salonId = context.salon.id;
+  const [bookings, subject] = await Promise.all([callerBookings(deps, context, phone), deps.smsReplies.subject(salonId, phoneKey(salonId, phone))]);
+  const named = bookings.find((appointment) => appointment.id === subject);
+  const movedTo = named?.rescheduledTo ? bookings.find((appointment) => appointment.id === named.rescheduledTo) : undefined;
+  return [named, movedTo].find((appointment) => upcoming(appointment, now)) ?? bookings.find((appointment) => upcoming(appointment, now)) ?? null;
+}
 
 /** What cancelling does to the booking's deposit, in a sentence (or nothing when it has none). */
 async function depositWords(deps: ReplyDeps, context: SalonContext, appointment: StoredAppointment): Promise<string> {
@@ -104,7 +117,7 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
     return { outcome: 'kept', reply: `${salonName}: no problem, your booking stays as it is. See you then!` };
   }
   if (intent === 'cancel') {
-    const appointment = nextOf(await callerBookings(deps, context, text.from), now);
+    const appointment = await bookingToCancel(deps, context, text.from, now);
     if (!appointment) return { outcome: 'no-booking', reply: `${salonName}: we can't find an upcoming booking for this number. Please ${callUs(context)} if you need to change something.` };
     await deps.smsReplies.ask(text.salonId, phoneHash, { kind: 'cancel', bookingId: appointment.id, askedAt: now.toISOString() }, new Date(now.getTime() + CONFIRM_WITHIN_MS));
     const deposit = await depositWords(deps, context, appointment);
