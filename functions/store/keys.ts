@@ -110,6 +110,8 @@ export const keys = {
   smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
   /** The booking the salon's last booking text to a number was about (functions/core/replies/last-text.ts). */
   smsSubjectSk: (phoneHash: string) => `SMSSUBJECT#${phoneHash}`,
+  /** A text a caller sent, by Twilio's MessageSid: acted on once, however often the webhook is replayed. */
+  smsReceivedSk: (messageSid: string) => `SMSIN#${messageSid}`,
   /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
   waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
   waitlistPrefix: (date: string) => `WAITLIST#${date}#`,

@@ -23,7 +23,17 @@ export interface SmsReplyStore {
   noteSubject(salonId: string, phoneHash: string, bookingId: string, at: Date): Promise<void>;
   /** The booking the salon's latest text about a booking named, or null. */
   subject(salonId: string, phoneHash: string): Promise<string | null>;
+  /** Takes a received text (Twilio's MessageSid) to act on: false when it was taken before (a replayed webhook). */
+  receive(salonId: string, messageSid: string, at: Date): Promise<boolean>;
+  /** Gives a received text back, when acting on it failed, so a redelivery can. */
+  unreceive(salonId: string, messageSid: string): Promise<void>;
 }
+
+/**
+ * Twilio signs no time: a signed webhook captured once can be replayed any time later. A text's
+ * MessageSid is kept this long (a replay after it would be a text of over a year ago).
+ */
+const RECEIVED_KEPT_SECONDS = 400 * 86_400;
 
 /** A booking a text named is worth remembering until long after any reply to it. */
 const SUBJECT_KEPT_SECONDS = 90 * 86_400;
@@ -73,6 +83,20 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
           }),
         ),
       );
+    },
+    receive(salonId, messageSid, at) {
+      return conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { pk: keys.salon(salonId), sk: keys.smsReceivedSk(messageSid), at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + RECEIVED_KEPT_SECONDS },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
+    },
+    async unreceive(salonId, messageSid) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.smsReceivedSk(messageSid) } }));
     },
     async subject(salonId, phoneHash) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: subjectKey(salonId, phoneHash), ConsistentRead: true }));
