@@ -1,5 +1,6 @@
 import { FLOOD_LIMITS, type ToolAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
+import { offerable } from './freed-time.js';
 import { isMobileNumber } from '../../contracts/mobile-phone.js';
 import type { Service } from '../../contracts/setup.js';
 import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
@@ -21,14 +22,6 @@ import { spokenWhen } from '../confirmations/format.js';
  * freed time is texted it; the first to reply YES books it through the same conflict-proof
  * booking as any caller (functions/core/waitlist/offer-reply.ts).
  */
-export const FREED_WITHIN_MS = 48 * 3_600_000;
-
-/** Whether an ended booking's time is worth offering: a real booking, not over, starting within 48 hours. */
-export function offerable(appointment: Pick<Appointment, 'start' | 'source'>, now: Date): boolean {
-  const start = Date.parse(appointment.start);
-  return appointment.source !== 'test-call' && start > now.getTime() && start - now.getTime() <= FREED_WITHIN_MS;
-}
-
 const HOUR = 3_600_000;
 
 const refusals = {
