@@ -26,7 +26,10 @@ export interface IncomingText {
   body: string;
 }
 
-export type ReplyOutcome = 'opted-out' | 'opted-in' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer';
+export type ReplyOutcome = 'opted-out' | 'opted-in' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer' | 'repeat';
+
+/** Another reply took the question first (a YES sent twice, three at once): this one does nothing and says nothing. */
+export const REPEATED_ANSWER: ReplyAnswer = { outcome: 'repeat', reply: null };
 
 export interface ReplyAnswer {
   outcome: ReplyOutcome;
@@ -96,13 +99,16 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
     await deps.smsReplies.optIn(text.salonId, phoneHash);
     return { outcome: 'opted-in', reply: `${salonName}: you'll get our texts again. Reply STOP to stop them.` };
   }
-  const pending = await deps.smsReplies.pending(text.salonId, phoneHash, now);
+  const asked = await deps.smsReplies.pending(text.salonId, phoneHash, now);
+  // A YES or NO to a question another reply already answered is that answer again, never a message for the salon.
+  if (asked?.answeredAt && (intent === 'yes' || intent === 'no')) return REPEATED_ANSWER;
+  const pending = asked?.answeredAt ? null : asked;
   if (pending?.kind === 'offer' && onOffer) {
     const answered = await onOffer(deps, context, text, pending);
     if (answered) return answered;
   }
   if (pending?.kind === 'cancel' && (intent === 'yes' || intent === 'cancel')) {
-    await deps.smsReplies.answered(text.salonId, phoneHash);
+    if (!(await deps.smsReplies.answer(text.salonId, phoneHash, now))) return REPEATED_ANSWER;
     try {
       const answer = await cancel(deps, text.salonId, { bookingId: pending.bookingId, callerPhone: text.from });
       // A cancellation is answered by booking.cancelled's own text, as when the agent cancels; only "already" needs words here.
@@ -113,7 +119,7 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
     }
   }
   if (pending?.kind === 'cancel' && intent === 'no') {
-    await deps.smsReplies.answered(text.salonId, phoneHash);
+    if (!(await deps.smsReplies.answer(text.salonId, phoneHash, now))) return REPEATED_ANSWER;
     return { outcome: 'kept', reply: `${salonName}: no problem, your booking stays as it is. See you then!` };
   }
   if (intent === 'cancel') {

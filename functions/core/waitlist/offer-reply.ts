@@ -2,7 +2,7 @@ import { book } from '../booking/book.js';
 import { phoneKey } from '../booking/context.js';
 import { ToolError } from '../booking/errors.js';
 import { intentOf } from '../replies/keywords.js';
-import type { PendingHandler } from '../replies/sms-reply.js';
+import { REPEATED_ANSWER, type PendingHandler } from '../replies/sms-reply.js';
 
 /**
  * A reply to a freed-time offer (functions/core/waitlist/waitlist.ts). YES books the caller's own
@@ -16,7 +16,7 @@ export const answerOffer: PendingHandler = async (deps, context, text, pending) 
   if (intent !== 'yes' && intent !== 'no') return null;
   const salonId = context.salon.id;
   const phoneHash = phoneKey(salonId, text.from);
-  await deps.smsReplies.answered(salonId, phoneHash);
+  if (!(await deps.smsReplies.answer(salonId, phoneHash, deps.now()))) return REPEATED_ANSWER;
   const salonName = context.salon.name;
   if (intent === 'no') return { outcome: 'offer', reply: `${salonName}: no problem, you're still on the waiting list for that day.` };
   const offer = await deps.bookings.waitlist.getOffer(salonId, pending.offerId);

@@ -102,6 +102,25 @@ describe('answering a text', () => {
     expect((await text('C')).reply).toMatch(/^Cuts by Ciara: cancel your Cut & blow-dry with Aoife on Saturday 28 November at 10:00\?/);
   });
 
+  it('three YES at once to one question: one cancellation, and no YES becomes a message for the salon', async () => {
+    const clock = { value: at('2026-11-23T08:00') };
+    const salon = await makeSalon(table, { now: clock });
+    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const from = '+353871230004';
+    await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: from });
+    const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
+    expect((await text('C')).outcome).toBe('asked-to-confirm');
+    const answers = await Promise.all([text('YES'), text('Yes'), text('yes')]);
+    expect(answers.filter((answer) => answer.outcome === 'cancelled')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.outcome === 'message')).toEqual([]);
+    expect(answers.filter((answer) => answer.reply !== null)).toEqual([]);
+    expect(salon.published.filter((event) => event.type === 'booking.cancelled')).toHaveLength(1);
+    expect(salon.published.filter((event) => event.type === 'message.left')).toEqual([]);
+    expect((await salon.deps.bookings.messages.list(salon.salonId, { limit: 10 })).messages).toEqual([]);
+    // A YES a moment later, the question answered: still nothing for the salon to read.
+    expect(await text('YES')).toEqual({ outcome: 'repeat', reply: null });
+  });
+
   it('a number with no booking is told to call; STOP and START answer as they should', async () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock });
