@@ -42,7 +42,8 @@ export const CONFIRM_WITHIN_MS = 60 * 60_000;
 /** Another part of keeping bookings kept answers the texts its own question asked (the freed-time offer, functions/core/waitlist/). */
 export type PendingHandler = (deps: ReplyDeps, context: SalonContext, text: IncomingText, pending: { offerId: string }) => Promise<ReplyAnswer | null>;
 
-const callUs = (context: SalonContext) => {
+/** How a text tells the caller to ring the salon: its own number, else the receptionist's. */
+export const callUs = (context: SalonContext) => {
   const phone = context.salon.phone ?? context.salon.assignedNumber;
   return phone ? `call us on ${displayPhone(phone)}` : 'call us';
 };

@@ -1,3 +1,4 @@
+import { BOOKING_RULES } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 
 /**
@@ -7,8 +8,11 @@ import type { Appointment } from '../../contracts/appointments.js';
  */
 export const FREED_WITHIN_MS = 48 * 3_600_000;
 
-/** Whether an ended booking's time is worth offering: a real booking, not over, starting within 48 hours. */
+/**
+ * Whether an ended booking's time is worth offering: a real booking, starting within 48 hours and
+ * still bookable (the booking notice, 15 minutes, ahead: a YES to a sooner time could only be refused).
+ */
 export function offerable(appointment: Pick<Appointment, 'start' | 'source'>, now: Date): boolean {
-  const start = Date.parse(appointment.start);
-  return appointment.source !== 'test-call' && start > now.getTime() && start - now.getTime() <= FREED_WITHIN_MS;
+  const ahead = Date.parse(appointment.start) - now.getTime();
+  return appointment.source !== 'test-call' && ahead >= BOOKING_RULES.minNoticeMinutes * 60_000 && ahead <= FREED_WITHIN_MS;
 }

@@ -89,6 +89,30 @@ describe('the waiting list', () => {
     expect(monday.intervals.map((interval) => interval.record?.callerPhone)).toHaveLength(1);
   });
 
+  it('offers only a time that can still be booked, and a YES too late for it hears why, not that it was taken', async () => {
+    const waiting = { id: 'w-late', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000005', createdAt: new Date().toISOString() };
+    // Cancelled ten minutes before it starts: too soon for anyone to book (15 minutes' notice), so nobody is texted.
+    const late = await fullMonday();
+    await late.deps.bookings.waitlist.add(late.salon.salonId, waiting);
+    late.clock.value = at('2026-11-23T08:50');
+    await cancel(late.salon.deps, late.salon.salonId, { callerPhone: '+353871000001' });
+    expect(late.salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+    const ended = (await late.salon.deps.bookings.appointments.get(late.salon.salonId, late.bookedId))!;
+    expect(await offerFreedSlot(late.offerDeps, ended, 'Cuts by Ciara')).toBe(0);
+    expect(late.sent).toEqual([]);
+
+    // Offered twenty minutes ahead; the YES comes when it is ten minutes off.
+    const { clock, salon, deps, offerDeps } = await fullMonday();
+    await deps.bookings.waitlist.add(salon.salonId, waiting);
+    clock.value = at('2026-11-23T08:40');
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    expect(await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
+    clock.value = at('2026-11-23T08:50');
+    const answer = await answerText(deps, { salonId: salon.salonId, from: '+353871000005', body: 'YES' }, answerOffer);
+    expect(answer.reply).toBe("Cuts by Ciara: sorry, that time is too soon to book now. You're still on the waiting list for that day.");
+  });
+
   it('no offer for a time further off than 48 hours', async () => {
     const { clock, salon } = await fullMonday();
     clock.value = at('2026-11-20T09:00');
