@@ -5,7 +5,7 @@ import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
 import { movedAway, findCallerBooking, type CallScope } from './cancel.js';
-import { loadSalonContext, newBookingId, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
+import { loadSalonContext, newBookingId, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, commitMoveOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { appointmentOf } from './projections.js';
@@ -112,19 +112,23 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const markers: Marker[] = [markerFor(bookingId, date, candidateIds), markerFor(old.id, oldDate, [old.stylistId])];
   const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
   const isOldDay = (ref: { stylistId: string; date: string }) => ref.stylistId === old.stylistId && ref.date === oldDate;
-  // The old booking's day comes in the same batch: its deposit, paid, goes with the booking.
-  const [, read, raw] = await Promise.all([
+  // The old booking's day comes in the same batch: its deposit, paid, goes with the booking. So do
+  // the stylists' calendar mappings: one the owner changed a moment ago counts at once.
+  const read = deps.bookings.readForOffer(salonId, refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }], []);
+  const currentOf = read.then((found) => withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings));
+  const [, found, current, raw] = await Promise.all([
     markUnsettled(deps, salonId, markers),
-    deps.bookings.days.getMany(salonId, refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }]),
-    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book'),
+    read,
+    currentOf,
+    currentOf.then((current) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book')),
   ]);
-  const days = read.filter((day) => day.date === date);
-  const deposit = read.find(isOldDay)?.intervals.find((entry) => entry.bookingId === old.id)?.record?.deposit;
+  const days = found.days.filter((day) => day.date === date);
+  const deposit = found.days.find(isOldDay)?.intervals.find((entry) => entry.bookingId === old.id)?.record?.deposit;
   if (deposit && !deposit.paidAt) {
     await deps.bookings.settlements.clear(markers.map((marker) => ({ salonId, id: marker.id }))).catch(() => undefined);
     throw awaitingDepositRefusal();
   }
-  const busy = busyByStylist(raw, context.setup.mappings, candidateIds, bookedByStylist(days));
+  const busy = busyByStylist(raw, current.setup.mappings, candidateIds, bookedByStylist(days));
   const dayOf = new Map(days.map((day) => [day.stylistId, day]));
   const fields = {
     service: old.service,
@@ -139,7 +143,7 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   };
   let outcome: MoveOutcome = { kind: 'taken' };
   for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: false, exceptBookingId: old.id })) {
-    const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
+    const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(current, candidate, fields) };
     outcome = await moveTo(deps, context, old, candidate, reservation, dayOf.get(candidate.id));
     if (outcome.kind !== 'taken') break;
   }
