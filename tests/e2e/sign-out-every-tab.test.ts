@@ -44,7 +44,7 @@ describe('signed out means signed out in every tab', () => {
     await tab1.waitForURL((url) => url.pathname === '/');
 
     // The sign-out reached tab 2: it left the form it held for owner A.
-    await expect.poll(() => new URL(tab2.url()).pathname, { timeout: 5_000 }).not.toBe('/settings');
+    await expect.poll(() => new URL(tab2.url()).pathname, { timeout: 10_000 }).not.toBe('/settings');
     expect(await tab2.getByLabel('Business name', { exact: true }).count()).toBe(0);
     expect(await drafts(tab2)).toEqual([]);
 
