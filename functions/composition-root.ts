@@ -43,6 +43,7 @@ import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
 import { createSubscriptionStore } from './store/subscription-store.js';
 import { createSmsReplyStore } from './store/sms-reply-store.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
+import { rememberingSubjects } from './core/replies/last-text.js';
 import type { Ports } from './core/ports.js';
 
 /**
@@ -199,20 +200,23 @@ function build(settings: Config): Dependencies {
       },
       { extractServices: true, suggestDurations: true },
     ),
-    // Every text checks the salon's STOP list first, whichever path sends it.
+    // Every text checks the salon's STOP list first, whichever path sends it; one about a booking is remembered for the caller's reply.
     sms: respectingOptOuts(
-      chooseAdapter(settings.STAGE, {
-        configured: () => twilioCredentials(settings, providerSecrets),
-        real: async (twilio) => {
-          if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
-            throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
-          }
-          return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-        },
-        sandbox: () => createSandboxSms(outbox),
-        missing: 'Twilio credentials are missing', sandboxName: 'SMS',
-        methods: { provider: true, send: true },
-      }),
+      rememberingSubjects(
+        chooseAdapter(settings.STAGE, {
+          configured: () => twilioCredentials(settings, providerSecrets),
+          real: async (twilio) => {
+            if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+              throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+            }
+            return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+          },
+          sandbox: () => createSandboxSms(outbox),
+          missing: 'Twilio credentials are missing', sandboxName: 'SMS',
+          methods: { provider: true, send: true },
+        }),
+        smsReplies,
+      ),
       smsReplies,
     ),
     telephony: chooseAdapter(settings.STAGE, {

@@ -35,8 +35,14 @@ export interface CallRecord {
   movedIds: string[];
   cancelledIds: string[];
   messageIds: string[];
-  /** `call.completed` went out (and the sweep has nothing left to do for the call). */
+  /** `call.completed` was handed to the bus. */
   completedPublished: boolean;
+  /**
+   * The call ended and its minutes are not counted yet: set with its end, cleared by the usage
+   * consumer's acknowledgement (markUsageMetered). Until then the sweep publishes `call.completed`
+   * again, since an event handed to the bus is not one delivered (RELIABILITY 68).
+   */
+  usagePending: boolean;
 }
 
 export interface TranscriptLine {
@@ -114,5 +120,6 @@ export function toRecord(item: Record<string, unknown>): CallRecord {
     cancelledIds: [...((item.cancelledIds as Set<string> | undefined) ?? [])].sort(),
     messageIds: [...((item.messageIds as Set<string> | undefined) ?? [])].sort(),
     completedPublished: item.completedPublished === true,
+    usagePending: item.usagePending === true,
   };
 }

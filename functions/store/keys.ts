@@ -62,6 +62,8 @@ export const keys = {
   callerMessagesLimitSk: (phoneHash: string, window: string) => `LIMIT#MSG#CALLER#${phoneHash}#${window}`,
   salonMessagesLimitSk: (window: string) => `LIMIT#MSG#SALON#${window}`,
   supportMessagesLimitSk: (window: string) => `LIMIT#SUPPORT#${window}`,
+  callerWaitlistLimitSk: (phoneHash: string, window: string) => `LIMIT#WAITLIST#CALLER#${phoneHash}#${window}`,
+  salonWaitlistLimitSk: (window: string) => `LIMIT#WAITLIST#SALON#${window}`,
   /** A partition per source address (hashed) for its failed agent-secret checks: a wrong secret names no salon. */
   secretFailures: (sourceHash: string) => `SECRETFAIL#${sourceHash}`,
   secretFailuresSk: (window: string) => `LIMIT#${window}`,
@@ -116,6 +118,10 @@ export const keys = {
   smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
   /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
   smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
+  /** The booking the salon's last booking text to a number was about (functions/core/replies/last-text.ts). */
+  smsSubjectSk: (phoneHash: string) => `SMSSUBJECT#${phoneHash}`,
+  /** A text a caller sent, by Twilio's MessageSid: acted on once, however often the webhook is replayed. */
+  smsReceivedSk: (messageSid: string) => `SMSIN#${messageSid}`,
   /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
   waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
   waitlistPrefix: (date: string) => `WAITLIST#${date}#`,

@@ -9,7 +9,7 @@ import { answerBooked, type Booked } from './book-settle.js';
 import { firstAnswer } from './book-answers.js';
 import { reserveWithCap } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
-import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
+import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { claimKey, madeEarlier, type Claim, type Requested } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
@@ -150,7 +150,9 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
       await clear(proposed);
     }
     const markers = claimed.value.marker ? [claimed.value.marker, ...written] : written;
-    return await decide(deps, context, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
+    // The calendar mappings as read with the days: one the owner changed a moment ago counts at once.
+    const current = withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings);
+    return await decide(deps, current, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
   } catch (error) {
     if (key && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     throw error;
