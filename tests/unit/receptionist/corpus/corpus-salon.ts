@@ -3,15 +3,14 @@ import { runTool } from '../../../../functions/core/agent-tools/registry.js';
 import type { ReceptionistDeps } from '../../../../functions/core/receptionist/receptionist.js';
 import { createConversationStore } from '../../../../functions/store/conversation-store.js';
 import { createRateLimits } from '../../../../functions/store/rate-limits.js';
-import { at, makeSalon, type Table } from '../../booking/harness.js';
+import { makeSalon, type Table } from '../../booking/harness.js';
 
 /**
  * The salon every corpus script calls: an Irish salon's own price list (services whose names
  * share words, on purpose: "Blow-dry" inside "Cut and blow-dry", "Half head highlights" beside
  * "half ten"), three stylists, the default opening hours (closed on Sunday), on the real booking
- * core over dynalite. The clock stands still on Wednesday 25 November 2026 at nine.
+ * core over dynalite. The clock stands still where the run puts it (calendar.ts).
  */
-export const CORPUS_NOW = at('2026-11-25T09:00');
 
 export const CORPUS_SERVICES: Service[] = [
   { name: 'Cut and blow-dry', duration: 60, price: 55 },
@@ -40,8 +39,8 @@ export interface ExistingBooking {
   callerPhone?: string;
 }
 
-export async function corpusSalon(table: Table, options: { test: boolean; existing?: ExistingBooking[] }) {
-  const salon = await makeSalon(table, { now: { value: CORPUS_NOW }, stylists: CORPUS_STYLISTS });
+export async function corpusSalon(table: Table, options: { now: number; test: boolean; existing?: ExistingBooking[] }) {
+  const salon = await makeSalon(table, { now: { value: options.now }, stylists: CORPUS_STYLISTS });
   const previous = await salon.deps.setup.load(salon.salonId);
   const stylists = CORPUS_STYLISTS.map((name, index) => ({ id: `sty_${index}`, name }));
   await salon.deps.setup.replaceTeam(salon.salonId, { stylists, mappings: {}, services: CORPUS_SERVICES }, previous);

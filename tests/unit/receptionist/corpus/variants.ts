@@ -1,4 +1,4 @@
-import type { Script } from './script.js';
+import type { CallerTurn, Script } from './script.js';
 
 /**
  * Unseen variants of the corpus: each caller turn said another way, chosen by a seeded random
@@ -40,13 +40,18 @@ function withLike(turn: string, next: () => number): string {
   return [...words.slice(0, at), 'like', ...words.slice(at)].join(' ');
 }
 
-function variantOf(says: string[], next: () => number): string[] {
-  const out: string[] = [];
+function variantOf(says: CallerTurn[], next: () => number): CallerTurn[] {
+  const out: CallerTurn[] = [];
   for (let index = 0; index < says.length; index += 1) {
-    let turn = says[index]!;
+    const said = says[index]!;
+    if (typeof said !== 'string') {
+      out.push({ ...said, say: (variantOf([said.say], next)[0] as string) });
+      continue;
+    }
+    let turn = said;
     const following = says[index + 1];
     const isName = /^[A-ZÁÉÍÓÚ][\p{L}']+( [A-Z][\p{L}']+)?$/u.test(turn);
-    if (isName && following && PHONE.test(following) && next() < 0.3) {
+    if (isName && typeof following === 'string' && PHONE.test(following) && next() < 0.3) {
       turn = next() < 0.5 ? `${turn}, ${following}` : `it's ${turn} and my number is ${following}`;
       index += 1;
     }
