@@ -5,6 +5,7 @@ import { CORPUS } from '../tests/unit/receptionist/corpus/all-scripts.js';
 import { WEEK_CLOCKS, type CorpusClock } from '../tests/unit/receptionist/corpus/calendar.js';
 import { HELD_OUT } from '../tests/unit/receptionist/corpus/held-out/all-held-out.js';
 import { runCorpus, type CorpusRun } from '../tests/unit/receptionist/corpus/run-corpus.js';
+import type { ScriptTemplate } from '../tests/unit/receptionist/corpus/script.js';
 
 /**
  * The sandbox receptionist's caller corpus with the clock on every day of a week, at several
@@ -13,10 +14,11 @@ import { runCorpus, type CorpusRun } from '../tests/unit/receptionist/corpus/run
  * looking at it) and the held-out set (written apart, never tuned on), each as written and as
  * seeded variants (fillers, typos, lower case). Prints correct / wrong but safe / harmful per clock
  * and per weekday, and the worst clock of each set. `CORPUS_SETS=tuning,held-out`,
- * `CORPUS_SEEDS=7,42` and `CORPUS_CLOCKS=Saturday` narrow it; `CORPUS_VERBOSE=1` prints every
- * script that was not right.
+ * `CORPUS_SEEDS=7,42`, `CORPUS_CLOCKS=Saturday` and `CORPUS_SCRIPTS=move:` narrow it;
+ * `CORPUS_VERBOSE=1` prints every script that was not right, with its transcript.
  */
-const SETS = { tuning: CORPUS, 'held-out': HELD_OUT };
+const only = (templates: ScriptTemplate[]) => templates.filter((template) => !process.env.CORPUS_SCRIPTS || template.id.includes(process.env.CORPUS_SCRIPTS));
+const SETS = { tuning: only(CORPUS), 'held-out': only(HELD_OUT) };
 const chosen = (process.env.CORPUS_SETS ?? 'tuning,held-out').split(',') as (keyof typeof SETS)[];
 const seeds = (process.env.CORPUS_SEEDS ?? '').split(',').filter(Boolean).map(Number);
 const clockFilter = process.env.CORPUS_CLOCKS?.split(',');

@@ -2,7 +2,8 @@ import { DateTime } from 'luxon';
 import { startConversation, takeTurn } from '../../../../functions/core/receptionist/receptionist.js';
 import type { Table } from '../../booking/harness.js';
 import type { Calendar } from './calendar.js';
-import { CORPUS_SERVICES, corpusSalon } from './corpus-salon.js';
+import { corpusSalon, LAYOUTS } from './corpus-salon.js';
+import type { Service } from '../../../../functions/contracts/setup.js';
 import type { ExpectedBooking, Script } from './script.js';
 import type { StoredAppointment } from '../../../../functions/core/booking/records.js';
 
@@ -33,8 +34,8 @@ function sameBooking(made: StoredAppointment, wanted: ExpectedBooking, loosely =
 }
 
 /** Every "€N" must be a price of the service named nearest before it (in its sentence, else the one before). */
-function wrongPrices(replies: string[], quotes: string | undefined): string[] {
-  const names = [...CORPUS_SERVICES].sort((a, b) => b.name.length - a.name.length);
+function wrongPrices(replies: string[], quotes: string | undefined, services: readonly Service[]): string[] {
+  const names = [...services].sort((a, b) => b.name.length - a.name.length);
   const problems: string[] = [];
   for (const reply of replies) {
     const sentences = reply.split(/(?<=[.?!])\s+/);
@@ -59,7 +60,7 @@ function wrongPrices(replies: string[], quotes: string | undefined): string[] {
 
 export async function runScript(table: Table, script: Script, calendar: Calendar): Promise<Verdict> {
   const now = calendar.now;
-  const { salonId, deps, existingIds } = await corpusSalon(table, { now, test: true, existing: script.existing });
+  const { salonId, deps, existingIds } = await corpusSalon(table, { now, test: true, existing: script.existing, ...(script.layout ? { layout: script.layout } : {}) });
   const transcript: string[] = [];
   const replies: string[] = [];
   let transferred = false;
@@ -110,7 +111,7 @@ export async function runScript(table: Table, script: Script, calendar: Calendar
     else if (wantedCancel) miss.push(`not cancelled: ${booking.start}`);
   }
 
-  harm.push(...wrongPrices(replies, expected.quotes));
+  harm.push(...wrongPrices(replies, expected.quotes, LAYOUTS[script.layout ?? 'corpus'].services));
   const messages = (await deps.bookings.messages.list(salonId, { limit: 10 })).messages.length;
   if (Boolean(expected.message) !== messages > 0) miss.push(expected.message ? 'no message taken' : 'a message was taken');
   if (Boolean(expected.transfer) !== transferred) miss.push(expected.transfer ? 'not put through' : 'put through');

@@ -1,5 +1,5 @@
 import type { Calendar } from './calendar.js';
-import type { ExistingBooking } from './corpus-salon.js';
+import type { ExistingBooking, Layout } from './corpus-salon.js';
 
 /**
  * One caller's call, written the way people talk, with what a careful receptionist would have
@@ -16,6 +16,8 @@ export interface Script {
   says: CallerTurn[];
   /** Bookings made before the call: the caller's own (to cancel or move), or others' that take a time. */
   existing?: ExistingBooking[];
+  /** The salon called: the corpus salon unless another layout is named. */
+  layout?: Layout;
   expect: Expected;
 }
 
