@@ -33,10 +33,12 @@ export function refuseCallerOverlap(salonId: string, days: readonly DayItem[], w
       const existing = appointmentOf(salonId, day.stylistId, reservation)!;
       const start = Date.parse(reservation.start);
       const to = localDate(start) === localDate(wanted.start) ? speakTime(wanted.start) : speakWhen(wanted.start, now).replace(/^on /, '');
+      // At the very same time there is nothing to move it to: the question is only whether it is wanted as well.
+      const offer = start === wanted.start ? 'Is this one for someone else?' : `Shall I move that one to ${to} instead, or is this one for someone else?`;
       throw new ToolError(
         'conflict',
         ALREADY_BOOKED,
-        `You already have a ${record.service.name} with ${record.stylistName} ${speakWhen(start, now)}. Shall I move that one to ${to} instead, or is this one for someone else?`,
+        `You already have a ${record.service.name} with ${record.stylistName} ${speakWhen(start, now)}. ${offer}`,
         'The caller already holds a booking at an overlapping time; book it anyway only with additional: true',
         { existing: bookingView(publicAppointment(existing), now) },
       );

@@ -5,8 +5,8 @@ import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-
 
 /**
  * What the receptionist answers without booking anything: prices (of the service named, never
- * of a part of its name), the salon's hours and address, the cancellation policy it does not
- * know (said so, nothing cancelled), messages and a person.
+ * of a part of its name), the cancellation policy it does not know (said so, nothing cancelled),
+ * messages and a person. The salon's hours and whereabouts: salon-facts.ts.
  */
 interface PricedService {
   name: string;
@@ -35,11 +35,6 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
   }
   if (heard?.kind === 'unknown') return reply(askAbout(ctx, { service: heard })!);
   return reply(answer.say);
-}
-
-export async function salonFacts(ctx: Context): Promise<TurnAnswer> {
-  const answer = await callTool(ctx, 'salon-info', {});
-  return reply(`${answer.say} Is there anything else I can help with?`);
 }
 
 export function policyAnswer(ctx: Context): TurnAnswer {

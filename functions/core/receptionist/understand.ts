@@ -42,6 +42,32 @@ export const saysNo = (text: string) => NO_START.test(text) || /\b(leave it|forg
 /** "no", "actually" and the like anywhere: whatever slot the reply names is reopened. */
 export const hedges = (text: string) => HEDGES.test(text);
 
+const DIGIT_WORDS: Record<string, string> = { oh: '0', o: '0', zero: '0', nought: '0', nil: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const DIGIT = `(?:${Object.keys(DIGIT_WORDS).join('|')}|\\d)`;
+const SPOKEN_RUN = new RegExp(`\\b(?:(?:double|triple)\\s+)?${DIGIT}(?:[\\s,.-]+(?:(?:double|triple)\\s+)?${DIGIT})+\\b`, 'gi');
+
+/**
+ * A number said digit by digit in words ("oh eight six, one two three, four five six seven",
+ * "double two"), as digits: only a run of seven or more, so "the first one" or "two or three"
+ * stay words. The groups the caller made are kept, so the number reads back as they said it.
+ */
+export function digitsSaid(text: string): string {
+  return text.replace(SPOKEN_RUN, (run) => {
+    const groups = run.split(/\s*[,.-]\s*|\s{2,}/).map((group) => {
+      const words = group.toLowerCase().split(/\s+/).filter(Boolean);
+      let digits = '';
+      for (let at = 0; at < words.length; at += 1) {
+        const times = words[at] === 'double' ? 2 : words[at] === 'triple' ? 3 : 1;
+        const word = times > 1 ? words[(at += 1)] : words[at];
+        digits += (DIGIT_WORDS[word!] ?? word!).repeat(times);
+      }
+      return digits;
+    });
+    const all = groups.join('');
+    return /^\d{7,}$/.test(all) && /[a-z]/i.test(run) ? groups.join(' ') : run;
+  });
+}
+
 /** A phone number in the sentence, as written (seven digits or more). */
 export function phoneIn(text: string): { value: string; index: number; end: number } | undefined {
   const match = /(\+?\d[\d\s()-]{5,}\d)/.exec(text);
@@ -50,6 +76,8 @@ export function phoneIn(text: string): { value: string; index: number; end: numb
 }
 
 const NAME_WORD = "\\p{L}[\\p{L}'’-]+";
+/** Irish and other surname particles that are half a name: "Ní Bhriain", "Ó Súilleabháin", "Mac Cárthaigh", "de Búrca". */
+const PARTICLE = "(?:n[ií]|nic|[oó]|u[ií]|mac|mc|mhic|bean|de|van|von|da|di|le)";
 const NOT_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi|hello|yes|no|just|only|ringing|calling|looking|wondering|after|on|for|about|a|an|the|my|me|not|in|at|to|so|very|really|grand|fine|ok|okay|booked|free|too|that|this|there|here|i|going|still|all|yeah|actually|half|quarter|could|can|would|will|and|please|from|is|was|with|tomorrow|today|me|myself|her|him|ringing|trying|hoping)$/i;
 
 /**
@@ -57,14 +85,25 @@ const NOT_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi
  * "hi it's mary murphy": one or two words after the introduction that are no everyday word.
  */
 export function namedIn(text: string): { value: string; index: number; end: number } | undefined {
-  const match = new RegExp(`\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD})(?:\\s+(${NAME_WORD}))?`, 'iud').exec(text);
+  const match = new RegExp(`\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD})((?:\\s+(?:${PARTICLE}\\s+)?${NAME_WORD}){0,2})`, 'iud').exec(text);
   if (!match || NOT_NAMES.test(match[1]!)) return undefined;
   const lowerFirst = !/^\p{Lu}/u.test(match[1]!);
   // "I'm" and "it is" are followed by too much else to take a lower-case word for a name.
   if (lowerFirst && /^(i'm|i am|it is)/i.test(match[0])) return undefined;
-  const words = [match[1]!, ...(match[2] && !NOT_NAMES.test(match[2]) && (/^\p{Lu}/u.test(match[2]) || lowerFirst) ? [match[2]] : [])];
+  const words = [match[1]!];
+  const rest = match[2]!.trim().split(/\s+/).filter(Boolean);
+  for (let at = 0; at < rest.length; at += 1) {
+    const word = rest[at]!;
+    // A particle counts only with the word it belongs to ("Ní Bhriain"); after it, a capital is not needed.
+    const particle = new RegExp(`^${PARTICLE}$`, 'iu').test(word) && rest[at + 1] !== undefined && !NOT_NAMES.test(rest[at + 1]!);
+    if (particle) {
+      words.push(word, rest[at + 1]!);
+      at += 1;
+    } else if (!NOT_NAMES.test(word) && (/^\p{Lu}/u.test(word) || lowerFirst) && words.length < 2) words.push(word);
+    else break;
+  }
   const index = match.indices![1]![0];
-  const value = words.map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ');
+  const value = words.map((word) => (new RegExp(`^${PARTICLE}$`, 'iu').test(word) && words.length > 1 && word !== words[0] ? word : word.charAt(0).toUpperCase() + word.slice(1))).join(' ');
   return { value, index, end: index + words.join(' ').length };
 }
 
