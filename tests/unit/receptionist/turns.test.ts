@@ -144,6 +144,17 @@ describe('conversations over several turns', () => {
   });
 });
 
+describe('never the same question three times (issue 41)', () => {
+  it('asks it another way the second time, and offers a message rather than a third', async () => {
+    const id = await opened();
+    expect((await turn(id, 'a balayage please')).say).toBe('What day would suit you for a Balayage?');
+    expect((await turn(id, 'yes')).say).toBe("Sorry, I didn't quite catch that. What day would suit you for a Balayage?");
+    expect((await turn(id, 'yes')).say).toBe("I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?");
+    expect((await turn(id, 'yes please')).say).toBe('Of course. Can I take your name?');
+    expect(calls).toEqual([]);
+  });
+});
+
 describe('stopping a booking half made', () => {
   it('"cancel that" while booking books nothing and cancels nothing; "hmm" is no name', async () => {
     const id = await opened();
