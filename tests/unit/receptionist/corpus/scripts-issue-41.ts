@@ -1,3 +1,4 @@
+import type { Calendar } from './calendar.js';
 import { CALLER_PHONE } from './corpus-salon.js';
 import { script, type ScriptTemplate } from './script.js';
 
@@ -6,9 +7,12 @@ import { script, type ScriptTemplate } from './script.js';
  * asked back in a loop, answers that did not fit the question, numbers said in words, a full Irish
  * name cut short, "a eyebrow waxing". Tuning set: the receptionist was changed while looking at these.
  */
+/** A weekday a day or more on: Saturday closes at five, too soon for a three-hour balayage at half two. */
+const weekday = (c: Calendar) => c.next('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday');
+
 export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
   script('move: "half two is perfect" from the times offered takes half two', (c) => {
-    const d = c.ahead(2);
+    const d = weekday(c);
     return {
       existing: [
         { service: 'Balayage', start: d.at('10:00'), stylist: 'Aoife' },
@@ -19,7 +23,7 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     };
   }),
   script('move: "no wait, I said half two" changes the pending move', (c) => {
-    const d = c.ahead(2);
+    const d = weekday(c);
     return {
       existing: [{ service: 'Balayage', start: d.at('10:00'), stylist: 'Aoife' }],
       says: [`Can I move my balayage on ${d.weekday} to two?`, CALLER_PHONE, 'No wait, I said half two', 'yes'],
@@ -27,7 +31,7 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     };
   }),
   script('move: "move my balayage on Friday to half two instead" is a move', (c) => {
-    const d = c.ahead(2);
+    const d = weekday(c);
     return {
       existing: [{ service: 'Balayage', start: d.at('10:00'), stylist: 'Aoife' }],
       says: [`can you move my balayage on ${d.weekday} to half two instead?`, CALLER_PHONE, 'yes'],
@@ -35,7 +39,7 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     };
   }),
   script('book: a caller with a 14:00 balayage who asks for 14:30 is offered to move it', (c) => {
-    const d = c.ahead(2);
+    const d = weekday(c);
     return {
       existing: [{ service: 'Balayage', start: d.at('14:00'), stylist: 'Aoife' }],
       says: [`Could I book a balayage on ${d.weekday} at half two?`, 'yes', 'Máire Ní Bhriain', CALLER_PHONE, 'yes', { if: /already have/i, say: 'yes, move it' }, { if: /shall i|\?$/, say: 'yes' }],

@@ -39,7 +39,8 @@ export const HELD_OUT_CALLS: ScriptTemplate[] = [
     };
   }),
   script('held-out: a move to a taken time, then the time said from the ones offered', (c) => {
-    const d = c.ahead(4);
+    // A weekday: a three-hour balayage at half two runs past Saturday's closing.
+    const d = c.next('Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday');
     return {
       existing: [
         { service: 'Balayage', start: d.at('10:00'), stylist: 'Aoife' },
