@@ -1,5 +1,6 @@
 import { speakList } from '../booking/speak.js';
 import { askAbout } from './booking-flow.js';
+import { withArticle } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-call.js';
 
@@ -25,7 +26,9 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
     if (!one) return reply(answer.say);
     ctx.state.slots.service = one.name;
     const deposit = one.depositCents ? ` There's a €${one.depositCents / 100} deposit to book it, paid by a link I text you.` : '';
-    return reply(`${one.name} ${price(one)} and takes about ${one.spokenDuration}.${deposit} Would you like to book it?`);
+    // "How long does a balayage take?" is answered with how long first.
+    const said = turn.asks.has('duration') && !turn.asks.has('price') ? `${withArticle(one.name)} takes about ${one.spokenDuration}${one.spokenPrice ? `, and it's ${one.spokenPrice}` : ''}.` : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
+    return reply(`${said.charAt(0).toUpperCase()}${said.slice(1)}${deposit} Would you like to book it?`);
   }
   if (heard?.kind === 'options') {
     const quoted = heard.options.map((name) => services.find((service) => service.name === name)).filter((service) => service !== undefined);

@@ -1,7 +1,7 @@
 import { BOOKING_RULES } from '../../contracts/agent-tools.js';
 import { speakList, speakTime } from '../booking/speak.js';
 import { fromWallClock, localDate, MINUTE, openingOn } from '../booking/time.js';
-import { speakFullDate, type DayProblem } from './days.js';
+import { speakFullDate, whichOfTwo, type DayProblem } from './days.js';
 import type { Offer } from './dialogue.js';
 import type { Turn } from './hear.js';
 import type { Context } from './tool-call.js';
@@ -15,16 +15,8 @@ import type { Context } from './tool-call.js';
  * Today's weekday said today ("Saturday", on a Saturday) may be today: while today has time left
  * it is asked ("Today, or next Saturday the 5th?"); once today is over it is next week's, unasked.
  */
-const LATER = /\bnext (week|one)\b|\b(the )?(later|second|other) one\b|\ba week (today|on|from today)\b|\bnot (today|this week)\b|\bthe one after\b|\bnext \w+day\b/i;
-const SOONER = /\btoday\b|\bthis (week|one)\b|\b(the )?(sooner|earlier|first) one\b|\bthis \w+day\b/i;
-
 /** The later or the sooner of two days, when the turn says which ("next week", "today"). */
-export function laterOrSooner(turn: Turn): 'later' | 'sooner' | undefined {
-  const text = turn.text;
-  if (LATER.test(text)) return 'later';
-  if (SOONER.test(text)) return 'sooner';
-  return undefined;
-}
+export const laterOrSooner = (turn: Turn) => whichOfTwo(turn.text);
 
 /** Whether today can still be booked: open, with time before closing for the service (and the time said, if any, still ahead). */
 export function todayHasTime(ctx: Context, time: string | null): boolean {

@@ -182,6 +182,23 @@ export function daysIn(text: string, now: number, hidden: readonly { index: numb
   return all.filter((day) => !/(\bnot|n't)\s+(on\s+|for\s+)?$/.test(lower.slice(Math.max(0, day.index - 10), day.index))).map(({ value, index, end }) => ({ value, index, end }));
 }
 
+const LATER = /\bnext (week|one)\b|\b(the )?(later|second|other) one\b|\ba week (today|on|from today)\b|\bnot (today|this week)\b|\bthe one after\b|\bnext \w+day\b/i;
+const SOONER = /\btoday\b|\bthis (week|one)\b|\b(the )?(sooner|earlier|first) one\b|\bthis \w+day\b/i;
+
+/** Which of two days the words say: "next week", "not today", "the one after" the later; "today", "this one" the sooner. */
+export function whichOfTwo(text: string): 'later' | 'sooner' | undefined {
+  if (LATER.test(text)) return 'later';
+  if (SOONER.test(text)) return 'sooner';
+  return undefined;
+}
+
+/** Today's weekday with the words that say which ("Saturday, not today, the one after"): that one, unasked. */
+export function todaySaid(day: DaySaid, text: string): DaySaid {
+  if (!('problem' in day) || day.problem.kind !== 'today') return day;
+  const which = whichOfTwo(text);
+  return which ? { date: day.problem.options[which === 'later' ? 1 : 0] } : day;
+}
+
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** "Friday the 11th of December": the whole date, always with its month, for reading back. */

@@ -4,6 +4,7 @@ import { book, continueBooking } from './booking-flow.js';
 import { moveBooking } from './change-flow.js';
 import { clockOf, type Made } from './dialogue.js';
 import type { Turn } from './hear.js';
+import { nameAnswer } from './understand.js';
 import { reply, type Context, type TurnAnswer } from './tool-call.js';
 
 /**
@@ -17,7 +18,7 @@ const SOMEONE_ELSE = /\b(for|it'?s) (my|her|his|our|a) (daughter|son|sister|brot
 const AS_WELL = /\b(as well|too|also|both|another one|a second one|keep (it|that one|both)|in addition)\b/i;
 const MOVE = /\b(move|change|switch|swap|instead)\b/i;
 /** A name given with the person: "for my sister, Clodagh", "it's for Clodagh". */
-const THEIR_NAME = /\b(?:for|it'?s)\s+(?:my|her|his|our)\s+\w+,?\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)|\bfor\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u;
+const THEIR_NAME = /\b(?:for|it'?s)\s+(?:my|her|his|our)\s+\w+,?\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*[.!]?$|\bfor\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u;
 
 /** Moves the caller's own booking to the time chosen, as the refusal offered. */
 async function moveIt(ctx: Context, existing: Made): Promise<TurnAnswer> {
@@ -46,7 +47,7 @@ export async function answerOverlap(ctx: Context, turn: Turn): Promise<TurnAnswe
   const sameTime = Date.parse(existing.start) === fromWallClock(state.chosen.start);
   if (SOMEONE_ELSE.test(turn.text) || (sameTime && turn.yes)) {
     const named = THEIR_NAME.exec(turn.said);
-    const name = named?.[1] ?? named?.[2] ?? turn.name;
+    const name = (named?.[1] && nameAnswer(named[1])) ?? named?.[2] ?? turn.name;
     Object.assign(state, { additional: true, overlap: null, pending: 'name' });
     state.slots.name = name ?? null;
     // Read back again under the other person's name before booking it.

@@ -70,7 +70,7 @@ const AGAIN = "Sorry, I didn't quite catch that. ";
  * than a third the caller is offered a message for the salon.
  */
 function notAgain(state: ConversationState, answer: TurnAnswer): TurnAnswer {
-  if (answer.ended || !answer.say.trim().endsWith('?')) return answer;
+  if (answer.ended || !answer.say.includes('?')) return answer;
   const asked = state.lines.filter((line) => line.role === 'agent').map((line) => line.text.replace(AGAIN, ''));
   if (asked.at(-1) !== answer.say) return answer;
   if (asked.at(-2) !== answer.say) return { ...answer, say: `${AGAIN}${answer.say}` };
@@ -120,7 +120,7 @@ async function dispatch(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   if (asks.has('cancel')) return startCancel(ctx, turn);
   if (asks.has('move') && (MENTIONS_BOOKING.test(turn.text) || (turn.service && /\bmy\b/i.test(turn.text)) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))) return startMove(ctx, turn);
   if (correctsLast(ctx, turn)) return startMove(ctx, turn, true);
-  if (asks.has('price') && !asks.has('book')) return priceAnswer(ctx, turn);
+  if ((asks.has('price') || asks.has('duration')) && !asks.has('book')) return priceAnswer(ctx, turn);
   if ((asks.has('hours') || asks.has('directions')) && !asks.has('book')) return salonFacts(ctx, turn);
   const newParty = Boolean(turn.party && !state.party);
   const problems = applySlots(state, turn);

@@ -169,8 +169,17 @@ describe('numbers said in words, full names, dates with their month (issue 41)',
     ['my number is oh eight six, double two three, four five six seven thanks', 'my number is 086 223 4567 thanks'],
     ['the first one is grand', 'the first one is grand'],
     ['two or three of us', 'two or three of us'],
+    ['oh eight seven, two two three, four four five six', '087 223 4456'],
   ] as const)('"%s" → "%s"', (said, read) => {
     expect(digitsSaid(said)).toBe(read);
+  });
+
+  it('hears a number said in words as the phone, "eight" and a filler "like" in it too', async () => {
+    const { hear } = await import('../../../functions/core/receptionist/hear.js');
+    const names = { services: ['Blow-dry'], stylists: ['Aoife'] };
+    expect(hear('zero eight seven one two three four five six seven', names, NOW).phone).toBe('0871234567');
+    expect(hear('oh eight six, like one two three, four five six seven', names, NOW).phone).toBe('086123 4567');
+    expect(hear('balayage on the elevneth of December', names, NOW).day).toEqual({ date: '2026-12-11' });
   });
 
   it('keeps an Irish name whole, its particle and all', () => {
@@ -179,6 +188,9 @@ describe('numbers said in words, full names, dates with their month (issue 41)',
     expect(namedIn('this is Gráinne Nic Amhlaoibh, I want to book')?.value).toBe('Gráinne Nic Amhlaoibh');
     expect(namedIn("it's Mary and my number is")?.value).toBe('Mary');
     expect(nameAnswer("It's Máire Ní Bhriain")).toBe('Máire Ní Bhriain');
+    expect(nameAnswer('máire ní bhriain')).toBe('Máire Ní Bhriain');
+    expect(nameAnswer('That would be great')).toBeUndefined();
+    expect(namedIn("Hiya, I'm looking to book a cut, my name is Ellen Fahy")?.value).toBe('Ellen Fahy');
   });
 
   it('reads "for 18 December" as a day, not six o\'clock, and "Monday to Thursday" as two days', () => {

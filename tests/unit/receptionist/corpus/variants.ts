@@ -23,7 +23,8 @@ const ANSWER = /^\s*(yes|yeah|yep|no|nope|grand|perfect|lovely|ok|okay|that's gr
 const PHONE = /^\s*\+?\d[\d\s]{6,}$/;
 
 function typo(turn: string, next: () => number): string {
-  const words = [...turn.matchAll(/[A-Za-z]{6,}/g)];
+  // Never in a name (a capital, or a letter with an accent beside it): the caller's own name is not mistyped into another.
+  const words = [...turn.matchAll(/(?<!\p{L})[a-z]{6,}(?!\p{L})/gu)];
   if (!words.length) return turn;
   const word = words[Math.floor(next() * words.length)]!;
   const at = 1 + Math.floor(next() * (word[0].length - 3));
