@@ -159,6 +159,12 @@ const toolSchemaBuilders = {
       callerName: text('callerName', 100).describe("The caller's name"),
       callerPhone: phoneParam().describe(parameterHelp.callerPhone),
       callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
+      additional: z
+        .boolean({ error: 'additional must be true or false' })
+        .optional()
+        .describe(
+          'Only after book refused with already_booked (the caller already has a booking at an overlapping time): true when the caller has said this one is for another person, or another service they want as well. Never to move a booking: use reschedule',
+        ),
     }),
   cancel: () =>
     z.strictObject({

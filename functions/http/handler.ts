@@ -40,7 +40,7 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
  * The owner as API Gateway's JWT authorizer (or the local server, doing the same checks) left
  * them in the request context. Only an access token of our app client gets this far. A page of
  * the web app names the owner it was loaded for: a token of anyone else (the next owner to sign in
- * on a shared computer, while a tab of the last one is still open) is refused (RELIABILITY 96).
+ * on a shared computer, while a tab of the last one is still open) is refused (RELIABILITY 99).
  */
 export function ownerFromEvent(event: ApiEvent): Owner {
   const claims = event.requestContext?.authorizer?.jwt?.claims;

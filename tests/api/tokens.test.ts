@@ -64,7 +64,7 @@ describe('owner routes refuse bad tokens', () => {
   });
 });
 
-describe('a page acts for the owner it was loaded for (RELIABILITY 96)', () => {
+describe('a page acts for the owner it was loaded for (RELIABILITY 99)', () => {
   it("refuses a request whose token is not the owner the page names, and writes nothing into the token's salon", async () => {
     const [left, next] = await Promise.all([signUpOwner('pageleft'), signUpOwner('pagenext')]);
     const business = { name: 'Left Behind', phone: '01 234 5678', address_line: '', town_city: 'Cork', county: 'Cork', eircode: '', directions: '', owner_mobile: '087 111 1111' };

@@ -6,7 +6,7 @@ import { closeContexts, newContext, signInInBrowser } from '../support/browser.j
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /**
- * A shared salon computer (RELIABILITY 96): one browser, two tabs, two owners. Signed out in one
+ * A shared salon computer (RELIABILITY 99): one browser, two tabs, two owners. Signed out in one
  * tab is signed out in every tab; a tab whose owner left writes no draft and saves for no one.
  */
 afterAll(closeContexts);

@@ -16,6 +16,7 @@ const NOT_UNDER_A_SALON: Readonly<Record<string, string>> = {
   sandboxStripeSecretSk: "under the payments sandbox's own partition",
   salonSk: "the phone number's and the owner's pointer to their salon",
   outboxIndexSk: "the outbox's place on gsi1, not an item's sort key",
+  numberWaitingSk: "under the number pool's waiting queue: a salon's place in it, gone once it has a number",
 };
 
 describe('every kind of item a salon keeps', () => {

@@ -91,7 +91,7 @@ export const toolRegistry: ToolRegistry = {
       return toolSchemas.book;
     },
     description:
-      "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them.",
+      "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them. Refuses (already_booked) a time overlapping a booking the caller already has: offer to move that one (reschedule); pass additional: true only when the caller says the new one is for another person or another service as well.",
     run: (deps, call) =>
       book(deps, call.salonId, call.input, {
         ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),

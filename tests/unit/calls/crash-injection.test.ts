@@ -117,7 +117,7 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
     const world = callWorld(table, clock);
     const salonId = await world.salon();
     const number = '+35315559999';
-    await createSalonStore(table.client, table.tableName).assignNumber(salonId, number);
+    expect(await world.deps.numbers.assign(number, salonId, new Date(START))).toBe(true);
     const sids = Array.from({ length: 8 }, (_, index) => `CA${String(index).padStart(32, 'k')}`);
     for (const callSid of sids) {
       await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });

@@ -72,7 +72,7 @@ export function configureAuth(): Promise<RuntimeConfig> {
  * The owner this page acts for, from the first time the signed-in area verified the session until
  * this page signs out, with the stored session's user as it was then. Every tab shares that stored
  * session: once it no longer holds this owner (they signed out in another tab, maybe someone else
- * signed in), the page acts for no one (RELIABILITY 96).
+ * signed in), the page acts for no one (RELIABILITY 99).
  */
 let pageOwner: (Owner & { sessionUser: string | null }) | null = null;
 let leaving = false;
