@@ -29,11 +29,14 @@ export function describeTwiml(status: number, twiml: string): CallOutcome {
     const action = /\baction="([^"]*)"/.exec(dial[1]!);
     const timeout = /\btimeout="(\d+)"/.exec(dial[1]!);
     const then = action ? unescapeXml(action[1]!) : null;
+    // What the rung phone's screen shows: Twilio passes the caller's own number on when callerId is unset.
+    const callerId = /\bcallerId="([^"]*)"/.exec(dial[1]!);
+    const shows = callerId ? ` Its screen shows ${unescapeXml(callerId[1]!)}.` : " Its screen shows the caller's number.";
     if (then?.includes('stage=after-salon')) {
       const seconds = Number(timeout?.[1] ?? 30);
-      return { kind: 'ringing-salon', text: `Ringing ${number} for ${seconds} seconds first.`, number, seconds, action: then };
+      return { kind: 'ringing-salon', text: `Ringing ${number} for ${seconds} seconds first.${shows}`, number, seconds, action: then };
     }
-    return { kind: 'forwarded', text: `Forwarded to ${number}.`, number, action: then };
+    return { kind: 'forwarded', text: `Forwarded to ${number}.${shows}`, number, action: then };
   }
   const say = /<Say\b[^>]*>([^<]*)<\/Say>/.exec(twiml);
   if (say) return { kind: 'message', text: 'A message, then the call ends.', said: unescapeXml(say[1]!) };

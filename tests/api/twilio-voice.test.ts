@@ -108,13 +108,13 @@ describe('POST /api/twilio/voice: routing by the called number', () => {
     const { number } = await salonWithNumber('twilio-notlive');
     const params = inbound(number);
     const first = await post(params);
-    expect(first.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+353877654321</Dial></Response>`);
+    expect(first.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${number}" action="${webhookUrl('?stage=after-forward')}" method="POST">+353877654321</Dial></Response>`);
     expect((await post(params)).text).toBe(first.text);
   });
 
   it("without an escalation number, to the salon's phone", async () => {
     const { number } = await salonWithNumber('twilio-salonphone', { escalationPhone: '' });
-    expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+35312345678</Dial>`);
+    expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" callerId="${number}" action="${webhookUrl('?stage=after-forward')}" method="POST">+35312345678</Dial>`);
   });
 
   it('a released number keeps answering for its salon for 30 days: a message taken, and how to reach it', async () => {
@@ -159,7 +159,7 @@ describe('POST /api/twilio/voice: a live salon', () => {
     const params = inbound(number);
     const first = await post(params);
     expect(first.text).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="10" action="${webhookUrl('?stage=after-salon')}" method="POST">+35312345678</Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="10" callerId="${number}" action="${webhookUrl('?stage=after-salon')}" method="POST">+35312345678</Dial></Response>`,
     );
     const unanswered = { ...params, CallStatus: 'in-progress', DialCallStatus: 'no-answer' };
     expect((await post(unanswered, { query: '?stage=after-salon' })).text).toMatch(/<Connect>|<Stream/);

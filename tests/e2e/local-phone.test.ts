@@ -46,7 +46,9 @@ describe('the local phone', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await dial(page, number);
-    await page.getByText('Forwarded to +353877654321.', { exact: true }).waitFor();
+    // The salon's phone is shown the salon's number with us, never the caller's (functions/core/telephony/twiml.ts, CallerId).
+    await page.getByText(`Forwarded to +353877654321. Its screen shows ${number}.`, { exact: true }).waitFor();
+    expect(await page.locator('#twiml').textContent()).toContain(`callerId="${number}"`);
     expect(await page.locator('#twiml').textContent()).toContain('method="POST">+353877654321</Dial>');
     expect(await page.getByRole('region', { name: 'Conversation' }).count()).toBe(0);
     await page.getByRole('button', { name: 'The salon answers' }).click();

@@ -140,12 +140,15 @@ export async function transfer(
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
   if (!live || !deps.telephony || !deps.config) return answer;
   if (!call) throw new ToolError('not_found', 'unknown_call', toolSay.noTransferNumber, 'No call of this salon has that call id');
+  // The salon's number is what the phone we ring is shown (twiml.ts, CallerId); a live call came in on it.
+  const callerId = salon.assignedNumber;
+  if (!callerId) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no number of ours to present to the phone it rings');
   await (options.wait ?? pause)(TRANSFER_DELAY_MS);
   // Before the call moves: should the number we ring forward it straight back, that call is known for ours and refused.
   const expiresAt = new Date(deps.now().getTime() + TRANSFER_RING_SECONDS * 1000).toISOString();
   await deps.dialling?.start(salonId, { callSid: live, to: phoneNumber, caller: call.callerPhone, expiresAt });
   try {
-    await deps.telephony.redirectCall(live, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL)));
+    await deps.telephony.redirectCall(live, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL), callerId));
   } catch (error) {
     throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }

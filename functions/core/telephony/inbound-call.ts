@@ -137,7 +137,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   const personOrMessage = (reason: ForwardReason, exclude?: string): InboundAnswer => {
     const to = personToDial(salon, setup, call.to, exclude);
     if (!to) return takeMessage(reason);
-    return { outcome: 'forwarded', twiml: forwardTwiml(to, stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason, forwardingSeen };
+    return { outcome: 'forwarded', twiml: forwardTwiml(to, stageUrl(options.webhookUrl, 'after-forward'), call.to), salonId: salon.id, to, reason, forwardingSeen };
   };
 
   if (call.afterForward) {
@@ -158,7 +158,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     const ringFirst = ringFirstTarget(salon, setup, call.to);
     if (ringFirst) {
       const action = stageUrl(options.webhookUrl, 'after-salon');
-      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringFirst.to, ringFirst.seconds, action), salonId: salon.id, ...ringFirst, forwardingSeen };
+      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringFirst.to, ringFirst.seconds, action, call.to), salonId: salon.id, ...ringFirst, forwardingSeen };
     }
   }
 

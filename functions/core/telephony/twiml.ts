@@ -53,17 +53,29 @@ export function rejectTwiml(): string {
   return response.toString();
 }
 
+/**
+ * The number every `<Dial>` of ours presents to the phone it rings: the salon's own number with
+ * us, the called number. Twilio accepts only the calling number, the called number or a verified
+ * one as `callerId` (https://www.twilio.com/docs/api/errors/13214), and left unset it passes the
+ * caller's on. Irish networks block calls that arrive from abroad presenting an Irish number (the
+ * Nuisance Communications Industry Taskforce's interventions since 2023,
+ * https://comreg.ie/nuisance-communications), and a leg Twilio places from outside Ireland may be
+ * one: with the caller's number the salon's phone might never ring. Who is calling is the
+ * salon's number with us, then.
+ */
+export type CallerId = string;
+
 /** Forwards the call; the caller keeps hearing ringing until someone answers (answerOnBridge). Twilio then posts the outcome to `action`. */
-export function forwardTwiml(to: string, action: string): string {
+export function forwardTwiml(to: string, action: string, callerId: CallerId): string {
   const response = new VoiceResponse();
-  response.dial({ answerOnBridge: true, action, method: 'POST' }, to);
+  response.dial({ answerOnBridge: true, callerId, action, method: 'POST' }, to);
   return response.toString();
 }
 
 /** Rings the salon for `seconds`; Twilio then posts the outcome to `action` (the agent answers if nobody did). */
-export function ringFirstTwiml(to: string, seconds: number, action: string): string {
+export function ringFirstTwiml(to: string, seconds: number, action: string, callerId: CallerId): string {
   const response = new VoiceResponse();
-  response.dial({ answerOnBridge: true, timeout: seconds, action, method: 'POST' }, to);
+  response.dial({ answerOnBridge: true, timeout: seconds, callerId, action, method: 'POST' }, to);
   return response.toString();
 }
 
@@ -87,9 +99,9 @@ export function hangUpTwiml(): string {
  * the caller nobody could take it: nothing may follow the `<Dial>`, or a caller the salon spoke to
  * would hear, after the salon hung up, that the salon cannot take the call.
  */
-export function transferTwiml(to: string, action: string): string {
+export function transferTwiml(to: string, action: string, callerId: CallerId): string {
   const response = new VoiceResponse();
   response.say(VOICE, callerLines.transferring);
-  response.dial({ answerOnBridge: true, action, method: 'POST' }, to);
+  response.dial({ answerOnBridge: true, callerId, action, method: 'POST' }, to);
   return response.toString();
 }

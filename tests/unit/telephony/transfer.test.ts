@@ -8,6 +8,8 @@ import { createDiallingStore } from '../../../functions/store/dialling-store.js'
 import { callerLines } from '../../../functions/core/telephony/twiml.js';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
 import { createCallStore, type CallStore } from '../../../functions/store/call-store.js';
+import { createNumberStore } from '../../../functions/store/number-store.js';
+import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { makeSalon, startTable, type Table } from '../booking/harness.js';
 
 /** The transfer tool moves the live call through Twilio's REST API: a local fake Twilio sees what it sends. */
@@ -19,6 +21,7 @@ const updates: { path: string; form: URLSearchParams }[] = [];
 const noWait = async () => {};
 /** The harness's site: the voice webhook told how the transfer's <Dial> ended. */
 const AFTER_DIAL = 'http://127.0.0.1:5173/api/twilio/voice?stage=after-forward';
+let numbered = 0;
 
 async function read(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -54,11 +57,21 @@ beforeEach(() => {
   updates.length = 0;
 });
 
+/** The number of ours a salon's calls come in on: what the phone a transfer rings is shown. */
+async function giveNumber(salonId: string): Promise<string> {
+  numbered += 1;
+  const number = `+3531555${String(numbered).padStart(4, '0')}`;
+  expect(await createNumberStore(table.client, table.tableName).assign(number, salonId, new Date())).toBe(true);
+  expect(await createSalonStore(table.client, table.tableName).setAssignedNumber(salonId, number)).toBeTruthy();
+  return number;
+}
+
 /** A salon with the live call `sid` ringing on its number (as the voice webhook records it). */
 async function salonWithCall(sid: string, options: { escalationPhone?: string } = {}) {
   const salon = await makeSalon(table, { now: { value: Date.now() }, ...options });
+  const number = await giveNumber(salon.salonId);
   await calls.recordStart({ salonId: salon.salonId, callSid: sid, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
-  return salon;
+  return { ...salon, number };
 }
 
 describe('the transfer tool', () => {
@@ -76,7 +89,7 @@ describe('the transfer tool', () => {
     // The <Dial> reports back to the voice webhook, which ends the call: nothing follows it that a
     // caller the salon spoke to would hear once the salon hangs up.
     expect(updates[0]!.form.get('Twiml')).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.transferring}</Say><Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+353877654321</Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.transferring}</Say><Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST">+353877654321</Dial></Response>`,
     );
     // Should that number forward the call straight back to us, the voice webhook knows the call for ours (RELIABILITY 53).
     expect(await dialling.active(salon.salonId, new Date())).toEqual([{ callSid: CALL, to: '+353877654321', caller: '+353861234567', expiresAt: expect.any(String) }]);
@@ -87,6 +100,7 @@ describe('the transfer tool', () => {
     // The escalation line forwards its calls to us: the salon's own phone is rung instead.
     const forwarding = await makeSalon(table, { now: { value: Date.now() } });
     await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321', forwardWhen: 'unanswered' });
+    await giveNumber(forwarding.salonId);
     await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
     expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { wait: noWait })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
     // Both lead back here: nobody to put the caller through to, and nothing redirected.
@@ -101,7 +115,7 @@ describe('the transfer tool', () => {
   it("dials the salon's own phone when there is no escalation number", async () => {
     const salon = await salonWithCall(CALL);
     await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { wait: noWait });
-    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+35312345678</Dial>`);
+    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST">+35312345678</Dial>`);
   });
 
   it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {

@@ -14,6 +14,8 @@ import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-vo
  */
 const SITE = 'https://app.salondesk.ie';
 const SALON = '+35312345678';
+/** The salon's number with us: every <Dial> presents it (https://www.twilio.com/docs/api/errors/13214: the called number is an accepted callerId). */
+const OURS = '+35319998888';
 const VoiceResponse = twilio.twiml.VoiceResponse;
 
 const built = (build: (response: InstanceType<typeof VoiceResponse>) => void) => {
@@ -30,8 +32,8 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
   const IRISH_VOICE = { voice: 'Polly.Niamh-Neural', language: 'en-IE' } as const;
 
   it.each([
-    ['forwarding', forwardTwiml(SALON, afterForward), built((r) => r.dial({ answerOnBridge: true, action: afterForward, method: 'POST' }, SALON))],
-    ['ringing the salon first', ringFirstTwiml(SALON, 20, afterSalon), built((r) => r.dial({ answerOnBridge: true, timeout: 20, action: afterSalon, method: 'POST' }, SALON))],
+    ['forwarding', forwardTwiml(SALON, afterForward, OURS), built((r) => r.dial({ answerOnBridge: true, callerId: OURS, action: afterForward, method: 'POST' }, SALON))],
+    ['ringing the salon first', ringFirstTwiml(SALON, 20, afterSalon, OURS), built((r) => r.dial({ answerOnBridge: true, timeout: 20, callerId: OURS, action: afterSalon, method: 'POST' }, SALON))],
     ['a line, then hanging up', sayAndHangUpTwiml(callerLines.unassigned), built((r) => (r.say(IRISH_VOICE, callerLines.unassigned), r.hangup()))],
     [
       // https://www.twilio.com/docs/voice/twiml/gather: speech, with Irish English recognition, at most a minute of it; silence falls through.
@@ -48,8 +50,8 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
     ['hanging up', hangUpTwiml(), built((r) => r.hangup())],
     [
       'a transfer (nothing after its <Dial>, whose outcome ends the call)',
-      transferTwiml(SALON, afterTransferUrl(SITE)),
-      built((r) => (r.say(IRISH_VOICE, callerLines.transferring), r.dial({ answerOnBridge: true, action: afterForward, method: 'POST' }, SALON))),
+      transferTwiml(SALON, afterTransferUrl(SITE), OURS),
+      built((r) => (r.say(IRISH_VOICE, callerLines.transferring), r.dial({ answerOnBridge: true, callerId: OURS, action: afterForward, method: 'POST' }, SALON))),
     ],
     ['the status callback’s empty answer', '<?xml version="1.0" encoding="UTF-8"?><Response/>', built(() => undefined)],
   ])('%s', (_label, ours, sdk) => {
