@@ -16,6 +16,8 @@ export interface SignedWebhook {
 export interface NumberWebhooks {
   voiceUrl: string;
   statusCallbackUrl: string;
+  /** Where texts to the number go: a caller's reply to a reminder ("C", "YES", STOP) reaches us only through it. */
+  smsUrl: string;
 }
 
 /**

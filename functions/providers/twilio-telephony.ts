@@ -1,6 +1,6 @@
 import { voiceAccessToken } from './twilio-access-token.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
-import { TelephonyError, type NumberPurchase, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
+import { TelephonyError, type NumberPurchase, type NumberWebhooks, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
 import { twilioApi } from './twilio-sdk.js';
 
 /**
@@ -162,7 +162,12 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
   }
 }
 
-/** Where a number sends its calls and their ends: our webhook, both by POST. */
-function webhookFields({ voiceUrl, statusCallbackUrl }: { voiceUrl: string; statusCallbackUrl: string }) {
-  return { VoiceUrl: voiceUrl, VoiceMethod: 'POST', StatusCallback: statusCallbackUrl, StatusCallbackMethod: 'POST' };
+/**
+ * Where a number sends its calls, their ends and the texts it receives: our webhooks, all by POST
+ * (IncomingPhoneNumber's VoiceUrl, StatusCallback and SmsUrl,
+ * https://www.twilio.com/docs/phone-numbers/api/incomingphonenumber-resource). Without SmsUrl a
+ * reply to a reminder gets Twilio's default answer and never reaches us.
+ */
+function webhookFields({ voiceUrl, statusCallbackUrl, smsUrl }: NumberWebhooks) {
+  return { VoiceUrl: voiceUrl, VoiceMethod: 'POST', StatusCallback: statusCallbackUrl, StatusCallbackMethod: 'POST', SmsUrl: smsUrl, SmsMethod: 'POST' };
 }

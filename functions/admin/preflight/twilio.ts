@@ -1,4 +1,4 @@
-import { voiceWebhookUrl } from '../../core/telephony/inbound-call.js';
+import { smsWebhookUrl, voiceWebhookUrl } from '../../core/telephony/inbound-call.js';
 import { isMessagingService } from '../../providers/provider-secrets.js';
 import { basicAuth, guarded, sandboxCheck, unexpected, type Check, type VendorHttp } from './check.js';
 
@@ -25,6 +25,7 @@ interface IncomingNumber {
   capabilities?: { voice?: boolean; sms?: boolean };
   voice_url?: string | null;
   status_callback?: string | null;
+  sms_url?: string | null;
 }
 
 /**
@@ -49,12 +50,12 @@ export function twilioChecks(http: VendorHttp, settings: TwilioSettings): Promis
     const voiceUrl = settings.siteUrl ? voiceWebhookUrl(settings.siteUrl) : undefined;
     if (!numbers.length) checks.push({ provider: PROVIDER, status: 'warn', detail: 'the account has no phone numbers: salons finishing setup will wait for one', fix: 'stock the pool: npm run admin -- stock-numbers <count> --function <AdminFunctionName>' });
     checks.push(...(await purchaseChecks(get, accountSid, settings)));
-    for (const number of numbers) checks.push(numberCheck(number, voiceUrl));
+    for (const number of numbers) checks.push(numberCheck(number, voiceUrl), ...(settings.siteUrl ? numberTextsCheck(number, smsWebhookUrl(settings.siteUrl)) : []));
     if (!voiceUrl) checks.push({ provider: PROVIDER, status: 'warn', detail: "the site URL is unknown: numbers' webhooks were not compared with it", fix: 'pass --site-url <SiteUrl output>' });
 
     const from = settings.smsFrom;
     if (!from) checks.push({ provider: PROVIDER, status: settings.prod ? 'fail' : 'warn', detail: 'no SMS sender: booking texts stay in the sandbox', fix: 'put twilioMessagingServiceSid in the provider secret' });
-    else if (isMessagingService(from)) checks.push(...(await messagingServiceChecks(get, from, numbers)));
+    else if (isMessagingService(from)) checks.push(...(await messagingServiceChecks(get, from, numbers, settings.siteUrl ? smsWebhookUrl(settings.siteUrl) : undefined)));
     else {
       const number = numbers.find((candidate) => candidate.phone_number === from);
       checks.push({
@@ -92,14 +93,47 @@ function numberCheck(number: IncomingNumber, voiceUrl: string | undefined): Chec
   return { provider: PROVIDER, status: 'ok', detail: `${name} takes calls and reports their end to this stage` };
 }
 
-async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, sid: string, numbers: IncomingNumber[]): Promise<Check[]> {
+/**
+ * Texts to a number reach us only through its SmsUrl
+ * (https://www.twilio.com/docs/phone-numbers/api/incomingphonenumber-resource): a caller's "C" or
+ * "YES" to a reminder otherwise gets Twilio's default answer and nothing else.
+ */
+function numberTextsCheck(number: IncomingNumber, smsUrl: string): Check[] {
+  const name = number.phone_number;
+  if (!number.capabilities?.sms) return [{ provider: PROVIDER, status: 'warn', detail: `${name} cannot receive texts: a reply to a text naming it goes nowhere`, fix: 'texts go out from an SMS-capable sender; see docs/reminders.md' }];
+  if (number.sms_url === smsUrl) return [{ provider: PROVIDER, status: 'ok', detail: `${name} sends the texts it receives to this stage` }];
+  return [{ provider: PROVIDER, status: 'fail', detail: `${name} sends the texts it receives to ${number.sms_url || 'nowhere'}: replies to reminders never reach us`, fix: `npm run admin -- add-number ${name} --function <AdminFunctionName> (or assign-number, for a salon's) sets it to ${smsUrl}` }];
+}
+
+/**
+ * A Messaging Service handles the texts its senders receive itself, at its own inbound request URL,
+ * unless told to use each number's own (use_inbound_webhook_on_number,
+ * https://www.twilio.com/docs/messaging/services/api): either way, replies must reach this stage.
+ */
+function serviceInboundCheck(sid: string, body: { inbound_request_url?: string | null; use_inbound_webhook_on_number?: boolean }, smsUrl: string | undefined): Check[] {
+  if (body.use_inbound_webhook_on_number) return [{ provider: PROVIDER, status: 'ok', detail: `the Messaging Service ${sid} hands texts it receives to each number's own SMS URL` }];
+  if (!smsUrl) return [];
+  if (body.inbound_request_url === smsUrl) return [{ provider: PROVIDER, status: 'ok', detail: `the Messaging Service ${sid} sends the texts it receives to this stage` }];
+  return [
+    {
+      provider: PROVIDER,
+      status: 'fail',
+      detail: `the Messaging Service ${sid} sends the texts it receives to ${body.inbound_request_url || 'nowhere'}: replies to reminders never reach us`,
+      fix: `in its Integration settings, choose "Defer to sender's webhook", or send incoming messages to ${smsUrl} by POST`,
+    },
+  ];
+}
+
+async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, sid: string, numbers: IncomingNumber[], smsUrl: string | undefined): Promise<Check[]> {
   const service = await get(`${MESSAGING}/Services/${sid}`);
   if (service.status !== 200) return [{ provider: PROVIDER, status: 'fail', detail: `the Messaging Service ${sid} is not on this account`, fix: 'check twilioMessagingServiceSid' }];
+  const inbound = serviceInboundCheck(sid, service.body as Parameters<typeof serviceInboundCheck>[1], smsUrl);
   const pool = await get(`${MESSAGING}/Services/${sid}/PhoneNumbers?PageSize=1000`);
   if (pool.status !== 200) return [unexpected(PROVIDER, 'the Messaging Service numbers', pool)];
   const senders = (pool.body as { phone_numbers?: { phone_number: string; capabilities?: string[] }[] }).phone_numbers ?? [];
   const smsCapable = senders.filter((sender) => sender.capabilities?.some((capability) => capability.toUpperCase() === 'SMS') ?? numbers.some((number) => number.phone_number === sender.phone_number && number.capabilities?.sms));
   return [
+    ...inbound,
     {
       provider: PROVIDER,
       status: smsCapable.length ? 'ok' : 'fail',

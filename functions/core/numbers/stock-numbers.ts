@@ -1,6 +1,6 @@
 import type { Ports } from '../ports.js';
 import type { NumberWebhooks } from '../../providers/telephony-port.js';
-import { voiceWebhookUrl } from '../telephony/inbound-call.js';
+import { smsWebhookUrl, voiceWebhookUrl } from '../telephony/inbound-call.js';
 import { giveSalonANumber, serveWaitingSalons, type GiveNumberResult, type NumberDeps } from './give-number.js';
 
 /**
@@ -11,10 +11,10 @@ import { giveSalonANumber, serveWaitingSalons, type GiveNumberResult, type Numbe
  */
 export type StockDeps = Pick<Ports, 'telephony' | 'numbers' | 'salons' | 'events' | 'config' | 'now'>;
 
-/** Where Twilio posts calls to the stage's numbers, and their end. */
+/** Where Twilio posts calls to the stage's numbers, their end, and texts to them. */
 export function numberWebhooks(siteUrl: string): NumberWebhooks {
   const voiceUrl = voiceWebhookUrl(siteUrl);
-  return { voiceUrl, statusCallbackUrl: `${voiceUrl}?stage=status` };
+  return { voiceUrl, statusCallbackUrl: `${voiceUrl}?stage=status`, smsUrl: smsWebhookUrl(siteUrl) };
 }
 
 export async function stockNumbers(deps: StockDeps, input: { count: number; areaCode?: string }): Promise<{ bought: string[]; served: { salonId: string; number: string }[] }> {

@@ -189,6 +189,9 @@ async function answerFormerNumber(deps: InboundCallDeps, number: PhoneNumberReco
 /** Where Twilio posts calls to the stage's numbers (numbers are pointed here when stocked or assigned). */
 export const voiceWebhookUrl = (siteUrl: string) => new URL('/api/twilio/voice', siteUrl).toString();
 
+/** Where Twilio posts texts to the stage's numbers (functions/api/twilio-sms.ts): replies to reminders and offers. */
+export const smsWebhookUrl = (siteUrl: string) => new URL('/api/twilio/sms', siteUrl).toString();
+
 /** Where the transfer tool puts a caller through: the same person a forwarded call goes to, never one that leads back here. */
 export const transferTarget = (salon: Salon, setup: StoredSetup) => personToDial(salon, setup, salon.assignedNumber ?? '');
 

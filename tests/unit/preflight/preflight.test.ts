@@ -93,6 +93,8 @@ describe('the preflight', () => {
         '[ok] ElevenLabs: the key works (plan "business", active)',
         '[ok] ElevenLabs: voice "niamh" (el_niamh) is in the workspace',
         '[ok] Twilio: +35315550001 takes calls and reports their end to this stage',
+        '[ok] Twilio: +35315550001 sends the texts it receives to this stage',
+        "[ok] Twilio: the Messaging Service MG00000000000000000000000000000001 hands texts it receives to each number's own SMS URL",
         '[ok] Twilio: texts go out through the Messaging Service MG00000000000000000000000000000001: 2 SMS-capable number(s), about 2 segment(s) a second',
         '[ok] Twilio: the regulatory bundle BU00000000000000000000000000000001 is twilio-approved',
         "[ok] Twilio: the numbers' address is in IE",
@@ -122,6 +124,7 @@ describe('the preflight', () => {
       'ElevenLabs: no ElevenLabs voice for "juniper"',
       'Twilio: +35315550003 has no status callback here',
       'Twilio: +447700900123 cannot take calls',
+      'Twilio: +447700900123 sends the texts it receives to nowhere: replies to reminders never reach us',
       'Twilio: texts go out from one number (+35315550001, which cannot send SMS)',
       'Twilio: the regulatory bundle BU00000000000000000000000000000001 is pending-review (fix: Irish numbers can be bought once Twilio approves the bundle',
       "Twilio: the numbers' address is in GB (fix: Irish local numbers need an address in Ireland)",
@@ -139,6 +142,21 @@ describe('the preflight', () => {
       expect(failures).toContain(expected);
     }
     expect(lines(checks, 'warn').join('\n')).toContain('Twilio: +35315550001 sends its calls to https://dev.salondesk.ie/api/twilio/voice, not this stage');
+    expect(lines(checks, 'warn').join('\n')).toContain('Twilio: +35315550003 cannot receive texts: a reply to a text naming it goes nowhere');
+  });
+
+  it("fails a Messaging Service that keeps the texts its senders receive at a URL of its own (https://www.twilio.com/docs/messaging/services/api: inbound_request_url, use_inbound_webhook_on_number)", async () => {
+    const service = 'GET https://messaging.twilio.com/v1/Services/MG00000000000000000000000000000001';
+    const ready = recorded('ready').http;
+    const http: VendorHttp = async (request) => {
+      const answer = await ready(request);
+      if (`${request.method} ${request.url}` !== service) return answer;
+      return { ...answer, body: { ...(answer.body as object), use_inbound_webhook_on_number: false, inbound_request_url: 'https://demo.twilio.com/welcome/sms/reply' } };
+    };
+    const checks = await runPreflight(PROD, { http, aws: recordedAws('ready') });
+    expect(lines(checks, 'fail')).toEqual([
+      `[FAIL] Twilio: the Messaging Service MG00000000000000000000000000000001 sends the texts it receives to https://demo.twilio.com/welcome/sms/reply: replies to reminders never reach us (fix: in its Integration settings, choose "Defer to sender's webhook", or send incoming messages to https://app.salondesk.ie/api/twilio/sms by POST)`,
+    ]);
   });
 
   it('refuses a key the EU workspace does not know, and prod without credentials', async () => {

@@ -133,6 +133,8 @@ describe('stocking the pool', () => {
       VoiceMethod: 'POST',
       StatusCallback: 'https://dev.salon.example.ie/api/twilio/voice?stage=status',
       StatusCallbackMethod: 'POST',
+      SmsUrl: 'https://dev.salon.example.ie/api/twilio/sms',
+      SmsMethod: 'POST',
     });
     await emptyPool(deps);
   });

@@ -118,9 +118,9 @@ describe('the Twilio telephony adapter', () => {
     await expect(createTwilioTelephony({ ...options(), apiRoot: 'http://127.0.0.1:9' }).callState(ENDED_CALL)).rejects.toMatchObject({ name: 'TelephonyError' });
   });
 
-  it("points an owned number's voice URL at the webhook, and says when the account has no such number", async () => {
+  it("points an owned number's calls and texts at the webhooks, and says when the account has no such number", async () => {
     const telephony = createTwilioTelephony(options());
-    expect(await telephony.pointNumberAt('+35315550000', { voiceUrl: 'https://api.example.ie/api/twilio/voice', statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status' })).toBe(true);
+    expect(await telephony.pointNumberAt('+35315550000', { voiceUrl: 'https://api.example.ie/api/twilio/voice', statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status', smsUrl: 'https://api.example.ie/api/twilio/sms' })).toBe(true);
     expect(seen[0]).toMatchObject({ method: 'GET', path: `/2010-04-01/Accounts/${ACCOUNT}/IncomingPhoneNumbers.json` });
     expect(seen[0]!.query.get('PhoneNumber')).toBe('+35315550000');
     expect(seen[1]).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${ACCOUNT}/IncomingPhoneNumbers/${NUMBER_SID}.json` });
@@ -129,8 +129,11 @@ describe('the Twilio telephony adapter', () => {
       VoiceMethod: 'POST',
       StatusCallback: 'https://api.example.ie/api/twilio/voice?stage=status',
       StatusCallbackMethod: 'POST',
+      // https://www.twilio.com/docs/phone-numbers/api/incomingphonenumber-resource (SmsUrl): replies to our texts come here.
+      SmsUrl: 'https://api.example.ie/api/twilio/sms',
+      SmsMethod: 'POST',
     });
-    expect(await telephony.pointNumberAt('+35315559999', { voiceUrl: 'https://api.example.ie/api/twilio/voice', statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status' })).toBe(false);
+    expect(await telephony.pointNumberAt('+35315559999', { voiceUrl: 'https://api.example.ie/api/twilio/voice', statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status', smsUrl: 'https://api.example.ie/api/twilio/sms' })).toBe(false);
   });
 
   it('issues a short-lived access token whose only grant is outgoing calls through the TwiML app', async () => {
