@@ -125,9 +125,25 @@ export function agentRequest(definition: AgentDefinition, toolIds: string[], voi
       turn: { silenceEndCallTimeout: definition.limits.silenceEndCallSeconds },
       conversation: { maxDurationSeconds: definition.limits.maxDurationSeconds },
     },
-    platformSettings: { privacy: { recordVoice: definition.retention.recordVoice, retentionDays: definition.retention.conversationDays } },
+    platformSettings: {
+      privacy: { recordVoice: definition.retention.recordVoice, retentionDays: definition.retention.conversationDays },
+      ...AT_THE_LIMIT,
+    },
   };
 }
+
+/**
+ * What the agent does when the workspace's concurrent conversations are all taken, said outright:
+ * new agents queue callers by default ("New agents are created with queueing enabled unless this
+ * field is set explicitly", the SDK's AgentQueueingConfig), and a queued caller hears a hold tone
+ * at the salon's number. We refuse instead: register-call then fails and the voice webhook rings
+ * the salon or takes a message, which the alarms count. No per-agent cap below the workspace's
+ * (-1), and no bursting past it at double the price (AgentCallLimits).
+ */
+export const AT_THE_LIMIT = {
+  queueingConfig: { enabled: false },
+  callLimits: { agentConcurrencyLimit: -1, burstingEnabled: false },
+} as const satisfies Pick<ElevenLabs.AgentPlatformSettingsRequestModel, 'queueingConfig' | 'callLimits'>;
 
 /**
  * register-call's body as it goes on the wire (the adapter posts it without the SDK, see there):

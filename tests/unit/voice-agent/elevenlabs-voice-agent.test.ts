@@ -60,8 +60,13 @@ describe('the ElevenLabs voice agent adapter', () => {
 
     const agent = fake.agents.get(handle.agentId)!;
     expect(agent.tags).toEqual(['salondesk']);
-    // ElevenLabs keeps the conversation as long as we keep its transcript, and no recording.
-    expect(agent.platform_settings).toEqual({ privacy: { record_voice: false, retention_days: 90 } });
+    // ElevenLabs keeps the conversation as long as we keep its transcript, and no recording; at the
+    // workspace's limit a caller is refused, not queued (new agents queue unless told), so the voice webhook rings the salon.
+    expect(agent.platform_settings).toEqual({
+      privacy: { record_voice: false, retention_days: 90 },
+      queueing_config: { enabled: false },
+      call_limits: { agent_concurrency_limit: -1, bursting_enabled: false },
+    });
     expect(agent.conversation_config).toMatchObject({
       agent: {
         first_message: ciara.firstMessage,
