@@ -28,7 +28,7 @@ ul.notes{padding-left:1.25rem;color:#374151}
   <ul class="notes" id="notes"></ul>
   <p class="outcome" id="outcome"></p>
   <p id="said" hidden></p>
-  <div id="dialling" hidden><button type="button" id="salon-answers" class="secondary">The salon answers</button> <button type="button" id="no-answer" class="secondary">Nobody answers</button></div>
+  <div id="dialling" hidden><button type="button" id="salon-answers" class="secondary">The salon answers and presses 1</button> <button type="button" id="voicemail-answers" class="secondary">Voicemail answers</button> <button type="button" id="no-answer" class="secondary">Nobody answers</button></div>
   <div id="line-ringing" hidden><button type="button" id="line-answers" class="secondary">Somebody at the line answers</button> <button type="button" id="line-no-answer" class="secondary">Nobody answers the line</button></div>
   <form id="message-form" hidden>
     <label for="message">Your words <input id="message" name="message" autocomplete="off" required></label>

@@ -5,6 +5,7 @@ let call = null;
 let startedAt = null;
 let pending = null;
 let dialled = null;
+let whisper = null;
 let ringingLine = null;
 let prompt = null;
 let conversation = null;
@@ -66,6 +67,7 @@ function show(answer) {
   $('said').textContent = says ? 'The caller hears: “' + outcome.said + '”' : '';
   pending = outcome.kind === 'ringing-salon' || outcome.kind === 'forwarded' ? outcome.action || null : null;
   dialled = pending ? outcome.number : null;
+  whisper = pending ? outcome.whisper || null : null;
   $('dialling').hidden = !pending;
   prompt = outcome.kind === 'message-prompt' ? outcome : null;
   $('message-form').hidden = !prompt;
@@ -142,10 +144,14 @@ $('no-answer').addEventListener('click', () => {
 });
 
 $('salon-answers').addEventListener('click', () => {
-  post('/_local/phone/dial-result', { call, action: pending, number: dialled, answered: true }).then((answer) => {
+  post('/_local/phone/dial-result', { call, action: pending, number: dialled, whisper, answered: true }).then((answer) => {
     show(answer);
     $('outcome').textContent = 'The salon answered; the call ends when they hang up.';
   }, fail);
+});
+
+$('voicemail-answers').addEventListener('click', () => {
+  post('/_local/phone/dial-result', { call, action: pending, number: dialled, whisper, answered: true, voicemail: true }).then(show, fail);
 });
 
 $('line-answers').addEventListener('click', () => {

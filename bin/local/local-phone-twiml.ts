@@ -1,8 +1,8 @@
 /** What the local phone shows of the voice webhook's answer: the TwiML read as a caller would experience it. */
 export type CallOutcome =
   | { kind: 'agent'; text: string }
-  | { kind: 'ringing-salon'; text: string; number: string; seconds: number; action: string }
-  | { kind: 'forwarded'; text: string; number: string; action: string | null }
+  | { kind: 'ringing-salon'; text: string; number: string; seconds: number; action: string; whisper: string | null }
+  | { kind: 'forwarded'; text: string; number: string; action: string | null; whisper: string | null }
   | { kind: 'message-prompt'; text: string; said: string; action: string; nothingSaid: string }
   | { kind: 'message'; text: string; said: string }
   | { kind: 'rejected'; text: string }
@@ -11,6 +11,13 @@ export type CallOutcome =
 
 const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
 const unescapeXml = (text: string) => text.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => entities[entity]!);
+
+/** The whisper's TwiML as the person who picked up hears it: its line, and where their key goes. */
+export function describeWhisper(twiml: string): { said: string; action: string } | null {
+  const gather = /<Gather\b([^>]*)>\s*<Say\b[^>]*>([^<]*)<\/Say>\s*<\/Gather>/.exec(twiml);
+  const action = gather ? /\baction="([^"]*)"/.exec(gather[1]!) : null;
+  return gather && action ? { said: unescapeXml(gather[2]!), action: unescapeXml(action[1]!) } : null;
+}
 
 /** What a caller would experience from this TwiML, in a line. */
 export function describeTwiml(status: number, twiml: string): CallOutcome {
@@ -23,9 +30,12 @@ export function describeTwiml(status: number, twiml: string): CallOutcome {
     const action = /\baction="([^"]*)"/.exec(gather[1]!);
     return { kind: 'message-prompt', text: 'The salon is asking for a message.', said: unescapeXml(gather[2]!), action: unescapeXml(action?.[1] ?? ''), nothingSaid: unescapeXml(gather[3]!) };
   }
-  const dial = /<Dial\b([^>]*)>([^<]*)<\/Dial>/.exec(twiml);
+  const dial = /<Dial\b([^>]*)>(?:<Number\b([^>]*)>([^<]*)<\/Number>|([^<]*))<\/Dial>/.exec(twiml);
   if (dial) {
-    const number = unescapeXml(dial[2]!.trim());
+    const number = unescapeXml((dial[3] ?? dial[4] ?? '').trim());
+    // What the person who picks up hears first (<Number url>), before the caller is put through.
+    const whisperAt = dial[2] ? /\burl="([^"]*)"/.exec(dial[2]) : null;
+    const whisper = whisperAt ? unescapeXml(whisperAt[1]!) : null;
     const action = /\baction="([^"]*)"/.exec(dial[1]!);
     const timeout = /\btimeout="(\d+)"/.exec(dial[1]!);
     const then = action ? unescapeXml(action[1]!) : null;
@@ -34,9 +44,9 @@ export function describeTwiml(status: number, twiml: string): CallOutcome {
     const shows = callerId ? ` Its screen shows ${unescapeXml(callerId[1]!)}.` : " Its screen shows the caller's number.";
     if (then?.includes('stage=after-salon')) {
       const seconds = Number(timeout?.[1] ?? 30);
-      return { kind: 'ringing-salon', text: `Ringing ${number} for ${seconds} seconds first.${shows}`, number, seconds, action: then };
+      return { kind: 'ringing-salon', text: `Ringing ${number} for ${seconds} seconds first.${shows}`, number, seconds, action: then, whisper };
     }
-    return { kind: 'forwarded', text: `Forwarded to ${number}.${shows}`, number, action: then };
+    return { kind: 'forwarded', text: `Forwarded to ${number}.${shows}`, number, action: then, whisper };
   }
   const say = /<Say\b[^>]*>([^<]*)<\/Say>/.exec(twiml);
   if (say) return { kind: 'message', text: 'A message, then the call ends.', said: unescapeXml(say[1]!) };

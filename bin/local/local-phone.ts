@@ -6,7 +6,7 @@ import { toE164 } from '../../functions/contracts/phone.js';
 import { LOCAL_PHONE_SCRIPT } from './local-phone-script.js';
 import { renderLocalPhonePage } from './local-phone-page.js';
 import type { PhoneLines } from './phone-lines.js';
-import { describeTwiml, type CallOutcome } from './local-phone-twiml.js';
+import { describeTwiml, describeWhisper, type CallOutcome } from './local-phone-twiml.js';
 
 /**
  * The local phone at /_local/phone (local runtime only): dials a receptionist's number by posting
@@ -185,14 +185,33 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     return placeCall(request, { ...call, To: onward, ForwardedFrom: line }, [`Nobody answered ${line}: it forwarded the call to ${onward}.`]);
   }
 
+  /**
+   * The phone we rang was picked up: Twilio runs the whisper on that leg (<Number url>: its own
+   * CallSid, From the caller ID we presented, To the phone), and a person presses its key where a
+   * voicemail presses nothing and is hung up on.
+   */
+  async function whisperLeg(request: IncomingMessage, call: Record<string, string>, whisper: string, rung: string, person: boolean): Promise<string[]> {
+    const url = new URL(whisper);
+    if (url.host !== request.headers.host || url.pathname !== '/api/twilio/voice') throw new Error('not this webhook');
+    const leg = { CallSid: newCallSid(), AccountSid: SANDBOX_ACCOUNT_SID, From: call.To ?? '', To: rung, CallStatus: 'in-progress', Direction: 'outbound-dial', ApiVersion: '2010-04-01' };
+    const heard = describeWhisper((await callWebhook(request, url.toString(), leg)).twiml);
+    if (!heard) return [`${rung} picked up and heard nothing from us: it was hung up on.`];
+    const notes = [`${rung} hears: “${heard.said}”`];
+    if (!person) return [...notes, 'The voicemail presses no key: its leg is hung up on, and the caller goes on.'];
+    await callWebhook(request, heard.action, { ...leg, Digits: '1' });
+    return [...notes, 'They press 1 and are put through to the caller.'];
+  }
+
   /** A `<Dial>` (ringing the salon first, or forwarding) ends: Twilio posts its action URL, signed the same way. */
   async function dialResult(request: IncomingMessage, body: Record<string, unknown>) {
     const call = (body.call ?? {}) as Record<string, string>;
     const action = new URL(text(body.action));
     if (action.host !== request.headers.host || action.pathname !== '/api/twilio/voice') throw new Error('not this webhook');
-    const forwarded = await carrierForwards(request, call, text(body.number), body.answered === true);
+    const answered = body.answered === true;
+    const whispered = answered && text(body.whisper) ? await whisperLeg(request, call, text(body.whisper), text(body.number), body.voicemail !== true) : [];
+    const forwarded = await carrierForwards(request, call, text(body.number), answered);
     const answer = await callWebhook(request, action.toString(), { ...call, CallStatus: 'in-progress', DialCallStatus: forwarded.status });
-    return { call, ...answer, notes: forwarded.notes, conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? '') };
+    return { call, ...answer, notes: [...whispered, ...forwarded.notes], conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? '') };
   }
 
   /** Message mode: what the caller says is recognised and posted to the `<Gather>`'s action, as Twilio does. */

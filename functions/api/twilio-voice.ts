@@ -11,6 +11,7 @@ import { logger } from '../logger.js';
 /**
  * Twilio's voice webhook: every call to one of our numbers, a `<Dial>`'s outcome
  * (?stage=after-salon, ?stage=after-forward), what a caller said in message mode (?stage=message),
+ * the whisper a phone we ring hears and its key (?stage=whisper, ?stage=whisper-key, whisper.ts),
  * the browser test call through the TwiML app, and the status callback at the end of a call
  * (?stage=status). Twilio's signature is checked
  * before anything is read. Routing is a pure read, so a repeated webhook gets the same answer;
@@ -22,12 +23,13 @@ async function verify(event: ApiEvent): Promise<SignedWebhook> {
 }
 
 function inboundDeps(): InboundCallDeps {
-  const { numbers, salons, setup, dialling, agents, voiceAgents, now } = deps();
+  const { numbers, salons, setup, dialling, calls, agents, voiceAgents, now } = deps();
   return {
     numbers,
     salons,
     setup,
     dialling,
+    calls,
     agentId: async (salonId) => (await agents.get(salonId))?.agentId ?? null,
     registerCall: (input) => voiceAgents.registerCall(input),
     readiness: callReadiness,
@@ -47,7 +49,7 @@ export const handler = securedRoute(
   async (webhook, { query }) => {
     const parsed = voiceWebhookParams.safeParse(webhook.params);
     if (!parsed.success) throw new InvalidInputError('Not a Twilio voice webhook');
-    const { CallSid, From, To, salonId, ForwardedFrom, SpeechResult, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
+    const { CallSid, From, To, salonId, ForwardedFrom, SpeechResult, Digits, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
     if (query.stage === 'status') {
       const { salons, numbers, calls, events, now } = deps();
       const outcome = await recordCallStatus({ salons, numbers, calls, events, now }, { callSid: CallSid, from: From, to: To, callStatus: CallStatus ?? '', callDuration: CallDuration, timestamp: Timestamp });
@@ -59,6 +61,15 @@ export const handler = securedRoute(
       const { answerSpokenMessage } = await import('../core/telephony/spoken-message.js');
       const answer = await answerSpokenMessage(deps(), { callSid: CallSid, from: From, to: To, speech: SpeechResult ?? '' });
       logger.info('message mode answered', { callSid: CallSid, salonId: answer.salonId });
+      return twiml(answer.twiml);
+    }
+    if (query.stage === 'whisper' || query.stage === 'whisper-key') {
+      if (!query.call) throw new InvalidInputError('The whisper names the caller\'s call');
+      // Only a phone we rang that was picked up needs the whisper.
+      const { answerWhisper, answerWhisperKey } = await import('../core/telephony/whisper.js');
+      const request = { callerCallSid: query.call, from: From, webhookUrl: webhook.url, ...(Digits ? { digits: Digits } : {}) };
+      const answer = await (query.stage === 'whisper' ? answerWhisper : answerWhisperKey)(deps(), request);
+      logger.info('whisper answered', { stage: query.stage, callSid: query.call, salonId: answer.salonId, key: Boolean(Digits) });
       return twiml(answer.twiml);
     }
     const dialed = { dialCallStatus: DialCallStatus ?? '' };

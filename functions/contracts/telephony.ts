@@ -27,10 +27,13 @@ export type EndConferenceRequest = z.infer<typeof endConferenceRequest>;
  * The voice webhook's query: a `<Dial>` posts its outcome back with stage=after-salon (ringing
  * the salon first) or stage=after-forward (forwarding); message mode's `<Gather>` posts what the
  * caller said with stage=message; Twilio's status callback comes with stage=status (each number's
- * StatusCallback, and the TwiML app's).
+ * StatusCallback, and the TwiML app's); the person who picks up a phone we ring hears the whisper
+ * (stage=whisper) and presses its key (stage=whisper-key), both naming the caller's call.
  */
 export const voiceWebhookQuery = z.strictObject({
-  stage: z.enum(['after-salon', 'after-forward', 'message', 'status'], { error: 'stage must be after-salon, after-forward, message or status' }).optional(),
+  stage: z.enum(['after-salon', 'after-forward', 'message', 'status', 'whisper', 'whisper-key'], { error: 'stage must be after-salon, after-forward, message, status, whisper or whisper-key' }).optional(),
+  /** The whisper's: the caller's call, for which a phone was rung. */
+  call: z.string().regex(/^CA[0-9a-f]{32}$/, 'call is not a Twilio call SID').optional(),
 });
 
 /** What the voice webhook reads from Twilio's form parameters (everything else is ignored). */
@@ -43,6 +46,8 @@ export const voiceWebhookParams = z.looseObject({
   ForwardedFrom: z.string().optional(),
   /** Message mode: what Twilio's speech recognition heard (https://www.twilio.com/docs/voice/twiml/gather#speechresult). */
   SpeechResult: z.string().max(10_000).optional(),
+  /** The whisper: the key the person who picked up pressed (https://www.twilio.com/docs/voice/twiml/gather#digits). */
+  Digits: z.string().max(40).optional(),
   DialCallStatus: z.string().optional(),
   CallStatus: z.string().optional(),
   CallDuration: z.string().optional(),

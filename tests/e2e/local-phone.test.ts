@@ -49,13 +49,23 @@ describe('the local phone', () => {
     // The salon's phone is shown the salon's number with us, never the caller's (functions/core/telephony/twiml.ts, CallerId).
     await page.getByText(`Forwarded to +353877654321. Its screen shows ${number}.`, { exact: true }).waitFor();
     expect(await page.locator('#twiml').textContent()).toContain(`callerId="${number}"`);
-    expect(await page.locator('#twiml').textContent()).toContain('method="POST">+353877654321</Dial>');
+    expect(await page.locator('#twiml').textContent()).toContain('>+353877654321</Number></Dial>');
     expect(await page.getByRole('region', { name: 'Conversation' }).count()).toBe(0);
+    // A voicemail at the escalation phone presses no key: the caller is not left in it, and is asked for a message.
+    await page.getByRole('button', { name: 'Voicemail answers' }).click();
+    await page.getByText('The voicemail presses no key: its leg is hung up on, and the caller goes on.', { exact: true }).waitFor();
+    await page.getByText('The salon is asking for a message.', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Hang up' }).click();
+    await page.getByText("The call is over and recorded: it is in the salon's call log.", { exact: true }).waitFor();
+    // A person hears who is calling (their screen shows the salon's number) and presses 1.
+    await dial(page, number);
     await page.getByRole('button', { name: 'The salon answers' }).click();
+    await page.getByText('+353877654321 hears: “A call for Bláth Hair, from 0 8 6, 0 0 0, 0 0 0 0. Press 1 to take it.”', { exact: true }).waitFor();
     await page.getByText('The salon answered; the call ends when they hang up.', { exact: true }).waitFor();
     await page.getByText("The call is over and recorded: it is in the salon's call log.", { exact: true }).waitFor();
     const calls = async () => (await api('/api/calls', { token: owner.accessToken })).body.calls as { outcome: string | null; caller: string | null }[];
-    expect(await calls()).toMatchObject([{ outcome: 'forwarded', caller: '086 000 0000' }]);
+        // The voicemail's call reached nobody and the caller hung up on the message prompt: abandoned, not the salon's.
+    expect(await calls()).toMatchObject([{ outcome: 'forwarded', caller: '086 000 0000' }, { outcome: 'abandoned' }]);
 
     await provisionAgent(deps(), salonId);
     expect(await deps().salons.markLive(salonId, new Date().toISOString())).toBe(true);
@@ -71,7 +81,7 @@ describe('the local phone', () => {
 
     await page.getByRole('button', { name: 'Hang up' }).click();
     await page.getByText("The call is over and recorded: it is in the salon's call log.", { exact: true }).waitFor();
-    expect(await calls()).toMatchObject([{ outcome: 'answered' }, { outcome: 'forwarded' }]);
+    expect(await calls()).toMatchObject([{ outcome: 'answered' }, { outcome: 'forwarded' }, { outcome: 'abandoned' }]);
   });
 
   it('tells an unassigned number apart', async () => {

@@ -129,7 +129,7 @@ export async function transfer(
   // Only a Twilio call can be moved; the sandbox test call's is answered with the number alone.
   const live = callSid && TWILIO_CALL_SID.test(callSid) && deps.telephony && deps.config ? callSid : undefined;
   // Loaded by the rare transfer only: TwiML's builder is 60 KB every cold start of the tools would parse.
-  const [{ salon, setup }, call, { afterTransferUrl, transferTarget }, { transferTwiml }] = await Promise.all([
+  const [{ salon, setup }, call, { afterTransferUrl, transferTarget, voiceWebhookUrl, whisperUrl }, { transferTwiml }] = await Promise.all([
     loadSalonContext(deps, salonId),
     live && deps.calls ? deps.calls.get(salonId, live) : null,
     import('../telephony/inbound-call.js'),
@@ -148,7 +148,7 @@ export async function transfer(
   const expiresAt = new Date(deps.now().getTime() + TRANSFER_RING_SECONDS * 1000).toISOString();
   await deps.dialling?.start(salonId, { callSid: live, to: phoneNumber, caller: call.callerPhone, expiresAt });
   try {
-    await deps.telephony.redirectCall(live, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL), callerId));
+    await deps.telephony.redirectCall(live, transferTwiml({ to: phoneNumber, callerId, whisperUrl: whisperUrl(voiceWebhookUrl(deps.config.SITE_URL), live) }, afterTransferUrl(deps.config.SITE_URL)));
   } catch (error) {
     throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }

@@ -5,13 +5,14 @@ import type { RegisterCallInput } from '../../providers/voice-agent-port.js';
 import type { SalonStore } from '../../store/salon-store.js';
 import type { NumberStore, PhoneNumberRecord } from '../../store/number-store.js';
 import type { DiallingStore } from '../../store/dialling-store.js';
+import type { CallStore } from '../../store/call-store.js';
 import type { Salon } from '../salon-profile.js';
 import type { SetupStore, StoredSetup } from '../../store/setup-store.js';
 import { CALL_VARIABLES } from '../voice-agent/call-variables.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
 import { loopedThrough, loopingNumbers, personToDial, ringFirstTarget } from './forwarding-loops.js';
 import { hoursAndHowToBook, messagePrompt, spokenNumber, type MessageModeSalon, type MessageReason } from './message-mode.js';
-import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml } from './twiml.js';
+import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml, type RingTarget } from './twiml.js';
 
 /**
  * What an inbound call (or the browser test call) hears first: a pure read of the number, the
@@ -25,6 +26,8 @@ export interface InboundCallDeps {
   salons: Pick<SalonStore, 'get'>;
   setup: Pick<SetupStore, 'load'>;
   dialling: Pick<DiallingStore, 'active'>;
+  /** Whether a person at the phone we rang took the call (the whisper's key, whisper.ts). */
+  calls: Pick<CallStore, 'get'>;
   /** The salon's agent at the voice-agent provider, null when none is provisioned. */
   agentId(salonId: string): Promise<string | null>;
   /** The provider's TwiML that connects the call to the agent. */
@@ -137,12 +140,15 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   const personOrMessage = (reason: ForwardReason, exclude?: string): InboundAnswer => {
     const to = personToDial(salon, setup, call.to, exclude);
     if (!to) return takeMessage(reason);
-    return { outcome: 'forwarded', twiml: forwardTwiml(to, stageUrl(options.webhookUrl, 'after-forward'), call.to), salonId: salon.id, to, reason, forwardingSeen };
+    return { outcome: 'forwarded', twiml: forwardTwiml(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason, forwardingSeen };
   };
+  const ringTarget = (to: string): RingTarget => ({ to, callerId: call.to, whisperUrl: whisperUrl(options.webhookUrl, call.callSid) });
+  /** A person took the call at the phone we rang: the `<Dial>` completed and the whisper's key was pressed (a voicemail completes it too). */
+  const personTookIt = async (dialled: { dialCallStatus: string }) => dialled.dialCallStatus === 'completed' && (await deps.calls.get(salon.id, call.callSid))?.salonAnswered === true;
 
   if (call.afterForward) {
-    // The call is over when whoever we rang picked up and hung up; else the caller leaves a message.
-    if (call.afterForward.dialCallStatus === 'completed') return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
+    // The call is over when a person we rang took it and hung up; else the caller leaves a message.
+    if (await personTookIt(call.afterForward)) return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
     return takeMessage('not-answered');
   }
 
@@ -152,13 +158,13 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   if (!readiness.live) return personOrMessage('not-live');
 
   if (call.afterSalon) {
-    // Staff picked up (and the call is now over): the agent is not needed.
-    if (call.afterSalon.dialCallStatus === 'completed') return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
+    // Staff took the call (and it is now over): the agent is not needed. A voicemail did not.
+    if (await personTookIt(call.afterSalon)) return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
   } else {
     const ringFirst = ringFirstTarget(salon, setup, call.to);
     if (ringFirst) {
       const action = stageUrl(options.webhookUrl, 'after-salon');
-      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringFirst.to, ringFirst.seconds, action, call.to), salonId: salon.id, ...ringFirst, forwardingSeen };
+      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringTarget(ringFirst.to), ringFirst.seconds, action), salonId: salon.id, ...ringFirst, forwardingSeen };
     }
   }
 
@@ -206,6 +212,16 @@ export function stageUrl(webhookUrl: string, stage: 'after-salon' | 'after-forwa
 }
 
 /**
+ * The same webhook, for the phone we ring for caller `callSid` once someone picks up (the whisper)
+ * and for the key they press: the caller's call is named in the URL, which Twilio signs.
+ */
+export function whisperUrl(webhookUrl: string, callSid: string, stage: 'whisper' | 'whisper-key' = 'whisper'): string {
+  const url = new URL(webhookUrl);
+  url.search = new URLSearchParams({ stage, call: callSid }).toString();
+  return url.toString();
+}
+
+/**
  * register-call takes the caller's phone number and the number called
  * (https://elevenlabs.io/docs/agents-platform/phone-numbers/twilio-integration/register-call); a
  * browser leg has neither (Twilio's From is `client:<identity>`, its To empty). A test call is the
@@ -225,7 +241,10 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
   if (!salon) return { outcome: 'refused', reason: 'no such salon' };
   const unavailable = { outcome: 'test-unavailable', twiml: sayAndHangUpTwiml(TEST_CALL_UNAVAILABLE), salonId: salon.id } as const;
   // The agent transferred the owner to the salon's phone: the call ends with that <Dial>, as a caller's does.
-  if (call.afterForward) return call.afterForward.dialCallStatus === 'completed' ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : unavailable;
+  if (call.afterForward) {
+    const taken = call.afterForward.dialCallStatus === 'completed' && (await deps.calls.get(salon.id, call.callSid))?.salonAnswered === true;
+    return taken ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : unavailable;
+  }
   const numbers = testCallNumbers(salon);
   const connected = numbers ? await connectAgent(deps, salon.id, { ...call, ...numbers }, true) : null;
   return connected ? { outcome: 'agent', twiml: connected, salonId: salon.id, test: true, forwardingSeen: false } : unavailable;

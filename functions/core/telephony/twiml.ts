@@ -65,18 +65,55 @@ export function rejectTwiml(): string {
  */
 export type CallerId = string;
 
+/**
+ * A phone we ring for a caller: its number, what its screen shows (CallerId), and the whisper the
+ * person who picks up hears before the caller is put through (`<Number url>`,
+ * https://www.twilio.com/docs/voice/twiml/number#url: run on the called party's end after they
+ * answer, before the parties are connected; the caller keeps hearing ringing with answerOnBridge).
+ */
+export interface RingTarget {
+  to: string;
+  callerId: CallerId;
+  whisperUrl: string;
+}
+
+function dialTarget(response: InstanceType<typeof VoiceResponse>, attributes: { timeout?: number; action: string }, target: RingTarget): void {
+  const dial = response.dial({ answerOnBridge: true, ...(attributes.timeout ? { timeout: attributes.timeout } : {}), callerId: target.callerId, action: attributes.action, method: 'POST' });
+  dial.number({ url: target.whisperUrl, method: 'POST' }, target.to);
+}
+
 /** Forwards the call; the caller keeps hearing ringing until someone answers (answerOnBridge). Twilio then posts the outcome to `action`. */
-export function forwardTwiml(to: string, action: string, callerId: CallerId): string {
+export function forwardTwiml(target: RingTarget, action: string): string {
   const response = new VoiceResponse();
-  response.dial({ answerOnBridge: true, callerId, action, method: 'POST' }, to);
+  dialTarget(response, { action }, target);
   return response.toString();
 }
 
 /** Rings the salon for `seconds`; Twilio then posts the outcome to `action` (the agent answers if nobody did). */
-export function ringFirstTwiml(to: string, seconds: number, action: string, callerId: CallerId): string {
+export function ringFirstTwiml(target: RingTarget, seconds: number, action: string): string {
   const response = new VoiceResponse();
-  response.dial({ answerOnBridge: true, timeout: seconds, callerId, action, method: 'POST' }, to);
+  dialTarget(response, { timeout: seconds, action }, target);
   return response.toString();
+}
+
+/** How long the person who picked up has to press a key before we take it for a voicemail. */
+export const WHISPER_KEY_SECONDS = 6;
+
+/**
+ * The whisper: who is calling, and a key to take the call. A voicemail presses nothing, so its
+ * `<Gather>` falls through to `<Hangup>`, that leg ends, and the caller is not left in it: only a
+ * person stops the receptionist's fallback. The key's press goes to `action`.
+ */
+export function whisperTwiml(line: string, action: string): string {
+  const response = new VoiceResponse();
+  response.gather({ input: ['dtmf'], numDigits: 1, timeout: WHISPER_KEY_SECONDS, action, method: 'POST' }).say(VOICE, line);
+  response.hangup();
+  return response.toString();
+}
+
+/** The key was pressed: an empty document ends the whisper and the two parties are connected. */
+export function putThroughTwiml(): string {
+  return new VoiceResponse().toString();
 }
 
 export function sayAndHangUpTwiml(line: string): string {
@@ -99,9 +136,9 @@ export function hangUpTwiml(): string {
  * the caller nobody could take it: nothing may follow the `<Dial>`, or a caller the salon spoke to
  * would hear, after the salon hung up, that the salon cannot take the call.
  */
-export function transferTwiml(to: string, action: string, callerId: CallerId): string {
+export function transferTwiml(target: RingTarget, action: string): string {
   const response = new VoiceResponse();
   response.say(VOICE, callerLines.transferring);
-  response.dial({ answerOnBridge: true, callerId, action, method: 'POST' }, to);
+  dialTarget(response, { action }, target);
   return response.toString();
 }

@@ -8,6 +8,7 @@ import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { StoredSetup } from '../../../functions/store/setup-store.js';
 import type { Dialling } from '../../../functions/store/dialling-store.js';
 import type { PhoneNumberRecord } from '../../../functions/store/number-store.js';
+import type { CallRecord } from '../../../functions/store/call-types.js';
 import type { Readiness } from '../../../functions/contracts/go-live.js';
 import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
 
@@ -67,6 +68,8 @@ interface World {
   number?: PhoneNumberRecord;
   /** Salons known by id (the former holder of a released number, say). */
   others?: Salon[];
+  /** The person who picked up the phone we rang pressed the whisper's key (whisper.ts). */
+  taken?: boolean;
 }
 
 function world(options: World = {}) {
@@ -86,6 +89,7 @@ function world(options: World = {}) {
     salons: { get: async (id) => salons.find((known) => known.id === id) ?? null },
     setup: { load: async () => options.setup ?? setupWith() },
     dialling: { active: async () => options.dialling ?? [] },
+    calls: { get: async (salonId, callSid) => (callSid === CALL_SID ? ({ salonId, callSid, salonAnswered: options.taken === true } as CallRecord) : null) },
     agentId: async () => (options.agentId === undefined ? 'agent_123' : options.agentId),
     registerCall: async (input) => {
       registered.push(input);
@@ -128,15 +132,18 @@ describe('an inbound call to an assigned number', () => {
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'forwarded', to: ESCALATION, reason: 'not-live' });
     expect(answer.outcome === 'forwarded' && answer.twiml).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-forward" method="POST">${ESCALATION}</Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-forward" method="POST"><Number url="${WEBHOOK}?stage=whisper&amp;call=${CALL_SID}" method="POST">${ESCALATION}</Number></Dial></Response>`,
     );
     expect(registered).toEqual([]);
   });
 
-  it('after forwarding, hangs up when the salon picked up, and otherwise asks the caller for a message', async () => {
-    const { deps, registered } = world({ salon: salonWith({ liveAt: null, hours: DEFAULT_HOURS }) });
-    const picked = await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
+  it('after forwarding, hangs up when a person took the call, and otherwise asks the caller for a message', async () => {
+    const taken = world({ salon: salonWith({ liveAt: null, hours: DEFAULT_HOURS }), taken: true });
+    const picked = await answerInboundCall(taken.deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
     expect(picked).toMatchObject({ outcome: 'salon-answered', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>' });
+    const { deps, registered } = world({ salon: salonWith({ liveAt: null, hours: DEFAULT_HOURS }) });
+    // A voicemail completes the <Dial> too, but presses no key: the caller is not left in it.
+    expect(await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` })).toMatchObject({ outcome: 'message-mode', reason: 'not-answered' });
     for (const dialCallStatus of ['no-answer', 'busy', 'failed', 'canceled', '']) {
       const missed = await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
       expect(missed).toMatchObject({ outcome: 'message-mode', reason: 'not-answered' });
@@ -299,7 +306,7 @@ describe("ringing the salon's own phone first", () => {
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'ring-salon-first', to: SALON_PHONE });
     expect(answer.outcome === 'ring-salon-first' && answer.twiml).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="15" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-salon" method="POST">${SALON_PHONE}</Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="15" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-salon" method="POST"><Number url="${WEBHOOK}?stage=whisper&amp;call=${CALL_SID}" method="POST">${SALON_PHONE}</Number></Dial></Response>`,
     );
     expect(registered).toEqual([]);
   });
@@ -311,8 +318,13 @@ describe("ringing the salon's own phone first", () => {
     }
   });
 
-  it('and hangs up once staff answered and the call is over', async () => {
-    const { deps, registered } = world({ setup });
+  it("and the agent answers when the salon's voicemail picked up: it completes the <Dial> but presses no key", async () => {
+    const { deps } = world({ setup });
+    expect(await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-salon` })).toMatchObject({ outcome: 'agent' });
+  });
+
+  it('and hangs up once staff took the call and it is over', async () => {
+    const { deps, registered } = world({ setup, taken: true });
     const answer = await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus: 'completed' } }), { webhookUrl: WEBHOOK });
     expect(answer).toEqual({ outcome: 'salon-answered', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>', salonId: 'sal_abcdefghij-KLMN_opqrst' });
     expect(registered).toEqual([]);
@@ -369,12 +381,14 @@ describe('the browser test call (From client:<identity>)', () => {
     expect(bare.registered).toEqual([]);
   });
 
-  it('ends with the transfer it made: the salon answered and hung up, or nobody answered; the agent is not rung again', async () => {
+  it('ends with the transfer it made: the salon took it and hung up, or nobody (or a voicemail) answered; the agent is not rung again', async () => {
+    const taken = world({ salon, taken: true });
+    const after = (deps: InboundCallDeps, dialCallStatus: string) => answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id, afterForward: { dialCallStatus } }), { webhookUrl: WEBHOOK });
+    expect(await after(taken.deps, 'completed')).toMatchObject({ outcome: 'salon-answered', twiml: expect.not.stringContaining('<Say>') });
     const { deps, registered } = world({ salon });
-    const after = (dialCallStatus: string) => answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id, afterForward: { dialCallStatus } }), { webhookUrl: WEBHOOK });
-    expect(await after('completed')).toMatchObject({ outcome: 'salon-answered', twiml: expect.not.stringContaining('<Say>') });
-    expect(await after('no-answer')).toMatchObject({ outcome: 'test-unavailable', twiml: expect.stringContaining(TEST_CALL_UNAVAILABLE) });
-    expect(registered).toEqual([]);
+    expect(await after(deps, 'completed')).toMatchObject({ outcome: 'test-unavailable', twiml: expect.stringContaining(TEST_CALL_UNAVAILABLE) });
+    expect(await after(deps, 'no-answer')).toMatchObject({ outcome: 'test-unavailable', twiml: expect.stringContaining(TEST_CALL_UNAVAILABLE) });
+    expect([...registered, ...taken.registered]).toEqual([]);
   });
 
   it("refuses a salonId that is not the client's salon, and a made-up identity", async () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
-import { afterTransferUrl, stageUrl, voiceWebhookUrl } from '../../../functions/core/telephony/inbound-call.js';
+import { afterTransferUrl, stageUrl, voiceWebhookUrl, whisperUrl } from '../../../functions/core/telephony/inbound-call.js';
 import { isValidTwilioSignature, twilioSignature } from '../../../functions/providers/twilio-signature.js';
-import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml, transferTwiml } from '../../../functions/core/telephony/twiml.js';
+import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, putThroughTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml, transferTwiml, whisperTwiml } from '../../../functions/core/telephony/twiml.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 
 /**
@@ -16,6 +16,7 @@ const SITE = 'https://app.salondesk.ie';
 const SALON = '+35312345678';
 /** The salon's number with us: every <Dial> presents it (https://www.twilio.com/docs/api/errors/13214: the called number is an accepted callerId). */
 const OURS = '+35319998888';
+const CALLER_CALL = `CA${'a'.repeat(32)}`;
 const VoiceResponse = twilio.twiml.VoiceResponse;
 
 const built = (build: (response: InstanceType<typeof VoiceResponse>) => void) => {
@@ -28,12 +29,25 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
   const afterForward = stageUrl(voiceWebhookUrl(SITE), 'after-forward');
   const afterSalon = stageUrl(voiceWebhookUrl(SITE), 'after-salon');
   const afterMessage = stageUrl(voiceWebhookUrl(SITE), 'message');
+  const whisper = whisperUrl(voiceWebhookUrl(SITE), CALLER_CALL);
+  const whisperKey = whisperUrl(voiceWebhookUrl(SITE), CALLER_CALL, 'whisper-key');
+  const target = { to: SALON, callerId: OURS, whisperUrl: whisper };
+  // https://www.twilio.com/docs/voice/twiml/number#url: the whisper runs on the called party's end once they answer.
+  const dialed = (r: InstanceType<typeof VoiceResponse>, { timeout, action }: { timeout?: number; action: string }) =>
+    r.dial({ answerOnBridge: true, ...(timeout ? { timeout } : {}), callerId: OURS, action, method: 'POST' }).number({ url: whisper, method: 'POST' }, SALON);
   // Amazon Polly's Irish voice, in the SDK's own list of <Say> voices (its SayVoice type).
   const IRISH_VOICE = { voice: 'Polly.Niamh-Neural', language: 'en-IE' } as const;
 
   it.each([
-    ['forwarding', forwardTwiml(SALON, afterForward, OURS), built((r) => r.dial({ answerOnBridge: true, callerId: OURS, action: afterForward, method: 'POST' }, SALON))],
-    ['ringing the salon first', ringFirstTwiml(SALON, 20, afterSalon, OURS), built((r) => r.dial({ answerOnBridge: true, timeout: 20, callerId: OURS, action: afterSalon, method: 'POST' }, SALON))],
+    ['forwarding', forwardTwiml(target, afterForward), built((r) => dialed(r, { action: afterForward }))],
+    ['ringing the salon first', ringFirstTwiml(target, 20, afterSalon), built((r) => dialed(r, { timeout: 20, action: afterSalon }))],
+    [
+      // https://www.twilio.com/docs/voice/twiml/gather: one key, six seconds; a voicemail presses none and falls through to <Hangup>.
+      'the whisper: who is calling, a key to take it',
+      whisperTwiml('A call for Bláth Hair. Press 1 to take it.', whisperKey),
+      built((r) => (r.gather({ input: ['dtmf'], numDigits: 1, timeout: 6, action: whisperKey, method: 'POST' }).say(IRISH_VOICE, 'A call for Bláth Hair. Press 1 to take it.'), r.hangup())),
+    ],
+    ['the key pressed: put through', putThroughTwiml(), built(() => undefined)],
     ['a line, then hanging up', sayAndHangUpTwiml(callerLines.unassigned), built((r) => (r.say(IRISH_VOICE, callerLines.unassigned), r.hangup()))],
     [
       // https://www.twilio.com/docs/voice/twiml/gather: speech, with Irish English recognition, at most a minute of it; silence falls through.
@@ -50,8 +64,8 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
     ['hanging up', hangUpTwiml(), built((r) => r.hangup())],
     [
       'a transfer (nothing after its <Dial>, whose outcome ends the call)',
-      transferTwiml(SALON, afterTransferUrl(SITE), OURS),
-      built((r) => (r.say(IRISH_VOICE, callerLines.transferring), r.dial({ answerOnBridge: true, callerId: OURS, action: afterForward, method: 'POST' }, SALON))),
+      transferTwiml(target, afterTransferUrl(SITE)),
+      built((r) => (r.say(IRISH_VOICE, callerLines.transferring), dialed(r, { action: afterForward }))),
     ],
     ['the status callback’s empty answer', '<?xml version="1.0" encoding="UTF-8"?><Response/>', built(() => undefined)],
   ])('%s', (_label, ours, sdk) => {
@@ -69,7 +83,7 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
 describe('webhook signatures', () => {
   const param = fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !name.includes('\0'));
   it('every URL Twilio calls back, with any parameters, is signed and checked as twilio.validateRequest does', () => {
-    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), stageUrl(voiceWebhookUrl(SITE), 'message'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`];
+    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), stageUrl(voiceWebhookUrl(SITE), 'message'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`, whisperUrl(voiceWebhookUrl(SITE), `CA${'b'.repeat(32)}`), whisperUrl(voiceWebhookUrl(SITE), `CA${'b'.repeat(32)}`, 'whisper-key')];
     fc.assert(
       fc.property(fc.constantFrom(...urls), fc.dictionary(param, fc.string({ maxLength: 40 })), fc.stringMatching(/^[0-9a-f]{32}$/), (url, params, token) => {
         const ours = twilioSignature(token, url, params);

@@ -1,0 +1,53 @@
+import type { Ports } from '../ports.js';
+import { spokenNumber } from './message-mode.js';
+import { hangUpTwiml, putThroughTwiml, whisperTwiml } from './twiml.js';
+import { whisperUrl } from './inbound-call.js';
+
+/**
+ * The whisper (`?stage=whisper`, then `?stage=whisper-key`): the person who picks up a phone we
+ * ring for a caller (forwarding, ringing the salon first, a transfer) hears who is calling, since
+ * their screen shows the salon's number with us (twiml.ts, CallerId), and presses a key to take
+ * the call. Only that key makes the call the salon's: a voicemail never presses one, so its leg is
+ * hung up and the caller goes on to the receptionist or leaves a message (inbound-call.ts).
+ *
+ * Twilio posts both for the leg it placed: From is the number it presents (ours, the salon's), the
+ * caller's own call is named in the URL we gave it.
+ */
+export type WhisperDeps = Pick<Ports, 'numbers' | 'salons' | 'calls'>;
+
+export interface WhisperRequest {
+  /** The caller's call, from the URL (`call=`). */
+  callerCallSid: string;
+  /** The number the rung phone is shown: the salon's number with us. */
+  from: string;
+  /** The key pressed, on `whisper-key`. */
+  digits?: string;
+  /** This webhook's URL, for the key's action. */
+  webhookUrl: string;
+}
+
+/** Says who is calling, and waits for a key. */
+export async function answerWhisper(deps: WhisperDeps, request: WhisperRequest): Promise<{ twiml: string; salonId: string | null }> {
+  const salonId = await salonOf(deps, request.from);
+  if (!salonId) return { twiml: hangUpTwiml(), salonId: null };
+  const [salon, call] = await Promise.all([deps.salons.get(salonId), deps.calls.get(salonId, request.callerCallSid)]);
+  if (!salon || !call) return { twiml: hangUpTwiml(), salonId };
+  const who = call.callerPhone ? `from ${spokenNumber(call.callerPhone)}` : 'from a withheld number';
+  const line = `A call for ${salon.name}, ${who}. Press 1 to take it.`;
+  return { twiml: whisperTwiml(line, whisperUrl(request.webhookUrl, request.callerCallSid, 'whisper-key')), salonId };
+}
+
+/** A key was pressed: a person took the call; it is the salon's, and the two are put through. */
+export async function answerWhisperKey(deps: WhisperDeps, request: WhisperRequest): Promise<{ twiml: string; salonId: string | null }> {
+  const salonId = await salonOf(deps, request.from);
+  if (!salonId || !request.digits) return { twiml: hangUpTwiml(), salonId };
+  const call = await deps.calls.get(salonId, request.callerCallSid);
+  if (!call) return { twiml: hangUpTwiml(), salonId };
+  await deps.calls.noteLegs(salonId, request.callerCallSid, { salonAnswered: true });
+  return { twiml: putThroughTwiml(), salonId };
+}
+
+async function salonOf(deps: WhisperDeps, number: string): Promise<string | null> {
+  const record = await deps.numbers.get(number);
+  return record?.state === 'assigned' ? (record.salonId ?? null) : null;
+}
