@@ -3,23 +3,24 @@ import { setLogSink } from '../functions/logger.js';
 import { startTable } from '../tests/unit/booking/harness.js';
 import { CORPUS } from '../tests/unit/receptionist/corpus/all-scripts.js';
 import { WEEK_CLOCKS, type CorpusClock } from '../tests/unit/receptionist/corpus/calendar.js';
-import { HELD_OUT } from '../tests/unit/receptionist/corpus/held-out/all-held-out.js';
+import { HELD_OUT, HELD_OUT_ROUND_2 } from '../tests/unit/receptionist/corpus/held-out/all-held-out.js';
 import { runCorpus, type CorpusRun } from '../tests/unit/receptionist/corpus/run-corpus.js';
 import type { ScriptTemplate } from '../tests/unit/receptionist/corpus/script.js';
 
 /**
  * The sandbox receptionist's caller corpus with the clock on every day of a week, at several
  * times of day (tests/unit/receptionist/corpus/calendar.ts): each script is written for the day the
- * clock stands on. Two sets, scored apart: the tuning corpus (the receptionist was changed while
- * looking at it) and the held-out set (written apart, never tuned on), each as written and as
- * seeded variants (fillers, typos, lower case). Prints correct / wrong but safe / harmful per clock
- * and per weekday, and the worst clock of each set. `CORPUS_SETS=tuning,held-out`,
+ * clock stands on. Three sets, scored apart: the tuning corpus (the receptionist was changed while
+ * looking at it), the first held-out set (written apart, then tuned on once) and the second
+ * (`round-2`, written after that and run only to be scored), each as written and as seeded
+ * variants (fillers, typos, lower case). Prints correct / wrong but safe / harmful per clock and
+ * per weekday, and the worst clock of each set. `CORPUS_SETS=tuning,held-out,round-2`,
  * `CORPUS_SEEDS=7,42`, `CORPUS_CLOCKS=Saturday` and `CORPUS_SCRIPTS=move:` narrow it;
  * `CORPUS_VERBOSE=1` prints every script that was not right, with its transcript.
  */
 const only = (templates: ScriptTemplate[]) => templates.filter((template) => !process.env.CORPUS_SCRIPTS || template.id.includes(process.env.CORPUS_SCRIPTS));
-const SETS = { tuning: only(CORPUS), 'held-out': only(HELD_OUT) };
-const chosen = (process.env.CORPUS_SETS ?? 'tuning,held-out').split(',') as (keyof typeof SETS)[];
+const SETS = { tuning: only(CORPUS), 'held-out': only(HELD_OUT), 'round-2': only(HELD_OUT_ROUND_2) };
+const chosen = (process.env.CORPUS_SETS ?? 'tuning,held-out,round-2').split(',') as (keyof typeof SETS)[];
 const seeds = (process.env.CORPUS_SEEDS ?? '').split(',').filter(Boolean).map(Number);
 const clockFilter = process.env.CORPUS_CLOCKS?.split(',');
 const verbose = process.env.CORPUS_VERBOSE === '1';

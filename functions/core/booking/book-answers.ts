@@ -4,7 +4,7 @@ import type { Appointment } from '../../contracts/appointments.js';
 import type { Stylist } from '../../contracts/setup.js';
 import { publicAppointment } from '../../store/booking-store.js';
 import { DEPOSIT_HOLD_MS } from './deposit.js';
-import { speakDate, speakList, speakPrice, speakTime } from './speak.js';
+import { speakDate, speakList, speakPrice, speakTime, withArticle } from './speak.js';
 import { appointmentOf } from './projections.js';
 import { fromWallClock, localDate, MINUTE } from './time.js';
 import type { DayReservation, StoredAppointment } from './records.js';
@@ -50,7 +50,7 @@ export function bookedAnswer(booking: StoredAppointment, reservation: DayReserva
     return {
       ok: true,
       pastNoShows,
-      say: `I've pencilled you in for a ${service.name} with ${chosen.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} There's a ${speakPrice({ priceCents: deposit.amountCents, priceMinCents: null, priceMaxCents: null })} deposit for it: I've texted you a link to pay it, and I'll hold the time for ${Math.floor(DEPOSIT_HOLD_MS / MINUTE) - 1} minutes until it's paid.${missed} You don't need to give me any card details.`,
+      say: `I've pencilled you in for ${withArticle(service.name)} with ${chosen.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} There's a ${speakPrice({ priceCents: deposit.amountCents, priceMinCents: null, priceMaxCents: null })} deposit for it: I've texted you a link to pay it, and I'll hold the time for ${Math.floor(DEPOSIT_HOLD_MS / MINUTE) - 1} minutes until it's paid.${missed} You don't need to give me any card details.`,
       booking: bookingView(publicAppointment(booking), now),
       deposit: { amountCents: deposit.amountCents, expiresAt: deposit.expiresAt, texted: true },
       calendar: booking.calendarSync,
@@ -58,7 +58,7 @@ export function bookedAnswer(booking: StoredAppointment, reservation: DayReserva
   }
   return {
     ok: true,
-    say: `You're booked in for a ${service.name} with ${chosen.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} See you then!`,
+    say: `You're booked in for ${withArticle(service.name)} with ${chosen.name} ${speakWhen(start, now)}.${price ? ` It's ${price}.` : ''} See you then!`,
     booking: bookingView(publicAppointment(booking), now),
     calendar: booking.calendarSync,
   };

@@ -2,7 +2,7 @@ import { publicAppointment } from '../../store/booking-store.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { ToolError } from './errors.js';
 import { appointmentOf } from './projections.js';
-import { speakTime } from './speak.js';
+import { speakTime, withArticle } from './speak.js';
 import { localDate } from './time.js';
 import type { DayItem } from './records.js';
 
@@ -38,7 +38,7 @@ export function refuseCallerOverlap(salonId: string, days: readonly DayItem[], w
       throw new ToolError(
         'conflict',
         ALREADY_BOOKED,
-        `You already have a ${record.service.name} with ${record.stylistName} ${speakWhen(start, now)}. ${offer}`,
+        `You already have ${withArticle(record.service.name)} with ${record.stylistName} ${speakWhen(start, now)}. ${offer}`,
         'The caller already holds a booking at an overlapping time; book it anyway only with additional: true',
         { existing: bookingView(publicAppointment(existing), now) },
       );

@@ -1,5 +1,5 @@
 import type { Offer } from './offer.js';
-import { speakDate, speakList, speakOnDate, speakTime } from './speak.js';
+import { speakDate, speakList, speakOnDate, speakTime, withArticle } from './speak.js';
 import { localDate } from './time.js';
 
 /**
@@ -26,8 +26,8 @@ export function speakOffer(offer: Offer, words: OfferWords): string {
       const when = words.date ? speakOnDate(words.date, now) : 'in the next two weeks';
       const waitlist = offer.waitlistDate ? ` Or I can put you on the waiting list for ${speakDate(offer.waitlistDate, now)}: if a time comes free, we'll text you.` : '';
       return offer.nextDay
-        ? `Sorry, there's nothing free for a ${what} ${when}. The next day I have is ${speakDate(offer.nextDay, now)}: ${times(offer)}.${waitlist}`
-        : `Sorry, there's nothing free for a ${what} ${when}, or for a while after.${waitlist || ' Would you like me to take a message for the salon?'}`;
+        ? `Sorry, there's nothing free for ${withArticle(what)} ${when}. The next day I have is ${speakDate(offer.nextDay, now)}: ${times(offer)}.${waitlist}`
+        : `Sorry, there's nothing free for ${withArticle(what)} ${when}, or for a while after.${waitlist || ' Would you like me to take a message for the salon?'}`;
     }
     case 'exact': {
       const [option] = offer.options;

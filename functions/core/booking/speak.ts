@@ -102,6 +102,9 @@ export function speakDuration(minutes: number): string {
   return `${hourPart} and ${rest} minutes`;
 }
 
+/** The article before a service's name: "an Upstyle", "a Balayage", "a Unisex cut" (said "you"). */
+export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) && !/^u[bcdfghjklmnpqrstvwxyz][aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;
+
 /** "A, B and C"; "A or B" with `or`. */
 export function speakList(items: readonly string[], joiner: 'and' | 'or' = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';

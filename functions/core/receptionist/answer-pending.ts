@@ -6,7 +6,7 @@ import { cancelBooking, continueCancel, continueMove, moveBooking } from './chan
 import { resume } from './resume.js';
 import { bareHourIn } from './clock-times.js';
 import { answerDayOptions, answerDayProblem } from './day-answer.js';
-import { applySlots, clockOf } from './dialogue.js';
+import { applySlots, clockOf, type Offer } from './dialogue.js';
 import { namesBookingSlots, type Turn } from './hear.js';
 import { matchName } from './match.js';
 import { answerOverlap } from './overlap-flow.js';
@@ -95,7 +95,7 @@ function answerNameOptions(ctx: Context, turn: Turn): Promise<TurnAnswer> | unde
 async function answerOffers(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined> {
   const { state } = ctx;
   const slots = state.slots;
-  const picked = pickOffer(state.offers, turn);
+  const picked = (state.pending === 'booking-options' ? bookingByService(state.offers, turn) : undefined) ?? pickOffer(state.offers, turn);
   if (picked && picked !== 'new') {
     if (state.pending === 'booking-options') {
       slots.bookingId = picked.bookingId ?? null;
@@ -128,6 +128,13 @@ async function answerOffers(ctx: Context, turn: Turn): Promise<TurnAnswer | unde
     return reply('No problem. Would another day or time suit you?');
   }
   return reply(state.pending === 'booking-options' ? 'Sorry, which booking do you mean?' : 'Which of those times would suit you?');
+}
+
+/** "The gents cut": the one booking of those offered with the service named (a name is no new booking here). */
+function bookingByService(offers: Offer[], turn: Turn): Offer | undefined {
+  const named = matchName(turn.text, [...new Set(offers.flatMap((offer) => (offer.service ? [offer.service] : [])))]);
+  const matching = named?.kind === 'name' ? offers.filter((offer) => offer.service === named.name) : [];
+  return matching.length === 1 ? matching[0] : undefined;
 }
 
 /** A move's day or time said again: the move waiting to be read back changes, the same booking. */

@@ -1,6 +1,5 @@
-import { speakList } from '../booking/speak.js';
+import { speakList, withArticle } from '../booking/speak.js';
 import { askAbout } from './booking-flow.js';
-import { withArticle } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-call.js';
 

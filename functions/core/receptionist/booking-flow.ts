@@ -1,8 +1,8 @@
-import { speakList } from '../booking/speak.js';
+import { speakList, withArticle } from '../booking/speak.js';
 import { fromWallClock, localDate } from '../booking/time.js';
 import { bareHourIn } from './clock-times.js';
 import { askDay, laterOrSooner, settledDay } from './day-question.js';
-import { applySlots, clockOf, speakStart, withArticle, type Made, type Offer, type Problems } from './dialogue.js';
+import { applySlots, clockOf, speakStart, type Made, type Offer, type Problems } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type ToolReply, type TurnAnswer } from './tool-call.js';
 import { fullDayOf } from './waitlist-flow.js';

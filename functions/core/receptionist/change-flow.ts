@@ -1,8 +1,8 @@
-import { speakClock } from '../booking/speak.js';
+import { speakClock, withArticle } from '../booking/speak.js';
 import { fromWallClock, localDate } from '../booking/time.js';
 import { askDay, settledDay } from './day-question.js';
 import { speakFullDate, type DayProblem } from './days.js';
-import { speakStart, startOf, withArticle } from './dialogue.js';
+import { speakStart, startOf } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-call.js';
 
@@ -161,7 +161,7 @@ function settled(ctx: Context, answer: Awaited<ReturnType<typeof callTool>>): Tu
   const { state } = ctx;
   const choices = (answer.bookings as { id: string; start: string; spoken: string; service: string }[] | undefined) ?? [];
   if (!answer.ok && answer.code === 'which_booking' && choices.length) {
-    state.offers = choices.map((booking) => ({ start: booking.start, spoken: `${withArticle(booking.service)} ${booking.spoken}`, bookingId: booking.id }));
+    state.offers = choices.map((booking) => ({ start: booking.start, spoken: `${withArticle(booking.service)} ${booking.spoken}`, bookingId: booking.id, service: booking.service }));
     state.pending = 'booking-options';
     return reply(answer.say);
   }

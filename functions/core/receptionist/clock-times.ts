@@ -1,7 +1,8 @@
 /**
  * Clock times as Irish callers say them, read in a salon's day: "half two" is 14:30 (half past
- * two, never 1:30), "quarter to eleven", "twenty past four", "11am", "14:30", "at 3" (three in the
- * afternoon: an hour from one to seven without am or pm is the afternoon, as a salon's day runs).
+ * two, never 1:30), "quarter to eleven", "twenty past four", "11am", "14:30", "ten in the morning",
+ * "Friday 10", "at 3" (three in the afternoon: an hour from one to seven without am or pm is the
+ * afternoon, as a salon's day runs).
  * Each time comes with where it was said, so the last one said wins and "not at ten" is no time.
  */
 export interface Said<T> {
@@ -33,6 +34,10 @@ const PATTERNS: [RegExp, Reading][] = [
   [/\b(twelve noon|noon|midday|mid-day)\b/g, () => ({ hour: 12, minute: 0, meridiem: 'pm' })],
   [new RegExp(`\\b(?:at|around|about|say|for|after|from|by|to|do|make it)\\s+(?:about\\s+|around\\s+)?${HOUR}(?:ish)?\\b${NOT_A_TIME}`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
   [new RegExp(`\\b${HOUR}ish\\b`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
+  // "ten in the morning": the part of the day makes a bare hour a time (and says am or pm).
+  [new RegExp(`\\b${HOUR}(?=\\s+in the (?:morning|afternoon|evening)\\b)`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
+  // "Wednesday 10", "tomorrow 3": an hour right after a day (the day itself is left to be read as one).
+  [new RegExp(`(?<=\\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow),?\\s+)${HOUR}\\b${NOT_A_TIME}`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
 ];
 
 /** A salon's reading of an hour said without am or pm. */

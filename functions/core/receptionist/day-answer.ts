@@ -41,7 +41,11 @@ export async function answerDayOptions(ctx: Context, turn: Turn): Promise<TurnAn
   state.pending = 'nothing';
   state.dayAsked = 0;
   state.slots[slot] = picked;
-  if (state.task === 'book' && slot === 'date') return continueBooking(ctx, applySlots(state, { ...turn, day: { date: picked } }));
+  if (state.task === 'book' && slot === 'date') {
+    // The answer is about the day: "today, it's for a do tonight" keeps the ten o'clock asked for (only another clock time changes it).
+    const keepTime = state.slots.time && !turn.time ? { partOfDay: undefined } : {};
+    return continueBooking(ctx, applySlots(state, { ...turn, day: { date: picked }, ...keepTime }));
+  }
   return resume(ctx);
 }
 

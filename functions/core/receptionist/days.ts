@@ -137,7 +137,9 @@ function chronoForms(text: string, today: Today, original: string): Found[] {
       found.push({ value: weekdayAlone(today, (result.end!.get('weekday')! + 6) % 7, true), index: second, end, weekday: (result.end!.get('weekday')! + 6) % 7 });
       end = index + range.index;
     }
-    const weekday = start.isCertain('weekday') ? (start.get('weekday')! + 6) % 7 : undefined;
+    // chrono reads "the afternoon Friday" as one result without a weekday: the weekday said in it is the day.
+    const named = new RegExp(`\\b${WEEKDAY}\\b`).exec(said);
+    const weekday = start.isCertain('weekday') ? (start.get('weekday')! + 6) % 7 : named ? weekdayIndex(named[0]) : undefined;
     let value: DaySaid | undefined;
     if (start.isCertain('day') && start.isCertain('month')) {
       value = start.isCertain('year') ? { date: iso(DateTime.fromObject({ year: start.get('year')!, month: start.get('month')!, day: start.get('day')! }, { zone: ZONE })) } : dayAndMonth(today, start.get('month')!, start.get('day')!);

@@ -15,8 +15,9 @@ export interface Offer {
   start: string;
   spoken: string;
   stylist?: string;
-  /** A booking offered to choose from (which one to cancel or move). */
+  /** A booking offered to choose from (which one to cancel or move), and its service ("the gents cut" picks it). */
   bookingId?: string;
+  service?: string;
 }
 
 export interface Slots {
@@ -160,5 +161,3 @@ export function startOf(date: string, time: string): string | undefined {
   const local = localTime(date, time);
   return local.ok ? local.time.toISO({ suppressMilliseconds: true })! : undefined;
 }
-
-export const withArticle = (name: string) => `${/^[aeiou]/i.test(name) && !/^u[bcdfghjklmnpqrstvwxyz][aeiou]/i.test(name) ? 'an' : 'a'} ${name}`;

@@ -42,7 +42,9 @@ export function tokens(text: string): Token[] {
   for (const match of cleaned.matchAll(/[a-z]{2,}/g)) {
     let word = match[0];
     if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) word = word.slice(0, -1);
-    for (const part of (SYNONYMS[match[0]] ?? SYNONYMS[word] ?? word).split(' ')) out.push({ word: part, index: match.index });
+    // "blow-dries" is two of Blow-dry (a name's own words are read the same way: "Ladies" is "lady" on both sides).
+    const singular = /[^aeiou]ie$/.test(word) && !SYNONYMS[word] ? `${word.slice(0, -2)}y` : word;
+    for (const part of (SYNONYMS[match[0]] ?? SYNONYMS[word] ?? singular).split(' ')) out.push({ word: part, index: match.index });
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { continueBooking } from './booking-flow.js';
 import { startCancel, startMove } from './change-flow.js';
 import { applySlots, emptySlots, type ConversationState } from './dialogue.js';
 import { hear, namesBookingSlots, type Turn } from './hear.js';
+import { goingForNow } from './understand.js';
 import { reply, type Context, type ReceptionistDeps, type TurnAnswer } from './tool-call.js';
 
 /**
@@ -91,7 +92,8 @@ async function respond(deps: ReceptionistDeps, state: ConversationState, text: s
   const now = deps.now().getTime();
   const ctx: Context = { deps, state, names, hours: salon?.hours ?? null, now };
   const turn = hear(text, names, now);
-  if (turn.asks.has('goodbye') && !turn.yes && !state.pending.startsWith('confirm')) return { say: 'Thanks for calling, bye now!', ended: true };
+  // A yes with a goodbye ("yes please, that's all") may still be answering what was offered, unless the caller is going for now.
+  if (turn.asks.has('goodbye') && (!turn.yes || goingForNow(turn.text)) && !state.pending.startsWith('confirm')) return { say: 'Thanks for calling, bye now!', ended: true };
   return (await answerPending(ctx, turn)) ?? (await dispatch(ctx, turn));
 }
 

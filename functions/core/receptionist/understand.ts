@@ -8,7 +8,7 @@ import { sameWord } from './match.js';
 export type Ask = 'goodbye' | 'person' | 'message' | 'policy' | 'cancel' | 'move' | 'book' | 'price' | 'duration' | 'hours' | 'directions';
 
 const RULES: [Ask, RegExp][] = [
-  ['goodbye', /\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|cheers,? bye|i'?ll ring back|i'?ll call back)\b/i],
+  ['goodbye', /\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|cheers,? bye|i'?ll ring back|i'?ll call back|i'?ll (have a )?think about it)\b/i],
   ['message', /\b(leave|take|pass on|give) (a |him |her |them )?message\b|\bmessage for\b|\b(call|ring|phone) me back\b|\b(give|get) me a (call|ring|bell)\b|\bget back to me\b|\blet (her|him|them|the \w+) know\b/i],
   ['person', /\b(speak|talk|chat),?( like,?)? (to|with)\b|\bput me (through|on)\b|\btransfer me\b|\b(real|actual) (person|human)\b|\bhuman\b|\bsomeone in the salon\b/i],
   ['policy', /\b(cancel\w*|reschedul\w*|chang\w*|mov\w*)\b.{0,40}\b(charg\w*|fee|cost|pay|policy|notice|penalt\w*|deposit back|refund)\b|\b(charg\w*|fee|policy|notice|penalt\w*)\b.{0,40}\bcancel\w*|\bif i (had|have|need) to cancel\b/i],
@@ -38,6 +38,8 @@ const NO_START = /^\s*(no|nope|nah|not really|neither|don'?t|do not)\b/i;
 const HEDGES = /\b(no|not|actually|hang on|hold on|wait|sorry|but|instead|rather|change|make it|scratch that|i mean|maybe|not sure|don'?t know|dunno)\b|\?/i;
 
 /** A plain yes, with nothing that takes it back ("yeah, actually no, hang on" is no yes). */
+/** "Grand, I'll check with work and ring back": the caller is going for now, whatever "grand" opened it. */
+export const goingForNow = (text: string) => /\bi'?ll\b.{0,40}\b(ring|call|phone) (you )?back\b|\bi'?ll (have a )?think about it\b/i.test(text);
 export const clearYes = (text: string) => (YES_START.test(text) || YES_ANYWHERE.test(text)) && !HEDGES.test(text);
 export const saysNo = (text: string) => NO_START.test(text) || /\b(leave it|forget it|don'?t bother|never mind|no thanks|no thank you)\b/i.test(text);
 /** "no", "actually" and the like anywhere: whatever slot the reply names is reopened. */
@@ -129,7 +131,8 @@ export function nameAnswer(text: string): string | undefined {
     .replace(/^\s*(yes|yeah|sure|ok|okay)[,!.\s]+/i, '')
     .replace(/^\s*(my name is|my name's|i'm|i am|it's|it is|this is|the name is|name's|put it under|under)\s+/i, '')
     .replace(/\s+(here|please|thanks)\s*[.!]*$/i, '')
-    .replace(/[.!?]+\s*$/, '')
+    // "Nessa Gallagher, 086…" with its number taken out leaves the comma behind.
+    .replace(/[\s,;:.!?]+$/, '')
     .trim();
   if (!cleaned || cleaned.length > 40 || /\d/.test(cleaned) || cleaned.split(/\s+/).length > 4) return undefined;
   if (YES_START.test(cleaned) || NO_START.test(cleaned) || NOT_AN_ANSWER.test(cleaned) || clearYes(cleaned) || asksIn(cleaned).size) return undefined;

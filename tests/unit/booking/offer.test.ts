@@ -100,5 +100,6 @@ describe('speakOffer: the sentence for each offer', () => {
     expect(speakOffer(nothing, words({ stylist: 'Aoife' }))).toBe(
       "Sorry, there's nothing free for a Cut & blow-dry with Aoife in the next two weeks, or for a while after. Would you like me to take a message for the salon?",
     );
+    expect(speakOffer(nothing, words({ serviceName: 'Upstyle' }))).toMatch(/^Sorry, there's nothing free for an Upstyle in/);
   });
 });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { toolSay, type AgentTool } from '../../../functions/contracts/agent-tools.js';
 import { DAYS, DEFAULT_HOURS, type Hours } from '../../../functions/contracts/setup.js';
 import { parseToolInput } from '../../../functions/core/agent-tools/registry.js';
-import { speakClock, speakDate, speakDateTime, speakDuration, speakOpeningHours, speakPrice } from '../../../functions/core/booking/speak.js';
+import { speakClock, speakDate, speakDateTime, speakDuration, speakOpeningHours, speakPrice, withArticle } from '../../../functions/core/booking/speak.js';
 import { localTime, parseStart, resolveDateWord } from '../../../functions/core/booking/time.js';
 
 const at = (local: string) => DateTime.fromISO(local, { zone: 'Europe/Dublin' }).toMillis();
@@ -55,6 +55,10 @@ describe('speaking times the Irish way', () => {
     expect(speakDuration(90)).toBe('an hour and a half');
     expect(speakDuration(180)).toBe('3 hours');
     expect(speakDuration(135)).toBe('2 hours and 15 minutes');
+  });
+
+  it('the article before a service: never "a Upstyle"', () => {
+    expect(['Upstyle', 'Balayage', 'Eyebrow tint', 'Unisex cut'].map(withArticle)).toEqual(['an Upstyle', 'a Balayage', 'an Eyebrow tint', 'a Unisex cut']);
   });
 
   it('opening hours, days with the same hours grouped', () => {

@@ -15,6 +15,7 @@ describe('services, matched on whole words', () => {
     ['what would a cut and blow dry cost me', { kind: 'name', name: 'Cut and blow-dry' }],
     ['Just a blow-dry on Friday', { kind: 'name', name: 'Blow-dry' }],
     ['a blowdry', { kind: 'name', name: 'Blow-dry' }],
+    ['Blow-dries for myself and my sister', { kind: 'name', name: 'Blow-dry' }],
     ['can i book a balyage', { kind: 'name', name: 'Balayage' }],
     ["I need a men's haircut", { kind: 'name', name: 'Gents cut' }],
     ['Kids cuts for my two lads', { kind: 'name', name: "Kids' cut" }],

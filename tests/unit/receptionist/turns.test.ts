@@ -7,11 +7,14 @@ import type { ConversationState } from '../../../functions/core/receptionist/dia
  */
 const calls: { tool: string; input: Record<string, unknown>; test: boolean | undefined; idempotencyKey: string | undefined }[] = [];
 const SLOT = { start: '2030-06-07T11:00', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
+/** A tool's answer for one test, in place of the usual one. */
+const answers = new Map<string, Record<string, unknown>>();
 
 vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
   conversationKey: (conversationId: string, tool: string) => `${conversationId}:${tool}`,
   runTool: async (_deps: unknown, tool: string, call: { input: Record<string, unknown>; test?: boolean; idempotencyKey?: string }) => {
     calls.push({ tool, input: call.input, test: call.test, idempotencyKey: call.idempotencyKey });
+    if (answers.has(tool)) return answers.get(tool);
     switch (tool) {
       case 'list-services':
         return { ok: true, say: 'We do a balayage and a cut.', services: [{ name: 'Balayage', spokenPrice: '180 euro', spokenDuration: 'three hours' }] };
@@ -54,6 +57,7 @@ const turn = (conversationId: string, text: string) => takeTurn(deps, { salonId:
 beforeEach(() => {
   calls.length = 0;
   stored.clear();
+  answers.clear();
 });
 
 describe('one caller turn → the tool it calls', () => {
@@ -162,5 +166,38 @@ describe('stopping a booking half made', () => {
     expect((await turn(id, 'hmm')).say).toBe('Which of those times would suit you?');
     expect((await turn(id, 'actually cancel that, I changed my mind')).say).toBe("No problem, I won't book anything. Is there anything else I can help with?");
     expect(calls.map((call) => call.tool)).toEqual(['check-availability']);
+  });
+});
+
+describe('held-out round 2 (issue 41)', () => {
+  it('a caller going for now is let go, though "grand" opened it: nothing is booked', async () => {
+    const id = await opened();
+    await turn(id, 'a balayage on Friday at 11');
+    expect(await turn(id, "Grand, I'll check with work and ring back, bye")).toEqual({ say: 'Thanks for calling, bye now!', ended: true });
+    expect(calls.map((call) => call.tool)).toEqual(['check-availability']);
+  });
+
+  it('"the gents cut" picks that one of the bookings offered to cancel, no new booking', async () => {
+    const id = await opened();
+    await turn(id, "I need to cancel an appointment, I'm not well");
+    await turn(id, '0861234567');
+    const bookings = [
+      { id: 'bk_1', start: '2030-06-04T10:00', spoken: "on Tuesday at ten o'clock", service: 'Balayage' },
+      { id: 'bk_2', start: '2030-06-06T15:00', spoken: "on Thursday at three o'clock", service: 'Cut and blow-dry' },
+    ];
+    answers.set('cancel', { ok: false, code: 'which_booking', say: 'You have a few bookings. Which one do you mean?', bookings });
+    await turn(id, 'yes');
+    answers.clear();
+    expect((await turn(id, 'the cut and blow-dry')).say).toMatch(/Shall I cancel it\?$/);
+    await turn(id, 'yes');
+    expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567', bookingId: 'bk_2' } });
+  });
+
+  it("today's weekday answered \"today, it's for a do tonight\" keeps the time asked for", async () => {
+    const id = await opened(); // the clock is on Monday 3 June 2030, nine in the morning
+    expect((await turn(id, 'Can you do a balayage Monday at 2?')).say).toMatch(/^Today, or next Monday/);
+    await turn(id, "today, it's for a do tonight");
+    expect(calls.at(-1)).toMatchObject({ tool: 'check-availability', input: { service: 'Balayage', date: '2030-06-03', time: '14:00' } });
+    expect(calls.at(-1)!.input).not.toHaveProperty('partOfDay');
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareHourIn, partOfDayIn, timesIn } from '../../../functions/core/receptionist/clock-times.js';
 import { daysIn, speakFullDate } from '../../../functions/core/receptionist/days.js';
-import { asksIn, clearYes, digitsSaid, nameAnswer, namedIn, partyIn, phoneIn, saysNo, spellingFixed } from '../../../functions/core/receptionist/understand.js';
+import { asksIn, clearYes, digitsSaid, goingForNow, nameAnswer, namedIn, partyIn, phoneIn, saysNo, spellingFixed } from '../../../functions/core/receptionist/understand.js';
 import { at } from '../booking/harness.js';
 
 /** The sandbox receptionist's reading of what callers say: tables, so a changed rule shows. */
@@ -21,6 +21,7 @@ describe('what a caller asks', () => {
     ['Could I speak to Aoife?', ['person']],
     ['Can I talk to a real person please', ['person']],
     ["No thanks, that's all, bye", ['goodbye']],
+    ["grand, I'll think about it", ['goodbye']],
     ['blue', []],
   ] as const)('%s → %s', (text, asks) => {
     expect([...asksIn(text)].sort()).toEqual([...asks].sort());
@@ -38,6 +39,12 @@ describe('what a caller asks', () => {
     expect(clearYes(text)).toBe(yes);
   });
 
+  it('hears a caller going for now, whatever "grand" opened it', () => {
+    expect(goingForNow("Grand, I'll check with work and ring back, bye")).toBe(true);
+    expect(goingForNow("grand, I'll think about it, thanks, bye")).toBe(true);
+    expect(goingForNow('yes please, that would be lovely')).toBe(false);
+  });
+
   it('hears a no, a number, a name given unasked or as an answer, and how many people', () => {
     expect(saysNo('no, just the one for now')).toBe(true);
     expect(saysNo('leave it')).toBe(true);
@@ -49,6 +56,8 @@ describe('what a caller asks', () => {
     expect(nameAnswer("It's mary murphy")).toBe('Mary Murphy');
     expect(nameAnswer('0871234567')).toBeUndefined();
     expect(nameAnswer('Yes')).toBeUndefined();
+    // What is left of "Nessa Gallagher, 086 151 5151" once its number is taken out.
+    expect(nameAnswer('Nessa Gallagher, ')).toBe('Nessa Gallagher');
     expect(partyIn("Kids' cuts for my two lads")).toBe(2);
     expect(partyIn('a blow-dry for myself and my daughter')).toBe(2);
     expect(partyIn('a blow-dry at 2')).toBeUndefined();
@@ -74,6 +83,12 @@ describe('clock times, in a salon', () => {
     ['the 2 o clock', '14:00'],
     ['noon', '12:00'],
     ['half seven in the morning', '07:30'],
+    ['the 7th of December, ten in the morning', '10:00'],
+    ['four in the afternoon', '16:00'],
+    ['gents cut Wednesday 10', '10:00'],
+    ['tomorrow 3 please', '15:00'],
+    ['Friday 10th', undefined],
+    ['Saturday 5 December', undefined],
     ['can we do 12 instead', '12:00'],
     ['for 2 people', undefined],
     ['on the 11th', undefined],
@@ -109,6 +124,7 @@ describe("days, on the salon's calendar", () => {
     ['tomorrow', { date: '2026-11-26' }],
     ['the day after tomorrow', { date: '2026-11-27' }],
     ['Friday', { date: '2026-11-27' }],
+    ['anything in the afternoon Friday', { date: '2026-11-27' }],
     ['this Friday', { date: '2026-11-27' }],
     ['Friday week', { date: '2026-12-04' }],
     ['this day week', { date: '2026-12-02' }],

@@ -79,7 +79,13 @@ export async function runScript(table: Table, script: Script, calendar: Calendar
 
   const all = await deps.bookings.appointments.list(salonId, new Date(now - 86_400_000), new Date(now + 100 * 86_400_000));
   const mine = (script.existing ?? []).map((booking, index) => ({ booking, stored: all.find((entry) => entry.id === existingIds[index])! })).filter(({ booking }) => !booking.callerPhone);
-  const made = all.filter((entry) => !existingIds.includes(entry.id) && entry.status !== 'cancelled' && !mine.some(({ stored }) => stored.rescheduledTo === entry.id));
+  // Where a booking ended up, however often it was moved ("move it to four", then "no, I said quarter past").
+  const endOf = (stored: StoredAppointment) => {
+    let at = stored;
+    for (let next = all.find((entry) => entry.id === at.rescheduledTo); next; next = all.find((entry) => entry.id === at.rescheduledTo)) at = next;
+    return at;
+  };
+  const made = all.filter((entry) => !existingIds.includes(entry.id) && entry.status !== 'cancelled' && !mine.some(({ stored }) => stored.rescheduledTo && endOf(stored).id === entry.id));
   const expected = script.expect;
   const harm: string[] = [];
   const miss: string[] = [];
@@ -100,7 +106,7 @@ export async function runScript(table: Table, script: Script, calendar: Calendar
   miss.push(...wanted.map((entry) => `not booked: ${describe(entry)}`));
 
   for (const { booking, stored } of mine) {
-    const movedTo = stored.rescheduledTo ? all.find((entry) => entry.id === stored.rescheduledTo) : undefined;
+    const movedTo = stored.rescheduledTo ? endOf(stored) : undefined;
     const wantedMove = expected.moves?.find((move) => move.from === booking.start);
     const wantedCancel = expected.cancels?.includes(booking.start);
     if (movedTo) {
