@@ -24,8 +24,9 @@ export type { SettleMarker } from './booking/settle-store.js';
 
 /**
  * Everything bookings keep in the single table, one module per record kind (functions/store/
- * booking/). No transactions (dynalite has none): the stylist's day item is the booking of
- * record, written with a version condition; the rest are projections a repair can redo.
+ * booking/). No transactions (written for dynalite, which had none): the stylist's day item is
+ * the booking of record, written with a version condition; the rest are projections a repair can
+ * redo.
  * Everything sits in the salon's partition, so account deletion removes it with the salon.
  */
 export interface BookingStore {

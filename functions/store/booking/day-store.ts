@@ -15,8 +15,9 @@ import type { BookingRecord, DayItem, DayRef, DayReservation, MoveOrigin, MovedT
  *   second change is told what really happened (pruned after a week by the ledger).
  * - `fenced`: ids of move holds that may never commit here (a repair gave up on them).
  *
- * Written only on the condition that the version is still the one read (no transactions:
- * dynalite has none), so of two writers one loses, re-reads and decides again.
+ * Written only on the condition that the version is still the one read (no transactions: the
+ * booking core was written for dynalite, which had none), so of two writers one loses, re-reads
+ * and decides again.
  */
 
 export interface DayStore {

@@ -14,7 +14,7 @@ import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness
 import { statusOf } from '../../../functions/http/errors.js';
 
 /**
- * The booking core against a real DynamoDB wire API (dynalite, in this process): conditional
+ * The booking core against a real DynamoDB wire API (DynamoDB Local): conditional
  * writes, retries and the order of writes are the real ones; the calendar is the sandbox.
  */
 let table: Table;
