@@ -198,6 +198,7 @@ const PURPOSES: Record<string, string> = {
   'BatchWriteItem SETTLE# put': 'settle marker(s), written before the day changes (the sweep finishes a crashed request)',
   'BatchWriteItem SETTLE# delete': "settle marker(s) cleared: the projections are done (a new booking's by booking.confirmed's consumer, after the answer)",
   'PutItem APPT#': 'appointment projection (create once)',
+  'TransactWriteItems DAY# put': "a new booking's commit, one transaction: the stylist's day (at the version read), the caller's cap, the appointment",
   'GetItem APPT#': 'appointment read',
   'BatchGetItem APPT#': "the caller's upcoming appointments (ids from the caller's record)",
   'UpdateItem APPT#': 'appointment update (calendar event synced, or cancelled)',
@@ -237,6 +238,7 @@ function touched(request: WireRequest): Touched {
     IndexName?: string;
     ExpressionAttributeValues?: AttributeMap;
     RequestItems?: Record<string, { Keys?: AttributeMap[] } | { PutRequest?: { Item: AttributeMap }; DeleteRequest?: { Key: AttributeMap } }[]>;
+    TransactItems?: Record<string, { Item?: AttributeMap; Key?: AttributeMap } | undefined>[];
   };
   const op = request.operation;
   const counted = new Map<string, { kind: Kind; count: number }>();
@@ -264,6 +266,11 @@ function touched(request: WireRequest): Touched {
         if (write.PutRequest) add(write.PutRequest.Item.sk?.S, ' put');
         else add(write.DeleteRequest?.Key.sk?.S, ' delete');
       }
+    }
+  } else if (op === 'TransactWriteItems') {
+    for (const item of body.TransactItems ?? []) {
+      const [action, write] = Object.entries(item)[0] ?? [];
+      add((write?.Key ?? write?.Item)?.sk?.S, ` ${action?.toLowerCase() ?? '?'}`);
     }
   } else {
     add((body.Key ?? body.Item)?.sk?.S);
@@ -533,7 +540,7 @@ function report(rows: readonly Row[]): string[] {
       const step = productSteps.get(request);
       const failed = request.status >= 400 ? ` (${request.status === 400 ? 'cond. failed' : `HTTP ${request.status}`})` : '';
       lines.push(
-        `  ${(step === undefined ? '  sandbox' : `[${step}]`).padEnd(9)} ${request.operation.padEnd(15)}${`${what.label}${failed}`.padEnd(36)} ${PURPOSES[what.purposeKey] ?? ''}`.trimEnd(),
+        `  ${(step === undefined ? '  sandbox' : `[${step}]`).padEnd(9)} ${request.operation.padEnd(19)}${`${what.label}${failed}`.padEnd(36)} ${PURPOSES[what.purposeKey] ?? ''}`.trimEnd(),
       );
     }
   }

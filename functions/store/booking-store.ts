@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAppointmentStore, type AppointmentStore } from './booking/appointment-store.js';
+import { createCommitNewBooking, type CommitNewBooking } from './booking/booking-commit.js';
 import { createBookingCountStore, type BookingCountStore } from './booking/booking-count-store.js';
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
 import { callerKey, createCallerStore, toCallerRecord, type CallerRecord, type CallerStore } from './booking/caller-store.js';
@@ -34,6 +35,8 @@ export interface BookingStore {
   appointments: AppointmentStore;
   idempotency: IdempotencyStore;
   callers: CallerStore;
+  /** A new booking's commit: its day, its caller's count and its appointment in one transaction. */
+  commitNewBooking: CommitNewBooking;
   counts: BookingCountStore;
   calendarSync: CalendarSyncStore;
   settlements: SettleStore;
@@ -74,6 +77,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     appointments: createAppointmentStore(client, tableName),
     idempotency: createIdempotencyStore(client, tableName),
     callers: createCallerStore(client, tableName),
+    commitNewBooking: createCommitNewBooking(client, tableName),
     counts: createBookingCountStore(client, tableName),
     calendarSync: createCalendarSyncStore(client, tableName),
     settlements: createSettleStore(client, tableName),

@@ -52,7 +52,8 @@ it("keeps npm start's data under the data folder across a restart, and its JVM e
   // Read with another key: one shared database (-sharedDb), so a new data folder key hides nothing.
   expect(Item?.name).toBe('Cuts by Ciara');
   expect(isRunning(local.pid)).toBe(false);
-});
+  // Two JVM starts on disk: 10-25 s each on this shared 2-core machine under a full test run.
+}, 180_000);
 
 /**
  * Resolves once the endpoint refuses connections. While it accepts one, the connection is held until
@@ -78,7 +79,7 @@ it('ends with the process that started it, even one killed with SIGKILL', async 
   parent.kill('SIGKILL');
   // Without the watching shell this never resolves: the JVM would listen on, and the test time out.
   await refusing(endpoint);
-});
+}, 120_000);
 
 it('answers no web page: neither a preflight nor an answer allows a page\'s origin', async () => {
   const origin = 'http://localhost:3000';

@@ -54,6 +54,26 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
   };
 }
 
+/** The conditional put that writes `day` at its next version (alone, or in a booking's transaction). */
+export function dayPut(tableName: string, salonId: string, day: DayItem) {
+  const item = {
+    ...dayKey(salonId, day),
+    stylistId: day.stylistId,
+    date: day.date,
+    intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
+    ended: day.ended,
+    fenced: day.fenced,
+    version: day.version + 1,
+  };
+  return {
+    TableName: tableName,
+    Item: item,
+    ...(day.version === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': day.version } }),
+  };
+}
+
 export function createDayStore(client: DynamoDBDocumentClient, tableName: string): DayStore {
   return {
     async getMany(salonId, refs) {
@@ -66,24 +86,7 @@ export function createDayStore(client: DynamoDBDocumentClient, tableName: string
       return toDay(ref, result.Item);
     },
     save(salonId, day) {
-      const item = {
-        ...dayKey(salonId, day),
-        stylistId: day.stylistId,
-        date: day.date,
-        intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
-        ended: day.ended,
-        fenced: day.fenced,
-        version: day.version + 1,
-      };
-      return conditionally(
-        client.send(new PutCommand({
-          TableName: tableName,
-          Item: item,
-          ...(day.version === 0
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': day.version } }),
-        })),
-      );
+      return conditionally(client.send(new PutCommand(dayPut(tableName, salonId, day))));
     },
   };
 }

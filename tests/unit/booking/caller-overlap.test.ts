@@ -38,8 +38,12 @@ describe('book, for a caller who already holds a booking at that time', () => {
   const tool = (name: 'book' | 'reschedule' | 'cancel', input: Record<string, unknown>, test = false) =>
     runTool({ ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName) }, name, { salonId: salon.salonId, input, test });
   const balayage = (overrides: Record<string, unknown> = {}) => ({ service: 'Balayage', start: '2026-11-27T14:00', callerName: 'Máire Ní Bhriain', callerPhone: '087 123 4567', ...overrides });
+  // By start, then stylist: the index orders appointments by start only, and ties any way.
   const on = async (date: string) =>
-    (await salon.deps.bookings.appointments.list(salon.salonId, new Date(at(`${date}T00:00`)), new Date(at(`${date}T23:59`)))).filter((each) => each.status !== 'cancelled').map((each) => `${each.service.name} ${each.start.slice(11, 16)} ${each.stylistName}${each.source === 'test-call' ? ' (test)' : ''}`);
+    (await salon.deps.bookings.appointments.list(salon.salonId, new Date(at(`${date}T00:00`)), new Date(at(`${date}T23:59`))))
+      .filter((each) => each.status !== 'cancelled')
+      .sort((a, b) => a.start.localeCompare(b.start) || a.stylistName.localeCompare(b.stylistName))
+      .map((each) => `${each.service.name} ${each.start.slice(11, 16)} ${each.stylistName}${each.source === 'test-call' ? ' (test)' : ''}`);
 
   beforeAll(async () => {
     salon = await makeSalon(table, { now: clock, stylists: ['Aoife', 'Ciara'] });
