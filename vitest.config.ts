@@ -17,6 +17,9 @@ const MODULE_REPLACING_TESTS = ['tests/unit/receptionist/turns.test.ts', 'tests/
  */
 const GROUP_ZERO_WORKERS = 2;
 
+/** One DynamoDB Local JVM for the run, whichever of these projects run (the file says how). */
+const DYNAMODB_LOCAL = 'tests/support/dynamodb-local-setup.ts';
+
 export default defineConfig({
   // The web app's alias for shared code (tsconfig.json "paths", vite.config.ts), so unit tests can import web modules.
   resolve: { alias: { '@functions': fileURLToPath(new URL('./functions', import.meta.url)) } },
@@ -32,6 +35,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           maxWorkers: GROUP_ZERO_WORKERS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
+          globalSetup: [DYNAMODB_LOCAL],
           exclude: MODULE_REPLACING_TESTS,
           isolate: false,
           testTimeout: 60_000,
@@ -46,6 +50,7 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
           maxWorkers: GROUP_ZERO_WORKERS,
           include: MODULE_REPLACING_TESTS,
+          globalSetup: [DYNAMODB_LOCAL],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -70,7 +75,7 @@ export default defineConfig({
           name: 'product',
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/support/global-setup.ts'],
+          globalSetup: [DYNAMODB_LOCAL, 'tests/support/global-setup.ts'],
           // Importing the product's modules, the AWS clients and Playwright again for every file was a
           // fifth of the product tests' time: a worker's files share one module graph (each file points
           // the composition root at the shared product, and restores any environment it changes).

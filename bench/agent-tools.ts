@@ -21,9 +21,9 @@ import type { BookingRecord, DayReservation } from '../functions/core/booking/re
  * and 10× the data. Targets (one call at a time): check-availability median < 120 ms and
  * p99 < 250 ms, book median < 200 ms; with 10 in flight, p99 < 500 ms.
  *
- * Locally one process runs every handler and bus consumer, beside dynalite, on a machine other
+ * Locally one process runs every handler and bus consumer, beside DynamoDB Local, on a machine other
  * people share; in AWS each call in flight has a Lambda (and its CPU) to itself. So each line also
- * says the CPU the product spent per call (its process and dynalite's, consumers included) and the
+ * says the CPU the product spent per call (its process and DynamoDB Local's, consumers included) and the
  * machine's load: 10 in flight locally queue for that CPU, which one Lambda per call does not.
  */
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -1,7 +1,7 @@
-import { spawn } from 'node:child_process';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
+import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
 import { createTableInput } from '../functions/store/table-definition.js';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { formatLoad, runLoad } from './support/load.js';
@@ -17,25 +17,23 @@ const CONCURRENCY = 20;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 
 async function storeFloor() {
-  const child = spawn(
-    process.execPath,
-    ['-e', "const s=require('dynalite')({createTableMs:0});s.listen(0,'127.0.0.1',()=>console.log(s.address().port))"],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const port = await new Promise<string>((resolve) => child.stdout!.once('data', (data) => resolve(String(data).trim())));
+  const local = await startDynamoDbLocal();
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: `http://127.0.0.1:${port}`, region: 'eu-west-1', credentials: { accessKeyId: 'b', secretAccessKey: 'b' } }),
+    new DynamoDBClient({ endpoint: local.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'b', secretAccessKey: 'b' } }),
   );
-  await client.send(new CreateTableCommand(createTableInput('bench')));
-  const key = { pk: 'SALON#bench', sk: 'PROFILE' };
-  await client.send(new PutCommand({ TableName: 'bench', Item: { ...key, name: 'Bench Salon', ownerId: randomUUID() } }));
-  const result = await runLoad({
-    concurrency: CONCURRENCY,
-    seconds: SECONDS,
-    request: async () => Boolean((await client.send(new GetCommand({ TableName: 'bench', Key: key }))).Item),
-  });
-  child.kill();
-  return result;
+  try {
+    await client.send(new CreateTableCommand(createTableInput('bench')));
+    const key = { pk: 'SALON#bench', sk: 'PROFILE' };
+    await client.send(new PutCommand({ TableName: 'bench', Item: { ...key, name: 'Bench Salon', ownerId: randomUUID() } }));
+    return await runLoad({
+      concurrency: CONCURRENCY,
+      seconds: SECONDS,
+      request: async () => Boolean((await client.send(new GetCommand({ TableName: 'bench', Key: key }))).Item),
+    });
+  } finally {
+    client.destroy();
+    await local.stop();
+  }
 }
 
 export async function run(): Promise<string[]> {
@@ -60,7 +58,7 @@ export async function run(): Promise<string[]> {
     lines.push(
       formatLoad('GET /api/salon (signed in)', salon),
       formatLoad('GET /api/health', health),
-      formatLoad('store GetItem (dynalite floor)', floor),
+      formatLoad('store GetItem (DynamoDB Local floor)', floor),
       `Route / store ratio: ${(salon.perSecond / floor.perSecond).toFixed(2)} (target ≥ 0.5); p99 target < 30 ms: ${salon.p99 < 30 ? 'met' : 'missed'}`,
     );
   } catch (error) {

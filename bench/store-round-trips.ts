@@ -1,13 +1,13 @@
 import '../bin/local/quiet-sdk-notices.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
+import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
 import { deps, resetDeps } from '../functions/composition-root.js';
 import { CONFIG_KEYS, resetConfig } from '../functions/config.js';
 import { DEFAULT_HOURS, type Service } from '../functions/contracts/setup.js';
@@ -24,8 +24,8 @@ import { createTableInput } from '../functions/store/table-definition.js';
 /**
  * Store round trips per voice-agent tool call: how many DynamoDB requests one call of
  * check-availability, book, cancel and reschedule makes (each is one request to DynamoDB in AWS,
- * and a caller is waiting on all of them). Counted, not timed, at the wire: dynalite runs in this
- * process and every request that reaches its HTTP server is recorded (operation and the keys it
+ * and a caller is waiting on all of them). Counted, not timed, at the wire: every request to
+ * DynamoDB Local passes a proxy in this process that records it (operation and the keys it
  * names) while the real Lambda handler (functions/api/agent-tools.ts) answers the call. Nothing in
  * the product changes. The sandbox calendar keeps its fake events in the same table; in AWS those
  * are Google Calendar API calls, so they are counted apart. Targets (the issue): ≤ 3 for
@@ -35,7 +35,6 @@ import { createTableInput } from '../functions/store/table-definition.js';
  * overlap at the server: "steps" is then the longest chain of product requests each sent after
  * the one before it was answered (the round trips a caller waits through one after another).
  */
-const require = createRequire(import.meta.url);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const STORE_DELAY_MS = 15;
 const TARGETS: Record<string, number> = { 'check-availability': 3, book: 5 };
@@ -58,14 +57,17 @@ interface Recording {
 
 // ---- the observed store -------------------------------------------------------------------------
 
-/** dynalite in this process, its request handler wrapped so every request is seen (and slightly delayed). */
+/**
+ * DynamoDB Local behind a proxy in this process that sees (and slightly delays) every request: the
+ * JVM answers, the proxy records the operation and body and when it was sent on and answered.
+ */
 async function startObservedTable(sink: () => WireRequest[] | null) {
-  const dynalite = require('dynalite') as (options: Record<string, unknown>) => Server;
-  const server = dynalite({ createTableMs: 0 });
-  const handle = server.listeners('request')[0] as (req: IncomingMessage, res: ServerResponse) => void;
-  server.removeAllListeners('request');
+  const local = await startDynamoDbLocal();
+  const target = new URL(local.endpoint);
+  // One kept-alive connection per request in flight, as the SDK's own agent does with DynamoDB.
+  const agent = new Agent({ keepAlive: true });
   let inFlight = 0;
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const entry: WireRequest = { operation: String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '?', body: {}, arrived: performance.now(), answered: 0, status: 0 };
     sink()?.push(entry);
     inFlight += 1;
@@ -75,22 +77,27 @@ async function startObservedTable(sink: () => WireRequest[] | null) {
       entry.status = res.statusCode;
       inFlight -= 1;
     });
-    // The body is still unread: dynalite and the observer both start listening to it in this tick.
-    setTimeout(() => {
-      handle(req, res);
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        try {
-          entry.body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as Record<string, unknown>;
-        } catch {
-          entry.body = {};
-        }
-      });
-    }, STORE_DELAY_MS);
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      try {
+        entry.body = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+      } catch {
+        entry.body = {};
+      }
+      setTimeout(() => {
+        const upstream = request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers: req.headers, agent }, (answer) => {
+          res.writeHead(answer.statusCode ?? 500, answer.headers);
+          answer.pipe(res);
+        });
+        upstream.on('error', () => res.writeHead(502).end());
+        upstream.end(body);
+      }, STORE_DELAY_MS);
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
+  const client = new DynamoDBClient({ endpoint: local.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'bench', secretAccessKey: 'bench' } });
   await client.send(new CreateTableCommand(createTableInput(TABLE_NAME)));
   client.destroy();
   return {
@@ -99,11 +106,14 @@ async function startObservedTable(sink: () => WireRequest[] | null) {
     async settled() {
       for (let waited = 0; waited < 2_000 && (inFlight > 0 || waited < STORE_DELAY_MS * 3); waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
     },
-    close: () =>
-      new Promise<void>((resolve) => {
+    close: async () => {
+      await new Promise<void>((resolve) => {
         server.closeAllConnections();
         server.close(() => resolve());
-      }),
+      });
+      agent.destroy();
+      await local.stop();
+    },
   };
 }
 
@@ -188,6 +198,7 @@ const PURPOSES: Record<string, string> = {
   'BatchWriteItem SETTLE# put': 'settle marker(s), written before the day changes (the sweep finishes a crashed request)',
   'BatchWriteItem SETTLE# delete': "settle marker(s) cleared: the projections are done (a new booking's by booking.confirmed's consumer, after the answer)",
   'PutItem APPT#': 'appointment projection (create once)',
+  'TransactWriteItems DAY# put': "a new booking's commit, one transaction: the stylist's day (at the version read), the caller's cap, the appointment",
   'GetItem APPT#': 'appointment read',
   'BatchGetItem APPT#': "the caller's upcoming appointments (ids from the caller's record)",
   'UpdateItem APPT#': 'appointment update (calendar event synced, or cancelled)',
@@ -227,6 +238,7 @@ function touched(request: WireRequest): Touched {
     IndexName?: string;
     ExpressionAttributeValues?: AttributeMap;
     RequestItems?: Record<string, { Keys?: AttributeMap[] } | { PutRequest?: { Item: AttributeMap }; DeleteRequest?: { Key: AttributeMap } }[]>;
+    TransactItems?: Record<string, { Item?: AttributeMap; Key?: AttributeMap } | undefined>[];
   };
   const op = request.operation;
   const counted = new Map<string, { kind: Kind; count: number }>();
@@ -254,6 +266,11 @@ function touched(request: WireRequest): Touched {
         if (write.PutRequest) add(write.PutRequest.Item.sk?.S, ' put');
         else add(write.DeleteRequest?.Key.sk?.S, ' delete');
       }
+    }
+  } else if (op === 'TransactWriteItems') {
+    for (const item of body.TransactItems ?? []) {
+      const [action, write] = Object.entries(item)[0] ?? [];
+      add((write?.Key ?? write?.Item)?.sk?.S, ` ${action?.toLowerCase() ?? '?'}`);
     }
   } else {
     add((body.Key ?? body.Item)?.sk?.S);
@@ -523,7 +540,7 @@ function report(rows: readonly Row[]): string[] {
       const step = productSteps.get(request);
       const failed = request.status >= 400 ? ` (${request.status === 400 ? 'cond. failed' : `HTTP ${request.status}`})` : '';
       lines.push(
-        `  ${(step === undefined ? '  sandbox' : `[${step}]`).padEnd(9)} ${request.operation.padEnd(15)}${`${what.label}${failed}`.padEnd(36)} ${PURPOSES[what.purposeKey] ?? ''}`.trimEnd(),
+        `  ${(step === undefined ? '  sandbox' : `[${step}]`).padEnd(9)} ${request.operation.padEnd(19)}${`${what.label}${failed}`.padEnd(36)} ${PURPOSES[what.purposeKey] ?? ''}`.trimEnd(),
       );
     }
   }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 
 /**
- * CPU time of a process and every process it started (the product and its dynalite), from
+ * CPU time of a process and every process it started (the product and its DynamoDB Local JVM), from
  * /proc: on a shared machine a latency under load says as much about the other tenants as about
  * the product, and the CPU a request costs is the figure that carries over to one Lambda per
  * request. Linux only; elsewhere it answers NaN.

@@ -49,6 +49,8 @@ export interface LocalOptions {
   buildWeb?: boolean;
   /** The port of a dev web server (Vite) that proxies to this one: its local names are accepted too. */
   devWebPort?: number;
+  /** A DynamoDB Local already running (the tests start one JVM per run), instead of one on the data folder. */
+  dynamoEndpoint?: string;
 }
 
 export interface LocalProduct {
@@ -101,7 +103,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
 
   const awsKey = ensureLocalAwsKey(join(dataDir, 'aws-key.json'));
   const [dynamo, s3] = await Promise.all([
-    startDynamo(join(dataDir, 'dynamodb'), LOCAL_NAMES.table, awsKey),
+    startDynamo(join(dataDir, 'dynamodb'), LOCAL_NAMES.table, awsKey, options.dynamoEndpoint),
     startS3(join(dataDir, 's3'), LOCAL_NAMES.bucket),
   ]);
   const loadTrigger = (entry: string): TriggerHandler => async (event) => (await importEntry<TriggerHandler>(entry, 'handler'))(event);

@@ -1,13 +1,11 @@
 import { createRequire } from 'node:module';
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../functions/store/table-definition.js';
 import { isFromBrowser, isLocalHost, refuse, refuseForeignHost } from './local-hosts.js';
+import { startDynamoDbLocal } from './dynamodb-local.js';
 import { keyTable, S3RVER_CREDENTIALS, type KeyPair } from './local-keys.js';
 import { hasValidSigV4 } from './sigv4.js';
 
@@ -24,41 +22,25 @@ export interface StandIn {
 }
 
 /**
- * dynalite: the real DynamoDB wire API, on disk, with the same table CDK creates, answering only
- * requests signed with `key` (the data folder's own, local-keys.ts).
+ * DynamoDB Local (dynamodb-local.ts): the real DynamoDB API, transactions and validation included,
+ * on disk under `dataDir`, with the same table CDK creates. It checks no signature: the handlers
+ * still sign with `key`, the data folder's own (local-keys.ts), as they would in AWS.
+ * `existing` is a DynamoDB Local already running (the tests share one per run): only the table is made.
  */
-export async function startDynamo(dataDir: string, tableName: string, key: KeyPair): Promise<StandIn> {
-  mkdirSync(dataDir, { recursive: true });
-  const script = fileURLToPath(new URL('./dynalite-process.ts', import.meta.url));
-  // Started from its own folder so `--import tsx` resolves from the repository's node_modules.
-  const child = spawn(process.execPath, ['--import', 'tsx', script, dataDir], {
-    cwd: dirname(script),
-    env: { ...process.env, LOCAL_DYNAMODB_KEYS: JSON.stringify(keyTable(key)) },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  const port = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`dynalite exited with code ${code}`)));
-    child.stdout!.once('data', (data) => resolve(String(data).trim()));
-  });
-  const endpoint = `http://127.0.0.1:${port}`;
+export async function startDynamo(dataDir: string, tableName: string, key: KeyPair, existing?: string): Promise<StandIn> {
+  if (existing === undefined) mkdirSync(dataDir, { recursive: true });
+  const local = existing === undefined ? await startDynamoDbLocal({ dbPath: dataDir }) : undefined;
+  const endpoint = existing ?? local!.endpoint;
   const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: key });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));
+  } finally {
+    client.destroy();
   }
-  client.destroy();
-  return {
-    endpoint,
-    close: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.removeAllListeners('exit');
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { endpoint, close: async () => local?.stop() };
 }
 
 const s3Keys = keyTable(S3RVER_CREDENTIALS);

@@ -1,5 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAppointmentStore, type AppointmentStore } from './booking/appointment-store.js';
+import { createCommitNewBooking, type CommitNewBooking } from './booking/booking-commit.js';
 import { createBookingCountStore, type BookingCountStore } from './booking/booking-count-store.js';
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
 import { callerKey, createCallerStore, toCallerRecord, type CallerRecord, type CallerStore } from './booking/caller-store.js';
@@ -24,8 +25,9 @@ export type { SettleMarker } from './booking/settle-store.js';
 
 /**
  * Everything bookings keep in the single table, one module per record kind (functions/store/
- * booking/). No transactions (dynalite has none): the stylist's day item is the booking of
- * record, written with a version condition; the rest are projections a repair can redo.
+ * booking/). No transactions (written for dynalite, which had none): the stylist's day item is
+ * the booking of record, written with a version condition; the rest are projections a repair can
+ * redo.
  * Everything sits in the salon's partition, so account deletion removes it with the salon.
  */
 export interface BookingStore {
@@ -33,6 +35,8 @@ export interface BookingStore {
   appointments: AppointmentStore;
   idempotency: IdempotencyStore;
   callers: CallerStore;
+  /** A new booking's commit: its day, its caller's count and its appointment in one transaction. */
+  commitNewBooking: CommitNewBooking;
   counts: BookingCountStore;
   calendarSync: CalendarSyncStore;
   settlements: SettleStore;
@@ -73,6 +77,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     appointments: createAppointmentStore(client, tableName),
     idempotency: createIdempotencyStore(client, tableName),
     callers: createCallerStore(client, tableName),
+    commitNewBooking: createCommitNewBooking(client, tableName),
     counts: createBookingCountStore(client, tableName),
     calendarSync: createCalendarSyncStore(client, tableName),
     settlements: createSettleStore(client, tableName),

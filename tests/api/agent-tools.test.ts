@@ -16,7 +16,7 @@ import { eventsIdle, standIns } from '../support/stand-ins.js';
 
 /**
  * The voice agent's tools through the real handler, over HTTP, against the running product
- * (dynalite, the sandbox calendar). Dates are chosen from today so the suite runs any day.
+ * (DynamoDB Local, the sandbox calendar). Dates are chosen from today so the suite runs any day.
  */
 const ZONE = 'Europe/Dublin';
 

@@ -6,7 +6,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
  * (or a Lambda timed out) after its Nth write would: crash injection with no fault flag in
  * product code. `endpoint` is a table's (tests/unit/booking/harness.ts).
  */
-const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand']);
+const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemCommand', 'BatchWriteItemCommand', 'TransactWriteItemsCommand']);
 
 export function dyingClient(table: { endpoint: string }, writesBeforeDeath: number) {
   const state = { writes: 0, dead: false };

@@ -7,6 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { startLocal, type LocalProduct } from '../../bin/local/start.js';
 import { setLogSink } from '../../functions/logger.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
+import { DYNAMODB_ENDPOINT_VARIABLE } from './dynamodb-local-setup.js';
 
 /**
  * Starts the product once for the whole run (the same startLocal as `npm start`, on a fresh data
@@ -20,7 +21,9 @@ export async function setup(project: TestProject) {
   setLogSink(() => {}, 'error');
   dataDir = mkdtempSync(join(tmpdir(), 'salondesk-test-'));
   const errors: string[] = [];
-  product = await startLocal({ port: 0, dataDir, log: (line) => line.startsWith('[error]') && errors.push(line) });
+  // On the run's one DynamoDB Local (dynamodb-local-setup.ts, listed before this file).
+  const dynamoEndpoint = process.env[DYNAMODB_ENDPOINT_VARIABLE];
+  product = await startLocal({ port: 0, dataDir, dynamoEndpoint, log: (line) => line.startsWith('[error]') && errors.push(line) });
   browserServer = await chromium.launchServer({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
   project.provide('baseUrl', product.url);
   project.provide('browserWsEndpoint', browserServer.wsEndpoint());

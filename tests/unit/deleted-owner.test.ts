@@ -28,7 +28,7 @@ import { createSetupStore, type SetupStore } from '../../functions/store/setup-s
 import { startTable, type Table } from './booking/harness.js';
 
 /**
- * RELIABILITY 35 against dynalite: the tombstone account deletion leaves, and the races between a
+ * RELIABILITY 35 against DynamoDB Local: the tombstone account deletion leaves, and the races between a
  * deletion and a request that already got past the tombstone check.
  */
 const SITE = 'http://localhost:3000';

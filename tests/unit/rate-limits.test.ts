@@ -11,7 +11,7 @@ import type { ToolError } from '../../functions/core/booking/errors.js';
 import { statusOf } from '../../functions/http/errors.js';
 import type { CallerMessage } from '../../functions/core/booking/records.js';
 
-/** RELIABILITY 37: the fixed-window counters, and the caps built on them, against dynalite. */
+/** RELIABILITY 37: the fixed-window counters, and the caps built on them, against DynamoDB Local. */
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 

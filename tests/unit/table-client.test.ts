@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableClient } from '../../functions/store/dynamo.js';
 import { startTable, type Table } from './booking/harness.js';
 
-/** The table's client, as the composition root builds it (functions/store/dynamo.ts), against dynalite. */
+/** The table's client, as the composition root builds it (functions/store/dynamo.ts), against DynamoDB Local. */
 let table: Table;
 
 beforeAll(async () => {

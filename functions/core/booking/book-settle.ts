@@ -11,10 +11,9 @@ import { settleOrLeave, type Marker } from './settle.js';
 export type Booked = Made & { bookingId: string; marker: Marker };
 
 /**
- * A new confirmed booking publishes booking.confirmed first, then writes its appointment (the
- * caller's next tool call, a change or a cancel, reads it); the rest of its projections and
- * clearing its marker are the event's consumer's (ensureConfirmed), and the sweep's from the
- * marker if the consumer never finishes. Otherwise (a held time, a booking an earlier request
+ * A new confirmed booking, its appointment and caller's count committed with it, publishes
+ * booking.confirmed; the rest of its projections and clearing its marker are the event's
+ * consumer's (ensureConfirmed), and the sweep's from the marker if the consumer never finishes. Otherwise (a held time, a booking an earlier request
  * made, a caller's record not known to list it, the bus refusing the event) the request settles
  * it and clears the marker itself. The answer is told again from the day item to a retry under
  * the key (firstAnswer), so only a held time's is kept under the key, beside settling.
@@ -24,12 +23,8 @@ export async function answerBooked(deps: BookingDeps, context: SalonContext, mad
   const reservation = made.day.intervals.find((entry) => entry.bookingId === made.bookingId)!;
   const appointment = appointmentOf(salonId, made.chosen.id, reservation)!;
   const booked = firstAnswer(salonId, made.chosen.id, reservation, pastNoShows);
-  if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) {
-    await deps.bookings.appointments.create(appointment).catch((error: unknown) => {
-      logger.warn('booking left for its event', { salonId, bookingId: made.bookingId, name: (error as Error)?.name });
-    });
-    return booked;
-  }
+  // The appointment and the caller's count were written in the commit's transaction.
+  if (made.callerListed && appointment.status === 'confirmed' && (await publishBooking(deps, context, 'booking.confirmed', appointment))) return booked;
   // The booking is made whatever happens to its answer: a key's claim (its marker too) is never released after the commit.
   const keep = () =>
     key && appointment.status === 'awaiting_deposit'

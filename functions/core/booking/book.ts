@@ -32,11 +32,10 @@ import type { BookingRecord, DepositHold } from './records.js';
  * 3. The caller's hourly cap, the caller's own bookings at that time (one caller never holds two
  *    overlapping bookings unasked: caller-overlap.ts) and the calendar's busy time are checked on
  *    what was read (candidates.ts picks who is free).
- * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
- *    race, refused when the time overlaps): this is the commit and the booking of record. The
- *    caller's record counts it against the cap in the same round trip (commit-with-cap.ts).
- * 5. `booking.confirmed` is published and the appointment stored; the event's consumer does the
- *    rest of settling (settle.ts, ensureConfirmed: the count, the reminder, the calendar event's
+ * 4. One transaction (commit-with-cap.ts): the stylist's day item takes the whole booking (the
+ *    booking of record), the caller's record counts it against the cap and the appointment is
+ *    made, each at the version read; a refused one is read again and decided again.
+ * 5. `booking.confirmed` is published; the event's consumer does the rest of settling (settle.ts, ensureConfirmed: the count, the reminder, the calendar event's
  *    marker, then clearing book's marker) and writes the calendar event. A crash leaves the marker
  *    for the sweep, which does the same.
  */
@@ -82,11 +81,11 @@ interface Commit {
 }
 
 /**
- * The commit, in as few round trips as the store allows without transactions: the key's claim
+ * The commit, in two round trips: the key's claim
  * (which is also the marker, so a crash after the write is found by the sweep; without a key, a
  * marker of its own) and one read of everything the decision needs go out together; then one
- * conditional write on the chosen stylist's day that holds the whole booking, with the caller's
- * cap beside it. Everything after it is settling, which the sweep would redo if this request
+ * transaction: the chosen stylist's day holding the whole booking, the caller's cap and the
+ * appointment. Everything after it is settling, which the sweep would redo if this request
  * died. A key claimed before is answered from the day item that holds its booking.
  */
 async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<BookAnswer> {
@@ -115,14 +114,11 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const readAll = (agent: boolean) => deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent });
   const first = readAll(Boolean(confirmation));
   let latest = first;
-  // Whether the key's booking is on the days (first as read beside the claim, then read again).
-  // A live one counts once its caller's record lists it: until then the cap written beside its
-  // commit may still take it back (commit-with-cap.ts), and its request answer otherwise.
+  // Whether the key's booking is on the days (first as read beside the claim, then read again):
+  // its commit wrote the caller's cap and the appointment with it, so on the day it is made.
   const bookedUnder = async (again: boolean) => {
     if (again) latest = readAll(false);
-    const found = await latest;
-    const earlier = madeEarlier(found.days, requestedOf(request));
-    return earlier !== null && (earlier.ended || found.caller.bookings.some((each) => each.bookingId === earlier.reservation.bookingId));
+    return madeEarlier((await latest).days, requestedOf(request)) !== null;
   };
   const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, request.hash!, bookingId, (id) => bookMarkerFor(id, date, candidateIds), bookedUnder) : Promise.resolve({ bookingId });
   const [claimed, marked, read] = await Promise.allSettled([claim, markUnsettled(deps, salonId, written), first]);
@@ -214,7 +210,7 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Commit,
   return answerBooked(deps, context, made, key, found.pastNoShows);
 }
 
-/** A new booking: the first free candidate's day takes it, the caller's cap beside the write. */
+/** A new booking: the first free candidate's day takes it, in one transaction with the caller's cap and the appointment. */
 async function bookFree(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<Booked> {
   const { service, stylist, start, end, callerPhone } = request;
   const { markers, phoneHash, terms, found, bookingId } = decision;

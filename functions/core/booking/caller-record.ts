@@ -13,6 +13,13 @@ import { ToolError } from './errors.js';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+/** The record without bookings older than the cap's hour, nor upcoming ones long past. */
+export const prunedCaller = (stored: CallerRecord, now: number): CallerRecord => ({
+  version: stored.version,
+  recent: stored.recent.filter((entry) => entry.at > now - HOUR),
+  bookings: stored.bookings.filter((entry) => entry.start > now - DAY),
+});
+
 /**
  * Updates the caller's record (versioned like the day item). `change` answers the new record, or
  * a refusal to pass on. Old entries are pruned on the way. `firstRead` is the record as a batch
@@ -28,12 +35,7 @@ async function updateCaller<R>(
   for (let attempt = 0; attempt < MAX_ATTEMPTS * 2; attempt += 1) {
     const stored = attempt === 0 && firstRead ? firstRead : await deps.bookings.callers.get(salonId, phoneHash);
     const now = deps.now().getTime();
-    const pruned: CallerRecord = {
-      version: stored.version,
-      recent: stored.recent.filter((entry) => entry.at > now - HOUR),
-      bookings: stored.bookings.filter((entry) => entry.start > now - DAY),
-    };
-    const outcome = change(pruned, now);
+    const outcome = change(prunedCaller(stored, now), now);
     if (!outcome.record) return outcome.result;
     if (await deps.bookings.callers.save(salonId, phoneHash, outcome.record)) return outcome.result;
     await pause(backoffMs(attempt));
@@ -43,11 +45,9 @@ async function updateCaller<R>(
 
 export const tooManyBookings = () => new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
 
-export const refusedByCap = (error: unknown) => error instanceof ToolError && error.code === 'too_many_bookings';
-
 /**
  * Whether the caller's record as read already refuses a new booking (the cap), so that nothing is
- * written for it; the write (admitCaller) decides again on the record it writes.
+ * written for it; the commit (admitted) decides again on the record it writes.
  */
 export function capReached(record: CallerRecord, bookingId: string, now: number): boolean {
   if (record.bookings.some((entry) => entry.bookingId === bookingId)) return false;
@@ -55,37 +55,21 @@ export function capReached(record: CallerRecord, bookingId: string, now: number)
 }
 
 /**
- * Counts a new booking against the caller's hourly cap (RELIABILITY 8) and remembers it among
- * their upcoming ones. Refuses (429, nothing else written) when the cap is reached.
+ * The caller's record with a new booking counted against the hourly cap (RELIABILITY 8) and among
+ * their upcoming ones: written in the booking's own transaction (commit-with-cap.ts). 'listed'
+ * when it already is; refused (tooManyBookings) when the cap is reached.
  */
-export async function admitCaller(
-  deps: Pick<BookingDeps, 'bookings' | 'now'>,
-  salonId: string,
-  phoneHash: string,
-  booking: { bookingId: string; start: number },
-  firstRead?: CallerRecord,
-): Promise<void> {
-  const admitted = await updateCaller(
-    deps,
-    salonId,
-    phoneHash,
-    (record, now) => {
-      if (record.bookings.some((entry) => entry.bookingId === booking.bookingId)) return { result: true };
-      if (record.recent.length >= BOOKING_RULES.maxBookingsPerCallerPerHour) return { result: false };
-      return {
-        result: true,
-        record: { ...record, recent: [...record.recent, { bookingId: booking.bookingId, at: now }], bookings: [...record.bookings, booking] },
-      };
-    },
-    firstRead,
-  );
-  if (!admitted) throw tooManyBookings();
+export function admitted(record: CallerRecord, booking: { bookingId: string; start: number }, now: number): CallerRecord | 'listed' {
+  if (record.bookings.some((entry) => entry.bookingId === booking.bookingId)) return 'listed';
+  if (record.recent.length >= BOOKING_RULES.maxBookingsPerCallerPerHour) throw tooManyBookings();
+  return { ...record, recent: [...record.recent, { bookingId: booking.bookingId, at: now }], bookings: [...record.bookings, booking] };
 }
 
 /**
- * Lists a live booking among the caller's upcoming ones if their record missed it: book writes the
- * cap beside the commit, so a request that died between the two leaves the booking unlisted
- * ("cancel my booking" would not find it). Settling repairs it; not counted against the cap again.
+ * Lists a live booking among the caller's upcoming ones if their record missed it ("cancel my
+ * booking" would not find it): book's commit now writes the record in its transaction, but a
+ * booking made before that (the cap was written beside the commit, and a request could die between
+ * the two) may still be unlisted. Settling repairs it; not counted against the cap again.
  */
 export async function rememberCallerBooking(deps: Pick<BookingDeps, 'bookings' | 'now'>, salonId: string, phoneHash: string, booking: { bookingId: string; start: number }): Promise<void> {
   await updateCaller(deps, salonId, phoneHash, (record) => {

@@ -1,16 +1,21 @@
+import { UnavailableError } from '../errors.js';
 import type { Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
-import { admitCaller, forgetCallerBooking, refusedByCap } from './caller-record.js';
+import { admitted, prunedCaller } from './caller-record.js';
 import type { BookingDeps } from './context.js';
-import { changeDay, releaseOn, reserve } from './day-ledger.js';
+import { backoffMs, MAX_ATTEMPTS, pause, pruned, reserve } from './day-ledger.js';
+import { appointmentOf } from './projections.js';
 import type { DayItem, DayReservation } from './records.js';
 
-/** book's commit: the stylist's day takes the booking, with the caller's hourly cap written beside it. */
+/**
+ * book's commit: one transaction (store/booking/booking-commit.ts) in which the stylist's day takes
+ * the booking, the caller's record counts it against the hourly cap and the appointment is made.
+ */
 
 export interface Made {
   chosen: Stylist;
   day: DayItem;
-  /** Whether the caller's record is known to list the booking (its write beside the commit landed). */
+  /** Whether the caller's record and the appointment were written with the day (always, unless a retry found the booking already on the day). */
   callerListed: boolean;
 }
 
@@ -25,38 +30,40 @@ export interface CapAndCommit {
 }
 
 /**
- * The commit and the caller's hourly cap in one round trip (the read just found the caller under
- * the cap and the time free, the common case). The rare outcomes are put right after: a time
- * taken meanwhile takes the cap's count back (it counts bookings made, not tries); a cap reached
- * meanwhile (the caller's other booking won the race for their record) releases the reservation,
- * and only if that cannot be done does the booking stand (a flood cap one over is better than a
- * caller told no while booked). Any other failure of the cap's write leaves the booking made, for
- * settling to list in the caller's record. Answers null when no candidate was free after all.
+ * Tries the free candidates in turn, each with one transaction on the days and the caller's record
+ * as read. A refusal writes nothing: the item whose condition failed is read again and decided
+ * again, so a time taken meanwhile moves on to the next candidate and a cap reached meanwhile
+ * refuses the caller (too_many_bookings), with nothing to take back. Answers null when no
+ * candidate was free after all.
  */
 export async function reserveWithCap(deps: BookingDeps, salonId: string, plan: CapAndCommit): Promise<Made | null> {
-  const { bookingId } = plan.booking;
-  // The commit is sent first: a process dying between the two leaves the booking, and the sweep lists it for the caller.
-  const committed = (async () => {
-    for (const candidate of plan.free) {
-      const { result, day } = await changeDay(deps, salonId, { stylistId: candidate.id, date: plan.date }, (current) => reserve(current, plan.reservationFor(candidate)), plan.dayOf.get(candidate.id));
-      if (result === 'reserved') return { chosen: candidate, day };
+  let caller = plan.caller;
+  const days = new Map(plan.dayOf);
+  const ref = (candidate: Stylist) => ({ stylistId: candidate.id, date: plan.date });
+  for (const candidate of plan.free) {
+    for (let attempt = 0; ; attempt += 1) {
+      if (attempt >= MAX_ATTEMPTS) throw new UnavailableError();
+      const day = days.get(candidate.id) ?? (await deps.bookings.days.get(salonId, ref(candidate)));
+      const reservation = plan.reservationFor(candidate);
+      const { result, next } = reserve(day, reservation);
+      if (result === 'taken') break;
+      const now = deps.now().getTime();
+      // Already on the day: a retry of a request that died after its commit; settling lists it.
+      if (!next) return { chosen: candidate, day, callerListed: false };
+      const current = prunedCaller(caller, now);
+      const counted = admitted(current, plan.booking, now);
+      // Listed already (a record written before commits were transactions): written as it is, with the day.
+      const record = counted === 'listed' ? current : counted;
+      const written = pruned(next, now);
+      const appointment = appointmentOf(salonId, candidate.id, reservation)!;
+      const outcome = await deps.bookings.commitNewBooking(salonId, { day: written, caller: { phoneHash: plan.phoneHash, record }, appointment });
+      if (outcome === 'committed') return { chosen: candidate, day: { ...written, version: day.version + 1 }, callerListed: true };
+      if (outcome === 'appointment-exists') throw new UnavailableError();
+      // Only what refused it is read again: the day (another booking, or a conflicting transaction) or the caller's record.
+      if (outcome === 'caller-changed') caller = await deps.bookings.callers.get(salonId, plan.phoneHash);
+      else days.set(candidate.id, await deps.bookings.days.get(salonId, ref(candidate)));
+      await pause(backoffMs(attempt));
     }
-    return null;
-  })();
-  const counted = admitCaller(deps, salonId, plan.phoneHash, plan.booking, plan.caller);
-  const [reserved, admitted] = await Promise.allSettled([committed, counted]);
-  const made = reserved.status === 'fulfilled' ? reserved.value : null;
-  if (!made) {
-    if (admitted.status === 'fulfilled') await forgetCallerBooking(deps, salonId, plan.phoneHash, bookingId);
-    if (reserved.status === 'rejected') throw reserved.reason;
-    return null;
   }
-  if (admitted.status === 'rejected' && refusedByCap(admitted.reason)) {
-    const released = await changeDay(deps, salonId, { stylistId: made.chosen.id, date: plan.date }, (day) => releaseOn(day, bookingId)).then(
-      () => true,
-      () => false,
-    );
-    if (released) throw admitted.reason;
-  }
-  return { ...made, callerListed: admitted.status === 'fulfilled' };
+  return null;
 }

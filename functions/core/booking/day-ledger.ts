@@ -159,7 +159,7 @@ export function releaseOn(day: DayItem, holdId: string): Step<'released'> {
   return { result: 'released', next: { ...day, intervals: day.intervals.filter((entry) => entry.bookingId !== holdId) } };
 }
 
-function pruned(day: DayItem, now: number): DayItem {
+export function pruned(day: DayItem, now: number): DayItem {
   const keep = (entry: { at: string }) => Date.parse(entry.at) > now - KEEP_ENDED_MS;
   return { ...day, ended: day.ended.filter(keep), fenced: day.fenced.filter(keep) };
 }

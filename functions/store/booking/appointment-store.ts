@@ -72,22 +72,26 @@ export function publicAppointment(stored: StoredAppointment): Appointment {
   };
 }
 
+/** The put that creates the appointment unless it exists (alone, or in a booking's transaction). */
+export function appointmentPut(tableName: string, appointment: StoredAppointment) {
+  return {
+    TableName: tableName,
+    Item: {
+      pk: keys.salon(appointment.salonId),
+      sk: keys.appointmentSk(appointment.id),
+      [tableKeys.gsi1.partitionKey]: keys.appointmentsByStart(appointment.salonId),
+      [tableKeys.gsi1.sortKey]: new Date(appointment.start).toISOString(),
+      ...appointment,
+    },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  };
+}
+
 export function createAppointmentStore(client: DynamoDBDocumentClient, tableName: string): AppointmentStore {
   const key = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) });
   const store: AppointmentStore = {
     create(appointment) {
-      return conditionally(
-        client.send(new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key(appointment.salonId, appointment.id),
-            [tableKeys.gsi1.partitionKey]: keys.appointmentsByStart(appointment.salonId),
-            [tableKeys.gsi1.sortKey]: new Date(appointment.start).toISOString(),
-            ...appointment,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        })),
-      );
+      return conditionally(client.send(new PutCommand(appointmentPut(tableName, appointment))));
     },
     async get(salonId, bookingId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, bookingId), ConsistentRead: true }));

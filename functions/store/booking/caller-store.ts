@@ -31,21 +31,24 @@ export function toCallerRecord(item: Record<string, unknown> | undefined): Calle
   };
 }
 
+/** The conditional put that writes `record` at its next version (alone, or in a booking's transaction). */
+export function callerPut(tableName: string, salonId: string, phoneHash: string, record: CallerRecord) {
+  return {
+    TableName: tableName,
+    Item: { ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
+    ...(record.version === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } }),
+  };
+}
+
 export function createCallerStore(client: DynamoDBDocumentClient, tableName: string): CallerStore {
   return {
     async get(salonId, phoneHash) {
       return toCallerRecord((await client.send(new GetCommand({ TableName: tableName, Key: callerKey(salonId, phoneHash), ConsistentRead: true }))).Item);
     },
     save(salonId, phoneHash, record) {
-      return conditionally(
-        client.send(new PutCommand({
-          TableName: tableName,
-          Item: { ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
-          ...(record.version === 0
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } }),
-        })),
-      );
+      return conditionally(client.send(new PutCommand(callerPut(tableName, salonId, phoneHash, record))));
     },
   };
 }

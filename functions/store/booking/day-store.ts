@@ -15,8 +15,9 @@ import type { BookingRecord, DayItem, DayRef, DayReservation, MoveOrigin, MovedT
  *   second change is told what really happened (pruned after a week by the ledger).
  * - `fenced`: ids of move holds that may never commit here (a repair gave up on them).
  *
- * Written only on the condition that the version is still the one read (no transactions:
- * dynalite has none), so of two writers one loses, re-reads and decides again.
+ * Written only on the condition that the version is still the one read (no transactions: the
+ * booking core was written for dynalite, which had none), so of two writers one loses, re-reads
+ * and decides again.
  */
 
 export interface DayStore {
@@ -53,6 +54,26 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
   };
 }
 
+/** The conditional put that writes `day` at its next version (alone, or in a booking's transaction). */
+export function dayPut(tableName: string, salonId: string, day: DayItem) {
+  const item = {
+    ...dayKey(salonId, day),
+    stylistId: day.stylistId,
+    date: day.date,
+    intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
+    ended: day.ended,
+    fenced: day.fenced,
+    version: day.version + 1,
+  };
+  return {
+    TableName: tableName,
+    Item: item,
+    ...(day.version === 0
+      ? { ConditionExpression: 'attribute_not_exists(pk)' }
+      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': day.version } }),
+  };
+}
+
 export function createDayStore(client: DynamoDBDocumentClient, tableName: string): DayStore {
   return {
     async getMany(salonId, refs) {
@@ -65,24 +86,7 @@ export function createDayStore(client: DynamoDBDocumentClient, tableName: string
       return toDay(ref, result.Item);
     },
     save(salonId, day) {
-      const item = {
-        ...dayKey(salonId, day),
-        stylistId: day.stylistId,
-        date: day.date,
-        intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
-        ended: day.ended,
-        fenced: day.fenced,
-        version: day.version + 1,
-      };
-      return conditionally(
-        client.send(new PutCommand({
-          TableName: tableName,
-          Item: item,
-          ...(day.version === 0
-            ? { ConditionExpression: 'attribute_not_exists(pk)' }
-            : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': day.version } }),
-        })),
-      );
+      return conditionally(client.send(new PutCommand(dayPut(tableName, salonId, day))));
     },
   };
 }

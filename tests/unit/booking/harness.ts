@@ -1,9 +1,9 @@
-import { createRequire } from 'node:module';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { DateTime } from 'luxon';
+import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
+import { DYNAMODB_ENDPOINT_VARIABLE } from '../../support/dynamodb-local-setup.js';
 import type { EventDetail, EventType } from '../../../events/catalog.js';
 import { eventCatalog } from '../../../events/catalog.js';
 import { DEFAULT_HOURS, type Hours, type Service } from '../../../functions/contracts/setup.js';
@@ -21,19 +21,20 @@ import { createSandboxStripeStore } from '../../../functions/store/sandbox-strip
 import { createSubscriptionStore } from '../../../functions/store/subscription-store.js';
 import { createTableInput } from '../../../functions/store/table-definition.js';
 
-const require = createRequire(import.meta.url);
-
-/** dynalite in this process: the real DynamoDB wire API (conditional writes included), in memory. */
+/**
+ * A table of its own on DynamoDB Local (the real service's validation and transactions): the one the
+ * test run shares (tests/support/dynamodb-local-setup.ts), or outside vitest (bench/) one of its own,
+ * in memory. Each caller gets a table with a new name, so files sharing the JVM never see each other.
+ */
 export async function startTable() {
-  const dynalite = require('dynalite') as (options: Record<string, unknown>) => import('node:http').Server;
-  const server = dynalite({ createTableMs: 0 });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const shared = process.env[DYNAMODB_ENDPOINT_VARIABLE];
+  const own = shared ? undefined : await startDynamoDbLocal();
+  const endpoint = shared ?? own!.endpoint;
   const client = DynamoDBDocumentClient.from(
     new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
-  const tableName = 'unit-bookings';
+  const tableName = `unit-${randomBytes(6).toString('hex')}`;
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   return {
     client,
@@ -45,7 +46,12 @@ export async function startTable() {
       );
       return result.Items ?? [];
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    async close() {
+      // The shared JVM lives on for the other files: only this file's table goes, freeing its memory.
+      if (shared) await client.send(new DeleteTableCommand({ TableName: tableName }));
+      client.destroy();
+      await own?.stop();
+    },
   };
 }
 

@@ -99,7 +99,7 @@ describe('store round trips per tool call (warm instance)', () => {
     expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
-  it('book: the claim (which is the marker) and one read together; the cap beside the commit; booking.confirmed, then the appointment; the rest is the event consumer’s', async () => {
+  it('book: the claim (which is the marker) and one read together; then one transaction (the day, the cap, the appointment); the rest is the event consumer’s', async () => {
     const salon = await makeSalon(table, { now: clock });
     const { client, sent, steps, reset } = countingClient();
     const deps = salon.depsOn(client);
@@ -111,13 +111,13 @@ describe('store round trips per tool call (warm instance)', () => {
       [
         'PutItem', // the idempotency key claimed, the claim being the settle marker (before the day changes)
         'BatchGetItem', // the caller's record and the stylists' days, in one read
-        'PutItem', // the caller's record (the hourly cap), beside the commit
-        'PutItem', // the commit: the stylist's day
-        'PutItem', // the appointment (the caller's next tool call reads it); a retry's answer is told from the day item
+        // the commit, one transaction: the stylist's day, the caller's record (the hourly cap) and
+        // the appointment (the caller's next tool call reads it); a retry's answer is told from the day item
+        'TransactWriteItems',
       ].sort(),
     );
-    // claim (the marker) ‖ read → day ‖ cap → (booking.confirmed) appointment: 5 requests
-    expect(steps()).toBe(3);
+    // claim (the marker) ‖ read → day + cap + appointment: 3 requests (5 in 3 steps before the transaction)
+    expect(steps()).toBe(2);
   });
 
   it('booking.confirmed’s consumer: reads the day and the appointment together, and writes only what book left to it', async () => {
@@ -151,12 +151,12 @@ describe('store round trips per tool call (warm instance)', () => {
     const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T14:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-3' });
     expect(answer.ok).toBe(true);
     // profile ‖ setup → claim ‖ read ‖ marker ‖ connection → the calendar asked live (these deps keep no
-    // mirror: the sandbox calendar's own item, a Google call in AWS) → day ‖ cap → projections. 6 when
+    // mirror: the sandbox calendar's own item, a Google call in AWS) → the transaction. 5 when
     // the connection was read after the booking's read.
-    expect(steps()).toBe(5);
+    expect(steps()).toBe(4);
   });
 
-  it('the whole call, the agent secret included: a secret the instance found before is confirmed beside the first step (inside book’s own read), so book is still 3 steps', async () => {
+  it('the whole call, the agent secret included: a secret the instance found before is confirmed beside the first step (inside book’s own read), so book is still 2 steps', async () => {
     const salon = await makeSalon(table, { now: clock });
     const { client, sent, steps, reset } = countingClient();
     const agents = createAgentStore(client, table.tableName);
@@ -175,7 +175,7 @@ describe('store round trips per tool call (warm instance)', () => {
     reset();
     expect(await call('book', { service: 'Cut & blow-dry', start: '2026-11-24T11:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' })).toMatchObject({ ok: true });
     // The agent item comes in book's batch read: no GetItem of its own, no lookup.
-    expect([...sent].sort()).toEqual(['BatchGetItem', 'PutItem', 'PutItem', 'PutItem', 'PutItem']);
-    expect(steps()).toBe(3);
+    expect([...sent].sort()).toEqual(['BatchGetItem', 'PutItem', 'TransactWriteItems']);
+    expect(steps()).toBe(2);
   });
 });

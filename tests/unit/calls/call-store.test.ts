@@ -163,7 +163,10 @@ describe('a deleted call (RELIABILITY 69)', () => {
       const { conversation } = await finished(salonId, callSid);
         const [removed] = await Promise.all([calls.remove(salonId, callSid, tombstone), calls.recordConversation(conversation), calls.recordConversation(conversation)]);
       expect(removed).toBe('removed');
-      expect((await table.items(salonId)).map((item) => item.sk)).toEqual([`CALL#${callSid}`]);
+      // As above, a delivery may mark the call for the sweep before it meets the tombstone (DynamoDB
+      // Local interleaves the three so; dynalite never did): the sweep drops the marker.
+      const left = (await table.items(salonId)).map((item) => String(item.sk)).filter((sk) => !sk.startsWith('CALLSWEEP#'));
+      expect(left).toEqual([`CALL#${callSid}`]);
     }
   });
 

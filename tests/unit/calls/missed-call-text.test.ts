@@ -1,11 +1,8 @@
 import '../../../bin/local/quiet-sdk-notices.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startDynamo, type StandIn } from '../../../bin/local/storage-stand-ins.js';
+import { startTable, type Table } from '../booking/harness.js';
 import { EVENT_SOURCE, type EventDetail } from '../../../events/catalog.js';
 import { handler as sendMissedCallText } from '../../../events/consumers/send-missed-call-text.js';
 import { resetConfig } from '../../../functions/config.js';
@@ -66,20 +63,17 @@ describe('who gets a missed-call text', () => {
   });
 });
 
-/** The consumer against the real DynamoDB wire API (dynalite) with the sandbox SMS, as `npm start` runs it. */
+/** The consumer against the real DynamoDB wire API (DynamoDB Local) with the sandbox SMS, as `npm start` runs it. */
 describe('send-missed-call-text', () => {
-  const TABLE = 'missed-call-text-unit';
-  let dynamo: StandIn;
-  let dataDir: string;
+  let table: Table;
   const saved = { ...process.env };
   let salonId = '';
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'missed-call-text-'));
-    dynamo = await startDynamo(dataDir, TABLE, { accessKeyId: 'local', secretAccessKey: 'local' });
+    table = await startTable();
     useConfigEnv({
-      TABLE_NAME: TABLE,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
+      TABLE_NAME: table.tableName,
+      DYNAMODB_ENDPOINT: table.endpoint,
       UPLOADS_BUCKET: 'b',
       EVENT_BUS_NAME: 'e',
       USER_POOL_ID: 'local_pool',
@@ -96,8 +90,7 @@ describe('send-missed-call-text', () => {
     process.env = { ...saved };
     resetConfig();
     resetDeps();
-    await dynamo?.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await table?.close();
   });
 
   beforeEach(async () => {

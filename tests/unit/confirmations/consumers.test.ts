@@ -1,13 +1,9 @@
 import '../../../bin/local/quiet-sdk-notices.js';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startDynamo, type StandIn } from '../../../bin/local/storage-stand-ins.js';
+import { startTable, type Table } from '../booking/harness.js';
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { setLogSink } from '../../../functions/logger.js';
@@ -29,25 +25,24 @@ import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { appointment as baseAppointment } from './fixtures.js';
 
 /**
- * The three booking-message consumers against the real DynamoDB wire API (dynalite), with the
+ * The three booking-message consumers against the real DynamoDB wire API (DynamoDB Local), with the
  * sandbox providers the composition root picks when nothing is configured: exactly what `npm start`
  * runs, minus the bus (tests/api/confirmations.test.ts covers the bus).
  */
-const TABLE = 'confirmations-unit';
-let dynamo: StandIn;
-let dataDir: string;
+let shared: Table;
+let tableName = '';
 const saved = { ...process.env };
 const logs: string[] = [];
 /** A client of our own, to look at items and build stores with their own clock. */
 let table: DynamoDBDocumentClient;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'confirmations-'));
-  dynamo = await startDynamo(dataDir, TABLE, { accessKeyId: 'local', secretAccessKey: 'local' });
-  table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } }));
+  shared = await startTable();
+  tableName = shared.tableName;
+  table = shared.client;
   useConfigEnv({
-    TABLE_NAME: TABLE,
-    DYNAMODB_ENDPOINT: dynamo.endpoint,
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: shared.endpoint,
     UPLOADS_BUCKET: 'b',
     EVENT_BUS_NAME: 'e',
     USER_POOL_ID: 'local_pool',
@@ -64,9 +59,7 @@ afterAll(async () => {
   process.env = { ...saved };
   resetConfig();
   resetDeps();
-  table?.destroy();
-  await dynamo?.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await shared?.close();
 });
 
 const NOW = Date.now();
@@ -113,7 +106,7 @@ async function outboxOf(bookingSalon = salonId) {
 }
 
 async function claimItem(type: string, bookingId: string, channel: string) {
-  const result = await table.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.salon(salonId), sk: keys.deliveryClaimSk(type, bookingId, channel) } }));
+  const result = await table.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.deliveryClaimSk(type, bookingId, channel) } }));
   return result.Item;
 }
 
@@ -339,7 +332,7 @@ describe('delivery claims (conditional writes on DynamoDB)', () => {
       sends.push('sent');
       return { id: `m${attempts}` };
     };
-    const d = { claims: createDeliveryClaims(table, TABLE), now: () => new Date() };
+    const d = { claims: createDeliveryClaims(table, tableName), now: () => new Date() };
     await expect(deliverOnce(d, k, send)).rejects.toThrow('provider down');
     expect(await deliverOnce(d, k, send)).toEqual({ sent: true, messageId: 'm2' });
     expect(await deliverOnce(d, k, send)).toEqual({ sent: false });
@@ -350,14 +343,14 @@ describe('delivery claims (conditional writes on DynamoDB)', () => {
 describe('the outbox store', () => {
   it('lists every salon’s entries newest first, each kept for 30 days', async () => {
     let clock = Date.parse('2030-01-01T10:00:00Z');
-    const store = createOutboxStore(table, TABLE, () => new Date(clock));
+    const store = createOutboxStore(table, tableName, () => new Date(clock));
     const first = await store.add({ salonId, channel: 'sms', to: '+353870000001', body: 'one', attachments: [] });
     clock += 1000;
     const second = await store.add({ salonId: 'sal_other', channel: 'email', to: 'a@b.ie', subject: 's', body: 'two', html: '<p>two</p>', attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }] });
     const listed = (await store.listRecent(10)).filter((entry) => [first.id, second.id].includes(entry.id));
     expect(listed.map((entry) => entry.body)).toEqual(['two', 'one']);
     expect(listed[0]).toEqual(second);
-    const item = await table.send(new GetCommand({ TableName: TABLE, Key: { pk: keys.salon(salonId), sk: keys.outboxSk(first.sentAt, first.id) } }));
+    const item = await table.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.outboxSk(first.sentAt, first.id) } }));
     expect(item.Item).toMatchObject({ gsi1pk: 'OUTBOX', gsi1sk: `${first.sentAt}#${first.id}`, ttl: Date.parse('2030-01-01T10:00:00Z') / 1000 + OUTBOX_TTL_DAYS * 86_400 });
   });
 });

@@ -11,7 +11,7 @@ import { createUsageStore } from '../../../functions/store/usage-store.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
 
 /**
- * The sandbox test call's limits, over the real stores (dynalite) and an injected clock: one at a
+ * The sandbox test call's limits, over the real stores (DynamoDB Local) and an injected clock: one at a
  * time per salon, only within the free test minutes (10 a billing period), ended when they run
  * out, and a call left open (browser closed) stops blocking once its minutes would be up.
  */

@@ -7,7 +7,7 @@ import { setLogSink } from '../../../functions/logger.js';
 import { createUsageStore, type UsageStore } from '../../../functions/store/usage-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 
-/** Reliability 18 and 42: minutes counted once per call, and one warning per threshold per period, against dynalite. */
+/** Reliability 18 and 42: minutes counted once per call, and one warning per threshold per period, against DynamoDB Local. */
 let table: Table;
 let usage: UsageStore;
 let salonCounter = 0;

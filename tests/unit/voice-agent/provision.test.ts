@@ -21,7 +21,7 @@ import { startFakeElevenLabs, type FakeElevenLabs } from '../../support/fake-ele
 import { makeSalon, startTable, type Table } from '../booking/harness.js';
 
 /**
- * The salon's agent over its life (made, updated, removed) against dynalite and the ElevenLabs
+ * The salon's agent over its life (made, updated, removed) against DynamoDB Local and the ElevenLabs
  * adapter on a local fake: nothing half-made after a refusal, one agent however many Go Live
  * presses at once, and the tools' secret at the provider the one the tools route accepts.
  */

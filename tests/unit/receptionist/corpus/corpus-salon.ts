@@ -9,7 +9,7 @@ import { makeSalon, type Table } from '../../booking/harness.js';
  * The salon every corpus script calls: an Irish salon's own price list (services whose names
  * share words, on purpose: "Blow-dry" inside "Cut and blow-dry", "Half head highlights" beside
  * "half ten"), three stylists, the default opening hours (closed on Sunday), on the real booking
- * core over dynalite. The clock stands still where the run puts it (calendar.ts).
+ * core over DynamoDB Local. The clock stands still where the run puts it (calendar.ts).
  */
 
 export const CORPUS_SERVICES: Service[] = [
