@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetAccountSettingsCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { GetAccountCommand, GetEmailIdentityCommand, SESv2Client } from '@aws-sdk/client-sesv2';
+import { BedrockRuntimeClient, ConverseCommand } from '@aws-sdk/client-bedrock-runtime';
 import type { AwsReaders } from '../functions/admin/preflight/aws.js';
 import { exitCode, fetchHttp, formatCheck, type Check } from '../functions/admin/preflight/check.js';
 import { runPreflight, type PreflightSettings } from '../functions/admin/preflight/preflight.js';
@@ -9,6 +10,7 @@ import { planPriceIdsJsonSchema } from '../functions/core/plans.js';
 import { createProviderSecrets, type ProviderSecrets } from '../functions/providers/provider-secrets.js';
 import { readSecretString } from '../functions/providers/secrets-manager-secret.js';
 import { parseVoiceIds } from '../infra/app.js';
+import { parseBedrockModelId } from '../infra/bedrock.js';
 import { phoneLambdaConcurrency, THROTTLE_HEADROOM } from '../infra/capacity.js';
 import { providerSecretName } from '../infra/secrets.js';
 import { REGION, stageConfig } from '../infra/stage-config.js';
@@ -57,6 +59,7 @@ function cdkContext(): Record<string, unknown> {
 function awsReaders(): AwsReaders {
   const ses = new SESv2Client({ region: REGION });
   const lambda = new LambdaClient({ region: REGION });
+  const bedrock = new BedrockRuntimeClient({ region: REGION, maxAttempts: 1 });
   return {
     sesAccount: () => ses.send(new GetAccountCommand({})),
     sesIdentity: (identity) =>
@@ -65,6 +68,11 @@ function awsReaders(): AwsReaders {
         throw error;
       }),
     lambdaAccount: () => lambda.send(new GetAccountSettingsCommand({})),
+    bedrockConverse: (modelId) =>
+      bedrock.send(new ConverseCommand({ modelId, messages: [{ role: 'user', content: [{ text: 'Hi' }] }], inferenceConfig: { maxTokens: 1 } })).then(
+        () => null,
+        (error: unknown) => ({ name: (error as Error)?.name ?? 'Error', message: (error as Error)?.message ?? String(error) }),
+      ),
   };
 }
 
@@ -90,10 +98,13 @@ async function stageSettings(options: PreflightOptions & { stage: string }): Pro
       voiceIds: parseVoiceIds(options.voiceIds ?? context.elevenlabsVoiceIds) ?? {},
       meterEventName: process.env.STRIPE_METER_EVENT_NAME ?? 'overage_minutes',
       lambdaConcurrencyNeeded: Math.ceil(phoneLambdaConcurrency(config.designSalons) * THROTTLE_HEADROOM),
+      ...withBedrock(parseBedrockModelId(typeof context.bedrockModelId === 'string' ? context.bedrockModelId : undefined)),
       secrets,
     },
   };
 }
+
+const withBedrock = (modelId: string | undefined) => (modelId ? { bedrockModelId: modelId } : {});
 
 function localSettings(options: PreflightOptions): PreflightSettings {
   const stateFile = join(options.dataDir, 'local-state.json');

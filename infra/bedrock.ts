@@ -2,11 +2,18 @@ import { Stack } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { IConstruct } from 'constructs';
 
-/** Price-list extraction model (context `bedrockModelId`); `none` turns Bedrock off (offline parser only). */
-export const DEFAULT_BEDROCK_MODEL_ID = 'anthropic.claude-3-haiku-20240307-v1:0';
+/**
+ * Price-list extraction model (context `bedrockModelId`); `none` turns Bedrock off (offline parser
+ * only). Claude Haiku 4.5 through its EU cross-region inference profile: the geographic inference
+ * id AWS's model card gives for it
+ * (https://docs.aws.amazon.com/bedrock/latest/userguide/model-card-anthropic-claude-haiku-4-5.html),
+ * routed to EU regions only. Claude 3 Haiku, the default before, reached its end of life on
+ * 10 September 2026, after which every import fell back to the offline reader.
+ */
+export const DEFAULT_BEDROCK_MODEL_ID = 'eu.anthropic.claude-haiku-4-5-20251001-v1:0';
 export const NO_BEDROCK_MODEL = 'none';
 
-/** `anthropic.claude-3-haiku-20240307-v1:0`, or an EU cross-region inference profile `eu.anthropic.…`. */
+/** A foundation model id (`anthropic.claude-haiku-4-5-20251001-v1:0`), or an EU cross-region inference profile `eu.anthropic.…`. */
 const MODEL_ID = /^(?:[a-z]{2,6}\.)?[a-z0-9-]+\.[A-Za-z0-9.:_-]+$/;
 /** Inference-profile prefixes; only `eu.` keeps requests in the EU (data stays in Europe). */
 const PROFILE_PREFIX = /^(eu|us|us-gov|apac|ca|jp|au|global)\./;

@@ -23,23 +23,24 @@ import {
 } from './synth-stage.js';
 
 const VOICE_IDS = { labhaoise: 'AbCdEf123456', niamh: 'zyx987' };
-const EU_PROFILE = 'eu.anthropic.claude-3-haiku-20240307-v1:0';
+/** A model invoked in the stack's own region, without a profile (an operator's -c bedrockModelId). */
+const IN_REGION = 'amazon.nova-lite-v1:0';
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
 /** Context as operators pass it on the command line: no Bedrock, voice ids as JSON text. */
 let offline: SynthesizedStage;
-let euProfile: SynthesizedStage;
+let inRegion: SynthesizedStage;
 
 beforeAll(() => {
   dev = sharedStage('dev');
   prod = sharedStage('prod');
   offline = synthStage({ stage: 'dev', context: { bedrockModelId: 'none', elevenlabsVoiceIds: JSON.stringify(VOICE_IDS) } });
-  euProfile = synthStage({ stage: 'dev', bedrockModelId: EU_PROFILE });
+  inRegion = synthStage({ stage: 'dev', bedrockModelId: IN_REGION });
 });
 
 afterAll(() => {
-  for (const s of [offline, euProfile]) s?.dispose();
+  for (const s of [offline, inRegion]) s?.dispose();
 });
 
 function resources(s: SynthesizedStage, type: string): Record<string, Resource> {
@@ -187,15 +188,16 @@ describe('provider secret (secrets:providers)', () => {
 });
 
 describe('Bedrock (bedrock:invoke)', () => {
-  const modelArn = `arn:aws:bedrock:eu-west-1::foundation-model/${DEFAULT_BEDROCK_MODEL_ID}`;
+  const modelArn = `arn:aws:bedrock:eu-west-1::foundation-model/${IN_REGION}`;
 
-  it('services-extract may invoke the default model and nothing else; BEDROCK_MODEL_ID set', () => {
-    const fn = dev.stack.api.functions.get('services-extract')!;
-    const bedrock = roleStatements(dev, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
+  it('a model in the region: services-extract may invoke it and nothing else; BEDROCK_MODEL_ID set', () => {
+    const fn = inRegion.stack.api.functions.get('services-extract')!;
+    const bedrock = roleStatements(inRegion, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
     expect(bedrock).toHaveLength(1);
     expect(actionsOf(bedrock[0]!)).toEqual(['bedrock:InvokeModel']);
     expect(bedrock[0]!.Resource).toBe(modelArn);
-    expect(environmentOf(dev, fn).BEDROCK_MODEL_ID).toBe(DEFAULT_BEDROCK_MODEL_ID);
+    expect(environmentOf(inRegion, fn).BEDROCK_MODEL_ID).toBe(IN_REGION);
+    expect(nagFindings(inRegion.annotations, 'error')).toEqual([]);
   });
 
   it('only functions granted bedrock:invoke get it', () => {
@@ -220,26 +222,28 @@ describe('Bedrock (bedrock:invoke)', () => {
     expect(nagFindings(offline.annotations, 'warning')).toEqual([]);
   });
 
-  it('an EU inference profile: the profile, and the model in EU regions only through it (cdk-nag clean)', () => {
-    const fn = euProfile.stack.api.functions.get('services-extract')!;
-    const bedrock = roleStatements(euProfile, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
+  it('the default, a current model through its EU inference profile: the profile, and the model in EU regions only through it (cdk-nag clean)', () => {
+    // Claude 3 Haiku, the default before, reached its end of life on 10 September 2026.
+    expect(DEFAULT_BEDROCK_MODEL_ID).toBe('eu.anthropic.claude-haiku-4-5-20251001-v1:0');
+    const fn = dev.stack.api.functions.get('services-extract')!;
+    const bedrock = roleStatements(dev, fn.role.node.defaultChild as CfnElement).filter((st) => actionsOf(st).some((a) => a.startsWith('bedrock:')));
     expect(bedrock).toHaveLength(2);
     const profile = bedrock.find((st) => JSON.stringify(st.Resource).includes(':inference-profile/'))!;
     expect(JSON.stringify(profile.Resource)).toContain(`arn:aws:bedrock:eu-west-1:`);
-    expect(JSON.stringify(profile.Resource)).toContain(`:inference-profile/${EU_PROFILE}`);
+    expect(JSON.stringify(profile.Resource)).toContain(`:inference-profile/${DEFAULT_BEDROCK_MODEL_ID}`);
     const model = bedrock.find((st) => st !== profile)!;
-    expect(model.Resource).toBe('arn:aws:bedrock:eu-*::foundation-model/anthropic.claude-3-haiku-20240307-v1:0');
+    expect(model.Resource).toBe('arn:aws:bedrock:eu-*::foundation-model/anthropic.claude-haiku-4-5-20251001-v1:0');
     expect(model.Condition?.StringEquals?.['bedrock:InferenceProfileArn']).toEqual(profile.Resource);
-    expect(environmentOf(euProfile, fn).BEDROCK_MODEL_ID).toBe(EU_PROFILE);
-    expect(nagFindings(euProfile.annotations, 'error')).toEqual([]);
-    expect(nagFindings(euProfile.annotations, 'warning')).toEqual([]);
+    expect(environmentOf(dev, fn).BEDROCK_MODEL_ID).toBe(DEFAULT_BEDROCK_MODEL_ID);
+    expect(nagFindings(dev.annotations, 'error')).toEqual([]);
+    expect(nagFindings(dev.annotations, 'warning')).toEqual([]);
   });
 
   it('refuses model ids that are malformed or would leave Europe', () => {
     expect(parseBedrockModelId(undefined)).toBe(DEFAULT_BEDROCK_MODEL_ID);
     expect(parseBedrockModelId('none')).toBeUndefined();
     expect(parseBedrockModelId('amazon.nova-lite-v1:0')).toBe('amazon.nova-lite-v1:0');
-    expect(() => parseBedrockModelId('us.anthropic.claude-3-haiku-20240307-v1:0')).toThrow(/EU inference profiles/);
+    expect(() => parseBedrockModelId('us.anthropic.claude-haiku-4-5-20251001-v1:0')).toThrow(/EU inference profiles/);
     expect(() => parseBedrockModelId('global.anthropic.claude-sonnet-4-v1:0')).toThrow(/EU inference profiles/);
     expect(() => parseBedrockModelId('arn:aws:bedrock:eu-west-1::foundation-model/x')).toThrow(/not a Bedrock model id/);
     expect(() => parseBedrockModelId('claude')).toThrow(/not a Bedrock model id/);

@@ -8,6 +8,12 @@ export interface AwsReaders {
   sesIdentity(identity: string): Promise<{ VerifiedForSendingStatus?: boolean } | null>;
   /** Lambda GetAccountSettings. */
   lambdaAccount(): Promise<{ AccountLimit?: { ConcurrentExecutions?: number } }>;
+  /**
+   * Bedrock Runtime Converse with the model, one word in and at most one out (a fraction of a
+   * cent): the only way an API shows that this account may invoke it here. Null when it answered,
+   * else the error's name and message.
+   */
+  bedrockConverse(modelId: string): Promise<{ name: string; message: string } | null>;
 }
 
 export interface AwsSettings {
@@ -15,10 +21,13 @@ export interface AwsSettings {
   emailFrom?: string;
   /** Lambda executions at once the stage needs at its design size, with headroom (infra/capacity.ts). */
   lambdaConcurrencyNeeded: number;
+  /** The price-list model the stage deploys with; undefined when it runs without Bedrock (`none`). */
+  bedrockModelId?: string;
 }
 
 const SES = 'SES';
 const LAMBDA = 'Lambda';
+const BEDROCK = 'Bedrock';
 
 /** SES: out of its sandbox, the sender's domain verified; Lambda: a concurrency quota the stage can run on (new accounts get a reduced one). */
 export async function awsChecks(aws: AwsReaders | null, settings: AwsSettings): Promise<Check[]> {
@@ -61,5 +70,25 @@ export async function awsChecks(aws: AwsReaders | null, settings: AwsSettings): 
       },
     ];
   });
-  return [...ses, ...lambda];
+  const bedrock = await guarded(BEDROCK, () => bedrockChecks(aws, settings));
+  return [...ses, ...lambda, ...bedrock];
+}
+
+/** The price-list model answers for this account in eu-west-1; without it every import falls back to the offline reader. */
+async function bedrockChecks(aws: AwsReaders, settings: AwsSettings): Promise<Check[]> {
+  const modelId = settings.bedrockModelId;
+  if (!modelId) return [{ provider: BEDROCK, status: 'info', detail: 'the stage runs without Bedrock (bedrockModelId=none): price lists are read by the offline reader only' }];
+  const refused = await aws.bedrockConverse(modelId);
+  if (!refused) return [{ provider: BEDROCK, status: 'ok', detail: `${modelId} answers in eu-west-1` }];
+  const access = refused.name === 'AccessDeniedException';
+  return [
+    {
+      provider: BEDROCK,
+      status: 'fail',
+      detail: `${modelId} does not answer (${refused.name}: ${refused.message}): every price-list import falls back to the offline reader`,
+      fix: access
+        ? 'grant this account access to the model in the Bedrock console (eu-west-1, Model access)'
+        : 'choose a model Bedrock offers in eu-west-1 (or an eu. inference profile) and deploy with -c bedrockModelId=…',
+    },
+  ];
 }

@@ -16,6 +16,8 @@ export interface PreflightSettings {
   meterEventName: string;
   /** Lambda executions at once the stage needs (infra/capacity.ts at its design size, with headroom). */
   lambdaConcurrencyNeeded: number;
+  /** The price-list model the stage deploys with (infra/bedrock.ts); absent without Bedrock. */
+  bedrockModelId?: string;
   secrets: ProviderSecrets;
 }
 
@@ -51,7 +53,7 @@ export async function runPreflight(settings: PreflightSettings, io: { http: Vend
       meterEventName: settings.meterEventName,
     }),
     googleChecks(io.http, { prod, siteUrl, clientId: secrets.googleClientId, clientSecret: secrets.googleClientSecret }),
-    awsChecks(io.aws, { prod, emailFrom: settings.emailFrom, lambdaConcurrencyNeeded: settings.lambdaConcurrencyNeeded }),
+    awsChecks(io.aws, { prod, emailFrom: settings.emailFrom, lambdaConcurrencyNeeded: settings.lambdaConcurrencyNeeded, ...(settings.bedrockModelId ? { bedrockModelId: settings.bedrockModelId } : {}) }),
   ]);
   return results.flat();
 }

@@ -5,6 +5,7 @@ import { exitCode, formatCheck, type Check, type VendorAnswer, type VendorHttp }
 import { runPreflight, type PreflightSettings } from '../../../functions/admin/preflight/preflight.js';
 import { STRIPE_EVENT_TYPES } from '../../../functions/admin/preflight/stripe.js';
 import type { ProviderSecrets } from '../../../functions/providers/provider-secrets.js';
+import { DEFAULT_BEDROCK_MODEL_ID } from '../../../infra/bedrock.js';
 
 /** The operator preflight (issue 18 #8, #10), against recorded vendor answers (./fixtures). */
 type Scenario = 'ready' | 'broken' | 'wrong-key' | 'error-redirect';
@@ -33,6 +34,11 @@ function recordedAws(scenario: 'ready' | 'broken'): AwsReaders {
     sesAccount: async () => answers.sesAccount!,
     sesIdentity: async (identity) => answers[`sesIdentity ${identity}`] ?? null,
     lambdaAccount: async () => answers.lambdaAccount!,
+    bedrockConverse: async (modelId) => {
+      const key = `bedrockConverse ${modelId}`;
+      if (!(key in answers)) throw new Error(`no recorded answer for ${key}`);
+      return answers[key] as { name: string; message: string } | null;
+    },
   };
 }
 
@@ -62,6 +68,7 @@ const PROD: PreflightSettings = {
   voiceIds: VOICE_IDS,
   meterEventName: 'overage_minutes',
   lambdaConcurrencyNeeded: 183,
+  bedrockModelId: DEFAULT_BEDROCK_MODEL_ID,
   secrets: SECRETS,
 };
 
@@ -103,6 +110,7 @@ describe('the preflight', () => {
         '[ok] Google: the OAuth client accepts https://app.salondesk.ie/api/google/oauth/callback',
         '[ok] SES: out of the sandbox: 50000 emails a day, 14 a second',
         '[ok] Lambda: 1000 concurrent executions allowed; the stage needs 183 at its design size',
+        '[ok] Bedrock: eu.anthropic.claude-haiku-4-5-20251001-v1:0 answers in eu-west-1',
       ]),
     );
     // What the APIs cannot tell is said, not guessed.
@@ -138,6 +146,7 @@ describe('the preflight', () => {
       'SES: in the SES sandbox: verified recipients only, 200 a day (fix: request production access',
       "SES: the sender's domain salondesk.ie is not an SES identity",
       'Lambda: 10 concurrent executions allowed; the stage needs 183 at its design size (fix: request an increase',
+      'Bedrock: eu.anthropic.claude-haiku-4-5-20251001-v1:0 does not answer (AccessDeniedException: You don\'t have access to the model with the specified model ID.): every price-list import falls back to the offline reader (fix: grant this account access to the model in the Bedrock console (eu-west-1, Model access))',
     ]) {
       expect(failures).toContain(expected);
     }
