@@ -2,7 +2,8 @@ import type { Sharp } from 'sharp';
 import { skewAngle } from './deskew.js';
 import { findPage } from './find-page.js';
 import { wipeLeaders } from './leaders.js';
-import { flatField, groundUnevenness } from './light.js';
+import { flatField, groundUnevenness, lightOnDark } from './light.js';
+import { wipeRules } from './rules.js';
 import { sensorNoise } from './noise.js';
 import { warpGrey, type Point } from './perspective.js';
 
@@ -10,7 +11,8 @@ import { warpGrey, type Point } from './perspective.js';
  * A photo or scan made ready for OCR, with sharp (libvips, prebuilt in @img/*) for decoding and
  * resizing and plain loops for the rest. Every step is decided from the picture itself, never from
  * what a given price list says:
- * 1. decoded the right way up (EXIF), flattened on white, in grey, at most MAX_SIDE across;
+ * 1. decoded the right way up (EXIF), flattened on white, in grey, at most MAX_SIDE across, and
+ *    turned dark on light where it is printed light on dark (light.ts);
  * 2. the page found (find-page.ts) and drawn flat by the perspective its four corners give, so a
  *    page photographed at a slant or from below becomes a rectangle and its lines run level;
  *    when no page stands out (a scan, a screenshot), or its lines still slant once drawn flat
@@ -20,7 +22,7 @@ import { warpGrey, type Point } from './perspective.js';
  * 4. the light evened (light.ts) and the contrast stretched;
  * 5. enlarged or shrunk so a line of text is about TARGET_LINE_HEIGHT pixels, which tesseract
  *    reads best (and no larger: time grows with pixels);
- * 6. dot leaders wiped (leaders.ts), which tesseract reads as letters.
+ * 6. ruled lines (rules.ts) and dot leaders (leaders.ts) wiped, which tesseract reads as letters.
  * Quarter turns (a photo saved sideways) are found by tesseract's orientation detection in
  * readers/image.ts.
  */
@@ -40,6 +42,10 @@ export interface PreparedImage {
   lineHeight: number | null;
   /** The ground's brightness varied this much (0..1) across the page before it was evened. */
   unevenLight: number;
+  /** The picture was printed light on dark, and was turned dark on light. */
+  inverted: boolean;
+  /** Ruled lines wiped (rules.ts). */
+  rules: number;
   /** Dot leaders wiped (leaders.ts). */
   leaders: number;
   /** The flattened page's sensor noise (noise.ts); from GRAINY on it was softened more. */
@@ -127,6 +133,9 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   if (options.rotate) pipeline = sharp(await pipeline.png({ compressionLevel: 0 }).toBuffer()).rotate(options.rotate);
   pipeline = pipeline.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
   const photo = await raw(pipeline);
+  // Light print on a dark board is turned dark on light, as every later step expects.
+  const inverted = lightOnDark(photo.data, photo.width, photo.height);
+  if (inverted) for (let at = 0; at < photo.data.length; at += 1) photo.data[at] = 255 - photo.data[at]!;
 
   const { small, factor } = await shrunk(sharp, photo, FINDING_SIDE);
   const found = findPage(small.data, small.width, small.height);
@@ -159,10 +168,11 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   if (Math.abs(scale - 1) > 0.02) grey = await raw(fromGrey(sharp, grey).resize({ width, height, kernel: scale > 1 ? 'lanczos3' : 'lanczos2' }));
   // Evened at the size OCR reads, so the step from paper to ink is drawn from smooth values.
   flatField(grey.data, grey.width, grey.height, (lineHeight ?? Math.max(12, grey.height / 60)) * scale);
+  const rules = wipeRules(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, grey, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise, softening };
+  return { png, grey, width, height, page, angle, scale, lineHeight, unevenLight, inverted, rules, leaders, noise, softening };
 }
 
 /**
