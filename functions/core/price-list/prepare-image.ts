@@ -110,7 +110,7 @@ async function slant(sharp: SharpModule, grey: Grey): Promise<{ angle: number; l
   const { small, factor } = await shrunk(sharp, grey, SKEW_SIDE);
   const guess = Math.max(8, small.height / 60);
   const lineHeight = measureLineHeight(evened(small, guess), small.width, small.height);
-  const angle = skewAngle(evened(small, lineHeight ?? guess), small.width, small.height);
+  const angle = skewAngle(evened(small, lineHeight ?? guess), small.width, small.height, lineHeight);
   return { angle, lineHeight: lineHeight === null ? null : lineHeight / factor };
 }
 
