@@ -324,7 +324,7 @@ async function makeSalon(firstOpenDate: string) {
     { name: 'Cuts by Ciara', phone: '+35312345678', address_line: '12 Main Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3', directions: 'Above the chemist.' },
     DEFAULT_HOURS,
   );
-  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', stylists: [], services: [], mappings: {}, voice: null };
+  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', forwardWhen: 'unanswered' as const, stylists: [], services: [], mappings: {}, voice: null };
   await d.setup.replaceTeam(salonId, { stylists: STYLISTS, mappings: MAPPINGS, services: SERVICES }, empty);
   const refreshToken = `sandbox-refresh-${randomBytes(24).toString('base64url')}`;
   await d.googleStore.saveConnection({ salonId, encryptedRefreshToken: await d.tokenCipher.encrypt(refreshToken, salonId), connectedAt: now, provider: 'sandbox', status: 'connected' });

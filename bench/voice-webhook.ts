@@ -56,7 +56,7 @@ export async function run(): Promise<string[]> {
     await provisionAgent(deps(), live);
     await deps().salons.markLive(live, new Date().toISOString());
     await deps().salons.markLive(paused, new Date().toISOString());
-    await deps().salons.markPaused(paused, new Date().toISOString());
+    await deps().salons.markPaused(paused, new Date().toISOString(), null);
 
     const url = `${product.url}/api/twilio/voice`;
     const call = (to: string, expect: RegExp) => async () => {
@@ -70,8 +70,8 @@ export async function run(): Promise<string[]> {
     };
     const cases = [
       ['live salon → agent', call(numbers.live, /<Connect|<Stream/)],
-      ['paused salon → forwarded', call(numbers.paused, /<Dial answerOnBridge="true">\+353877654321<\/Dial>/)],
-      ['unassigned number → message', call(numbers.unassigned, /<Say>Sorry, this number/)],
+      ['paused salon → message mode', call(numbers.paused, /<Gather input="speech"/)],
+      ['unassigned number → message', call(numbers.unassigned, /<Say[^>]*>Sorry, this number/)],
     ] as const;
     for (const [label, request] of cases) {
       const result = await runLoad({ concurrency: CONCURRENCY, seconds: SECONDS, request });

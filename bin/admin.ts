@@ -10,15 +10,20 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
  * as `npm start` reads it, else .local); with --function it invokes the deployed admin Lambda
  * with your AWS credentials (IAM is the only way in).
  */
-const usage = `Usage:
-  npm run admin -- assign-number <salonId> <phoneNumber>                      (local, while npm start runs)
-  npm run admin -- assign-number <salonId> <phoneNumber> --function <name>    (AWS: the AdminFunctionName output)
-  npm run admin -- list-numbers [--function <name>]                           (every assigned number and its salon)
-  npm run admin -- release-number <salonId> [--function <name>]              (calls to it then hear the unassigned message)
-  npm run admin -- agent-secret <salonId> [--rotate] [--function <name>]      (the voice agent's secret, shown once)
+const usage = `Usage (locally while npm start runs; add --function <AdminFunctionName output> for AWS):
+  npm run admin -- stock-numbers <count> [--area-code <1|21|91…>]   (buy Irish numbers into the pool; waiting salons get theirs at once)
+  npm run admin -- add-number <phoneNumber>                          (a number the Twilio account already owns joins the pool)
+  npm run admin -- pool-status                                       (free and quarantined numbers, and salons waiting)
+  npm run admin -- list-numbers                                      (every number: free, assigned to a salon, or in quarantine)
+  npm run admin -- assign-number <salonId> <phoneNumber>             (by hand, for special cases; salons get a pool number at setup)
+  npm run admin -- release-number <salonId>                          (30 days in quarantine telling callers whose it was, then back to the pool)
+  npm run admin -- quarantine-number <phoneNumber> [--days <n>]      (hold a free number out of use)
+  npm run admin -- free-number <phoneNumber>                         (a held number back into the pool)
+  npm run admin -- retire-number <phoneNumber>                       (give a number no salon holds back to Twilio)
+  npm run admin -- agent-secret <salonId> [--rotate]                 (the voice agent's secret, shown once)
   npm run admin -- preflight [--stage <name>] [--site-url <url>] [--email-from <address>] [--voice-ids <json>]
-                                                                              (read-only checks of every provider; exit 1 when something must be fixed)
-With a Twilio account configured, assign-number also points the number's voice URL at the stage's webhook.`;
+                                                                     (read-only checks of every provider; exit 1 when something must be fixed)
+With a Twilio account, every number is pointed at the stage's voice webhook as it is bought, added or assigned.`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -26,6 +31,8 @@ const { positionals, values } = parseArgs({
     function: { type: 'string' },
     'data-dir': { type: 'string', default: process.env.DATA_DIR || '.local' },
     rotate: { type: 'boolean', default: false },
+    'area-code': { type: 'string' },
+    days: { type: 'string' },
     stage: { type: 'string' },
     'site-url': { type: 'string' },
     'email-from': { type: 'string' },
@@ -48,16 +55,22 @@ if (command === 'preflight') {
 }
 // A number written the way people write it (01 234 5678) reaches us as words when unquoted.
 const phoneNumber = numberWords.join(' ');
-const request =
-  command === 'assign-number' && salonId && phoneNumber
-    ? { action: 'assign-number', salonId, phoneNumber }
-    : command === 'agent-secret' && salonId
-      ? { action: 'agent-secret', salonId, rotate: values.rotate }
-      : command === 'list-numbers'
-        ? { action: 'list-numbers' }
-        : command === 'release-number' && salonId
-          ? { action: 'release-number', salonId }
-          : undefined;
+const numberArgument = [salonId, ...numberWords].filter(Boolean).join(' ');
+const wholeNumber = (text: string | undefined) => (text && /^\d+$/.test(text) ? Number(text) : undefined);
+const requests: Record<string, () => Record<string, unknown> | undefined> = {
+  'assign-number': () => (salonId && phoneNumber ? { action: 'assign-number', salonId, phoneNumber } : undefined),
+  'agent-secret': () => (salonId ? { action: 'agent-secret', salonId, rotate: values.rotate } : undefined),
+  'list-numbers': () => ({ action: 'list-numbers' }),
+  'pool-status': () => ({ action: 'pool-status' }),
+  'release-number': () => (salonId ? { action: 'release-number', salonId } : undefined),
+  'stock-numbers': () =>
+    wholeNumber(salonId) ? { action: 'stock-numbers', count: wholeNumber(salonId), ...(values['area-code'] ? { areaCode: values['area-code'] } : {}) } : undefined,
+  'add-number': () => (numberArgument ? { action: 'add-number', phoneNumber: numberArgument } : undefined),
+  'quarantine-number': () => (numberArgument ? { action: 'quarantine-number', phoneNumber: numberArgument, ...(wholeNumber(values.days) ? { days: wholeNumber(values.days) } : {}) } : undefined),
+  'free-number': () => (numberArgument ? { action: 'free-number', phoneNumber: numberArgument } : undefined),
+  'retire-number': () => (numberArgument ? { action: 'retire-number', phoneNumber: numberArgument } : undefined),
+};
+const request = command ? requests[command]?.() : undefined;
 if (!request) {
   console.error(usage);
   process.exit(2);

@@ -11,10 +11,15 @@ import { ACCEPTED_PHONE_COUNTRIES } from '../functions/contracts/phone-countries
  * file differs from what this makes (the list changed, or libphonenumber-js brought new plans).
  */
 export const PHONE_METADATA = 'functions/contracts/phone-metadata.json';
+/**
+ * The same countries' complete plans (libphonenumber-js's `max`), which tell a mobile from a
+ * landline: only what texts a caller loads them (functions/contracts/mobile-phone.ts).
+ */
+export const PHONE_TYPES_METADATA = 'functions/contracts/phone-types-metadata.json';
 export const PHONE_METADATA_COMMAND = 'npx tsx bin/phone-metadata.ts';
 
-export function installedMetadata(): MetadataJson {
-  return createRequire(import.meta.url)('libphonenumber-js/metadata.min.json') as MetadataJson;
+export function installedMetadata(kind: 'min' | 'max' = 'min'): MetadataJson {
+  return createRequire(import.meta.url)(`libphonenumber-js/metadata.${kind}.json`) as MetadataJson;
 }
 
 /**
@@ -56,5 +61,6 @@ export function metadataFileText(metadata: MetadataJson): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(fileURLToPath(new URL(`../${PHONE_METADATA}`, import.meta.url)), metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES)));
-  console.log(`${PHONE_METADATA}: the numbering plans of ${ACCEPTED_PHONE_COUNTRIES.length} countries, from libphonenumber-js ${createRequire(import.meta.url)('libphonenumber-js/package.json').version}`);
+  writeFileSync(fileURLToPath(new URL(`../${PHONE_TYPES_METADATA}`, import.meta.url)), metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES, installedMetadata('max'))));
+  console.log(`${PHONE_METADATA} and ${PHONE_TYPES_METADATA}: the numbering plans of ${ACCEPTED_PHONE_COUNTRIES.length} countries, from libphonenumber-js ${createRequire(import.meta.url)('libphonenumber-js/package.json').version}`);
 }

@@ -68,6 +68,11 @@ export const eventCatalog = {
     phoneNumber: z.string().regex(/^\+[1-9]\d{6,14}$/),
     assignedAt: z.iso.datetime(),
   }),
+  /** A salon finished setup while the number pool was empty: support is told at once. */
+  'salon.number-waiting': z.strictObject({
+    salonId: z.string().min(1),
+    since: z.iso.datetime(),
+  }),
   'salon.deleted': z.strictObject({
     salonId: z.string().min(1),
     ownerId: z.string().min(1),

@@ -71,6 +71,8 @@ export const eventRules: readonly EventRule[] = [
   { id: 'usage-warning-owner-email', eventType: 'usage.threshold-reached', consumer: 'events/consumers/send-usage-warning.ts', grants: EMAIL_GRANTS },
   // A caller's message reaches the owner at once: an email, and a text to their mobile if they gave one.
   { id: 'message-left-owner-notice', eventType: 'message.left', consumer: 'events/consumers/notify-owner-message.ts', grants: [...EMAIL_GRANTS, 'secrets:providers'] },
-  // The owner learns their receptionist's number, and how to forward the salon's line to it.
+  // The owner learns their receptionist's number, and the going-live checklist (go live, forward the line, ring to check).
   { id: 'number-assigned-owner-email', eventType: 'salon.number-assigned', consumer: 'events/consumers/send-number-email.ts', grants: EMAIL_GRANTS },
+  // A salon waits for a number (the pool is empty): support is emailed at once, beside the operators' alarm.
+  { id: 'number-waiting-support-email', eventType: 'salon.number-waiting', consumer: 'events/consumers/notify-support-number-waiting.ts', grants: EMAIL_GRANTS },
 ];

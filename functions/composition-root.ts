@@ -16,6 +16,8 @@ import {
   twilioVoiceCredentials,
 } from './providers/provider-secrets.js';
 import { createSandboxTelephony } from './providers/sandbox-telephony.js';
+import { createNumberStore } from './store/number-store.js';
+import { createDiallingStore } from './store/dialling-store.js';
 import { unconfiguredTokenCipher } from './providers/token-cipher.js';
 import { createLocalTokenCipher } from './providers/local-token-cipher.js';
 import { createGoogleStore } from './store/google-store.js';
@@ -41,6 +43,7 @@ import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
 import { createSubscriptionStore } from './store/subscription-store.js';
 import { createSmsReplyStore } from './store/sms-reply-store.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
+import { rememberingSubjects } from './core/replies/last-text.js';
 import type { Ports } from './core/ports.js';
 
 /**
@@ -81,6 +84,8 @@ function build(settings: Config): Dependencies {
   return {
     config: settings,
     salons: createSalonStore(dynamo, settings.TABLE_NAME),
+    numbers: createNumberStore(dynamo, settings.TABLE_NAME),
+    dialling: createDiallingStore(dynamo, settings.TABLE_NAME),
     subscriptions: createSubscriptionStore(dynamo, settings.TABLE_NAME),
     paymentsSandbox,
     payments: chooseAdapter(settings.STAGE, {
@@ -195,20 +200,23 @@ function build(settings: Config): Dependencies {
       },
       { extractServices: true, suggestDurations: true },
     ),
-    // Every text checks the salon's STOP list first, whichever path sends it.
+    // Every text checks the salon's STOP list first, whichever path sends it; one about a booking is remembered for the caller's reply.
     sms: respectingOptOuts(
-      chooseAdapter(settings.STAGE, {
-        configured: () => twilioCredentials(settings, providerSecrets),
-        real: async (twilio) => {
-          if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
-            throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
-          }
-          return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-        },
-        sandbox: () => createSandboxSms(outbox),
-        missing: 'Twilio credentials are missing', sandboxName: 'SMS',
-        methods: { provider: true, send: true },
-      }),
+      rememberingSubjects(
+        chooseAdapter(settings.STAGE, {
+          configured: () => twilioCredentials(settings, providerSecrets),
+          real: async (twilio) => {
+            if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+              throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+            }
+            return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+          },
+          sandbox: () => createSandboxSms(outbox),
+          missing: 'Twilio credentials are missing', sandboxName: 'SMS',
+          methods: { provider: true, send: true },
+        }),
+        smsReplies,
+      ),
       smsReplies,
     ),
     telephony: chooseAdapter(settings.STAGE, {
@@ -216,7 +224,7 @@ function build(settings: Config): Dependencies {
       real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT }),
       sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
       missing: 'Twilio credentials are missing', sandboxName: 'telephony',
-      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true },
+      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true, buyNumbers: true, releaseNumber: true },
     }),
     email: chooseAdapter(settings.STAGE, {
       configured: async () => settings.EMAIL_FROM,

@@ -73,6 +73,16 @@ const configSchema = z
     TWILIO_TWIML_APP_SID: z.string().min(1).optional(),
     TWILIO_API_KEY_SID: z.string().min(1).optional(),
     TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
+    /** Buying Irish numbers for the pool, given directly (locally): the approved regulatory bundle and its address. */
+    TWILIO_BUNDLE_SID: z.string().regex(/^BU[0-9a-f]{32}$/).optional(),
+    TWILIO_ADDRESS_SID: z.string().regex(/^AD[0-9a-f]{32}$/).optional(),
+    /**
+     * Where salons reach us (the stage's context `supportEmail`): the support form's messages go
+     * there and every page that promises support shows it.
+     */
+    SUPPORT_EMAIL: z.email().default('support@salondesk.ie'),
+    /** The pool is low below this many free numbers: the operator's alarm fires, and the number job says so. */
+    NUMBER_POOL_LOW: z.coerce.number().int().min(0).max(1000).default(5),
     /** Local stand-in for the Twilio auth token that signs voice webhooks: a file npm start creates. */
     LOCAL_TWILIO_AUTH_TOKEN_FILE: z.string().min(1).optional(),
     /** Stripe, given directly (locally); in AWS the provider secret holds them. Without a secret key, payments are the sandbox. */

@@ -274,16 +274,36 @@ export const routes: readonly RouteDefinition[] = [
     optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
-  // Pause: calls are forwarded to the salon until Go Live Now resumes the receptionist.
+  // Pause: calls are answered in message mode until Go Live Now, or until the day the owner gave.
   {
     id: 'pause-receptionist',
-    summary: 'Pauses a live receptionist: calls are forwarded to the salon',
+    summary: 'Pauses a live receptionist: it takes messages, until Go Live Now or a given day',
     path: '/api/agent/pause',
     methods: ['POST'],
     entry: 'functions/api/pause-receptionist.ts',
     auth: 'owner',
+    maxBodyBytes: 256,
+    grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'start-forwarding-check',
+    summary: "Starts the going-live checklist's check: the next call to reach the receptionist shows the salon's line forwards to it",
+    path: '/api/agent/forwarding-check',
+    methods: ['POST'],
+    entry: 'functions/api/start-forwarding-check.ts',
+    auth: 'owner',
     maxBodyBytes: 0,
     grants: ['table:read', 'table:write'],
+  },
+  {
+    id: 'contact-support',
+    summary: "The in-app support form: the owner's message, with the salon's id, emailed to the stage's support address",
+    path: '/api/support',
+    methods: ['POST'],
+    entry: 'functions/api/contact-support.ts',
+    auth: 'owner',
+    maxBodyBytes: 8 * 1024,
+    grants: ['table:read', 'table:write', 'email:send'],
   },
   {
     id: 'receptionist',

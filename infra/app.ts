@@ -34,6 +34,8 @@ export interface BuildStackOptions {
   readonly elevenlabsVoiceIds?: string | Readonly<Record<string, string>>;
   /** Default: context `emailFrom`: the SES-verified sender of booking emails; absent: no email grant. */
   readonly emailFrom?: string;
+  /** Default: context `supportEmail`, else the stage's (infra/stage-config.ts): where salons reach us. */
+  readonly supportEmail?: string;
   /** Apply cdk-nag AwsSolutions checks (default true). */
   readonly nag?: boolean;
 }
@@ -65,14 +67,19 @@ export function buildStack(app: App, options: BuildStackOptions = {}): SalonRece
     bedrockModelId: parseBedrockModelId(options.bedrockModelId ?? contextString(app, 'bedrockModelId')),
     elevenlabsVoiceIds: parseVoiceIds(options.elevenlabsVoiceIds ?? contextValue(app, 'elevenlabsVoiceIds')),
     emailFrom: parseEmailFrom(options.emailFrom ?? contextString(app, 'emailFrom')),
+    supportEmail: parseEmailAddress('supportEmail', options.supportEmail ?? contextString(app, 'supportEmail')) ?? config.supportEmail,
   });
   if (options.nag ?? true) Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: true }));
   return stack;
 }
 
 function parseEmailFrom(value: string | undefined): string | undefined {
+  return parseEmailAddress('emailFrom', value);
+}
+
+function parseEmailAddress(key: string, value: string | undefined): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`emailFrom must be an email address, not "${value}"`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`${key} must be an email address, not "${value}"`);
   return value;
 }
 

@@ -71,6 +71,9 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   'voice-preview': 0.2,
   'go-live': 0.05,
   'pause-receptionist': 0.05,
+  // The going-live checklist's check (once or twice in a salon's life) and the support form.
+  'start-forwarding-check': 0.05,
+  'contact-support': 0.05,
   receptionist: 0.5,
   'clear-test-bookings': 0.05,
   'services-extract': 0.05,

@@ -23,6 +23,10 @@ export interface FunctionEnvironment {
   readonly USER_POOL_ID: string;
   readonly USER_POOL_CLIENT_ID: string;
   readonly SITE_URL: string;
+  /** Where salons reach us (context `supportEmail`): the support form sends there and the app shows it. */
+  readonly SUPPORT_EMAIL: string;
+  /** The number pool's low mark (the stage's config): below it the operators' alarm fires. */
+  readonly NUMBER_POOL_LOW: string;
 }
 
 /**

@@ -16,6 +16,9 @@ export const SWEEP_BOOKINGS_GRANTS: readonly Grant[] = ['table:read', 'table:wri
 export const SWEEP_CALLS_ENTRY = 'functions/jobs/sweep-calls.ts';
 /** Publishing call.completed, and reading Twilio's and ElevenLabs' records of a call (the provider secret). */
 export const SWEEP_CALLS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'secrets:providers'];
+export const WATCH_NUMBERS_ENTRY = 'functions/jobs/watch-number-pool.ts';
+/** Giving waiting salons their numbers (salon.number-assigned), knowing the telephony provider (the provider secret). */
+export const WATCH_NUMBERS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'secrets:providers'];
 
 export interface JobsProps {
   readonly config: StageConfig;
@@ -38,13 +41,15 @@ interface SweepJob {
  * (channels renewed, quiet mirrors resynced): settling publishes booking events and writes
  * calendar events, hence its grants. The call sweep publishes the end of calls
  * whose request died before it went out and closes calls whose end never came, from the
- * provider's record.
+ * provider's record. The number job serves salons waiting for a number and reports the pool's
+ * level for the operators' alarm (infra/operations.ts).
  */
 export class Jobs extends Construct {
   readonly sweepBookings: AppFunction;
   readonly sweepSchedule: Schedule;
   readonly sweepCalls: AppFunction;
   readonly callSweepSchedule: Schedule;
+  readonly watchNumbers: AppFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
     super(scope, id);
@@ -61,6 +66,13 @@ export class Jobs extends Construct {
       description: 'Publishes the end of calls a crash left unpublished and closes calls whose end never came',
       grants: SWEEP_CALLS_GRANTS,
       failing: 'The call sweep keeps failing: unfinished calls are not being metered',
+    });
+    [this.watchNumbers] = this.sweep(props, {
+      id: 'WatchNumbers',
+      entry: WATCH_NUMBERS_ENTRY,
+      description: "Serves salons waiting for a number from the pool and reports the pool's level",
+      grants: WATCH_NUMBERS_GRANTS,
+      failing: 'The number job keeps failing: waiting salons are not being given numbers',
     });
   }
 

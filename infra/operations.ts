@@ -3,12 +3,16 @@ import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { AGENT_UNAVAILABLE_LOG } from '../functions/core/telephony/inbound-call.js';
+import { POOL_LEVEL_LOG } from '../functions/jobs/watch-number-pool.js';
 import type { Api } from './api.js';
+import type { AppFunction } from './function.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
 export interface OperationsProps {
   readonly config: StageConfig;
   readonly api: Api;
+  /** The number pool's job: its level line on every run feeds the pool's alarms. */
+  readonly numberJob: AppFunction;
 }
 
 /** The voice webhook's route: its log says when the agent could not take a call. */
@@ -24,13 +28,16 @@ export const AGENT_UNAVAILABLE_CALLS = 3;
  * What operators watch (docs/operations.md): the API's throttled requests (every route has a
  * throttle sized from the capacity model: one firing means the model's ceiling is reached, or a
  * flood), its 4xx share, and the calls the voice agent could not take (ElevenLabs refused them,
- * at its plan's concurrency, or was slow), which are forwarded to the salon; on one dashboard.
+ * at its plan's concurrency, or was slow), which are forwarded to the salon; the number pool's
+ * level (low, or a salon waiting for a number); on one dashboard.
  * The alarms have no actions: subscribe the on-call channel to them (docs/operations.md).
  */
 export class Operations extends Construct {
   readonly throttledAlarm: cloudwatch.Alarm;
   readonly clientErrorAlarm: cloudwatch.Alarm;
   readonly agentUnavailableAlarm: cloudwatch.Alarm;
+  readonly numberPoolLowAlarm: cloudwatch.Alarm;
+  readonly salonWaitingAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
 
   constructor(scope: Construct, id: string, props: OperationsProps) {
@@ -54,6 +61,16 @@ export class Operations extends Construct {
       metricName: 'CallsForwardedAgentUnavailable',
       metricValue: '1',
     }).metric({ statistic: 'Sum', period: fiveMinutes });
+    const poolMetric = (id: string, metricName: string, field: 'free' | 'waiting', statistic: string) =>
+      new logs.MetricFilter(this, id, {
+        logGroup: props.numberJob.logGroup,
+        filterPattern: logs.FilterPattern.stringValue('$.message', '=', POOL_LEVEL_LOG),
+        metricNamespace: namespace,
+        metricName,
+        metricValue: `$.${field}`,
+      }).metric({ statistic, period: Duration.minutes(15) });
+    const freeNumbers = poolMetric('FreeNumbers', 'FreeNumbers', 'free', 'Minimum');
+    const salonsWaiting = poolMetric('SalonsWaitingForNumber', 'SalonsWaitingForNumber', 'waiting', 'Maximum');
     const requests = props.api.stage.metricCount({ period: fiveMinutes });
     const clientErrors = props.api.stage.metricClientError({ period: fiveMinutes });
     const clientErrorPercent = new cloudwatch.MathExpression({
@@ -92,6 +109,26 @@ export class Operations extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    this.numberPoolLowAlarm = new cloudwatch.Alarm(this, 'NumberPoolLowAlarm', {
+      alarmName: physicalName(props.config, 'number-pool-low'),
+      alarmDescription: `Fewer than ${props.config.numberPoolLow} free numbers in the pool (or the number job stopped reporting): stock more (npm run admin -- stock-numbers; docs/operations.md) before salons have to wait`,
+      metric: freeNumbers,
+      threshold: props.config.numberPoolLow,
+      comparisonOperator: cloudwatch.ComparisonOperator.LESS_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      // The job reports every run: silence means it is not running, and nobody is watching the pool.
+      treatMissingData: cloudwatch.TreatMissingData.BREACHING,
+    });
+    this.salonWaitingAlarm = new cloudwatch.Alarm(this, 'SalonWaitingAlarm', {
+      alarmName: physicalName(props.config, 'salon-waiting-for-number'),
+      alarmDescription: 'A salon finished setup and is waiting for a number: the pool is empty. Stock it now (npm run admin -- stock-numbers): waiting salons are served at once',
+      metric: salonsWaiting,
+      threshold: 1,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', {
       dashboardName: physicalName(props.config, 'operations'),
       widgets: [
@@ -99,6 +136,10 @@ export class Operations extends Construct {
           new cloudwatch.AlarmWidget({ title: 'Throttled requests (429)', alarm: this.throttledAlarm }),
           new cloudwatch.AlarmWidget({ title: 'Refused requests (4xx %)', alarm: this.clientErrorAlarm }),
           new cloudwatch.AlarmWidget({ title: 'Calls the agent could not take', alarm: this.agentUnavailableAlarm }),
+        ],
+        [
+          new cloudwatch.AlarmWidget({ title: 'Free numbers in the pool', alarm: this.numberPoolLowAlarm }),
+          new cloudwatch.AlarmWidget({ title: 'Salons waiting for a number', alarm: this.salonWaitingAlarm }),
         ],
         [
           new cloudwatch.GraphWidget({ title: 'API requests and errors', left: [requests, clientErrors, props.api.stage.metricServerError({ period: fiveMinutes })] }),

@@ -30,6 +30,8 @@ export interface SalonReceptionistStackProps extends StackProps {
   readonly elevenlabsVoiceIds?: Readonly<Record<string, string>>;
   /** The SES-verified address booking emails are sent from (context `emailFrom`). */
   readonly emailFrom?: string;
+  /** Where salons reach us (context `supportEmail`, else the stage's). */
+  readonly supportEmail: string;
 }
 
 /** The route that plays voice previews and needs the ElevenLabs voice ids. */
@@ -72,6 +74,8 @@ export class SalonReceptionistStack extends Stack {
       UPLOADS_BUCKET: this.data.uploads.bucketName,
       EVENT_BUS_NAME: this.events.bus.eventBusName,
       SITE_URL: this.siteUrl,
+      SUPPORT_EMAIL: props.supportEmail,
+      NUMBER_POOL_LOW: String(config.numberPoolLow),
     };
     const poolGrants = {
       table: this.data.table,
@@ -100,10 +104,10 @@ export class SalonReceptionistStack extends Stack {
         ? Object.fromEntries([VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].map((id) => [id, { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) }]))
         : {},
     });
-    this.operations = new Operations(this, 'Operations', { config, api: this.api });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });
     this.admin = new Admin(this, 'Admin', { config, environment, grants });
     this.jobs = new Jobs(this, 'Jobs', { config, environment, grants });
+    this.operations = new Operations(this, 'Operations', { config, api: this.api, numberJob: this.jobs.watchNumbers });
 
     this.web.deploy(props.webDistDir, {
       region: this.region,
@@ -111,6 +115,7 @@ export class SalonReceptionistStack extends Stack {
       userPoolClientId: this.auth.webClient.userPoolClientId,
       authFlowType: 'USER_SRP_AUTH',
       stage: config.stage,
+      supportEmail: props.supportEmail,
     });
 
     new CfnOutput(this, 'SiteUrl', { value: this.siteUrl, description: 'The web app' });

@@ -27,6 +27,10 @@ export interface StageConfig {
   readonly designSalons: number;
   /** Lambda defaults when a route does not say otherwise. */
   readonly lambdaDefaults: { readonly memoryMb: number; readonly timeoutSeconds: number };
+  /** Free numbers below which the number pool's alarm fires: a few days of sign-ups, ahead of Ireland's regulatory bundle. */
+  readonly numberPoolLow: number;
+  /** Where salons reach us, unless context `supportEmail` names another address. */
+  readonly supportEmail: string;
 }
 
 const STAGE_NAME = /^[a-z][a-z0-9-]{1,15}$/;
@@ -47,6 +51,8 @@ export function stageConfig(stage: string): StageConfig {
       apiThrottle: { rateLimit: 200, burstLimit: 400 },
       designSalons: 10_000,
       lambdaDefaults: { memoryMb: 512, timeoutSeconds: 10 },
+      numberPoolLow: 10,
+      supportEmail: 'support@salondesk.ie',
     };
   }
   return {
@@ -60,6 +66,8 @@ export function stageConfig(stage: string): StageConfig {
     apiThrottle: { rateLimit: 25, burstLimit: 50 },
     designSalons: 100,
     lambdaDefaults: { memoryMb: 512, timeoutSeconds: 10 },
+    numberPoolLow: 2,
+    supportEmail: 'support@salondesk.ie',
   };
 }
 

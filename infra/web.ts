@@ -18,6 +18,8 @@ export interface WebRuntimeConfig {
   readonly userPoolClientId: string;
   readonly authFlowType: 'USER_SRP_AUTH';
   readonly stage: string;
+  /** Where salons reach us: every page that promises support shows it. */
+  readonly supportEmail: string;
 }
 
 /**

@@ -4,6 +4,9 @@ const $ = (id) => document.getElementById(id);
 let call = null;
 let startedAt = null;
 let pending = null;
+let dialled = null;
+let ringingLine = null;
+let prompt = null;
 let conversation = null;
 let inCall = false;
 
@@ -21,6 +24,20 @@ function line(who, text) {
   $('transcript').append(item);
 }
 
+function notes(list) {
+  $('notes').replaceChildren(...(list || []).map((text) => {
+    const item = document.createElement('li');
+    item.textContent = text;
+    return item;
+  }));
+}
+
+function hideControls() {
+  $('dialling').hidden = true;
+  $('line-ringing').hidden = true;
+  $('message-form').hidden = true;
+}
+
 function show(answer) {
   call = answer.call;
   if (answer.startedAt) {
@@ -28,36 +45,61 @@ function show(answer) {
     $('ended').textContent = '';
   }
   $('result').hidden = false;
-  $('outcome').textContent = answer.outcome.text;
+  hideControls();
+  notes(answer.notes);
+  ringingLine = answer.line || null;
+  if (ringingLine) {
+    inCall = true;
+    $('outcome').textContent = ringingLine.text;
+    $('said').hidden = true;
+    $('twiml').textContent = '';
+    $('line-ringing').hidden = false;
+    $('end-call').hidden = false;
+    $('conversation').hidden = true;
+    return;
+  }
+  const outcome = answer.outcome;
+  $('outcome').textContent = outcome.text;
   $('twiml').textContent = answer.twiml;
-  $('said').hidden = answer.outcome.kind !== 'message';
-  $('said').textContent = answer.outcome.kind === 'message' ? 'The caller hears: “' + answer.outcome.said + '”' : '';
-  pending = answer.outcome.action || null;
+  const says = outcome.kind === 'message' || outcome.kind === 'message-prompt';
+  $('said').hidden = !says;
+  $('said').textContent = says ? 'The caller hears: “' + outcome.said + '”' : '';
+  pending = outcome.kind === 'ringing-salon' || outcome.kind === 'forwarded' ? outcome.action || null : null;
+  dialled = pending ? outcome.number : null;
   $('dialling').hidden = !pending;
+  prompt = outcome.kind === 'message-prompt' ? outcome : null;
+  $('message-form').hidden = !prompt;
   conversation = answer.conversation || null;
   $('conversation').hidden = !conversation;
   $('transcript').replaceChildren();
   $('say-form').hidden = false;
-  inCall = answer.outcome.kind !== 'refused';
+  inCall = outcome.kind !== 'refused' && outcome.kind !== 'rejected';
   $('end-call').hidden = !inCall;
   if (conversation) {
     line('agent', conversation.say);
     $('say').focus();
   }
+  if (prompt) $('message').focus();
   // A message and a hang-up: the call is over once it has been said.
-  if (answer.outcome.kind === 'message' || answer.outcome.kind === 'unknown') finish(true);
+  if (outcome.kind === 'message' || outcome.kind === 'unknown') finish(true);
 }
 
-/** The end of the call: Twilio's status callback records it (the call log shows it). */
+/** The end of the call: Twilio's status callback records it (the call log shows it). A line that never reached us has nothing to record. */
 function finish(answered) {
   if (!inCall) return;
   inCall = false;
   pending = null;
-  $('dialling').hidden = true;
+  prompt = null;
+  hideControls();
   $('end-call').hidden = true;
   $('say-form').hidden = true;
   const ending = conversation;
   conversation = null;
+  if (ringingLine) {
+    ringingLine = null;
+    $('ended').textContent = 'The call is over.';
+    return;
+  }
   const ended = call;
   post('/_local/phone/hang-up', { call, startedAt, conversation: ending, answered }).then(() => {
     if (call === ended) $('ended').textContent = "The call is over and recorded: it is in the salon's call log.";
@@ -70,32 +112,66 @@ function fail(error) {
 }
 
 fetch('/_local/phone/numbers').then((response) => response.json()).then((numbers) => {
-  for (const number of numbers) {
+  const assigned = numbers.filter((number) => number.state === 'assigned');
+  for (const number of assigned) {
     const option = document.createElement('option');
     option.value = number.phoneNumber;
     option.label = (number.salonName || 'Salon') + (number.live ? ' (live)' : ' (not live)');
     $('assigned-numbers').append(option);
   }
-  $('numbers-hint').textContent = numbers.length
-    ? 'Assigned numbers: ' + numbers.map((number) => number.phoneNumber + ' – ' + (number.salonName || 'Salon') + (number.live ? ' (live)' : ' (not live)')).join('; ')
-    : 'No number is assigned yet: npm run admin -- assign-number <salonId> <number>';
+  $('numbers-hint').textContent = assigned.length
+    ? 'Receptionists\\' numbers: ' + assigned.map((number) => number.phoneNumber + ' – ' + (number.salonName || 'Salon') + (number.live ? ' (live)' : ' (not live)')).join('; ')
+    : 'No receptionist has a number yet: a salon gets one the moment its setup is finished.';
 });
 
 $('dial-form').addEventListener('submit', (event) => {
   event.preventDefault();
   finish(Boolean(conversation));
-  post('/_local/phone/dial', { to: $('to').value, from: $('from').value }).then(show, fail);
+  $('carrier').textContent = '';
+  post('/_local/phone/dial', { to: $('to').value, from: $('from').value }).then((answer) => {
+    if (answer.carrier) {
+      $('carrier').textContent = answer.carrier;
+      return;
+    }
+    show(answer);
+  }, fail);
 });
 
 $('no-answer').addEventListener('click', () => {
-  post('/_local/phone/dial-result', { call, action: pending, answered: false }).then(show, fail);
+  post('/_local/phone/dial-result', { call, action: pending, number: dialled, answered: false }).then(show, fail);
 });
 
 $('salon-answers').addEventListener('click', () => {
-  post('/_local/phone/dial-result', { call, action: pending, answered: true }).then((answer) => {
+  post('/_local/phone/dial-result', { call, action: pending, number: dialled, answered: true }).then((answer) => {
     show(answer);
     $('outcome').textContent = 'The salon answered; the call ends when they hang up.';
   }, fail);
+});
+
+$('line-answers').addEventListener('click', () => {
+  $('outcome').textContent = 'Somebody at ' + ringingLine.number + ' answered: the call never reached the receptionist.';
+  finish(true);
+});
+
+$('line-no-answer').addEventListener('click', () => {
+  const ringing = ringingLine;
+  ringingLine = null;
+  post('/_local/phone/line-result', { call, line: ringing.number }).then(show, fail);
+});
+
+$('message-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  const speech = $('message').value;
+  if (!prompt || !speech.trim()) return;
+  $('message').value = '';
+  post('/_local/phone/speak', { call, action: prompt.action, speech }).then(show, fail);
+});
+
+$('say-nothing').addEventListener('click', () => {
+  if (!prompt) return;
+  $('said').textContent = 'The caller hears: “' + prompt.nothingSaid + '”';
+  $('outcome').textContent = 'You said nothing: the call ends.';
+  finish(true);
 });
 
 $('say-form').addEventListener('submit', (event) => {

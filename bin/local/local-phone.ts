@@ -2,13 +2,21 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 import { readLocalTwilioAuthToken, SANDBOX_ACCOUNT_SID } from '../../functions/providers/sandbox-telephony.js';
+import { toE164 } from '../../functions/contracts/phone.js';
 import { LOCAL_PHONE_SCRIPT } from './local-phone-script.js';
+import { renderLocalPhonePage } from './local-phone-page.js';
+import type { PhoneLines } from './phone-lines.js';
+import { describeTwiml, type CallOutcome } from './local-phone-twiml.js';
 
 /**
- * The local phone at /_local/phone (local runtime only): dials an assigned number by posting to
- * the real voice webhook over HTTP, signed as Twilio signs (the telephony sandbox's local auth
+ * The local phone at /_local/phone (local runtime only): dials a receptionist's number by posting
+ * to the real voice webhook over HTTP, signed as Twilio signs (the telephony sandbox's local auth
  * token), shows the TwiML it got, and, when the call reached the agent, carries on the
- * conversation with the sandbox receptionist server-side (the page never holds a secret).
+ * conversation with the sandbox receptionist server-side (the page never holds a secret). It is
+ * also the network's carrier (./phone-lines.ts): a forwarding code dialled from a line forwards
+ * it, a call to a forwarded line reaches where it forwards, and a call we dial to such a line
+ * comes straight back to us, as it would on a real network. Message mode is spoken to as Twilio's
+ * speech recognition hears it.
  */
 export interface LocalReceptionist {
   start(input: { salonId: string; test: boolean; callerPhone?: string }): Promise<{ conversationId: string; say: string }>;
@@ -18,7 +26,9 @@ export interface LocalReceptionist {
 
 export interface LocalPhoneOptions {
   authTokenFile: string;
-  numbers(): Promise<{ phoneNumber: string; salonName: string | null; live: boolean }[]>;
+  /** The carrier's side of the local network: lines and their forwarding (./phone-lines.ts). */
+  lines: PhoneLines;
+  numbers(): Promise<{ phoneNumber: string; state: string; salonName: string | null; live: boolean }[]>;
   salonForNumber(e164: string): Promise<string | null>;
   receptionist: LocalReceptionist;
   /** The caller's text, kept where the outbox page shows it beside the salon's answers. */
@@ -29,37 +39,12 @@ export interface LocalPhoneOptions {
   eventsIdle(): Promise<void>;
 }
 
-export type CallOutcome =
-  | { kind: 'agent'; text: string }
-  | { kind: 'ringing-salon'; text: string; number: string; seconds: number; action: string }
-  | { kind: 'forwarded'; text: string; number: string; action: string | null }
-  | { kind: 'message'; text: string; said: string }
-  | { kind: 'refused'; text: string }
-  | { kind: 'unknown'; text: string };
-
-const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&apos;': "'" };
-const unescapeXml = (text: string) => text.replace(/&(?:amp|lt|gt|quot|apos);/g, (entity) => entities[entity]!);
-
-/** What a caller would experience from this TwiML, in a line. */
-export function describeTwiml(status: number, twiml: string): CallOutcome {
-  if (status === 403) return { kind: 'refused', text: 'Refused (403): the webhook signature or the caller was not accepted.' };
-  if (status !== 200) return { kind: 'unknown', text: `The webhook answered ${status}.` };
-  if (/<Connect\b|<Stream\b/.test(twiml)) return { kind: 'agent', text: 'Connected to the agent (the sandbox receptionist answers).' };
-  const dial = /<Dial\b([^>]*)>([^<]*)<\/Dial>/.exec(twiml);
-  if (dial) {
-    const number = unescapeXml(dial[2]!.trim());
-    const action = /\baction="([^"]*)"/.exec(dial[1]!);
-    const timeout = /\btimeout="(\d+)"/.exec(dial[1]!);
-    const then = action ? unescapeXml(action[1]!) : null;
-    if (then?.includes('stage=after-salon')) {
-      const seconds = Number(timeout?.[1] ?? 30);
-      return { kind: 'ringing-salon', text: `Ringing the salon's own phone ${number} for ${seconds} seconds first.`, number, seconds, action: then };
-    }
-    return { kind: 'forwarded', text: `Forwarded to ${number}.`, number, action: then };
-  }
-  const say = /<Say\b[^>]*>([^<]*)<\/Say>/.exec(twiml);
-  if (say) return { kind: 'message', text: 'A message, then the call ends.', said: unescapeXml(say[1]!) };
-  return { kind: 'unknown', text: 'The call ends.' };
+/** A webhook's answer as the page shows it, with what the carrier did on the way (a line's forwarding). */
+interface Answer {
+  status: number;
+  twiml: string;
+  outcome: CallOutcome;
+  notes?: string[];
 }
 
 /** Posts a form to this server's own route over HTTP, with the Host the browser used (what Twilio would sign). */
@@ -112,13 +97,22 @@ const PAGE_HEADERS = {
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
 
+const newCallSid = () => `CA${randomBytes(16).toString('hex')}`;
+
 export function createLocalPhone(options: LocalPhoneOptions) {
   /** The webhook, as Twilio would call it: signed for the URL the local server is reached at. */
-  async function callWebhook(request: IncomingMessage, url: string, form: Record<string, string>) {
+  async function callWebhook(request: IncomingMessage, url: string, form: Record<string, string>): Promise<Answer> {
     const signature = twilioSignature(readLocalTwilioAuthToken(options.authTokenFile), url, form);
     const target = new URL(url);
     const answer = await postForm(request.socket.localPort!, target.host, `${target.pathname}${target.search}`, form, signature);
     return { status: answer.status, twiml: answer.body, outcome: describeTwiml(answer.status, answer.body) };
+  }
+
+  const voiceUrl = (request: IncomingMessage, stage?: string) => `http://${request.headers.host}/api/twilio/voice${stage ? `?stage=${stage}` : ''}`;
+
+  /** Twilio's status callback for a call that ended. */
+  async function reportEnd(request: IncomingMessage, call: Record<string, string>, status: string, seconds: number) {
+    await callWebhook(request, voiceUrl(request, 'status'), { ...call, CallStatus: status, CallDuration: String(seconds), Timestamp: new Date().toUTCString() });
   }
 
   async function connectIfAnswered(outcome: CallOutcome, to: string, from: string) {
@@ -129,12 +123,66 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     return { salonId, ...started };
   }
 
+  /**
+   * A `<Dial>` of ours that nobody picked up, or that rang a line forwarding every call: the
+   * carrier sends it on where the line forwards, as a new call (the caller's number, the line as
+   * ForwardedFrom). Refused there (our own call come back), our `<Dial>` hears busy.
+   */
+  async function carrierForwards(request: IncomingMessage, call: Record<string, string>, dialled: string, answered: boolean): Promise<{ status: string; notes: string[] }> {
+    if (answered) return { status: 'completed', notes: [] };
+    const forwarding = options.lines.forwarding(dialled);
+    const onward = forwarding.all ?? forwarding.unanswered;
+    if (!onward) return { status: 'no-answer', notes: [] };
+    const leg = { CallSid: newCallSid(), AccountSid: SANDBOX_ACCOUNT_SID, From: call.From ?? '', To: onward, ForwardedFrom: dialled, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' };
+    const answer = await callWebhook(request, voiceUrl(request), leg);
+    const notes = [`${dialled} forwards ${forwarding.all ? 'every call' : 'unanswered calls'} to ${onward}: the network sent the call there.`];
+    if (answer.outcome.kind === 'rejected') {
+      await reportEnd(request, leg, 'busy', 0);
+      return { status: 'busy', notes: [...notes, `It came straight back to the receptionist's number and was refused, so ${dialled} was never really rung.`] };
+    }
+    return { status: 'completed', notes: [...notes, `There: ${answer.outcome.text}`] };
+  }
+
+  /** After a webhook answer that dials a line forwarding every call, the carrier acts at once: no ringing. */
+  async function followCarrier(request: IncomingMessage, call: Record<string, string>, answer: Answer): Promise<Answer> {
+    const { outcome } = answer;
+    if ((outcome.kind !== 'forwarded' && outcome.kind !== 'ringing-salon') || !outcome.action) return answer;
+    if (!options.lines.forwarding(outcome.number).all) return answer;
+    const forwarded = await carrierForwards(request, call, outcome.number, false);
+    const next = await callWebhook(request, outcome.action, { ...call, CallStatus: 'in-progress', DialCallStatus: forwarded.status });
+    return { ...next, notes: [...(answer.notes ?? []), `The webhook dialled ${outcome.number}.`, ...forwarded.notes] };
+  }
+
   async function dial(request: IncomingMessage, body: Record<string, unknown>) {
-    const from = text(body.from) || '+353860000000';
-    const to = text(body.to);
-    const call = { CallSid: `CA${randomBytes(16).toString('hex')}`, AccountSid: SANDBOX_ACCOUNT_SID, From: from, To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' };
-    const answer = await callWebhook(request, `http://${request.headers.host}/api/twilio/voice`, call);
-    return { call, startedAt: Date.now(), ...answer, conversation: await connectIfAnswered(answer.outcome, to, from) };
+    // Twilio gives the caller's number in E.164, however the caller's phone shows it.
+    const from = toE164(text(body.from)) ?? (text(body.from) || '+353860000000');
+    const dialled = text(body.to);
+    const code = options.lines.dialCode(from, dialled);
+    if (code) {
+      const what = code.kind === 'all' ? 'every call' : 'the calls nobody answers';
+      return { carrier: code.to ? `Call forwarding on ${code.line}: ${what} now go${code.kind === 'all' ? 'es' : ''} to ${code.to}.` : `Call forwarding of ${what} on ${code.line} is off.` };
+    }
+    const to = toE164(dialled) ?? dialled;
+    const forwarding = options.lines.forwarding(to);
+    const call = { CallSid: newCallSid(), AccountSid: SANDBOX_ACCOUNT_SID, From: from, To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' };
+    if (!forwarding.all && forwarding.unanswered) {
+      return { call, startedAt: Date.now(), line: { number: to, to: forwarding.unanswered, text: `Ringing ${to}. If nobody answers, the network forwards the call to ${forwarding.unanswered}.` } };
+    }
+    return placeCall(request, forwarding.all ? { ...call, To: forwarding.all, ForwardedFrom: to } : call, forwarding.all ? [`${to} forwards every call to ${forwarding.all}.`] : []);
+  }
+
+  async function placeCall(request: IncomingMessage, call: Record<string, string>, notes: string[]) {
+    const answer = await followCarrier(request, call, { ...(await callWebhook(request, voiceUrl(request), call)), notes });
+    return { call, startedAt: Date.now(), ...answer, conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? '') };
+  }
+
+  /** A line that forwards unanswered calls rang out: the network sends the call on, to our number. */
+  async function lineResult(request: IncomingMessage, body: Record<string, unknown>) {
+    const call = (body.call ?? {}) as Record<string, string>;
+    const line = toE164(text(body.line));
+    const onward = line ? options.lines.forwarding(line).unanswered : undefined;
+    if (!line || !onward) throw new Error('that line does not forward unanswered calls');
+    return placeCall(request, { ...call, To: onward, ForwardedFrom: line }, [`Nobody answered ${line}: it forwarded the call to ${onward}.`]);
   }
 
   /** A `<Dial>` (ringing the salon first, or forwarding) ends: Twilio posts its action URL, signed the same way. */
@@ -142,8 +190,19 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     const call = (body.call ?? {}) as Record<string, string>;
     const action = new URL(text(body.action));
     if (action.host !== request.headers.host || action.pathname !== '/api/twilio/voice') throw new Error('not this webhook');
-    const answer = await callWebhook(request, action.toString(), { ...call, CallStatus: 'in-progress', DialCallStatus: body.answered === true ? 'completed' : 'no-answer' });
-    return { call, ...answer, conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? '') };
+    const forwarded = await carrierForwards(request, call, text(body.number), body.answered === true);
+    const answer = await callWebhook(request, action.toString(), { ...call, CallStatus: 'in-progress', DialCallStatus: forwarded.status });
+    return { call, ...answer, notes: forwarded.notes, conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? '') };
+  }
+
+  /** Message mode: what the caller says is recognised and posted to the `<Gather>`'s action, as Twilio does. */
+  async function speak(request: IncomingMessage, body: Record<string, unknown>) {
+    const call = (body.call ?? {}) as Record<string, string>;
+    const action = new URL(text(body.action));
+    if (action.host !== request.headers.host || action.pathname !== '/api/twilio/voice') throw new Error('not this webhook');
+    const answer = await callWebhook(request, action.toString(), { ...call, CallStatus: 'in-progress', SpeechResult: text(body.speech), Confidence: '0.9' });
+    await options.eventsIdle();
+    return { call, ...answer };
   }
 
   /** The caller hangs up (or the call ended by itself): Twilio's status callback, signed the same way, records its end. */
@@ -152,9 +211,8 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     const conversation = (body.conversation ?? null) as { salonId?: unknown; conversationId?: unknown } | null;
     if (conversation) await options.receptionist.end({ salonId: text(conversation.salonId), conversationId: text(conversation.conversationId) });
     const startedAt = typeof body.startedAt === 'number' && body.startedAt <= Date.now() ? body.startedAt : Date.now();
-    const form = { ...call, CallStatus: body.answered === false ? 'canceled' : 'completed', CallDuration: String(Math.round((Date.now() - startedAt) / 1000)), Timestamp: new Date().toUTCString() };
-    const answer = await callWebhook(request, `http://${request.headers.host}/api/twilio/voice?stage=status`, form);
-    return { status: answer.status };
+    await reportEnd(request, call, body.answered === false ? 'canceled' : 'completed', Math.round((Date.now() - startedAt) / 1000));
+    return { status: 200 };
   }
 
   /** A text to a salon's number, as Twilio's inbound SMS webhook gets it; answers what the salon texted back. */
@@ -186,6 +244,8 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     const actions: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
       '/_local/phone/dial': (body) => dial(request, body),
       '/_local/phone/dial-result': (body) => dialResult(request, body),
+      '/_local/phone/line-result': (body) => lineResult(request, body),
+      '/_local/phone/speak': (body) => speak(request, body),
       '/_local/phone/hang-up': (body) => hangUp(request, body),
       '/_local/phone/text': (body) => sendText(request, body),
       '/_local/phone/say': (body) => options.receptionist.turn({ salonId: text(body.salonId), conversationId: text(body.conversationId), text: text(body.text) }),
@@ -204,57 +264,4 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     }
     return true;
   };
-}
-
-export function renderLocalPhonePage(): string {
-  return `<!doctype html>
-<html lang="en-IE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Local phone · SalonDesk</title>
-<style>body{font-family:system-ui,sans-serif;max-width:48rem;margin:2rem auto;padding:0 1rem;color:#1f2937}
-.banner{background:#fef3c7;border:1px solid #f59e0b;padding:.75rem 1rem;border-radius:8px}
-form{display:grid;gap:.75rem;margin:1rem 0}label{font-weight:600;display:grid;gap:.25rem}input,select{font:inherit;padding:.5rem;border:1px solid #9ca3af;border-radius:6px}
-button{font:inherit;padding:.5rem 1rem;border-radius:6px;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer;justify-self:start}
-button.secondary{background:#fff;color:#1d4ed8}.outcome{font-size:1.1rem;font-weight:600}
-pre{white-space:pre-wrap;overflow-wrap:anywhere;background:#f3f4f6;padding:.75rem;border-radius:6px;font-size:.85rem}
-ol.transcript{list-style:none;padding:0}ol.transcript li{margin:.5rem 0;padding:.5rem .75rem;border-radius:8px;background:#eef2ff}ol.transcript li.caller{background:#ecfdf5;text-align:right}
-[hidden]{display:none!important}</style>
-</head><body><main>
-<h1>Local phone</h1>
-<p class="banner">Sandbox: no real call is made. This phone posts to the product's own Twilio voice webhook, signed as Twilio signs, and shows what a caller would get.</p>
-<form id="dial-form">
-  <label for="to">Number to dial <input id="to" name="to" type="tel" list="assigned-numbers" autocomplete="off" required placeholder="+3531…"></label>
-  <datalist id="assigned-numbers"></datalist>
-  <p id="numbers-hint"></p>
-  <label for="from">Calling from <input id="from" name="from" type="tel" value="+353860000000" required></label>
-  <button type="submit">Dial</button>
-</form>
-<section id="result" aria-live="polite" hidden>
-  <h2>What the caller gets</h2>
-  <p class="outcome" id="outcome"></p>
-  <p id="said" hidden></p>
-  <div id="dialling" hidden><button type="button" id="salon-answers" class="secondary">The salon answers</button> <button type="button" id="no-answer" class="secondary">Nobody answers</button></div>
-  <button type="button" id="end-call" class="secondary" hidden>Hang up</button>
-  <p id="ended" aria-live="polite"></p>
-  <details open><summary>TwiML from the webhook</summary><pre id="twiml"></pre></details>
-</section>
-<section id="conversation" hidden aria-labelledby="conversation-heading">
-  <h2 id="conversation-heading">Conversation</h2>
-  <ol class="transcript" id="transcript" aria-live="polite"></ol>
-  <form id="say-form">
-    <label for="say">You say <input id="say" name="say" autocomplete="off" required></label>
-    <div><button type="submit">Say it</button></div>
-  </form>
-</section>
-<section aria-labelledby="text-heading">
-  <h2 id="text-heading">Send a text</h2>
-  <p>As a caller texting the salon's number (a reply to a reminder or an offer): posted to the product's Twilio SMS webhook, signed the same way.</p>
-  <form id="text-form">
-    <label for="text-to">Salon's number <input id="text-to" name="text-to" type="tel" list="assigned-numbers" autocomplete="off" required placeholder="+3531…"></label>
-    <label for="text-from">Texting from <input id="text-from" name="text-from" type="tel" value="+353860000000" required></label>
-    <label for="text-body">Message <input id="text-body" name="text-body" autocomplete="off" required></label>
-    <button type="submit">Send text</button>
-  </form>
-  <ol class="transcript" id="texts" aria-live="polite"></ol>
-</section>
-</main><script src="/_local/phone.js"></script></body></html>`;
 }

@@ -10,6 +10,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as sweepBookings } from '../../functions/jobs/sweep-bookings.js';
 import { handler as sweepCalls } from '../../functions/jobs/sweep-calls.js';
+import { handler as watchNumberPool } from '../../functions/jobs/watch-number-pool.js';
 import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
 import { ensureLocalTwilioAuthToken } from '../../functions/providers/sandbox-telephony.js';
 import { createOutboxStore } from '../../functions/store/outbox-store.js';
@@ -22,6 +23,7 @@ import { localOrigins } from './local-hosts.js';
 import { ensureLocalAwsKey, keyTable } from './local-keys.js';
 import { createOutbox, mergedOutbox } from './outbox.js';
 import { createLocalPhone } from './local-phone.js';
+import { createPhoneLines } from './phone-lines.js';
 import { listNumbers } from '../../functions/admin/phone-numbers.js';
 import { createLocalApp } from './server.js';
 import { startDynamo, startS3 } from './storage-stand-ins.js';
@@ -170,8 +172,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     outbox: mergedOutbox(outbox, tableOutbox),
     localPhone: createLocalPhone({
       authTokenFile: twilioAuthTokenFile,
+      lines: createPhoneLines(join(dataDir, 'phone-lines.json')),
       numbers: async () => (await listNumbers(deps())).numbers,
-      salonForNumber: (e164) => deps().salons.salonForNumber(e164),
+      salonForNumber: (e164) => deps().numbers.salonFor(e164),
       recordText: ({ to, from, body }) => outbox.add({ channel: 'sms', to, subject: `Text from ${from}`, body }),
       textsTo: async (to, since) =>
         (await tableOutbox.listRecent(50))
@@ -194,16 +197,19 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
       authFlowType: 'USER_PASSWORD_AUTH',
       userPoolEndpointPath: '/_cognito',
       stage: 'local',
+      supportEmail: deps().config.SUPPORT_EMAIL,
     },
     onError,
   });
 
-  // The booking and call sweeps (EventBridge Scheduler in AWS): at once, with no grace since
-  // nothing is running yet (they finish what a killed run left), then every minute.
+  // The booking and call sweeps and the number job (EventBridge Scheduler in AWS): at once, with no
+  // grace since nothing is running yet (they finish what a killed run left, and the telephony
+  // sandbox's number pool is stocked before the first owner finishes setup), then every minute.
   const report = (name: string) => (error: unknown) => onError(`${name} sweep: ${(error as Error).message}`);
   const runSweep = async (event?: { graceMs: number }) => {
     await sweepBookings(event).then(() => undefined, report('booking'));
     await sweepCalls(event).then(() => undefined, report('call'));
+    await watchNumberPool().then(() => undefined, report('number'));
   };
   let sweeping = runSweep({ graceMs: 0 });
   const sweepTimer = setInterval(() => {

@@ -46,7 +46,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const to = test ? (await d.salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
   if (!to) return logger.info('deposit sms skipped: a test booking and the owner gave no mobile', ids);
   const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: ids.eventType, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}`, ...(expiresAt ? { expiresAt } : {}) }),
+    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}`, ...(expiresAt ? { expiresAt } : {}), ...(test ? {} : { about: { bookingId: appointment.id } }) }),
   ).catch((error: unknown) => {
     logger.warn('deposit sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

@@ -5,18 +5,19 @@ import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js'
 import { numberAssignedEmail } from '../../functions/core/confirmations/messages.js';
 import { logger } from '../../functions/logger.js';
 
-/** salon.number-assigned → one email to the owner per number, however often the event arrives. */
+/** salon.number-assigned → one email to the owner per number (with the going-live checklist), however often the event arrives. */
 export async function handler(event: EventBridgeEvent<'salon.number-assigned', unknown>): Promise<void> {
   const assigned = parseEventDetail('salon.number-assigned', event.detail);
   const d = deps();
   const ids = { salonId: assigned.salonId };
-  const salon = await d.salons.get(assigned.salonId);
+  const [salon, setup] = await Promise.all([d.salons.get(assigned.salonId), d.setup.load(assigned.salonId)]);
   if (!salon) return logger.info('number email skipped: the salon is gone', ids);
   // A number support replaced meanwhile is not announced.
   if (salon.assignedNumber !== assigned.phoneNumber) return logger.info('number email skipped: the salon has another number now', ids);
   if (!salon.ownerEmail) return logger.info('number email skipped: no owner email', ids);
   const to = salon.ownerEmail;
-  const content = numberAssignedEmail(salon.name, assigned.phoneNumber, new URL('/dashboard', d.config.SITE_URL).toString());
+  const forwarding = setup.phoneOption === 'forward' ? { when: setup.forwardWhen } : null;
+  const content = numberAssignedEmail(salon.name, assigned.phoneNumber, new URL('/dashboard', d.config.SITE_URL).toString(), forwarding);
   const outcome = await deliverOnce(
     { claims: d.deliveryClaims, now: d.now },
     { salonId: assigned.salonId, eventType: 'salon.number-assigned', subjectId: assigned.phoneNumber, channel: 'owner-email' },

@@ -26,14 +26,24 @@ export const handler = securedRoute(
     if (!parsed.success) throw new InvalidInputError('Not a Twilio SMS webhook');
     const { From, To, Body, MessageSid } = parsed.data;
     const d = deps();
-    const salonId = await d.salons.salonForNumber(To);
+    const salonId = await d.numbers.salonFor(To);
     if (!salonId) {
       logger.info('sms to a number no salon has', { messageSid: MessageSid });
       return EMPTY;
     }
-    const answer = await answerText(d, { salonId, from: From, body: Body }, answerOffer);
-    if (answer.reply) await d.sms.send({ salonId, to: From, body: answer.reply });
-    logger.info('sms reply', { outcome: answer.outcome, salonId, messageSid: MessageSid });
+    // Twilio signs no time: a replayed webhook (the same MessageSid) is acted on once, so a replayed START never undoes a later STOP.
+    if (!(await d.smsReplies.receive(salonId, MessageSid, d.now()))) {
+      logger.info('sms already received; nothing done', { salonId, messageSid: MessageSid });
+      return EMPTY;
+    }
+    try {
+      const answer = await answerText(d, { salonId, from: From, body: Body }, answerOffer);
+      if (answer.reply) await d.sms.send({ salonId, to: From, body: answer.reply });
+      logger.info('sms reply', { outcome: answer.outcome, salonId, messageSid: MessageSid });
+    } catch (error) {
+      await d.smsReplies.unreceive(salonId, MessageSid).catch(() => undefined);
+      throw error;
+    }
     return EMPTY;
   },
 );

@@ -9,9 +9,10 @@ import { securedRoute, type ApiEvent } from '../http/handler.js';
 import { logger } from '../logger.js';
 
 /**
- * Twilio's voice webhook: every call to an assigned number, a `<Dial>`'s outcome
- * (?stage=after-salon, ?stage=after-forward), the browser test call through the TwiML app, and
- * the status callback at the end of a call (?stage=status). Twilio's signature is checked
+ * Twilio's voice webhook: every call to one of our numbers, a `<Dial>`'s outcome
+ * (?stage=after-salon, ?stage=after-forward), what a caller said in message mode (?stage=message),
+ * the browser test call through the TwiML app, and the status callback at the end of a call
+ * (?stage=status). Twilio's signature is checked
  * before anything is read. Routing is a pure read, so a repeated webhook gets the same answer;
  * what it records is first-wins (functions/core/telephony/call-record.ts).
  */
@@ -21,13 +22,15 @@ async function verify(event: ApiEvent): Promise<SignedWebhook> {
 }
 
 function inboundDeps(): InboundCallDeps {
-  const { salons, setup, agents, voiceAgents, now } = deps();
+  const { numbers, salons, setup, dialling, agents, voiceAgents, now } = deps();
   return {
+    numbers,
     salons,
     setup,
+    dialling,
     agentId: async (salonId) => (await agents.get(salonId))?.agentId ?? null,
     registerCall: (input) => voiceAgents.registerCall(input),
-    answersCalls: (salon, stored, at) => callReadiness(salon, stored, at).live,
+    readiness: callReadiness,
     now,
     onAgentFailure: (error) => logger.warn(AGENT_UNAVAILABLE_LOG, { detail: (error as Error)?.message }),
   };
@@ -44,18 +47,26 @@ export const handler = securedRoute(
   async (webhook, { query }) => {
     const parsed = voiceWebhookParams.safeParse(webhook.params);
     if (!parsed.success) throw new InvalidInputError('Not a Twilio voice webhook');
-    const { CallSid, From, To, salonId, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
+    const { CallSid, From, To, salonId, ForwardedFrom, SpeechResult, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
     if (query.stage === 'status') {
-      const { salons, calls, events, now } = deps();
-      const outcome = await recordCallStatus({ salons, calls, events, now }, { callSid: CallSid, from: From, to: To, callStatus: CallStatus ?? '', callDuration: CallDuration, timestamp: Timestamp });
+      const { salons, numbers, calls, events, now } = deps();
+      const outcome = await recordCallStatus({ salons, numbers, calls, events, now }, { callSid: CallSid, from: From, to: To, callStatus: CallStatus ?? '', callDuration: CallDuration, timestamp: Timestamp });
       logger.info('call status', { outcome, callSid: CallSid, status: CallStatus });
       return twiml('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    }
+    if (query.stage === 'message') {
+      // Only a caller who spoke in message mode needs the message store and its caps.
+      const { answerSpokenMessage } = await import('../core/telephony/spoken-message.js');
+      const answer = await answerSpokenMessage(deps(), { callSid: CallSid, from: From, to: To, speech: SpeechResult ?? '' });
+      logger.info('message mode answered', { callSid: CallSid, salonId: answer.salonId });
+      return twiml(answer.twiml);
     }
     const dialed = { dialCallStatus: DialCallStatus ?? '' };
     const call: InboundCall = {
       callSid: CallSid,
       from: From,
       to: To,
+      ...(ForwardedFrom ? { forwardedFrom: ForwardedFrom } : {}),
       ...(salonId ? { salonId } : {}),
       ...(query.stage === 'after-salon' ? { afterSalon: dialed } : {}),
       ...(query.stage === 'after-forward' ? { afterForward: dialed } : {}),

@@ -55,6 +55,15 @@ export const EXPORT_LIST_SECTIONS = [
   'callStats',
   'bookingCounts',
   'activity',
+  'reminders',
+  'waitingList',
+  'freedTimeOffers',
+  'textOptOuts',
+  'textQuestions',
+  'textSubjects',
+  'textsReceived',
+  'noShows',
+  'callerNoShows',
 ] as const;
 export type ExportSingleSection = (typeof EXPORT_SINGLE_SECTIONS)[number];
 export type ExportListSection = (typeof EXPORT_LIST_SECTIONS)[number];

@@ -50,6 +50,10 @@ export const FLOOD_LIMITS = {
   messagesPerCallerPerHour: 5,
   /** Messages a salon takes per clock hour from all callers: caller ids can be spoofed, so the per-phone cap alone bounds nothing. */
   messagesPerSalonPerHour: 200,
+  /** Waiting-list joins one caller phone can make per clock hour (one entry per number and day whatever the count). */
+  waitlistJoinsPerCallerPerHour: 5,
+  /** Waiting-list joins a salon takes per clock hour from all callers: each entry is a text when a time comes free. */
+  waitlistJoinsPerSalonPerHour: 50,
   /** Wrong agent secrets one source address may send per clock minute; past that it is refused (429) unchecked until the minute is out. */
   badSecretsPerSourcePerMinute: 10,
 } as const;
@@ -155,6 +159,12 @@ const toolSchemaBuilders = {
       callerName: text('callerName', 100).describe("The caller's name"),
       callerPhone: phoneParam().describe(parameterHelp.callerPhone),
       callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
+      additional: z
+        .boolean({ error: 'additional must be true or false' })
+        .optional()
+        .describe(
+          'Only after book refused with already_booked (the caller already has a booking at an overlapping time): true when the caller has said this one is for another person, or another service they want as well. Never to move a booking: use reschedule',
+        ),
     }),
   cancel: () =>
     z.strictObject({

@@ -91,4 +91,5 @@ export const noShowMessages = {
   notFound: 'No such appointment',
   notStarted: 'An appointment can be marked as a no-show only once it has started',
   notConfirmed: 'Only a confirmed appointment can be a no-show',
+  testBooking: 'A test booking cannot be a no-show',
 } as const;

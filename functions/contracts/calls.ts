@@ -8,7 +8,7 @@ import type { Appointment } from './appointments.js';
 export const CALL_LOG_PAGE_SIZE = 20;
 
 /** How a call ended, as the owner reads it (functions/core/calls/call-outcome.ts decides). */
-export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'missed', 'abandoned', 'test-call'] as const;
+export const CALL_OUTCOMES = ['answered', 'forwarded', 'transferred', 'message', 'missed', 'abandoned', 'test-call'] as const;
 export type CallOutcome = (typeof CALL_OUTCOMES)[number];
 
 /** What a call did through the receptionist's tools: a booking made, moved or cancelled, a message left. */
@@ -113,6 +113,7 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   answered: 'Questions answered',
   forwarded: 'Forwarded to the salon',
   transferred: 'Put through to the salon',
+  message: 'Message taken',
   missed: 'Missed',
   abandoned: 'Caller hung up',
   'test-call': 'Test call',

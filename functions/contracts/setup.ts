@@ -105,6 +105,39 @@ export interface Stylist {
 /** A temporary key for an unsaved stylist row, from its position in the list. */
 export const temporaryStylistKey = (position: number) => `new-${position}`;
 
+/**
+ * Which calls a forwarded salon line sends to the receptionist: those nobody at the salon answers
+ * (the carrier's "forward on no answer", `*61*`: the salon's own phone rings first), or every call
+ * (`*21*`). Unanswered first is the gentle start the going-live checklist suggests.
+ */
+export const FORWARD_WHEN = ['unanswered', 'all'] as const;
+export type ForwardWhen = (typeof FORWARD_WHEN)[number];
+
+/**
+ * Where a forwarded line would loop (RELIABILITY 53), as the form and the server both check it:
+ * putting a caller through to the line that forwards to us rings us again, and ringing first
+ * either happens already (unanswered only) or needs another number (every call forwarded).
+ */
+export function forwardingIssues(settings: {
+  phoneOption: 'new' | 'forward';
+  forwardNumber: string;
+  forwardWhen: ForwardWhen;
+  escalationPhone: string;
+  ringSalonFirstSeconds: number;
+}): { path: string[]; message: string }[] {
+  if (settings.phoneOption !== 'forward') return [];
+  const issues: { path: string[]; message: string }[] = [];
+  if (settings.escalationPhone && settings.escalationPhone === settings.forwardNumber) {
+    issues.push({ path: ['escalationPhone'], message: setupMessages.putThroughForwards });
+  }
+  if (settings.ringSalonFirstSeconds > 0 && settings.forwardWhen === 'unanswered') {
+    issues.push({ path: ['ringSalonFirstSeconds'], message: setupMessages.ringFirstAlreadyRings });
+  } else if (settings.ringSalonFirstSeconds > 0 && !settings.escalationPhone) {
+    issues.push({ path: ['escalationPhone'], message: setupMessages.ringFirstNeedsNumber });
+  }
+  return issues;
+}
+
 const currentStep = /* @__PURE__ */ (() => z.number().int().min(1).max(SETUP_STEPS).optional())();
 
 export const stepOneRequest = /* @__PURE__ */ (() => z.strictObject({ step: z.literal(1), business: businessSchema, hours: hoursSchema, currentStep }))();
@@ -133,9 +166,12 @@ export const stepThreeRequest = /* @__PURE__ */ (() =>
       ...voiceSettingsShape,
       phoneOption: z.enum(['new', 'forward']).default('new'),
       forwardNumber: optionalPhone,
+      /** With 'forward': which calls the salon's line sends to the receptionist (FORWARD_WHEN). */
+      forwardWhen: z.enum(FORWARD_WHEN).default('unanswered'),
       currentStep,
     })
     .superRefine((request, ctx) => {
+      for (const issue of forwardingIssues(request)) ctx.addIssue({ code: 'custom', ...issue });
       const voice = voiceById(request.selectedVoice);
       if (voice && !(voice.languages as readonly string[]).includes(request.selectedLanguage)) {
         ctx.addIssue({ code: 'custom', path: ['selectedLanguage'], message: setupMessages.languageUnsupported });

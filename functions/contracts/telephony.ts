@@ -25,11 +25,12 @@ export type EndConferenceRequest = z.infer<typeof endConferenceRequest>;
 
 /**
  * The voice webhook's query: a `<Dial>` posts its outcome back with stage=after-salon (ringing
- * the salon first) or stage=after-forward (forwarding); Twilio's status callback comes with
- * stage=status (each number's StatusCallback, and the TwiML app's).
+ * the salon first) or stage=after-forward (forwarding); message mode's `<Gather>` posts what the
+ * caller said with stage=message; Twilio's status callback comes with stage=status (each number's
+ * StatusCallback, and the TwiML app's).
  */
 export const voiceWebhookQuery = z.strictObject({
-  stage: z.enum(['after-salon', 'after-forward', 'status'], { error: 'stage must be after-salon, after-forward or status' }).optional(),
+  stage: z.enum(['after-salon', 'after-forward', 'message', 'status'], { error: 'stage must be after-salon, after-forward, message or status' }).optional(),
 });
 
 /** What the voice webhook reads from Twilio's form parameters (everything else is ignored). */
@@ -38,6 +39,10 @@ export const voiceWebhookParams = z.looseObject({
   From: z.string().default(''),
   To: z.string().default(''),
   salonId: z.string().optional(),
+  /** The line that forwarded the call to us, when the caller's carrier passes it on (https://www.twilio.com/docs/voice/twiml#request-parameters). */
+  ForwardedFrom: z.string().optional(),
+  /** Message mode: what Twilio's speech recognition heard (https://www.twilio.com/docs/voice/twiml/gather#speechresult). */
+  SpeechResult: z.string().max(10_000).optional(),
   DialCallStatus: z.string().optional(),
   CallStatus: z.string().optional(),
   CallDuration: z.string().optional(),

@@ -1,7 +1,7 @@
 /** The browser test call's messages, shared by the page and its tests. */
 export const testCallMessages = {
   notSignedIn: 'Not signed in',
-  noNumber: 'Your receptionist has no phone number yet. You can still test it here; support assigns a number before you go live.',
+  noNumber: 'Your receptionist has no phone number yet. You can still test it here: it gets its own number the moment setup is finished.',
   numberFailed: 'Failed to load phone number',
   sdkFailed: 'The voice SDK failed to initialise. If you use an ad blocker, allow this site and try again.',
   micUnsupported: 'Microphone access is not supported in this browser',

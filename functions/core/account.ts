@@ -8,8 +8,9 @@ import { closeMirrors } from './calendar/salon-mirrors.js';
 import { removeAgent } from './voice-agent/provision.js';
 import { logger } from '../logger.js';
 import { accountDeletedEmail } from './confirmations/messages.js';
+import { releaseSalonNumber } from './numbers/release-number.js';
 
-export interface AccountDeps extends CalendarGrantDeps, Pick<Ports, 'salons' | 'identity' | 'deletedOwners' | 'events' | 'voiceAgents' | 'agents' | 'now'> {
+export interface AccountDeps extends CalendarGrantDeps, Pick<Ports, 'salons' | 'numbers' | 'setup' | 'identity' | 'deletedOwners' | 'events' | 'voiceAgents' | 'agents' | 'now'> {
   /** Confirms the deletion to the owner (absent where a caller sends no email). */
   email?: Pick<Ports['email'], 'send'>;
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */
@@ -88,7 +89,10 @@ export async function deleteAccount(deps: AccountDeps, owner: Owner, password: s
   );
   // Billing's ids live on the salon's items: read them before those go.
   await endBilling(deps, salonId);
-  const salonName = (await deps.salons.get(salonId))?.name ?? null;
+  const [salon, setup] = await Promise.all([deps.salons.get(salonId, true), deps.setup.load(salonId)]);
+  // The number leaves the salon for its 30 days of saying whose it was (never a bare "not connected" to a line still forwarded to it).
+  if (salon) await releaseSalonNumber(deps, salon, setup);
+  const salonName = salon?.name ?? null;
   const itemsDeleted = await deps.salons.deleteAll(salonId);
   await deps.events.publish('salon.deleted', { salonId, ownerId: owner.userId, deletedAt: deps.now().toISOString() });
   await confirmDeletion(deps, user.email, salonName, salonId);

@@ -7,7 +7,8 @@ import { subscriptionCovers } from './billing/subscription.js';
 
 /**
  * Whether the salon's calls may reach the receptionist, and what is missing if not: the setup's
- * three steps complete (the dashboard's progress rules), a number assigned by support, and a
+ * three steps complete (the dashboard's progress rules), its number (from the pool once setup is
+ * complete), and a
  * trial or plan that is active (the free trial from sign-up, or a Stripe subscription). Live means
  * the owner pressed Go Live Now; calls reach the agent only while live and everything holds.
  * Apart from Go Live (go-live.ts), which makes the agent: the voice webhook asks this on every
@@ -31,7 +32,9 @@ export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Read
     billing: now < trialEnd || subscriptionCovers(salon.subscription, now),
   };
   const missing = READINESS_ITEMS.filter((item) => !state[item]);
-  const switchedOn = Boolean(salon.liveAt) && !salon.pausedAt;
+  // A pause with an end is over by itself once that moment comes.
+  const paused = Boolean(salon.pausedAt) && !(salon.pausedUntil && now >= new Date(salon.pausedUntil));
+  const switchedOn = Boolean(salon.liveAt) && !paused;
   return {
     setupComplete: state.setup,
     numberAssigned: state.number,
@@ -41,5 +44,7 @@ export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Read
     missing,
     trialEndsAt: trialEnd.toISOString(),
     ...(!state.billing && salon.subscription ? { planEnded: true } : {}),
+    pausedUntil: paused ? (salon.pausedUntil ?? null) : null,
+    numberWaitingSince: salon.assignedNumber ? null : (salon.numberWaitingSince ?? null),
   };
 }

@@ -1,6 +1,8 @@
-import { GO_LIVE_MESSAGES, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
+import { DateTime } from 'luxon';
+import { GO_LIVE_MESSAGES, PAUSE_MAX_DAYS, PAUSE_MESSAGES, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
+import { SALON_TIME_ZONE } from '../contracts/appointments.js';
 import { callReadiness } from './call-readiness.js';
-import { ConflictError, DomainError } from './errors.js';
+import { ConflictError, DomainError, InvalidInputError } from './errors.js';
 import { provisionAgent } from './voice-agent/provision.js';
 
 /** The sentences that say what is missing, one per item. */
@@ -31,9 +33,41 @@ export async function goLive(deps: GoLiveDeps, salonId: string): Promise<GoLiveA
   return { live: true, liveAt, agentId };
 }
 
-/** Pause: the salon stays set up and its agent kept, but calls are forwarded to the salon until Go Live Now. */
-export async function pauseReceptionist(deps: Pick<GoLiveDeps, 'salons' | 'now'>, salonId: string): Promise<{ paused: true; pausedAt: string }> {
-  const pausedAt = deps.now().toISOString();
-  if (!(await deps.salons.markPaused(salonId, pausedAt))) throw new ConflictError(GO_LIVE_MESSAGES.notLive);
-  return { paused: true, pausedAt };
+/**
+ * Pause means "take messages" (RELIABILITY 53): the salon stays set up and its agent kept, and
+ * every call is answered in message mode until Go Live Now, or until the start of `until` (a day
+ * off, a holiday: Irish time), when the receptionist is back by itself.
+ */
+export async function pauseReceptionist(
+  deps: Pick<GoLiveDeps, 'salons' | 'now'>,
+  salonId: string,
+  until?: string,
+): Promise<{ paused: true; pausedAt: string; pausedUntil: string | null }> {
+  const now = deps.now();
+  const pausedUntil = until ? pauseEnd(until, now) : null;
+  const pausedAt = now.toISOString();
+  if (!(await deps.salons.markPaused(salonId, pausedAt, pausedUntil))) throw new ConflictError(GO_LIVE_MESSAGES.notLive);
+  return { paused: true, pausedAt, pausedUntil };
+}
+
+/** The start of `day` in Ireland, after today and within PAUSE_MAX_DAYS. */
+function pauseEnd(day: string, now: Date): string {
+  const start = DateTime.fromISO(day, { zone: SALON_TIME_ZONE }).startOf('day');
+  const today = DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE }).startOf('day');
+  if (!start.isValid || start <= today) throw new InvalidInputError(PAUSE_MESSAGES.untilPast);
+  if (start > today.plus({ days: PAUSE_MAX_DAYS })) throw new InvalidInputError(PAUSE_MESSAGES.untilTooFar);
+  return start.toUTC().toISO()!;
+}
+
+/**
+ * The going-live checklist's last step: the owner rings the salon's line from another phone, and
+ * the first call to reach the receptionist after this (functions/core/telephony/inbound-call.ts)
+ * shows the forwarding works. Only a salon whose line forwards to us, once it has a number.
+ */
+export async function startForwardingCheck(deps: Pick<GoLiveDeps, 'salons' | 'setup' | 'now'>, salonId: string): Promise<{ checkStartedAt: string }> {
+  const [salon, setup] = await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]);
+  if (!salon?.assignedNumber || setup.phoneOption !== 'forward') throw new ConflictError(GO_LIVE_MESSAGES.nothingToCheck);
+  const checkStartedAt = deps.now().toISOString();
+  if (!(await deps.salons.startForwardingCheck(salonId, checkStartedAt))) throw new ConflictError('The salon no longer exists.');
+  return { checkStartedAt };
 }

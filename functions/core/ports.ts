@@ -29,6 +29,8 @@ import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { PaymentsPort } from '../providers/payments-port.js';
 import type { SubscriptionStore } from '../store/subscription-store.js';
 import type { SmsReplyStore } from '../store/sms-reply-store.js';
+import type { NumberStore } from '../store/number-store.js';
+import type { DiallingStore } from '../store/dialling-store.js';
 
 /**
  * What core asks of the world outside it: the stores, the vendors' ports and the clock. Each core
@@ -39,6 +41,10 @@ export interface Ports {
   /** Where the product is served: the address in links, OAuth callbacks and webhook registrations. */
   config: { SITE_URL: string };
   salons: SalonStore;
+  /** The stage's phone numbers: the pool, the number each salon holds, released numbers in quarantine. */
+  numbers: NumberStore;
+  /** The `<Dial>`s placed for each salon's callers, until they report back (a call back through one is a loop). */
+  dialling: DiallingStore;
   /** Tombstones of deleted owners, whose unexpired tokens must not bring their salon back. */
   deletedOwners: DeletedOwners;
   setup: SetupStore;

@@ -4,7 +4,12 @@ import { VOICE_SETTINGS_UNSET, defaultFirstMessage, pickVoiceSettings } from '..
 import type { Owner } from './owner.js';
 import type { StoredSetup } from '../store/setup-store.js';
 import type { Ports } from './ports.js';
-import { NotSignedInError } from './errors.js';
+import { InvalidInputError, NotSignedInError } from './errors.js';
+import { setupMessages } from '../contracts/setup-fields.js';
+import type { Salon } from './salon-profile.js';
+import { callReadiness } from './call-readiness.js';
+import { numberForSalon, type StockDeps } from './numbers/stock-numbers.js';
+import { logger } from '../logger.js';
 import { findOrCreateOwnerSalon, undoIfOwnerDeleted, type SalonDeps } from './salon.js';
 import { isCalendarConnected } from './calendar-connection.js';
 import { refreshAgentIfLive, type ProvisionDeps } from './voice-agent/provision.js';
@@ -47,6 +52,7 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
     currentStep: clampStep(stored.currentStep),
     phoneOption: stored.phoneOption,
     forwardNumber: stored.forwardNumber,
+    forwardWhen: stored.forwardWhen,
   };
 }
 
@@ -71,14 +77,38 @@ function assignIds(request: Extract<SetupStepRequest, { step: 2 }>, previous: St
   return { stylists, mappings, services, keyToId };
 }
 
-export async function saveSetupStep(deps: SetupDeps & ProvisionDeps, owner: Owner, request: SetupStepRequest) {
+export async function saveSetupStep(deps: SetupDeps & ProvisionDeps & StockDeps, owner: Owner, request: SetupStepRequest) {
   const salon = await findOrCreateOwnerSalon(deps, owner);
+  if (request.step === 3) await refuseLoopingNumbers(deps, salon, request);
   const saved = await saveStep(deps, salon.id, request);
   // The account may have been deleted while the step was being saved.
   if (await undoIfOwnerDeleted(deps, owner.userId, salon.id)) throw new NotSignedInError();
   // A salon's hosted agent learns the change; this never fails the save (a refusal is logged, the next save or Go Live catches up).
   await refreshAgentIfLive(deps, salon.id);
+  await giveNumberOnceComplete(deps, salon.id);
   return saved;
+}
+
+/**
+ * The number arrives the moment setup is complete (functions/core/numbers/give-number.ts). A
+ * failure never fails the save: the dashboard's next load, or the number job, tries again.
+ */
+export async function giveNumberOnceComplete(deps: Pick<SetupDeps, 'salons' | 'setup' | 'now'> & StockDeps, salonId: string): Promise<void> {
+  const [salon, stored] = await Promise.all([deps.salons.get(salonId, true), deps.setup.load(salonId)]);
+  if (!salon || salon.assignedNumber || !callReadiness(salon, stored, deps.now()).setupComplete) return;
+  await numberForSalon(deps, salonId).catch((error: unknown) => logger.error('number not given at setup', { salonId, name: (error as Error)?.name }));
+}
+
+/**
+ * A number to put callers through to (or ring first) must not call us back (RELIABILITY 53): the
+ * form refuses the salon's forwarded line (contracts/setup.ts forwardingIssues), and here any of
+ * our own numbers and any number that has looped before, which only the server knows.
+ */
+async function refuseLoopingNumbers(deps: Pick<Ports, 'numbers'>, salon: Salon, request: Extract<SetupStepRequest, { step: 3 }>): Promise<void> {
+  const escalation = request.escalationPhone;
+  if (!escalation) return;
+  if (salon.loopingNumbers?.includes(escalation)) throw new InvalidInputError(setupMessages.putThroughForwards);
+  if (escalation === salon.assignedNumber || (await deps.numbers.get(escalation))) throw new InvalidInputError(setupMessages.putThroughIsOurs);
 }
 
 async function saveStep(deps: SetupDeps, salonId: string, request: SetupStepRequest) {
@@ -97,8 +127,8 @@ async function saveStep(deps: SetupDeps, salonId: string, request: SetupStepRequ
       return { saved: 2, currentStep, ...team };
     }
     case 3: {
-      const { phoneOption, forwardNumber } = request;
-      await deps.setup.saveVoice(salonId, pickVoiceSettings(request), { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '' });
+      const { phoneOption, forwardNumber, forwardWhen } = request;
+      await deps.setup.saveVoice(salonId, pickVoiceSettings(request), { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '', forwardWhen });
       await deps.setup.saveProgress(salonId, currentStep, 3, at);
       return { saved: 3, currentStep };
     }

@@ -7,6 +7,7 @@ import type {
 import * as z from 'zod';
 import { describeIssues, DomainError, InvalidInputError, NotSignedInError, UnavailableError } from '../core/errors.js';
 import type { Owner } from '../core/owner.js';
+import { PAGE_OWNER_HEADER } from '../contracts/page-owner.js';
 import { refuseDeletedOwner } from '../core/salon.js';
 import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
@@ -37,12 +38,16 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
 
 /**
  * The owner as API Gateway's JWT authorizer (or the local server, doing the same checks) left
- * them in the request context. Only an access token of our app client gets this far.
+ * them in the request context. Only an access token of our app client gets this far. A page of
+ * the web app names the owner it was loaded for: a token of anyone else (the next owner to sign in
+ * on a shared computer, while a tab of the last one is still open) is refused (RELIABILITY 99).
  */
 export function ownerFromEvent(event: ApiEvent): Owner {
   const claims = event.requestContext?.authorizer?.jwt?.claims;
   const userId = typeof claims?.sub === 'string' ? claims.sub : undefined;
   if (!userId || claims?.token_use !== 'access') throw new NotSignedInError();
+  const pageOwner = header(event, PAGE_OWNER_HEADER);
+  if (pageOwner !== undefined && pageOwner !== userId) throw new NotSignedInError();
   const username = typeof claims.username === 'string' ? claims.username : userId;
   return { userId, username };
 }

@@ -22,6 +22,9 @@ const providerSecretsSchema = z.looseObject({
   twilioTwimlAppSid: z.string().min(1).optional(),
   twilioApiKeySid: z.string().min(1).optional(),
   twilioApiKeySecret: z.string().min(1).optional(),
+  /** Buying Irish numbers for the pool: the account's approved regulatory bundle (BU…) and the Irish address (AD…) it names. */
+  twilioBundleSid: z.string().regex(/^BU[0-9a-f]{32}$/).optional(),
+  twilioAddressSid: z.string().regex(/^AD[0-9a-f]{32}$/).optional(),
   stripeSecretKey: z.string().min(1).optional(),
   stripeWebhookSecret: z.string().min(1).optional(),
   stripeConnectWebhookSecret: z.string().min(1).optional(),
@@ -127,9 +130,17 @@ export const isMessagingService = (from: string) => /^MG[0-9a-f]{32}$/.test(from
  * browser test call may be absent (client tokens then fail, nothing else does). Null means sandbox.
  */
 export async function twilioVoiceCredentials(
-  settings: { TWILIO_ACCOUNT_SID?: string; TWILIO_AUTH_TOKEN?: string; TWILIO_TWIML_APP_SID?: string; TWILIO_API_KEY_SID?: string; TWILIO_API_KEY_SECRET?: string },
+  settings: {
+    TWILIO_ACCOUNT_SID?: string;
+    TWILIO_AUTH_TOKEN?: string;
+    TWILIO_TWIML_APP_SID?: string;
+    TWILIO_API_KEY_SID?: string;
+    TWILIO_API_KEY_SECRET?: string;
+    TWILIO_BUNDLE_SID?: string;
+    TWILIO_ADDRESS_SID?: string;
+  },
   secrets: ProviderSecretsSource | undefined,
-): Promise<{ accountSid: string; authToken: string; twimlAppSid?: string; apiKeySid?: string; apiKeySecret?: string } | null> {
+): Promise<{ accountSid: string; authToken: string; twimlAppSid?: string; apiKeySid?: string; apiKeySecret?: string; numberPurchase?: { bundleSid: string; addressSid: string } } | null> {
   const stored = settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN ? undefined : await secrets?.get();
   const accountSid = settings.TWILIO_ACCOUNT_SID ?? stored?.twilioAccountSid;
   const authToken = settings.TWILIO_AUTH_TOKEN ?? stored?.twilioAuthToken;
@@ -139,7 +150,14 @@ export async function twilioVoiceCredentials(
     apiKeySid: settings.TWILIO_API_KEY_SID ?? stored?.twilioApiKeySid,
     apiKeySecret: settings.TWILIO_API_KEY_SECRET ?? stored?.twilioApiKeySecret,
   };
-  return { accountSid, authToken, ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)) };
+  const bundleSid = settings.TWILIO_BUNDLE_SID ?? stored?.twilioBundleSid;
+  const addressSid = settings.TWILIO_ADDRESS_SID ?? stored?.twilioAddressSid;
+  return {
+    accountSid,
+    authToken,
+    ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value !== undefined)),
+    ...(bundleSid && addressSid ? { numberPurchase: { bundleSid, addressSid } } : {}),
+  };
 }
 
 export interface StripeCredentials {

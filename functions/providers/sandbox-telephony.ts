@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { voiceAccessToken } from './twilio-access-token.js';
@@ -48,5 +48,8 @@ export function createSandboxTelephony(options: { authTokenFile?: string }): Tel
       logger.info('sandbox telephony: call redirected', { callSid });
     },
     pointNumberAt: async () => true,
+    // Made-up Dublin numbers (01 9xx xxxx): the local phone rings them through the real webhook.
+    buyNumbers: async ({ count }) => Array.from({ length: count }, () => `+35319${String(randomInt(0, 1_000_000)).padStart(6, '0')}`),
+    releaseNumber: async () => true,
   };
 }

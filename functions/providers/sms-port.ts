@@ -13,6 +13,8 @@ export interface SmsMessage {
   body: string;
   /** A time-bound text (a payment link): not worth delivering after this, so the provider drops it from its queue then. */
   expiresAt?: Date;
+  /** The booking the text is about: a reply ("C") refers to it (functions/core/replies/last-text.ts). Not sent to the provider. */
+  about?: { bookingId: string };
 }
 
 /**

@@ -44,6 +44,20 @@ export interface TelephonyPort {
   redirectCall(callSid: string, twiml: string): Promise<void>;
   /** Points an owned number's voice webhook and status callback at ours (support's assign-number); false when the account has no such number. */
   pointNumberAt(e164: string, urls: NumberWebhooks): Promise<boolean>;
+  /**
+   * Buys up to `count` Irish local numbers for the pool, each pointed at our webhooks (operators'
+   * stock-numbers). Ireland's numbers need the account's approved regulatory bundle and an Irish
+   * address (NumberPurchase): the sandbox makes up numbers instead.
+   */
+  buyNumbers(input: { count: number; areaCode?: string; webhooks: NumberWebhooks }): Promise<string[]>;
+  /** Gives a number back to the provider (operators' retire-number); false when the account has no such number. */
+  releaseNumber(e164: string): Promise<boolean>;
+}
+
+/** What buying an Irish number needs at Twilio: the approved bundle (BU…) and the address (AD…) it names. */
+export interface NumberPurchase {
+  bundleSid: string;
+  addressSid: string;
 }
 
 /** The provider refused or could not be reached; the message never quotes a phone number. */

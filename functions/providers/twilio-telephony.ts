@@ -1,6 +1,6 @@
 import { voiceAccessToken } from './twilio-access-token.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
-import { TelephonyError, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
+import { TelephonyError, type NumberPurchase, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
 import { twilioApi } from './twilio-sdk.js';
 
 /**
@@ -23,6 +23,8 @@ export interface TwilioTelephonyOptions {
   /** Default https://api.twilio.com; only tests point it at a local fake Twilio. */
   apiRoot?: string;
   timeoutMs?: number;
+  /** Ireland's regulatory requirements for buying numbers; without them buying is refused before Twilio is asked. */
+  numberPurchase?: NumberPurchase;
 }
 
 interface TwilioishError {
@@ -109,14 +111,58 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
     async redirectCall(callSid, twiml) {
       await updateCall(callSid, { Twiml: twiml });
     },
-    async pointNumberAt(e164, { voiceUrl, statusCallbackUrl }) {
-      const page = (await request(() =>
-        api.fetch({ uri: `${account}/IncomingPhoneNumbers.json`, method: 'get', params: { PhoneNumber: e164, PageSize: 1 }, headers: { Accept: 'application/json' } }),
-      )) as { incoming_phone_numbers?: { sid: string }[] };
-      const number = page.incoming_phone_numbers?.[0];
-      if (!number) return false;
-      await request(() => api.update({ uri: `${account}/IncomingPhoneNumbers/${encodeURIComponent(number.sid)}.json`, method: 'post', data: { VoiceUrl: voiceUrl, VoiceMethod: 'POST', StatusCallback: statusCallbackUrl, StatusCallbackMethod: 'POST' }, headers: FORM }));
+    async pointNumberAt(e164, webhooks) {
+      const sid = await ownedNumberSid(e164);
+      if (!sid) return false;
+      await request(() => api.update({ uri: `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, method: 'post', data: webhookFields(webhooks), headers: FORM }));
+      return true;
+    },
+    async buyNumbers({ count, areaCode, webhooks }) {
+      const purchase = options.numberPurchase;
+      if (!purchase) throw new TelephonyError('Buying Irish numbers needs the approved regulatory bundle and address (twilioBundleSid, twilioAddressSid)');
+      // https://www.twilio.com/docs/phone-numbers/api/availablephonenumberlocal-resource: Irish local numbers that take calls.
+      const listed = (await request(() =>
+        api.fetch({
+          uri: `${account}/AvailablePhoneNumbers/IE/Local.json`,
+          method: 'get',
+          params: { VoiceEnabled: 'true', PageSize: count, ...(areaCode ? { AreaCode: areaCode } : {}) },
+          headers: { Accept: 'application/json' },
+        }),
+      )) as { available_phone_numbers?: { phone_number: string }[] };
+      const bought: string[] = [];
+      for (const { phone_number: phoneNumber } of (listed.available_phone_numbers ?? []).slice(0, count)) {
+        // https://www.twilio.com/docs/phone-numbers/api/incomingphonenumber-resource#create-an-incomingphonenumber-resource:
+        // a regulated number needs its BundleSid (error 21649 without) and AddressSid (error 21631 without).
+        await request(() =>
+          api.create({
+            uri: `${account}/IncomingPhoneNumbers.json`,
+            method: 'post',
+            data: { PhoneNumber: phoneNumber, BundleSid: purchase.bundleSid, AddressSid: purchase.addressSid, ...webhookFields(webhooks) },
+            headers: FORM,
+          }),
+        );
+        bought.push(phoneNumber);
+      }
+      return bought;
+    },
+    async releaseNumber(e164) {
+      const sid = await ownedNumberSid(e164);
+      if (!sid) return false;
+      await request(() => api.remove({ uri: `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, method: 'delete' }));
       return true;
     },
   };
+
+  /** The account's number resource for `e164`, or null when it has none. */
+  async function ownedNumberSid(e164: string): Promise<string | null> {
+    const page = (await request(() =>
+      api.fetch({ uri: `${account}/IncomingPhoneNumbers.json`, method: 'get', params: { PhoneNumber: e164, PageSize: 1 }, headers: { Accept: 'application/json' } }),
+    )) as { incoming_phone_numbers?: { sid: string }[] };
+    return page.incoming_phone_numbers?.[0]?.sid ?? null;
+  }
+}
+
+/** Where a number sends its calls and their ends: our webhook, both by POST. */
+function webhookFields({ voiceUrl, statusCallbackUrl }: { voiceUrl: string; statusCallbackUrl: string }) {
+  return { VoiceUrl: voiceUrl, VoiceMethod: 'POST', StatusCallback: statusCallbackUrl, StatusCallbackMethod: 'POST' };
 }

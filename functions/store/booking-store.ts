@@ -49,8 +49,8 @@ export interface BookingStore {
    * secret a remembered caller is confirmed by, consistently read like the rest).
    */
   readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[], options?: { agent?: boolean }): Promise<BookingRead>;
-  /** What an offer reads, in one request: the stylists' days and their calendars' mirrors. */
-  readForOffer(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[]): Promise<Pick<BookingRead, 'days' | 'mirrors'>>;
+  /** What an offer (or a move) reads, in one request: the stylists' days and their calendars' mirrors, and the stylists' calendar mappings as they are now. */
+  readForOffer(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[]): Promise<Pick<BookingRead, 'days' | 'mirrors' | 'mappings'>>;
 }
 
 export interface BookingRead {
@@ -60,6 +60,11 @@ export interface BookingRead {
   mirrors: CalendarMirror[];
   /** The agent secret's hash the salon's agent item holds (null: none, or no salon); read only when asked. */
   agentSecretHash: string | null;
+  /**
+   * The calendar each of the read days' stylists is mapped to now (absent: none), read with the
+   * days: an owner's change of mapping takes effect at once, whatever a warm instance remembers.
+   */
+  mappings: Record<string, string>;
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -79,29 +84,36 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
       // The caller's no-shows come in the same read (no-show-store.ts): the receptionist knows them at no cost.
       const noShows = { pk: keys.salon(salonId), sk: keys.noShowCallerSk(phoneHash) };
       const agent = options.agent ? [{ pk: keys.salon(salonId), sk: keys.agentSk }] : [];
-      const { bySk, days, mirrors } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent]);
+      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent]);
       const secretHash = bySk.get(keys.agentSk)?.secretHash;
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
         days,
         mirrors,
+        mappings,
         pastNoShows: (bySk.get(keys.noShowCallerSk(phoneHash))?.ids as Set<string> | undefined)?.size ?? 0,
         agentSecretHash: typeof secretHash === 'string' ? secretHash : null,
       };
     },
     async readForOffer(salonId, refs, calendarIds) {
-      const { days, mirrors } = await readDays(salonId, refs, calendarIds);
-      return { days, mirrors };
+      const { days, mirrors, mappings } = await readDays(salonId, refs, calendarIds);
+      return { days, mirrors, mappings };
     },
   };
 
-  /** Days and mirrors (and any other keys) in one batch read. */
+  /** Days, their stylists' calendar mappings and mirrors (and any other keys) in one batch read. */
   async function readDays(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[], others: ItemKey[] = []) {
     const mirrorKeys = calendarIds.map((calendarId) => mirrorKey(salonId, calendarId));
-    const items = await batchGetAll(client, tableName, [...others, ...refs.map((ref) => dayKey(salonId, ref)), ...mirrorKeys]);
+    const stylistIds = [...new Set(refs.map((ref) => ref.stylistId))];
+    const mappingKeys = stylistIds.map((stylistId) => ({ pk: keys.salon(salonId), sk: keys.mappingSk(stylistId) }));
+    const items = await batchGetAll(client, tableName, [...others, ...refs.map((ref) => dayKey(salonId, ref)), ...mappingKeys, ...mirrorKeys]);
     const bySk = new Map(items.map((item) => [String(item.sk), item]));
     return {
       bySk,
+      mappings: Object.fromEntries(stylistIds.flatMap((stylistId) => {
+        const calendarId = bySk.get(keys.mappingSk(stylistId))?.calendarId;
+        return typeof calendarId === 'string' ? [[stylistId, calendarId]] : [];
+      })),
       days: refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date)))),
       mirrors: mirrorKeys.flatMap((key) => {
         const item = bySk.get(key.sk);

@@ -18,7 +18,7 @@ import { keys } from './keys.js';
  * its transcript back (RELIABILITY 69). Every write that may create a record also marks the call
  * for the sweep first (call-sweep-markers.ts).
  */
-export type CallRemoval = 'removed' | 'missing' | 'unfinished';
+export type CallRemoval = 'removed' | 'missing' | 'unfinished' | 'unmetered';
 
 export interface CallStore {
   recordStart(start: CallStart): Promise<void>;
@@ -29,8 +29,10 @@ export interface CallStore {
    * call; consumers de-duplicate).
    */
   recordEnd(end: CallEnd): Promise<CallRecord | null>;
-  /** After `call.completed` went out: the call is finished, and its sweep marker goes. */
+  /** After `call.completed` was handed to the bus. The sweep marker stays until the usage consumer acknowledges (markUsageMetered). */
   markCompletedPublished(salonId: string, callSid: string): Promise<void>;
+  /** The usage consumer counted the call's minutes (or found them counted): the call is finished, and its sweep marker goes. */
+  markUsageMetered(salonId: string, callSid: string): Promise<void>;
   /** Answers the record as it now is, or null for a deleted call: nothing of it was kept. */
   recordConversation(conversation: CallConversation): Promise<CallRecord | null>;
   noteTransfer(salonId: string, callSid: string): Promise<void>;
@@ -45,10 +47,16 @@ export interface CallStore {
   list(salonId: string, options: { limit: number; after?: CallPosition }): Promise<CallPage>;
   /**
    * Removes a call and its transcript, leaving a tombstone until `keepUntil` (epoch seconds).
-   * Only a finished call (`call.completed` sent): one still open or unpublished is `unfinished`,
-   * so deleting it can never lose its minutes.
+   * Only a finished call (`call.completed` sent, its minutes counted): one still open or
+   * unpublished is `unfinished`, one whose minutes are not counted yet `unmetered`, so deleting
+   * it can never lose its minutes.
    */
   remove(salonId: string, callSid: string, tombstone: { deletedAt: string; keepUntil: number }): Promise<CallRemoval>;
+  /**
+   * A call that is not the salon's to see (our own `<Dial>` sent back by a forwarding line, and
+   * refused): its tombstone from the start, so its status callback records nothing.
+   */
+  ignore(salonId: string, callSid: string, tombstone: { deletedAt: string; keepUntil: number }): Promise<void>;
   /** The calls the sweep must finish (open, or ended and not yet published). */
   sweep: Pick<CallSweepMarkers, 'due' | 'lookAgainAt' | 'drop'>;
 }
@@ -152,6 +160,8 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
         finalStatus: end.finalStatus,
         callerPhone: end.callerPhone,
         test: end.test,
+        // First wins, like every fact: a re-sent end after the minutes were counted leaves them counted.
+        usagePending: true,
       });
     },
 
@@ -159,6 +169,14 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       await conditionally(
         client.send(
           new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), UpdateExpression: 'SET completedPublished = :yes', ConditionExpression: KNOWN, ExpressionAttributeValues: { ':yes': true } }),
+        ),
+      );
+    },
+
+    async markUsageMetered(salonId, callSid) {
+      await conditionally(
+        client.send(
+          new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), UpdateExpression: 'SET usagePending = :no', ConditionExpression: KNOWN, ExpressionAttributeValues: { ':no': false } }),
         ),
       );
       await markers.drop(salonId, callSid);
@@ -222,13 +240,14 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       const call = await get(salonId, callSid);
       if (!call) return 'missing';
       if (!call.completedPublished) return 'unfinished';
+      if (call.usagePending) return 'unmetered';
       const replaced = await conditionally(
         client.send(
           new PutCommand({
             TableName: tableName,
             Item: { ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil },
-            ConditionExpression: `completedPublished = :yes AND ${NOT_DELETED}`,
-            ExpressionAttributeValues: { ':yes': true },
+            ConditionExpression: `completedPublished = :yes AND (attribute_not_exists(usagePending) OR usagePending = :no) AND ${NOT_DELETED}`,
+            ExpressionAttributeValues: { ':yes': true, ':no': false },
           }),
         ),
       );
@@ -237,6 +256,18 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       // A redelivered end after the call finished puts its marker again: the sweep would only drop it.
       await markers.drop(salonId, callSid);
       return 'removed';
+    },
+
+    async ignore(salonId, callSid, { deletedAt, keepUntil }) {
+      await conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
     },
 
     sweep: markers,

@@ -9,8 +9,9 @@ import { tableKeys } from './table-definition.js';
  * item cannot carry the marker itself: its gsi1 place is the call log's.
  *
  * Every write that may create a call record puts the marker first, and it is deleted only once
- * `call.completed` is marked sent (or the call is gone), so a crash anywhere leaves the marker
- * behind, never a call without one. The marker says when to look, not what to do: the sweep
+ * the usage consumer has counted the call's minutes (or the call is gone), not when
+ * `call.completed` was handed to the bus: a crash anywhere, the bus's own included, leaves the
+ * marker behind, never a call without one. The marker says when to look, not what to do: the sweep
  * reads the call and decides.
  */
 export interface CallSweepMarker {

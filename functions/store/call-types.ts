@@ -2,7 +2,8 @@
  * A call's record and the parts its sources write (functions/store/call-store.ts), and how an
  * item of the table reads as a record.
  */
-export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'test';
+/** How the voice webhook first answered: the agent, ringing the salon first, forwarding to a person, message mode, or the owner's test call. */
+export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'message' | 'test';
 export type CallEvaluation = 'success' | 'failure' | 'unknown';
 
 export interface CallRecord {
@@ -34,8 +35,14 @@ export interface CallRecord {
   movedIds: string[];
   cancelledIds: string[];
   messageIds: string[];
-  /** `call.completed` went out (and the sweep has nothing left to do for the call). */
+  /** `call.completed` was handed to the bus. */
   completedPublished: boolean;
+  /**
+   * The call ended and its minutes are not counted yet: set with its end, cleared by the usage
+   * consumer's acknowledgement (markUsageMetered). Until then the sweep publishes `call.completed`
+   * again, since an event handed to the bus is not one delivered (RELIABILITY 68).
+   */
+  usagePending: boolean;
 }
 
 export interface TranscriptLine {
@@ -113,5 +120,6 @@ export function toRecord(item: Record<string, unknown>): CallRecord {
     cancelledIds: [...((item.cancelledIds as Set<string> | undefined) ?? [])].sort(),
     messageIds: [...((item.messageIds as Set<string> | undefined) ?? [])].sort(),
     completedPublished: item.completedPublished === true,
+    usagePending: item.usagePending === true,
   };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 
@@ -35,6 +35,8 @@ export interface DeliveryClaims {
   claim(key: DeliveryKey, now: Date): Promise<Claim | null>;
   markSent(claim: Claim, messageId: string, now: Date): Promise<void>;
   release(claim: Claim): Promise<void>;
+  /** Whether the message was sent (its claim marked sent): what a delivery that could not claim asks before it lets go of its work. */
+  wasSent(key: DeliveryKey): Promise<boolean>;
 }
 
 const itemKey = (key: DeliveryKey) => ({ pk: keys.salon(key.salonId), sk: keys.deliveryClaimSk(key.eventType, key.subjectId, key.channel) });
@@ -76,6 +78,10 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
           }),
         ),
       );
+    },
+    async wasSent(key) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: itemKey(key), ConsistentRead: true }));
+      return result.Item?.status === 'sent';
     },
     async release(claim) {
       await conditionally(

@@ -7,6 +7,12 @@ export const keys = {
   phone: (e164: string) => `PHONE#${e164}`,
   /** gsi1 partition listing every assigned number (support's list-numbers), by number. */
   phoneIndex: 'PHONES',
+  /** gsi1 partitions of the number pool (functions/store/number-store.ts): free numbers oldest first, quarantined ones by when they are due. */
+  freeNumbersIndex: 'NUMBERPOOL#FREE',
+  quarantinedNumbersIndex: 'NUMBERPOOL#QUARANTINED',
+  /** Salons that finished setup while the pool was empty, first come first served. */
+  numbersWaiting: 'NUMBERS#WAITING',
+  numberWaitingSk: (since: string, salonId: string) => `${since}#${salonId}`,
   profileSk: 'PROFILE',
   googleSk: 'GOOGLE',
   /** A pending Google OAuth `state` (by its hash), found by the public callback without a salon. */
@@ -55,6 +61,9 @@ export const keys = {
   /** Rate-limit counters (functions/store/rate-limits.ts), one per window (its start, ISO). */
   callerMessagesLimitSk: (phoneHash: string, window: string) => `LIMIT#MSG#CALLER#${phoneHash}#${window}`,
   salonMessagesLimitSk: (window: string) => `LIMIT#MSG#SALON#${window}`,
+  supportMessagesLimitSk: (window: string) => `LIMIT#SUPPORT#${window}`,
+  callerWaitlistLimitSk: (phoneHash: string, window: string) => `LIMIT#WAITLIST#CALLER#${phoneHash}#${window}`,
+  salonWaitlistLimitSk: (window: string) => `LIMIT#WAITLIST#SALON#${window}`,
   /** A partition per source address (hashed) for its failed agent-secret checks: a wrong secret names no salon. */
   secretFailures: (sourceHash: string) => `SECRETFAIL#${sourceHash}`,
   secretFailuresSk: (window: string) => `LIMIT#${window}`,
@@ -65,6 +74,9 @@ export const keys = {
   conversationSk: (conversationId: string) => `CONVERSATION#${conversationId}`,
   /** The salon's one open sandbox test call (functions/store/test-call-store.ts). */
   testCallSk: 'TESTCALL',
+  /** A `<Dial>` we placed for the salon and its caller, until it reports back: a call that comes back through it is a loop (functions/store/dialling-store.ts). */
+  diallingSk: (callSid: string) => `DIALLING#${callSid}`,
+  diallingPrefix: 'DIALLING#',
   /** What the SMS and email sandboxes "sent", under the salon; gsi1 lists every salon's, newest first. */
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',
@@ -106,6 +118,10 @@ export const keys = {
   smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
   /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
   smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
+  /** The booking the salon's last booking text to a number was about (functions/core/replies/last-text.ts). */
+  smsSubjectSk: (phoneHash: string) => `SMSSUBJECT#${phoneHash}`,
+  /** A text a caller sent, by Twilio's MessageSid: acted on once, however often the webhook is replayed. */
+  smsReceivedSk: (messageSid: string) => `SMSIN#${messageSid}`,
   /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
   waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
   waitlistPrefix: (date: string) => `WAITLIST#${date}#`,

@@ -16,6 +16,11 @@ export type RateCounter =
   /** Messages one caller phone (by its hash) left; under the salon, so they go with it. */
   | { kind: 'caller-messages'; salonId: string; phoneHash: string }
   | { kind: 'salon-messages'; salonId: string }
+  /** Messages the owner sent support through the in-app form. */
+  | { kind: 'support-messages'; salonId: string }
+  /** Waiting-list joins, likewise: each entry is a text when a time comes free. */
+  | { kind: 'caller-waitlist'; salonId: string; phoneHash: string }
+  | { kind: 'salon-waitlist'; salonId: string }
   /** Failed agent-secret checks from one source address. */
   | { kind: 'secret-failures'; source: string };
 
@@ -51,6 +56,12 @@ function itemKey(counter: RateCounter, window: FixedWindow): { pk: string; sk: s
       return { pk: keys.salon(counter.salonId), sk: keys.callerMessagesLimitSk(counter.phoneHash, start) };
     case 'salon-messages':
       return { pk: keys.salon(counter.salonId), sk: keys.salonMessagesLimitSk(start) };
+    case 'support-messages':
+      return { pk: keys.salon(counter.salonId), sk: keys.supportMessagesLimitSk(start) };
+    case 'caller-waitlist':
+      return { pk: keys.salon(counter.salonId), sk: keys.callerWaitlistLimitSk(counter.phoneHash, start) };
+    case 'salon-waitlist':
+      return { pk: keys.salon(counter.salonId), sk: keys.salonWaitlistLimitSk(start) };
     case 'secret-failures':
       return { pk: keys.secretFailures(sourceHash(counter.source)), sk: keys.secretFailuresSk(start) };
   }

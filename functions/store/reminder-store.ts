@@ -1,5 +1,5 @@
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './dynamo.js';
+import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { conditionally, queryAll } from './dynamo.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 
@@ -23,6 +23,8 @@ export interface ReminderStore {
   /** Schedules (or moves) the booking's one reminder. */
   put(reminder: Reminder): Promise<void>;
   drop(salonId: string, bookingId: string): Promise<void>;
+  /** Looks at the reminder again at `sendAt` (its event went out, its text is not sent yet); nothing when it was dropped meanwhile. */
+  postpone(salonId: string, bookingId: string, sendAt: string): Promise<void>;
   /** Reminders due at or before `now`, soonest first, from the last `lookBackDays` days' partitions. */
   due(now: Date, limit: number): Promise<Reminder[]>;
 }
@@ -55,6 +57,21 @@ export function createReminderStore(client: DynamoDBDocumentClient, tableName: s
     },
     async drop(salonId, bookingId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, bookingId) }));
+    },
+    async postpone(salonId, bookingId, sendAt) {
+      // Conditional: a reminder whose text was sent meanwhile (the consumer dropped it) is not brought back.
+      await conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(salonId, bookingId),
+            UpdateExpression: 'SET sendAt = :sendAt, #index = :index, #place = :place',
+            ConditionExpression: 'attribute_exists(pk)',
+            ExpressionAttributeNames: { '#index': tableKeys.gsi1.partitionKey, '#place': tableKeys.gsi1.sortKey },
+            ExpressionAttributeValues: { ':sendAt': sendAt, ':index': keys.reminderIndex(dayOf(sendAt)), ':place': `${sendAt}#${salonId}#${bookingId}` },
+          }),
+        ),
+      );
     },
     async due(now, limit) {
       const found: Reminder[] = [];

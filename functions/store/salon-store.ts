@@ -1,7 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import {
   BatchWriteCommand,
-  DeleteCommand,
   GetCommand,
   PutCommand,
   QueryCommand,
@@ -10,7 +9,6 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
 import type { Salon } from '../core/salon-profile.js';
 
 interface SalonItem extends Salon {
@@ -20,28 +18,55 @@ interface SalonItem extends Salon {
   gsi1sk: string;
 }
 
+/** Profile attributes that reach the Salon under other names or shapes. */
+interface StoredFields {
+  numberClaim?: string;
+  numberWaitingSince?: string;
+  loopingNumbers?: Set<string>;
+  forwardingCheckedAt?: string;
+  forwardingSeenAt?: string;
+  forwardingSeenFrom?: string | null;
+  forwardingSeenForwarded?: boolean;
+}
+
 export interface SalonStore {
-  get(salonId: string): Promise<Salon | null>;
+  /** `consistent`: a strongly consistent read (after a conditional write another request may have won). */
+  get(salonId: string, consistent?: boolean): Promise<Salon | null>;
   /** Creates the salon unless one with this id exists; answers whichever is stored. */
   createIfAbsent(salon: Salon): Promise<Salon>;
   /** Removes every item in the salon's partition and its phone routing; answers how many. */
   deleteAll(salonId: string): Promise<number>;
-  assignNumber(salonId: string, e164: string): Promise<Salon>;
-  salonForNumber(e164: string): Promise<string | null>;
-  /** Every assigned number and its salon, by number. */
-  listNumbers(): Promise<{ phoneNumber: string; salonId: string }[]>;
-  /** Frees the salon's number (calls to it then hear the unassigned message); answers it, or null when it had none. */
-  releaseNumber(salonId: string): Promise<string | null>;
+  /**
+   * Giving the salon a number from the pool, in three steps a crash can interrupt and a retry
+   * resumes (functions/core/numbers/give-number.ts): the claim names the number on the profile,
+   * the number's item is taken, the claim becomes the salon's number.
+   */
+  beginNumberClaim(salonId: string, e164: string): Promise<boolean>;
+  finishNumberClaim(salonId: string, e164: string): Promise<boolean>;
+  dropNumberClaim(salonId: string, e164: string): Promise<boolean>;
+  /** Support's assignment: the profile names this number now; answers the number it replaced (null when none), or false when the salon is gone. */
+  setAssignedNumber(salonId: string, e164: string): Promise<{ replaced: string | null } | false>;
+  /** The salon no longer holds `e164`; false when it did not. */
+  clearAssignedNumber(salonId: string, e164: string): Promise<boolean>;
+  /** The salon waits for a number (the pool is empty): answers since when (the first time kept) and whether it just began; null when it has one or is gone. */
+  markNumberWaiting(salonId: string, at: string): Promise<{ since: string; began: boolean } | null>;
+  /** A number we dialled for the salon forwarded the call straight back: never dial it again for this salon. */
+  noteLoopingNumber(salonId: string, e164: string): Promise<void>;
+  /** The owner is ringing the salon's line to check its forwarding: the next call to reach us ticks it. */
+  startForwardingCheck(salonId: string, at: string): Promise<boolean>;
+  /** A call reached us through the salon's line (or while the owner checks it): the first since the check started wins. */
+  noteForwardingSeen(salonId: string, seen: { at: string; from: string | null; forwardedFrom: boolean }): Promise<boolean>;
   /** Marks the salon live from `at`, keeping an earlier `liveAt`; false when the salon is gone. */
   markLive(salonId: string, at: string): Promise<boolean>;
-  /** Calls stop reaching the agent until markLive; false when the salon is gone or was never live. */
-  markPaused(salonId: string, at: string): Promise<boolean>;
+  /** Calls are answered in message mode until markLive, or until `until` when given; false when the salon is gone or was never live. */
+  markPaused(salonId: string, at: string, until: string | null): Promise<boolean>;
   /** The owner's login email, onto an existing profile; false when there is none or it already says so. */
   keepOwnerEmail(salonId: string, email: string): Promise<boolean>;
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, pausedAt, subscription, billingCustomerId } = item as unknown as SalonItem;
+  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, pausedAt, pausedUntil, subscription, billingCustomerId } = item as unknown as SalonItem;
+  const { numberClaim, numberWaitingSince, loopingNumbers, forwardingCheckedAt, forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded } = item as unknown as StoredFields;
   return {
     id,
     ownerId,
@@ -54,12 +79,20 @@ function toSalon(item: Record<string, unknown>): Salon {
     hours: hours ?? null,
     liveAt: liveAt ?? null,
     pausedAt: pausedAt ?? null,
+    pausedUntil: pausedUntil ?? null,
+    numberClaim: numberClaim ?? null,
+    numberWaitingSince: numberWaitingSince ?? null,
+    loopingNumbers: loopingNumbers ? [...loopingNumbers].sort() : [],
+    forwarding: { checkStartedAt: forwardingCheckedAt ?? null, seenAt: forwardingSeenAt ?? null, seenFrom: forwardingSeenFrom ?? null, forwardedFrom: forwardingSeenForwarded ?? false },
     subscription: subscription ?? null,
     billingCustomerId: billingCustomerId ?? null,
   };
 }
 
 const BATCH_SIZE = 25;
+
+/** A profile without a number: never given one, or made with `assignedNumber: null` (a new salon's profile is). */
+const HAS_NO_NUMBER = '(attribute_not_exists(assignedNumber) OR attribute_type(assignedNumber, :null))';
 
 export function createSalonStore(client: DynamoDBDocumentClient, tableName: string): SalonStore {
   async function get(salonId: string, consistent = false) {
@@ -101,7 +134,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     async createIfAbsent(salon) {
       // Not live is the absence of liveAt: markLive's if_not_exists would take a stored null for a time.
       // Billing fields are only ever written by their webhooks' conditional updates.
-      const { liveAt, pausedAt: _paused, subscription: _subscription, billingCustomerId: _customer, ...fields } = salon;
+      const { liveAt, pausedAt: _paused, pausedUntil: _until, numberClaim: _claim, numberWaitingSince: _waiting, loopingNumbers: _loops, forwarding: _forwarding, subscription: _subscription, billingCustomerId: _customer, ...fields } = salon;
       const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
         ...fields,
         ...(liveAt ? { liveAt } : {}),
@@ -142,89 +175,76 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         for (const item of page.Items ?? []) items.push({ pk: String(item.pk), sk: String(item.sk) });
         startKey = page.LastEvaluatedKey;
       } while (startKey);
-      if (salon?.assignedNumber) items.push({ pk: keys.phone(salon.assignedNumber), sk: keys.salonSk });
+      // The salon's number stays: its item leaves the salon for quarantine (core/numbers/release-number.ts),
+      // and a salon waiting for a number leaves the queue.
+      if (salon?.numberWaitingSince) items.push({ pk: keys.numbersWaiting, sk: keys.numberWaitingSk(salon.numberWaitingSince, salonId) });
       await batchDelete(items);
       return items.length;
     },
-    async assignNumber(salonId, e164) {
-      const salon = await get(salonId);
-      if (!salon) throw new Error(`No salon ${salonId}`);
-      // Claim the number first so two salons can never share it.
+    beginNumberClaim: (salonId, e164) =>
+      updateProfile(salonId, `attribute_exists(pk) AND ${HAS_NO_NUMBER} AND attribute_not_exists(numberClaim)`, 'SET numberClaim = :number', { ':number': e164, ':null': 'NULL' }),
+    finishNumberClaim: (salonId, e164) =>
+      updateProfile(salonId, `numberClaim = :number AND ${HAS_NO_NUMBER}`, 'SET assignedNumber = :number REMOVE numberClaim, numberWaitingSince', { ':number': e164, ':null': 'NULL' }),
+    dropNumberClaim: (salonId, e164) => updateProfile(salonId, 'numberClaim = :number', 'REMOVE numberClaim', { ':number': e164 }),
+    async setAssignedNumber(salonId, e164) {
       try {
-        await client.send(
-          new PutCommand({
+        const result = await client.send(
+          new UpdateCommand({
             TableName: tableName,
-            Item: { pk: keys.phone(e164), sk: keys.salonSk, salonId, gsi1pk: keys.phoneIndex, gsi1sk: e164 },
-            ConditionExpression: 'attribute_not_exists(pk) OR salonId = :salonId',
-            ExpressionAttributeValues: { ':salonId': salonId },
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET assignedNumber = :number REMOVE numberClaim, numberWaitingSince',
+            ExpressionAttributeValues: { ':number': e164 },
+            ReturnValues: 'UPDATED_OLD',
           }),
         );
+        const replaced = result.Attributes?.assignedNumber;
+        return { replaced: typeof replaced === 'string' && replaced !== e164 ? replaced : null };
       } catch (error) {
-        if (error instanceof ConditionalCheckFailedException) throw new Error(`${e164} is already assigned to another salon`);
+        if (error instanceof ConditionalCheckFailedException) return false;
         throw error;
       }
-      if (salon.assignedNumber && salon.assignedNumber !== e164) {
-        await client.send(
-          new DeleteCommand({ TableName: tableName, Key: { pk: keys.phone(salon.assignedNumber), sk: keys.salonSk } }),
-        );
-      }
-      // The salon may have been deleted meanwhile: never recreate part of it, nor keep its number.
-      const assigned = await updateProfile(salonId, 'attribute_exists(pk)', 'SET assignedNumber = :number', { ':number': e164 });
-      if (!assigned) {
-        await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }));
-        throw new Error(`No salon ${salonId}`);
-      }
-      return { ...salon, assignedNumber: e164 };
     },
-    async salonForNumber(e164) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: { pk: keys.phone(e164), sk: keys.salonSk } }),
-      );
-      return typeof result.Item?.salonId === 'string' ? result.Item.salonId : null;
-    },
-    async listNumbers() {
-      const numbers: { phoneNumber: string; salonId: string }[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
+    clearAssignedNumber: (salonId, e164) => updateProfile(salonId, 'assignedNumber = :number', 'REMOVE assignedNumber', { ':number': e164 }),
+    async markNumberWaiting(salonId, at) {
+      try {
+        const result = await client.send(
+          new UpdateCommand({
             TableName: tableName,
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :index',
-            ExpressionAttributeValues: { ':index': keys.phoneIndex },
-            ExclusiveStartKey: startKey,
+            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
+            ConditionExpression: `attribute_exists(pk) AND ${HAS_NO_NUMBER}`,
+            UpdateExpression: 'SET numberWaitingSince = if_not_exists(numberWaitingSince, :at)',
+            ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+            ReturnValues: 'UPDATED_OLD',
           }),
         );
-        for (const item of page.Items ?? []) numbers.push({ phoneNumber: String(item.gsi1sk), salonId: String(item.salonId) });
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return numbers;
+        const before = result.Attributes?.numberWaitingSince;
+        return typeof before === 'string' ? { since: before, began: false } : { since: at, began: true };
+      } catch (error) {
+        if (error instanceof ConditionalCheckFailedException) return null;
+        throw error;
+      }
     },
-    async releaseNumber(salonId) {
-      const salon = await get(salonId, true);
-      if (!salon?.assignedNumber) return null;
-      const number = salon.assignedNumber;
-      // The profile first: inbound routing also checks the profile's number, so calls stop at once;
-      // a failure before the claim goes leaves a claim that assigning the number again repairs.
-      await updateProfile(salonId, 'assignedNumber = :number', 'REMOVE assignedNumber', { ':number': number });
-      await conditionally(
-        client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: { pk: keys.phone(number), sk: keys.salonSk },
-            ConditionExpression: 'salonId = :salonId',
-            ExpressionAttributeValues: { ':salonId': salonId },
-          }),
-        ),
-      );
-      return number;
+    async noteLoopingNumber(salonId, e164) {
+      await updateProfile(salonId, 'attribute_exists(pk)', 'ADD loopingNumbers :numbers', { ':numbers': new Set([e164]) });
     },
+    // A new check forgets the last call seen: the owner may have changed the line's forwarding since.
+    startForwardingCheck: (salonId, at) =>
+      updateProfile(salonId, 'attribute_exists(pk)', 'SET forwardingCheckedAt = :at REMOVE forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded', { ':at': at }),
+    noteForwardingSeen: (salonId, seen) =>
+      updateProfile(salonId, 'attribute_exists(pk) AND attribute_not_exists(forwardingSeenAt)', 'SET forwardingSeenAt = :at, forwardingSeenFrom = :from, forwardingSeenForwarded = :forwarded', {
+        ':at': seen.at,
+        ':from': seen.from,
+        ':forwarded': seen.forwardedFrom,
+      }),
     markLive(salonId, at) {
       // Conditional on the profile: a salon deleted meanwhile is not brought back as a fragment.
-      return updateProfile(salonId, 'attribute_exists(pk)', 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt', { ':at': at });
+      return updateProfile(salonId, 'attribute_exists(pk)', 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt, pausedUntil', { ':at': at });
     },
-    markPaused(salonId, at) {
-      return updateProfile(salonId, 'attribute_exists(liveAt)', 'SET pausedAt = :at', { ':at': at });
+    markPaused(salonId, at, until) {
+      return until
+        ? updateProfile(salonId, 'attribute_exists(liveAt)', 'SET pausedAt = :at, pausedUntil = :until', { ':at': at, ':until': until })
+        : updateProfile(salonId, 'attribute_exists(liveAt)', 'SET pausedAt = :at REMOVE pausedUntil', { ':at': at });
     },
     keepOwnerEmail(salonId, email) {
       // Never creates a profile: the salon is made on the owner's first request, copying the email then.

@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
-import { type Business, type Hours, type Service, type Stylist } from '../contracts/setup.js';
+import { type Business, type ForwardWhen, type Hours, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
 import { euroToCents } from '../core/money.js';
 
@@ -12,6 +12,8 @@ export interface StoredSetup {
   currentStep: number;
   phoneOption: 'new' | 'forward';
   forwardNumber: string;
+  /** With 'forward': which calls the salon's line sends us; 'unanswered' when never saved. */
+  forwardWhen: ForwardWhen;
   stylists: Stylist[];
   services: Service[];
   /** stylist id → calendar id */
@@ -20,6 +22,9 @@ export interface StoredSetup {
 }
 
 export type { VoiceSettings };
+
+/** How the salon's callers reach the receptionist: its own new number, or the salon's line forwarded to it. */
+export type PhoneRouting = Pick<StoredSetup, 'phoneOption' | 'forwardNumber' | 'forwardWhen'>;
 
 
 const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
@@ -45,7 +50,7 @@ export interface SetupStore {
   saveBusiness(salonId: string, business: Business, hours: Hours): Promise<void>;
   /** Replaces the stylists, mappings and services with these (ids already assigned). */
   replaceTeam(salonId: string, team: { stylists: Stylist[]; mappings: Record<string, string>; services: Service[] }, previous: StoredSetup): Promise<void>;
-  saveVoice(salonId: string, voice: VoiceSettings, phone: { phoneOption: 'new' | 'forward'; forwardNumber: string }): Promise<void>;
+  saveVoice(salonId: string, voice: VoiceSettings, phone: PhoneRouting): Promise<void>;
   saveProgress(salonId: string, currentStep: number, savedStep: number, at: string): Promise<void>;
 }
 
@@ -66,6 +71,7 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         currentStep: Number(state?.currentStep ?? 1),
         phoneOption: state?.phoneOption === 'forward' ? 'forward' : 'new',
         forwardNumber: String(state?.forwardNumber ?? ''),
+        forwardWhen: state?.forwardWhen === 'all' ? 'all' : 'unanswered',
         stylists: bySk(keys.stylistSk('')).sort(byPosition).map((item) => ({ id: String(item.id), name: String(item.name) })),
         services: bySk(keys.serviceSk('')).sort(byPosition).map(toService),
         mappings: Object.fromEntries(bySk(keys.mappingSk('')).map((item) => [String(item.stylistId), String(item.calendarId)])),
@@ -134,8 +140,8 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         new UpdateCommand({
           TableName: tableName,
           Key: { pk: keys.salon(salonId), sk: keys.setupStateSk },
-          UpdateExpression: 'SET phoneOption = :option, forwardNumber = :forward',
-          ExpressionAttributeValues: { ':option': phone.phoneOption, ':forward': phone.forwardNumber },
+          UpdateExpression: 'SET phoneOption = :option, forwardNumber = :forward, forwardWhen = :when',
+          ExpressionAttributeValues: { ':option': phone.phoneOption, ':forward': phone.forwardNumber, ':when': phone.forwardWhen },
         }),
       );
     },

@@ -35,7 +35,8 @@ export interface SlotOffer {
 const DAY_SECONDS = 86_400;
 
 export interface WaitlistStore {
-  add(salonId: string, entry: WaitlistEntry): Promise<void>;
+  /** Keeps the entry unless one with its id is on that day's list already: false then, and nothing changes. */
+  add(salonId: string, entry: WaitlistEntry): Promise<boolean>;
   forDay(salonId: string, date: string): Promise<WaitlistEntry[]>;
   remove(salonId: string, date: string, entryId: string): Promise<void>;
   putOffer(offer: SlotOffer, expiresAt: Date): Promise<void>;
@@ -47,10 +48,18 @@ export interface WaitlistStore {
 export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: string): WaitlistStore {
   const offerKey = (salonId: string, offerId: string) => ({ pk: keys.salon(salonId), sk: keys.offerSk(offerId) });
   return {
-    async add(salonId, entry) {
+    add(salonId, entry) {
       // Gone the day after the day asked for.
       const ttl = Math.floor(Date.parse(`${entry.date}T00:00:00Z`) / 1000) + 2 * DAY_SECONDS;
-      await client.send(new PutCommand({ TableName: tableName, Item: { pk: keys.salon(salonId), sk: keys.waitlistSk(entry.date, entry.id), ...entry, [tableKeys.ttl]: ttl } }));
+      return conditionally(
+        client.send(
+          new PutCommand({
+            TableName: tableName,
+            Item: { pk: keys.salon(salonId), sk: keys.waitlistSk(entry.date, entry.id), ...entry, [tableKeys.ttl]: ttl },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
+        ),
+      );
     },
     async forDay(salonId, date) {
       const items = await queryAll(client, {

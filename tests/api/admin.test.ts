@@ -19,14 +19,13 @@ describe('support staff assign numbers', () => {
     const result = await admin({ action: 'assign-number', salonId: salon.id, phoneNumber: `0${number.slice(4)}` });
     expect(result).toEqual({ ok: true, salonId: salon.id, phoneNumber: number });
     expect((await api('/api/salon', { token: owner.accessToken })).body.assigned_number).toBe(number);
-    // The owner is emailed the number and how to forward the salon's line to it, once.
-    const national = `0${number.slice(4)}`;
+    // The owner is emailed the number and what to do with it (a new number: go live, then give it out), once.
     const emailed = await eventually(
       async () => ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).filter((entry) => entry.to === owner.email),
       (entries) => entries.some((entry) => entry.subject.includes('your receptionist')),
     );
     const email = emailed.find((entry) => entry.subject.includes('your receptionist'))!;
-    expect(email.body).toContain(`*21*${national}#`);
+    expect(email.body).toContain('press Go Live Now, then give');
     expect(await admin({ action: 'assign-number', salonId: salon.id, phoneNumber: number })).toMatchObject({ ok: true });
     await eventsIdle();
     expect(((await api('/_local/outbox.json')).body as { to: string; subject: string }[]).filter((entry) => entry.to === owner.email && entry.subject.includes('your receptionist'))).toHaveLength(1);

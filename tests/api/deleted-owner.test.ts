@@ -40,6 +40,8 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'get-dashboard': async () => ({ init: {} }),
   'go-live': async () => ({ init: {} }),
   'pause-receptionist': async () => ({ init: {} }),
+  'start-forwarding-check': async () => ({ init: {} }),
+  'contact-support': async () => ({ init: { body: JSON.stringify({ topic: 'number', message: 'Where is my number?' }) } }),
   receptionist: async () => ({ init: { body: '{}' } }),
   'clear-test-bookings': async () => ({ init: {} }),
   twilio: async () => ({ query: '?route=client-token', init: { body: '{}' } }),

@@ -41,6 +41,7 @@ describe('GET /api/setup/load', () => {
       currentStep: 1,
       phoneOption: 'new',
       forwardNumber: '',
+      forwardWhen: 'unanswered',
     });
   });
 });
@@ -76,6 +77,8 @@ describe('POST /api/setup/step', () => {
       escalationPhone: '087 765 4321',
       phoneOption: 'forward',
       forwardNumber: '091 123 456',
+      // Every call forwarded: ringing first rings the put-through number, not the salon's line.
+      forwardWhen: 'all',
       ringSalonFirstSeconds: 20,
     });
 
@@ -91,6 +94,7 @@ describe('POST /api/setup/step', () => {
       escalationPhone: '+353877654321',
       phoneOption: 'forward',
       forwardNumber: '+35391123456',
+      forwardWhen: 'all',
       ringSalonFirstSeconds: 20,
       currentStep: 3,
     });

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import { createPrivateKey } from 'node:crypto';
 import { SignJWT, generateKeyPair } from 'jose';
 import { inject } from 'vitest';
+import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
+import { PAGE_OWNER_HEADER } from '../../functions/contracts/page-owner.js';
 import { api, signUpOwner } from '../support/owners.js';
 
 /** docs/reliability.md 1: every kind of bad token is a 401 before any handler runs. */
@@ -59,5 +61,21 @@ describe('owner routes refuse bad tokens', () => {
     const owner = await signUpOwner('control');
     expect((await api('/api/salon', { token: owner.accessToken })).status).toBe(200);
     expect(inject('productEnv').USER_POOL_ID).toMatch(/^local_/);
+  });
+});
+
+describe('a page acts for the owner it was loaded for (RELIABILITY 99)', () => {
+  it("refuses a request whose token is not the owner the page names, and writes nothing into the token's salon", async () => {
+    const [left, next] = await Promise.all([signUpOwner('pageleft'), signUpOwner('pagenext')]);
+    const business = { name: 'Left Behind', phone: '01 234 5678', address_line: '', town_city: 'Cork', county: 'Cork', eircode: '', directions: '', owner_mobile: '087 111 1111' };
+    const body = JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 1 });
+    const stale = await api('/api/setup/step', { method: 'POST', token: next.accessToken, headers: { [PAGE_OWNER_HEADER]: left.userId }, body });
+    expect(stale.status).toBe(401);
+    // The wizard's route answers its refusals as text.
+    expect(stale.text).toBe('Please sign in again to manage settings');
+    expect((await api('/api/setup/load', { token: next.accessToken })).body.business.name).not.toBe('Left Behind');
+    expect((await api('/api/salon', { token: next.accessToken, headers: { [PAGE_OWNER_HEADER]: left.userId } })).status).toBe(401);
+    // The page's own owner, named: as before.
+    expect((await api('/api/setup/step', { method: 'POST', token: next.accessToken, headers: { [PAGE_OWNER_HEADER]: next.userId }, body })).status).toBe(200);
   });
 });

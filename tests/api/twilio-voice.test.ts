@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DateTime } from 'luxon';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
@@ -7,7 +8,9 @@ import { provisionAgent } from '../../functions/core/voice-agent/provision.js';
 import { handler as voiceWebhook } from '../../functions/api/twilio-voice.js';
 import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
 import { twilioSignature } from '../../functions/providers/twilio-signature.js';
+import { setupMessages } from '../../functions/contracts/setup-fields.js';
 import { callerLines } from '../../functions/core/telephony/twiml.js';
+import { eventsIdle, standIns } from '../support/stand-ins.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { postVoiceWebhook as post, twilioAuthToken as authToken, voiceWebhookUrl as webhookUrl } from '../support/twilio-webhook.js';
@@ -17,6 +20,8 @@ import { useProductDeps } from '../support/config-env.js';
 beforeAll(useProductDeps);
 
 const callSid = () => `CA${randomBytes(16).toString('hex')}`;
+/** YYYY-MM-DD in Ireland, `days` from today. */
+const dublinDay = (days: number) => DateTime.now().setZone('Europe/Dublin').plus({ days }).toISODate()!;
 let numberCounter = 0;
 const freshNumber = () => `+3531${String(Date.now() + (numberCounter += 1)).slice(-7)}`;
 
@@ -96,7 +101,7 @@ describe('POST /api/twilio/voice: the signature', () => {
 describe('POST /api/twilio/voice: routing by the called number', () => {
   it('an unassigned number hears the short polite message', async () => {
     const answer = await post(inbound('+35315550002'));
-    expect(answer.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.unassigned}</Say><Hangup/></Response>`);
+    expect(answer.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.unassigned}</Say><Hangup/></Response>`);
   });
 
   it('a salon that is not live forwards to its escalation number, the same on a repeated webhook', async () => {
@@ -112,10 +117,16 @@ describe('POST /api/twilio/voice: routing by the called number', () => {
     expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+35312345678</Dial>`);
   });
 
-  it('a released number routes nowhere', async () => {
-    const { salonId, number } = await salonWithNumber('twilio-released');
-    expect(await admin({ action: 'release-number', salonId })).toEqual({ ok: true, salonId, released: number });
-    expect((await post(inbound(number))).text).toContain(callerLines.unassigned);
+  it('a released number keeps answering for its salon for 30 days: a message taken, and how to reach it', async () => {
+    const { owner, salonId, number } = await salonWithNumber('twilio-released');
+    expect(await admin({ action: 'release-number', salonId })).toMatchObject({ ok: true, salonId, released: number });
+    const params = inbound(number);
+    const answer = await post(params);
+    expect(answer.text).toContain('<Gather input="speech"');
+    expect(answer.text).toContain('This is an old number for Bláth Hair. You can also ring them on 0 1, 2 3 4, 5 6 7 8.');
+    expect((await post({ ...params, SpeechResult: 'Hi it is Orla, ring me back on 087 123 4567' }, { query: '?stage=message' })).text).toContain("Thanks, I'll pass your message on to Bláth Hair");
+    await eventsIdle();
+    expect((await api('/api/messages', { token: owner.accessToken })).body.messages).toMatchObject([{ message: 'Hi it is Orla, ring me back on 087 123 4567', caller: '086 111 2222' }]);
   });
 
   it("refuses a browser test call whose salonId is not its client's salon", async () => {
@@ -159,10 +170,45 @@ describe('POST /api/twilio/voice: a live salon', () => {
     expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ route: 'salon-first', agentConnected: true, salonAnswered: true });
   });
 
-  it('forwards once the owner paused the receptionist', async () => {
-    const { salonId, number } = await liveSalon('twilio-paused');
-    await deps().salons.markPaused(salonId, new Date().toISOString());
-    expect((await post(inbound(number))).text).toContain(`<Dial answerOnBridge="true" action="${webhookUrl('?stage=after-forward')}" method="POST">+353877654321</Dial>`);
+  it('takes messages once the owner paused the receptionist, ringing nobody, until the day it is back', async () => {
+    const { owner, salonId, number } = await liveSalon('twilio-paused');
+    const paused = await api('/api/agent/pause', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ until: dublinDay(3) }) });
+    expect(paused.status, paused.text).toBe(200);
+    const answer = await post(inbound(number));
+    expect(answer.text).not.toContain('<Dial');
+    expect(answer.text).toContain(`<Gather input="speech" action="${webhookUrl('?stage=message')}"`);
+    expect(answer.text).toContain('The salon is closed, and back on');
+    // Once that day comes the receptionist answers again by itself.
+    await standIns().updateSalon(salonId, { pausedUntil: new Date(Date.now() - 1000).toISOString() });
+    expect((await post(inbound(number))).text).toMatch(/<Connect>|<Stream/);
+    expect((await api('/api/agent/pause', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ until: dublinDay(0) }) })).status).toBe(400);
+    expect((await api('/api/agent/pause', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ until: 'someday' }) })).status).toBe(400);
+  });
+
+  it("never puts a caller through to a line that forwards back to us: the looped call is refused, the caller leaves a message, and the number is never rung again", async () => {
+    const { owner, salonId, number } = await liveSalon('twilio-loop', { ringSalonFirstSeconds: 10, phoneOption: 'forward', forwardNumber: '01 234 5678', forwardWhen: 'all' });
+    const params = inbound(number);
+    // Ringing first rings the put-through number (the salon's line only forwards to us)…
+    expect((await post(params)).text).toContain('>+353877654321</Dial>');
+    // …which, unknown to us, forwards to us too: that call comes straight back and is refused.
+    const looped = { ...inbound(number), ForwardedFrom: '+353877654321' };
+    expect((await post(looped)).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Reject reason="busy"/></Response>');
+    const busy = await post({ ...params, CallStatus: 'in-progress', DialCallStatus: 'busy' }, { query: '?stage=after-salon' });
+    expect(busy.text).toMatch(/<Connect>|<Stream/);
+    expect((await deps().salons.get(salonId))!.loopingNumbers).toEqual(['+353877654321']);
+    // The loop's leg is not a call of the salon's, whatever Twilio reports of it.
+    await post({ ...looped, CallStatus: 'busy', CallDuration: '0', Timestamp: new Date().toUTCString() }, { query: '?stage=status' });
+    expect((await api('/api/calls', { token: owner.accessToken })).body.calls.map((call: { callSid: string }) => call.callSid)).not.toContain(looped.CallSid);
+    // The next call is not rung through it, and the owner is told why.
+    expect((await post(inbound(number))).text).toMatch(/<Connect>|<Stream/);
+    expect((await api('/api/salon', { token: owner.accessToken })).body.looping_numbers_display).toEqual(['087 765 4321']);
+    const refused = await api('/api/setup/step', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hi, the AI assistant here.', escalationPhone: '087 765 4321', phoneOption: 'forward', forwardNumber: '01 234 5678', forwardWhen: 'all' }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toBe(setupMessages.putThroughForwards);
   });
 
   it("connects the owner's browser test call to the agent, live or not", async () => {
@@ -193,13 +239,23 @@ describe('POST /api/twilio/voice: every call is recorded, and its end announced 
     expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ route: 'forwarded', salonAnswered: true, agentConnected: false, finalStatus: 'completed' });
   });
 
-  it('a forwarded call nobody picked up is missed, and the caller hears why', async () => {
+  it('a forwarded call nobody picked up asks for a message: missed when none is left, a message taken when one is', async () => {
     const { owner, number } = await salonWithNumber('twilio-record-missed');
     const params = inbound(number);
     await post(params);
-    expect((await post({ ...params, DialCallStatus: 'no-answer' }, { query: '?stage=after-forward' })).text).toContain(callerLines.nobodyAvailable);
+    const nobody = await post({ ...params, DialCallStatus: 'no-answer' }, { query: '?stage=after-forward' });
+    expect(nobody.text).toContain("Nobody's free to take your call just now.");
     await status(params, 'completed', 40);
     expect(await logged(owner)).toMatchObject([{ callSid: params.CallSid, outcome: 'missed' }]);
+
+    const second = inbound(number);
+    await post(second);
+    await post({ ...second, DialCallStatus: 'busy' }, { query: '?stage=after-forward' });
+    expect((await post({ ...second, SpeechResult: 'Can someone ring me about a colour?' }, { query: '?stage=message' })).text).toContain("and they'll get back to you. Goodbye.");
+    // Saying nothing is the <Gather> falling through (no webhook); an empty result is answered the same way.
+    expect((await post({ ...second, SpeechResult: '' }, { query: '?stage=message' })).text).toContain('Thanks for calling Bláth Hair.');
+    await status(second, 'completed', 50);
+    expect((await logged(owner))[0]).toMatchObject({ callSid: second.CallSid, outcome: 'message' });
   });
 
   it('a caller who hangs up while it rings is abandoned; statuses that are not an end change nothing', async () => {

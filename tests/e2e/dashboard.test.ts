@@ -81,7 +81,7 @@ describe('dashboard', () => {
     await page.getByText('Not answering calls yet', { exact: true }).waitFor();
     // One colour per state: not answering is grey, never the green of Active & Ready.
     expect(await page.getByTestId('receptionist-state').evaluate((element) => getComputedStyle(element).color)).toBe('rgb(75, 85, 99)');
-    await page.getByText(/^No number yet: our support team assigns one/).waitFor();
+    await page.getByText('Your receptionist gets its own number the moment setup is finished.', { exact: true }).waitFor();
     expect(await page.getByRole('link', { name: 'Settings', exact: true }).getAttribute('href')).toBe('/settings');
     expect(await page.getByRole('link', { name: 'Test Agent', exact: true }).getAttribute('href')).toBe('/test');
     for (const title of CARDS) await page.getByRole('link', { name: new RegExp(title) }).waitFor();
@@ -165,6 +165,7 @@ describe('dashboard', () => {
       escalationPhone: '',
       phoneOption: 'new',
       forwardNumber: '',
+    forwardWhen: 'unanswered',
       currentStep: 3,
     });
     await page.reload();

@@ -125,17 +125,19 @@ describe('a restart after a crash', () => {
     expect(found.appointments).toEqual([expect.objectContaining({ id: bookingId, status: 'confirmed', stylistName: 'Aoife', callerName: 'Nuala' })]);
   });
 
-  it('meters the calls a killed run recorded as ended but never published (RELIABILITY 68)', async () => {
+  it('meters the calls a killed run recorded as ended but never published, or published and never delivered (RELIABILITY 68)', async () => {
     setLogSink(() => {}, 'error');
     const { env, token, salonId, table } = await ownerOnRestartedProduct('crash-calls', 'crash-proof-2');
-    // What status callbacks killed between their write and their publish leave: ended calls, call.completed never sent.
+    // What status callbacks killed between their write and their publish leave: ended calls, call.completed never sent;
+    // and the last one killed just after its publish: call.completed marked sent, lost with the in-process bus before any consumer ran.
     const calls = createCallStore(table, env.TABLE_NAME!);
-    for (let n = 0; n < 3; n += 1) {
+    for (let n = 0; n < 4; n += 1) {
       const callSid = `CA${String(n).padStart(32, '7')}`;
       const startedAt = new Date(Date.now() - (10 - n) * 60_000).toISOString();
       await calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'agent', test: false });
       await calls.noteLegs(salonId, callSid, { agentConnected: true });
       await calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(), durationSeconds: 90, finalStatus: 'completed' });
+      if (n === 3) await calls.markCompletedPublished(salonId, callSid);
     }
     table.destroy();
     await product!.stop();
@@ -143,7 +145,7 @@ describe('a restart after a crash', () => {
     product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
     const url = product.url;
     const usage = async () => ((await (await fetch(`${url}/api/dashboard`, { headers: { authorization: `Bearer ${token}` } })).json()) as { usage: { minutesUsed: number } }).usage;
-    expect(await eventually(usage, (figures) => figures.minutesUsed === 6, 10_000)).toMatchObject({ minutesUsed: 6 });
+    expect(await eventually(usage, (figures) => figures.minutesUsed === 8, 10_000)).toMatchObject({ minutesUsed: 8 });
   });
 });
 

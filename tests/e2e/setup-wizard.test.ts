@@ -152,10 +152,20 @@ describe('setup wizard', () => {
     expect(await page.getByLabel(/^Language for/).count()).toBe(0);
     // No jargon: the receptionist's own number is support's to assign, not a field to fill.
     expect(await page.getByText(/E\.164|Agent phone|pilot/).count()).toBe(0);
-    await page.getByLabel('Put callers through to', { exact: true }).fill('087 123 4567');
     await page.getByRole('radio', { name: /Forward my existing number/ }).check();
     await page.getByLabel('Number to forward', { exact: true }).fill('01 234 5678');
+    // Forwarding only the calls nobody answers: the salon's phone already rings first.
+    expect(await page.getByRole('radio', { name: /Only the calls nobody answers/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('Ring the salon first (seconds)', { exact: true }).isDisabled()).toBe(true);
+    await page.getByText(/Your salon phone already rings first/).waitFor();
+    // Putting callers through to the line that forwards to the receptionist would loop: refused, and why.
+    await page.getByLabel('Put callers through to', { exact: true }).fill('01 234 5678');
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.getByText(setupMessages.putThroughForwards, { exact: true }).waitFor();
+    await page.getByLabel('Put callers through to', { exact: true }).fill('087 123 4567');
+    await page.getByRole('radio', { name: /Every call/ }).check();
     await page.getByLabel('Ring the salon first (seconds)', { exact: true }).fill('20');
+    await page.getByText(/every call rings the number above first/).waitFor();
     const textMissed = page.getByRole('checkbox', { name: 'Text callers we miss' });
     expect(await textMissed.isChecked()).toBe(false);
     await textMissed.check();
@@ -172,7 +182,7 @@ describe('setup wizard', () => {
     expect(saved.stylists).toHaveLength(1);
     expect(saved.mappings[saved.stylists[0].id]).toBe('aoife@sandbox.calendar');
     expect(saved.services).toMatchObject([{ name: 'Cut & blow-dry', duration: 45, price: 55, isRange: false }]);
-    expect(saved).toMatchObject({ selectedVoice: 'niamh', selectedLanguage: 'en', phoneOption: 'forward', forwardNumber: '+35312345678', ringSalonFirstSeconds: 20, textMissedCallers: true, currentStep: 3 });
+    expect(saved).toMatchObject({ selectedVoice: 'niamh', selectedLanguage: 'en', phoneOption: 'forward', forwardNumber: '+35312345678', forwardWhen: 'all', ringSalonFirstSeconds: 20, textMissedCallers: true, currentStep: 3 });
 
     await page.getByTestId('setup-card-2').click();
     await page.waitForURL((url) => url.pathname === '/setup-wizard');

@@ -2,8 +2,7 @@ import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { deps } from '../../functions/composition-root.js';
-import { handler as admin } from '../../functions/admin/assign-phone-number.js';
-import { READINESS_MESSAGES } from '../../functions/contracts/go-live.js';
+import { READINESS_MESSAGES, pausedLine } from '../../functions/contracts/go-live.js';
 import { speakFullDate } from '../../functions/core/receptionist/days.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
@@ -42,7 +41,7 @@ async function say(page: Page, text: string, expected: RegExp) {
 }
 
 describe('the test page (sandbox)', () => {
-  it('books a balayage in a typed call, shows it as a test booking with the owner confirmation, and goes live once a number is assigned', async () => {
+  it('books a balayage in a typed call, shows it as a test booking with the owner confirmation, and goes live with the number setup brought', async () => {
     const owner = await signUpOwner('test-call');
     const { salonId } = await bookableSalon(owner);
     await api('/api/setup/step', {
@@ -63,7 +62,7 @@ describe('the test page (sandbox)', () => {
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(new URL(response.url()).pathname);
     });
-    await page.getByRole('link', { name: 'Test your receptionist' }).click();
+    await page.getByRole('link', { name: 'Test & go live' }).click();
     await page.waitForURL('**/test');
     await page.getByRole('heading', { level: 1, name: 'Test your receptionist' }).waitFor();
     await page.getByText('Ready', { exact: true }).waitFor();
@@ -94,10 +93,9 @@ describe('the test page (sandbox)', () => {
     await page.getByRole('button', { name: 'End Call' }).click();
     await page.getByText('Call ended', { exact: true }).waitFor();
 
-    // Not live yet: no number, so Go Live Now is offered switched off, with the reason beside it.
-    await page.getByRole('heading', { name: 'Before you go live' }).waitFor();
-    await page.getByText(READINESS_MESSAGES.number).waitFor();
-    expect(await page.getByRole('button', { name: 'Go Live Now' }).isDisabled()).toBe(true);
+    // Setup finished with the last step saved, and the receptionist's number came with it: nothing is missing.
+    await page.getByRole('heading', { name: 'Ready to go live' }).waitFor();
+    expect(await page.getByText(READINESS_MESSAGES.number).count()).toBe(0);
 
     // The confirmation went to the owner's mobile, never to the number typed in the call.
     const outbox = await eventually(
@@ -112,7 +110,6 @@ describe('the test page (sandbox)', () => {
     const booked = page.getByTestId('appointment').filter({ hasText: 'Niamh' });
     await booked.getByText('Test', { exact: true }).waitFor();
 
-    expect(await admin({ action: 'assign-number', salonId, phoneNumber: `+3531777${String(Date.now() % 10000).padStart(4, '0')}` })).toMatchObject({ salonId });
     await page.goto('/test');
     await page.getByRole('heading', { name: 'Ready to go live' }).waitFor();
     await page.getByRole('button', { name: 'Go Live Now' }).click();
@@ -120,11 +117,13 @@ describe('the test page (sandbox)', () => {
     await page.getByRole('heading', { name: 'Your receptionist is live' }).waitFor();
     await page.goto('/dashboard');
     await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
-    expect(await page.getByTestId('receptionist-number').textContent()).toMatch(/^01 777 \d{4}$/);
+    expect(await page.getByTestId('receptionist-number').textContent()).toMatch(/^01 9\d\d \d{4}$/);
 
-    // Paused from the dashboard, calls go to the salon; switched back on, it answers again.
+    // Paused from the dashboard, it takes messages; switched back on, it answers again.
     await page.getByRole('button', { name: 'Pause receptionist' }).click();
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
     await page.getByTestId('receptionist-state').getByText('Paused', { exact: true }).waitFor();
+    await page.getByText(pausedLine(null), { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Switch back on' }).click();
     await page.getByTestId('receptionist-state').getByText('Active & Ready', { exact: true }).waitFor();
 

@@ -84,7 +84,8 @@ describe('web deployment (with a build)', () => {
     const assetDir = (key: string) => path.join(withSite.outdir, `asset.${key.replace(/\.zip$/, '')}`);
 
     const config = JSON.parse(readFileSync(path.join(assetDir(keys[1]!), 'config.json'), 'utf8')) as Record<string, string>;
-    expect(Object.keys(config).sort()).toEqual(['authFlowType', 'region', 'stage', 'userPoolClientId', 'userPoolId']);
+    expect(Object.keys(config).sort()).toEqual(['authFlowType', 'region', 'stage', 'supportEmail', 'userPoolClientId', 'userPoolId']);
+    expect(config.supportEmail).toBe('support@salondesk.ie');
     expect(config.region).toBe('eu-west-1');
     expect(config.stage).toBe('dev');
     expect(config.authFlowType).toBe('USER_SRP_AUTH');

@@ -93,7 +93,11 @@ describe('Lambda bundles a caller waits on', () => {
     for (const inputs of [tools, voice]) {
       expect(inputs.filter((input) => /libphonenumber-js\/metadata\./.test(input))).toEqual([]);
       expect(inputs).toContain('functions/contracts/phone-metadata.json');
+      // The complete plans that tell a mobile (the waiting list's texts) load on first use only.
+      expect(inputs).not.toContain('functions/contracts/phone-types-metadata.json');
     }
+    const { metafile } = bundles.get('functions/api/agent-tools.ts')!;
+    expect(inputsIn(metafile, Object.keys(metafile.outputs))).toContain('functions/contracts/phone-types-metadata.json');
     // The setup wizard's schemas are built at import where they are used (contracts/setup.ts marks them pure): these Lambdas take only DAYS from that file.
     for (const entry of ['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts']) {
       const { dir, metafile } = bundles.get(entry)!;

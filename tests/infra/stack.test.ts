@@ -36,6 +36,9 @@ const REQUIRED_ENVIRONMENT = [
   'USER_POOL_ID',
   'USER_POOL_CLIENT_ID',
   'SITE_URL',
+  // Where salons reach us, and the number pool's low mark: names and a figure, not secrets.
+  'SUPPORT_EMAIL',
+  'NUMBER_POOL_LOW',
 ] as const;
 /**
  * Anything else in a Lambda's environment must be justified here (RELIABILITY 31: no secrets).
@@ -565,7 +568,21 @@ describe('the sweeps', () => {
 
   it('are the only schedules', () => {
     const targets = Object.values(resources(dev, 'AWS::Scheduler::Schedule')).map((schedule) => refId(schedule.Properties.Target.Arn));
-    expect(targets.sort()).toEqual([logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls)].sort());
+    expect(targets.sort()).toEqual([logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls), logicalId(dev, dev.stack.jobs.watchNumbers)].sort());
+  });
+
+  it("watch the number pool: its level line feeds an alarm below the stage's low mark (a silent job breaches it) and one whenever a salon waits", () => {
+    for (const [s, low] of [[dev, 2], [prod, 10]] as const) {
+      const alarms = Object.values(resources(s, 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
+      const poolLow = alarms.find((alarm) => alarm.AlarmName === `salon-receptionist-${s === dev ? 'dev' : 'prod'}-number-pool-low`)!;
+      expect(poolLow).toMatchObject({ MetricName: 'FreeNumbers', Threshold: low, ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', Statistic: 'Minimum' });
+      const waiting = alarms.find((alarm) => alarm.AlarmName === `salon-receptionist-${s === dev ? 'dev' : 'prod'}-salon-waiting-for-number`)!;
+      expect(waiting).toMatchObject({ MetricName: 'SalonsWaitingForNumber', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+      const filters = Object.values(resources(s, 'AWS::Logs::MetricFilter')).map((filter) => filter.Properties);
+      const free = filters.find((filter) => filter.MetricTransformations[0].MetricName === 'FreeNumbers')!;
+      expect(free).toMatchObject({ FilterPattern: '{ $.message = "number pool level" }', MetricTransformations: [{ MetricValue: '$.free' }] });
+      expect(free.LogGroupName).toEqual({ Ref: s.stack.getLogicalId(s.stack.jobs.watchNumbers.logGroup.node.defaultChild as CfnElement) });
+    }
   });
 });
 

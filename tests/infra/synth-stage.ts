@@ -96,6 +96,8 @@ export const TEST_FUNCTION_ENVIRONMENT: FunctionEnvironment = {
   USER_POOL_ID: 'p',
   USER_POOL_CLIENT_ID: 'c',
   SITE_URL: 'https://x.example',
+  SUPPORT_EMAIL: 'support@x.example',
+  NUMBER_POOL_LOW: '2',
 };
 
 export function fakeWebDist(): { dir: string; dispose(): void } {

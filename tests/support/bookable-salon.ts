@@ -3,10 +3,11 @@ import { inject } from 'vitest';
 import { DAYS, DEFAULT_HOURS, type Hours } from '../../functions/contracts/setup.js';
 import { api, type TestOwner } from './owners.js';
 
-/** The first day from tomorrow on that DEFAULT_HOURS opens (Sunday is closed), YYYY-MM-DD in Dublin. */
-export function nextOpenDay(): string {
+/** The first day after `from` (today unless given) that DEFAULT_HOURS opens (Sunday is closed), YYYY-MM-DD in Dublin. */
+export function nextOpenDay(from?: string): string {
+  const start = from ? DateTime.fromISO(from, { zone: 'Europe/Dublin' }) : DateTime.now().setZone('Europe/Dublin');
   for (let offset = 1; ; offset += 1) {
-    const day = DateTime.now().setZone('Europe/Dublin').plus({ days: offset });
+    const day = start.plus({ days: offset });
     if (!DEFAULT_HOURS[day.setLocale('en-GB').toFormat('cccc').toLowerCase() as keyof typeof DEFAULT_HOURS].closed) return day.toISODate()!;
   }
 }

@@ -5,7 +5,7 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean; mirrored?: string[] }) {
+function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean; mirrored?: string[]; number?: string }) {
   const calls: string[] = [];
   const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
@@ -28,16 +28,25 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
       get: async () => ({
         id: salonId,
         name: 'Bláth Hair',
+        phone: '+35312345678',
+        assignedNumber: options.number ?? null,
         // A customer remembered from a first checkout, and the subscription a later one made under another.
         billingCustomerId: 'cus_first',
         subscription: options.billing ? { id: 'sub_live', status: 'active', customerId: 'cus_second' } : undefined,
       }),
+      clearAssignedNumber: async (_salon: string, number: string) => void calls.push(`clear number ${number}`),
       deleteAll: async () => {
         if (options.failDeletingItems) throw new Error('store unavailable');
         calls.push('delete items');
         return 3;
       },
     },
+    numbers: {
+      quarantine: async (number: string, quarantine: { until: string; former: { name: string; phone: string | null } }) =>
+        void calls.push(`quarantine ${number} until ${quarantine.until} as ${quarantine.former.name} (${quarantine.former.phone ?? 'no phone'})`),
+    },
+    // The salon's own line forwards to its number: callers to the old number are not sent back to it.
+    setup: { load: async () => ({ phoneOption: 'forward', forwardNumber: '+35312345678', voice: null }) },
     events: { publish: async (type: string) => void calls.push(`publish ${type}`) },
     email: { send: async (message: { to: string; subject: string }) => void calls.push(`email ${message.to}: ${message.subject}`) },
     googleStore,
@@ -86,6 +95,12 @@ describe('deleting an account', () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
     await deleteAccount(deps, owner, 'right');
     expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+  });
+
+  it("releases the salon's number into its 30 days of quarantine before the items go, naming the salon, never its forwarded line", async () => {
+    const { deps, calls, owner } = fakes({ passwordOk: true, connected: false, number: '+35319000001' });
+    await deleteAccount(deps, owner, 'right');
+    expect(calls.slice(0, 4)).toEqual(['tombstone', 'clear number +35319000001', 'quarantine +35319000001 until 2026-12-21T12:00:00.000Z as Bláth Hair (no phone)', 'delete items']);
   });
 
   it("removes the salon's voice agent from its provider before the items go; a provider outage does not stop the deletion", async () => {

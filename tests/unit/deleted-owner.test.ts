@@ -21,6 +21,9 @@ import { createAgentStore, type AgentStore } from '../../functions/store/agent-s
 import { createDeletedOwners, tombstoneInForce } from '../../functions/store/deleted-owners.js';
 import { createGoogleStore } from '../../functions/store/google-store.js';
 import { createSalonStore } from '../../functions/store/salon-store.js';
+import { createNumberStore } from '../../functions/store/number-store.js';
+import { createSandboxTelephony } from '../../functions/providers/sandbox-telephony.js';
+import { giveSalonANumber } from '../../functions/core/numbers/give-number.js';
 import { createSetupStore, type SetupStore } from '../../functions/store/setup-store.js';
 import { startTable, type Table } from './booking/harness.js';
 
@@ -64,6 +67,8 @@ function world() {
   const googleStore = createGoogleStore(table.client, table.tableName);
   const deps = {
     salons: createSalonStore(table.client, table.tableName),
+    numbers: createNumberStore(table.client, table.tableName),
+    telephony: createSandboxTelephony({}),
     deletedOwners: createDeletedOwners(table.client, table.tableName),
     setup: createSetupStore(table.client, table.tableName),
     agents: createAgentStore(table.client, table.tableName),
@@ -208,27 +213,29 @@ describe("a deleted owner's calendar consent", () => {
 });
 
 describe("a deleted salon's phone number", () => {
-  it('is not assigned when the account is deleted mid-assignment: neither the salon nor the number comes back', async () => {
+  it('is not given when the account is deleted mid-claim: the salon does not come back and the number goes back to the pool', async () => {
     const w = world();
     await findOrCreateOwnerSalon(w.deps, w.owner);
-    // Support's store: the owner deletes the account right after the number is claimed.
+    const number = `+35319${String(Date.now()).slice(-6)}`;
+    expect(await w.deps.numbers.stock(number, NOW.toISOString())).toBe(true);
+    // The pool's own client: the owner deletes the account right after the number is taken for the salon.
     const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' } });
     let deleteOnce: (() => Promise<unknown>) | undefined = w.deleteOwner;
     base.middlewareStack.add(
       (next, context) => async (args) => {
         const result = await next(args);
-        if (context.commandName === 'PutItemCommand' && JSON.stringify(args.input).includes('PHONE#')) {
+        if (context.commandName === 'UpdateItemCommand' && JSON.stringify(args.input).includes(`PHONE#${number}`)) {
           const hook = deleteOnce;
           deleteOnce = undefined;
           await hook?.();
         }
         return result;
       },
-      { step: 'initialize', name: 'deleteAfterClaim' },
+      { step: 'initialize', name: 'deleteAfterTake' },
     );
-    const support = createSalonStore(DynamoDBDocumentClient.from(base), table.tableName);
-    await expect(support.assignNumber(w.salonId, '+35315550199')).rejects.toThrow(`No salon ${w.salonId}`);
+    const numbers = createNumberStore(DynamoDBDocumentClient.from(base), table.tableName);
+    expect(await giveSalonANumber({ ...w.deps, numbers }, w.salonId)).toEqual({ outcome: 'gone' });
     expect(await w.items()).toEqual([]);
-    expect(await support.salonForNumber('+35315550199')).toBeNull();
+    expect(await numbers.get(number)).toMatchObject({ state: 'free', salonId: null });
   });
 });

@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { getCountryCallingCode, parsePhoneNumberFromString as parseWithEveryPlan, type CountryCode } from 'libphonenumber-js';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { installedMetadata, metadataFileText, PHONE_METADATA, PHONE_METADATA_COMMAND, phoneMetadataFor } from '../../bin/phone-metadata.js';
+import { installedMetadata, metadataFileText, PHONE_METADATA, PHONE_METADATA_COMMAND, PHONE_TYPES_METADATA, phoneMetadataFor } from '../../bin/phone-metadata.js';
+import { isMobileNumber } from '../../functions/contracts/mobile-phone.js';
 import { ACCEPTED_PHONE_COUNTRIES } from '../../functions/contracts/phone-countries.js';
 import { parsePhone, toE164 } from '../../functions/contracts/phone.js';
 import { displayPhone } from '../../functions/core/confirmations/format.js';
 import acceptedPlans from '../../functions/contracts/phone-metadata.json' with { type: 'json' };
 
 const committed = readFileSync(new URL(`../../${PHONE_METADATA}`, import.meta.url), 'utf8');
+const committedTypes = readFileSync(new URL(`../../${PHONE_TYPES_METADATA}`, import.meta.url), 'utf8');
 
 describe('the phone numbering plans we bundle', () => {
   it('are the accepted countries, no more and no fewer', () => {
@@ -19,6 +21,7 @@ describe('the phone numbering plans we bundle', () => {
 
   it("are libphonenumber-js's own plans for them, as installed", () => {
     expect(committed, `${PHONE_METADATA} is out of date: run \`${PHONE_METADATA_COMMAND}\``).toBe(metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES)));
+    expect(committedTypes, `${PHONE_TYPES_METADATA} is out of date: run \`${PHONE_METADATA_COMMAND}\``).toBe(metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES, installedMetadata('max'))));
   });
 
   it('refuse a list that would read numbers wrongly: an unknown country, or one without the main country of its calling code', () => {
@@ -67,5 +70,16 @@ describe('phone numbers of the accepted countries, and of others', () => {
     ['+81 3-1234-5678', null],
   ])('%s → %s', (input, expected) => {
     expect(toE164(input)).toBe(expected);
+  });
+});
+
+describe('a mobile, for what is texted (RELIABILITY 74)', () => {
+  it('is a number the complete plans call a mobile: not a landline, nor one whose plan cannot tell (the US and Canada)', async () => {
+    const accepted = Object.entries(mobileExamples).filter(([country]) => (ACCEPTED_PHONE_COUNTRIES as readonly string[]).includes(country));
+    for (const [country, national] of accepted) {
+      const e164 = `+${getCountryCallingCode(country as CountryCode)}${national}`;
+      expect(await isMobileNumber(e164), e164).toBe(!['US', 'CA'].includes(country));
+    }
+    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+33123456789', '+12025550123']) expect(await isMobileNumber(landline), landline).toBe(false);
   });
 });

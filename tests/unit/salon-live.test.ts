@@ -42,10 +42,10 @@ describe('a salon going live', () => {
 
   it('pauses only once live, and going live again lifts the pause and keeps the first time', async () => {
     const id = await newSalon();
-    expect(await salons.markPaused(id, '2026-11-22T08:00:00.000Z')).toBe(false);
+    expect(await salons.markPaused(id, '2026-11-22T08:00:00.000Z', null)).toBe(false);
     expect((await salons.get(id))?.pausedAt).toBeNull();
     await salons.markLive(id, '2026-11-22T09:00:00.000Z');
-    expect(await salons.markPaused(id, '2026-11-22T12:00:00.000Z')).toBe(true);
+    expect(await salons.markPaused(id, '2026-11-22T12:00:00.000Z', null)).toBe(true);
     expect(await salons.get(id)).toMatchObject({ liveAt: '2026-11-22T09:00:00.000Z', pausedAt: '2026-11-22T12:00:00.000Z' });
     await salons.markLive(id, '2026-11-23T09:00:00.000Z');
     expect(await salons.get(id)).toMatchObject({ liveAt: '2026-11-22T09:00:00.000Z', pausedAt: null });
@@ -55,7 +55,7 @@ describe('a salon going live', () => {
     const id = await newSalon();
     await salons.deleteAll(id);
     expect(await salons.markLive(id, '2026-11-22T09:00:00.000Z')).toBe(false);
-    expect(await salons.markPaused(id, '2026-11-22T10:00:00.000Z')).toBe(false);
+    expect(await salons.markPaused(id, '2026-11-22T10:00:00.000Z', null)).toBe(false);
     expect(await salons.get(id)).toBeNull();
   });
 });

@@ -38,6 +38,8 @@ export async function runPreflight(settings: PreflightSettings, io: { http: Vend
       authToken: secrets.twilioAuthToken,
       smsFrom: secrets.twilioMessagingServiceSid ?? secrets.twilioFromNumber,
       twimlAppSid: secrets.twilioTwimlAppSid,
+      bundleSid: secrets.twilioBundleSid,
+      addressSid: secrets.twilioAddressSid,
     }),
     stripeChecks(io.http, {
       prod,

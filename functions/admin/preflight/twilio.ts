@@ -5,6 +5,7 @@ import { basicAuth, guarded, sandboxCheck, unexpected, type Check, type VendorHt
 const PROVIDER = 'Twilio';
 const API = 'https://api.twilio.com/2010-04-01';
 const MESSAGING = 'https://messaging.twilio.com/v1';
+const NUMBERS = 'https://numbers.twilio.com/v2';
 
 export interface TwilioSettings {
   prod: boolean;
@@ -14,6 +15,9 @@ export interface TwilioSettings {
   /** The Messaging Service (MG…) or number texts go out from. */
   smsFrom?: string;
   twimlAppSid?: string;
+  /** Ireland's regulatory bundle (BU…) and the Irish address (AD…) numbers are bought with. */
+  bundleSid?: string;
+  addressSid?: string;
 }
 
 interface IncomingNumber {
@@ -43,7 +47,8 @@ export function twilioChecks(http: VendorHttp, settings: TwilioSettings): Promis
     if (numbersAnswer.status !== 200) return [...checks, unexpected(PROVIDER, 'the phone numbers', numbersAnswer)];
     const numbers = (numbersAnswer.body as { incoming_phone_numbers?: IncomingNumber[] }).incoming_phone_numbers ?? [];
     const voiceUrl = settings.siteUrl ? voiceWebhookUrl(settings.siteUrl) : undefined;
-    if (!numbers.length) checks.push({ provider: PROVIDER, status: 'warn', detail: 'the account has no phone numbers', fix: 'buy an Irish number for each salon, then npm run admin -- assign-number' });
+    if (!numbers.length) checks.push({ provider: PROVIDER, status: 'warn', detail: 'the account has no phone numbers: salons finishing setup will wait for one', fix: 'stock the pool: npm run admin -- stock-numbers <count> --function <AdminFunctionName>' });
+    checks.push(...(await purchaseChecks(get, accountSid, settings)));
     for (const number of numbers) checks.push(numberCheck(number, voiceUrl));
     if (!voiceUrl) checks.push({ provider: PROVIDER, status: 'warn', detail: "the site URL is unknown: numbers' webhooks were not compared with it", fix: 'pass --site-url <SiteUrl output>' });
 
@@ -79,10 +84,10 @@ function numberCheck(number: IncomingNumber, voiceUrl: string | undefined): Chec
   if (!number.capabilities?.voice) return { provider: PROVIDER, status: 'fail', detail: `${name} cannot take calls`, fix: 'release it and buy a voice-capable number' };
   if (!voiceUrl) return { provider: PROVIDER, status: 'info', detail: `${name} takes calls at ${number.voice_url || 'no URL'}` };
   if (number.voice_url !== voiceUrl) {
-    return { provider: PROVIDER, status: 'warn', detail: `${name} sends its calls to ${number.voice_url || 'nowhere'}, not this stage`, fix: `if it is this stage's, npm run admin -- assign-number <salonId> ${name} --function <AdminFunctionName>` };
+    return { provider: PROVIDER, status: 'warn', detail: `${name} sends its calls to ${number.voice_url || 'nowhere'}, not this stage`, fix: `if it is this stage's, npm run admin -- add-number ${name} --function <AdminFunctionName>` };
   }
   if (number.status_callback !== `${voiceUrl}?stage=status`) {
-    return { provider: PROVIDER, status: 'fail', detail: `${name} has no status callback here: its calls' minutes are never counted`, fix: `npm run admin -- assign-number <salonId> ${name} --function <AdminFunctionName> sets it` };
+    return { provider: PROVIDER, status: 'fail', detail: `${name} has no status callback here: its calls' minutes are never counted`, fix: `npm run admin -- add-number ${name} --function <AdminFunctionName> (or assign-number, for a salon's) sets it` };
   }
   return { provider: PROVIDER, status: 'ok', detail: `${name} takes calls and reports their end to this stage` };
 }
@@ -102,4 +107,43 @@ async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHtt
       ...(smsCapable.length ? {} : { fix: 'add SMS-capable numbers to its sender pool' }),
     },
   ];
+}
+
+/**
+ * Buying Irish numbers for the pool needs the account's regulatory bundle, approved
+ * (https://www.twilio.com/docs/phone-numbers/regulatory/api/bundles: `status` twilio-approved),
+ * and the Irish address it names (https://www.twilio.com/docs/usage/api/address): without them
+ * stock-numbers is refused, and salons wait once the pool runs dry.
+ */
+async function purchaseChecks(get: (url: string) => ReturnType<VendorHttp>, accountSid: string, settings: TwilioSettings): Promise<Check[]> {
+  const { bundleSid, addressSid } = settings;
+  if (!bundleSid || !addressSid) {
+    return [
+      {
+        provider: PROVIDER,
+        status: settings.prod ? 'fail' : 'warn',
+        detail: 'no regulatory bundle and address: the number pool cannot be stocked with Irish numbers',
+        fix: "have Ireland's bundle approved in the Twilio console, then put twilioBundleSid (BU…) and twilioAddressSid (AD…) in the provider secret",
+      },
+    ];
+  }
+  const [bundle, address] = await Promise.all([get(`${NUMBERS}/RegulatoryCompliance/Bundles/${bundleSid}`), get(`${API}/Accounts/${accountSid}/Addresses/${addressSid}.json`)]);
+  const checks: Check[] = [];
+  if (bundle.status !== 200) checks.push({ provider: PROVIDER, status: 'fail', detail: `the regulatory bundle ${bundleSid} is not on this account`, fix: 'check twilioBundleSid' });
+  else {
+    const { status } = bundle.body as { status?: string };
+    const approved = status === 'twilio-approved';
+    checks.push({
+      provider: PROVIDER,
+      status: approved ? 'ok' : 'fail',
+      detail: `the regulatory bundle ${bundleSid} is ${status ?? 'unknown'}`,
+      ...(approved ? {} : { fix: 'Irish numbers can be bought once Twilio approves the bundle (days): follow it in the console' }),
+    });
+  }
+  if (address.status !== 200) checks.push({ provider: PROVIDER, status: 'fail', detail: `the address ${addressSid} is not on this account`, fix: 'check twilioAddressSid' });
+  else {
+    const { iso_country: country } = address.body as { iso_country?: string };
+    checks.push({ provider: PROVIDER, status: country === 'IE' ? 'ok' : 'fail', detail: `the numbers' address is in ${country ?? 'an unknown country'}`, ...(country === 'IE' ? {} : { fix: 'Irish local numbers need an address in Ireland' }) });
+  }
+  return checks;
 }

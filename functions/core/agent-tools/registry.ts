@@ -22,8 +22,9 @@ import { joinWaitlist } from '../waitlist/waitlist.js';
  */
 export type ToolDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
   // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real
-  // call): it redirects the call once the salon's call records show it is the salon's.
-  Partial<Pick<Ports, 'telephony' | 'calls'>>;
+  // call): it redirects the call once the salon's call records show it is the salon's, noting the
+  // number it rings (a call back through it is refused as a loop).
+  Partial<Pick<Ports, 'telephony' | 'calls' | 'dialling'>>;
 
 /** One call of a tool, as the route or the sandbox receptionist received it. */
 export interface ToolCall<T extends AgentTool> {
@@ -90,7 +91,7 @@ export const toolRegistry: ToolRegistry = {
       return toolSchemas.book;
     },
     description:
-      "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them.",
+      "Books a service at a start time check-availability offered, for the caller's name and phone. Read the details back and get a yes first. A service with a deposit is held until the caller pays by the link it texts them. Refuses (already_booked) a time overlapping a booking the caller already has: offer to move that one (reschedule); pass additional: true only when the caller says the new one is for another person or another service as well.",
     run: (deps, call) =>
       book(deps, call.salonId, call.input, {
         ...(call.idempotencyKey ? { idempotencyKey: call.idempotencyKey } : {}),

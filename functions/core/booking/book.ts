@@ -5,11 +5,12 @@ import type { BookingRead } from '../../store/booking-store.js';
 import type { SecretCheck } from '../agent-secret.js';
 import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';
 import { capReached, tooManyBookings } from './caller-record.js';
+import { refuseCallerOverlap } from './caller-overlap.js';
 import { answerBooked, type Booked } from './book-settle.js';
 import { firstAnswer } from './book-answers.js';
 import { reserveWithCap } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
-import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
+import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
 import { claimKey, madeEarlier, type Claim, type Requested } from './idempotency.js';
 import { checkBookable, refuseStart } from './rules.js';
@@ -28,8 +29,9 @@ import type { BookingRecord, DepositHold } from './records.js';
  *    the day item, another body 422. The claim (or, without a key, a marker) and one read of the
  *    caller, the salon's agent secret, the stylists' days and their calendars' mirrors go out
  *    together; the secret is decided on that read before anything else.
- * 3. The caller's hourly cap and the calendar's busy time are checked on what was read
- *    (candidates.ts picks who is free).
+ * 3. The caller's hourly cap, the caller's own bookings at that time (one caller never holds two
+ *    overlapping bookings unasked: caller-overlap.ts) and the calendar's busy time are checked on
+ *    what was read (candidates.ts picks who is free).
  * 4. The stylist's day item takes the whole booking with a conditional write (retried on a lost
  *    race, refused when the time overlaps): this is the commit and the booking of record. The
  *    caller's record counts it against the cap in the same round trip (commit-with-cap.ts).
@@ -108,7 +110,8 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
   const confirmation = request.options.confirmation;
-  const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
+  // Every stylist's day, not only the candidates': the caller's own bookings that day are checked on it (caller-overlap.ts).
+  const refs = [...new Set([...sharingCalendars(context, candidates), ...context.setup.stylists.map((each) => each.id)])].map((stylistId) => ({ stylistId, date }));
   const readAll = (agent: boolean) => deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent });
   const first = readAll(Boolean(confirmation));
   let latest = first;
@@ -150,7 +153,9 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Commit)
       await clear(proposed);
     }
     const markers = claimed.value.marker ? [claimed.value.marker, ...written] : written;
-    return await decide(deps, context, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
+    // The calendar mappings as read with the days: one the owner changed a moment ago counts at once.
+    const current = withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings);
+    return await decide(deps, current, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
   } catch (error) {
     if (key && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
     throw error;
@@ -219,6 +224,7 @@ async function bookFree(deps: BookingDeps, context: SalonContext, request: Commi
   const candidateIds = candidates.map((candidate) => candidate.id);
   const dayList = found.days;
   if (capReached(found.caller, bookingId, deps.now().getTime())) throw tooManyBookings();
+  if (!request.input.additional) refuseCallerOverlap(salonId, dayList, { callerPhone, start, end, test: request.options.source === 'test-call' }, deps.now().getTime());
   const [raw, checkout] = await Promise.allSettled([
     fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
     terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),

@@ -27,7 +27,8 @@ export interface SalonContext {
 /**
  * How long a warm instance reuses a salon's profile and setup (its services, stylists, hours and
  * calendar mappings). A conversation makes several tool calls a minute, each would otherwise read
- * them again. A few seconds is safe: an owner's edit reaches the agent within CONTEXT_TTL_MS, and
+ * them again. A few seconds is safe: an owner's edit reaches the agent within CONTEXT_TTL_MS (a
+ * calendar mapping at once: the booking tools read it with the days, withMappingsRead), and
  * bookings never depend on it being fresh (the conditional write on the day item refuses a double
  * booking whatever the cache says; a stylist or service removed meanwhile is at worst booked as
  * the owner had it a few seconds before). Expiry follows the injected clock (`deps.now`).
@@ -50,6 +51,18 @@ export function loadSalonContext(deps: Pick<BookingDeps, 'salons' | 'setup'> & P
   value.catch(() => cache.delete(salonId));
   if (cache.size > 500) for (const [key, entry] of cache) if (entry.until <= now) cache.delete(key);
   return value;
+}
+
+/**
+ * The context with the calendar mappings of `stylistIds` as just read (with the booking's days):
+ * a mapping the owner changed a moment ago counts at once, though the rest of the context may be
+ * a few seconds old (CONTEXT_TTL_MS). The same context when nothing changed.
+ */
+export function withMappingsRead(context: SalonContext, stylistIds: readonly string[], read: Record<string, string>): SalonContext {
+  if (stylistIds.every((stylistId) => context.setup.mappings[stylistId] === read[stylistId])) return context;
+  const mappings = Object.fromEntries(Object.entries(context.setup.mappings).filter(([stylistId]) => !stylistIds.includes(stylistId)));
+  for (const stylistId of stylistIds) if (read[stylistId]) mappings[stylistId] = read[stylistId];
+  return { ...context, setup: { ...context.setup, mappings } };
 }
 
 /** Names as people say them: accents, case, punctuation and "&" do not matter. */

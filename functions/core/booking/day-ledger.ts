@@ -128,12 +128,13 @@ export function finishMoveOn(day: DayItem, holdId: string): Step<'done' | 'missi
 
 /**
  * The deposit was paid: the held booking is confirmed. 'already' when it was confirmed before (a
- * redelivered event); gone when the hold was released or cancelled first (the payment is then
- * the owner's to refund).
+ * redelivered event), also once the paid booking was moved (the deposit went with it) or
+ * cancelled (a paid deposit is kept); gone when the hold was released or cancelled unpaid (the
+ * payment is then refunded).
  */
 export function confirmDepositOn(day: DayItem, bookingId: string, at: string): Step<'confirmed' | 'already' | Gone> {
   const live = confirmedOn(day, bookingId);
-  if (isGone(live)) return { result: live };
+  if (isGone(live)) return { result: live.kind === 'ended' && live.ended.record?.deposit?.paidAt ? 'already' : live };
   if (!awaitingDeposit(live)) return { result: 'already' };
   const paid: DayReservation = { ...live, record: { ...live.record!, deposit: { ...live.record!.deposit!, paidAt: at } } };
   return { result: 'confirmed', next: { ...day, intervals: day.intervals.map((entry) => (entry.bookingId === bookingId ? paid : entry)) } };

@@ -5,7 +5,7 @@ import { queueCalendarWrite } from './calendar-events.js';
 import { phoneKey, type BookingDeps, type SalonContext } from './context.js';
 import { isoLocal, localDate } from './time.js';
 import { scheduleReminder } from '../reminders/reminders.js';
-import { offerable } from '../waitlist/waitlist.js';
+import { offerable } from '../waitlist/freed-time.js';
 import type { DayReservation, DepositHold, EndedReservation, StoredAppointment } from './records.js';
 
 /**

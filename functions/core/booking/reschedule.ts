@@ -5,7 +5,7 @@ import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
 import { movedAway, findCallerBooking, type CallScope } from './cancel.js';
-import { loadSalonContext, newBookingId, resolveStylist, type BookingDeps, type SalonContext } from './context.js';
+import { loadSalonContext, newBookingId, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
 import { changeDay, commitMoveOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
 import { appointmentOf } from './projections.js';
@@ -28,6 +28,7 @@ import type { DayItem, DayReservation, StoredAppointment } from './records.js';
  *
  * Settle markers are written before the first write, so a crash at any point is finished or
  * undone by the sweep (settle.ts). A retry finds the booking already moved there and answers so.
+ * A paid deposit moves with the booking: the new reservation carries it (RELIABILITY 66).
  */
 function serviceOf(context: SalonContext, appointment: StoredAppointment): Service {
   const current = context.setup.services.find((service) => service.id === appointment.service.id);
@@ -93,15 +94,7 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     throw new ToolError('conflict', 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
   }
   if (Date.parse(old.start) <= now) throw new ToolError('invalid', 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
-  if (old.status === 'awaiting_deposit') {
-    // The deposit's session names this booking: moving it would leave the payment nowhere to land.
-    throw new ToolError(
-      'conflict',
-      'awaiting_deposit',
-      "That booking is still waiting for its deposit, so I can't move it yet. Once it's paid I can change the time, or I can cancel it now and book the new time instead.",
-      'The booking is awaiting its deposit',
-    );
-  }
+  if (old.status === 'awaiting_deposit') throw awaitingDepositRefusal();
 
   const service = serviceOf(context, old);
   const end = checkBookable(context, service, start, now);
@@ -117,12 +110,25 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const candidateIds = candidates.map((candidate) => candidate.id);
   const markers: Marker[] = [markerFor(bookingId, date, candidateIds), markerFor(old.id, oldDate, [old.stylistId])];
-  const [, days, raw] = await Promise.all([
+  const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
+  const isOldDay = (ref: { stylistId: string; date: string }) => ref.stylistId === old.stylistId && ref.date === oldDate;
+  // The old booking's day comes in the same batch: its deposit, paid, goes with the booking. So do
+  // the stylists' calendar mappings: one the owner changed a moment ago counts at once.
+  const read = deps.bookings.readForOffer(salonId, refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }], []);
+  const currentOf = read.then((found) => withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings));
+  const [, found, current, raw] = await Promise.all([
     markUnsettled(deps, salonId, markers),
-    deps.bookings.days.getMany(salonId, sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }))),
-    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book'),
+    read,
+    currentOf,
+    currentOf.then((current) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book')),
   ]);
-  const busy = busyByStylist(raw, context.setup.mappings, candidateIds, bookedByStylist(days));
+  const days = found.days.filter((day) => day.date === date);
+  const deposit = found.days.find(isOldDay)?.intervals.find((entry) => entry.bookingId === old.id)?.record?.deposit;
+  if (deposit && !deposit.paidAt) {
+    await deps.bookings.settlements.clear(markers.map((marker) => ({ salonId, id: marker.id }))).catch(() => undefined);
+    throw awaitingDepositRefusal();
+  }
+  const busy = busyByStylist(raw, current.setup.mappings, candidateIds, bookedByStylist(days));
   const dayOf = new Map(days.map((day) => [day.stylistId, day]));
   const fields = {
     service: old.service,
@@ -133,10 +139,11 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     createdAt: deps.now().toISOString(),
     idempotencyKey: null,
     rescheduledFrom: old.id,
+    ...(deposit ? { deposit } : {}),
   };
   let outcome: MoveOutcome = { kind: 'taken' };
   for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: false, exceptBookingId: old.id })) {
-    const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) };
+    const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(current, candidate, fields) };
     outcome = await moveTo(deps, context, old, candidate, reservation, dayOf.get(candidate.id));
     if (outcome.kind !== 'taken') break;
   }
@@ -154,6 +161,16 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     booking: bookingView(publicAppointment(booking), now),
     previousBookingId: old.id,
   };
+}
+
+/** The deposit's session names this booking: moving it before it is paid would leave the payment nowhere to land. */
+function awaitingDepositRefusal(): ToolError {
+  return new ToolError(
+    'conflict',
+    'awaiting_deposit',
+    "That booking is still waiting for its deposit, so I can't move it yet. Once it's paid I can change the time, or I can cancel it now and book the new time instead.",
+    'The booking is awaiting its deposit',
+  );
 }
 
 /** Where a booking went is where this request wanted it (a retry, or the same wish twice). */

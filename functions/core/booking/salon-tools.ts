@@ -7,8 +7,10 @@ import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './co
 import { ToolError } from './errors.js';
 import type { TelephonyPort } from '../../providers/telephony-port.js';
 import type { CallStore } from '../../store/call-store.js';
+import type { DiallingStore } from '../../store/dialling-store.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 import { euroToCents, servicePriceCents } from '../money.js';
+import { toE164 } from '../../contracts/phone.js';
 
 /** The tools that answer from what the owner set up: salon info, services, messages, transfer. */
 
@@ -55,26 +57,49 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
 
 const HOUR = 3_600_000;
 
-/** Stores a caller's message for the salon, within the hourly caps (RELIABILITY 37); over a cap, a 429 and nothing stored. */
-export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }, salonId: string, input: ToolInput<'take-message'>): Promise<ToolAnswer> {
-  const callerPhone = requirePhone(input.callerPhone);
-  await loadSalonContext(deps, salonId);
+/** What storing a caller's message needs: the message store, the bus and the hourly caps. */
+export type MessageDeps = Pick<BookingDeps, 'bookings' | 'events' | 'now'> & { rateLimits: RateLimits };
+
+/** Withheld callers share one cap per salon: none of them can be told apart. */
+const WITHHELD = 'withheld';
+
+/**
+ * Keeps a caller's message for the salon within the hourly caps (RELIABILITY 37): over a cap, a
+ * 429 and nothing stored. The caller's number is kept when it is one (a spoken message from a
+ * withheld number keeps none); the owner hears of it at once (`message.left`). The caller has
+ * found the salon already.
+ */
+export async function storeCallerMessage(
+  deps: MessageDeps,
+  salonId: string,
+  input: { id: string; callerName: string; callerPhone: string; message: string },
+): Promise<{ id: string }> {
+  const callerPhone = toE164(input.callerPhone) ?? '';
   const now = deps.now();
   const hour = fixedWindow(now, HOUR);
   // The caller's cap first: one phone over its cap must not use up what the salon takes from everyone.
-  if (!(await deps.rateLimits.take({ kind: 'caller-messages', salonId, phoneHash: phoneKey(salonId, callerPhone) }, hour, FLOOD_LIMITS.messagesPerCallerPerHour))) {
+  const phoneHash = phoneKey(salonId, callerPhone || WITHHELD);
+  if (!(await deps.rateLimits.take({ kind: 'caller-messages', salonId, phoneHash }, hour, FLOOD_LIMITS.messagesPerCallerPerHour))) {
     throw new ToolError('too_many_requests', 'too_many_messages', toolSay.tooManyMessages, 'This phone has left too many messages this hour');
   }
   if (!(await deps.rateLimits.take({ kind: 'salon-messages', salonId }, hour, FLOOD_LIMITS.messagesPerSalonPerHour))) {
     throw new ToolError('too_many_requests', 'salon_messages_full', toolSay.messagesFull, 'The salon has taken too many messages this hour');
   }
-  const message = { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message, createdAt: now.toISOString() };
+  const message = { id: input.id, callerName: input.callerName, callerPhone, message: input.message, createdAt: now.toISOString() };
   await deps.bookings.messages.put(salonId, message);
   // The message is stored: a bus failure only costs the dashboard line, never the caller's message.
   await deps.events
     .publish('message.left', { salonId, messageId: message.id, callerName: message.callerName, createdAt: message.createdAt })
     .catch((error: unknown) => logger.error('message event not published', { salonId, messageId: message.id, name: (error as Error)?.name }));
-  return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: message.id };
+  return { id: message.id };
+}
+
+/** The take-message tool: the caller's number must be one (the agent asks for it). */
+export async function takeMessage(deps: BookingDeps & { rateLimits: RateLimits }, salonId: string, input: ToolInput<'take-message'>): Promise<ToolAnswer> {
+  const callerPhone = requirePhone(input.callerPhone);
+  await loadSalonContext(deps, salonId);
+  const { id } = await storeCallerMessage(deps, salonId, { id: randomUUID(), callerName: input.callerName, callerPhone, message: input.message });
+  return { ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you.", messageId: id };
 }
 
 /**
@@ -85,6 +110,9 @@ export const TRANSFER_DELAY_MS = 1_500;
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A transfer's `<Dial>` rings for Twilio's default 30 s; a call back through it may come a little after. */
+const TRANSFER_RING_SECONDS = 60;
+
 /**
  * The escalation number from the voice settings, else the salon's own phone (never one that
  * forwards to us). With the live call's SID, the call itself is transferred: redirected (Twilio
@@ -93,7 +121,7 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * is ever redirected: any other SID is refused and no call is touched.
  */
 export async function transfer(
-  deps: BookingDeps & { telephony?: Pick<TelephonyPort, 'redirectCall'>; calls?: Pick<CallStore, 'get'> },
+  deps: BookingDeps & { telephony?: Pick<TelephonyPort, 'redirectCall'>; calls?: Pick<CallStore, 'get'>; dialling?: Pick<DiallingStore, 'start'> },
   salonId: string,
   callSid?: string,
   options: { wait?: (ms: number) => Promise<void> } = {},
@@ -113,6 +141,9 @@ export async function transfer(
   if (!live || !deps.telephony || !deps.config) return answer;
   if (!call) throw new ToolError('not_found', 'unknown_call', toolSay.noTransferNumber, 'No call of this salon has that call id');
   await (options.wait ?? pause)(TRANSFER_DELAY_MS);
+  // Before the call moves: should the number we ring forward it straight back, that call is known for ours and refused.
+  const expiresAt = new Date(deps.now().getTime() + TRANSFER_RING_SECONDS * 1000).toISOString();
+  await deps.dialling?.start(salonId, { callSid: live, to: phoneNumber, caller: call.callerPhone, expiresAt });
   try {
     await deps.telephony.redirectCall(live, transferTwiml(phoneNumber, afterTransferUrl(deps.config.SITE_URL)));
   } catch (error) {

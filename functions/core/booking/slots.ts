@@ -2,7 +2,7 @@ import type { OfferedSlot } from '../../contracts/agent-tools.js';
 import type { Stylist } from '../../contracts/setup.js';
 import { findFreeSlots, lastBookableDate, type Interval, type PartOfDay, type Slot } from './availability.js';
 import { busyByStylist, calendarsOf, fetchBusy, withCachedConnection } from './calendar.js';
-import type { BookingDeps, SalonContext } from './context.js';
+import { withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
 import { addDays, atInstant, daysBetween, localDate, wallClock } from './time.js';
 import { speakDate, speakTime } from './speak.js';
 import type { DayItem } from './records.js';
@@ -73,13 +73,16 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
     stylistIds.flatMap((stylistId) => dates.map((date) => ({ stylistId, date }))),
     calendarIds,
   );
-  const [days, raw] = await Promise.all([
+  // The calendar mappings as read with the days: one the owner changed a moment ago counts at once.
+  const mappingsOf = read.then((found) => withMappingsRead(context, stylistIds, found.mappings).setup.mappings);
+  const [days, raw, mappings] = await Promise.all([
     read.then((found) => found.days),
-    read.then((found) => fetchBusy(deps, context.salon.id, context.setup.mappings, candidateIds, from, to, 'offer', deps.calendarMirrors ? found.mirrors : undefined)),
+    read.then(async (found) => fetchBusy(deps, context.salon.id, await mappingsOf, candidateIds, from, to, 'offer', deps.calendarMirrors ? found.mirrors : undefined)),
+    mappingsOf,
   ]);
   const own = bookedByStylist(days);
   const booked = options.exceptBookingId ? bookedByStylist(days, options.exceptBookingId) : own;
-  const busy = busyByStylist(raw, context.setup.mappings, candidateIds, own);
+  const busy = busyByStylist(raw, mappings, candidateIds, own);
   const slots = findFreeSlots({
     hours,
     durationMinutes: search.durationMinutes,

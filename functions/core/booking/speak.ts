@@ -11,6 +11,8 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 const hourWord = (hour: number) => HOUR_WORDS[hour % 12]!;
+/** The hour a time is "past" or "to": midnight says which half of the day it is by itself. */
+const hourName = (hour: number) => (hour % 24 === 0 ? 'midnight' : hourWord(hour));
 
 export function ordinal(day: number): string {
   const tens = day % 100;
@@ -20,16 +22,19 @@ export function ordinal(day: number): string {
 
 /**
  * A wall-clock time: "ten o'clock", "quarter past eleven", "half two", "quarter to three",
- * "twenty past four". `short` drops "o'clock" (for opening hours: "nine to six").
+ * "twenty past four", "midnight". `short` drops "o'clock" (for opening hours: "nine to six").
+ * 23:59, a day's last minute (the hours editor's latest closing time), is said as midnight.
  */
 export function speakClock(hour: number, minute: number, options: { short?: boolean } = {}): string {
+  if ((hour === 0 && minute === 0) || (hour === 23 && minute === 59)) return 'midnight';
   let spoken: string;
   if (minute === 0) spoken = options.short ? hourWord(hour) : `${hourWord(hour)} o'clock`;
-  else if (minute === 15) spoken = `quarter past ${hourWord(hour)}`;
+  else if (minute === 15) spoken = `quarter past ${hourName(hour)}`;
   else if (minute === 30) spoken = `half ${hourWord(hour)}`;
-  else if (minute === 45) spoken = `quarter to ${hourWord(hour + 1)}`;
-  else if (minute < 30) spoken = `${minute} past ${hourWord(hour)}`;
-  else spoken = `${60 - minute} to ${hourWord(hour + 1)}`;
+  else if (minute === 45) spoken = `quarter to ${hourName(hour + 1)}`;
+  else if (minute < 30) spoken = `${minute} past ${hourName(hour)}`;
+  else spoken = `${60 - minute} to ${hourName(hour + 1)}`;
+  if (spoken.endsWith('midnight')) return spoken;
   if (hour === 12 && minute === 0 && !options.short) return 'twelve noon';
   // Salons open in the day: only the edges need saying which half of the day it is.
   if (hour < 8) return `${spoken} in the morning`;
@@ -107,7 +112,7 @@ const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 
 /**
  * Opening hours, days with the same hours grouped: "Monday to Friday nine to six, Saturday nine
- * to five, closed on Sunday."
+ * to five, closed on Sunday." Open 00:00 to 23:59 is "all day".
  */
 export function speakOpeningHours(hours: Hours): string {
   const groups: { from: number; to: number; text: string }[] = [];
@@ -115,7 +120,8 @@ export function speakOpeningHours(hours: Hours): string {
     const { open, close, closed } = hours[day];
     const [openHour, openMinute] = open.split(':').map(Number) as [number, number];
     const [closeHour, closeMinute] = close.split(':').map(Number) as [number, number];
-    const text = closed ? 'closed' : `${speakClock(openHour, openMinute, { short: true })} to ${speakClock(closeHour, closeMinute, { short: true })}`;
+    const allDay = open === '00:00' && close === '23:59';
+    const text = closed ? 'closed' : allDay ? 'all day' : `${speakClock(openHour, openMinute, { short: true })} to ${speakClock(closeHour, closeMinute, { short: true })}`;
     const last = groups[groups.length - 1];
     if (last && last.text === text && last.to === index - 1) last.to = index;
     else groups.push({ from: index, to: index, text });

@@ -5,6 +5,8 @@ import type { Ports } from '../ports.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallRecord } from '../../store/call-types.js';
 import { displayPhone } from '../confirmations/format.js';
+import { meterCompletedCall } from '../usage/meter-completed-call.js';
+import type { MeteringDeps } from '../usage/meter-usage.js';
 import { callOutcome } from './call-outcome.js';
 import { pageCursor } from './page-cursor.js';
 
@@ -72,12 +74,21 @@ export async function callWithTranscript(deps: CallLogDeps, salonId: string, cal
  */
 export const DELETED_CALL_KEPT_DAYS = 30;
 
-/** A call still going, or whose minutes are not counted yet, waits: deleting it must not lose them. */
-export async function deleteCall(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ deleted: true }> {
+/**
+ * A call still going waits: deleting it must not lose its minutes. One that ended and whose
+ * minutes the usage consumer has not counted yet is counted here first (once, as the consumer
+ * would), then deleted.
+ */
+export async function deleteCall(deps: CallLogDeps & MeteringDeps & Pick<Ports, 'salons'>, salonId: string, callSid: string): Promise<{ deleted: true }> {
   const now = deps.now();
-  const removal = await deps.calls.remove(salonId, callSid, { deletedAt: now.toISOString(), keepUntil: Math.floor(now.getTime() / 1000) + DELETED_CALL_KEPT_DAYS * 24 * 60 * 60 });
+  const tombstone = { deletedAt: now.toISOString(), keepUntil: Math.floor(now.getTime() / 1000) + DELETED_CALL_KEPT_DAYS * 24 * 60 * 60 };
+  let removal = await deps.calls.remove(salonId, callSid, tombstone);
+  if (removal === 'unmetered') {
+    await meterCompletedCall(deps, { salonId, callSid });
+    removal = await deps.calls.remove(salonId, callSid, tombstone);
+  }
   if (removal === 'missing') throw new NotFoundError('That call is not in your call log.');
-  if (removal === 'unfinished') throw new ConflictError('That call has not finished yet. You can delete it once it has ended.');
+  if (removal !== 'removed') throw new ConflictError('That call has not finished yet. You can delete it once it has ended.');
   return { deleted: true };
 }
 

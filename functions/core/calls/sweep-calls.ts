@@ -8,7 +8,9 @@ import { completeCall } from './complete-call.js';
 /**
  * The call sweep (RELIABILITY 68): finishes every call the store marked unfinished.
  *
- * - Ended, `call.completed` not marked sent (the process died between the two): it is published.
+ * - Ended, `call.completed` not marked sent (the process died between the two), or sent and its
+ *   minutes still not counted (the bus lost it, a kill -9 of npm start's in-process bus): it is
+ *   published (again); the consumers de-duplicate, and the usage consumer's acknowledgement ends it.
  * - Open past the longest call: its end never reached us (a lost status callback, a browser
  *   closed mid test call). It is closed from the provider's own record, Twilio's call resource
  *   or else the agent's conversation, with the status and duration the callback would have
@@ -55,12 +57,12 @@ export async function sweepCalls(deps: SweepDeps, options: { graceMs: number; li
 async function finish(deps: SweepDeps, marker: CallSweepMarker, now: Date): Promise<Step> {
   const { salonId, callSid } = marker;
   const call = await deps.calls.get(salonId, callSid);
-  if (!call || call.completedPublished) {
+  if (!call || (call.completedPublished && !call.usagePending)) {
     await deps.calls.sweep.drop(salonId, callSid);
     return 'dropped';
   }
   if (call.endedAt) {
-    await completeCall(deps, { salonId, callSid, startedAt: call.startedAt, endedAt: call.endedAt, durationSeconds: call.durationSeconds ?? 0, finalStatus: call.finalStatus ?? 'completed' });
+    await completeCall(deps, { salonId, callSid, startedAt: call.startedAt, endedAt: call.endedAt, durationSeconds: call.durationSeconds ?? 0, finalStatus: call.finalStatus ?? 'completed' }, { again: true });
     return 'published';
   }
   const limit = Date.parse(call.startedAt) + OPEN_CALL_LIMIT_MS;

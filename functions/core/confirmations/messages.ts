@@ -4,6 +4,8 @@ import { formatEuro } from '../money.js';
 import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
 import { displayPhone, duration, firstName, price, salonTime, spokenWhen } from './format.js';
 import { escapeHtml } from '../escape-html.js';
+import { CHECKLIST_STEPS, forwardingCodes, undoForwardingLine } from '../../contracts/forwarding.js';
+import type { ForwardWhen } from '../../contracts/setup.js';
 import { buildInvite, INVITE_FILENAME, inviteContentType, type InviteKind, type SalonContact } from './invite.js';
 
 /**
@@ -170,37 +172,61 @@ export function usageWarningEmail(
 }
 
 /**
- * The owner's note that support assigned the receptionist's number: what it is, how to send the
- * salon's calls to it (call forwarding codes as Irish landline and mobile networks take them;
- * providers differ, so they are told to check), and that Go Live Now switches it on.
+ * The owner's note that the receptionist has its number, with the going-live checklist in its
+ * order (contracts/forwarding.ts): go live first, then forward the salon's line, then ring the
+ * salon to check. A salon that gives out the new number has no forwarding to do.
  */
-export function numberAssignedEmail(salonName: string, e164: string, dashboardUrl: string): EmailContent {
+export function numberAssignedEmail(salonName: string, e164: string, dashboardUrl: string, forwarding: { when: ForwardWhen } | null): EmailContent {
   const number = displayPhone(e164);
-  const digits = e164.startsWith('+353') ? `0${e164.slice(4)}` : e164;
-  const paragraphs = [
-    `Good news: your receptionist at ${salonName} has its own phone number, ${number}.`,
-    `To have it answer your calls, forward your salon's line to it. On most Irish landlines and mobiles: dial *21*${digits}# to forward every call, or *61*${digits}# to forward only the calls you don't answer (##21# or ##61# turns forwarding off). Your phone provider can confirm the codes for your line.`,
-    `Then open your dashboard, make a test call, and press Go Live Now: ${dashboardUrl}`,
-  ];
+  const codes = forwardingCodes(e164);
+  const steps = forwarding
+    ? [
+        `1. ${CHECKLIST_STEPS.goLive} Your dashboard has the button: ${dashboardUrl}`,
+        `2. ${CHECKLIST_STEPS.forward(codes[forwarding.when], forwarding.when)}${forwarding.when === 'unanswered' ? ` To send every call instead, dial ${codes.all.on} (${codes.all.off} stops it).` : ''}`,
+        `3. ${CHECKLIST_STEPS.check}${forwarding.when === 'unanswered' ? ` ${CHECKLIST_STEPS.unansweredTip}` : ''}`,
+        'These codes work on Eir, Vodafone and Three phones. On a landline, call forwarding may need switching on for the line first: your phone provider can do that.',
+      ]
+    : [`Make a test call from your dashboard, press Go Live Now, then give ${number} to your clients: ${dashboardUrl}`];
+  const paragraphs = [`Good news: your receptionist at ${salonName} has its own phone number, ${number}.`, ...steps];
   return { subject: `${salonName}: your receptionist's number is ${number}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+}
+
+/** The owner's message to support (the in-app form): who, which salon, about what, and what they wrote. */
+export function supportRequestEmail(salon: { id: string; name: string }, ownerEmail: string | null, topic: string, message: string): EmailContent {
+  const paragraphs = [{ rows: [['Salon', salon.name], ['Salon id', salon.id], ['Owner', ownerEmail ?? 'unknown'], ['About', topic]] as [string, string][] }, message];
+  return { subject: `Support: ${topic} (${salon.name}, ${salon.id})`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+}
+
+/** Support's alert that a salon finished setup while the number pool was empty. */
+export function numberWaitingEmail(salon: { id: string; name: string }, since: string): EmailContent {
+  const paragraphs = [
+    `${salon.name} (${salon.id}) finished setup at ${since} and is waiting for a number: the pool is empty.`,
+    'Stock the pool (npm run admin -- stock-numbers <count>): waiting salons get their numbers at once, in the order they came. docs/operations.md has the steps.',
+  ];
+  return { subject: `Number pool empty: ${salon.name} is waiting for a number`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }
 
 /** A caller's message, for the owner at once: who, their number, what they said. */
 export function callerMessageEmail(salonName: string, message: { callerName: string; callerPhone: string; message: string }, dashboardUrl: string): EmailContent {
   const who = message.callerName.trim() || 'A caller';
+  const phone = callBackNumber(message.callerPhone);
   const paragraphs = [
     `${who} left a message for ${salonName} with your receptionist.`,
-    { rows: [['Caller', who], ['Phone', displayPhone(message.callerPhone)], ['Message', message.message]] as [string, string][] },
+    { rows: [['Caller', who], ['Phone', phone], ['Message', message.message]] as [string, string][] },
     `Mark it done on your dashboard once you have called back: ${dashboardUrl}`,
   ];
-  return { subject: `Message from ${who}: please call back on ${displayPhone(message.callerPhone)}`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
+  const subject = message.callerPhone ? `Message from ${who}: please call back on ${phone}` : `Message from ${who} (number withheld)`;
+  return { subject, text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }
+
+/** A message from a withheld number has none to call back: its words may say one. */
+const callBackNumber = (callerPhone: string) => (callerPhone ? displayPhone(callerPhone) : 'withheld (any number is in the message)');
 
 /** The same message as a short text to the owner's mobile. */
 export function callerMessageSms(message: { callerName: string; callerPhone: string; message: string }): string {
   const who = message.callerName.trim() || 'A caller';
   const said = message.message.length > 200 ? `${message.message.slice(0, 197)}…` : message.message;
-  return `SalonDesk: ${who} (${displayPhone(message.callerPhone)}) left a message: "${said}"`;
+  return `SalonDesk: ${who} (${message.callerPhone ? displayPhone(message.callerPhone) : 'number withheld'}) left a message: "${said}"`;
 }
 
 /** The owner's confirmation that their account is gone, and what went with it. */
@@ -208,6 +234,7 @@ export function accountDeletedEmail(salonName: string | null): EmailContent {
   const paragraphs = [
     `Your SalonDesk account${salonName ? ` for ${salonName}` : ''} has been deleted, as you asked.`,
     "Your salon's setup, bookings, calls, messages and uploads are gone, any plan is cancelled so you won't be charged again, your receptionist's number is released and your calendar disconnected.",
+    `For 30 days your old receptionist number tells callers who it belonged to and how to reach you. ${undoForwardingLine()}`,
     "If you didn't ask for this, reply to this email and we will help straight away.",
   ];
   return { subject: 'Your SalonDesk account has been deleted', text: text(paragraphs), html: html(paragraphs), attachments: [] };

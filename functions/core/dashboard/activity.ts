@@ -12,6 +12,7 @@ const CALL_LINES: Record<CallOutcome, (minutes: string) => string> = {
   answered: (minutes) => `Your receptionist answered a call${minutes}.`,
   forwarded: (minutes) => `A call was forwarded to the salon${minutes}.`,
   transferred: (minutes) => `Your receptionist put a caller through to the salon${minutes}.`,
+  message: () => 'A caller left a message while your receptionist was off.',
   missed: () => 'Missed call: nobody could answer.',
   abandoned: () => 'A caller hung up before anyone answered.',
   'test-call': (minutes) => `You tested your receptionist${minutes}.`,

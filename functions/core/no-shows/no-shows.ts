@@ -5,8 +5,8 @@ import { localDate } from '../booking/time.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 
 /**
- * No-shows (docs/reminders.md): the owner marks a confirmed appointment that has started as a
- * no-show from the dashboard; it is counted in the month (beside the bookings) and against the
+ * No-shows (docs/reminders.md): the owner marks a confirmed appointment that has started (never a
+ * test booking) as a no-show from the dashboard; it is counted in the month (beside the bookings) and against the
  * caller's number, which the receptionist's book answer then knows (a deposit is asked for where
  * the service has one). Marking twice counts once.
  */
@@ -15,6 +15,8 @@ type NoShowDeps = Pick<Ports, 'now'> & { bookings: Pick<Ports['bookings'], 'appo
 export async function markNoShow(deps: NoShowDeps, salonId: string, bookingId: string): Promise<{ bookingId: string; noShow: true }> {
   const appointment = await deps.bookings.appointments.get(salonId, bookingId);
   if (!appointment) throw new NotFoundError(noShowMessages.notFound);
+  // The owner's make-believe is no caller's record: counted, it would follow the typed number into real calls.
+  if (appointment.source === 'test-call') throw new ConflictError(noShowMessages.testBooking);
   const now = deps.now();
   if (Date.parse(appointment.start) > now.getTime()) throw new ConflictError(noShowMessages.notStarted);
   if (!appointment.noShowAt) {

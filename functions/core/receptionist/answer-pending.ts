@@ -1,12 +1,15 @@
-import { answerWaitlist, continueWaitlist } from './waitlist-flow.js';
+import { answerWaitlist } from './waitlist-flow.js';
 import { fromWallClock, localDate } from '../booking/time.js';
 import { askForMessage, takeMessage } from './answers.js';
-import { askAbout, book, continueBooking, nextPerson, pickOffer } from './booking-flow.js';
+import { book, continueBooking, nextPerson, pickOffer } from './booking-flow.js';
 import { cancelBooking, continueCancel, continueMove, moveBooking } from './change-flow.js';
+import { resume } from './resume.js';
 import { bareHourIn } from './clock-times.js';
+import { answerDayOptions, answerDayProblem } from './day-answer.js';
 import { applySlots, clockOf } from './dialogue.js';
 import { namesBookingSlots, type Turn } from './hear.js';
 import { matchName } from './match.js';
+import { answerOverlap } from './overlap-flow.js';
 import { nameAnswer } from './understand.js';
 import { reply, type Context, type TurnAnswer } from './tool-call.js';
 
@@ -15,25 +18,6 @@ import { reply, type Context, type TurnAnswer } from './tool-call.js';
  * a name, a number, one of the options or offered times, a yes or no to a read-back. A turn that
  * answers none of it, or asks for something else, is left to the receptionist's dispatch.
  */
-
-/** On with the task the caller is in, once a question about it was answered. */
-export function resume(ctx: Context): Promise<TurnAnswer> | TurnAnswer {
-  switch (ctx.state.task) {
-    case 'book':
-      return continueBooking(ctx);
-    case 'cancel':
-      return continueCancel(ctx);
-    case 'move':
-      return continueMove(ctx);
-    case 'message':
-      return askForMessage(ctx);
-    case 'waitlist':
-      return continueWaitlist(ctx);
-    default:
-      ctx.state.pending = 'nothing';
-      return reply('Thanks. How can I help?');
-  }
-}
 
 /** The caller's name in a turn that answers "can I take your name?", a number said with it aside. */
 const nameOf = (turn: Turn) => turn.name ?? nameAnswer(turn.phone ? turn.text.replace(turn.phone, '') : turn.text);
@@ -64,93 +48,115 @@ export async function answerPending(ctx: Context, turn: Turn): Promise<TurnAnswe
     case 'offer-message':
       state.pending = 'nothing';
       return turn.yes ? askForMessage(ctx, turn) : undefined;
-    case 'booking-day': {
-      if (turn.day && 'problem' in turn.day) return reply(askAbout(ctx, { day: turn.day.problem })!);
-      if (turn.day) slots.bookingDate = turn.day.date;
-      else if (DONT_KNOW.test(turn.text)) slots.bookingDate = 'next';
-      else return nothingElse(turn) ? reply('Sorry, which day is the booking on?') : undefined;
-      return resume(ctx);
-    }
+    case 'booking-day':
+      return answerBookingDay(ctx, turn);
     case 'service-options':
-    case 'stylist-options': {
-      const stylists = state.pending === 'stylist-options';
-      if (stylists && turn.stylist?.kind === 'anyone') return chose(ctx, turn, 'stylist', null);
-      const named = matchName(turn.text, state.options);
-      const picked = named?.kind === 'name' ? named.name : turn.place !== undefined ? state.options.at(turn.place) : turn.yes && state.options.length === 1 ? state.options[0] : undefined;
-      if (picked) return chose(ctx, turn, stylists ? 'stylist' : 'service', picked);
-      return undefined;
-    }
-    case 'day-options': {
-      const said = turn.day && 'date' in turn.day ? turn.day.date : undefined;
-      const weekday = /\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i.exec(turn.text)?.[0].toLowerCase();
-      const byWeekday = state.options.filter((date) => weekday && new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }).toLowerCase() === weekday);
-      const picked = said && state.options.includes(said) ? said : byWeekday.length === 1 ? byWeekday[0] : turn.place !== undefined ? state.options.at(turn.place) : undefined;
-      if (!picked) return undefined;
-      state.pending = 'nothing';
-      if (state.task === 'cancel' || (state.task === 'move' && !slots.bookingDate)) slots.bookingDate = picked;
-      else {
-        slots.date = picked;
-        if (state.task === 'book') return continueBooking(ctx, applySlots(state, { ...turn, day: { date: picked } }));
-      }
-      return resume(ctx);
-    }
+    case 'stylist-options':
+      return answerNameOptions(ctx, turn);
+    case 'day-options':
+      return answerDayOptions(ctx, turn);
     case 'offers':
-    case 'booking-options': {
-      const picked = pickOffer(state.offers, turn);
-      if (picked && picked !== 'new') {
-        if (state.pending === 'booking-options') {
-          slots.bookingId = picked.bookingId ?? null;
-          return resume(ctx);
-        }
-        if (state.task === 'move') {
-          slots.date = localDate(fromWallClock(picked.start));
-          slots.time = clockOf(picked.start);
-          return continueMove(ctx);
-        }
-        state.chosen = picked;
-        return continueBooking(ctx);
-      }
-      if (picked === 'new' || !nothingElse(turn)) return undefined;
-      // A name given to "Shall I book it?" is a yes to the one time offered.
-      const name = state.pending === 'offers' && state.offers.length === 1 && state.task === 'book' && !turn.no ? nameOf(turn) : undefined;
-      if (name) {
-        state.chosen = state.offers[0]!;
-        slots.name = name;
-        if (turn.phone) slots.phone = turn.phone;
-        return continueBooking(ctx);
-      }
-      if (turn.no) {
-        state.pending = 'day';
-        state.offers = [];
-        return reply('No problem. Would another day or time suit you?');
-      }
-      return reply(state.pending === 'booking-options' ? 'Sorry, which booking do you mean?' : 'Which of those times would suit you?');
-    }
+    case 'booking-options':
+      return answerOffers(ctx, turn);
     case 'confirm-booking':
     case 'confirm-cancel':
     case 'confirm-move':
       return confirm(ctx, turn);
+    case 'confirm-overlap':
+      return answerOverlap(ctx, turn);
     case 'next-person':
       return nextPerson(ctx, turn);
     case 'time':
-    case 'new-time': {
-      const previous = state.made.at(-1);
-      const bare = turn.time ? undefined : previous && turn.sameTime ? clockOf(previous.start) : previous && turn.rightAfter ? clockOf(previous.end) : bareHourIn(turn.text);
-      if (state.task === 'move') {
-        if (turn.day && 'date' in turn.day) slots.date = turn.day.date;
-        if (turn.time ?? bare) slots.time = (turn.time ?? bare)!;
-        return continueMove(ctx);
-      }
-      if (bare) {
-        slots.time = bare;
-        slots.partOfDay = null;
-        state.chosen = null;
-      }
-      return undefined;
-    }
+    case 'new-time':
+      return answerTime(ctx, turn);
     default:
       return undefined;
   }
+}
+
+function answerBookingDay(ctx: Context, turn: Turn): Promise<TurnAnswer> | TurnAnswer | undefined {
+  const slots = ctx.state.slots;
+  if (turn.day && 'problem' in turn.day) return answerDayProblem(ctx, turn.day.problem, 'bookingDate');
+  if (turn.day) slots.bookingDate = turn.day.date;
+  else if (DONT_KNOW.test(turn.text)) slots.bookingDate = 'next';
+  else return nothingElse(turn) ? reply('Sorry, which day is the booking on?') : undefined;
+  return resume(ctx);
+}
+
+function answerNameOptions(ctx: Context, turn: Turn): Promise<TurnAnswer> | undefined {
+  const { state } = ctx;
+  const stylists = state.pending === 'stylist-options';
+  if (stylists && turn.stylist?.kind === 'anyone') return chose(ctx, turn, 'stylist', null);
+  const named = matchName(turn.text, state.options);
+  const picked = named?.kind === 'name' ? named.name : turn.place !== undefined ? state.options.at(turn.place) : turn.yes && state.options.length === 1 ? state.options[0] : undefined;
+  return picked ? chose(ctx, turn, stylists ? 'stylist' : 'service', picked) : undefined;
+}
+
+async function answerOffers(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined> {
+  const { state } = ctx;
+  const slots = state.slots;
+  const picked = pickOffer(state.offers, turn);
+  if (picked && picked !== 'new') {
+    if (state.pending === 'booking-options') {
+      slots.bookingId = picked.bookingId ?? null;
+      return resume(ctx);
+    }
+    if (state.task === 'move') {
+      slots.date = localDate(fromWallClock(picked.start));
+      slots.time = clockOf(picked.start);
+      return continueMove(ctx);
+    }
+    state.chosen = picked;
+    return continueBooking(ctx);
+  }
+  // Within a move, a time or day said changes the move ("Half two is perfect" when two o'clock was offered), never a new booking.
+  if (state.task === 'move' && state.pending === 'offers' && (turn.time || turn.day) && !turn.service && ![...turn.asks].some((ask) => ask !== 'book' && ask !== 'move')) {
+    return changeMove(ctx, turn);
+  }
+  if (picked === 'new' || !nothingElse(turn)) return undefined;
+  // A name given to "Shall I book it?" is a yes to the one time offered.
+  const name = state.pending === 'offers' && state.offers.length === 1 && state.task === 'book' && !turn.no ? nameOf(turn) : undefined;
+  if (name) {
+    state.chosen = state.offers[0]!;
+    slots.name = name;
+    if (turn.phone) slots.phone = turn.phone;
+    return continueBooking(ctx);
+  }
+  if (turn.no) {
+    state.pending = 'day';
+    state.offers = [];
+    return reply('No problem. Would another day or time suit you?');
+  }
+  return reply(state.pending === 'booking-options' ? 'Sorry, which booking do you mean?' : 'Which of those times would suit you?');
+}
+
+/** A move's day or time said again: the move waiting to be read back changes, the same booking. */
+function changeMove(ctx: Context, turn: Turn): Promise<TurnAnswer> | TurnAnswer {
+  const slots = ctx.state.slots;
+  if (turn.day && 'problem' in turn.day) return answerDayProblem(ctx, turn.day.problem, 'date');
+  if (turn.day) slots.date = turn.day.date;
+  if (turn.time) slots.time = turn.time;
+  ctx.state.offers = [];
+  return continueMove(ctx);
+}
+
+function answerTime(ctx: Context, turn: Turn): Promise<TurnAnswer> | TurnAnswer | undefined {
+  const { state } = ctx;
+  const slots = state.slots;
+  const previous = state.made.at(-1);
+  const bare = turn.time ? undefined : previous && turn.sameTime ? clockOf(previous.start) : previous && turn.rightAfter ? clockOf(previous.end) : bareHourIn(turn.text);
+  if (state.task === 'move') {
+    if (turn.day && 'problem' in turn.day) return answerDayProblem(ctx, turn.day.problem, 'date');
+    if (turn.day) slots.date = turn.day.date;
+    if (turn.time ?? bare) slots.time = (turn.time ?? bare)!;
+    return continueMove(ctx);
+  }
+  if (bare) {
+    slots.time = bare;
+    slots.partOfDay = null;
+    state.chosen = null;
+  }
+  return undefined;
 }
 
 async function chose(ctx: Context, turn: Turn, slot: 'service' | 'stylist', value: string | null): Promise<TurnAnswer> {
@@ -168,11 +174,7 @@ async function confirm(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined
   const kind = state.pending;
   if (turn.yes) return kind === 'confirm-booking' ? book(ctx) : kind === 'confirm-cancel' ? cancelBooking(ctx) : moveBooking(ctx);
   if (kind === 'confirm-booking' && (namesBookingSlots(turn) || turn.phone || turn.name)) return undefined;
-  if (kind === 'confirm-move' && (turn.day || turn.time)) {
-    if (turn.day && 'date' in turn.day) state.slots.date = turn.day.date;
-    if (turn.time) state.slots.time = turn.time;
-    return continueMove(ctx);
-  }
+  if (kind === 'confirm-move' && (turn.day || turn.time)) return changeMove(ctx, turn);
   if (kind === 'confirm-cancel' && turn.day && 'date' in turn.day) {
     state.slots.bookingDate = turn.day.date;
     state.slots.bookingId = null;
@@ -188,4 +190,3 @@ async function confirm(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined
   }
   return reply(`Sorry, I just need a yes or a no. ${kind === 'confirm-booking' ? 'Shall I book it?' : 'Shall I go ahead?'}`);
 }
-

@@ -1,12 +1,13 @@
 import { speakList } from '../booking/speak.js';
 import { askAbout } from './booking-flow.js';
+import { withArticle } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-call.js';
 
 /**
  * What the receptionist answers without booking anything: prices (of the service named, never
- * of a part of its name), the salon's hours and address, the cancellation policy it does not
- * know (said so, nothing cancelled), messages and a person.
+ * of a part of its name), the cancellation policy it does not know (said so, nothing cancelled),
+ * messages and a person. The salon's hours and whereabouts: salon-facts.ts.
  */
 interface PricedService {
   name: string;
@@ -25,7 +26,9 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
     if (!one) return reply(answer.say);
     ctx.state.slots.service = one.name;
     const deposit = one.depositCents ? ` There's a €${one.depositCents / 100} deposit to book it, paid by a link I text you.` : '';
-    return reply(`${one.name} ${price(one)} and takes about ${one.spokenDuration}.${deposit} Would you like to book it?`);
+    // "How long does a balayage take?" is answered with how long first.
+    const said = turn.asks.has('duration') && !turn.asks.has('price') ? `${withArticle(one.name)} takes about ${one.spokenDuration}${one.spokenPrice ? `, and it's ${one.spokenPrice}` : ''}.` : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
+    return reply(`${said.charAt(0).toUpperCase()}${said.slice(1)}${deposit} Would you like to book it?`);
   }
   if (heard?.kind === 'options') {
     const quoted = heard.options.map((name) => services.find((service) => service.name === name)).filter((service) => service !== undefined);
@@ -35,11 +38,6 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
   }
   if (heard?.kind === 'unknown') return reply(askAbout(ctx, { service: heard })!);
   return reply(answer.say);
-}
-
-export async function salonFacts(ctx: Context): Promise<TurnAnswer> {
-  const answer = await callTool(ctx, 'salon-info', {});
-  return reply(`${answer.say} Is there anything else I can help with?`);
 }
 
 export function policyAnswer(ctx: Context): TurnAnswer {

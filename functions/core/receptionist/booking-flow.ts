@@ -1,8 +1,8 @@
 import { speakList } from '../booking/speak.js';
 import { fromWallClock, localDate } from '../booking/time.js';
 import { bareHourIn } from './clock-times.js';
-import { speakFullDate } from './days.js';
-import { applySlots, clockOf, speakStart, withArticle, type Offer, type Problems } from './dialogue.js';
+import { askDay, laterOrSooner, settledDay } from './day-question.js';
+import { applySlots, clockOf, speakStart, withArticle, type Made, type Offer, type Problems } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type ToolReply, type TurnAnswer } from './tool-call.js';
 import { fullDayOf } from './waitlist-flow.js';
@@ -18,7 +18,7 @@ type OfferedSlots = { slots?: { start: string; spoken: string; stylists: { name:
 const NTH = ['first', 'second', 'third', 'fourth'];
 const COUNT = ['none', 'one', 'two', 'three', 'four'];
 
-function offersOf(answer: ToolReply): Offer[] {
+export function offersOf(answer: ToolReply): Offer[] {
   const slots = (answer as OfferedSlots).slots ?? (answer as OfferedSlots).alternatives ?? [];
   return slots.map((slot) => ({ start: slot.start, spoken: slot.spoken, ...(slot.stylists.length === 1 ? { stylist: slot.stylists[0]!.name } : {}) }));
 }
@@ -34,8 +34,9 @@ export function askAbout(ctx: Context, problems: Problems): string | undefined {
   }
   if (service?.kind === 'unknown') {
     state.pending = 'service';
-    const article = /s$/i.test(service.said) ? '' : 'a ';
-    return `Sorry, we don't do ${article}${service.said} here. We do ${speakList([...names.services.slice(0, 5), 'more'])}. Which would you like?`;
+    // "eyebrow waxing" and "perms" take no article; "an acrylic", "a beard trim".
+    const said = /(ing|s)$/i.test(service.said) ? service.said : withArticle(service.said);
+    return `Sorry, we don't do ${said} here. We do ${speakList([...names.services.slice(0, 5), 'more'])}. Which would you like?`;
   }
   if (stylist?.kind === 'options') {
     state.pending = 'stylist-options';
@@ -47,18 +48,7 @@ export function askAbout(ctx: Context, problems: Problems): string | undefined {
     state.options = [...names.stylists];
     return `Sorry, there's no ${stylist.said} here. Our stylists are ${speakList([...names.stylists])}. Would one of them suit, or anyone at all?`;
   }
-  if (day) {
-    if (day.kind === 'past' || day.kind === 'vague') {
-      state.pending = 'day';
-      return day.kind === 'past' ? `${speakFullDate(day.date)} has gone by already. Which day would suit you?` : `Which day ${/week/.test(day.said) ? day.said : 'exactly'} would suit you?`;
-    }
-    state.pending = 'day-options';
-    state.options = day.options;
-    const [first, second] = day.options.map(speakFullDate);
-    if (day.kind === 'contradiction') return `Just to check: the ${first!.replace(/^\w+ the /, '')} is a ${first!.split(' ')[0]}. Did you mean ${first} or ${second}?`;
-    return `Do you mean ${first} or ${second}?`;
-  }
-  return undefined;
+  return day ? askDay(ctx, day) : undefined;
 }
 
 export async function continueBooking(ctx: Context, problems: Problems = {}, lead = ''): Promise<TurnAnswer> {
@@ -66,6 +56,11 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
   const slots = state.slots;
   state.task = 'book';
   const say = (text: string) => reply(`${lead}${text}`);
+  const settled = problems.day && settledDay(ctx, problems.day, slots.time);
+  if (settled) {
+    slots.date = settled;
+    problems = { ...problems, day: undefined };
+  }
   const question = askAbout(ctx, problems);
   if (question) return say(question);
   if (!slots.service) {
@@ -93,7 +88,7 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
   const next = state.party && state.party.booked > 0 ? NTH[state.party.booked] ?? 'next' : undefined;
   if (!slots.name) {
     state.pending = 'name';
-    return say(next ? `And what name is the ${next} one under?` : 'Lovely. Can I take your name?');
+    return say(next ? `And what name is the ${next} one under?` : state.additional ? 'And what name is that one under?' : 'Lovely. Can I take your name?');
   }
   if (!phoneOf(state)) {
     state.pending = 'phone';
@@ -105,20 +100,29 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
   return say(`So that's ${withArticle(slots.service)} on ${speakStart(chosen.start)}${stylist ? ` with ${stylist}` : ''}, for ${slots.name} on ${phoneOf(state)}. Shall I book it?`);
 }
 
-/** The offer a turn picks: by day and time, time, place, or a yes to the only one; 'new' when it asks for another. */
+/**
+ * The offer a turn picks: by day and time, time, place, or a yes to the only one; 'new' when it
+ * asks for another. A day that could be either of two ("Monday" said on a Monday) is the one of
+ * them that was offered; of offers on two days, "today" or "next week" says which.
+ */
 export function pickOffer(offers: Offer[], turn: Turn): Offer | 'new' | undefined {
   if (turn.service || turn.stylist) return 'new';
   const time = turn.time ?? bareHourIn(turn.text);
-  const date = turn.day && 'date' in turn.day ? turn.day.date : undefined;
-  if (turn.day && !date) return 'new';
-  const candidates = date ? offers.filter((offer) => localDate(fromWallClock(offer.start)) === date) : offers;
+  const dayOf = (offer: Offer) => localDate(fromWallClock(offer.start));
+  const offered = [...new Set(offers.map(dayOf))].sort();
+  const problem = turn.day && 'problem' in turn.day ? turn.day.problem : undefined;
+  const which = offered.length === 2 && turn.place === undefined ? laterOrSooner(turn) : undefined;
+  const dates = turn.day && 'date' in turn.day ? [turn.day.date] : problem && 'options' in problem ? problem.options.filter((date) => offered.includes(date)) : which ? [which === 'later' ? offered[1]! : offered[0]!] : [];
+  if ((turn.day || which) && dates.length !== 1) return problem?.kind === 'vague' && which ? undefined : 'new';
+  const date = dates[0];
+  const candidates = date ? offers.filter((offer) => dayOf(offer) === date) : offers;
   if (date && !candidates.length) return 'new';
   if (time) {
     const atTime = candidates.filter((offer) => clockOf(offer.start) === time);
     return atTime.length === 1 ? atTime[0] : atTime.length ? undefined : 'new';
   }
   if (turn.place !== undefined) return candidates.at(turn.place);
-  if (turn.yes && candidates.length === 1) return candidates[0];
+  if ((turn.yes || date) && candidates.length === 1) return candidates[0];
   return undefined;
 }
 
@@ -133,7 +137,17 @@ export async function book(ctx: Context): Promise<TurnAnswer> {
     start: chosen.start,
     callerName: slots.name,
     callerPhone: phoneOf(state),
+    // The second of a party, or a booking the caller said is wanted as well.
+    ...(state.additional || (state.party && state.party.booked > 0) ? { additional: true } : {}),
   });
+  state.additional = false;
+  // The caller already has a booking then: its sentence offers to move it (overlap-flow.ts), the time chosen kept for that.
+  if (!answer.ok && answer.code === 'already_booked') {
+    const existing = answer.existing as Made;
+    state.overlap = { id: existing.id, service: existing.service, start: existing.start, end: existing.end };
+    state.pending = 'confirm-overlap';
+    return reply(answer.say);
+  }
   state.chosen = null;
   if (!answer.ok) {
     state.offers = offersOf(answer);

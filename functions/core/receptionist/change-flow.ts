@@ -1,30 +1,31 @@
 import { speakClock } from '../booking/speak.js';
 import { fromWallClock, localDate } from '../booking/time.js';
-import { askAbout } from './booking-flow.js';
-import { speakFullDate } from './days.js';
+import { askDay, settledDay } from './day-question.js';
+import { speakFullDate, type DayProblem } from './days.js';
 import { speakStart, startOf, withArticle } from './dialogue.js';
 import type { Turn } from './hear.js';
 import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-call.js';
 
 /**
  * Cancelling and moving a booking as flows of their own: find which booking (the caller's
- * number and the day it is on, or the one booked in this call), read it back, and only on a
- * clear yes call `cancel` or `reschedule` (a move is never a second booking). Several bookings
- * that day → the caller picks one, and it is read back again.
+ * number, and the day it is on when they say it, or the one booked or moved in this call), read
+ * it back, and only on a clear yes call `cancel` or `reschedule` (a move is never a second
+ * booking). With no day said the tools find the caller's one upcoming booking; several → the
+ * caller picks one, and it is read back again.
  */
 const ANOTHER_WORD = /\b(to|till|until|instead|for)\s+(the\s+)?$/;
 const BOOKED_FOR = /\b(booked|booking|appointment|in)\s+(in\s+)?(for|on)\s+(the\s+)?$/;
 
 const refersToThisCall = (ctx: Context, turn: Turn) => ctx.state.made.length > 0 && /\b(that|it|this)\b/i.test(turn.text) && !/\b(my|the)\s+(\w+\s+){0,2}(appointment|booking)\b/i.test(turn.text);
 
-function resetChange(ctx: Context, task: 'cancel' | 'move', turn: Turn) {
+function resetChange(ctx: Context, task: 'cancel' | 'move', turn: Turn, last: boolean) {
   const { state } = ctx;
   state.task = task;
   state.chosen = null;
   state.offers = [];
   Object.assign(state.slots, { bookingId: null, bookingDate: null, date: null, time: null, stylist: null });
   if (turn.phone) state.slots.phone = turn.phone;
-  const made = refersToThisCall(ctx, turn) ? state.made.at(-1) : undefined;
+  const made = last || refersToThisCall(ctx, turn) ? state.made.at(-1) : undefined;
   if (made) {
     state.slots.bookingId = made.id;
     state.slots.bookingDate = localDate(fromWallClock(made.start));
@@ -38,29 +39,48 @@ function which(ctx: Context): string {
   if (known) return `your ${known.service} on ${speakStart(known.start)}`;
   const chosen = ctx.state.offers.find((offer) => offer.bookingId === slots.bookingId);
   if (chosen) return `your booking on ${chosen.spoken.replace(/^on /, '')}`;
-  if (slots.bookingDate === 'next') return `your next booking under ${phoneOf(ctx.state)}`;
-  return `your booking on ${speakFullDate(slots.bookingDate!)}, under ${phoneOf(ctx.state)}`;
+  if (!slots.bookingDate || slots.bookingDate === 'next') return `your booking under ${phoneOf(ctx.state)}`;
+  return `your booking on ${speakFullDate(slots.bookingDate)}, under ${phoneOf(ctx.state)}`;
 }
 
+/** The number the booking is under; the day it is on only for a move to a time with no day ("change it to 4"). */
 function missing(ctx: Context): TurnAnswer | undefined {
   const { state } = ctx;
+  const slots = state.slots;
   if (!phoneOf(state)) {
     state.pending = 'phone';
     return reply('Of course. What number is the booking under?');
   }
-  if (!state.slots.bookingDate && !state.slots.bookingId) {
+  if (state.task === 'move' && !slots.bookingDate && !slots.bookingId && !slots.date && slots.time) {
     state.pending = 'booking-day';
-    return reply(state.task === 'move' ? 'And which day is your booking on now?' : 'And which day is the booking on?');
+    return reply('And which day is your booking on now?');
   }
   return undefined;
 }
 
+/** A day said about a booking to change: a whole week ("I'm away that weekend") is a reason, not the booking's day; today over is next week's. */
+function changeDay(ctx: Context, problem: DayProblem, slot: 'date' | 'bookingDate'): TurnAnswer | 'ignored' | undefined {
+  if (problem.kind === 'vague' || (problem.kind === 'past' && slot === 'bookingDate')) return 'ignored';
+  const settled = settledDay(ctx, problem, slot === 'date' ? ctx.state.slots.time : null);
+  if (settled) {
+    ctx.state.slots[slot] = settled;
+    return undefined;
+  }
+  return reply(askDay(ctx, problem, slot));
+}
+
 export function startCancel(ctx: Context, turn: Turn): TurnAnswer {
-  resetChange(ctx, 'cancel', turn);
-  const day = turn.day;
-  if (day && 'date' in day && !ctx.state.slots.bookingId) ctx.state.slots.bookingDate = day.date;
-  const question = day && 'problem' in day ? askAbout(ctx, { day: day.problem }) : undefined;
-  return question ? reply(question) : continueCancel(ctx);
+  resetChange(ctx, 'cancel', turn, false);
+  const slots = ctx.state.slots;
+  for (const said of turn.days) {
+    if (slots.bookingId) break;
+    if ('date' in said.value) slots.bookingDate = said.value.date;
+    else {
+      const asked = changeDay(ctx, said.value.problem, 'bookingDate');
+      if (asked && asked !== 'ignored') return asked;
+    }
+  }
+  return continueCancel(ctx);
 }
 
 export function continueCancel(ctx: Context): TurnAnswer {
@@ -77,24 +97,30 @@ export async function cancelBooking(ctx: Context): Promise<TurnAnswer> {
   return settled(ctx, answer);
 }
 
-/** "Move my Friday appointment to Saturday": the first day is the booking's, a day after "to" the new one. */
-export function startMove(ctx: Context, turn: Turn): TurnAnswer {
-  resetChange(ctx, 'move', turn);
+/**
+ * "Move my Friday appointment to Saturday": the first day is the booking's, a day after "to" the
+ * new one. `last`: the booking this call made or moved last ("no wait, I said half two").
+ */
+export function startMove(ctx: Context, turn: Turn, last = false): TurnAnswer {
+  resetChange(ctx, 'move', turn, last);
   const slots = ctx.state.slots;
-  const days = turn.days;
+  const days = turn.days.filter((said) => !('problem' in said.value && said.value.problem.kind === 'vague'));
   const lower = turn.text.toLowerCase();
   const to = days.length > 1 || (days.length === 1 && (slots.bookingId || (ANOTHER_WORD.test(lower.slice(0, days[0]!.index)) && !BOOKED_FOR.test(lower.slice(0, days[0]!.index))))) ? days.at(-1) : undefined;
   const from = days.length > 1 || (days.length === 1 && !to) ? days[0] : undefined;
-  for (const [said, slot] of [[from, 'bookingDate'], [to, 'date']] as const) {
-    if (!said) continue;
-    if ('date' in said.value) slots[slot] = said.value.date;
-    else return reply(askAbout(ctx, { day: said.value.problem })!);
-  }
-  // A time said right after the booking's day ("booked for tomorrow at 2") is the booking's own time.
-  const own = (time: { index: number }) => from !== undefined && time.index >= from.end && time.index - from.end < 5;
+  // A time said right after the booking's day ("booked for tomorrow at 2") is the booking's own time; one after "to" is the new one.
+  const own = (time: { index: number }) => from !== undefined && time.index >= from.end && /^[\s,]*(at\s+)?$/.test(lower.slice(from.end, time.index)) && time.index - from.end < 5;
   const times = turn.times.filter((time) => !own(time));
   if (times.length) slots.time = times.at(-1)!.value;
   if (turn.stylist?.kind === 'name') slots.stylist = turn.stylist.name;
+  for (const [said, slot] of [[from, 'bookingDate'], [to, 'date']] as const) {
+    if (!said) continue;
+    if ('date' in said.value) slots[slot] = said.value.date;
+    else {
+      const asked = changeDay(ctx, said.value.problem, slot);
+      if (asked && asked !== 'ignored') return asked;
+    }
+  }
   return continueMove(ctx);
 }
 
@@ -146,9 +172,10 @@ function settled(ctx: Context, answer: Awaited<ReturnType<typeof callTool>>): Tu
     return reply(answer.say);
   }
   if (answer.ok) {
-    const moved = answer.booking as { id: string; start: string; end: string } | undefined;
+    const moved = answer.booking as { id: string; service: string; start: string; end: string } | undefined;
     const made = state.made.find((booking) => booking.id === state.slots.bookingId);
-    if (made && moved && state.task === 'move') Object.assign(made, { id: moved.id, start: moved.start, end: moved.end });
+    // A booking moved is the one "no wait, I said half two" or "move that" means next, whether this call made it or not.
+    if (moved && state.task === 'move') state.made = [...state.made.filter((booking) => booking !== made), { id: moved.id, service: moved.service, start: moved.start, end: moved.end }];
     else if (made) state.made = state.made.filter((booking) => booking !== made);
   }
   state.task = null;

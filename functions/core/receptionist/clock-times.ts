@@ -14,8 +14,8 @@ const HOURS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five:
 const MINUTES: Record<string, number> = { five: 5, ten: 10, quarter: 15, twenty: 20, 'twenty five': 25, 'twenty-five': 25, half: 30 };
 const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
 const MERIDIEM = '(a\\.?m\\.?|p\\.?m\\.?)';
-/** What follows a number that is no clock time: "for 2 people", "the 11th", "10/12". */
-const NOT_A_TIME = "(?!\\s*(?:people|persons?|of us|kids|lads|boys|girls|children|weeks?|days?|months?|minutes?|mins?|hours?|euros?|th\\b|st\\b|nd\\b|rd\\b|/|-\\d|\\d))";
+/** What follows a number that is no clock time: "for 2 people", "the 11th", "10/12", "for 18 December". */
+const NOT_A_TIME = "(?!\\s*(?:people|persons?|of us|kids|lads|boys|girls|children|weeks?|days?|months?|minutes?|mins?|hours?|euros?|th\\b|st\\b|nd\\b|rd\\b|/|-\\d|\\d|(?:of\\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b))";
 
 type Reading = (match: RegExpExecArray) => { hour: number; minute: number; meridiem?: string } | undefined;
 

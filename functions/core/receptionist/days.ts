@@ -10,11 +10,14 @@ import type { Said } from './clock-times.js';
  * the Irish ones are read here first ("Friday week", "this day week", "the day after tomorrow",
  * "the 11th" alone). A day that contradicts itself ("Thursday the 11th" when the 11th is a
  * Friday), one that could be either of two ("next Friday" in a week that has a Friday still to
- * come), one gone by, or a whole week, is given back as a problem to ask about, never guessed.
+ * come, today's weekday said today), one gone by, or a whole week, is given back as a problem to
+ * ask about, never guessed.
  */
 export type DayProblem =
   | { kind: 'contradiction'; said: string; options: string[] }
   | { kind: 'ambiguous'; options: string[] }
+  /** Today's weekday said on that day: today, or the same day next week. */
+  | { kind: 'today'; options: [string, string] }
   | { kind: 'past'; date: string }
   | { kind: 'vague'; said: string };
 
@@ -37,10 +40,10 @@ function coming(today: Today, weekday: number): DateTime {
   return today.date.plus({ days: (weekday + 1 - today.date.weekday + 7) % 7 });
 }
 
-/** A weekday said alone: the coming one; said on that very day, today or a week on is asked. */
+/** A weekday said alone: the coming one; said on that very day, today or a week on (the receptionist asks while today has time left). */
 function weekdayAlone(today: Today, weekday: number, plain: boolean): DaySaid {
   const date = coming(today, weekday);
-  if (date.equals(today.date) && plain) return { problem: { kind: 'ambiguous', options: [iso(date), iso(date.plus({ days: 7 }))] } };
+  if (date.equals(today.date) && plain) return { problem: { kind: 'today', options: [iso(date), iso(date.plus({ days: 7 }))] } };
   return { date: iso(date) };
 }
 
@@ -126,7 +129,14 @@ function chronoForms(text: string, today: Today, original: string): Found[] {
     const said = result.text.trim().replace(/[,.]$/, '').toLowerCase();
     if (IGNORED.has(said)) continue;
     const index = result.index;
-    const end = index + result.text.length;
+    let end = index + result.text.length;
+    // "Monday to Wednesday" is two days, the second said after "to" (a move's new day), never one range.
+    const range = result.end?.isCertain('weekday') ? /\s+(?:to|till|until|-)\s+/.exec(result.text) : null;
+    if (range) {
+      const second = index + range.index + range[0].length;
+      found.push({ value: weekdayAlone(today, (result.end!.get('weekday')! + 6) % 7, true), index: second, end, weekday: (result.end!.get('weekday')! + 6) % 7 });
+      end = index + range.index;
+    }
     const weekday = start.isCertain('weekday') ? (start.get('weekday')! + 6) % 7 : undefined;
     let value: DaySaid | undefined;
     if (start.isCertain('day') && start.isCertain('month')) {
@@ -170,6 +180,23 @@ export function daysIn(text: string, now: number, hidden: readonly { index: numb
   irish.forEach(blank);
   const all = glue([...irish, ...chronoForms(lower, today, text)].sort((a, b) => a.index - b.index), lower, text);
   return all.filter((day) => !/(\bnot|n't)\s+(on\s+|for\s+)?$/.test(lower.slice(Math.max(0, day.index - 10), day.index))).map(({ value, index, end }) => ({ value, index, end }));
+}
+
+const LATER = /\bnext (week|one)\b|\b(the )?(later|second|other) one\b|\ba week (today|on|from today)\b|\bnot (today|this week)\b|\bthe one after\b|\bnext \w+day\b/i;
+const SOONER = /\btoday\b|\bthis (week|one)\b|\b(the )?(sooner|earlier|first) one\b|\bthis \w+day\b/i;
+
+/** Which of two days the words say: "next week", "not today", "the one after" the later; "today", "this one" the sooner. */
+export function whichOfTwo(text: string): 'later' | 'sooner' | undefined {
+  if (LATER.test(text)) return 'later';
+  if (SOONER.test(text)) return 'sooner';
+  return undefined;
+}
+
+/** Today's weekday with the words that say which ("Saturday, not today, the one after"): that one, unasked. */
+export function todaySaid(day: DaySaid, text: string): DaySaid {
+  if (!('problem' in day) || day.problem.kind !== 'today') return day;
+  const which = whichOfTwo(text);
+  return which ? { date: day.problem.options[which === 'later' ? 1 : 0] } : day;
 }
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];

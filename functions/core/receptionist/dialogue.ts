@@ -59,7 +59,8 @@ export type Pending =
   | 'stylist-options'
   | 'day-options'
   | 'booking-options'
-  | 'waitlist';
+  | 'waitlist'
+  | 'confirm-overlap';
 
 export interface Made {
   id: string;
@@ -84,6 +85,14 @@ export interface ConversationState {
   /** A full day the receptionist offered the waiting list for (absent in conversations from before it). */
   waitlistDate?: string | null;
   chosen: Offer | null;
+  /** How often a day-options question was answered without a choice (asked another way once, then each day offered). */
+  dayAsked?: number;
+  /** Which day a day-options question is about: the day wanted (or to move to), or the booking's own. */
+  dayFor?: 'date' | 'bookingDate';
+  /** The caller's own booking that overlaps the time chosen (book refused: already_booked), to move or to keep beside a new one. */
+  overlap?: Made | null;
+  /** The caller said the new booking is wanted as well (another person, another service): book passes `additional`. */
+  additional?: boolean;
   /** Booking for more than one person: one booking at a time, counted. */
   party: { size: number; booked: number } | null;
   made: Made[];

@@ -1,7 +1,7 @@
 import { partOfDayIn, timesIn, type Said } from './clock-times.js';
-import { daysIn, type DaySaid } from './days.js';
+import { daysIn, todaySaid, type DaySaid } from './days.js';
 import { matchName, nearWord, tokens, type Heard } from './match.js';
-import { asksIn, clearYes, FILLER_LIKE, hedges, LEADING_FILLER, namedIn, partyIn, phoneIn, placeIn, saysNo, spellingFixed, type Ask } from './understand.js';
+import { asksIn, clearYes, digitsSaid, FILLER_LIKE, hedges, LEADING_FILLER, namedIn, partyIn, phoneIn, placeIn, saysNo, spellingFixed, type Ask } from './understand.js';
 
 /**
  * One caller turn, read once: everything it says, each slot at the last place it was said (the
@@ -76,14 +76,15 @@ function stylistIn(text: string, stylists: readonly string[], services: readonly
 const last = <T>(items: Said<T>[]): T | undefined => items.at(-1)?.value;
 
 export function hear(said: string, salon: SalonNames, now: number): Turn {
-  const text = spellingFixed(said).replace(LEADING_FILLER, '').replace(FILLER_LIKE, '');
+  // Fillers first: "oh eight six, like, one two three…" is one number.
+  const text = digitsSaid(spellingFixed(said).replace(LEADING_FILLER, '').replace(FILLER_LIKE, ''));
   const spans: { index: number; end: number }[] = [];
   const hide = (value: string) => spans.reduce((out, span) => out.slice(0, span.index) + ' '.repeat(span.end - span.index) + out.slice(span.end), value);
   const phone = phoneIn(text);
   if (phone) spans.push(phone);
   const times = timesIn(hide(text));
   spans.push(...times);
-  const days = daysIn(text, now, spans);
+  const days = daysIn(text, now, spans).map((day) => ({ ...day, value: todaySaid(day.value, text) }));
   // Read before the days are hidden: chrono's "Monday afternoon" takes in the afternoon.
   const partOfDay = partOfDayIn(hide(text));
   spans.push(...days);

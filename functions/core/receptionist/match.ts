@@ -102,6 +102,23 @@ function namedByModifiers(c: Candidate, all: Candidate[]): boolean {
   return distinctive.length > 0 && distinctive.every((word) => c.at[c.words.indexOf(word)]! >= 0) && c.at.slice(0, -1).every((position) => position >= 0);
 }
 
+const saidAt = (c: Candidate) => c.at.filter((position) => position >= 0);
+
+/**
+ * A name said but for one of its words that takes in every word of the name said whole, and more
+ * ("cut and blow dry" is Ladies Cut & Blow Dry, not the Blow Dry inside it): the one meant. Only a
+ * name of three words or more, its words said close together.
+ */
+function widerThan(named: Candidate, all: Candidate[]): Candidate | undefined {
+  const words = new Set(saidAt(named));
+  const wider = all.filter((c) => {
+    const at = saidAt(c);
+    if (c === named || c.words.length < 3 || at.length !== c.words.length - 1 || span(c).to - span(c).from > c.words.length + 1) return false;
+    return at.length > words.size && [...words].every((position) => at.includes(position));
+  });
+  return wider.sort((a, b) => saidAt(b).length - saidAt(a).length)[0];
+}
+
 /** What the caller named among `names`; `undefined` when they named none of them and no other service. */
 export function matchName(text: string, names: readonly string[], options: { serviceWords?: boolean; exact?: boolean } = {}): Heard | undefined {
   const said = tokens(text);
@@ -112,7 +129,8 @@ export function matchName(text: string, names: readonly string[], options: { ser
   const longest = full.filter((c) => !full.some((other) => inside(c, other)));
   if (longest.length) {
     const last = longest.sort((a, b) => span(b).to - span(a).to || b.words.length - a.words.length)[0]!;
-    return { kind: 'name', name: last.name, index: indexOf(last) };
+    const wider = widerThan(last, all);
+    return { kind: 'name', name: (wider ?? last).name, index: indexOf(wider ?? last) };
   }
   const byModifiers = all.filter((c) => namedByModifiers(c, all));
   if (byModifiers.length === 1) return { kind: 'name', name: byModifiers[0]!.name, index: indexOf(byModifiers[0]!) };

@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { NotFoundError } from '../errors.js';
 import { greeting } from '../voice-agent/agent-config.js';
-import { answerPending, resume } from './answer-pending.js';
-import { askForMessage, policyAnswer, priceAnswer, salonFacts, transferAnswer } from './answers.js';
+import { answerPending } from './answer-pending.js';
+import { resume } from './resume.js';
+import { askForMessage, policyAnswer, priceAnswer, transferAnswer } from './answers.js';
+import { salonFacts } from './salon-facts.js';
 import { continueBooking } from './booking-flow.js';
 import { startCancel, startMove } from './change-flow.js';
 import { applySlots, emptySlots, type ConversationState } from './dialogue.js';
@@ -54,11 +56,26 @@ export async function takeTurn(deps: ReceptionistDeps, input: { salonId: string;
   state.turns += 1;
   const text = input.text.slice(0, 500);
   const at = Math.max(0, Math.round((deps.now().getTime() - Date.parse(state.startedAt)) / 1000));
-  const answer = state.turns > MAX_TURNS ? { say: "I'll let you go now. Thanks for calling!", ended: true } : await respond(deps, state, text);
+  const answer = state.turns > MAX_TURNS ? { say: "I'll let you go now. Thanks for calling!", ended: true } : notAgain(state, await respond(deps, state, text));
   state.lines.push({ role: 'caller', text, at }, { role: 'agent', text: answer.say, at });
   state.ended = answer.ended;
   await deps.conversations.put(state);
   return answer;
+}
+
+const AGAIN = "Sorry, I didn't quite catch that. ";
+
+/**
+ * Never the same question three times: asked a second time it is said another way, and rather
+ * than a third the caller is offered a message for the salon.
+ */
+function notAgain(state: ConversationState, answer: TurnAnswer): TurnAnswer {
+  if (answer.ended || !answer.say.includes('?')) return answer;
+  const asked = state.lines.filter((line) => line.role === 'agent').map((line) => line.text.replace(AGAIN, ''));
+  if (asked.at(-1) !== answer.say) return answer;
+  if (asked.at(-2) !== answer.say) return { ...answer, say: `${AGAIN}${answer.say}` };
+  Object.assign(state, { pending: 'offer-message', task: null, chosen: null, offers: [] });
+  return { say: "I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?", ended: false };
 }
 
 /** The caller hung up: the conversation takes no more turns. */
@@ -69,16 +86,20 @@ export async function endConversation(deps: Pick<ReceptionistDeps, 'conversation
 }
 
 async function respond(deps: ReceptionistDeps, state: ConversationState, text: string): Promise<TurnAnswer> {
-  const setup = await deps.setup.load(state.salonId);
+  const [setup, salon] = await Promise.all([deps.setup.load(state.salonId), deps.salons.get(state.salonId)]);
   const names = { services: setup.services.map((service) => service.name), stylists: setup.stylists.map((stylist) => stylist.name) };
   const now = deps.now().getTime();
-  const ctx: Context = { deps, state, names, now };
+  const ctx: Context = { deps, state, names, hours: salon?.hours ?? null, now };
   const turn = hear(text, names, now);
   if (turn.asks.has('goodbye') && !turn.yes && !state.pending.startsWith('confirm')) return { say: 'Thanks for calling, bye now!', ended: true };
   return (await answerPending(ctx, turn)) ?? (await dispatch(ctx, turn));
 }
 
 const MENTIONS_BOOKING = /\b(my|the|our)\s+(\w+\s+){0,2}(appointment|booking)\b|\bbooked\b|\breschedule\b/i;
+
+/** "No wait, I said half two" right after a booking was made or moved: that booking is moved, never a second one made. */
+const correctsLast = ({ state }: Context, turn: Turn) =>
+  state.task === null && state.made.length > 0 && Boolean(turn.time || turn.day) && !turn.service && !turn.asks.has('book') && (turn.no || turn.hedged || /\bi said\b/i.test(turn.text));
 
 /** "Cancel that" while a booking is being made: nothing is booked, and nothing else cancelled. */
 function dropBooking(ctx: Context): TurnAnswer {
@@ -97,9 +118,10 @@ async function dispatch(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   if (asks.has('policy')) return policyAnswer(ctx);
   if (asks.has('cancel') && state.task === 'book' && !state.made.length && !MENTIONS_BOOKING.test(turn.text)) return dropBooking(ctx);
   if (asks.has('cancel')) return startCancel(ctx, turn);
-  if (asks.has('move') && (MENTIONS_BOOKING.test(turn.text) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))) return startMove(ctx, turn);
-  if (asks.has('price') && !asks.has('book')) return priceAnswer(ctx, turn);
-  if ((asks.has('hours') || asks.has('directions')) && !asks.has('book')) return salonFacts(ctx);
+  if (asks.has('move') && (MENTIONS_BOOKING.test(turn.text) || (turn.service && /\bmy\b/i.test(turn.text)) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))) return startMove(ctx, turn);
+  if (correctsLast(ctx, turn)) return startMove(ctx, turn, true);
+  if ((asks.has('price') || asks.has('duration')) && !asks.has('book')) return priceAnswer(ctx, turn);
+  if ((asks.has('hours') || asks.has('directions')) && !asks.has('book')) return salonFacts(ctx, turn);
   const newParty = Boolean(turn.party && !state.party);
   const problems = applySlots(state, turn);
   if (namesBookingSlots(turn) || asks.has('book') || state.task === 'book') return continueBooking(ctx, problems, newParty ? "I'll book you in one at a time. " : '');

@@ -1,4 +1,5 @@
 import type { AgentTool } from '../../contracts/agent-tools.js';
+import type { Hours } from '../../contracts/setup.js';
 import type { Ports } from '../ports.js';
 import { ToolError } from '../booking/errors.js';
 import { conversationKey, runTool, type ToolDeps } from '../agent-tools/registry.js';
@@ -24,6 +25,8 @@ export interface Context {
   deps: ReceptionistDeps;
   state: ConversationState;
   names: SalonNames;
+  /** The salon's opening hours (null before they are set): whether today still has time. */
+  hours: Hours | null;
   now: number;
 }
 

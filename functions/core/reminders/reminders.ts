@@ -32,10 +32,18 @@ export interface ReminderSweepResult {
 }
 
 /**
+ * How long a reminder whose event went out waits for its text before the sweep publishes it
+ * again: past a stale delivery claim (45 s) and a run of the sweep.
+ */
+export const REMINDER_RESEND_AFTER_MS = 10 * 60_000;
+
+/**
  * Publishes `booking.reminder-due` for every due reminder whose booking still stands as it was,
- * then drops the reminder; one that could not be published stays for the next run, and the
- * consumer's delivery claim keeps a repeated event to one text. Nothing goes in the Irish night:
- * a reminder due then waits for the first run from 08:00.
+ * and looks at it again later: the consumer drops it once its text is sent, since an event handed
+ * to the bus is not one delivered (a kill -9 of npm start's in-process bus, a consumer killed mid
+ * send). One that could not be published stays for the next run; one whose booking no longer
+ * stands is dropped; the consumer's delivery claim keeps a repeated event to one text. Nothing
+ * goes in the Irish night: a reminder due then waits for the first run from 08:00.
  */
 export async function sweepReminders(deps: ReminderDeps, options: { limit: number }): Promise<ReminderSweepResult> {
   const now = deps.now();
@@ -55,8 +63,11 @@ export async function sweepReminders(deps: ReminderDeps, options: { limit: numbe
           language: setup.voice?.selectedLanguage ?? 'en',
         });
         result.published += 1;
-      } else result.dropped += 1;
-      await reminders.drop(reminder.salonId, reminder.bookingId);
+        await reminders.postpone(reminder.salonId, reminder.bookingId, new Date(now.getTime() + REMINDER_RESEND_AFTER_MS).toISOString());
+      } else {
+        result.dropped += 1;
+        await reminders.drop(reminder.salonId, reminder.bookingId);
+      }
     } catch (error) {
       result.failed += 1;
       logger.warn('reminder left for the next sweep', { salonId: reminder.salonId, bookingId: reminder.bookingId, name: (error as Error)?.name });

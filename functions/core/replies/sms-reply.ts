@@ -12,9 +12,10 @@ import type { StoredAppointment } from '../booking/records.js';
 
 /**
  * A text a caller sent the salon (the Twilio SMS webhook, or the local phone): STOP and START
- * switch the salon's texts to them off and on; "C" asks to cancel their next booking, which a
- * "YES" then cancels through the agent's own cancel path; anything else is kept as a message for
- * the salon, as the take-message tool keeps one. Answers the text to send back, or null.
+ * switch the salon's texts to them off and on; "C" asks to cancel the booking the salon's last
+ * text named (else their next booking), which a "YES" then cancels through the agent's own cancel
+ * path; anything else is kept as a message for the salon, as the take-message tool keeps one.
+ * Answers the text to send back, or null.
  */
 export type ReplyDeps = BookingDeps & Pick<Ports, 'rateLimits' | 'smsReplies'>;
 
@@ -25,7 +26,10 @@ export interface IncomingText {
   body: string;
 }
 
-export type ReplyOutcome = 'opted-out' | 'opted-in' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer';
+export type ReplyOutcome = 'opted-out' | 'opted-in' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer' | 'repeat';
+
+/** Another reply took the question first (a YES sent twice, three at once): this one does nothing and says nothing. */
+export const REPEATED_ANSWER: ReplyAnswer = { outcome: 'repeat', reply: null };
 
 export interface ReplyAnswer {
   outcome: ReplyOutcome;
@@ -38,7 +42,8 @@ export const CONFIRM_WITHIN_MS = 60 * 60_000;
 /** Another part of keeping bookings kept answers the texts its own question asked (the freed-time offer, functions/core/waitlist/). */
 export type PendingHandler = (deps: ReplyDeps, context: SalonContext, text: IncomingText, pending: { offerId: string }) => Promise<ReplyAnswer | null>;
 
-const callUs = (context: SalonContext) => {
+/** How a text tells the caller to ring the salon: its own number, else the receptionist's. */
+export const callUs = (context: SalonContext) => {
   const phone = context.salon.phone ?? context.salon.assignedNumber;
   return phone ? `call us on ${displayPhone(phone)}` : 'call us';
 };
@@ -52,7 +57,19 @@ async function callerBookings(deps: ReplyDeps, context: SalonContext, phone: str
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-const nextOf = (bookings: StoredAppointment[], now: Date) => bookings.find((appointment) => appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime()) ?? null;
+const upcoming = (appointment: StoredAppointment | undefined, now: Date) => appointment && appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime();
+
+/**
+ * The booking a "C" is about: the one the salon's last text to this number named (or where it
+ * was moved to), while it is still upcoming; otherwise the caller's next booking.
+ */
+async function bookingToCancel(deps: ReplyDeps, context: SalonContext, phone: string, now: Date): Promise<StoredAppointment | null> {
+  const salonId = context.salon.id;
+  const [bookings, subject] = await Promise.all([callerBookings(deps, context, phone), deps.smsReplies.subject(salonId, phoneKey(salonId, phone))]);
+  const named = bookings.find((appointment) => appointment.id === subject);
+  const movedTo = named?.rescheduledTo ? bookings.find((appointment) => appointment.id === named.rescheduledTo) : undefined;
+  return [named, movedTo].find((appointment) => upcoming(appointment, now)) ?? bookings.find((appointment) => upcoming(appointment, now)) ?? null;
+}
 
 /** What cancelling does to the booking's deposit, in a sentence (or nothing when it has none). */
 async function depositWords(deps: ReplyDeps, context: SalonContext, appointment: StoredAppointment): Promise<string> {
@@ -83,13 +100,16 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
     await deps.smsReplies.optIn(text.salonId, phoneHash);
     return { outcome: 'opted-in', reply: `${salonName}: you'll get our texts again. Reply STOP to stop them.` };
   }
-  const pending = await deps.smsReplies.pending(text.salonId, phoneHash, now);
+  const asked = await deps.smsReplies.pending(text.salonId, phoneHash, now);
+  // A YES or NO to a question another reply already answered is that answer again, never a message for the salon.
+  if (asked?.answeredAt && (intent === 'yes' || intent === 'no')) return REPEATED_ANSWER;
+  const pending = asked?.answeredAt ? null : asked;
   if (pending?.kind === 'offer' && onOffer) {
     const answered = await onOffer(deps, context, text, pending);
     if (answered) return answered;
   }
   if (pending?.kind === 'cancel' && (intent === 'yes' || intent === 'cancel')) {
-    await deps.smsReplies.answered(text.salonId, phoneHash);
+    if (!(await deps.smsReplies.answer(text.salonId, phoneHash, now))) return REPEATED_ANSWER;
     try {
       const answer = await cancel(deps, text.salonId, { bookingId: pending.bookingId, callerPhone: text.from });
       // A cancellation is answered by booking.cancelled's own text, as when the agent cancels; only "already" needs words here.
@@ -100,11 +120,11 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
     }
   }
   if (pending?.kind === 'cancel' && intent === 'no') {
-    await deps.smsReplies.answered(text.salonId, phoneHash);
+    if (!(await deps.smsReplies.answer(text.salonId, phoneHash, now))) return REPEATED_ANSWER;
     return { outcome: 'kept', reply: `${salonName}: no problem, your booking stays as it is. See you then!` };
   }
   if (intent === 'cancel') {
-    const appointment = nextOf(await callerBookings(deps, context, text.from), now);
+    const appointment = await bookingToCancel(deps, context, text.from, now);
     if (!appointment) return { outcome: 'no-booking', reply: `${salonName}: we can't find an upcoming booking for this number. Please ${callUs(context)} if you need to change something.` };
     await deps.smsReplies.ask(text.salonId, phoneHash, { kind: 'cancel', bookingId: appointment.id, askedAt: now.toISOString() }, new Date(now.getTime() + CONFIRM_WITHIN_MS));
     const deposit = await depositWords(deps, context, appointment);

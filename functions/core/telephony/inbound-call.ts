@@ -1,25 +1,36 @@
 import { DateTime } from 'luxon';
+import type { Readiness } from '../../contracts/go-live.js';
+import { FORWARDING_CHECK_MINUTES } from '../../contracts/forwarding.js';
 import type { RegisterCallInput } from '../../providers/voice-agent-port.js';
 import type { SalonStore } from '../../store/salon-store.js';
+import type { NumberStore, PhoneNumberRecord } from '../../store/number-store.js';
+import type { DiallingStore } from '../../store/dialling-store.js';
 import type { Salon } from '../salon-profile.js';
 import type { SetupStore, StoredSetup } from '../../store/setup-store.js';
 import { CALL_VARIABLES } from '../voice-agent/call-variables.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
-import { callerLines, forwardTwiml, hangUpTwiml, ringFirstTwiml, sayAndHangUpTwiml } from './twiml.js';
+import { loopedThrough, loopingNumbers, personToDial, ringFirstTarget } from './forwarding-loops.js';
+import { hoursAndHowToBook, messagePrompt, spokenNumber, type MessageModeSalon, type MessageReason } from './message-mode.js';
+import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml } from './twiml.js';
 
 /**
- * What an inbound call (or the browser test call) hears first: a pure read of the salon, its setup
- * and its agent, so a webhook Twilio repeats gets the same answer and changes nothing.
+ * What an inbound call (or the browser test call) hears first: a pure read of the number, the
+ * salon, its setup and the calls we are dialling for it, so a webhook Twilio repeats gets the same
+ * answer and changes nothing (the webhook then records what the answer says happened). Whatever
+ * happens, the caller is given to the receptionist or a person, or is asked for a message
+ * (message-mode.ts): never a bare goodbye (RELIABILITY 53).
  */
 export interface InboundCallDeps {
-  salons: Pick<SalonStore, 'get' | 'salonForNumber'>;
+  numbers: Pick<NumberStore, 'get'>;
+  salons: Pick<SalonStore, 'get'>;
   setup: Pick<SetupStore, 'load'>;
+  dialling: Pick<DiallingStore, 'active'>;
   /** The salon's agent at the voice-agent provider, null when none is provisioned. */
   agentId(salonId: string): Promise<string | null>;
   /** The provider's TwiML that connects the call to the agent. */
   registerCall(input: RegisterCallInput): Promise<string>;
-  /** Whether calls may reach the agent: live (Go Live Now) with minutes left (functions/core/go-live.ts). */
-  answersCalls(salon: Salon, setup: StoredSetup, now: Date): boolean;
+  /** Whether calls may reach the agent, and why not (functions/core/call-readiness.ts). */
+  readiness(salon: Salon, setup: StoredSetup, now: Date): Pick<Readiness, 'live' | 'state'>;
   now(): Date;
   onAgentFailure?(error: unknown): void;
 }
@@ -29,6 +40,8 @@ export interface InboundCall {
   callSid: string;
   from: string;
   to: string;
+  /** The line that forwarded the call to us, when the carrier says (Twilio's ForwardedFrom). */
+  forwardedFrom?: string;
   /** The browser test call's own parameter (`connect({params: {salonId}})`). */
   salonId?: string;
   /** The ring-salon-first `<Dial>` finished: Twilio's DialCallStatus. */
@@ -38,25 +51,34 @@ export interface InboundCall {
 }
 
 export type InboundAnswer =
-  | { outcome: 'agent'; twiml: string; salonId: string; test: boolean }
-  | { outcome: 'ring-salon-first'; twiml: string; salonId: string; to: string }
-  | { outcome: 'forwarded'; twiml: string; salonId: string; to: string; reason: ForwardReason }
-  | { outcome: 'nobody'; twiml: string; salonId: string; reason: ForwardReason }
+  | { outcome: 'agent'; twiml: string; salonId: string; test: boolean; forwardingSeen: boolean }
+  | { outcome: 'ring-salon-first'; twiml: string; salonId: string; to: string; seconds: number; forwardingSeen: boolean }
+  | { outcome: 'forwarded'; twiml: string; salonId: string; to: string; reason: ForwardReason; forwardingSeen: boolean }
+  | { outcome: 'message-mode'; twiml: string; salonId: string; reason: MessageReason; forwardingSeen: boolean }
   | { outcome: 'salon-answered'; twiml: string; salonId: string }
+  /** Our own `<Dial>` sent back by the line it rang: refused, so that leg hears busy and its caller is asked for a message. */
+  | { outcome: 'loop-refused'; twiml: string; salonId: string; through: string }
+  /** A released number whose salon is gone: who it was, and how to reach them. */
+  | { outcome: 'former-number'; twiml: string }
+  /** The browser test call could not reach the receptionist. */
+  | { outcome: 'test-unavailable'; twiml: string; salonId: string }
   | { outcome: 'unassigned'; twiml: string }
   | { outcome: 'refused'; reason: string };
 
-export type ForwardReason = 'not-live' | 'agent-unavailable' | 'not-answered';
+export type ForwardReason = 'not-live' | 'agent-unavailable';
 
 /**
  * What the voice webhook logs when the agent could not take a call (ElevenLabs refused it, at its
- * plan's concurrency say, or did not answer in time) and the caller was forwarded instead: a
- * CloudWatch metric filter counts these lines (infra/operations.ts).
+ * plan's concurrency say, or did not answer in time): a CloudWatch metric filter counts these
+ * lines (infra/operations.ts).
  */
 export const AGENT_UNAVAILABLE_LOG = 'voice agent unavailable: forwarding the call';
 
 /** The agent provider gets this long before the caller is forwarded instead (Twilio waits on us). */
 export const AGENT_TIMEOUT_MS = 2_000;
+
+/** What the owner hears when their browser test call cannot reach the receptionist. */
+export const TEST_CALL_UNAVAILABLE = "Your receptionist couldn't take this test call just now. Please try again in a minute.";
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -66,51 +88,68 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Numbers that lead back here: ours, and the salon's line that forwards to us. */
-function loopingNumbers(salon: Salon, setup: StoredSetup, calledNumber: string): Set<string> {
-  return new Set([calledNumber, salon.assignedNumber, setup.phoneOption === 'forward' ? setup.forwardNumber : ''].filter((number): number is string => Boolean(number)));
+/** The salon as message mode speaks of it: a number to ring only when it does not lead back here. */
+export function messageModeSalon(salon: Salon, setup: StoredSetup, calledNumber: string): MessageModeSalon {
+  const phone = salon.phone && !loopingNumbers(salon, setup, calledNumber).has(salon.phone) ? salon.phone : null;
+  return { name: salon.name, hours: salon.hours, phone, pausedUntil: salon.pausedUntil ?? null };
+}
+
+function messageMode(salon: MessageModeSalon, reason: MessageReason, webhookUrl: string, now: Date): string {
+  return messageModeTwiml(messagePrompt(salon, reason, now), stageUrl(webhookUrl, 'message'), hoursAndHowToBook(salon));
 }
 
 /**
- * Who a call that the agent will not take goes to: the escalation number, else the salon's phone.
- * Never a number that forwards to us (phoneOption 'forward': the salon's own line already sends
- * its calls here, so dialling it would loop), nor the number just called.
+ * Whether the call shows the salon's line forwarding to us: the carrier named it, or the owner is
+ * checking the forwarding and this is the first call since (the going-live checklist's tick).
  */
-export function forwardTarget(salon: Salon, setup: StoredSetup, calledNumber: string): string | null {
-  const loops = loopingNumbers(salon, setup, calledNumber);
-  const candidates = [setup.voice?.escalationPhone, salon.phone];
-  return candidates.find((number): number is string => Boolean(number) && !loops.has(number!)) ?? null;
-}
-
-/** The salon's own phone for ring-first, when set and dialable without a loop. */
-function ringFirstTarget(salon: Salon, setup: StoredSetup, calledNumber: string): { to: string; seconds: number } | null {
-  const seconds = setup.voice?.ringSalonFirstSeconds ?? 0;
-  if (!seconds || !salon.phone) return null;
-  return loopingNumbers(salon, setup, calledNumber).has(salon.phone) ? null : { to: salon.phone, seconds };
+function showsForwarding(salon: Salon, setup: StoredSetup, call: InboundCall, now: Date): boolean {
+  if (setup.phoneOption !== 'forward') return false;
+  if (call.forwardedFrom && (call.forwardedFrom === setup.forwardNumber || call.forwardedFrom === salon.phone)) return true;
+  const started = salon.forwarding?.checkStartedAt;
+  return Boolean(started && !salon.forwarding?.seenAt && now.getTime() - Date.parse(started) < FORWARDING_CHECK_MINUTES * 60_000);
 }
 
 export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall, options: { webhookUrl: string }): Promise<InboundAnswer> {
   if (call.from.startsWith(CLIENT_PREFIX)) return answerTestCall(deps, call);
 
-  const salonId = await deps.salons.salonForNumber(call.to);
-  // Both reads at once: the caller hears silence until we answer.
-  const [salon, setup] = salonId ? await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]) : [null, null];
+  const number = await deps.numbers.get(call.to);
+  if (number?.state === 'quarantined') return answerFormerNumber(deps, number, options);
+  if (number?.state !== 'assigned' || !number.salonId) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
+  const now = deps.now();
+  // All at once: the caller hears silence until we answer.
+  const [salon, setup, dialling] = await Promise.all([deps.salons.get(number.salonId), deps.setup.load(number.salonId), deps.dialling.active(number.salonId, now)]);
   // The profile's number too: a number being released (profile first) already routes nowhere.
-  if (!salon || !setup || salon.assignedNumber !== call.to) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
+  if (!salon || salon.assignedNumber !== call.to) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
 
-  if (call.afterForward) {
-    // The call is over when whoever we forwarded to picked up and hung up; else the caller hears why.
-    if (call.afterForward.dialCallStatus === 'completed') return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
-    return { outcome: 'nobody', twiml: sayAndHangUpTwiml(callerLines.nobodyAvailable), salonId: salon.id, reason: 'not-answered' };
-  }
+  const through = loopedThrough(salon, call, dialling);
+  if (through) return { outcome: 'loop-refused', twiml: rejectTwiml(), salonId: salon.id, through };
 
-  const forward = (reason: ForwardReason, exclude?: string): InboundAnswer => {
-    const to = forwardTarget(salon, setup, call.to);
-    if (to && to !== exclude) return { outcome: 'forwarded', twiml: forwardTwiml(to, stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason };
-    return { outcome: 'nobody', twiml: sayAndHangUpTwiml(callerLines.nobodyAvailable), salonId: salon.id, reason };
+  const spoken = messageModeSalon(salon, setup, call.to);
+  const forwardingSeen = !call.afterForward && !call.afterSalon && showsForwarding(salon, setup, call, now);
+  const takeMessage = (reason: MessageReason): InboundAnswer => ({
+    outcome: 'message-mode',
+    twiml: messageMode(spoken, reason, options.webhookUrl, now),
+    salonId: salon.id,
+    reason,
+    forwardingSeen,
+  });
+  /** A person when one can be rung without a loop, else a message. */
+  const personOrMessage = (reason: ForwardReason, exclude?: string): InboundAnswer => {
+    const to = personToDial(salon, setup, call.to, exclude);
+    if (!to) return takeMessage(reason);
+    return { outcome: 'forwarded', twiml: forwardTwiml(to, stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason, forwardingSeen };
   };
 
-  if (!deps.answersCalls(salon, setup, deps.now())) return forward('not-live');
+  if (call.afterForward) {
+    // The call is over when whoever we rang picked up and hung up; else the caller leaves a message.
+    if (call.afterForward.dialCallStatus === 'completed') return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
+    return takeMessage('not-answered');
+  }
+
+  const readiness = deps.readiness(salon, setup, now);
+  // Paused means "take messages": the owner chose it, so no one is rung.
+  if (readiness.state === 'paused') return takeMessage('paused');
+  if (!readiness.live) return personOrMessage('not-live');
 
   if (call.afterSalon) {
     // Staff picked up (and the call is now over): the agent is not needed.
@@ -119,26 +158,45 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     const ringFirst = ringFirstTarget(salon, setup, call.to);
     if (ringFirst) {
       const action = stageUrl(options.webhookUrl, 'after-salon');
-      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringFirst.to, ringFirst.seconds, action), salonId: salon.id, to: ringFirst.to };
+      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringFirst.to, ringFirst.seconds, action), salonId: salon.id, ...ringFirst, forwardingSeen };
     }
   }
 
   const connected = await connectAgent(deps, salon.id, call, false);
-  // After ringing the salon for nothing, ringing it again would only repeat that.
-  return connected ?? forward('agent-unavailable', call.afterSalon ? (salon.phone ?? undefined) : undefined);
+  if (connected) return { outcome: 'agent', twiml: connected, salonId: salon.id, test: false, forwardingSeen };
+  // After ringing a phone for nothing, ringing it again would only repeat that.
+  return personOrMessage('agent-unavailable', call.afterSalon ? ringFirstTarget(salon, setup, call.to)?.to : undefined);
 }
 
-/** Where Twilio posts calls to the stage's numbers (assign-number points each number here). */
+/**
+ * A number in its 30 days after a salon let it go: the salon's callers still reach it. A salon
+ * that still exists (support gave it another number) takes their message and is named with its
+ * new number; one that is gone is named with the phone callers can ring instead, when we know one.
+ */
+async function answerFormerNumber(deps: InboundCallDeps, number: PhoneNumberRecord, options: { webhookUrl: string }): Promise<InboundAnswer> {
+  const former = number.former;
+  if (!former) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
+  const [salon, setup] = await Promise.all([deps.salons.get(former.salonId), deps.setup.load(former.salonId)]);
+  if (salon) {
+    const known = messageModeSalon(salon, setup, number.phoneNumber);
+    const spoken = { ...known, phone: salon.assignedNumber ?? known.phone };
+    return { outcome: 'message-mode', twiml: messageMode(spoken, 'number-moved', options.webhookUrl, deps.now()), salonId: salon.id, reason: 'number-moved', forwardingSeen: false };
+  }
+  const reach = former.phone ? ` You can ring them on ${spokenNumber(former.phone)}.` : '';
+  return { outcome: 'former-number', twiml: sayAndHangUpTwiml(`You've reached an old number for ${former.name}. They no longer take calls on this number.${reach} Goodbye.`) };
+}
+
+/** Where Twilio posts calls to the stage's numbers (numbers are pointed here when stocked or assigned). */
 export const voiceWebhookUrl = (siteUrl: string) => new URL('/api/twilio/voice', siteUrl).toString();
 
-/** Where the transfer tool puts a caller through: the same number a forwarded call goes to, never one that leads back here. */
-export const transferTarget = (salon: Salon, setup: StoredSetup) => forwardTarget(salon, setup, salon.assignedNumber ?? '');
+/** Where the transfer tool puts a caller through: the same person a forwarded call goes to, never one that leads back here. */
+export const transferTarget = (salon: Salon, setup: StoredSetup) => personToDial(salon, setup, salon.assignedNumber ?? '');
 
-/** A transfer's `<Dial>` reports back as a forward's does: the call ends either way. */
+/** A transfer's `<Dial>` reports back as a forward's does: the call ends, or the caller leaves a message. */
 export const afterTransferUrl = (siteUrl: string) => stageUrl(voiceWebhookUrl(siteUrl), 'after-forward');
 
-/** The same webhook, told a `<Dial>` has finished: ringing the salon first, or forwarding (or a transfer). */
-export function stageUrl(webhookUrl: string, stage: 'after-salon' | 'after-forward'): string {
+/** The same webhook, told a `<Dial>` has finished (ringing the salon first, or forwarding, or a transfer), or a message said. */
+export function stageUrl(webhookUrl: string, stage: 'after-salon' | 'after-forward' | 'message'): string {
   const url = new URL(webhookUrl);
   url.search = `?stage=${stage}`;
   return url.toString();
@@ -162,14 +220,12 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
   if (!identitySalon || call.salonId !== identitySalon) return { outcome: 'refused', reason: "the test call's salonId is not its client's salon" };
   const salon = await deps.salons.get(identitySalon);
   if (!salon) return { outcome: 'refused', reason: 'no such salon' };
-  const nobody = { outcome: 'nobody', twiml: sayAndHangUpTwiml(callerLines.nobodyAvailable), salonId: salon.id } as const;
+  const unavailable = { outcome: 'test-unavailable', twiml: sayAndHangUpTwiml(TEST_CALL_UNAVAILABLE), salonId: salon.id } as const;
   // The agent transferred the owner to the salon's phone: the call ends with that <Dial>, as a caller's does.
-  if (call.afterForward) {
-    return call.afterForward.dialCallStatus === 'completed' ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : { ...nobody, reason: 'not-answered' };
-  }
+  if (call.afterForward) return call.afterForward.dialCallStatus === 'completed' ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : unavailable;
   const numbers = testCallNumbers(salon);
   const connected = numbers ? await connectAgent(deps, salon.id, { ...call, ...numbers }, true) : null;
-  return connected ?? { ...nobody, reason: 'agent-unavailable' };
+  return connected ? { outcome: 'agent', twiml: connected, salonId: salon.id, test: true, forwardingSeen: false } : unavailable;
 }
 
 /**
@@ -187,9 +243,10 @@ export function callVariables(salonId: string, call: InboundCall, test: boolean,
   };
 }
 
-async function connectAgent(deps: InboundCallDeps, salonId: string, call: InboundCall, test: boolean): Promise<InboundAnswer | null> {
+/** The provider's TwiML for the agent, or null when it refused or was too slow. */
+async function connectAgent(deps: InboundCallDeps, salonId: string, call: InboundCall, test: boolean): Promise<string | null> {
   try {
-    const twiml = await withTimeout(
+    return await withTimeout(
       (async () => {
         const agentId = await deps.agentId(salonId);
         if (!agentId) throw new Error('the salon has no agent');
@@ -197,7 +254,6 @@ async function connectAgent(deps: InboundCallDeps, salonId: string, call: Inboun
       })(),
       AGENT_TIMEOUT_MS,
     );
-    return { outcome: 'agent', twiml, salonId, test };
   } catch (error) {
     deps.onAgentFailure?.(error);
     return null;

@@ -1,11 +1,57 @@
 import { VoiceResponse } from '../../providers/twilio-twiml.js';
 
-/** What callers hear from us (the agent speaks for itself). */
+/** What callers hear from us (the agent speaks for itself; message mode's lines are in message-mode.ts). */
 export const callerLines = {
   unassigned: "Sorry, this number isn't connected to a salon. Please check the number and try again. Goodbye.",
-  nobodyAvailable: "Sorry, the salon can't take your call right now. Please try again later. Goodbye.",
   transferring: 'Putting you through to the salon now. Please hold.',
 } as const;
+
+/**
+ * Every line we say is said by Amazon Polly's Irish English voice (Twilio's `<Say>` voices,
+ * https://www.twilio.com/docs/voice/twiml/say/text-speech; the SDK's SayVoice type lists it).
+ */
+const VOICE = { voice: 'Polly.Niamh-Neural', language: 'en-IE' } as const;
+
+/**
+ * Speech a caller may say in message mode, at most (Twilio's `<Gather>` `maxSpeechTime`,
+ * https://www.twilio.com/docs/voice/twiml/gather): a message, not a monologue.
+ */
+export const MESSAGE_SPEECH_SECONDS = 60;
+/** How long the caller may stay silent before the message is given up (`timeout`). */
+export const MESSAGE_SILENCE_SECONDS = 6;
+
+/**
+ * Message mode: the prompt, then the caller's words, recognised by Twilio and posted to `action`
+ * as `SpeechResult`. When the caller says nothing, `<Gather>` falls through (its
+ * `actionOnEmptyResult` is off) to the hours and how to book, and the call ends.
+ */
+export function messageModeTwiml(prompt: string, action: string, nothingSaid: string): string {
+  const response = new VoiceResponse();
+  const gather = response.gather({
+    input: ['speech'],
+    action,
+    method: 'POST',
+    language: 'en-IE',
+    speechTimeout: 'auto',
+    timeout: MESSAGE_SILENCE_SECONDS,
+    maxSpeechTime: MESSAGE_SPEECH_SECONDS,
+  });
+  gather.say(VOICE, prompt);
+  response.say(VOICE, nothingSaid);
+  response.hangup();
+  return response.toString();
+}
+
+/**
+ * Refuses a call without answering it (https://www.twilio.com/docs/voice/twiml/reject): our own
+ * `<Dial>` that a forwarding line sent back to us. The leg we placed then hears "busy" and its
+ * action takes a message instead.
+ */
+export function rejectTwiml(): string {
+  const response = new VoiceResponse();
+  response.reject({ reason: 'busy' });
+  return response.toString();
+}
 
 /** Forwards the call; the caller keeps hearing ringing until someone answers (answerOnBridge). Twilio then posts the outcome to `action`. */
 export function forwardTwiml(to: string, action: string): string {
@@ -23,7 +69,7 @@ export function ringFirstTwiml(to: string, seconds: number, action: string): str
 
 export function sayAndHangUpTwiml(line: string): string {
   const response = new VoiceResponse();
-  response.say(line);
+  response.say(VOICE, line);
   response.hangup();
   return response.toString();
 }
@@ -43,7 +89,7 @@ export function hangUpTwiml(): string {
  */
 export function transferTwiml(to: string, action: string): string {
   const response = new VoiceResponse();
-  response.say(callerLines.transferring);
+  response.say(VOICE, callerLines.transferring);
   response.dial({ answerOnBridge: true, action, method: 'POST' }, to);
   return response.toString();
 }

@@ -14,10 +14,11 @@ export type CompletedCallMetering =
  * figures: the bus only says which call ended, so a forged or mistaken event (6,000,000 seconds,
  * a call that never rang, a test call said to be real) counts nothing the call record does not
  * hold (issue 17 #16). The record is written before the event goes out, so an honest event
- * always finds it.
+ * always finds it. Once counted (or found counted), the call's record is told so: that
+ * acknowledgement, not the publish, is what ends the sweep's care for the call.
  */
 export async function meterCompletedCall(
-  deps: MeteringDeps & { calls: Pick<CallStore, 'get'>; salons: Pick<SalonStore, 'get'> },
+  deps: MeteringDeps & { calls: Pick<CallStore, 'get' | 'markUsageMetered'>; salons: Pick<SalonStore, 'get'> },
   event: Pick<EventDetail<'call.completed'>, 'salonId' | 'callSid'>,
 ): Promise<CompletedCallMetering> {
   const salon = await deps.salons.get(event.salonId);
@@ -26,5 +27,7 @@ export async function meterCompletedCall(
   const outcome = call && callOutcome(call);
   if (!call || !outcome || call.durationSeconds === null) return { counted: false, skipped: 'no-ended-call' };
   const metered = { salonId: call.salonId, callSid: call.callSid, startedAt: call.startedAt, test: call.test, durationSeconds: receptionistSeconds({ outcome, durationSeconds: call.durationSeconds }) };
-  return meterCall(deps, metered, billingPeriodAt(salon, new Date(call.startedAt)));
+  const counted = await meterCall(deps, metered, billingPeriodAt(salon, new Date(call.startedAt)));
+  if (call.usagePending) await deps.calls.markUsageMetered(call.salonId, call.callSid);
+  return counted;
 }

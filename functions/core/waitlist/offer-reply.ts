@@ -2,7 +2,7 @@ import { book } from '../booking/book.js';
 import { phoneKey } from '../booking/context.js';
 import { ToolError } from '../booking/errors.js';
 import { intentOf } from '../replies/keywords.js';
-import type { PendingHandler } from '../replies/sms-reply.js';
+import { callUs, REPEATED_ANSWER, type PendingHandler } from '../replies/sms-reply.js';
 
 /**
  * A reply to a freed-time offer (functions/core/waitlist/waitlist.ts). YES books the caller's own
@@ -11,17 +11,23 @@ import type { PendingHandler } from '../replies/sms-reply.js';
  * own confirmation text is the answer. NO closes the question. Anything else is not an answer to
  * the offer (null), and is handled as any text is.
  */
+const WHY_NOT_BOOKED: Record<string, string> = {
+  too_soon: 'that time is too soon to book now',
+  past: 'that time has already passed',
+};
+
 export const answerOffer: PendingHandler = async (deps, context, text, pending) => {
   const intent = intentOf(text.body);
   if (intent !== 'yes' && intent !== 'no') return null;
   const salonId = context.salon.id;
   const phoneHash = phoneKey(salonId, text.from);
-  await deps.smsReplies.answered(salonId, phoneHash);
+  if (!(await deps.smsReplies.answer(salonId, phoneHash, deps.now()))) return REPEATED_ANSWER;
   const salonName = context.salon.name;
   if (intent === 'no') return { outcome: 'offer', reply: `${salonName}: no problem, you're still on the waiting list for that day.` };
   const offer = await deps.bookings.waitlist.getOffer(salonId, pending.offerId);
   const invited = offer?.invited.find((entry) => entry.callerPhone === text.from);
-  const gone = { outcome: 'offer' as const, reply: `${salonName}: sorry, that time has just been taken. You're still on the waiting list for that day.` };
+  const sorry = (why: string) => ({ outcome: 'offer' as const, reply: `${salonName}: sorry, ${why}. You're still on the waiting list for that day.` });
+  const gone = sorry('that time has just been taken');
   if (!offer || !invited || offer.takenBy) return gone;
   try {
     await book(
@@ -31,7 +37,8 @@ export const answerOffer: PendingHandler = async (deps, context, text, pending) 
       { idempotencyKey: `offer-${offer.id}-${phoneHash}` },
     );
   } catch (error) {
-    if (error instanceof ToolError) return gone;
+    // The real reason: only a time someone else took was "taken".
+    if (error instanceof ToolError) return error.code === 'slot_taken' ? gone : sorry(WHY_NOT_BOOKED[error.code] ?? `we couldn't book that time for you: please ${callUs(context)}`);
     throw error;
   }
   await Promise.all([deps.bookings.waitlist.take(salonId, offer.id, text.from), deps.bookings.waitlist.remove(salonId, invited.date, invited.entryId)]);

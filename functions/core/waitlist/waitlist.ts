@@ -1,13 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import type { ToolInput } from '../../contracts/agent-tools.js';
+import { FLOOD_LIMITS, type ToolAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
+import { offerable } from './freed-time.js';
+import { isMobileNumber } from '../../contracts/mobile-phone.js';
+import type { Service } from '../../contracts/setup.js';
+import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
 import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import type { CallScope } from '../booking/cancel.js';
-import type { ToolAnswer } from '../../contracts/agent-tools.js';
-import { checkedDate } from '../booking/rules.js';
-import { loadSalonContext, phoneKey, requirePhone, resolveService, type BookingDeps } from '../booking/context.js';
+import { ToolError } from '../booking/errors.js';
+import { checkedDate, requireHours } from '../booking/rules.js';
+import { loadSalonContext, phoneKey, requirePhone, resolveService, type BookingDeps, type SalonContext } from '../booking/context.js';
+import { searchSlots } from '../booking/slots.js';
 import { speakDate } from '../booking/speak.js';
+import { dayOfWeek, openingOn } from '../booking/time.js';
 import { spokenWhen } from '../confirmations/format.js';
 
 /**
@@ -17,28 +22,56 @@ import { spokenWhen } from '../confirmations/format.js';
  * freed time is texted it; the first to reply YES books it through the same conflict-proof
  * booking as any caller (functions/core/waitlist/offer-reply.ts).
  */
-export const FREED_WITHIN_MS = 48 * 3_600_000;
+const HOUR = 3_600_000;
 
-/** Whether an ended booking's time is worth offering: a real booking, not over, starting within 48 hours. */
-export function offerable(appointment: Pick<Appointment, 'start' | 'source'>, now: Date): boolean {
-  const start = Date.parse(appointment.start);
-  return appointment.source !== 'test-call' && start > now.getTime() && start - now.getTime() <= FREED_WITHIN_MS;
+const refusals = {
+  notMobile: () => new ToolError('invalid', 'not_mobile', "I can only text a mobile when a time comes free. What's a mobile number I can text you on?", 'callerPhone is not a mobile number'),
+  notFull: (day: string) =>
+    new ToolError('conflict', 'day_not_full', `There are still times free ${day}, so there's no need for the waiting list. Would you like me to find you one?`, 'The day is not full'),
+  tooMany: () =>
+    new ToolError('too_many_requests', 'too_many_waitlist_joins', "I can't add that number to any more waiting lists just now. Would you like me to take a message for the salon?", 'This phone joined too many waiting lists this hour'),
+  full: () =>
+    new ToolError('too_many_requests', 'waitlist_full', "I can't add anyone to the waiting list just now. Would you like me to take a message for the salon?", 'The salon took too many waiting-list joins this hour'),
+};
+
+/** The waiting list is for a day the salon is open and has no time left for the service. */
+async function refuseUnlessFull(deps: BookingDeps, context: SalonContext, service: Service, date: string, now: number): Promise<void> {
+  const opening = openingOn(requireHours(context), date);
+  if (!opening) {
+    const weekday = dayOfWeek(date);
+    throw new ToolError('invalid', 'closed', `Sorry, we're closed on ${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}s. Would another day suit you?`, 'The salon is closed that day');
+  }
+  const found = await searchSlots(deps, context, { durationMinutes: service.duration, stylists: context.setup.stylists, fromDate: date, toDate: date, limit: 1 });
+  if (found.slots.length) throw refusals.notFull(speakDate(date, now));
 }
 
-/** `join-waitlist`: the caller waits for a time on a day that was full. */
-export async function joinWaitlist(deps: BookingDeps, salonId: string, input: ToolInput<'join-waitlist'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
+/**
+ * `join-waitlist`: the caller waits for a time on a day that was full (RELIABILITY 74): only a
+ * full day the salon is open, only a mobile (the offer is a text), one entry per number and day
+ * (a repeat finds the caller already on it), within hourly caps per caller and per salon like
+ * take-message's, since every entry is a text when a time comes free.
+ */
+export async function joinWaitlist(deps: BookingDeps & { rateLimits: RateLimits }, salonId: string, input: ToolInput<'join-waitlist'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const now = deps.now();
   const date = checkedDate(input.date, now.getTime());
   const service = resolveService(context, input.service);
   const callerPhone = requirePhone(input.callerPhone);
-  if (scope.test) {
-    // The owner's test call hears what a caller would, and nobody real is ever texted for it.
-    return { ok: true, say: `You're on the waiting list for ${speakDate(date, now.getTime())}. If a time comes free we'll text you, and the first to reply gets it.`, test: true };
-  }
-  const entry = { id: randomUUID(), date, serviceId: service.id, serviceName: service.name, durationMinutes: service.duration, callerName: input.callerName, callerPhone, createdAt: now.toISOString() };
-  await deps.bookings.waitlist.add(salonId, entry);
-  return { ok: true, say: `You're on the waiting list for ${speakDate(date, now.getTime())}. If a time comes free we'll text you, and the first to reply gets it.`, waitlistId: entry.id };
+  if (!(await isMobileNumber(callerPhone))) throw refusals.notMobile();
+  await refuseUnlessFull(deps, context, service, date, now.getTime());
+  const day = speakDate(date, now.getTime());
+  const joined = `You're on the waiting list for ${day}. If a time comes free we'll text you, and the first to reply gets it.`;
+  // The owner's test call hears what a caller would, and nobody real is ever texted for it.
+  if (scope.test) return { ok: true, say: joined, test: true };
+  const hour = fixedWindow(now, HOUR);
+  const phoneHash = phoneKey(salonId, callerPhone);
+  // The caller's cap first: one phone over its cap must not use up what the salon takes from everyone.
+  if (!(await deps.rateLimits.take({ kind: 'caller-waitlist', salonId, phoneHash }, hour, FLOOD_LIMITS.waitlistJoinsPerCallerPerHour))) throw refusals.tooMany();
+  if (!(await deps.rateLimits.take({ kind: 'salon-waitlist', salonId }, hour, FLOOD_LIMITS.waitlistJoinsPerSalonPerHour))) throw refusals.full();
+  // The entry's id is the caller's number (hashed): one entry per number and day.
+  const entry = { id: phoneHash, date, serviceId: service.id, serviceName: service.name, durationMinutes: service.duration, callerName: input.callerName, callerPhone, createdAt: now.toISOString() };
+  if (await deps.bookings.waitlist.add(salonId, entry)) return { ok: true, say: joined, waitlistId: entry.id };
+  return { ok: true, say: `You're already on the waiting list for ${day}. If a time comes free we'll text you, and the first to reply gets it.`, waitlistId: entry.id };
 }
 
 export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send'>; smsReplies: Pick<Ports['smsReplies'], 'ask'> };
@@ -49,7 +82,11 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   if (!offerable(appointment, now)) return 0;
   const date = appointment.start.slice(0, 10);
   const minutes = (Date.parse(appointment.end) - Date.parse(appointment.start)) / 60_000;
-  const waiting = (await deps.bookings.waitlist.forDay(appointment.salonId, date)).filter((entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone);
+  const fits = (await deps.bookings.waitlist.forDay(appointment.salonId, date)).filter((entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone);
+  // One text per number, and only to a mobile, whatever the list holds (entries kept before these rules included).
+  const numbers = [...new Set(fits.map((entry) => entry.callerPhone))];
+  const mobiles = new Set((await Promise.all(numbers.map(async (phone) => ((await isMobileNumber(phone)) ? phone : null)))).filter(Boolean));
+  const waiting = fits.filter((entry, index) => mobiles.has(entry.callerPhone) && fits.findIndex((other) => other.callerPhone === entry.callerPhone) === index);
   if (!waiting.length) return 0;
   // The offer's id is the freed booking's: a redelivered event makes the same offer, not a second one.
   const offer = {
@@ -65,8 +102,8 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   const stylist = appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '';
   for (const entry of waiting) {
     await deps.smsReplies.ask(appointment.salonId, phoneKey(appointment.salonId, entry.callerPhone), { kind: 'offer', offerId: offer.id, askedAt: now.toISOString() }, expiresAt);
-    // Once per caller per freed time, whatever the redeliveries.
-    await deliverOnce({ claims: deps.deliveryClaims, now: deps.now }, { salonId: appointment.salonId, eventType: 'booking.slot-freed', subjectId: `${offer.id}#${entry.id}`, channel: 'sms' }, () =>
+    // Once per number per freed time, whatever the redeliveries.
+    await deliverOnce({ claims: deps.deliveryClaims, now: deps.now }, { salonId: appointment.salonId, eventType: 'booking.slot-freed', subjectId: `${offer.id}#${phoneKey(appointment.salonId, entry.callerPhone)}`, channel: 'sms' }, () =>
       deps.sms.send({
         salonId: appointment.salonId,
         to: entry.callerPhone,

@@ -50,6 +50,7 @@ function fakes(salon: Partial<Salon> | null) {
       },
       markSent: async () => undefined,
       release: async (claim) => void claims.delete(claim.token),
+      wasSent: async (key) => claims.has(`${key.subjectId}:${key.channel}`),
     } as DeliveryClaims,
     meterEventName: 'overage_minutes',
     now: () => new Date('2026-12-20T12:00:00Z'),

@@ -73,7 +73,7 @@ describe('what a subscription changes', () => {
     expect(planLabel(record, now)).toBe(covers ? 'Growth' : 'free');
   });
 
-  const setup = { stylists: [], mappings: [], services: [], phoneOption: 'new', forwardNumber: '' } as unknown as StoredSetup;
+  const setup = { stylists: [], mappings: [], services: [], phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' } as unknown as StoredSetup;
   const base = { id: 'sal_1', ownerId: 'u', name: 'S', phone: null, ownerEmail: null, assignedNumber: null, business: null, hours: null, liveAt: null, createdAt: '2026-11-01T09:30:00.000Z' } as Salon;
 
   it('billing holds during the trial, with a plan after it, and says a plan ended when it did', () => {

@@ -354,6 +354,34 @@ describe('concurrency: no two confirmed bookings of a stylist ever overlap (RELI
   });
 });
 
+describe('a change of calendar mapping (RELIABILITY 84)', () => {
+  it("takes effect at once: a stylist mapped to a calendar a moment ago is not booked over the owner's event there, and the event goes to that calendar", async () => {
+    const salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Ciara: 'ciara@sandbox.calendar' } });
+    await salon.sandbox.createEvent({ salonId: salon.salonId, refreshToken: salon.refreshToken }, 'aoife@sandbox.calendar', {
+      id: 'mine0001',
+      summary: 'My own appointment',
+      start: '2026-11-25T11:00:00Z',
+      end: '2026-11-25T12:00:00Z',
+      timeZone: 'Europe/Dublin',
+    });
+    // The tools' warm instance has read the salon (Aoife without a calendar) a moment ago.
+    expect((await checkAvailability(salon.deps, salon.salonId, { service: 'cut', stylist: 'aoife', date: '2026-11-25', time: '11:15' })).available).toBe(true);
+    const earlier = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T15:00', callerPhone: caller(42) }));
+    const saved = await salon.deps.setup.load(salon.salonId);
+    const aoife = salon.stylists.find((stylist) => stylist.name === 'Aoife')!;
+    await salon.deps.setup.replaceTeam(salon.salonId, { stylists: saved.stylists, services: saved.services, mappings: { ...saved.mappings, [aoife.id]: 'aoife@sandbox.calendar' } }, saved);
+
+    const busy = await refusal(book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T11:15', callerPhone: caller(40) })));
+    expect(busy.code).toBe('slot_taken');
+    expect((await checkAvailability(salon.deps, salon.salonId, { service: 'cut', stylist: 'aoife', date: '2026-11-25', time: '11:15' })).available).toBe(false);
+    const moved = await refusal(reschedule(salon.deps, salon.salonId, { callerPhone: caller(42), bookingId: (earlier.booking as { id: string }).id, newStart: '2026-11-25T11:30' }));
+    expect(moved.code).toBe('slot_taken');
+    const free = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T13:00', callerPhone: caller(41) }));
+    const id = (free.booking as { id: string }).id;
+    expect(await salon.deps.bookings.appointments.get(salon.salonId, id)).toMatchObject({ calendarId: 'aoife@sandbox.calendar' });
+  });
+});
+
 describe('calendar faults (RELIABILITY 19, 20, 22)', () => {
   it('a rate-limited calendar never stops a booking: the event is pending, its failure shown, and written later, once', async () => {
     const salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Aoife: 'aoife@sandbox.calendar' } });

@@ -4,10 +4,14 @@ import { serviceSchema } from '../../../functions/contracts/setup.js';
 import { setupMessages } from '../../../functions/contracts/setup-fields.js';
 import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
+import { reschedule } from '../../../functions/core/booking/reschedule.js';
 import { settleDeposit } from '../../../functions/core/booking/deposit.js';
 import { ToolError } from '../../../functions/core/booking/errors.js';
 import { sweepBookings } from '../../../functions/core/booking/settle.js';
+import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { setLogSink } from '../../../functions/logger.js';
+import { createRateLimits } from '../../../functions/store/rate-limits.js';
+import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
 import { PaymentsError } from '../../../functions/providers/payments-port.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
 
@@ -245,6 +249,32 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toBeNull();
     expect(await sandboxSession(salon, booking.sessionId)).toMatchObject({ status: 'expired' });
     expect(count(salon, 'booking.cancelled', booking.id)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('a paid deposit follows the booking through every move (same day, another day, another stylist); a redelivered payment refunds nothing', async () => {
+    const booking = await held('2026-12-11T10:00');
+    const [completed] = (await salon.payments.finishDeposit(salon.salonId, booking.sessionId, 'pay'))!;
+    const paid = await paidOn(salon, (completed!.data.object as { payment_intent: string }).payment_intent);
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'paid', paid)).toBe(true);
+    const deposit = await holdOf(salon, booking.id);
+    expect(deposit).toMatchObject({ amountCents: 2000, paidAt: expect.any(String) });
+    let current = booking.id;
+    for (const move of [{ newStart: '2026-12-11T11:00' }, { newStart: '2026-12-14T10:00' }, { newStart: '2026-12-14T10:00', stylist: 'Ciara' }]) {
+      const moved = await reschedule(salon.deps, salon.salonId, { callerPhone: booking.phone, bookingId: current, ...move });
+      current = (moved.booking as { id: string }).id;
+      expect(moved.booking).toMatchObject({ status: 'confirmed' });
+      // The same deposit, paid: a later cancellation keeps it, and the caller is told so.
+      expect(await holdOf(salon, current)).toEqual(deposit);
+    }
+    // Stripe says again that the first booking's deposit was paid: it lives on the moved booking, so nothing is refunded.
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'paid', paid)).toBe(false);
+    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'expired', paid)).toBe(false);
+    expect((await sandboxSession(salon, booking.sessionId))?.refundedAt).toBeUndefined();
+    expect(salon.published.filter((event) => event.type === 'booking.deposit-refunded' && (event.detail as { appointment: { id: string } }).appointment.id === booking.id)).toEqual([]);
+    expect(await appointment(salon, current)).toMatchObject({ status: 'confirmed' });
+    // A "C" about the moved booking still warns that the paid deposit is kept.
+    const replies: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    expect((await answerText(replies, { salonId: salon.salonId, from: booking.phone, body: 'C' })).reply).toMatch(/The €20 deposit you paid is not refunded when you cancel/);
   });
 
   it('the hold keeps the account its session was made on', async () => {

@@ -124,13 +124,13 @@ export async function makeSalon(
   const mappings = Object.fromEntries(
     Object.entries(options.mappings ?? {}).map(([name, calendarId]) => [stylists.find((stylist) => stylist.name === name)!.id, calendarId]),
   );
-  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', stylists: [], services: [], mappings: {}, voice: null };
+  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', forwardWhen: 'unanswered' as const, stylists: [], services: [], mappings: {}, voice: null };
   await setup.replaceTeam(salonId, { stylists, mappings, services }, empty);
   if (options.escalationPhone !== undefined) {
     await setup.saveVoice(
       salonId,
       { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: options.escalationPhone, ringSalonFirstSeconds: 0, textMissedCallers: false },
-      { phoneOption: 'new', forwardNumber: '' },
+      { phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     );
   }
   const sandbox = createSandboxCalendar({ store: googleStore, now });

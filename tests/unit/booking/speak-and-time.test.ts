@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import { toolSay, type AgentTool } from '../../../functions/contracts/agent-tools.js';
-import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
+import { DAYS, DEFAULT_HOURS, type Hours } from '../../../functions/contracts/setup.js';
 import { parseToolInput } from '../../../functions/core/agent-tools/registry.js';
 import { speakClock, speakDate, speakDateTime, speakDuration, speakOpeningHours, speakPrice } from '../../../functions/core/booking/speak.js';
 import { localTime, parseStart, resolveDateWord } from '../../../functions/core/booking/time.js';
@@ -20,6 +20,10 @@ describe('speaking times the Irish way', () => {
     [12, 30, 'half twelve'],
     [7, 30, 'half seven in the morning'],
     [19, 0, "seven o'clock in the evening"],
+    [0, 0, 'midnight'],
+    [0, 15, 'quarter past midnight'],
+    [23, 45, 'quarter to midnight'],
+    [23, 59, 'midnight'],
   ])('%i:%i → %s', (hour, minute, spoken) => {
     expect(speakClock(hour, minute)).toBe(spoken);
   });
@@ -57,6 +61,20 @@ describe('speaking times the Irish way', () => {
     expect(speakOpeningHours(DEFAULT_HOURS)).toBe("We're open Monday to Friday nine to six and Saturday nine to five, and closed on Sunday.");
     const late = { ...DEFAULT_HOURS, thursday: { open: '09:00', close: '20:30', closed: false } };
     expect(speakOpeningHours(late)).toBe("We're open Monday to Wednesday nine to six, Thursday nine to half eight in the evening, Friday nine to six and Saturday nine to five, and closed on Sunday.");
+  });
+
+  it('opening hours round the clock, or from or to midnight, said as a person would', () => {
+    const allDay = Object.fromEntries(DAYS.map((day) => [day, { open: '00:00', close: '23:59', closed: false }])) as Hours;
+    expect(speakOpeningHours(allDay)).toBe("We're open Monday to Sunday all day.");
+    expect(speakOpeningHours({ ...DEFAULT_HOURS, saturday: { open: '00:00', close: '23:59', closed: false } })).toBe(
+      "We're open Monday to Friday nine to six and Saturday all day, and closed on Sunday.",
+    );
+    expect(speakOpeningHours({ ...DEFAULT_HOURS, friday: { open: '09:00', close: '23:59', closed: false } })).toBe(
+      "We're open Monday to Thursday nine to six, Friday nine to midnight and Saturday nine to five, and closed on Sunday.",
+    );
+    expect(speakOpeningHours({ ...DEFAULT_HOURS, friday: { open: '00:00', close: '18:00', closed: false } })).toBe(
+      "We're open Monday to Thursday nine to six, Friday midnight to six and Saturday nine to five, and closed on Sunday.",
+    );
   });
 });
 
@@ -134,6 +152,7 @@ describe('services and stylists by name', () => {
       currentStep: 3,
       phoneOption: 'new' as const,
       forwardNumber: '',
+    forwardWhen: 'unanswered' as const,
       mappings: {},
       voice: null,
       stylists: [

@@ -130,6 +130,7 @@ describe('a deleted call (RELIABILITY 69)', () => {
     await calls.recordConversation(conversation);
     await calls.recordEnd(end);
     await calls.markCompletedPublished(salonId, callSid);
+    await calls.markUsageMetered(salonId, callSid);
     return { start, end, conversation };
   }
 
@@ -166,7 +167,7 @@ describe('a deleted call (RELIABILITY 69)', () => {
     }
   });
 
-  it('waits while the call is unfinished: open, or ended with call.completed not yet sent', async () => {
+  it('waits while the call is unfinished: open, ended with call.completed not yet sent, or sent and its minutes not yet counted', async () => {
     const salonId = newSalon();
     const { start, end } = parts(salonId, sid(600));
     await calls.recordStart(start);
@@ -174,6 +175,10 @@ describe('a deleted call (RELIABILITY 69)', () => {
     await calls.recordEnd(end);
     expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unfinished');
     await calls.markCompletedPublished(salonId, start.callSid);
+    expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unmetered');
+    await calls.markUsageMetered(salonId, start.callSid);
+    // A re-sent end after the minutes were counted leaves them counted.
+    await calls.recordEnd(end);
     expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('removed');
     expect(await calls.remove(sid(601), start.callSid, tombstone)).toBe('missing');
   });

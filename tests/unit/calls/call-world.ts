@@ -7,6 +7,7 @@ import { createSandboxTelephony } from '../../../functions/providers/sandbox-tel
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 import type { ProviderCallState } from '../../../functions/providers/telephony-port.js';
 import { createCallStore } from '../../../functions/store/call-store.js';
+import { createNumberStore } from '../../../functions/store/number-store.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createUsageStore } from '../../../functions/store/usage-store.js';
 import type { Table } from '../booking/harness.js';
@@ -17,7 +18,7 @@ import type { Table } from '../booking/harness.js';
  * delivery. The providers' records of calls are what a test says they are (by default, as in the
  * sandbox, unknown).
  */
-export type CallDeps = Pick<Dependencies, 'calls' | 'salons' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
+export type CallDeps = Pick<Dependencies, 'calls' | 'salons' | 'numbers' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
 
 let salonCounter = 0;
 
@@ -42,6 +43,7 @@ export function callWorld(table: Table, clock: { value: number }) {
   const depsOn = (client: DynamoDBDocumentClient): CallDeps => ({
     calls: createCallStore(client, table.tableName),
     salons: createSalonStore(client, table.tableName),
+    numbers: createNumberStore(client, table.tableName),
     events,
     telephony,
     voiceAgents,
@@ -49,18 +51,30 @@ export function callWorld(table: Table, clock: { value: number }) {
   });
   const usage = createUsageStore(table.client, table.tableName);
   let meteredUpTo = 0;
+  const salons = createSalonStore(table.client, table.tableName);
+  /** What the usage consumer (events/consumers/meter-call-usage.ts) makes of every delivery the bus still holds. */
+  async function deliver() {
+    for (const delivery of published.slice(meteredUpTo)) {
+      meteredUpTo += 1;
+      await meterCompletedCall({ usage, events: { publish: async () => undefined }, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
+    }
+  }
   return {
     deps: depsOn(table.client),
     depsOn,
     published,
     onRecord,
-    /** What the usage consumer (events/consumers/meter-call-usage.ts) makes of every delivery so far, and the salon's usage this period. */
+    deliver,
+    /**
+     * A kill -9 of the process whose in-process bus (npm start's) had accepted these events and not
+     * yet handed them to their consumers: PutEvents answered, nothing was delivered.
+     */
+    loseUndelivered() {
+      meteredUpTo = published.length;
+    },
+    /** Every delivery so far metered, and the salon's usage this period. */
     async metered(salonId: string) {
-      const salons = createSalonStore(table.client, table.tableName);
-      for (const delivery of published.slice(meteredUpTo)) {
-        meteredUpTo += 1;
-        await meterCompletedCall({ usage, events: { publish: async () => undefined }, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
-      }
+      await deliver();
       return usage.totals(salonId, billingPeriodAt((await salons.get(salonId))!, now()).id);
     },
     async salon() {

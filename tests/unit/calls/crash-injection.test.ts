@@ -10,7 +10,6 @@ import { setLogSink } from '../../../functions/logger.js';
 import { createCallStore } from '../../../functions/store/call-store.js';
 import { createConversationStore } from '../../../functions/store/conversation-store.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
-import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createTestCallStore } from '../../../functions/store/test-call-store.js';
 import { createUsageStore } from '../../../functions/store/usage-store.js';
 import { dyingClient } from '../../support/dying-client.js';
@@ -34,11 +33,15 @@ beforeAll(async () => {
 });
 afterAll(() => table.close());
 
-/** The sweep as the schedule runs it, long after the crash: its first look at a call left open, and the next past the longest call. */
+/**
+ * The sweep as the schedule runs it, long after the crash: its first look at a call left open, and
+ * the next past the longest call; the bus delivers what each run publishes.
+ */
 async function sweepsLater(world: CallWorld, clock: { value: number }) {
   for (const minutes of [10, 30, 40]) {
     clock.value = at(minutes);
     expect(await sweepCalls(world.deps, { graceMs: SWEEP_GRACE_MS, limit: 100 })).toMatchObject({ failed: 0 });
+    await world.deliver();
   }
 }
 
@@ -58,7 +61,7 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
       const world = callWorld(table, clock);
       const salonId = await world.salon();
       const number = `+3531555${String(writes).padStart(4, '0')}`;
-      await createSalonStore(table.client, table.tableName).assignNumber(salonId, number);
+      expect(await world.deps.numbers.assign(number, salonId, new Date(START))).toBe(true);
       const callSid = `CA${String(writes).padStart(32, 'c')}`;
       await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });
       await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
@@ -107,5 +110,36 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
       expect(await world.metered(salon.salonId)).toEqual({ minutes: 0, testMinutes: billableMinutes(record.durationSeconds!), calls: 1 });
     }
     expect(completedAt).toBeGreaterThan(2);
+  });
+
+  it('a kill -9 after the last status callbacks handed call.completed to the bus, before its consumer ran: the sweep publishes again until the minutes are counted, once', async () => {
+    const clock = { value: START };
+    const world = callWorld(table, clock);
+    const salonId = await world.salon();
+    const number = '+35315559999';
+    expect(await world.deps.numbers.assign(number, salonId, new Date(START))).toBe(true);
+    const sids = Array.from({ length: 8 }, (_, index) => `CA${String(index).padStart(32, 'k')}`);
+    for (const callSid of sids) {
+      await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });
+      await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
+    }
+    clock.value = at(1, 1);
+    const report = (callSid: string) => ({ callSid, from: '+353871234567', to: number, callStatus: 'completed', callDuration: '61', timestamp: new Date(at(1, 1)).toUTCString() });
+    for (const callSid of sids.slice(0, 7)) await recordCallStatus(world.deps, report(callSid));
+    await world.deliver();
+    // The eighth call's callback answered: its end written, call.completed accepted by the bus and marked published; then the kill.
+    await recordCallStatus(world.deps, report(sids[7]!));
+    world.loseUndelivered();
+    expect(await world.deps.calls.get(salonId, sids[7]!)).toMatchObject({ completedPublished: true });
+    expect(await world.metered(salonId)).toEqual({ minutes: 14, testMinutes: 0, calls: 7 });
+
+    await sweepsLater(world, clock);
+    expect(await world.metered(salonId)).toEqual({ minutes: 16, testMinutes: 0, calls: 8 });
+    for (const callSid of sids) await expectFinished(world, salonId, callSid);
+    // Once counted, the sweep has nothing left: another run publishes nothing.
+    const before = world.published.length;
+    clock.value = at(60);
+    expect(await sweepCalls(world.deps, { graceMs: SWEEP_GRACE_MS, limit: 100 })).toMatchObject({ published: 0, failed: 0 });
+    expect(world.published.length).toBe(before);
   });
 });

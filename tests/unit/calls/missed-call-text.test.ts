@@ -128,7 +128,7 @@ describe('send-missed-call-text', () => {
     await deps().setup.saveVoice(
       salonId,
       { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '', ringSalonFirstSeconds: 0, textMissedCallers: on },
-      { phoneOption: 'new', forwardNumber: '' },
+      { phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     );
   }
 

@@ -3,6 +3,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callOutcome } from '../../../functions/core/calls/call-outcome.js';
 import { billableMinutes, receptionistSeconds } from '../../../functions/core/usage/meter-usage.js';
 import { completeCall } from '../../../functions/core/calls/complete-call.js';
+import { deleteCall } from '../../../functions/core/calls/call-log.js';
+import { createBookingStore } from '../../../functions/store/booking-store.js';
+import { createUsageStore } from '../../../functions/store/usage-store.js';
 import { OPEN_CALL_LIMIT_MS, sweepCalls } from '../../../functions/core/calls/sweep-calls.js';
 import { SWEEP_GRACE_MS } from '../../../functions/jobs/sweep-schedule.js';
 import { setLogSink } from '../../../functions/logger.js';
@@ -60,6 +63,8 @@ describe('the call sweep (RELIABILITY 68)', () => {
     expect(await sweep()).toEqual(nothing);
     clock.value = at(6);
     expect(await sweep()).toEqual({ ...nothing, published: 1 });
+    // The bus delivers it: the usage consumer's acknowledgement ends the sweep's care for the call.
+    await world.deliver();
     expect(await sweep()).toEqual(nothing);
     expect(world.published).toEqual([{ salonId, callSid, startedAt: iso(START), durationSeconds: 180, outcome: 'answered', test: false }]);
     expect(await world.metered(salonId)).toEqual({ minutes: 3, testMinutes: 0, calls: 1 });
@@ -134,6 +139,7 @@ describe('the call sweep (RELIABILITY 68)', () => {
     const { salonId, callSid } = await ring();
     const end = { salonId, callSid, startedAt: iso(START), endedAt: iso(at(2)), durationSeconds: 120, finalStatus: 'completed' };
     await completeCall(world.deps, end);
+    await world.deliver();
     expect(await world.deps.calls.remove(salonId, callSid, { deletedAt: iso(at(3)), keepUntil: 1_900_000_000 })).toBe('removed');
     expect(await completeCall(world.deps, end)).toBeNull();
     clock.value = at(10);
@@ -160,4 +166,18 @@ describe('the call sweep (RELIABILITY 68)', () => {
       expect(await world.metered(salonId)).toEqual({ minutes, testMinutes: 0, calls: 1 });
     },
   );
+
+  it('deleting a call whose call.completed the bus has not delivered counts its minutes first, once', async () => {
+    const { salonId, callSid } = await ring();
+    clock.value = at(2);
+    await completeCall(world.deps, { salonId, callSid, startedAt: iso(START), endedAt: iso(at(2)), durationSeconds: 120, finalStatus: 'completed' });
+    world.loseUndelivered();
+    const usage = createUsageStore(table.client, table.tableName);
+    expect(await deleteCall({ ...world.deps, usage, bookings: createBookingStore(table.client, table.tableName) }, salonId, callSid)).toEqual({ deleted: true });
+    expect(await world.metered(salonId)).toEqual({ minutes: 2, testMinutes: 0, calls: 1 });
+    clock.value = at(10);
+    expect(await sweep()).toEqual(nothing);
+    expect(world.published).toHaveLength(1);
+    expect(await markers()).toEqual([]);
+  });
 });

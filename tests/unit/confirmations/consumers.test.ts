@@ -22,6 +22,8 @@ import { handler as sendSms } from '../../../events/consumers/send-booking-sms.j
 import { handler as sendEmail } from '../../../events/consumers/send-booking-email.js';
 import { handler as notifyOwner } from '../../../events/consumers/notify-owner.js';
 import { handler as sendDepositSms } from '../../../events/consumers/send-deposit-sms.js';
+import { handler as sendReminderSms } from '../../../events/consumers/send-reminder-sms.js';
+import { phoneKey } from '../../../functions/core/booking/context.js';
 import type { SmsMessage } from '../../../functions/providers/sms-port.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { appointment as baseAppointment } from './fixtures.js';
@@ -156,6 +158,20 @@ describe('send-booking-sms', () => {
   it('refuses an event that is not a valid booking event (the bus retries, then dead-letters it)', async () => {
     await expect(sendSms({ ...event('booking.confirmed', booking()), detail: { appointment: { id: 'x' } } })).rejects.toThrow();
     await expect(sendSms({ ...event('booking.confirmed', booking()), 'detail-type': 'salon.deleted' })).rejects.toThrow(/Not a booking event/);
+  });
+});
+
+describe('what a caller\'s reply is about (RELIABILITY 72)', () => {
+  it('the booking text and the reminder each leave their booking as the one a reply refers to; the later text wins', async () => {
+    const subject = (appointment: Appointment) => deps().smsReplies.subject(salonId, phoneKey(salonId, appointment.callerPhone));
+    const [first, second] = [booking(), booking({ start: inDays(4), end: inDays(4, 1) })];
+    await sendSms(event('booking.confirmed', first));
+    expect(await subject(first)).toBe(first.id);
+    await sendSms(event('booking.confirmed', second));
+    expect(await subject(first)).toBe(second.id);
+    await sendReminderSms({ ...event('booking.confirmed', first), 'detail-type': 'booking.reminder-due', detail: { appointment: first, salonName: 'Bláth Hair', language: 'en' } });
+    expect((await outboxOf()).filter((entry) => entry.body.includes('Reply C to cancel'))).toHaveLength(1);
+    expect(await subject(first)).toBe(first.id);
   });
 });
 

@@ -37,4 +37,17 @@ describe('no-shows', () => {
     const other = await book(salon.deps, salon.salonId, { service: 'Balayage', start: '2026-11-26T10:00', callerName: 'Nóra Daly', callerPhone: '+353871200002' });
     expect(other.say).not.toContain('missed');
   });
+
+  it("refuses a test booking (the owner's test call): nothing is counted, and the number typed in it is told nothing of a missed appointment", async () => {
+    const clock = { value: at('2026-11-23T08:00') };
+    const salon = await makeSalon(table, { now: clock, deposits: true });
+    const phone = '+353871200003';
+    const test = idOf(await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T10:00', callerName: 'Owner Testing', callerPhone: phone }, { source: 'test-call' }));
+    clock.value = at('2026-11-23T10:30');
+    await expect(markNoShow(salon.deps, salon.salonId, test)).rejects.toMatchObject({ kind: 'conflict', message: 'A test booking cannot be a no-show' });
+    expect(await listSalonAppointments(salon.deps, salon.salonId, { from: '2026-11-23', days: 1 })).toMatchObject({ noShowsThisMonth: 0, noShowIds: [] });
+    expect(await pastNoShows(salon.deps, salon.salonId, phone)).toBe(0);
+    const real = await book(salon.deps, salon.salonId, { service: 'Balayage', start: '2026-11-25T10:00', callerName: 'Mary Murphy', callerPhone: phone });
+    expect(real.say).not.toContain('missed');
+  });
 });

@@ -2,17 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../functions/logger.js';
 import { startTable, type Table } from '../booking/harness.js';
 import { CORPUS } from './corpus/all-scripts.js';
-import { report, runScript } from './corpus/score.js';
-import type { Script } from './corpus/script.js';
-import { variants } from './corpus/variants.js';
+import { clockAt } from './corpus/calendar.js';
+import { HELD_OUT } from './corpus/held-out/all-held-out.js';
+import { runCorpus } from './corpus/run-corpus.js';
 
 /**
- * The sandbox receptionist against a corpus of caller scripts (tests/unit/receptionist/corpus/),
- * on the real booking core: no harmful outcome, and at least 90% exactly right. Then unseen
- * variants of every script (fillers, typos, lower case, run-on turns) from a seed: no harmful
- * outcome there either, and the score printed with its seed (CORPUS_SEED picks another).
+ * The sandbox receptionist against its caller corpus (tests/unit/receptionist/corpus/), on the real
+ * booking core, with the clock on the week's worst days for it (bench/receptionist-corpus.ts runs
+ * every weekday at four times of day and names them): no harmful outcome and at least 90% exactly
+ * right, for the tuning corpus and for the held-out set written apart from it; then seeded unseen
+ * variants (fillers, typos, lower case, run-on turns): no harmful outcome (CORPUS_SEED picks another).
  */
 const SEED = Number(process.env.CORPUS_SEED ?? 19);
+/** Saturday morning (today's weekday said with free times today) and Sunday evening (the salon closed today and tomorrow's Monday). */
+const WORST = [clockAt('2026-11-28', '08:30'), clockAt('2026-11-29', '20:30')];
 
 let table: Table;
 beforeAll(async () => {
@@ -23,22 +26,23 @@ afterAll(async () => {
   await table.close();
 });
 
-async function score(title: string, scripts: Script[]) {
-  const verdicts = [];
-  for (const script of scripts) verdicts.push({ script, verdict: await runScript(table, script) });
-  return report(title, verdicts);
-}
-
 describe('the caller corpus', () => {
-  it('has no harmful outcome and at least 90% correct', async () => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(60);
-    const counts = await score('Caller corpus', CORPUS);
-    expect(counts.harmful).toBe(0);
-    expect(counts.correct / CORPUS.length).toBeGreaterThanOrEqual(0.9);
+  it.each(WORST)('has no harmful outcome and at least 90% correct on $label', async (clock) => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(80);
+    const run = await runCorpus(table, CORPUS, clock, { title: 'Caller corpus' });
+    expect(run.counts.harmful).toBe(0);
+    expect(run.counts.correct / run.total).toBeGreaterThanOrEqual(0.9);
+  }, 300_000);
+
+  it.each(WORST)('has no harmful outcome and at least 90% correct on the held-out set on $label', async (clock) => {
+    expect(HELD_OUT.length).toBeGreaterThanOrEqual(40);
+    const run = await runCorpus(table, HELD_OUT, clock, { title: 'Held-out set' });
+    expect(run.counts.harmful).toBe(0);
+    expect(run.counts.correct / run.total).toBeGreaterThanOrEqual(0.9);
   }, 300_000);
 
   it(`has no harmful outcome on unseen variants (seed ${SEED})`, async () => {
-    const counts = await score(`Unseen variants, seed ${SEED}`, variants(CORPUS, SEED));
-    expect(counts.harmful).toBe(0);
+    const run = await runCorpus(table, [...CORPUS, ...HELD_OUT], WORST[0]!, { title: 'Unseen variants', seed: SEED });
+    expect(run.counts.harmful).toBe(0);
   }, 300_000);
 });

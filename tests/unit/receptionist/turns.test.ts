@@ -113,18 +113,24 @@ describe('conversations over several turns', () => {
   it('cancels only after reading the booking back and hearing a clear yes; a no or a hedge cancels nothing', async () => {
     const cancel = await opened();
     expect((await turn(cancel, 'I need to cancel my appointment')).say).toBe('Of course. What number is the booking under?');
-    expect((await turn(cancel, '0861234567')).say).toBe('And which day is the booking on?');
-    expect((await turn(cancel, "It's on Friday")).say).toBe("Just to be sure: you'd like me to cancel your booking on Friday the 7th of June, under 0861234567. Shall I cancel it?");
+    // No day asked: the tools find the caller's one booking under the number (or ask which of several).
+    expect((await turn(cancel, '0861234567')).say).toBe("Just to be sure: you'd like me to cancel your booking under 0861234567. Shall I cancel it?");
     expect((await turn(cancel, 'Yeah, actually hang on')).say).toMatch(/^Sorry, is that a yes\?/);
     expect(calls).toEqual([]);
     await turn(cancel, 'yes');
-    expect(calls).toEqual([{ tool: 'cancel', input: { callerPhone: '0861234567', date: '2030-06-07' }, test: true, idempotencyKey: undefined }]);
+    expect(calls).toEqual([{ tool: 'cancel', input: { callerPhone: '0861234567' }, test: true, idempotencyKey: undefined }]);
+
+    const friday = await opened();
+    await turn(friday, "Cancel my Friday appointment, I'm away that weekend");
+    expect((await turn(friday, '0861234567')).say).toBe("Just to be sure: you'd like me to cancel your booking on Friday the 7th of June, under 0861234567. Shall I cancel it?");
+    await turn(friday, 'yes');
+    expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567', date: '2030-06-07' } });
 
     const kept = await opened();
     await turn(kept, 'Cancel my Friday appointment');
     await turn(kept, '0861234567');
     expect((await turn(kept, 'no, leave it')).say).toMatch(/^No problem, I haven't cancelled anything/);
-    expect(calls.map((call) => call.tool)).toEqual(['cancel']);
+    expect(calls.map((call) => call.tool)).toEqual(['cancel', 'cancel']);
   });
 
   it('moves a booking with reschedule after a read-back, never with a second booking', async () => {
@@ -135,6 +141,17 @@ describe('conversations over several turns', () => {
     await turn(move, 'yes');
     expect(calls.map((call) => call.tool)).toEqual(['reschedule']);
     expect(calls[0]!.input).toEqual({ callerPhone: '0861234567', date: '2030-06-07', newStart: '2030-06-08T10:00' });
+  });
+});
+
+describe('never the same question three times (issue 41)', () => {
+  it('asks it another way the second time, and offers a message rather than a third', async () => {
+    const id = await opened();
+    expect((await turn(id, 'a balayage please')).say).toBe('What day would suit you for a Balayage?');
+    expect((await turn(id, 'yes')).say).toBe("Sorry, I didn't quite catch that. What day would suit you for a Balayage?");
+    expect((await turn(id, 'yes')).say).toBe("I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?");
+    expect((await turn(id, 'yes please')).say).toBe('Of course. Can I take your name?');
+    expect(calls).toEqual([]);
   });
 });
 

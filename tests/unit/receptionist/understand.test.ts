@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bareHourIn, partOfDayIn, timesIn } from '../../../functions/core/receptionist/clock-times.js';
 import { daysIn, speakFullDate } from '../../../functions/core/receptionist/days.js';
-import { asksIn, clearYes, nameAnswer, namedIn, partyIn, phoneIn, saysNo, spellingFixed } from '../../../functions/core/receptionist/understand.js';
+import { asksIn, clearYes, digitsSaid, nameAnswer, namedIn, partyIn, phoneIn, saysNo, spellingFixed } from '../../../functions/core/receptionist/understand.js';
 import { at } from '../booking/harness.js';
 
 /** The sandbox receptionist's reading of what callers say: tables, so a changed rule shows. */
@@ -119,7 +119,7 @@ describe("days, on the salon's calendar", () => {
     ['Thursday the 11th', { problem: { kind: 'contradiction', said: 'Thursday the 11th', options: ['2026-12-11', '2026-12-10'] } }],
     ['Friday 10th December', { problem: { kind: 'contradiction', said: 'Friday 10th December', options: ['2026-12-10', '2026-12-11'] } }],
     ['next Friday', { problem: { kind: 'ambiguous', options: ['2026-11-27', '2026-12-04'] } }],
-    ['Wednesday', { problem: { kind: 'ambiguous', options: ['2026-11-25', '2026-12-02'] } }],
+    ['Wednesday', { problem: { kind: 'today', options: ['2026-11-25', '2026-12-02'] } }],
     ['the 20th of November', { problem: { kind: 'past', date: '2026-11-20' } }],
     ['some time next week', { problem: { kind: 'vague', said: 'next week' } }],
     ['May I book a cut', undefined],
@@ -159,5 +159,43 @@ describe('a filler "like" and a day never said', () => {
     expect(hear('so a blow-dry this day like week, any time in the afternoon', names, NOW).day).toEqual({ date: '2026-12-02' });
     expect(hear('full head on Monday at like 10 please', names, NOW).time).toBe('10:00');
     expect(hear("I'd like a blow-dry", names, NOW).text).toBe("I'd like a blow-dry");
+  });
+});
+
+describe('numbers said in words, full names, dates with their month (issue 41)', () => {
+  it.each([
+    ['oh eight six, one two three, four five six seven', '086 123 4567'],
+    ['zero eight seven one two three four five six seven', '0871234567'],
+    ['my number is oh eight six, double two three, four five six seven thanks', 'my number is 086 223 4567 thanks'],
+    ['the first one is grand', 'the first one is grand'],
+    ['two or three of us', 'two or three of us'],
+    ['oh eight seven, two two three, four four five six', '087 223 4456'],
+  ] as const)('"%s" → "%s"', (said, read) => {
+    expect(digitsSaid(said)).toBe(read);
+  });
+
+  it('hears a number said in words as the phone, "eight" and a filler "like" in it too', async () => {
+    const { hear } = await import('../../../functions/core/receptionist/hear.js');
+    const names = { services: ['Blow-dry'], stylists: ['Aoife'] };
+    expect(hear('zero eight seven one two three four five six seven', names, NOW).phone).toBe('0871234567');
+    expect(hear('oh eight six, like one two three, four five six seven', names, NOW).phone).toBe('086123 4567');
+    expect(hear('balayage on the elevneth of December', names, NOW).day).toEqual({ date: '2026-12-11' });
+  });
+
+  it('keeps an Irish name whole, its particle and all', () => {
+    expect(namedIn("It's Máire Ní Bhriain")?.value).toBe('Máire Ní Bhriain');
+    expect(namedIn("it's Pádraig Ó Súilleabháin here")?.value).toBe('Pádraig Ó Súilleabháin');
+    expect(namedIn('this is Gráinne Nic Amhlaoibh, I want to book')?.value).toBe('Gráinne Nic Amhlaoibh');
+    expect(namedIn("it's Mary and my number is")?.value).toBe('Mary');
+    expect(nameAnswer("It's Máire Ní Bhriain")).toBe('Máire Ní Bhriain');
+    expect(nameAnswer('máire ní bhriain')).toBe('Máire Ní Bhriain');
+    expect(nameAnswer('That would be great')).toBeUndefined();
+    expect(namedIn("Hiya, I'm looking to book a cut, my name is Ellen Fahy")?.value).toBe('Ellen Fahy');
+  });
+
+  it('reads "for 18 December" as a day, not six o\'clock, and "Monday to Thursday" as two days', () => {
+    expect(timesIn('a toner for 18 December at 11am').map((time) => time.value)).toEqual(['11:00']);
+    expect(daysIn('a toner for 18 December', NOW).map((said) => said.value)).toEqual([{ date: '2026-12-18' }]);
+    expect(daysIn('move my blow-dry on Monday to Thursday', NOW).map((said) => said.value)).toEqual([{ date: '2026-11-30' }, { date: '2026-11-26' }]);
   });
 });

@@ -5,6 +5,10 @@ import { outOfQuietHours, reminderSendAt, reminderSettings } from '../../../func
 import { reminderSms } from '../../../functions/core/reminders/reminder-text.js';
 import { scheduleReminder, sweepReminders, type ReminderDeps } from '../../../functions/core/reminders/reminders.js';
 import { createReminderStore } from '../../../functions/store/reminder-store.js';
+import { createDeliveryClaims } from '../../../functions/store/delivery-claims.js';
+import { sendReminder } from '../../../functions/core/reminders/send-reminder.js';
+import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import { dyingClient } from '../../support/dying-client.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
 import { book } from '../../../functions/core/booking/book.js';
@@ -182,6 +186,69 @@ describe('the reminder sweep', () => {
     w.deps.events.publish = publish;
     await sweepReminders(w.deps, { limit: 100 });
     expect(w.mine()).toHaveLength(1);
+  });
+});
+
+describe('a kill -9 during the 08:00 reminder sweep (RELIABILITY 71)', () => {
+  let table: Table;
+  beforeAll(async () => {
+    setLogSink(() => {}, 'error');
+    table = await startTable();
+  });
+  afterAll(() => table.close());
+
+  it('loses no reminder: killed mid-sweep, then mid-send (its claim left "sending"), every booking is reminded once', async () => {
+    const clock = { value: dublin('2026-12-02T07:30').toMillis() };
+    const now = () => new Date(clock.value);
+    const salonId = `sal_${Math.random().toString(36).slice(2, 10)}`;
+    const salon = { id: salonId, name: 'Bláth Hair', business: null };
+    const appointments = new Map<string, StoredAppointment>();
+    // Twelve bookings early tomorrow: every reminder falls in the night, so all are due at 08:00.
+    for (let n = 0; n < 12; n += 1) {
+      const start = dublin('2026-12-03T06:00').plus({ minutes: 5 * n });
+      const made = appointment({ salonId, start: start.toISO()!, end: start.plus({ minutes: 45 }).toISO()!, callerPhone: `+3538510000${String(n).padStart(2, '0')}` });
+      appointments.set(made.id, made);
+      await scheduleReminder(createReminderStore(table.client, table.tableName), salon, made as Appointment);
+    }
+    // npm start's in-process bus: what it accepted and has not yet handed to the consumer dies with the process.
+    let bus: Appointment[] = [];
+    const texted: string[] = [];
+    const on = (client: typeof table.client, sms: (message: SmsMessage) => Promise<{ id: string }> = async (message) => (texted.push(message.about!.bookingId), { id: `sms-${texted.length}` })) => ({
+      now,
+      salons: { get: async (id: string) => (id === salonId ? salon : null) },
+      setup: { load: async () => ({ voice: { selectedLanguage: 'en' } }) },
+      events: { publish: async (_type: string, detail: unknown) => void bus.push((detail as { appointment: Appointment }).appointment) },
+      bookings: { reminders: createReminderStore(client, table.tableName), appointments: { get: async (_salon: string, id: string) => appointments.get(id) ?? null } },
+      deliveryClaims: createDeliveryClaims(client, table.tableName),
+      sms: { provider: async () => 'sandbox', send: sms },
+    });
+    const healthy = on(table.client);
+    const deliver = async (deps: ReturnType<typeof on>, count = Infinity) => {
+      for (; bus.length && count > 0; count -= 1) await sendReminder(deps, { appointment: bus.shift()!, salonName: 'Bláth Hair', language: 'en' });
+    };
+
+    // Killed after five of the sweep's writes; the bus goes with it.
+    clock.value = dublin('2026-12-02T08:00').toMillis();
+    await sweepReminders(on(dyingClient(table, 5).client) as unknown as ReminderDeps, { limit: 100 });
+    bus = [];
+    // Restarted: the next run publishes; three are texted, then the process dies as the fourth is being sent.
+    clock.value = dublin('2026-12-02T08:05').toMillis();
+    await sweepReminders(healthy as unknown as ReminderDeps, { limit: 100 });
+    await deliver(healthy, 3);
+    const dying = dyingClient(table, 1);
+    await deliver(on(dying.client, async () => Promise.reject(Object.assign(new Error('process killed'), { name: 'InjectedCrash' }))), 1).catch(() => undefined);
+    bus = [];
+    expect(texted).toHaveLength(3);
+
+    for (const minutes of [15, 25, 35, 45]) {
+      clock.value = dublin('2026-12-02T08:00').plus({ minutes }).toMillis();
+      await sweepReminders(healthy as unknown as ReminderDeps, { limit: 100 });
+      await deliver(healthy);
+    }
+    expect([...texted].sort()).toEqual([...appointments.keys()].sort());
+    const items = await table.items(salonId);
+    expect(items.filter((item) => String(item.sk).startsWith('REMINDER#'))).toEqual([]);
+    expect(items.filter((item) => String(item.sk).startsWith('SENT#') && item.status !== 'sent')).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { book } from '../../../functions/core/booking/book.js';
 import { intentOf } from '../../../functions/core/replies/keywords.js';
 import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core/replies/opt-outs.js';
+import { rememberingSubjects } from '../../../functions/core/replies/last-text.js';
 import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { setLogSink } from '../../../functions/logger.js';
 import type { SmsMessage } from '../../../functions/providers/sms-port.js';
@@ -76,6 +77,48 @@ describe('answering a text', () => {
     expect(next.reply).toMatch(/^Cuts by Ciara: cancel your Cut & blow-dry with \w+ on Thursday 26 November at 10:00\? Reply YES to cancel it\.$/);
     expect(await text('no')).toEqual({ outcome: 'kept', reply: 'Cuts by Ciara: no problem, your booking stays as it is. See you then!' });
     expect(salon.published.filter((event) => event.type === 'booking.cancelled')).toHaveLength(1);
+  });
+
+  it('"C" answers the booking the last text named: reminded of the 30th with a booking on the 28th too, the question and the cancel are for the 30th', async () => {
+    const clock = { value: at('2026-11-23T08:00') };
+    const salon = await makeSalon(table, { now: clock });
+    const smsReplies = createSmsReplyStore(table.client, table.tableName);
+    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies };
+    const from = '+353871230003';
+    const booking = async (start: string) =>
+      ((await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start, callerName: 'Mary Murphy', callerPhone: from, stylist: 'Aoife' })).booking as { id: string }).id;
+    const [first, reminded] = [await booking('2026-11-28T10:00'), await booking('2026-11-30T10:00')];
+    // Every text goes out through the port the composition root wraps; the reminder names its booking.
+    const sent: SmsMessage[] = [];
+    const sms = respectingOptOuts(rememberingSubjects({ provider: async () => 'sandbox', send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, smsReplies), smsReplies);
+    await sms.send({ salonId: salon.salonId, to: from, body: 'Reminder: your Cut & blow-dry on Monday 30 November', about: { bookingId: reminded } });
+    const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
+
+    expect((await text('C')).reply).toBe('Cuts by Ciara: cancel your Cut & blow-dry with Aoife on Monday 30 November at 10:00? Reply YES to cancel it.');
+    expect(await text('YES')).toEqual({ outcome: 'cancelled', reply: null });
+    expect(await salon.deps.bookings.appointments.get(salon.salonId, reminded)).toMatchObject({ status: 'cancelled' });
+    expect(await salon.deps.bookings.appointments.get(salon.salonId, first)).toMatchObject({ status: 'confirmed' });
+    // The booking that text named is gone: the next "C" is about the next booking.
+    expect((await text('C')).reply).toMatch(/^Cuts by Ciara: cancel your Cut & blow-dry with Aoife on Saturday 28 November at 10:00\?/);
+  });
+
+  it('three YES at once to one question: one cancellation, and no YES becomes a message for the salon', async () => {
+    const clock = { value: at('2026-11-23T08:00') };
+    const salon = await makeSalon(table, { now: clock });
+    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const from = '+353871230004';
+    await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: from });
+    const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
+    expect((await text('C')).outcome).toBe('asked-to-confirm');
+    const answers = await Promise.all([text('YES'), text('Yes'), text('yes')]);
+    expect(answers.filter((answer) => answer.outcome === 'cancelled')).toHaveLength(1);
+    expect(answers.filter((answer) => answer.outcome === 'message')).toEqual([]);
+    expect(answers.filter((answer) => answer.reply !== null)).toEqual([]);
+    expect(salon.published.filter((event) => event.type === 'booking.cancelled')).toHaveLength(1);
+    expect(salon.published.filter((event) => event.type === 'message.left')).toEqual([]);
+    expect((await salon.deps.bookings.messages.list(salon.salonId, { limit: 10 })).messages).toEqual([]);
+    // A YES a moment later, the question answered: still nothing for the salon to read.
+    expect(await text('YES')).toEqual({ outcome: 'repeat', reply: null });
   });
 
   it('a number with no booking is told to call; STOP and START answer as they should', async () => {

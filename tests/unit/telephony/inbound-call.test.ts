@@ -1,11 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stageUrl, AGENT_TIMEOUT_MS, answerInboundCall, callVariables, type InboundCallDeps } from '../../../functions/core/telephony/inbound-call.js';
+import { stageUrl, AGENT_TIMEOUT_MS, TEST_CALL_UNAVAILABLE, answerInboundCall, callVariables, type InboundCallDeps } from '../../../functions/core/telephony/inbound-call.js';
 import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import type { RegisterCallInput } from '../../../functions/providers/voice-agent-port.js';
 import { identityForSalon, salonIdForIdentity } from '../../../functions/core/telephony/client-identity.js';
 import { callerLines } from '../../../functions/core/telephony/twiml.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { StoredSetup } from '../../../functions/store/setup-store.js';
+import type { Dialling } from '../../../functions/store/dialling-store.js';
+import type { PhoneNumberRecord } from '../../../functions/store/number-store.js';
+import type { Readiness } from '../../../functions/contracts/go-live.js';
+import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
 
 const OUR_NUMBER = '+35315550000';
 const SALON_PHONE = '+35312345678';
@@ -31,12 +35,16 @@ function salonWith(overrides: Partial<Salon> = {}): Salon {
   };
 }
 
-function setupWith(voice: Partial<NonNullable<StoredSetup['voice']>> = {}, phone: Partial<Pick<StoredSetup, 'phoneOption' | 'forwardNumber'>> = {}): StoredSetup {
+function setupWith(
+  voice: Partial<NonNullable<StoredSetup['voice']>> = {},
+  phone: Partial<Pick<StoredSetup, 'phoneOption' | 'forwardNumber' | 'forwardWhen'>> = {},
+): StoredSetup {
   return {
     exists: true,
     currentStep: 3,
     phoneOption: 'new',
     forwardNumber: '',
+    forwardWhen: 'unanswered',
     stylists: [],
     services: [],
     mappings: {},
@@ -45,31 +53,45 @@ function setupWith(voice: Partial<NonNullable<StoredSetup['voice']>> = {}, phone
   };
 }
 
+/** The salon's line forwards every call (or its unanswered ones) to our number. */
+const FORWARDED = { phoneOption: 'forward', forwardNumber: SALON_PHONE } as const;
+
 interface World {
   salon?: Salon;
   setup?: StoredSetup;
   agentId?: string | null;
-  /** What calls may reach the agent (go-live's rule); default: live means yes. */
-  answers?: boolean;
+  /** Whether calls may reach the agent, and the state (go-live's rule); default: live means yes. */
+  readiness?: Pick<Readiness, 'live' | 'state'>;
   registerCall?: (input: RegisterCallInput) => Promise<string>;
+  dialling?: Dialling[];
+  number?: PhoneNumberRecord;
+  /** Salons known by id (the former holder of a released number, say). */
+  others?: Salon[];
 }
 
 function world(options: World = {}) {
   const salon = options.salon ?? salonWith();
   const registered: RegisterCallInput[] = [];
   const failures: unknown[] = [];
+  const salons = [salon, ...(options.others ?? [])];
   const deps: InboundCallDeps = {
-    salons: {
-      get: async (id) => (id === salon.id ? salon : null),
-      salonForNumber: async (number) => (number === salon.assignedNumber ? salon.id : null),
+    numbers: {
+      get: async (number) =>
+        options.number?.phoneNumber === number
+          ? options.number
+          : number === salon.assignedNumber
+            ? { phoneNumber: number, state: 'assigned', salonId: salon.id, since: '', until: null, former: null }
+            : null,
     },
+    salons: { get: async (id) => salons.find((known) => known.id === id) ?? null },
     setup: { load: async () => options.setup ?? setupWith() },
+    dialling: { active: async () => options.dialling ?? [] },
     agentId: async () => (options.agentId === undefined ? 'agent_123' : options.agentId),
     registerCall: async (input) => {
       registered.push(input);
       return options.registerCall ? options.registerCall(input) : AGENT_TWIML;
     },
-    answersCalls: (s) => options.answers ?? Boolean(s.liveAt),
+    readiness: (s) => options.readiness ?? (s.liveAt ? { live: true, state: 'live' } : { live: false, state: 'ready' }),
     now: () => new Date('2026-11-22T10:00:00.000Z'),
     onAgentFailure: (error) => failures.push(error),
   };
@@ -78,11 +100,18 @@ function world(options: World = {}) {
 
 const inbound = (overrides: Partial<Parameters<typeof answerInboundCall>[1]> = {}) => ({ callSid: CALL_SID, from: CALLER, to: OUR_NUMBER, ...overrides });
 
+/** What message mode asks and says, out of its TwiML (RELIABILITY 53: never a bare goodbye). */
+function messageMode(twiml: string) {
+  const gather = /<Gather input="speech" action="([^"]+)" method="POST" language="en-IE" speechTimeout="auto" timeout="6" maxSpeechTime="60"><Say voice="Polly.Niamh-Neural" language="en-IE">([^<]+)<\/Say><\/Gather><Say voice="Polly.Niamh-Neural" language="en-IE">([^<]+)<\/Say><Hangup\/>/.exec(twiml);
+  if (!gather) throw new Error(`not message mode: ${twiml}`);
+  return { action: gather[1]!.replaceAll('&amp;', '&'), prompt: gather[2]!.replaceAll('&apos;', "'"), nothingSaid: gather[3]!.replaceAll('&apos;', "'") };
+}
+
 describe('an inbound call to an assigned number', () => {
   it("reaches a live salon's agent, with the caller's number and the call SID as dynamic variables", async () => {
     const { deps, registered } = world();
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
-    expect(answer).toEqual({ outcome: 'agent', twiml: AGENT_TWIML, salonId: 'sal_abcdefghij-KLMN_opqrst', test: false });
+    expect(answer).toEqual({ outcome: 'agent', twiml: AGENT_TWIML, salonId: 'sal_abcdefghij-KLMN_opqrst', test: false, forwardingSeen: false });
     expect(registered).toEqual([
       {
         agentId: 'agent_123',
@@ -104,21 +133,42 @@ describe('an inbound call to an assigned number', () => {
     expect(registered).toEqual([]);
   });
 
-  it('after forwarding, hangs up when the salon picked up, and otherwise tells the caller nobody is free', async () => {
-    const { deps, registered } = world({ salon: salonWith({ liveAt: null }) });
+  it('after forwarding, hangs up when the salon picked up, and otherwise asks the caller for a message', async () => {
+    const { deps, registered } = world({ salon: salonWith({ liveAt: null, hours: DEFAULT_HOURS }) });
     const picked = await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
     expect(picked).toMatchObject({ outcome: 'salon-answered', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>' });
     for (const dialCallStatus of ['no-answer', 'busy', 'failed', 'canceled', '']) {
       const missed = await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
-      expect(missed).toMatchObject({ outcome: 'nobody', reason: 'not-answered' });
-      expect(missed.outcome === 'nobody' && missed.twiml).toContain(callerLines.nobodyAvailable);
+      expect(missed).toMatchObject({ outcome: 'message-mode', reason: 'not-answered' });
+      const spoken = messageMode(missed.outcome === 'message-mode' ? missed.twiml : '');
+      expect(spoken.prompt).toBe(
+        "Hello, you've reached Bláth Hair. Nobody's free to take your call just now. If you'd like to leave a message, please say your name, your number and your message now, and the salon will get back to you.",
+      );
+      expect(spoken.action).toBe(`${WEBHOOK}?stage=message`);
+      // Saying nothing still leaves the caller knowing when the salon is open and how to book.
+      expect(spoken.nothingSaid).toBe(
+        "Thanks for calling Bláth Hair. We're open Monday to Friday nine to six and Saturday nine to five, and closed on Sunday. To book, please ring 0 1, 2 3 4, 5 6 7 8, or call this number again later. Goodbye.",
+      );
     }
     expect(registered).toEqual([]);
   });
 
-  it('is forwarded when live but without minutes left (paused, trial over)', async () => {
-    const { deps } = world({ answers: false });
+  it('takes messages while paused, naming the day the salon is back, and rings nobody', async () => {
+    const back = world({ salon: salonWith({ pausedUntil: '2026-11-25T00:00:00.000Z' }), readiness: { live: false, state: 'paused' } });
+    const answer = await answerInboundCall(back.deps, inbound(), { webhookUrl: WEBHOOK });
+    expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'paused' });
+    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').prompt).toContain('The salon is closed, and back on Wednesday the 25th.');
+    const open = world({ salon: salonWith(), readiness: { live: false, state: 'paused' } });
+    const untilSwitchedOn = await answerInboundCall(open.deps, inbound(), { webhookUrl: WEBHOOK });
+    expect(messageMode(untilSwitchedOn.outcome === 'message-mode' ? untilSwitchedOn.twiml : '').prompt).toContain("The salon isn't taking calls just now.");
+    expect([...back.registered, ...open.registered]).toEqual([]);
+  });
+
+  it('is forwarded to a person when live but the trial or plan is over, and takes a message when there is nobody to ring', async () => {
+    const { deps } = world({ readiness: { live: false, state: 'not-ready' } });
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'forwarded', to: ESCALATION, reason: 'not-live' });
+    const alone = world({ readiness: { live: false, state: 'not-ready' }, salon: salonWith({ phone: null }), setup: setupWith({ escalationPhone: '' }) });
+    expect(await answerInboundCall(alone.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'message-mode', reason: 'not-live' });
   });
 
   it("falls back to the salon's phone when there is no escalation number", async () => {
@@ -126,23 +176,33 @@ describe('an inbound call to an assigned number', () => {
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'forwarded', to: SALON_PHONE });
   });
 
-  it('never dials back the number the salon forwards to us (phoneOption forward), so a forwarded call cannot loop', async () => {
-    const { deps } = world({ salon: salonWith({ liveAt: null }), setup: setupWith({ escalationPhone: '' }, { phoneOption: 'forward', forwardNumber: SALON_PHONE }) });
+  it('never dials back the number the salon forwards to us, nor a number that looped before: the caller leaves a message instead', async () => {
+    const { deps } = world({ salon: salonWith({ liveAt: null }), setup: setupWith({ escalationPhone: '' }, FORWARDED) });
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
-    expect(answer).toMatchObject({ outcome: 'nobody', reason: 'not-live' });
-    expect(answer.outcome === 'nobody' && answer.twiml).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.nobodyAvailable}</Say><Hangup/></Response>`);
+    expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'not-live' });
+    // Nor is the forwarded line offered as the number to ring.
+    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').nothingSaid).toBe('Thanks for calling Bláth Hair. To book, please call again later. Goodbye.');
+    const learned = world({ salon: salonWith({ liveAt: null, loopingNumbers: [ESCALATION] }), setup: setupWith({}, FORWARDED) });
+    expect(await answerInboundCall(learned.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'message-mode', reason: 'not-live' });
   });
 
-  it('a call the salon forwarded to us reaches the agent like any other (phoneOption forward)', async () => {
-    const { deps } = world({ setup: setupWith({}, { phoneOption: 'forward', forwardNumber: SALON_PHONE }) });
-    expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
+  it('a call the salon forwarded to us reaches the agent like any other, and shows the forwarding working', async () => {
+    const { deps } = world({ setup: setupWith({}, FORWARDED) });
+    expect(await answerInboundCall(deps, inbound({ forwardedFrom: SALON_PHONE }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: true });
+    // Without the carrier naming the line, a call proves nothing until the owner is checking.
+    expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: false });
+    const checking = world({ setup: setupWith({}, FORWARDED), salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:59:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }) });
+    expect(await answerInboundCall(checking.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: true });
+    // A call long after the check started proves nothing about the line.
+    const stale = world({ setup: setupWith({}, FORWARDED), salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:30:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }) });
+    expect(await answerInboundCall(stale.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: false });
   });
 
   it('an unassigned number hears a short polite message and the call ends', async () => {
     const { deps, registered } = world();
     const answer = await answerInboundCall(deps, inbound({ to: '+35315559999' }), { webhookUrl: WEBHOOK });
     expect(answer.outcome).toBe('unassigned');
-    expect(answer.outcome === 'unassigned' && answer.twiml).toContain(`<Say>${callerLines.unassigned}</Say>`);
+    expect(answer.outcome === 'unassigned' && answer.twiml).toContain(`>${callerLines.unassigned}</Say>`);
     expect(answer.outcome === 'unassigned' && answer.twiml).toContain('<Hangup/>');
     expect(registered).toEqual([]);
   });
@@ -151,6 +211,10 @@ describe('an inbound call to an assigned number', () => {
     const { deps, failures } = world({ registerCall: async () => Promise.reject(new Error('ElevenLabs answered 503')) });
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'forwarded', to: ESCALATION, reason: 'agent-unavailable' });
     expect(failures).toHaveLength(1);
+    const nobody = world({ registerCall: async () => Promise.reject(new Error('ElevenLabs answered 503')), salon: salonWith({ phone: null }), setup: setupWith({ escalationPhone: '' }) });
+    const answer = await answerInboundCall(nobody.deps, inbound(), { webhookUrl: WEBHOOK });
+    expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'agent-unavailable' });
+    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').prompt).toContain('All our lines are busy just now.');
   });
 
   it('is forwarded when the salon has no agent yet', async () => {
@@ -177,6 +241,44 @@ describe('an inbound call to an assigned number', () => {
     const { deps } = world();
     const first = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toEqual(first);
+  });
+});
+
+describe('our own call coming back (a forwarding loop)', () => {
+  const ringing = (caller: string | null): Dialling => ({ callSid: `CA${'b'.repeat(32)}`, to: ESCALATION, caller, expiresAt: '2026-11-22T10:01:00.000Z' });
+
+  it('is refused when it arrives through the line we are ringing, or from the caller we are ringing it for', async () => {
+    const { deps } = world({ dialling: [ringing(CALLER)] });
+    const named = await answerInboundCall(deps, inbound({ callSid: `CA${'c'.repeat(32)}`, forwardedFrom: ESCALATION }), { webhookUrl: WEBHOOK });
+    expect(named).toEqual({ outcome: 'loop-refused', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Reject reason="busy"/></Response>', salonId: 'sal_abcdefghij-KLMN_opqrst', through: ESCALATION });
+    expect(await answerInboundCall(deps, inbound({ callSid: `CA${'c'.repeat(32)}` }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'loop-refused', through: ESCALATION });
+    // Presenting the salon's own number (our leg's caller ID) gives it away too.
+    expect(await answerInboundCall(world({ dialling: [ringing(null)] }).deps, inbound({ from: OUR_NUMBER }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'loop-refused' });
+  });
+
+  it("lets through another caller, a call forwarded from another line, and our own call's next webhook, while we ring", async () => {
+    const { deps } = world({ dialling: [ringing(CALLER)] });
+    expect(await answerInboundCall(deps, inbound({ callSid: `CA${'b'.repeat(32)}`, afterSalon: { dialCallStatus: 'no-answer' } }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
+    expect(await answerInboundCall(deps, inbound({ from: '+353879990000' }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
+    expect(await answerInboundCall(deps, inbound({ forwardedFrom: SALON_PHONE }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
+  });
+});
+
+describe('a number in its 30 days after release', () => {
+  const released = (former: PhoneNumberRecord['former']): PhoneNumberRecord => ({ phoneNumber: '+35315551111', state: 'quarantined', salonId: null, since: '', until: '2026-12-20T00:00:00.000Z', former });
+
+  it('takes a message for the salon it was, and gives its new number', async () => {
+    const { deps, salon } = world({ number: released({ salonId: 'sal_abcdefghij-KLMN_opqrst', name: 'Bláth Hair', phone: null }) });
+    const answer = await answerInboundCall(deps, inbound({ to: '+35315551111' }), { webhookUrl: WEBHOOK });
+    expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'number-moved', salonId: salon.id });
+    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').prompt).toContain('This is an old number for Bláth Hair. You can also ring them on 0 1, 5 5 5, 0 0 0 0.');
+  });
+
+  it('names a salon that is gone and the phone it gave, then ends', async () => {
+    const { deps } = world({ number: released({ salonId: 'sal_gone-salon-000000', name: 'Cúl Hair', phone: '+353915623456' }) });
+    const answer = await answerInboundCall(deps, inbound({ to: '+35315551111' }), { webhookUrl: WEBHOOK });
+    expect(answer.outcome).toBe('former-number');
+    expect(answer.outcome === 'former-number' && answer.twiml).toContain("You've reached an old number for Cúl Hair. They no longer take calls on this number. You can ring them on 0 9 1, 5 6 2, 3 4 5 6. Goodbye.");
   });
 });
 
@@ -221,9 +323,16 @@ describe("ringing the salon's own phone first", () => {
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'forwarded', to: ESCALATION });
   });
 
-  it('is skipped when the salon phone is the number forwarded to us', async () => {
-    const { deps } = world({ setup: setupWith({ ringSalonFirstSeconds: 15 }, { phoneOption: 'forward', forwardNumber: SALON_PHONE }) });
+  it("is the salon's own ringing when only unanswered calls are forwarded to us, so it never rings again", async () => {
+    const { deps } = world({ setup: setupWith({ ringSalonFirstSeconds: 15 }, { ...FORWARDED, forwardWhen: 'unanswered' }) });
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
+  });
+
+  it('rings the put-through number instead when every call is forwarded to us, never the salon line', async () => {
+    const { deps } = world({ setup: setupWith({ ringSalonFirstSeconds: 15 }, { ...FORWARDED, forwardWhen: 'all' }) });
+    expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'ring-salon-first', to: ESCALATION, seconds: 15 });
+    const without = world({ setup: setupWith({ ringSalonFirstSeconds: 15, escalationPhone: '' }, { ...FORWARDED, forwardWhen: 'all' }) });
+    expect(await answerInboundCall(without.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
   });
 
   it('builds the action URL from the webhook URL whatever query it had', () => {
@@ -253,7 +362,10 @@ describe('the browser test call (From client:<identity>)', () => {
     expect(withNumber.registered[0]).toMatchObject({ from: SALON_PHONE, to: OUR_NUMBER });
 
     const bare = world({ salon: salonWith({ liveAt: null, assignedNumber: null, phone: null }) });
-    expect(await answerInboundCall(bare.deps, inbound({ from: client, to: '', salonId: salon.id }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'nobody', reason: 'agent-unavailable' });
+    expect(await answerInboundCall(bare.deps, inbound({ from: client, to: '', salonId: salon.id }), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'test-unavailable',
+      twiml: expect.stringContaining(TEST_CALL_UNAVAILABLE),
+    });
     expect(bare.registered).toEqual([]);
   });
 
@@ -261,7 +373,7 @@ describe('the browser test call (From client:<identity>)', () => {
     const { deps, registered } = world({ salon });
     const after = (dialCallStatus: string) => answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id, afterForward: { dialCallStatus } }), { webhookUrl: WEBHOOK });
     expect(await after('completed')).toMatchObject({ outcome: 'salon-answered', twiml: expect.not.stringContaining('<Say>') });
-    expect(await after('no-answer')).toMatchObject({ outcome: 'nobody', reason: 'not-answered', twiml: expect.stringContaining(callerLines.nobodyAvailable) });
+    expect(await after('no-answer')).toMatchObject({ outcome: 'test-unavailable', twiml: expect.stringContaining(TEST_CALL_UNAVAILABLE) });
     expect(registered).toEqual([]);
   });
 

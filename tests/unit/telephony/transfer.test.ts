@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toolSay } from '../../../functions/contracts/agent-tools.js';
 import { toolRegistry } from '../../../functions/core/agent-tools/registry.js';
 import { transfer, TRANSFER_DELAY_MS } from '../../../functions/core/booking/salon-tools.js';
+import { createDiallingStore } from '../../../functions/store/dialling-store.js';
 import { callerLines } from '../../../functions/core/telephony/twiml.js';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
 import { createCallStore, type CallStore } from '../../../functions/store/call-store.js';
@@ -65,7 +66,8 @@ describe('the transfer tool', () => {
     const salon = await salonWithCall(CALL, { escalationPhone: '+353877654321' });
     const waits: { ms: number; redirectsBefore: number }[] = [];
     const wait = async (ms: number) => void waits.push({ ms, redirectsBefore: updates.length });
-    const answer = await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { wait });
+    const dialling = createDiallingStore(table.client, table.tableName);
+    const answer = await transfer({ ...salon.deps, telephony, calls, dialling }, salon.salonId, CALL, { wait });
     expect(answer).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321', transferred: true });
     // The agent's line gets its time to play: the call is redirected only after the wait.
     expect(waits).toEqual([{ ms: TRANSFER_DELAY_MS, redirectsBefore: 0 }]);
@@ -74,20 +76,22 @@ describe('the transfer tool', () => {
     // The <Dial> reports back to the voice webhook, which ends the call: nothing follows it that a
     // caller the salon spoke to would hear once the salon hangs up.
     expect(updates[0]!.form.get('Twiml')).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Say>${callerLines.transferring}</Say><Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+353877654321</Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.transferring}</Say><Dial answerOnBridge="true" action="${AFTER_DIAL}" method="POST">+353877654321</Dial></Response>`,
     );
+    // Should that number forward the call straight back to us, the voice webhook knows the call for ours (RELIABILITY 53).
+    expect(await dialling.active(salon.salonId, new Date())).toEqual([{ callSid: CALL, to: '+353877654321', caller: '+353861234567', expiresAt: expect.any(String) }]);
   });
 
   it('never puts a caller through to a number that forwards to us (the same loop check as forwarding)', async () => {
     const voice = { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '+353877654321', ringSalonFirstSeconds: 0, textMissedCallers: false };
     // The escalation line forwards its calls to us: the salon's own phone is rung instead.
     const forwarding = await makeSalon(table, { now: { value: Date.now() } });
-    await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321' });
+    await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321', forwardWhen: 'unanswered' });
     await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
     expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { wait: noWait })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
     // Both lead back here: nobody to put the caller through to, and nothing redirected.
     const looping = await makeSalon(table, { now: { value: Date.now() } });
-    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678' });
+    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678', forwardWhen: 'unanswered' });
     updates.length = 0;
     await calls.recordStart({ salonId: looping.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
     await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { wait: noWait })).rejects.toMatchObject({ code: 'no_transfer_number' });

@@ -3,7 +3,7 @@ import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { afterTransferUrl, stageUrl, voiceWebhookUrl } from '../../../functions/core/telephony/inbound-call.js';
 import { isValidTwilioSignature, twilioSignature } from '../../../functions/providers/twilio-signature.js';
-import { callerLines, forwardTwiml, hangUpTwiml, ringFirstTwiml, sayAndHangUpTwiml, transferTwiml } from '../../../functions/core/telephony/twiml.js';
+import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml, transferTwiml } from '../../../functions/core/telephony/twiml.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 
 /**
@@ -25,16 +25,31 @@ const built = (build: (response: InstanceType<typeof VoiceResponse>) => void) =>
 describe('our TwiML is the SDK builder output for the same verbs', () => {
   const afterForward = stageUrl(voiceWebhookUrl(SITE), 'after-forward');
   const afterSalon = stageUrl(voiceWebhookUrl(SITE), 'after-salon');
+  const afterMessage = stageUrl(voiceWebhookUrl(SITE), 'message');
+  // Amazon Polly's Irish voice, in the SDK's own list of <Say> voices (its SayVoice type).
+  const IRISH_VOICE = { voice: 'Polly.Niamh-Neural', language: 'en-IE' } as const;
 
   it.each([
     ['forwarding', forwardTwiml(SALON, afterForward), built((r) => r.dial({ answerOnBridge: true, action: afterForward, method: 'POST' }, SALON))],
     ['ringing the salon first', ringFirstTwiml(SALON, 20, afterSalon), built((r) => r.dial({ answerOnBridge: true, timeout: 20, action: afterSalon, method: 'POST' }, SALON))],
-    ['a line, then hanging up', sayAndHangUpTwiml(callerLines.nobodyAvailable), built((r) => (r.say(callerLines.nobodyAvailable), r.hangup()))],
+    ['a line, then hanging up', sayAndHangUpTwiml(callerLines.unassigned), built((r) => (r.say(IRISH_VOICE, callerLines.unassigned), r.hangup()))],
+    [
+      // https://www.twilio.com/docs/voice/twiml/gather: speech, with Irish English recognition, at most a minute of it; silence falls through.
+      'message mode: a prompt and the caller\'s words, then the hours and how to book',
+      messageModeTwiml('Leave a message', afterMessage, 'We open at nine'),
+      built((r) => {
+        r.gather({ input: ['speech'], action: afterMessage, method: 'POST', language: 'en-IE', speechTimeout: 'auto', timeout: 6, maxSpeechTime: 60 }).say(IRISH_VOICE, 'Leave a message');
+        r.say(IRISH_VOICE, 'We open at nine');
+        r.hangup();
+      }),
+    ],
+    // https://www.twilio.com/docs/voice/twiml/reject: our own call come back through a forwarding line.
+    ['refusing a looped call as busy', rejectTwiml(), built((r) => r.reject({ reason: 'busy' }))],
     ['hanging up', hangUpTwiml(), built((r) => r.hangup())],
     [
       'a transfer (nothing after its <Dial>, whose outcome ends the call)',
       transferTwiml(SALON, afterTransferUrl(SITE)),
-      built((r) => (r.say(callerLines.transferring), r.dial({ answerOnBridge: true, action: afterForward, method: 'POST' }, SALON))),
+      built((r) => (r.say(IRISH_VOICE, callerLines.transferring), r.dial({ answerOnBridge: true, action: afterForward, method: 'POST' }, SALON))),
     ],
     ['the status callback’s empty answer', '<?xml version="1.0" encoding="UTF-8"?><Response/>', built(() => undefined)],
   ])('%s', (_label, ours, sdk) => {
@@ -52,7 +67,7 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
 describe('webhook signatures', () => {
   const param = fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !name.includes('\0'));
   it('every URL Twilio calls back, with any parameters, is signed and checked as twilio.validateRequest does', () => {
-    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`];
+    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), stageUrl(voiceWebhookUrl(SITE), 'message'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`];
     fc.assert(
       fc.property(fc.constantFrom(...urls), fc.dictionary(param, fc.string({ maxLength: 40 })), fc.stringMatching(/^[0-9a-f]{32}$/), (url, params, token) => {
         const ours = twilioSignature(token, url, params);

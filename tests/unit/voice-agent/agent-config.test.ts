@@ -23,6 +23,16 @@ describe.each(Object.entries(FIXTURE_SALONS))('the voice agent configuration of 
     expect(definition.systemPrompt).not.toMatch(/check-availability|list-services|take-message/);
   });
 
+  it('says a move is a reschedule, and a booking refused as already_booked is offered as a move, booked again only with additional for another person or service (RELIABILITY 96)', () => {
+    const rules = definition.systemPrompt.slice(definition.systemPrompt.indexOf('# Booking rules'));
+    expect(rules).toContain('A move is always reschedule, never a new booking');
+    expect(rules).toMatch(/book refuses \(already_booked\) a time that overlaps a booking the caller already has.*If they want it moved, use reschedule with its id \(`existing.id`\)\. Only if they say the new one is for another person, or another service they want as well, call book again with `additional: true`/);
+    expect(toolRegistry.book.description).toContain('already_booked');
+    expect(definition.tools.find((tool) => tool.name === 'book')!.bodySchema).toMatchObject({ properties: { additional: { type: 'boolean' } } });
+    // Today's weekday: asked once, as a choice the caller can answer.
+    expect(rules).toContain('"Today, or next Saturday the 5th?"');
+  });
+
   it("keeps today's date a per-call variable, and sets the voice, language and call limits", () => {
     expect(definition.systemPrompt).toContain(`Today is {{${CALL_VARIABLES.today}}} (Europe/Dublin)`);
     expect(definition.systemPrompt).not.toMatch(/\b20\d\d-\d\d-\d\d\b/);

@@ -44,6 +44,7 @@ export const FIXTURE_SALONS: Record<string, FixtureSalon> = {
       currentStep: 3,
       phoneOption: 'new',
       forwardNumber: '',
+    forwardWhen: 'unanswered',
       stylists: [
         { id: 'sty_1', name: 'Ciara' },
         { id: 'sty_2', name: 'Aoife' },

@@ -11,6 +11,8 @@ import { createRateLimits } from '../../../functions/store/rate-limits.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createSetupStore } from '../../../functions/store/setup-store.js';
 import { AGENT_TOOLS } from '../../../functions/contracts/agent-tools.js';
+import { createNumberStore } from '../../../functions/store/number-store.js';
+import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
 import { setupStepRequest } from '../../../functions/contracts/setup.js';
 import { salonIdForOwner } from '../../../functions/core/salon.js';
 import { saveSetupStep } from '../../../functions/core/setup.js';
@@ -99,7 +101,7 @@ describe('provisioning the salon agent', () => {
     await deps.setup.saveVoice(
       salonId,
       { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hello, Cuts by Ciara, the AI assistant speaking.', agentPhone: '', escalationPhone: '', ringSalonFirstSeconds: 0, textMissedCallers: false },
-      { phoneOption: 'new', forwardNumber: '' },
+      { phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     );
     await refreshAgentIfLive(deps, salonId);
     expect(await provisionAgent(deps, salonId)).toEqual({ agentId });
@@ -196,6 +198,9 @@ describe("saving the owner's setup", () => {
       ...deps,
       googleStore: createGoogleStore(table.client, table.tableName),
       identity: { getUser: async () => ({ username: 'owner', email: 'owner@example.ie' }) } as never,
+      numbers: createNumberStore(table.client, table.tableName),
+      telephony: createSandboxTelephony({}),
+      events: { publish: async () => undefined },
     };
     const voice = (firstMessage: string) =>
       setupStepRequest.parse({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage, agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' });

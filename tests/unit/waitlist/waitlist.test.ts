@@ -6,7 +6,9 @@ import { checkAvailability } from '../../../functions/core/booking/check-availab
 import { startConversation, takeTurn } from '../../../functions/core/receptionist/receptionist.js';
 import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { answerOffer } from '../../../functions/core/waitlist/offer-reply.js';
-import { offerFreedSlot } from '../../../functions/core/waitlist/waitlist.js';
+import { joinWaitlist, offerFreedSlot } from '../../../functions/core/waitlist/waitlist.js';
+import { FLOOD_LIMITS } from '../../../functions/contracts/agent-tools.js';
+import { ToolError } from '../../../functions/core/booking/errors.js';
 import { setLogSink } from '../../../functions/logger.js';
 import type { SmsMessage } from '../../../functions/providers/sms-port.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
@@ -87,10 +89,90 @@ describe('the waiting list', () => {
     expect(monday.intervals.map((interval) => interval.record?.callerPhone)).toHaveLength(1);
   });
 
+  it('offers only a time that can still be booked, and a YES too late for it hears why, not that it was taken', async () => {
+    const waiting = { id: 'w-late', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000005', createdAt: new Date().toISOString() };
+    // Cancelled ten minutes before it starts: too soon for anyone to book (15 minutes' notice), so nobody is texted.
+    const late = await fullMonday();
+    await late.deps.bookings.waitlist.add(late.salon.salonId, waiting);
+    late.clock.value = at('2026-11-23T08:50');
+    await cancel(late.salon.deps, late.salon.salonId, { callerPhone: '+353871000001' });
+    expect(late.salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+    const ended = (await late.salon.deps.bookings.appointments.get(late.salon.salonId, late.bookedId))!;
+    expect(await offerFreedSlot(late.offerDeps, ended, 'Cuts by Ciara')).toBe(0);
+    expect(late.sent).toEqual([]);
+
+    // Offered twenty minutes ahead; the YES comes when it is ten minutes off.
+    const { clock, salon, deps, offerDeps } = await fullMonday();
+    await deps.bookings.waitlist.add(salon.salonId, waiting);
+    clock.value = at('2026-11-23T08:40');
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    expect(await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
+    clock.value = at('2026-11-23T08:50');
+    const answer = await answerText(deps, { salonId: salon.salonId, from: '+353871000005', body: 'YES' }, answerOffer);
+    expect(answer.reply).toBe("Cuts by Ciara: sorry, that time is too soon to book now. You're still on the waiting list for that day.");
+  });
+
   it('no offer for a time further off than 48 hours', async () => {
     const { clock, salon } = await fullMonday();
     clock.value = at('2026-11-20T09:00');
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
     expect(salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+  });
+});
+
+/** What a refused tool call was told (its code), or 'joined'. */
+async function outcome(call: Promise<unknown>): Promise<string> {
+  try {
+    await call;
+    return 'joined';
+  } catch (error) {
+    if (error instanceof ToolError) return error.code;
+    throw error;
+  }
+}
+
+describe('the waiting list under abuse (RELIABILITY 74)', () => {
+  const join = (deps: ReplyDeps, salonId: string, callerPhone: string, date = '2026-11-23') =>
+    joinWaitlist(deps, salonId, { service: 'cut', date, callerName: 'Nóra Daly', callerPhone });
+
+  it('joins only for a full day the salon is open, and only with a mobile (not a landline, nor a number whose plan cannot tell one)', async () => {
+    const { salon, deps } = await fullMonday();
+    expect(await outcome(join(deps, salon.salonId, '+353871000010', '2026-11-24'))).toBe('day_not_full');
+    expect(await outcome(join(deps, salon.salonId, '+353871000010', '2026-11-29'))).toBe('closed');
+    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+12025550123']) expect(await outcome(join(deps, salon.salonId, landline)), landline).toBe('not_mobile');
+    expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toEqual([]);
+    for (const mobile of ['+353871000010', '+447400123456', '+33612345678']) expect(await outcome(join(deps, salon.salonId, mobile)), mobile).toBe('joined');
+    expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toHaveLength(3);
+  });
+
+  it('joins for one day at once (12 from one number, 56 from others, past the salon\'s cap): one entry per number, the caps per caller and per salon hold, and one cancellation texts each number once', async () => {
+    const { salon, deps, offerDeps, sent } = await fullMonday();
+    const repeated = '+353871000020';
+    const others = Array.from({ length: 56 }, (_, index) => `+35386${String(1000000 + index)}`);
+    const phones = [...Array.from({ length: 12 }, () => repeated), ...others];
+    const outcomes = await Promise.all(phones.map((phone) => outcome(join(deps, salon.salonId, phone))));
+    const entries = await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23');
+    expect(entries.filter((entry) => entry.callerPhone === repeated)).toHaveLength(1);
+    expect(new Set(entries.map((entry) => entry.callerPhone)).size).toBe(entries.length);
+    expect(entries.length).toBeLessThanOrEqual(FLOOD_LIMITS.waitlistJoinsPerSalonPerHour);
+    expect(outcomes.slice(0, 12).filter((each) => each === 'too_many_waitlist_joins').length).toBeGreaterThanOrEqual(12 - FLOOD_LIMITS.waitlistJoinsPerCallerPerHour);
+    expect(outcomes.filter((each) => each === 'waitlist_full').length).toBeGreaterThan(0);
+
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara');
+    expect(sent.length).toBe(entries.length);
+    expect(new Set(sent.map((message) => message.to)).size).toBe(sent.length);
+  });
+
+  it('a freed time is texted once to each number, and only to mobiles, whatever the list holds (entries kept before these rules)', async () => {
+    const { salon, deps, offerDeps, sent } = await fullMonday();
+    const entry = (id: string, callerPhone: string) => ({ id, date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone, createdAt: new Date().toISOString() });
+    for (const [id, phone] of [['a', '+353871000030'], ['b', '+353871000030'], ['c', '+35312345678'], ['d', '+12025550123']] as const) await deps.bookings.waitlist.add(salon.salonId, entry(id, phone));
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    expect(await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent.map((message) => message.to)).toEqual(['+353871000030']);
   });
 });

@@ -6,8 +6,8 @@ import { validateVoice } from '../../../web/src/features/setup/validation.js';
 
 /** The voice settings are listed once, in the contract: the store, the load answer and the web form derive theirs from it. */
 describe('voice settings derived from the contract', () => {
-  it('are the step-3 request less the step, the phone option and the progress', () => {
-    const requestFields = Object.keys(stepThreeRequest.shape).filter((field) => !['step', 'phoneOption', 'forwardNumber', 'currentStep'].includes(field));
+  it('are the step-3 request less the step, the phone routing and the progress', () => {
+    const requestFields = Object.keys(stepThreeRequest.shape).filter((field) => !['step', 'phoneOption', 'forwardNumber', 'forwardWhen', 'currentStep'].includes(field));
     expect([...VOICE_SETTING_FIELDS].sort()).toEqual(requestFields.sort());
   });
 
@@ -35,7 +35,7 @@ describe('voice settings derived from the contract', () => {
     for (const field of VOICE_SETTING_FIELDS) expect(voice[field], field).toEqual(saved[field]);
 
     const fresh = defaultWizardData().voice;
-    expect(Object.keys(fresh).sort()).toEqual([...VOICE_SETTING_FIELDS, 'phoneOption', 'forwardNumber'].sort());
+    expect(Object.keys(fresh).sort()).toEqual([...VOICE_SETTING_FIELDS, 'phoneOption', 'forwardNumber', 'forwardWhen'].sort());
     expect(fresh.selectedVoice).toBe(DEFAULT_VOICE_ID);
     expect(validateVoice(fresh)).toEqual({ firstMessage: 'First message is required' });
     expect(validateVoice({ ...fresh, firstMessage: 'Hi' })).toEqual({});

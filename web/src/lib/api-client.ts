@@ -1,5 +1,5 @@
 import { messages } from '@functions/contracts/messages';
-import { accessToken } from '../features/auth/session';
+import { ownerHeaders } from '../features/auth/session';
 
 /** An API failure with the server's safe message (or the caller's fallback message) ready to show. */
 export class ApiError extends Error {
@@ -22,15 +22,15 @@ async function errorMessage(response: Response, fallback: string): Promise<strin
   return fallback;
 }
 
-/** Calls the app API with the owner's access token as a bearer. */
+/** Calls the app API as the page's owner (their access token as a bearer, and their id: ownerHeaders). */
 export async function apiFetch<T>(path: string, init: RequestInit & { fallbackError?: string } = {}): Promise<T> {
-  const token = await accessToken();
-  if (!token) throw new ApiError(401, messages.signInAgain);
+  const owner = await ownerHeaders();
+  if (!owner) throw new ApiError(401, messages.signInAgain);
   const { fallbackError = messages.somethingWentWrong, headers, ...rest } = init;
   const response = await fetch(path, {
     ...rest,
     credentials: 'include',
-    headers: { authorization: `Bearer ${token}`, ...(rest.body && typeof rest.body === 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
+    headers: { ...owner, ...(rest.body && typeof rest.body === 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
   });
   if (response.status === 401) throw new ApiError(401, messages.signInAgain);
   if (!response.ok) throw new ApiError(response.status, await errorMessage(response, fallbackError));

@@ -18,6 +18,8 @@ import { useAppointments } from '../features/dashboard/use-appointments';
 import { useDashboardSummary } from '../features/dashboard/use-dashboard-summary';
 import { UsageMeter } from '../features/dashboard/usage-meter';
 import { CalendarStatus } from '../features/dashboard/calendar-status';
+import { GoingLiveChecklist } from '../features/dashboard/going-live-checklist';
+import { ContactSupport } from '../features/support';
 import '../features/dashboard/dashboard.css';
 
 /** The greeting uses the part of the email before the @. */
@@ -66,6 +68,7 @@ export default function DashboardPage() {
           <Link to="/settings" className="button button-secondary">
             Settings
           </Link>
+          <ContactSupport label="Help" />
           <button type="button" className="button button-secondary" onClick={logOut} disabled={signingOut}>
             {signingOut ? 'Please wait…' : 'Log out'}
           </button>
@@ -89,6 +92,7 @@ export default function DashboardPage() {
         <div className="dashboard-grid">
           <div className="dashboard-column">
             <SetupProgressPanel progress={progress} status={progressState.status} error={LOAD_FAILED} onRetry={() => void progressQuery.refetch()} />
+            <GoingLiveChecklist control={receptionist} />
             <StatCards bookings={bookings} summary={summary} />
             <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
             <RecentActivity summary={summary} />

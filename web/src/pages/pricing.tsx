@@ -9,6 +9,7 @@ import {
   VAT_NOTE,
 } from '@functions/core/plans';
 import { formatEuro } from '@functions/core/money';
+import { DEFAULT_SUPPORT_EMAIL } from '@functions/contracts/support';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
 import { ChatIcon, CheckIcon, EuroIcon } from '../components/marketing/icons';
 import { MarketingLayout } from '../components/marketing/marketing-layout';
@@ -29,7 +30,15 @@ const PROMISES: readonly Feature[] = [
   },
   {
     title: 'Free support',
-    text: 'Our Irish team helps you set up and is on hand whenever you have a question.',
+    text: (
+      <>
+        Our Irish team helps you set up and is on hand whenever you have a question: write from your dashboard (Help), or email{' '}
+        <a data-support-email href={`mailto:${DEFAULT_SUPPORT_EMAIL}`}>
+          {DEFAULT_SUPPORT_EMAIL}
+        </a>
+        .
+      </>
+    ),
     icon: <ChatIcon />,
   },
 ];

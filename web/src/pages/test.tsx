@@ -49,7 +49,7 @@ export default function TestPage() {
           <p className="test-call-state" role="status" aria-live="polite" data-testid="call-state">
             {STATE_LABELS[call.state]}
           </p>
-          {call.salon?.assigned_number && <p className="call-meta">Your receptionist&apos;s number: {call.salon.assigned_number}</p>}
+          {call.salon?.assigned_number_display && <p className="call-meta">Your receptionist&apos;s number: {call.salon.assigned_number_display}</p>}
           {call.notice && <p className="call-meta">{call.notice}</p>}
           {call.error && (
             <p className="alert alert-error" role="alert">

@@ -1,7 +1,9 @@
 import { DateTime } from 'luxon';
 import { startConversation, takeTurn } from '../../../../functions/core/receptionist/receptionist.js';
 import type { Table } from '../../booking/harness.js';
-import { CORPUS_NOW, CORPUS_SERVICES, corpusSalon } from './corpus-salon.js';
+import type { Calendar } from './calendar.js';
+import { corpusSalon, LAYOUTS } from './corpus-salon.js';
+import type { Service } from '../../../../functions/contracts/setup.js';
 import type { ExpectedBooking, Script } from './script.js';
 import type { StoredAppointment } from '../../../../functions/core/booking/records.js';
 
@@ -25,13 +27,15 @@ export interface Verdict {
 const local = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Dublin' }).toFormat("yyyy-MM-dd'T'HH:mm");
 const describe = (booking: { service: string; start: string; stylist?: string }) => `${booking.service} ${booking.start}${booking.stylist ? ` with ${booking.stylist}` : ''}`;
 
-function sameBooking(made: StoredAppointment, wanted: ExpectedBooking): boolean {
-  return made.service.name === wanted.service && local(made.start) === wanted.start && (!wanted.stylist || made.stylistName === wanted.stylist);
+/** The booking wanted; `loosely`, whoever it is under (a name or number taken down wrong is wrong, not harmful). */
+function sameBooking(made: StoredAppointment, wanted: ExpectedBooking, loosely = false): boolean {
+  const under = loosely || ((!wanted.name || made.callerName === wanted.name) && (!wanted.phone || made.callerPhone === wanted.phone));
+  return made.service.name === wanted.service && local(made.start) === wanted.start && (!wanted.stylist || made.stylistName === wanted.stylist) && under;
 }
 
 /** Every "€N" must be a price of the service named nearest before it (in its sentence, else the one before). */
-function wrongPrices(replies: string[], quotes: string | undefined): string[] {
-  const names = [...CORPUS_SERVICES].sort((a, b) => b.name.length - a.name.length);
+function wrongPrices(replies: string[], quotes: string | undefined, services: readonly Service[]): string[] {
+  const names = [...services].sort((a, b) => b.name.length - a.name.length);
   const problems: string[] = [];
   for (const reply of replies) {
     const sentences = reply.split(/(?<=[.?!])\s+/);
@@ -54,14 +58,18 @@ function wrongPrices(replies: string[], quotes: string | undefined): string[] {
   return problems;
 }
 
-export async function runScript(table: Table, script: Script): Promise<Verdict> {
-  const { salonId, deps, existingIds } = await corpusSalon(table, { test: true, existing: script.existing });
+export async function runScript(table: Table, script: Script, calendar: Calendar): Promise<Verdict> {
+  const now = calendar.now;
+  const { salonId, deps, existingIds } = await corpusSalon(table, { now, test: true, existing: script.existing, ...(script.layout ? { layout: script.layout } : {}) });
   const transcript: string[] = [];
   const replies: string[] = [];
   let transferred = false;
   const started = await startConversation(deps, { salonId, test: true });
   replies.push(started.say);
-  for (const text of script.says) {
+  for (const turn of script.says) {
+    // A turn that answers a question is said only when the question was asked.
+    if (typeof turn !== 'string' && !turn.if.test(replies.at(-1)!)) continue;
+    const text = typeof turn === 'string' ? turn : turn.say;
     const answer = await takeTurn(deps, { salonId, conversationId: started.conversationId, text }).catch((error: Error) => ({ say: `[${error.message}]`, ended: true, transferTo: undefined }));
     transcript.push(`caller: ${text}`, `receptionist: ${answer.say}`);
     replies.push(answer.say);
@@ -69,7 +77,7 @@ export async function runScript(table: Table, script: Script): Promise<Verdict> 
     if (answer.ended) break;
   }
 
-  const all = await deps.bookings.appointments.list(salonId, new Date(CORPUS_NOW), new Date(CORPUS_NOW + 100 * 86_400_000));
+  const all = await deps.bookings.appointments.list(salonId, new Date(now - 86_400_000), new Date(now + 100 * 86_400_000));
   const mine = (script.existing ?? []).map((booking, index) => ({ booking, stored: all.find((entry) => entry.id === existingIds[index])! })).filter(({ booking }) => !booking.callerPhone);
   const made = all.filter((entry) => !existingIds.includes(entry.id) && entry.status !== 'cancelled' && !mine.some(({ stored }) => stored.rescheduledTo === entry.id));
   const expected = script.expect;
@@ -80,7 +88,9 @@ export async function runScript(table: Table, script: Script): Promise<Verdict> 
   const party = wanted.length;
   for (const booking of made) {
     const index = wanted.findIndex((entry) => sameBooking(booking, entry));
+    const loose = index >= 0 ? -1 : wanted.findIndex((entry) => sameBooking(booking, entry, true));
     if (index >= 0) wanted.splice(index, 1);
+    else if (loose >= 0) miss.push(`booked under ${booking.callerName}, ${booking.callerPhone}: ${describe(wanted.splice(loose, 1)[0]!)}`);
     else harm.push(`booked ${describe({ service: booking.service.name, start: local(booking.start), stylist: booking.stylistName })}`);
   }
   if (party > 1 && wanted.length && made.length) {
@@ -101,24 +111,30 @@ export async function runScript(table: Table, script: Script): Promise<Verdict> 
     else if (wantedCancel) miss.push(`not cancelled: ${booking.start}`);
   }
 
-  harm.push(...wrongPrices(replies, expected.quotes));
+  harm.push(...wrongPrices(replies, expected.quotes, LAYOUTS[script.layout ?? 'corpus'].services));
   const messages = (await deps.bookings.messages.list(salonId, { limit: 10 })).messages.length;
   if (Boolean(expected.message) !== messages > 0) miss.push(expected.message ? 'no message taken' : 'a message was taken');
   if (Boolean(expected.transfer) !== transferred) miss.push(expected.transfer ? 'not put through' : 'put through');
   if (expected.says && !replies.some((reply) => expected.says!.test(reply))) miss.push(`never said ${expected.says}`);
+  if (expected.avoid && replies.some((reply) => expected.avoid!.test(reply))) miss.push(`said ${expected.avoid}`);
+  // One question asked a third time is a loop, whatever the script expected.
+  const asked = new Map<string, number>();
+  for (const reply of replies.slice(1)) asked.set(reply, (asked.get(reply) ?? 0) + (/\?$/.test(reply.trim()) ? 1 : 0));
+  const loop = [...asked].find(([, times]) => times >= 3);
+  if (loop) miss.push(`asked three times: "${loop[0]}"`);
 
   const outcome: Outcome = harm.length ? 'harmful' : miss.length ? 'wrong-but-safe' : 'correct';
   return { outcome, why: [...harm, ...miss], transcript };
 }
 
 /** Prints the score, and each script that was not right with its transcript; answers the counts. */
-export function report(title: string, verdicts: { script: Script; verdict: Verdict }[]): Record<Outcome, number> {
+export function report(title: string, verdicts: { script: Script; verdict: Verdict }[], options: { quiet?: boolean } = {}): Record<Outcome, number> {
   const count = (outcome: Outcome) => verdicts.filter(({ verdict }) => verdict.outcome === outcome).length;
   const counts = { correct: count('correct'), 'wrong-but-safe': count('wrong-but-safe'), harmful: count('harmful') };
   const lines = verdicts
     .filter(({ verdict }) => verdict.outcome !== 'correct')
     .map(({ script, verdict }) => [`  ${verdict.outcome.toUpperCase()} ${script.id}: ${verdict.why.join('; ')}`, ...verdict.transcript.map((line) => `      ${line}`)].join('\n'));
   const percent = ((100 * counts.correct) / verdicts.length).toFixed(1);
-  console.log(`${title}: ${verdicts.length} scripts, ${counts.correct} correct (${percent}%), ${counts['wrong-but-safe']} wrong but safe, ${counts.harmful} harmful\n${lines.join('\n')}`);
+  if (!options.quiet) console.log(`${title}: ${verdicts.length} scripts, ${counts.correct} correct (${percent}%), ${counts['wrong-but-safe']} wrong but safe, ${counts.harmful} harmful\n${lines.join('\n')}`);
   return counts;
 }

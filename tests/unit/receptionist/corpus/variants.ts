@@ -1,4 +1,4 @@
-import type { Script } from './script.js';
+import type { CallerTurn, Script } from './script.js';
 
 /**
  * Unseen variants of the corpus: each caller turn said another way, chosen by a seeded random
@@ -23,7 +23,8 @@ const ANSWER = /^\s*(yes|yeah|yep|no|nope|grand|perfect|lovely|ok|okay|that's gr
 const PHONE = /^\s*\+?\d[\d\s]{6,}$/;
 
 function typo(turn: string, next: () => number): string {
-  const words = [...turn.matchAll(/[A-Za-z]{6,}/g)];
+  // Never in a name (a capital, or a letter with an accent beside it): the caller's own name is not mistyped into another.
+  const words = [...turn.matchAll(/(?<!\p{L})[a-z]{6,}(?!\p{L})/gu)];
   if (!words.length) return turn;
   const word = words[Math.floor(next() * words.length)]!;
   const at = 1 + Math.floor(next() * (word[0].length - 3));
@@ -40,13 +41,18 @@ function withLike(turn: string, next: () => number): string {
   return [...words.slice(0, at), 'like', ...words.slice(at)].join(' ');
 }
 
-function variantOf(says: string[], next: () => number): string[] {
-  const out: string[] = [];
+function variantOf(says: CallerTurn[], next: () => number): CallerTurn[] {
+  const out: CallerTurn[] = [];
   for (let index = 0; index < says.length; index += 1) {
-    let turn = says[index]!;
+    const said = says[index]!;
+    if (typeof said !== 'string') {
+      out.push({ ...said, say: (variantOf([said.say], next)[0] as string) });
+      continue;
+    }
+    let turn = said;
     const following = says[index + 1];
     const isName = /^[A-ZÁÉÍÓÚ][\p{L}']+( [A-Z][\p{L}']+)?$/u.test(turn);
-    if (isName && following && PHONE.test(following) && next() < 0.3) {
+    if (isName && typeof following === 'string' && PHONE.test(following) && next() < 0.3) {
       turn = next() < 0.5 ? `${turn}, ${following}` : `it's ${turn} and my number is ${following}`;
       index += 1;
     }

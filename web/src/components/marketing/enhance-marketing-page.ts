@@ -1,5 +1,6 @@
 import { wireMobileMenu } from './mobile-menu-behaviour';
 import { wireStepHighlight } from './step-highlight-behaviour';
+import { wireSupportEmail } from './support-email-behaviour';
 
 /**
  * Everything a public page does beyond its markup, as plain DOM code: the pre-rendered pages run
@@ -7,6 +8,6 @@ import { wireStepHighlight } from './step-highlight-behaviour';
  * itself (one behaviour, however the page arrived). Answers an undo.
  */
 export function enhanceMarketingPage(root: ParentNode): () => void {
-  const undo = [wireMobileMenu(root), wireStepHighlight(root)];
+  const undo = [wireMobileMenu(root), wireStepHighlight(root), wireSupportEmail(root)];
   return () => undo.forEach((step) => step());
 }

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 
 export interface Feature {
   title: string;
-  text: string;
+  text: ReactNode;
   icon: ReactNode;
 }
 

@@ -2,7 +2,7 @@ import { updatePassword } from 'aws-amplify/auth';
 import { accountMessages, exportFileName } from '@functions/contracts/account';
 import { messages } from '@functions/contracts/messages';
 import { ApiError, apiFetch } from '../../lib/api-client';
-import { accessToken, configureAuth } from '../auth';
+import { configureAuth, ownerHeaders } from '../auth';
 
 /** Settings → Account's calls: the auth service's password change, account deletion and the data export. */
 
@@ -17,9 +17,9 @@ export function deleteAccount(password: string): Promise<{ deleted: true }> {
 
 /** The export as a file to save; its name comes from the server's Content-Disposition. */
 export async function fetchAccountExport(): Promise<{ file: Blob; fileName: string }> {
-  const token = await accessToken();
-  if (!token) throw new ApiError(401, messages.signInAgain);
-  const response = await fetch('/api/account/export', { credentials: 'include', headers: { authorization: `Bearer ${token}` } });
+  const owner = await ownerHeaders();
+  if (!owner) throw new ApiError(401, messages.signInAgain);
+  const response = await fetch('/api/account/export', { credentials: 'include', headers: owner });
   if (!response.ok) throw new ApiError(response.status, response.status === 401 ? messages.signInAgain : accountMessages.exportFailed);
   const named = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   return { file: await response.blob(), fileName: named ?? exportFileName(new Date().toISOString().slice(0, 10)) };

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import { useNavigate } from 'react-router';
 import { deleteAccountRequest } from '@functions/contracts/account';
 import { messages } from '@functions/contracts/messages';
+import { undoForwardingLine } from '@functions/contracts/forwarding';
 import { ApiError } from '../../lib/api-client';
 import { forgetSession, PasswordField } from '../auth';
 import { deleteAccount } from './api';
@@ -88,7 +89,11 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
               ? `Deletes your ${summary.upcomingBookings} upcoming ${summary.upcomingBookings === 1 ? 'booking' : 'bookings'} and their clients' details. We don't contact your clients; bookings synced to your Google Calendar stay there.`
               : "Deletes your bookings and your clients' details."}
           </li>
-          {summary?.number && <li>Releases your receptionist's number, {summary.number}: calls to it are no longer answered, so stop forwarding your salon's line to it.</li>}
+          {summary?.number && (
+            <li>
+              Releases your receptionist&apos;s number, {summary.number}: for 30 days it tells callers who it belonged to and how to reach you. {undoForwardingLine()}
+            </li>
+          )}
           <li>Removes your salon's setup, calls and messages, disconnects your calendar and removes your login.</li>
         </ul>
         <p>Want a copy of everything first?</p>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { readinessMessage } from '@functions/contracts/go-live';
+import { pausedLine, readinessMessage } from '@functions/contracts/go-live';
+import { irishDayOf } from '../../lib/irish-dates';
 import { salonQuery } from '../../lib/shared-queries';
 import { useReceptionistSwitch } from './use-receptionist-switch';
 
@@ -22,7 +23,7 @@ export function GoLivePanel() {
       <h2 id="live-heading">{salon ? HEADINGS[state] : HEADINGS.ready}</h2>
       {state === 'live' || state === 'paused' ? (
         <p className="call-meta">
-          {state === 'live' ? 'Calls to your number reach your receptionist.' : 'Calls go straight to your salon phone until you switch it back on.'}
+          {state === 'live' ? 'Calls to your number reach your receptionist.' : pausedLine(salon?.readiness.pausedUntil ? irishDayOf(salon.readiness.pausedUntil) : null)}
         </p>
       ) : (
         <p className="call-meta">When the test call sounds right, switch your receptionist on: calls to your number then reach it.</p>

@@ -4,7 +4,7 @@ import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
-import { accessToken } from '../auth';
+import { ownerHeaders } from '../auth';
 import { messages } from '@functions/contracts/messages';
 import { PRICE_LIST_FIELD, priceListMessages, type AutoFillSkip, type ServiceReview } from '@functions/contracts/price-list';
 
@@ -135,15 +135,15 @@ function extractError(xhr: XMLHttpRequest): string {
  * upload progress. Resolves with the extracted services (ids start `ext_`).
  */
 export async function extractServices(files: File[], callbacks: UploadCallbacks, signal?: AbortSignal): Promise<ApiService[]> {
-  const token = await accessToken();
-  if (!token) throw new ApiError(401, messages.signInAgain);
+  const owner = await ownerHeaders();
+  if (!owner) throw new ApiError(401, messages.signInAgain);
   const form = new FormData();
   for (const file of files) form.append(PRICE_LIST_FIELD, file, file.name);
   return new Promise<ApiService[]>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/services/extract');
     xhr.withCredentials = true;
-    xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(owner)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) callbacks.onProgress(event.loaded / event.total);
     };

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currentOwner } from '../auth';
+import { actsFor, currentOwner } from '../auth';
 import { draftKey, readDraft, removeDraft, writeDraft } from '../../lib/draft-storage';
 import { sameValue } from './same-value';
 
@@ -7,7 +7,8 @@ import { sameValue } from './same-value';
  * Unsaved edits of a setup form, kept in this browser per owner and form, so a reload, a visit to
  * another page or a closed tab loses nothing typed (stylists, imported services, hours, the
  * greeting). A draft remembers what the server held when it was made: it is offered back only
- * over that same saved state, never over changes saved since (in another tab, say).
+ * over that same saved state, never over changes saved since (in another tab, say). Nothing is
+ * written once the page no longer acts for the owner (they signed out, here or in another tab).
  */
 export interface FormDraft {
   /** When the restored draft was last edited; null when the form shows what is saved. */
@@ -26,7 +27,7 @@ export function useFormDraft<T>(
   state: { saved: unknown; value: T; snapshot: unknown },
   apply: (value: T) => void,
 ): FormDraft & { restore(base: unknown): void } {
-  const key = useRef<string | null>(null);
+  const key = useRef<{ owner: string; name: string } | null>(null);
   // Bumped once a restore has settled, so the form's current edits are kept again: typing that
   // came before the restore resolved (it may have dropped a stale draft) is never left unkept.
   const [restored, setRestored] = useState(0);
@@ -37,13 +38,13 @@ export function useFormDraft<T>(
     (base: unknown) => {
       setRestoredAt(null);
       void currentOwner().then((owner) => {
-        key.current = owner ? draftKey(owner.userId, form) : null;
+        key.current = owner ? { owner: owner.userId, name: draftKey(owner.userId, form) } : null;
         if (!key.current) return;
-        const stored = readDraft<T>(key.current);
+        const stored = readDraft<T>(key.current.name);
         if (stored && sameValue(stored.base, base)) {
           apply(stored.value);
           setRestoredAt(stored.savedAt);
-        } else removeDraft(key.current);
+        } else removeDraft(key.current.name);
         setRestored((count) => count + 1);
       });
     },
@@ -51,15 +52,15 @@ export function useFormDraft<T>(
   );
 
   useEffect(() => {
-    if (!key.current) return;
+    if (!key.current || !actsFor(key.current.owner)) return;
     if (sameValue(saved, snapshot)) {
-      removeDraft(key.current);
+      removeDraft(key.current.name);
       setRestoredAt(null);
-    } else writeDraft(key.current, { base: saved, value, savedAt: new Date().toISOString() });
+    } else writeDraft(key.current.name, { base: saved, value, savedAt: new Date().toISOString() });
   }, [saved, value, snapshot, restored]);
 
   const discard = useCallback(() => {
-    if (key.current) removeDraft(key.current);
+    if (key.current) removeDraft(key.current.name);
     setRestoredAt(null);
   }, []);
 

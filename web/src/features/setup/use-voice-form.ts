@@ -46,7 +46,12 @@ export function useVoiceForm() {
     setErrors((current) => {
       const remaining = { ...current };
       for (const field of Object.keys(patch)) delete remaining[field];
-      if (patch.phoneOption) delete remaining.forwardNumber;
+      // The forwarding rules look at several fields together (contracts/setup.ts forwardingIssues).
+      if (patch.phoneOption || patch.forwardWhen || patch.forwardNumber !== undefined || patch.ringSalonFirstSeconds !== undefined) {
+        delete remaining.forwardNumber;
+        delete remaining.escalationPhone;
+        delete remaining.ringSalonFirstSeconds;
+      }
       return remaining;
     });
   }, []);

@@ -54,7 +54,7 @@ export function defaultWizardData(): WizardData {
     hours: copyHours(DEFAULT_HOURS),
     stylists: [emptyStylist()],
     services: [],
-    voice: { ...VOICE_SETTINGS_UNSET, selectedVoice: DEFAULT_VOICE_ID, phoneOption: 'new', forwardNumber: '' },
+    voice: { ...VOICE_SETTINGS_UNSET, selectedVoice: DEFAULT_VOICE_ID, phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     googleConnected: false,
     savedStep: 1,
   };
@@ -101,6 +101,7 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
       selectedLanguage: language,
       phoneOption: setup.phoneOption === 'forward' ? 'forward' : 'new',
       forwardNumber: text(setup.forwardNumber),
+      forwardWhen: setup.forwardWhen === 'all' ? 'all' : 'unanswered',
     },
     googleConnected: Boolean(setup.google_connected),
     savedStep: setup.currentStep,

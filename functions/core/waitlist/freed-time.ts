@@ -1,0 +1,18 @@
+import { BOOKING_RULES } from '../../contracts/agent-tools.js';
+import type { Appointment } from '../../contracts/appointments.js';
+
+/**
+ * Which ended bookings free a time worth offering to the waiting list (functions/core/waitlist/).
+ * A file of its own, importing nothing of the booking core: settling a cancellation asks it, and
+ * the waiting list's own code uses the booking core, so one file for both would be an import cycle.
+ */
+export const FREED_WITHIN_MS = 48 * 3_600_000;
+
+/**
+ * Whether an ended booking's time is worth offering: a real booking, starting within 48 hours and
+ * still bookable (the booking notice, 15 minutes, ahead: a YES to a sooner time could only be refused).
+ */
+export function offerable(appointment: Pick<Appointment, 'start' | 'source'>, now: Date): boolean {
+  const ahead = Date.parse(appointment.start) - now.getTime();
+  return appointment.source !== 'test-call' && ahead >= BOOKING_RULES.minNoticeMinutes * 60_000 && ahead <= FREED_WITHIN_MS;
+}

@@ -1,0 +1,53 @@
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './dynamo.js';
+import { keys } from './keys.js';
+
+/**
+ * The `<Dial>`s we have placed for a salon's callers and not yet heard back from
+ * (`SALON#<id>` / `DIALLING#<callSid>`): whom we rang, for which caller, until when. A call that
+ * reaches the salon's number through one of them is our own call coming back: a loop
+ * (functions/core/telephony/forwarding-loops.ts). Each expires with the longest ring it stands
+ * for, and DynamoDB's TTL removes what a lost callback leaves.
+ */
+export interface Dialling {
+  callSid: string;
+  /** The number we dialled. */
+  to: string;
+  /** The caller's number, presented on our leg (null for a withheld one). */
+  caller: string | null;
+  expiresAt: string;
+}
+
+export interface DiallingStore {
+  start(salonId: string, dialling: Dialling): Promise<void>;
+  /** The salon's dialling that has not expired at `now` (strongly consistent: a looped leg follows ours within a second). */
+  active(salonId: string, now: Date): Promise<Dialling[]>;
+  end(salonId: string, callSid: string): Promise<void>;
+}
+
+export function createDiallingStore(client: DynamoDBDocumentClient, tableName: string): DiallingStore {
+  return {
+    async start(salonId, dialling) {
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { pk: keys.salon(salonId), sk: keys.diallingSk(dialling.callSid), ...dialling, ttl: Math.ceil(Date.parse(dialling.expiresAt) / 1000) + 3600 },
+        }),
+      );
+    },
+    async active(salonId, now) {
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.diallingPrefix },
+        ConsistentRead: true,
+      });
+      return items
+        .map((item) => ({ callSid: String(item.callSid), to: String(item.to), caller: typeof item.caller === 'string' ? item.caller : null, expiresAt: String(item.expiresAt) }))
+        .filter((dialling) => dialling.expiresAt > now.toISOString());
+    },
+    async end(salonId, callSid) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.diallingSk(callSid) } }));
+    },
+  };
+}
