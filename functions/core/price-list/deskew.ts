@@ -12,7 +12,7 @@ const SEARCH = 12;
  * a rule are long, straight and often more regular than the print, and turned the page to their
  * own angle (a page 3° aslant on planks measured 9.3°, so its lines ended 6° aslant the other way).
  */
-function inkOf(data: Uint8Array, width: number, height: number, lineHeight?: number | null): { xs: Float32Array; ys: Float32Array } {
+export function inkOf(data: Uint8Array, width: number, height: number, lineHeight?: number | null): { xs: Float32Array; ys: Float32Array } {
   const dark = new Uint8Array(width * height);
   const cell = 32;
   for (let top = 0; top < height; top += cell) {

@@ -1,5 +1,6 @@
 import type { Sharp } from 'sharp';
 import { skewAngle } from './deskew.js';
+import { rowField, straightenRows } from './dewarp.js';
 import { findPage } from './find-page.js';
 import { wipeLeaders } from './leaders.js';
 import { flatField, groundUnevenness, lightOnDark } from './light.js';
@@ -18,7 +19,8 @@ import { warpGrey, type Point } from './perspective.js';
  *    when no page stands out (a scan, a screenshot), or its lines still slant once drawn flat
  *    (its corners were wrong), the picture is kept whole;
  * 3. whatever slant is left measured by projection profile (deskew.ts), on a copy with the light
- *    evened so a shadow's edge does not pass for a line, and turned away;
+ *    evened so a shadow's edge does not pass for a line, and turned away; rows that still fan out
+ *    or bend (a page not found, a curl) drawn level by the slant measured in tiles (dewarp.ts);
  * 4. the light evened (light.ts) and the contrast stretched;
  * 5. enlarged or shrunk so a line of text is about TARGET_LINE_HEIGHT pixels, which tesseract
  *    reads best (and no larger: time grows with pixels);
@@ -36,6 +38,8 @@ export interface PreparedImage {
   page: Point[] | null;
   /** Degrees the text was turned back by after the page was drawn flat. */
   angle: number;
+  /** Rows that still fanned out or bent were drawn level (dewarp.ts). */
+  straightened: boolean;
   /** How much the flattened page was enlarged (>1) or shrunk (<1). */
   scale: number;
   /** The measured height of a line of text before scaling (null when none was found). */
@@ -114,6 +118,13 @@ async function slant(sharp: SharpModule, grey: Grey): Promise<{ angle: number; l
   return { angle, lineHeight: lineHeight === null ? null : lineHeight / factor };
 }
 
+/** The picture with its rows drawn level, measured on a small evened copy; null when they already are. */
+async function straightenedRows(sharp: SharpModule, grey: Grey, lineHeight: number): Promise<Grey | null> {
+  const { small, factor } = await shrunk(sharp, grey, SKEW_SIDE);
+  const field = rowField(evened(small, lineHeight * factor), small.width, small.height, lineHeight * factor);
+  return field && { data: straightenRows(grey.data, grey.width, grey.height, field, factor), width: grey.width, height: grey.height };
+}
+
 /**
  * The page drawn flat: the quadrilateral's opposite sides averaged give the rectangle's size. Its
  * corners are taken a little inside, so no sliver of the table shows along the edges.
@@ -150,6 +161,9 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
     ({ angle, lineHeight: rough } = await slant(sharp, grey));
   }
   if (Math.abs(angle) >= 0.3) grey = await raw(fromGrey(sharp, grey).rotate(-angle, { background: '#ffffff' }));
+  // Rows that still fan out or bend (perspective left, a curl) drawn level (dewarp.ts).
+  const straightened = rough !== null && (await straightenedRows(sharp, grey, rough));
+  if (straightened) grey = straightened;
 
   // Sensor noise and JPEG blocks softened first, so neither the measures nor the letters take
   // them in: lightly on a clean photo, since a photo blurred already loses the gaps between bold
@@ -172,7 +186,7 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, grey, width, height, page, angle, scale, lineHeight, unevenLight, inverted, rules, leaders, noise, softening };
+  return { png, grey, width, height, page, angle, straightened: Boolean(straightened), scale, lineHeight, unevenLight, inverted, rules, leaders, noise, softening };
 }
 
 /**
