@@ -10,15 +10,20 @@ import { readDocument, readText } from '../functions/core/price-list/read-text.j
 import { stopOcr } from '../functions/core/price-list/readers/image.js';
 import { createBedrockExtractor } from '../functions/providers/bedrock-extraction.js';
 import { createOfflineExtractor } from '../functions/providers/offline-extraction.js';
+import type { Half } from '../tests/fixtures/price-lists/apart/split.js';
 import { BANDS, TUNING_SEEDS_BELOW } from '../tests/fixtures/price-lists/generator/photos.js';
 import { addRows, noRows, scoreRows, type RowScore } from '../tests/fixtures/price-lists/generator/score.js';
 import { hasRecording, recordingClient, replayingClient } from './support/bedrock-recordings.js';
 import { benchPhotos, type PhotoBenchOptions } from './support/photo-bench.js';
+import { apartSet, generatedSet } from './support/photo-sets.js';
 
 /**
- * Price-list extraction, offline path, over four sets apart:
+ * Price-list extraction, offline path, over five sets apart:
  * - generated: photographed price lists made fresh from a seed (tests/fixtures/price-lists/
  *   generator), ≥ 100 of them, scored per severity band, per distortion and overall;
+ * - layouts: price lists in twelve layouts written apart from that generator, photographed by a
+ *   second camera model (tests/fixtures/price-lists/apart), scored the same way; BENCH_HALF=
+ *   reported (default: the six layouts never tuned on) or tuning (the six that may be);
  * - corpus: tests/fixtures/price-lists/manifest.json, every accepted format;
  * - tuning: tests/fixtures/price-lists/tuning/ (extra images the image path was tuned on);
  * - held-out: tests/fixtures/price-lists/held-out/ (lists never tuned on).
@@ -27,10 +32,11 @@ import { benchPhotos, type PhotoBenchOptions } from './support/photo-bench.js';
  * Time: for the fixed sets, mean ms per document (type check + text + parse) after a warm-up
  * pass; for the generated set, seconds per photo, read once each.
  * Run alone: npx tsx bench/extraction.ts
- *   BENCH_SETS=generated,corpus,tuning,held-out picks the sets; BENCH_ROUNDS the timed passes
+ *   BENCH_SETS=generated,layouts,corpus,tuning,held-out picks the sets (default all); BENCH_ROUNDS the timed passes
  *   over the fixed sets (default 3); BENCH_SEED the generator's seed (default: a fresh one at or
  *   above 1000000; seeds below are for tuning), BENCH_PHOTOS how many (default 100), BENCH_FIRST
- *   the first photo's index, BENCH_BAND=light|medium|hard only that band's photos among them; BENCH_DUMP a folder for the photos not read perfectly; BENCH_TIMEOUT_MS
+ *   the first photo's index, BENCH_BAND=light|medium|hard only that band's photos among them,
+ *   BENCH_LAYOUT=<name> only that layout's (the layouts set); BENCH_DUMP a folder for the photos not read perfectly; BENCH_TIMEOUT_MS
  *   the limit on one read (default the product's own 20 s).
  *   BENCH_EXTRACTOR=offline (default) | bedrock-replay | bedrock-record reads the generated photos
  *   with the offline parser, or with the Bedrock adapter (the photo and its OCR text sent, as in
@@ -47,7 +53,7 @@ interface Fixture {
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = join(ROOT, 'tests/fixtures/price-lists');
-const SETS = (process.env.BENCH_SETS ?? 'generated,corpus,tuning,held-out').split(',');
+const SETS = (process.env.BENCH_SETS ?? 'generated,layouts,corpus,tuning,held-out').split(',');
 const FIXED = [
   { name: 'corpus', directory: FIXTURES },
   { name: 'tuning', directory: join(FIXTURES, 'tuning') },
@@ -140,17 +146,19 @@ async function runSet(name: string, directory: string): Promise<string[]> {
 export async function run(): Promise<string[]> {
   const lines = [`Price-list extraction, offline parser (each read limited to ${LIMITS.readTimeoutMs / 1000} s)`];
   try {
-    if (SETS.includes('generated')) {
-      lines.push(
-        ...(await benchPhotos({
-          seed: process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : randomInt(TUNING_SEEDS_BELOW, 2 ** 31),
-          count: Number(process.env.BENCH_PHOTOS ?? 100),
-          first: Number(process.env.BENCH_FIRST ?? 0),
-          band: BANDS.find((band) => band === process.env.BENCH_BAND),
-          dump: process.env.BENCH_DUMP,
-          ...(await photoReader()),
-        })),
-      );
+    const draw = {
+      seed: process.env.BENCH_SEED ? Number(process.env.BENCH_SEED) : randomInt(TUNING_SEEDS_BELOW, 2 ** 31),
+      count: Number(process.env.BENCH_PHOTOS ?? 100),
+      first: Number(process.env.BENCH_FIRST ?? 0),
+      band: BANDS.find((band) => band === process.env.BENCH_BAND),
+    };
+    if (SETS.includes('generated')) lines.push(...(await benchPhotos({ ...generatedSet(draw), dump: process.env.BENCH_DUMP, ...(await photoReader()) })));
+    if (SETS.includes('layouts')) {
+      const half = (process.env.BENCH_HALF ?? 'reported') as Half;
+      if (half !== 'reported' && half !== 'tuning') throw new Error(`BENCH_HALF ${half}: reported or tuning`);
+      // The reported half's misses are not for study: what is looked at is tuned on.
+      if (half === 'reported' && process.env.BENCH_DUMP) throw new Error('BENCH_DUMP is for the tuning half only (BENCH_HALF=tuning)');
+      lines.push(...(await benchPhotos({ ...apartSet(half, { ...draw, layout: process.env.BENCH_LAYOUT }), dump: process.env.BENCH_DUMP, ...(await photoReader()) })));
     }
     for (const set of FIXED) lines.push(...(await runSet(set.name, set.directory)));
   } finally {

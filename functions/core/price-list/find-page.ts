@@ -215,13 +215,23 @@ export function findPage(data: Uint8Array, width: number, height: number): Point
   const { edges } = gradient;
   const seeds = textSeeds(data, closed, edges, width, height);
   const print = seeds.map((seed) => ({ x: seed % width, y: Math.floor(seed / width) }));
-  for (const [limit, gap] of TRIES) {
+  // Each try's region is grown once, when first asked for.
+  const regions: { gap: number; corners: Point[] | null; regionArea: number }[] = [];
+  const region = (index: number) => {
+    const [limit, gap] = TRIES[index]!;
     const inside = solid(regionAt(edges, width, height, seeds, limit, gap), width, height);
-    const corners = cornersOf(inside, edges, width, height);
-    const regionArea = inside.reduce((sum, value) => sum + value, 0);
-    if (!corners || !plausible(corners, width, height, regionArea)) continue;
-    // Widened edges can wall a shadow's edge off as a side, leaving the print beyond it outside.
-    if (!gap || print.filter((point) => within(corners, point)).length >= print.length * 0.85) return corners;
+    return (regions[index] ??= { gap, corners: cornersOf(inside, edges, width, height), regionArea: inside.reduce((sum, value) => sum + value, 0) });
+  };
+  // A page seen from one side first, then one seen from a corner (page-shape.ts).
+  for (const oblique of [false, true]) {
+    for (let index = 0; index < TRIES.length; index += 1) {
+      const { gap, corners, regionArea } = regions[index] ?? region(index);
+      if (!corners || !plausible(corners, width, height, regionArea, oblique)) continue;
+      // Widened edges can wall a shadow's edge off as a side, leaving the print beyond it outside.
+      if (!gap || print.filter((point) => within(corners, point)).length >= print.length * 0.85) return corners;
+    }
+    const sides = pageFromSides(gradient, width, height, print, oblique);
+    if (sides) return sides;
   }
-  return pageFromSides(gradient, width, height, print);
+  return null;
 }

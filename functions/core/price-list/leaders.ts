@@ -27,6 +27,11 @@ interface Blob {
 const PASSES = [
   { ink: 128, least: 5, steady: 0.35, widest: Infinity, smallest: 0 },
   { ink: 200, least: 10, steady: 0.2, widest: 1, smallest: 0.12 },
+  // A fine dotted leader (a dotted rule, a word processor's tab leader): dots a tenth of a line
+  // across and a quarter of one apart, blurred grey (80–160); tesseract drops the whole row with
+  // it (layouts apart, tuning photo T12-31: 3 of 14 rows). Chance specks never lie so close, so
+  // many, so evenly.
+  { ink: 200, least: 16, steady: 0.25, widest: 0.4, smallest: 0 },
 ] as const;
 
 /** The connected blobs of ink (8-connected) darker than `ink` and no larger than `largest` pixels across. */

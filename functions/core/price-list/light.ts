@@ -122,3 +122,27 @@ export function flatField(data: Uint8Array, width: number, height: number, lineH
     }
   }
 }
+
+/**
+ * Whether a picture is printed light on dark (a barber's board, a dark card): the middle of the
+ * picture (where the page is, whatever surrounds it) is mostly dark, with a tail of pixels far
+ * brighter than most (the letters) and none far darker. Dark print on paper is the other way
+ * round: most pixels near the bright end, the letters a tail below.
+ */
+export function lightOnDark(data: Uint8Array, width: number, height: number): boolean {
+  const counts = new Uint32Array(256);
+  let count = 0;
+  for (let y = Math.floor(height * 0.2); y < Math.ceil(height * 0.8); y += 2) {
+    for (let x = Math.floor(width * 0.2); x < Math.ceil(width * 0.8); x += 2) {
+      counts[data[y * width + x]!]! += 1;
+      count += 1;
+    }
+  }
+  const at = (share: number) => {
+    let level = 0;
+    for (let seen = counts[0]!; seen < count * share && level < 255; seen += counts[level]!) level += 1;
+    return level;
+  };
+  const [dark, middle, bright] = [at(0.03), at(0.5), at(0.97)];
+  return middle < 128 && bright - middle > 2 * (middle - dark) && bright - middle > 48;
+}

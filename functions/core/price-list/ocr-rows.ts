@@ -1,6 +1,6 @@
 import { readableCells, withoutEchoes } from './ocr-doubts.js';
 import { gluedTo, HOUR_MISREAD, hoursPointLost, mendWord, trailingNoise } from './ocr-mends.js';
-import { lineSlants, median, slantOf } from './row-slant.js';
+import { levelAlong, median, slantOf, slopeField } from './row-slant.js';
 import { isSalonWord } from './salon-words.js';
 
 /**
@@ -64,9 +64,12 @@ export function groupRows(words: readonly OcrWord[]): Row[] {
     .map((word) => ({ ...word, text: word.text.trim(), cx: (word.bbox.x0 + word.bbox.x1) / 2, cy: (word.bbox.y0 + word.bbox.y1) / 2, h: word.bbox.y1 - word.bbox.y0 }));
   if (placed.length === 0) return [];
   const height = median(placed.map((word) => word.h));
-  const slant = slantOf(placed);
-  const slants = lineSlants(placed, height, slant);
-  const level = (word: Placed) => word.cy - (slants.get(word.line ?? -1) ?? slant) * word.cx;
+  // Every word carried along its row to the page's left, by the rows' slant where it lies: the
+  // rows' heights there, and the gaps between them, are those a reader sees where rows start.
+  const field = slopeField(placed, height, slantOf(placed));
+  const reference = Math.min(...placed.map((word) => word.cx));
+  const levels = new Map(placed.map((word) => [word, levelAlong(field, word.cx, word.cy, reference, height * 2)]));
+  const level = (word: Placed) => levels.get(word)!;
   const sorted = [...placed].sort((a, b) => level(a) - level(b));
   const rows: { level: number; words: Placed[] }[] = [];
   for (const word of sorted) {

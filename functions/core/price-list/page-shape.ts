@@ -9,6 +9,15 @@ import type { Point } from './perspective.js';
 const PARALLEL = 3;
 const CONVERGING = 14;
 /**
+ * A page seen from a corner rather than one side (the phone leaning sideways as well as back),
+ * turned in the frame as well: both pairs of sides converge, up to this many degrees each, and
+ * its corners open wider or narrower than a square's by up to OBLIQUE_CORNER degrees. Looked for
+ * only where no page seen from one side is found (find-page.ts): a misplaced corner makes such a
+ * shape too, and warping by it bends the rows, which the lines' slant after warping then shows.
+ */
+const OBLIQUE = 32;
+const OBLIQUE_CORNER = 40;
+/**
  * How much shorter the far edge may be seen than the near one. The sides joining them converge by
  * more on a wide page than on a tall one for the same tilt (a landscape list seen 10% shorter at
  * its far edge: 15°), so their limit follows from this and the page's proportions.
@@ -31,7 +40,7 @@ function between(a: Point, b: Point, c: Point, d: Point): number {
  * converges. Two converging pairs mean a corner was misplaced (a shadow's edge taken for the
  * page's), and warping by it would bend the lines.
  */
-export function plausible(corners: Point[], width: number, height: number, regionArea: number): boolean {
+export function plausible(corners: Point[], width: number, height: number, regionArea: number, oblique = false): boolean {
   const [topLeft, topRight, bottomRight, bottomLeft] = corners as [Point, Point, Point, Point];
   const pairs = [between(topLeft, topRight, bottomRight, bottomLeft), between(topRight, bottomRight, bottomLeft, topLeft)];
   const length = (a: Point, b: Point) => Math.hypot(a.x - b.x, a.y - b.y);
@@ -39,7 +48,7 @@ export function plausible(corners: Point[], width: number, height: number, regio
   // The pair that converges more is the one along the view; the pair across it sets its limit.
   const along = pairs[0]! > pairs[1]! ? 0 : 1;
   const converging = Math.max(CONVERGING, (2 * Math.atan((KEYSTONE / 2) * (across[1 - along]! / across[along]!)) * 180) / Math.PI);
-  if (Math.min(...pairs) > PARALLEL || Math.max(...pairs) > converging) return false;
+  if (oblique ? Math.max(...pairs) > OBLIQUE : Math.min(...pairs) > PARALLEL || Math.max(...pairs) > converging) return false;
   const quad = area(corners);
   if (quad < width * height * 0.12 || quad > width * height * 0.985) return false;
   // The region may stop short of the sides where a shadow darkens the page (453-23: 7%), never run past them.
@@ -49,7 +58,8 @@ export function plausible(corners: Point[], width: number, height: number, regio
     if (b.x < -2 || b.y < -2 || b.x > width + 1 || b.y > height + 1) return false;
     const angle = Math.abs(Math.atan2(a.y - b.y, a.x - b.x) - Math.atan2(c.y - b.y, c.x - b.x)) * (180 / Math.PI);
     const interior = angle > 180 ? 360 - angle : angle;
-    if (interior < 65 || interior > 115) return false;
+    const opening = oblique ? OBLIQUE_CORNER : 25;
+    if (interior < 90 - opening || interior > 90 + opening) return false;
   }
   return true;
 }

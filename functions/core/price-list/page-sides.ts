@@ -90,7 +90,7 @@ function meet(a: Side, b: Side): Point | null {
 }
 
 /** The page's corners (top-left, top-right, bottom-right, bottom-left) from its sides around the print, or null. */
-export function pageFromSides(gradient: LogGradient, width: number, height: number, print: Point[]): Point[] | null {
+export function pageFromSides(gradient: LogGradient, width: number, height: number, print: Point[], oblique = false): Point[] | null {
   if (print.length < 8) return null;
   // Facing up, right, down and left.
   const sides = [-90, 0, 90, 180].map((facing) => steepestSide(gradient, width, height, print, facing));
@@ -102,5 +102,5 @@ export function pageFromSides(gradient: LogGradient, width: number, height: numb
   if (corners.some((corner) => corner === null)) return null;
   const quad = corners as Point[];
   // No region was grown to compare the sides with: the quadrilateral is its own.
-  return plausible(quad, width, height, area(quad)) ? quad : null;
+  return plausible(quad, width, height, area(quad), oblique) ? quad : null;
 }

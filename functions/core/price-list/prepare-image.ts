@@ -1,8 +1,10 @@
 import type { Sharp } from 'sharp';
 import { skewAngle } from './deskew.js';
+import { rowField, straightenRows } from './dewarp.js';
 import { findPage } from './find-page.js';
 import { wipeLeaders } from './leaders.js';
-import { flatField, groundUnevenness } from './light.js';
+import { flatField, groundUnevenness, lightOnDark } from './light.js';
+import { wipeRules } from './rules.js';
 import { sensorNoise } from './noise.js';
 import { warpGrey, type Point } from './perspective.js';
 
@@ -10,17 +12,19 @@ import { warpGrey, type Point } from './perspective.js';
  * A photo or scan made ready for OCR, with sharp (libvips, prebuilt in @img/*) for decoding and
  * resizing and plain loops for the rest. Every step is decided from the picture itself, never from
  * what a given price list says:
- * 1. decoded the right way up (EXIF), flattened on white, in grey, at most MAX_SIDE across;
+ * 1. decoded the right way up (EXIF), flattened on white, in grey, at most MAX_SIDE across, and
+ *    turned dark on light where it is printed light on dark (light.ts);
  * 2. the page found (find-page.ts) and drawn flat by the perspective its four corners give, so a
  *    page photographed at a slant or from below becomes a rectangle and its lines run level;
  *    when no page stands out (a scan, a screenshot), or its lines still slant once drawn flat
  *    (its corners were wrong), the picture is kept whole;
  * 3. whatever slant is left measured by projection profile (deskew.ts), on a copy with the light
- *    evened so a shadow's edge does not pass for a line, and turned away;
+ *    evened so a shadow's edge does not pass for a line, and turned away; rows that still fan out
+ *    or bend (a page not found, a curl) drawn level by the slant measured in tiles (dewarp.ts);
  * 4. the light evened (light.ts) and the contrast stretched;
  * 5. enlarged or shrunk so a line of text is about TARGET_LINE_HEIGHT pixels, which tesseract
  *    reads best (and no larger: time grows with pixels);
- * 6. dot leaders wiped (leaders.ts), which tesseract reads as letters.
+ * 6. ruled lines (rules.ts) and dot leaders (leaders.ts) wiped, which tesseract reads as letters.
  * Quarter turns (a photo saved sideways) are found by tesseract's orientation detection in
  * readers/image.ts.
  */
@@ -34,12 +38,18 @@ export interface PreparedImage {
   page: Point[] | null;
   /** Degrees the text was turned back by after the page was drawn flat. */
   angle: number;
+  /** Rows that still fanned out or bent were drawn level (dewarp.ts). */
+  straightened: boolean;
   /** How much the flattened page was enlarged (>1) or shrunk (<1). */
   scale: number;
   /** The measured height of a line of text before scaling (null when none was found). */
   lineHeight: number | null;
   /** The ground's brightness varied this much (0..1) across the page before it was evened. */
   unevenLight: number;
+  /** The picture was printed light on dark, and was turned dark on light. */
+  inverted: boolean;
+  /** Ruled lines wiped (rules.ts). */
+  rules: number;
   /** Dot leaders wiped (leaders.ts). */
   leaders: number;
   /** The flattened page's sensor noise (noise.ts); from GRAINY on it was softened more. */
@@ -104,8 +114,15 @@ async function slant(sharp: SharpModule, grey: Grey): Promise<{ angle: number; l
   const { small, factor } = await shrunk(sharp, grey, SKEW_SIDE);
   const guess = Math.max(8, small.height / 60);
   const lineHeight = measureLineHeight(evened(small, guess), small.width, small.height);
-  const angle = skewAngle(evened(small, lineHeight ?? guess), small.width, small.height);
+  const angle = skewAngle(evened(small, lineHeight ?? guess), small.width, small.height, lineHeight);
   return { angle, lineHeight: lineHeight === null ? null : lineHeight / factor };
+}
+
+/** The picture with its rows drawn level, measured on a small evened copy; null when they already are. */
+async function straightenedRows(sharp: SharpModule, grey: Grey, lineHeight: number): Promise<Grey | null> {
+  const { small, factor } = await shrunk(sharp, grey, SKEW_SIDE);
+  const field = rowField(evened(small, lineHeight * factor), small.width, small.height, lineHeight * factor);
+  return field && { data: straightenRows(grey.data, grey.width, grey.height, field, factor), width: grey.width, height: grey.height };
 }
 
 /**
@@ -127,6 +144,9 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   if (options.rotate) pipeline = sharp(await pipeline.png({ compressionLevel: 0 }).toBuffer()).rotate(options.rotate);
   pipeline = pipeline.resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true });
   const photo = await raw(pipeline);
+  // Light print on a dark board is turned dark on light, as every later step expects.
+  const inverted = lightOnDark(photo.data, photo.width, photo.height);
+  if (inverted) for (let at = 0; at < photo.data.length; at += 1) photo.data[at] = 255 - photo.data[at]!;
 
   const { small, factor } = await shrunk(sharp, photo, FINDING_SIDE);
   const found = findPage(small.data, small.width, small.height);
@@ -141,6 +161,9 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
     ({ angle, lineHeight: rough } = await slant(sharp, grey));
   }
   if (Math.abs(angle) >= 0.3) grey = await raw(fromGrey(sharp, grey).rotate(-angle, { background: '#ffffff' }));
+  // Rows that still fan out or bend (perspective left, a curl) drawn level (dewarp.ts).
+  const straightened = rough !== null && (await straightenedRows(sharp, grey, rough));
+  if (straightened) grey = straightened;
 
   // Sensor noise and JPEG blocks softened first, so neither the measures nor the letters take
   // them in: lightly on a clean photo, since a photo blurred already loses the gaps between bold
@@ -159,10 +182,11 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   if (Math.abs(scale - 1) > 0.02) grey = await raw(fromGrey(sharp, grey).resize({ width, height, kernel: scale > 1 ? 'lanczos3' : 'lanczos2' }));
   // Evened at the size OCR reads, so the step from paper to ink is drawn from smooth values.
   flatField(grey.data, grey.width, grey.height, (lineHeight ?? Math.max(12, grey.height / 60)) * scale);
+  const rules = wipeRules(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, grey, width, height, page, angle, scale, lineHeight, unevenLight, leaders, noise, softening };
+  return { png, grey, width, height, page, angle, straightened: Boolean(straightened), scale, lineHeight, unevenLight, inverted, rules, leaders, noise, softening };
 }
 
 /**

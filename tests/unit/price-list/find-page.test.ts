@@ -78,6 +78,16 @@ describe('finding the page in a photo', () => {
     expect(farthest(findPage(photo({ streak: false, corners: wide }), WIDTH, HEIGHT), wide)).toBeLessThan(3);
   });
 
+  it('finds a page seen from a corner, both pairs of its sides converging (the phone leaning sideways as well as back: tuning photo T12-14 of the layouts apart)', () => {
+    const oblique: Point[] = [
+      { x: 100, y: 40 },
+      { x: 400, y: 90 },
+      { x: 430, y: 320 },
+      { x: 70, y: 300 },
+    ];
+    expect(farthest(findPage(photo({ streak: false, corners: oblique }), WIDTH, HEIGHT), oblique)).toBeLessThan(3);
+  });
+
   it('finds a page whose edge is lost over too long a stretch to close, by its straight sides around the print', () => {
     expect(farthest(findPage(photo({ streak: true, streakWidth: 16 }), WIDTH, HEIGHT))).toBeLessThan(3);
   });

@@ -51,4 +51,11 @@ describe('dot leaders', () => {
     expect(wipeLeaders(data, width, 60, 30)).toBe(0);
     expect(inked(data, 0, width, width)).toBe(12 * 9);
   });
+
+  it('wipes a fine dotted leader: small grey dots a quarter of a line apart (a dotted rule; layouts apart, tuning photo T12-31)', () => {
+    const width = 400;
+    const data = page(width, Array.from({ length: 40 }, (_, index) => ({ x: 40 + index * 7, y: 30, side: 3, shade: 130 })));
+    expect(wipeLeaders(data, width, 60, 31)).toBe(1);
+    expect(inked(data, 0, width, width)).toBe(0);
+  });
 });

@@ -50,6 +50,18 @@ describe('OCR rows: rebuilt from word boxes', () => {
     expect(linesFromWords(words).split('\n')).toEqual(['Brow Wax\t15m\t€16', 'Brow Tint\t15 mins\t€10', 'Lash Tint\t20 mins\t€18', 'Debs Upstyle\t1 hr\t€56', 'Communion Hair\t45 mins\t€39']);
   });
 
+  it("joins each price to its own name where a tilted page's rows fan out, tesseract's lines cut at every cell (layouts apart, tuning photo T12-30)", () => {
+    // Rows 34 px apart whose slant grows from 0.03 at the top to 0.09 at the foot: at the price
+    // column, 560 px right, a row has dropped by one to one and a half rows. Each cell is a line of its own.
+    const names = ['Full Head Highlights', 'Face Frame Highlights', 'Half Head Highlights', 'Full Head Colour', 'Eyebrow Wax Treatment', 'Brow Lamination Deluxe', 'Eyelash Tint Express'];
+    const words = names.flatMap((name, index) => {
+      const y = 40 + index * 34;
+      const slant = 0.03 + index * 0.01;
+      return row(y, 20, `${name} | | | | | | | | | | | | | | €${50 + index}`, { slant }).map((word) => ({ ...word, line: word.text.startsWith('€') ? 1000 + index : index }));
+    });
+    expect(linesFromWords(words).split('\n')).toEqual(names.map((name, index) => `${name}\t€${50 + index}`));
+  });
+
   it('reads two lists side by side one after the other, headings with their own column', () => {
     const words = [
       ...row(20, 200, 'Swilly Hair Studio'),

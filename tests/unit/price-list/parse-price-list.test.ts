@@ -157,6 +157,9 @@ describe('parsePriceList: durations', () => {
 
   it('does not take minutes after hours from a price column', () => {
     expect(parsePriceList('Full Head Highlights   2 hrs       85.00 - 100.00')).toEqual([range('Full Head Highlights', 85, 100, 120)]);
+    // A photo's cells come apart by a tab: "1h" in the time column, "43" its price (a list without €).
+    expect(parsePriceList('Wash, Cut & Finish\t1h\t43\nDry Trim\t30m\t25')).toEqual([single('Wash, Cut & Finish', 43, 60), single('Dry Trim', 25, 30)]);
+    expect(parsePriceList('Root Tint 1h 15\t€52')).toEqual([single('Root Tint', 52, 75)]);
   });
 });
 

@@ -21,7 +21,7 @@ const TOKEN = new RegExp(
     // 1:30 hrs
     String.raw`(?<dcolon>${NO_DIGIT_BEFORE}(?<ch>\d{1,2}):(?<cm>[0-5]\d)\s*${HOURS_UNIT})`,
     // 1hr 30, 1 hr 30 mins, 2 hours, 1.5 hrs, 1½ hrs, 1h30
-    String.raw`(?<dhours>${NO_DIGIT_BEFORE}(?<h>\d{1,2}(?:[.,]\d{1,2})?\s?½?|½)\s*${HOURS_UNIT}(?:\s{0,2}(?:and\s+)?(?<hm>[0-5]?\d)(?![\d.,:])(?:\s*${MINUTES_UNIT})?)?)`,
+    String.raw`(?<dhours>${NO_DIGIT_BEFORE}(?<h>\d{1,2}(?:[.,]\d{1,2})?\s?½?|½)\s*${HOURS_UNIT}(?:[^\S\t]{0,2}(?:and\s+)?(?<hm>[0-5]?\d)(?![\d.,:])(?:\s*${MINUTES_UNIT})?)?)`,
     // 90 mins, 45m
     String.raw`(?<dmins>${NO_DIGIT_BEFORE}(?<m>\d{1,3})\s*${MINUTES_UNIT})`,
     // €120–€180, 120-180, €120 to €180, from €120 - €180
