@@ -7,11 +7,9 @@
 // each `await import()`) into a chunk of its own, so a cold start loaded 27 files for the voice
 // webhook. Node's module loader and the bindings between those files cost ~25 ms of CPU per cold
 // start. A module the handler loads statically is always loaded before any of its lazy chunks,
-// so it may sit in the entry (preserveEntrySignatures 'allow-extension' lets the entry export it
-// to the lazy chunks); a module keeps its code and its one instance. Angular's CLI runs the same
-// kind of pass over esbuild's output. The '$initial' group says so outright: rolldown's own chunk
-// optimiser, left to decide, kept some shared files apart (11 for the tools once issues 39-41
-// met, where 10 was the bound).
+// so rolldown's chunk optimiser may move it into the entry (preserveEntrySignatures
+// 'allow-extension' lets the entry export it to the lazy chunks); a module keeps its code and
+// its one instance. Angular's CLI runs the same kind of pass over esbuild's output.
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'rolldown';
@@ -44,8 +42,6 @@ const result = await build({
     sourcemap: 'hidden',
     entryFileNames: '[name].mjs',
     chunkFileNames: 'chunks/[hash].mjs',
-    // Every module the entry loads statically ('$initial'), in one file with the entry.
-    codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] },
   },
 });
 

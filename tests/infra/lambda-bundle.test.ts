@@ -144,9 +144,13 @@ describe('Lambda bundles a caller waits on', () => {
 
   it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s loads its cold-start code from a handful of files, not one per set of modules esbuild split', (entry) => {
     const { dir, metafile } = bundles.get(entry)!;
-    // esbuild alone: 27 files for the voice webhook, 24 for the tools (infra/join-chunks.mjs).
+    // esbuild alone: 27 files for the voice webhook, 24 for the tools (infra/join-chunks.mjs). The
+    // count is a proxy for CPU: joining the last few into the entry too (rolldown's '$initial'
+    // group, tried once issues 39-43 had brought the tools to 11 files and the voice webhook to 12)
+    // made the tools' cold start slower, 165 → 182 ms of CPU, for 5 ms off the webhook's 195
+    // (bench/cold-starts.ts --caller-waits, medians of two runs each, quiet machine).
     const loaded = coldStartFiles(metafile, dir);
-    expect(loaded.length).toBeLessThanOrEqual(10);
+    expect(loaded.length).toBeLessThanOrEqual(12);
     // The metafile tells what is on disk: every file it names exists and every chunk on disk is named.
     const named = new Set(Object.keys(metafile.outputs));
     const onDisk = readdirSync(path.join(dir, 'chunks')).map((file) => path.relative(REPO_ROOT, path.join(dir, 'chunks', file)));
