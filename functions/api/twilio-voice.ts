@@ -64,10 +64,10 @@ export const handler = securedRoute(
       return twiml(answer.twiml);
     }
     if (query.stage === 'whisper' || query.stage === 'whisper-key') {
-      if (!query.call) throw new InvalidInputError('The whisper names the caller\'s call');
+      if (!query.call || !query.salon) throw new InvalidInputError('The whisper names the salon and the caller\'s call');
       // Only a phone we rang that was picked up needs the whisper.
       const { answerWhisper, answerWhisperKey } = await import('../core/telephony/whisper.js');
-      const request = { callerCallSid: query.call, from: From, webhookUrl: webhook.url, ...(Digits ? { digits: Digits } : {}) };
+      const request = { salonId: query.salon, callerCallSid: query.call, webhookUrl: webhook.url, ...(Digits ? { digits: Digits } : {}) };
       const answer = await (query.stage === 'whisper' ? answerWhisper : answerWhisperKey)(deps(), request);
       logger.info('whisper answered', { stage: query.stage, callSid: query.call, salonId: answer.salonId, key: Boolean(Digits) });
       return twiml(answer.twiml);

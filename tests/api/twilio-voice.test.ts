@@ -54,19 +54,19 @@ async function salonWithNumber(label: string, voice: Record<string, unknown> = {
 const inbound = (to: string) => ({ CallSid: callSid(), AccountSid: `AC${'0'.repeat(32)}`, From: '+353861112222', To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' });
 
 /** The whisper's URL for the caller's call, as our <Dial> names it (functions/core/telephony/inbound-call.ts, whisperUrl). */
-const whisperQuery = (caller: { CallSid: string }, stage = 'whisper') => `?stage=${stage}&call=${caller.CallSid}`;
+const whisperQuery = (salonId: string, caller: { CallSid: string }, stage = 'whisper') => `?${new URLSearchParams({ stage, salon: salonId, call: caller.CallSid })}`;
 
 /**
  * Somebody picks up the phone we rang for `caller`: Twilio runs the <Number url> whisper on that
  * leg (its own CallSid, From the caller ID we presented, To the phone rung), then posts the key it
  * pressed, or nothing when a voicemail answered and the <Gather> ran out.
  */
-async function pickUp(caller: ReturnType<typeof inbound>, rung: string, options: { press: boolean }) {
+async function pickUp(salonId: string, caller: ReturnType<typeof inbound>, rung: string, options: { press: boolean }) {
   const leg = { CallSid: callSid(), AccountSid: caller.AccountSid, From: caller.To, To: rung, CallStatus: 'in-progress', Direction: 'outbound-dial', ApiVersion: '2010-04-01' };
-  const whisper = await post(leg, { query: whisperQuery(caller) });
+  const whisper = await post(leg, { query: whisperQuery(salonId, caller) });
   expect(whisper.status, whisper.text).toBe(200);
   if (!options.press) return whisper;
-  const key = await post({ ...leg, Digits: '1' }, { query: whisperQuery(caller, 'whisper-key') });
+  const key = await post({ ...leg, Digits: '1' }, { query: whisperQuery(salonId, caller, 'whisper-key') });
   expect(key.text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
   return whisper;
 }
@@ -123,10 +123,10 @@ describe('POST /api/twilio/voice: routing by the called number', () => {
   });
 
   it('a salon that is not live forwards to its escalation number, the same on a repeated webhook', async () => {
-    const { number } = await salonWithNumber('twilio-notlive');
+    const { salonId, number } = await salonWithNumber('twilio-notlive');
     const params = inbound(number);
     const first = await post(params);
-    expect(first.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${number}" action="${webhookUrl('?stage=after-forward')}" method="POST"><Number url="${webhookUrl(whisperQuery(params)).replace('&', '&amp;')}" method="POST">+353877654321</Number></Dial></Response>`);
+    expect(first.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${number}" action="${webhookUrl('?stage=after-forward')}" method="POST"><Number url="${webhookUrl(whisperQuery(salonId, params)).replaceAll('&', '&amp;')}" method="POST">+353877654321</Number></Dial></Response>`);
     expect((await post(params)).text).toBe(first.text);
   });
 
@@ -179,12 +179,12 @@ describe('POST /api/twilio/voice: a live salon', () => {
     const params = inbound(number);
     const first = await post(params);
     expect(first.text).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="10" callerId="${number}" action="${webhookUrl('?stage=after-salon')}" method="POST"><Number url="${webhookUrl(whisperQuery(params)).replace('&', '&amp;')}" method="POST">+35312345678</Number></Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="10" callerId="${number}" action="${webhookUrl('?stage=after-salon')}" method="POST"><Number url="${webhookUrl(whisperQuery(salonId, params)).replaceAll('&', '&amp;')}" method="POST">+35312345678</Number></Dial></Response>`,
     );
     const unanswered = { ...params, CallStatus: 'in-progress', DialCallStatus: 'no-answer' };
     expect((await post(unanswered, { query: '?stage=after-salon' })).text).toMatch(/<Connect>|<Stream/);
     // The salon's phone shows our number: the whisper says who is calling, and only a key makes it the salon's call.
-    const whisper = await pickUp(params, '+35312345678', { press: true });
+    const whisper = await pickUp(salonId, params, '+35312345678', { press: true });
     expect(whisper.text).toContain('A call for Bláth Hair, from 0 8 6, 1 1 1, 2 2 2 2. Press 1 to take it.</Say></Gather><Hangup/>');
     expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     // The callback is signed for its own URL: the first webhook's signature does not carry over.
@@ -197,16 +197,18 @@ describe('POST /api/twilio/voice: a live salon', () => {
     const { salonId, number } = await liveSalon('twilio-voicemail', { ringSalonFirstSeconds: 10 });
     const params = inbound(number);
     expect((await post(params)).text).toContain('<Number url=');
-    const whisper = await pickUp(params, '+35312345678', { press: false });
+    const whisper = await pickUp(salonId, params, '+35312345678', { press: false });
     // Nothing pressed: the <Gather> runs out and the voicemail's leg is hung up on.
     expect(whisper.text).toMatch(/<Gather input="dtmf" numDigits="1" timeout="6"[^>]*>.*<\/Gather><Hangup\/><\/Response>$/);
     expect((await post({ ...params, CallStatus: 'in-progress', DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toMatch(/<Connect>|<Stream/);
     expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ agentConnected: true, salonAnswered: false });
     // A key for a call the whisper does not know, or no key at all, puts nobody through.
     const stranger = { ...params, CallSid: callSid() };
-    expect((await post({ ...stranger, From: number, Digits: '1' }, { query: whisperQuery(stranger, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
-    expect((await post({ ...params, From: number }, { query: whisperQuery(params, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await post({ ...stranger, From: number, Digits: '1' }, { query: whisperQuery(salonId, stranger, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await post({ ...params, From: number }, { query: whisperQuery(salonId, params, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     expect((await post({ ...params, From: number }, { query: '?stage=whisper' })).status).toBe(400);
+    // Another salon's call named in the URL is not this salon's to take.
+    expect((await post({ ...params, From: number, Digits: '1' }, { query: whisperQuery('sal_someone-else', params, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
   });
 
   it('takes messages once the owner paused the receptionist, ringing nobody, until the day it is back', async () => {
@@ -270,7 +272,7 @@ describe('POST /api/twilio/voice: every call is recorded, and its end announced 
     // The status callback first (a replay), then the ring, the <Dial>'s outcome and ten more status callbacks at once.
     expect((await status(params, 'completed', 95)).status).toBe(200);
     await post(params);
-    await pickUp(params, '+353877654321', { press: true });
+    await pickUp(salonId, params, '+353877654321', { press: true });
     expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-forward' })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     await Promise.all(Array.from({ length: 10 }, () => status(params, 'completed', 95)));
     const calls = await logged(owner);

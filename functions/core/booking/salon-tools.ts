@@ -148,7 +148,7 @@ export async function transfer(
   const expiresAt = new Date(deps.now().getTime() + TRANSFER_RING_SECONDS * 1000).toISOString();
   await deps.dialling?.start(salonId, { callSid: live, to: phoneNumber, caller: call.callerPhone, expiresAt });
   try {
-    await deps.telephony.redirectCall(live, transferTwiml({ to: phoneNumber, callerId, whisperUrl: whisperUrl(voiceWebhookUrl(deps.config.SITE_URL), live) }, afterTransferUrl(deps.config.SITE_URL)));
+    await deps.telephony.redirectCall(live, transferTwiml({ to: phoneNumber, callerId, whisperUrl: whisperUrl(voiceWebhookUrl(deps.config.SITE_URL), { salonId, callSid: live }) }, afterTransferUrl(deps.config.SITE_URL)));
   } catch (error) {
     throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }

@@ -142,7 +142,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     if (!to) return takeMessage(reason);
     return { outcome: 'forwarded', twiml: forwardTwiml(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason, forwardingSeen };
   };
-  const ringTarget = (to: string): RingTarget => ({ to, callerId: call.to, whisperUrl: whisperUrl(options.webhookUrl, call.callSid) });
+  const ringTarget = (to: string): RingTarget => ({ to, callerId: call.to, whisperUrl: whisperUrl(options.webhookUrl, { salonId: salon.id, callSid: call.callSid }) });
   /** A person took the call at the phone we rang: the `<Dial>` completed and the whisper's key was pressed (a voicemail completes it too). */
   const personTookIt = async (dialled: { dialCallStatus: string }) => dialled.dialCallStatus === 'completed' && (await deps.calls.get(salon.id, call.callSid))?.salonAnswered === true;
 
@@ -212,12 +212,13 @@ export function stageUrl(webhookUrl: string, stage: 'after-salon' | 'after-forwa
 }
 
 /**
- * The same webhook, for the phone we ring for caller `callSid` once someone picks up (the whisper)
- * and for the key they press: the caller's call is named in the URL, which Twilio signs.
+ * The same webhook, for the phone we ring for the caller's call once someone picks up (the
+ * whisper) and for the key they press: the salon and the caller's call are named in the URL, which
+ * Twilio signs, so the rung leg's own parameters need not say whose call it is.
  */
-export function whisperUrl(webhookUrl: string, callSid: string, stage: 'whisper' | 'whisper-key' = 'whisper'): string {
+export function whisperUrl(webhookUrl: string, caller: { salonId: string; callSid: string }, stage: 'whisper' | 'whisper-key' = 'whisper'): string {
   const url = new URL(webhookUrl);
-  url.search = new URLSearchParams({ stage, call: callSid }).toString();
+  url.search = new URLSearchParams({ stage, salon: caller.salonId, call: caller.callSid }).toString();
   return url.toString();
 }
 

@@ -10,16 +10,15 @@ import { whisperUrl } from './inbound-call.js';
  * the call. Only that key makes the call the salon's: a voicemail never presses one, so its leg is
  * hung up and the caller goes on to the receptionist or leaves a message (inbound-call.ts).
  *
- * Twilio posts both for the leg it placed: From is the number it presents (ours, the salon's), the
- * caller's own call is named in the URL we gave it.
+ * Twilio posts both for the leg it placed; the salon and the caller's own call are named in the URL
+ * we gave it (signed with it), and the call must be that salon's.
  */
-export type WhisperDeps = Pick<Ports, 'numbers' | 'salons' | 'calls'>;
+export type WhisperDeps = Pick<Ports, 'salons' | 'calls'>;
 
 export interface WhisperRequest {
-  /** The caller's call, from the URL (`call=`). */
+  /** The salon and the caller's call, from the URL (`salon=`, `call=`). */
+  salonId: string;
   callerCallSid: string;
-  /** The number the rung phone is shown: the salon's number with us. */
-  from: string;
   /** The key pressed, on `whisper-key`. */
   digits?: string;
   /** This webhook's URL, for the key's action. */
@@ -28,26 +27,19 @@ export interface WhisperRequest {
 
 /** Says who is calling, and waits for a key. */
 export async function answerWhisper(deps: WhisperDeps, request: WhisperRequest): Promise<{ twiml: string; salonId: string | null }> {
-  const salonId = await salonOf(deps, request.from);
-  if (!salonId) return { twiml: hangUpTwiml(), salonId: null };
+  const { salonId } = request;
   const [salon, call] = await Promise.all([deps.salons.get(salonId), deps.calls.get(salonId, request.callerCallSid)]);
-  if (!salon || !call) return { twiml: hangUpTwiml(), salonId };
+  if (!salon || !call) return { twiml: hangUpTwiml(), salonId: null };
   const who = call.callerPhone ? `from ${spokenNumber(call.callerPhone)}` : 'from a withheld number';
   const line = `A call for ${salon.name}, ${who}. Press 1 to take it.`;
-  return { twiml: whisperTwiml(line, whisperUrl(request.webhookUrl, request.callerCallSid, 'whisper-key')), salonId };
+  return { twiml: whisperTwiml(line, whisperUrl(request.webhookUrl, { salonId, callSid: request.callerCallSid }, 'whisper-key')), salonId };
 }
 
 /** A key was pressed: a person took the call; it is the salon's, and the two are put through. */
 export async function answerWhisperKey(deps: WhisperDeps, request: WhisperRequest): Promise<{ twiml: string; salonId: string | null }> {
-  const salonId = await salonOf(deps, request.from);
-  if (!salonId || !request.digits) return { twiml: hangUpTwiml(), salonId };
-  const call = await deps.calls.get(salonId, request.callerCallSid);
-  if (!call) return { twiml: hangUpTwiml(), salonId };
+  const { salonId } = request;
+  const call = request.digits ? await deps.calls.get(salonId, request.callerCallSid) : null;
+  if (!call) return { twiml: hangUpTwiml(), salonId: null };
   await deps.calls.noteLegs(salonId, request.callerCallSid, { salonAnswered: true });
   return { twiml: putThroughTwiml(), salonId };
-}
-
-async function salonOf(deps: WhisperDeps, number: string): Promise<string | null> {
-  const record = await deps.numbers.get(number);
-  return record?.state === 'assigned' ? (record.salonId ?? null) : null;
 }

@@ -132,7 +132,7 @@ describe('an inbound call to an assigned number', () => {
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'forwarded', to: ESCALATION, reason: 'not-live' });
     expect(answer.outcome === 'forwarded' && answer.twiml).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-forward" method="POST"><Number url="${WEBHOOK}?stage=whisper&amp;call=${CALL_SID}" method="POST">${ESCALATION}</Number></Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-forward" method="POST"><Number url="${WEBHOOK}?stage=whisper&amp;salon=sal_abcdefghij-KLMN_opqrst&amp;call=${CALL_SID}" method="POST">${ESCALATION}</Number></Dial></Response>`,
     );
     expect(registered).toEqual([]);
   });
@@ -306,7 +306,7 @@ describe("ringing the salon's own phone first", () => {
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'ring-salon-first', to: SALON_PHONE });
     expect(answer.outcome === 'ring-salon-first' && answer.twiml).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="15" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-salon" method="POST"><Number url="${WEBHOOK}?stage=whisper&amp;call=${CALL_SID}" method="POST">${SALON_PHONE}</Number></Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" timeout="15" callerId="${OUR_NUMBER}" action="${WEBHOOK}?stage=after-salon" method="POST"><Number url="${WEBHOOK}?stage=whisper&amp;salon=sal_abcdefghij-KLMN_opqrst&amp;call=${CALL_SID}" method="POST">${SALON_PHONE}</Number></Dial></Response>`,
     );
     expect(registered).toEqual([]);
   });

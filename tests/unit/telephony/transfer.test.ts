@@ -22,7 +22,7 @@ const noWait = async () => {};
 /** The harness's site: the voice webhook told how the transfer's <Dial> ended. */
 const AFTER_DIAL = 'http://127.0.0.1:5173/api/twilio/voice?stage=after-forward';
 /** Who picks up hears who is calling and presses a key (functions/core/telephony/whisper.ts). */
-const WHISPER = `http://127.0.0.1:5173/api/twilio/voice?stage=whisper&amp;call=${CALL}`;
+const whisper = (salonId: string) => `http://127.0.0.1:5173/api/twilio/voice?stage=whisper&amp;salon=${salonId}&amp;call=${CALL}`;
 let numbered = 0;
 
 async function read(request: IncomingMessage): Promise<string> {
@@ -91,7 +91,7 @@ describe('the transfer tool', () => {
     // The <Dial> reports back to the voice webhook, which ends the call: nothing follows it that a
     // caller the salon spoke to would hear once the salon hangs up.
     expect(updates[0]!.form.get('Twiml')).toBe(
-      `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.transferring}</Say><Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${WHISPER}" method="POST">+353877654321</Number></Dial></Response>`,
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.transferring}</Say><Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${whisper(salon.salonId)}" method="POST">+353877654321</Number></Dial></Response>`,
     );
     // Should that number forward the call straight back to us, the voice webhook knows the call for ours (RELIABILITY 53).
     expect(await dialling.active(salon.salonId, new Date())).toEqual([{ callSid: CALL, to: '+353877654321', caller: '+353861234567', expiresAt: expect.any(String) }]);
@@ -117,7 +117,7 @@ describe('the transfer tool', () => {
   it("dials the salon's own phone when there is no escalation number", async () => {
     const salon = await salonWithCall(CALL);
     await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { wait: noWait });
-    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${WHISPER}" method="POST">+35312345678</Number></Dial>`);
+    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${whisper(salon.salonId)}" method="POST">+35312345678</Number></Dial>`);
   });
 
   it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {

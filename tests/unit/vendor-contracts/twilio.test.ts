@@ -29,8 +29,8 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
   const afterForward = stageUrl(voiceWebhookUrl(SITE), 'after-forward');
   const afterSalon = stageUrl(voiceWebhookUrl(SITE), 'after-salon');
   const afterMessage = stageUrl(voiceWebhookUrl(SITE), 'message');
-  const whisper = whisperUrl(voiceWebhookUrl(SITE), CALLER_CALL);
-  const whisperKey = whisperUrl(voiceWebhookUrl(SITE), CALLER_CALL, 'whisper-key');
+  const whisper = whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_abcdefghij-KLMN_opqrst', callSid: CALLER_CALL });
+  const whisperKey = whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_abcdefghij-KLMN_opqrst', callSid: CALLER_CALL }, 'whisper-key');
   const target = { to: SALON, callerId: OURS, whisperUrl: whisper };
   // https://www.twilio.com/docs/voice/twiml/number#url: the whisper runs on the called party's end once they answer.
   const dialed = (r: InstanceType<typeof VoiceResponse>, { timeout, action }: { timeout?: number; action: string }) =>
@@ -83,7 +83,7 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
 describe('webhook signatures', () => {
   const param = fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !name.includes('\0'));
   it('every URL Twilio calls back, with any parameters, is signed and checked as twilio.validateRequest does', () => {
-    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), stageUrl(voiceWebhookUrl(SITE), 'message'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`, whisperUrl(voiceWebhookUrl(SITE), `CA${'b'.repeat(32)}`), whisperUrl(voiceWebhookUrl(SITE), `CA${'b'.repeat(32)}`, 'whisper-key')];
+    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), stageUrl(voiceWebhookUrl(SITE), 'message'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`, whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_x', callSid: `CA${'b'.repeat(32)}` }), whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_x', callSid: `CA${'b'.repeat(32)}` }, 'whisper-key')];
     fc.assert(
       fc.property(fc.constantFrom(...urls), fc.dictionary(param, fc.string({ maxLength: 40 })), fc.stringMatching(/^[0-9a-f]{32}$/), (url, params, token) => {
         const ours = twilioSignature(token, url, params);
