@@ -143,8 +143,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     return { outcome: 'forwarded', twiml: forwardTwiml(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason, forwardingSeen };
   };
   const ringTarget = (to: string): RingTarget => ({ to, callerId: call.to, whisperUrl: whisperUrl(options.webhookUrl, { salonId: salon.id, callSid: call.callSid }) });
-  /** A person took the call at the phone we rang: the `<Dial>` completed and the whisper's key was pressed (a voicemail completes it too). */
-  const personTookIt = async (dialled: { dialCallStatus: string }) => dialled.dialCallStatus === 'completed' && (await deps.calls.get(salon.id, call.callSid))?.salonAnswered === true;
+  const personTookIt = (dialled: { dialCallStatus: string }) => personTookTheCall(deps, salon.id, call.callSid, dialled);
 
   if (call.afterForward) {
     // The call is over when a person we rang took it and hung up; else the caller leaves a message.
@@ -242,13 +241,15 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
   if (!salon) return { outcome: 'refused', reason: 'no such salon' };
   const unavailable = { outcome: 'test-unavailable', twiml: sayAndHangUpTwiml(TEST_CALL_UNAVAILABLE), salonId: salon.id } as const;
   // The agent transferred the owner to the salon's phone: the call ends with that <Dial>, as a caller's does.
-  if (call.afterForward) {
-    const taken = call.afterForward.dialCallStatus === 'completed' && (await deps.calls.get(salon.id, call.callSid))?.salonAnswered === true;
-    return taken ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : unavailable;
-  }
+  if (call.afterForward) return (await personTookTheCall(deps, salon.id, call.callSid, call.afterForward)) ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : unavailable;
   const numbers = testCallNumbers(salon);
   const connected = numbers ? await connectAgent(deps, salon.id, { ...call, ...numbers }, true) : null;
   return connected ? { outcome: 'agent', twiml: connected, salonId: salon.id, test: true, forwardingSeen: false } : unavailable;
+}
+
+/** A person took the call at the phone we rang: the `<Dial>` completed and the whisper's key was pressed (a voicemail completes it too, without the key). */
+async function personTookTheCall(deps: Pick<InboundCallDeps, 'calls'>, salonId: string, callSid: string, dialled: { dialCallStatus: string }): Promise<boolean> {
+  return dialled.dialCallStatus === 'completed' && (await deps.calls.get(salonId, callSid))?.salonAnswered === true;
 }
 
 /**

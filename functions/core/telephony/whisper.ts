@@ -1,4 +1,5 @@
-import type { Ports } from '../ports.js';
+import type { CallStore } from '../../store/call-store.js';
+import type { SalonStore } from '../../store/salon-store.js';
 import { spokenNumber } from './message-mode.js';
 import { hangUpTwiml, putThroughTwiml, whisperTwiml } from './twiml.js';
 import { whisperUrl } from './inbound-call.js';
@@ -13,7 +14,10 @@ import { whisperUrl } from './inbound-call.js';
  * Twilio posts both for the leg it placed; the salon and the caller's own call are named in the URL
  * we gave it (signed with it), and the call must be that salon's.
  */
-export type WhisperDeps = Pick<Ports, 'salons' | 'calls'>;
+export interface WhisperDeps {
+  salons: Pick<SalonStore, 'get'>;
+  calls: Pick<CallStore, 'get' | 'noteLegs'>;
+}
 
 export interface WhisperRequest {
   /** The salon and the caller's call, from the URL (`salon=`, `call=`). */
@@ -30,7 +34,8 @@ export async function answerWhisper(deps: WhisperDeps, request: WhisperRequest):
   const { salonId } = request;
   const [salon, call] = await Promise.all([deps.salons.get(salonId), deps.calls.get(salonId, request.callerCallSid)]);
   if (!salon || !call) return { twiml: hangUpTwiml(), salonId: null };
-  const who = call.callerPhone ? `from ${spokenNumber(call.callerPhone)}` : 'from a withheld number';
+  // A browser test call has no number: it is the owner, trying the transfer.
+  const who = call.test ? 'a test call from your receptionist' : call.callerPhone ? `from ${spokenNumber(call.callerPhone)}` : 'from a withheld number';
   const line = `A call for ${salon.name}, ${who}. Press 1 to take it.`;
   return { twiml: whisperTwiml(line, whisperUrl(request.webhookUrl, { salonId, callSid: request.callerCallSid }, 'whisper-key')), salonId };
 }
