@@ -2,7 +2,6 @@ import type { EventBridgeEvent } from 'aws-lambda';
 import { parseEventDetail } from '../catalog.js';
 import { deps } from '../../functions/composition-root.js';
 import { noteCalendarFailure, syncCalendarEvent } from '../../functions/core/booking/calendar-events.js';
-import { ensureConfirmed } from '../../functions/core/booking/settle.js';
 import { logger } from '../../functions/logger.js';
 
 const BOOKING_EVENTS = ['booking.confirmed', 'booking.cancelled', 'booking.deposit-requested'] as const;
@@ -11,16 +10,14 @@ type CalendarBookingEvent = (typeof BOOKING_EVENTS)[number];
 /**
  * booking.confirmed / booking.cancelled / booking.deposit-requested → the booking's event written
  * to, or removed from, the salon's calendar, after the caller has their answer (calendar-events.ts).
- * A confirmed booking's projections are made sure of first (book publishes before writing them:
- * settle.ts, ensureConfirmed). A failure is thrown: the bus retries, then the rule's dead-letter
- * queue; the sweep retries the marker meanwhile.
+ * The booking's transaction left the write to do (`CALSYNC#`). A failure is thrown: the bus
+ * retries, then the rule's dead-letter queue; the sweep retries the marker meanwhile.
  */
 export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const type = event['detail-type'];
   if (!(BOOKING_EVENTS as readonly string[]).includes(type)) throw new Error(`Not a booking event: ${type}`);
   const { appointment } = parseEventDetail(type as CalendarBookingEvent, event.detail);
   const d = deps();
-  if (type === 'booking.confirmed') await ensureConfirmed(d, appointment.salonId, appointment);
   try {
     const outcome = await syncCalendarEvent(d, appointment.salonId, appointment.id);
     logger.info('calendar event synced', { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, outcome });

@@ -1,5 +1,5 @@
 import { deps } from '../composition-root.js';
-import { sweepBookings, type SweepResult } from '../core/booking/settle.js';
+import { sweepBookings, type SweepResult } from '../core/booking/booking-sweep.js';
 import { renewMirrors } from '../core/calendar/mirror.js';
 import { sweepReminders, type ReminderSweepResult } from '../core/reminders/reminders.js';
 import { logger } from '../logger.js';

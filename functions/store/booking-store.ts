@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createAppointmentStore, type AppointmentStore } from './booking/appointment-store.js';
-import { createCommitNewBooking, type CommitNewBooking } from './booking/booking-commit.js';
+import { createCommitBookingChange, type CommitBookingChange } from './booking/booking-change.js';
 import { createBookingCountStore, type BookingCountStore } from './booking/booking-count-store.js';
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
 import { callerKey, createCallerStore, toCallerRecord, type CallerRecord, type CallerStore } from './booking/caller-store.js';
@@ -8,7 +8,7 @@ import { createDayStore, dayKey, toDay, type DayStore } from './booking/day-stor
 import { mirrorKey, toMirror, type CalendarMirror } from './calendar-mirror-store.js';
 import { batchGetAll, type ItemKey } from './dynamo.js';
 import { keys } from './keys.js';
-import { createIdempotencyStore, type IdempotencyStore } from './booking/idempotency-store.js';
+import { createIdempotencyStore, idempotencyKeyOf, toIdempotencyRecord, type IdempotencyRecord, type IdempotencyStore } from './booking/idempotency-store.js';
 import { createMessageStore, type MessageStore } from './booking/message-store.js';
 import { createSettleStore, type SettleStore } from './booking/settle-store.js';
 import { createReminderStore, type ReminderStore } from './reminder-store.js';
@@ -25,18 +25,18 @@ export type { SettleMarker } from './booking/settle-store.js';
 
 /**
  * Everything bookings keep in the single table, one module per record kind (functions/store/
- * booking/). No transactions (written for dynalite, which had none): the stylist's day item is
- * the booking of record, written with a version condition; the rest are projections a repair can
- * redo.
- * Everything sits in the salon's partition, so account deletion removes it with the salon.
+ * booking/). The stylist's day item is the booking of record, written at the version read; every
+ * change of a booking writes it and everything that must agree with it in one transaction
+ * (booking-change.ts). Everything sits in the salon's partition, so account deletion removes it
+ * with the salon.
  */
 export interface BookingStore {
   days: DayStore;
   appointments: AppointmentStore;
   idempotency: IdempotencyStore;
   callers: CallerStore;
-  /** A new booking's commit: its day, its caller's count and its appointment in one transaction. */
-  commitNewBooking: CommitNewBooking;
+  /** A change of bookings, one transaction: the days, appointments, caller's record, key, counts, reminders and calendar writes. */
+  commitChange: CommitBookingChange;
   counts: BookingCountStore;
   calendarSync: CalendarSyncStore;
   settlements: SettleStore;
@@ -50,9 +50,10 @@ export interface BookingStore {
   /**
    * What a new booking reads before it commits, in one request: the caller's record and no-shows,
    * the stylists' days and their calendars' mirrors; with `agent`, the salon's agent item too (the
-   * secret a remembered caller is confirmed by, consistently read like the rest).
+   * secret a remembered caller is confirmed by, consistently read like the rest); with `key`, that
+   * Idempotency-Key's item (a retry's answer).
    */
-  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[], options?: { agent?: boolean }): Promise<BookingRead>;
+  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[], options?: { agent?: boolean; key?: string }): Promise<BookingRead>;
   /** What an offer (or a move) reads, in one request: the stylists' days and their calendars' mirrors, and the stylists' calendar mappings as they are now. */
   readForOffer(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[]): Promise<Pick<BookingRead, 'days' | 'mirrors' | 'mappings'>>;
 }
@@ -69,6 +70,8 @@ export interface BookingRead {
    * days: an owner's change of mapping takes effect at once, whatever a warm instance remembers.
    */
   mappings: Record<string, string>;
+  /** The Idempotency-Key's item, when asked for and there: the booking it made and its answer. */
+  earlier: IdempotencyRecord | null;
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -77,7 +80,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     appointments: createAppointmentStore(client, tableName),
     idempotency: createIdempotencyStore(client, tableName),
     callers: createCallerStore(client, tableName),
-    commitNewBooking: createCommitNewBooking(client, tableName),
+    commitChange: createCommitBookingChange(client, tableName),
     counts: createBookingCountStore(client, tableName),
     calendarSync: createCalendarSyncStore(client, tableName),
     settlements: createSettleStore(client, tableName),
@@ -89,7 +92,8 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
       // The caller's no-shows come in the same read (no-show-store.ts): the receptionist knows them at no cost.
       const noShows = { pk: keys.salon(salonId), sk: keys.noShowCallerSk(phoneHash) };
       const agent = options.agent ? [{ pk: keys.salon(salonId), sk: keys.agentSk }] : [];
-      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent]);
+      const key = options.key ? [idempotencyKeyOf(salonId, options.key)] : [];
+      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent, ...key]);
       const secretHash = bySk.get(keys.agentSk)?.secretHash;
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
@@ -98,6 +102,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
         mappings,
         pastNoShows: (bySk.get(keys.noShowCallerSk(phoneHash))?.ids as Set<string> | undefined)?.size ?? 0,
         agentSecretHash: typeof secretHash === 'string' ? secretHash : null,
+        earlier: options.key ? toIdempotencyRecord(options.key, bySk.get(keys.idempotencySk(options.key))) : null,
       };
     },
     async readForOffer(salonId, refs, calendarIds) {

@@ -38,22 +38,27 @@ const TTL_AFTER_START_SECONDS = 86_400;
 const dayOf = (iso: string) => iso.slice(0, 10);
 const place = (reminder: Reminder) => `${reminder.sendAt}#${reminder.salonId}#${reminder.bookingId}`;
 
+export const reminderKey = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.reminderSk(bookingId) });
+
+/** The put that schedules (or moves) a booking's reminder (alone, or in a booking's transaction). */
+export function reminderPut(tableName: string, reminder: Reminder) {
+  return {
+    TableName: tableName,
+    Item: {
+      ...reminderKey(reminder.salonId, reminder.bookingId),
+      ...reminder,
+      [tableKeys.gsi1.partitionKey]: keys.reminderIndex(dayOf(reminder.sendAt)),
+      [tableKeys.gsi1.sortKey]: place(reminder),
+      [tableKeys.ttl]: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
+    },
+  };
+}
+
 export function createReminderStore(client: DynamoDBDocumentClient, tableName: string): ReminderStore {
-  const key = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.reminderSk(bookingId) });
+  const key = reminderKey;
   return {
     async put(reminder) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key(reminder.salonId, reminder.bookingId),
-            ...reminder,
-            [tableKeys.gsi1.partitionKey]: keys.reminderIndex(dayOf(reminder.sendAt)),
-            [tableKeys.gsi1.sortKey]: place(reminder),
-            [tableKeys.ttl]: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
-          },
-        }),
-      );
+      await client.send(new PutCommand(reminderPut(tableName, reminder)));
     },
     async drop(salonId, bookingId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, bookingId) }));

@@ -1,43 +1,46 @@
 import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
+import { toolSay } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
 import type { BookingRead } from '../../store/booking-store.js';
+import type { SettleMarker } from '../../store/booking/settle-store.js';
 import type { SecretCheck } from '../agent-secret.js';
+import { UnavailableError } from '../errors.js';
 import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';
-import { capReached, tooManyBookings } from './caller-record.js';
+import { admitted, capReached, prunedCaller, tooManyBookings } from './caller-record.js';
 import { refuseCallerOverlap } from './caller-overlap.js';
-import { answerBooked, type Booked } from './book-settle.js';
 import { firstAnswer } from './book-answers.js';
-import { reserveWithCap } from './commit-with-cap.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
+import { liveItems } from './change-items.js';
 import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
-import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout } from './deposit.js';
-import { claimKey, madeEarlier, type Claim, type Requested } from './idempotency.js';
+import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout, type DepositTerms } from './deposit.js';
+import { backoffMs, MAX_ATTEMPTS, pause, pruned, reserve } from './day-ledger.js';
+import { ToolError } from './errors.js';
+import { appointmentOf, publishBooking, publishDepositRequest } from './projections.js';
 import { checkBookable, refuseStart } from './rules.js';
-import { bookMarkerFor, DEPOSIT_RELEASE_MARGIN_MS, markerFor, markUnsettled, type Marker } from './settle.js';
+import { DEPOSIT_RELEASE_MARGIN_MS } from './booking-sweep.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { localDate, parseStart } from './time.js';
-import type { BookingRecord, DepositHold } from './records.js';
+import type { BookingRecord, DayItem, DepositHold } from './records.js';
 
 /**
  * `book`: the booking that cannot double-book (RELIABILITY 13, 15, 16, 19, 20, 22).
  *
  * 1. The service and stylist must be this salon's; the start a real local time on the grid,
  *    inside opening hours, not past, not beyond the horizon (nothing is written before this).
- * 2. With an `Idempotency-Key`: the key is claimed with the request's hash (idempotency.ts), the
- *    claim being the settle marker too; the same key and body again is told the first answer from
- *    the day item, another body 422. The claim (or, without a key, a marker) and one read of the
- *    caller, the salon's agent secret, the stylists' days and their calendars' mirrors go out
- *    together; the secret is decided on that read before anything else.
+ * 2. One consistent batch read: the caller's record, the stylists' days, their calendars' mirrors
+ *    and mappings, the salon's agent secret (when the caller's right is still to be confirmed) and
+ *    the Idempotency-Key's item. A key used before answers from its item: the same body is told
+ *    the first answer, another body 422.
  * 3. The caller's hourly cap, the caller's own bookings at that time (one caller never holds two
  *    overlapping bookings unasked: caller-overlap.ts) and the calendar's busy time are checked on
  *    what was read (candidates.ts picks who is free).
- * 4. One transaction (commit-with-cap.ts): the stylist's day item takes the whole booking (the
- *    booking of record), the caller's record counts it against the cap and the appointment is
- *    made, each at the version read; a refused one is read again and decided again.
- * 5. `booking.confirmed` is published; the event's consumer does the rest of settling (settle.ts, ensureConfirmed: the count, the reminder, the calendar event's
- *    marker, then clearing book's marker) and writes the calendar event. A crash leaves the marker
- *    for the sweep, which does the same.
+ * 4. One transaction (booking-change.ts): the stylist's day takes the booking at the version read,
+ *    the caller's record counts it against the cap at the version read, the appointment, the key
+ *    with its answer, the month's count, the reminder and the calendar write to do. A refusal
+ *    writes nothing and names its item: a day taken meanwhile moves on to the next candidate, a cap
+ *    reached meanwhile refuses the caller, a key taken meanwhile is answered from its item.
+ * 5. `booking.confirmed` (or, for a held time, `booking.deposit-requested`) is published.
  */
 export type BookingSource = Appointment['source'];
 
@@ -51,6 +54,23 @@ export interface BookOptions {
   confirmation?: SecretCheck;
 }
 
+/** How long a key's answer is kept for its retries. */
+const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
+
+const mismatch = () => new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
+
+interface Request {
+  service: Service;
+  stylist: Stylist | null;
+  start: number;
+  end: number;
+  callerPhone: string;
+  input: ToolInput<'book'>;
+  options: BookOptions;
+  /** The request's hash, kept with its key. */
+  hash: string | undefined;
+}
+
 export async function book(deps: BookingDeps, salonId: string, input: ToolInput<'book'>, options: BookOptions = {}): Promise<BookAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const service = resolveService(context, input.service);
@@ -61,176 +81,53 @@ export async function book(deps: BookingDeps, salonId: string, input: ToolInput<
   const start = parsed.time.toMillis();
   const now = deps.now().getTime();
   const end = checkBookable(context, service, start, now);
-
-  // The key is claimed in parallel with the booking's read (commit below): a new key takes the
-  // booking id proposed here, so nothing waits on the claim.
   const hash = options.idempotencyKey ? requestHash({ ...input, callerPhone }) : undefined;
-  return commit(deps, context, { service, stylist, start, end, bookingId: newBookingId(), hash, callerPhone, input, options });
+  return commit(deps, context, { service, stylist, start, end, callerPhone, input, options, hash });
 }
 
-interface Commit {
-  service: Service;
-  stylist: Stylist | null;
-  start: number;
-  end: number;
-  bookingId: string;
-  hash: string | undefined;
-  callerPhone: string;
-  input: ToolInput<'book'>;
-  options: BookOptions;
+/** A key's item found (on the read, or after the transaction refused it as taken): its answer, or 422 for another body. */
+function answerOf(earlier: NonNullable<BookingRead['earlier']>, hash: string | undefined): BookAnswer {
+  if (earlier.requestHash !== hash) throw mismatch();
+  return earlier.answer as BookAnswer;
 }
 
-/**
- * The commit, in two round trips: the key's claim
- * (which is also the marker, so a crash after the write is found by the sweep; without a key, a
- * marker of its own) and one read of everything the decision needs go out together; then one
- * transaction: the chosen stylist's day holding the whole booking, the caller's cap and the
- * appointment. Everything after it is settling, which the sweep would redo if this request
- * died. A key claimed before is answered from the day item that holds its booking.
- */
-async function commit(deps: BookingDeps, context: SalonContext, request: Commit): Promise<BookAnswer> {
-  const { service, stylist, start, callerPhone } = request;
+async function commit(deps: BookingDeps, context: SalonContext, request: Request): Promise<BookAnswer> {
+  const { service, stylist, start, end, callerPhone } = request;
   const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
   const date = localDate(start);
   const candidates = stylist ? [stylist] : context.setup.stylists;
-  const phoneHash = phoneKey(salonId, callerPhone);
   const candidateIds = candidates.map((candidate) => candidate.id);
-  const terms = await depositTerms(deps, context, service);
-  // A held time has a second marker, due when its deposit's session has expired: the sweep
-  // releases the hold then if no webhook did (settle.ts). A book with a key is marked by its claim.
-  const holdOf = (bookingId: string): Marker[] =>
-    terms ? [{ ...bookMarkerFor(bookingId, date, candidateIds), id: holdMarkerId(bookingId), since: new Date(deps.now().getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString() }] : [];
-  const ownMarkersOf = (bookingId: string): Marker[] => [...(key ? [] : [bookMarkerFor(bookingId, date, candidateIds)]), ...holdOf(bookingId)];
-  const clear = (markers: readonly Marker[]) => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
-  let bookingId = request.bookingId;
-  let written = ownMarkersOf(bookingId);
+  const phoneHash = phoneKey(salonId, callerPhone);
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
   const confirmation = request.options.confirmation;
   // Every stylist's day, not only the candidates': the caller's own bookings that day are checked on it (caller-overlap.ts).
   const refs = [...new Set([...sharingCalendars(context, candidates), ...context.setup.stylists.map((each) => each.id)])].map((stylistId) => ({ stylistId, date }));
-  const readAll = (agent: boolean) => deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent });
-  const first = readAll(Boolean(confirmation));
-  let latest = first;
-  // Whether the key's booking is on the days (first as read beside the claim, then read again):
-  // its commit wrote the caller's cap and the appointment with it, so on the day it is made.
-  const bookedUnder = async (again: boolean) => {
-    if (again) latest = readAll(false);
-    return madeEarlier((await latest).days, requestedOf(request)) !== null;
-  };
-  const claim: Promise<Claim> = key ? claimKey(deps, salonId, key, request.hash!, bookingId, (id) => bookMarkerFor(id, date, candidateIds), bookedUnder) : Promise.resolve({ bookingId });
-  const [claimed, marked, read] = await Promise.allSettled([claim, markUnsettled(deps, salonId, written), first]);
-  const refused = read.status === 'fulfilled' && confirmation ? confirmation.check(read.value.agentSecretHash) : null;
-  // Another request's claim, its booking made: answered from the day item, and never released by this request.
-  const theirs = claimed.status === 'fulfilled' && claimed.value.theirs === true;
-  if (refused || claimed.status === 'rejected' || claimed.value.replay) {
-    // Not the salon's secret any more (rotated, or the salon deleted), not this request's key to use
-    // (another body, still in flight) or answered before: nothing of it is written or kept.
-    if (marked.status === 'fulfilled') await clear(written);
-    if (refused && key && claimed.status === 'fulfilled' && !claimed.value.replay && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    if (refused) throw refused;
-    if (claimed.status === 'rejected') throw claimed.reason;
-    return claimed.value.replay as BookAnswer;
-  }
-  try {
-    if (marked.status === 'rejected') throw marked.reason;
-    const found = await latest;
-    if (theirs) {
-      await clear(written);
-      written = [];
-    } else if (claimed.value.bookingId !== bookingId) {
-      // The key was claimed by a request that died: its booking id is kept (the claim marks it), and a hold's marker is written before any write.
-      const proposed = written;
-      bookingId = claimed.value.bookingId;
-      written = ownMarkersOf(bookingId);
-      await markUnsettled(deps, salonId, written);
-      await clear(proposed);
-    }
-    const markers = claimed.value.marker ? [claimed.value.marker, ...written] : written;
-    // The calendar mappings as read with the days: one the owner changed a moment ago counts at once.
-    const current = withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings);
-    return await decide(deps, current, request, { bookingId: claimed.value.bookingId, markers, phoneHash, terms, found, running: theirs && !claimed.value.marker });
-  } catch (error) {
-    if (key && !theirs) await deps.bookings.idempotency.release(salonId, key).catch(() => undefined);
-    throw error;
-  }
-}
-
-/** What a request under a key asks for, as its reservation records it. */
-function requestedOf(request: Commit): Requested {
-  const { service, stylist, start, callerPhone, input } = request;
-  return { key: request.options.idempotencyKey!, start: new Date(start).toISOString(), serviceId: service.id, stylistId: stylist?.id ?? null, callerName: input.callerName, callerPhone };
-}
-
-interface Decision {
-  bookingId: string;
-  markers: Marker[];
-  phoneHash: string;
-  terms: Awaited<ReturnType<typeof depositTerms>>;
-  found: BookingRead;
-  /** The key's claim is another request's, which may still be running (it settles its own booking). */
-  running?: boolean;
-}
-
-/**
- * The calendar's busy time (and a deposit's checkout), then the write on the chosen stylist's day
- * with the caller's cap beside it, then settling. A checkout made for a time that turns out taken
- * is never texted to anyone and expires.
- */
-async function decide(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<BookAnswer> {
-  const { start } = request;
-  const { markers, found, bookingId } = decision;
-  const key = request.options.idempotencyKey;
-  const salonId = context.salon.id;
-  // Whatever this request does not book, it leaves nothing behind under its own booking id.
-  const clearMarkers = () => deps.bookings.settlements.clear(markers.map((each) => ({ ...each, salonId }))).catch(() => undefined);
-  let made: Booked;
-  try {
-    const earlier = key ? madeEarlier(found.days, requestedOf(request)) : null;
-    if (earlier) {
-      // This key's booking was made: it is the answer, nothing is booked again. A key claimed
-      // afresh (its first request released it after booking) does not use this request's own
-      // booking id. A booking that has ended, or one whose claim is another request's that may
-      // still be running, is only answered; otherwise (its request died) it is settled here too,
-      // its caller's record included.
-      if (earlier.reservation.bookingId !== bookingId) await clearMarkers();
-      const marker = earlier.reservation.bookingId === bookingId ? markers[0] : markerFor(earlier.reservation.bookingId, localDate(start), [earlier.day.stylistId]);
-      if (earlier.ended || decision.running || !marker) return firstAnswer(salonId, earlier.day.stylistId, earlier.reservation, found.pastNoShows);
-      const chosen = { id: earlier.day.stylistId, name: earlier.reservation.record!.stylistName };
-      made = { chosen, day: earlier.day, bookingId: earlier.reservation.bookingId, marker, callerListed: false };
-    } else {
-      made = await bookFree(deps, context, request, decision);
-    }
-  } catch (error) {
-    await clearMarkers();
-    throw error;
-  }
-  return answerBooked(deps, context, made, key, found.pastNoShows);
-}
-
-/** A new booking: the first free candidate's day takes it, in one transaction with the caller's cap and the appointment. */
-async function bookFree(deps: BookingDeps, context: SalonContext, request: Commit, decision: Decision): Promise<Booked> {
-  const { service, stylist, start, end, callerPhone } = request;
-  const { markers, phoneHash, terms, found, bookingId } = decision;
-  const salonId = context.salon.id;
-  const date = localDate(start);
-  const candidates = stylist ? [stylist] : context.setup.stylists;
-  const candidateIds = candidates.map((candidate) => candidate.id);
-  const dayList = found.days;
+  const [found, terms] = await Promise.all([
+    deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent: Boolean(confirmation), ...(key ? { key } : {}) }),
+    depositTerms(deps, context, service),
+  ]);
+  // Not the salon's secret any more (rotated, or the salon deleted): nothing is told or written.
+  const refused = confirmation ? confirmation.check(found.agentSecretHash) : null;
+  if (refused) throw refused;
+  if (found.earlier) return answerOf(found.earlier, request.hash);
+  const bookingId = newBookingId();
   if (capReached(found.caller, bookingId, deps.now().getTime())) throw tooManyBookings();
-  if (!request.input.additional) refuseCallerOverlap(salonId, dayList, { callerPhone, start, end, test: request.options.source === 'test-call' }, deps.now().getTime());
+  if (!request.input.additional) refuseCallerOverlap(salonId, found.days, { callerPhone, start, end, test: request.options.source === 'test-call' }, deps.now().getTime());
+  // The calendar mappings as read with the days: one the owner changed a moment ago counts at once.
+  const current = withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings);
   const [raw, checkout] = await Promise.allSettled([
-    fetchBusy(deps, salonId, context.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
-    terms ? openDepositCheckout(deps, context, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
+    fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
+    terms ? openDepositCheckout(deps, current, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
   ]);
   for (const outcome of [raw, checkout]) if (outcome.status === 'rejected') throw outcome.reason;
   const deposit = (checkout as PromiseFulfilledResult<Omit<DepositHold, 'paidAt'> | null>).value;
-  const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, context.setup.mappings, candidateIds, bookedByStylist(dayList));
-  const dayOf = new Map(dayList.map((day) => [day.stylistId, day]));
+  const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, current.setup.mappings, candidateIds, bookedByStylist(found.days));
+  const dayOf = new Map(found.days.map((day) => [day.stylistId, day]));
   const free = freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist });
-  if (free.length === 0) await slotTaken(deps, context, service, stylist, start);
+  if (free.length === 0) return takenUnlessKept(deps, current, request);
   const fields = {
     service: serviceRecord(service),
     callerName: request.input.callerName,
@@ -238,12 +135,95 @@ async function bookFree(deps: BookingDeps, context: SalonContext, request: Commi
     callerEmail: request.input.callerEmail ?? null,
     source: request.options.source ?? 'phone-agent',
     createdAt: deps.now().toISOString(),
-    idempotencyKey: request.options.idempotencyKey ?? null,
+    idempotencyKey: key ?? null,
     rescheduledFrom: null,
     ...(deposit ? { deposit: { ...deposit, paidAt: null } } : {}),
   } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
-  const reservationFor = (candidate: Stylist) => ({ bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(context, candidate, fields) });
-  const made = await reserveWithCap(deps, salonId, { date, free, dayOf, reservationFor, phoneHash, booking: { bookingId, start }, caller: found.caller });
-  if (!made) return slotTaken(deps, context, service, stylist, start);
-  return { ...made, bookingId, marker: markers[0]! };
+  const made = await reserveFirstFree(deps, current, request, { bookingId, date, free, dayOf, fields, phoneHash, caller: found.caller, pastNoShows: found.pastNoShows, terms, deposit });
+  if (made.kind === 'answered') return made.answer;
+  if (made.kind === 'taken') return takenUnlessKept(deps, current, request);
+  const appointment = made.appointment;
+  if (deposit) await publishDepositRequest(deps, current, appointment, { ...deposit, paidAt: null });
+  else await publishBooking(deps, current, 'booking.confirmed', appointment);
+  return made.answer;
+}
+
+/**
+ * "That time was just taken", unless the time was taken under this very key: the batch read is not
+ * one snapshot, so a request racing its twin may see the twin's booking on the day before its key.
+ */
+async function takenUnlessKept(deps: BookingDeps, context: SalonContext, request: Request): Promise<never | BookAnswer> {
+  const key = request.options.idempotencyKey;
+  const earlier = key ? await deps.bookings.idempotency.get(context.salon.id, key) : null;
+  if (earlier) return answerOf(earlier, request.hash);
+  return slotTaken(deps, context, request.service, request.stylist, request.start);
+}
+
+interface Plan {
+  bookingId: string;
+  date: string;
+  free: readonly Stylist[];
+  dayOf: ReadonlyMap<string, DayItem>;
+  fields: Omit<BookingRecord, 'stylistName' | 'calendarId'>;
+  phoneHash: string;
+  caller: BookingRead['caller'];
+  pastNoShows: number;
+  terms: DepositTerms | null;
+  deposit: Omit<DepositHold, 'paidAt'> | null;
+}
+
+type Reserved = { kind: 'booked'; appointment: ReturnType<typeof appointmentOf> & object; answer: BookAnswer } | { kind: 'answered'; answer: BookAnswer } | { kind: 'taken' };
+
+/**
+ * The free candidates in turn, each with one transaction on its day and the caller's record as
+ * read. Only the item that refused it is read again: the day (another booking), the caller's
+ * record (a booking of theirs meanwhile: the cap is decided again) or the key (answered from it).
+ */
+async function reserveFirstFree(deps: BookingDeps, context: SalonContext, request: Request, plan: Plan): Promise<Reserved> {
+  const salonId = context.salon.id;
+  const key = request.options.idempotencyKey;
+  const days = new Map(plan.dayOf);
+  let caller = plan.caller;
+  for (const candidate of plan.free) {
+    const ref = { stylistId: candidate.id, date: plan.date };
+    const reservation = { bookingId: plan.bookingId, start: new Date(request.start).toISOString(), end: new Date(request.end).toISOString(), record: recordFor(context, candidate, plan.fields) };
+    for (let attempt = 0; ; attempt += 1) {
+      if (attempt >= MAX_ATTEMPTS) throw new UnavailableError();
+      const day = days.get(candidate.id) ?? (await deps.bookings.days.get(salonId, ref));
+      const { result, next } = reserve(day, reservation);
+      if (result === 'taken' || !next) break;
+      const now = deps.now();
+      const counted = admitted(prunedCaller(caller, now.getTime()), { bookingId: plan.bookingId, start: request.start }, now.getTime());
+      if (counted === 'listed') throw new UnavailableError();
+      const appointment = appointmentOf(salonId, candidate.id, reservation)!;
+      const answer = firstAnswer(salonId, candidate.id, reservation, plan.pastNoShows);
+      const outcome = await deps.bookings.commitChange(salonId, {
+        days: [pruned(next, now.getTime())],
+        created: [appointment],
+        caller: { phoneHash: plan.phoneHash, record: counted },
+        ...(key ? { key: { record: { key, requestHash: request.hash!, bookingId: plan.bookingId, answer }, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } } : {}),
+        ...liveItems(context, appointment, now),
+        holds: plan.deposit ? [holdMarker(salonId, plan.bookingId, plan.date, candidate.id, now)] : [],
+      });
+      if (outcome.committed) return { kind: 'booked', appointment, answer };
+      if (outcome.all.includes('key')) {
+        const earlier = await deps.bookings.idempotency.get(salonId, key!);
+        if (earlier) return { kind: 'answered', answer: answerOf(earlier, request.hash) };
+      } else if (outcome.refused === 'caller') {
+        caller = await deps.bookings.callers.get(salonId, plan.phoneHash);
+      } else if (outcome.refused === 'day' || outcome.refused === 'conflict') {
+        days.set(candidate.id, await deps.bookings.days.get(salonId, ref));
+      } else {
+        throw new UnavailableError();
+      }
+      await pause(backoffMs(attempt));
+    }
+  }
+  return { kind: 'taken' };
+}
+
+/** The sweep's marker for a held time: due once its deposit's session has expired, if no webhook settled it first. */
+function holdMarker(salonId: string, bookingId: string, date: string, stylistId: string, now: Date): SettleMarker {
+  const since = new Date(now.getTime() + DEPOSIT_HOLD_MS + DEPOSIT_RELEASE_MARGIN_MS).toISOString();
+  return { id: holdMarkerId(bookingId), salonId, bookingId, date, stylistIds: [stylistId], since };
 }

@@ -8,8 +8,8 @@ import type { StoredAppointment } from './records.js';
 
 /**
  * A booking's event in the salon's calendar, written after the caller has their answer (issue 21,
- * RELIABILITY 19): the day item is the booking of record, so the tool call only leaves a `CALSYNC#`
- * marker beside the appointment and publishes the booking event. The `sync-calendar-event`
+ * RELIABILITY 19): the day item is the booking of record, so the change's transaction only leaves
+ * a `CALSYNC#` marker beside the appointment, and the booking event is published. The `sync-calendar-event`
  * consumer of booking.confirmed / booking.cancelled / booking.deposit-requested writes, moves or
  * removes the event (the bus retries it, then its dead-letter queue); the sweep retries whatever
  * is still marked. Every run does what the appointment says now, with the event id derived from
@@ -28,14 +28,6 @@ function eventFor(appointment: StoredAppointment, eventId: string) {
     end: appointment.end,
     timeZone: ZONE,
   };
-}
-
-/** Leaves the marker that keeps an appointment's calendar write until it is done. Never throws. */
-export async function queueCalendarWrite(deps: BookingDeps, appointment: StoredAppointment, operation: 'create' | 'delete'): Promise<void> {
-  if (!appointment.calendarId) return;
-  await deps.bookings.calendarSync
-    .mark(appointment.salonId, { bookingId: appointment.id, operation, since: deps.now().toISOString() })
-    .catch(() => logger.error('calendar sync marker not written', { salonId: appointment.salonId, bookingId: appointment.id }));
 }
 
 export type CalendarWriteOutcome = 'synced' | 'removed' | 'none' | 'not-yet';

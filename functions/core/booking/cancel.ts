@@ -4,9 +4,11 @@ import { bookingView, speakWhen } from './book-answers.js';
 import { callerBookingIds } from './caller-record.js';
 import { checkedDate } from './rules.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonContext } from './context.js';
-import { cancelOn, changeDay, type Gone } from './day-ledger.js';
+import { cancelOn, type Gone } from './day-ledger.js';
+import { endOnDay, publishEnded } from './day-changes.js';
+import { expireUnpaidDeposit } from './deposit-session.js';
+import { logger } from '../../logger.js';
 import { ToolError } from './errors.js';
-import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { speakList } from './speak.js';
 import { localDate } from './time.js';
 import type { MovedTo, StoredAppointment } from './records.js';
@@ -66,17 +68,24 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
 
 /**
  * Cancels a booking on its stylist's day, where the decision is made: of a cancel and a
- * reschedule (or two cancels) racing, the first write wins and the other reads what happened.
- * Then it is settled: appointment cancelled, time freed everywhere, `booking.cancelled`.
+ * reschedule (or two cancels) racing, the first transaction wins and the other reads what
+ * happened. The day, the appointment, the month's count, the reminder and the calendar write go
+ * in one transaction (ending.ts); then `booking.cancelled` is published.
  */
 export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<'cancelled' | Gone> {
-  const salonId = context.salon.id;
   const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
-  const marker = markerFor(appointment.id, ref.date, [ref.stylistId]);
-  const [, current] = await Promise.all([markUnsettled(deps, salonId, [marker]), deps.bookings.days.get(salonId, ref)]);
-  const { result, day } = await changeDay(deps, salonId, ref, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), current);
-  await settleOrLeave(deps, context, marker, [day]);
-  return result;
+  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()));
+  if (ended.result === 'cancelled' && ended.appointment) {
+    const { status, cancelledAt, rescheduledTo, cancelReason } = ended.appointment;
+    await publishEnded(deps, context, { ...appointment, status, cancelledAt, rescheduledTo, cancelReason });
+    // What leaves the table after the write: an unpaid deposit's link stops working (a payment that still arrives is refunded).
+    if (ended.reservation) {
+      await expireUnpaidDeposit(deps, context.salon.id, ended.reservation).catch((error: unknown) => {
+        logger.warn('deposit session not expired; it lapses on its own', { salonId: context.salon.id, bookingId: appointment.id, name: (error as Error)?.name });
+      });
+    }
+  }
+  return ended.result;
 }
 
 /** A booking that was moved is not cancelled on the old time's say-so: the caller is told where it went. */

@@ -1,13 +1,12 @@
-import { UnavailableError } from '../errors.js';
-import type { BookingDeps } from './context.js';
-import type { DayItem, DayRef, DayReservation, EndedReservation, MovedTo } from './records.js';
+import type { DayItem, DayReservation, EndedReservation, MovedTo } from './records.js';
 
 /**
  * The stylist's day item is the booking of record (functions/store/booking/day-store.ts). Every
- * change to a booking is one of the pure steps below, applied by `changeDay`: read the day,
- * decide, write on the condition that nobody wrote since, and on a lost race read and decide
- * again. Because each decision is made on the item it changes, two changes of one booking can
- * never both take effect: the second one reads what the first did and answers that instead.
+ * change to a booking is one of the pure steps below, written with everything that must agree in
+ * one transaction at the version read (day-changes.ts, book.ts, reschedule.ts); on a lost race the
+ * day is read and the step decided again. Because each decision is made on the item it changes,
+ * two changes of one booking can never both take effect: the second one reads what the first did
+ * and answers that instead.
  */
 export interface Step<R> {
   result: R;
@@ -38,7 +37,7 @@ export function goneOf(day: DayItem, bookingId: string): Gone {
   return ended ? { kind: 'ended', ended } : { kind: 'missing' };
 }
 
-/** Takes the time for a booking (or a move hold) unless a live reservation overlaps it. */
+/** Takes the time for a booking (or a move's new time) unless a live reservation overlaps it. */
 export function reserve(day: DayItem, reservation: DayReservation): Step<'reserved' | 'taken'> {
   // A retry of a booking that already got this far.
   if (liveOf(day, reservation.bookingId) || day.ended.some((entry) => entry.bookingId === reservation.bookingId)) return { result: 'reserved' };
@@ -57,11 +56,9 @@ function endOn(day: DayItem, live: DayReservation, at: string, movedTo: MovedTo 
 /** A reservation holding its time until its deposit is paid. */
 export const awaitingDeposit = (reservation: DayReservation): boolean => Boolean(reservation.record?.deposit && !reservation.record.deposit.paidAt);
 
-/** A confirmed booking, live on this day and not itself a move still in flight. */
+/** A booking live on this day. */
 function confirmedOn(day: DayItem, bookingId: string): DayReservation | Gone {
-  const live = liveOf(day, bookingId);
-  if (!live || live.movingFrom) return goneOf(day, bookingId);
-  return live;
+  return liveOf(day, bookingId) ?? goneOf(day, bookingId);
 }
 
 const isGone = (value: DayReservation | Gone): value is Gone => 'kind' in value;
@@ -95,35 +92,15 @@ export function swapOn(day: DayItem, oldId: string, reservation: DayReservation,
 }
 
 /**
- * The commit of a move across days: on the old booking's day, the old booking ends as moved to
- * the hold. Refused when the old booking is no longer live (cancelled or moved by someone else)
- * or a repair fenced the hold off.
+ * A move across days, on the old booking's day: the old booking ends as moved to the new time
+ * (written in the same transaction as the new time's day). Refused when the old booking is no
+ * longer live (cancelled or moved by someone else).
  */
-export function commitMoveOn(day: DayItem, oldId: string, movedTo: MovedTo, at: string): Step<'moved' | 'fenced' | Gone> {
+export function commitMoveOn(day: DayItem, oldId: string, movedTo: MovedTo, at: string): Step<'moved' | Gone> {
   if (day.ended.some((entry) => entry.bookingId === oldId && entry.movedTo?.bookingId === movedTo.bookingId)) return { result: 'moved' };
-  if (day.fenced.some((entry) => entry.bookingId === movedTo.bookingId)) return { result: 'fenced' };
   const old = confirmedOn(day, oldId);
   if (isGone(old)) return { result: old };
   return { result: 'moved', next: endOn(day, old, at, movedTo) };
-}
-
-/**
- * A repair gives up on a move hold whose request died: fenced here, on the old booking's day, so
- * the commit can never happen after the hold is released. 'committed' when it already happened.
- */
-export function fenceOn(day: DayItem, holdId: string, at: string): Step<'fenced' | 'committed'> {
-  if (day.ended.some((entry) => entry.movedTo?.bookingId === holdId)) return { result: 'committed' };
-  if (day.fenced.some((entry) => entry.bookingId === holdId)) return { result: 'fenced' };
-  return { result: 'fenced', next: { ...day, fenced: [...day.fenced, { bookingId: holdId, at }] } };
-}
-
-/** A committed move's hold becomes an ordinary booking. */
-export function finishMoveOn(day: DayItem, holdId: string): Step<'done' | 'missing'> {
-  const live = liveOf(day, holdId);
-  if (!live) return { result: 'missing' };
-  if (!live.movingFrom) return { result: 'done' };
-  const { movingFrom: _done, ...booking } = live;
-  return { result: 'done', next: { ...day, intervals: day.intervals.map((entry) => (entry.bookingId === holdId ? booking : entry)) } };
 }
 
 /**
@@ -153,37 +130,7 @@ export function releaseDepositOn(day: DayItem, bookingId: string, at: string, un
   return { result: 'released', next: endOn(day, live, at, null, 'deposit_not_paid') };
 }
 
-/** Takes a hold that never became a booking off the day (no tombstone: nothing was booked). */
-export function releaseOn(day: DayItem, holdId: string): Step<'released'> {
-  if (!liveOf(day, holdId)) return { result: 'released' };
-  return { result: 'released', next: { ...day, intervals: day.intervals.filter((entry) => entry.bookingId !== holdId) } };
-}
-
 export function pruned(day: DayItem, now: number): DayItem {
   const keep = (entry: { at: string }) => Date.parse(entry.at) > now - KEEP_ENDED_MS;
-  return { ...day, ended: day.ended.filter(keep), fenced: day.fenced.filter(keep) };
-}
-
-/**
- * Applies a step to the stylist's day with optimistic concurrency. Answers the step's result and
- * the day as it now stands. `prefetched` saves the first read when the caller already has it.
- */
-export async function changeDay<R>(
-  deps: Pick<BookingDeps, 'bookings' | 'now'>,
-  salonId: string,
-  ref: DayRef,
-  step: (day: DayItem) => Step<R>,
-  prefetched?: DayItem,
-): Promise<{ result: R; day: DayItem }> {
-  let current = prefetched;
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    current ??= await deps.bookings.days.get(salonId, ref);
-    const { result, next } = step(current);
-    if (!next) return { result, day: current };
-    const written = pruned(next, deps.now().getTime());
-    if (await deps.bookings.days.save(salonId, written)) return { result, day: { ...written, version: current.version + 1 } };
-    current = undefined;
-    await pause(backoffMs(attempt));
-  }
-  throw new UnavailableError();
+  return { ...day, ended: day.ended.filter(keep) };
 }

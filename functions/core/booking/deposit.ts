@@ -3,13 +3,14 @@ import { logger } from '../../logger.js';
 import { isPaymentsError } from '../../providers/payments-port.js';
 import { paymentAccountStatus } from '../billing/account-status.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
-import { changeDay, confirmDepositOn, releaseDepositOn } from './day-ledger.js';
+import { confirmDepositOn, releaseDepositOn } from './day-ledger.js';
+import { endOnDay, payOnDay, publishEnded } from './day-changes.js';
+import { publishBooking } from './projections.js';
 import { ToolError } from './errors.js';
-import { markerFor, markUnsettled, settleOrLeave } from './settle.js';
 import { localDate, MINUTE } from './time.js';
 import { depositDeps, refundLateDeposit, type DepositOutcome, type DepositPayment } from './deposit-session.js';
 import { euroToCents } from '../money.js';
-import type { DayItem, DepositHold } from './records.js';
+import type { DepositHold } from './records.js';
 
 /**
  * Deposits (docs/bookings.md, "Awaiting deposit"): a service with a deposit, booked while the
@@ -17,7 +18,8 @@ import type { DayItem, DepositHold } from './records.js';
  * (the booking of record) with a Checkout Session whose charge is paid over to the salon's
  * connected account (a destination charge). The session's webhook settles it: paid → confirmed; expired or its delayed payment failed → released
  * ("deposit not paid"); paid after the booking ended → refunded (deposit-session.ts). The sweep
- * releases a hold whose expiry passed without either (settle.ts).
+ * releases a hold whose expiry passed without either (settle.ts), from the marker book's
+ * transaction wrote for it.
  */
 export type { DepositDeps } from './deposit-session.js';
 
@@ -94,22 +96,17 @@ export async function settleDeposit(deps: BookingDeps, salonId: string, bookingI
   }
   const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
   const at = deps.now().toISOString();
-  const step = outcome === 'paid' ? (day: DayItem) => confirmDepositOn(day, bookingId, at) : (day: DayItem) => releaseDepositOn(day, bookingId, at);
-  // Decided on the day first: a redelivery or a late event changes nothing and settles nothing again.
-  const current = await deps.bookings.days.get(salonId, ref);
-  let result = step(current).result;
-  if (step(current).next) {
-    const marker = markerFor(bookingId, ref.date, [ref.stylistId]);
-    await markUnsettled(deps, salonId, [marker]);
-    const changed = await changeDay(deps, salonId, ref, step, current);
-    result = changed.result;
-    if (result === 'confirmed' || result === 'released') {
-      await settleOrLeave(deps, context, marker, [changed.day]);
-      // The hold is settled one way or the other: the sweep's marker for it has nothing left to do.
-      await deps.bookings.settlements.clear([{ salonId, id: holdMarkerId(bookingId) }]);
-    } else {
-      await deps.bookings.settlements.clear([{ salonId, id: marker.id }]);
-    }
+  // The hold is settled one way or the other in the same transaction: the sweep's marker for it has nothing left to do.
+  const cleared = { clearedHolds: [{ salonId, id: holdMarkerId(bookingId) }] };
+  let result: Awaited<ReturnType<typeof confirmDepositOn>>['result'] | Awaited<ReturnType<typeof releaseDepositOn>>['result'];
+  if (outcome === 'paid') {
+    const paid = await payOnDay(deps, context, ref, bookingId, (day) => confirmDepositOn(day, bookingId, at), cleared);
+    result = paid.result;
+    if (result === 'confirmed' && paid.appointment) await publishBooking(deps, context, 'booking.confirmed', { ...appointment, status: 'confirmed' });
+  } else {
+    const released = await endOnDay(deps, context, ref, bookingId, (day) => releaseDepositOn(day, bookingId, at), cleared);
+    result = released.result;
+    if (result === 'released' && released.appointment) await publishEnded(deps, context, { ...appointment, status: 'cancelled', cancelledAt: at, cancelReason: 'deposit_not_paid' });
   }
   // The booking no longer holds its time (cancelled, moved, released): the money goes back.
   if (outcome === 'paid' && typeof result === 'object') return refundLateDeposit(deps, context, appointment, payment);

@@ -21,6 +21,13 @@ export interface BookingRecord {
   rescheduledFrom: string | null;
   /** A service's deposit: the time is held (awaiting deposit) until `paidAt` is set. Absent: none. */
   deposit?: DepositHold;
+  /** Where a moved booking is counted: the month and id of the booking first made (a move is not a new booking). */
+  countedAs?: CountEntry;
+}
+
+export interface CountEntry {
+  month: string;
+  bookingId: string;
 }
 
 export interface DepositHold {
@@ -36,12 +43,6 @@ export interface DepositHold {
 }
 
 /** The reservation a move hold replaces, on its own day. */
-export interface MoveOrigin {
-  bookingId: string;
-  stylistId: string;
-  date: string;
-}
-
 export interface DayReservation {
   bookingId: string;
   /** UTC ISO instants. */
@@ -49,7 +50,6 @@ export interface DayReservation {
   end: string;
   /** Absent only on reservations written before records were kept. */
   record?: BookingRecord;
-  movingFrom?: MoveOrigin;
 }
 
 export interface MovedTo {
@@ -72,7 +72,6 @@ export interface DayItem {
   date: string;
   intervals: DayReservation[];
   ended: EndedReservation[];
-  fenced: { bookingId: string; at: string }[];
   /** 0 when the item does not exist yet. */
   version: number;
 }
@@ -97,6 +96,8 @@ export interface StoredAppointment extends Appointment {
   cancelReason?: 'deposit_not_paid' | null;
   /** When the owner marked it a no-show (functions/store/no-show-store.ts). */
   noShowAt?: string | null;
+  /** A moved booking is counted as the booking first made (BookingRecord.countedAs). */
+  countedAs?: CountEntry | null;
 }
 
 /** A message a caller left for the salon (take-message); stored as `SALON#<id>` / `MSG#<at>#<id>` (store/booking/message-store.ts). */

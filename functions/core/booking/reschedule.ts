@@ -1,33 +1,37 @@
 import type { RescheduleAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { publicAppointment } from '../../store/booking-store.js';
+import { publicAppointment, type CallerRecord } from '../../store/booking-store.js';
+import { UnavailableError } from '../errors.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
 import { busyByStylist, fetchBusy } from './calendar.js';
+import { prunedCaller } from './caller-record.js';
 import { movedAway, findCallerBooking, type CallScope } from './cancel.js';
-import { loadSalonContext, newBookingId, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
-import { changeDay, commitMoveOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn, type Gone } from './day-ledger.js';
+import { countOf, joined, liveItems } from './change-items.js';
+import { loadSalonContext, newBookingId, phoneKey, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
+import { endingItems, publishEnded, repaired } from './day-changes.js';
+import { backoffMs, commitMoveOn, MAX_ATTEMPTS, movedToOf, pause, pruned, reserve, swapOn, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { appointmentOf } from './projections.js';
-import { markerFor, markUnsettled, settleOrLeave, type Marker } from './settle.js';
+import { appointmentOf, publishBooking } from './projections.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { checkBookable, refuseStart } from './rules.js';
 import { localDate, parseStart } from './time.js';
-import type { DayItem, DayReservation, StoredAppointment } from './records.js';
+import type { DayItem, DayRef, DayReservation, StoredAppointment } from './records.js';
 
 /**
  * `reschedule`: moves the caller's booking (phone must match) to a new start, the same service,
  * the same stylist unless another (or "anyone") is asked for. Exactly one change of a booking
  * takes effect (RELIABILITY 33); the decision is always made on the old booking's day item:
  *
- * - Within one stylist's day: one conditional write ends the old booking as moved and takes the
- *   new time (moving by a quarter of an hour works).
- * - To another day or stylist: the new time is first held (a reservation marked `movingFrom`),
- *   then the old booking's day records the move (the commit, refused if the booking was cancelled
- *   or moved meanwhile, and then the hold is released), then the hold becomes the booking.
+ * - Within one stylist's day: the old booking ends as moved and the new one takes the time in the
+ *   same write of the day (moving by a quarter of an hour works).
+ * - To another day or stylist: the new time's day takes the booking and the old booking's day
+ *   records the move, both at the versions read, in one transaction (refused if the booking was
+ *   cancelled or moved meanwhile, or the time taken).
  *
- * Settle markers are written before the first write, so a crash at any point is finished or
- * undone by the sweep (settle.ts). A retry finds the booking already moved there and answers so.
+ * Either way the appointments, the caller's record, the counts, reminders and calendar writes
+ * change in the same transaction (booking-change.ts): a crash leaves the move done or not begun.
+ * A retry finds the booking already moved there and answers so.
  * A paid deposit moves with the booking: the new reservation carries it (RELIABILITY 66).
  */
 function serviceOf(context: SalonContext, appointment: StoredAppointment): Service {
@@ -47,30 +51,67 @@ function serviceOf(context: SalonContext, appointment: StoredAppointment): Servi
   };
 }
 
-type MoveOutcome = { kind: 'moved'; stylist: Stylist; day: DayItem; reservation: DayReservation } | { kind: 'taken' } | { kind: 'gone'; gone: Gone };
+type MoveOutcome = { kind: 'moved'; stylist: Stylist; appointment: StoredAppointment; ended: StoredAppointment } | { kind: 'taken' } | { kind: 'gone'; gone: Gone };
 
-/** Takes the new time for one candidate and commits the move, or answers why not. */
-async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppointment, candidate: Stylist, reservation: DayReservation, prefetched: DayItem | undefined): Promise<MoveOutcome> {
+interface MoveRead {
+  days: Map<string, DayItem>;
+  caller: CallerRecord;
+  phoneHash: string;
+}
+
+const dayKeyOf = (ref: DayRef) => `${ref.stylistId}#${ref.date}`;
+
+/**
+ * Takes the new time for one candidate and ends the old booking as moved there, in one
+ * transaction: the new time's day and the old booking's day (one item when they are the same
+ * day), both appointments, the caller's record, the counts, reminders and calendar writes. A
+ * refusal writes nothing: what refused it is read again and the move decided again.
+ */
+async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppointment, candidate: Stylist, reservation: DayReservation, read: MoveRead): Promise<MoveOutcome> {
   const salonId = context.salon.id;
-  const at = deps.now().toISOString();
-  const date = localDate(Date.parse(reservation.start));
   const oldRef = { stylistId: old.stylistId, date: localDate(Date.parse(old.start)) };
-  if (candidate.id === oldRef.stylistId && date === oldRef.date) {
-    const { result, day } = await changeDay(deps, salonId, oldRef, (current) => swapOn(current, old.id, reservation, at), prefetched);
-    if (result === 'moved') return { kind: 'moved', stylist: candidate, day, reservation };
-    return result === 'taken' ? { kind: 'taken' } : { kind: 'gone', gone: result };
+  const newRef = { stylistId: candidate.id, date: localDate(Date.parse(reservation.start)) };
+  const sameDay = dayKeyOf(oldRef) === dayKeyOf(newRef);
+  const dayOf = async (ref: DayRef) => read.days.get(dayKeyOf(ref)) ?? (await deps.bookings.days.get(salonId, ref));
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const now = deps.now();
+    const at = now.toISOString();
+    const [oldDay, newDay] = await Promise.all([dayOf(oldRef), dayOf(newRef)]);
+    let written: DayItem[];
+    let oldAfter: DayItem;
+    if (sameDay) {
+      const { result, next } = swapOn(oldDay, old.id, reservation, at);
+      if (result !== 'moved') return result === 'taken' ? { kind: 'taken' } : { kind: 'gone', gone: result };
+      if (!next) throw new UnavailableError();
+      oldAfter = next;
+      written = [pruned(next, now.getTime())];
+    } else {
+      const held = reserve(newDay, reservation);
+      if (held.result === 'taken') return { kind: 'taken' };
+      const moved = commitMoveOn(oldDay, old.id, movedToOf(reservation, candidate.id), at);
+      if (moved.result !== 'moved') return { kind: 'gone', gone: moved.result };
+      if (!held.next || !moved.next) throw new UnavailableError();
+      oldAfter = moved.next;
+      written = [pruned(held.next, now.getTime()), pruned(moved.next, now.getTime())];
+    }
+    const ending = endingItems(salonId, oldRef.stylistId, oldDay, old.id, oldAfter, now);
+    const appointment = appointmentOf(salonId, candidate.id, reservation)!;
+    if (!ending) throw new UnavailableError();
+    const caller = prunedCaller(read.caller, now.getTime());
+    const record = { ...caller, bookings: [...caller.bookings.filter((entry) => entry.bookingId !== old.id && entry.bookingId !== appointment.id), { bookingId: appointment.id, start: Date.parse(reservation.start) }] };
+    // A move is not a new booking: the month's count stays as it is (the new booking is counted as the old: countedAs).
+    const { counted: _counted, ...live } = liveItems(context, appointment, now);
+    const { uncounted: _uncounted, ...ended } = ending.change;
+    const change = joined({ days: written, created: [appointment], caller: { phoneHash: read.phoneHash, record }, ...live }, { days: [], ...ended });
+    let outcome = await deps.bookings.commitChange(salonId, change);
+    if (!outcome.committed && (outcome.refused === 'ended' || outcome.refused === 'uncounted')) outcome = await deps.bookings.commitChange(salonId, await repaired(deps, salonId, change, ending.cancelled));
+    if (outcome.committed) return { kind: 'moved', stylist: candidate, appointment, ended: ending.cancelled };
+    if (outcome.refused === 'caller') read.caller = await deps.bookings.callers.get(salonId, read.phoneHash);
+    else if (outcome.refused === 'day' || outcome.refused === 'conflict') for (const ref of sameDay ? [oldRef] : [oldRef, newRef]) read.days.delete(dayKeyOf(ref));
+    else throw new UnavailableError();
+    await pause(backoffMs(attempt));
   }
-  const ref = { stylistId: candidate.id, date };
-  const hold = { ...reservation, movingFrom: { bookingId: old.id, ...oldRef } };
-  const held = await changeDay(deps, salonId, ref, (current) => reserve(current, hold), prefetched);
-  if (held.result === 'taken') return { kind: 'taken' };
-  const commit = await changeDay(deps, salonId, oldRef, (current) => commitMoveOn(current, old.id, movedToOf(reservation, candidate.id), at));
-  if (commit.result !== 'moved') {
-    await changeDay(deps, salonId, ref, (current) => releaseOn(current, reservation.bookingId));
-    return { kind: 'gone', gone: commit.result === 'fenced' ? { kind: 'missing' } : commit.result };
-  }
-  const finished = await changeDay(deps, salonId, ref, (current) => finishMoveOn(current, reservation.bookingId));
-  return { kind: 'moved', stylist: candidate, day: finished.day, reservation };
+  throw new UnavailableError();
 }
 
 export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>, scope: CallScope = { test: false }): Promise<RescheduleAnswer> {
@@ -109,25 +150,17 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const oldDate = localDate(Date.parse(old.start));
   const candidates = stylist ? [stylist] : context.setup.stylists;
   const candidateIds = candidates.map((candidate) => candidate.id);
-  const markers: Marker[] = [markerFor(bookingId, date, candidateIds), markerFor(old.id, oldDate, [old.stylistId])];
   const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
   const isOldDay = (ref: { stylistId: string; date: string }) => ref.stylistId === old.stylistId && ref.date === oldDate;
-  // The old booking's day comes in the same batch: its deposit, paid, goes with the booking. So do
-  // the stylists' calendar mappings: one the owner changed a moment ago counts at once.
-  const read = deps.bookings.readForOffer(salonId, refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }], []);
+  const phoneHash = phoneKey(salonId, old.callerPhone);
+  // The old booking's day and the caller's record come in the same batch: its deposit, paid, goes
+  // with the booking. So do the stylists' calendar mappings: one the owner changed a moment ago counts at once.
+  const read = deps.bookings.readForBooking(salonId, phoneHash, refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }]);
   const currentOf = read.then((found) => withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings));
-  const [, found, current, raw] = await Promise.all([
-    markUnsettled(deps, salonId, markers),
-    read,
-    currentOf,
-    currentOf.then((current) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book')),
-  ]);
+  const [found, current, raw] = await Promise.all([read, currentOf, currentOf.then((current) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book'))]);
   const days = found.days.filter((day) => day.date === date);
   const deposit = found.days.find(isOldDay)?.intervals.find((entry) => entry.bookingId === old.id)?.record?.deposit;
-  if (deposit && !deposit.paidAt) {
-    await deps.bookings.settlements.clear(markers.map((marker) => ({ salonId, id: marker.id }))).catch(() => undefined);
-    throw awaitingDepositRefusal();
-  }
+  if (deposit && !deposit.paidAt) throw awaitingDepositRefusal();
   const busy = busyByStylist(raw, current.setup.mappings, candidateIds, bookedByStylist(days));
   const dayOf = new Map(days.map((day) => [day.stylistId, day]));
   const fields = {
@@ -139,22 +172,24 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     createdAt: deps.now().toISOString(),
     idempotencyKey: null,
     rescheduledFrom: old.id,
+    countedAs: countOf(old),
     ...(deposit ? { deposit } : {}),
   };
   let outcome: MoveOutcome = { kind: 'taken' };
+  const moveRead: MoveRead = { days: new Map(found.days.map((day) => [dayKeyOf(day), day])), caller: found.caller, phoneHash };
   for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: false, exceptBookingId: old.id })) {
     const reservation = { bookingId, start: new Date(start).toISOString(), end: new Date(end).toISOString(), record: recordFor(current, candidate, fields) };
-    outcome = await moveTo(deps, context, old, candidate, reservation, dayOf.get(candidate.id));
+    outcome = await moveTo(deps, current, old, candidate, reservation, moveRead);
     if (outcome.kind !== 'taken') break;
   }
   if (outcome.kind !== 'moved') {
-    // Nothing changed here; whoever changed the booking instead settles it under markers of their own.
-    await deps.bookings.settlements.clear(markers.map((marker) => ({ salonId, id: marker.id }))).catch(() => undefined);
     if (outcome.kind === 'taken') await slotTaken(deps, context, service, stylist, start);
     throw goneAnswer(old, outcome.kind === 'gone' ? outcome.gone : { kind: 'missing' }, { start, asked }, now);
   }
-  const [settled] = await Promise.all([settleOrLeave(deps, context, markers[0]!, [outcome.day]), settleOrLeave(deps, context, markers[1]!)]);
-  const booking = settled ?? appointmentOf(salonId, outcome.stylist.id, outcome.reservation)!;
+  const { status, cancelledAt, rescheduledTo, cancelReason } = outcome.ended;
+  await publishEnded(deps, current, { ...old, status, cancelledAt, rescheduledTo, cancelReason });
+  await publishBooking(deps, current, 'booking.confirmed', outcome.appointment);
+  const booking = outcome.appointment;
   return {
     ok: true,
     say: `Done: your ${old.service.name} is moved to ${speakWhen(start, now).replace(/^on /, '')} with ${outcome.stylist.name}.`,

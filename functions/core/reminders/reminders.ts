@@ -1,7 +1,7 @@
 import type { Ports } from '../ports.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import { publicAppointment } from '../../store/booking-store.js';
-import type { ReminderStore } from '../../store/reminder-store.js';
+import type { Reminder, ReminderStore } from '../../store/reminder-store.js';
 import { logger } from '../../logger.js';
 import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.js';
 
@@ -14,12 +14,19 @@ import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.j
  */
 export type ReminderDeps = Pick<Ports, 'salons' | 'setup' | 'events' | 'now'> & { bookings: Pick<Ports['bookings'], 'appointments' | 'reminders'> };
 
-/** A confirmed booking's reminder at its time, or none (a test booking, one made inside its window). Safe to repeat. */
-export async function scheduleReminder(reminders: Pick<ReminderStore, 'put'>, salon: { business: Parameters<typeof reminderSettings>[0] }, appointment: Appointment): Promise<boolean> {
-  if (appointment.source === 'test-call' || appointment.status !== 'confirmed') return false;
+/** A confirmed booking's reminder at its time, or none (a test booking, one made inside its window). */
+export function reminderFor(salon: { business: Parameters<typeof reminderSettings>[0] }, appointment: Appointment): Reminder | null {
+  if (appointment.source === 'test-call' || appointment.status !== 'confirmed') return null;
   const sendAt = reminderSendAt(appointment, reminderSettings(salon.business).leadHours);
-  if (!sendAt) return false;
-  await reminders.put({ salonId: appointment.salonId, bookingId: appointment.id, sendAt: sendAt.toISOString(), start: appointment.start });
+  if (!sendAt) return null;
+  return { salonId: appointment.salonId, bookingId: appointment.id, sendAt: sendAt.toISOString(), start: appointment.start };
+}
+
+/** Schedules reminderFor's reminder, when there is one. Safe to repeat. */
+export async function scheduleReminder(reminders: Pick<ReminderStore, 'put'>, salon: { business: Parameters<typeof reminderSettings>[0] }, appointment: Appointment): Promise<boolean> {
+  const reminder = reminderFor(salon, appointment);
+  if (!reminder) return false;
+  await reminders.put(reminder);
   return true;
 }
 

@@ -48,6 +48,7 @@ const APPOINTMENT_FIELDS = [
   'rescheduledTo',
   'cancelReason',
   'noShowAt',
+  'countedAs',
 ] as const;
 
 const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
@@ -87,6 +88,38 @@ export function appointmentPut(tableName: string, appointment: StoredAppointment
   };
 }
 
+/** The update that ends a live appointment (confirmed or awaiting its deposit) as cancelled, or moved; refused otherwise (alone, or in a change's transaction). */
+export function appointmentCancelUpdate(tableName: string, salonId: string, ending: { bookingId: string; at: string; rescheduledTo?: string; reason?: 'deposit_not_paid' }) {
+  const { rescheduledTo, reason } = ending;
+  return {
+    TableName: tableName,
+    Key: { pk: keys.salon(salonId), sk: keys.appointmentSk(ending.bookingId) },
+    ConditionExpression: '#status IN (:confirmed, :awaiting)',
+    UpdateExpression: `SET #status = :cancelled, cancelledAt = :at${rescheduledTo ? ', rescheduledTo = :to' : ''}${reason ? ', cancelReason = :reason' : ''}`,
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: {
+      ':confirmed': 'confirmed',
+      ':awaiting': 'awaiting_deposit',
+      ':cancelled': 'cancelled',
+      ':at': ending.at,
+      ...(rescheduledTo ? { ':to': rescheduledTo } : {}),
+      ...(reason ? { ':reason': reason } : {}),
+    },
+  };
+}
+
+/** The update that confirms a held appointment once its deposit is paid; refused unless it awaits one. */
+export function appointmentPaidUpdate(tableName: string, salonId: string, bookingId: string) {
+  return {
+    TableName: tableName,
+    Key: { pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) },
+    ConditionExpression: '#status = :awaiting',
+    UpdateExpression: 'SET #status = :confirmed',
+    ExpressionAttributeNames: { '#status': 'status' },
+    ExpressionAttributeValues: { ':awaiting': 'awaiting_deposit', ':confirmed': 'confirmed' },
+  };
+}
+
 export function createAppointmentStore(client: DynamoDBDocumentClient, tableName: string): AppointmentStore {
   const key = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) });
   const store: AppointmentStore = {
@@ -113,37 +146,12 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
       );
     },
     async markCancelled(salonId, bookingId, at, rescheduledTo, reason) {
-      const changed = await conditionally(
-        client.send(new UpdateCommand({
-          TableName: tableName,
-          Key: key(salonId, bookingId),
-          ConditionExpression: '#status IN (:confirmed, :awaiting)',
-          UpdateExpression: `SET #status = :cancelled, cancelledAt = :at${rescheduledTo ? ', rescheduledTo = :to' : ''}${reason ? ', cancelReason = :reason' : ''}`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':confirmed': 'confirmed',
-            ':awaiting': 'awaiting_deposit',
-            ':cancelled': 'cancelled',
-            ':at': at,
-            ...(rescheduledTo ? { ':to': rescheduledTo } : {}),
-            ...(reason ? { ':reason': reason } : {}),
-          },
-        })),
-      );
+      const ending = { bookingId, at, ...(rescheduledTo ? { rescheduledTo } : {}), ...(reason ? { reason } : {}) };
+      const changed = await conditionally(client.send(new UpdateCommand(appointmentCancelUpdate(tableName, salonId, ending))));
       if (changed) return 'cancelled';
       return (await store.get(salonId, bookingId)) ? 'already' : 'missing';
     },
-    markDepositPaid: (salonId, bookingId) =>
-      conditionally(
-        client.send(new UpdateCommand({
-          TableName: tableName,
-          Key: key(salonId, bookingId),
-          ConditionExpression: '#status = :awaiting',
-          UpdateExpression: 'SET #status = :confirmed',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':awaiting': 'awaiting_deposit', ':confirmed': 'confirmed' },
-        })),
-      ),
+    markDepositPaid: (salonId, bookingId) => conditionally(client.send(new UpdateCommand(appointmentPaidUpdate(tableName, salonId, bookingId)))),
     async list(salonId, from, to) {
       const items = await queryAll(client, {
         TableName: tableName,

@@ -25,22 +25,27 @@ export interface CalendarSyncStore {
   salonsWithPending(before: Date, limit: number): Promise<string[]>;
 }
 
+const syncKey = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.calendarSyncSk(bookingId) });
+
+/** The put that leaves a calendar write to be done (alone, or in a booking's transaction). */
+export function calendarSyncPut(tableName: string, salonId: string, task: CalendarSyncTask) {
+  return {
+    TableName: tableName,
+    Item: {
+      ...syncKey(salonId, task.bookingId),
+      ...task,
+      salonId,
+      [tableKeys.gsi1.partitionKey]: keys.calendarSyncIndex,
+      [tableKeys.gsi1.sortKey]: `${task.since}#${salonId}#${task.bookingId}`,
+    },
+  };
+}
+
 export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableName: string): CalendarSyncStore {
-  const key = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.calendarSyncSk(bookingId) });
+  const key = syncKey;
   return {
     async mark(salonId, task) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            ...key(salonId, task.bookingId),
-            ...task,
-            salonId,
-            [tableKeys.gsi1.partitionKey]: keys.calendarSyncIndex,
-            [tableKeys.gsi1.sortKey]: `${task.since}#${salonId}#${task.bookingId}`,
-          },
-        }),
-      );
+      await client.send(new PutCommand(calendarSyncPut(tableName, salonId, task)));
     },
     async clear(salonId, bookingId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, bookingId) }));

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, conditionally, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
-import type { BookingRecord, DayItem, DayRef, DayReservation, MoveOrigin, MovedTo } from '../../core/booking/records.js';
+import type { BookingRecord, DayItem, DayRef, DayReservation, MovedTo } from '../../core/booking/records.js';
 
 /**
  * `SALON#<id>` / `DAY#<stylistId>#<yyyy-mm-dd>`: one item per stylist per local day, and the
@@ -9,15 +9,12 @@ import type { BookingRecord, DayItem, DayRef, DayReservation, MoveOrigin, MovedT
  * one conditional write that takes the time IS the booking; the appointment item, the caller's
  * record, the counts and the calendar event are projections of it (docs/bookings.md).
  *
- * - `intervals`: live reservations (they block time), some of them holds for a move that has not
- *   committed yet (`movingFrom`).
+ * - `intervals`: live reservations (they block time).
  * - `ended`: reservations that were cancelled or moved away, with where they went, so a racing
  *   second change is told what really happened (pruned after a week by the ledger).
- * - `fenced`: ids of move holds that may never commit here (a repair gave up on them).
  *
- * Written only on the condition that the version is still the one read (no transactions: the
- * booking core was written for dynalite, which had none), so of two writers one loses, re-reads
- * and decides again.
+ * Written only on the condition that the version is still the one read, in the transaction of the
+ * change (booking-change.ts), so of two writers one loses, re-reads and decides again.
  */
 
 export interface DayStore {
@@ -32,7 +29,6 @@ const reservationFrom = (raw: Item): DayReservation => ({
   start: String(raw.start),
   end: String(raw.end),
   ...(raw.record ? { record: raw.record as BookingRecord } : {}),
-  ...(raw.movingFrom ? { movingFrom: raw.movingFrom as MoveOrigin } : {}),
 });
 
 export const dayKey = (salonId: string, ref: DayRef) => ({ pk: keys.salon(salonId), sk: keys.daySk(ref.stylistId, ref.date) });
@@ -49,7 +45,6 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
       movedTo: (raw.movedTo as MovedTo | null) ?? null,
       ...(raw.reason === 'deposit_not_paid' ? { reason: 'deposit_not_paid' as const } : {}),
     })),
-    fenced: list('fenced').map((raw) => ({ bookingId: String(raw.bookingId), at: String(raw.at) })),
     version: Number(item?.version ?? 0),
   };
 }
@@ -62,7 +57,6 @@ export function dayPut(tableName: string, salonId: string, day: DayItem) {
     date: day.date,
     intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
     ended: day.ended,
-    fenced: day.fenced,
     version: day.version + 1,
   };
   return {

@@ -1,20 +1,14 @@
-import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchWriteAll, conditionally, queryAll, type Item } from '../dynamo.js';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchWriteAll, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
 
 /**
- * `SALON#<id>` / `SETTLE#<bookingId>#<nonce>`: written before a booking, cancellation or move touches a
- * stylist's day and deleted once the change's projections are done. One left behind (a crash, a
- * Lambda timeout) is found across salons on gsi1 (`SETTLE` / since) by the sweep, which settles
- * the booking from its day item: nothing needs to be known of the request that died. Each request
- * has markers of its own, so one that gives up never clears another's.
- *
- * A book with an `Idempotency-Key` has no `SETTLE#` item: its key's claim (`IDEMP#<key>`,
- * idempotency-store.ts) carries the same fields and is on the same index, so one conditional put
- * both claims the key and marks the booking. Clearing it takes it off the index (the claim stays,
- * for the key's retries), only while it still marks this booking as this marker saw it (a request
- * that took the key over since has re-marked it).
+ * `SALON#<id>` / `SETTLE#<bookingId>#<nonce>`: a booking change the sweep must look at again. Since
+ * every change of a booking is one transaction (booking-change.ts), only a held time has one: due
+ * once its deposit's Checkout Session has expired, so the sweep releases the time if Stripe's
+ * `checkout.session.expired` never reached us. Written in the booking's transaction; found across
+ * salons on gsi1 (`SETTLE` / since).
  */
 export interface SettleMarker {
   /** `<bookingId>#<nonce>` */
@@ -25,29 +19,29 @@ export interface SettleMarker {
   /** The stylists whose day may hold the booking ("anyone" is decided at the write). */
   stylistIds: string[];
   since: string;
-  /** Set when the marker is this key's claim (`IDEMP#<key>`), not an item of its own. */
-  idempotencyKey?: string;
 }
 
-/** Enough of a marker to clear it: a key's claim also needs what it marks (its booking, and since when when known). */
-export type MarkerRef = Pick<SettleMarker, 'salonId' | 'id'> & Partial<Pick<SettleMarker, 'bookingId' | 'since' | 'idempotencyKey'>>;
+export type MarkerRef = Pick<SettleMarker, 'salonId' | 'id'>;
 
-/** The index attributes that make an item a settle marker the sweep finds. */
-const markerIndex = (marker: SettleMarker) => ({
-  [tableKeys.gsi1.partitionKey]: keys.settleIndex,
-  [tableKeys.gsi1.sortKey]: `${marker.since}#${marker.salonId}#${marker.id}`,
-});
+export const markerKey = (marker: MarkerRef) => ({ pk: keys.salon(marker.salonId), sk: keys.settleSk(marker.id) });
 
-/** A marker's own fields, as stored on its item (a `SETTLE#` item, or a key's claim). */
-export const markerFields = (marker: SettleMarker): Item => ({
-  id: marker.id,
-  salonId: marker.salonId,
-  bookingId: marker.bookingId,
-  date: marker.date,
-  stylistIds: marker.stylistIds,
-  since: marker.since,
-  ...markerIndex(marker),
-});
+/** The put that writes a marker (in a booking's transaction, or alone). */
+export function markerPut(tableName: string, marker: SettleMarker) {
+  return {
+    TableName: tableName,
+    Item: {
+      ...markerKey(marker),
+      id: marker.id,
+      salonId: marker.salonId,
+      bookingId: marker.bookingId,
+      date: marker.date,
+      stylistIds: marker.stylistIds,
+      since: marker.since,
+      [tableKeys.gsi1.partitionKey]: keys.settleIndex,
+      [tableKeys.gsi1.sortKey]: `${marker.since}#${marker.salonId}#${marker.id}`,
+    },
+  };
+}
 
 export interface SettleStore {
   mark(markers: readonly SettleMarker[]): Promise<void>;
@@ -57,21 +51,12 @@ export interface SettleStore {
 }
 
 export function createSettleStore(client: DynamoDBDocumentClient, tableName: string): SettleStore {
-  const key = (marker: Pick<SettleMarker, 'salonId' | 'id'>) => ({ pk: keys.salon(marker.salonId), sk: keys.settleSk(marker.id) });
   return {
     async mark(markers) {
-      await batchWriteAll(
-        client,
-        tableName,
-        markers.map((marker) => ({ PutRequest: { Item: { ...key(marker), ...markerFields(marker) } } })),
-      );
+      await batchWriteAll(client, tableName, markers.map((marker) => ({ PutRequest: { Item: markerPut(tableName, marker).Item } })));
     },
     async clear(markers) {
-      const claims = markers.filter((marker) => marker.idempotencyKey !== undefined);
-      await Promise.all([
-        batchWriteAll(client, tableName, markers.filter((marker) => marker.idempotencyKey === undefined).map((marker) => ({ DeleteRequest: { Key: key(marker) } }))),
-        ...claims.map((marker) => unmarkClaim(marker)),
-      ]);
+      await batchWriteAll(client, tableName, markers.map((marker) => ({ DeleteRequest: { Key: markerKey(marker) } })));
     },
     async stale(before, limit) {
       const items = await queryAll(
@@ -91,24 +76,7 @@ export function createSettleStore(client: DynamoDBDocumentClient, tableName: str
         date: String(item.date),
         stylistIds: (item.stylistIds as string[] | undefined) ?? [],
         since: String(item.since),
-        ...(typeof item.idempotencyKey === 'string' ? { idempotencyKey: item.idempotencyKey } : {}),
       }));
     },
   };
-
-  /** Takes a key's claim off the sweep's index, if it still marks this booking (and since then, when known). */
-  async function unmarkClaim(marker: MarkerRef): Promise<void> {
-    const since = marker.since !== undefined ? ' AND since = :since' : '';
-    await conditionally(
-      client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: keys.salon(marker.salonId), sk: keys.idempotencySk(marker.idempotencyKey!) },
-          UpdateExpression: `REMOVE ${tableKeys.gsi1.partitionKey}, ${tableKeys.gsi1.sortKey}`,
-          ConditionExpression: `bookingId = :booking${since}`,
-          ExpressionAttributeValues: { ':booking': marker.bookingId ?? '', ...(marker.since !== undefined ? { ':since': marker.since } : {}) },
-        }),
-      ),
-    );
-  }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelOn, commitMoveOn, fenceOn, finishMoveOn, movedToOf, releaseOn, reserve, swapOn } from '../../../functions/core/booking/day-ledger.js';
+import { cancelOn, commitMoveOn, movedToOf, reserve, swapOn } from '../../../functions/core/booking/day-ledger.js';
 import type { DayItem, DayReservation } from '../../../functions/core/booking/records.js';
 
 /** The pure decisions on a stylist's day: each change of a booking is decided where it is written. */
@@ -17,7 +17,7 @@ const record = {
   rescheduledFrom: null,
 };
 const booking = (bookingId: string, start: string, end: string): DayReservation => ({ bookingId, start: `2026-11-24T${start}:00.000Z`, end: `2026-11-24T${end}:00.000Z`, record });
-const day = (intervals: DayReservation[] = []): DayItem => ({ stylistId: 'sty_a', date: '2026-11-24', intervals, ended: [], fenced: [], version: 3 });
+const day = (intervals: DayReservation[] = []): DayItem => ({ stylistId: 'sty_a', date: '2026-11-24', intervals, ended: [], version: 3 });
 
 describe('the day ledger', () => {
   it('reserves free time, refuses overlapping time, and treats a retry as reserved without a write', () => {
@@ -52,31 +52,15 @@ describe('the day ledger', () => {
     expect(second.result).toMatchObject({ kind: 'ended', ended: { movedTo: { bookingId: 'bk_3' } } });
   });
 
-  it('commits a move across days once, and never after a fence or a cancellation', () => {
+  it('commits a move across days once, and never after a cancellation', () => {
     const old = day([booking('bk_1', '10:00', '10:45')]);
     const target = movedToOf(booking('bk_5', '16:00', '16:45'), 'sty_b');
     const committed = commitMoveOn(old, 'bk_1', target, at);
     expect(committed.result).toBe('moved');
     expect(commitMoveOn(committed.next!, 'bk_1', target, at)).toEqual({ result: 'moved' });
     expect(commitMoveOn(committed.next!, 'bk_1', { ...target, bookingId: 'bk_6' }, at).result).toMatchObject({ kind: 'ended', ended: { movedTo: { bookingId: 'bk_5' } } });
-    expect(fenceOn(committed.next!, 'bk_5', at)).toEqual({ result: 'committed' });
-
-    const fenced = fenceOn(old, 'bk_5', at);
-    expect(fenced.result).toBe('fenced');
-    expect(commitMoveOn(fenced.next!, 'bk_1', target, at)).toEqual({ result: 'fenced' });
 
     const cancelled = cancelOn(old, 'bk_1', at).next!;
     expect(commitMoveOn(cancelled, 'bk_1', target, at).result).toMatchObject({ kind: 'ended', ended: { movedTo: null } });
-  });
-
-  it('a hold is not a booking that can be cancelled or moved, until it is finished', () => {
-    const hold = { ...booking('bk_5', '16:00', '16:45'), movingFrom: { bookingId: 'bk_1', stylistId: 'sty_a', date: '2026-11-24' } };
-    const held = day([hold]);
-    expect(cancelOn(held, 'bk_5', at)).toEqual({ result: { kind: 'missing' } });
-    const finished = finishMoveOn(held, 'bk_5');
-    expect(finished.next!.intervals[0]!.movingFrom).toBeUndefined();
-    expect(cancelOn(finished.next!, 'bk_5', at).result).toBe('cancelled');
-    expect(releaseOn(held, 'bk_5').next!.intervals).toEqual([]);
-    expect(releaseOn(day(), 'bk_5').next).toBeUndefined();
   });
 });

@@ -9,7 +9,6 @@ import { eventCatalog } from '../../../events/catalog.js';
 import { DEFAULT_HOURS, type Hours, type Service } from '../../../functions/contracts/setup.js';
 import type { BookingDeps } from '../../../functions/core/booking/context.js';
 import { syncCalendarEvent } from '../../../functions/core/booking/calendar-events.js';
-import { ensureConfirmed } from '../../../functions/core/booking/settle.js';
 import { CalendarError, type CalendarPort } from '../../../functions/providers/calendar-port.js';
 import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
 import { createBookingStore } from '../../../functions/store/booking-store.js';
@@ -185,26 +184,11 @@ export async function makeSalon(
       if (type === 'booking.confirmed' || type === 'booking.cancelled' || type === 'booking.deposit-requested') {
         const { appointment } = detail as EventDetail<'booking.confirmed'>;
         // As events/consumers/sync-calendar-event.ts does.
-        if (type === 'booking.confirmed') await ensureConfirmed(deps, appointment.salonId, appointment);
         await syncCalendarEvent(deps, appointment.salonId, appointment.id);
       }
     }
   };
-  let ensured = 0;
-  /**
-   * What booking.confirmed's consumer does first, for each one published since (with `using`, the
-   * salon's own deps unless given): the booking's count, reminder and calendar event's marker,
-   * then clearing book's marker (ensureConfirmed). book leaves them to it.
-   */
-  const confirmPublished = async (using: BookingDeps = deps) => {
-    for (; ensured < published.length; ensured += 1) {
-      const { type, detail } = published[ensured]!;
-      if (type !== 'booking.confirmed') continue;
-      const { appointment } = detail as EventDetail<'booking.confirmed'>;
-      await ensureConfirmed(using, appointment.salonId, appointment);
-    }
-  };
-  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, subscriptions, deliverCalendarEvents, confirmPublished };
+  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, subscriptions, deliverCalendarEvents };
 }
 
 const tokenCipher: BookingDeps['tokenCipher'] = {

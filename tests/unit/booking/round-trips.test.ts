@@ -99,7 +99,7 @@ describe('store round trips per tool call (warm instance)', () => {
     expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem', 'Query']);
   });
 
-  it('book: the claim (which is the marker) and one read together; then one transaction (the day, the cap, the appointment); the rest is the event consumer’s', async () => {
+  it('book: one consistent batch read, then one transaction with everything that agrees with the booking', async () => {
     const salon = await makeSalon(table, { now: clock });
     const { client, sent, steps, reset } = countingClient();
     const deps = salon.depsOn(client);
@@ -109,36 +109,14 @@ describe('store round trips per tool call (warm instance)', () => {
     expect(answer.ok).toBe(true);
     expect([...sent].sort()).toEqual(
       [
-        'PutItem', // the idempotency key claimed, the claim being the settle marker (before the day changes)
-        'BatchGetItem', // the caller's record and the stylists' days, in one read
-        // the commit, one transaction: the stylist's day, the caller's record (the hourly cap) and
-        // the appointment (the caller's next tool call reads it); a retry's answer is told from the day item
+        'BatchGetItem', // the caller's record, the stylists' days and the idempotency key, in one read
+        // one transaction: the stylist's day, the caller's record (the hourly cap), the appointment,
+        // the key with its answer, the month's count, the reminder and the calendar write to do
         'TransactWriteItems',
       ].sort(),
     );
-    // claim (the marker) ‖ read → day + cap + appointment: 3 requests (5 in 3 steps before the transaction)
+    // read → transaction: 2 requests in 2 steps (5 in 3 steps before transactions, 3 in 2 with a claim beside the read)
     expect(steps()).toBe(2);
-  });
-
-  it('booking.confirmed’s consumer: reads the day and the appointment together, and writes only what book left to it', async () => {
-    const salon = await makeSalon(table, { now: clock });
-    const { client, sent, steps, reset } = countingClient();
-    const deps = salon.depsOn(client);
-    await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
-    const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T12:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-4' });
-    expect(answer.ok).toBe(true);
-    reset();
-    await salon.confirmPublished(deps);
-    expect([...sent].sort()).toEqual(
-      [
-        'GetItem', // the stylist's day
-        'GetItem', // the appointment book wrote (read, not written again)
-        'UpdateItem', // the month's count
-        'PutItem', // the reminder
-        'UpdateItem', // book's claim no longer marks the booking
-      ].sort(),
-    );
-    expect(steps()).toBe(3);
   });
 
   it('book once the instance’s copies have expired: the calendar connection is read beside the booking’s read, not as a step after it', async () => {
@@ -150,9 +128,9 @@ describe('store round trips per tool call (warm instance)', () => {
     reset();
     const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T14:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-3' });
     expect(answer.ok).toBe(true);
-    // profile ‖ setup → claim ‖ read ‖ marker ‖ connection → the calendar asked live (these deps keep no
-    // mirror: the sandbox calendar's own item, a Google call in AWS) → the transaction. 5 when
-    // the connection was read after the booking's read.
+    // profile ‖ setup → read ‖ connection → the calendar asked live (these deps keep no mirror: the
+    // sandbox calendar's own item, a Google call in AWS) → the transaction. 5 when the connection
+    // was read after the booking's read.
     expect(steps()).toBe(4);
   });
 
@@ -175,7 +153,7 @@ describe('store round trips per tool call (warm instance)', () => {
     reset();
     expect(await call('book', { service: 'Cut & blow-dry', start: '2026-11-24T11:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' })).toMatchObject({ ok: true });
     // The agent item comes in book's batch read: no GetItem of its own, no lookup.
-    expect([...sent].sort()).toEqual(['BatchGetItem', 'PutItem', 'TransactWriteItems']);
+    expect([...sent].sort()).toEqual(['BatchGetItem', 'TransactWriteItems']);
     expect(steps()).toBe(2);
   });
 });

@@ -100,12 +100,10 @@ describe('the calendar mirror', () => {
     await expect(book(m.deps, m.salon.salonId, { ...input, start: '2026-11-24T12:00' })).rejects.toMatchObject({ code: 'slot_taken' });
     const booked = await book(m.deps, m.salon.salonId, { ...input, start: '2026-11-24T14:00' });
     expect(booked.ok).toBe(true);
-    await m.salon.confirmPublished(m.deps);
     expect(await retryCalendarSync(m.deps, m.salon.salonId)).toBe(0);
 
     m.state.down = false;
     clock.value += 5 * 60_000;
-    await m.salon.confirmPublished(m.deps);
     expect(await retryCalendarSync(m.deps, m.salon.salonId)).toBe(1);
     expect((await m.salon.googleStore.sandboxEvents(m.salon.salonId, CAL)).map((event) => event.id)).toContain(`bk${(booked.booking as { id: string }).id.slice(3)}`);
     clock.value = at('2026-11-23T08:00');

@@ -266,7 +266,6 @@ describe('the booking core keeps each booking its reminder', () => {
     const phone = '+353871110001';
     const booked = await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-25T10:00', callerName: 'Mary Murphy', callerPhone: phone });
     const first = (booked as unknown as { booking: { id: string } }).booking.id;
-    await salon.confirmPublished();
     expect(await reminders()).toEqual([{ bookingId: first, sendAt: new Date(at('2026-11-24T10:00')).toISOString() }]);
 
     const moved = await reschedule(salon.deps, salon.salonId, { callerPhone: phone, newStart: '2026-11-26T11:00' });
@@ -278,7 +277,6 @@ describe('the booking core keeps each booking its reminder', () => {
 
     await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T15:00', callerName: 'Inside Window', callerPhone: '+353871110002' });
     await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-27T15:00', callerName: 'Owner Testing', callerPhone: '+353871110003' }, { source: 'test-call' });
-    await salon.confirmPublished();
     expect(await reminders()).toEqual([]);
   });
 });
