@@ -5,7 +5,6 @@ import { toE164 } from '../../contracts/phone.js';
 import type { Ports } from '../ports.js';
 import type { Salon } from '../salon-profile.js';
 import type { StoredSetup } from '../../store/setup-store.js';
-import type { DepositDeps } from './deposit.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
 
@@ -14,6 +13,12 @@ import { speakList } from './speak.js';
  * billing and the site's address are needed only for deposits: without them a service's deposit
  * is not taken (deposit.ts); without the calendar mirrors every busy time is asked of the calendar live.
  */
+/** What deposits need (deposit.ts, deposit-session.ts): Stripe, the salon's payment account, the site's address. */
+export interface DepositDeps extends Pick<Ports, 'config'> {
+  payments: Pick<Ports['payments'], 'createDepositCheckout' | 'expireDepositCheckout' | 'refundDeposit'>;
+  subscriptions: Pick<Ports['subscriptions'], 'getPaymentAccount'>;
+}
+
 export type BookingDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'bookings' | 'now'> &
   Partial<DepositDeps> &
   Partial<Pick<Ports, 'calendarMirrors'>>;

@@ -1,9 +1,8 @@
 import { logger } from '../../logger.js';
 import { isPaymentsError } from '../../providers/payments-port.js';
 import { publicAppointment } from '../../store/booking-store.js';
-import type { Ports } from '../ports.js';
 import { UnavailableError } from '../errors.js';
-import type { BookingDeps, SalonContext } from './context.js';
+import type { BookingDeps, DepositDeps, SalonContext } from './context.js';
 import type { EndedReservation, StoredAppointment } from './records.js';
 
 /**
@@ -13,10 +12,6 @@ import type { EndedReservation, StoredAppointment } from './records.js';
  * moment before, or a delayed method that succeeded after the hold was released) is refunded at
  * once, on the account it was paid to, and the caller is told by text.
  */
-export interface DepositDeps extends Pick<Ports, 'config'> {
-  payments: Pick<Ports['payments'], 'createDepositCheckout' | 'expireDepositCheckout' | 'refundDeposit'>;
-  subscriptions: Pick<Ports['subscriptions'], 'getPaymentAccount'>;
-}
 
 export const depositDeps = (deps: BookingDeps): DepositDeps | null => (deps.payments && deps.subscriptions && deps.config ? (deps as DepositDeps) : null);
 

@@ -21,8 +21,6 @@ import type { DepositHold } from './records.js';
  * releases a hold whose expiry passed without either (settle.ts), from the marker book's
  * transaction wrote for it.
  */
-export type { DepositDeps } from './deposit-session.js';
-
 /**
  * How long the time is held for the caller to pay. Stripe's minimum for a session is 30 minutes
  * after it is created; a minute more keeps a request that reaches Stripe a little late valid.

@@ -8,7 +8,7 @@ import { ConflictError, NotFoundError } from '../errors.js';
  * No-shows (docs/reminders.md): the owner marks a confirmed appointment that has started (never a
  * test booking) as a no-show from the dashboard; it is counted in the month (beside the bookings) and against the
  * caller's number, which the receptionist's book answer then knows (a deposit is asked for where
- * the service has one). Marking twice counts once.
+ * the service has one). The mark and both counts are one transaction; marking twice counts once.
  */
 type NoShowDeps = Pick<Ports, 'now'> & { bookings: Pick<Ports['bookings'], 'appointments' | 'noShows'> };
 
@@ -21,10 +21,13 @@ export async function markNoShow(deps: NoShowDeps, salonId: string, bookingId: s
   if (Date.parse(appointment.start) > now.getTime()) throw new ConflictError(noShowMessages.notStarted);
   if (!appointment.noShowAt) {
     if (appointment.status !== 'confirmed') throw new ConflictError(noShowMessages.notConfirmed);
-    await deps.bookings.noShows.markAppointment(salonId, bookingId, now.toISOString());
+    const counted = { month: localDate(Date.parse(appointment.start)).slice(0, 7), phoneHash: phoneKey(salonId, appointment.callerPhone) };
+    // Refused: marked (and counted) meanwhile, or cancelled meanwhile.
+    if (!(await deps.bookings.noShows.mark(salonId, bookingId, now.toISOString(), counted))) {
+      const current = await deps.bookings.appointments.get(salonId, bookingId);
+      if (!current?.noShowAt) throw new ConflictError(noShowMessages.notConfirmed);
+    }
   }
-  // Counted after the mark (sets, so a retry after a crash between the two counts once).
-  await deps.bookings.noShows.count(salonId, localDate(Date.parse(appointment.start)).slice(0, 7), phoneKey(salonId, appointment.callerPhone), bookingId);
   return { bookingId, noShow: true };
 }
 
