@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createAppointmentStore, type AppointmentStore } from './booking/appointment-store.js';
+import { createAppointmentStore, toAppointment, type AppointmentStore } from './booking/appointment-store.js';
 import { createCommitBookingChange, type CommitBookingChange } from './booking/booking-change.js';
 import { createBookingCountStore, type BookingCountStore } from './booking/booking-count-store.js';
 import { createCalendarSyncStore, type CalendarSyncStore } from './booking/calendar-sync-store.js';
@@ -14,7 +14,7 @@ import { createSettleStore, type SettleStore } from './booking/settle-store.js';
 import { createReminderStore, type ReminderStore } from './reminder-store.js';
 import { createWaitlistStore, type WaitlistStore } from './waitlist-store.js';
 import { createNoShowStore, type NoShowStore } from './no-show-store.js';
-import type { DayItem, DayRef } from '../core/booking/records.js';
+import type { DayItem, DayRef, StoredAppointment } from '../core/booking/records.js';
 
 export type { AppointmentStore } from './booking/appointment-store.js';
 export { publicAppointment } from './booking/appointment-store.js';
@@ -51,9 +51,16 @@ export interface BookingStore {
    * What a new booking reads before it commits, in one request: the caller's record and no-shows,
    * the stylists' days and their calendars' mirrors; with `agent`, the salon's agent item too (the
    * secret a remembered caller is confirmed by, consistently read like the rest); with `key`, that
-   * Idempotency-Key's item (a retry's answer).
+   * Idempotency-Key's item (a retry's answer); with `appointments`, those appointments (a caller's
+   * own, looked up by phone, read with the days they are on).
    */
-  readForBooking(salonId: string, phoneHash: string, refs: readonly DayRef[], calendarIds?: readonly string[], options?: { agent?: boolean; key?: string }): Promise<BookingRead>;
+  readForBooking(
+    salonId: string,
+    phoneHash: string,
+    refs: readonly DayRef[],
+    calendarIds?: readonly string[],
+    options?: { agent?: boolean; key?: string; appointments?: readonly string[] },
+  ): Promise<BookingRead>;
   /** What an offer (or a move) reads, in one request: the stylists' days and their calendars' mirrors, and the stylists' calendar mappings as they are now. */
   readForOffer(salonId: string, refs: readonly DayRef[], calendarIds: readonly string[]): Promise<Pick<BookingRead, 'days' | 'mirrors' | 'mappings'>>;
 }
@@ -72,6 +79,8 @@ export interface BookingRead {
   mappings: Record<string, string>;
   /** The Idempotency-Key's item, when asked for and there: the booking it made and its answer. */
   earlier: IdempotencyRecord | null;
+  /** The appointments asked for that exist. */
+  appointments: StoredAppointment[];
 }
 
 export function createBookingStore(client: DynamoDBDocumentClient, tableName: string): BookingStore {
@@ -93,7 +102,8 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
       const noShows = { pk: keys.salon(salonId), sk: keys.noShowCallerSk(phoneHash) };
       const agent = options.agent ? [{ pk: keys.salon(salonId), sk: keys.agentSk }] : [];
       const key = options.key ? [idempotencyKeyOf(salonId, options.key)] : [];
-      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent, ...key]);
+      const appointmentKeys = [...new Set(options.appointments ?? [])].map((bookingId) => ({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) }));
+      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent, ...key, ...appointmentKeys]);
       const secretHash = bySk.get(keys.agentSk)?.secretHash;
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
@@ -103,6 +113,10 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
         pastNoShows: (bySk.get(keys.noShowCallerSk(phoneHash))?.ids as Set<string> | undefined)?.size ?? 0,
         agentSecretHash: typeof secretHash === 'string' ? secretHash : null,
         earlier: options.key ? toIdempotencyRecord(options.key, bySk.get(keys.idempotencySk(options.key))) : null,
+        appointments: appointmentKeys.flatMap((each) => {
+          const item = bySk.get(each.sk);
+          return item ? [toAppointment(item)] : [];
+        }),
       };
     },
     async readForOffer(salonId, refs, calendarIds) {

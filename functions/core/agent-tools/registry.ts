@@ -8,7 +8,7 @@ import type { Ports } from '../ports.js';
 import { describeIssues } from '../errors.js';
 import { ToolError } from '../booking/errors.js';
 import { book } from '../booking/book.js';
-import { cancel } from '../booking/cancel.js';
+import { cancel, type CallScope } from '../booking/cancel.js';
 import { checkAvailability } from '../booking/check-availability.js';
 import { reschedule } from '../booking/reschedule.js';
 import { listServices, salonInfo, takeMessage, transfer } from '../booking/salon-tools.js';
@@ -104,14 +104,14 @@ export const toolRegistry: ToolRegistry = {
       return toolSchemas.cancel;
     },
     description: "Cancels the caller's booking, found by their phone and the date (or the booking id).",
-    run: (deps, call) => cancel(deps, call.salonId, call.input, { test: Boolean(call.test) }),
+    run: (deps, call) => cancel(deps, call.salonId, call.input, scopeOf(call)),
   },
   reschedule: {
     get contract() {
       return toolSchemas.reschedule;
     },
     description: "Moves the caller's booking to a new start time, found by their phone and the date (or the booking id).",
-    run: (deps, call) => reschedule(deps, call.salonId, call.input, { test: Boolean(call.test) }),
+    run: (deps, call) => reschedule(deps, call.salonId, call.input, scopeOf(call)),
   },
   'take-message': {
     get contract() {
@@ -170,8 +170,17 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   throw new ToolError('invalid', 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
 }
 
-/** The tools that may run while the caller's right is confirmed: they write nothing before it holds. */
-const RUN_BESIDE_CONFIRMATION: ReadonlySet<AgentTool> = new Set(['salon-info', 'list-services', 'check-availability', 'book']);
+/**
+ * The tools that may run while the caller's right is confirmed: they write nothing before it holds
+ * (cancel and reschedule read beside it and wait for it before their transaction: CallScope.beforeWrite).
+ */
+const RUN_BESIDE_CONFIRMATION: ReadonlySet<AgentTool> = new Set(['salon-info', 'list-services', 'check-availability', 'book', 'cancel', 'reschedule']);
+
+/** Which bookings a call reaches, and what its change waits for before it writes (the caller's right). */
+function scopeOf(call: Pick<ToolCall<AgentTool>, 'test' | 'confirmation'>): CallScope {
+  const check = call.confirmation;
+  return { test: Boolean(call.test), ...(check ? { beforeWrite: () => check.confirmed() } : {}) };
+}
 
 /** The tools that read the agent item in their own first read and decide the caller's right there. */
 const CONFIRM_IN_OWN_READ: ReadonlySet<AgentTool> = new Set(['book']);

@@ -92,7 +92,7 @@ function answerOf(earlier: NonNullable<BookingRead['earlier']>, hash: string | u
 }
 
 async function commit(deps: BookingDeps, context: SalonContext, request: Request): Promise<BookAnswer> {
-  const { service, stylist, start, end, callerPhone } = request;
+  const { service, stylist, start, callerPhone } = request;
   const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
   const date = localDate(start);
@@ -113,6 +113,33 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Request
   const refused = confirmation ? confirmation.check(found.agentSecretHash) : null;
   if (refused) throw refused;
   if (found.earlier) return answerOf(found.earlier, request.hash);
+  try {
+    return await decide(deps, context, request, { found, terms, refs, candidates, candidateIds, phoneHash, date });
+  } catch (error) {
+    // A refusal (taken, the caller's own booking at that time, the cap) may be this very key's
+    // booking, made by a twin request: a batch read is not one snapshot, so it can show the twin's
+    // booking on the day and not yet its key. The key is read once more before the caller is told.
+    const earlier = key && error instanceof ToolError && error.code !== 'idempotency_mismatch' ? await deps.bookings.idempotency.get(salonId, key) : null;
+    if (earlier) return answerOf(earlier, request.hash);
+    throw error;
+  }
+}
+
+interface Read {
+  found: BookingRead;
+  terms: DepositTerms | null;
+  refs: { stylistId: string; date: string }[];
+  candidates: readonly Stylist[];
+  candidateIds: string[];
+  phoneHash: string;
+  date: string;
+}
+
+async function decide(deps: BookingDeps, context: SalonContext, request: Request, read: Read): Promise<BookAnswer> {
+  const { service, stylist, start, end, callerPhone } = request;
+  const { found, terms, refs, candidates, candidateIds, phoneHash, date } = read;
+  const key = request.options.idempotencyKey;
+  const salonId = context.salon.id;
   const bookingId = newBookingId();
   if (capReached(found.caller, bookingId, deps.now().getTime())) throw tooManyBookings();
   if (!request.input.additional) refuseCallerOverlap(salonId, found.days, { callerPhone, start, end, test: request.options.source === 'test-call' }, deps.now().getTime());
@@ -127,7 +154,7 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Request
   const busy = busyByStylist((raw as PromiseFulfilledResult<RawBusy>).value, current.setup.mappings, candidateIds, bookedByStylist(found.days));
   const dayOf = new Map(found.days.map((day) => [day.stylistId, day]));
   const free = freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: !stylist });
-  if (free.length === 0) return takenUnlessKept(deps, current, request);
+  if (free.length === 0) return slotTaken(deps, current, service, stylist, start);
   const fields = {
     service: serviceRecord(service),
     callerName: request.input.callerName,
@@ -141,22 +168,11 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Request
   } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
   const made = await reserveFirstFree(deps, current, request, { bookingId, date, free, dayOf, fields, phoneHash, caller: found.caller, pastNoShows: found.pastNoShows, terms, deposit });
   if (made.kind === 'answered') return made.answer;
-  if (made.kind === 'taken') return takenUnlessKept(deps, current, request);
+  if (made.kind === 'taken') return slotTaken(deps, current, service, stylist, start);
   const appointment = made.appointment;
   if (deposit) await publishDepositRequest(deps, current, appointment, { ...deposit, paidAt: null });
   else await publishBooking(deps, current, 'booking.confirmed', appointment);
   return made.answer;
-}
-
-/**
- * "That time was just taken", unless the time was taken under this very key: the batch read is not
- * one snapshot, so a request racing its twin may see the twin's booking on the day before its key.
- */
-async function takenUnlessKept(deps: BookingDeps, context: SalonContext, request: Request): Promise<never | BookAnswer> {
-  const key = request.options.idempotencyKey;
-  const earlier = key ? await deps.bookings.idempotency.get(context.salon.id, key) : null;
-  if (earlier) return answerOf(earlier, request.hash);
-  return slotTaken(deps, context, request.service, request.stylist, request.start);
 }
 
 interface Plan {

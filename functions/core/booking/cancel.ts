@@ -1,7 +1,6 @@
 import { toolSay, type CancelAnswer, type ToolInput } from '../../contracts/agent-tools.js';
-import { publicAppointment } from '../../store/booking-store.js';
+import { publicAppointment, type BookingRead } from '../../store/booking-store.js';
 import { bookingView, speakWhen } from './book-answers.js';
-import { callerBookingIds } from './caller-record.js';
 import { checkedDate } from './rules.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonContext } from './context.js';
 import { cancelOn, type Gone } from './day-ledger.js';
@@ -11,7 +10,7 @@ import { logger } from '../../logger.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
 import { localDate } from './time.js';
-import type { MovedTo, StoredAppointment } from './records.js';
+import type { DayItem, DayRef, MovedTo, StoredAppointment } from './records.js';
 
 /**
  * `cancel` (and the lookup `reschedule` shares): the caller's phone must match the booking's.
@@ -31,28 +30,51 @@ export interface BookingLookup {
 /** Which call is asking: the owner's test call (`ToolCall.test`) or a real one. */
 export interface CallScope {
   test: boolean;
+  /** Awaited before the change's transaction: the caller's right, confirmed beside the reads (registry.ts). */
+  beforeWrite?: () => Promise<void>;
 }
 
 const inScope = (appointment: StoredAppointment, scope: CallScope) => (appointment.source === 'test-call') === scope.test;
 
 const notFound = () => new ToolError('not_found', 'booking_not_found', toolSay.bookingNotFound, 'No booking of this caller matches');
 
+export interface FoundBooking {
+  appointment: StoredAppointment;
+  /**
+   * Found by phone: the batch read that found it, holding the caller's record, the days of their
+   * upcoming bookings and whatever else was asked for (`also`), so the change reads nothing more.
+   */
+  read: BookingRead | null;
+}
+
 /**
  * The caller's booking: by id (any status, so a second cancel can say it is already done), or
  * their one upcoming confirmed booking (on `date` when given). Several → the agent asks which.
+ * By phone, the appointments come in one batch read with the days they may be on (every stylist's,
+ * on each upcoming booking's date) and `also`'s days and calendar mirrors.
  */
-export async function findCallerBooking(deps: BookingDeps, context: SalonContext, lookup: BookingLookup, scope: CallScope): Promise<StoredAppointment> {
+export async function findCallerBooking(
+  deps: BookingDeps,
+  context: SalonContext,
+  lookup: BookingLookup,
+  scope: CallScope,
+  also: { refs?: readonly DayRef[]; calendarIds?: readonly string[] } = {},
+): Promise<FoundBooking> {
   const salonId = context.salon.id;
   const phone = requirePhone(lookup.callerPhone);
   const now = deps.now().getTime();
   if (lookup.bookingId) {
     const appointment = await deps.bookings.appointments.get(salonId, lookup.bookingId);
     if (!appointment || appointment.callerPhone !== phone || !inScope(appointment, scope)) throw notFound();
-    return appointment;
+    return { appointment, read: null };
   }
   const date = lookup.date ? checkedDate(lookup.date, now) : undefined;
-  const ids = await callerBookingIds(deps, salonId, phoneKey(salonId, phone));
-  const upcoming = (await deps.bookings.appointments.getMany(salonId, ids))
+  const phoneHash = phoneKey(salonId, phone);
+  const entries = (await deps.bookings.callers.get(salonId, phoneHash)).bookings.filter((entry) => !date || localDate(entry.start) === date);
+  const dates = [...new Set(entries.filter((entry) => entry.start > now).map((entry) => localDate(entry.start)))];
+  const refs = uniqueRefs([...(also.refs ?? []), ...dates.flatMap((each) => context.setup.stylists.map((stylist) => ({ stylistId: stylist.id, date: each })))]);
+  const read = await deps.bookings.readForBooking(salonId, phoneHash, refs, also.calendarIds ?? [], { appointments: entries.map((entry) => entry.bookingId) });
+  const upcoming = read.appointments
     .filter((appointment) => appointment.status !== 'cancelled' && appointment.callerPhone === phone && inScope(appointment, scope) && Date.parse(appointment.start) > now)
     .filter((appointment) => !date || localDate(Date.parse(appointment.start)) === date)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
@@ -63,8 +85,13 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
       bookings: upcoming.map((appointment) => bookingView(publicAppointment(appointment), now)),
     });
   }
-  return upcoming[0]!;
+  return { appointment: upcoming[0]!, read };
 }
+
+const uniqueRefs = (refs: readonly DayRef[]) => [...new Map(refs.map((ref) => [`${ref.stylistId}#${ref.date}`, ref])).values()];
+
+/** The day a booking is on, when a read already holds it. */
+export const dayIn = (read: BookingRead | null, ref: DayRef): DayItem | undefined => read?.days.find((day) => day.stylistId === ref.stylistId && day.date === ref.date);
 
 /**
  * Cancels a booking on its stylist's day, where the decision is made: of a cancel and a
@@ -72,9 +99,9 @@ export async function findCallerBooking(deps: BookingDeps, context: SalonContext
  * happened. The day, the appointment, the month's count, the reminder and the calendar write go
  * in one transaction (ending.ts); then `booking.cancelled` is published.
  */
-export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment): Promise<'cancelled' | Gone> {
+export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, prefetched?: DayItem): Promise<'cancelled' | Gone> {
   const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
-  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()));
+  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), {}, prefetched);
   if (ended.result === 'cancelled' && ended.appointment) {
     const { status, cancelledAt, rescheduledTo, cancelReason } = ended.appointment;
     await publishEnded(deps, context, { ...appointment, status, cancelledAt, rescheduledTo, cancelReason });
@@ -108,7 +135,7 @@ async function movedTarget(deps: BookingDeps, appointment: StoredAppointment): P
 
 export async function cancel(deps: BookingDeps, salonId: string, input: ToolInput<'cancel'>, scope: CallScope = { test: false }): Promise<CancelAnswer> {
   const context = await loadSalonContext(deps, salonId);
-  const appointment = await findCallerBooking(deps, context, input, scope);
+  const { appointment, read } = await findCallerBooking(deps, context, input, scope);
   const now = deps.now().getTime();
   const when = speakWhen(Date.parse(appointment.start), now);
   const already: CancelAnswer = { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now) };
@@ -120,7 +147,8 @@ export async function cancel(deps: BookingDeps, salonId: string, input: ToolInpu
   if (Date.parse(appointment.start) <= now) {
     throw new ToolError('invalid', 'past', "That appointment has already started, so I can't cancel it now.", 'The booking has already started');
   }
-  const outcome = await cancelOnDay(deps, context, appointment);
+  await scope.beforeWrite?.();
+  const outcome = await cancelOnDay(deps, context, appointment, dayIn(read, { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) }));
   if (outcome !== 'cancelled' && outcome.kind === 'ended' && outcome.ended.movedTo) throw movedAway(appointment, outcome.ended.movedTo, now);
   if (outcome !== 'cancelled') return already;
   return {

@@ -55,10 +55,11 @@ export async function endOnDay<R>(
   bookingId: string,
   step: (day: DayItem) => Step<R>,
   extra: Omit<BookingChange, 'days'> = {},
+  prefetched?: DayItem,
 ): Promise<Ended<R>> {
   const salonId = context.salon.id;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const day = await deps.bookings.days.get(salonId, ref);
+    const day = attempt === 0 && prefetched ? prefetched : await deps.bookings.days.get(salonId, ref);
     const { result, next } = step(day);
     if (!next) return { result, day };
     const now = deps.now();

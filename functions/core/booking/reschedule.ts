@@ -4,9 +4,9 @@ import { publicAppointment, type CallerRecord } from '../../store/booking-store.
 import { UnavailableError } from '../errors.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
-import { busyByStylist, fetchBusy } from './calendar.js';
+import { busyByStylist, calendarsOf, fetchBusy } from './calendar.js';
 import { prunedCaller } from './caller-record.js';
-import { movedAway, findCallerBooking, type CallScope } from './cancel.js';
+import { dayIn, movedAway, findCallerBooking, type CallScope } from './cancel.js';
 import { countOf, joined, liveItems } from './change-items.js';
 import { loadSalonContext, newBookingId, phoneKey, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
 import { endingItems, publishEnded, repaired } from './day-changes.js';
@@ -120,7 +120,12 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   if (!parsed.ok) refuseStart(parsed.problem);
   const start = parsed.time.toMillis();
   const asked = input.stylist === undefined ? undefined : resolveStylist(context, input.stylist);
-  const old = await findCallerBooking(deps, context, { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) }, scope);
+  // Found by phone, the caller's booking comes in one batch with every stylist's day at the new
+  // time and their calendars' mirrors: the move then reads nothing more before its transaction.
+  const everyone = context.setup.stylists.map((each) => each.id);
+  const target = { refs: everyone.map((stylistId) => ({ stylistId, date: localDate(start) })), calendarIds: deps.calendarMirrors ? calendarsOf(context.setup.mappings, everyone) : [] };
+  const lookup = { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) };
+  const { appointment: old, read: lookedUp } = await findCallerBooking(deps, context, lookup, scope, target);
   const now = deps.now().getTime();
   const movedAnswer = (moved: StoredAppointment): RescheduleAnswer => ({
     ok: true,
@@ -155,9 +160,16 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const phoneHash = phoneKey(salonId, old.callerPhone);
   // The old booking's day and the caller's record come in the same batch: its deposit, paid, goes
   // with the booking. So do the stylists' calendar mappings: one the owner changed a moment ago counts at once.
-  const read = deps.bookings.readForBooking(salonId, phoneHash, refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }]);
+  const wanted = refs.some(isOldDay) ? refs : [...refs, { stylistId: old.stylistId, date: oldDate }];
+  const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
+  const covered = lookedUp && wanted.every((ref) => dayIn(lookedUp, ref)) && calendarIds.every((id) => target.calendarIds.includes(id));
+  const read = covered ? Promise.resolve(lookedUp) : deps.bookings.readForBooking(salonId, phoneHash, wanted, calendarIds);
   const currentOf = read.then((found) => withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings));
-  const [found, current, raw] = await Promise.all([read, currentOf, currentOf.then((current) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book'))]);
+  const [found, current, raw] = await Promise.all([
+    read,
+    currentOf,
+    Promise.all([read, currentOf]).then(([found, current]) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined)),
+  ]);
   const days = found.days.filter((day) => day.date === date);
   const deposit = found.days.find(isOldDay)?.intervals.find((entry) => entry.bookingId === old.id)?.record?.deposit;
   if (deposit && !deposit.paidAt) throw awaitingDepositRefusal();
@@ -175,6 +187,7 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     countedAs: countOf(old),
     ...(deposit ? { deposit } : {}),
   };
+  await scope.beforeWrite?.();
   let outcome: MoveOutcome = { kind: 'taken' };
   const moveRead: MoveRead = { days: new Map(found.days.map((day) => [dayKeyOf(day), day])), caller: found.caller, phoneHash };
   for (const candidate of freeCandidates(candidates, dayOf, busy.busy, { start, end }, { byLoad: false, exceptBookingId: old.id })) {

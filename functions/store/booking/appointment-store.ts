@@ -51,7 +51,7 @@ const APPOINTMENT_FIELDS = [
   'countedAs',
 ] as const;
 
-const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
+export const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
 
 /** The shared shape (events, owner API): the store's own fields removed. */
 export function publicAppointment(stored: StoredAppointment): Appointment {
