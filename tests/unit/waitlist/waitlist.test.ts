@@ -41,7 +41,7 @@ async function fullMonday() {
     conversations: createConversationStore(table.client, table.tableName),
   };
   const booked = await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T09:00', callerName: 'Mary Murphy', callerPhone: '+353871000001' });
-  const offerDeps = { ...deps, sms: { send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }) }, deliveryClaims: createDeliveryClaims(table.client, table.tableName) };
+  const offerDeps = { ...deps, sms: { sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }), send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }) }, deliveryClaims: createDeliveryClaims(table.client, table.tableName) };
   return { clock, salon, deps, offerDeps, sent, bookedId: (booked as unknown as { booking: { id: string } }).booking.id };
 }
 
