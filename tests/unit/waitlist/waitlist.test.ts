@@ -89,6 +89,17 @@ describe('the waiting list', () => {
     expect(monday.intervals.map((interval) => interval.record?.callerPhone)).toHaveLength(1);
   });
 
+  // An alphanumeric sender ID takes no replies (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id): the offer says to call.
+  it('from a one-way sender, a freed time is offered by phone, never "Reply YES"', async () => {
+    const { salon, deps, offerDeps, sent } = await fullMonday();
+    await deps.bookings.waitlist.add(salon.salonId, { id: 'w-oneway', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000009', createdAt: new Date().toISOString() });
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    const oneWay = { ...offerDeps, sms: { ...offerDeps.sms, sender: async () => ({ from: 'SalonDesk', twoWay: false, optOutScope: 'sender:SalonDesk' }) } };
+    expect(await offerFreedSlot(oneWay, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent[0]!.body).toBe('Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Call us to take it: the first to ask gets it.');
+  });
+
   it('offers only a time that can still be booked, and a YES too late for it hears why, not that it was taken', async () => {
     const waiting = { id: 'w-late', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000005', createdAt: new Date().toISOString() };
     // Cancelled ten minutes before it starts: too soon for anyone to book (15 minutes' notice), so nobody is texted.
