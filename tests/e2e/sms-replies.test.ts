@@ -52,7 +52,7 @@ const textsTo = async (caller: string) => ((await api('/_local/outbox.json')).bo
 describe('texts from callers', () => {
   it('a reminder answered "Cancel" then "YES" cancels the booking, and the caller keeps getting the salon\'s texts; other words are a message; STOP and START are Twilio\'s', async () => {
     const owner = await signUpOwner('sms-replies');
-    const { salonId, secret } = await bookableSalon(owner);
+    const { secret } = await bookableSalon(owner);
     const caller = '+353851234571';
     const day = nextOpenDay();
     const start = `${day}T11:00`;
@@ -94,7 +94,6 @@ describe('texts from callers', () => {
     // The outbox page shows the caller's texts beside the salon's answers.
     await page.goto('/_local/outbox');
     await page.locator('article.message').filter({ hasText: `Text from ${caller}` }).filter({ hasText: 'YES' }).first().waitFor();
-    expect(salonId).toMatch(/^sal_/);
   });
 
   it('two salons texting one caller: each reply reaches the right salon, or is asked back', async () => {
