@@ -15,7 +15,7 @@ import { startTable, type Table } from '../booking/harness.js';
  */
 const OPT_OUT_KEYWORDS = 'https://help.twilio.com/articles/223134027-Twilio-support-for-opt-out-keywords-SMS-STOP-filtering-';
 const ADVANCED_OPT_OUT = 'https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out';
-const SERVICE_WIDE = 'https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering';
+const SERVICE_WIDE = 'https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering, https://www.twilio.com/docs/proxy/opt-out-keywords';
 const ERROR_21610 = 'https://www.twilio.com/docs/api/errors/21610';
 const ALPHANUMERIC = 'https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id';
 
