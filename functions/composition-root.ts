@@ -23,7 +23,7 @@ import { createLocalTokenCipher } from './providers/local-token-cipher.js';
 import { createGoogleStore } from './store/google-store.js';
 import { createBookingStore } from './store/booking-store.js';
 import { createAgentStore } from './store/agent-store.js';
-import { createSandboxSms } from './providers/sandbox-sms.js';
+import { createSandboxSms, type SandboxSms } from './providers/sandbox-sms.js';
 import { createSandboxEmail } from './providers/sandbox-email.js';
 import { createOutboxStore } from './store/outbox-store.js';
 import { createDeliveryClaims } from './store/delivery-claims.js';
@@ -42,6 +42,9 @@ import { chooseAdapter, lazyAdapter } from './providers/lazy-adapter.js';
 import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
 import { createSubscriptionStore } from './store/subscription-store.js';
 import { createSmsReplyStore } from './store/sms-reply-store.js';
+import { createSmsRoutingStore } from './store/sms-routing-store.js';
+import { createSandboxSmsOptOuts } from './store/sandbox-sms-store.js';
+import { notingSenders } from './core/replies/texted-by.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
 import { rememberingSubjects } from './core/replies/last-text.js';
 import type { Ports } from './core/ports.js';
@@ -55,6 +58,8 @@ export interface Dependencies extends Ports {
   config: Config;
   /** The payments sandbox itself, for its local pages (which refuse to serve unless `payments` is the sandbox). */
   paymentsSandbox: SandboxPayments;
+  /** The SMS sandbox itself: the local phone hands it a caller's text first, as Twilio sees it before our webhook. */
+  smsSandbox: SandboxSms;
   /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
   elevenlabsWebhookSecret: () => Promise<string | null>;
 }
@@ -74,6 +79,8 @@ function build(settings: Config): Dependencies {
   const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
   const outbox = createOutboxStore(dynamo, settings.TABLE_NAME);
   const smsReplies = createSmsReplyStore(dynamo, settings.TABLE_NAME);
+  const smsRouting = createSmsRoutingStore(dynamo, settings.TABLE_NAME);
+  const smsSandbox = createSandboxSms({ outbox, optOuts: createSandboxSmsOptOuts(dynamo, settings.TABLE_NAME) });
   // The provider secret is read once per cold start, on first use.
   const secretArn = settings.PROVIDER_SECRETS_ARN;
   const providerSecrets = secretArn
@@ -200,22 +207,25 @@ function build(settings: Config): Dependencies {
       },
       { extractServices: true, suggestDurations: true },
     ),
-    // Every text checks the salon's STOP list first, whichever path sends it; one about a booking is remembered for the caller's reply.
+    // Every text checks the STOP list first, whichever path sends it; the salon that sent it, and the booking it is about, are remembered for the caller's reply.
     sms: respectingOptOuts(
-      rememberingSubjects(
-        chooseAdapter(settings.STAGE, {
-          configured: () => twilioCredentials(settings, providerSecrets),
-          real: async (twilio) => {
-            if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
-              throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
-            }
-            return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
-          },
-          sandbox: () => createSandboxSms(outbox),
-          missing: 'Twilio credentials are missing', sandboxName: 'SMS',
-          methods: { provider: true, send: true },
-        }),
-        smsReplies,
+      notingSenders(
+        rememberingSubjects(
+          chooseAdapter(settings.STAGE, {
+            configured: () => twilioCredentials(settings, providerSecrets),
+            real: async (twilio) => {
+              if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
+                throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
+              }
+              return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+            },
+            sandbox: () => smsSandbox,
+            missing: 'Twilio credentials are missing', sandboxName: 'SMS',
+            methods: { provider: true, sender: true, send: true },
+          }),
+          smsReplies,
+        ),
+        smsRouting,
       ),
       smsReplies,
     ),
@@ -238,6 +248,8 @@ function build(settings: Config): Dependencies {
     }),
     outbox,
     smsReplies,
+    smsRouting,
+    smsSandbox,
     deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),
     bookings: createBookingStore(dynamo, settings.TABLE_NAME),
     agents: createAgentStore(dynamo, settings.TABLE_NAME),

@@ -356,7 +356,7 @@ export const routes: readonly RouteDefinition[] = [
   // core (calendar token, deposit session), and a message publishes message.left.
   {
     id: 'twilio-sms',
-    summary: "Callers' text replies (cancel with a confirming YES, STOP/START, a freed time taken, anything else a message), signed by Twilio",
+    summary: "Callers' texts, signed by Twilio: STOP/START kept for every salon, the rest routed to the salon that texted them (asked back when two could be meant): cancel with a confirming YES, a freed time taken, anything else a message",
     path: '/api/twilio/sms',
     methods: ['POST'],
     entry: 'functions/api/twilio-sms.ts',

@@ -1,3 +1,5 @@
+import { SANDBOX_SMS_NUMBER } from '../../functions/providers/sandbox-sms.js';
+
 /** The local phone's page (its behaviour is ./local-phone-script.ts, served apart so the page needs no inline script). */
 export function renderLocalPhonePage(): string {
   return `<!doctype html>
@@ -48,9 +50,9 @@ ul.notes{padding-left:1.25rem;color:#374151}
 </section>
 <section aria-labelledby="text-heading">
   <h2 id="text-heading">Send a text</h2>
-  <p>As a caller texting the salon's number (a reply to a reminder or an offer): posted to the product's Twilio SMS webhook, signed the same way.</p>
+  <p>As a caller answering a salon's texts (a reminder, an offer): every salon's texts come from SalonDesk's number, ${SANDBOX_SMS_NUMBER}, so a reply to it reaches the salon that texted you, or you are asked which. The SMS sandbox acts on STOP, START and HELP as Twilio does, then the text is posted to the product's Twilio SMS webhook, signed the same way. A salon's own number works too.</p>
   <form id="text-form">
-    <label for="text-to">Salon's number <input id="text-to" name="text-to" type="tel" list="assigned-numbers" autocomplete="off" required placeholder="+3531…"></label>
+    <label for="text-to">Number texted <input id="text-to" name="text-to" type="tel" list="assigned-numbers" autocomplete="off" required value="${SANDBOX_SMS_NUMBER}"></label>
     <label for="text-from">Texting from <input id="text-from" name="text-from" type="tel" value="+353860000000" required></label>
     <label for="text-body">Message <input id="text-body" name="text-body" autocomplete="off" required></label>
     <button type="submit">Send text</button>

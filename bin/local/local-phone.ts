@@ -33,6 +33,8 @@ export interface LocalPhoneOptions {
   receptionist: LocalReceptionist;
   /** The caller's text, kept where the outbox page shows it beside the salon's answers. */
   recordText(message: { to: string; from: string; body: string }): void;
+  /** The SMS sandbox sees the text first, as Twilio does: its keywords block, unblock or are answered (functions/providers/sandbox-sms.ts). */
+  receiveText(message: { to: string; from: string; body: string }): Promise<void>;
   /** The SMS sandbox's texts to `to` since `since` (ISO), oldest first: the salon's answers. */
   textsTo(to: string, since: string): Promise<string[]>;
   /** Resolves once the event bus has delivered everything so far (texts its consumers send are answers too). */
@@ -234,11 +236,12 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     return { status: 200 };
   }
 
-  /** A text to a salon's number, as Twilio's inbound SMS webhook gets it; answers what the salon texted back. */
+  /** A text to our SMS sender or a salon's number, as Twilio handles it and then posts it to the inbound SMS webhook; answers what came back. */
   async function sendText(request: IncomingMessage, body: Record<string, unknown>) {
     const since = new Date().toISOString();
     const message = { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: SANDBOX_ACCOUNT_SID, From: text(body.from) || '+353860000000', To: text(body.to), Body: text(body.body), NumMedia: '0', ApiVersion: '2010-04-01' };
     options.recordText({ to: message.To, from: message.From, body: message.Body });
+    await options.receiveText({ to: message.To, from: message.From, body: message.Body });
     const answer = await callWebhook(request, `http://${request.headers.host}/api/twilio/sms`, message);
     await options.eventsIdle();
     return { status: answer.status, answers: await options.textsTo(message.From, since) };

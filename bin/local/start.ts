@@ -178,6 +178,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
       numbers: async () => (await listNumbers(deps())).numbers,
       salonForNumber: (e164) => deps().numbers.salonFor(e164),
       recordText: ({ to, from, body }) => outbox.add({ channel: 'sms', to, subject: `Text from ${from}`, body }),
+      receiveText: async (text) => {
+        if ((await deps().sms.provider()) === 'sandbox') await deps().smsSandbox.receive(text);
+      },
       textsTo: async (to, since) =>
         (await tableOutbox.listRecent(50))
           .filter((entry) => entry.channel === 'sms' && entry.to === to && entry.sentAt >= since)

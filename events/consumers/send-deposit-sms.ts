@@ -26,7 +26,7 @@ async function textOf(type: DepositEventType, detail: unknown, now: Date): Promi
   const refund = parseEventDetail(type, detail);
   const salon = await salonContact(d.salons, refund.appointment.salonId, refund.salonName);
   if (!salon) return { appointment: refund.appointment, body: null, skipped: 'the salon is gone' };
-  return { appointment: refund.appointment, body: depositRefundSms(refund.appointment, salon, refund.depositCents, now) };
+  return { appointment: refund.appointment, body: depositRefundSms(refund.appointment, salon, refund.depositCents, now, (await d.sms.sender()).twoWay) };
 }
 
 /**

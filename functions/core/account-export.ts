@@ -62,10 +62,8 @@ const EXPORTED: Readonly<Record<string, ExportRule>> = {
   WAITLIST: { list: 'waitingList' },
   OFFER: { list: 'freedTimeOffers' },
   // Kept by a hash of the caller's number (no number is stored in a key): the hash is what the salon holds.
-  SMSOPTOUT: { list: 'textOptOuts', fromKey: ([phoneHash]) => ({ phoneHash }) },
   SMSPENDING: { list: 'textQuestions', fromKey: ([phoneHash]) => ({ phoneHash }) },
   SMSSUBJECT: { list: 'textSubjects', fromKey: ([phoneHash]) => ({ phoneHash }) },
-  SMSIN: { list: 'textsReceived', fromKey: ([messageSid]) => ({ messageSid }) },
   NOSHOWS: { list: 'noShows', fromKey: ([month]) => ({ month }) },
   NOSHOWCALLER: { list: 'callerNoShows', fromKey: ([phoneHash]) => ({ phoneHash }) },
 };

@@ -29,6 +29,7 @@ import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
 import type { PaymentsPort } from '../providers/payments-port.js';
 import type { SubscriptionStore } from '../store/subscription-store.js';
 import type { SmsReplyStore } from '../store/sms-reply-store.js';
+import type { SmsRoutingStore } from '../store/sms-routing-store.js';
 import type { NumberStore } from '../store/number-store.js';
 import type { DiallingStore } from '../store/dialling-store.js';
 
@@ -69,6 +70,8 @@ export interface Ports {
   outbox: OutboxStore;
   /** Callers' STOPs and the questions the salon's texts asked them (replies to reminders and offers). */
   smsReplies: SmsReplyStore;
+  /** Which salons texted a caller lately, and a "which salon?" asked back: replies come to the platform's sender. */
+  smsRouting: SmsRoutingStore;
   /** Claims that make the message consumers send once per event. */
   deliveryClaims: DeliveryClaims;
   /** Appointments, stylist-day reservations, idempotency keys, callers' messages. */

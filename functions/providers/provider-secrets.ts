@@ -122,7 +122,7 @@ export async function twilioCredentials(
 }
 
 /** Prod texts through a Messaging Service: from one number, deposit links queue behind each other at one segment a second. */
-export const isMessagingService = (from: string) => /^MG[0-9a-f]{32}$/.test(from);
+export { isMessagingServiceSid as isMessagingService } from './twilio-opt-out.js';
 
 /**
  * The Twilio account for calls: the account SID and auth token (which also check webhook

@@ -27,14 +27,28 @@ export class SmsError extends Error {
     readonly kind: 'rejected' | 'unavailable',
     message: string,
     readonly status?: number,
+    /** Twilio's error code, when it gave one (21610: the number opted out). */
+    readonly code?: number,
   ) {
     super(message);
     this.name = 'SmsError';
   }
 }
 
+/**
+ * Who the texts come from (docs/reminders.md, "Which number texts come from"): `from` is a
+ * Messaging Service (MG…), a number or an alphanumeric ID; `twoWay` is false for an alphanumeric
+ * ID, which no reply reaches; `optOutScope` is what a STOP to it blocks (functions/providers/twilio-opt-out.ts).
+ */
+export interface SmsSender {
+  from: string;
+  twoWay: boolean;
+  optOutScope: string;
+}
+
 export interface SmsPort {
   provider(): Promise<SmsProviderName>;
+  sender(): Promise<SmsSender>;
   /** Answers the provider's message id. */
   send(message: SmsMessage): Promise<{ id: string }>;
 }

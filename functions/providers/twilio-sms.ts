@@ -1,11 +1,13 @@
-import { SmsError, type SmsPort } from './sms-port.js';
+import { SmsError, type SmsPort, type SmsSender } from './sms-port.js';
 import { MessageListInstance, twilioApi } from './twilio-sdk.js';
+import { isAlphanumericSender, isMessagingServiceSid, optOutScope } from './twilio-opt-out.js';
 
 /**
  * SMS through Twilio's Messages API with the twilio SDK (the resource behind
  * `client.messages.create({to, from, body})`). `from` is a Messaging Service (`MG…`, what prod
- * sends through: its number pool shares the load, where one number sends one segment a second)
- * or, outside prod, a Twilio number (E.164). `apiRoot` points the SDK at another base URL: only
+ * sends through: its pool of Irish mobile numbers sends every salon's texts, and a reply is routed
+ * by the caller's number, docs/reminders.md), or, outside prod, a Twilio number (E.164) or an
+ * alphanumeric ID (one-way: the texts then say "call us"). `apiRoot` points the SDK at another base URL: only
  * tests use it, with a local fake Twilio, through the SDK's own `httpClient` option.
  */
 export interface TwilioSmsOptions {
@@ -38,7 +40,7 @@ function translate(error: unknown): SmsError {
   if (typeof status === 'number') {
     const label = `Twilio answered ${status}${typeof code === 'number' ? ` (error ${code})` : ''}`;
     const kind = status === 429 || status >= 500 ? 'unavailable' : 'rejected';
-    return new SmsError(kind, label, status);
+    return new SmsError(kind, label, status, typeof code === 'number' ? code : undefined);
   }
   return new SmsError('unavailable', `Twilio could not be reached${typeof code === 'string' ? ` (${code})` : ''}`);
 }
@@ -46,9 +48,11 @@ function translate(error: unknown): SmsError {
 export function createTwilioSms(options: TwilioSmsOptions): SmsPort {
   // What `client.api.v2010.accounts(sid).messages` is, without loading the rest of the API.
   const messages = MessageListInstance(twilioApi(options), options.accountSid);
-  const sender = options.from.startsWith('MG') ? { messagingServiceSid: options.from } : { from: options.from };
+  const sender = isMessagingServiceSid(options.from) ? { messagingServiceSid: options.from } : { from: options.from };
+  const who: SmsSender = { from: options.from, twoWay: !isAlphanumericSender(options.from), optOutScope: optOutScope(options.from) };
   return {
     provider: async () => 'twilio',
+    sender: async () => who,
     async send(message) {
       try {
         const expiry = message.expiresAt ? { validityPeriod: validityPeriod(message.expiresAt, (options.now ?? (() => new Date()))()) } : {};

@@ -114,14 +114,27 @@ export const keys = {
   /** A booking's reminder text, due at `sendAt` (functions/store/reminder-store.ts); gsi1 lists every salon's by the day it is due. */
   reminderSk: (bookingId: string) => `REMINDER#${bookingId}`,
   reminderIndex: (day: string) => `REMINDERS#${day}`,
-  /** A number that texted STOP to the salon: nothing more is texted to it from the salon until START (functions/store/sms-reply-store.ts). */
-  smsOptOutSk: (phoneHash: string) => `SMSOPTOUT#${phoneHash}`,
+  /**
+   * A number that texted STOP to our sender, by the scope Twilio blocks (the Messaging Service, or
+   * the sending number): nothing more is texted to it from any salon until START (functions/store/sms-reply-store.ts).
+   */
+  smsOptOut: (scopedPhoneHash: string) => `SMSOPTOUT#${scopedPhoneHash}`,
+  smsOptOutSk: 'SMSOPTOUT',
+  /** Texts to a caller across salons (functions/store/sms-routing-store.ts): which salons texted them, and a "which salon?" asked back. */
+  smsCaller: (callerHash: string) => `SMSCALLER#${callerHash}`,
+  smsTextedBySk: (salonId: string) => `TEXTEDBY#${salonId}`,
+  smsTextedByPrefix: 'TEXTEDBY#',
+  smsWhichSk: 'WHICHSALON',
+  /** The SMS sandbox's own record of who opted out, as Twilio keeps it (functions/providers/sandbox-sms.ts). */
+  sandboxSmsOptOut: (scopedPhoneHash: string) => `SANDBOXSMS#OPTOUT#${scopedPhoneHash}`,
+  sandboxSmsOptOutSk: 'SANDBOXSMS',
   /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */
   smsPendingSk: (phoneHash: string) => `SMSPENDING#${phoneHash}`,
   /** The booking the salon's last booking text to a number was about (functions/core/replies/last-text.ts). */
   smsSubjectSk: (phoneHash: string) => `SMSSUBJECT#${phoneHash}`,
-  /** A text a caller sent, by Twilio's MessageSid: acted on once, however often the webhook is replayed. */
-  smsReceivedSk: (messageSid: string) => `SMSIN#${messageSid}`,
+  /** A text a caller sent, by Twilio's MessageSid: acted on once, however often the webhook is replayed (before it is known which salon it is for). */
+  smsReceived: (messageSid: string) => `SMSIN#${messageSid}`,
+  smsReceivedSk: 'SMSIN',
   /** A caller waiting for a time on a full day (functions/store/waitlist-store.ts), by day. */
   waitlistSk: (date: string, entryId: string) => `WAITLIST#${date}#${entryId}`,
   waitlistPrefix: (date: string) => `WAITLIST#${date}#`,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
@@ -5,8 +6,10 @@ import { tableKeys } from './table-definition.js';
 
 /**
  * Texts callers send the salon (functions/core/replies/): who said STOP, and what the salon's
- * last text to a number is waiting for an answer to. Both are under the salon and keyed by the
- * caller's phone hash, so STOP to one salon says nothing about another's texts.
+ * last text to a number is waiting for an answer to. A question is under the salon, keyed by the
+ * caller's phone hash; a STOP is kept by the scope Twilio blocks (`scope`: the Messaging Service
+ * or the sending number, functions/providers/twilio-opt-out.ts), so it covers every salon that
+ * texts through it, as Twilio's block does.
  */
 export type PendingReply = { kind: 'cancel'; bookingId: string; askedAt: string } | { kind: 'offer'; offerId: string; askedAt: string };
 
@@ -14,9 +17,9 @@ export type PendingReply = { kind: 'cancel'; bookingId: string; askedAt: string 
 export type AskedQuestion = PendingReply & { answeredAt: string | null };
 
 export interface SmsReplyStore {
-  optOut(salonId: string, phoneHash: string, at: string): Promise<void>;
-  optIn(salonId: string, phoneHash: string): Promise<void>;
-  isOptedOut(salonId: string, phoneHash: string): Promise<boolean>;
+  optOut(scope: string, phone: string, at: string): Promise<void>;
+  optIn(scope: string, phone: string): Promise<void>;
+  isOptedOut(scope: string, phone: string): Promise<boolean>;
   /** Remembers the question the salon's text asked (a later one replaces it); gone after `expiresAt`. */
   ask(salonId: string, phoneHash: string, pending: PendingReply, expiresAt: Date): Promise<void>;
   /** The question the salon's last text asked, answered or not, until it expires; null when never asked or stale. */
@@ -28,9 +31,9 @@ export interface SmsReplyStore {
   /** The booking the salon's latest text about a booking named, or null. */
   subject(salonId: string, phoneHash: string): Promise<string | null>;
   /** Takes a received text (Twilio's MessageSid) to act on: false when it was taken before (a replayed webhook). */
-  receive(salonId: string, messageSid: string, at: Date): Promise<boolean>;
+  receive(messageSid: string, at: Date): Promise<boolean>;
   /** Gives a received text back, when acting on it failed, so a redelivery can. */
-  unreceive(salonId: string, messageSid: string): Promise<void>;
+  unreceive(messageSid: string): Promise<void>;
 }
 
 /**
@@ -42,19 +45,23 @@ const RECEIVED_KEPT_SECONDS = 400 * 86_400;
 /** A booking a text named is worth remembering until long after any reply to it. */
 const SUBJECT_KEPT_SECONDS = 90 * 86_400;
 
+/** A caller's number within an opt-out scope, hashed: no number is kept in a key. */
+export const scopedPhoneHash = (scope: string, phone: string) => createHash('sha256').update(`${scope}:${phone}`).digest('base64url').slice(0, 32);
+
 export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: string): SmsReplyStore {
-  const optOutKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsOptOutSk(phoneHash) });
+  const optOutKey = (scope: string, phone: string) => ({ pk: keys.smsOptOut(scopedPhoneHash(scope, phone)), sk: keys.smsOptOutSk });
+  const receivedKey = (messageSid: string) => ({ pk: keys.smsReceived(messageSid), sk: keys.smsReceivedSk });
   const pendingKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsPendingSk(phoneHash) });
   const subjectKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsSubjectSk(phoneHash) });
   return {
-    async optOut(salonId, phoneHash, at) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...optOutKey(salonId, phoneHash), at } }));
+    async optOut(scope, phone, at) {
+      await client.send(new PutCommand({ TableName: tableName, Item: { ...optOutKey(scope, phone), at } }));
     },
-    async optIn(salonId, phoneHash) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: optOutKey(salonId, phoneHash) }));
+    async optIn(scope, phone) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: optOutKey(scope, phone) }));
     },
-    async isOptedOut(salonId, phoneHash) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: optOutKey(salonId, phoneHash), ConsistentRead: true }));
+    async isOptedOut(scope, phone) {
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: optOutKey(scope, phone), ConsistentRead: true }));
       return Boolean(result.Item);
     },
     async ask(salonId, phoneHash, pending, expiresAt) {
@@ -98,19 +105,19 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
         ),
       );
     },
-    receive(salonId, messageSid, at) {
+    receive(messageSid, at) {
       return conditionally(
         client.send(
           new PutCommand({
             TableName: tableName,
-            Item: { pk: keys.salon(salonId), sk: keys.smsReceivedSk(messageSid), at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + RECEIVED_KEPT_SECONDS },
+            Item: { ...receivedKey(messageSid), at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + RECEIVED_KEPT_SECONDS },
             ConditionExpression: 'attribute_not_exists(pk)',
           }),
         ),
       );
     },
-    async unreceive(salonId, messageSid) {
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.smsReceivedSk(messageSid) } }));
+    async unreceive(messageSid) {
+      await client.send(new DeleteCommand({ TableName: tableName, Key: receivedKey(messageSid) }));
     },
     async subject(salonId, phoneHash) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: subjectKey(salonId, phoneHash), ConsistentRead: true }));

@@ -3,7 +3,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { deps } from '../../functions/composition-root.js';
-import { phoneKey } from '../../functions/core/booking/context.js';
 import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 import { useProductDeps } from '../support/config-env.js';
 import { api, signUpOwner } from '../support/owners.js';
@@ -46,6 +45,6 @@ describe('a replayed SMS webhook (the same MessageSid)', () => {
     const start = { MessageSid: messageSid(), From: from, To: number, Body: 'START' };
     for (const body of ['STOP', 'START', 'STOP']) expect(await text(body === 'START' ? start : { MessageSid: messageSid(), From: from, To: number, Body: body })).toBe(200);
     expect(await text(start)).toBe(200);
-    expect(await deps().smsReplies.isOptedOut(salonId, phoneKey(salonId, from))).toBe(true);
+    expect(await deps().smsReplies.isOptedOut((await deps().sms.sender()).optOutScope, from)).toBe(true);
   });
 });

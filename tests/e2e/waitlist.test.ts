@@ -6,6 +6,7 @@ import { agentTool, ALL_DAY_HOURS, bookableSalon } from '../support/bookable-sal
 import { api, signUpOwner } from '../support/owners.js';
 import { eventsIdle } from '../support/stand-ins.js';
 import { useProductDeps } from '../support/config-env.js';
+import { SANDBOX_SMS_NUMBER } from '../../functions/providers/sandbox-sms.js';
 
 /**
  * A freed time offered on, in Chromium (docs/reminders.md): two callers wait for tomorrow (the
@@ -48,7 +49,8 @@ describe('the waiting list', () => {
     const texts = page.locator('#texts li');
     const send = async (from: string, body: string) => {
       const before = await texts.count();
-      await page.getByLabel("Salon's number").fill(number);
+      // The offer came from the platform's number: the YES goes back to it, and on to this salon.
+      await page.getByLabel('Number texted').fill(SANDBOX_SMS_NUMBER);
       await page.getByLabel('Texting from').fill(from);
       await page.getByLabel('Message').fill(body);
       await page.getByRole('button', { name: 'Send text' }).click();

@@ -100,7 +100,8 @@ function numberCheck(number: IncomingNumber, voiceUrl: string | undefined): Chec
  */
 function numberTextsCheck(number: IncomingNumber, smsUrl: string): Check[] {
   const name = number.phone_number;
-  if (!number.capabilities?.sms) return [{ provider: PROVIDER, status: 'warn', detail: `${name} cannot receive texts: a reply to a text naming it goes nowhere`, fix: 'texts go out from an SMS-capable sender; see docs/reminders.md' }];
+  // A salon's (geographic) number need not take texts: its texts come from the Messaging Service, and replies go there (docs/reminders.md).
+  if (!number.capabilities?.sms) return [{ provider: PROVIDER, status: 'info', detail: `${name} cannot take texts: callers text the Messaging Service's numbers, not this one` }];
   if (number.sms_url === smsUrl) return [{ provider: PROVIDER, status: 'ok', detail: `${name} sends the texts it receives to this stage` }];
   return [{ provider: PROVIDER, status: 'fail', detail: `${name} sends the texts it receives to ${number.sms_url || 'nowhere'}: replies to reminders never reach us`, fix: `npm run admin -- add-number ${name} --function <AdminFunctionName> (or assign-number, for a salon's) sets it to ${smsUrl}` }];
 }
@@ -110,7 +111,7 @@ function numberTextsCheck(number: IncomingNumber, smsUrl: string): Check[] {
  * unless told to use each number's own (use_inbound_webhook_on_number,
  * https://www.twilio.com/docs/messaging/services/api): either way, replies must reach this stage.
  */
-function serviceInboundCheck(sid: string, body: { inbound_request_url?: string | null; use_inbound_webhook_on_number?: boolean }, smsUrl: string | undefined): Check[] {
+function serviceInboundCheck(sid: string, body: ServiceBody, smsUrl: string | undefined): Check[] {
   if (body.use_inbound_webhook_on_number) return [{ provider: PROVIDER, status: 'ok', detail: `the Messaging Service ${sid} hands texts it receives to each number's own SMS URL` }];
   if (!smsUrl) return [];
   if (body.inbound_request_url === smsUrl) return [{ provider: PROVIDER, status: 'ok', detail: `the Messaging Service ${sid} sends the texts it receives to this stage` }];
@@ -124,16 +125,25 @@ function serviceInboundCheck(sid: string, body: { inbound_request_url?: string |
   ];
 }
 
-async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, sid: string, numbers: IncomingNumber[], smsUrl: string | undefined): Promise<Check[]> {
-  const service = await get(`${MESSAGING}/Services/${sid}`);
-  if (service.status !== 200) return [{ provider: PROVIDER, status: 'fail', detail: `the Messaging Service ${sid} is not on this account`, fix: 'check twilioMessagingServiceSid' }];
-  const inbound = serviceInboundCheck(sid, service.body as Parameters<typeof serviceInboundCheck>[1], smsUrl);
-  const pool = await get(`${MESSAGING}/Services/${sid}/PhoneNumbers?PageSize=1000`);
-  if (pool.status !== 200) return [unexpected(PROVIDER, 'the Messaging Service numbers', pool)];
-  const senders = (pool.body as { phone_numbers?: { phone_number: string; capabilities?: string[] }[] }).phone_numbers ?? [];
+interface ServiceBody {
+  inbound_request_url?: string | null;
+  use_inbound_webhook_on_number?: boolean;
+  sticky_sender?: boolean;
+}
+
+/**
+ * Every salon's texts come from the service's pool, and a reply is routed by the caller's number
+ * (docs/reminders.md): the pool needs an Irish SMS-capable number, or Country Code Geomatch texts
+ * Irish callers from another country's number
+ * (https://help.twilio.com/articles/223181268-What-is-Geomatch-and-how-does-it-work); Sticky
+ * Sender keeps each caller on one of them (https://www.twilio.com/docs/messaging/services); and
+ * an alphanumeric sender in the service takes every text to a country that allows one, Ireland
+ * included, one-way (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id).
+ */
+function poolChecks(sid: string, body: ServiceBody, senders: { phone_number: string; capabilities?: string[] }[], numbers: IncomingNumber[], alphaSenders: string[]): Check[] {
   const smsCapable = senders.filter((sender) => sender.capabilities?.some((capability) => capability.toUpperCase() === 'SMS') ?? numbers.some((number) => number.phone_number === sender.phone_number && number.capabilities?.sms));
-  return [
-    ...inbound,
+  const irish = smsCapable.filter((sender) => sender.phone_number.startsWith('+353'));
+  const checks: Check[] = [
     {
       provider: PROVIDER,
       status: smsCapable.length ? 'ok' : 'fail',
@@ -141,6 +151,42 @@ async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHtt
       ...(smsCapable.length ? {} : { fix: 'add SMS-capable numbers to its sender pool' }),
     },
   ];
+  if (smsCapable.length) {
+    checks.push(
+      irish.length
+        ? { provider: PROVIDER, status: 'ok', detail: `${irish.length} of them Irish: Irish callers are texted from an Irish number` }
+        : { provider: PROVIDER, status: 'fail', detail: 'no Irish SMS-capable number in its pool: Twilio texts Irish callers from another country\'s number', fix: 'add Irish mobile numbers (+353 8…, bought with SmsEnabled) to its sender pool' },
+    );
+  }
+  checks.push(
+    body.sticky_sender
+      ? { provider: PROVIDER, status: 'ok', detail: 'Sticky Sender is on: each caller gets every text from the same number' }
+      : { provider: PROVIDER, status: 'warn', detail: 'Sticky Sender is off: a caller may get texts from several numbers (replies still reach us)', fix: 'turn on Sticky Sender in the Messaging Service\'s Sender Pool settings' },
+  );
+  if (alphaSenders.length) {
+    checks.push({
+      provider: PROVIDER,
+      status: 'fail',
+      detail: `the Messaging Service sends as ${alphaSenders.join(', ')} where a country allows it, Ireland included: one-way, so "Reply C" and YES reach nobody`,
+      fix: 'remove the alphanumeric sender from the service (our texts offer replies)',
+    });
+  }
+  // Advanced Opt-Out is no field of the Services resource: an operator checks it (docs/operations.md, launch steps).
+  checks.push({ provider: PROVIDER, status: 'info', detail: "the service's Advanced Opt-Out keywords are not in Twilio's API: CANCEL must not be an opt-out keyword nor YES an opt-in one (docs/operations.md, launch steps)" });
+  return checks;
+}
+
+async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, sid: string, numbers: IncomingNumber[], smsUrl: string | undefined): Promise<Check[]> {
+  const service = await get(`${MESSAGING}/Services/${sid}`);
+  if (service.status !== 200) return [{ provider: PROVIDER, status: 'fail', detail: `the Messaging Service ${sid} is not on this account`, fix: 'check twilioMessagingServiceSid' }];
+  const body = service.body as ServiceBody;
+  const inbound = serviceInboundCheck(sid, body, smsUrl);
+  const [pool, alpha] = await Promise.all([get(`${MESSAGING}/Services/${sid}/PhoneNumbers?PageSize=1000`), get(`${MESSAGING}/Services/${sid}/AlphaSenders?PageSize=1000`)]);
+  if (pool.status !== 200) return [...inbound, unexpected(PROVIDER, 'the Messaging Service numbers', pool)];
+  if (alpha.status !== 200) return [...inbound, unexpected(PROVIDER, "the Messaging Service's alphanumeric senders", alpha)];
+  const senders = (pool.body as { phone_numbers?: { phone_number: string; capabilities?: string[] }[] }).phone_numbers ?? [];
+  const alphaSenders = ((alpha.body as { alpha_senders?: { alpha_sender: string }[] }).alpha_senders ?? []).map((sender) => sender.alpha_sender);
+  return [...inbound, ...poolChecks(sid, body, senders, numbers, alphaSenders)];
 }
 
 /**

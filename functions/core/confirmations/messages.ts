@@ -21,15 +21,19 @@ const withStylist = (appointment: Appointment) => (appointment.stylistName.trim(
 /** Why a booking was cancelled when the caller did not cancel it. */
 export type CancelReason = 'deposit_not_paid';
 
+/** How to book again: by phone, else by a reply where one reaches us (a one-way sender's texts take none: docs/reminders.md). */
+const bookAgain = (salon: SalonContact, twoWay: boolean) => (salon.phone ? `Call ${salon.phone} to book again.` : twoWay ? 'Reply to this message to book again.' : 'Call the salon to book again.');
+
 /** "You're booked at Bláth Hair for Cut on Saturday 28 November at 14:30 with Aoife. Reply or call 01 234 5678 to change." */
-export function bookingSms(kind: BookingKind, appointment: Appointment, salon: SalonContact, now: Date, reason?: CancelReason): string {
+export function bookingSms(kind: BookingKind, appointment: Appointment, salon: SalonContact, now: Date, reason?: CancelReason, twoWay = true): string {
   const when = spokenWhen(appointment.start, now);
   const service = appointment.service.name.trim();
   if (kind === 'confirmed') {
-    const change = salon.phone ? `Reply or call ${salon.phone} to change.` : 'Reply to this message to change.';
+    const by = twoWay ? 'Reply or call' : 'Call';
+    const change = salon.phone ? `${by} ${salon.phone} to change.` : twoWay ? 'Reply to this message to change.' : 'Call the salon to change it.';
     return `You're booked at ${salon.name} for ${service} on ${when}${withStylist(appointment)}. ${change}`;
   }
-  const again = salon.phone ? `Call ${salon.phone} to book again.` : 'Reply to this message to book again.';
+  const again = bookAgain(salon, twoWay);
   if (reason === 'deposit_not_paid') {
     return `The time held for your ${service} at ${salon.name} on ${when}${withStylist(appointment)} is released: the deposit wasn't paid in time. ${again}`;
   }
@@ -44,9 +48,9 @@ export function depositSms(appointment: Appointment, salon: Pick<SalonContact, '
 }
 
 /** A payment that arrived after its booking ended: "Bláth Hair: your €20 deposit for Balayage on Saturday 28 November at 14:30 came after that time was released, so it is refunded in full. …" */
-export function depositRefundSms(appointment: Appointment, salon: SalonContact, cents: number | null, now: Date): string {
+export function depositRefundSms(appointment: Appointment, salon: SalonContact, cents: number | null, now: Date, twoWay = true): string {
   const when = spokenWhen(appointment.start, now);
-  const again = salon.phone ? `Call ${salon.phone} to book again.` : 'Reply to this message to book again.';
+  const again = bookAgain(salon, twoWay);
   const deposit = cents ? `${formatEuro(cents)} deposit` : 'deposit';
   return `${salon.name}: your ${deposit} for ${appointment.service.name.trim()} on ${when}${withStylist(appointment)} came after that booking was cancelled or released, so it is refunded in full. It can take 5-10 days to reach your account. ${again}`;
 }

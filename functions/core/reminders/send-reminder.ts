@@ -3,7 +3,7 @@ import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import { reminderSms } from './reminder-text.js';
 
-export type SendReminderDeps = Pick<Ports, 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send'>; bookings: { reminders: Pick<Ports['bookings']['reminders'], 'drop'> } };
+export type SendReminderDeps = Pick<Ports, 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send' | 'sender'>; bookings: { reminders: Pick<Ports['bookings']['reminders'], 'drop'> } };
 
 export type ReminderDelivery = 'sent' | 'already-sent' | 'held' | 'test-booking';
 
@@ -19,9 +19,11 @@ export async function sendReminder(deps: SendReminderDeps, detail: EventDetail<'
   const { appointment, salonName, language } = detail;
   if (appointment.source === 'test-call') return 'test-booking';
   const key = { salonId: appointment.salonId, eventType: 'booking.reminder-due', subjectId: appointment.id, channel: 'sms' };
+  const { twoWay } = await deps.sms.sender();
+  const body = reminderSms(appointment, salonName, language, twoWay);
   const outcome = await deliverOnce({ claims: deps.deliveryClaims, now: deps.now }, key, () =>
     // "Reply C to cancel": the reply is about this booking (functions/core/replies/last-text.ts).
-    deps.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body: reminderSms(appointment, salonName, language), expiresAt: new Date(appointment.start), about: { bookingId: appointment.id } }),
+    deps.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body, expiresAt: new Date(appointment.start), about: { bookingId: appointment.id } }),
   );
   const delivered: ReminderDelivery = outcome.sent ? 'sent' : (await deps.deliveryClaims.wasSent(key)) ? 'already-sent' : 'held';
   if (delivered !== 'held') await deps.bookings.reminders.drop(appointment.salonId, appointment.id);

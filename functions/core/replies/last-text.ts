@@ -11,6 +11,7 @@ import { phoneKey } from '../booking/context.js';
 export function rememberingSubjects(sms: SmsPort, store: Pick<SmsReplyStore, 'noteSubject'>, now: () => Date = () => new Date()): SmsPort {
   return {
     provider: () => sms.provider(),
+    sender: () => sms.sender(),
     async send(message) {
       const { about, ...rest } = message;
       const sent = await sms.send(rest);

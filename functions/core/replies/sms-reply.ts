@@ -11,10 +11,10 @@ import { intentOf } from './keywords.js';
 import type { StoredAppointment } from '../booking/records.js';
 
 /**
- * A text a caller sent the salon (the Twilio SMS webhook, or the local phone): STOP and START
- * switch the salon's texts to them off and on; "C" asks to cancel the booking the salon's last
- * text named (else their next booking), which a "YES" then cancels through the agent's own cancel
- * path; anything else is kept as a message for the salon, as the take-message tool keeps one.
+ * A text a caller sent the salon, once it is known which salon (functions/core/replies/incoming-text.ts):
+ * "C" asks to cancel the booking the salon's last text named (else their next booking), which a
+ * "YES" then cancels through the agent's own cancel path; anything else is kept as a message for
+ * the salon, as the take-message tool keeps one. STOP, START and HELP are Twilio's to answer.
  * Answers the text to send back, or null.
  */
 export type ReplyDeps = BookingDeps & Pick<Ports, 'rateLimits' | 'smsReplies'>;
@@ -26,7 +26,7 @@ export interface IncomingText {
   body: string;
 }
 
-export type ReplyOutcome = 'opted-out' | 'opted-in' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer' | 'repeat';
+export type ReplyOutcome = 'opted-out' | 'opted-in' | 'keyword' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer' | 'repeat';
 
 /** Another reply took the question first (a YES sent twice, three at once): this one does nothing and says nothing. */
 export const REPEATED_ANSWER: ReplyAnswer = { outcome: 'repeat', reply: null };
@@ -91,15 +91,8 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
   const phoneHash = phoneKey(text.salonId, text.from);
   const now = deps.now();
   const intent = intentOf(text.body);
-  if (intent === 'stop') {
-    await deps.smsReplies.optOut(text.salonId, phoneHash, now.toISOString());
-    // Twilio confirms a STOP itself; nothing more goes to this number from the salon.
-    return { outcome: 'opted-out', reply: null };
-  }
-  if (intent === 'start') {
-    await deps.smsReplies.optIn(text.salonId, phoneHash);
-    return { outcome: 'opted-in', reply: `${salonName}: you'll get our texts again. Reply STOP to stop them.` };
-  }
+  // Twilio blocks, unblocks or answers these itself (incoming-text.ts keeps the STOP): a reply of ours would be a second answer.
+  if (intent === 'stop' || intent === 'start' || intent === 'help') return { outcome: 'keyword', reply: null };
   const asked = await deps.smsReplies.pending(text.salonId, phoneHash, now);
   // A YES or NO to a question another reply already answered is that answer again, never a message for the salon.
   if (asked?.answeredAt && (intent === 'yes' || intent === 'no')) return REPEATED_ANSWER;

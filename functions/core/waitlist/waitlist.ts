@@ -74,7 +74,7 @@ export async function joinWaitlist(deps: BookingDeps & { rateLimits: RateLimits 
   return { ok: true, say: `You're already on the waiting list for ${day}. If a time comes free we'll text you, and the first to reply gets it.`, waitlistId: entry.id };
 }
 
-export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send'>; smsReplies: Pick<Ports['smsReplies'], 'ask'> };
+export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send' | 'sender'>; smsReplies: Pick<Ports['smsReplies'], 'ask'> };
 
 /** `booking.slot-freed`: texts the day's waiting list the freed time; answers how many were texted. */
 export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, salonName: string): Promise<number> {
@@ -100,6 +100,8 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   const expiresAt = new Date(Date.parse(appointment.start));
   await deps.bookings.waitlist.putOffer(offer, expiresAt);
   const stylist = appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '';
+  // From a one-way sender no YES reaches us (docs/reminders.md): the caller rings instead.
+  const take = (await deps.sms.sender()).twoWay ? 'Reply YES to take it: the first to reply gets it.' : 'Call us to take it: the first to ask gets it.';
   for (const entry of waiting) {
     await deps.smsReplies.ask(appointment.salonId, phoneKey(appointment.salonId, entry.callerPhone), { kind: 'offer', offerId: offer.id, askedAt: now.toISOString() }, expiresAt);
     // Once per number per freed time, whatever the redeliveries.
@@ -107,7 +109,7 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
       deps.sms.send({
         salonId: appointment.salonId,
         to: entry.callerPhone,
-        body: `${salonName}: a time has come free for your ${entry.serviceName}${stylist} on ${spokenWhen(appointment.start, now)}. Reply YES to take it: the first to reply gets it.`,
+        body: `${salonName}: a time has come free for your ${entry.serviceName}${stylist} on ${spokenWhen(appointment.start, now)}. ${take}`,
         expiresAt,
       }),
     );

@@ -172,7 +172,7 @@ describe('send-deposit-sms', () => {
   it('texts the payment link with its expiry, so the provider drops it once the link cannot be paid', async () => {
     const sent: SmsMessage[] = [];
     const sms = deps().sms;
-    deps().sms = { provider: sms.provider, send: async (message) => (sent.push(message), { id: 'SM1' }) };
+    deps().sms = { provider: sms.provider, sender: sms.sender, send: async (message) => (sent.push(message), { id: 'SM1' }) };
     try {
       const appointment = booking({ status: 'awaiting_deposit' });
       const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();

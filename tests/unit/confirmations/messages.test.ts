@@ -27,6 +27,13 @@ describe('the booking SMS', () => {
     expect(text).toBe("You're booked at Bláth Hair for Cut and blow-dry on Saturday 28 November at 14:30. Reply to this message to change.");
   });
 
+  // An alphanumeric sender ID takes no replies (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id).
+  it('from a one-way sender, never asks for a reply', () => {
+    expect(bookingSms('confirmed', appointment(), salon, NOW, undefined, false)).toMatch(/\. Call 01 234 5678 to change\.$/);
+    expect(bookingSms('confirmed', appointment(), { ...salon, phone: null }, NOW, undefined, false)).toMatch(/\. Call the salon to change it\.$/);
+    expect(bookingSms('cancelled', appointment(), { ...salon, phone: null }, NOW, undefined, false)).toMatch(/\. Call the salon to book again\.$/);
+  });
+
   it('fits in two SMS parts even with a long salon name', () => {
     const text = bookingSms('confirmed', appointment(), { ...salon, name: 'The Hair Studio at the Old Mill, Clonakilty' }, NOW);
     expect(text.length).toBeLessThanOrEqual(2 * 153);

@@ -23,6 +23,7 @@ const server = createServer((request, response) => {
     if (to === '+353000') return json(400, { code: 21211, message: `The 'To' number ${to} is not a valid phone number.`, status: 400 });
     if (to === '+353871111111') return json(503, { code: 20503, message: 'Service unavailable', status: 503 });
     if (to === '+353872222222') return json(429, { code: 20429, message: 'Too many requests', status: 429 });
+    if (to === '+353873333333') return json(400, { code: 21610, message: `Attempt to send to unsubscribed recipient ${to}`, status: 400 });
     json(201, { sid: `SM${'a'.repeat(32)}`, account_sid: ACCOUNT, to, from: form.get('From'), body: form.get('Body'), status: 'queued' });
   })();
 });
@@ -72,6 +73,23 @@ describe('the Twilio SMS adapter', () => {
     expect(String((refused as Error).message)).not.toContain('+353');
     await expect(sms.send({ salonId: 's', to: '+353871111111', body: 'x' })).rejects.toMatchObject({ kind: 'unavailable', status: 503 });
     await expect(sms.send({ salonId: 's', to: '+353872222222', body: 'x' })).rejects.toMatchObject({ kind: 'unavailable', status: 429 });
+  });
+
+  // https://www.twilio.com/docs/api/errors/21610: the recipient opted out; the STOP check keeps it (functions/core/replies/opt-outs.ts).
+  it("keeps Twilio's error code, so an opted-out recipient (21610) is told from any other refusal", async () => {
+    const sms = createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: `MG${'b'.repeat(32)}`, apiRoot: root });
+    await expect(sms.send({ salonId: 's', to: '+353873333333', body: 'x' })).rejects.toMatchObject({ kind: 'rejected', status: 400, code: 21610 });
+  });
+
+  // A Messaging Service's STOP covers its whole pool (https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering);
+  // an alphanumeric ID is one-way (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id).
+  it('says who the texts come from: a Messaging Service (two-way, its STOP covers the service), a number, or a one-way alphanumeric ID', async () => {
+    const sender = (from: string) => createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from, apiRoot: root }).sender();
+    expect(await sender(`MG${'b'.repeat(32)}`)).toEqual({ from: `MG${'b'.repeat(32)}`, twoWay: true, optOutScope: `service:MG${'b'.repeat(32)}` });
+    expect(await sender('+353830000001')).toEqual({ from: '+353830000001', twoWay: true, optOutScope: 'sender:+353830000001' });
+    expect((await sender('SalonDesk')).twoWay).toBe(false);
+    await createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: 'SalonDesk', apiRoot: root }).send({ salonId: 's', to: '+353871234567', body: 'x' });
+    expect(seen.at(-1)!.form.get('From')).toBe('SalonDesk');
   });
 
   it('reports an unreachable Twilio as unavailable', async () => {

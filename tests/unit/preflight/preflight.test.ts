@@ -103,6 +103,8 @@ describe('the preflight', () => {
         '[ok] Twilio: +35315550001 sends the texts it receives to this stage',
         "[ok] Twilio: the Messaging Service MG00000000000000000000000000000001 hands texts it receives to each number's own SMS URL",
         '[ok] Twilio: texts go out through the Messaging Service MG00000000000000000000000000000001: 2 SMS-capable number(s), about 2 segment(s) a second',
+        '[ok] Twilio: 2 of them Irish: Irish callers are texted from an Irish number',
+        '[ok] Twilio: Sticky Sender is on: each caller gets every text from the same number',
         '[ok] Twilio: the regulatory bundle BU00000000000000000000000000000001 is twilio-approved',
         "[ok] Twilio: the numbers' address is in IE",
         '[ok] Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook receives every event type we apply',
@@ -151,7 +153,31 @@ describe('the preflight', () => {
       expect(failures).toContain(expected);
     }
     expect(lines(checks, 'warn').join('\n')).toContain('Twilio: +35315550001 sends its calls to https://dev.salondesk.ie/api/twilio/voice, not this stage');
-    expect(lines(checks, 'warn').join('\n')).toContain('Twilio: +35315550003 cannot receive texts: a reply to a text naming it goes nowhere');
+    expect(lines(checks, 'info').join('\n')).toContain("Twilio: +35315550003 cannot take texts: callers text the Messaging Service's numbers, not this one");
+  });
+
+  // Every salon's texts come from the pool, and replies are routed by the caller (docs/reminders.md):
+  // Country Code Geomatch (https://help.twilio.com/articles/223181268-What-is-Geomatch-and-how-does-it-work),
+  // Sticky Sender (https://www.twilio.com/docs/messaging/services) and alphanumeric senders, one-way
+  // where allowed (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id).
+  it('fails a pool with no Irish number or with an alphanumeric sender, warns when Sticky Sender is off, and says Advanced Opt-Out is for an operator to check', async () => {
+    const service = 'GET https://messaging.twilio.com/v1/Services/MG00000000000000000000000000000001';
+    const ready = recorded('ready').http;
+    const http: VendorHttp = async (request) => {
+      const answer = await ready(request);
+      const key = `${request.method} ${request.url}`;
+      if (key === service) return { ...answer, body: { ...(answer.body as object), sticky_sender: false } };
+      if (key === `${service}/PhoneNumbers?PageSize=1000`) return { status: 200, body: { phone_numbers: [{ sid: 'PN09', phone_number: '+447700900001', country_code: 'GB', capabilities: ['SMS'] }] } };
+      if (key === `${service}/AlphaSenders?PageSize=1000`) return { status: 200, body: { alpha_senders: [{ sid: 'AI01', alpha_sender: 'SalonDesk' }] } };
+      return answer;
+    };
+    const checks = await runPreflight(PROD, { http, aws: recordedAws('ready') });
+    expect(lines(checks, 'fail')).toEqual([
+      "[FAIL] Twilio: no Irish SMS-capable number in its pool: Twilio texts Irish callers from another country's number (fix: add Irish mobile numbers (+353 8…, bought with SmsEnabled) to its sender pool)",
+      '[FAIL] Twilio: the Messaging Service sends as SalonDesk where a country allows it, Ireland included: one-way, so "Reply C" and YES reach nobody (fix: remove the alphanumeric sender from the service (our texts offer replies))',
+    ]);
+    expect(lines(checks, 'warn')).toContain("[WARN] Twilio: Sticky Sender is off: a caller may get texts from several numbers (replies still reach us) (fix: turn on Sticky Sender in the Messaging Service's Sender Pool settings)");
+    expect(lines(checks, 'info').join('\n')).toContain('Advanced Opt-Out keywords are not in Twilio\'s API: CANCEL must not be an opt-out keyword nor YES an opt-in one');
   });
 
   it("fails a Messaging Service that keeps the texts its senders receive at a URL of its own (https://www.twilio.com/docs/messaging/services/api: inbound_request_url, use_inbound_webhook_on_number)", async () => {

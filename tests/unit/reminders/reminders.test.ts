@@ -78,16 +78,22 @@ describe('when a reminder goes', () => {
 
 describe('the reminder text', () => {
   it('names the salon, service, stylist, day and time, and how to answer', () => {
-    expect(reminderSms(appointment(), 'Bláth Hair', 'en')).toBe(
+    expect(reminderSms(appointment(), 'Bláth Hair', 'en', true)).toBe(
       'Bláth Hair: a reminder of your Cut and blow-dry with Aoife on Thursday 3 December at 14:30. Reply C to cancel, or call us to change it.',
     );
   });
 
   it("in the receptionist's language where it speaks another, English where we have no words", () => {
-    expect(reminderSms(appointment(), 'Bláth Hair', 'pl')).toBe(
+    expect(reminderSms(appointment(), 'Bláth Hair', 'pl', true)).toBe(
       'Bláth Hair: przypominamy o wizycie Cut and blow-dry (Aoife): czwartek 3 grudnia o 14:30. Odpisz C, aby odwołać, lub zadzwoń do nas, aby ją zmienić.',
     );
-    expect(reminderSms(appointment(), 'Bláth Hair', 'sv')).toContain('Reply C to cancel');
+    expect(reminderSms(appointment(), 'Bláth Hair', 'sv', true)).toContain('Reply C to cancel');
+  });
+
+  // An alphanumeric sender ID is one-way: no reply reaches anyone (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id).
+  it('from a one-way sender, says to call instead of offering a reply', () => {
+    expect(reminderSms(appointment(), 'Bláth Hair', 'en', false)).toBe('Bláth Hair: a reminder of your Cut and blow-dry with Aoife on Thursday 3 December at 14:30. To cancel or change it, please call us.');
+    expect(reminderSms(appointment(), 'Bláth Hair', 'pl', false)).not.toContain('Odpisz');
   });
 });
 
@@ -220,7 +226,7 @@ describe('a kill -9 during the 08:00 reminder sweep (RELIABILITY 71)', () => {
       events: { publish: async (_type: string, detail: unknown) => void bus.push((detail as { appointment: Appointment }).appointment) },
       bookings: { reminders: createReminderStore(client, table.tableName), appointments: { get: async (_salon: string, id: string) => appointments.get(id) ?? null } },
       deliveryClaims: createDeliveryClaims(client, table.tableName),
-      sms: { provider: async () => 'sandbox', send: sms },
+      sms: { provider: async () => 'sandbox', sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }), send: sms },
     });
     const healthy = on(table.client);
     const deliver = async (deps: ReturnType<typeof on>, count = Infinity) => {

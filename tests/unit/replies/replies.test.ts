@@ -5,7 +5,7 @@ import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core
 import { rememberingSubjects } from '../../../functions/core/replies/last-text.js';
 import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { setLogSink } from '../../../functions/logger.js';
-import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import { SmsError, type SmsMessage } from '../../../functions/providers/sms-port.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
 import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';
@@ -19,17 +19,30 @@ beforeAll(async () => {
 afterAll(() => table.close());
 
 describe('what a text says', () => {
+  // STOP, START and HELP are exactly the keywords our Advanced Opt-Out acts on: one word, any case
+  // (https://help.twilio.com/articles/223134027-Twilio-support-for-opt-out-keywords-SMS-STOP-filtering-:
+  // "Only single-word messages will trigger the block"); CANCEL and YES are taken out of Twilio's
+  // defaults (https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out), so they are ours.
   it.each([
     ['C', 'cancel'],
     ['c.', 'cancel'],
+    ['Cancel', 'cancel'],
+    ['CANCEL', 'cancel'],
     ['Cancel please', 'cancel'],
     ['cancel my appointment', 'cancel'],
     ['YES', 'yes'],
     ['Yes please!', 'yes'],
     ['no thanks', 'no'],
     ['STOP', 'stop'],
+    [' stop ', 'stop'],
     ['Unsubscribe', 'stop'],
+    ['STOPALL', 'stop'],
     ['start', 'start'],
+    ['UNSTOP', 'start'],
+    ['HELP', 'help'],
+    ['info', 'help'],
+    ['stop please', 'other'],
+    ['opt out', 'other'],
     ['Can I come at 3 instead of 2?', 'other'],
     ['Cancel the 3pm and book me for 4', 'other'],
   ] as const)('%s → %s', (body, intent) => {
@@ -37,17 +50,37 @@ describe('what a text says', () => {
   });
 });
 
+const SENDER = { from: 'MG00000000000000000000000000000001', twoWay: true, optOutScope: 'service:MG00000000000000000000000000000001' };
+
 describe('STOP holds on every send path', () => {
-  it('a number that texted STOP to a salon gets nothing more from that salon, and still gets another salon\'s texts', async () => {
+  // A STOP to a Messaging Service blocks every sender in it, so every salon texting through it
+  // (https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering:
+  // "Advanced Opt-Out changes apply to all phone number members of a Messaging Service").
+  it('a number that texted STOP to our Messaging Service gets nothing more from any salon until START', async () => {
     const store = createSmsReplyStore(table.client, table.tableName);
     const sent: SmsMessage[] = [];
-    const sms = respectingOptOuts({ provider: async () => 'sandbox', send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, store);
-    const { phoneKey } = await import('../../../functions/core/booking/context.js');
-    await store.optOut('sal_a', phoneKey('sal_a', '+353851110000'), new Date().toISOString());
+    const sms = respectingOptOuts({ provider: async () => 'sandbox', sender: async () => SENDER, send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, store);
+    await store.optOut(SENDER.optOutScope, '+353851110000', new Date().toISOString());
     expect(await sms.send({ salonId: 'sal_a', to: '+353851110000', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
+    expect(await sms.send({ salonId: 'sal_b', to: '+353851110000', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
+    // Another sender's block is not this one's.
+    expect(await store.isOptedOut('sender:+353830000001', '+353851110000')).toBe(false);
+    await store.optIn(SENDER.optOutScope, '+353851110000');
     expect(await sms.send({ salonId: 'sal_b', to: '+353851110000', body: 'reminder' })).toEqual({ id: 'sms-1' });
-    await store.optIn('sal_a', phoneKey('sal_a', '+353851110000'));
-    expect(await sms.send({ salonId: 'sal_a', to: '+353851110000', body: 'reminder' })).toEqual({ id: 'sms-2' });
+  });
+
+  // Twilio refuses a text to a number that opted out with error 21610 (https://www.twilio.com/docs/api/errors/21610).
+  it("Twilio's 21610 for a STOP we never saw is kept, and the text answers as not sent (no retry)", async () => {
+    const store = createSmsReplyStore(table.client, table.tableName);
+    let attempts = 0;
+    const refusing = { provider: async () => 'twilio' as const, sender: async () => SENDER, send: async (): Promise<{ id: string }> => { attempts += 1; throw new SmsError('rejected', 'Twilio answered 400 (error 21610)', 400, 21610); } };
+    const sms = respectingOptOuts(refusing, store);
+    expect(await sms.send({ salonId: 'sal_a', to: '+353851110009', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
+    expect(await store.isOptedOut(SENDER.optOutScope, '+353851110009')).toBe(true);
+    expect(await sms.send({ salonId: 'sal_b', to: '+353851110009', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
+    expect(attempts).toBe(1);
+    const other = respectingOptOuts({ ...refusing, send: async () => { throw new SmsError('rejected', 'Twilio answered 400 (error 21211)', 400, 21211); } }, store);
+    await expect(other.send({ salonId: 'sal_a', to: '+353851110010', body: 'reminder' })).rejects.toThrow('21211');
   });
 });
 
@@ -90,7 +123,7 @@ describe('answering a text', () => {
     const [first, reminded] = [await booking('2026-11-28T10:00'), await booking('2026-11-30T10:00')];
     // Every text goes out through the port the composition root wraps; the reminder names its booking.
     const sent: SmsMessage[] = [];
-    const sms = respectingOptOuts(rememberingSubjects({ provider: async () => 'sandbox', send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, smsReplies), smsReplies);
+    const sms = respectingOptOuts(rememberingSubjects({ provider: async () => 'sandbox', sender: async () => SENDER, send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, smsReplies), smsReplies);
     await sms.send({ salonId: salon.salonId, to: from, body: 'Reminder: your Cut & blow-dry on Monday 30 November', about: { bookingId: reminded } });
     const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
 
@@ -121,13 +154,13 @@ describe('answering a text', () => {
     expect(await text('YES')).toEqual({ outcome: 'repeat', reply: null });
   });
 
-  it('a number with no booking is told to call; STOP and START answer as they should', async () => {
+  it('a number with no booking is told to call; STOP, START and HELP get no words of ours (Twilio answers them)', async () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock });
     const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
     const text = (body: string) => answerText(deps, { salonId: salon.salonId, from: '+353871230002', body });
     expect(await text('C')).toEqual({ outcome: 'no-booking', reply: "Cuts by Ciara: we can't find an upcoming booking for this number. Please call us on 01 234 5678 if you need to change something." });
-    expect(await text('STOP')).toEqual({ outcome: 'opted-out', reply: null });
-    expect(await text('START')).toEqual({ outcome: 'opted-in', reply: "Cuts by Ciara: you'll get our texts again. Reply STOP to stop them." });
+    for (const keyword of ['STOP', 'START', 'HELP']) expect(await text(keyword)).toEqual({ outcome: 'keyword', reply: null });
+    expect((await salon.deps.bookings.messages.list(salon.salonId, { limit: 10 })).messages).toEqual([]);
   });
 });

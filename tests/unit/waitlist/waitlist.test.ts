@@ -41,7 +41,7 @@ async function fullMonday() {
     conversations: createConversationStore(table.client, table.tableName),
   };
   const booked = await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T09:00', callerName: 'Mary Murphy', callerPhone: '+353871000001' });
-  const offerDeps = { ...deps, sms: { send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }) }, deliveryClaims: createDeliveryClaims(table.client, table.tableName) };
+  const offerDeps = { ...deps, sms: { sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }), send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }) }, deliveryClaims: createDeliveryClaims(table.client, table.tableName) };
   return { clock, salon, deps, offerDeps, sent, bookedId: (booked as unknown as { booking: { id: string } }).booking.id };
 }
 
@@ -87,6 +87,17 @@ describe('the waiting list', () => {
     expect(answers.filter((answer) => answer.reply?.includes('sorry, that time has just been taken'))).toHaveLength(1);
     const monday = await salon.deps.bookings.days.get(salon.salonId, { stylistId: 'sty_aoife0', date: '2026-11-23' });
     expect(monday.intervals.map((interval) => interval.record?.callerPhone)).toHaveLength(1);
+  });
+
+  // An alphanumeric sender ID takes no replies (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id): the offer says to call.
+  it('from a one-way sender, a freed time is offered by phone, never "Reply YES"', async () => {
+    const { salon, deps, offerDeps, sent } = await fullMonday();
+    await deps.bookings.waitlist.add(salon.salonId, { id: 'w-oneway', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000009', createdAt: new Date().toISOString() });
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
+    const oneWay = { ...offerDeps, sms: { ...offerDeps.sms, sender: async () => ({ from: 'SalonDesk', twoWay: false, optOutScope: 'sender:SalonDesk' }) } };
+    expect(await offerFreedSlot(oneWay, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent[0]!.body).toBe('Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Call us to take it: the first to ask gets it.');
   });
 
   it('offers only a time that can still be booked, and a YES too late for it hears why, not that it was taken', async () => {
