@@ -48,7 +48,7 @@ describe('Settings → Billing → VAT number', () => {
     await invoices.first().waitFor();
     expect(await invoices.count()).toBe(1);
     const invoice = await invoices.first().textContent();
-    expect(invoice).toContain('€149.00');
+    expect(invoice).toContain('SalonDesk Growth, €149;');
     expect(invoice).toContain('VAT (23% included) €27.86');
     expect(invoice).toContain('your VAT number IE1234567T');
   });

@@ -105,7 +105,7 @@ describe('the Stripe payments adapter', () => {
       metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' },
       line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '2000', product_data: { name: 'Deposit: Balayage' } } }],
     });
-    // The platform pays Stripe's fee on a deposit (docs/payments.md, "Who pays Stripe's fee"): no
+    // The platform pays Stripe's fee on a deposit (docs/operations.md, "Who pays Stripe's fee"): no
     // application fee, so the whole deposit reaches the salon. A destination charge debits "the
     // cost of the Stripe fees" from the platform (https://docs.stripe.com/connect/destination-charges).
     expect(request.params.payment_intent_data).not.toHaveProperty('application_fee_amount');
