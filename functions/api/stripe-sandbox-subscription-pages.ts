@@ -75,7 +75,7 @@ export async function portalPage(query: SandboxPageQuery, action: string | null)
     title,
     `<div class="summary"><h2>Your plan: ${escapeHtml(current ? findPlan(current).name : 'Unknown')}</h2>
 <p>${subscription.cancelAtPeriodEnd ? `Cancelled: your receptionist keeps answering until ${day(subscription.periodEnd)}, then stops.` : `Renews on ${day(subscription.periodEnd)}.`}</p></div>
-<h2>Change plan</h2><p>A change takes effect immediately; the difference for the rest of this period is prorated.</p>${switches}
+<h2>Change plan</h2><p>A change takes effect immediately; the difference for the rest of this period is invoiced at once, VAT included.</p>${switches}
 <h2>Cancel</h2>${subscription.cancelAtPeriodEnd ? form('resume', 'Keep my plan') : form('cancel', 'Cancel at the end of the period', 'danger')}
 ${invoices}
 <h2>Sandbox only</h2><p>Stripe ends a cancelled subscription when its period ends; to see that now:</p>${form('end-now', 'End the subscription now', 'danger')}

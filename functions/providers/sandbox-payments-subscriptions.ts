@@ -81,8 +81,8 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
     return found && found.subscription.status !== 'canceled' ? found : null;
   }
 
-  /** As Stripe: a subscription's first invoice when it starts (€0 during a trial), its VAT number copied from the customer then. */
-  async function invoiceStart(salonId: string, subscription: SandboxSubscription) {
+  /** As Stripe: an invoice of the subscription (its first when it starts: €0 during a trial), the VAT number copied from the customer then. */
+  async function invoiceStart(salonId: string, subscription: SandboxSubscription, amount?: number) {
     const plan = sandboxPlanForPrice(subscription.priceId);
     const customer = await store.get<SandboxCustomer>(salonId, 'CUSTOMER', subscription.customerId);
     const invoice: SandboxInvoice = {
@@ -91,10 +91,24 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
       customerId: subscription.customerId,
       priceId: subscription.priceId,
       created: subscription.startDate,
-      total: subscription.status === 'trialing' || !plan ? 0 : findPlan(plan).priceCents,
+      total: amount ?? (subscription.status === 'trialing' || !plan ? 0 : findPlan(plan).priceCents),
       vatNumber: customer?.vatNumber ?? null,
     };
     await store.put(salonId, 'INVOICE', invoice.id, invoice);
+  }
+
+  /**
+   * As Stripe with the portal's `always_invoice`: a plan change during a paid period is invoiced at
+   * once for the rest of the period, the new price's share less the old one's (a credit when it is
+   * less), VAT within it; during a trial nothing is charged (`continue_trial`).
+   */
+  async function invoiceChange(salonId: string, before: SandboxSubscription, after: SandboxSubscription) {
+    const oldPlan = sandboxPlanForPrice(before.priceId);
+    const newPlan = sandboxPlanForPrice(after.priceId);
+    if (before.status !== 'active' || !oldPlan || !newPlan) return;
+    const at = seconds(now());
+    const left = Math.max(0, before.periodEnd - at) / Math.max(1, before.periodEnd - before.periodStart);
+    await invoiceStart(salonId, { ...after, startDate: at }, Math.round((findPlan(newPlan).priceCents - findPlan(oldPlan).priceCents) * left));
   }
 
   return {
@@ -199,7 +213,10 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
 
     async changePlan(salonId, portalId, plan) {
       const found = await activePortalSubscription(salonId, portalId);
-      return found ? updateSubscription(salonId, found.portal, { ...found.subscription, priceId: SANDBOX_PRICE_IDS[plan] }) : null;
+      if (!found) return null;
+      const changed = { ...found.subscription, priceId: SANDBOX_PRICE_IDS[plan] };
+      await invoiceChange(salonId, found.subscription, changed);
+      return updateSubscription(salonId, found.portal, changed);
     },
 
     async setCancelAtPeriodEnd(salonId, portalId, cancel) {

@@ -92,10 +92,16 @@ describe('VAT on the sandbox\'s invoices', () => {
     expect(shaped).toMatchObject({ total: 14900, amount_paid: 14900, total_excluding_tax: 14900 - 2786, customer_tax_ids: [{ type: 'eu_vat', value: 'IE1234567T' }] });
     expect(shaped.total_taxes).toEqual([expect.objectContaining({ amount: 2786, tax_behavior: 'inclusive', taxable_amount: 14900 - 2786 })]);
 
+    // A plan change invoices the rest of the period at once (the portal's always_invoice), VAT within it: here all of it.
+    const portal = new URL((await sandbox.createPortalSession({ salonId, customerId, returnUrl: 'https://app.example.ie/settings?section=billing' })).url).searchParams.get('id')!;
+    await sandbox.changePlan(salonId, portal, 'business');
+    const change = (await sandbox.invoices(salonId, customerId)).find((each) => each.id !== invoice!.id)!;
+    expect(invoiceObject(change)).toMatchObject({ total: 49900 - 14900, total_taxes: [expect.objectContaining({ amount: 6545 })], customer_tax_ids: [{ type: 'eu_vat', value: 'IE1234567T' }] });
+
     // Changed later: the customer's tax id follows; the invoice made keeps the number it was made with.
     await salons.get(salonId).then((salon) => saveVatNumber(deps, { ...salon!, billingCustomerId: customerId }, 'IE7654321AB'));
     expect((await sandbox.customer(salonId, customerId))?.vatNumber).toBe('IE7654321AB');
-    expect((await sandbox.invoices(salonId, customerId))[0]?.vatNumber).toBe('IE1234567T');
+    expect((await sandbox.invoices(salonId, customerId)).map((each) => each.vatNumber)).toEqual(['IE1234567T', 'IE1234567T']);
     await saveVatNumber(deps, { ...(await salons.get(salonId))!, billingCustomerId: customerId }, null);
     expect((await salons.get(salonId))?.vatNumber).toBeNull();
     expect((await sandbox.customer(salonId, customerId))?.vatNumber).toBeNull();
