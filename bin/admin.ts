@@ -23,6 +23,7 @@ const usage = `Usage (locally while npm start runs; add --function <AdminFunctio
   npm run admin -- agent-secret <salonId> [--rotate]                 (the voice agent's secret, shown once)
   npm run admin -- preflight [--stage <name>] [--site-url <url>] [--email-from <address>] [--voice-ids <json>]
                                                                      (read-only checks of every provider; exit 1 when something must be fixed)
+  npm run admin -- stripe-setup [--stage <name>]                     (make the Irish VAT rate and the customer portal configuration in Stripe; again changes nothing)
 With a Twilio account, every number is pointed at the stage's voice webhook as it is bought, added or assigned.`;
 
 const { positionals, values } = parseArgs({
@@ -52,6 +53,10 @@ if (command === 'preflight') {
       ...(values['voice-ids'] ? { voiceIds: values['voice-ids'] } : {}),
     }),
   );
+}
+if (command === 'stripe-setup') {
+  const { stripeSetupCommand } = await import('./stripe-setup.js');
+  process.exit(await stripeSetupCommand({ dataDir: values['data-dir']!, ...(values.stage ? { stage: values.stage } : {}) }));
 }
 // A number written the way people write it (01 234 5678) reaches us as words when unquoted.
 const phoneNumber = numberWords.join(' ');

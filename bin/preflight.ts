@@ -121,8 +121,11 @@ function localSettings(options: PreflightOptions): PreflightSettings {
   };
 }
 
+/** A stage's settings (its provider secret and deploy context), or the local product's. */
+export const settingsFor = (options: PreflightOptions) => (options.stage ? stageSettings({ ...options, stage: options.stage }) : Promise.resolve({ settings: localSettings(options), notes: [] as Check[] }));
+
 export async function preflightCommand(options: PreflightOptions, print: (line: string) => void = console.log): Promise<number> {
-  const { settings, notes } = options.stage ? await stageSettings({ ...options, stage: options.stage }) : { settings: localSettings(options), notes: [] };
+  const { settings, notes } = await settingsFor(options);
   print(`Preflight of ${settings.stage === 'local' ? 'the local product' : `stage ${settings.stage}`}${settings.siteUrl ? ` (${settings.siteUrl})` : ''}: read-only`);
   const checks = [...notes, ...(await runPreflight(settings, { http: fetchHttp(), aws: options.stage ? awsReaders() : null }))];
   for (const check of checks) print(formatCheck(check));

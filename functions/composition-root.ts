@@ -102,7 +102,7 @@ function build(settings: Config): Dependencies {
       missing: 'The Stripe secret key is missing', sandboxName: 'payments',
       methods: {
         provider: true, priceIds: true, webhookSecrets: true, createCustomer: true, createCheckoutSession: true, expireCheckoutSession: true,
-        cancelAndRefundSubscription: true, createPortalSession: true, cancelSubscription: true, deleteCustomer: true, reportMeterEvent: true,
+        cancelAndRefundSubscription: true, createPortalSession: true, setCustomerVatNumber: true, cancelSubscription: true, deleteCustomer: true, reportMeterEvent: true,
         createConnectAccount: true, createOnboardingLink: true, createDashboardLink: true,
         createDepositCheckout: true, expireDepositCheckout: true, refundDeposit: true,
       },

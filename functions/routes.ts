@@ -379,12 +379,12 @@ export const routes: readonly RouteDefinition[] = [
     optIn: [VOICE_AGENT_SDK],
     grants: ['table:read', 'table:write', 'secrets:providers'],
   },
-  // Two jobs on one path: the subscription with ?route=status|create-checkout|portal, and without
+  // Two jobs on one path: the subscription with ?route=status|create-checkout|portal|vat-number, and without
   // a route the payment account (Stripe Connect: GET its status, POST a link to onboarding or its
   // dashboard). The bare path stays the payment account's: the web app's Billing section calls it so.
   {
     id: 'stripe',
-    summary: "With `?route=` the salon's subscription (`status`, `create-checkout`, `portal`); without one, its payment account (Stripe Connect): GET its status, POST an onboarding or dashboard link",
+    summary: "With `?route=` the salon's subscription (`status`, `create-checkout`, `portal`, `vat-number`); without one, its payment account (Stripe Connect): GET its status, POST an onboarding or dashboard link",
     path: '/api/stripe',
     methods: ['GET', 'POST'],
     entry: 'functions/api/stripe.ts',

@@ -2,7 +2,7 @@ import { Duration } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { AGENT_UNAVAILABLE_LOG } from '../functions/core/telephony/inbound-call.js';
+import { AGENT_TIMEOUT_MS, AGENT_UNAVAILABLE_LOG, REGISTER_CALL_LOG } from '../functions/core/telephony/inbound-call.js';
 import { POOL_LEVEL_LOG } from '../functions/jobs/watch-number-pool.js';
 import type { Api } from './api.js';
 import type { AppFunction } from './function.js';
@@ -25,10 +25,20 @@ export const MIN_REQUESTS = 50;
 export const AGENT_UNAVAILABLE_CALLS = 3;
 
 /**
+ * Register-call attempts over their 2 s budget (each one forwards its caller to the salon), as a
+ * share of the attempts in 15 minutes with at least REGISTER_CALL_MIN_ATTEMPTS of them, that raise
+ * the alarm when it holds for two periods running.
+ */
+export const REGISTER_CALL_OVER_BUDGET_PERCENT = 5;
+export const REGISTER_CALL_MIN_ATTEMPTS = 10;
+export const REGISTER_CALL_OUTCOMES = ['answered', 'failed', 'over-budget'] as const;
+
+/**
  * What operators watch (docs/operations.md): the API's throttled requests (every route has a
  * throttle sized from the capacity model: one firing means the model's ceiling is reached, or a
  * flood), its 4xx share, and the calls the voice agent could not take (ElevenLabs refused them,
- * at its plan's concurrency, or was slow), which are forwarded to the salon; the number pool's
+ * at its plan's concurrency, or was slow), which are forwarded to the salon, and how often
+ * register-call misses its 2 s budget; the number pool's
  * level (low, or a salon waiting for a number); on one dashboard.
  * The alarms have no actions: subscribe the on-call channel to them (docs/operations.md).
  */
@@ -36,6 +46,7 @@ export class Operations extends Construct {
   readonly throttledAlarm: cloudwatch.Alarm;
   readonly clientErrorAlarm: cloudwatch.Alarm;
   readonly agentUnavailableAlarm: cloudwatch.Alarm;
+  readonly registerCallOverBudgetAlarm: cloudwatch.Alarm;
   readonly numberPoolLowAlarm: cloudwatch.Alarm;
   readonly salonWaitingAlarm: cloudwatch.Alarm;
   readonly dashboard: cloudwatch.Dashboard;
@@ -61,6 +72,25 @@ export class Operations extends Construct {
       metricName: 'CallsForwardedAgentUnavailable',
       metricValue: '1',
     }).metric({ statistic: 'Sum', period: fiveMinutes });
+    // One filter, the outcome a dimension: every register-call attempt the voice webhook logs.
+    const registerCalls = new logs.MetricFilter(this, 'RegisterCalls', {
+      logGroup: voiceWebhook.logGroup,
+      filterPattern: logs.FilterPattern.stringValue('$.message', '=', REGISTER_CALL_LOG),
+      metricNamespace: namespace,
+      metricName: 'RegisterCallAttempts',
+      metricValue: '1',
+      dimensions: { Outcome: '$.outcome' },
+    });
+    const fifteenMinutes = Duration.minutes(15);
+    const attempts = Object.fromEntries(
+      REGISTER_CALL_OUTCOMES.map((outcome) => [outcome.replace('-', '_'), registerCalls.metric({ dimensionsMap: { Outcome: outcome }, statistic: 'Sum', period: fifteenMinutes })]),
+    );
+    const overBudgetPercent = new cloudwatch.MathExpression({
+      expression: `IF(answered + failed + over_budget >= ${REGISTER_CALL_MIN_ATTEMPTS}, 100 * over_budget / (answered + failed + over_budget), 0)`,
+      usingMetrics: attempts,
+      label: `register-call over ${AGENT_TIMEOUT_MS} ms (% of attempts)`,
+      period: fifteenMinutes,
+    });
     const poolMetric = (id: string, metricName: string, field: 'free' | 'waiting', statistic: string) =>
       new logs.MetricFilter(this, id, {
         logGroup: props.numberJob.logGroup,
@@ -109,6 +139,16 @@ export class Operations extends Construct {
       treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
     });
 
+    this.registerCallOverBudgetAlarm = new cloudwatch.Alarm(this, 'RegisterCallOverBudgetAlarm', {
+      alarmName: physicalName(props.config, 'register-call-over-budget'),
+      alarmDescription: `More than ${REGISTER_CALL_OVER_BUDGET_PERCENT}% of register-call attempts took over ${AGENT_TIMEOUT_MS / 1000} s for 30 minutes (each forwarded its caller to the salon): ElevenLabs is slow from eu-west-1 (its status page; the EU residency API root), or the voice webhook's cold starts grew`,
+      metric: overBudgetPercent,
+      threshold: REGISTER_CALL_OVER_BUDGET_PERCENT,
+      comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 2,
+      treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
+    });
+
     this.numberPoolLowAlarm = new cloudwatch.Alarm(this, 'NumberPoolLowAlarm', {
       alarmName: physicalName(props.config, 'number-pool-low'),
       alarmDescription: `Fewer than ${props.config.numberPoolLow} free numbers in the pool (or the number job stopped reporting): stock more (npm run admin -- stock-numbers; docs/operations.md) before salons have to wait`,
@@ -136,6 +176,7 @@ export class Operations extends Construct {
           new cloudwatch.AlarmWidget({ title: 'Throttled requests (429)', alarm: this.throttledAlarm }),
           new cloudwatch.AlarmWidget({ title: 'Refused requests (4xx %)', alarm: this.clientErrorAlarm }),
           new cloudwatch.AlarmWidget({ title: 'Calls the agent could not take', alarm: this.agentUnavailableAlarm }),
+          new cloudwatch.AlarmWidget({ title: 'register-call over its 2 s budget (%)', alarm: this.registerCallOverBudgetAlarm }),
         ],
         [
           new cloudwatch.AlarmWidget({ title: 'Free numbers in the pool', alarm: this.numberPoolLowAlarm }),

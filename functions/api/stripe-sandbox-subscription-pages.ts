@@ -6,6 +6,8 @@ import { formatEuro } from '../core/money.js';
 import { findPlan, isPlanId, PLAN_IDS } from '../core/plans.js';
 import type { ApiResult } from '../http/handler.js';
 import { sandboxPlanForPrice } from '../providers/sandbox-stripe-objects.js';
+import type { SandboxInvoice } from '../providers/sandbox-stripe-invoices.js';
+import { vatIncludedCents, vatLineLabel } from '../core/billing/vat.js';
 import { finish, isOwnBillingPage } from './stripe-sandbox-delivery.js';
 import { day, form, gone, notAnAction, notOurs, page, redirect } from './stripe-sandbox-html.js';
 
@@ -32,6 +34,19 @@ ${form('pay', firstCharge ? 'Start plan' : `Pay ${formatEuro(plan.priceCents)}`)
   );
 }
 
+/** The portal's invoice history, as Stripe's invoices read: the total, the VAT within it, the customer's VAT number. */
+function invoiceHistory(invoices: SandboxInvoice[]): string {
+  if (!invoices.length) return '';
+  const rows = invoices
+    .map((invoice) => {
+      const plan = sandboxPlanForPrice(invoice.priceId);
+      const vat = vatIncludedCents(invoice.total);
+      return `<li>${day(invoice.created)}: SalonDesk ${escapeHtml(plan ? findPlan(plan).name : 'plan')}, <strong>${escapeHtml(formatEuro(invoice.total))}</strong>; ${escapeHtml(vatLineLabel)} ${escapeHtml(formatEuro(vat))}${invoice.vatNumber ? `; your VAT number ${escapeHtml(invoice.vatNumber)}` : ''}</li>`;
+    })
+    .join('');
+  return `<h2>Invoices</h2><ul class="invoices">${rows}</ul>`;
+}
+
 export async function portalPage(query: SandboxPageQuery, action: string | null): Promise<ApiResult> {
   const title = 'Stripe customer portal';
   const sandbox = deps().paymentsSandbox;
@@ -46,10 +61,11 @@ export async function portalPage(query: SandboxPageQuery, action: string | null)
   if (action === 'cancel' || action === 'resume') return finish(await sandbox.setCancelAtPeriodEnd(query.salon, query.id, action === 'cancel'), title);
   if (action === 'end-now') return finish(await sandbox.endNow(query.salon, query.id), title);
   if (action !== null) return notAnAction(title);
+  const invoices = invoiceHistory(await sandbox.invoices(query.salon, session.customerId));
   const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escapeHtml(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
   const current = sandboxPlanForPrice(subscription.priceId);
   if (subscription.status === 'canceled') {
-    return page(200, title, `<div class="summary"><p>Your subscription has ended.</p></div>${back}`);
+    return page(200, title, `<div class="summary"><p>Your subscription has ended.</p></div>${invoices}${back}`);
   }
   const switches = PLAN_IDS.filter((plan) => plan !== current)
     .map((plan) => form(`switch:${plan}`, `Switch to ${findPlan(plan).name} (${formatEuro(findPlan(plan).priceCents)}/month)`, 'secondary'))
@@ -59,8 +75,9 @@ export async function portalPage(query: SandboxPageQuery, action: string | null)
     title,
     `<div class="summary"><h2>Your plan: ${escapeHtml(current ? findPlan(current).name : 'Unknown')}</h2>
 <p>${subscription.cancelAtPeriodEnd ? `Cancelled: your receptionist keeps answering until ${day(subscription.periodEnd)}, then stops.` : `Renews on ${day(subscription.periodEnd)}.`}</p></div>
-<h2>Change plan</h2><p>A change takes effect immediately; the difference for the rest of this period is prorated.</p>${switches}
+<h2>Change plan</h2><p>A change takes effect immediately; the difference for the rest of this period is invoiced at once, VAT included.</p>${switches}
 <h2>Cancel</h2>${subscription.cancelAtPeriodEnd ? form('resume', 'Keep my plan') : form('cancel', 'Cancel at the end of the period', 'danger')}
+${invoices}
 <h2>Sandbox only</h2><p>Stripe ends a cancelled subscription when its period ends; to see that now:</p>${form('end-now', 'End the subscription now', 'danger')}
 ${back}`,
   );

@@ -1,7 +1,8 @@
 import { deps } from '../composition-root.js';
 import type * as z from 'zod';
-import { createCheckoutRequest, emptyRequest, stripeQuery } from '../contracts/billing.js';
+import { createCheckoutRequest, emptyRequest, stripeQuery, vatNumberRequest } from '../contracts/billing.js';
 import { createCheckout, openPortal, paymentAccount, paymentAccountLink, subscriptionStatus } from '../core/billing/billing.js';
+import { saveVatNumber } from '../core/billing/vat-number.js';
 import { requestSiteUrl } from '../core/calendar-connection.js';
 import { findOrCreateOwnerSalon, ownerSalonId } from '../core/salon.js';
 import { InvalidInputError } from '../core/errors.js';
@@ -12,7 +13,8 @@ import type { Owner } from '../core/owner.js';
  * `/api/stripe`: one Lambda, two jobs. With `?route=`, the salon's subscription:
  * - `GET ?route=status&salon_id=…` → `{plan, trial_end, subscription, prices, sandbox}`;
  * - `POST ?route=create-checkout {priceId, salonId, userId, email}` → `{url}` of Stripe Checkout;
- * - `POST ?route=portal` → `{url}` of the customer portal.
+ * - `POST ?route=portal` → `{url}` of the customer portal;
+ * - `POST ?route=vat-number {vatNumber}` → `{vatNumber}`: the salon's VAT number, for its invoices.
  * Without one, the salon's payment account (Stripe Connect, where booking deposits are paid):
  * - `GET` → `{connected, account: {status}, sandbox}`;
  * - `POST` → `{url, mode}`: Connect onboarding, or the account's dashboard once it is active.
@@ -34,6 +36,7 @@ async function subscriptionRoute({ owner, event, query, salonId }: StripeRequest
   if (query.salon_id !== undefined) throw new InvalidInputError('Unknown query parameter(s): salon_id');
   const siteUrl = requestSiteUrl(d.config, event.headers?.host);
   if (route === 'create-checkout') return json(200, await createCheckout(d, owner, salonId, loadSalon, parseJsonBody(event, createCheckoutRequest), siteUrl));
+  if (route === 'vat-number') return json(200, await saveVatNumber(d, await loadSalon(), parseJsonBody(event, vatNumberRequest).vatNumber));
   parseJsonBody(event, emptyRequest);
   return json(200, await openPortal(d, await loadSalon(), siteUrl));
 }

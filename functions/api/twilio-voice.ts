@@ -2,7 +2,7 @@ import { deps } from '../composition-root.js';
 import { voiceWebhookParams, voiceWebhookQuery } from '../contracts/telephony.js';
 import { callReadiness } from '../core/call-readiness.js';
 import { recordCallStatus, recordRouting } from '../core/telephony/call-record.js';
-import { AGENT_UNAVAILABLE_LOG, answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
+import { AGENT_UNAVAILABLE_LOG, REGISTER_CALL_LOG, answerInboundCall, type InboundCall, type InboundCallDeps } from '../core/telephony/inbound-call.js';
 import { verifiedTwilioWebhook, type SignedWebhook } from '../http/twilio-webhook-request.js';
 import { InvalidInputError, NotAllowedError } from '../core/errors.js';
 import { securedRoute, type ApiEvent } from '../http/handler.js';
@@ -35,6 +35,7 @@ function inboundDeps(): InboundCallDeps {
     readiness: callReadiness,
     now,
     onAgentFailure: (error) => logger.warn(AGENT_UNAVAILABLE_LOG, { detail: (error as Error)?.message }),
+    onRegisterCall: (attempt) => logger.info(REGISTER_CALL_LOG, { ...attempt }),
   };
 }
 

@@ -5,7 +5,7 @@ import type { PlanId, PlanPriceIds } from '../core/plans.js';
  * Subscriptions (Stripe Billing) and the payment account (Stripe Connect): the `/api/stripe`
  * requests and answers, and every sentence the Billing section shows, once for server and browser.
  */
-export const STRIPE_ROUTES = ['status', 'create-checkout', 'portal'] as const;
+export const STRIPE_ROUTES = ['status', 'create-checkout', 'portal', 'vat-number'] as const;
 
 export const stripeQuery = z.strictObject({
   route: z.enum(STRIPE_ROUTES).optional(),
@@ -22,6 +22,39 @@ export const createCheckoutRequest = z.strictObject({
 });
 export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequest>;
 
+/**
+ * A salon's VAT number, as Stripe takes it for a customer tax id of type `eu_vat` ("EU VAT
+ * number", a country prefix then the number: https://docs.stripe.com/billing/customer/tax-ids).
+ * Written as the owner likes (spaces, dots, dashes, lower case), kept compact and upper case.
+ * Irish numbers are checked to their format (IE, seven digits and one or two letters,
+ * or the older IE, a digit, a letter or + or *, five digits and a letter); another EU state's
+ * (Greece's prefix is EL; XI is Northern Ireland) only to the common shape of 2 to 12 characters.
+ * (https://vatdb.com/guides/validate-ie-vat-number/).
+ */
+export const VAT_NUMBER_MESSAGE = 'Enter a VAT number with its country prefix, like IE1234567T';
+const EU_VAT_PREFIXES = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI'] as const;
+const IRISH_VAT = /^IE(\d{7}[A-Z]{1,2}|\d[A-Z+*]\d{5}[A-Z])$/;
+const OTHER_EU_VAT = /^[A-Z]{2}[0-9A-Z+*]{2,12}$/;
+
+export const vatNumberSchema = z
+  .string()
+  .max(40, VAT_NUMBER_MESSAGE)
+  .transform((raw) => raw.replace(/[\s.\-]/g, '').toUpperCase())
+  .refine((value) => {
+    const prefix = value.slice(0, 2);
+    if (prefix === 'IE') return IRISH_VAT.test(value);
+    return (EU_VAT_PREFIXES as readonly string[]).includes(prefix) && OTHER_EU_VAT.test(value);
+  }, VAT_NUMBER_MESSAGE);
+
+/** `POST /api/stripe?route=vat-number {vatNumber}`: the salon's VAT number, or null (or empty) to remove it. */
+export const vatNumberRequest = z.strictObject({
+  vatNumber: z.union([z.literal('').transform(() => null), z.null(), vatNumberSchema]),
+});
+
+export interface VatNumberAnswer {
+  vatNumber: string | null;
+}
+
 /** The portal and the Connect link take nothing: an empty body or `{}`. */
 export const emptyRequest = z.strictObject({}).optional();
 
@@ -35,6 +68,9 @@ export const BILLING_MESSAGES = {
   nothingToManage: 'You have no subscription to manage yet. Choose a plan first.',
   portalFailed: 'Failed to open the subscription portal',
   statusLoadFailed: 'Failed to load your subscription',
+  vatNumberSaved: 'VAT number saved. It appears on your invoices from now on.',
+  vatNumberRemoved: 'VAT number removed.',
+  vatNumberFailed: 'Failed to save your VAT number',
 } as const;
 
 export const PAYMENT_ACCOUNT_MESSAGES = {
@@ -81,6 +117,8 @@ export interface SubscriptionStatusAnswer {
   } | null;
   /** The stage's price id per plan, for create-checkout; null when none is configured. */
   prices: PlanPriceIds | null;
+  /** The salon's VAT number, shown on its invoices (Stripe's customer tax id); null without one. */
+  vatNumber: string | null;
   sandbox: boolean;
 }
 

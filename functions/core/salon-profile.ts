@@ -44,4 +44,6 @@ export interface Salon {
   subscription?: SubscriptionRecord | null;
   /** The Stripe customer a completed checkout made, kept for the customer portal. */
   billingCustomerId?: string | null;
+  /** The salon's VAT number (Billing), sent to Stripe as the customer's `eu_vat` tax id; none when it has none. */
+  vatNumber?: string | null;
 }

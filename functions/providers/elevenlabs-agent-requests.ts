@@ -146,6 +146,22 @@ export const AT_THE_LIMIT = {
 } as const satisfies Pick<ElevenLabs.AgentPlatformSettingsRequestModel, 'queueingConfig' | 'callLimits'>;
 
 /**
+ * The platform settings an update sends: what the agent has now (an operator may have set
+ * evaluation, data collection, guardrails, a widget … in the dashboard), with ours over it, the
+ * privacy object field by field. The update endpoint takes `platform_settings` whole
+ * (https://elevenlabs.io/docs/api-reference/agents/update; the agent is read first with
+ * https://elevenlabs.io/docs/api-reference/agents/get), so sending only ours would drop the rest.
+ * `safety` is only ever answered, never sent.
+ */
+export function mergedPlatformSettings(
+  current: ElevenLabs.AgentPlatformSettingsResponseModel | undefined,
+  ours: ElevenLabs.AgentPlatformSettingsRequestModel,
+): ElevenLabs.AgentPlatformSettingsRequestModel {
+  const { safety: _answeredOnly, ...kept } = current ?? {};
+  return { ...(kept as ElevenLabs.AgentPlatformSettingsRequestModel), ...ours, privacy: { ...kept.privacy, ...ours.privacy } };
+}
+
+/**
  * register-call's body as it goes on the wire (the adapter posts it without the SDK, see there):
  * `from_number` the caller's number and `to_number` the number called, both phone numbers
  * (https://elevenlabs.io/docs/agents-platform/phone-numbers/twilio-integration/register-call).

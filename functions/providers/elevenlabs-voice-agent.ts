@@ -1,5 +1,5 @@
 import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
-import { agentRequest, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
+import { agentRequest, mergedPlatformSettings, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
 import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
 import { fetchConversationState } from './elevenlabs-conversation.js';
 import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from './voice-agent-port.js';
@@ -111,7 +111,9 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
         );
         const tools = Object.fromEntries(definition.tools.map((tool) => [tool.name, handle.tools[tool.name] ?? added[tool.name]!]));
         const { name, conversationConfig, platformSettings } = agentRequest(definition, Object.values(tools), options.voiceIds);
-        await api.conversationalAi.agents.update(handle.agentId, { name, conversationConfig, platformSettings });
+        // Read, then write the merge: what an operator set in the dashboard stays.
+        const current = await api.conversationalAi.agents.get(handle.agentId);
+        await api.conversationalAi.agents.update(handle.agentId, { name, conversationConfig, platformSettings: mergedPlatformSettings(current.platformSettings, platformSettings ?? {}) });
         // Tools the registry no longer has: the agent stopped using them above.
         for (const [toolName, id] of Object.entries(handle.tools)) {
           if (!(toolName in tools)) await api.conversationalAi.tools.delete(id).catch(ignoreMissing);

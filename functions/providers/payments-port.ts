@@ -37,7 +37,12 @@ export interface PaymentsPort {
    * The salon's one customer (the same key answers the same customer): every checkout of the salon
    * is made for it, so deleting it ends whatever subscription the salon has (RELIABILITY 48).
    */
-  createCustomer(input: { salonId: string; email: string; idempotencyKey: string }): Promise<{ id: string }>;
+  createCustomer(input: { salonId: string; email: string; idempotencyKey: string; vatNumber?: string | null }): Promise<{ id: string }>;
+  /**
+   * The customer's VAT number as its one tax id of type `eu_vat` (shown on every invoice from
+   * then on), or none: another eu_vat id it has is removed. Doing it again changes nothing.
+   */
+  setCustomerVatNumber(input: { salonId: string; customerId: string; vatNumber: string | null }): Promise<void>;
   createCheckoutSession(input: {
     salonId: string;
     priceId: string;
@@ -47,7 +52,10 @@ export interface PaymentsPort {
     successUrl: string;
     cancelUrl: string;
     idempotencyKey: string;
-    /** When the first payment is taken: the end of the free trial (Stripe's `subscription_data.trial_end`); today when absent. */
+    /**
+     * When the first payment is taken: the end of the free trial (Stripe's `subscription_data.trial_end`); today when absent.
+     * Every subscription carries Irish VAT at 23%, included in the price (core/billing/vat.ts).
+     */
     firstChargeAt?: Date;
   }): Promise<{ id: string; url: string; expiresAt: Date }>;
   /** Expires an open subscription Checkout Session; one no longer open (paid or expired) or gone counts as done. */

@@ -2,7 +2,9 @@ import { DateTime } from 'luxon';
 import type { PlanId } from '../core/plans.js';
 import type { PaymentsPort } from './payments-port.js';
 import { randomId, sandboxPageUrl, type SandboxContext } from './sandbox-payments-context.js';
-import { SANDBOX_PRICE_IDS, seconds, subscriptionObject, type SandboxOutcome, type SandboxSubscription } from './sandbox-stripe-objects.js';
+import { SANDBOX_PRICE_IDS, sandboxPlanForPrice, seconds, subscriptionObject, type SandboxOutcome, type SandboxSubscription } from './sandbox-stripe-objects.js';
+import type { SandboxCustomer, SandboxInvoice } from './sandbox-stripe-invoices.js';
+import { findPlan } from '../core/plans.js';
 
 /**
  * The payments sandbox's subscriptions side (sandbox-payments.ts composes it): the salon's
@@ -35,7 +37,10 @@ export interface SandboxPortalSession {
 const CHECKOUT_TTL_SECONDS = 24 * 60 * 60;
 
 export interface SandboxSubscriptions
-  extends Pick<PaymentsPort, 'createCustomer' | 'createCheckoutSession' | 'expireCheckoutSession' | 'cancelAndRefundSubscription' | 'createPortalSession' | 'cancelSubscription'> {
+  extends Pick<PaymentsPort, 'createCustomer' | 'setCustomerVatNumber' | 'createCheckoutSession' | 'expireCheckoutSession' | 'cancelAndRefundSubscription' | 'createPortalSession' | 'cancelSubscription'> {
+  customer(salonId: string, customerId: string): Promise<SandboxCustomer | null>;
+  /** The customer's invoices, newest first (the portal's invoice history). */
+  invoices(salonId: string, customerId: string): Promise<SandboxInvoice[]>;
   /** An open checkout (null once paid, expired, or past its expiry). */
   checkoutSession(salonId: string, id: string): Promise<SandboxCheckoutSession | null>;
   portalSession(salonId: string, id: string): Promise<SandboxPortalSession | null>;
@@ -76,8 +81,50 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
     return found && found.subscription.status !== 'canceled' ? found : null;
   }
 
+  /** As Stripe: an invoice of the subscription (its first when it starts: €0 during a trial), the VAT number copied from the customer then. */
+  async function invoiceStart(salonId: string, subscription: SandboxSubscription, amount?: number) {
+    const plan = sandboxPlanForPrice(subscription.priceId);
+    const customer = await store.get<SandboxCustomer>(salonId, 'CUSTOMER', subscription.customerId);
+    const invoice: SandboxInvoice = {
+      id: randomId('in'),
+      subscriptionId: subscription.id,
+      customerId: subscription.customerId,
+      priceId: subscription.priceId,
+      created: subscription.startDate,
+      total: amount ?? (subscription.status === 'trialing' || !plan ? 0 : findPlan(plan).priceCents),
+      vatNumber: customer?.vatNumber ?? null,
+    };
+    await store.put(salonId, 'INVOICE', invoice.id, invoice);
+  }
+
+  /**
+   * As Stripe with the portal's `always_invoice`: a plan change during a paid period is invoiced at
+   * once for the rest of the period, the new price's share less the old one's (a credit when it is
+   * less), VAT within it; during a trial nothing is charged (`continue_trial`).
+   */
+  async function invoiceChange(salonId: string, before: SandboxSubscription, after: SandboxSubscription) {
+    const oldPlan = sandboxPlanForPrice(before.priceId);
+    const newPlan = sandboxPlanForPrice(after.priceId);
+    if (before.status !== 'active' || !oldPlan || !newPlan) return;
+    const at = seconds(now());
+    const left = Math.max(0, before.periodEnd - at) / Math.max(1, before.periodEnd - before.periodStart);
+    await invoiceStart(salonId, { ...after, startDate: at }, Math.round((findPlan(newPlan).priceCents - findPlan(oldPlan).priceCents) * left));
+  }
+
   return {
-    createCustomer: async (input) => ({ id: await customerOf(input.salonId) }),
+    async createCustomer(input) {
+      const id = await customerOf(input.salonId);
+      await store.putIfAbsent<SandboxCustomer>(input.salonId, 'CUSTOMER', id, { id, vatNumber: input.vatNumber ?? null });
+      return { id };
+    },
+
+    async setCustomerVatNumber(input) {
+      await store.put<SandboxCustomer>(input.salonId, 'CUSTOMER', input.customerId, { id: input.customerId, vatNumber: input.vatNumber });
+    },
+
+    customer: (salonId, customerId) => store.get<SandboxCustomer>(salonId, 'CUSTOMER', customerId),
+    invoices: async (salonId, customerId) =>
+      (await store.list<SandboxInvoice>(salonId, 'INVOICE')).filter((invoice) => invoice.customerId === customerId).sort((a, b) => b.created - a.created || b.id.localeCompare(a.id)),
 
     async createCheckoutSession(input) {
       const id = await keyedId('cs', input.idempotencyKey);
@@ -143,6 +190,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         cancelAtPeriodEnd: false,
       };
       await store.put(salonId, 'SUB', subscription.id, subscription);
+      await invoiceStart(salonId, subscription);
       const completed = {
         id: session.id,
         object: 'checkout.session',
@@ -165,7 +213,10 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
 
     async changePlan(salonId, portalId, plan) {
       const found = await activePortalSubscription(salonId, portalId);
-      return found ? updateSubscription(salonId, found.portal, { ...found.subscription, priceId: SANDBOX_PRICE_IDS[plan] }) : null;
+      if (!found) return null;
+      const changed = { ...found.subscription, priceId: SANDBOX_PRICE_IDS[plan] };
+      await invoiceChange(salonId, found.subscription, changed);
+      return updateSubscription(salonId, found.portal, changed);
     },
 
     async setCancelAtPeriodEnd(salonId, portalId, cancel) {

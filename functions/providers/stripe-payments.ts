@@ -2,6 +2,8 @@ import Stripe from 'stripe';
 import type { PlanPriceIds } from '../core/plans.js';
 import { checkoutNote } from '../core/billing/checkout-note.js';
 import { PaymentsError, STRIPE_API_VERSION, type ConnectAccount, type PaymentsPort } from './payments-port.js';
+import { setCustomerVat, stripeBillingSetup } from './stripe-billing-setup.js';
+import { call, unlessDone } from './stripe-calls.js';
 
 /**
  * Payments through the official stripe SDK, on the API version pinned in payments-port.ts. Every
@@ -31,40 +33,6 @@ function clientFor(options: StripePaymentsOptions): Stripe {
   });
 }
 
-/** Stripe's errors, as the port's: never its message (it may quote a parameter), only its kind and status. */
-function translate(error: unknown, what: string): PaymentsError {
-  if (error instanceof Stripe.errors.StripeError) {
-    const status = error.statusCode;
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (status !== undefined && status >= 500)) {
-      return new PaymentsError('unavailable', `Stripe could not ${what}`, status);
-    }
-    if (status === 404 || error.code === 'resource_missing') return new PaymentsError('not_found', `Stripe found nothing to ${what}`, status);
-    return new PaymentsError('rejected', `Stripe refused to ${what}${error.code ? ` (${error.code})` : ''}`, status);
-  }
-  return new PaymentsError('unavailable', `Stripe could not ${what}`);
-}
-
-async function call<T>(what: string, request: () => Promise<T>): Promise<T> {
-  try {
-    return await request();
-  } catch (error) {
-    throw translate(error, what);
-  }
-}
-
-/**
- * A change Stripe refuses because it was made already (a session no longer open, a payment
- * refunded before) or whose object is gone: done. Any other refusal or an outage is thrown.
- */
-async function unlessDone(what: string, request: () => Promise<unknown>, done: (error: Stripe.errors.StripeInvalidRequestError) => boolean): Promise<void> {
-  try {
-    await request();
-  } catch (error) {
-    if (error instanceof Stripe.errors.StripeInvalidRequestError && (error.statusCode === 404 || error.code === 'resource_missing' || done(error))) return;
-    throw translate(error, what);
-  }
-}
-
 export function connectAccountFrom(account: Stripe.Account): ConnectAccount {
   const requirements = account.requirements;
   return {
@@ -80,12 +48,14 @@ export function connectAccountFrom(account: Stripe.Account): ConnectAccount {
 
 export function createStripePayments(options: StripePaymentsOptions): PaymentsPort {
   const stripe = clientFor(options);
+  const setup = stripeBillingSetup(stripe, options.priceIds);
   return {
     provider: async () => 'stripe',
     priceIds: async () => options.priceIds,
     webhookSecrets: async () => options.webhookSecrets,
 
     async createCheckoutSession(input) {
+      const vatRate = await call('find the VAT rate', setup.vatRate);
       const session = await call('create the checkout session', () =>
         stripe.checkout.sessions.create(
           {
@@ -93,7 +63,12 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
             line_items: [{ price: input.priceId, quantity: 1 }, ...(options.overagePriceId ? [{ price: options.overagePriceId }] : [])],
             client_reference_id: input.salonId,
             metadata: { salon_id: input.salonId },
-            subscription_data: { metadata: { salon_id: input.salonId }, ...(input.firstChargeAt ? { trial_end: Math.floor(input.firstChargeAt.getTime() / 1000) } : {}) },
+            subscription_data: {
+              metadata: { salon_id: input.salonId },
+              // Every item (the plan's and the minutes past it) and every invoice carries Irish VAT, included in the price.
+              default_tax_rates: [vatRate],
+              ...(input.firstChargeAt ? { trial_end: Math.floor(input.firstChargeAt.getTime() / 1000) } : {}),
+            },
             // Checkout says what the pricing page and Billing say: VAT included, and when the first payment is.
             custom_text: { submit: { message: checkoutNote(input.firstChargeAt) } },
             ...(input.customerId ? { customer: input.customerId } : { customer_email: input.email }),
@@ -109,9 +84,16 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
 
     async createCustomer(input) {
       const customer = await call('create the customer', () =>
-        stripe.customers.create({ email: input.email, metadata: { salon_id: input.salonId } }, { idempotencyKey: input.idempotencyKey }),
+        stripe.customers.create(
+          { email: input.email, metadata: { salon_id: input.salonId }, ...(input.vatNumber ? { tax_id_data: [{ type: 'eu_vat', value: input.vatNumber }] } : {}) },
+          { idempotencyKey: input.idempotencyKey },
+        ),
       );
       return { id: customer.id };
+    },
+
+    async setCustomerVatNumber(input) {
+      await call('set the VAT number', () => setCustomerVat(stripe, input.customerId, input.vatNumber));
     },
 
     async expireCheckoutSession(input) {
@@ -147,7 +129,8 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
     },
 
     async createPortalSession(input) {
-      const session = await call('open the customer portal', () => stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl }));
+      const configuration = await call('set up the customer portal', setup.portalConfiguration);
+      const session = await call('open the customer portal', () => stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl, configuration }));
       return { url: session.url };
     },
 

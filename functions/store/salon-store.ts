@@ -65,7 +65,7 @@ export interface SalonStore {
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, pausedAt, pausedUntil, subscription, billingCustomerId } = item as unknown as SalonItem;
+  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, pausedAt, pausedUntil, subscription, billingCustomerId, vatNumber } = item as unknown as SalonItem;
   const { numberClaim, numberWaitingSince, loopingNumbers, forwardingCheckedAt, forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded } = item as unknown as StoredFields;
   return {
     id,
@@ -86,6 +86,7 @@ function toSalon(item: Record<string, unknown>): Salon {
     forwarding: { checkStartedAt: forwardingCheckedAt ?? null, seenAt: forwardingSeenAt ?? null, seenFrom: forwardingSeenFrom ?? null, forwardedFrom: forwardingSeenForwarded ?? false },
     subscription: subscription ?? null,
     billingCustomerId: billingCustomerId ?? null,
+    vatNumber: vatNumber ?? null,
   };
 }
 
@@ -134,7 +135,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     async createIfAbsent(salon) {
       // Not live is the absence of liveAt: markLive's if_not_exists would take a stored null for a time.
       // Billing fields are only ever written by their webhooks' conditional updates.
-      const { liveAt, pausedAt: _paused, pausedUntil: _until, numberClaim: _claim, numberWaitingSince: _waiting, loopingNumbers: _loops, forwarding: _forwarding, subscription: _subscription, billingCustomerId: _customer, ...fields } = salon;
+      const { liveAt, pausedAt: _paused, pausedUntil: _until, numberClaim: _claim, numberWaitingSince: _waiting, loopingNumbers: _loops, forwarding: _forwarding, subscription: _subscription, billingCustomerId: _customer, vatNumber: _vat, ...fields } = salon;
       const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
         ...fields,
         ...(liveAt ? { liveAt } : {}),

@@ -54,6 +54,8 @@ export interface SubscriptionStore extends CheckoutRecords {
 
   /** Keeps the customer a completed checkout made (the portal needs it) unless one is known; false when nothing changed. */
   rememberCustomer(salonId: string, customerId: string): Promise<boolean>;
+  /** The salon's VAT number on its profile, or none (null); false when the salon is gone. */
+  keepVatNumber(salonId: string, vatNumber: string | null): Promise<boolean>;
   getPaymentAccount(salonId: string): Promise<PaymentAccountRecord | null>;
   /** Keeps the salon's first account; answers whichever is stored. */
   keepPaymentAccount(salonId: string, account: ConnectAccount): Promise<PaymentAccountRecord>;
@@ -133,6 +135,18 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
             // A later subscription's own events name its customer; a replayed session must not undo that.
             ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(billingCustomerId)',
             ExpressionAttributeValues: { ':customer': customerId },
+          }),
+        ),
+      ),
+
+    keepVatNumber: (salonId, vatNumber) =>
+      conditionally(
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: profile(salonId),
+            ConditionExpression: 'attribute_exists(pk)',
+            ...(vatNumber ? { UpdateExpression: 'SET vatNumber = :vat', ExpressionAttributeValues: { ':vat': vatNumber } } : { UpdateExpression: 'REMOVE vatNumber' }),
           }),
         ),
       ),

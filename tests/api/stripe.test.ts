@@ -77,6 +77,26 @@ describe('sign-in and ownership', () => {
   });
 });
 
+describe('the VAT number (issue 43, point 8)', () => {
+  const save = (owner: TestOwner, body: unknown) => api('/api/stripe?route=vat-number', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+
+  it('is refused unless it is one, kept compact, shown in the status, and removed with null or empty', async () => {
+    const { owner, salonId } = await ownerWithSalon('stripe-vat');
+    expect((await status(owner, salonId)).body.vatNumber).toBeNull();
+    const before = JSON.stringify(await stand.salonItems(salonId));
+    for (const wrong of ['IE123', 'GB123456789', 42, { value: 'IE1234567T' }]) {
+      expect((await save(owner, { vatNumber: wrong })).status, JSON.stringify(wrong)).toBe(400);
+    }
+    expect((await save(owner, { vatNumber: 'IE1234567T', extra: true })).status).toBe(400);
+    expect(JSON.stringify(await stand.salonItems(salonId))).toBe(before);
+    expect(await save(owner, { vatNumber: 'ie 1234567 t' })).toMatchObject({ status: 200, body: { vatNumber: 'IE1234567T' } });
+    expect((await status(owner, salonId)).body.vatNumber).toBe('IE1234567T');
+    expect(await save(owner, { vatNumber: '' })).toMatchObject({ status: 200, body: { vatNumber: null } });
+    expect((await status(owner, salonId)).body.vatNumber).toBeNull();
+    expect((await api('/api/stripe?route=vat-number', { method: 'POST', body: JSON.stringify({ vatNumber: null }) })).status).toBe(401);
+  });
+});
+
 describe('subscribing through the sandbox', () => {
   it('free during the trial; Checkout, then the chosen plan; the portal changes and cancels it; ended, the receptionist pauses', async () => {
     const { owner, salonId } = await ownerWithSalon('stripe-subscribe');

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local fake of the ElevenLabs Agents Platform endpoints the voice-agent adapter calls (through
  * the official SDK, plus register-call): workspace secrets (create, patch, delete), tools (create, patch,
- * delete), agents (create, patch, delete), Twilio register-call and reading a conversation. It keeps what was made, checks
+ * delete), agents (create, read, patch: each top-level field it is sent replaced whole, delete), Twilio register-call and reading a conversation. It keeps what was made, checks
  * what the real API checks that matters here (the API key; a tool's secret and an agent's tools
  * must exist; a secret used by a tool, or a tool used by an agent, cannot be deleted), answers in
  * the API's shapes (snake_case JSON, `{detail}` errors), records every request, and can be told
@@ -86,7 +86,7 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
   const toolAnswer = (id: string) => ({ id, tool_config: tools.get(id), access_info: ACCESS_INFO, usage_stats: { avg_latency_secs: 0 } });
   const agentAnswer = (id: string) => {
     const agent = agents.get(id)!;
-    return { agent_id: id, name: agent.name, conversation_config: agent.conversation_config, metadata: { created_at_unix_secs: 1, updated_at_unix_secs: 2 }, tags: agent.tags ?? [] };
+    return { agent_id: id, name: agent.name, conversation_config: agent.conversation_config, platform_settings: agent.platform_settings, metadata: { created_at_unix_secs: 1, updated_at_unix_secs: 2 }, tags: agent.tags ?? [] };
   };
 
   /** What the real API refuses about a tool: a missing secret, a body schema it cannot take. */
@@ -188,6 +188,10 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
         const agentId = newId('agent');
         agents.set(agentId, { name: input.name, conversation_config: input.conversation_config, platform_settings: input.platform_settings, tags: input.tags });
         return send(response, 200, { agent_id: agentId });
+      }
+      if (record.method === 'GET' && id) {
+        if (!agents.has(id)) return send(response, 404, detail('agent_not_found', 'Agent not found'));
+        return send(response, 200, agentAnswer(id));
       }
       if (record.method === 'PATCH' && id) {
         const agent = agents.get(id);

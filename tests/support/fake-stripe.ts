@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
  * A local fake of the Stripe API endpoints the payments adapter calls through the stripe SDK
  * (`new Stripe(key, {host, port, protocol: 'http'})`): Checkout sessions, customer portal
  * sessions (made, expired), customers, Express accounts, account and login links, Billing meter
- * events, subscriptions (read, cancelled), their invoices' payments, refunds, and deleting a customer. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
+ * events, subscriptions (read, cancelled), their invoices' payments, refunds, deleting a customer, tax rates, prices read, portal configurations and customers' tax ids. It reads Stripe's form encoding (`a[b][0][c]=…`), honours
  * idempotency keys (the same key answers the same object), answers errors in Stripe's shape,
  * records every request, and can be told to fail.
  */
@@ -38,6 +38,12 @@ export interface FakeStripe {
   subscriptions: Map<string, { status: string; latestInvoice: string | null }>;
   /** The PaymentIntents that paid each invoice. */
   invoicePayments: Map<string, string[]>;
+  /** Tax rates by id, as made (`POST /v1/tax_rates`) or put here. */
+  taxRates: Map<string, Record<string, unknown>>;
+  /** Customer portal configurations by id. */
+  portalConfigurations: Map<string, Record<string, unknown>>;
+  /** Each customer's tax ids. */
+  customerTaxIds: Map<string, { id: string; type: string; value: string }[]>;
   fail(path: RegExp, status: number, times?: number): void;
   close(): Promise<void>;
 }
@@ -75,6 +81,10 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
   const customers = new Set(['cus_existing']);
   const sessions: FakeStripe['sessions'] = new Map();
   const refunds: FakeStripe['refunds'] = new Map();
+  const taxRates: FakeStripe['taxRates'] = new Map();
+  const portalConfigurations: FakeStripe['portalConfigurations'] = new Map();
+  const customerTaxIds: FakeStripe['customerTaxIds'] = new Map();
+  const list = (path: string, data: unknown[]) => ({ status: 200, body: { object: 'list', url: path, has_more: false, data } });
 
   const error = (status: number, type: string, message: string, code?: string) => ({ status, body: { error: { type, message, ...(code ? { code } : {}) } } });
 
@@ -107,6 +117,41 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         status: 200,
         body: { id: session, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.com/c/pay/${session}`, client_reference_id: params.client_reference_id, metadata: params.metadata, expires_at: expiresAt },
       };
+    }
+    if (method === 'GET' && path === '/v1/tax_rates') return list(path, [...taxRates.values()].filter((rate) => params.active === undefined || String(rate.active) === params.active));
+    if (method === 'POST' && path === '/v1/tax_rates') {
+      const rate = { id: id('txr'), object: 'tax_rate', active: true, ...params, percentage: Number(params.percentage), inclusive: params.inclusive === 'true' };
+      taxRates.set(rate.id, rate);
+      return { status: 200, body: rate };
+    }
+    const price = /^\/v1\/prices\/([^/]+)$/.exec(path);
+    if (method === 'GET' && price) {
+      if (!prices.has(price[1]!)) return error(404, 'invalid_request_error', `No such price: '${price[1]}'`, 'resource_missing');
+      return { status: 200, body: { id: price[1], object: 'price', active: true, currency: 'eur', product: `prod_${price[1]}` } };
+    }
+    if (method === 'GET' && path === '/v1/billing_portal/configurations') return list(path, [...portalConfigurations.values()].filter((configuration) => params.active === undefined || String(configuration.active) === params.active));
+    const configuration = /^\/v1\/billing_portal\/configurations(?:\/([^/]+))?$/.exec(path);
+    if (method === 'POST' && configuration) {
+      const existing = configuration[1] ? portalConfigurations.get(configuration[1]) : undefined;
+      if (configuration[1] && !existing) return error(404, 'invalid_request_error', 'No such configuration', 'resource_missing');
+      const made = { ...(existing ?? { id: id('bpc'), object: 'billing_portal.configuration', active: true, is_default: false }), ...params };
+      portalConfigurations.set(String(made.id), made);
+      return { status: 200, body: made };
+    }
+    const taxIds = /^\/v1\/customers\/([^/]+)\/tax_ids(?:\/([^/]+))?$/.exec(path);
+    if (taxIds) {
+      const owned = customerTaxIds.get(taxIds[1]!) ?? [];
+      if (!customers.has(taxIds[1]!)) return error(404, 'invalid_request_error', 'No such customer', 'resource_missing');
+      if (method === 'GET') return list(path, owned.map((taxId) => ({ ...taxId, object: 'tax_id', customer: taxIds[1] })));
+      if (method === 'POST') {
+        const taxId = { id: id('txi'), type: String(params.type), value: String(params.value) };
+        customerTaxIds.set(taxIds[1]!, [...owned, taxId]);
+        return { status: 200, body: { ...taxId, object: 'tax_id', customer: taxIds[1] } };
+      }
+      if (method === 'DELETE') {
+        customerTaxIds.set(taxIds[1]!, owned.filter((taxId) => taxId.id !== taxIds[2]));
+        return { status: 200, body: { id: taxIds[2], object: 'tax_id', deleted: true } };
+      }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!customers.has(String(params.customer))) return error(400, 'invalid_request_error', 'No such customer', 'resource_missing');
@@ -146,6 +191,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     if (method === 'POST' && path === '/v1/customers') {
       const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
       customers.add(customer.id);
+      const taxIdData = (params.tax_id_data as { type: string; value: string }[] | undefined) ?? [];
+      customerTaxIds.set(customer.id, taxIdData.map((taxId) => ({ id: id('txi'), type: taxId.type, value: taxId.value })));
       return { status: 200, body: customer };
     }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
@@ -211,6 +258,9 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     refunds,
     subscriptions,
     invoicePayments,
+    taxRates,
+    portalConfigurations,
+    customerTaxIds,
     fail(path, status, times = 1) {
       failures.push({ path, status, times });
     },

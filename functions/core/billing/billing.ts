@@ -33,7 +33,7 @@ export function billingUrl(siteUrl: string, outcome?: Record<string, string>): s
 }
 
 /** The provider failed and nothing of ours changed; the message is the one Billing shows. */
-class ProviderFailedError extends DomainError {
+export class ProviderFailedError extends DomainError {
   constructor(message: string) {
     super('provider_failed', 'payments_unavailable', message);
   }
@@ -53,6 +53,7 @@ export async function subscriptionStatus(deps: BillingDeps, salonId: string, loa
       ? { planId: subscription.planId, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
       : null,
     prices,
+    vatNumber: salon.vatNumber ?? null,
     sandbox: provider === 'sandbox',
   };
 }
@@ -93,7 +94,7 @@ export async function createCheckout(
       salonId: salon.id,
       priceId: request.priceId,
       email: request.email,
-      customerId: salon.billingCustomerId ?? (await salonCustomer(deps, salon.id, request.email)),
+      customerId: salon.billingCustomerId ?? (await salonCustomer(deps, salon.id, request.email, salon.vatNumber ?? null)),
       successUrl: billingUrl(siteUrl, { checkout: 'success' }),
       cancelUrl: billingUrl(siteUrl, { checkout: 'cancelled' }),
       // Keyed on what was read: after another plan's checkout, or once a subscription came and
@@ -133,8 +134,8 @@ export function firstChargeAfterTrial(salon: Pick<Salon, 'createdAt'>, now: Date
 }
 
 /** The salon's one Stripe customer, made once (the key is the salon's) and remembered on its profile. */
-async function salonCustomer(deps: BillingDeps, salonId: string, email: string): Promise<string> {
-  const customer = await deps.payments.createCustomer({ salonId, email, idempotencyKey: `customer-${salonId}` });
+async function salonCustomer(deps: BillingDeps, salonId: string, email: string, vatNumber: string | null): Promise<string> {
+  const customer = await deps.payments.createCustomer({ salonId, email, idempotencyKey: `customer-${salonId}`, vatNumber });
   await deps.subscriptions.rememberCustomer(salonId, customer.id);
   return customer.id;
 }

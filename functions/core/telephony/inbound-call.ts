@@ -36,7 +36,22 @@ export interface InboundCallDeps {
   readiness(salon: Salon, setup: StoredSetup, now: Date): Pick<Readiness, 'live' | 'state'>;
   now(): Date;
   onAgentFailure?(error: unknown): void;
+  /** Every register-call attempt, how long it took and how it ended (the voice webhook logs it for the budget's alarm). */
+  onRegisterCall?(attempt: RegisterCallAttempt): void;
 }
+
+/**
+ * One attempt to connect a caller to the agent: `answered` (the agent's TwiML in time),
+ * `over-budget` (no answer within AGENT_TIMEOUT_MS: the caller was forwarded), `failed` (refused,
+ * or no agent). `ms` is how long the caller waited on it.
+ */
+export interface RegisterCallAttempt {
+  ms: number;
+  outcome: 'answered' | 'over-budget' | 'failed';
+}
+
+/** The line the voice webhook logs per register-call attempt: CloudWatch metric filters count its outcomes (infra/operations.ts). */
+export const REGISTER_CALL_LOG = 'register-call attempt';
 
 /** The webhook's form parameters we use; anything else Twilio sends is ignored. */
 export interface InboundCall {
@@ -83,10 +98,12 @@ export const AGENT_TIMEOUT_MS = 2_000;
 /** What the owner hears when their browser test call cannot reach the receptionist. */
 export const TEST_CALL_UNAVAILABLE = "Your receptionist couldn't take this test call just now. Please try again in a minute.";
 
+class OverBudgetError extends Error {}
+
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    timer = setTimeout(() => reject(new OverBudgetError(`no answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
@@ -269,8 +286,10 @@ export function callVariables(salonId: string, call: InboundCall, test: boolean,
 
 /** The provider's TwiML for the agent, or null when it refused or was too slow. */
 async function connectAgent(deps: InboundCallDeps, salonId: string, call: InboundCall, test: boolean): Promise<string | null> {
+  const started = Date.now();
+  const attempt = (outcome: RegisterCallAttempt['outcome']) => deps.onRegisterCall?.({ ms: Date.now() - started, outcome });
   try {
-    return await withTimeout(
+    const twiml = await withTimeout(
       (async () => {
         const agentId = await deps.agentId(salonId);
         if (!agentId) throw new Error('the salon has no agent');
@@ -278,7 +297,10 @@ async function connectAgent(deps: InboundCallDeps, salonId: string, call: Inboun
       })(),
       AGENT_TIMEOUT_MS,
     );
+    attempt('answered');
+    return twiml;
   } catch (error) {
+    attempt(error instanceof OverBudgetError ? 'over-budget' : 'failed');
     deps.onAgentFailure?.(error);
     return null;
   }

@@ -64,7 +64,7 @@ describe('the Stripe payments adapter', () => {
       firstChargeAt,
     });
     const { params } = last('/v1/checkout/sessions');
-    expect(params.subscription_data).toEqual({ metadata: { salon_id: 'sal_trial' }, trial_end: String(firstChargeAt.getTime() / 1000) });
+    expect(params.subscription_data).toEqual({ metadata: { salon_id: 'sal_trial' }, default_tax_rates: [expect.stringMatching(/^txr_/)], trial_end: String(firstChargeAt.getTime() / 1000) });
     expect(params.custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on 9 December 2026; then monthly.' } });
   });
 
@@ -105,6 +105,11 @@ describe('the Stripe payments adapter', () => {
       metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' },
       line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '2000', product_data: { name: 'Deposit: Balayage' } } }],
     });
+    // The platform pays Stripe's fee on a deposit (docs/operations.md, "Who pays Stripe's fee"): no
+    // application fee, so the whole deposit reaches the salon. A destination charge debits "the
+    // cost of the Stripe fees" from the platform (https://docs.stripe.com/connect/destination-charges).
+    expect(request.params.payment_intent_data).not.toHaveProperty('application_fee_amount');
+    expect(request.params.payment_intent_data).not.toHaveProperty('transfer_data.amount');
   });
 
   it("expires a deposit's session on the platform, and takes a session no longer open as done (RELIABILITY 66)", async () => {

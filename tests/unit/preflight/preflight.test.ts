@@ -99,6 +99,7 @@ describe('the preflight', () => {
         '[ok] ElevenLabs: the EU residency workspace (https://api.eu.residency.elevenlabs.io)',
         '[ok] ElevenLabs: the key works (plan "business", active)',
         '[ok] ElevenLabs: voice "niamh" (el_niamh) is in the workspace',
+        '[ok] ElevenLabs: 2 of 2 salon agents checked: each refuses a call at the limit (forwarded to the salon), with no cap of its own and no bursting',
         '[ok] Twilio: +35315550001 takes calls and reports their end to this stage',
         '[ok] Twilio: +35315550001 sends the texts it receives to this stage',
         "[ok] Twilio: the Messaging Service MG00000000000000000000000000000001 hands texts it receives to each number's own SMS URL",
@@ -108,7 +109,9 @@ describe('the preflight', () => {
         '[ok] Twilio: the regulatory bundle BU00000000000000000000000000000001 is twilio-approved',
         "[ok] Twilio: the numbers' address is in IE",
         '[ok] Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook receives every event type we apply',
-        '[ok] Stripe: the Growth price price_growth is €149 a month',
+        '[ok] Stripe: the Growth price price_growth is €149 a month, VAT included',
+        '[ok] Stripe: the Irish VAT rate txr_1 (23%, included in the price) is active: every invoice shows its VAT',
+        "[ok] Stripe: the customer portal configuration bpc_ours changes plans among ours, cancels at the period's end and shows invoices",
         '[ok] Google: the OAuth client accepts https://app.salondesk.ie/api/google/oauth/callback',
         '[ok] SES: out of the sandbox: 50000 emails a day, 14 a second',
         '[ok] Lambda: 1000 concurrent executions allowed; the stage needs 183 at its design size',
@@ -132,6 +135,7 @@ describe('the preflight', () => {
       'ElevenLabs: https://api.elevenlabs.io keeps voice data outside the EU',
       'ElevenLabs: voice "niamh" (el_niamh) is not in this workspace',
       'ElevenLabs: no ElevenLabs voice for "juniper"',
+      'ElevenLabs: 1 of 1 salon agents checked (agent_old) queue callers at the limit, cap themselves or burst: a queued caller hears a hold tone instead of the salon',
       'Twilio: +35315550003 has no status callback here',
       'Twilio: +447700900123 cannot take calls',
       'Twilio: +447700900123 sends the texts it receives to nowhere: replies to reminders never reach us',
@@ -142,7 +146,10 @@ describe('the preflight', () => {
       'Stripe: the endpoint at https://app.salondesk.ie/api/stripe/webhook does not receive checkout.session.async_payment_succeeded, checkout.session.async_payment_failed, checkout.session.expired, customer.subscription.created, account.updated',
       'Stripe: it sends events in API version 2024-06-20',
       'Stripe: the Billing Meter "overage_minutes" is missing',
-      'Stripe: the Growth price price_growth is not €149 a month',
+      'Stripe: the Growth price price_growth is not €149 a month, VAT included',
+      'Stripe: the Starter price price_starter is not €79 a month, VAT included',
+      'Stripe: no active 23% inclusive Irish VAT rate: invoices would show no VAT',
+      'Stripe: the customer portal configuration bpc_ours: plan changes do not offer growth, business; a plan change is not invoiced at once; cancelling is not at the end of the period',
       'Stripe: the Business price price_business does not exist',
       'Google: the OAuth client does not accept https://app.salondesk.ie/api/google/oauth/callback',
       'SES: in the SES sandbox: verified recipients only, 200 a day (fix: request production access',
@@ -192,6 +199,22 @@ describe('the preflight', () => {
     expect(lines(checks, 'fail')).toEqual([
       `[FAIL] Twilio: the Messaging Service MG00000000000000000000000000000001 sends the texts it receives to https://demo.twilio.com/welcome/sms/reply: replies to reminders never reach us (fix: in its Integration settings, choose "Defer to sender's webhook", or send incoming messages to https://app.salondesk.ie/api/twilio/sms by POST)`,
     ]);
+  });
+
+  it('fails account.updated on the same endpoint as our own events: an account endpoint never receives a connected account\'s (https://docs.stripe.com/api/webhook_endpoints/create#create_webhook_endpoint-connect)', async () => {
+    const endpoints = 'GET https://api.stripe.com/v1/webhook_endpoints?limit=100';
+    const ready = recorded('ready').http;
+    const oneEndpoint = (events: string[]) =>
+      (async (request) => {
+        const answer = await ready(request);
+        if (`${request.method} ${request.url}` !== endpoints) return answer;
+        const [first] = (answer.body as { data: object[] }).data;
+        return { ...answer, body: { object: 'list', has_more: false, data: [{ ...first, enabled_events: events }] } };
+      }) satisfies VendorHttp;
+    for (const events of [[...STRIPE_EVENT_TYPES], ['*']]) {
+      const checks = await runPreflight(PROD, { http: oneEndpoint(events), aws: recordedAws('ready') });
+      expect(lines(checks, 'fail')).toEqual([expect.stringContaining('[FAIL] Stripe: account.updated is not on an endpoint of its own at https://app.salondesk.ie/api/stripe/webhook')]);
+    }
   });
 
   it('refuses a key the EU workspace does not know, and prod without credentials', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stageUrl, AGENT_TIMEOUT_MS, TEST_CALL_UNAVAILABLE, answerInboundCall, callVariables, type InboundCallDeps } from '../../../functions/core/telephony/inbound-call.js';
+import { stageUrl, AGENT_TIMEOUT_MS, TEST_CALL_UNAVAILABLE, answerInboundCall, callVariables, type InboundCallDeps, type RegisterCallAttempt } from '../../../functions/core/telephony/inbound-call.js';
 import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import type { RegisterCallInput } from '../../../functions/providers/voice-agent-port.js';
 import { identityForSalon, salonIdForIdentity } from '../../../functions/core/telephony/client-identity.js';
@@ -76,6 +76,7 @@ function world(options: World = {}) {
   const salon = options.salon ?? salonWith();
   const registered: RegisterCallInput[] = [];
   const failures: unknown[] = [];
+  const attempts: RegisterCallAttempt[] = [];
   const salons = [salon, ...(options.others ?? [])];
   const deps: InboundCallDeps = {
     numbers: {
@@ -98,8 +99,9 @@ function world(options: World = {}) {
     readiness: (s) => options.readiness ?? (s.liveAt ? { live: true, state: 'live' } : { live: false, state: 'ready' }),
     now: () => new Date('2026-11-22T10:00:00.000Z'),
     onAgentFailure: (error) => failures.push(error),
+    onRegisterCall: (attempt) => attempts.push(attempt),
   };
-  return { deps, salon, registered, failures };
+  return { deps, salon, registered, failures, attempts };
 }
 
 const inbound = (overrides: Partial<Parameters<typeof answerInboundCall>[1]> = {}) => ({ callSid: CALL_SID, from: CALLER, to: OUR_NUMBER, ...overrides });
@@ -225,8 +227,30 @@ describe('an inbound call to an assigned number', () => {
   });
 
   it('is forwarded when the salon has no agent yet', async () => {
-    const { deps } = world({ agentId: null });
+    const { deps, attempts } = world({ agentId: null });
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'forwarded', reason: 'agent-unavailable' });
+    expect(attempts.map((attempt) => attempt.outcome)).toEqual(['failed']);
+  });
+
+  it('reports every register-call attempt with how long the caller waited: answered, refused, over its budget', async () => {
+    vi.useFakeTimers();
+    try {
+      const slowly = (ms: number, result: () => Promise<string>) => () => new Promise<string>((resolve, reject) => setTimeout(() => void result().then(resolve, reject), ms));
+      const cases = [
+        { registerCall: slowly(1_999, async () => AGENT_TWIML), expected: { ms: 1_999, outcome: 'answered' } },
+        { registerCall: slowly(300, () => Promise.reject(new Error('ElevenLabs refused the call: 429'))), expected: { ms: 300, outcome: 'failed' } },
+        { registerCall: slowly(10_000, async () => AGENT_TWIML), expected: { ms: AGENT_TIMEOUT_MS, outcome: 'over-budget' } },
+      ] as const;
+      for (const { registerCall, expected } of cases) {
+        const { deps, attempts } = world({ registerCall });
+        const answer = answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
+        await vi.advanceTimersByTimeAsync(AGENT_TIMEOUT_MS);
+        await answer;
+        expect(attempts).toEqual([expected]);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it(`is forwarded within ${AGENT_TIMEOUT_MS} ms when the agent provider is slow`, async () => {

@@ -8,6 +8,7 @@ import { buildAgentDefinition, TOOL_HEADER_VARIABLES } from '../../../functions/
 import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import {
   agentRequest,
+  mergedPlatformSettings,
   registerCallBody,
   toolRequest,
   TTS_MODEL_BY_LANGUAGE,
@@ -45,6 +46,30 @@ describe.each(Object.entries(FIXTURE_SALONS))('what we send ElevenLabs for %s', 
   it('updates it with the same configuration', () => {
     const { name, conversationConfig, platformSettings } = create;
     valid(serialization.conversationalAi.UpdateAgentRequest.json({ name, conversationConfig, platformSettings }, STRICT));
+  });
+
+  it('merges our platform settings over an agent as GET answers it (an operator\'s settings kept, answered-only fields left out) into an update the SDK serializes strictly', () => {
+    const answered = valid(
+      serialization.GetAgentResponseModel.parse(
+        {
+          agent_id: 'agent_1',
+          name: 'Salon',
+          conversation_config: {},
+          metadata: { created_at_unix_secs: 1, updated_at_unix_secs: 2 },
+          tags: [],
+          platform_settings: { privacy: { record_voice: true, retention_days: 30, delete_audio: true }, call_limits: { agent_concurrency_limit: 2, bursting_enabled: true }, summary_language: 'en', safety: { is_blocked_ivc: false } },
+        },
+        { ...STRICT, unrecognizedObjectKeys: 'passthrough' },
+      ),
+    );
+    const merged = mergedPlatformSettings(answered.platformSettings, create.platformSettings!);
+    const raw = valid(serialization.conversationalAi.UpdateAgentRequest.json({ platformSettings: merged }, STRICT));
+    expect(raw.platform_settings).toEqual({
+      privacy: { record_voice: definition.retention.recordVoice, retention_days: definition.retention.conversationDays, delete_audio: true },
+      call_limits: { agent_concurrency_limit: -1, bursting_enabled: false },
+      queueing_config: { enabled: false },
+      summary_language: 'en',
+    });
   });
 
   it('defines every tool as a webhook the SDK serializes strictly, with our call SID variable in its headers', () => {

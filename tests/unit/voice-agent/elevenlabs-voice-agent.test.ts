@@ -140,6 +140,35 @@ describe('the ElevenLabs voice agent adapter', () => {
     expect(fake.isEmpty()).toBe(true);
   });
 
+  it("keeps the platform settings an operator set when it updates the agent: read first, ours merged over them (https://elevenlabs.io/docs/api-reference/agents/get, /update)", async () => {
+    const agents = adapter();
+    const made = await agents.create(ciara, SECRET);
+    const agent = fake.agents.get(made.agentId)!;
+    // Set in the dashboard since: an evaluation criterion, a widget colour, a longer retention, a per-agent cap; and answered-only `safety`.
+    agent.platform_settings = {
+      ...agent.platform_settings,
+      evaluation: { criteria: [{ id: 'booked', name: 'Booked', conversation_goal_prompt: 'Was a booking made?' }] },
+      widget: { bg_color: '#ffffff' },
+      privacy: { ...agent.platform_settings.privacy, retention_days: 30, delete_audio: true },
+      call_limits: { agent_concurrency_limit: 3, bursting_enabled: true },
+      safety: { is_blocked_ivc: false },
+    };
+    fake.requests.length = 0;
+    await agents.update(made, { ...ciara, retention: { ...ciara.retention, conversationDays: 90 } });
+    const [read, patch] = fake.requests.filter((request) => request.path === `/v1/convai/agents/${made.agentId}`);
+    expect([read?.method, patch?.method]).toEqual(['GET', 'PATCH']);
+    expect(fake.agents.get(made.agentId)!.platform_settings).toEqual({
+      evaluation: { criteria: [{ id: 'booked', name: 'Booked', conversation_goal_prompt: 'Was a booking made?' }] },
+      widget: { bg_color: '#ffffff' },
+      // Ours win where we have a say (retention, recording, what happens at the limit); the rest stays.
+      privacy: { record_voice: false, retention_days: 90, delete_audio: true },
+      queueing_config: { enabled: false },
+      call_limits: { agent_concurrency_limit: -1, bursting_enabled: false },
+    });
+    await agents.remove(made);
+    expect(fake.isEmpty()).toBe(true);
+  });
+
   it('leaves no new tool behind when the provider refuses an update', async () => {
     const agents = adapter();
     const made = await agents.create({ ...ciara, tools: ciara.tools.slice(1) }, SECRET);

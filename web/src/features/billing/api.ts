@@ -3,6 +3,7 @@ import type {
   PaymentAccountLinkAnswer,
   RedirectAnswer,
   SubscriptionStatusAnswer,
+  VatNumberAnswer,
 } from '@functions/contracts/billing';
 import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '@functions/contracts/billing';
 import { apiFetch } from '../../lib/api-client';
@@ -30,4 +31,8 @@ export function loadPaymentAccount(): Promise<PaymentAccountAnswer> {
 
 export function connectPaymentAccount(): Promise<Partial<PaymentAccountLinkAnswer>> {
   return apiFetch('/api/stripe', { method: 'POST', body: '{}', fallbackError: PAYMENT_ACCOUNT_MESSAGES.connectFailed });
+}
+
+export function saveVatNumber(vatNumber: string | null): Promise<VatNumberAnswer> {
+  return apiFetch('/api/stripe?route=vat-number', { method: 'POST', body: JSON.stringify({ vatNumber }), fallbackError: BILLING_MESSAGES.vatNumberFailed });
 }

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PaymentProcessing } from './payment-processing';
 import { Subscription } from './subscription-plans';
 import { useSubscription, useUsage } from './use-subscription';
+import { VatNumber } from './vat-number';
 import './billing.css';
 
 /** Settings → Billing: the subscription plans with the minutes used, and the payment account for booking deposits. */
@@ -39,6 +40,7 @@ export function BillingSection() {
           </p>
         )}
         {subscription.status === 'ready' && <Subscription view={subscription.value} usage={usage} />}
+        {subscription.status === 'ready' && <VatNumber saved={subscription.value.answer.vatNumber} />}
       </section>
       <section aria-labelledby="payments-heading">
         <h3 id="payments-heading" className="billing-heading">
