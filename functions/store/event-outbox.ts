@@ -1,0 +1,106 @@
+import * as z from 'zod';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EVENT_SOURCE, eventCatalog, type EventDetail, type EventType } from '../../events/catalog.js';
+import { keys } from './keys.js';
+import { tableKeys } from './table-definition.js';
+
+/**
+ * The transactional outbox: an event is an item written in the same TransactWriteItems as the
+ * change it reports, so both happen or neither does. The table's stream carries the item's INSERT
+ * to the bus: in AWS an EventBridge Pipe (infra/event-outbox-pipe.ts), locally the stream relay
+ * (bin/local/stream-relay.ts). Nothing in a request publishes it, so no crash between the write
+ * and the publish can lose it (docs/architecture.md, "Events leave with the write").
+ *
+ * The item sits in the salon's partition (account deletion removes it) under `EVENTOUT#<id>`. Its
+ * id is the event's own (`booking.confirmed#<bookingId>`): the same event written twice is one
+ * item, and an identical second write changes nothing, so the stream has no record of it; a
+ * changed one is a MODIFY, which neither relay takes. It lives only until relayed (its TTL).
+ */
+export const OUTBOX_ITEM_KIND = 'event-outbox';
+
+/** How long an outbox item stays after its write: the stream keeps its INSERT for 24 hours; the item only holds the id. */
+export const OUTBOX_ITEM_TTL_SECONDS = 2 * 24 * 60 * 60;
+
+/** The attributes the relays read (the Pipe's filter and enrichment, the local relay). */
+export const OUTBOX_ATTRIBUTES = { kind: 'kind', eventId: 'eventId', detailType: 'detailType', detail: 'detail', source: 'source', at: 'at' } as const;
+
+export interface OutboxEvent<T extends EventType> {
+  salonId: string;
+  /** Deterministic per event: the type and the subject it is about, e.g. `booking.confirmed#<bookingId>`. */
+  id: string;
+  type: T;
+  detail: EventDetail<T>;
+  /** When the change happened (the write's clock); the TTL counts from it, so a retried write is identical. */
+  at: Date;
+}
+
+/** An event's id from its type and its subject: `outboxEventId('call.completed', callSid)`. */
+export function outboxEventId(type: EventType, subjectId: string): string {
+  return `${type}#${subjectId}`;
+}
+
+/**
+ * The `Put` of an event for a TransactWriteItems (lib-dynamodb's TransactWriteCommand), or a lone
+ * PutCommand. The detail is checked against its schema here, before anything is written, exactly
+ * as the EventBridge publisher checks it before sending (functions/providers/eventbridge-events.ts).
+ */
+export function outboxEventPut<T extends EventType>(
+  tableName: string,
+  event: { salonId: string; id: string; type: T; detail: EventDetail<T>; at: Date },
+): { TableName: string; Item: Record<string, unknown> } {
+  const checked = eventCatalog[event.type].parse(event.detail);
+  if (!event.id) throw new Error('An outbox event needs an id');
+  return {
+    TableName: tableName,
+    Item: {
+      [tableKeys.partitionKey]: keys.salon(event.salonId),
+      [tableKeys.sortKey]: keys.eventOutboxSk(event.id),
+      [OUTBOX_ATTRIBUTES.kind]: OUTBOX_ITEM_KIND,
+      [OUTBOX_ATTRIBUTES.eventId]: event.id,
+      [OUTBOX_ATTRIBUTES.source]: EVENT_SOURCE,
+      [OUTBOX_ATTRIBUTES.detailType]: event.type,
+      // A JSON string, as PutEvents' Detail is: the relays hand it on unchanged.
+      [OUTBOX_ATTRIBUTES.detail]: JSON.stringify(checked),
+      [OUTBOX_ATTRIBUTES.at]: event.at.toISOString(),
+      [tableKeys.ttl]: Math.floor(event.at.getTime() / 1000) + OUTBOX_ITEM_TTL_SECONDS,
+    },
+  };
+}
+
+/** An event as a relay hands it to the bus: PutEvents' Source, DetailType and Detail (a JSON string). */
+export interface RelayedEvent {
+  id: string;
+  source: string;
+  detailType: string;
+  detail: string;
+}
+
+/** An outbox item's attributes, as a stream record's new image carries them (strings only). */
+const outboxImage = z.object({
+  [OUTBOX_ATTRIBUTES.kind]: z.literal(OUTBOX_ITEM_KIND),
+  [OUTBOX_ATTRIBUTES.eventId]: z.string(),
+  [OUTBOX_ATTRIBUTES.source]: z.string(),
+  [OUTBOX_ATTRIBUTES.detailType]: z.string(),
+  [OUTBOX_ATTRIBUTES.detail]: z.string(),
+});
+
+/** A stream record's new image (its string attributes) as the event it carries; null for any other item. */
+export function relayedEventOf(image: Record<string, unknown> | undefined): RelayedEvent | null {
+  const parsed = outboxImage.safeParse(image);
+  if (!parsed.success) return null;
+  const { eventId, source, detailType, detail } = parsed.data;
+  return { id: eventId, source, detailType, detail };
+}
+
+/** For a change that is one item today: the event written alone (a conditional write of its own needs a transaction instead). */
+export interface EventOutbox {
+  put<T extends EventType>(event: OutboxEvent<T>): Promise<void>;
+}
+
+export function createEventOutbox(client: DynamoDBDocumentClient, tableName: string): EventOutbox {
+  return {
+    async put(event) {
+      await client.send(new PutCommand(outboxEventPut(tableName, event)));
+    },
+  };
+}
