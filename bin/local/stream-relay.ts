@@ -7,11 +7,10 @@ import {
   GetRecordsCommand,
   GetShardIteratorCommand,
   TrimmedDataAccessException,
-  type AttributeValue,
   type _Record as StreamRecord,
   type Shard,
 } from '@aws-sdk/client-dynamodb-streams';
-import { relayedEventOf, type RelayedEvent } from '../../functions/store/event-outbox.js';
+import { relayedEventOfStreamImage, type RelayedEvent } from '../../functions/store/event-outbox.js';
 
 /**
  * The local stand-in for the EventBridge Pipe (infra/event-outbox-pipe.ts): reads the table's
@@ -59,12 +58,6 @@ export interface StreamRelayOptions {
   /** How long to wait between reads while the stream has nothing new (the Streams API is polled). */
   idleMs: number;
   onError(message: string): void;
-}
-
-/** The image's string attributes, all an outbox item's relay needs. */
-function stringsOf(image: Record<string, AttributeValue> | undefined): Record<string, string> | undefined {
-  if (!image) return undefined;
-  return Object.fromEntries(Object.entries(image).flatMap(([name, value]) => (value.S === undefined ? [] : [[name, value.S]])));
 }
 
 /** Parents before children (a shard splits when it closes), so a subject's events keep their order. */
@@ -143,7 +136,7 @@ export function createStreamRelay(options: StreamRelayOptions) {
   async function deliverBatch(records: StreamRecord[]): Promise<number> {
     const events = records
       .filter((record) => record.eventName === 'INSERT')
-      .map((record) => relayedEventOf(stringsOf(record.dynamodb?.NewImage)))
+      .map((record) => relayedEventOfStreamImage(record.dynamodb?.NewImage))
       .filter((event): event is RelayedEvent => event !== null);
     // EventBridge keeps no order between events either; the batch is done once all of it is.
     await Promise.all(events.map((event) => options.deliver(event)));

@@ -92,6 +92,12 @@ export function relayedEventOf(image: Record<string, unknown> | undefined): Rela
   return { id: eventId, source, detailType, detail };
 }
 
+/** The same from a stream record's image as DynamoDB Streams sends it (attribute values: only the strings are read). */
+export function relayedEventOfStreamImage(image: Record<string, { S?: string }> | undefined): RelayedEvent | null {
+  if (!image) return null;
+  return relayedEventOf(Object.fromEntries(Object.entries(image).flatMap(([name, value]) => (value.S === undefined ? [] : [[name, value.S]]))));
+}
+
 /** For a change that is one item today: the event written alone (a conditional write of its own needs a transaction instead). */
 export interface EventOutbox {
   put<T extends EventType>(event: OutboxEvent<T>): Promise<void>;

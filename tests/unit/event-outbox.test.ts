@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EVENT_SOURCE } from '../../events/catalog.js';
 import { OUTBOX_ITEM_KIND, OUTBOX_ITEM_TTL_SECONDS, outboxEventId, outboxEventPut, relayedEventOf } from '../../functions/store/event-outbox.js';
 import { exportDecision } from '../../functions/core/account-export.js';
+import { handler as enrich } from '../../functions/triggers/event-outbox-enrichment.js';
 
 const at = new Date('2026-11-20T10:04:00.000Z');
 const completed = { salonId: 'sal_1', callSid: 'CA1', startedAt: '2026-11-20T10:00:00.000Z', durationSeconds: 230, outcome: 'answered' as const, test: false };
@@ -38,5 +39,27 @@ describe('an outbox item (functions/store/event-outbox.ts)', () => {
     expect(relayedEventOf({ ...strings, kind: 'something-else' })).toBeNull();
     expect(relayedEventOf({ pk: 'SALON#sal_1', sk: 'CALL#CA1' })).toBeNull();
     expect(relayedEventOf(undefined)).toBeNull();
+  });
+});
+
+describe('the outbox Pipe’s enrichment (functions/triggers/event-outbox-enrichment.ts)', () => {
+  /** A stream record's image as DynamoDB Streams sends it: https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_streams_StreamRecord.html */
+  const streamImage = (item: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(item).map(([name, value]) => [name, typeof value === 'number' ? { N: String(value) } : { S: String(value) }]));
+
+  it('gives the target each record’s DetailType and its detail as the object the publisher sends, in order', async () => {
+    const records = ['CA1', 'CA2'].map((callSid) => ({
+      eventID: callSid,
+      eventName: 'INSERT' as const,
+      dynamodb: { NewImage: streamImage(put({ ...completed, callSid }, outboxEventId('call.completed', callSid)).Item) },
+    }));
+    expect(await enrich(records)).toEqual([
+      { detailType: 'call.completed', detail: { ...completed, callSid: 'CA1' } },
+      { detailType: 'call.completed', detail: { ...completed, callSid: 'CA2' } },
+    ]);
+  });
+
+  it('fails the batch on a record that is no outbox item (the filter lets none through)', async () => {
+    await expect(enrich([{ eventID: 'x', dynamodb: { NewImage: streamImage({ pk: 'SALON#sal_1', sk: 'CALL#CA1' }) } }])).rejects.toThrow('not an outbox item');
   });
 });
