@@ -22,6 +22,7 @@ async function seed(salonId: string): Promise<void> {
   const { deps } = await import('../functions/composition-root.js');
   const { callActivity } = await import('../functions/core/dashboard/activity.js');
   const { callOutcome } = await import('../functions/core/calls/call-outcome.js');
+  const { completeCall } = await import('../functions/core/calls/complete-call.js');
   const { meterCall } = await import('../functions/core/usage/meter-usage.js');
   const { billingPeriodAt } = await import('../functions/core/usage/billing-period.js');
   const d = deps();
@@ -39,7 +40,7 @@ async function seed(salonId: string): Promise<void> {
         const seconds = missed ? 0 : 60 + (index % 240);
         await d.calls.recordStart({ salonId, callSid, callerPhone: `+3538712${String(index).padStart(5, '0')}`, startedAt, route: 'agent', test: false });
         if (!missed) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
-        const ended = await d.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(), durationSeconds: seconds, finalStatus: missed ? 'no-answer' : 'completed' });
+        const ended = await completeCall(d, { salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(), durationSeconds: seconds, finalStatus: missed ? 'no-answer' : 'completed' });
         const outcome = callOutcome(ended!)!;
         const day = DateTime.fromISO(startedAt, { zone: 'Europe/Dublin' }).toISODate()!;
         await Promise.all([
