@@ -29,7 +29,6 @@ async function seed(salonId: string): Promise<void> {
   const salon = (await d.salons.get(salonId))!;
   const monthStart = DateTime.now().setZone('Europe/Dublin').startOf('month');
   const span = Date.now() - monthStart.toMillis();
-  const quietly = { ...d, events: { publish: async () => undefined } };
   for (let start = 0; start < CALLS; start += 50) {
     await Promise.all(
       Array.from({ length: Math.min(50, CALLS - start) }, async (_, offset) => {
@@ -47,7 +46,7 @@ async function seed(salonId: string): Promise<void> {
           d.callStats.countCall(salonId, day, callSid, missed),
           missed ? undefined : d.callStats.countRating(salonId, day, callSid, index % 7 !== 0),
           d.activity.record(salonId, callActivity({ callSid, startedAt, durationSeconds: seconds, outcome, test: false })),
-          meterCall(quietly, { salonId, callSid, startedAt, durationSeconds: seconds, test: false }, billingPeriodAt(salon, new Date(startedAt))),
+          meterCall(d, { salonId, callSid, startedAt, durationSeconds: seconds, test: false }, billingPeriodAt(salon, new Date(startedAt))),
         ]);
       }),
     );

@@ -78,7 +78,7 @@ export function callWorld(table: Table, clock: { value: number }) {
     await collect();
     for (const delivery of published.slice(meteredUpTo)) {
       meteredUpTo += 1;
-      await meterCompletedCall({ usage, events: { publish: async () => undefined }, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
+      await meterCompletedCall({ usage, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
     }
   }
   return {
