@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { EVENT_SOURCE, eventCatalog, type EventDetail, type EventType } from '../../events/catalog.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
@@ -18,21 +17,15 @@ import { tableKeys } from './table-definition.js';
  */
 export const OUTBOX_ITEM_KIND = 'event-outbox';
 
-/** How long an outbox item stays after its write: the stream keeps its INSERT for 24 hours; the item only holds the id. */
+/**
+ * How long an outbox item stays after its write: past the stream's 24 hours, so a second write of
+ * the same event meanwhile meets the same item, and a dead-lettered event can be published again
+ * from it (docs/operations.md).
+ */
 export const OUTBOX_ITEM_TTL_SECONDS = 2 * 24 * 60 * 60;
 
 /** The attributes the relays read (the Pipe's filter and enrichment, the local relay). */
 export const OUTBOX_ATTRIBUTES = { kind: 'kind', eventId: 'eventId', detailType: 'detailType', detail: 'detail', source: 'source', at: 'at' } as const;
-
-export interface OutboxEvent<T extends EventType> {
-  salonId: string;
-  /** Deterministic per event: the type and the subject it is about, e.g. `booking.confirmed#<bookingId>`. */
-  id: string;
-  type: T;
-  detail: EventDetail<T>;
-  /** When the change happened (the write's clock); the TTL counts from it, so a retried write is identical. */
-  at: Date;
-}
 
 /** An event's id from its type and its subject: `outboxEventId('call.completed', callSid)`. */
 export function outboxEventId(type: EventType, subjectId: string): string {
@@ -40,9 +33,12 @@ export function outboxEventId(type: EventType, subjectId: string): string {
 }
 
 /**
- * The `Put` of an event for a TransactWriteItems (lib-dynamodb's TransactWriteCommand), or a lone
- * PutCommand. The detail is checked against its schema here, before anything is written, exactly
- * as the EventBridge publisher checks it before sending (functions/providers/eventbridge-events.ts).
+ * The `Put` of an event for a TransactWriteItems (lib-dynamodb's TransactWriteCommand), or for a
+ * lone PutCommand where the change is that one item. `id`: deterministic per event
+ * (`outboxEventId`); `at`: when the change happened (the write's clock), from which the TTL counts,
+ * so a retried write is identical. The detail is checked against its schema here, before anything
+ * is written, exactly as the EventBridge publisher checks it before sending
+ * (functions/providers/eventbridge-events.ts).
  */
 export function outboxEventPut<T extends EventType>(
   tableName: string,
@@ -96,17 +92,4 @@ export function relayedEventOf(image: Record<string, unknown> | undefined): Rela
 export function relayedEventOfStreamImage(image: Record<string, { S?: string }> | undefined): RelayedEvent | null {
   if (!image) return null;
   return relayedEventOf(Object.fromEntries(Object.entries(image).flatMap(([name, value]) => (value.S === undefined ? [] : [[name, value.S]]))));
-}
-
-/** For a change that is one item today: the event written alone (a conditional write of its own needs a transaction instead). */
-export interface EventOutbox {
-  put<T extends EventType>(event: OutboxEvent<T>): Promise<void>;
-}
-
-export function createEventOutbox(client: DynamoDBDocumentClient, tableName: string): EventOutbox {
-  return {
-    async put(event) {
-      await client.send(new PutCommand(outboxEventPut(tableName, event)));
-    },
-  };
 }
