@@ -60,6 +60,9 @@ export interface StreamRelayOptions {
   onError(message: string): void;
 }
 
+/** How many idle passes reuse the shards they know before looking the stream's shards up again. */
+const SHARD_LOOKUP_EVERY = 40;
+
 /** Parents before children (a shard splits when it closes), so a subject's events keep their order. */
 function inOrder(shards: Shard[]): Shard[] {
   const ids = new Set(shards.map((shard) => shard.ShardId));
@@ -143,17 +146,47 @@ export function createStreamRelay(options: StreamRelayOptions) {
     return events.length;
   }
 
+  /**
+   * What an idle pass reuses (one GetRecords per open shard, not four requests): the shards, looked
+   * up again when one ends and every SHARD_LOOKUP_EVERY passes, and each shard's iterator at its
+   * end, which stands for the checkpoint's place. Any failure forgets them, so the next pass starts
+   * from the checkpoint.
+   */
+  let shards: Shard[] | undefined;
+  let passesSinceLookup = 0;
+  const iterators = new Map<string, string>();
+  let kept: RelayCheckpoint | undefined;
+
   /** Reads every shard up to its end as of now, delivering as it goes; answers how many events went. */
   async function pass(): Promise<number> {
+    try {
+      return await readShards();
+    } catch (error) {
+      shards = undefined;
+      iterators.clear();
+      kept = undefined;
+      throw error;
+    }
+  }
+
+  async function readShards(): Promise<number> {
     const arn = await streamArn();
-    const saved = options.checkpoint.load();
-    const checkpoint: RelayCheckpoint = saved?.streamArn === arn ? saved : { streamArn: arn, shards: {} };
+    if (!kept) {
+      const saved = options.checkpoint.load();
+      kept = saved?.streamArn === arn ? saved : { streamArn: arn, shards: {} };
+    }
+    const checkpoint = kept;
+    if (!shards || (passesSinceLookup += 1) >= SHARD_LOOKUP_EVERY) {
+      shards = await shardsOf(arn);
+      passesSinceLookup = 0;
+    }
     let delivered = 0;
-    for (const shard of await shardsOf(arn)) {
+    for (const shard of shards) {
       const shardId = shard.ShardId!;
       const place = (checkpoint.shards[shardId] ??= {});
       if (place.finished) continue;
-      let iterator = await iteratorFor(arn, shardId, place.after);
+      let iterator = iterators.get(shardId) ?? (await iteratorFor(arn, shardId, place.after));
+      iterators.delete(shardId);
       while (iterator && !stopped) {
         let page;
         try {
@@ -167,11 +200,18 @@ export function createStreamRelay(options: StreamRelayOptions) {
         delivered += await deliverBatch(records);
         const last = records.at(-1)?.dynamodb?.SequenceNumber;
         if (last) place.after = last;
-        if (!page.NextShardIterator) place.finished = true;
+        if (!page.NextShardIterator) {
+          place.finished = true;
+          // A shard ends when it splits: its children are new shards to look up.
+          shards = undefined;
+        }
         if (last || place.finished) options.checkpoint.save(checkpoint);
-        // DynamoDB Local answers at once with what the shard holds: an empty page is its end for now.
-        if (!records.length) break;
         iterator = page.NextShardIterator;
+        // DynamoDB Local answers at once with what the shard holds: an empty page is its end for now.
+        if (!records.length) {
+          if (iterator) iterators.set(shardId, iterator);
+          break;
+        }
       }
     }
     return delivered;
