@@ -1,6 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamRelay, memoryCheckpoint, type CheckpointStore } from '../../bin/local/stream-relay.js';
+import { startDynamo } from '../../bin/local/storage-stand-ins.js';
+import { createTableInput } from '../../functions/store/table-definition.js';
 import { outboxEventId, outboxEventPut, type RelayedEvent } from '../../functions/store/event-outbox.js';
 import { startTable, type Table } from './booking/harness.js';
 
@@ -109,5 +113,17 @@ describe('the local outbox relay', () => {
     await endCall('CA-polled');
     expect(await seen).toBe('CA-polled');
     await relay.stop();
+  });
+
+  it('npm start gives a table made before the outbox its stream', async () => {
+    const tableName = `unit-old-${randomBytes(4).toString('hex')}`;
+    const { StreamSpecification: _stream, ...withoutStream } = createTableInput(tableName);
+    await table.client.send(new CreateTableCommand(withoutStream));
+    const stand = await startDynamo('/nonexistent', tableName, { accessKeyId: 'unit', secretAccessKey: 'unit' }, table.endpoint);
+    const { Table } = await table.client.send(new DescribeTableCommand({ TableName: tableName }));
+    expect(Table?.StreamSpecification).toEqual({ StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' });
+    expect(Table?.LatestStreamArn).toBeTruthy();
+    await stand.close();
+    await table.client.send(new DeleteTableCommand({ TableName: tableName }));
   });
 });
