@@ -11,9 +11,11 @@ import { tableKeys } from './table-definition.js';
  * and the publish can lose it (docs/architecture.md, "Events leave with the write").
  *
  * The item sits in the salon's partition (account deletion removes it) under `EVENTOUT#<id>`. Its
- * id is the event's own (`booking.confirmed#<bookingId>`): the same event written twice is one
- * item, and an identical second write changes nothing, so the stream has no record of it; a
- * changed one is a MODIFY, which neither relay takes. It lives only until relayed (its TTL).
+ * id names one occurrence of the event (`call.completed#<callSid>`; for a subject that can have
+ * the same event again, its change too: `booking.confirmed#<bookingId>#<version>`): the same
+ * event written twice is one item, and an identical second write changes nothing, so the stream
+ * has no record of it; a changed one is a MODIFY, which neither relay takes, so a new occurrence
+ * under an id still in the table (its TTL is two days) would never leave.
  */
 export const OUTBOX_ITEM_KIND = 'event-outbox';
 
@@ -27,7 +29,10 @@ export const OUTBOX_ITEM_TTL_SECONDS = 2 * 24 * 60 * 60;
 /** The attributes the relays read (the Pipe's filter and enrichment, the local relay). */
 export const OUTBOX_ATTRIBUTES = { kind: 'kind', eventId: 'eventId', detailType: 'detailType', detail: 'detail', source: 'source', at: 'at' } as const;
 
-/** An event's id from its type and its subject: `outboxEventId('call.completed', callSid)`. */
+/**
+ * An event's id from its type and what makes this occurrence one: `outboxEventId('call.completed', callSid)`,
+ * `outboxEventId('booking.confirmed', `${bookingId}#${version}`)`.
+ */
 export function outboxEventId(type: EventType, subjectId: string): string {
   return `${type}#${subjectId}`;
 }
