@@ -22,13 +22,13 @@ async function seed(salonId: string): Promise<void> {
   const { deps } = await import('../functions/composition-root.js');
   const { callActivity } = await import('../functions/core/dashboard/activity.js');
   const { callOutcome } = await import('../functions/core/calls/call-outcome.js');
+  const { completeCall } = await import('../functions/core/calls/complete-call.js');
   const { meterCall } = await import('../functions/core/usage/meter-usage.js');
   const { billingPeriodAt } = await import('../functions/core/usage/billing-period.js');
   const d = deps();
   const salon = (await d.salons.get(salonId))!;
   const monthStart = DateTime.now().setZone('Europe/Dublin').startOf('month');
   const span = Date.now() - monthStart.toMillis();
-  const quietly = { ...d, events: { publish: async () => undefined } };
   for (let start = 0; start < CALLS; start += 50) {
     await Promise.all(
       Array.from({ length: Math.min(50, CALLS - start) }, async (_, offset) => {
@@ -39,14 +39,14 @@ async function seed(salonId: string): Promise<void> {
         const seconds = missed ? 0 : 60 + (index % 240);
         await d.calls.recordStart({ salonId, callSid, callerPhone: `+3538712${String(index).padStart(5, '0')}`, startedAt, route: 'agent', test: false });
         if (!missed) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
-        const ended = await d.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(), durationSeconds: seconds, finalStatus: missed ? 'no-answer' : 'completed' });
+        const ended = await completeCall(d, { salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(), durationSeconds: seconds, finalStatus: missed ? 'no-answer' : 'completed' });
         const outcome = callOutcome(ended!)!;
         const day = DateTime.fromISO(startedAt, { zone: 'Europe/Dublin' }).toISODate()!;
         await Promise.all([
           d.callStats.countCall(salonId, day, callSid, missed),
           missed ? undefined : d.callStats.countRating(salonId, day, callSid, index % 7 !== 0),
           d.activity.record(salonId, callActivity({ callSid, startedAt, durationSeconds: seconds, outcome, test: false })),
-          meterCall(quietly, { salonId, callSid, startedAt, durationSeconds: seconds, test: false }, billingPeriodAt(salon, new Date(startedAt))),
+          meterCall(d, { salonId, callSid, startedAt, durationSeconds: seconds, test: false }, billingPeriodAt(salon, new Date(startedAt))),
         ]);
       }),
     );

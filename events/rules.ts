@@ -62,8 +62,8 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/record-activity.ts',
     grants: ['table:write'],
   },
-  // A finished call's minutes are metered; metering publishes the usage warnings.
-  { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write', 'events:put'] },
+  // A finished call's minutes are metered; metering writes the usage warnings with their records (the event outbox).
+  { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write'] },
   // Minutes past a subscribed salon's plan go to its Stripe Billing Meter (the Stripe key is in the provider secret).
   { id: 'call-completed-overage', eventType: 'call.completed', consumer: 'events/consumers/report-overage.ts', grants: ['table:read', 'table:write', 'secrets:providers'] },
   // A caller nobody answered gets one text, when the salon turned it on.

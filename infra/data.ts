@@ -30,6 +30,8 @@ export class Data extends Construct {
       encryption: dynamodb.TableEncryption.AWS_MANAGED,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       timeToLiveAttribute: tableKeys.ttl,
+      // Carries outbox items to the bus (infra/event-outbox-pipe.ts).
+      stream: dynamodb.StreamViewType[tableKeys.streamViewType],
       deletionProtection: config.deletionProtection,
       removalPolicy: config.removalPolicy,
     });

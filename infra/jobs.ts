@@ -14,8 +14,8 @@ import type { StageConfig } from './stage-config.js';
 export const SWEEP_BOOKINGS_ENTRY = 'functions/jobs/sweep-bookings.ts';
 export const SWEEP_BOOKINGS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'];
 export const SWEEP_CALLS_ENTRY = 'functions/jobs/sweep-calls.ts';
-/** Publishing call.completed, and reading Twilio's and ElevenLabs' records of a call (the provider secret). */
-export const SWEEP_CALLS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'secrets:providers'];
+/** Closing calls (their call.completed is written with the end, the event outbox), from Twilio's and ElevenLabs' records of a call (the provider secret). */
+export const SWEEP_CALLS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'secrets:providers'];
 export const WATCH_NUMBERS_ENTRY = 'functions/jobs/watch-number-pool.ts';
 /** Giving waiting salons their numbers (salon.number-assigned), knowing the telephony provider (the provider secret). */
 export const WATCH_NUMBERS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'secrets:providers'];
@@ -39,9 +39,8 @@ interface SweepJob {
  * it keeps failing. The booking sweep settles booking changes whose request died (a Lambda
  * timeout between two writes), retries pending calendar writes and keeps the calendar mirrors
  * (channels renewed, quiet mirrors resynced): settling publishes booking events and writes
- * calendar events, hence its grants. The call sweep publishes the end of calls
- * whose request died before it went out and closes calls whose end never came, from the
- * provider's record. The number job serves salons waiting for a number and reports the pool's
+ * calendar events, hence its grants. The call sweep closes calls whose end never came, from the
+ * provider's record (each end writes its call.completed with it). The number job serves salons waiting for a number and reports the pool's
  * level for the operators' alarm (infra/operations.ts).
  */
 export class Jobs extends Construct {
@@ -63,7 +62,7 @@ export class Jobs extends Construct {
     [this.sweepCalls, this.callSweepSchedule] = this.sweep(props, {
       id: 'SweepCalls',
       entry: SWEEP_CALLS_ENTRY,
-      description: 'Publishes the end of calls a crash left unpublished and closes calls whose end never came',
+      description: 'Closes calls whose end never came, from the provider\'s record',
       grants: SWEEP_CALLS_GRANTS,
       failing: 'The call sweep keeps failing: unfinished calls are not being metered',
     });

@@ -8,6 +8,7 @@ import { Auth } from './auth.js';
 import { bedrockModel } from './bedrock.js';
 import { Data } from './data.js';
 import { EventBus } from './events.js';
+import { EventOutboxPipe } from './event-outbox-pipe.js';
 import { Jobs } from './jobs.js';
 import type { FunctionEnvironment } from './function.js';
 import { suppressCdkInternals } from './nag.js';
@@ -46,6 +47,7 @@ export class SalonReceptionistStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly events: EventBus;
+  readonly eventOutbox: EventOutboxPipe;
   readonly web: Web;
   readonly admin: Admin;
   readonly jobs: Jobs;
@@ -105,6 +107,7 @@ export class SalonReceptionistStack extends Stack {
         : {},
     });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });
+    this.eventOutbox = new EventOutboxPipe(this, 'EventOutbox', { config, table: this.data.table, bus: this.events.bus, environment });
     this.admin = new Admin(this, 'Admin', { config, environment, grants });
     this.jobs = new Jobs(this, 'Jobs', { config, environment, grants });
     this.operations = new Operations(this, 'Operations', { config, api: this.api, numberJob: this.jobs.watchNumbers });

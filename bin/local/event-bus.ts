@@ -70,33 +70,50 @@ export function createLocalEventBus(options: {
     }
   }
 
+  /** Checks one entry and starts its deliveries: the entry's result, and a promise that settles once every consumer had it (or its dead letter). */
+  function accept(entry: PutEventsEntry): { result: { EventId: string } | { ErrorCode: string; ErrorMessage: string }; delivered: Promise<void> } {
+    const checked = checkEntry(entry);
+    if (!('detail' in checked)) return { result: checked, delivered: Promise.resolve() };
+    const event: EventBridgeEvent<string, unknown> = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': entry.DetailType ?? '',
+      source: entry.Source ?? '',
+      account: '000000000000',
+      time: new Date().toISOString(),
+      region: 'eu-west-1',
+      resources: [],
+      detail: checked.detail,
+    };
+    const deliveries: Promise<void>[] = [];
+    for (const rule of options.rules) {
+      if (!detailTypesOf(rule).includes(event['detail-type'] as EventType)) continue;
+      const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
+      inFlight.add(delivery);
+      deliveries.push(delivery);
+    }
+    return { result: { EventId: event.id }, delivered: Promise.all(deliveries).then(() => undefined) };
+  }
+
   function putEvents(entries: PutEventsEntry[]) {
-    const results = entries.map((entry) => {
-      const checked = checkEntry(entry);
-      if (!('detail' in checked)) return checked;
-      const event: EventBridgeEvent<string, unknown> = {
-        version: '0',
-        id: randomUUID(),
-        'detail-type': entry.DetailType ?? '',
-        source: entry.Source ?? '',
-        account: '000000000000',
-        time: new Date().toISOString(),
-        region: 'eu-west-1',
-        resources: [],
-        detail: checked.detail,
-      };
-      for (const rule of options.rules) {
-        if (!detailTypesOf(rule).includes(event['detail-type'] as EventType)) continue;
-        const delivery = deliver(rule, event).finally(() => inFlight.delete(delivery));
-        inFlight.add(delivery);
-      }
-      return { EventId: event.id };
-    });
+    const results = entries.map((entry) => accept(entry).result);
     return { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results };
+  }
+
+  /**
+   * One event from the outbox relay (bin/local/stream-relay.ts): resolves only once every consumer
+   * has had it or it went to the dead letters, so the relay moves past it only then. An entry
+   * the bus refuses throws: the relay keeps its place and tries again.
+   */
+  async function deliverNow(entry: PutEventsEntry): Promise<void> {
+    const { result, delivered } = accept(entry);
+    if ('ErrorCode' in result) throw new Error(`The local bus refused ${entry.DetailType}: ${result.ErrorMessage}`);
+    await delivered;
   }
 
   return {
     putEvents,
+    deliverNow,
     /** Resolves once every delivery started so far has finished (used on shutdown and in tests). */
     async idle() {
       while (inFlight.size) await Promise.allSettled([...inFlight]);

@@ -27,9 +27,13 @@ import { createPhoneLines } from './phone-lines.js';
 import { listNumbers } from '../../functions/admin/phone-numbers.js';
 import { createLocalApp } from './server.js';
 import { startDynamo, startS3 } from './storage-stand-ins.js';
+import { createStreamRelay, fileCheckpoint, memoryCheckpoint } from './stream-relay.js';
 import { ensureWebBuild } from './web-build.js';
 
 export const repositoryRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** How often the outbox relay reads the table's stream while it has nothing new (EventBridge Pipes polls four times a second). */
+const STREAM_POLL_MS = 250;
 
 /** How often the sweeps run locally (every 5 minutes in AWS). */
 const LOCAL_SWEEP_EVERY_MS = 60_000;
@@ -159,6 +163,23 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     deadLetterFile: join(dataDir, 'dead-letters.jsonl'),
     onError,
   });
+  // Events written with their change (functions/store/event-outbox.ts) reach the bus through the
+  // table's stream, as the Pipe carries them in AWS. A shared DynamoDB Local (the tests') keeps no
+  // data after the run, so neither does the relay's place in it.
+  const relay = createStreamRelay({
+    client: { endpoint: dynamo.endpoint, region: 'eu-west-1', credentials: awsKey },
+    tableName: LOCAL_NAMES.table,
+    deliver: (event) => eventBus.deliverNow({ Source: event.source, DetailType: event.detailType, Detail: event.detail }),
+    checkpoint: options.dynamoEndpoint === undefined ? fileCheckpoint(join(dataDir, 'stream-relay.json')) : memoryCheckpoint(),
+    idleMs: STREAM_POLL_MS,
+    onError,
+  });
+  relay.start();
+  /** Everything published so far delivered: the outbox read to its end, and what the bus holds, until neither has more. */
+  const eventsIdle = async () => {
+    do await eventBus.idle();
+    while ((await relay.drain()) > 0);
+  };
   // The handlers sign these with the data folder's key (their environment's credentials).
   const signingKeys = keyTable(awsKey);
   app = createLocalApp({
@@ -186,7 +207,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
           .filter((entry) => entry.channel === 'sms' && entry.to === to && entry.sentAt >= since)
           .reverse()
           .map((entry) => entry.body),
-      eventsIdle: () => eventBus.idle(),
+      eventsIdle,
       // The sandbox receptionist, loaded when the first call reaches it.
       receptionist: {
         start: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).startConversation(deps(), input),
@@ -194,7 +215,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
         end: async (input) => (await import('../../functions/core/receptionist/receptionist.js')).endConversation(deps(), input),
       },
     }),
-    eventsIdle: () => eventBus.idle(),
+    eventsIdle,
     runtimeConfig: {
       region: 'eu-west-1',
       userPoolId: cognito.userPoolId,
@@ -226,7 +247,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     url,
     port,
     env,
-    eventsIdle: () => eventBus.idle(),
+    eventsIdle,
     async stop() {
       clearInterval(sweepTimer);
       await sweeping;
@@ -234,6 +255,7 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
         server.close(() => closed());
         server.closeAllConnections();
       });
+      await relay.stop();
       await eventBus.idle();
       outboxReader.destroy();
       await Promise.all([s3.close(), dynamo.close()]);

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceNotFoundException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import { createTableInput } from '../../functions/store/table-definition.js';
 import { isFromBrowser, isLocalHost, refuse, refuseForeignHost } from './local-hosts.js';
 import { startDynamoDbLocal } from './dynamodb-local.js';
@@ -33,7 +33,11 @@ export async function startDynamo(dataDir: string, tableName: string, key: KeyPa
   const endpoint = existing ?? local!.endpoint;
   const client = new DynamoDBClient({ endpoint, region: 'eu-west-1', credentials: key });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A data folder made before the outbox: its table gets the stream the relay reads (a new one, from now on).
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+    }
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));

@@ -76,6 +76,7 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   CALSYNC: 'calendar writes still to be made',
   SETTLE: 'booking changes still being settled',
   CALLSWEEP: 'calls the sweep has still to finish',
+  EVENTOUT: 'events written with a change, until the stream has carried them to their consumers (gone within days)',
   LIMIT: 'rate-limit counters',
   SENT: "the message consumers' delivery claims",
   OUTBOX: "the local sandbox's stand-in for texts and emails (none in production)",

@@ -4,9 +4,9 @@ import { logger } from '../logger.js';
 import { graceOf } from './sweep-schedule.js';
 
 /**
- * The call repair, on a schedule (functions/jobs/sweep-schedule.ts): publishes `call.completed`
- * for calls whose request died before it went out, and closes calls whose end never came, from
- * the provider's record (functions/core/calls/sweep-calls.ts).
+ * The call repair, on a schedule (functions/jobs/sweep-schedule.ts): closes calls whose end never
+ * came, from the provider's record, each end with its `call.completed` (the event outbox), and
+ * waits for the usage consumer on ended ones (functions/core/calls/sweep-calls.ts).
  */
 const SWEEP_LIMIT = 200;
 

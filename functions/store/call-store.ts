@@ -1,6 +1,9 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EventDetail } from '../../events/catalog.js';
 import type { CallAction } from '../contracts/calls.js';
-import { createCallSweepMarkers, type CallSweepMarkers } from './call-sweep-markers.js';
+import { createCallSweepMarkers, sweepMarkerPut, type CallSweepMarkers } from './call-sweep-markers.js';
+import { outboxEventId, outboxEventPut } from './event-outbox.js';
 import { toRecord, type CallConversation, type CallEnd, type CallPage, type CallPosition, type CallRecord, type CallStart, type TranscriptLine } from './call-types.js';
 import { conditionally, isConditionFailure } from './dynamo.js';
 import { keys } from './keys.js';
@@ -23,14 +26,13 @@ export type CallRemoval = 'removed' | 'missing' | 'unfinished' | 'unmetered';
 export interface CallStore {
   recordStart(start: CallStart): Promise<void>;
   /**
-   * Records the end and answers the record as it now is, or null for a deleted call.
-   * `completedPublished` says whether `call.completed` went out already: until it is marked, every
-   * delivery of the end publishes (a crash between this write and the publish must not lose the
-   * call; consumers de-duplicate).
+   * Records the end and answers the record as it now is, or null for a deleted call. The first end
+   * recorded writes `call.completed` with it, in one transaction (the event outbox,
+   * functions/store/event-outbox.ts), from the record as that end leaves it (`completed`); the call
+   * is then `completedPublished`. A later end only fills what the record lacks: its event left
+   * with the first.
    */
-  recordEnd(end: CallEnd): Promise<CallRecord | null>;
-  /** After `call.completed` was handed to the bus. The sweep marker stays until the usage consumer acknowledges (markUsageMetered). */
-  markCompletedPublished(salonId: string, callSid: string): Promise<void>;
+  recordEnd(end: CallEnd, completed: (ended: CallRecord) => EventDetail<'call.completed'>): Promise<CallRecord | null>;
   /** The usage consumer counted the call's minutes (or found them counted): the call is finished, and its sweep marker goes. */
   markUsageMetered(salonId: string, callSid: string): Promise<void>;
   /** Answers the record as it now is, or null for a deleted call: nothing of it was kept. */
@@ -80,6 +82,18 @@ function firstWins(fields: Record<string, unknown>) {
     ExpressionAttributeValues: Object.fromEntries(present.map(([name, value]) => [`:${name}`, value])),
   };
 }
+
+/** The record a first-wins write of `fields` leaves on `item`: what the transaction writes, known before it commits. */
+function afterFirstWins(item: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...item };
+  for (const [name, value] of Object.entries(fields)) {
+    if (value !== undefined && value !== null && (merged[name] === undefined || merged[name] === null)) merged[name] = value;
+  }
+  return merged;
+}
+
+/** How often an end is tried again when another write of the same call changed it first. */
+const END_ATTEMPTS = 5;
 
 export function createCallStore(client: DynamoDBDocumentClient, tableName: string): CallStore {
   const markers = createCallSweepMarkers(client, tableName);
@@ -151,10 +165,10 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       });
     },
 
-    async recordEnd(end) {
-      await markers.put(end.salonId, end.callSid, end.endedAt);
-      return update(end.salonId, end.callSid, {
-        ...identity(end.salonId, end.callSid, end.startedAt),
+    async recordEnd(end, completed) {
+      const { salonId, callSid } = end;
+      const fields = {
+        ...identity(salonId, callSid, end.startedAt),
         endedAt: end.endedAt,
         durationSeconds: end.durationSeconds,
         finalStatus: end.finalStatus,
@@ -162,15 +176,49 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
         test: end.test,
         // First wins, like every fact: a re-sent end after the minutes were counted leaves them counted.
         usagePending: true,
-      });
-    },
-
-    async markCompletedPublished(salonId, callSid) {
-      await conditionally(
-        client.send(
-          new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), UpdateExpression: 'SET completedPublished = :yes', ConditionExpression: KNOWN, ExpressionAttributeValues: { ':yes': true } }),
-        ),
-      );
+      };
+      for (let attempt = 0; attempt < END_ATTEMPTS; attempt += 1) {
+        const { Item: item } = await client.send(new GetCommand({ TableName: tableName, Key: callKey(salonId, callSid), ConsistentRead: true }));
+        if (item?.deletedAt !== undefined) return null;
+        if (item?.completedPublished === true) {
+          await markers.put(salonId, callSid, end.endedAt);
+          return update(salonId, callSid, fields);
+        }
+        const ended = toRecord(afterFirstWins(item ?? {}, { ...fields, completedPublished: true }));
+        const write = firstWins({ ...fields, completedPublished: true });
+        try {
+          await client.send(
+            new TransactWriteCommand({
+              TransactItems: [
+                { Put: sweepMarkerPut(tableName, salonId, callSid, end.endedAt) },
+                {
+                  Update: {
+                    TableName: tableName,
+                    Key: callKey(salonId, callSid),
+                    ...write,
+                    // Not ended, deleted or first written by another source since it was read: the event carries the record this end leaves.
+                    ConditionExpression: `${NOT_DELETED} AND attribute_not_exists(completedPublished) AND ${item ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)'}`,
+                  },
+                },
+                {
+                  Put: outboxEventPut(tableName, {
+                    salonId,
+                    id: outboxEventId('call.completed', callSid),
+                    type: 'call.completed',
+                    detail: completed(ended),
+                    at: new Date(end.endedAt),
+                  }),
+                },
+              ],
+            }),
+          );
+          return ended;
+        } catch (error) {
+          // Deleted, ended or first written by another source meanwhile: read again and decide again.
+          if (!(error instanceof TransactionCanceledException)) throw error;
+        }
+      }
+      throw new Error(`The end of call ${callSid} kept meeting other writes`);
     },
 
     async markUsageMetered(salonId, callSid) {
@@ -253,6 +301,8 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       );
       if (!replaced) return 'missing';
       await client.send(new DeleteCommand({ TableName: tableName, Key: transcriptKey(salonId, callSid) }));
+      // Its event was delivered (the minutes are counted): the stream has it, the item need not wait for its TTL.
+      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.eventOutboxSk(outboxEventId('call.completed', callSid)) } }));
       // A redelivered end after the call finished puts its marker again: the sweep would only drop it.
       await markers.drop(salonId, callSid);
       return 'removed';

@@ -32,17 +32,20 @@ export interface CallSweepMarkers {
 }
 
 const place = (at: string, salonId: string, callSid: string) => `${at}#${salonId}#${callSid}`;
+const key = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSweepSk(callSid) });
+
+/** The marker's Put, alone or in the transaction that records a call's end (call-store.ts). */
+export function sweepMarkerPut(tableName: string, salonId: string, callSid: string, at: string) {
+  return {
+    TableName: tableName,
+    Item: { ...key(salonId, callSid), salonId, callSid, [tableKeys.gsi1.partitionKey]: keys.callSweepIndex, [tableKeys.gsi1.sortKey]: place(at, salonId, callSid) },
+  };
+}
 
 export function createCallSweepMarkers(client: DynamoDBDocumentClient, tableName: string): CallSweepMarkers {
-  const key = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSweepSk(callSid) });
   return {
     async put(salonId, callSid, at) {
-      await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...key(salonId, callSid), salonId, callSid, [tableKeys.gsi1.partitionKey]: keys.callSweepIndex, [tableKeys.gsi1.sortKey]: place(at, salonId, callSid) },
-        }),
-      );
+      await client.send(new PutCommand(sweepMarkerPut(tableName, salonId, callSid, at)));
     },
     async lookAgainAt(salonId, callSid, at) {
       await conditionally(

@@ -35,12 +35,12 @@ export interface CallRecord {
   movedIds: string[];
   cancelledIds: string[];
   messageIds: string[];
-  /** `call.completed` was handed to the bus. */
+  /** `call.completed` was written with the end, in the same transaction (the event outbox): the stream takes it to the bus. */
   completedPublished: boolean;
   /**
    * The call ended and its minutes are not counted yet: set with its end, cleared by the usage
-   * consumer's acknowledgement (markUsageMetered). Until then the sweep publishes `call.completed`
-   * again, since an event handed to the bus is not one delivered (RELIABILITY 68).
+   * consumer's acknowledgement (markUsageMetered). Until then the call keeps its sweep marker and
+   * cannot be deleted (RELIABILITY 68).
    */
   usagePending: boolean;
 }

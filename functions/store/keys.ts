@@ -145,4 +145,6 @@ export const keys = {
   noShowCallerSk: (phoneHash: string) => `NOSHOWCALLER#${phoneHash}`,
   /** A consumer's claim on one message about one subject (a booking, a usage threshold), so a redelivered event sends nothing. */
   deliveryClaimSk: (eventType: string, subjectId: string, channel: string) => `SENT#${eventType}#${subjectId}#${channel}`,
+  /** An event written with the change it reports, until the stream has carried it to the bus (functions/store/event-outbox.ts). */
+  eventOutboxSk: (eventId: string) => `EVENTOUT#${eventId}`,
 } as const;

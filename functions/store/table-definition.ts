@@ -7,12 +7,19 @@ export const tableKeys = {
   sortKey: 'sk',
   gsi1: { name: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   ttl: 'ttl',
+  /**
+   * The stream that carries outbox items to the bus (functions/store/event-outbox.ts). Old and new
+   * images: an INSERT is told from a MODIFY by its missing old image, which the Pipe's filter can
+   * see (it may not filter on `eventName`, infra/event-outbox-pipe.ts).
+   */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: tableKeys.streamViewType },
     AttributeDefinitions: [
       { AttributeName: tableKeys.partitionKey, AttributeType: 'S' as const },
       { AttributeName: tableKeys.sortKey, AttributeType: 'S' as const },

@@ -1,6 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EventDetail } from '../../events/catalog.js';
 import { conditionally, queryAll } from './dynamo.js';
+import { outboxEventId, outboxEventPut } from './event-outbox.js';
 import { keys } from './keys.js';
 
 /**
@@ -30,14 +32,11 @@ export interface UsageStore {
   count(salonId: string, periodId: string, call: CallMinutes): Promise<boolean>;
   totals(salonId: string, periodId: string): Promise<UsageTotals>;
   /**
-   * Takes the right to publish one threshold's warning: granted to one caller only, unless a
-   * holder's lease ran out before it marked the warning sent (it died part-way). Answers the
-   * lease id to `release` or `markSent` with, or null.
+   * Records a threshold's warning as sent and writes its `usage.threshold-reached` with it, in one
+   * transaction (the event outbox): once per threshold per period, whoever asks and however often.
+   * False when it was sent before.
    */
-  claimWarning(salonId: string, periodId: string, threshold: number, now: Date, leaseMs: number): Promise<string | null>;
-  markWarningSent(salonId: string, periodId: string, threshold: number, lease: string, now: Date): Promise<void>;
-  /** Gives a claim back after a failed publish, so the retry of the same event can publish. */
-  releaseWarning(salonId: string, periodId: string, threshold: number, lease: string): Promise<void>;
+  warnOnce(warning: EventDetail<'usage.threshold-reached'>, now: Date): Promise<boolean>;
 }
 
 export function createUsageStore(client: DynamoDBDocumentClient, tableName: string): UsageStore {
@@ -83,49 +82,39 @@ export function createUsageStore(client: DynamoDBDocumentClient, tableName: stri
       );
     },
 
-    async claimWarning(salonId, periodId, threshold, now, leaseMs) {
-      const lease = randomUUID();
-      const granted = await conditionally(
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...warningKey(salonId, periodId, threshold), state: 'claimed', lease, leaseUntil: now.getTime() + leaseMs },
-            ConditionExpression: 'attribute_not_exists(pk) OR (#state = :claimed AND leaseUntil < :now)',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':claimed': 'claimed', ':now': now.getTime() },
+    async warnOnce(warning, now) {
+      const { salonId, periodId, threshold } = warning;
+      try {
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Put: {
+                  TableName: tableName,
+                  Item: { ...warningKey(salonId, periodId, threshold), state: 'sent', sentAt: now.toISOString() },
+                  // A claim left by the lease-based sender before the outbox is taken over.
+                  ConditionExpression: 'attribute_not_exists(pk) OR #state <> :sent',
+                  ExpressionAttributeNames: { '#state': 'state' },
+                  ExpressionAttributeValues: { ':sent': 'sent' },
+                },
+              },
+              {
+                Put: outboxEventPut(tableName, {
+                  salonId,
+                  id: outboxEventId('usage.threshold-reached', `${periodId}#${threshold}`),
+                  type: 'usage.threshold-reached',
+                  detail: warning,
+                  at: now,
+                }),
+              },
+            ],
           }),
-        ),
-      );
-      return granted ? lease : null;
-    },
-
-    async markWarningSent(salonId, periodId, threshold, lease, now) {
-      await conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: warningKey(salonId, periodId, threshold),
-            UpdateExpression: 'SET #state = :sent, sentAt = :at REMOVE leaseUntil',
-            ConditionExpression: 'lease = :lease',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':sent': 'sent', ':at': now.toISOString(), ':lease': lease },
-          }),
-        ),
-      );
-    },
-
-    async releaseWarning(salonId, periodId, threshold, lease) {
-      await conditionally(
-        client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: warningKey(salonId, periodId, threshold),
-            ConditionExpression: 'lease = :lease AND #state = :claimed',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':lease': lease, ':claimed': 'claimed' },
-          }),
-        ),
-      );
+        );
+        return true;
+      } catch (error) {
+        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+        throw error;
+      }
     },
   };
 }

@@ -10,6 +10,7 @@ import { startLocal, type LocalProduct } from '../../bin/local/start.js';
 import { setLogSink } from '../../functions/logger.js';
 import { resetConfig } from '../../functions/config.js';
 import { resetDeps } from '../../functions/composition-root.js';
+import { completeCall } from '../../functions/core/calls/complete-call.js';
 import { createCallStore } from '../../functions/store/call-store.js';
 import { connectBrowser } from '../support/browser.js';
 import { uniqueEmail } from '../support/owners.js';
@@ -91,19 +92,17 @@ async function ownerOnRestartedProduct(label: string, password: string) {
 }
 
 describe('a restart after a crash', () => {
-  it('meters the calls a killed run recorded as ended but never published, or published and never delivered (RELIABILITY 68)', async () => {
+  it('meters the calls a killed run ended: their call.completed left with the end, through the table’s stream after the restart (RELIABILITY 68, 105)', async () => {
     setLogSink(() => {}, 'error');
     const { env, token, salonId, table } = await ownerOnRestartedProduct('crash-calls', 'crash-proof-2');
-    // What status callbacks killed between their write and their publish leave: ended calls, call.completed never sent;
-    // and the last one killed just after its publish: call.completed marked sent, lost with the in-process bus before any consumer ran.
+    // What the last status callbacks of a killed run leave: each call's end and its event, one transaction each; nothing else ran.
     const calls = createCallStore(table, env.TABLE_NAME!);
     for (let n = 0; n < 4; n += 1) {
       const callSid = `CA${String(n).padStart(32, '7')}`;
       const startedAt = new Date(Date.now() - (10 - n) * 60_000).toISOString();
       await calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'agent', test: false });
       await calls.noteLegs(salonId, callSid, { agentConnected: true });
-      await calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(), durationSeconds: 90, finalStatus: 'completed' });
-      if (n === 3) await calls.markCompletedPublished(salonId, callSid);
+      await completeCall({ calls }, { salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(), durationSeconds: 90, finalStatus: 'completed' });
     }
     table.destroy();
     await product!.stop();
@@ -114,4 +113,3 @@ describe('a restart after a crash', () => {
     expect(await eventually(usage, (figures) => figures.minutesUsed === 8, 10_000)).toMatchObject({ minutesUsed: 8 });
   });
 });
-

@@ -5,8 +5,9 @@ import { completeCall } from '../../functions/core/calls/complete-call.js';
 
 /**
  * A finished call fed the way production feeds it: the call record written as the telephony and
- * voice-agent webhooks write it, then its end (`call.completed` on the local bus, whose consumers
- * keep the activity, the day figures and the minutes). Needs the product's environment (`productEnv`).
+ * voice-agent webhooks write it, then its end, with `call.completed` in the same transaction (the
+ * event outbox): the local stream relay takes it to the bus, whose consumers keep the activity, the
+ * day figures and the minutes. Needs the product's environment (`productEnv`).
  */
 export async function finishedCall(
   salonId: string,

@@ -67,4 +67,34 @@ describe('the local event bus applies events/rules.ts', () => {
     const bus = createLocalEventBus({ rules: [rule], loadConsumer: async () => async () => {}, deadLetterFile: '/dev/null', onError: () => {} });
     expect(bus.putEvents([{ Source: EVENT_SOURCE, DetailType: 'salon.deleted', Detail: '{' }]).FailedEntryCount).toBe(1);
   });
+
+  it('answers the outbox relay only once every consumer had the event, or it went to the dead letters; refuses what it would not take', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bus-'));
+    const done: string[] = [];
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const bus = createLocalEventBus({
+      rules: [rule, { ...rule, id: 'r2', consumer: 'failing.ts' }],
+      loadConsumer: async (path) =>
+        path === 'failing.ts'
+          ? async () => {
+              throw new Error('downstream down');
+            }
+          : async () => {
+              await held;
+              done.push(path);
+            },
+      deadLetterFile: join(dir, 'dlq.jsonl'),
+      onError: () => {},
+    });
+    let answered = false;
+    const delivery = bus.deliverNow(entry()).then(() => (answered = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(false);
+    release();
+    await delivery;
+    expect(done).toEqual(['consumer.ts']);
+    expect(JSON.parse(readFileSync(join(dir, 'dlq.jsonl'), 'utf8'))).toMatchObject({ rule: 'r2' });
+    await expect(bus.deliverNow(entry('someone-else'))).rejects.toThrow('refused');
+  });
 });

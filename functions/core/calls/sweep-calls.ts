@@ -8,9 +8,10 @@ import { completeCall } from './complete-call.js';
 /**
  * The call sweep (RELIABILITY 68): finishes every call the store marked unfinished.
  *
- * - Ended, `call.completed` not marked sent (the process died between the two), or sent and its
- *   minutes still not counted (the bus lost it, a kill -9 of npm start's in-process bus): it is
- *   published (again); the consumers de-duplicate, and the usage consumer's acknowledgement ends it.
+ * - Ended with its `call.completed` (one transaction, the event outbox) and its minutes not
+ *   counted yet: the stream carries the event to the usage consumer, whose acknowledgement ends
+ *   it; the sweep only looks again later. An end recorded before the outbox, without its event,
+ *   gets it now.
  * - Open past the longest call: its end never reached us (a lost status callback, a browser
  *   closed mid test call). It is closed from the provider's own record, Twilio's call resource
  *   or else the agent's conversation, with the status and duration the callback would have
@@ -18,11 +19,11 @@ import { completeCall } from './complete-call.js';
  *   with no minutes. One the provider says is still going (put through to the salon) waits.
  * - Finished, deleted or gone: its marker is dropped.
  *
- * Every end goes through completeCall: recorded first-wins, published until marked. So whatever
- * order the sweep and a late callback come in, the record keeps the first end and every
- * `call.completed` of the call carries the same facts, which consumers count once.
+ * Every end goes through completeCall: the first end recorded and its event written together. So
+ * whatever order the sweep and a late callback come in, the record keeps the first end and the
+ * call has one `call.completed`, which consumers count once however often it is delivered.
  */
-type SweepDeps = Pick<Ports, 'calls' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
+type SweepDeps = Pick<Ports, 'calls' | 'telephony' | 'voiceAgents' | 'now'>;
 
 /** How long a call's record may stay open: the longest call the agent takes, and a margin for ringing the salon first and a late callback. */
 export const OPEN_CALL_LIMIT_MS = (CALL_LIMITS.maxDurationSeconds + 5 * 60) * 1000;
@@ -61,8 +62,12 @@ async function finish(deps: SweepDeps, marker: CallSweepMarker, now: Date): Prom
     await deps.calls.sweep.drop(salonId, callSid);
     return 'dropped';
   }
+  if (call.completedPublished) {
+    await deps.calls.sweep.lookAgainAt(salonId, callSid, new Date(now.getTime() + ASK_AGAIN_MS).toISOString());
+    return 'waiting';
+  }
   if (call.endedAt) {
-    await completeCall(deps, { salonId, callSid, startedAt: call.startedAt, endedAt: call.endedAt, durationSeconds: call.durationSeconds ?? 0, finalStatus: call.finalStatus ?? 'completed' }, { again: true });
+    await completeCall(deps, { salonId, callSid, startedAt: call.startedAt, endedAt: call.endedAt, durationSeconds: call.durationSeconds ?? 0, finalStatus: call.finalStatus ?? 'completed' });
     return 'published';
   }
   const limit = Date.parse(call.startedAt) + OPEN_CALL_LIMIT_MS;

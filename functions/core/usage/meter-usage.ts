@@ -14,9 +14,6 @@ import { logger } from '../../logger.js';
 export const USAGE_THRESHOLDS = [80, 100] as const;
 export type UsageThreshold = (typeof USAGE_THRESHOLDS)[number];
 
-/** How long a warning's publisher holds it before another delivery may take over (it died part-way). */
-const WARNING_LEASE_MS = 60_000;
-
 export interface BillingPeriod {
   /** Unique per salon and period, without `#`: the plan's period start, e.g. `2026-11-01`. */
   id: string;
@@ -43,9 +40,7 @@ export interface UsageSummary {
   calls: number;
 }
 
-export interface MeteringDeps extends Pick<Ports, 'usage' | 'now'> {
-  events: Pick<Ports['events'], 'publish'>;
-}
+export type MeteringDeps = Pick<Ports, 'usage' | 'now'>;
 
 /** The outcomes in which the receptionist spoke: only those use minutes (a forwarded or missed call never reached it). */
 const RECEPTIONIST_OUTCOMES: ReadonlySet<CallOutcome> = new Set(['answered', 'transferred', 'test-call']);
@@ -84,7 +79,8 @@ export function thresholdsReached(minutesUsed: number, minutesIncluded: number):
  * Counts one completed call (a duplicate delivery counts nothing) and publishes the warnings its
  * period has reached and not yet sent. The totals are read after this call's own write, so of
  * concurrent calls the last to write always sees every minute: a crossing is never missed.
- * A failed publish gives its claim back and throws, so the event's retry publishes it.
+ * Each warning is recorded sent and written as an event in one transaction (the event outbox): a
+ * failure leaves neither, so the event's retry warns.
  */
 export async function meterCall(deps: MeteringDeps, call: MeteredCall, period: BillingPeriod): Promise<{ counted: boolean; usage: UsageSummary }> {
   const day = DateTime.fromISO(call.startedAt, { zone: 'Europe/Dublin' }).toISODate();
@@ -98,21 +94,7 @@ export async function meterCall(deps: MeteringDeps, call: MeteredCall, period: B
 }
 
 async function warnOnce(deps: MeteringDeps, salonId: string, usage: UsageSummary, threshold: UsageThreshold): Promise<void> {
-  const lease = await deps.usage.claimWarning(salonId, usage.periodId, threshold, deps.now(), WARNING_LEASE_MS);
-  if (!lease) return;
-  try {
-    await deps.events.publish('usage.threshold-reached', {
-      salonId,
-      periodId: usage.periodId,
-      threshold,
-      minutesUsed: usage.minutesUsed,
-      minutesIncluded: usage.minutesIncluded,
-    });
-  } catch (error) {
-    await deps.usage.releaseWarning(salonId, usage.periodId, threshold, lease);
-    throw error;
-  }
-  await deps.usage.markWarningSent(salonId, usage.periodId, threshold, lease, deps.now());
+  const warning = { salonId, periodId: usage.periodId, threshold, minutesUsed: usage.minutesUsed, minutesIncluded: usage.minutesIncluded };
   // The period id is a date, which the log redactor would take for a phone number.
-  logger.info('usage warning published', { salonId, threshold });
+  if (await deps.usage.warnOnce(warning, deps.now())) logger.info('usage warning published', { salonId, threshold });
 }

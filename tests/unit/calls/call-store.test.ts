@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completedDetail } from '../../../functions/core/calls/complete-call.js';
 import { createCallStore, type CallStore } from '../../../functions/store/call-store.js';
-import type { CallConversation, CallEnd, CallStart } from '../../../functions/store/call-types.js';
+import type { CallConversation, CallEnd, CallRecord, CallStart } from '../../../functions/store/call-types.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** Reliability 39: a call's parts arrive from three sources, in any order, any number of times; the record comes out the same. */
@@ -15,6 +16,8 @@ beforeAll(async () => {
 });
 afterAll(() => table.close());
 
+/** `call.completed` as completeCall builds it from the record the end leaves. */
+const completed = (ended: CallRecord) => completedDetail(ended, { durationSeconds: 0 });
 const newSalon = () => `sal_calls${String((counter += 1)).padStart(5, '0')}`;
 const sid = (n: number) => `CA${n.toString(16).padStart(32, '0')}`;
 
@@ -47,7 +50,7 @@ describe('call records', () => {
           const salonId = newSalon();
           const callSid = sid(counter);
           const { start, end, conversation } = parts(salonId, callSid);
-          const deliver = (kind: string) => (kind === 'start' ? calls.recordStart(start) : kind === 'end' ? calls.recordEnd(end) : calls.recordConversation(conversation));
+          const deliver = (kind: string) => (kind === 'start' ? calls.recordStart(start) : kind === 'end' ? calls.recordEnd(end, completed) : calls.recordConversation(conversation));
           for (const kind of order) await deliver(kind);
           // And every delivery again, all at once.
           await Promise.all(order.map(deliver));
@@ -71,15 +74,18 @@ describe('call records', () => {
     );
   });
 
-  it('says whether call.completed went out, so a crash before publishing is made good by the next delivery', async () => {
+  it('writes call.completed with the first end, in the same transaction; a later end changes neither', async () => {
     const salonId = newSalon();
     const { start, end } = parts(salonId, sid(9001));
     await calls.recordStart(start);
-    expect((await calls.recordEnd(end))!.completedPublished).toBe(false);
-    expect((await calls.recordEnd(end))!.completedPublished).toBe(false);
-    await calls.markCompletedPublished(salonId, end.callSid);
-    const again = await calls.recordEnd({ ...end, durationSeconds: 999 });
+    await calls.noteLegs(salonId, start.callSid, { agentConnected: true });
+    expect(await calls.recordEnd(end, completed)).toMatchObject({ completedPublished: true, usagePending: true, durationSeconds: 185 });
+    const again = await calls.recordEnd({ ...end, durationSeconds: 999 }, completed);
     expect(again).toMatchObject({ completedPublished: true, durationSeconds: 185 });
+    const events = (await table.items(salonId)).filter((item) => String(item.sk).startsWith('EVENTOUT#'));
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ sk: `EVENTOUT#call.completed#${start.callSid}`, detailType: 'call.completed' });
+    expect(JSON.parse(events[0]!.detail as string)).toEqual({ salonId, callSid: start.callSid, startedAt: start.startedAt, durationSeconds: 185, outcome: 'answered', test: false });
   });
 
   it('lists newest first, page by page', async () => {
@@ -128,8 +134,7 @@ describe('a deleted call (RELIABILITY 69)', () => {
     const { start, end, conversation } = parts(salonId, callSid);
     await calls.recordStart(start);
     await calls.recordConversation(conversation);
-    await calls.recordEnd(end);
-    await calls.markCompletedPublished(salonId, callSid);
+    await calls.recordEnd(end, completed);
     await calls.markUsageMetered(salonId, callSid);
     return { start, end, conversation };
   }
@@ -143,10 +148,9 @@ describe('a deleted call (RELIABILITY 69)', () => {
     expect(await table.items(salonId)).toEqual(left);
 
     await calls.recordStart(start);
-    expect(await calls.recordEnd(end)).toBeNull();
+    expect(await calls.recordEnd(end, completed)).toBeNull();
     expect(await calls.recordConversation(conversation)).toBeNull();
     await Promise.all([calls.noteLegs(salonId, callSid, { agentConnected: true }), calls.noteTransfer(salonId, callSid), calls.noteAction(salonId, callSid, 'booked', 'bk_1'), calls.noteAction(salonId, callSid, 'message', 'msg_1')]);
-    await calls.markCompletedPublished(salonId, callSid);
 
     expect(await calls.get(salonId, callSid)).toBeNull();
     expect(await calls.transcript(salonId, callSid)).toBeNull();
@@ -170,18 +174,16 @@ describe('a deleted call (RELIABILITY 69)', () => {
     }
   });
 
-  it('waits while the call is unfinished: open, ended with call.completed not yet sent, or sent and its minutes not yet counted', async () => {
+  it('waits while the call is unfinished: open, or ended and its minutes not yet counted', async () => {
     const salonId = newSalon();
     const { start, end } = parts(salonId, sid(600));
     await calls.recordStart(start);
     expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unfinished');
-    await calls.recordEnd(end);
-    expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unfinished');
-    await calls.markCompletedPublished(salonId, start.callSid);
+    await calls.recordEnd(end, completed);
     expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('unmetered');
     await calls.markUsageMetered(salonId, start.callSid);
     // A re-sent end after the minutes were counted leaves them counted.
-    await calls.recordEnd(end);
+    await calls.recordEnd(end, completed);
     expect(await calls.remove(salonId, start.callSid, tombstone)).toBe('removed');
     expect(await calls.remove(sid(601), start.callSid, tombstone)).toBe('missing');
   });

@@ -1,4 +1,4 @@
-import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
 import type { Dependencies } from '../../../functions/composition-root.js';
 import { billingPeriodAt } from '../../../functions/core/usage/billing-period.js';
@@ -14,8 +14,9 @@ import type { Table } from '../booking/harness.js';
 
 /**
  * Calls over the in-process table, as the status callback, the test call's end and the sweep see
- * them: every `call.completed` published is kept, and metered as the bus's consumer meters each
- * delivery. The providers' records of calls are what a test says they are (by default, as in the
+ * them: every `call.completed` is kept, those the outbox holds for the world's salons (what the
+ * stream carries to the bus, bin/local/stream-relay.ts) and any published directly, and metered as
+ * the bus's consumer meters each delivery. The providers' records of calls are what a test says they are (by default, as in the
  * sandbox, unknown).
  */
 export type CallDeps = Pick<Dependencies, 'calls' | 'salons' | 'numbers' | 'events' | 'telephony' | 'voiceAgents' | 'now'>;
@@ -24,6 +25,8 @@ let salonCounter = 0;
 
 export function callWorld(table: Table, clock: { value: number }) {
   const published: EventDetail<'call.completed'>[] = [];
+  const salonIds = new Set<string>();
+  const relayed = new Set<string>();
   const onRecord = { calls: new Map<string, ProviderCallState>(), conversations: new Map<string, ProviderCallState>(), down: false };
   const now = () => new Date(clock.value);
   const telephony = {
@@ -52,25 +55,46 @@ export function callWorld(table: Table, clock: { value: number }) {
   const usage = createUsageStore(table.client, table.tableName);
   let meteredUpTo = 0;
   const salons = createSalonStore(table.client, table.tableName);
+  /** The outbox's `call.completed` items not seen yet, each once (the stream has one INSERT per item). */
+  async function collect() {
+    for (const salonId of salonIds) {
+      const { Items = [] } = await table.client.send(
+        new QueryCommand({
+          TableName: table.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :outbox)',
+          ExpressionAttributeValues: { ':pk': `SALON#${salonId}`, ':outbox': 'EVENTOUT#call.completed#' },
+          ConsistentRead: true,
+        }),
+      );
+      for (const item of Items) {
+        if (relayed.has(String(item.sk))) continue;
+        relayed.add(String(item.sk));
+        published.push(eventCatalog['call.completed'].parse(JSON.parse(String(item.detail))));
+      }
+    }
+  }
   /** What the usage consumer (events/consumers/meter-call-usage.ts) makes of every delivery the bus still holds. */
   async function deliver() {
+    await collect();
     for (const delivery of published.slice(meteredUpTo)) {
       meteredUpTo += 1;
-      await meterCompletedCall({ usage, events: { publish: async () => undefined }, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
+      await meterCompletedCall({ usage, now, salons, calls: createCallStore(table.client, table.tableName) }, delivery);
     }
   }
   return {
     deps: depsOn(table.client),
     depsOn,
     published,
+    /** Every `call.completed` so far: relayed from the outbox, and published directly. */
+    async events() {
+      await collect();
+      return published;
+    },
     onRecord,
     deliver,
-    /**
-     * A kill -9 of the process whose in-process bus (npm start's) had accepted these events and not
-     * yet handed them to their consumers: PutEvents answered, nothing was delivered.
-     */
-    loseUndelivered() {
-      meteredUpTo = published.length;
+    /** A salon made elsewhere (tests/unit/booking/harness.ts) whose outbox this world relays too. */
+    watch(salonId: string) {
+      salonIds.add(salonId);
     },
     /** Every delivery so far metered, and the salon's usage this period. */
     async metered(salonId: string) {
@@ -80,6 +104,7 @@ export function callWorld(table: Table, clock: { value: number }) {
     async salon() {
       salonCounter += 1;
       const id = `sal_sweep${String(salonCounter).padStart(6, '0')}${clock.value.toString(36)}`;
+      salonIds.add(id);
       await createSalonStore(table.client, table.tableName).createIfAbsent({
         id,
         ownerId: `owner-${id}`,

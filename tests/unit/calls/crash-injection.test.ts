@@ -17,9 +17,9 @@ import { makeSalon, startTable, type Table } from '../booking/harness.js';
 import { callWorld, type CallWorld } from './call-world.js';
 
 /**
- * RELIABILITY 68 and 42: a crash after any write of a call's end (Twilio's status callback, the
- * end of the owner's test call) leaves, once the sweep has run, the call ended, `call.completed`
- * published and its minutes counted exactly once, with nothing left for the sweep to do.
+ * RELIABILITY 68, 42 and 105: a crash after any write of a call's end (Twilio's status callback,
+ * the end of the owner's test call) leaves, once the sweep has run, the call ended, `call.completed`
+ * in the outbox (relayed) and its minutes counted exactly once, with nothing left for the sweep to do.
  * The crash is a DynamoDB client that lets N writes through, then fails every call
  * (tests/support/dying-client.ts); N runs from 0 until the end completes without reaching it.
  */
@@ -77,7 +77,8 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
       expect(await expectFinished(world, salonId, callSid)).toMatchObject({ durationSeconds: 230, finalStatus: 'completed' });
       expect(await world.metered(salonId)).toEqual({ minutes: 4, testMinutes: 0, calls: 1 });
     }
-    expect(completedAt).toBeGreaterThan(2);
+    // The end, its sweep marker and its call.completed are one write (a transaction, RELIABILITY 105): all of it or none.
+    expect(completedAt).toBe(1);
   });
 
   it('the end of the owner’s test call: published and metered once at every crash point', async () => {
@@ -86,6 +87,7 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
       const clock = { value: START };
       const world = callWorld(table, clock);
       const salon = await makeSalon(table, { now: clock });
+      world.watch(salon.salonId);
       const rateLimits = createRateLimits(table.client, table.tableName);
       const on = (client: typeof table.client) => ({
         ...salon.deps,
@@ -112,7 +114,7 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
     expect(completedAt).toBeGreaterThan(2);
   });
 
-  it('a kill -9 after the last status callbacks handed call.completed to the bus, before its consumer ran: the sweep publishes again until the minutes are counted, once', async () => {
+  it('a kill -9 after the last status callbacks, before the bus delivered call.completed: the outbox still holds it, and after the restart its minutes are counted once', async () => {
     const clock = { value: START };
     const world = callWorld(table, clock);
     const salonId = await world.salon();
@@ -127,19 +129,20 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
     const report = (callSid: string) => ({ callSid, from: '+353871234567', to: number, callStatus: 'completed', callDuration: '61', timestamp: new Date(at(1, 1)).toUTCString() });
     for (const callSid of sids.slice(0, 7)) await recordCallStatus(world.deps, report(callSid));
     await world.deliver();
-    // The eighth call's callback answered: its end written, call.completed accepted by the bus and marked published; then the kill.
-    await recordCallStatus(world.deps, report(sids[7]!));
-    world.loseUndelivered();
-    expect(await world.deps.calls.get(salonId, sids[7]!)).toMatchObject({ completedPublished: true });
     expect(await world.metered(salonId)).toEqual({ minutes: 14, testMinutes: 0, calls: 7 });
+    // The eighth call's callback answered: its end and its call.completed written together; then the kill, before any relay ran.
+    await recordCallStatus(world.deps, report(sids[7]!));
+    expect(await world.deps.calls.get(salonId, sids[7]!)).toMatchObject({ completedPublished: true, usagePending: true });
 
+    // After the restart the relay carries what the outbox holds; the sweeps only look.
     await sweepsLater(world, clock);
     expect(await world.metered(salonId)).toEqual({ minutes: 16, testMinutes: 0, calls: 8 });
     for (const callSid of sids) await expectFinished(world, salonId, callSid);
     // Once counted, the sweep has nothing left: another run publishes nothing.
-    const before = world.published.length;
+    const before = (await world.events()).length;
+    expect(before).toBe(8);
     clock.value = at(60);
     expect(await sweepCalls(world.deps, { graceMs: SWEEP_GRACE_MS, limit: 100 })).toMatchObject({ published: 0, failed: 0 });
-    expect(world.published.length).toBe(before);
+    expect(await world.events()).toHaveLength(before);
   });
 });

@@ -1,4 +1,4 @@
-import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { callOutcome } from '../../../functions/core/calls/call-outcome.js';
 import { billableMinutes, receptionistSeconds } from '../../../functions/core/usage/meter-usage.js';
@@ -56,18 +56,38 @@ async function pastTheLongestCall(openCalls = 1) {
 }
 
 describe('the call sweep (RELIABILITY 68)', () => {
-  it('publishes a call that ended before its request could publish, once it is past the grace, and only once', async () => {
+  it('writes call.completed with the end, so the sweep has nothing to publish; the usage consumer’s acknowledgement ends its care', async () => {
     const { salonId, callSid } = await ring();
     clock.value = at(3);
-    await world.deps.calls.recordEnd({ salonId, callSid, startedAt: iso(START), endedAt: iso(at(3)), durationSeconds: 180, finalStatus: 'completed' });
+    await completeCall(world.deps, { salonId, callSid, startedAt: iso(START), endedAt: iso(at(3)), durationSeconds: 180, finalStatus: 'completed' });
+    expect(await world.events()).toEqual([{ salonId, callSid, startedAt: iso(START), durationSeconds: 180, outcome: 'answered', test: false }]);
+    clock.value = at(6);
+    // Not delivered yet: the stream will carry it; the sweep only looks again later.
+    expect(await sweep()).toEqual({ ...nothing, waiting: 1 });
+    await world.deliver();
+    clock.value = at(20);
     expect(await sweep()).toEqual(nothing);
+    expect(await world.events()).toHaveLength(1);
+    expect(await world.metered(salonId)).toEqual({ minutes: 3, testMinutes: 0, calls: 1 });
+    expect(await markers()).toEqual([]);
+  });
+
+  it('gives an end recorded before the outbox (no event with it) its call.completed, once', async () => {
+    const { salonId, callSid } = await ring();
+    await table.client.send(
+      new UpdateCommand({
+        TableName: table.tableName,
+        Key: { pk: `SALON#${salonId}`, sk: `CALL#${callSid}` },
+        UpdateExpression: 'SET endedAt = :end, durationSeconds = :seconds, finalStatus = :status, usagePending = :yes',
+        ExpressionAttributeValues: { ':end': iso(at(3)), ':seconds': 180, ':status': 'completed', ':yes': true },
+      }),
+    );
     clock.value = at(6);
     expect(await sweep()).toEqual({ ...nothing, published: 1 });
-    // The bus delivers it: the usage consumer's acknowledgement ends the sweep's care for the call.
-    await world.deliver();
-    expect(await sweep()).toEqual(nothing);
-    expect(world.published).toEqual([{ salonId, callSid, startedAt: iso(START), durationSeconds: 180, outcome: 'answered', test: false }]);
+    expect(await world.events()).toEqual([{ salonId, callSid, startedAt: iso(START), durationSeconds: 180, outcome: 'answered', test: false }]);
     expect(await world.metered(salonId)).toEqual({ minutes: 3, testMinutes: 0, calls: 1 });
+    clock.value = at(20);
+    expect(await sweep()).toEqual(nothing);
     expect(await markers()).toEqual([]);
   });
 
@@ -81,7 +101,7 @@ describe('the call sweep (RELIABILITY 68)', () => {
     clock.value = START + OPEN_CALL_LIMIT_MS + SWEEP_GRACE_MS + 1;
     expect(await sweep()).toEqual({ ...nothing, closed: 1 });
     expect(await world.deps.calls.get(salonId, callSid)).toMatchObject({ endedAt: iso(at(4, 5)), durationSeconds: 245, finalStatus: 'completed', completedPublished: true });
-    expect(world.published).toMatchObject([{ callSid, outcome: 'answered', durationSeconds: 245 }]);
+    expect(await world.events()).toMatchObject([{ callSid, outcome: 'answered', durationSeconds: 245 }]);
     expect(await world.metered(salonId)).toEqual({ minutes: 5, testMinutes: 0, calls: 1 });
     expect(await sweep()).toEqual(nothing);
     expect(await markers()).toEqual([]);
@@ -114,7 +134,7 @@ describe('the call sweep (RELIABILITY 68)', () => {
     const testCall = await ring({ test: true });
     await pastTheLongestCall(2);
     expect(await sweep()).toEqual({ ...nothing, closed: 2 });
-    expect(world.published.map((event) => [event.callSid, event.outcome, event.durationSeconds])).toEqual(
+    expect((await world.events()).map((event) => [event.callSid, event.outcome, event.durationSeconds])).toEqual(
       expect.arrayContaining([
         [call.callSid, 'abandoned', 0],
         [testCall.callSid, 'test-call', 0],
@@ -132,10 +152,10 @@ describe('the call sweep (RELIABILITY 68)', () => {
     world.onRecord.down = false;
     world.onRecord.calls.set(callSid, { state: 'ended', finalStatus: 'no-answer', durationSeconds: 0, endedAt: null });
     expect(await sweep()).toEqual({ ...nothing, closed: 1 });
-    expect(world.published).toMatchObject([{ callSid, outcome: 'missed' }]);
+    expect(await world.events()).toMatchObject([{ callSid, outcome: 'missed' }]);
   });
 
-  it('drops the marker a late callback leaves on a deleted call, publishing nothing', async () => {
+  it('a late callback on a deleted call writes nothing, not even a marker, and publishes nothing', async () => {
     const { salonId, callSid } = await ring();
     const end = { salonId, callSid, startedAt: iso(START), endedAt: iso(at(2)), durationSeconds: 120, finalStatus: 'completed' };
     await completeCall(world.deps, end);
@@ -143,8 +163,8 @@ describe('the call sweep (RELIABILITY 68)', () => {
     expect(await world.deps.calls.remove(salonId, callSid, { deletedAt: iso(at(3)), keepUntil: 1_900_000_000 })).toBe('removed');
     expect(await completeCall(world.deps, end)).toBeNull();
     clock.value = at(10);
-    expect(await sweep()).toEqual({ ...nothing, dropped: 1 });
-    expect(world.published).toHaveLength(1);
+    expect(await sweep()).toEqual(nothing);
+    expect(await world.events()).toHaveLength(1);
     expect(await markers()).toEqual([]);
   });
 
@@ -160,8 +180,8 @@ describe('the call sweep (RELIABILITY 68)', () => {
       else await Promise.all([sweep(), late()]);
       const record = (await world.deps.calls.get(salonId, callSid))!;
       expect(record.completedPublished).toBe(true);
-      expect(new Set(world.published.map((event) => JSON.stringify(event))).size).toBe(1);
-      expect(world.published[0]).toMatchObject({ durationSeconds: record.durationSeconds });
+      expect(new Set((await world.events()).map((event) => JSON.stringify(event))).size).toBe(1);
+      expect((await world.events())[0]).toMatchObject({ durationSeconds: record.durationSeconds });
       const minutes = billableMinutes(receptionistSeconds({ outcome: callOutcome(record)!, durationSeconds: record.durationSeconds! }));
       expect(await world.metered(salonId)).toEqual({ minutes, testMinutes: 0, calls: 1 });
     },
@@ -171,13 +191,14 @@ describe('the call sweep (RELIABILITY 68)', () => {
     const { salonId, callSid } = await ring();
     clock.value = at(2);
     await completeCall(world.deps, { salonId, callSid, startedAt: iso(START), endedAt: iso(at(2)), durationSeconds: 120, finalStatus: 'completed' });
-    world.loseUndelivered();
+    // In the outbox (the stream has it), not yet delivered to the usage consumer.
+    expect(await world.events()).toHaveLength(1);
     const usage = createUsageStore(table.client, table.tableName);
     expect(await deleteCall({ ...world.deps, usage, bookings: createBookingStore(table.client, table.tableName) }, salonId, callSid)).toEqual({ deleted: true });
     expect(await world.metered(salonId)).toEqual({ minutes: 2, testMinutes: 0, calls: 1 });
     clock.value = at(10);
     expect(await sweep()).toEqual(nothing);
-    expect(world.published).toHaveLength(1);
+    expect(await world.events()).toHaveLength(1);
     expect(await markers()).toEqual([]);
   });
 });

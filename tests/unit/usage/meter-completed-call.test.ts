@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setLogSink } from '../../../functions/logger.js';
 import { startTable, type Table } from '../booking/harness.js';
+import { completeCall } from '../../../functions/core/calls/complete-call.js';
 import { callWorld, type CallWorld } from '../calls/call-world.js';
 
 /**
@@ -27,7 +28,7 @@ async function endedCall(durationSeconds: number) {
   const startedAt = new Date(START).toISOString();
   await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'agent', test: false });
   await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
-  await world.deps.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(START + durationSeconds * 1000).toISOString(), durationSeconds, finalStatus: 'completed' });
+  await completeCall(world.deps, { salonId, callSid, startedAt, endedAt: new Date(START + durationSeconds * 1000).toISOString(), durationSeconds, finalStatus: 'completed' });
   return { salonId, callSid, startedAt };
 }
 
@@ -53,7 +54,7 @@ describe('metering a completed call', () => {
     const startedAt = new Date(START).toISOString();
     await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'forwarded', test: false });
     await world.deps.calls.noteLegs(salonId, callSid, { salonAnswered: true });
-    await world.deps.calls.recordEnd({ salonId, callSid, startedAt, endedAt: new Date(START + 300_000).toISOString(), durationSeconds: 300, finalStatus: 'completed' });
+    await completeCall(world.deps, { salonId, callSid, startedAt, endedAt: new Date(START + 300_000).toISOString(), durationSeconds: 300, finalStatus: 'completed' });
     world.published.push({ salonId, callSid, startedAt, durationSeconds: 300, outcome: 'answered', test: false });
     expect(await world.metered(salonId)).toMatchObject({ minutes: 0 });
   });

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventDetail } from '../../../events/catalog.js';
+import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
 import type { CallOutcome } from '../../../functions/contracts/calls.js';
 import { billableMinutes, meterCall, receptionistSeconds, thresholdsReached, type MeteredCall, type MeteringDeps } from '../../../functions/core/usage/meter-usage.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createUsageStore, type UsageStore } from '../../../functions/store/usage-store.js';
+import { dyingClient } from '../../support/dying-client.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** Reliability 18 and 42: minutes counted once per call, and one warning per threshold per period, against DynamoDB Local. */
@@ -22,22 +23,16 @@ afterAll(() => table.close());
 const newSalon = () => `sal_usage${String((salonCounter += 1)).padStart(5, '0')}`;
 const sid = (n: number) => `CA${n.toString(16).padStart(32, '0')}`;
 
-function recordingDeps(options: { failPublishes?: number } = {}) {
-  const warnings: EventDetail<'usage.threshold-reached'>[] = [];
-  let failures = options.failPublishes ?? 0;
-  const deps: MeteringDeps = {
-    usage,
-    now: () => new Date('2026-11-20T12:00:00Z'),
-    events: {
-      async publish(type, detail) {
-        if (failures > 0) {
-          failures -= 1;
-          throw new Error('bus unavailable');
-        }
-        if (type === 'usage.threshold-reached') warnings.push(detail as EventDetail<'usage.threshold-reached'>);
-      },
-    },
-  };
+/** Metering on the table; the warnings are what the outbox holds for the salon (what the stream carries to the bus). */
+function recordingDeps(salonId: string) {
+  const deps: MeteringDeps = { usage, now: () => new Date('2026-11-20T12:00:00Z') };
+  async function warnings(): Promise<EventDetail<'usage.threshold-reached'>[]> {
+    const items = await table.items(salonId);
+    return items
+      .filter((item) => String(item.sk).startsWith('EVENTOUT#usage.threshold-reached#'))
+      .map((item) => eventCatalog['usage.threshold-reached'].parse(JSON.parse(String(item.detail))))
+      .sort((a, b) => a.periodId.localeCompare(b.periodId) || a.threshold - b.threshold);
+  }
   return { deps, warnings };
 }
 
@@ -76,7 +71,7 @@ describe('metering calls', () => {
 
   it('counts a call once however often it is delivered; test calls count against the free test minutes', async () => {
     const salonId = newSalon();
-    const { deps } = recordingDeps();
+    const { deps } = recordingDeps(salonId);
     const first = await meterCall(deps, call(salonId, 1, 61), period);
     const again = await meterCall(deps, call(salonId, 1, 61), period);
     expect([first.counted, again.counted]).toEqual([true, false]);
@@ -86,41 +81,45 @@ describe('metering calls', () => {
 
   it('counts minutes past the plan as overage at €0.15', async () => {
     const salonId = newSalon();
-    const { deps } = recordingDeps();
+    const { deps } = recordingDeps(salonId);
     const { usage: summary } = await meterCall(deps, call(salonId, 3, 13 * 60), period);
     expect(summary).toMatchObject({ minutesUsed: 13, overageMinutes: 3, overageCents: 45 });
   });
 
   it('warns once at 80% and once at 100%, each in its own period', async () => {
     const salonId = newSalon();
-    const { deps, warnings } = recordingDeps();
+    const { deps, warnings } = recordingDeps(salonId);
     await meterCall(deps, call(salonId, 4, 7 * 60), period);
-    expect(warnings).toEqual([]);
+    expect(await warnings()).toEqual([]);
     await meterCall(deps, call(salonId, 5, 60), period);
     await meterCall(deps, call(salonId, 6, 30), period);
-    expect(warnings.map((warning) => warning.threshold)).toEqual([80]);
+    expect((await warnings()).map((warning) => warning.threshold)).toEqual([80]);
     await meterCall(deps, call(salonId, 7, 2 * 60), period);
     await meterCall(deps, call(salonId, 8, 60), period);
-    expect(warnings.map((warning) => [warning.threshold, warning.minutesUsed])).toEqual([
+    expect((await warnings()).map((warning) => [warning.threshold, warning.minutesUsed])).toEqual([
       [80, 8],
       [100, 11],
     ]);
     await meterCall(deps, call(salonId, 9, 9 * 60), { id: '2026-12-01', minutesIncluded: 10 });
-    expect(warnings.map((warning) => [warning.periodId, warning.threshold])).toEqual([
+    expect((await warnings()).map((warning) => [warning.periodId, warning.threshold])).toEqual([
       ['2026-11-01', 80],
       ['2026-11-01', 100],
       ['2026-12-01', 80],
     ]);
   });
 
-  it('a failed publish throws, and the retried delivery publishes the warning', async () => {
+  it('a warning and its event are one write: a crash leaves neither, and the retried delivery writes both', async () => {
     const salonId = newSalon();
-    const { deps, warnings } = recordingDeps({ failPublishes: 1 });
-    await expect(meterCall(deps, call(salonId, 10, 9 * 60), period)).rejects.toThrow('bus unavailable');
+    const { deps, warnings } = recordingDeps(salonId);
+    // The call's minutes are counted (one write), then the process dies writing the warning.
+    const dying = dyingClient(table, 1);
+    await expect(meterCall({ ...deps, usage: createUsageStore(dying.client, table.tableName) }, call(salonId, 10, 9 * 60), period)).rejects.toThrow('process killed');
+    expect(await warnings()).toEqual([]);
     const retried = await meterCall(deps, call(salonId, 10, 9 * 60), period);
     expect(retried.counted).toBe(false);
     expect(retried.usage.minutesUsed).toBe(9);
-    expect(warnings.map((warning) => warning.threshold)).toEqual([80]);
+    expect((await warnings()).map((warning) => warning.threshold)).toEqual([80]);
+    expect((await table.items(salonId)).find((item) => String(item.sk).startsWith('USAGEWARN#'))).toMatchObject({ state: 'sent' });
   });
 
   it('any interleaving of duplicated call events gives the exact minutes and at most one warning per threshold', async () => {
@@ -132,7 +131,7 @@ describe('metering calls', () => {
         fc.scheduler(),
         async (durations, copies, minutesIncluded, scheduler) => {
           const salonId = newSalon();
-          const { deps, warnings } = recordingDeps();
+          const { deps, warnings } = recordingDeps(salonId);
           const plan = { id: '2026-11-01', minutesIncluded };
           const calls = durations.map((seconds, n) => call(salonId, n, seconds));
           const deliveries = calls.flatMap((one, n) => Array.from({ length: copies[n]! }, () => one));
@@ -140,7 +139,7 @@ describe('metering calls', () => {
           const expected = durations.reduce((sum, seconds) => sum + billableMinutes(seconds), 0);
           const totals = await usage.totals(salonId, plan.id);
           expect(totals).toEqual({ minutes: expected, testMinutes: 0, calls: durations.length });
-          expect(warnings.map((warning) => warning.threshold).sort()).toEqual(thresholdsReached(expected, minutesIncluded).sort());
+          expect((await warnings()).map((warning) => warning.threshold).sort()).toEqual(thresholdsReached(expected, minutesIncluded).sort());
         },
       ),
       { numRuns: 25 },
