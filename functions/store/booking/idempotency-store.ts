@@ -23,7 +23,7 @@ export const idempotencyKeyOf = (salonId: string, key: string) => ({ pk: keys.sa
 
 export function toIdempotencyRecord(key: string, item: Record<string, unknown> | undefined): IdempotencyRecord | null {
   if (!item) return null;
-  return { key, requestHash: String(item.requestHash), bookingId: String(item.bookingId), answer: item.answer };
+  return { key, requestHash: String(item.requestHash), bookingId: String(item.bookingId), answer: typeof item.answer === 'string' ? JSON.parse(item.answer) : item.answer };
 }
 
 /** The put that keeps a new key with its answer, refused when the key is taken (in a booking's transaction). */
@@ -34,7 +34,8 @@ export function keyPut(tableName: string, salonId: string, record: IdempotencyRe
       ...idempotencyKeyOf(salonId, record.key),
       requestHash: record.requestHash,
       bookingId: record.bookingId,
-      answer: record.answer,
+      // As JSON text: a map's keys come back from DynamoDB in no set order, and a retry is told the answer byte for byte.
+      answer: JSON.stringify(record.answer),
       ttl: Math.ceil(expiresAt.getTime() / 1000),
     },
     ConditionExpression: 'attribute_not_exists(pk)',
