@@ -16,7 +16,8 @@ import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, re
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout, type DepositTerms } from './deposit.js';
 import { backoffMs, MAX_ATTEMPTS, pause, pruned, reserve } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { appointmentOf, publishBooking, publishDepositRequest } from './projections.js';
+import { appointmentOf } from './projections.js';
+import { confirmedEvent, depositRequestedEvent, stamped } from './booking-events.js';
 import { checkBookable, refuseStart } from './rules.js';
 import { DEPOSIT_RELEASE_MARGIN_MS } from './booking-sweep.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
@@ -37,10 +38,11 @@ import type { BookingRecord, DayItem, DepositHold } from './records.js';
  *    what was read (candidates.ts picks who is free).
  * 4. One transaction (booking-change.ts): the stylist's day takes the booking at the version read,
  *    the caller's record counts it against the cap at the version read, the appointment, the key
- *    with its answer, the month's count, the reminder and the calendar write to do. A refusal
+ *    with its answer, the month's count, the reminder, the calendar write to do and the event. A refusal
  *    writes nothing and names its item: a day taken meanwhile moves on to the next candidate, a cap
  *    reached meanwhile refuses the caller, a key taken meanwhile is answered from its item.
- * 5. `booking.confirmed` (or, for a held time, `booking.deposit-requested`) is published.
+ *    `booking.confirmed` (or, for a held time, `booking.deposit-requested`) is in the same
+ *    transaction, as an outbox item: it leaves with the write (store/event-outbox.ts).
  */
 export type BookingSource = Appointment['source'];
 
@@ -169,9 +171,6 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Request
   const made = await reserveFirstFree(deps, current, request, { bookingId, date, free, dayOf, fields, phoneHash, caller: found.caller, pastNoShows: found.pastNoShows, terms, deposit });
   if (made.kind === 'answered') return made.answer;
   if (made.kind === 'taken') return slotTaken(deps, current, service, stylist, start);
-  const appointment = made.appointment;
-  if (deposit) await publishDepositRequest(deps, current, appointment, { ...deposit, paidAt: null });
-  else await publishBooking(deps, current, 'booking.confirmed', appointment);
   return made.answer;
 }
 
@@ -220,6 +219,7 @@ async function reserveFirstFree(deps: BookingDeps, context: SalonContext, reques
         ...(key ? { key: { record: { key, requestHash: request.hash!, bookingId: plan.bookingId, answer }, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } } : {}),
         ...liveItems(context, appointment, now),
         holds: plan.deposit ? [holdMarker(salonId, plan.bookingId, plan.date, candidate.id, now)] : [],
+        events: stamped([plan.deposit ? depositRequestedEvent(context, appointment, plan.deposit) : confirmedEvent(context, appointment)], now),
       });
       if (outcome.committed) return { kind: 'booked', appointment, answer };
       if (outcome.all.includes('key')) {

@@ -2,7 +2,7 @@ import { logger } from '../../logger.js';
 import type { SettleMarker } from '../../store/booking-store.js';
 import { retryCalendarSync } from './calendar-events.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
-import { endOnDay, publishEnded } from './day-changes.js';
+import { endOnDay } from './day-changes.js';
 import { releaseDepositOn } from './day-ledger.js';
 import { ToolError } from './errors.js';
 
@@ -37,13 +37,8 @@ async function releaseLapsedHold(deps: BookingDeps, context: SalonContext, marke
   const cleared = { clearedHolds: [{ salonId, id: marker.id }] };
   for (const stylistId of marker.stylistIds) {
     const ref = { stylistId, date: marker.date };
-    const released = await endOnDay(deps, context, ref, marker.bookingId, (day) => releaseDepositOn(day, marker.bookingId, now.toISOString(), now.getTime() - DEPOSIT_RELEASE_MARGIN_MS), cleared);
-    if (released.result === 'not_due') return;
-    if (released.result === 'released' && released.appointment) {
-      const stored = await deps.bookings.appointments.get(salonId, marker.bookingId);
-      await publishEnded(deps, context, { ...(stored ?? released.appointment), status: 'cancelled', cancelledAt: released.appointment.cancelledAt, cancelReason: 'deposit_not_paid' });
-      return;
-    }
+    const released = await endOnDay(deps, context, ref, marker.bookingId, (day) => releaseDepositOn(day, marker.bookingId, now.toISOString(), now.getTime() - DEPOSIT_RELEASE_MARGIN_MS), { extra: cleared });
+    if (released.result === 'not_due' || released.result === 'released') return;
   }
   await deps.bookings.settlements.clear([marker]);
 }

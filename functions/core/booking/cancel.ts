@@ -4,7 +4,7 @@ import { bookingView, speakWhen } from './book-answers.js';
 import { checkedDate } from './rules.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonContext } from './context.js';
 import { cancelOn, type Gone } from './day-ledger.js';
-import { endOnDay, publishEnded } from './day-changes.js';
+import { endOnDay } from './day-changes.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
 import { logger } from '../../logger.js';
 import { ToolError } from './errors.js';
@@ -96,21 +96,17 @@ export const dayIn = (read: BookingRead | null, ref: DayRef): DayItem | undefine
 /**
  * Cancels a booking on its stylist's day, where the decision is made: of a cancel and a
  * reschedule (or two cancels) racing, the first transaction wins and the other reads what
- * happened. The day, the appointment, the month's count, the reminder and the calendar write go
- * in one transaction (ending.ts); then `booking.cancelled` is published.
+ * happened. The day, the appointment, the month's count, the reminder, the calendar write and
+ * `booking.cancelled` go in one transaction (day-changes.ts).
  */
 export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, prefetched?: DayItem): Promise<'cancelled' | Gone> {
   const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
-  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), {}, prefetched);
-  if (ended.result === 'cancelled' && ended.appointment) {
-    const { status, cancelledAt, rescheduledTo, cancelReason } = ended.appointment;
-    await publishEnded(deps, context, { ...appointment, status, cancelledAt, rescheduledTo, cancelReason });
-    // What leaves the table after the write: an unpaid deposit's link stops working (a payment that still arrives is refunded).
-    if (ended.reservation) {
-      await expireUnpaidDeposit(deps, context.salon.id, ended.reservation).catch((error: unknown) => {
-        logger.warn('deposit session not expired; it lapses on its own', { salonId: context.salon.id, bookingId: appointment.id, name: (error as Error)?.name });
-      });
-    }
+  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), { prefetched, stored: appointment });
+  // What leaves the table after the write: an unpaid deposit's link stops working (a payment that still arrives is refunded).
+  if (ended.result === 'cancelled' && ended.reservation) {
+    await expireUnpaidDeposit(deps, context.salon.id, ended.reservation).catch((error: unknown) => {
+      logger.warn('deposit session not expired; it lapses on its own', { salonId: context.salon.id, bookingId: appointment.id, name: (error as Error)?.name });
+    });
   }
   return ended.result;
 }

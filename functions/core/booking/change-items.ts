@@ -49,6 +49,7 @@ export function joined(...parts: BookingChange[]): BookingChange {
     droppedReminders: all('droppedReminders'),
     calendarWrites: all('calendarWrites'),
     holds: all('holds'),
+    events: all('events'),
     ...(caller ? { caller } : {}),
     ...(key ? { key } : {}),
   };

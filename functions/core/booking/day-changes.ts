@@ -1,12 +1,10 @@
-import { logger } from '../../logger.js';
-import { publicAppointment } from '../../store/booking-store.js';
 import type { BookingChange } from '../../store/booking/booking-change.js';
 import { UnavailableError } from '../errors.js';
-import { offerable } from '../waitlist/freed-time.js';
 import { endedItems, liveItems } from './change-items.js';
 import type { BookingDeps, SalonContext } from './context.js';
 import { backoffMs, MAX_ATTEMPTS, pause, pruned, type Step } from './day-ledger.js';
-import { appointmentOf, publishBooking } from './projections.js';
+import { appointmentOf } from './projections.js';
+import { confirmedEvent, endedAs, endedEvents, stamped } from './booking-events.js';
 import type { DayItem, DayRef, EndedReservation, StoredAppointment } from './records.js';
 
 /**
@@ -48,16 +46,25 @@ export function endingItems(salonId: string, stylistId: string, before: DayItem,
   };
 }
 
+export interface ChangeOptions {
+  /** More items for the transaction (a held time's marker deleted). */
+  extra?: Omit<BookingChange, 'days'>;
+  /** The day as a read a moment ago found it (saves reading it again). */
+  prefetched?: DayItem;
+  /** The appointment as stored, for the events that tell of the change (its calendar state, its no-show mark). */
+  stored?: StoredAppointment;
+}
+
 export async function endOnDay<R>(
   deps: BookingDeps,
   context: SalonContext,
   ref: DayRef,
   bookingId: string,
   step: (day: DayItem) => Step<R>,
-  extra: Omit<BookingChange, 'days'> = {},
-  prefetched?: DayItem,
+  options: ChangeOptions = {},
 ): Promise<Ended<R>> {
   const salonId = context.salon.id;
+  const { extra = {}, prefetched, stored } = options;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const day = attempt === 0 && prefetched ? prefetched : await deps.bookings.days.get(salonId, ref);
     const { result, next } = step(day);
@@ -65,7 +72,8 @@ export async function endOnDay<R>(
     const now = deps.now();
     const written = pruned(next, now.getTime());
     const ending = endingItems(salonId, ref.stylistId, day, bookingId, next, now);
-    const change: BookingChange = { ...extra, days: [written], ...(ending?.change ?? {}) };
+    const events = ending ? stamped(endedEvents(context, stored ? endedAs(stored, ending.cancelled) : ending.cancelled, now), now) : [];
+    const change: BookingChange = { ...extra, days: [written], ...(ending?.change ?? {}), events };
     let outcome = await deps.bookings.commitChange(salonId, change);
     if (!outcome.committed && ending && (outcome.refused === 'ended' || outcome.refused === 'uncounted')) {
       // What an older booking's projections missed (written before a booking was one transaction): the day still decides.
@@ -85,21 +93,13 @@ export async function repaired(deps: BookingDeps, salonId: string, change: Booki
   return stored ? rest : { ...rest, created: [cancelled] };
 }
 
-/** Tells of an ended booking (booking.cancelled); a time freed close to its start is offered to the callers waiting for that day. */
-export async function publishEnded(deps: BookingDeps, context: SalonContext, cancelled: StoredAppointment): Promise<void> {
-  await publishBooking(deps, context, 'booking.cancelled', cancelled);
-  if (cancelled.rescheduledTo || !offerable(cancelled, deps.now())) return;
-  await deps.events.publish('booking.slot-freed', { appointment: publicAppointment(cancelled), salonName: context.salon.name }).catch((error: unknown) => {
-    logger.error('booking event not published', { type: 'booking.slot-freed', salonId: cancelled.salonId, bookingId: cancelled.id, name: (error as Error)?.name });
-  });
-}
-
 /**
  * A held booking's deposit paid, on its day: the reservation records the payment and, in the same
  * transaction, the appointment is confirmed, counted and reminded, and the hold's marker goes.
  */
-export async function payOnDay<R>(deps: BookingDeps, context: SalonContext, ref: DayRef, bookingId: string, step: (day: DayItem) => Step<R>, extra: Omit<BookingChange, 'days'>): Promise<Ended<R>> {
+export async function payOnDay<R>(deps: BookingDeps, context: SalonContext, ref: DayRef, bookingId: string, step: (day: DayItem) => Step<R>, options: ChangeOptions = {}): Promise<Ended<R>> {
   const salonId = context.salon.id;
+  const { extra = {}, stored } = options;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const day = await deps.bookings.days.get(salonId, ref);
     const { result, next } = step(day);
@@ -108,7 +108,8 @@ export async function payOnDay<R>(deps: BookingDeps, context: SalonContext, ref:
     const written = pruned(next, now.getTime());
     const paid = next.intervals.find((entry) => entry.bookingId === bookingId);
     const appointment = paid && appointmentOf(salonId, ref.stylistId, paid);
-    const items = appointment ? { paid: [bookingId], ...liveItems(context, appointment, now) } : {};
+    const told = appointment && confirmedEvent(context, stored ? { ...stored, status: appointment.status } : appointment);
+    const items = appointment ? { paid: [bookingId], ...liveItems(context, appointment, now), events: stamped([told!], now) } : {};
     const outcome = await deps.bookings.commitChange(salonId, { ...extra, days: [written], ...items });
     if (outcome.committed) return { result, day: { ...written, version: day.version + 1 }, ...(appointment ? { appointment } : {}) };
     if (outcome.refused !== 'day' && outcome.refused !== 'conflict') throw new UnavailableError();

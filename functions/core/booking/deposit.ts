@@ -4,8 +4,7 @@ import { isPaymentsError } from '../../providers/payments-port.js';
 import { paymentAccountStatus } from '../billing/account-status.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
 import { confirmDepositOn, releaseDepositOn } from './day-ledger.js';
-import { endOnDay, payOnDay, publishEnded } from './day-changes.js';
-import { publishBooking } from './projections.js';
+import { endOnDay, payOnDay } from './day-changes.js';
 import { ToolError } from './errors.js';
 import { localDate, MINUTE } from './time.js';
 import { depositDeps, refundLateDeposit, type DepositOutcome, type DepositPayment } from './deposit-session.js';
@@ -98,13 +97,9 @@ export async function settleDeposit(deps: BookingDeps, salonId: string, bookingI
   const cleared = { clearedHolds: [{ salonId, id: holdMarkerId(bookingId) }] };
   let result: Awaited<ReturnType<typeof confirmDepositOn>>['result'] | Awaited<ReturnType<typeof releaseDepositOn>>['result'];
   if (outcome === 'paid') {
-    const paid = await payOnDay(deps, context, ref, bookingId, (day) => confirmDepositOn(day, bookingId, at), cleared);
-    result = paid.result;
-    if (result === 'confirmed' && paid.appointment) await publishBooking(deps, context, 'booking.confirmed', { ...appointment, status: 'confirmed' });
+    result = (await payOnDay(deps, context, ref, bookingId, (day) => confirmDepositOn(day, bookingId, at), { extra: cleared, stored: appointment })).result;
   } else {
-    const released = await endOnDay(deps, context, ref, bookingId, (day) => releaseDepositOn(day, bookingId, at), cleared);
-    result = released.result;
-    if (result === 'released' && released.appointment) await publishEnded(deps, context, { ...appointment, status: 'cancelled', cancelledAt: at, cancelReason: 'deposit_not_paid' });
+    result = (await endOnDay(deps, context, ref, bookingId, (day) => releaseDepositOn(day, bookingId, at), { extra: cleared, stored: appointment })).result;
   }
   // The booking no longer holds its time (cancelled, moved, released): the money goes back.
   if (outcome === 'paid' && typeof result === 'object') return refundLateDeposit(deps, context, appointment, payment);

@@ -9,10 +9,11 @@ import { prunedCaller } from './caller-record.js';
 import { dayIn, movedAway, findCallerBooking, type CallScope } from './cancel.js';
 import { countOf, joined, liveItems } from './change-items.js';
 import { loadSalonContext, newBookingId, phoneKey, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
-import { endingItems, publishEnded, repaired } from './day-changes.js';
+import { endingItems, repaired } from './day-changes.js';
+import { confirmedEvent, endedAs, endedEvents, stamped } from './booking-events.js';
 import { backoffMs, commitMoveOn, MAX_ATTEMPTS, movedToOf, pause, pruned, reserve, swapOn, type Gone } from './day-ledger.js';
 import { ToolError } from './errors.js';
-import { appointmentOf, publishBooking } from './projections.js';
+import { appointmentOf } from './projections.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { checkBookable, refuseStart } from './rules.js';
 import { localDate, parseStart } from './time.js';
@@ -51,7 +52,7 @@ function serviceOf(context: SalonContext, appointment: StoredAppointment): Servi
   };
 }
 
-type MoveOutcome = { kind: 'moved'; stylist: Stylist; appointment: StoredAppointment; ended: StoredAppointment } | { kind: 'taken' } | { kind: 'gone'; gone: Gone };
+type MoveOutcome = { kind: 'moved'; stylist: Stylist; appointment: StoredAppointment } | { kind: 'taken' } | { kind: 'gone'; gone: Gone };
 
 interface MoveRead {
   days: Map<string, DayItem>;
@@ -102,10 +103,11 @@ async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppoi
     // A move is not a new booking: the month's count stays as it is (the new booking is counted as the old: countedAs).
     const { counted: _counted, ...live } = liveItems(context, appointment, now);
     const { uncounted: _uncounted, ...ended } = ending.change;
-    const change = joined({ days: written, created: [appointment], caller: { phoneHash: read.phoneHash, record }, ...live }, { days: [], ...ended });
+    const events = stamped([...endedEvents(context, endedAs(old, ending.cancelled), now), confirmedEvent(context, appointment)], now);
+    const change = joined({ days: written, created: [appointment], caller: { phoneHash: read.phoneHash, record }, ...live, events }, { days: [], ...ended });
     let outcome = await deps.bookings.commitChange(salonId, change);
     if (!outcome.committed && (outcome.refused === 'ended' || outcome.refused === 'uncounted')) outcome = await deps.bookings.commitChange(salonId, await repaired(deps, salonId, change, ending.cancelled));
-    if (outcome.committed) return { kind: 'moved', stylist: candidate, appointment, ended: ending.cancelled };
+    if (outcome.committed) return { kind: 'moved', stylist: candidate, appointment };
     if (outcome.refused === 'caller') read.caller = await deps.bookings.callers.get(salonId, read.phoneHash);
     else if (outcome.refused === 'day' || outcome.refused === 'conflict') for (const ref of sameDay ? [oldRef] : [oldRef, newRef]) read.days.delete(dayKeyOf(ref));
     else throw new UnavailableError();
@@ -199,9 +201,6 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     if (outcome.kind === 'taken') await slotTaken(deps, context, service, stylist, start);
     throw goneAnswer(old, outcome.kind === 'gone' ? outcome.gone : { kind: 'missing' }, { start, asked }, now);
   }
-  const { status, cancelledAt, rescheduledTo, cancelReason } = outcome.ended;
-  await publishEnded(deps, current, { ...old, status, cancelledAt, rescheduledTo, cancelReason });
-  await publishBooking(deps, current, 'booking.confirmed', outcome.appointment);
   const booking = outcome.appointment;
   return {
     ok: true,

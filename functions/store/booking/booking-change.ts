@@ -1,6 +1,8 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { EventDetail, EventType } from '../../../events/catalog.js';
 import type { DayItem, StoredAppointment } from '../../core/booking/records.js';
+import { outboxEventPut } from '../event-outbox.js';
 import { calendarSyncPut, type CalendarSyncTask } from './calendar-sync-store.js';
 import { appointmentCancelUpdate, appointmentPaidUpdate, appointmentPut } from './appointment-store.js';
 import { callerPut, type CallerRecord } from './caller-store.js';
@@ -13,8 +15,9 @@ import { reminderKey, reminderPut, type Reminder } from '../reminder-store.js';
 /**
  * A change of bookings as one TransactWriteItems (book, cancel, reschedule): the stylists' days at
  * the versions read, the appointments, the caller's record at the version read, the idempotency
- * key with its answer, the months' counts, the reminders and the calendar writes still to do. All
- * of it or none of it, whatever dies when: nothing is left half-done for a repair.
+ * key with its answer, the months' counts, the reminders, the calendar writes still to do and the
+ * events that tell of it (outbox items). All of it or none of it, whatever dies when: nothing is
+ * left half-done for a repair, and no event is lost or told of a change that did not happen.
  */
 export interface BookingChange {
   days: readonly DayItem[];
@@ -37,6 +40,16 @@ export interface BookingChange {
   clearedHolds?: readonly MarkerRef[];
   /** Appointments whose deposit was paid: awaiting deposit → confirmed (refused otherwise). */
   paid?: readonly string[];
+  /** The events that tell of the change, as outbox items (event-outbox.ts): they leave with the write. */
+  events?: readonly ChangeEvent[];
+}
+
+export interface ChangeEvent {
+  id: string;
+  type: EventType;
+  detail: EventDetail<EventType>;
+  /** When the change happened (the outbox item's clock). */
+  at: Date;
 }
 
 export interface AppointmentEnding {
@@ -77,6 +90,7 @@ export function createCommitBookingChange(client: DynamoDBDocumentClient, tableN
       ...(change.calendarWrites ?? []).map((task) => ({ kind: 'conflict' as const, item: { Put: calendarSyncPut(tableName, salonId, task) } })),
       ...(change.holds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Put: markerPut(tableName, marker) } })),
       ...(change.clearedHolds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Delete: { TableName: tableName, Key: markerKey(marker) } } })),
+      ...(change.events ?? []).map((event) => ({ kind: 'conflict' as const, item: { Put: outboxEventPut(tableName, { salonId, ...event }) } })),
     ];
     try {
       await client.send(new TransactWriteCommand({ TransactItems: items.map((entry) => entry.item) }));

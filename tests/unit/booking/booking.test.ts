@@ -173,25 +173,26 @@ describe("the cap in the commit's transaction (issue 21 #4, issue 42)", () => {
   });
 });
 
-describe('booking.confirmed after one commit (issue 21 #4, issue 42)', () => {
-  it('is published once the booking and everything that agrees with it are committed together; a bus that refuses it undoes nothing', async () => {
+describe('booking.confirmed leaves with the write (issue 42)', () => {
+  it('is an outbox item of the booking\'s own transaction: it names an appointment that is there, and a refused booking writes none', async () => {
     const salon = await makeSalon(table, { now: clock });
-    const seen: (string | undefined)[] = [];
-    const watching = { ...salon.deps, events: { publish: async (type: string, detail: unknown) => {
-      seen.push(sk(await table.items(salon.salonId), 'APPT#')[0]?.status as string | undefined);
-      await salon.deps.events.publish(type as never, detail as never);
-    } } };
-    const first = await book(watching, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(70) }), { idempotencyKey: 'bus-1' });
-    // The appointment was written in the booking's own transaction, so the event never names one that is not there.
-    expect(seen).toEqual(['confirmed']);
-    const down = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('bus down')) } };
-    const second = await book(down, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' });
-    const items = await table.items(salon.salonId);
-    expect(sk(items, 'APPT#').map((item) => [item.id, item.status]).sort()).toEqual([[(first.booking as { id: string }).id, 'confirmed'], [(second.booking as { id: string }).id, 'confirmed']].sort());
+    const first = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(70) }), { idempotencyKey: 'bus-1' });
+    const id = (first.booking as { id: string }).id;
+    let items = await table.items(salon.salonId);
+    const outbox = sk(items, 'EVENTOUT#');
+    expect(outbox.map((item) => [item.sk, item.detailType])).toEqual([[`EVENTOUT#booking.confirmed#${id}`, 'booking.confirmed']]);
+    expect(JSON.parse(String(outbox[0]!.detail))).toMatchObject({ appointment: { id, status: 'confirmed' }, salonName: 'Cuts by Ciara' });
+    expect(sk(items, 'APPT#').map((item) => [item.id, item.status])).toEqual([[id, 'confirmed']]);
+    // Nothing is published from the request itself: the bus port is never asked.
+    const untouched = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('the request published')) } };
+    const taken = await refusal(book(untouched, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' }));
+    expect(taken.code).toBe('slot_taken');
+    const second = await book(untouched, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-3' });
+    items = await table.items(salon.salonId);
+    expect(sk(items, 'EVENTOUT#').map((item) => item.sk).sort()).toEqual([`EVENTOUT#booking.confirmed#${id}`, `EVENTOUT#booking.confirmed#${(second.booking as { id: string }).id}`].sort());
     // Nothing is left for a sweep to find; the keys keep their answers for their retries.
     expect(marked(items)).toEqual([]);
-    expect(sk(items, 'IDEMP#').map((item) => [item.sk, (JSON.parse(String(item.answer)) as { booking: { id: string } }).booking.id]).sort()).toEqual([['IDEMP#bus-1', (first.booking as { id: string }).id], ['IDEMP#bus-2', (second.booking as { id: string }).id]]);
-    expect(sk(items, 'BOOKINGS#').flatMap((item) => [...(item.ids as Set<string>)]).sort()).toEqual([(first.booking as { id: string }).id, (second.booking as { id: string }).id].sort());
+    expect(sk(items, 'IDEMP#').map((item) => item.sk).sort()).toEqual(['IDEMP#bus-1', 'IDEMP#bus-3']);
   });
 });
 

@@ -145,6 +145,19 @@ export async function makeSalon(
     await googleStore.saveConnection({ salonId, encryptedRefreshToken: `enc:${refreshToken}`, connectedAt: now().toISOString(), provider: 'sandbox', status: 'connected' });
   }
   const published: Published[] = [];
+  /**
+   * The booking events a change writes as outbox items in its transaction reach `published` once
+   * it commits, as the table's stream takes them to the bus (store/event-outbox.ts); the relay
+   * itself is held by tests/unit/local-stream-relay.test.ts.
+   */
+  const relayed = (store: BookingDeps['bookings']): BookingDeps['bookings'] => ({
+    ...store,
+    async commitChange(id, change) {
+      const outcome = await store.commitChange(id, change);
+      if (outcome.committed) for (const event of change.events ?? []) published.push({ type: event.type, detail: event.detail });
+      return outcome;
+    },
+  });
   const events = { failing: false };
   const eventPort: BookingDeps['events'] = {
     async publish(type, detail) {
@@ -160,7 +173,7 @@ export async function makeSalon(
     const account = await payments.createConnectAccount({ salonId, email: null, idempotencyKey: `connect-${salonId}` });
     await subscriptions.keepPaymentAccount(salonId, { ...account, chargesEnabled: true, detailsSubmitted: true, currentlyDue: [], disabledReason: null });
   }
-  const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings, now, ...depositDeps };
+  const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings: relayed(bookings), now, ...depositDeps };
   /** The same salon's dependencies over another client (one with faults injected, say). */
   const depsOn = (other: DynamoDBDocumentClient): BookingDeps => {
     const otherGoogle = createGoogleStore(other, table.tableName);
@@ -171,7 +184,7 @@ export async function makeSalon(
       calendar: createSandboxCalendar({ store: otherGoogle, now }),
       tokenCipher,
       events: eventPort,
-      bookings: createBookingStore(other, table.tableName),
+      bookings: relayed(createBookingStore(other, table.tableName)),
       now,
       ...depositDeps,
     };
