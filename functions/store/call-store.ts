@@ -214,8 +214,10 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           );
           return ended;
         } catch (error) {
-          // Deleted, ended or first written by another source meanwhile: read again and decide again.
+          // Deleted, ended or first written by another source meanwhile: read again and decide again,
+          // after a short random wait, so that ends racing one another on the same items do not meet again at once.
           if (!(error instanceof TransactionCanceledException)) throw error;
+          await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(80, 4 * 2 ** attempt)));
         }
       }
       throw new Error(`The end of call ${callSid} kept meeting other writes`);

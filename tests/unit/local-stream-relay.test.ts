@@ -18,7 +18,7 @@ let table: Table;
 const at = new Date('2026-11-20T10:04:00.000Z');
 
 beforeAll(async () => {
-  table = await startTable();
+  table = await startTable({ stream: true });
 });
 afterAll(() => table.close());
 

@@ -25,7 +25,7 @@ import { createTableInput } from '../../../functions/store/table-definition.js';
  * test run shares (tests/support/dynamodb-local-setup.ts), or outside vitest (bench/) one of its own,
  * in memory. Each caller gets a table with a new name, so files sharing the JVM never see each other.
  */
-export async function startTable() {
+export async function startTable(options: { stream?: boolean } = {}) {
   const shared = process.env[DYNAMODB_ENDPOINT_VARIABLE];
   const own = shared ? undefined : await startDynamoDbLocal();
   const endpoint = shared ?? own!.endpoint;
@@ -34,7 +34,8 @@ export async function startTable() {
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const tableName = `unit-${randomBytes(6).toString('hex')}`;
-  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  // No stream unless asked: nothing relays a unit test's table but the relay's own test's.
+  await client.send(new CreateTableCommand(createTableInput(tableName, { stream: options.stream ?? false })));
   return {
     client,
     endpoint,
