@@ -148,9 +148,12 @@ describe('Lambda bundles a caller waits on', () => {
     // count is a proxy for CPU: joining the last few into the entry too (rolldown's '$initial'
     // group, tried once issues 39-43 had brought the tools to 11 files and the voice webhook to 12)
     // made the tools' cold start slower, 165 → 182 ms of CPU, for 5 ms off the webhook's 195
-    // (bench/cold-starts.ts --caller-waits, medians of two runs each, quiet machine).
+    // (bench/cold-starts.ts --caller-waits, medians of two runs each, quiet machine). With issue 42's
+    // outbox and issue 43's texts the voice webhook loads 14 (the tools 11): measured on 2026-12-01
+    // against the commit before (679c96e), same machine, load 2: tools 94 → 96 ms of CPU, voice
+    // webhook 111 → 103 ms, both under the 150 ms target.
     const loaded = coldStartFiles(metafile, dir);
-    expect(loaded.length).toBeLessThanOrEqual(12);
+    expect(loaded.length).toBeLessThanOrEqual(14);
     // The metafile tells what is on disk: every file it names exists and every chunk on disk is named.
     const named = new Set(Object.keys(metafile.outputs));
     const onDisk = readdirSync(path.join(dir, 'chunks')).map((file) => path.relative(REPO_ROOT, path.join(dir, 'chunks', file)));
