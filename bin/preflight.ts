@@ -9,7 +9,7 @@ import { runPreflight, type PreflightSettings } from '../functions/admin/preflig
 import { planPriceIdsJsonSchema } from '../functions/core/plans.js';
 import { createProviderSecrets, type ProviderSecrets } from '../functions/providers/provider-secrets.js';
 import { readSecretString } from '../functions/providers/secrets-manager-secret.js';
-import { parseVoiceIds } from '../infra/app.js';
+import { parseVoiceIds, twilioLocationFromContext } from '../infra/app.js';
 import { parseBedrockModelId } from '../infra/bedrock.js';
 import { phoneLambdaConcurrency, THROTTLE_HEADROOM } from '../infra/capacity.js';
 import { providerSecretName } from '../infra/secrets.js';
@@ -99,6 +99,7 @@ async function stageSettings(options: PreflightOptions & { stage: string }): Pro
       meterEventName: process.env.STRIPE_METER_EVENT_NAME ?? 'overage_minutes',
       lambdaConcurrencyNeeded: Math.ceil(phoneLambdaConcurrency(config.designSalons) * THROTTLE_HEADROOM),
       ...withBedrock(parseBedrockModelId(typeof context.bedrockModelId === 'string' ? context.bedrockModelId : undefined)),
+      twilioLocation: twilioLocationFromContext(typeof context.twilioRegion === 'string' ? context.twilioRegion : undefined, typeof context.twilioEdge === 'string' ? context.twilioEdge : undefined),
       secrets,
     },
   };
@@ -117,6 +118,7 @@ function localSettings(options: PreflightOptions): PreflightSettings {
     voiceIds: parseVoiceIds(options.voiceIds ?? env.ELEVENLABS_VOICE_IDS) ?? {},
     meterEventName: env.STRIPE_METER_EVENT_NAME ?? 'overage_minutes',
     lambdaConcurrencyNeeded: 0,
+    twilioLocation: twilioLocationFromContext(env.TWILIO_REGION, env.TWILIO_EDGE),
     secrets: secretsFromEnvironment(env),
   };
 }

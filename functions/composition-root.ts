@@ -48,6 +48,7 @@ import { notingSenders } from './core/replies/texted-by.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
 import { rememberingSubjects } from './core/replies/last-text.js';
 import type { Ports } from './core/ports.js';
+import { twilioLocation } from './providers/twilio-region.js';
 
 /**
  * The one place dependencies are built, chosen by configuration: core's ports (functions/core/ports.ts)
@@ -217,7 +218,7 @@ function build(settings: Config): Dependencies {
               if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
                 throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
               }
-              return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT });
+              return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT, location: twilioLocation(settings) });
             },
             sandbox: () => smsSandbox,
             missing: 'Twilio credentials are missing', sandboxName: 'SMS',
@@ -231,7 +232,7 @@ function build(settings: Config): Dependencies {
     ),
     telephony: chooseAdapter(settings.STAGE, {
       configured: () => twilioVoiceCredentials(settings, providerSecrets),
-      real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT }),
+      real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT, location: twilioLocation(settings) }),
       sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
       missing: 'Twilio credentials are missing', sandboxName: 'telephony',
       methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true, buyNumbers: true, releaseNumber: true },

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { planPriceIdsJsonSchema } from './core/plans.js';
 import { ELEVENLABS_EU_API_ROOT, isEuApiRoot } from './providers/elevenlabs-residency.js';
+import { twilioLocation, twilioRegionSchema } from './providers/twilio-region.js';
 
 /**
  * Runtime configuration, parsed once per cold start. In AWS the CDK stack sets these; locally
@@ -67,6 +68,9 @@ const configSchema = z
     TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
     /** The sending Messaging Service (MG…, required in prod) or, outside prod, a number (E.164). */
     TWILIO_FROM_NUMBER: z.string().min(1).optional(),
+    /** The Twilio Region that processes and keeps calls and texts, and the edge it is reached through (providers/twilio-region.ts); the secret's credentials must be that region's. */
+    TWILIO_REGION: twilioRegionSchema.default('us1'),
+    TWILIO_EDGE: z.string().min(1).optional(),
     /** Where the twilio SDK sends requests; only tests point it at a local fake Twilio. */
     TWILIO_API_ROOT: z.url().optional(),
     /** Browser test calls, given directly (locally): the TwiML app (AP…) and the API key (SK…) tokens are signed with. */
@@ -105,6 +109,11 @@ const configSchema = z
     EMAIL_FROM: z.email().optional(),
   })
   .superRefine((config, ctx) => {
+    try {
+      twilioLocation(config);
+    } catch (error) {
+      ctx.addIssue({ code: 'custom', path: ['TWILIO_EDGE'], message: (error as Error).message });
+    }
     if (config.STAGE !== 'prod') return;
     // A production stage must never run against local stand-ins or sandboxes.
     for (const key of ['DYNAMODB_ENDPOINT', 'S3_ENDPOINT', 'COGNITO_ENDPOINT', 'EVENTBRIDGE_ENDPOINT'] as const) {

@@ -1,3 +1,4 @@
+import { twilioLocation, twilioRegionSchema, type TwilioLocation } from '../functions/providers/twilio-region.js';
 import path from 'node:path';
 import { App, Aspects } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -36,6 +37,8 @@ export interface BuildStackOptions {
   readonly emailFrom?: string;
   /** Default: context `supportEmail`, else the stage's (infra/stage-config.ts): where salons reach us. */
   readonly supportEmail?: string;
+  /** Default: context `twilioRegion` / `twilioEdge`: the Twilio Region and edge (functions/providers/twilio-region.ts); absent: US1. */
+  readonly twilio?: TwilioLocation;
   /** Apply cdk-nag AwsSolutions checks (default true). */
   readonly nag?: boolean;
 }
@@ -47,6 +50,11 @@ export interface BuildAppOptions extends BuildStackOptions {
 
 export function stackName(stage: string): string {
   return `SalonReceptionist-${stage}`;
+}
+
+/** The stage's Twilio region and edge from the deploy context (also what the preflight of a stage asks). */
+export function twilioLocationFromContext(region: string | undefined, edge: string | undefined): TwilioLocation {
+  return twilioLocation({ ...(region ? { TWILIO_REGION: twilioRegionSchema.parse(region) } : {}), ...(edge ? { TWILIO_EDGE: edge } : {}) });
 }
 
 /** Adds one stage's stack to `app` (no synth, no side effects): what bin/app.ts and the tests use. */
@@ -68,6 +76,7 @@ export function buildStack(app: App, options: BuildStackOptions = {}): SalonRece
     elevenlabsVoiceIds: parseVoiceIds(options.elevenlabsVoiceIds ?? contextValue(app, 'elevenlabsVoiceIds')),
     emailFrom: parseEmailFrom(options.emailFrom ?? contextString(app, 'emailFrom')),
     supportEmail: parseEmailAddress('supportEmail', options.supportEmail ?? contextString(app, 'supportEmail')) ?? config.supportEmail,
+    twilio: options.twilio ?? twilioLocationFromContext(contextString(app, 'twilioRegion'), contextString(app, 'twilioEdge')),
   });
   if (options.nag ?? true) Aspects.of(stack).add(new AwsSolutionsChecks({ verbose: true }));
   return stack;

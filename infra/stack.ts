@@ -1,3 +1,4 @@
+import type { TwilioLocation } from '../functions/providers/twilio-region.js';
 import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { EventRule } from '../events/rules.js';
@@ -33,6 +34,8 @@ export interface SalonReceptionistStackProps extends StackProps {
   readonly emailFrom?: string;
   /** Where salons reach us (context `supportEmail`, else the stage's). */
   readonly supportEmail: string;
+  /** The Twilio Region and edge (context `twilioRegion`, `twilioEdge`); the provider secret's Twilio credentials are that region's. */
+  readonly twilio?: TwilioLocation;
 }
 
 /** The route that plays voice previews and needs the ElevenLabs voice ids. */
@@ -78,6 +81,7 @@ export class SalonReceptionistStack extends Stack {
       SITE_URL: this.siteUrl,
       SUPPORT_EMAIL: props.supportEmail,
       NUMBER_POOL_LOW: String(config.numberPoolLow),
+      ...(props.twilio ? { TWILIO_REGION: props.twilio.region, ...(props.twilio.edge ? { TWILIO_EDGE: props.twilio.edge } : {}) } : {}),
     };
     const poolGrants = {
       table: this.data.table,

@@ -14,6 +14,8 @@ export const clientTokenResponse = z.strictObject({
   identity: z.string(),
   /** True when there is no Twilio account: the test call is the typed local receptionist. */
   sandbox: z.boolean(),
+  /** The Twilio edge the voice SDK connects through: the one that reaches the region the token was made for. */
+  edge: z.string().optional(),
 });
 export type ClientTokenResponse = z.infer<typeof clientTokenResponse>;
 

@@ -16,13 +16,18 @@ export interface VoiceTokenInput {
   identity: string;
   ttlSeconds: number;
   now?: number;
+  /**
+   * The Twilio Region the key was made in and the call is processed in: the SDK's AccessToken
+   * `region` option, sent as the `twr` header.
+   */
+  region?: string;
 }
 
 const encode = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
 
 export function voiceAccessToken(input: VoiceTokenInput): string {
   const issuedAt = Math.floor((input.now ?? Date.now()) / 1000);
-  const header = { alg: 'HS256', typ: 'JWT', cty: 'twilio-fpa;v=1' };
+  const header = { alg: 'HS256', typ: 'JWT', cty: 'twilio-fpa;v=1', ...(input.region ? { twr: input.region } : {}) };
   const payload = {
     jti: `${input.keySid}-${issuedAt}`,
     grants: { identity: input.identity, voice: { outgoing: { application_sid: input.applicationSid } } },

@@ -8,6 +8,7 @@ import DomainModule from 'twilio/lib/base/Domain.js';
 import RequestClientModule from 'twilio/lib/base/RequestClient.js';
 import VersionModule from 'twilio/lib/base/Version.js';
 import type V2010 from 'twilio/lib/rest/api/V2010.js';
+import { isDefaultLocation, type TwilioLocation } from './twilio-region.js';
 
 export { MessageListInstance } from 'twilio/lib/rest/api/v2010/account/message.js';
 
@@ -24,6 +25,8 @@ export interface TwilioRestOptions {
   apiRoot?: string;
   /** Per request. */
   timeoutMs?: number;
+  /** The region and edge: the SDK itself turns api.twilio.com into api.{edge}.{region}.twilio.com. */
+  location?: TwilioLocation;
 }
 
 /** CommonJS `exports.default` seen from ESM: the class itself (bundlers) or `{ default }` (Node). */
@@ -57,6 +60,10 @@ class RedirectingRequestClient extends RequestClient {
 export function twilioApi(options: TwilioRestOptions): V2010 {
   const requestOptions = { timeout: options.timeoutMs ?? 10_000 };
   const httpClient = options.apiRoot ? new RedirectingRequestClient(new URL(options.apiRoot), requestOptions) : new RequestClient(requestOptions);
-  const client = new TwilioBase.Client(options.accountSid, options.authToken, { httpClient });
+  // US1 with no edge is the SDK's default host (api.twilio.com), as the preflight asks it.
+  const location = options.location ?? { region: 'us1' };
+  const region = isDefaultLocation(location) ? undefined : location.region;
+  const { edge } = location;
+  const client = new TwilioBase.Client(options.accountSid, options.authToken, { httpClient, region, edge });
   return new Version(new Domain(client, TWILIO_API), '2010-04-01') as unknown as V2010;
 }

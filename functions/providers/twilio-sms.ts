@@ -1,4 +1,5 @@
 import { SmsError, type SmsPort, type SmsSender } from './sms-port.js';
+import type { TwilioLocation } from './twilio-region.js';
 import { MessageListInstance, twilioApi } from './twilio-sdk.js';
 import { isAlphanumericSender, isMessagingServiceSid, optOutScope } from './twilio-opt-out.js';
 
@@ -16,6 +17,8 @@ export interface TwilioSmsOptions {
   from: string;
   /** Default https://api.twilio.com */
   apiRoot?: string;
+  /** The region texts are sent from and kept in (the credentials above are that region's), and its edge. */
+  location?: TwilioLocation;
   /** Per request; a consumer Lambda has 30 s in all. */
   timeoutMs?: number;
   now?: () => Date;

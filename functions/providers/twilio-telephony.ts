@@ -1,6 +1,7 @@
 import { voiceAccessToken } from './twilio-access-token.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
 import { TelephonyError, type NumberPurchase, type NumberWebhooks, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
+import type { TwilioLocation } from './twilio-region.js';
 import { twilioApi } from './twilio-sdk.js';
 
 /**
@@ -22,6 +23,8 @@ export interface TwilioTelephonyOptions {
   twimlAppSid?: string;
   /** Default https://api.twilio.com; only tests point it at a local fake Twilio. */
   apiRoot?: string;
+  /** The region calls are processed and kept in (the credentials above are that region's), and its edge. */
+  location?: TwilioLocation;
   timeoutMs?: number;
   /** Ireland's regulatory requirements for buying numbers; without them buying is refused before Twilio is asked. */
   numberPurchase?: NumberPurchase;
@@ -94,7 +97,7 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
       if (!apiKeySid || !apiKeySecret || !twimlAppSid) {
         throw new TelephonyError('The Twilio API key and TwiML app are not configured (twilioApiKeySid, twilioApiKeySecret, twilioTwimlAppSid)');
       }
-      return voiceAccessToken({ accountSid: options.accountSid, keySid: apiKeySid, secret: apiKeySecret, applicationSid: twimlAppSid, identity, ttlSeconds });
+      return voiceAccessToken({ accountSid: options.accountSid, keySid: apiKeySid, secret: apiKeySecret, applicationSid: twimlAppSid, identity, ttlSeconds, region: options.location?.region });
     },
     async endConference(callSid, { from }) {
       // The browser's call is a plain call through the TwiML app (no conference): ending it is

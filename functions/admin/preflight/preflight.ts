@@ -1,4 +1,5 @@
 import type { ProviderSecrets } from '../../providers/provider-secrets.js';
+import type { TwilioLocation } from '../../providers/twilio-region.js';
 import { ELEVENLABS_EU_API_ROOT } from '../../providers/elevenlabs-residency.js';
 import { awsChecks, type AwsReaders } from './aws.js';
 import type { Check, VendorHttp } from './check.js';
@@ -18,6 +19,8 @@ export interface PreflightSettings {
   lambdaConcurrencyNeeded: number;
   /** The price-list model the stage deploys with (infra/bedrock.ts); absent without Bedrock. */
   bedrockModelId?: string;
+  /** The Twilio region and edge the stage runs in (TWILIO_REGION, TWILIO_EDGE); absent means US1. */
+  twilioLocation?: TwilioLocation;
   secrets: ProviderSecrets;
 }
 
@@ -42,6 +45,7 @@ export async function runPreflight(settings: PreflightSettings, io: { http: Vend
       twimlAppSid: secrets.twilioTwimlAppSid,
       bundleSid: secrets.twilioBundleSid,
       addressSid: secrets.twilioAddressSid,
+      ...(settings.twilioLocation ? { location: settings.twilioLocation } : {}),
     }),
     stripeChecks(io.http, {
       prod,

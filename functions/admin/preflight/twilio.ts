@@ -1,11 +1,19 @@
 import { smsWebhookUrl, voiceWebhookUrl } from '../../core/telephony/inbound-call.js';
 import { isMessagingService } from '../../providers/provider-secrets.js';
+import { twilioHost, twilioResidency, type TwilioLocation } from '../../providers/twilio-region.js';
 import { basicAuth, guarded, sandboxCheck, unexpected, type Check, type VendorHttp } from './check.js';
 
 const PROVIDER = 'Twilio';
-const API = 'https://api.twilio.com/2010-04-01';
-const MESSAGING = 'https://messaging.twilio.com/v1';
-const NUMBERS = 'https://numbers.twilio.com/v2';
+const US1: TwilioLocation = { region: 'us1' };
+
+/** The region's hosts: Twilio's regions are isolated, so every check asks the region the stage uses. */
+function hosts(location: TwilioLocation) {
+  return {
+    API: `https://${twilioHost('api', location)}/2010-04-01`,
+    MESSAGING: `https://${twilioHost('messaging', location)}/v1`,
+    NUMBERS: `https://${twilioHost('numbers', location)}/v2`,
+  };
+}
 
 export interface TwilioSettings {
   prod: boolean;
@@ -18,6 +26,8 @@ export interface TwilioSettings {
   /** Ireland's regulatory bundle (BU…) and the Irish address (AD…) numbers are bought with. */
   bundleSid?: string;
   addressSid?: string;
+  /** The region the stage's calls and texts are processed in and its edge (TWILIO_REGION, TWILIO_EDGE); default US1. */
+  location?: TwilioLocation;
 }
 
 interface IncomingNumber {
@@ -36,26 +46,34 @@ interface IncomingNumber {
 export function twilioChecks(http: VendorHttp, settings: TwilioSettings): Promise<Check[]> {
   const { accountSid, authToken } = settings;
   if (!accountSid || !authToken) return Promise.resolve([sandboxCheck(PROVIDER, settings.prod, 'telephony and SMS', 'put twilioAccountSid and twilioAuthToken in the provider secret')]);
+  const location = settings.location ?? US1;
+  const { API, MESSAGING, NUMBERS } = hosts(location);
   return guarded(PROVIDER, async () => {
     const get = (url: string) => http({ method: 'GET', url, headers: { authorization: basicAuth(accountSid, authToken) } });
     const account = await get(`${API}/Accounts/${accountSid}.json`);
-    if (account.status === 401) return [{ provider: PROVIDER, status: 'fail', detail: 'the account SID and auth token are refused', fix: 'copy both from the Twilio console into the provider secret' }];
+    if (account.status === 401) {
+      // Regions are isolated: a US1 auth token is refused in IE1 and the reverse.
+      return [{ provider: PROVIDER, status: 'fail', detail: `the account SID and auth token are refused in ${location.region.toUpperCase()} (${new URL(API).host})`, fix: `copy both from the Twilio console with its region selector on ${location.region.toUpperCase()} into the provider secret` }];
+    }
     if (account.status !== 200) return [unexpected(PROVIDER, 'the account', account)];
     const { status } = account.body as { status?: string };
-    const checks: Check[] = [{ provider: PROVIDER, status: status === 'active' ? 'ok' : 'fail', detail: `the account is ${status ?? 'unknown'}`, ...(status === 'active' ? {} : { fix: 'reactivate the account in the Twilio console' }) }];
+    const checks: Check[] = [
+      { provider: PROVIDER, status: status === 'active' ? 'ok' : 'fail', detail: `the account is ${status ?? 'unknown'} in ${location.region.toUpperCase()} (${new URL(API).host})`, ...(status === 'active' ? {} : { fix: 'reactivate the account in the Twilio console' }) },
+      { provider: PROVIDER, status: 'info', detail: twilioResidency(location) },
+    ];
 
     const numbersAnswer = await get(`${API}/Accounts/${accountSid}/IncomingPhoneNumbers.json?PageSize=1000`);
     if (numbersAnswer.status !== 200) return [...checks, unexpected(PROVIDER, 'the phone numbers', numbersAnswer)];
     const numbers = (numbersAnswer.body as { incoming_phone_numbers?: IncomingNumber[] }).incoming_phone_numbers ?? [];
     const voiceUrl = settings.siteUrl ? voiceWebhookUrl(settings.siteUrl) : undefined;
     if (!numbers.length) checks.push({ provider: PROVIDER, status: 'warn', detail: 'the account has no phone numbers: salons finishing setup will wait for one', fix: 'stock the pool: npm run admin -- stock-numbers <count> --function <AdminFunctionName>' });
-    checks.push(...(await purchaseChecks(get, accountSid, settings)));
+    checks.push(...(await purchaseChecks(get, { API, NUMBERS }, accountSid, settings)));
     for (const number of numbers) checks.push(numberCheck(number, voiceUrl), ...(settings.siteUrl ? numberTextsCheck(number, smsWebhookUrl(settings.siteUrl)) : []));
     if (!voiceUrl) checks.push({ provider: PROVIDER, status: 'warn', detail: "the site URL is unknown: numbers' webhooks were not compared with it", fix: 'pass --site-url <SiteUrl output>' });
 
     const from = settings.smsFrom;
     if (!from) checks.push({ provider: PROVIDER, status: settings.prod ? 'fail' : 'warn', detail: 'no SMS sender: booking texts stay in the sandbox', fix: 'put twilioMessagingServiceSid in the provider secret' });
-    else if (isMessagingService(from)) checks.push(...(await messagingServiceChecks(get, from, numbers, settings.siteUrl ? smsWebhookUrl(settings.siteUrl) : undefined)));
+    else if (isMessagingService(from)) checks.push(...(await messagingServiceChecks(get, MESSAGING, from, numbers, settings.siteUrl ? smsWebhookUrl(settings.siteUrl) : undefined)));
     else {
       const number = numbers.find((candidate) => candidate.phone_number === from);
       checks.push({
@@ -176,7 +194,7 @@ function poolChecks(sid: string, body: ServiceBody, senders: { phone_number: str
   return checks;
 }
 
-async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, sid: string, numbers: IncomingNumber[], smsUrl: string | undefined): Promise<Check[]> {
+async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHttp>, MESSAGING: string, sid: string, numbers: IncomingNumber[], smsUrl: string | undefined): Promise<Check[]> {
   const service = await get(`${MESSAGING}/Services/${sid}`);
   if (service.status !== 200) return [{ provider: PROVIDER, status: 'fail', detail: `the Messaging Service ${sid} is not on this account`, fix: 'check twilioMessagingServiceSid' }];
   const body = service.body as ServiceBody;
@@ -195,7 +213,7 @@ async function messagingServiceChecks(get: (url: string) => ReturnType<VendorHtt
  * and the Irish address it names (https://www.twilio.com/docs/usage/api/address): without them
  * stock-numbers is refused, and salons wait once the pool runs dry.
  */
-async function purchaseChecks(get: (url: string) => ReturnType<VendorHttp>, accountSid: string, settings: TwilioSettings): Promise<Check[]> {
+async function purchaseChecks(get: (url: string) => ReturnType<VendorHttp>, { API, NUMBERS }: { API: string; NUMBERS: string }, accountSid: string, settings: TwilioSettings): Promise<Check[]> {
   const { bundleSid, addressSid } = settings;
   if (!bundleSid || !addressSid) {
     return [

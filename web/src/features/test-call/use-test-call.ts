@@ -77,7 +77,7 @@ export function useTestCall() {
     }
     setSandbox(token.sandbox);
     if (token.sandbox) return startSandbox();
-    return startVoice(token.token);
+    return startVoice(token.token, token.edge);
   }
 
   async function startSandbox() {
@@ -93,7 +93,7 @@ export function useTestCall() {
     }
   }
 
-  async function startVoice(token: string) {
+  async function startVoice(token: string, edge: string | undefined) {
     const problem = await microphoneProblem();
     if (problem) {
       setError(problem);
@@ -111,7 +111,8 @@ export function useTestCall() {
       return setState('ready');
     }
     try {
-      const device = new Device(token, { edge: ['dublin', 'ashburn'] });
+      // The edge must reach the token's region (https://www.twilio.com/docs/global-infrastructure/use-the-programmable-voice-javascript-sdk-with-a-non-us-twilio-region).
+      const device = new Device(token, edge ? { edge } : {});
       device.on('error', () => setError(testCallMessages.deviceError));
       const placed = (await device.connect({ params: { salonId: salon!.id } })) as unknown as VoiceCall;
       call.current = placed;
