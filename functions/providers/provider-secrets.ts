@@ -87,7 +87,7 @@ export class ProviderResidencyError extends Error {}
  * The ElevenLabs workspace: the key given directly (ELEVENLABS_API_KEY, locally) or from the
  * provider secret, and its API root (ELEVENLABS_API_ROOT, else the secret's `elevenlabsApiRoot`,
  * else the EU residency workspace). Prod refuses any other root: we promise salons that their
- * data is stored in the EU (README, "Where each vendor keeps what"). Null means sandbox.
+ * data is stored in the EU (README, "Where each vendor keeps which data"). Null means sandbox.
  */
 export async function elevenlabsCredentials(
   settings: { STAGE: string; ELEVENLABS_API_KEY?: string; ELEVENLABS_API_ROOT?: string },
