@@ -81,7 +81,9 @@ export class SalonReceptionistStack extends Stack {
       SITE_URL: this.siteUrl,
       SUPPORT_EMAIL: props.supportEmail,
       NUMBER_POOL_LOW: String(config.numberPoolLow),
-      ...(props.twilio ? { TWILIO_REGION: props.twilio.region, ...(props.twilio.edge ? { TWILIO_EDGE: props.twilio.edge } : {}) } : {}),
+      // Which Twilio Region every client asks: a name, like the stage's; the secret's credentials must be that region's.
+      TWILIO_REGION: props.twilio?.region ?? 'us1',
+      ...(props.twilio?.edge ? { TWILIO_EDGE: props.twilio.edge } : {}),
     };
     const poolGrants = {
       table: this.data.table,

@@ -39,12 +39,14 @@ const REQUIRED_ENVIRONMENT = [
   // Where salons reach us, and the number pool's low mark: names and a figure, not secrets.
   'SUPPORT_EMAIL',
   'NUMBER_POOL_LOW',
+  // The Twilio Region every client asks (functions/providers/twilio-region.ts): a name.
+  'TWILIO_REGION',
 ] as const;
 /**
  * Anything else in a Lambda's environment must be justified here (RELIABILITY 31: no secrets).
  * The optional provider ids and ARNs are checked per grant in providers.test.ts.
  */
-const ALLOWED_ENVIRONMENT = new Set<string>([...REQUIRED_ENVIRONMENT, ...OPTIONAL_ENVIRONMENT, 'NODE_OPTIONS']);
+const ALLOWED_ENVIRONMENT = new Set<string>([...REQUIRED_ENVIRONMENT, ...OPTIONAL_ENVIRONMENT, 'NODE_OPTIONS', 'TWILIO_EDGE']);
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
