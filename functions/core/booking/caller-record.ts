@@ -32,7 +32,7 @@ export function capReached(record: CallerRecord, bookingId: string, now: number)
 
 /**
  * The caller's record with a new booking counted against the hourly cap (RELIABILITY 8) and among
- * their upcoming ones: written in the booking's own transaction (commit-with-cap.ts). 'listed'
+ * their upcoming ones: written in the booking's own transaction (book.ts, booking-change.ts). 'listed'
  * when it already is; refused (tooManyBookings) when the cap is reached.
  */
 export function admitted(record: CallerRecord, booking: { bookingId: string; start: number }, now: number): CallerRecord | 'listed' {

@@ -17,7 +17,7 @@ import type { DepositHold } from './records.js';
  * (the booking of record) with a Checkout Session whose charge is paid over to the salon's
  * connected account (a destination charge). The session's webhook settles it: paid → confirmed; expired or its delayed payment failed → released
  * ("deposit not paid"); paid after the booking ended → refunded (deposit-session.ts). The sweep
- * releases a hold whose expiry passed without either (settle.ts), from the marker book's
+ * releases a hold whose expiry passed without either (booking-sweep.ts), from the marker book's
  * transaction wrote for it.
  */
 /**
