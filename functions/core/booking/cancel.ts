@@ -6,6 +6,7 @@ import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonC
 import { cancelOn, type Gone } from './day-ledger.js';
 import { endOnDay } from './day-changes.js';
 import { expireUnpaidDeposit } from './deposit-session.js';
+import { holdMarkerId } from './deposit.js';
 import { logger } from '../../logger.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
@@ -101,7 +102,9 @@ export const dayIn = (read: BookingRead | null, ref: DayRef): DayItem | undefine
  */
 export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appointment: StoredAppointment, prefetched?: DayItem): Promise<'cancelled' | Gone> {
   const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
-  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), { prefetched, stored: appointment });
+  // A held time cancelled: the sweep's marker for its deposit goes with it.
+  const extra = appointment.status === 'awaiting_deposit' ? { clearedHolds: [{ salonId: context.salon.id, id: holdMarkerId(appointment.id) }] } : {};
+  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), { prefetched, stored: appointment, extra });
   // What leaves the table after the write: an unpaid deposit's link stops working (a payment that still arrives is refunded).
   if (ended.result === 'cancelled' && ended.reservation) {
     await expireUnpaidDeposit(deps, context.salon.id, ended.reservation).catch((error: unknown) => {

@@ -189,14 +189,18 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     return { id, phone: request.callerPhone, sessionId: (await holdOf(salon, id)).sessionId };
   };
 
-  it('cancelling a held booking expires its Checkout Session: the texted link can no longer be paid', async () => {
+  it('cancelling a held booking expires its Checkout Session: the texted link can no longer be paid, and the sweep has nothing left of it', async () => {
     const booking = await held('2026-12-08T10:00');
+    const holdMarker = (items: Record<string, unknown>[]) => sk(items, 'SETTLE#').filter((item) => item.bookingId === booking.id);
+    expect(holdMarker(await table.items(salon.salonId))).toHaveLength(1);
     expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toMatchObject({ status: 'open' });
     expect((await cancel(salon.deps, salon.salonId, { bookingId: booking.id, callerPhone: booking.phone })).say).toMatch(/^That's cancelled/);
     expect(await salon.payments.depositSession(salon.salonId, booking.sessionId)).toBeNull();
     expect(await salon.payments.finishDeposit(salon.salonId, booking.sessionId, 'pay')).toBeNull();
     expect(await sandboxSession(salon, booking.sessionId)).toMatchObject({ status: 'expired' });
     expect(count(salon, 'booking.confirmed', booking.id)).toBe(0);
+    // The hold's marker went in the cancel's own transaction.
+    expect(holdMarker(await table.items(salon.salonId))).toEqual([]);
   });
 
   it('a payment that arrives after the cancel is refunded at once, once, and the caller told', async () => {
