@@ -132,8 +132,12 @@ async function round(index: number, port: number) {
         else if (answer.bookingId) {
           outcomes.booked += 1;
           told.set(answer.bookingId, `${phone} (${slot.stylistName} ${slot.start})`);
-        } else if (answer.status === 409) outcomes.taken += 1;
-        else outcomes.other += 1;
+        } else {
+          if (answer.status === 409) outcomes.taken += 1;
+          else outcomes.other += 1;
+          const reason = `${answer.status} ${answer.error ?? ''}`.trim();
+          refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
+        }
         if (answer && (answered += 1) === killAtAnswer) setTimeout(kill, Math.random() * 50);
       }),
     );
