@@ -157,6 +157,7 @@ async function round(index: number, port: number) {
     let found = 0;
     let consistentPass: { began: number; ended: number } | undefined;
     let slotsConsistent = 0;
+    let freeAtRestart = 0;
     let passes = 0;
     while (performance.now() - ready < CONSISTENT_WITHIN_MS) {
       const began = performance.now() - ready;
@@ -168,6 +169,7 @@ async function round(index: number, port: number) {
           return [slotKey(slot.stylistId, slot.at), answer] as const;
         })),
       );
+      if (passes === 1) freeAtRestart = [...probes.values()].filter((answer) => answer.bookingId).length;
       const appointments = await ownerAppointments(second.url, authorization, dates[0]!, dates.length);
       if (typeof appointments === 'string') {
         violations = [appointments];
@@ -190,6 +192,7 @@ async function round(index: number, port: number) {
       passes,
       toldBeforeKill,
       found,
+      freeAtRestart,
       slotsConsistent,
       slots: slots.length,
       secondsToReady: (ready - restarted) / 1000,
@@ -217,7 +220,7 @@ for (let index = 1; index <= ROUNDS; index += 1) {
   const { booked, taken, other, unanswered } = result.outcomes;
   console.log(
     `round ${index}: kill ${result.killAfterMs.toFixed(0)} ms into the burst (after answer ${result.killAtAnswer}); answered before it: ${booked} booked, ${taken} taken, ${other} other (${result.refusals}); ${unanswered} unanswered. ` +
-      `Told "booked": ${result.toldBeforeKill}; burst bookings found after restart: ${result.found}; slots consistent: ${result.slotsConsistent}/${result.slots}; ` +
+      `Told "booked": ${result.toldBeforeKill}; burst bookings found after restart: ${result.found} (${result.found - result.toldBeforeKill} of them unanswered); slots free at restart (the probe booked them): ${result.freeAtRestart}, refused with a booking the owner sees: ${result.slots - result.freeAtRestart}; slots consistent: ${result.slotsConsistent}/${result.slots}; ` +
       `restart answered in ${result.secondsToReady.toFixed(1)} s; ` +
       (result.consistentPass === undefined
         ? `NOT consistent within ${CONSISTENT_WITHIN_MS / 1000} s of answering (${result.passes} checks)`
