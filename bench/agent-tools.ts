@@ -8,6 +8,7 @@ import { addDays, localDate, openingOn } from '../functions/core/booking/time.js
 import { batchWriteAll } from '../functions/store/dynamo.js';
 import { keys } from '../functions/store/keys.js';
 import { formatLoad, percentile, runLoad, type LoadResult } from './support/load.js';
+import { issueBenchAgentSecret } from './support/agent-secret.js';
 import { signUpBenchOwner } from './support/owner.js';
 import { machineLoad, treeCpuMs } from './support/process-cpu.js';
 import { productEnv, startProductProcess } from './support/product-process.js';
@@ -207,16 +208,7 @@ export async function run(): Promise<string[]> {
     const services = (await (await fetch(`${product.url}/api/setup/load`, { headers })).json()).services as { id: string; name: string }[];
     await connectSandboxCalendar(product.url, authorization);
 
-    // The agent secret, created by the admin action against the product's own store.
-    Object.assign(process.env, env);
-    const { resetConfig } = await import('../functions/config.js');
-    const { resetDeps } = await import('../functions/composition-root.js');
-    resetConfig();
-    resetDeps();
-    const { handler: admin } = await import('../functions/admin/assign-phone-number.js');
-    const issued = (await admin({ action: 'agent-secret', salonId })) as { secret?: string; error?: string };
-    if (!issued.secret) throw new Error(`no agent secret: ${issued.error}`);
-    const agent = { authorization: `Bearer ${issued.secret}`, 'content-type': 'application/json' };
+    const agent = await issueBenchAgentSecret(env, salonId);
 
     const seeded = generateBookings(BOOKINGS, stylists.map((stylist) => stylist.id), DAYS, DEFAULT_HOURS, 7);
     const stored = await seedStore(env, salonId, stylists, services, seeded);

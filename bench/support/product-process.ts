@@ -11,14 +11,25 @@ export interface ProductProcess {
   stop(): Promise<void>;
 }
 
-export async function startProductProcess(port: number, extraEnv: Record<string, string> = {}): Promise<ProductProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'salondesk-bench-'));
+export interface LaunchedProduct {
+  child: ChildProcess;
+  url: string;
+  secondsToFirstAnswer: number;
+}
+
+/**
+ * Runs bin/local.ts on `dataDir` and resolves once /api/health answers. `detached` gives it its own
+ * process group (DynamoDB Local's JVM included), so that one signal to the group reaches all of it,
+ * as a kill of the terminal's process group does.
+ */
+export async function launchProduct(options: { port: number; dataDir: string; env?: Record<string, string>; detached?: boolean; stderr?: 'inherit' | 'ignore' | number }): Promise<LaunchedProduct> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
-    env: { ...process.env, ...extraEnv, PORT: String(port), DATA_DIR: dataDir },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: options.dataDir },
+    stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
+    detached: options.detached ?? false,
   });
-  const url = `http://127.0.0.1:${port}`;
+  const url = `http://127.0.0.1:${options.port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error('the product exited before answering');
     try {
@@ -28,7 +39,12 @@ export async function startProductProcess(port: number, extraEnv: Record<string,
     }
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  const secondsToFirstAnswer = (performance.now() - started) / 1000;
+  return { child, url, secondsToFirstAnswer: (performance.now() - started) / 1000 };
+}
+
+export async function startProductProcess(port: number, extraEnv: Record<string, string> = {}): Promise<ProductProcess> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'salondesk-bench-'));
+  const { child, url, secondsToFirstAnswer } = await launchProduct({ port, dataDir, env: extraEnv });
   return {
     url,
     pid: child.pid!,
@@ -42,14 +58,19 @@ export async function startProductProcess(port: number, extraEnv: Record<string,
   };
 }
 
+/** The environment `npm start` gave its handlers (its stand-ins' endpoints), from a data folder's local state. */
+export function dataDirEnv(dataDir: string): Record<string, string> {
+  return (JSON.parse(readFileSync(join(dataDir, 'local-state.json'), 'utf8')) as { env: Record<string, string> }).env;
+}
+
 /** The environment `npm start` gave its handlers (its stand-ins' endpoints), read from the running product's local state. */
 export function productEnv(url: string): Record<string, string> {
   const port = new URL(url).port;
   for (const entry of readdirSync(tmpdir())) {
     if (!entry.startsWith('salondesk-bench-')) continue;
-    const file = join(tmpdir(), entry, 'local-state.json');
-    if (!existsSync(file)) continue;
-    const { env } = JSON.parse(readFileSync(file, 'utf8')) as { env: Record<string, string> };
+    const dataDir = join(tmpdir(), entry);
+    if (!existsSync(join(dataDir, 'local-state.json'))) continue;
+    const env = dataDirEnv(dataDir);
     if (new URL(env.SITE_URL ?? 'http://x').port === port) return env;
   }
   throw new Error('Could not find the product’s local state');
