@@ -1,26 +1,34 @@
-import { GetCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionally } from '../dynamo.js';
+import { createHash } from 'node:crypto';
+import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 
 /**
- * `SALON#<id>` / `BOOKINGS#<yyyy-mm>`: the ids of the confirmed bookings made that month, and
- * their number. The set makes a repair that projects a booking again, or a cancellation
- * replayed, change nothing twice (the number moves only in the same write as the set, and only
- * when the set changes); the number is what the dashboard reads, so it never loads the ids.
+ * `SALON#<id>` / `BOOKINGS#<yyyy-mm>#<shard>`: the ids of the confirmed bookings made that month,
+ * and their number, spread over COUNT_SHARDS items by booking id. Every booking's transaction
+ * writes its month's count, and DynamoDB refuses a transaction that meets another one in flight on
+ * the same item (TransactionConflict): with one item per month, a salon's bookings at once queued
+ * behind each other (10 in flight: p99 1.05 s against 0.59 s without the count). The set makes a
+ * booking counted once (the number moves only in the same write as the set, and only when the set
+ * changes); the dashboard reads the numbers, never the ids. `BOOKINGS#<yyyy-mm>` without a shard
+ * is a month counted before the shards, still read.
  */
 export interface BookingCountStore {
   add(salonId: string, month: string, bookingId: string): Promise<void>;
-  remove(salonId: string, month: string, bookingId: string): Promise<void>;
   count(salonId: string, month: string): Promise<number>;
 }
 
-const countKey = (salonId: string, month: string) => ({ pk: keys.salon(salonId), sk: keys.bookingCountSk(month) });
+export const COUNT_SHARDS = 8;
 
-/** The update that counts a booking in its month, refused when it is counted already (alone, or in a booking's transaction). */
+const shardOf = (bookingId: string) => createHash('sha256').update(bookingId).digest()[0]! % COUNT_SHARDS;
+
+const countKey = (salonId: string, month: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: `${keys.bookingCountSk(month)}#${shardOf(bookingId)}` });
+
+/** The update that counts a booking in its month, refused when it is counted already (in a booking's transaction, or alone). */
 export function countAddUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
   return {
     TableName: tableName,
-    Key: countKey(salonId, month),
+    Key: countKey(salonId, month, bookingId),
     UpdateExpression: 'ADD ids :id, #total :one',
     ExpressionAttributeNames: { '#total': 'total' },
     ConditionExpression: 'attribute_not_exists(ids) OR NOT contains(ids, :bookingId)',
@@ -32,7 +40,7 @@ export function countAddUpdate(tableName: string, salonId: string, month: string
 export function countRemoveUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
   return {
     TableName: tableName,
-    Key: countKey(salonId, month),
+    Key: countKey(salonId, month, bookingId),
     UpdateExpression: 'DELETE ids :id ADD #total :minusOne',
     ExpressionAttributeNames: { '#total': 'total' },
     ConditionExpression: 'contains(ids, :bookingId)',
@@ -41,20 +49,16 @@ export function countRemoveUpdate(tableName: string, salonId: string, month: str
 }
 
 export function createBookingCountStore(client: DynamoDBDocumentClient, tableName: string): BookingCountStore {
-  const key = countKey;
   return {
     async add(salonId, month, bookingId) {
       await conditionally(client.send(new UpdateCommand(countAddUpdate(tableName, salonId, month, bookingId))));
     },
-    async remove(salonId, month, bookingId) {
-      await conditionally(client.send(new UpdateCommand(countRemoveUpdate(tableName, salonId, month, bookingId))));
-    },
     async count(salonId, month) {
-      const item = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, month), ProjectionExpression: '#total', ExpressionAttributeNames: { '#total': 'total' } }))).Item;
-      if (typeof item?.total === 'number') return item.total;
-      // A month counted before the number was kept: count the ids.
-      const legacy = (await client.send(new GetCommand({ TableName: tableName, Key: key(salonId, month), ProjectionExpression: 'ids' }))).Item;
-      return (legacy?.ids as Set<string> | undefined)?.size ?? 0;
+      const month0 = keys.bookingCountSk(month);
+      const sks = [month0, ...Array.from({ length: COUNT_SHARDS }, (_, shard) => `${month0}#${shard}`)];
+      const items = await batchGetAll(client, tableName, sks.map((sk) => ({ pk: keys.salon(salonId), sk })));
+      // A month counted before the number was kept has only its ids.
+      return items.reduce((sum, item) => sum + (typeof item.total === 'number' ? item.total : ((item.ids as Set<string> | undefined)?.size ?? 0)), 0);
     },
   };
 }
