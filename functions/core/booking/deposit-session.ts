@@ -28,7 +28,8 @@ async function orRetryLater(request: () => Promise<void>): Promise<void> {
 /**
  * A booking that ended while its deposit was unpaid: its session is expired. A hold that lapsed
  * (its session expired, or its delayed payment failed) has nothing left to expire. Throws while
- * Stripe cannot be reached, so the settle marker stays and the sweep expires it later.
+ * Stripe cannot be reached (the caller logs it: the session then lapses on its own, and a payment
+ * made meanwhile is refunded).
  */
 export async function expireUnpaidDeposit(deps: BookingDeps, salonId: string, ended: EndedReservation): Promise<void> {
   const deposit = ended.record?.deposit;
