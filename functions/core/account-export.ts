@@ -56,7 +56,8 @@ const EXPORTED: Readonly<Record<string, ExportRule>> = {
   // Whether each warning went out; not the lease its sender held.
   USAGEWARN: { list: 'usageWarnings', fields: ['state', 'sentAt'], fromKey: ([period, threshold]) => ({ period, threshold: Number(threshold) }) },
   STATS: { list: 'callStats' },
-  BOOKINGS: { list: 'bookingCounts', fromKey: ([month]) => ({ month }) },
+  // A month's count is kept in shards (booking-count-store.ts): each shard is a record of its month.
+  BOOKINGS: { list: 'bookingCounts', fromKey: ([month, shard]) => ({ month, ...(shard === undefined ? {} : { shard: Number(shard) }) }) },
   ACTIVITY: { list: 'activity' },
   REMINDER: { list: 'reminders', fields: ['bookingId', 'sendAt', 'start'] },
   WAITLIST: { list: 'waitingList' },
