@@ -76,7 +76,10 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(\\.{1,2}/(.*/)?|@functions/)(http|api)(/|$)', message: 'Domain code may not import the HTTP layer (functions/http, functions/api).' },
-            { regex: '^(\\.{1,2}/(.*/)?|@functions/)composition-root(\\.js)?$', message: 'Core, store and providers do not import the composition root: name the ports you need (functions/core/ports.ts).' },
+            {
+              regex: '^(\\.{1,2}/(.*/)?|@functions/)composition-root(\\.js)?$',
+              message: 'Core, store and providers do not import the composition root: name the ports you need (functions/core/ports.ts).',
+            },
           ],
           paths: [{ name: 'aws-lambda', message: 'Domain code does not see Lambda events; the HTTP layer reads them.' }],
         },

@@ -7,7 +7,11 @@ import { defineConfig } from 'vitest/config';
  * instance (stand-ins started once) and one Chromium, both started by the global setup.
  */
 /** Unit tests that replace a module with vi.mock, so they cannot share a module graph with others. */
-const MODULE_REPLACING_TESTS = ['tests/unit/receptionist/turns.test.ts', 'tests/unit/voice-agent/provider-choice.test.ts', 'tests/unit/lazy-tool-contracts.test.ts'];
+const MODULE_REPLACING_TESTS = [
+  'tests/unit/receptionist/turns.test.ts',
+  'tests/unit/voice-agent/provider-choice.test.ts',
+  'tests/unit/lazy-tool-contracts.test.ts',
+];
 
 /**
  * Unit, unit-isolated and infrastructure tests run as one group, so they share one worker limit.

@@ -102,7 +102,10 @@ function generateBookings(count: number, stylistIds: readonly string[], days: nu
 async function connectSandboxCalendar(url: string, authorization: string) {
   const started = await fetch(`${url}/api/google/oauth/start`, { method: 'POST', headers: { authorization } });
   const { url: consent } = (await started.json()) as { url: string };
-  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
+  const cookie = started.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('gcal_oauth='))!
+    .split(';')[0]!;
   const page = await (await fetch(consent)).text();
   const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(page)![1]!.replaceAll('&amp;', '&');
   const back = await fetch(allow, { redirect: 'manual', headers: { cookie } });
@@ -110,9 +113,19 @@ async function connectSandboxCalendar(url: string, authorization: string) {
 }
 
 /** Writes the seeded bookings as the booking store lays them out: day items and appointments. */
-async function seedStore(env: Record<string, string>, salonId: string, stylists: { id: string; name: string }[], services: { id: string; name: string }[], bookings: Seeded[]) {
+async function seedStore(
+  env: Record<string, string>,
+  salonId: string,
+  stylists: { id: string; name: string }[],
+  services: { id: string; name: string }[],
+  bookings: Seeded[],
+) {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
+    new DynamoDBClient({
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   const pk = keys.salon(salonId);
@@ -127,7 +140,14 @@ async function seedStore(env: Record<string, string>, salonId: string, stylists:
     // The reservation carries the whole booking, as the booking store writes it (docs/bookings.md).
     const record: BookingRecord = {
       stylistName: stylist.name,
-      service: { id: service.id, name: service.name, durationMinutes: booking.service.duration, priceCents: booking.service.price * 100, priceMinCents: null, priceMaxCents: null },
+      service: {
+        id: service.id,
+        name: service.name,
+        durationMinutes: booking.service.duration,
+        priceCents: booking.service.price * 100,
+        priceMinCents: null,
+        priceMaxCents: null,
+      },
       callerName: `Caller ${index}`,
       callerPhone: `+3538700${String(index).padStart(5, '0')}`,
       callerEmail: null,
@@ -142,8 +162,13 @@ async function seedStore(env: Record<string, string>, salonId: string, stylists:
     const appointment = appointmentOf(salonId, stylist.id, day.intervals.at(-1)!)!;
     items.push({ pk, sk: keys.appointmentSk(id), gsi1pk: keys.appointmentsByStart(salonId), gsi1sk: new Date(booking.start).toISOString(), ...appointment });
   });
-  for (const day of days.values()) items.push({ pk, sk: keys.daySk(day.stylistId, day.date), ...day, intervals: day.intervals.sort((a, b) => a.start.localeCompare(b.start)), version: 1 });
-  await batchWriteAll(client, env.TABLE_NAME!, items.map((Item) => ({ PutRequest: { Item } })));
+  for (const day of days.values())
+    items.push({ pk, sk: keys.daySk(day.stylistId, day.date), ...day, intervals: day.intervals.sort((a, b) => a.start.localeCompare(b.start)), version: 1 });
+  await batchWriteAll(
+    client,
+    env.TABLE_NAME!,
+    items.map((Item) => ({ PutRequest: { Item } })),
+  );
   client.destroy();
   return { days: days.size, items: items.length };
 }
@@ -158,7 +183,16 @@ function computeFigures(): string[] {
     const booked: Record<string, Interval[]> = {};
     for (const booking of seeded) (booked[booking.stylistId] ??= []).push({ start: booking.start, end: booking.end });
     const run = () =>
-      findFreeSlots({ hours: DEFAULT_HOURS, durationMinutes: 45, stylistIds, booked, busy: {}, now, fromDate: localDate(now), toDate: addDays(localDate(now), DAYS) });
+      findFreeSlots({
+        hours: DEFAULT_HOURS,
+        durationMinutes: 45,
+        stylistIds,
+        booked,
+        busy: {},
+        now,
+        fromDate: localDate(now),
+        toDate: addDays(localDate(now), DAYS),
+      });
     for (let warm = 0; warm < 3; warm += 1) run();
     const times: number[] = [];
     let slots = 0;
@@ -169,13 +203,17 @@ function computeFigures(): string[] {
     }
     times.sort((a, b) => a - b);
     const median = percentile(times, 0.5);
-    lines.push(`${label.padEnd(44)} ${String(seeded.length).padStart(6)} bookings  ${String(slots).padStart(7)} free slots  median ${median.toFixed(2).padStart(7)} ms`);
+    lines.push(
+      `${label.padEnd(44)} ${String(seeded.length).padStart(6)} bookings  ${String(slots).padStart(7)} free slots  median ${median.toFixed(2).padStart(7)} ms`,
+    );
     return median;
   };
   const one = measure('availability alone, 10 stylists × 60 days (1×)', 10, BOOKINGS);
   const tenStylists = measure('  10× data: 100 stylists, 20,000 bookings', 100, BOOKINGS * 10);
   const dense = measure('  10× bookings, same 10 stylists (fully booked)', 10, BOOKINGS * 10);
-  lines.push(`Growth 1× → 10×: ${(tenStylists / one).toFixed(1)}× (100 stylists), ${(dense / one).toFixed(1)}× (10 stylists, denser): linear or better is ≤ 10×`);
+  lines.push(
+    `Growth 1× → 10×: ${(tenStylists / one).toFixed(1)}× (100 stylists), ${(dense / one).toFixed(1)}× (10 stylists, denser): linear or better is ≤ 10×`,
+  );
   return lines;
 }
 
@@ -210,7 +248,13 @@ export async function run(): Promise<string[]> {
 
     const agent = await issueBenchAgentSecret(env, salonId);
 
-    const seeded = generateBookings(BOOKINGS, stylists.map((stylist) => stylist.id), DAYS, DEFAULT_HOURS, 7);
+    const seeded = generateBookings(
+      BOOKINGS,
+      stylists.map((stylist) => stylist.id),
+      DAYS,
+      DEFAULT_HOURS,
+      7,
+    );
     const stored = await seedStore(env, salonId, stylists, services, seeded);
     lines.push(`Seeded ${seeded.length} bookings for ${STYLISTS} stylists over ${DAYS} days (${stored.days} stylist-days, ${stored.items} items)`);
 
@@ -219,7 +263,11 @@ export async function run(): Promise<string[]> {
     const openDays = Array.from({ length: DAYS }, (_, index) => addDays(today, index + 1)).filter((date) => openingOn(DEFAULT_HOURS, date));
     const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
     const call = async (tool: string, body: unknown, extra: Record<string, string> = {}) => {
-      const response = await fetch(`${product.url}/api/agent/tools?tool=${tool}`, { method: 'POST', headers: { ...agent, ...extra }, body: JSON.stringify(body) });
+      const response = await fetch(`${product.url}/api/agent/tools?tool=${tool}`, {
+        method: 'POST',
+        headers: { ...agent, ...extra },
+        body: JSON.stringify(body),
+      });
       await response.arrayBuffer();
       return response.status;
     };
@@ -251,13 +299,29 @@ export async function run(): Promise<string[]> {
 
     const results: [string, string, LoadResult][] = [];
     for (const concurrency of [1, 10]) {
-      results.push([`check-availability (${concurrency} at a time)`, `check-availability ${concurrency}`, await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, sample: cpu, request: async () => (await call('check-availability', checkBody())) === 200 })]);
+      results.push([
+        `check-availability (${concurrency} at a time)`,
+        `check-availability ${concurrency}`,
+        await runLoad({
+          concurrency,
+          seconds: SECONDS,
+          warmUpSeconds: 3,
+          sample: cpu,
+          request: async () => (await call('check-availability', checkBody())) === 200,
+        }),
+      ]);
     }
     for (const concurrency of [1, 10]) {
-      results.push([`book (${concurrency} at a time)`, `book ${concurrency}`, await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, sample: cpu, request: async () => count(await call('book', bookBody())) })]);
+      results.push([
+        `book (${concurrency} at a time)`,
+        `book ${concurrency}`,
+        await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 3, sample: cpu, request: async () => count(await call('book', bookBody())) }),
+      ]);
     }
     for (const [label, key, result] of results) {
-      lines.push(`${formatLoad(label, result)}   ${verdict(result, TARGETS[key]!)}   CPU ${((result.sampled ?? Number.NaN) / result.requests).toFixed(0)} ms per call`);
+      lines.push(
+        `${formatLoad(label, result)}   ${verdict(result, TARGETS[key]!)}   CPU ${((result.sampled ?? Number.NaN) / result.requests).toFixed(0)} ms per call`,
+      );
     }
     lines.push(`At the end, ${machineLoad()}`);
     lines.push(`book outcomes: ${outcomes.booked} booked, ${outcomes.taken} "just taken" (409), ${outcomes.other} other`);

@@ -46,12 +46,12 @@ export async function run(): Promise<string[]> {
     const salon = await runLoad({
       concurrency: CONCURRENCY,
       seconds: SECONDS,
-      request: async () => (await fetch(`${product.url}/api/salon`, { headers }).then(async (r) => (await r.arrayBuffer(), r.ok))),
+      request: async () => await fetch(`${product.url}/api/salon`, { headers }).then(async (r) => (await r.arrayBuffer(), r.ok)),
     });
     const health = await runLoad({
       concurrency: CONCURRENCY,
       seconds: SECONDS,
-      request: async () => (await fetch(`${product.url}/api/health`).then(async (r) => (await r.arrayBuffer(), r.ok))),
+      request: async () => await fetch(`${product.url}/api/health`).then(async (r) => (await r.arrayBuffer(), r.ok)),
     });
     await product.stop();
     const floor = await storeFloor();

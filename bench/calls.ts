@@ -39,7 +39,14 @@ async function seed(salonId: string): Promise<void> {
         const seconds = missed ? 0 : 60 + (index % 240);
         await d.calls.recordStart({ salonId, callSid, callerPhone: `+3538712${String(index).padStart(5, '0')}`, startedAt, route: 'agent', test: false });
         if (!missed) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
-        const ended = await completeCall(d, { salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(), durationSeconds: seconds, finalStatus: missed ? 'no-answer' : 'completed' });
+        const ended = await completeCall(d, {
+          salonId,
+          callSid,
+          startedAt,
+          endedAt: new Date(Date.parse(startedAt) + seconds * 1000).toISOString(),
+          durationSeconds: seconds,
+          finalStatus: missed ? 'no-answer' : 'completed',
+        });
         const outcome = callOutcome(ended!)!;
         const day = DateTime.fromISO(startedAt, { zone: 'Europe/Dublin' }).toISODate()!;
         await Promise.all([
@@ -63,7 +70,11 @@ function postCallBody(salonId: string): string {
     data: {
       agent_id: 'agent_bench',
       conversation_id: `conv_${randomUUID()}`,
-      transcript: Array.from({ length: 30 }, (_, turn) => ({ role: turn % 2 ? 'user' : 'agent', message: `Turn ${turn} of a typical booking call, about this long.`, time_in_call_secs: turn * 5 })),
+      transcript: Array.from({ length: 30 }, (_, turn) => ({
+        role: turn % 2 ? 'user' : 'agent',
+        message: `Turn ${turn} of a typical booking call, about this long.`,
+        time_in_call_secs: turn * 5,
+      })),
       metadata: { start_time_unix_secs: Math.floor(Date.now() / 1000) - 180, call_duration_secs: 175, phone_call: { call_sid: callSid } },
       analysis: { call_successful: 'success', transcript_summary: 'The caller booked a cut and blow-dry for Saturday.' },
       conversation_initiation_client_data: { dynamic_variables: { salon_id: salonId } },
@@ -85,13 +96,29 @@ export async function run(): Promise<string[]> {
     resetDeps();
     const seeding = performance.now();
     await seed(salonId);
-    lines.push(`Seeded ${CALLS} calls this month (records, day figures, ratings, activity, minutes) and ${BOOKINGS} bookings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
-    const summary = (await (await fetch(`${product.url}/api/dashboard`, { headers: { authorization } })).json()) as { usage: { minutesUsed: number }; satisfaction: unknown; bookingsThisMonth: number };
-    lines.push(`Dashboard reads ${summary.bookingsThisMonth} bookings this month, ${summary.usage.minutesUsed} minutes used, satisfaction ${JSON.stringify(summary.satisfaction)}`);
+    lines.push(
+      `Seeded ${CALLS} calls this month (records, day figures, ratings, activity, minutes) and ${BOOKINGS} bookings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
+    const summary = (await (await fetch(`${product.url}/api/dashboard`, { headers: { authorization } })).json()) as {
+      usage: { minutesUsed: number };
+      satisfaction: unknown;
+      bookingsThisMonth: number;
+    };
+    lines.push(
+      `Dashboard reads ${summary.bookingsThisMonth} bookings this month, ${summary.usage.minutesUsed} minutes used, satisfaction ${JSON.stringify(summary.satisfaction)}`,
+    );
 
     const results: [string, LoadResult, number][] = [];
     for (const concurrency of [1, 10]) {
-      const load = await runLoad({ concurrency, seconds: SECONDS, warmUpSeconds: 2, request: async () => (await fetch(`${product.url}/api/dashboard`, { headers: { authorization } }).then(async (response) => (await response.arrayBuffer(), response.status))) === 200 });
+      const load = await runLoad({
+        concurrency,
+        seconds: SECONDS,
+        warmUpSeconds: 2,
+        request: async () =>
+          (await fetch(`${product.url}/api/dashboard`, { headers: { authorization } }).then(
+            async (response) => (await response.arrayBuffer(), response.status),
+          )) === 200,
+      });
       results.push([`GET /api/dashboard (${concurrency} at a time)`, load, 50]);
     }
     for (const concurrency of [1, 10]) {

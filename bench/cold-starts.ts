@@ -36,9 +36,15 @@ const HEADER = 'Lambda entry'.padEnd(46) + 'cold KB'.padStart(9) + 'all KB'.padS
 
 function row(bundle: BenchBundle, times: readonly ImportTime[], { nodeModules = [], optIn = [] }: Packages): string {
   const cpu = spread(times.map((time) => time.cpuMs)).median;
-  const parts = bundle.packages.slice(0, 3).map((part) => `${part.name} ${part.kb.toFixed(0)}`).join(', ');
+  const parts = bundle.packages
+    .slice(0, 3)
+    .map((part) => `${part.name} ${part.kb.toFixed(0)}`)
+    .join(', ');
   const verdict = CALLER_WAITS.has(bundle.entry) ? (bundle.coldKb <= TARGET.kb && cpu <= TARGET.importMs ? '  [target met]' : '  [target missed]') : '';
-  const external = [nodeModules.length ? ` (+ ${nodeModules.join(', ')} installed beside it)` : '', optIn.length ? ` (${optIn.join(', ')} in a chunk)` : ''].join('');
+  const external = [
+    nodeModules.length ? ` (+ ${nodeModules.join(', ')} installed beside it)` : '',
+    optIn.length ? ` (${optIn.join(', ')} in a chunk)` : '',
+  ].join('');
   return `${bundle.entry.padEnd(46)}${bundle.coldKb.toFixed(0).padStart(9)}${bundle.totalKb.toFixed(0).padStart(8)}${cpu.toFixed(0).padStart(8)}   ${parts}${external}${verdict}`;
 }
 
@@ -65,7 +71,9 @@ function callerWaits(runs: number, inputs: boolean): string[] {
       const cpu = spread(times[index]!.map((time) => time.cpuMs));
       const wall = spread(times[index]!.map((time) => time.wallMs));
       lines.push(row(bundle, times[index]!, {}));
-      lines.push(`${''.padEnd(4)}CPU median ${cpu.median.toFixed(0)} ms (p10–p90 ${cpu.p10.toFixed(0)}–${cpu.p90.toFixed(0)}); wall median ${wall.median.toFixed(0)} ms (${wall.p10.toFixed(0)}–${wall.p90.toFixed(0)})`);
+      lines.push(
+        `${''.padEnd(4)}CPU median ${cpu.median.toFixed(0)} ms (p10–p90 ${cpu.p10.toFixed(0)}–${cpu.p90.toFixed(0)}); wall median ${wall.median.toFixed(0)} ms (${wall.p10.toFixed(0)}–${wall.p90.toFixed(0)})`,
+      );
       if (inputs) for (const input of bundle.inputs.slice(0, 15)) lines.push(`${''.padEnd(8)}${input.kb.toFixed(1).padStart(6)} KB  ${input.name}`);
     }
     return lines;

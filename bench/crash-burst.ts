@@ -100,7 +100,10 @@ async function round(index: number, port: number) {
     const dates = [tomorrow.toISODate()!, tomorrow.plus({ days: 1 }).toISODate()!];
     const slots = slotsFrom(stylists, dates);
     const calls = slots.flatMap((slot, slotIndex) =>
-      Array.from({ length: CALLERS_PER_SLOT }, (_, caller) => ({ slot, phone: `+35386${String(1_000_000 + index * 10_000 + slotIndex * 10 + caller).slice(-7)}` })),
+      Array.from({ length: CALLERS_PER_SLOT }, (_, caller) => ({
+        slot,
+        phone: `+35386${String(1_000_000 + index * 10_000 + slotIndex * 10 + caller).slice(-7)}`,
+      })),
     );
     calls.sort(() => Math.random() - 0.5);
 
@@ -144,7 +147,10 @@ async function round(index: number, port: number) {
     kill();
     await exited;
     // The JVM was in the group: its port must refuse now, as after a real kill -9 of the terminal's group.
-    const jvmSurvived = await fetch(dataDirEnv(dataDir).DYNAMODB_ENDPOINT!).then(() => true, () => false);
+    const jvmSurvived = await fetch(dataDirEnv(dataDir).DYNAMODB_ENDPOINT!).then(
+      () => true,
+      () => false,
+    );
     const toldBeforeKill = told.size - 1;
 
     const restarted = performance.now();
@@ -163,11 +169,15 @@ async function round(index: number, port: number) {
       const began = performance.now() - ready;
       passes += 1;
       const probes = new Map(
-        await Promise.all(slots.map(async (slot) => {
-          const answer = await book(second.url, agent, slot, `+35387${String(1_000_000 + index * 10_000 + (probePhone += 1)).slice(-7)}`).catch((error: Error) => ({ status: 0, error: error.message }) as BookAnswer);
-          if (answer.bookingId) told.set(answer.bookingId, `the probe of ${slot.stylistName} ${slot.start}`);
-          return [slotKey(slot.stylistId, slot.at), answer] as const;
-        })),
+        await Promise.all(
+          slots.map(async (slot) => {
+            const answer = await book(second.url, agent, slot, `+35387${String(1_000_000 + index * 10_000 + (probePhone += 1)).slice(-7)}`).catch(
+              (error: Error) => ({ status: 0, error: error.message }) as BookAnswer,
+            );
+            if (answer.bookingId) told.set(answer.bookingId, `the probe of ${slot.stylistName} ${slot.start}`);
+            return [slotKey(slot.stylistId, slot.at), answer] as const;
+          }),
+        ),
       );
       if (passes === 1) freeAtRestart = [...probes.values()].filter((answer) => answer.bookingId).length;
       const appointments = await ownerAppointments(second.url, authorization, dates[0]!, dates.length);

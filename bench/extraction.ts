@@ -81,7 +81,8 @@ const EXTRACTOR = process.env.BENCH_EXTRACTOR ?? 'offline';
 /** How the generated photos are read: the offline path as `extract` does, or the Bedrock adapter. */
 async function photoReader(): Promise<Pick<PhotoBenchOptions, 'read' | 'skip' | 'reader'>> {
   if (EXTRACTOR === 'offline') return { read: (photo) => extract(`${photo.id}.jpg`, photo.jpeg) };
-  if (EXTRACTOR !== 'bedrock-replay' && EXTRACTOR !== 'bedrock-record') throw new Error(`BENCH_EXTRACTOR ${EXTRACTOR}: offline, bedrock-replay or bedrock-record`);
+  if (EXTRACTOR !== 'bedrock-replay' && EXTRACTOR !== 'bedrock-record')
+    throw new Error(`BENCH_EXTRACTOR ${EXTRACTOR}: offline, bedrock-replay or bedrock-record`);
   const modelId = process.env.BEDROCK_MODEL_ID ?? DEFAULT_BEDROCK_MODEL_ID;
   let current = '';
   const client =
@@ -158,7 +159,9 @@ export async function run(): Promise<string[]> {
       if (half !== 'reported' && half !== 'tuning') throw new Error(`BENCH_HALF ${half}: reported or tuning`);
       // The reported half's misses are not for study: what is looked at is tuned on.
       if (half === 'reported' && process.env.BENCH_DUMP) throw new Error('BENCH_DUMP is for the tuning half only (BENCH_HALF=tuning)');
-      lines.push(...(await benchPhotos({ ...apartSet(half, { ...draw, layout: process.env.BENCH_LAYOUT }), dump: process.env.BENCH_DUMP, ...(await photoReader()) })));
+      lines.push(
+        ...(await benchPhotos({ ...apartSet(half, { ...draw, layout: process.env.BENCH_LAYOUT }), dump: process.env.BENCH_DUMP, ...(await photoReader()) })),
+      );
     }
     for (const set of FIXED) lines.push(...(await runSet(set.name, set.directory)));
   } finally {

@@ -67,9 +67,10 @@ async function scorePage(url: string, port: number): Promise<Attempt> {
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.message}`);
-  const scores = Object.fromEntries(
-    CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)]),
-  ) as Record<Category, number>;
+  const scores = Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Record<
+    Category,
+    number
+  >;
   const failingAudits = CATEGORIES.flatMap((category) =>
     (lhr.categories[category]?.auditRefs ?? [])
       .filter((ref) => ref.weight > 0)
@@ -87,9 +88,10 @@ export async function measureLighthouse(baseUrl: string, runs: number): Promise<
     for (const path of PUBLIC_PAGES) {
       const attempts: Attempt[] = [];
       for (let attempt = 0; attempt < runs; attempt += 1) attempts.push(await scorePage(new URL(path, baseUrl).href, chromium.port));
-      const scores = Object.fromEntries(
-        CATEGORIES.map((category) => [category, median(attempts.map((attempt) => attempt.scores[category]))]),
-      ) as Record<Category, number>;
+      const scores = Object.fromEntries(CATEGORIES.map((category) => [category, median(attempts.map((attempt) => attempt.scores[category]))])) as Record<
+        Category,
+        number
+      >;
       const medianRun = [...attempts].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs / 2)];
       pages.push({ path, scores, failingAudits: medianRun?.failingAudits ?? [] });
     }

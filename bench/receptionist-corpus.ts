@@ -36,10 +36,14 @@ export async function run(): Promise<string[]> {
     for (const set of chosen) {
       for (const seed of [undefined, ...seeds]) {
         const runs: CorpusRun[] = [];
-        for (const clock of clocks) runs.push(await runCorpus(table, SETS[set], clock, { title: set, quiet: !verbose, ...(seed === undefined ? {} : { seed }) }));
+        for (const clock of clocks)
+          runs.push(await runCorpus(table, SETS[set], clock, { title: set, quiet: !verbose, ...(seed === undefined ? {} : { seed }) }));
         const name = `${set}${seed === undefined ? '' : ` variants seed ${seed}`}`;
         lines.push(`${name}: ${runs[0]!.total} scripts per clock`, '  clock             correct   safe  harmful');
-        for (const each of runs) lines.push(`  ${each.clock.label.padEnd(16)} ${String(each.counts.correct).padStart(4)} ${percent({ correct: each.counts.correct, total: each.total }).padStart(7)} ${String(each.counts['wrong-but-safe']).padStart(4)} ${String(each.counts.harmful).padStart(6)}`);
+        for (const each of runs)
+          lines.push(
+            `  ${each.clock.label.padEnd(16)} ${String(each.counts.correct).padStart(4)} ${percent({ correct: each.counts.correct, total: each.total }).padStart(7)} ${String(each.counts['wrong-but-safe']).padStart(4)} ${String(each.counts.harmful).padStart(6)}`,
+          );
         const byDay = new Map<string, { correct: number; harmful: number; total: number }>();
         for (const each of runs) {
           const day = each.clock.label.split(' ')[0]!;
@@ -49,10 +53,16 @@ export async function run(): Promise<string[]> {
         lines.push(`  per weekday: ${[...byDay].map(([day, sum]) => `${day} ${percent(sum)} (${sum.harmful} harmful)`).join(', ')}`);
         const worst = [...runs].sort((a, b) => b.counts.harmful - a.counts.harmful || a.counts.correct - b.counts.correct)[0]!;
         const worstDay = [...byDay].sort((a, b) => b[1].harmful - a[1].harmful || a[1].correct / a[1].total - b[1].correct / b[1].total)[0]!;
-        lines.push(`  worst clock: ${worst.clock.label}, ${worst.counts.correct}/${worst.total} correct (${percent({ correct: worst.counts.correct, total: worst.total })}), ${worst.counts.harmful} harmful; worst weekday: ${worstDay[0]} ${percent(worstDay[1])}, ${worstDay[1].harmful} harmful`);
+        lines.push(
+          `  worst clock: ${worst.clock.label}, ${worst.counts.correct}/${worst.total} correct (${percent({ correct: worst.counts.correct, total: worst.total })}), ${worst.counts.harmful} harmful; worst weekday: ${worstDay[0]} ${percent(worstDay[1])}, ${worstDay[1].harmful} harmful`,
+        );
         const failing = new Map<string, string[]>();
-        for (const each of runs) for (const { script, verdict } of each.verdicts) if (verdict.outcome !== 'correct') failing.set(script.id, [...(failing.get(script.id) ?? []), `${each.clock.label}${verdict.outcome === 'harmful' ? ' HARMFUL' : ''}`]);
-        for (const [id, where] of [...failing].sort((a, b) => b[1].length - a[1].length)) lines.push(`    ${id}: ${where.length} clock(s): ${where.slice(0, 6).join(', ')}${where.length > 6 ? ', …' : ''}`);
+        for (const each of runs)
+          for (const { script, verdict } of each.verdicts)
+            if (verdict.outcome !== 'correct')
+              failing.set(script.id, [...(failing.get(script.id) ?? []), `${each.clock.label}${verdict.outcome === 'harmful' ? ' HARMFUL' : ''}`]);
+        for (const [id, where] of [...failing].sort((a, b) => b[1].length - a[1].length))
+          lines.push(`    ${id}: ${where.length} clock(s): ${where.slice(0, 6).join(', ')}${where.length > 6 ? ', …' : ''}`);
       }
     }
   } finally {

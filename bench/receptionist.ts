@@ -36,14 +36,35 @@ export async function run(): Promise<string[]> {
       if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
       return response.json() as Promise<Record<string, unknown>>;
     };
-    await post('/api/setup/step', { step: 1, business: { name: 'Bench Salon', phone: '01 234 5678', address_line: '1 Main Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' }, hours: DEFAULT_HOURS });
+    await post('/api/setup/step', {
+      step: 1,
+      business: {
+        name: 'Bench Salon',
+        phone: '01 234 5678',
+        address_line: '1 Main Street',
+        town_city: 'Galway',
+        county: 'Galway',
+        eircode: '',
+        directions: '',
+      },
+      hours: DEFAULT_HOURS,
+    });
     await post('/api/setup/step', {
       step: 2,
       stylists: STYLISTS.map((name, index) => ({ key: `new-${index}`, name })),
       mappings: {},
       services: SERVICES.map((service) => ({ ...service, price_min: null, price_max: null, isRange: false, comment: '' })),
     });
-    await post('/api/setup/step', { step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bench Salon!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' });
+    await post('/api/setup/step', {
+      step: 3,
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      firstMessage: 'Hi, thanks for calling Bench Salon!',
+      agentPhone: '',
+      escalationPhone: '',
+      phoneOption: 'new',
+      forwardNumber: '',
+    });
 
     const today = localDate(Date.now());
     const openDays = Array.from({ length: 14 }, (_, index) => addDays(today, index + 1)).filter((date) => openingOn(DEFAULT_HOURS, date));
@@ -103,7 +124,9 @@ export async function run(): Promise<string[]> {
       ];
     };
     lines = [...(await measure(1)), ...(await measure(10))];
-    lines.push(`conversations: ${outcomes.booked} booked, ${outcomes.other} not (day full or taken meanwhile)${unbooked ? `; the last not booked heard: "${unbooked}"` : ''}`);
+    lines.push(
+      `conversations: ${outcomes.booked} booked, ${outcomes.other} not (day full or taken meanwhile)${unbooked ? `; the last not booked heard: "${unbooked}"` : ''}`,
+    );
   } finally {
     await product.stop();
   }

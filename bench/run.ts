@@ -7,7 +7,19 @@ import { join } from 'node:path';
  * `npm run bench`: every benchmark in turn, each printing its figures. Benchmarks measure; they
  * never fail the build. Run one alone with `npx tsx bench/<name>.ts`.
  */
-const BENCHES = ['api', 'setup', 'agent-tools', 'store-round-trips', 'calls', 'voice-webhook', 'receptionist', 'cold-starts', 'extraction', 'web-weight', 'lighthouse'];
+const BENCHES = [
+  'api',
+  'setup',
+  'agent-tools',
+  'store-round-trips',
+  'calls',
+  'voice-webhook',
+  'receptionist',
+  'cold-starts',
+  'extraction',
+  'web-weight',
+  'lighthouse',
+];
 
 for (const name of BENCHES) {
   const file = join(import.meta.dirname, `${name}.ts`);

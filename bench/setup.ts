@@ -11,7 +11,12 @@ export async function run(): Promise<string[]> {
     const save = (body: unknown) => fetch(`${product.url}/api/setup/step`, { method: 'POST', headers, body: JSON.stringify(body) });
     await save({ step: 1, business: { name: 'Bench Salon', phone: '01 234 5678' }, hours: DEFAULT_HOURS });
     const stylists = Array.from({ length: 6 }, (_, index) => ({ key: `new-${index}`, name: `Stylist ${index + 1}` }));
-    const services = Array.from({ length: 60 }, (_, index) => ({ name: `Service ${index + 1}`, duration: 30 + (index % 6) * 15, price: 20 + index, isRange: false }));
+    const services = Array.from({ length: 60 }, (_, index) => ({
+      name: `Service ${index + 1}`,
+      duration: 30 + (index % 6) * 15,
+      price: 20 + index,
+      isRange: false,
+    }));
     await save({ step: 2, stylists, mappings: Object.fromEntries(stylists.map((stylist) => [stylist.key, `cal-${stylist.key}`])), services });
     await save({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hello from the AI assistant', phoneOption: 'new' });
     const load = await runLoad({

@@ -68,7 +68,16 @@ async function startObservedTable(sink: () => WireRequest[] | null) {
   const agent = new Agent({ keepAlive: true });
   let inFlight = 0;
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const entry: WireRequest = { operation: String(req.headers['x-amz-target'] ?? '').split('.').pop() ?? '?', body: {}, arrived: performance.now(), answered: 0, status: 0 };
+    const entry: WireRequest = {
+      operation:
+        String(req.headers['x-amz-target'] ?? '')
+          .split('.')
+          .pop() ?? '?',
+      body: {},
+      arrived: performance.now(),
+      answered: 0,
+      status: 0,
+    };
     sink()?.push(entry);
     inFlight += 1;
     const chunks: Buffer[] = [];
@@ -125,7 +134,7 @@ async function startEventBus(sink: () => string[] | null) {
     req.on('end', () => {
       let entries: { DetailType?: string }[] = [];
       try {
-        entries = ((JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Entries?: { DetailType?: string }[] }).Entries ?? []);
+        entries = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { Entries?: { DetailType?: string }[] }).Entries ?? [];
       } catch {
         // not JSON: answered all the same
       }
@@ -184,7 +193,7 @@ const kindOf = (key: string | undefined): Kind => known(key) ?? { name: key ? `$
 
 /** What each kind of request is for in the tools (operation + kind [+ put/delete]). */
 const PURPOSES: Record<string, string> = {
-  'Query AGENTKEY#': "auth: a secret this instance has not seen: its hash → salon (gsi1)",
+  'Query AGENTKEY#': 'auth: a secret this instance has not seen: its hash → salon (gsi1)',
   'GetItem AGENT': "auth: a remembered secret confirmed (consistent read of the salon's agent item), beside the tool's first step",
   'GetItem LIMIT#': "auth: this source address's wrong-secret counter (a wrong secret only)",
   'GetItem PROFILE': 'salon context: profile (hours, name); cached 5 s per instance',
@@ -197,16 +206,16 @@ const PURPOSES: Record<string, string> = {
   'PutItem CALLER#': "caller's record updated: booking added / removed (conditional on its version)",
   'BatchWriteItem SETTLE# delete': "a held time's marker cleared (the sweep found it paid or gone)",
   'PutItem APPT#': 'appointment projection (create once)',
-  'TransactWriteItems DAY# put': "the change, one transaction: the day(s) at the version read and everything that agrees with them (booking-change.ts)",
+  'TransactWriteItems DAY# put': 'the change, one transaction: the day(s) at the version read and everything that agrees with them (booking-change.ts)',
   'GetItem APPT#': 'appointment read',
   'BatchGetItem APPT#': "the caller's upcoming appointments (ids from the caller's record)",
   'UpdateItem APPT#': 'appointment update (calendar event synced, or cancelled)',
   'UpdateItem BOOKINGS#': "the month's booking count, +1 or −1 (the dashboard's figure)",
-  'Query CALSYNC#': "pending calendar writes to retry; once per salon per instance, after a calendar write works",
+  'Query CALSYNC#': 'pending calendar writes to retry; once per salon per instance, after a calendar write works',
   'GetItem IDEMP#': 'idempotency key (from X-Conversation-Id): a twin request booked under it meanwhile?',
   'GetItem PAYMENTACCOUNT': 'deposit terms: the salon payment account',
-  'GetItem SANDBOXCAL#REVOKED#': "sandbox calendar: is the grant revoked (Google checks the token itself)",
-  'Query SANDBOXCAL#EVENT#': 'sandbox calendar: one calendar\'s events for free/busy (one Google freeBusy call covers all)',
+  'GetItem SANDBOXCAL#REVOKED#': 'sandbox calendar: is the grant revoked (Google checks the token itself)',
+  'Query SANDBOXCAL#EVENT#': "sandbox calendar: one calendar's events for free/busy (one Google freeBusy call covers all)",
   'PutItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event written (Google events.insert)',
   'DeleteItem SANDBOXCAL#EVENT#': 'sandbox calendar: the event removed (Google events.delete)',
   'Query CALMIRROR#': "the salon's calendar mirrors: busy time without asking Google (issue 21)",
@@ -294,7 +303,8 @@ function steps(requests: readonly WireRequest[]): number[] {
 
 function peakInFlight(requests: readonly WireRequest[]): number {
   let peak = 0;
-  for (const request of requests) peak = Math.max(peak, requests.filter((other) => other.arrived <= request.arrived && other.answered > request.arrived).length);
+  for (const request of requests)
+    peak = Math.max(peak, requests.filter((other) => other.arrived <= request.arrived && other.answered > request.arrived).length);
   return peak;
 }
 
@@ -335,13 +345,37 @@ async function makeSalon(firstOpenDate: string) {
   });
   await d.setup.saveBusiness(
     salonId,
-    { name: 'Cuts by Ciara', phone: '+35312345678', address_line: '12 Main Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3', directions: 'Above the chemist.' },
+    {
+      name: 'Cuts by Ciara',
+      phone: '+35312345678',
+      address_line: '12 Main Street',
+      town_city: 'Galway',
+      county: 'Galway',
+      eircode: 'H91 X2Y3',
+      directions: 'Above the chemist.',
+    },
     DEFAULT_HOURS,
   );
-  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', forwardWhen: 'unanswered' as const, stylists: [], services: [], mappings: {}, voice: null };
+  const empty = {
+    exists: false,
+    currentStep: 1,
+    phoneOption: 'new' as const,
+    forwardNumber: '',
+    forwardWhen: 'unanswered' as const,
+    stylists: [],
+    services: [],
+    mappings: {},
+    voice: null,
+  };
   await d.setup.replaceTeam(salonId, { stylists: STYLISTS, mappings: MAPPINGS, services: SERVICES }, empty);
   const refreshToken = `sandbox-refresh-${randomBytes(24).toString('base64url')}`;
-  await d.googleStore.saveConnection({ salonId, encryptedRefreshToken: await d.tokenCipher.encrypt(refreshToken, salonId), connectedAt: now, provider: 'sandbox', status: 'connected' });
+  await d.googleStore.saveConnection({
+    salonId,
+    encryptedRefreshToken: await d.tokenCipher.encrypt(refreshToken, salonId),
+    connectedAt: now,
+    provider: 'sandbox',
+    status: 'connected',
+  });
   // Something already in Aoife's calendar, so free/busy has busy time to take out.
   await d.googleStore.putSandboxEvent(salonId, {
     calendarId: MAPPINGS.sty_aoife0,
@@ -457,7 +491,12 @@ export async function run(): Promise<string[]> {
     const first = await makeSalon(day);
     freshInstance(() => recording);
     const offered = await call(first.secret, 'check-availability', 'fresh instance: first call of the conversation', { service: 'Cut & blow-dry', date: day });
-    await call(first.secret, 'check-availability', 'warm: < 5 s after the last call; stylist + time', { service: 'Cut & blow-dry', stylist: 'Aoife', date: day, time: '11:00' });
+    await call(first.secret, 'check-availability', 'warm: < 5 s after the last call; stylist + time', {
+      service: 'Cut & blow-dry',
+      stylist: 'Aoife',
+      date: day,
+      time: '11:00',
+    });
     await call(first.secret, 'check-availability', 'warm: no date (next 14 days)', { service: 'Balayage' });
     await call(
       first.secret,
@@ -468,7 +507,11 @@ export async function run(): Promise<string[]> {
     );
     // A caller usually takes longer than the 5 s the salon context is kept for between two calls.
     await pause(CONTEXT_TTL_MS + 200);
-    await call(first.secret, 'check-availability', 'warm: > 5 s after the last call (caches expired)', { service: 'Fringe trim', date: day, partOfDay: 'afternoon' });
+    await call(first.secret, 'check-availability', 'warm: > 5 s after the last call (caches expired)', {
+      service: 'Fringe trim',
+      date: day,
+      partOfDay: 'afternoon',
+    });
 
     // Conversation 2, on another fresh instance: a booking first, then more on the same warm instance.
     const second = await makeSalon(day);
@@ -476,20 +519,45 @@ export async function run(): Promise<string[]> {
     const early = newPhone();
     const later = newPhone();
     const third = newPhone();
-    await call(second.secret, 'book', 'fresh instance: first call of the conversation', { service: 'Cut & blow-dry', start: `${day}T10:00`, callerName: 'Siobhan Kelly', callerPhone: early }, { 'x-conversation-id': 'conv_bench_two' });
-    await call(second.secret, 'book', 'warm: another booking (pending-sync check done)', { service: 'Fringe trim', start: `${day}T14:00`, callerName: 'Aine Byrne', callerPhone: later }, { 'x-conversation-id': 'conv_bench_two' });
-    await call(second.secret, 'book', 'warm: named stylist, no X-Conversation-Id', { service: 'Cut & blow-dry', stylist: 'Aoife', start: `${day}T16:00`, callerName: 'Orla Walsh', callerPhone: third });
+    await call(
+      second.secret,
+      'book',
+      'fresh instance: first call of the conversation',
+      { service: 'Cut & blow-dry', start: `${day}T10:00`, callerName: 'Siobhan Kelly', callerPhone: early },
+      { 'x-conversation-id': 'conv_bench_two' },
+    );
+    await call(
+      second.secret,
+      'book',
+      'warm: another booking (pending-sync check done)',
+      { service: 'Fringe trim', start: `${day}T14:00`, callerName: 'Aine Byrne', callerPhone: later },
+      { 'x-conversation-id': 'conv_bench_two' },
+    );
+    await call(second.secret, 'book', 'warm: named stylist, no X-Conversation-Id', {
+      service: 'Cut & blow-dry',
+      stylist: 'Aoife',
+      start: `${day}T16:00`,
+      callerName: 'Orla Walsh',
+      callerPhone: third,
+    });
     await call(second.secret, 'cancel', 'warm: by phone + date', { callerPhone: third, date: day });
     await call(second.secret, 'reschedule', 'warm: same stylist, same day', { callerPhone: later, date: day, newStart: `${day}T14:30` });
     await call(second.secret, 'reschedule', 'warm: same stylist, another day', { callerPhone: early, date: day, newStart: `${nextDay}T10:00` });
     await pause(CONTEXT_TTL_MS + 200);
-    await call(second.secret, 'book', 'warm: > 5 s after the last call (caches expired)', { service: 'Cut & blow-dry', start: `${day}T11:00`, callerName: 'Nuala Ryan', callerPhone: newPhone() }, { 'x-conversation-id': 'conv_bench_two' });
+    await call(
+      second.secret,
+      'book',
+      'warm: > 5 s after the last call (caches expired)',
+      { service: 'Cut & blow-dry', start: `${day}T11:00`, callerName: 'Nuala Ryan', callerPhone: newPhone() },
+      { 'x-conversation-id': 'conv_bench_two' },
+    );
 
     // Grouped by tool, a fresh instance first; otherwise in the order the calls were made.
     const order = ['check-availability', 'book', 'cancel', 'reschedule'];
     const rank = (row: Row) => order.indexOf(row.tool) * 2 + (row.scenario.startsWith('fresh') ? 0 : 1);
     lines.push(...report([...rows].sort((a, b) => rank(a) - rank(b))));
-    if (warnings.length) lines.push('', `Warnings logged during the calls (${warnings.length}):`, ...warnings.slice(0, 5).map((line) => `  ${line.slice(0, 200)}`));
+    if (warnings.length)
+      lines.push('', `Warnings logged during the calls (${warnings.length}):`, ...warnings.slice(0, 5).map((line) => `  ${line.slice(0, 200)}`));
   } finally {
     recording = null;
     setLogSink((line) => process.stdout.write(`${line}\n`), (process.env.LOG_LEVEL as 'info' | undefined) ?? 'info');
@@ -525,12 +593,18 @@ function report(rows: readonly Row[]): string[] {
       `${row.tool.padEnd(19)}${row.scenario.padEnd(56)}${String(product.length).padStart(8)}${verdict.padStart(13)}${String(chain).padStart(6)}${String(sandbox).padStart(12)}  ${google} / ${row.recording.kms} / ${events}`,
     );
   }
-  lines.push('', 'Breakdown (every request in the order sent; [n] = step, requests sharing a step were in flight together; "cond. failed" = a conditional write refused):');
+  lines.push(
+    '',
+    'Breakdown (every request in the order sent; [n] = step, requests sharing a step were in flight together; "cond. failed" = a conditional write refused):',
+  );
   for (const row of rows) {
     const requests = row.recording.store;
     const product = requests.filter((request) => !touched(request).sandbox);
     const productSteps = new Map(product.map((request, index) => [request, steps(product)[index]!]));
-    lines.push('', `${row.tool} · ${row.scenario}: ${product.length} product request(s), ${requests.length - product.length} sandbox calendar, peak ${peakInFlight(product)} in flight`);
+    lines.push(
+      '',
+      `${row.tool} · ${row.scenario}: ${product.length} product request(s), ${requests.length - product.length} sandbox calendar, peak ${peakInFlight(product)} in flight`,
+    );
     lines.push(`  answer: ${row.say.length > 110 ? `${row.say.slice(0, 107)}…` : row.say}`);
     for (const request of requests) {
       const what = touched(request);

@@ -49,7 +49,10 @@ export async function run(): Promise<string[]> {
 
     const [live, paused] = await Promise.all([salon(product.url, 'live'), salon(product.url, 'paused')]);
     const numbers = { live: '+35315550100', paused: '+35315550200', unassigned: '+35315550300' };
-    for (const [salonId, phoneNumber] of [[live, numbers.live], [paused, numbers.paused]] as const) {
+    for (const [salonId, phoneNumber] of [
+      [live, numbers.live],
+      [paused, numbers.paused],
+    ] as const) {
       const assigned = await admin({ action: 'assign-number', salonId, phoneNumber });
       if (!assigned.ok) throw new Error(`assign-number failed: ${JSON.stringify(assigned)}`);
     }
@@ -60,7 +63,14 @@ export async function run(): Promise<string[]> {
 
     const url = `${product.url}/api/twilio/voice`;
     const call = (to: string, expect: RegExp) => async () => {
-      const params = { CallSid: `CA${randomBytes(16).toString('hex')}`, AccountSid: `AC${'0'.repeat(32)}`, From: '+353861112222', To: to, CallStatus: 'ringing', Direction: 'inbound' };
+      const params = {
+        CallSid: `CA${randomBytes(16).toString('hex')}`,
+        AccountSid: `AC${'0'.repeat(32)}`,
+        From: '+353861112222',
+        To: to,
+        CallStatus: 'ringing',
+        Direction: 'inbound',
+      };
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': twilioSignature(authToken, url, params) },

@@ -55,7 +55,12 @@ export async function startBenchSite(): Promise<{ url: string; stop(): Promise<v
     void (async () => {
       const { pathname } = new URL(request.url ?? '/', 'http://localhost');
       const file = normalize(join(outDir, siteFileFor(decodeURIComponent(pathname))));
-      const found = file.startsWith(root) && (await stat(file).then((info) => info.isFile(), () => false));
+      const found =
+        file.startsWith(root) &&
+        (await stat(file).then(
+          (info) => info.isFile(),
+          () => false,
+        ));
       if (!found) return response.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
       const body = gzipSync(await readFile(file));
       response.writeHead(200, {

@@ -69,9 +69,14 @@ const requests: Record<string, () => Record<string, unknown> | undefined> = {
   'pool-status': () => ({ action: 'pool-status' }),
   'release-number': () => (salonId ? { action: 'release-number', salonId } : undefined),
   'stock-numbers': () =>
-    wholeNumber(salonId) ? { action: 'stock-numbers', count: wholeNumber(salonId), ...(values['area-code'] ? { areaCode: values['area-code'] } : {}) } : undefined,
+    wholeNumber(salonId)
+      ? { action: 'stock-numbers', count: wholeNumber(salonId), ...(values['area-code'] ? { areaCode: values['area-code'] } : {}) }
+      : undefined,
   'add-number': () => (numberArgument ? { action: 'add-number', phoneNumber: numberArgument } : undefined),
-  'quarantine-number': () => (numberArgument ? { action: 'quarantine-number', phoneNumber: numberArgument, ...(wholeNumber(values.days) ? { days: wholeNumber(values.days) } : {}) } : undefined),
+  'quarantine-number': () =>
+    numberArgument
+      ? { action: 'quarantine-number', phoneNumber: numberArgument, ...(wholeNumber(values.days) ? { days: wholeNumber(values.days) } : {}) }
+      : undefined,
   'free-number': () => (numberArgument ? { action: 'free-number', phoneNumber: numberArgument } : undefined),
   'retire-number': () => (numberArgument ? { action: 'retire-number', phoneNumber: numberArgument } : undefined),
 };

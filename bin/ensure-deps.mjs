@@ -42,7 +42,9 @@ if (process.argv.includes('--browser') && !(configured ? existsSync(configured) 
   // for its exact libudev1), upower, avahi, printer tools, a terminal, Perl's web stack. Of those the
   // tests use only fonts-liberation (price-list pages are drawn in Liberation fonts), so it is named.
   try {
-    run(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell fonts-liberation`);
+    run(
+      `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium-headless-shell fonts-liberation`,
+    );
   } catch {
     if (!configured && existsSync(fullChromium)) {
       console.warn(`Could not install chromium-headless-shell: the browser tests will use ${fullChromium}, more slowly.`);

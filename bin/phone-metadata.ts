@@ -35,7 +35,8 @@ export function phoneMetadataFor(countries: readonly string[], full: MetadataJso
   for (const [code, members] of Object.entries(full.country_calling_codes)) {
     const kept = members.filter((country) => wanted.has(country));
     if (kept.length === 0) continue;
-    if (kept[0] !== members[0]) throw new Error(`${kept.join(', ')} share +${code} with ${members[0]}, whose plan reads the numbers they do not claim: accept ${members[0]} too`);
+    if (kept[0] !== members[0])
+      throw new Error(`${kept.join(', ')} share +${code} with ${members[0]}, whose plan reads the numbers they do not claim: accept ${members[0]} too`);
     callingCodes[code] = kept;
   }
   const plans = Object.entries(full.countries).filter(([country]) => wanted.has(country));
@@ -61,6 +62,11 @@ export function metadataFileText(metadata: MetadataJson): string {
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   writeFileSync(fileURLToPath(new URL(`../${PHONE_METADATA}`, import.meta.url)), metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES)));
-  writeFileSync(fileURLToPath(new URL(`../${PHONE_TYPES_METADATA}`, import.meta.url)), metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES, installedMetadata('max'))));
-  console.log(`${PHONE_METADATA} and ${PHONE_TYPES_METADATA}: the numbering plans of ${ACCEPTED_PHONE_COUNTRIES.length} countries, from libphonenumber-js ${createRequire(import.meta.url)('libphonenumber-js/package.json').version}`);
+  writeFileSync(
+    fileURLToPath(new URL(`../${PHONE_TYPES_METADATA}`, import.meta.url)),
+    metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES, installedMetadata('max'))),
+  );
+  console.log(
+    `${PHONE_METADATA} and ${PHONE_TYPES_METADATA}: the numbering plans of ${ACCEPTED_PHONE_COUNTRIES.length} countries, from libphonenumber-js ${createRequire(import.meta.url)('libphonenumber-js/package.json').version}`,
+  );
 }

@@ -85,7 +85,12 @@ async function stageSettings(options: PreflightOptions & { stage: string }): Pro
   try {
     secrets = await createProviderSecrets(() => readSecretString(REGION, name)).get();
   } catch (error) {
-    notes.push({ provider: 'Secrets', status: 'fail', detail: `the provider secret ${name} could not be read: ${(error as Error)?.message}`, fix: 'the first cdk deploy makes it; fill it with aws secretsmanager put-secret-value' });
+    notes.push({
+      provider: 'Secrets',
+      status: 'fail',
+      detail: `the provider secret ${name} could not be read: ${(error as Error)?.message}`,
+      fix: 'the first cdk deploy makes it; fill it with aws secretsmanager put-secret-value',
+    });
   }
   const siteUrl = options.siteUrl ?? (typeof context.siteUrl === 'string' ? context.siteUrl : undefined);
   const emailFrom = options.emailFrom ?? (typeof context.emailFrom === 'string' ? context.emailFrom : undefined);
@@ -99,7 +104,10 @@ async function stageSettings(options: PreflightOptions & { stage: string }): Pro
       meterEventName: process.env.STRIPE_METER_EVENT_NAME ?? 'overage_minutes',
       lambdaConcurrencyNeeded: Math.ceil(phoneLambdaConcurrency(config.designSalons) * THROTTLE_HEADROOM),
       ...withBedrock(parseBedrockModelId(typeof context.bedrockModelId === 'string' ? context.bedrockModelId : undefined)),
-      twilioLocation: twilioLocationFromContext(typeof context.twilioRegion === 'string' ? context.twilioRegion : undefined, typeof context.twilioEdge === 'string' ? context.twilioEdge : undefined),
+      twilioLocation: twilioLocationFromContext(
+        typeof context.twilioRegion === 'string' ? context.twilioRegion : undefined,
+        typeof context.twilioEdge === 'string' ? context.twilioEdge : undefined,
+      ),
       secrets,
     },
   };
@@ -124,11 +132,14 @@ function localSettings(options: PreflightOptions): PreflightSettings {
 }
 
 /** A stage's settings (its provider secret and deploy context), or the local product's. */
-export const settingsFor = (options: PreflightOptions) => (options.stage ? stageSettings({ ...options, stage: options.stage }) : Promise.resolve({ settings: localSettings(options), notes: [] as Check[] }));
+export const settingsFor = (options: PreflightOptions) =>
+  options.stage ? stageSettings({ ...options, stage: options.stage }) : Promise.resolve({ settings: localSettings(options), notes: [] as Check[] });
 
 export async function preflightCommand(options: PreflightOptions, print: (line: string) => void = console.log): Promise<number> {
   const { settings, notes } = await settingsFor(options);
-  print(`Preflight of ${settings.stage === 'local' ? 'the local product' : `stage ${settings.stage}`}${settings.siteUrl ? ` (${settings.siteUrl})` : ''}: read-only`);
+  print(
+    `Preflight of ${settings.stage === 'local' ? 'the local product' : `stage ${settings.stage}`}${settings.siteUrl ? ` (${settings.siteUrl})` : ''}: read-only`,
+  );
   const checks = [...notes, ...(await runPreflight(settings, { http: fetchHttp(), aws: options.stage ? awsReaders() : null }))];
   for (const check of checks) print(formatCheck(check));
   const toFix = checks.filter((check) => check.status === 'fail').length;

@@ -17,13 +17,7 @@ const code = (text: string) => `\`${text}\``;
 
 export function routesTable(routes: readonly RouteDefinition[] = allRoutes): string {
   const rows = routes.map((route) =>
-    [
-      code(`${route.methods.join(', ')} ${route.path}`),
-      code(route.id),
-      route.auth,
-      route.grants.map(code).join(', ') || 'none',
-      route.summary,
-    ]
+    [code(`${route.methods.join(', ')} ${route.path}`), code(route.id), route.auth, route.grants.map(code).join(', ') || 'none', route.summary]
       .map(cell)
       .join(' | '),
   );

@@ -40,12 +40,36 @@ export const eventRules: readonly EventRule[] = [
   },
   // Each booking event: a text and an email with the calendar invite to the caller, an email to the owner.
   { id: 'booking-sms', eventType: 'booking.confirmed', also: ['booking.cancelled'], consumer: 'events/consumers/send-booking-sms.ts', grants: SMS_GRANTS },
-  { id: 'booking-email', eventType: 'booking.confirmed', also: ['booking.cancelled'], consumer: 'events/consumers/send-booking-email.ts', grants: EMAIL_GRANTS },
-  { id: 'booking-owner-email', eventType: 'booking.confirmed', also: ['booking.cancelled'], consumer: 'events/consumers/notify-owner.ts', grants: EMAIL_GRANTS },
+  {
+    id: 'booking-email',
+    eventType: 'booking.confirmed',
+    also: ['booking.cancelled'],
+    consumer: 'events/consumers/send-booking-email.ts',
+    grants: EMAIL_GRANTS,
+  },
+  {
+    id: 'booking-owner-email',
+    eventType: 'booking.confirmed',
+    also: ['booking.cancelled'],
+    consumer: 'events/consumers/notify-owner.ts',
+    grants: EMAIL_GRANTS,
+  },
   // A time held for a deposit: the caller is texted the payment link; a deposit paid after its booking ended, that it is refunded.
-  { id: 'booking-deposit-requested-sms', eventType: 'booking.deposit-requested', also: ['booking.deposit-refunded'], consumer: 'events/consumers/send-deposit-sms.ts', grants: SMS_GRANTS },
+  {
+    id: 'booking-deposit-requested-sms',
+    eventType: 'booking.deposit-requested',
+    also: ['booking.deposit-refunded'],
+    consumer: 'events/consumers/send-deposit-sms.ts',
+    grants: SMS_GRANTS,
+  },
   // A booking's reminder, when the booking sweep finds it due; a time freed within 48 hours, to the callers waiting for that day.
-  { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', also: ['booking.slot-freed'], consumer: 'events/consumers/keep-bookings-texts.ts', grants: SMS_GRANTS },
+  {
+    id: 'booking-reminder-due-sms',
+    eventType: 'booking.reminder-due',
+    also: ['booking.slot-freed'],
+    consumer: 'events/consumers/keep-bookings-texts.ts',
+    grants: SMS_GRANTS,
+  },
   // The booking's event in the salon's calendar, written after the caller's answer (the Google client and the refresh token's key).
   {
     id: 'booking-calendar-event',
@@ -65,14 +89,29 @@ export const eventRules: readonly EventRule[] = [
   // A finished call's minutes are metered; metering writes the usage warnings with their records (the event outbox).
   { id: 'call-completed-usage', eventType: 'call.completed', consumer: 'events/consumers/meter-call-usage.ts', grants: ['table:read', 'table:write'] },
   // Minutes past a subscribed salon's plan go to its Stripe Billing Meter (the Stripe key is in the provider secret).
-  { id: 'call-completed-overage', eventType: 'call.completed', consumer: 'events/consumers/report-overage.ts', grants: ['table:read', 'table:write', 'secrets:providers'] },
+  {
+    id: 'call-completed-overage',
+    eventType: 'call.completed',
+    consumer: 'events/consumers/report-overage.ts',
+    grants: ['table:read', 'table:write', 'secrets:providers'],
+  },
   // A caller nobody answered gets one text, when the salon turned it on.
   { id: 'call-completed-missed-text', eventType: 'call.completed', consumer: 'events/consumers/send-missed-call-text.ts', grants: SMS_GRANTS },
   { id: 'usage-warning-owner-email', eventType: 'usage.threshold-reached', consumer: 'events/consumers/send-usage-warning.ts', grants: EMAIL_GRANTS },
   // A caller's message reaches the owner at once: an email, and a text to their mobile if they gave one.
-  { id: 'message-left-owner-notice', eventType: 'message.left', consumer: 'events/consumers/notify-owner-message.ts', grants: [...EMAIL_GRANTS, 'secrets:providers'] },
+  {
+    id: 'message-left-owner-notice',
+    eventType: 'message.left',
+    consumer: 'events/consumers/notify-owner-message.ts',
+    grants: [...EMAIL_GRANTS, 'secrets:providers'],
+  },
   // The owner learns their receptionist's number, and the going-live checklist (go live, forward the line, ring to check).
   { id: 'number-assigned-owner-email', eventType: 'salon.number-assigned', consumer: 'events/consumers/send-number-email.ts', grants: EMAIL_GRANTS },
   // A salon waits for a number (the pool is empty): support is emailed at once, beside the operators' alarm.
-  { id: 'number-waiting-support-email', eventType: 'salon.number-waiting', consumer: 'events/consumers/notify-support-number-waiting.ts', grants: EMAIL_GRANTS },
+  {
+    id: 'number-waiting-support-email',
+    eventType: 'salon.number-waiting',
+    consumer: 'events/consumers/notify-support-number-waiting.ts',
+    grants: EMAIL_GRANTS,
+  },
 ];

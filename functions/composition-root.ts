@@ -100,12 +100,27 @@ function build(settings: Config): Dependencies {
       configured: () => stripeCredentials(settings, providerSecrets),
       real: async (stripe) => (await import('./providers/stripe-payments.js')).createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT }),
       sandbox: () => paymentsSandbox,
-      missing: 'The Stripe secret key is missing', sandboxName: 'payments',
+      missing: 'The Stripe secret key is missing',
+      sandboxName: 'payments',
       methods: {
-        provider: true, priceIds: true, webhookSecrets: true, createCustomer: true, createCheckoutSession: true, expireCheckoutSession: true,
-        cancelAndRefundSubscription: true, createPortalSession: true, setCustomerVatNumber: true, cancelSubscription: true, deleteCustomer: true, reportMeterEvent: true,
-        createConnectAccount: true, createOnboardingLink: true, createDashboardLink: true,
-        createDepositCheckout: true, expireDepositCheckout: true, refundDeposit: true,
+        provider: true,
+        priceIds: true,
+        webhookSecrets: true,
+        createCustomer: true,
+        createCheckoutSession: true,
+        expireCheckoutSession: true,
+        cancelAndRefundSubscription: true,
+        createPortalSession: true,
+        setCustomerVatNumber: true,
+        cancelSubscription: true,
+        deleteCustomer: true,
+        reportMeterEvent: true,
+        createConnectAccount: true,
+        createOnboardingLink: true,
+        createDashboardLink: true,
+        createDepositCheckout: true,
+        expireDepositCheckout: true,
+        refundDeposit: true,
       },
     }),
     calls: createCallStore(dynamo, settings.TABLE_NAME),
@@ -117,9 +132,11 @@ function build(settings: Config): Dependencies {
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
     voiceAgents: chooseAdapter(settings.STAGE, {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
-      real: async (elevenlabs) => (await import('./providers/elevenlabs-voice-agent.js')).createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
+      real: async (elevenlabs) =>
+        (await import('./providers/elevenlabs-voice-agent.js')).createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
       sandbox: () => createSandboxVoiceAgent({ siteUrl: settings.SITE_URL }),
-      missing: 'The voice provider key is missing', sandboxName: 'voice agent',
+      missing: 'The voice provider key is missing',
+      sandboxName: 'voice agent',
       methods: { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
     }),
     elevenlabsWebhookSecret: async () => settings.ELEVENLABS_WEBHOOK_SECRET ?? (await providerSecrets?.get())?.elevenlabsWebhookSecret ?? null,
@@ -129,7 +146,10 @@ function build(settings: Config): Dependencies {
     // check-availability: its client and the event catalogue's schemas load on the first publish.
     events: lazyAdapter(
       async () => {
-        const [{ EventBridgeClient }, { createEventPublisher }] = await Promise.all([import('@aws-sdk/client-eventbridge'), import('./providers/eventbridge-events.js')]);
+        const [{ EventBridgeClient }, { createEventPublisher }] = await Promise.all([
+          import('@aws-sdk/client-eventbridge'),
+          import('./providers/eventbridge-events.js'),
+        ]);
         return createEventPublisher(new EventBridgeClient(local(settings.EVENTBRIDGE_ENDPOINT)), settings.EVENT_BUS_NAME);
       },
       { publish: true },
@@ -163,9 +183,11 @@ function build(settings: Config): Dependencies {
     // ElevenLabs when a key is configured (env locally, the provider secret in AWS), in the EU workspace unless told otherwise, else the sandbox.
     voice: chooseAdapter(settings.STAGE, {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
-      real: async (elevenlabs) => (await import('./providers/elevenlabs-voice.js')).createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
+      real: async (elevenlabs) =>
+        (await import('./providers/elevenlabs-voice.js')).createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
       sandbox: createSandboxVoice,
-      missing: 'The voice provider key is missing', sandboxName: 'voice',
+      missing: 'The voice provider key is missing',
+      sandboxName: 'voice',
       methods: { previewUrl: true },
     }),
     googleStore,
@@ -174,7 +196,11 @@ function build(settings: Config): Dependencies {
     calendar: chooseAdapter(settings.STAGE, {
       configured: () => googleCredentials(settings, providerSecrets),
       real: async (google) =>
-        (await import('./providers/google-calendar.js')).createGoogleCalendar({ ...google, apiRoot: settings.GOOGLE_API_ROOT, oauthRoot: settings.GOOGLE_OAUTH_ROOT }),
+        (await import('./providers/google-calendar.js')).createGoogleCalendar({
+          ...google,
+          apiRoot: settings.GOOGLE_API_ROOT,
+          oauthRoot: settings.GOOGLE_OAUTH_ROOT,
+        }),
       sandbox: () =>
         createSandboxCalendar({
           store: googleStore,
@@ -182,8 +208,21 @@ function build(settings: Config): Dependencies {
           now: () => new Date(),
           latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
         }),
-      missing: 'Google Calendar credentials are missing', sandboxName: 'calendar',
-      methods: { provider: true, authorizationUrl: true, exchangeCode: true, listCalendars: true, freeBusy: true, createEvent: true, deleteEvent: true, revoke: true, listEvents: true, watch: true, stopChannel: true },
+      missing: 'Google Calendar credentials are missing',
+      sandboxName: 'calendar',
+      methods: {
+        provider: true,
+        authorizationUrl: true,
+        exchangeCode: true,
+        listCalendars: true,
+        freeBusy: true,
+        createEvent: true,
+        deleteEvent: true,
+        revoke: true,
+        listEvents: true,
+        watch: true,
+        stopChannel: true,
+      },
     }),
     tokenCipher: lazyAdapter(
       async () => {
@@ -218,10 +257,15 @@ function build(settings: Config): Dependencies {
               if (settings.STAGE === 'prod' && !isMessagingService(twilio.from)) {
                 throw new Error('prod sends SMS through a Messaging Service (twilioMessagingServiceSid, MG…), never from a single number');
               }
-              return (await import('./providers/twilio-sms.js')).createTwilioSms({ ...twilio, apiRoot: settings.TWILIO_API_ROOT, location: twilioLocation(settings) });
+              return (await import('./providers/twilio-sms.js')).createTwilioSms({
+                ...twilio,
+                apiRoot: settings.TWILIO_API_ROOT,
+                location: twilioLocation(settings),
+              });
             },
             sandbox: () => smsSandbox,
-            missing: 'Twilio credentials are missing', sandboxName: 'SMS',
+            missing: 'Twilio credentials are missing',
+            sandboxName: 'SMS',
             methods: { provider: true, sender: true, send: true },
           }),
           smsReplies,
@@ -232,10 +276,26 @@ function build(settings: Config): Dependencies {
     ),
     telephony: chooseAdapter(settings.STAGE, {
       configured: () => twilioVoiceCredentials(settings, providerSecrets),
-      real: async (twilio) => (await import('./providers/twilio-telephony.js')).createTwilioTelephony({ ...twilio, apiRoot: settings.TWILIO_API_ROOT, location: twilioLocation(settings) }),
+      real: async (twilio) =>
+        (await import('./providers/twilio-telephony.js')).createTwilioTelephony({
+          ...twilio,
+          apiRoot: settings.TWILIO_API_ROOT,
+          location: twilioLocation(settings),
+        }),
       sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
-      missing: 'Twilio credentials are missing', sandboxName: 'telephony',
-      methods: { provider: true, verifyWebhook: true, clientToken: true, endConference: true, callState: true, redirectCall: true, pointNumberAt: true, buyNumbers: true, releaseNumber: true },
+      missing: 'Twilio credentials are missing',
+      sandboxName: 'telephony',
+      methods: {
+        provider: true,
+        verifyWebhook: true,
+        clientToken: true,
+        endConference: true,
+        callState: true,
+        redirectCall: true,
+        pointNumberAt: true,
+        buyNumbers: true,
+        releaseNumber: true,
+      },
     }),
     email: chooseAdapter(settings.STAGE, {
       configured: async () => settings.EMAIL_FROM,
@@ -244,7 +304,8 @@ function build(settings: Config): Dependencies {
         return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from });
       },
       sandbox: () => createSandboxEmail(outbox),
-      missing: 'EMAIL_FROM is missing', sandboxName: 'email',
+      missing: 'EMAIL_FROM is missing',
+      sandboxName: 'email',
       methods: { provider: true, send: true },
     }),
     outbox,

@@ -78,8 +78,14 @@ const configSchema = z
     TWILIO_API_KEY_SID: z.string().min(1).optional(),
     TWILIO_API_KEY_SECRET: z.string().min(1).optional(),
     /** Buying Irish numbers for the pool, given directly (locally): the approved regulatory bundle and its address. */
-    TWILIO_BUNDLE_SID: z.string().regex(/^BU[0-9a-f]{32}$/).optional(),
-    TWILIO_ADDRESS_SID: z.string().regex(/^AD[0-9a-f]{32}$/).optional(),
+    TWILIO_BUNDLE_SID: z
+      .string()
+      .regex(/^BU[0-9a-f]{32}$/)
+      .optional(),
+    TWILIO_ADDRESS_SID: z
+      .string()
+      .regex(/^AD[0-9a-f]{32}$/)
+      .optional(),
     /**
      * Where salons reach us (the stage's context `supportEmail`): the support form's messages go
      * there and every page that promises support shows it.
@@ -100,7 +106,10 @@ const configSchema = z
     /** The metered price for minutes past the plan (its meter counts STRIPE_METER_EVENT_NAME), added to each checkout when set. */
     STRIPE_OVERAGE_PRICE_ID: z.string().min(1).optional(),
     /** The Billing Meter's event name that overage minutes are reported under. */
-    STRIPE_METER_EVENT_NAME: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/).default('overage_minutes'),
+    STRIPE_METER_EVENT_NAME: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,100}$/)
+      .default('overage_minutes'),
     /** Where the stripe SDK sends requests; only tests point it at a local fake Stripe. */
     STRIPE_API_ROOT: z.url().optional(),
     /** Local runs, tests and benches: how long every sandbox calendar call waits, as Google would take (ms). */

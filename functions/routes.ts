@@ -356,7 +356,8 @@ export const routes: readonly RouteDefinition[] = [
   // core (calendar token, deposit session), and a message publishes message.left.
   {
     id: 'twilio-sms',
-    summary: "Callers' texts, signed by Twilio: STOP/START kept for every salon, the rest routed to the salon that texted them (asked back when two could be meant): cancel with a confirming YES, a freed time taken, anything else a message",
+    summary:
+      "Callers' texts, signed by Twilio: STOP/START kept for every salon, the rest routed to the salon that texted them (asked back when two could be meant): cancel with a confirming YES, a freed time taken, anything else a message",
     path: '/api/twilio/sms',
     methods: ['POST'],
     entry: 'functions/api/twilio-sms.ts',
@@ -384,7 +385,8 @@ export const routes: readonly RouteDefinition[] = [
   // dashboard). The bare path stays the payment account's: the web app's Billing section calls it so.
   {
     id: 'stripe',
-    summary: "With `?route=` the salon's subscription (`status`, `create-checkout`, `portal`, `vat-number`); without one, its payment account (Stripe Connect): GET its status, POST an onboarding or dashboard link",
+    summary:
+      "With `?route=` the salon's subscription (`status`, `create-checkout`, `portal`, `vat-number`); without one, its payment account (Stripe Connect): GET its status, POST an onboarding or dashboard link",
     path: '/api/stripe',
     methods: ['GET', 'POST'],
     entry: 'functions/api/stripe.ts',

@@ -23,7 +23,9 @@ import { physicalName, type StageConfig } from './stage-config.js';
  * throttled request is a 429 in the access log, which an alarm counts (infra/operations.ts).
  */
 export const routeThrottles = (config: Pick<StageConfig, 'designSalons'>, routes: readonly Pick<RouteDefinition, 'id'>[]): Record<string, Throttle> =>
-  Object.fromEntries(routes.filter((route) => route.id in ROUTE_REQUESTS_PER_SALON_HOUR).map((route) => [route.id, routeThrottle(route.id, config.designSalons)]));
+  Object.fromEntries(
+    routes.filter((route) => route.id in ROUTE_REQUESTS_PER_SALON_HOUR).map((route) => [route.id, routeThrottle(route.id, config.designSalons)]),
+  );
 
 export interface ApiProps {
   readonly config: StageConfig;
@@ -113,15 +115,11 @@ export class Api extends Construct {
     // tokens). That an access token, not an ID token, was presented is checked by the handler's
     // middleware (token_use), which answers 401 exactly as the local server does (RELIABILITY 1);
     // requiring a scope here would make the gateway answer 403 instead.
-    const authorizer = new HttpJwtAuthorizer(
-      'CognitoAuthorizer',
-      `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`,
-      {
-        authorizerName: 'cognito-owner',
-        jwtAudience: [props.userPoolClient.userPoolClientId],
-        identitySource: ['$request.header.Authorization'],
-      },
-    );
+    const authorizer = new HttpJwtAuthorizer('CognitoAuthorizer', `https://cognito-idp.${region}.amazonaws.com/${props.userPool.userPoolId}`, {
+      authorizerName: 'cognito-owner',
+      jwtAudience: [props.userPoolClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
 
     for (const route of props.routes) {
       const fn = new AppFunction(this, `Route${constructId(route.id)}`, {

@@ -79,7 +79,12 @@ export class Auth extends Construct {
       ...(props.emailFrom
         ? {
             // Cognito's SourceArn names the sender's domain identity: the domain is what is verified in SES.
-            email: cognito.UserPoolEmail.withSES({ fromEmail: props.emailFrom, fromName: EMAIL_FROM_NAME, sesRegion: REGION, sesVerifiedDomain: props.emailFrom.split('@')[1] }),
+            email: cognito.UserPoolEmail.withSES({
+              fromEmail: props.emailFrom,
+              fromName: EMAIL_FROM_NAME,
+              sesRegion: REGION,
+              sesVerifiedDomain: props.emailFrom.split('@')[1],
+            }),
           }
         : {}),
     });
@@ -159,11 +164,13 @@ export class Auth extends Construct {
       },
       {
         id: 'AwsSolutions-COG3',
-        reason: 'Threat protection (advanced security) needs the Cognito Plus feature plan; the Essentials plan is used until the business decides on the per-user cost.',
+        reason:
+          'Threat protection (advanced security) needs the Cognito Plus feature plan; the Essentials plan is used until the business decides on the per-user cost.',
       },
       {
         id: 'AwsSolutions-COG8',
-        reason: 'Essentials feature plan on purpose (cost); Plus would add threat protection and compromised-credential checks and can be switched on per stage later.',
+        reason:
+          'Essentials feature plan on purpose (cost); Plus would add threat protection and compromised-credential checks and can be switched on per stage later.',
       },
     ]);
   }

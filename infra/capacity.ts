@@ -113,11 +113,13 @@ export const concurrentConversations = (salons: number) => (salons * agentCalls 
 export const smsSegmentsPerSecond = (salons: number) => (salons * agentCalls * BUSIEST_HOUR.bookingsPerAgentCall * BUSIEST_HOUR.smsSegmentsPerBooking) / 3600;
 
 /** Emails a day (SES's sandbox sends 200 a day, to verified addresses only). */
-export const emailsPerDay = (salons: number) => salons * CALLS_PER_DAY * BUSIEST_HOUR.agentShare * BUSIEST_HOUR.bookingsPerAgentCall * BUSIEST_HOUR.emailsPerBooking;
+export const emailsPerDay = (salons: number) =>
+  salons * CALLS_PER_DAY * BUSIEST_HOUR.agentShare * BUSIEST_HOUR.bookingsPerAgentCall * BUSIEST_HOUR.emailsPerBooking;
 
 /** Lambda executions at once on the phone path in the busiest hour (new accounts get a reduced concurrency quota). */
 export const phoneLambdaConcurrency = (salons: number) =>
-  peakRequestsPerSecond('agent-tools', salons) * BUSIEST_HOUR.toolCallSeconds + peakRequestsPerSecond('twilio-voice', salons) * BUSIEST_HOUR.voiceWebhookSeconds;
+  peakRequestsPerSecond('agent-tools', salons) * BUSIEST_HOUR.toolCallSeconds +
+  peakRequestsPerSecond('twilio-voice', salons) * BUSIEST_HOUR.voiceWebhookSeconds;
 
 /** The number of salons at which `perSalon(salons)` reaches `limit` (the model is linear in salons). */
 export const bitesAt = (limit: number, perSalon: (salons: number) => number) => Math.round(limit / perSalon(1));

@@ -69,11 +69,13 @@ export class EventOutboxPipe extends NestedStack {
       retentionPeriod: Duration.days(14),
       removalPolicy: config.removalPolicy,
     });
-    NagSuppressions.addResourceSuppressions(this.deadLetters, [{ id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the event outbox Pipe.' }]);
+    NagSuppressions.addResourceSuppressions(this.deadLetters, [
+      { id: 'AwsSolutions-SQS3', reason: 'This queue is the dead-letter queue of the event outbox Pipe.' },
+    ]);
     this.deadLettersAlarm = new cloudwatch.Alarm(this, 'DeadLettersAlarm', {
       alarmName: physicalName(config, 'event-outbox-dead-letters'),
       alarmDescription:
-        'Outbox events could not be put on the bus and are waiting in the Pipe\'s dead-letter queue: publish them again from their outbox items (docs/operations.md)',
+        "Outbox events could not be put on the bus and are waiting in the Pipe's dead-letter queue: publish them again from their outbox items (docs/operations.md)",
       metric: this.deadLetters.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
       threshold: 0,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_THRESHOLD,
@@ -104,7 +106,7 @@ export class EventOutboxPipe extends NestedStack {
         },
         {
           id: 'AwsSolutions-IAM5',
-          reason: 'dynamodb:ListStreams names no resource (the table grantStreamRead gives); the stream reads are on the table\'s stream alone.',
+          reason: "dynamodb:ListStreams names no resource (the table grantStreamRead gives); the stream reads are on the table's stream alone.",
           appliesTo: ['Resource::*'],
         },
       ],

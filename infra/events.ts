@@ -61,9 +61,7 @@ export class EventBus extends Construct {
         retentionPeriod: Duration.days(14),
         removalPolicy: this.config.removalPolicy,
       });
-      NagSuppressions.addResourceSuppressions(dlq, [
-        { id: 'AwsSolutions-SQS3', reason: `This queue is the dead-letter queue of the ${rule.id} consumer.` },
-      ]);
+      NagSuppressions.addResourceSuppressions(dlq, [{ id: 'AwsSolutions-SQS3', reason: `This queue is the dead-letter queue of the ${rule.id} consumer.` }]);
       new cloudwatch.Alarm(this, `${name}DeadLettersAlarm`, {
         alarmDescription: `Events for ${rule.id} (${rule.eventType}) failed and are waiting in the dead-letter queue`,
         metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),

@@ -59,7 +59,7 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
   if (wanted.has('table:write') || wanted.has('table:read')) {
     reasons.push({
       id: 'AwsSolutions-IAM5',
-      reason: 'Queries on the single table\'s global secondary indexes (gsi1) need its index ARNs; the wildcard covers only <table>/index/* of this one table.',
+      reason: "Queries on the single table's global secondary indexes (gsi1) need its index ARNs; the wildcard covers only <table>/index/* of this one table.",
       appliesTo: [`Resource::<${logicalIdOf(targets.table)}.Arn>/index/*`],
     });
   }
@@ -74,7 +74,8 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
     role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [targets.uploads.bucketArn] }));
     reasons.push({
       id: 'AwsSolutions-IAM5',
-      reason: 'Object keys are per salon and created at run time (<salonId>/…), so object actions name <uploads bucket>/*; the salon prefix is enforced in code and tested (RELIABILITY 30).',
+      reason:
+        'Object keys are per salon and created at run time (<salonId>/…), so object actions name <uploads bucket>/*; the salon prefix is enforced in code and tested (RELIABILITY 30).',
       appliesTo: [`Resource::<${logicalIdOf(targets.uploads)}.Arn>/*`],
     });
   }
@@ -85,9 +86,7 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
 
   if (wanted.has('userpool:admin')) {
     if (!targets.userPool) throw new Error(`${fn.node.path}: userpool:admin is not available to user pool triggers`);
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [targets.userPool.userPoolArn] }),
-    );
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [...USER_POOL_ADMIN_ACTIONS], resources: [targets.userPool.userPoolArn] }));
   }
 
   if (wanted.has('tokens:crypt')) {
@@ -105,9 +104,7 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
 
   if (wanted.has('secrets:providers')) {
     if (!targets.providerSecrets) throw new Error(`${fn.node.path}: secrets:providers needs the provider secret`);
-    role.addToPrincipalPolicy(
-      new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [targets.providerSecrets.secretArn] }),
-    );
+    role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [targets.providerSecrets.secretArn] }));
     fn.function.addEnvironment('PROVIDER_SECRETS_ARN', targets.providerSecrets.secretArn);
   }
 
@@ -118,7 +115,8 @@ export function applyGrants(fn: AppFunction, grants: readonly Grant[], targets: 
     if (targets.bedrockModel.crossRegion) {
       reasons.push({
         id: 'AwsSolutions-IAM5',
-        reason: 'An EU cross-region inference profile serves the model from any EU region: the foundation model is allowed in eu-* only, and only through that one profile (bedrock:InferenceProfileArn condition).',
+        reason:
+          'An EU cross-region inference profile serves the model from any EU region: the foundation model is allowed in eu-* only, and only through that one profile (bedrock:InferenceProfileArn condition).',
         appliesTo: [BEDROCK_PROFILE_WILDCARD],
       });
     }

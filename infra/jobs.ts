@@ -62,7 +62,7 @@ export class Jobs extends Construct {
     [this.sweepCalls, this.callSweepSchedule] = this.sweep(props, {
       id: 'SweepCalls',
       entry: SWEEP_CALLS_ENTRY,
-      description: 'Closes calls whose end never came, from the provider\'s record',
+      description: "Closes calls whose end never came, from the provider's record",
       grants: SWEEP_CALLS_GRANTS,
       failing: 'The call sweep keeps failing: unfinished calls are not being metered',
     });
@@ -76,7 +76,13 @@ export class Jobs extends Construct {
   }
 
   private sweep(props: JobsProps, job: SweepJob): [AppFunction, Schedule] {
-    const fn = new AppFunction(this, job.id, { config: props.config, entry: job.entry, description: job.description, environment: props.environment, timeoutSeconds: 120 });
+    const fn = new AppFunction(this, job.id, {
+      config: props.config,
+      entry: job.entry,
+      description: job.description,
+      environment: props.environment,
+      timeoutSeconds: 120,
+    });
     applyGrants(fn, job.grants, props.grants);
     const invoker = new iam.Role(this, `${job.id}Invoker`, { assumedBy: new iam.ServicePrincipal('scheduler.amazonaws.com') });
     const schedule = new Schedule(this, `${job.id}Schedule`, {

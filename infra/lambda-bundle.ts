@@ -16,8 +16,7 @@ export const BUNDLE_ENTRY_FILE = 'index.mjs';
  * file (the entry and each chunk) defines it from `import.meta.url`. The alias avoids clashing
  * with bundled code.
  */
-export const ESM_REQUIRE_BANNER =
-  "import { createRequire as __salonCreateRequire } from 'node:module'; const require = __salonCreateRequire(import.meta.url);";
+export const ESM_REQUIRE_BANNER = "import { createRequire as __salonCreateRequire } from 'node:module'; const require = __salonCreateRequire(import.meta.url);";
 
 /**
  * How `npm ci` picks native optional packages for the Lambda (linux, glibc, arm64), not for the
@@ -117,7 +116,11 @@ const OUTPUT_OPTIONS = {
 export function bundleApart(spec: LambdaBundleSpec, outdir: string): void {
   for (const name of spec.apart) {
     const dir = path.join(outdir, 'node_modules', name);
-    buildSync({ ...OUTPUT_OPTIONS, stdin: { contents: `export * from '${name}';`, resolveDir: REPO_ROOT, sourcefile: `${name}.mjs` }, outfile: path.join(dir, 'index.mjs') });
+    buildSync({
+      ...OUTPUT_OPTIONS,
+      stdin: { contents: `export * from '${name}';`, resolveDir: REPO_ROOT, sourcefile: `${name}.mjs` },
+      outfile: path.join(dir, 'index.mjs'),
+    });
     writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name, type: 'module', main: 'index.mjs' }));
   }
 }
@@ -145,7 +148,11 @@ interface JoinedChunk {
  * outputs joined into it, so what a cold start loads is still told by package and source file.
  */
 export function joinColdChunks(outdir: string, metafile: Metafile): Metafile {
-  const printed = execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/join-chunks.mjs'), outdir], { cwd: REPO_ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const printed = execFileSync(process.execPath, [path.join(REPO_ROOT, 'infra/join-chunks.mjs'), outdir], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const key = (file: string) => path.relative(REPO_ROOT, path.join(outdir, file));
   const outputs: Metafile['outputs'] = {};
   for (const chunk of JSON.parse(printed) as JoinedChunk[]) {
@@ -173,7 +180,11 @@ export function bundleLambda(spec: LambdaBundleSpec, outdir: string): Metafile {
     const dependencies = Object.fromEntries(spec.nodeModules.map((name) => [name, versionOf(name)]));
     writeFileSync(path.join(outdir, 'package.json'), JSON.stringify({ dependencies }));
     copyFileSync(path.join(REPO_ROOT, 'package-lock.json'), path.join(outdir, 'package-lock.json'));
-    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: outdir, env: { ...process.env, ...LAMBDA_INSTALL_ENVIRONMENT }, stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['ci', '--no-audit', '--no-fund'], {
+      cwd: outdir,
+      env: { ...process.env, ...LAMBDA_INSTALL_ENVIRONMENT },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
   }
   // After npm ci, which empties node_modules.
   bundleApart(spec, outdir);

@@ -83,7 +83,10 @@ export class Operations extends Construct {
     });
     const fifteenMinutes = Duration.minutes(15);
     const attempts = Object.fromEntries(
-      REGISTER_CALL_OUTCOMES.map((outcome) => [outcome.replace('-', '_'), registerCalls.metric({ dimensionsMap: { Outcome: outcome }, statistic: 'Sum', period: fifteenMinutes })]),
+      REGISTER_CALL_OUTCOMES.map((outcome) => [
+        outcome.replace('-', '_'),
+        registerCalls.metric({ dimensionsMap: { Outcome: outcome }, statistic: 'Sum', period: fifteenMinutes }),
+      ]),
     );
     const overBudgetPercent = new cloudwatch.MathExpression({
       expression: `IF(answered + failed + over_budget >= ${REGISTER_CALL_MIN_ATTEMPTS}, 100 * over_budget / (answered + failed + over_budget), 0)`,
@@ -112,7 +115,8 @@ export class Operations extends Construct {
 
     this.throttledAlarm = new cloudwatch.Alarm(this, 'ThrottledAlarm', {
       alarmName: physicalName(props.config, 'api-throttled'),
-      alarmDescription: 'The API refused requests over a route throttle (429): the capacity model is outgrown (raise the throttles in infra/capacity.ts) or the API is being flooded',
+      alarmDescription:
+        'The API refused requests over a route throttle (429): the capacity model is outgrown (raise the throttles in infra/capacity.ts) or the API is being flooded',
       metric: throttled,
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -131,7 +135,7 @@ export class Operations extends Construct {
     this.agentUnavailableAlarm = new cloudwatch.Alarm(this, 'AgentUnavailableAlarm', {
       alarmName: physicalName(props.config, 'agent-unavailable'),
       alarmDescription:
-        'Calls the voice agent could not take were forwarded to the salon: ElevenLabs refused them (the plan\'s concurrent conversations: see docs/operations.md) or did not answer within 2 s',
+        "Calls the voice agent could not take were forwarded to the salon: ElevenLabs refused them (the plan's concurrent conversations: see docs/operations.md) or did not answer within 2 s",
       metric: agentUnavailable,
       threshold: AGENT_UNAVAILABLE_CALLS,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -161,7 +165,8 @@ export class Operations extends Construct {
     });
     this.salonWaitingAlarm = new cloudwatch.Alarm(this, 'SalonWaitingAlarm', {
       alarmName: physicalName(props.config, 'salon-waiting-for-number'),
-      alarmDescription: 'A salon finished setup and is waiting for a number: the pool is empty. Stock it now (npm run admin -- stock-numbers): waiting salons are served at once',
+      alarmDescription:
+        'A salon finished setup and is waiting for a number: the pool is empty. Stock it now (npm run admin -- stock-numbers): waiting salons are served at once',
       metric: salonsWaiting,
       threshold: 1,
       comparisonOperator: cloudwatch.ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
@@ -183,7 +188,10 @@ export class Operations extends Construct {
           new cloudwatch.AlarmWidget({ title: 'Salons waiting for a number', alarm: this.salonWaitingAlarm }),
         ],
         [
-          new cloudwatch.GraphWidget({ title: 'API requests and errors', left: [requests, clientErrors, props.api.stage.metricServerError({ period: fiveMinutes })] }),
+          new cloudwatch.GraphWidget({
+            title: 'API requests and errors',
+            left: [requests, clientErrors, props.api.stage.metricServerError({ period: fiveMinutes })],
+          }),
           new cloudwatch.GraphWidget({ title: 'API latency (p95)', left: [props.api.stage.metricLatency({ period: fiveMinutes, statistic: 'p95' })] }),
         ],
       ],

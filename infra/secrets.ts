@@ -59,7 +59,7 @@ export class Secrets extends Construct {
       {
         id: 'AwsSolutions-SMG4',
         reason:
-          'Third-party API credentials (Google OAuth client, ElevenLabs key): they are issued and rotated in each vendor\'s console, then stored here by operators; no Lambda can rotate them.',
+          "Third-party API credentials (Google OAuth client, ElevenLabs key): they are issued and rotated in each vendor's console, then stored here by operators; no Lambda can rotate them.",
       },
     ]);
   }

@@ -109,7 +109,9 @@ export class SalonReceptionistStack extends Stack {
       environment,
       grants,
       routeEnvironment: props.elevenlabsVoiceIds
-        ? Object.fromEntries([VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].map((id) => [id, { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) }]))
+        ? Object.fromEntries(
+            [VOICE_PREVIEW_ROUTE_ID, ...VOICE_AGENT_ROUTE_IDS].map((id) => [id, { ELEVENLABS_VOICE_IDS: JSON.stringify(props.elevenlabsVoiceIds) }]),
+          )
         : {},
     });
     this.events.addConsumers({ rules: props.eventRules, environment, grants });

@@ -166,11 +166,13 @@ export class Web extends Construct {
       },
       {
         id: 'AwsSolutions-CFR2',
-        reason: 'No WAF web ACL yet (cost); the API is throttled per stage and every /api route validates input and auth. A WAF can be attached when traffic justifies it.',
+        reason:
+          'No WAF web ACL yet (cost); the API is throttled per stage and every /api route validates input and auth. A WAF can be attached when traffic justifies it.',
       },
       {
         id: 'AwsSolutions-CFR4',
-        reason: 'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the viewer TLS policy; a custom domain with an ACM certificate and TLSv1.2_2021 is the path to change it.',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate, for which CloudFront fixes the viewer TLS policy; a custom domain with an ACM certificate and TLSv1.2_2021 is the path to change it.',
       },
     ]);
   }
@@ -216,10 +218,7 @@ export class Web extends Construct {
     }
 
     const entry = new s3deploy.BucketDeployment(this, 'DeploySite', {
-      sources: [
-        s3deploy.Source.asset(webDistDir, { exclude: ['assets', 'assets/**', 'config.json'] }),
-        s3deploy.Source.jsonData('config.json', runtimeConfig),
-      ],
+      sources: [s3deploy.Source.asset(webDistDir, { exclude: ['assets', 'assets/**', 'config.json'] }), s3deploy.Source.jsonData('config.json', runtimeConfig)],
       destinationBucket: this.bucket,
       prune: false,
       cacheControl: [s3deploy.CacheControl.noCache()],

@@ -55,7 +55,12 @@ export function recordingClient(real: Converse, directory: string, photo: () => 
       const answer = await real.send(command);
       const image = imageOf(command);
       if (image) {
-        const recording: Recording = { photo: photo(), modelId: command.input.modelId ?? '', recordedAt: new Date().toISOString(), output: { output: answer.output, stopReason: answer.stopReason } };
+        const recording: Recording = {
+          photo: photo(),
+          modelId: command.input.modelId ?? '',
+          recordedAt: new Date().toISOString(),
+          output: { output: answer.output, stopReason: answer.stopReason },
+        };
         writeFileSync(recordingPath(directory, image), `${JSON.stringify(recording, null, 1)}\n`);
       }
       return answer;

@@ -4,7 +4,17 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, type Metafile } from 'esbuild';
-import { BUNDLE_ENTRY_FILE, bundleApart, coldStartFiles, joinColdChunks, lambdaBuildOptions, lambdaBundleSpec, packageOfInput, REPO_ROOT, type LambdaPackages } from '../../infra/lambda-bundle.js';
+import {
+  BUNDLE_ENTRY_FILE,
+  bundleApart,
+  coldStartFiles,
+  joinColdChunks,
+  lambdaBuildOptions,
+  lambdaBundleSpec,
+  packageOfInput,
+  REPO_ROOT,
+  type LambdaPackages,
+} from '../../infra/lambda-bundle.js';
 
 export interface PartSize {
   name: string;
@@ -76,7 +86,10 @@ export function benchBundle(entry: string, packages: LambdaPackages = {}): Bench
     const metafile = joinColdChunks(dir, buildSync(lambdaBuildOptions(spec, dir)).metafile);
     bundleApart(spec, dir);
     const cold = sizes(metafile, coldStartFiles(metafile, dir));
-    const all = sizes(metafile, Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs')));
+    const all = sizes(
+      metafile,
+      Object.keys(metafile.outputs).filter((file) => file.endsWith('.mjs')),
+    );
     return { entry, dir, remove, coldKb: cold.kb, totalKb: all.kb, packages: cold.packages, inputs: cold.inputs };
   } catch (error) {
     remove();
@@ -118,5 +131,7 @@ export function spread(values: readonly number[]): Spread {
 
 /** The machine's load averages (1, 5 and 15 minutes), as `uptime` prints them: figures taken under load say so. */
 export function machineLoad(): string {
-  return loadavg().map((load) => load.toFixed(2)).join(', ');
+  return loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
 }

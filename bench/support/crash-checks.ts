@@ -41,7 +41,11 @@ interface TableItem {
 /** The salon's day items and appointments, read straight from DynamoDB Local (strongly consistent). */
 async function salonItems(env: Record<string, string>, salonId: string): Promise<TableItem[]> {
   const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
+    new DynamoDBClient({
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
   );
   const items: TableItem[] = [];
   try {
@@ -112,9 +116,12 @@ export function ownerViolations({ slots, told, probes, appointments }: RoundStat
     const key = slotKey(slot.stylistId, slot.at);
     const here = confirmedAt.get(key) ?? [];
     const probe = probes.get(key);
-    if (here.length > 1) violations.push(`${slot.stylistName} ${slot.start} has ${here.length} confirmed bookings (${here.map((entry) => entry.id).join(', ')})`);
-    if (probe?.status === 409 && here.length === 0) violations.push(`${slot.stylistName} ${slot.start} refuses a booking (${probe.error}) and the owner sees none there`);
-    else if (probe && probe.status !== 200 && probe.status !== 409) violations.push(`${slot.stylistName} ${slot.start}: a new booking was answered ${probe.status} ${probe.error ?? ''}`);
+    if (here.length > 1)
+      violations.push(`${slot.stylistName} ${slot.start} has ${here.length} confirmed bookings (${here.map((entry) => entry.id).join(', ')})`);
+    if (probe?.status === 409 && here.length === 0)
+      violations.push(`${slot.stylistName} ${slot.start} refuses a booking (${probe.error}) and the owner sees none there`);
+    else if (probe && probe.status !== 200 && probe.status !== 409)
+      violations.push(`${slot.stylistName} ${slot.start}: a new booking was answered ${probe.status} ${probe.error ?? ''}`);
   }
   const listed = new Set(appointments.filter((entry) => entry.status === 'confirmed').map((entry) => entry.id));
   for (const [id, caller] of told) if (!listed.has(id)) violations.push(`${caller} was told "booked" (${id}) and the owner does not see it confirmed`);

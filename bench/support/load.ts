@@ -15,7 +15,13 @@ export function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))]!;
 }
 
-export async function runLoad(options: { concurrency: number; seconds: number; warmUpSeconds?: number; request: () => Promise<boolean>; sample?: () => number }): Promise<LoadResult> {
+export async function runLoad(options: {
+  concurrency: number;
+  seconds: number;
+  warmUpSeconds?: number;
+  request: () => Promise<boolean>;
+  sample?: () => number;
+}): Promise<LoadResult> {
   // A warm-up lets the JIT and connection pools settle; those requests are not counted.
   const warmUpUntil = performance.now() + (options.warmUpSeconds ?? 2) * 1000;
   await Promise.all(

@@ -87,7 +87,9 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
     const cpu = process.cpuUsage(cpuBefore);
     cpuSeconds.push((cpu.user + cpu.system) / 1e6);
     const rows = scoreRows(photo.expected, reading.services);
-    process.stderr.write(`${photo.id} ${photo.layout} ${photo.band} ${rows.right}/${rows.expected}${rows.spurious ? ` +${rows.spurious}` : ''} ${seconds.at(-1)!.toFixed(1)} s\n`);
+    process.stderr.write(
+      `${photo.id} ${photo.layout} ${photo.band} ${rows.right}/${rows.expected}${rows.spurious ? ` +${rows.spurious}` : ''} ${seconds.at(-1)!.toFixed(1)} s\n`,
+    );
     count(overall, rows);
     count(bands.get(photo.band)!, rows);
     for (const [label, strength] of Object.entries(photo.strengths)) {
@@ -101,7 +103,10 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
       worst.push({ id: photo.id, rows, band: photo.band });
       if (options.dump) {
         writeFileSync(join(options.dump, `${photo.id}.jpg`), photo.jpeg);
-        writeFileSync(join(options.dump, `${photo.id}.json`), JSON.stringify({ ...photo, jpeg: undefined, text: reading.text, found: reading.services }, null, 1));
+        writeFileSync(
+          join(options.dump, `${photo.id}.json`),
+          JSON.stringify({ ...photo, jpeg: undefined, text: reading.text, found: reading.services }, null, 1),
+        );
       }
     }
   }
@@ -126,7 +131,9 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
   if (failures.length) lines.push(`  refused (${failures.length}): ${failures.join('; ')}`);
   if (worst.length) {
     worst.sort((a, b) => a.rows.right / a.rows.expected - b.rows.right / b.rows.expected);
-    lines.push(`  not perfect (${worst.length}): ${worst.map(({ id, rows: each, band }) => `${id} ${band} ${each.right}/${each.expected}${each.spurious ? ` +${each.spurious}` : ''}`).join(', ')}`);
+    lines.push(
+      `  not perfect (${worst.length}): ${worst.map(({ id, rows: each, band }) => `${id} ${band} ${each.right}/${each.expected}${each.spurious ? ` +${each.spurious}` : ''}`).join(', ')}`,
+    );
   }
   return lines;
 }

@@ -27,7 +27,16 @@ const UNITS: Record<keyof Distortions, (value: number) => string> = {
   margin: (value) => `margins ≥ ${(value * 100).toFixed(0)}%`,
 };
 /** The value at two thirds of each distortion's range, for the labels. */
-const TOP_THIRD: Record<keyof Distortions, number> = { rotation: 16 / 3, keystone: 0.2 / 3, light: 2 / 3, shadow: 2 / 3, blur: 1.1, noise: 8, quality: 55, margin: 0.02 + 0.32 / 3 };
+const TOP_THIRD: Record<keyof Distortions, number> = {
+  rotation: 16 / 3,
+  keystone: 0.2 / 3,
+  light: 2 / 3,
+  shadow: 2 / 3,
+  blur: 1.1,
+  noise: 8,
+  quality: 55,
+  margin: 0.02 + 0.32 / 3,
+};
 const names = Object.keys(STRENGTH) as (keyof Distortions)[];
 
 const range = ({ first, count, band }: Draw) => `photos ${first}–${first + count - 1}${band ? ` (band ${band} only)` : ''}`;
@@ -50,5 +59,8 @@ export function apartSet(half: Half, draw: Draw & { layout?: string }): Pick<Pho
     }
   }
   const layouts = HALVES[half].map((layout) => layout.name).join(', ');
-  return { title: `[layouts apart, ${which}] seed ${draw.seed}, ${range(draw)}${draw.layout ? `, layout ${draw.layout} only` : ''}; layouts ${layouts}`, photos: photos() };
+  return {
+    title: `[layouts apart, ${which}] seed ${draw.seed}, ${range(draw)}${draw.layout ? `, layout ${draw.layout} only` : ''}; layouts ${layouts}`,
+    photos: photos(),
+  };
 }

@@ -22,7 +22,13 @@ export interface LaunchedProduct {
  * process group (DynamoDB Local's JVM included), so that one signal to the group reaches all of it,
  * as a kill of the terminal's process group does.
  */
-export async function launchProduct(options: { port: number; dataDir: string; env?: Record<string, string>; detached?: boolean; stderr?: 'inherit' | 'ignore' | number }): Promise<LaunchedProduct> {
+export async function launchProduct(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  detached?: boolean;
+  stderr?: 'inherit' | 'ignore' | number;
+}): Promise<LaunchedProduct> {
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
     env: { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: options.dataDir },

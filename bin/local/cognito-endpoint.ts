@@ -9,7 +9,15 @@ import { hasValidSigV4 } from './sigv4.js';
  * refresh) are open, as they are in Cognito; every other one (Admin*, ListUsers, pool settings)
  * needs an IAM-style signature by a local key, which the handlers' Cognito client makes.
  */
-const BROWSER_OPERATIONS = new Set(['InitiateAuth', 'SignUp', 'ForgotPassword', 'ConfirmForgotPassword', 'ChangePassword', 'RevokeToken', 'GetTokensFromRefreshToken']);
+const BROWSER_OPERATIONS = new Set([
+  'InitiateAuth',
+  'SignUp',
+  'ForgotPassword',
+  'ConfirmForgotPassword',
+  'ChangePassword',
+  'RevokeToken',
+  'GetTokensFromRefreshToken',
+]);
 
 const refreshInput = z.object({ ClientId: z.string().min(1), RefreshToken: z.string().min(1) });
 

@@ -28,7 +28,13 @@ export function describeTwiml(status: number, twiml: string): CallOutcome {
   const gather = /<Gather\b([^>]*)>\s*<Say\b[^>]*>([^<]*)<\/Say>\s*<\/Gather>\s*<Say\b[^>]*>([^<]*)<\/Say>/.exec(twiml);
   if (gather) {
     const action = /\baction="([^"]*)"/.exec(gather[1]!);
-    return { kind: 'message-prompt', text: 'The salon is asking for a message.', said: unescapeXml(gather[2]!), action: unescapeXml(action?.[1] ?? ''), nothingSaid: unescapeXml(gather[3]!) };
+    return {
+      kind: 'message-prompt',
+      text: 'The salon is asking for a message.',
+      said: unescapeXml(gather[2]!),
+      action: unescapeXml(action?.[1] ?? ''),
+      nothingSaid: unescapeXml(gather[3]!),
+    };
   }
   const dial = /<Dial\b([^>]*)>(?:<Number\b([^>]*)>([^<]*)<\/Number>|([^<]*))<\/Dial>/.exec(twiml);
   if (dial) {

@@ -87,7 +87,11 @@ async function readJson(request: IncomingMessage): Promise<Record<string, unknow
 
 function sendJson(response: ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)) });
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+    'content-length': String(Buffer.byteLength(text)),
+  });
   response.end(text);
 }
 
@@ -114,7 +118,12 @@ export function createLocalPhone(options: LocalPhoneOptions) {
 
   /** Twilio's status callback for a call that ended. */
   async function reportEnd(request: IncomingMessage, call: Record<string, string>, status: string, seconds: number) {
-    await callWebhook(request, voiceUrl(request, 'status'), { ...call, CallStatus: status, CallDuration: String(seconds), Timestamp: new Date().toUTCString() });
+    await callWebhook(request, voiceUrl(request, 'status'), {
+      ...call,
+      CallStatus: status,
+      CallDuration: String(seconds),
+      Timestamp: new Date().toUTCString(),
+    });
   }
 
   async function connectIfAnswered(outcome: CallOutcome, to: string, from: string) {
@@ -130,12 +139,26 @@ export function createLocalPhone(options: LocalPhoneOptions) {
    * carrier sends it on where the line forwards, as a new call (the caller's number, the line as
    * ForwardedFrom). Refused there (our own call come back), our `<Dial>` hears busy.
    */
-  async function carrierForwards(request: IncomingMessage, call: Record<string, string>, dialled: string, answered: boolean): Promise<{ status: string; notes: string[] }> {
+  async function carrierForwards(
+    request: IncomingMessage,
+    call: Record<string, string>,
+    dialled: string,
+    answered: boolean,
+  ): Promise<{ status: string; notes: string[] }> {
     if (answered) return { status: 'completed', notes: [] };
     const forwarding = options.lines.forwarding(dialled);
     const onward = forwarding.all ?? forwarding.unanswered;
     if (!onward) return { status: 'no-answer', notes: [] };
-    const leg = { CallSid: newCallSid(), AccountSid: SANDBOX_ACCOUNT_SID, From: call.From ?? '', To: onward, ForwardedFrom: dialled, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' };
+    const leg = {
+      CallSid: newCallSid(),
+      AccountSid: SANDBOX_ACCOUNT_SID,
+      From: call.From ?? '',
+      To: onward,
+      ForwardedFrom: dialled,
+      CallStatus: 'ringing',
+      Direction: 'inbound',
+      ApiVersion: '2010-04-01',
+    };
     const answer = await callWebhook(request, voiceUrl(request), leg);
     const notes = [`${dialled} forwards ${forwarding.all ? 'every call' : 'unanswered calls'} to ${onward}: the network sent the call there.`];
     if (answer.outcome.kind === 'rejected') {
@@ -162,15 +185,35 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     const code = options.lines.dialCode(from, dialled);
     if (code) {
       const what = code.kind === 'all' ? 'every call' : 'the calls nobody answers';
-      return { carrier: code.to ? `Call forwarding on ${code.line}: ${what} now go${code.kind === 'all' ? 'es' : ''} to ${code.to}.` : `Call forwarding of ${what} on ${code.line} is off.` };
+      return {
+        carrier: code.to
+          ? `Call forwarding on ${code.line}: ${what} now go${code.kind === 'all' ? 'es' : ''} to ${code.to}.`
+          : `Call forwarding of ${what} on ${code.line} is off.`,
+      };
     }
     const to = toE164(dialled) ?? dialled;
     const forwarding = options.lines.forwarding(to);
-    const call = { CallSid: newCallSid(), AccountSid: SANDBOX_ACCOUNT_SID, From: from, To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' };
+    const call = {
+      CallSid: newCallSid(),
+      AccountSid: SANDBOX_ACCOUNT_SID,
+      From: from,
+      To: to,
+      CallStatus: 'ringing',
+      Direction: 'inbound',
+      ApiVersion: '2010-04-01',
+    };
     if (!forwarding.all && forwarding.unanswered) {
-      return { call, startedAt: Date.now(), line: { number: to, to: forwarding.unanswered, text: `Ringing ${to}. If nobody answers, the network forwards the call to ${forwarding.unanswered}.` } };
+      return {
+        call,
+        startedAt: Date.now(),
+        line: { number: to, to: forwarding.unanswered, text: `Ringing ${to}. If nobody answers, the network forwards the call to ${forwarding.unanswered}.` },
+      };
     }
-    return placeCall(request, forwarding.all ? { ...call, To: forwarding.all, ForwardedFrom: to } : call, forwarding.all ? [`${to} forwards every call to ${forwarding.all}.`] : []);
+    return placeCall(
+      request,
+      forwarding.all ? { ...call, To: forwarding.all, ForwardedFrom: to } : call,
+      forwarding.all ? [`${to} forwards every call to ${forwarding.all}.`] : [],
+    );
   }
 
   async function placeCall(request: IncomingMessage, call: Record<string, string>, notes: string[]) {
@@ -195,7 +238,15 @@ export function createLocalPhone(options: LocalPhoneOptions) {
   async function whisperLeg(request: IncomingMessage, call: Record<string, string>, whisper: string, rung: string, person: boolean): Promise<string[]> {
     const url = new URL(whisper);
     if (url.host !== request.headers.host || url.pathname !== '/api/twilio/voice') throw new Error('not this webhook');
-    const leg = { CallSid: newCallSid(), AccountSid: SANDBOX_ACCOUNT_SID, From: call.To ?? '', To: rung, CallStatus: 'in-progress', Direction: 'outbound-dial', ApiVersion: '2010-04-01' };
+    const leg = {
+      CallSid: newCallSid(),
+      AccountSid: SANDBOX_ACCOUNT_SID,
+      From: call.To ?? '',
+      To: rung,
+      CallStatus: 'in-progress',
+      Direction: 'outbound-dial',
+      ApiVersion: '2010-04-01',
+    };
     const heard = describeWhisper((await callWebhook(request, url.toString(), leg)).twiml);
     if (!heard) return [`${rung} picked up and heard nothing from us: it was hung up on.`];
     const notes = [`${rung} hears: “${heard.said}”`];
@@ -213,7 +264,12 @@ export function createLocalPhone(options: LocalPhoneOptions) {
     const whispered = answered && text(body.whisper) ? await whisperLeg(request, call, text(body.whisper), text(body.number), body.voicemail !== true) : [];
     const forwarded = await carrierForwards(request, call, text(body.number), answered);
     const answer = await callWebhook(request, action.toString(), { ...call, CallStatus: 'in-progress', DialCallStatus: forwarded.status });
-    return { call, ...answer, notes: [...whispered, ...forwarded.notes], conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? '') };
+    return {
+      call,
+      ...answer,
+      notes: [...whispered, ...forwarded.notes],
+      conversation: await connectIfAnswered(answer.outcome, call.To ?? '', call.From ?? ''),
+    };
   }
 
   /** Message mode: what the caller says is recognised and posted to the `<Gather>`'s action, as Twilio does. */
@@ -239,7 +295,15 @@ export function createLocalPhone(options: LocalPhoneOptions) {
   /** A text to our SMS sender or a salon's number, as Twilio handles it and then posts it to the inbound SMS webhook; answers what came back. */
   async function sendText(request: IncomingMessage, body: Record<string, unknown>) {
     const since = new Date().toISOString();
-    const message = { MessageSid: `SM${randomBytes(16).toString('hex')}`, AccountSid: SANDBOX_ACCOUNT_SID, From: text(body.from) || '+353860000000', To: text(body.to), Body: text(body.body), NumMedia: '0', ApiVersion: '2010-04-01' };
+    const message = {
+      MessageSid: `SM${randomBytes(16).toString('hex')}`,
+      AccountSid: SANDBOX_ACCOUNT_SID,
+      From: text(body.from) || '+353860000000',
+      To: text(body.to),
+      Body: text(body.body),
+      NumMedia: '0',
+      ApiVersion: '2010-04-01',
+    };
     options.recordText({ to: message.To, from: message.From, body: message.Body });
     await options.receiveText({ to: message.To, from: message.From, body: message.Body });
     const answer = await callWebhook(request, `http://${request.headers.host}/api/twilio/sms`, message);
@@ -270,7 +334,8 @@ export function createLocalPhone(options: LocalPhoneOptions) {
       '/_local/phone/speak': (body) => speak(request, body),
       '/_local/phone/hang-up': (body) => hangUp(request, body),
       '/_local/phone/text': (body) => sendText(request, body),
-      '/_local/phone/say': (body) => options.receptionist.turn({ salonId: text(body.salonId), conversationId: text(body.conversationId), text: text(body.text) }),
+      '/_local/phone/say': (body) =>
+        options.receptionist.turn({ salonId: text(body.salonId), conversationId: text(body.conversationId), text: text(body.text) }),
     };
     const action = actions[url.pathname];
     if (!action) return false;

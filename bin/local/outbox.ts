@@ -71,7 +71,6 @@ export function mergedOutbox(file: Outbox, table: Pick<OutboxStore, 'listRecent'
   };
 }
 
-
 function renderAttachment(attachment: OutboxAttachment): string {
   const href = `data:${attachment.contentType.split(';')[0]};charset=utf-8;base64,${Buffer.from(attachment.content, 'utf8').toString('base64')}`;
   return `<div class="attachment">

@@ -46,8 +46,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** The same security headers CloudFront adds in AWS (infra/web.ts). */
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy':
-    `default-src 'self'; script-src 'self' ${SIGNED_IN_REDIRECT_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+  'content-security-policy': `default-src 'self'; script-src 'self' ${SIGNED_IN_REDIRECT_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',

@@ -110,7 +110,10 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     startDynamo(join(dataDir, 'dynamodb'), LOCAL_NAMES.table, awsKey, options.dynamoEndpoint),
     startS3(join(dataDir, 's3'), LOCAL_NAMES.bucket),
   ]);
-  const loadTrigger = (entry: string): TriggerHandler => async (event) => (await importEntry<TriggerHandler>(entry, 'handler'))(event);
+  const loadTrigger =
+    (entry: string): TriggerHandler =>
+    async (event) =>
+      (await importEntry<TriggerHandler>(entry, 'handler'))(event);
   const cognito = await startCognitoStandIn({
     dataDir: join(dataDir, 'cognito'),
     issuerDomain: LOCAL_NAMES.issuerDomain,

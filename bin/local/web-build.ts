@@ -12,7 +12,16 @@ function newest(path: string): number {
   return readdirSync(path).reduce((latest, name) => Math.max(latest, newest(join(path, name))), 0);
 }
 
-const SOURCES = ['web/src', 'web/public', 'web/index.html', 'web/site-files.ts', 'vite.config.ts', 'functions/contracts', 'functions/core/plans.ts', 'functions/core/money.ts'];
+const SOURCES = [
+  'web/src',
+  'web/public',
+  'web/index.html',
+  'web/site-files.ts',
+  'vite.config.ts',
+  'functions/contracts',
+  'functions/core/plans.ts',
+  'functions/core/money.ts',
+];
 
 /** The public pages' script entry, as vite.config.ts names it and its manifest keys it. */
 const PUBLIC_PAGE_ENTRY = 'src/public-pages/public-page.ts';

@@ -13,7 +13,10 @@ export async function handler(event: EventBridgeEvent<'message.left', unknown>):
   const left = parseEventDetail('message.left', event.detail);
   const d = deps();
   const ids = { salonId: left.salonId, messageId: left.messageId };
-  const [salon, message] = await Promise.all([d.salons.get(left.salonId), d.bookings.messages.get(left.salonId, { id: left.messageId, createdAt: left.createdAt })]);
+  const [salon, message] = await Promise.all([
+    d.salons.get(left.salonId),
+    d.bookings.messages.get(left.salonId, { id: left.messageId, createdAt: left.createdAt }),
+  ]);
   if (!salon || !message) return logger.info('message notice skipped: the salon or the message is gone', ids);
   const claims = { claims: d.deliveryClaims, now: d.now };
   const key = (channel: string) => ({ salonId: left.salonId, eventType: 'message.left', subjectId: left.messageId, channel });
@@ -22,7 +25,12 @@ export async function handler(event: EventBridgeEvent<'message.left', unknown>):
   const sends = [
     ownerEmail
       ? deliverOnce(claims, key('owner-email'), () =>
-          d.email.send({ salonId: left.salonId, to: ownerEmail, ...callerMessageEmail(salon.name, message, new URL('/calls', d.config.SITE_URL).toString()), fromName: 'SalonDesk' }),
+          d.email.send({
+            salonId: left.salonId,
+            to: ownerEmail,
+            ...callerMessageEmail(salon.name, message, new URL('/calls', d.config.SITE_URL).toString()),
+            fromName: 'SalonDesk',
+          }),
         )
       : null,
     ownerMobile ? deliverOnce(claims, key('owner-sms'), () => d.sms.send({ salonId: left.salonId, to: ownerMobile, body: callerMessageSms(message) })) : null,

@@ -17,14 +17,17 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   if (!salon) return logger.info('owner notice skipped: the salon is gone', ids);
   const to = detail.ownerEmail;
   const content = ownerEmail(kind, appointment, salon, new URL('/dashboard', d.config.SITE_URL).toString(), d.now());
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.email.send({
-      salonId: appointment.salonId,
-      to,
-      ...content,
-      fromName: 'SalonDesk',
-      ...(appointment.callerEmail && isEmailAddress(appointment.callerEmail) ? { replyTo: appointment.callerEmail } : {}),
-    }),
+  const outcome = await deliverOnce(
+    { claims: d.deliveryClaims, now: d.now },
+    { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel },
+    () =>
+      d.email.send({
+        salonId: appointment.salonId,
+        to,
+        ...content,
+        fromName: 'SalonDesk',
+        ...(appointment.callerEmail && isEmailAddress(appointment.callerEmail) ? { replyTo: appointment.callerEmail } : {}),
+      }),
   ).catch((error: unknown) => {
     logger.warn('owner notice failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

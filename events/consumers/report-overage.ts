@@ -13,5 +13,8 @@ export async function handler(event: EventBridgeEvent<'call.completed', unknown>
   const call = parseEventDetail('call.completed', event.detail);
   const d = deps();
   const outcome = await reportCallOverage({ ...d, meterEventName: d.config.STRIPE_METER_EVENT_NAME }, call);
-  logger.info(outcome.reported ? 'overage reported' : 'no overage to report', { salonId: call.salonId, ...(outcome.reported ? { minutes: outcome.minutes } : { reason: outcome.reason }) });
+  logger.info(outcome.reported ? 'overage reported' : 'no overage to report', {
+    salonId: call.salonId,
+    ...(outcome.reported ? { minutes: outcome.minutes } : { reason: outcome.reason }),
+  });
 }

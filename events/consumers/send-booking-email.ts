@@ -30,15 +30,18 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const salon = await salonContact(salons, appointment.salonId, detail.salonName);
   if (!salon) return logger.info('booking email skipped: the salon is gone', ids);
   const content = callerEmail(kind, appointment, salon, d.config.EMAIL_FROM ?? SANDBOX_ORGANIZER, d.now());
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.email.send({
-      salonId: appointment.salonId,
-      to,
-      ...content,
-      ...(test ? { subject: `[Test booking] ${content.subject}` } : {}),
-      fromName: salon.name,
-      ...(detail.ownerEmail && isEmailAddress(detail.ownerEmail) ? { replyTo: detail.ownerEmail } : {}),
-    }),
+  const outcome = await deliverOnce(
+    { claims: d.deliveryClaims, now: d.now },
+    { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel },
+    () =>
+      d.email.send({
+        salonId: appointment.salonId,
+        to,
+        ...content,
+        ...(test ? { subject: `[Test booking] ${content.subject}` } : {}),
+        fromName: salon.name,
+        ...(detail.ownerEmail && isEmailAddress(detail.ownerEmail) ? { replyTo: detail.ownerEmail } : {}),
+      }),
   ).catch((error: unknown) => {
     logger.warn('booking email failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

@@ -26,14 +26,17 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const to = test ? (await salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
   if (!to) return logger.info('booking sms skipped: a test booking and the owner gave no mobile', ids);
   const { twoWay } = await d.sms.sender();
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({
-      salonId: appointment.salonId,
-      to,
-      body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now(), 'reason' in detail ? detail.reason : undefined, twoWay)}`,
-      // A reply to the caller's text is about this booking (functions/core/replies/last-text.ts).
-      ...(test ? {} : { about: { bookingId: appointment.id } }),
-    }),
+  const outcome = await deliverOnce(
+    { claims: d.deliveryClaims, now: d.now },
+    { salonId: ids.salonId, eventType: type, subjectId: ids.bookingId, channel: ids.channel },
+    () =>
+      d.sms.send({
+        salonId: appointment.salonId,
+        to,
+        body: `${test ? '[Test booking] ' : ''}${bookingSms(kind, appointment, salon, d.now(), 'reason' in detail ? detail.reason : undefined, twoWay)}`,
+        // A reply to the caller's text is about this booking (functions/core/replies/last-text.ts).
+        ...(test ? {} : { about: { bookingId: appointment.id } }),
+      }),
   ).catch((error: unknown) => {
     logger.warn('booking sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

@@ -10,7 +10,11 @@ import { depositRefundSms, depositSms } from '../../functions/core/confirmations
 type DepositEventType = 'booking.deposit-requested' | 'booking.deposit-refunded';
 
 /** The text of each deposit event, or null (with why) when there is nothing worth sending. */
-async function textOf(type: DepositEventType, detail: unknown, now: Date): Promise<{ appointment: Appointment; body: string | null; skipped?: string; expiresAt?: Date }> {
+async function textOf(
+  type: DepositEventType,
+  detail: unknown,
+  now: Date,
+): Promise<{ appointment: Appointment; body: string | null; skipped?: string; expiresAt?: Date }> {
   const d = deps();
   if (type === 'booking.deposit-requested') {
     const request = parseEventDetail(type, detail);
@@ -45,8 +49,17 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   const test = appointment.source === 'test-call';
   const to = test ? (await d.salons.get(appointment.salonId))?.business?.owner_mobile : appointment.callerPhone;
   if (!to) return logger.info('deposit sms skipped: a test booking and the owner gave no mobile', ids);
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, { salonId: ids.salonId, eventType: ids.eventType, subjectId: ids.bookingId, channel: ids.channel }, () =>
-    d.sms.send({ salonId: appointment.salonId, to, body: `${test ? '[Test booking] ' : ''}${body}`, ...(expiresAt ? { expiresAt } : {}), ...(test ? {} : { about: { bookingId: appointment.id } }) }),
+  const outcome = await deliverOnce(
+    { claims: d.deliveryClaims, now: d.now },
+    { salonId: ids.salonId, eventType: ids.eventType, subjectId: ids.bookingId, channel: ids.channel },
+    () =>
+      d.sms.send({
+        salonId: appointment.salonId,
+        to,
+        body: `${test ? '[Test booking] ' : ''}${body}`,
+        ...(expiresAt ? { expiresAt } : {}),
+        ...(test ? {} : { about: { bookingId: appointment.id } }),
+      }),
   ).catch((error: unknown) => {
     logger.warn('deposit sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;

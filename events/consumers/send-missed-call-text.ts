@@ -18,7 +18,11 @@ export async function handler(event: EventBridgeEvent<'call.completed', unknown>
   if (!TEXTED_OUTCOMES.has(completed.outcome) || completed.test) return;
   const d = deps();
   const ids = { salonId: completed.salonId, callSid: completed.callSid, channel: 'sms' };
-  const [salon, setup, call] = await Promise.all([d.salons.get(completed.salonId), d.setup.load(completed.salonId), d.calls.get(completed.salonId, completed.callSid)]);
+  const [salon, setup, call] = await Promise.all([
+    d.salons.get(completed.salonId),
+    d.setup.load(completed.salonId),
+    d.calls.get(completed.salonId, completed.callSid),
+  ]);
   if (!salon || !call) return logger.info('missed-call text skipped: the salon or the call is gone', ids);
   const decision = missedCallText(
     { outcome: completed.outcome, test: completed.test, callerPhone: call.callerPhone },
@@ -32,11 +36,11 @@ export async function handler(event: EventBridgeEvent<'call.completed', unknown>
   );
   if (!decision.send) return logger.info('missed-call text not sent', { ...ids, reason: decision.reason });
   const key = { salonId: salon.id, eventType: 'missed-call.text', subjectId: `${phoneKey(salon.id, decision.to)}#${decision.day}`, channel: 'sms' };
-  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, key, () => d.sms.send({ salonId: salon.id, to: decision.to, body: decision.body })).catch(
-    (error: unknown) => {
-      logger.warn('missed-call text failed; the bus retries', { ...ids, error: (error as Error).message });
-      throw error;
-    },
-  );
+  const outcome = await deliverOnce({ claims: d.deliveryClaims, now: d.now }, key, () =>
+    d.sms.send({ salonId: salon.id, to: decision.to, body: decision.body }),
+  ).catch((error: unknown) => {
+    logger.warn('missed-call text failed; the bus retries', { ...ids, error: (error as Error).message });
+    throw error;
+  });
   logger.info(outcome.sent ? 'missed-call text sent' : 'missed-call text already sent to this caller today', ids);
 }

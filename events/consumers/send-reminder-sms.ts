@@ -17,6 +17,11 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     logger.warn('reminder sms failed; the bus retries', { ...ids, error: (error as Error).message });
     throw error;
   });
-  const said = { sent: 'reminder sms sent', 'already-sent': 'reminder already sent; nothing sent', held: 'reminder being sent by another delivery; left to it', 'test-booking': 'reminder skipped: a test booking' } as const;
+  const said = {
+    sent: 'reminder sms sent',
+    'already-sent': 'reminder already sent; nothing sent',
+    held: 'reminder being sent by another delivery; left to it',
+    'test-booking': 'reminder skipped: a test booking',
+  } as const;
   logger.info(said[delivered], ids);
 }

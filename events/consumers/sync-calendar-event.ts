@@ -23,7 +23,12 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     logger.info('calendar event synced', { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, outcome });
   } catch (error) {
     await noteCalendarFailure(d, appointment.salonId, appointment.id, error);
-    logger.warn('calendar event not synced; the bus retries', { eventType: type, salonId: appointment.salonId, bookingId: appointment.id, name: (error as Error)?.name });
+    logger.warn('calendar event not synced; the bus retries', {
+      eventType: type,
+      salonId: appointment.salonId,
+      bookingId: appointment.id,
+      name: (error as Error)?.name,
+    });
     throw error;
   }
 }

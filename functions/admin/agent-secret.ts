@@ -15,8 +15,7 @@ export const agentSecretRequest = z.strictObject({
 });
 
 export type AgentSecretResult =
-  | { ok: true; salonId: string; secret: string; createdAt: string; rotatedAt: string | null; note: string }
-  | { ok: false; error: string };
+  { ok: true; salonId: string; secret: string; createdAt: string; rotatedAt: string | null; note: string } | { ok: false; error: string };
 
 export async function agentSecretAction(event: unknown): Promise<AgentSecretResult> {
   const parsed = agentSecretRequest.safeParse(event);
@@ -30,7 +29,10 @@ export async function agentSecretAction(event: unknown): Promise<AgentSecretResu
     case 'owner-deleted':
       return { ok: false, error: `Salon ${salonId} belongs to a deleted account: no secret issued` };
     case 'exists':
-      return { ok: false, error: `Salon ${salonId} already has an agent secret (created ${result.createdAt}); it is stored hashed and cannot be shown again. Use --rotate for a new one.` };
+      return {
+        ok: false,
+        error: `Salon ${salonId} already has an agent secret (created ${result.createdAt}); it is stored hashed and cannot be shown again. Use --rotate for a new one.`,
+      };
     default:
       return {
         ok: true,

@@ -19,9 +19,20 @@ const phoneNumber = z.string().min(1);
 export const assignNumberRequest = z.strictObject({ action: z.literal('assign-number'), salonId, phoneNumber });
 export const listNumbersRequest = z.strictObject({ action: z.literal('list-numbers') });
 export const releaseNumberRequest = z.strictObject({ action: z.literal('release-number'), salonId });
-export const stockNumbersRequest = z.strictObject({ action: z.literal('stock-numbers'), count: z.number().int().min(1).max(50), areaCode: z.string().regex(/^\d{1,3}$/).optional() });
+export const stockNumbersRequest = z.strictObject({
+  action: z.literal('stock-numbers'),
+  count: z.number().int().min(1).max(50),
+  areaCode: z
+    .string()
+    .regex(/^\d{1,3}$/)
+    .optional(),
+});
 export const addNumberRequest = z.strictObject({ action: z.literal('add-number'), phoneNumber });
-export const quarantineNumberRequest = z.strictObject({ action: z.literal('quarantine-number'), phoneNumber, days: z.number().int().min(1).max(365).optional() });
+export const quarantineNumberRequest = z.strictObject({
+  action: z.literal('quarantine-number'),
+  phoneNumber,
+  days: z.number().int().min(1).max(365).optional(),
+});
 export const freeNumberRequest = z.strictObject({ action: z.literal('free-number'), phoneNumber });
 export const retireNumberRequest = z.strictObject({ action: z.literal('retire-number'), phoneNumber });
 export const poolStatusRequest = z.strictObject({ action: z.literal('pool-status') });
@@ -32,7 +43,15 @@ type Refusal = { ok: false; error: string };
 export type AssignResult = { ok: true; salonId: string; phoneNumber: string; voiceUrl?: string; replaced?: string } | Refusal;
 export type ListResult = {
   ok: true;
-  numbers: { phoneNumber: string; state: string; salonId: string | null; salonName: string | null; live: boolean; until: string | null; formerSalon: string | null }[];
+  numbers: {
+    phoneNumber: string;
+    state: string;
+    salonId: string | null;
+    salonName: string | null;
+    live: boolean;
+    until: string | null;
+    formerSalon: string | null;
+  }[];
 };
 export type ReleaseResult = { ok: true; salonId: string; released: string; quarantinedUntil: string } | Refusal;
 export type StockResult = { ok: true; bought: string[]; served: { salonId: string; number: string }[]; pool: { free: number; quarantined: number } } | Refusal;
@@ -65,7 +84,11 @@ export async function assignNumber(deps: NumbersDeps, request: z.infer<typeof as
   if ('ok' in pointed) return pointed;
   if (!(await deps.numbers.assign(number, request.salonId, deps.now()))) {
     const record = await deps.numbers.get(number);
-    return refuse(record?.state === 'quarantined' ? `${number} is in quarantine${record.until ? ` until ${record.until}` : ''}` : `${number} is already assigned to another salon`);
+    return refuse(
+      record?.state === 'quarantined'
+        ? `${number} is in quarantine${record.until ? ` until ${record.until}` : ''}`
+        : `${number} is already assigned to another salon`,
+    );
   }
   const set = await deps.salons.setAssignedNumber(request.salonId, number);
   if (!set) {
@@ -133,7 +156,8 @@ export async function holdNumber(deps: NumbersDeps, request: z.infer<typeof quar
   if (!number) return refuse('phoneNumber is not a valid phone number');
   const now = deps.now();
   const until = request.days ? new Date(now.getTime() + request.days * 24 * 60 * 60 * 1000).toISOString() : null;
-  if (!(await deps.numbers.quarantine(number, { at: now.toISOString(), until, former: null }))) return refuse(`${number} is not a free or quarantined number of the pool`);
+  if (!(await deps.numbers.quarantine(number, { at: now.toISOString(), until, former: null })))
+    return refuse(`${number} is not a free or quarantined number of the pool`);
   return { ok: true, phoneNumber: number, state: 'quarantined' };
 }
 

@@ -47,12 +47,15 @@ export const handler = publicRoute(
     let page: CalendarReturnPage | undefined;
     try {
       // The code is exchanged with the redirect URI the start gave, on this same origin.
-      const result = await completeCalendarConnection({ ...dependencies, config: { SITE_URL: siteUrl }, beforeReplacingGrant: (salonId) => closeMirrors(dependencies, salonId) }, {
-        state: query.state,
-        code: query.code,
-        error: query.error,
-        browserState: stateFromCookies(siteUrl, requestCookies(event)),
-      });
+      const result = await completeCalendarConnection(
+        { ...dependencies, config: { SITE_URL: siteUrl }, beforeReplacingGrant: (salonId) => closeMirrors(dependencies, salonId) },
+        {
+          state: query.state,
+          code: query.code,
+          error: query.error,
+          browserState: stateFromCookies(siteUrl, requestCookies(event)),
+        },
+      );
       ({ outcome, returnTo: page } = result);
       // Calendars already mapped (a reconnect from Settings, whose old channels were closed above) are mirrored afresh.
       if (result.outcome === 'ok') await reconcileSalonMirrors(dependencies, result.salonId);

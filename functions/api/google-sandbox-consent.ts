@@ -13,7 +13,6 @@ import { escapeHtml } from '../core/escape-html.js';
  */
 const TITLE = 'Sandbox: Google Calendar consent';
 
-
 function page(statusCode: number, body: string): ApiResult {
   return {
     statusCode,

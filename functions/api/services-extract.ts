@@ -46,7 +46,13 @@ export async function readMultipart(event: ApiEvent): Promise<UploadedFile[]> {
     try {
       parser = busboy({
         headers: { 'content-type': contentType },
-        limits: { files: PRICE_LIST_LIMITS.maxFiles, fileSize: PRICE_LIST_LIMITS.maxFileBytes, fields: 5, fieldSize: 1024, parts: PRICE_LIST_LIMITS.maxFiles + 5 },
+        limits: {
+          files: PRICE_LIST_LIMITS.maxFiles,
+          fileSize: PRICE_LIST_LIMITS.maxFileBytes,
+          fields: 5,
+          fieldSize: 1024,
+          parts: PRICE_LIST_LIMITS.maxFiles + 5,
+        },
         defParamCharset: 'utf8',
       });
     } catch {

@@ -19,15 +19,28 @@ export async function depositPage(query: SandboxPageQuery, action: string | null
     const events = await sandbox.finishDeposit(query.salon, query.id, action);
     if (!events) return page(410, title, '<p>This payment link has expired or the deposit was already paid.</p>');
     if (!(await deliver(events))) return page(502, title, '<p>The sandbox could not deliver the event to SalonDesk. Try again in a moment.</p>');
-    if (action === 'expire') return page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
+    if (action === 'expire')
+      return page(200, title, '<div class="summary"><h2>Session expired</h2><p>The held time is released, as when nobody pays within the time.</p></div>');
     const amount = escapeHtml(formatEuro(session.amountCents));
     // What SalonDesk did with the payment: a booking released before it arrived gives it back.
     return (await sandbox.depositRecord(query.salon, query.id))?.refundedAt
-      ? page(200, title, `<div class="summary"><h2>Deposit refunded</h2><p>${escapeHtml(session.salonName)} had already released this time, so your ${amount} is refunded in full. You'll get a text saying so.</p></div><p>You can close this page.</p>`)
-      : page(200, title, `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${amount} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`);
+      ? page(
+          200,
+          title,
+          `<div class="summary"><h2>Deposit refunded</h2><p>${escapeHtml(session.salonName)} had already released this time, so your ${amount} is refunded in full. You'll get a text saying so.</p></div><p>You can close this page.</p>`,
+        )
+      : page(
+          200,
+          title,
+          `<div class="summary"><h2>Deposit paid</h2><p>Thanks: ${escapeHtml(session.salonName)} has your ${amount} deposit for ${escapeHtml(session.serviceName)}. You'll get a text confirming your booking.</p></div><p>You can close this page.</p>`,
+        );
   }
   if (action === 'cancel') {
-    return page(200, title, `<div class="summary"><p>Nothing was paid. The time stays held until ${escapeHtml(clockTime(session.expiresAt))}; you can pay from the link in your text until then.</p></div>`);
+    return page(
+      200,
+      title,
+      `<div class="summary"><p>Nothing was paid. The time stays held until ${escapeHtml(clockTime(session.expiresAt))}; you can pay from the link in your text until then.</p></div>`,
+    );
   }
   if (action !== null) return notAnAction(title);
   return page(

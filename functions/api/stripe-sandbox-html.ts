@@ -45,7 +45,8 @@ export const day = (unixSeconds: number) => dateFormat.format(new Date(unixSecon
 const timeFormat = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 export const clockTime = (unixSeconds: number) => timeFormat.format(new Date(unixSeconds * 1000));
 
-export const gone = (what: string) => page(410, what, '<p>This link has expired or was already used. Go back to SalonDesk and start again from Settings → Billing.</p>');
+export const gone = (what: string) =>
+  page(410, what, '<p>This link has expired or was already used. Go back to SalonDesk and start again from Settings → Billing.</p>');
 
 export const notAnAction = (what: string) => page(400, what, '<p>That is not something this page can do.</p>');
 

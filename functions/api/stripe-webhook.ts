@@ -36,7 +36,12 @@ export const handler = securedRoute(
   async (stripeEvent) => {
     const d = deps();
     const outcome = await applyStripeEvent(
-      { subscriptions: d.subscriptions, payments: d.payments, now: d.now, settleDeposit: (salonId, bookingId, result, payment) => settleDeposit(d, salonId, bookingId, result, payment) },
+      {
+        subscriptions: d.subscriptions,
+        payments: d.payments,
+        now: d.now,
+        settleDeposit: (salonId, bookingId, result, payment) => settleDeposit(d, salonId, bookingId, result, payment),
+      },
       stripeEvent,
     );
     return json(200, { received: true, outcome });

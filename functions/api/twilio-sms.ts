@@ -21,7 +21,11 @@ const EMPTY = {
 };
 
 export const handler = securedRoute(
-  { routeId: 'twilio-sms', query: smsWebhookQuery, identify: (event: ApiEvent) => verifiedTwilioWebhook(event, { telephony: deps().telephony, siteUrl: deps().config.SITE_URL }) },
+  {
+    routeId: 'twilio-sms',
+    query: smsWebhookQuery,
+    identify: (event: ApiEvent) => verifiedTwilioWebhook(event, { telephony: deps().telephony, siteUrl: deps().config.SITE_URL }),
+  },
   async (webhook) => {
     const parsed = smsWebhookParams.safeParse(webhook.params);
     if (!parsed.success) throw new InvalidInputError('Not a Twilio SMS webhook');

@@ -45,48 +45,48 @@ const twiml = (body: string) => ({
   body,
 });
 
-export const handler = securedRoute(
-  { routeId: 'twilio-voice', query: voiceWebhookQuery, identify: verify },
-  async (webhook, { query }) => {
-    const parsed = voiceWebhookParams.safeParse(webhook.params);
-    if (!parsed.success) throw new InvalidInputError('Not a Twilio voice webhook');
-    const { CallSid, From, To, salonId, ForwardedFrom, SpeechResult, Digits, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
-    if (query.stage === 'status') {
-      const { salons, numbers, calls, events, now } = deps();
-      const outcome = await recordCallStatus({ salons, numbers, calls, events, now }, { callSid: CallSid, from: From, to: To, callStatus: CallStatus ?? '', callDuration: CallDuration, timestamp: Timestamp });
-      logger.info('call status', { outcome, callSid: CallSid, status: CallStatus });
-      return twiml('<?xml version="1.0" encoding="UTF-8"?><Response/>');
-    }
-    if (query.stage === 'message') {
-      // Only a caller who spoke in message mode needs the message store and its caps.
-      const { answerSpokenMessage } = await import('../core/telephony/spoken-message.js');
-      const answer = await answerSpokenMessage(deps(), { callSid: CallSid, from: From, to: To, speech: SpeechResult ?? '' });
-      logger.info('message mode answered', { callSid: CallSid, salonId: answer.salonId });
-      return twiml(answer.twiml);
-    }
-    if (query.stage === 'whisper' || query.stage === 'whisper-key') {
-      if (!query.call || !query.salon) throw new InvalidInputError('The whisper names the salon and the caller\'s call');
-      // Only a phone we rang that was picked up needs the whisper.
-      const { answerWhisper, answerWhisperKey } = await import('../core/telephony/whisper.js');
-      const request = { salonId: query.salon, callerCallSid: query.call, webhookUrl: webhook.url, ...(Digits ? { digits: Digits } : {}) };
-      const answer = await (query.stage === 'whisper' ? answerWhisper : answerWhisperKey)(deps(), request);
-      logger.info('whisper answered', { stage: query.stage, callSid: query.call, salonId: answer.salonId, key: Boolean(Digits) });
-      return twiml(answer.twiml);
-    }
-    const dialed = { dialCallStatus: DialCallStatus ?? '' };
-    const call: InboundCall = {
-      callSid: CallSid,
-      from: From,
-      to: To,
-      ...(ForwardedFrom ? { forwardedFrom: ForwardedFrom } : {}),
-      ...(salonId ? { salonId } : {}),
-      ...(query.stage === 'after-salon' ? { afterSalon: dialed } : {}),
-      ...(query.stage === 'after-forward' ? { afterForward: dialed } : {}),
-    };
-    const answer = await answerInboundCall(inboundDeps(), call, { webhookUrl: webhook.url });
-    if (answer.outcome === 'refused') throw new NotAllowedError('This test call is not for your salon');
-    await recordRouting(deps(), call, answer);
-    logger.info('inbound call answered', { outcome: answer.outcome, callSid: CallSid, ...('salonId' in answer ? { salonId: answer.salonId } : {}) });
+export const handler = securedRoute({ routeId: 'twilio-voice', query: voiceWebhookQuery, identify: verify }, async (webhook, { query }) => {
+  const parsed = voiceWebhookParams.safeParse(webhook.params);
+  if (!parsed.success) throw new InvalidInputError('Not a Twilio voice webhook');
+  const { CallSid, From, To, salonId, ForwardedFrom, SpeechResult, Digits, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
+  if (query.stage === 'status') {
+    const { salons, numbers, calls, events, now } = deps();
+    const outcome = await recordCallStatus(
+      { salons, numbers, calls, events, now },
+      { callSid: CallSid, from: From, to: To, callStatus: CallStatus ?? '', callDuration: CallDuration, timestamp: Timestamp },
+    );
+    logger.info('call status', { outcome, callSid: CallSid, status: CallStatus });
+    return twiml('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+  }
+  if (query.stage === 'message') {
+    // Only a caller who spoke in message mode needs the message store and its caps.
+    const { answerSpokenMessage } = await import('../core/telephony/spoken-message.js');
+    const answer = await answerSpokenMessage(deps(), { callSid: CallSid, from: From, to: To, speech: SpeechResult ?? '' });
+    logger.info('message mode answered', { callSid: CallSid, salonId: answer.salonId });
     return twiml(answer.twiml);
-  },
-);
+  }
+  if (query.stage === 'whisper' || query.stage === 'whisper-key') {
+    if (!query.call || !query.salon) throw new InvalidInputError("The whisper names the salon and the caller's call");
+    // Only a phone we rang that was picked up needs the whisper.
+    const { answerWhisper, answerWhisperKey } = await import('../core/telephony/whisper.js');
+    const request = { salonId: query.salon, callerCallSid: query.call, webhookUrl: webhook.url, ...(Digits ? { digits: Digits } : {}) };
+    const answer = await (query.stage === 'whisper' ? answerWhisper : answerWhisperKey)(deps(), request);
+    logger.info('whisper answered', { stage: query.stage, callSid: query.call, salonId: answer.salonId, key: Boolean(Digits) });
+    return twiml(answer.twiml);
+  }
+  const dialed = { dialCallStatus: DialCallStatus ?? '' };
+  const call: InboundCall = {
+    callSid: CallSid,
+    from: From,
+    to: To,
+    ...(ForwardedFrom ? { forwardedFrom: ForwardedFrom } : {}),
+    ...(salonId ? { salonId } : {}),
+    ...(query.stage === 'after-salon' ? { afterSalon: dialed } : {}),
+    ...(query.stage === 'after-forward' ? { afterForward: dialed } : {}),
+  };
+  const answer = await answerInboundCall(inboundDeps(), call, { webhookUrl: webhook.url });
+  if (answer.outcome === 'refused') throw new NotAllowedError('This test call is not for your salon');
+  await recordRouting(deps(), call, answer);
+  logger.info('inbound call answered', { outcome: answer.outcome, callSid: CallSid, ...('salonId' in answer ? { salonId: answer.salonId } : {}) });
+  return twiml(answer.twiml);
+});

@@ -94,19 +94,19 @@ const wallClock = (field: string) =>
 export const DATE_WORDS = ['today', 'tomorrow', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 const dateParam = () =>
   z
-  .string({ error: 'date must be text' })
-  .max(40, 'date is too long')
-  .transform((value) => value.trim().toLowerCase())
-  .refine(...wallClock('date'))
-  .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (DATE_WORDS as readonly string[]).includes(value), 'date must be YYYY-MM-DD');
+    .string({ error: 'date must be text' })
+    .max(40, 'date is too long')
+    .transform((value) => value.trim().toLowerCase())
+    .refine(...wallClock('date'))
+    .refine((value) => /^\d{4}-\d{2}-\d{2}$/.test(value) || (DATE_WORDS as readonly string[]).includes(value), 'date must be YYYY-MM-DD');
 
 const timeParam = () =>
   z
-  .string({ error: 'time must be text' })
-  .max(16, 'time is too long')
-  .transform((value) => value.trim())
-  .refine(...wallClock('time'))
-  .refine((value) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(value), 'time must be HH:MM (24-hour)');
+    .string({ error: 'time must be text' })
+    .max(16, 'time is too long')
+    .transform((value) => value.trim())
+    .refine(...wallClock('time'))
+    .refine((value) => /^([01]?\d|2[0-3]):[0-5]\d$/.test(value), 'time must be HH:MM (24-hour)');
 
 /** A local start time in Europe/Dublin, as check-availability answers it: 2026-11-28T14:30. */
 const startParam = (field: 'start' | 'newStart') =>
@@ -135,10 +135,10 @@ const parameterHelp = {
 
 const bookingId = () =>
   z
-  .string({ error: 'bookingId must be text' })
-  .max(64, 'bookingId is too long')
-  .transform((value) => value.trim())
-  .refine((value) => /^bk_[0-9a-v]{20}$/.test(value), 'bookingId looks wrong');
+    .string({ error: 'bookingId must be text' })
+    .max(64, 'bookingId is too long')
+    .transform((value) => value.trim())
+    .refine((value) => /^bk_[0-9a-v]{20}$/.test(value), 'bookingId looks wrong');
 
 const toolSchemaBuilders = {
   'salon-info': () => z.strictObject({}),
@@ -149,7 +149,10 @@ const toolSchemaBuilders = {
       stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
       date: dateParam().optional().describe(parameterHelp.date),
       time: timeParam().optional().describe('A time the caller would like, HH:MM (24-hour, local time in Ireland, no zone)'),
-      partOfDay: z.enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' }).optional().describe('Morning, afternoon or evening, if the caller said one'),
+      partOfDay: z
+        .enum(PARTS_OF_DAY, { error: 'partOfDay must be morning, afternoon or evening' })
+        .optional()
+        .describe('Morning, afternoon or evening, if the caller said one'),
     }),
   book: () =>
     z.strictObject({
@@ -158,7 +161,11 @@ const toolSchemaBuilders = {
       start: startParam('start').describe(parameterHelp.start),
       callerName: text('callerName', 100).describe("The caller's name"),
       callerPhone: phoneParam().describe(parameterHelp.callerPhone),
-      callerEmail: z.email({ error: 'callerEmail is not an email address' }).max(254, 'callerEmail is too long').optional().describe("The caller's email, only if they offer it"),
+      callerEmail: z
+        .email({ error: 'callerEmail is not an email address' })
+        .max(254, 'callerEmail is too long')
+        .optional()
+        .describe("The caller's email, only if they offer it"),
       additional: z
         .boolean({ error: 'additional must be true or false' })
         .optional()
@@ -177,7 +184,9 @@ const toolSchemaBuilders = {
       bookingId: bookingId().optional().describe(parameterHelp.bookingId),
       date: dateParam().optional().describe(parameterHelp.bookingDate),
       callerPhone: phoneParam().describe(parameterHelp.bookingPhone),
-      newStart: startParam('newStart').describe('The new start time exactly as check-availability offered it: the local time in Ireland, like 2026-11-28T14:30, with no zone or offset'),
+      newStart: startParam('newStart').describe(
+        'The new start time exactly as check-availability offered it: the local time in Ireland, like 2026-11-28T14:30, with no zone or offset',
+      ),
       stylist: reference('stylist', 80).optional().describe(parameterHelp.stylist),
     }),
   'take-message': () =>
@@ -258,9 +267,9 @@ export const toolSay = {
   badInput: "Sorry, I didn't quite get that. Could you say it again?",
   badPhone: "Sorry, that phone number doesn't look right. Could you give it to me again?",
   badDate: "Sorry, I didn't catch the date. Which day would you like?",
-  badTime: 'Sorry, I didn\'t catch the time. What time would suit you?',
+  badTime: "Sorry, I didn't catch the time. What time would suit you?",
   badStart: "Sorry, I didn't catch the day and time. When would you like to come in?",
-  zonedTime: "Sorry, I need that as the time here in Ireland. What day and time would suit you?",
+  zonedTime: 'Sorry, I need that as the time here in Ireland. What day and time would suit you?',
   past: 'That time has already passed. Would another time suit you?',
   tooSoon: "That's a little too soon for me to book. Would a bit later suit you?",
   tooFar: `I can only book up to ${BOOKING_RULES.horizonDays} days ahead. Would an earlier date suit you?`,
@@ -278,6 +287,6 @@ export const toolSay = {
   messagesFull: "I'm sorry, I can't take any more messages for the salon just now. Could you ring back a little later?",
   noTransferNumber: "I'm sorry, there's no one free to take the call right now. Can I take a message instead?",
   busy: "Sorry, the booking system is busy right now. Could you give me a moment and I'll try again?",
-  failed: "Sorry, something went wrong on my side. Can I take a message for the salon instead?",
-  bodyTooLarge: "Sorry, that was too much for me to take in at once.",
+  failed: 'Sorry, something went wrong on my side. Can I take a message for the salon instead?',
+  bodyTooLarge: 'Sorry, that was too much for me to take in at once.',
 } as const;

@@ -5,11 +5,7 @@ import { messages } from './messages.js';
 export const PASSWORD_MIN_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const email = z
-  .string()
-  .trim()
-  .min(1, messages.emailRequired)
-  .regex(EMAIL_PATTERN, messages.emailInvalid);
+const email = z.string().trim().min(1, messages.emailRequired).regex(EMAIL_PATTERN, messages.emailInvalid);
 
 const password = z.string().min(1, messages.passwordRequired).min(PASSWORD_MIN_LENGTH, messages.passwordTooShort);
 

@@ -32,7 +32,36 @@ export type CreateCheckoutRequest = z.infer<typeof createCheckoutRequest>;
  * (https://vatdb.com/guides/validate-ie-vat-number/).
  */
 export const VAT_NUMBER_MESSAGE = 'Enter a VAT number with its country prefix, like IE1234567T';
-const EU_VAT_PREFIXES = ['AT', 'BE', 'BG', 'CY', 'CZ', 'DE', 'DK', 'EE', 'EL', 'ES', 'FI', 'FR', 'HR', 'HU', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'XI'] as const;
+const EU_VAT_PREFIXES = [
+  'AT',
+  'BE',
+  'BG',
+  'CY',
+  'CZ',
+  'DE',
+  'DK',
+  'EE',
+  'EL',
+  'ES',
+  'FI',
+  'FR',
+  'HR',
+  'HU',
+  'IE',
+  'IT',
+  'LT',
+  'LU',
+  'LV',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'SE',
+  'SI',
+  'SK',
+  'XI',
+] as const;
 const IRISH_VAT = /^IE(\d{7}[A-Z]{1,2}|\d[A-Z+*]\d{5}[A-Z])$/;
 const OTHER_EU_VAT = /^[A-Z]{2}[0-9A-Z+*]{2,12}$/;
 

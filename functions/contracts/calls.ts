@@ -20,7 +20,10 @@ export const CALL_SID = /^(CA[0-9a-f]{32}|SB[0-9a-z_-]{8,64})$/i;
 /** Twilio's alone: a call the telephony provider can act on. */
 export const TWILIO_CALL_SID = /^CA[0-9a-f]{32}$/i;
 /** The page cursor as the server gave it out (base64url); what it holds is checked where it is read. */
-const cursor = z.string().max(200, 'after is too long').regex(/^[\w-]+$/, 'after is not a page cursor');
+const cursor = z
+  .string()
+  .max(200, 'after is too long')
+  .regex(/^[\w-]+$/, 'after is not a page cursor');
 
 /** `GET /api/calls?after=…` (a page), or `?callSid=…` (one call with its transcript). */
 export const listCallsQuery = z.strictObject({
@@ -118,4 +121,3 @@ export const CALL_OUTCOME_LABELS: Record<CallOutcome, string> = {
   abandoned: 'Caller hung up',
   'test-call': 'Test call',
 };
-

@@ -54,16 +54,14 @@ export const priceListMessages = {
   emptyFile: (name: string) => `${name} is empty.`,
   fileTooLarge: (name: string) => `${name} is too large. Each file can be at most ${PRICE_LIST_LIMITS.maxFileBytes / MB} MB.`,
   requestTooLarge: `The files are too large together. Please upload at most ${PRICE_LIST_LIMITS.maxFileBytes / MB} MB at a time.`,
-  unpacksTooLarge: (name: string) =>
-    `${name} unpacks to more than ${PRICE_LIST_LIMITS.maxDocxUnpackedBytes / MB} MB, which is too large for a price list.`,
+  unpacksTooLarge: (name: string) => `${name} unpacks to more than ${PRICE_LIST_LIMITS.maxDocxUnpackedBytes / MB} MB, which is too large for a price list.`,
   tooManyPages: (name: string) => `${name} has more than ${PRICE_LIST_LIMITS.maxPdfPages} pages. Please upload just the price list pages.`,
   imageTooLarge: (name: string) =>
     `${name} is too large an image (over ${PRICE_LIST_LIMITS.maxImagePixels / 1_000_000} megapixels). Please upload a smaller photo.`,
   unreadable: (name: string) => `We could not read ${name}. The file may be damaged. Please try another copy or format.`,
   passwordProtected: (name: string) => `${name} is password-protected. Please upload a copy without a password.`,
   tookTooLong: (name: string) => `${name} took too long to read. Please upload a smaller or clearer file.`,
-  noText: (name: string) =>
-    `We could not find any text in ${name}. If it is a scanned page, please upload it as a photo (PNG or JPG).`,
+  noText: (name: string) => `We could not find any text in ${name}. If it is a scanned page, please upload it as a photo (PNG or JPG).`,
   noServices: (names: string) => `We could not find any services in ${names}.`,
   /** A photo read so badly that another would serve better: its print small (closer) or not (sharper). */
   retakeCloser: RETAKE_CLOSER,
@@ -92,7 +90,11 @@ export type ServiceReview = z.infer<typeof serviceReviewSchema>;
  */
 export const extractedServiceDraftShape = {
   name: z.string().trim().min(1).max(120),
-  duration: z.number().int().min(0).max(24 * 60),
+  duration: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60),
   price: euros.nullable(),
   price_min: euros.nullable(),
   price_max: euros.nullable(),
@@ -102,7 +104,10 @@ export const extractedServiceDraftShape = {
   review: z.array(serviceReviewSchema).max(12).optional(),
 };
 
-type DraftShape = Pick<{ [K in keyof typeof extractedServiceDraftShape]: z.infer<(typeof extractedServiceDraftShape)[K]> }, 'price' | 'price_min' | 'price_max' | 'isRange'>;
+type DraftShape = Pick<
+  { [K in keyof typeof extractedServiceDraftShape]: z.infer<(typeof extractedServiceDraftShape)[K]> },
+  'price' | 'price_min' | 'price_max' | 'isRange'
+>;
 
 function consistentPrices(service: DraftShape, ctx: z.RefinementCtx) {
   if (service.isRange) {
@@ -123,9 +128,7 @@ export type ExtractedServiceDraft = z.infer<typeof extractedServiceDraftSchema>;
 
 export const EXTRACTED_ID = /^ext_[A-Za-z0-9_-]{8,40}$/;
 
-export const extractedServiceSchema = z
-  .strictObject({ id: z.string().regex(EXTRACTED_ID), ...extractedServiceDraftShape })
-  .superRefine(consistentPrices);
+export const extractedServiceSchema = z.strictObject({ id: z.string().regex(EXTRACTED_ID), ...extractedServiceDraftShape }).superRefine(consistentPrices);
 export type ExtractedService = z.infer<typeof extractedServiceSchema>;
 
 /** The answer of POST /api/services/extract: the services found, in document order. */
@@ -139,7 +142,12 @@ const maybeEuros = z.number().min(0).max(100_000).nullable().optional();
 export const autoFillServiceSchema = z.strictObject({
   id: z.string().max(64).optional(),
   name: z.string().max(120),
-  duration: z.number().min(0).max(24 * 60).nullable().optional(),
+  duration: z
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .nullable()
+    .optional(),
   price: maybeEuros,
   price_min: maybeEuros,
   price_max: maybeEuros,

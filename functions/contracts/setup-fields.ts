@@ -33,7 +33,8 @@ export const setupMessages = {
   putThroughForwards: "That's the line you forward to your receptionist: calls put through to it would come straight back. Use your own mobile or a stylist's.",
   putThroughIsOurs: "That's a receptionist's number: calls put through to it would come straight back. Use your own mobile or a stylist's.",
   ringFirstAlreadyRings: 'Your salon phone already rings first: only the calls nobody answers come to your receptionist. Set this to 0.',
-  ringFirstNeedsNumber: "Your salon's line sends every call to your receptionist, so ringing first needs another number in “Put callers through to”: your own mobile or a stylist's.",
+  ringFirstNeedsNumber:
+    "Your salon's line sends every call to your receptionist, so ringing first needs another number in “Put callers through to”: your own mobile or a stylist's.",
   phoneInvalid: 'Please enter a valid phone number',
 } as const;
 

@@ -20,7 +20,8 @@ export const dayHoursSchema = /* @__PURE__ */ (() =>
     .strictObject({ open: time, close: time, closed: z.boolean() })
     .refine((day) => day.closed || day.open < day.close, { path: ['close'], message: setupMessages.hoursOrder }))();
 
-export const hoursSchema = /* @__PURE__ */ (() => z.strictObject(Object.fromEntries(DAYS.map((day) => [day, dayHoursSchema])) as Record<Day, typeof dayHoursSchema>))();
+export const hoursSchema = /* @__PURE__ */ (() =>
+  z.strictObject(Object.fromEntries(DAYS.map((day) => [day, dayHoursSchema])) as Record<Day, typeof dayHoursSchema>))();
 export type DayHours = z.infer<typeof dayHoursSchema>;
 export type Hours = Record<Day, DayHours>;
 
@@ -62,7 +63,10 @@ export const serviceSchema = /* @__PURE__ */ (() =>
     .strictObject({
       id: z.string().max(64).optional(),
       name: z.string({ error: setupMessages.serviceNameRequired }).trim().min(1, setupMessages.serviceNameRequired).max(120),
-      duration: z.number({ error: setupMessages.durationPositive }).int(setupMessages.wholeNumber).max(24 * 60),
+      duration: z
+        .number({ error: setupMessages.durationPositive })
+        .int(setupMessages.wholeNumber)
+        .max(24 * 60),
       price: wholeNumber.nullable().default(null),
       price_min: wholeNumber.nullable().default(null),
       price_max: wholeNumber.nullable().default(null),
@@ -203,7 +207,9 @@ export function clampStep(step: unknown): number {
 
 /** Which of the dashboard's setup cards read Completed. */
 export function setupProgress(
-  setup: Pick<SetupState, 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'> & { business: { name: string; phone: string; hours: Hours | null } },
+  setup: Pick<SetupState, 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'> & {
+    business: { name: string; phone: string; hours: Hours | null };
+  },
 ) {
   const business = Boolean(setup.business.name && setup.business.phone && setup.business.hours);
   const calendar = setup.stylists.length > 0 && Object.keys(setup.mappings).length > 0;

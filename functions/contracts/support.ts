@@ -31,6 +31,10 @@ export const supportMessages = {
 
 export const supportRequest = z.strictObject({
   topic: z.enum(SUPPORT_TOPICS, { error: 'Please choose what your message is about' }),
-  message: z.string({ error: supportMessages.messageRequired }).trim().min(1, supportMessages.messageRequired).max(SUPPORT_MESSAGE_MAX, supportMessages.messageTooLong),
+  message: z
+    .string({ error: supportMessages.messageRequired })
+    .trim()
+    .min(1, supportMessages.messageRequired)
+    .max(SUPPORT_MESSAGE_MAX, supportMessages.messageTooLong),
 });
 export type SupportRequest = z.infer<typeof supportRequest>;

@@ -33,10 +33,17 @@ export type EndConferenceRequest = z.infer<typeof endConferenceRequest>;
  * (stage=whisper) and presses its key (stage=whisper-key), both naming the caller's call.
  */
 export const voiceWebhookQuery = z.strictObject({
-  stage: z.enum(['after-salon', 'after-forward', 'message', 'status', 'whisper', 'whisper-key'], { error: 'stage must be after-salon, after-forward, message, status, whisper or whisper-key' }).optional(),
+  stage: z
+    .enum(['after-salon', 'after-forward', 'message', 'status', 'whisper', 'whisper-key'], {
+      error: 'stage must be after-salon, after-forward, message, status, whisper or whisper-key',
+    })
+    .optional(),
   /** The whisper's: the salon and the caller's call, for which a phone was rung. */
   salon: z.string().min(1).max(64).optional(),
-  call: z.string().regex(/^CA[0-9a-f]{32}$/, 'call is not a Twilio call SID').optional(),
+  call: z
+    .string()
+    .regex(/^CA[0-9a-f]{32}$/, 'call is not a Twilio call SID')
+    .optional(),
 });
 
 /** What the voice webhook reads from Twilio's form parameters (everything else is ignored). */

@@ -81,7 +81,9 @@ const UNSET_GIVEN_BY_OWNER: Pick<VoiceSettings, GivenByOwner> = { selectedVoice:
 
 /** What a salon that never saved its voice settings has: each setting's own default, empty where the owner must give one. */
 export const VOICE_SETTINGS_UNSET = {
-  ...Object.fromEntries(VOICE_SETTING_FIELDS.filter((field) => !(field in UNSET_GIVEN_BY_OWNER)).map((field) => [field, voiceSettingsShape[field].parse(undefined)])),
+  ...Object.fromEntries(
+    VOICE_SETTING_FIELDS.filter((field) => !(field in UNSET_GIVEN_BY_OWNER)).map((field) => [field, voiceSettingsShape[field].parse(undefined)]),
+  ),
   ...UNSET_GIVEN_BY_OWNER,
 } as VoiceSettings;
 

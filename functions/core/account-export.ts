@@ -45,7 +45,10 @@ const EXPORTED: Readonly<Record<string, ExportRule>> = {
   // Whether the calendar is connected; never the encrypted refresh token.
   GOOGLE: { one: 'calendarConnection', fields: ['provider', 'status', 'connectedAt', 'brokenAt'] },
   // The card-payment account's state; not the webhook ordering it is kept by.
-  PAYMENTACCOUNT: { one: 'paymentAccount', fields: ['accountId', 'chargesEnabled', 'detailsSubmitted', 'currentlyDue', 'pastDue', 'pendingVerification', 'disabledReason'] },
+  PAYMENTACCOUNT: {
+    one: 'paymentAccount',
+    fields: ['accountId', 'chargesEnabled', 'detailsSubmitted', 'currentlyDue', 'pastDue', 'pendingVerification', 'disabledReason'],
+  },
   'SETUP#STYLIST': { list: 'stylists' },
   'SETUP#MAPPING': { list: 'calendarMappings' },
   'SETUP#SERVICE': { list: 'services' },
@@ -89,7 +92,8 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
   SANDBOXSTRIPE: "the payments sandbox's own objects",
   CHECKOUT: 'subscription checkouts opened and not yet over: the subscription itself is exported',
   DIALLING: 'the calls we are ringing for the salon right now, gone within minutes: each call keeps its record',
-  CALMIRROR: "a copy of the busy times in the owner's own Google calendar, kept for bookings, with its push channel's token (a secret): the calendar itself is the owner's, at Google",
+  CALMIRROR:
+    "a copy of the busy times in the owner's own Google calendar, kept for bookings, with its push channel's token (a secret): the calendar itself is the owner's, at Google",
 };
 
 const TRANSCRIPT_SUFFIX = keys.callTranscriptSk('').slice(keys.callSk('').length);
@@ -132,7 +136,8 @@ function exportItem(item: Item, rule: ExportRule, rest: string[]): ExportedRecor
   return record;
 }
 
-const byText = (field: string, direction: 1 | -1) => (a: ExportedRecord, b: ExportedRecord) => direction * String(a[field] ?? '').localeCompare(String(b[field] ?? ''));
+const byText = (field: string, direction: 1 | -1) => (a: ExportedRecord, b: ExportedRecord) =>
+  direction * String(a[field] ?? '').localeCompare(String(b[field] ?? ''));
 
 /** Builds the export from the partition's items: pure, so the allowlist is tested without a table. */
 export function buildAccountExport(salonId: string, items: readonly Item[], now: Date): AccountExport {

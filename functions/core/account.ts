@@ -10,7 +10,8 @@ import { logger } from '../logger.js';
 import { accountDeletedEmail } from './confirmations/messages.js';
 import { releaseSalonNumber } from './numbers/release-number.js';
 
-export interface AccountDeps extends CalendarGrantDeps, Pick<Ports, 'salons' | 'numbers' | 'setup' | 'identity' | 'deletedOwners' | 'events' | 'voiceAgents' | 'agents' | 'now'> {
+export interface AccountDeps
+  extends CalendarGrantDeps, Pick<Ports, 'salons' | 'numbers' | 'setup' | 'identity' | 'deletedOwners' | 'events' | 'voiceAgents' | 'agents' | 'now'> {
   /** Confirms the deletion to the owner (absent where a caller sends no email). */
   email?: Pick<Ports['email'], 'send'>;
   /** Ends the salon's Stripe subscription and erases its customer (absent where a caller has no payments). */

@@ -72,7 +72,11 @@ export function returnUrl(siteUrl: string, outcome: 'ok' | 'fail', page: Calenda
 }
 
 /** `POST /api/google/oauth/start`: a fresh state and PKCE verifier for the owner's salon, and where to consent. */
-export async function startCalendarConnection(deps: CalendarDeps, owner: Owner, returnTo: CalendarReturnPage = 'setup-wizard'): Promise<{ url: string; state: string }> {
+export async function startCalendarConnection(
+  deps: CalendarDeps,
+  owner: Owner,
+  returnTo: CalendarReturnPage = 'setup-wizard',
+): Promise<{ url: string; state: string }> {
   const salon = await findOrCreateOwnerSalon(deps, owner);
   const state = randomBytes(32).toString('base64url');
   const codeVerifier = randomBytes(48).toString('base64url');
@@ -96,14 +100,7 @@ export interface CallbackInput {
 }
 
 export type CallbackFailure =
-  | 'missing_state'
-  | 'unknown_or_reused_state'
-  | 'state_not_from_this_browser'
-  | 'stale_state'
-  | 'denied'
-  | 'missing_code'
-  | 'salon_gone'
-  | 'exchange_failed';
+  'missing_state' | 'unknown_or_reused_state' | 'state_not_from_this_browser' | 'stale_state' | 'denied' | 'missing_code' | 'salon_gone' | 'exchange_failed';
 
 /** `returnTo`: where the state said the owner started (the wizard when the state is unknown). */
 export type CallbackOutcome = ({ outcome: 'ok'; salonId: string } | { outcome: 'fail'; reason: CallbackFailure }) & { returnTo: CalendarReturnPage };
@@ -145,7 +142,9 @@ export async function completeCalendarConnection(deps: CalendarDeps, input: Call
   }
   if (deps.beforeReplacingGrant && (await deps.googleStore.getConnection(record.salonId))) {
     // The new grant is stored whatever becomes of the old one's channels (they expire within a week).
-    await deps.beforeReplacingGrant(record.salonId).catch((error: unknown) => logger.warn('calendar mirrors not closed before a reconnect', { name: (error as Error)?.name }));
+    await deps
+      .beforeReplacingGrant(record.salonId)
+      .catch((error: unknown) => logger.warn('calendar mirrors not closed before a reconnect', { name: (error as Error)?.name }));
   }
   await deps.googleStore.saveConnection({
     salonId: record.salonId,

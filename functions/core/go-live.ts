@@ -1,5 +1,13 @@
 import { DateTime } from 'luxon';
-import { GO_LIVE_MESSAGES, PAUSE_MAX_DAYS, PAUSE_MESSAGES, READINESS_MESSAGES, readinessMessage, type GoLiveAnswer, type Readiness } from '../contracts/go-live.js';
+import {
+  GO_LIVE_MESSAGES,
+  PAUSE_MAX_DAYS,
+  PAUSE_MESSAGES,
+  READINESS_MESSAGES,
+  readinessMessage,
+  type GoLiveAnswer,
+  type Readiness,
+} from '../contracts/go-live.js';
 import { SALON_TIME_ZONE } from '../contracts/appointments.js';
 import { callReadiness } from './call-readiness.js';
 import { ConflictError, DomainError, InvalidInputError } from './errors.js';

@@ -44,13 +44,7 @@ const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
     summary: 'For busy salons with a full appointment book.',
     priceCents: 14900,
     minutesIncluded: 300,
-    features: [
-      'Everything in Starter',
-      'Google Calendar sync',
-      'SMS notifications',
-      'Custom greetings',
-      'Analytics dashboard',
-    ],
+    features: ['Everything in Starter', 'Google Calendar sync', 'SMS notifications', 'Custom greetings', 'Analytics dashboard'],
     popular: true,
   },
   {
@@ -59,13 +53,7 @@ const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
     summary: 'For salon groups and high-volume teams.',
     priceCents: 49900,
     minutesIncluded: 800,
-    features: [
-      'Everything in Growth',
-      'Multiple locations',
-      'Advanced analytics',
-      'Priority support',
-      'Custom integrations',
-    ],
+    features: ['Everything in Growth', 'Multiple locations', 'Advanced analytics', 'Priority support', 'Custom integrations'],
     popular: false,
   },
 ];

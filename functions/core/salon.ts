@@ -47,7 +47,11 @@ export async function refuseDeletedOwner(deps: DeletedOwnerCheck, owner: Owner):
  * removal may have passed already, so the salon's items are removed again here. Answers whether
  * the owner turned out deleted.
  */
-export async function undoIfOwnerDeleted(deps: DeletedOwnerCheck & { salons: Pick<Ports['salons'], 'deleteAll'> }, ownerId: string, salonId: string): Promise<boolean> {
+export async function undoIfOwnerDeleted(
+  deps: DeletedOwnerCheck & { salons: Pick<Ports['salons'], 'deleteAll'> },
+  ownerId: string,
+  salonId: string,
+): Promise<boolean> {
   if (!(await deps.deletedOwners.isDeleted(ownerId, deps.now()))) return false;
   await deps.salons.deleteAll(salonId);
   return true;

@@ -128,7 +128,11 @@ async function saveStep(deps: SetupDeps, salonId: string, request: SetupStepRequ
     }
     case 3: {
       const { phoneOption, forwardNumber, forwardWhen } = request;
-      await deps.setup.saveVoice(salonId, pickVoiceSettings(request), { phoneOption, forwardNumber: phoneOption === 'forward' ? forwardNumber : '', forwardWhen });
+      await deps.setup.saveVoice(salonId, pickVoiceSettings(request), {
+        phoneOption,
+        forwardNumber: phoneOption === 'forward' ? forwardNumber : '',
+        forwardWhen,
+      });
       await deps.setup.saveProgress(salonId, currentStep, 3, at);
       return { saved: 3, currentStep };
     }

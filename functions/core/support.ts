@@ -21,6 +21,12 @@ export async function contactSupport(deps: SupportDeps, owner: Owner, request: S
     throw new DomainError('too_many_requests', 'too_many_support_messages', supportMessages.tooMany);
   }
   const content = supportRequestEmail(salon, salon.ownerEmail, SUPPORT_TOPIC_LABELS[request.topic], request.message);
-  await deps.email.send({ salonId: salon.id, to: deps.config.SUPPORT_EMAIL, ...content, fromName: 'SalonDesk support form', ...(salon.ownerEmail ? { replyTo: salon.ownerEmail } : {}) });
+  await deps.email.send({
+    salonId: salon.id,
+    to: deps.config.SUPPORT_EMAIL,
+    ...content,
+    fromName: 'SalonDesk support form',
+    ...(salon.ownerEmail ? { replyTo: salon.ownerEmail } : {}),
+  });
   return { sent: true, message: supportMessages.sent };
 }

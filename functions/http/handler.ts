@@ -1,9 +1,5 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type {
-  APIGatewayProxyEventV2WithJWTAuthorizer,
-  APIGatewayProxyStructuredResultV2,
-  Context,
-} from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import { describeIssues, DomainError, InvalidInputError, NotSignedInError, UnavailableError } from '../core/errors.js';
 import type { Owner } from '../core/owner.js';
@@ -78,7 +74,10 @@ export function header(event: ApiEvent, name: string): string | undefined {
 export function isJsonContentType(event: ApiEvent): boolean {
   const [mediaType = '', ...parameters] = (header(event, 'content-type') ?? '').split(';').map((part) => part.trim().toLowerCase());
   if (mediaType !== 'application/json') return false;
-  const charset = parameters.find((parameter) => parameter.startsWith('charset='))?.slice('charset='.length).replace(/^"(.*)"$/, '$1');
+  const charset = parameters
+    .find((parameter) => parameter.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/^"(.*)"$/, '$1');
   return charset === undefined || charset === 'utf-8';
 }
 
@@ -158,7 +157,11 @@ export function publicRoute<S extends z.ZodType | undefined = undefined, Q exten
   options: RouteOptions<S, Q>,
   run: (request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
-  return wrap(options, () => undefined, (_caller, request) => run(request));
+  return wrap(
+    options,
+    () => undefined,
+    (_caller, request) => run(request),
+  );
 }
 
 /** A route for a signed-in owner; the owner comes from the verified token, never the body. */

@@ -30,7 +30,10 @@ export interface SignedWebhook {
 }
 
 /** Twilio's signature over one of the URLs it may have requested, checked before anything is read (the voice and SMS webhooks). */
-export async function verifiedTwilioWebhook(event: ApiEvent, deps: { telephony: Pick<TelephonyPort, 'verifyWebhook'>; siteUrl: string }): Promise<SignedWebhook> {
+export async function verifiedTwilioWebhook(
+  event: ApiEvent,
+  deps: { telephony: Pick<TelephonyPort, 'verifyWebhook'>; siteUrl: string },
+): Promise<SignedWebhook> {
   const params = webhookParams(event);
   const signature = header(event, 'x-twilio-signature');
   for (const url of webhookUrls(event, deps.siteUrl)) {

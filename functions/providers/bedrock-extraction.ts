@@ -69,7 +69,18 @@ const RECORD_DURATIONS = {
 };
 
 const durationsAnswer = z.object({
-  durations: z.array(z.object({ index: z.number().int().min(0), minutes: z.number().int().min(5).max(12 * 60) })).max(PRICE_LIST_LIMITS.maxServices),
+  durations: z
+    .array(
+      z.object({
+        index: z.number().int().min(0),
+        minutes: z
+          .number()
+          .int()
+          .min(5)
+          .max(12 * 60),
+      }),
+    )
+    .max(PRICE_LIST_LIMITS.maxServices),
 });
 
 type Converse = Pick<BedrockRuntimeClient, 'send'>;
@@ -143,7 +154,10 @@ export function createBedrockExtractor(client: Converse, modelId: string, fallba
       try {
         const text = document.text.slice(0, MAX_TEXT_CHARS);
         const format = document.kind in IMAGE_FORMATS ? IMAGE_FORMATS[document.kind as keyof typeof IMAGE_FORMATS] : undefined;
-        const image = document.image && format && document.image.bytes.byteLength <= MAX_IMAGE_BYTES ? { image: { format, source: { bytes: document.image.bytes } } } : undefined;
+        const image =
+          document.image && format && document.image.bytes.byteLength <= MAX_IMAGE_BYTES
+            ? { image: { format, source: { bytes: document.image.bytes } } }
+            : undefined;
         const answer = image
           ? await converse(
               RECORD_SERVICES,

@@ -1,4 +1,3 @@
-
 import { createHash } from 'node:crypto';
 
 /**
@@ -139,7 +138,4 @@ export function pkceChallenge(verifier: string): string {
 }
 
 /** The scopes the product asks for: list calendars, read free/busy, write its own events. Nothing more. */
-export const CALENDAR_SCOPES = [
-  'https://www.googleapis.com/auth/calendar.readonly',
-  'https://www.googleapis.com/auth/calendar.events',
-] as const;
+export const CALENDAR_SCOPES = ['https://www.googleapis.com/auth/calendar.readonly', 'https://www.googleapis.com/auth/calendar.events'] as const;

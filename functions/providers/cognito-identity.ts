@@ -32,12 +32,7 @@ export interface CognitoIdentityOptions {
   globalSignOut: boolean;
 }
 
-export function createCognitoIdentity(
-  client: CognitoIdentityProviderClient,
-  userPoolId: string,
-  clientId: string,
-  options: CognitoIdentityOptions,
-): Identity {
+export function createCognitoIdentity(client: CognitoIdentityProviderClient, userPoolId: string, clientId: string, options: CognitoIdentityOptions): Identity {
   return {
     async getUser(username) {
       try {

@@ -48,7 +48,15 @@ export function ttsModelFor(language: string): ElevenLabs.TtsConversationalModel
  */
 export const TWILIO_AUDIO_FORMAT = 'ulaw_8000' satisfies ElevenLabs.TtsOutputFormat & ElevenLabs.AsrInputFormat;
 
-type JsonSchema = { type?: string | string[]; description?: string; enum?: unknown[]; properties?: Record<string, JsonSchema>; required?: string[]; items?: JsonSchema; anyOf?: JsonSchema[] };
+type JsonSchema = {
+  type?: string | string[];
+  description?: string;
+  enum?: unknown[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+};
 
 const LITERAL_TYPES = new Set(['string', 'number', 'integer', 'boolean']);
 
@@ -101,7 +109,11 @@ export function toolRequest(tool: AgentToolDefinition, secretId: string, timeout
   };
 }
 
-export function agentRequest(definition: AgentDefinition, toolIds: string[], voiceIds: Record<string, string>): ElevenLabs.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost {
+export function agentRequest(
+  definition: AgentDefinition,
+  toolIds: string[],
+  voiceIds: Record<string, string>,
+): ElevenLabs.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost {
   const voiceId = voiceIds[definition.voice];
   if (!voiceId) throw new VoiceAgentProviderError(`No ElevenLabs voice is mapped for "${definition.voice}" (ELEVENLABS_VOICE_IDS)`);
   return {

@@ -26,7 +26,10 @@ function conversationStateOf(record: ConversationRecord): ProviderCallState {
   };
 }
 
-export async function fetchConversationState(api: { apiRoot: string; apiKey: string; timeoutSeconds: number }, conversationId: string): Promise<ProviderCallState> {
+export async function fetchConversationState(
+  api: { apiRoot: string; apiKey: string; timeoutSeconds: number },
+  conversationId: string,
+): Promise<ProviderCallState> {
   const response = await fetch(new URL(`/v1/convai/conversations/${encodeURIComponent(conversationId)}`, api.apiRoot), {
     headers: { 'xi-api-key': api.apiKey, accept: 'application/json' },
     signal: AbortSignal.timeout(api.timeoutSeconds * 1000),

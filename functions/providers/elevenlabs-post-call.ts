@@ -34,9 +34,7 @@ const postCallPayload = z.object({
         transcript_summary: z.string().nullish(),
       })
       .nullish(),
-    conversation_initiation_client_data: z
-      .object({ dynamic_variables: z.record(z.string(), z.unknown()).nullish() })
-      .nullish(),
+    conversation_initiation_client_data: z.object({ dynamic_variables: z.record(z.string(), z.unknown()).nullish() }).nullish(),
   }),
 });
 
@@ -62,6 +60,10 @@ export function readPostCall(body: unknown): PostCallConversation | null {
     evaluation: data.analysis?.call_successful ?? 'unknown',
     transcript: data.transcript
       .filter((turn) => turn.message?.trim())
-      .map((turn) => ({ role: turn.role === 'agent' ? ('agent' as const) : ('caller' as const), text: turn.message!.trim().slice(0, MAX_LINE), at: Math.round(turn.time_in_call_secs ?? 0) })),
+      .map((turn) => ({
+        role: turn.role === 'agent' ? ('agent' as const) : ('caller' as const),
+        text: turn.message!.trim().slice(0, MAX_LINE),
+        at: Math.round(turn.time_in_call_secs ?? 0),
+      })),
   };
 }

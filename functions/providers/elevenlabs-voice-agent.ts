@@ -113,7 +113,11 @@ export function createElevenLabsVoiceAgent(options: ElevenLabsVoiceAgentOptions)
         const { name, conversationConfig, platformSettings } = agentRequest(definition, Object.values(tools), options.voiceIds);
         // Read, then write the merge: what an operator set in the dashboard stays.
         const current = await api.conversationalAi.agents.get(handle.agentId);
-        await api.conversationalAi.agents.update(handle.agentId, { name, conversationConfig, platformSettings: mergedPlatformSettings(current.platformSettings, platformSettings ?? {}) });
+        await api.conversationalAi.agents.update(handle.agentId, {
+          name,
+          conversationConfig,
+          platformSettings: mergedPlatformSettings(current.platformSettings, platformSettings ?? {}),
+        });
         // Tools the registry no longer has: the agent stopped using them above.
         for (const [toolName, id] of Object.entries(handle.tools)) {
           if (!(toolName in tools)) await api.conversationalAi.tools.delete(id).catch(ignoreMissing);

@@ -1,4 +1,3 @@
-
 /**
  * The email port: confirmations with calendar invites to callers, notices to owners. Two adapters
  * implement it: `ses-email.ts` (SES v2, raw MIME so attachments go along) and `sandbox-email.ts`

@@ -87,7 +87,10 @@ const EVENTS_PAGE = 2500;
 /** A time as Google gives it: a date-time, or an all-day event's date (midnight in the calendar's zone). */
 function instantOf(time: calendar_v3.Schema$EventDateTime | undefined, zone: string): string | null {
   if (time?.dateTime) return new Date(time.dateTime).toISOString();
-  if (time?.date) return DateTime.fromISO(time.date, { zone: time.timeZone ?? zone }).toUTC().toISO();
+  if (time?.date)
+    return DateTime.fromISO(time.date, { zone: time.timeZone ?? zone })
+      .toUTC()
+      .toISO();
   return null;
 }
 
@@ -280,7 +283,10 @@ export function createGoogleCalendar(options: GoogleCalendarOptions): CalendarPo
         });
         if (!data.resourceId) throw new CalendarError('rejected', 'Google answered the watch without a resource id');
         const expiration = Number(data.expiration);
-        return { resourceId: data.resourceId, expiresAt: new Date(Number.isFinite(expiration) && expiration > 0 ? expiration : Date.now() + request.ttlSeconds * 1000).toISOString() };
+        return {
+          resourceId: data.resourceId,
+          expiresAt: new Date(Number.isFinite(expiration) && expiration > 0 ? expiration : Date.now() + request.ttlSeconds * 1000).toISOString(),
+        };
       });
     },
     async stopChannel(grant, channel) {

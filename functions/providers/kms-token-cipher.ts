@@ -11,9 +11,7 @@ const PREFIX = 'kms:v1:';
 export function createKmsTokenCipher(client: Pick<KMSClient, 'send'>, keyArn: string): TokenCipher {
   return {
     async encrypt(plaintext, salonId) {
-      const result = await client.send(
-        new EncryptCommand({ KeyId: keyArn, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: { salonId } }),
-      );
+      const result = await client.send(new EncryptCommand({ KeyId: keyArn, Plaintext: Buffer.from(plaintext, 'utf8'), EncryptionContext: { salonId } }));
       if (!result.CiphertextBlob) throw new TokenCipherError('KMS returned no ciphertext');
       return PREFIX + Buffer.from(result.CiphertextBlob).toString('base64');
     },

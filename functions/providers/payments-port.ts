@@ -74,7 +74,14 @@ export interface PaymentsPort {
    * One Billing Meter event: `value` overage minutes for the customer. Stripe counts one
    * `identifier` once, so a retried report never bills twice.
    */
-  reportMeterEvent(input: { salonId: string; eventName: string; customerId: string; value: number; identifier: string; timestamp: Date }): Promise<{ id: string }>;
+  reportMeterEvent(input: {
+    salonId: string;
+    eventName: string;
+    customerId: string;
+    value: number;
+    identifier: string;
+    timestamp: Date;
+  }): Promise<{ id: string }>;
   /**
    * A booking's deposit: a one-off Checkout Session in EUR, a destination charge made on the
    * platform for the salon's connected account `accountId` (the salon is the merchant of record and

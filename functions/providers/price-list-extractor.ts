@@ -23,4 +23,3 @@ export interface PriceListExtractor {
   /** Minutes for each name, in order; null where no sensible duration is known. */
   suggestDurations(names: readonly string[]): Promise<(number | null)[]>;
 }
-

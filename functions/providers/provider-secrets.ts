@@ -18,13 +18,22 @@ const providerSecretsSchema = z.looseObject({
   twilioAuthToken: z.string().min(1).optional(),
   twilioFromNumber: z.string().min(1).optional(),
   /** The Messaging Service (MG…) texts go out through: its pool of numbers shares the load (one number sends one segment a second). */
-  twilioMessagingServiceSid: z.string().regex(/^MG[0-9a-f]{32}$/).optional(),
+  twilioMessagingServiceSid: z
+    .string()
+    .regex(/^MG[0-9a-f]{32}$/)
+    .optional(),
   twilioTwimlAppSid: z.string().min(1).optional(),
   twilioApiKeySid: z.string().min(1).optional(),
   twilioApiKeySecret: z.string().min(1).optional(),
   /** Buying Irish numbers for the pool: the account's approved regulatory bundle (BU…) and the Irish address (AD…) it names. */
-  twilioBundleSid: z.string().regex(/^BU[0-9a-f]{32}$/).optional(),
-  twilioAddressSid: z.string().regex(/^AD[0-9a-f]{32}$/).optional(),
+  twilioBundleSid: z
+    .string()
+    .regex(/^BU[0-9a-f]{32}$/)
+    .optional(),
+  twilioAddressSid: z
+    .string()
+    .regex(/^AD[0-9a-f]{32}$/)
+    .optional(),
   stripeSecretKey: z.string().min(1).optional(),
   stripeWebhookSecret: z.string().min(1).optional(),
   stripeConnectWebhookSecret: z.string().min(1).optional(),
@@ -140,7 +149,14 @@ export async function twilioVoiceCredentials(
     TWILIO_ADDRESS_SID?: string;
   },
   secrets: ProviderSecretsSource | undefined,
-): Promise<{ accountSid: string; authToken: string; twimlAppSid?: string; apiKeySid?: string; apiKeySecret?: string; numberPurchase?: { bundleSid: string; addressSid: string } } | null> {
+): Promise<{
+  accountSid: string;
+  authToken: string;
+  twimlAppSid?: string;
+  apiKeySid?: string;
+  apiKeySecret?: string;
+  numberPurchase?: { bundleSid: string; addressSid: string };
+} | null> {
   const stored = settings.TWILIO_ACCOUNT_SID && settings.TWILIO_AUTH_TOKEN ? undefined : await secrets?.get();
   const accountSid = settings.TWILIO_ACCOUNT_SID ?? stored?.twilioAccountSid;
   const authToken = settings.TWILIO_AUTH_TOKEN ?? stored?.twilioAuthToken;
@@ -174,7 +190,13 @@ export interface StripeCredentials {
  * `stripePriceIds`. Null (no secret key) means sandbox.
  */
 export async function stripeCredentials(
-  settings: { STRIPE_SECRET_KEY?: string; STRIPE_WEBHOOK_SECRET?: string; STRIPE_CONNECT_WEBHOOK_SECRET?: string; PLAN_PRICE_IDS?: PlanPriceIds; STRIPE_OVERAGE_PRICE_ID?: string },
+  settings: {
+    STRIPE_SECRET_KEY?: string;
+    STRIPE_WEBHOOK_SECRET?: string;
+    STRIPE_CONNECT_WEBHOOK_SECRET?: string;
+    PLAN_PRICE_IDS?: PlanPriceIds;
+    STRIPE_OVERAGE_PRICE_ID?: string;
+  },
   secrets: ProviderSecretsSource | undefined,
 ): Promise<StripeCredentials | null> {
   const stored = settings.STRIPE_SECRET_KEY ? undefined : await secrets?.get();

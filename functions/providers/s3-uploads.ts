@@ -15,9 +15,7 @@ export function createS3Uploads(client: S3Client, bucket: string): Uploads {
       let deleted = 0;
       let continuationToken: string | undefined;
       do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: salonPrefix(salonId), ContinuationToken: continuationToken }),
-        );
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: salonPrefix(salonId), ContinuationToken: continuationToken }));
         const keys = (page.Contents ?? []).flatMap((object) => (object.Key ? [{ Key: object.Key }] : []));
         if (keys.length) {
           await client.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: keys, Quiet: true } }));

@@ -1,5 +1,14 @@
 import type { SandboxCalendarStore } from '../store/sandbox-calendar-store.js';
-import { CalendarError, PUSH_HEADERS, type CalendarEventChange, type CalendarGrant, type EventPage, type EventListing, type WatchedChannel, type WatchRequest } from './calendar-port.js';
+import {
+  CalendarError,
+  PUSH_HEADERS,
+  type CalendarEventChange,
+  type CalendarGrant,
+  type EventPage,
+  type EventListing,
+  type WatchedChannel,
+  type WatchRequest,
+} from './calendar-port.js';
 import type { GoogleStore } from '../store/google-store.js';
 
 /**
@@ -25,7 +34,11 @@ export async function sandboxNotificationsSent(): Promise<void> {
   while (deliveries.size) await Promise.allSettled([...deliveries]);
 }
 
-type Notice = { channel: { id: string; resourceId: string; token: string; address: string; expiresAt: string }; state: 'sync' | 'exists'; messageNumber: number };
+type Notice = {
+  channel: { id: string; resourceId: string; token: string; address: string; expiresAt: string };
+  state: 'sync' | 'exists';
+  messageNumber: number;
+};
 
 /**
  * Per channel, the notification to send once the one being answered is: at most one in flight

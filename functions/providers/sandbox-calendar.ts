@@ -79,7 +79,9 @@ export interface SandboxCalendarOptions {
 
 export function createSandboxCalendar(options: SandboxCalendarOptions): CalendarPort {
   const { store } = options;
-  const push = options.channels ? createSandboxPush({ store, channels: options.channels, now: options.now, ...(options.deliver ? { deliver: options.deliver } : {}) }) : null;
+  const push = options.channels
+    ? createSandboxPush({ store, channels: options.channels, now: options.now, ...(options.deliver ? { deliver: options.deliver } : {}) })
+    : null;
   const requirePush = () => {
     if (!push) throw new CalendarError('rejected', 'This sandbox has no sync or push', 400);
     return push;

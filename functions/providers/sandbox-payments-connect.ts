@@ -31,9 +31,23 @@ function onboarded(account: ConnectAccount, outcome: 'complete' | 'pending' | 'l
   const cleared = { currentlyDue: [], pastDue: [], pendingVerification: [] };
   if (outcome === 'complete') return { ...account, ...cleared, chargesEnabled: true, detailsSubmitted: true, disabledReason: null };
   if (outcome === 'pending') {
-    return { ...account, ...cleared, chargesEnabled: false, detailsSubmitted: true, pendingVerification: ['individual.verification.document'], disabledReason: 'requirements.pending_verification' };
+    return {
+      ...account,
+      ...cleared,
+      chargesEnabled: false,
+      detailsSubmitted: true,
+      pendingVerification: ['individual.verification.document'],
+      disabledReason: 'requirements.pending_verification',
+    };
   }
-  return { ...account, ...cleared, chargesEnabled: false, detailsSubmitted: false, currentlyDue: ONBOARDING_REQUIREMENTS, disabledReason: 'requirements.past_due' };
+  return {
+    ...account,
+    ...cleared,
+    chargesEnabled: false,
+    detailsSubmitted: false,
+    currentlyDue: ONBOARDING_REQUIREMENTS,
+    disabledReason: 'requirements.past_due',
+  };
 }
 
 export function sandboxConnect(context: SandboxContext): SandboxConnect {
@@ -71,7 +85,14 @@ export function sandboxConnect(context: SandboxContext): SandboxConnect {
       if (!account) throw new PaymentsError('not_found', 'No such sandbox account');
       const id = randomId('ll');
       // The login link has no return: the page is opened in a new tab.
-      await store.put<SandboxAccountLink>(input.salonId, 'LINK', id, { id, accountId: input.accountId, kind: 'dashboard', returnUrl: '', refreshUrl: '', expiresAt: seconds(now()) + LINK_TTL_SECONDS });
+      await store.put<SandboxAccountLink>(input.salonId, 'LINK', id, {
+        id,
+        accountId: input.accountId,
+        kind: 'dashboard',
+        returnUrl: '',
+        refreshUrl: '',
+        expiresAt: seconds(now()) + LINK_TTL_SECONDS,
+      });
       return { url: `${SANDBOX_PAGE_PATH}?${new URLSearchParams({ page: 'dashboard', salon: input.salonId, id })}` };
     },
 

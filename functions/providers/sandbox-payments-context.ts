@@ -27,7 +27,11 @@ export function sandboxContext(store: SandboxStripeStore, now: () => Date): Sand
   return {
     store,
     now,
-    keyedId: async (prefix, key) => `${prefix}_sandbox_${createHmac('sha256', await store.webhookSecret()).update(key).digest('hex').slice(0, 32)}`,
+    keyedId: async (prefix, key) =>
+      `${prefix}_sandbox_${createHmac('sha256', await store.webhookSecret())
+        .update(key)
+        .digest('hex')
+        .slice(0, 32)}`,
     event: (type, object, account) => stripeEvent(now(), type, object, account),
   };
 }

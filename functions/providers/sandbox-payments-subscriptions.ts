@@ -2,7 +2,14 @@ import { DateTime } from 'luxon';
 import type { PlanId } from '../core/plans.js';
 import type { PaymentsPort } from './payments-port.js';
 import { randomId, sandboxPageUrl, type SandboxContext } from './sandbox-payments-context.js';
-import { SANDBOX_PRICE_IDS, sandboxPlanForPrice, seconds, subscriptionObject, type SandboxOutcome, type SandboxSubscription } from './sandbox-stripe-objects.js';
+import {
+  SANDBOX_PRICE_IDS,
+  sandboxPlanForPrice,
+  seconds,
+  subscriptionObject,
+  type SandboxOutcome,
+  type SandboxSubscription,
+} from './sandbox-stripe-objects.js';
 import type { SandboxCustomer, SandboxInvoice } from './sandbox-stripe-invoices.js';
 import { findPlan } from '../core/plans.js';
 
@@ -36,8 +43,16 @@ export interface SandboxPortalSession {
 /** How long Stripe keeps a Checkout Session open by default. */
 const CHECKOUT_TTL_SECONDS = 24 * 60 * 60;
 
-export interface SandboxSubscriptions
-  extends Pick<PaymentsPort, 'createCustomer' | 'setCustomerVatNumber' | 'createCheckoutSession' | 'expireCheckoutSession' | 'cancelAndRefundSubscription' | 'createPortalSession' | 'cancelSubscription'> {
+export interface SandboxSubscriptions extends Pick<
+  PaymentsPort,
+  | 'createCustomer'
+  | 'setCustomerVatNumber'
+  | 'createCheckoutSession'
+  | 'expireCheckoutSession'
+  | 'cancelAndRefundSubscription'
+  | 'createPortalSession'
+  | 'cancelSubscription'
+> {
   customer(salonId: string, customerId: string): Promise<SandboxCustomer | null>;
   /** The customer's invoices, newest first (the portal's invoice history). */
   invoices(salonId: string, customerId: string): Promise<SandboxInvoice[]>;
@@ -61,12 +76,19 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
   async function portalSubscription(salonId: string, portalId: string) {
     const portal = await store.get<SandboxPortalSession>(salonId, 'PORTAL', portalId);
     if (!portal) return null;
-    const subscriptions = (await store.list<SandboxSubscription>(salonId, 'SUB')).filter((each) => each.customerId === portal.customerId).sort((a, b) => a.startDate - b.startDate);
+    const subscriptions = (await store.list<SandboxSubscription>(salonId, 'SUB'))
+      .filter((each) => each.customerId === portal.customerId)
+      .sort((a, b) => a.startDate - b.startDate);
     const subscription = subscriptions.find((each) => each.status !== 'canceled') ?? subscriptions.at(-1);
     return subscription ? { portal, subscription } : null;
   }
 
-  async function updateSubscription(salonId: string, portal: SandboxPortalSession, next: SandboxSubscription, type = 'customer.subscription.updated'): Promise<SandboxOutcome> {
+  async function updateSubscription(
+    salonId: string,
+    portal: SandboxPortalSession,
+    next: SandboxSubscription,
+    type = 'customer.subscription.updated',
+  ): Promise<SandboxOutcome> {
     await store.put(salonId, 'SUB', next.id, next);
     return { events: [event(type, subscriptionObject(salonId, next, now()))], redirectTo: portal.returnUrl };
   }
@@ -124,7 +146,9 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
 
     customer: (salonId, customerId) => store.get<SandboxCustomer>(salonId, 'CUSTOMER', customerId),
     invoices: async (salonId, customerId) =>
-      (await store.list<SandboxInvoice>(salonId, 'INVOICE')).filter((invoice) => invoice.customerId === customerId).sort((a, b) => b.created - a.created || b.id.localeCompare(a.id)),
+      (await store.list<SandboxInvoice>(salonId, 'INVOICE'))
+        .filter((invoice) => invoice.customerId === customerId)
+        .sort((a, b) => b.created - a.created || b.id.localeCompare(a.id)),
 
     async createCheckoutSession(input) {
       const id = await keyedId('cs', input.idempotencyKey);
@@ -140,7 +164,11 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         expiresAt: seconds(now()) + CHECKOUT_TTL_SECONDS,
         ...(input.firstChargeAt ? { trialEnd: seconds(input.firstChargeAt) } : {}),
       });
-      return { id, url: sandboxPageUrl(new URL(session.successUrl).origin, 'checkout', input.salonId, id), expiresAt: new Date((session.expiresAt ?? 0) * 1000) };
+      return {
+        id,
+        url: sandboxPageUrl(new URL(session.successUrl).origin, 'checkout', input.salonId, id),
+        expiresAt: new Date((session.expiresAt ?? 0) * 1000),
+      };
     },
 
     async expireCheckoutSession(input) {
@@ -227,7 +255,9 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
     async endNow(salonId, portalId) {
       const found = await activePortalSubscription(salonId, portalId);
       // The period ends now too: this is what the end of a cancelled period looks like.
-      return found ? updateSubscription(salonId, found.portal, { ...found.subscription, status: 'canceled', periodEnd: seconds(now()) }, 'customer.subscription.deleted') : null;
+      return found
+        ? updateSubscription(salonId, found.portal, { ...found.subscription, status: 'canceled', periodEnd: seconds(now()) }, 'customer.subscription.deleted')
+        : null;
     },
   };
 }

@@ -45,7 +45,8 @@ export function createSandboxSms(options: SandboxSmsOptions): SandboxSms {
     async send(message) {
       if (!isE164(message.to)) throw new SmsError('rejected', "Sandbox SMS refused: the 'To' number is not E.164 (as Twilio error 21211)", 400, 21211);
       if (!message.body.trim()) throw new SmsError('rejected', 'Sandbox SMS refused: empty body (as Twilio error 21602)', 400, 21602);
-      if (await options.optOuts.blocked(scope, message.to)) throw new SmsError('rejected', 'Sandbox SMS refused: the number replied with an opt-out keyword (as Twilio error 21610)', 400, OPTED_OUT_ERROR);
+      if (await options.optOuts.blocked(scope, message.to))
+        throw new SmsError('rejected', 'Sandbox SMS refused: the number replied with an opt-out keyword (as Twilio error 21610)', 400, OPTED_OUT_ERROR);
       const stored = await options.outbox.add({ salonId: message.salonId, channel: 'sms', to: message.to, body: message.body, attachments: [] });
       return { id: `sandbox-sms-${stored.id}` };
     },

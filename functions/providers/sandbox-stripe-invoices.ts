@@ -44,10 +44,28 @@ export function invoiceObject(invoice: SandboxInvoice): Record<string, unknown> 
     total_excluding_tax: invoice.total - tax,
     amount_paid: invoice.total,
     total_taxes: [
-      { amount: tax, tax_behavior: 'inclusive', tax_rate_details: { tax_rate: SANDBOX_VAT_RATE_ID }, taxability_reason: 'standard_rated', taxable_amount: invoice.total - tax, type: 'tax_rate_details' },
+      {
+        amount: tax,
+        tax_behavior: 'inclusive',
+        tax_rate_details: { tax_rate: SANDBOX_VAT_RATE_ID },
+        taxability_reason: 'standard_rated',
+        taxable_amount: invoice.total - tax,
+        type: 'tax_rate_details',
+      },
     ],
     customer_tax_ids: invoice.vatNumber ? [{ type: 'eu_vat', value: invoice.vatNumber }] : [],
-    default_tax_rates: [{ id: SANDBOX_VAT_RATE_ID, object: 'tax_rate', percentage: VAT_RATE_PERCENT, inclusive: true, country: 'IE', tax_type: 'vat', display_name: 'VAT', active: true }],
+    default_tax_rates: [
+      {
+        id: SANDBOX_VAT_RATE_ID,
+        object: 'tax_rate',
+        percentage: VAT_RATE_PERCENT,
+        inclusive: true,
+        country: 'IE',
+        tax_type: 'vat',
+        display_name: 'VAT',
+        active: true,
+      },
+    ],
     parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscriptionId } },
   };
 }

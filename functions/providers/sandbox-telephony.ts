@@ -38,7 +38,14 @@ export function createSandboxTelephony(options: { authTokenFile?: string }): Tel
     },
     async clientToken({ identity, ttlSeconds }) {
       const secret = key() ?? randomBytes(16).toString('hex');
-      return voiceAccessToken({ accountSid: SANDBOX_ACCOUNT_SID, keySid: SANDBOX_API_KEY_SID, secret, applicationSid: SANDBOX_TWIML_APP_SID, identity, ttlSeconds });
+      return voiceAccessToken({
+        accountSid: SANDBOX_ACCOUNT_SID,
+        keySid: SANDBOX_API_KEY_SID,
+        secret,
+        applicationSid: SANDBOX_TWIML_APP_SID,
+        identity,
+        ttlSeconds,
+      });
     },
     // The sandbox's test call is a typed conversation: there is no call to end.
     endConference: async () => true,

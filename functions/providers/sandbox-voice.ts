@@ -29,7 +29,10 @@ export function wav(samples: Float32Array, sampleRate = SAMPLE_RATE): Buffer {
  * own (a different pitch per voice) instead of speech — enough to try the play/stop flow.
  */
 export function chimeFor(voiceId: string): Buffer {
-  const index = Math.max(0, VOICES.findIndex((voice) => voice.voiceId === voiceId));
+  const index = Math.max(
+    0,
+    VOICES.findIndex((voice) => voice.voiceId === voiceId),
+  );
   const base = 330 * 2 ** (index / 6);
   const notes = [base, base * 1.25, base * 1.5];
   const noteLength = Math.floor(SAMPLE_RATE * 0.25);

@@ -1,4 +1,3 @@
-
 /**
  * The SMS port: text messages to callers. Two adapters implement it: `twilio-sms.ts` (the twilio
  * SDK) and `sandbox-sms.ts` (the outbox in the single table, listed on the local outbox page).

@@ -58,7 +58,13 @@ export function portalConfiguration(products: PortalProducts): Stripe.BillingPor
     metadata: { [OURS]: 'portal' },
     business_profile: { headline: `SalonDesk: prices include Irish VAT at ${VAT_RATE_PERCENT}%` },
     features: {
-      subscription_update: { enabled: true, default_allowed_updates: ['price'], products, proration_behavior: 'always_invoice', trial_update_behavior: 'continue_trial' },
+      subscription_update: {
+        enabled: true,
+        default_allowed_updates: ['price'],
+        products,
+        proration_behavior: 'always_invoice',
+        trial_update_behavior: 'continue_trial',
+      },
       subscription_cancel: { enabled: true, mode: 'at_period_end', proration_behavior: 'none' },
       invoice_history: { enabled: true },
       payment_method_update: { enabled: true },
@@ -73,7 +79,12 @@ export interface PortalConfigurationShape {
   active?: boolean;
   metadata?: Record<string, string> | null;
   features?: {
-    subscription_update?: { enabled?: boolean; default_allowed_updates?: string[]; products?: { product?: string; prices?: string[] }[] | null; proration_behavior?: string };
+    subscription_update?: {
+      enabled?: boolean;
+      default_allowed_updates?: string[];
+      products?: { product?: string; prices?: string[] }[] | null;
+      proration_behavior?: string;
+    };
     subscription_cancel?: { enabled?: boolean; mode?: string };
     invoice_history?: { enabled?: boolean };
   };
@@ -92,7 +103,8 @@ export function portalProblems(configuration: PortalConfigurationShape, priceIds
     if (missing.length) problems.push(`plan changes do not offer ${missing.join(', ')}`);
   }
   if (update?.enabled && update.proration_behavior !== 'always_invoice') problems.push('a plan change is not invoiced at once');
-  if (!features.subscription_cancel?.enabled || features.subscription_cancel.mode !== 'at_period_end') problems.push('cancelling is not at the end of the period');
+  if (!features.subscription_cancel?.enabled || features.subscription_cancel.mode !== 'at_period_end')
+    problems.push('cancelling is not at the end of the period');
   if (!features.invoice_history?.enabled) problems.push('invoices are not shown');
   return problems;
 }

@@ -5,7 +5,12 @@ import { PaymentsError } from './payments-port.js';
 function translate(error: unknown, what: string): PaymentsError {
   if (error instanceof Stripe.errors.StripeError) {
     const status = error.statusCode;
-    if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeRateLimitError || (status !== undefined && status >= 500)) {
+    if (
+      error instanceof Stripe.errors.StripeConnectionError ||
+      error instanceof Stripe.errors.StripeAPIError ||
+      error instanceof Stripe.errors.StripeRateLimitError ||
+      (status !== undefined && status >= 500)
+    ) {
       return new PaymentsError('unavailable', `Stripe could not ${what}`, status);
     }
     if (status === 404 || error.code === 'resource_missing') return new PaymentsError('not_found', `Stripe found nothing to ${what}`, status);
@@ -26,7 +31,11 @@ export async function call<T>(what: string, request: () => Promise<T>): Promise<
  * A change Stripe refuses because it was made already (a session no longer open, a payment
  * refunded before) or whose object is gone: done. Any other refusal or an outage is thrown.
  */
-export async function unlessDone(what: string, request: () => Promise<unknown>, done: (error: Stripe.errors.StripeInvalidRequestError) => boolean): Promise<void> {
+export async function unlessDone(
+  what: string,
+  request: () => Promise<unknown>,
+  done: (error: Stripe.errors.StripeInvalidRequestError) => boolean,
+): Promise<void> {
   try {
     await request();
   } catch (error) {

@@ -28,7 +28,11 @@ function clientFor(options: StripePaymentsOptions): Stripe {
     maxNetworkRetries: 2,
     timeout: 8000,
     ...(root
-      ? { host: root.hostname, port: root.port || (root.protocol === 'https:' ? 443 : 80), protocol: root.protocol === 'https:' ? ('https' as const) : ('http' as const) }
+      ? {
+          host: root.hostname,
+          port: root.port || (root.protocol === 'https:' ? 443 : 80),
+          protocol: root.protocol === 'https:' ? ('https' as const) : ('http' as const),
+        }
       : {}),
   });
 }
@@ -85,7 +89,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
     async createCustomer(input) {
       const customer = await call('create the customer', () =>
         stripe.customers.create(
-          { email: input.email, metadata: { salon_id: input.salonId }, ...(input.vatNumber ? { tax_id_data: [{ type: 'eu_vat', value: input.vatNumber }] } : {}) },
+          {
+            email: input.email,
+            metadata: { salon_id: input.salonId },
+            ...(input.vatNumber ? { tax_id_data: [{ type: 'eu_vat', value: input.vatNumber }] } : {}),
+          },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
@@ -97,7 +105,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
     },
 
     async expireCheckoutSession(input) {
-      await unlessDone('expire the checkout session', () => stripe.checkout.sessions.expire(input.sessionId), () => true);
+      await unlessDone(
+        'expire the checkout session',
+        () => stripe.checkout.sessions.expire(input.sessionId),
+        () => true,
+      );
     },
 
     async cancelAndRefundSubscription(input) {
@@ -114,7 +126,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
         try {
           await unlessDone(
             'refund the subscription',
-            () => stripe.refunds.create({ payment_intent: paymentIntent, metadata: { salon_id: input.salonId, subscription_id: input.subscriptionId } }, { idempotencyKey: `subscription-refund-${paymentIntent}` }),
+            () =>
+              stripe.refunds.create(
+                { payment_intent: paymentIntent, metadata: { salon_id: input.salonId, subscription_id: input.subscriptionId } },
+                { idempotencyKey: `subscription-refund-${paymentIntent}` },
+              ),
             (error) => error.code === 'charge_already_refunded',
           );
         } catch (error) {
@@ -122,7 +138,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
           refused = error;
         }
       }
-      await unlessDone('cancel the subscription', () => stripe.subscriptions.cancel(input.subscriptionId), () => false);
+      await unlessDone(
+        'cancel the subscription',
+        () => stripe.subscriptions.cancel(input.subscriptionId),
+        () => false,
+      );
       // Cancelled whatever the refund did: a refusal is for support to settle by hand.
       if (refused) throw refused;
       return true;
@@ -130,7 +150,9 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
 
     async createPortalSession(input) {
       const configuration = await call('set up the customer portal', setup.portalConfiguration);
-      const session = await call('open the customer portal', () => stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl, configuration }));
+      const session = await call('open the customer portal', () =>
+        stripe.billingPortal.sessions.create({ customer: input.customerId, return_url: input.returnUrl, configuration }),
+      );
       return { url: session.url };
     },
 
@@ -209,7 +231,11 @@ export function createStripePayments(options: StripePaymentsOptions): PaymentsPo
 
     async expireDepositCheckout(input) {
       // Stripe refuses to expire a session that is not open: it was paid (the webhook settles it) or has expired.
-      await unlessDone('expire the deposit checkout', () => stripe.checkout.sessions.expire(input.sessionId), () => true);
+      await unlessDone(
+        'expire the deposit checkout',
+        () => stripe.checkout.sessions.expire(input.sessionId),
+        () => true,
+      );
     },
 
     async refundDeposit(input) {

@@ -1,4 +1,3 @@
-
 /**
  * The telephony port: the phone network side of a call. Two adapters implement it:
  * `twilio-telephony.ts` (the twilio SDK) and `sandbox-telephony.ts` (no account: a local signing
@@ -25,9 +24,7 @@ export interface NumberWebhooks {
  * reached us: ended (what its status callback would have said), still going, or unknown to it.
  */
 export type ProviderCallState =
-  | { state: 'ended'; finalStatus: string; durationSeconds: number; endedAt: string | null }
-  | { state: 'live' }
-  | { state: 'unknown' };
+  { state: 'ended'; finalStatus: string; durationSeconds: number; endedAt: string | null } | { state: 'live' } | { state: 'unknown' };
 
 export interface TelephonyPort {
   provider(): Promise<TelephonyProviderName>;

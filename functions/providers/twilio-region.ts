@@ -36,7 +36,8 @@ export class TwilioRegionError extends Error {}
 export function twilioLocation(settings: { TWILIO_REGION?: TwilioRegion; TWILIO_EDGE?: string }): TwilioLocation {
   const region = settings.TWILIO_REGION ?? 'us1';
   const edge = settings.TWILIO_EDGE ?? DEFAULT_EDGE[region];
-  if (edge !== undefined && !REGION_EDGES[region].includes(edge)) throw new TwilioRegionError(`the Twilio edge ${edge} does not reach ${region} (its edges: ${REGION_EDGES[region].join(', ')})`);
+  if (edge !== undefined && !REGION_EDGES[region].includes(edge))
+    throw new TwilioRegionError(`the Twilio edge ${edge} does not reach ${region} (its edges: ${REGION_EDGES[region].join(', ')})`);
   return edge === undefined ? { region } : { region, edge };
 }
 

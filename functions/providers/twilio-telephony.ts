@@ -97,7 +97,15 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
       if (!apiKeySid || !apiKeySecret || !twimlAppSid) {
         throw new TelephonyError('The Twilio API key and TwiML app are not configured (twilioApiKeySid, twilioApiKeySecret, twilioTwimlAppSid)');
       }
-      return voiceAccessToken({ accountSid: options.accountSid, keySid: apiKeySid, secret: apiKeySecret, applicationSid: twimlAppSid, identity, ttlSeconds, region: options.location?.region });
+      return voiceAccessToken({
+        accountSid: options.accountSid,
+        keySid: apiKeySid,
+        secret: apiKeySecret,
+        applicationSid: twimlAppSid,
+        identity,
+        ttlSeconds,
+        region: options.location?.region,
+      });
     },
     async endConference(callSid, { from }) {
       // The browser's call is a plain call through the TwiML app (no conference): ending it is
@@ -117,7 +125,9 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
     async pointNumberAt(e164, webhooks) {
       const sid = await ownedNumberSid(e164);
       if (!sid) return false;
-      await request(() => api.update({ uri: `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, method: 'post', data: webhookFields(webhooks), headers: FORM }));
+      await request(() =>
+        api.update({ uri: `${account}/IncomingPhoneNumbers/${encodeURIComponent(sid)}.json`, method: 'post', data: webhookFields(webhooks), headers: FORM }),
+      );
       return true;
     },
     async buyNumbers({ count, areaCode, webhooks }) {
@@ -159,7 +169,12 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
   /** The account's number resource for `e164`, or null when it has none. */
   async function ownedNumberSid(e164: string): Promise<string | null> {
     const page = (await request(() =>
-      api.fetch({ uri: `${account}/IncomingPhoneNumbers.json`, method: 'get', params: { PhoneNumber: e164, PageSize: 1 }, headers: { Accept: 'application/json' } }),
+      api.fetch({
+        uri: `${account}/IncomingPhoneNumbers.json`,
+        method: 'get',
+        params: { PhoneNumber: e164, PageSize: 1 },
+        headers: { Accept: 'application/json' },
+      }),
     )) as { incoming_phone_numbers?: { sid: string }[] };
     return page.incoming_phone_numbers?.[0]?.sid ?? null;
   }

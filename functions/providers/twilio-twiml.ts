@@ -3,4 +3,5 @@
 import VoiceResponseModule from 'twilio/lib/twiml/VoiceResponse.js';
 
 /** CommonJS `exports.default` seen from ESM: the class itself (bundlers) or `{ default }` (Node). */
-export const VoiceResponse = ((VoiceResponseModule as unknown as { default?: typeof VoiceResponseModule }).default ?? VoiceResponseModule) as typeof VoiceResponseModule;
+export const VoiceResponse = ((VoiceResponseModule as unknown as { default?: typeof VoiceResponseModule }).default ??
+  VoiceResponseModule) as typeof VoiceResponseModule;

@@ -168,13 +168,24 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       // An item that only ever held the lease goes; one with a secret keeps it.
       const deleted = await conditionally(
         client.send(
-          new DeleteCommand({ TableName: tableName, Key: Key(salonId), ConditionExpression: 'provisionLease = :lease AND attribute_not_exists(secretHash)', ExpressionAttributeValues: leased }),
+          new DeleteCommand({
+            TableName: tableName,
+            Key: Key(salonId),
+            ConditionExpression: 'provisionLease = :lease AND attribute_not_exists(secretHash)',
+            ExpressionAttributeValues: leased,
+          }),
         ),
       );
       if (deleted) return;
       await conditionally(
         client.send(
-          new UpdateCommand({ TableName: tableName, Key: Key(salonId), UpdateExpression: 'REMOVE provisionLease, provisionLeaseUntil', ConditionExpression: 'provisionLease = :lease', ExpressionAttributeValues: leased }),
+          new UpdateCommand({
+            TableName: tableName,
+            Key: Key(salonId),
+            UpdateExpression: 'REMOVE provisionLease, provisionLeaseUntil',
+            ConditionExpression: 'provisionLease = :lease',
+            ExpressionAttributeValues: leased,
+          }),
         ),
       );
     },

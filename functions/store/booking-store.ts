@@ -103,7 +103,13 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
       const agent = options.agent ? [{ pk: keys.salon(salonId), sk: keys.agentSk }] : [];
       const key = options.key ? [idempotencyKeyOf(salonId, options.key)] : [];
       const appointmentKeys = [...new Set(options.appointments ?? [])].map((bookingId) => ({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) }));
-      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [callerKey(salonId, phoneHash), noShows, ...agent, ...key, ...appointmentKeys]);
+      const { bySk, days, mirrors, mappings } = await readDays(salonId, refs, calendarIds, [
+        callerKey(salonId, phoneHash),
+        noShows,
+        ...agent,
+        ...key,
+        ...appointmentKeys,
+      ]);
       const secretHash = bySk.get(keys.agentSk)?.secretHash;
       return {
         caller: toCallerRecord(bySk.get(keys.callerSk(phoneHash))),
@@ -134,10 +140,12 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     const bySk = new Map(items.map((item) => [String(item.sk), item]));
     return {
       bySk,
-      mappings: Object.fromEntries(stylistIds.flatMap((stylistId) => {
-        const calendarId = bySk.get(keys.mappingSk(stylistId))?.calendarId;
-        return typeof calendarId === 'string' ? [[stylistId, calendarId]] : [];
-      })),
+      mappings: Object.fromEntries(
+        stylistIds.flatMap((stylistId) => {
+          const calendarId = bySk.get(keys.mappingSk(stylistId))?.calendarId;
+          return typeof calendarId === 'string' ? [[stylistId, calendarId]] : [];
+        }),
+      ),
       days: refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date)))),
       mirrors: mirrorKeys.flatMap((key) => {
         const item = bySk.get(key.sk);

@@ -88,7 +88,13 @@ export const mirrorKey = (salonId: string, calendarId: string) => ({ pk: keys.sa
 
 export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableName: string): CalendarMirrorStore {
   const key = mirrorKey;
-  const touch = (salonId: string, calendarId: string, expression: string, values: Record<string, unknown>, more: { condition?: string; names?: Record<string, string> } = {}) =>
+  const touch = (
+    salonId: string,
+    calendarId: string,
+    expression: string,
+    values: Record<string, unknown>,
+    more: { condition?: string; names?: Record<string, string> } = {},
+  ) =>
     conditionally(
       client.send(
         new UpdateCommand({
@@ -117,30 +123,58 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
     async save(mirror, settled = []) {
       if (mirror.version === 1) {
         return conditionally(
-          client.send(new PutCommand({ TableName: tableName, Item: { ...key(mirror.salonId, mirror.calendarId), ...mirror, ...indexed(mirror) }, ConditionExpression: 'attribute_not_exists(pk)' })),
+          client.send(
+            new PutCommand({
+              TableName: tableName,
+              Item: { ...key(mirror.salonId, mirror.calendarId), ...mirror, ...indexed(mirror) },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          ),
         );
       }
-      const fields = { busy: mirror.busy, syncToken: mirror.syncToken, syncedAt: mirror.syncedAt, failure: mirror.failure, channel: mirror.channel, dueAt: mirror.dueAt, version: mirror.version, ...indexed(mirror) };
+      const fields = {
+        busy: mirror.busy,
+        syncToken: mirror.syncToken,
+        syncedAt: mirror.syncedAt,
+        failure: mirror.failure,
+        channel: mirror.channel,
+        dueAt: mirror.dueAt,
+        version: mirror.version,
+        ...indexed(mirror),
+      };
       const names: Record<string, string> = Object.fromEntries(Object.keys(fields).map((field, index) => [`#f${index}`, field]));
       const values: Record<string, unknown> = Object.fromEntries(Object.values(fields).map((value, index) => [`:f${index}`, value]));
       const sets = Object.keys(fields).map((_, index) => `#f${index} = :f${index}`);
       const removes = settled.map((eventId, index) => ((names[`#o${index}`] = eventId), `#own.#o${index}`));
       if (removes.length) names['#own'] = 'ownWrites';
-      return touch(mirror.salonId, mirror.calendarId, `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`, { ...values, ':previous': mirror.version - 1 }, {
-        condition: '#version = :previous',
-        names: { ...names, '#version': 'version' },
-      });
+      return touch(
+        mirror.salonId,
+        mirror.calendarId,
+        `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
+        { ...values, ':previous': mirror.version - 1 },
+        {
+          condition: '#version = :previous',
+          names: { ...names, '#version': 'version' },
+        },
+      );
     },
     async noteNotified(salonId, calendarId, at) {
       await touch(salonId, calendarId, 'SET notifiedAt = :at', { ':at': at });
     },
     async noteOwnWrite(salonId, calendarId, eventId, at) {
       const names = { '#own': 'ownWrites' };
-      const add = () => touch(salonId, calendarId, 'SET #own.#id = :at', { ':at': at }, { condition: 'attribute_exists(#own)', names: { ...names, '#id': eventId } });
+      const add = () =>
+        touch(salonId, calendarId, 'SET #own.#id = :at', { ':at': at }, { condition: 'attribute_exists(#own)', names: { ...names, '#id': eventId } });
       // A mirror saved before own writes were kept has no map to add to: it gets one (unless a racing write just made it).
       return (
         (await add()) ||
-        (await touch(salonId, calendarId, 'SET #own = :own', { ':own': { [eventId]: at } }, { condition: 'attribute_exists(pk) AND attribute_not_exists(#own)', names })) ||
+        (await touch(
+          salonId,
+          calendarId,
+          'SET #own = :own',
+          { ':own': { [eventId]: at } },
+          { condition: 'attribute_exists(pk) AND attribute_not_exists(#own)', names },
+        )) ||
         add()
       );
     },
@@ -148,7 +182,10 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
       return touch(salonId, calendarId, 'REMOVE #own.#id', {}, { condition: 'attribute_exists(#own.#id)', names: { '#own': 'ownWrites', '#id': eventId } });
     },
     async noteFailure(salonId, calendarId, failure) {
-      await touch(salonId, calendarId, `SET failure = :failure, ${tableKeys.gsi1.sortKey} = :due`, { ':failure': failure, ':due': `${NO_CHANNEL}#${salonId}#${calendarId}` });
+      await touch(salonId, calendarId, `SET failure = :failure, ${tableKeys.gsi1.sortKey} = :due`, {
+        ':failure': failure,
+        ':due': `${NO_CHANNEL}#${salonId}#${calendarId}`,
+      });
     },
     async dueForRenewal(before, limit) {
       const items = await queryAll(

@@ -4,7 +4,16 @@ import type { EventDetail } from '../../events/catalog.js';
 import type { CallAction } from '../contracts/calls.js';
 import { createCallSweepMarkers, sweepMarkerPut, type CallSweepMarkers } from './call-sweep-markers.js';
 import { outboxEventId, outboxEventPut } from './event-outbox.js';
-import { toRecord, type CallConversation, type CallEnd, type CallPage, type CallPosition, type CallRecord, type CallStart, type TranscriptLine } from './call-types.js';
+import {
+  toRecord,
+  type CallConversation,
+  type CallEnd,
+  type CallPage,
+  type CallPosition,
+  type CallRecord,
+  type CallStart,
+  type TranscriptLine,
+} from './call-types.js';
 import { conditionally, isConditionFailure } from './dynamo.js';
 import { keys } from './keys.js';
 
@@ -63,7 +72,10 @@ export interface CallStore {
   sweep: Pick<CallSweepMarkers, 'due' | 'lookAgainAt' | 'drop'>;
 }
 
-const ACTION_FIELDS = { booked: 'bookingIds', moved: 'movedIds', cancelled: 'cancelledIds', message: 'messageIds' } as const satisfies Record<CallAction, keyof CallRecord>;
+const ACTION_FIELDS = { booked: 'bookingIds', moved: 'movedIds', cancelled: 'cancelledIds', message: 'messageIds' } as const satisfies Record<
+  CallAction,
+  keyof CallRecord
+>;
 
 const callKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSk(callSid) });
 const transcriptKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callTranscriptSk(callSid) });
@@ -114,7 +126,9 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
   /** The record as the write left it; null on a tombstone, which the write leaves as it is. */
   async function update(salonId: string, callSid: string, fields: Record<string, unknown>): Promise<CallRecord | null> {
     try {
-      const result = await client.send(new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields), ReturnValues: 'ALL_NEW' }));
+      const result = await client.send(
+        new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields), ReturnValues: 'ALL_NEW' }),
+      );
       return toRecord(result.Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) return null;
@@ -226,7 +240,13 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     async markUsageMetered(salonId, callSid) {
       await conditionally(
         client.send(
-          new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), UpdateExpression: 'SET usagePending = :no', ConditionExpression: KNOWN, ExpressionAttributeValues: { ':no': false } }),
+          new UpdateCommand({
+            TableName: tableName,
+            Key: callKey(salonId, callSid),
+            UpdateExpression: 'SET usagePending = :no',
+            ConditionExpression: KNOWN,
+            ExpressionAttributeValues: { ':no': false },
+          }),
         ),
       );
       await markers.drop(salonId, callSid);
@@ -256,7 +276,12 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     },
 
     noteTransfer: (salonId, callSid) => setFlags(salonId, callSid, ['transferred']),
-    noteLegs: (salonId, callSid, legs) => setFlags(salonId, callSid, (['agentConnected', 'salonAnswered'] as const).filter((flag) => legs[flag])),
+    noteLegs: (salonId, callSid, legs) =>
+      setFlags(
+        salonId,
+        callSid,
+        (['agentConnected', 'salonAnswered'] as const).filter((flag) => legs[flag]),
+      ),
 
     noteAction: (salonId, callSid, action, id) => addToSet(salonId, callSid, ACTION_FIELDS[action], id),
 
@@ -304,7 +329,9 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       if (!replaced) return 'missing';
       await client.send(new DeleteCommand({ TableName: tableName, Key: transcriptKey(salonId, callSid) }));
       // Its event was delivered (the minutes are counted): the stream has it, the item need not wait for its TTL.
-      await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.eventOutboxSk(outboxEventId('call.completed', callSid)) } }));
+      await client.send(
+        new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.eventOutboxSk(outboxEventId('call.completed', callSid)) } }),
+      );
       // A redelivered end after the call finished puts its marker again: the sweep would only drop it.
       await markers.drop(salonId, callSid);
       return 'removed';

@@ -38,7 +38,13 @@ const key = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk
 export function sweepMarkerPut(tableName: string, salonId: string, callSid: string, at: string) {
   return {
     TableName: tableName,
-    Item: { ...key(salonId, callSid), salonId, callSid, [tableKeys.gsi1.partitionKey]: keys.callSweepIndex, [tableKeys.gsi1.sortKey]: place(at, salonId, callSid) },
+    Item: {
+      ...key(salonId, callSid),
+      salonId,
+      callSid,
+      [tableKeys.gsi1.partitionKey]: keys.callSweepIndex,
+      [tableKeys.gsi1.sortKey]: place(at, salonId, callSid),
+    },
   };
 }
 

@@ -38,23 +38,30 @@ export function createCheckoutRecords(client: DynamoDBDocumentClient, tableName:
         ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.checkoutPrefix },
         ConsistentRead: true,
       });
-      return items
-        .map((item) => ({
-          id: String(item.sessionId),
-          priceId: String(item.priceId),
-          url: String(item.url),
-          createdAt: String(item.createdAt),
-          expiresAt: String(item.expiresAt),
-          ...(typeof item.firstChargeAt === 'string' ? { firstChargeAt: item.firstChargeAt } : {}),
-        }))
-        // TTL deletes late: an expired session is over whatever the table still holds.
-        .filter((checkout) => Date.parse(checkout.expiresAt) > now.getTime())
-        .sort((a, b) => (checkoutOrder(a) < checkoutOrder(b) ? -1 : 1));
+      return (
+        items
+          .map((item) => ({
+            id: String(item.sessionId),
+            priceId: String(item.priceId),
+            url: String(item.url),
+            createdAt: String(item.createdAt),
+            expiresAt: String(item.expiresAt),
+            ...(typeof item.firstChargeAt === 'string' ? { firstChargeAt: item.firstChargeAt } : {}),
+          }))
+          // TTL deletes late: an expired session is over whatever the table still holds.
+          .filter((checkout) => Date.parse(checkout.expiresAt) > now.getTime())
+          .sort((a, b) => (checkoutOrder(a) < checkoutOrder(b) ? -1 : 1))
+      );
     },
 
     async keepCheckout(salonId, checkout) {
       const { id, ...fields } = checkout;
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...key(salonId, id), sessionId: id, ...fields, ttl: Math.ceil(Date.parse(checkout.expiresAt) / 1000) } }));
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...key(salonId, id), sessionId: id, ...fields, ttl: Math.ceil(Date.parse(checkout.expiresAt) / 1000) },
+        }),
+      );
     },
 
     async forgetCheckouts(salonId, checkouts) {

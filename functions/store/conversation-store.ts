@@ -13,7 +13,11 @@ const DAY_SECONDS = 24 * 60 * 60;
 export function createConversationStore(client: DynamoDBDocumentClient, tableName: string) {
   return {
     async get(salonId: string, conversationId: string): Promise<ConversationState | null> {
-      const item = (await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.conversationSk(conversationId) }, ConsistentRead: true }))).Item;
+      const item = (
+        await client.send(
+          new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.conversationSk(conversationId) }, ConsistentRead: true }),
+        )
+      ).Item;
       return item ? (item.state as ConversationState) : null;
     },
     async put(state: ConversationState): Promise<void> {

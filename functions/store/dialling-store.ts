@@ -43,7 +43,12 @@ export function createDiallingStore(client: DynamoDBDocumentClient, tableName: s
         ConsistentRead: true,
       });
       return items
-        .map((item) => ({ callSid: String(item.callSid), to: String(item.to), caller: typeof item.caller === 'string' ? item.caller : null, expiresAt: String(item.expiresAt) }))
+        .map((item) => ({
+          callSid: String(item.callSid),
+          to: String(item.to),
+          caller: typeof item.caller === 'string' ? item.caller : null,
+          expiresAt: String(item.expiresAt),
+        }))
         .filter((dialling) => dialling.expiresAt > now.toISOString());
     },
     async end(salonId, callSid) {

@@ -238,9 +238,7 @@ export function createGoogleStore(client: DynamoDBDocumentClient, tableName: str
       );
     },
     async isSandboxTokenRevoked(salonId, tokenHash) {
-      const result = await client.send(
-        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.sandboxRevokedSk(tokenHash) } }),
-      );
+      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.sandboxRevokedSk(tokenHash) } }));
       return Boolean(result.Item);
     },
   };

@@ -19,7 +19,12 @@ export interface NoShowStore {
 
 export function createNoShowStore(client: DynamoDBDocumentClient, tableName: string): NoShowStore {
   const addTo = (salonId: string, sk: string, bookingId: string) => ({
-    Update: { TableName: tableName, Key: { pk: keys.salon(salonId), sk }, UpdateExpression: 'ADD ids :id', ExpressionAttributeValues: { ':id': new Set([bookingId]) } },
+    Update: {
+      TableName: tableName,
+      Key: { pk: keys.salon(salonId), sk },
+      UpdateExpression: 'ADD ids :id',
+      ExpressionAttributeValues: { ':id': new Set([bookingId]) },
+    },
   });
   const size = async (salonId: string, sk: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk } }));
@@ -38,7 +43,15 @@ export function createNoShowStore(client: DynamoDBDocumentClient, tableName: str
         },
       };
       try {
-        await client.send(new TransactWriteCommand({ TransactItems: [mark, addTo(salonId, keys.noShowMonthSk(counted.month), bookingId), addTo(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId)] }));
+        await client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              mark,
+              addTo(salonId, keys.noShowMonthSk(counted.month), bookingId),
+              addTo(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId),
+            ],
+          }),
+        );
         return true;
       } catch (error) {
         if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;

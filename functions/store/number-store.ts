@@ -118,7 +118,8 @@ export function createNumberStore(client: DynamoDBDocumentClient, tableName: str
           TableName: tableName,
           Key: key(e164),
           ConditionExpression: condition,
-          UpdateExpression: 'SET #state = :assigned, salonId = :salonId, since = :now, phoneNumber = :number, gsi1pk = :index, gsi1sk = :number REMOVE #until, former',
+          UpdateExpression:
+            'SET #state = :assigned, salonId = :salonId, since = :now, phoneNumber = :number, gsi1pk = :index, gsi1sk = :number REMOVE #until, former',
           ExpressionAttributeNames: { '#state': 'state', '#until': 'until' },
           ExpressionAttributeValues: {
             ':assigned': 'assigned',
@@ -226,7 +227,13 @@ export function createNumberStore(client: DynamoDBDocumentClient, tableName: str
     },
     async waiting(limit) {
       const result = await client.send(
-        new QueryCommand({ TableName: tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.numbersWaiting }, Limit: limit, ConsistentRead: true }),
+        new QueryCommand({
+          TableName: tableName,
+          KeyConditionExpression: 'pk = :pk',
+          ExpressionAttributeValues: { ':pk': keys.numbersWaiting },
+          Limit: limit,
+          ConsistentRead: true,
+        }),
       );
       return (result.Items ?? []).map((item) => ({ salonId: String(item.salonId), since: String(item.since) }));
     },

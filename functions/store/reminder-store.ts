@@ -92,7 +92,14 @@ export function createReminderStore(client: DynamoDBDocumentClient, tableName: s
           },
           limit - found.length,
         );
-        found.push(...items.map((item) => ({ salonId: String(item.salonId), bookingId: String(item.bookingId), sendAt: String(item.sendAt), start: String(item.start) })));
+        found.push(
+          ...items.map((item) => ({
+            salonId: String(item.salonId),
+            bookingId: String(item.bookingId),
+            sendAt: String(item.sendAt),
+            start: String(item.start),
+          })),
+        );
       }
       return found;
     },

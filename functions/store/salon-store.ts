@@ -1,12 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  BatchWriteCommand,
-  GetCommand,
-  PutCommand,
-  QueryCommand,
-  UpdateCommand,
-  type DynamoDBDocumentClient,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
 import type { Salon } from '../core/salon-profile.js';
@@ -65,8 +58,25 @@ export interface SalonStore {
 }
 
 function toSalon(item: Record<string, unknown>): Salon {
-  const { id, ownerId, ownerEmail, name, phone, assignedNumber, createdAt, business, hours, liveAt, pausedAt, pausedUntil, subscription, billingCustomerId, vatNumber } = item as unknown as SalonItem;
-  const { numberClaim, numberWaitingSince, loopingNumbers, forwardingCheckedAt, forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded } = item as unknown as StoredFields;
+  const {
+    id,
+    ownerId,
+    ownerEmail,
+    name,
+    phone,
+    assignedNumber,
+    createdAt,
+    business,
+    hours,
+    liveAt,
+    pausedAt,
+    pausedUntil,
+    subscription,
+    billingCustomerId,
+    vatNumber,
+  } = item as unknown as SalonItem;
+  const { numberClaim, numberWaitingSince, loopingNumbers, forwardingCheckedAt, forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded } =
+    item as unknown as StoredFields;
   return {
     id,
     ownerId,
@@ -83,7 +93,12 @@ function toSalon(item: Record<string, unknown>): Salon {
     numberClaim: numberClaim ?? null,
     numberWaitingSince: numberWaitingSince ?? null,
     loopingNumbers: loopingNumbers ? [...loopingNumbers].sort() : [],
-    forwarding: { checkStartedAt: forwardingCheckedAt ?? null, seenAt: forwardingSeenAt ?? null, seenFrom: forwardingSeenFrom ?? null, forwardedFrom: forwardingSeenForwarded ?? false },
+    forwarding: {
+      checkStartedAt: forwardingCheckedAt ?? null,
+      seenAt: forwardingSeenAt ?? null,
+      seenFrom: forwardingSeenFrom ?? null,
+      forwardedFrom: forwardingSeenForwarded ?? false,
+    },
     subscription: subscription ?? null,
     billingCustomerId: billingCustomerId ?? null,
     vatNumber: vatNumber ?? null,
@@ -135,7 +150,19 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     async createIfAbsent(salon) {
       // Not live is the absence of liveAt: markLive's if_not_exists would take a stored null for a time.
       // Billing fields are only ever written by their webhooks' conditional updates.
-      const { liveAt, pausedAt: _paused, pausedUntil: _until, numberClaim: _claim, numberWaitingSince: _waiting, loopingNumbers: _loops, forwarding: _forwarding, subscription: _subscription, billingCustomerId: _customer, vatNumber: _vat, ...fields } = salon;
+      const {
+        liveAt,
+        pausedAt: _paused,
+        pausedUntil: _until,
+        numberClaim: _claim,
+        numberWaitingSince: _waiting,
+        loopingNumbers: _loops,
+        forwarding: _forwarding,
+        subscription: _subscription,
+        billingCustomerId: _customer,
+        vatNumber: _vat,
+        ...fields
+      } = salon;
       const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
         ...fields,
         ...(liveAt ? { liveAt } : {}),
@@ -145,9 +172,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         gsi1sk: keys.salonSk,
       };
       try {
-        await client.send(
-          new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
-        );
+        await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
         return salon;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -183,9 +208,15 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
       return items.length;
     },
     beginNumberClaim: (salonId, e164) =>
-      updateProfile(salonId, `attribute_exists(pk) AND ${HAS_NO_NUMBER} AND attribute_not_exists(numberClaim)`, 'SET numberClaim = :number', { ':number': e164, ':null': 'NULL' }),
+      updateProfile(salonId, `attribute_exists(pk) AND ${HAS_NO_NUMBER} AND attribute_not_exists(numberClaim)`, 'SET numberClaim = :number', {
+        ':number': e164,
+        ':null': 'NULL',
+      }),
     finishNumberClaim: (salonId, e164) =>
-      updateProfile(salonId, `numberClaim = :number AND ${HAS_NO_NUMBER}`, 'SET assignedNumber = :number REMOVE numberClaim, numberWaitingSince', { ':number': e164, ':null': 'NULL' }),
+      updateProfile(salonId, `numberClaim = :number AND ${HAS_NO_NUMBER}`, 'SET assignedNumber = :number REMOVE numberClaim, numberWaitingSince', {
+        ':number': e164,
+        ':null': 'NULL',
+      }),
     dropNumberClaim: (salonId, e164) => updateProfile(salonId, 'numberClaim = :number', 'REMOVE numberClaim', { ':number': e164 }),
     async setAssignedNumber(salonId, e164) {
       try {
@@ -231,13 +262,20 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     },
     // A new check forgets the last call seen: the owner may have changed the line's forwarding since.
     startForwardingCheck: (salonId, at) =>
-      updateProfile(salonId, 'attribute_exists(pk)', 'SET forwardingCheckedAt = :at REMOVE forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded', { ':at': at }),
-    noteForwardingSeen: (salonId, seen) =>
-      updateProfile(salonId, 'attribute_exists(pk) AND attribute_not_exists(forwardingSeenAt)', 'SET forwardingSeenAt = :at, forwardingSeenFrom = :from, forwardingSeenForwarded = :forwarded', {
-        ':at': seen.at,
-        ':from': seen.from,
-        ':forwarded': seen.forwardedFrom,
+      updateProfile(salonId, 'attribute_exists(pk)', 'SET forwardingCheckedAt = :at REMOVE forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded', {
+        ':at': at,
       }),
+    noteForwardingSeen: (salonId, seen) =>
+      updateProfile(
+        salonId,
+        'attribute_exists(pk) AND attribute_not_exists(forwardingSeenAt)',
+        'SET forwardingSeenAt = :at, forwardingSeenFrom = :from, forwardingSeenForwarded = :forwarded',
+        {
+          ':at': seen.at,
+          ':from': seen.from,
+          ':forwarded': seen.forwardedFrom,
+        },
+      ),
     markLive(salonId, at) {
       // Conditional on the profile: a salon deleted meanwhile is not brought back as a fragment.
       return updateProfile(salonId, 'attribute_exists(pk)', 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt, pausedUntil', { ':at': at });
@@ -249,7 +287,9 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     },
     keepOwnerEmail(salonId, email) {
       // Never creates a profile: the salon is made on the owner's first request, copying the email then.
-      return updateProfile(salonId, 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)', 'SET ownerEmail = :email', { ':email': email });
+      return updateProfile(salonId, 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)', 'SET ownerEmail = :email', {
+        ':email': email,
+      });
     },
   };
 }

@@ -49,7 +49,9 @@ export function createSandboxCalendarStore(client: DynamoDBDocumentClient, table
       return Number(result.Item?.seq ?? 0);
     },
     async putChannel(salonId, channel) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(channel.calendarId, channel.id), ...channel } }));
+      await client.send(
+        new PutCommand({ TableName: tableName, Item: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(channel.calendarId, channel.id), ...channel } }),
+      );
     },
     async stopChannel(salonId, calendarId, channelId, at) {
       await conditionally(

@@ -26,7 +26,11 @@ export function createSandboxStripeStore(client: DynamoDBDocumentClient, tableNa
       if (secret) return secret;
       await conditionally(
         client.send(
-          new PutCommand({ TableName: tableName, Item: { ...secretKey, secret: `whsec_sandbox_${randomBytes(24).toString('hex')}` }, ConditionExpression: 'attribute_not_exists(pk)' }),
+          new PutCommand({
+            TableName: tableName,
+            Item: { ...secretKey, secret: `whsec_sandbox_${randomBytes(24).toString('hex')}` },
+            ConditionExpression: 'attribute_not_exists(pk)',
+          }),
         ),
       );
       const stored = await client.send(new GetCommand({ TableName: tableName, Key: secretKey, ConsistentRead: true }));

@@ -26,7 +26,6 @@ export type { VoiceSettings };
 /** How the salon's callers reach the receptionist: its own new number, or the salon's line forwarded to it. */
 export type PhoneRouting = Pick<StoredSetup, 'phoneOption' | 'forwardNumber' | 'forwardWhen'>;
 
-
 const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
 const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
 
@@ -72,7 +71,9 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         phoneOption: state?.phoneOption === 'forward' ? 'forward' : 'new',
         forwardNumber: String(state?.forwardNumber ?? ''),
         forwardWhen: state?.forwardWhen === 'all' ? 'all' : 'unanswered',
-        stylists: bySk(keys.stylistSk('')).sort(byPosition).map((item) => ({ id: String(item.id), name: String(item.name) })),
+        stylists: bySk(keys.stylistSk(''))
+          .sort(byPosition)
+          .map((item) => ({ id: String(item.id), name: String(item.name) })),
         services: bySk(keys.serviceSk('')).sort(byPosition).map(toService),
         mappings: Object.fromEntries(bySk(keys.mappingSk('')).map((item) => [String(item.stylistId), String(item.calendarId)])),
         // One attribute per setting, named as in the contract; one saved before a setting existed has its default.
@@ -122,8 +123,16 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         ...previous.services.map((service) => keys.serviceSk(service.id)),
       ].filter((sk) => !keep.has(sk));
       // New items first, then removals: a failure part-way leaves extra rows, never a lost one.
-      await batchWriteAll(client, tableName, puts.map((item) => ({ PutRequest: { Item: item } })));
-      await batchWriteAll(client, tableName, stale.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })));
+      await batchWriteAll(
+        client,
+        tableName,
+        puts.map((item) => ({ PutRequest: { Item: item } })),
+      );
+      await batchWriteAll(
+        client,
+        tableName,
+        stale.map((sk) => ({ DeleteRequest: { Key: { pk, sk } } })),
+      );
     },
 
     async saveVoice(salonId, voice, phone) {

@@ -95,8 +95,13 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
       await conditionally(
         client.send(
           new PutCommand({
-          TableName: tableName,
-            Item: { ...subjectKey(salonId, phoneHash), bookingId, at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + SUBJECT_KEPT_SECONDS },
+            TableName: tableName,
+            Item: {
+              ...subjectKey(salonId, phoneHash),
+              bookingId,
+              at: at.toISOString(),
+              [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + SUBJECT_KEPT_SECONDS,
+            },
             // Texts about two bookings sent close together: the later one stays the subject.
             ConditionExpression: 'attribute_not_exists(#at) OR #at <= :at',
             ExpressionAttributeNames: { '#at': 'at' },

@@ -43,7 +43,13 @@ export function createSmsRoutingStore(client: DynamoDBDocumentClient, tableName:
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { pk: keys.smsCaller(callerHash(phone)), sk: keys.smsTextedBySk(salonId), salonId, at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + TEXTED_WITHIN_DAYS * 86_400 },
+          Item: {
+            pk: keys.smsCaller(callerHash(phone)),
+            sk: keys.smsTextedBySk(salonId),
+            salonId,
+            at: at.toISOString(),
+            [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + TEXTED_WITHIN_DAYS * 86_400,
+          },
         }),
       );
     },
@@ -62,7 +68,12 @@ export function createSmsRoutingStore(client: DynamoDBDocumentClient, tableName:
         .sort((a, b) => b.at.localeCompare(a.at));
     },
     async askWhich(phone, question, expiresAt) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...whichKey(phone), question, expiresAt: expiresAt.toISOString(), [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) } }));
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...whichKey(phone), question, expiresAt: expiresAt.toISOString(), [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) },
+        }),
+      );
     },
     async which(phone, now) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: whichKey(phone), ConsistentRead: true }));
@@ -70,7 +81,9 @@ export function createSmsRoutingStore(client: DynamoDBDocumentClient, tableName:
     },
     async takeWhich(phone, now) {
       try {
-        const result = await client.send(new DeleteCommand({ TableName: tableName, Key: whichKey(phone), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }));
+        const result = await client.send(
+          new DeleteCommand({ TableName: tableName, Key: whichKey(phone), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+        );
         return readWhich(result.Attributes, now);
       } catch (error) {
         if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return null;

@@ -121,7 +121,8 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
       );
       if (written) return 'applied';
       if (ended) return 'stale';
-      const stored = (await client.send(new GetCommand({ TableName: tableName, Key: profile(salonId), ConsistentRead: true }))).Item?.subscription as SubscriptionRecord | undefined;
+      const stored = (await client.send(new GetCommand({ TableName: tableName, Key: profile(salonId), ConsistentRead: true }))).Item?.subscription as
+        SubscriptionRecord | undefined;
       return stored && stored.id !== subscription.id && !subscriptionEnded(stored) ? 'another' : 'stale';
     },
 
@@ -146,7 +147,9 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
             TableName: tableName,
             Key: profile(salonId),
             ConditionExpression: 'attribute_exists(pk)',
-            ...(vatNumber ? { UpdateExpression: 'SET vatNumber = :vat', ExpressionAttributeValues: { ':vat': vatNumber } } : { UpdateExpression: 'REMOVE vatNumber' }),
+            ...(vatNumber
+              ? { UpdateExpression: 'SET vatNumber = :vat', ExpressionAttributeValues: { ':vat': vatNumber } }
+              : { UpdateExpression: 'REMOVE vatNumber' }),
           }),
         ),
       ),
@@ -190,7 +193,9 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
       ),
 
     async eventApplied(salonId, eventId) {
-      const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.stripeEventSk(eventId) }, ConsistentRead: true }));
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.stripeEventSk(eventId) }, ConsistentRead: true }),
+      );
       return Boolean(result.Item);
     },
 
@@ -198,7 +203,12 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
       await client.send(
         new PutCommand({
           TableName: tableName,
-          Item: { pk: keys.salon(salonId), sk: keys.stripeEventSk(eventId), appliedAt: now.toISOString(), ttl: Math.ceil(now.getTime() / 1000) + EVENT_MARKER_TTL_DAYS * 86_400 },
+          Item: {
+            pk: keys.salon(salonId),
+            sk: keys.stripeEventSk(eventId),
+            appliedAt: now.toISOString(),
+            ttl: Math.ceil(now.getTime() / 1000) + EVENT_MARKER_TTL_DAYS * 86_400,
+          },
         }),
       );
     },

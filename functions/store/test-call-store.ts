@@ -33,7 +33,8 @@ const DAY_SECONDS = 24 * 60 * 60;
 export function createTestCallStore(client: DynamoDBDocumentClient, tableName: string): TestCallStore {
   return {
     async get(salonId) {
-      const item = (await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.testCallSk }, ConsistentRead: true }))).Item;
+      const item = (await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.testCallSk }, ConsistentRead: true })))
+        .Item;
       if (!item) return null;
       return {
         conversationId: String(item.conversationId),

@@ -82,13 +82,25 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
       await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.waitlistSk(date, entryId) } }));
     },
     async putOffer(offer, expiresAt) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...offerKey(offer.salonId, offer.id), ...offer, [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) + DAY_SECONDS } }));
+      await client.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: { ...offerKey(offer.salonId, offer.id), ...offer, [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) + DAY_SECONDS },
+        }),
+      );
     },
     async getOffer(salonId, offerId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: offerKey(salonId, offerId), ConsistentRead: true }));
       if (!result.Item) return null;
       const { id, start, stylistName, invited, takenBy } = result.Item;
-      return { id: String(id), salonId, start: String(start), stylistName: String(stylistName), invited: invited as SlotOffer['invited'], takenBy: (takenBy as string | null) ?? null };
+      return {
+        id: String(id),
+        salonId,
+        start: String(start),
+        stylistName: String(stylistName),
+        invited: invited as SlotOffer['invited'],
+        takenBy: (takenBy as string | null) ?? null,
+      };
     },
     take: (salonId, offerId, phone) =>
       conditionally(

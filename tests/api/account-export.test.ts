@@ -24,9 +24,23 @@ describe('GET /api/account/export', () => {
     owner = await signUpOwner('export');
     await connectSandboxCalendar(owner);
     ({ salonId, secret } = await bookableSalon(owner));
-    const voice = { step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, Bláth Hair here, the AI assistant speaking.', agentPhone: '', escalationPhone: '087 765 4321', phoneOption: 'new', forwardNumber: '' };
+    const voice = {
+      step: 3,
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      firstMessage: 'Hi, Bláth Hair here, the AI assistant speaking.',
+      agentPhone: '',
+      escalationPhone: '087 765 4321',
+      phoneOption: 'new',
+      forwardNumber: '',
+    };
     expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(voice) })).status).toBe(200);
-    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', stylist: 'Aoife', start: `${nextOpenDay()}T10:00`, callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, 'export-booking-1');
+    const booked = await agentTool(
+      secret,
+      'book',
+      { service: 'Cut and blow-dry', stylist: 'Aoife', start: `${nextOpenDay()}T10:00`, callerName: 'Mary Murphy', callerPhone: '087 123 4567' },
+      'export-booking-1',
+    );
     expect(booked.status).toBe(200);
     ({ callSid } = await finishedCall(salonId, { minutesAgo: 5, seconds: 95, summary: 'Booked a cut for Mary.' }));
     await leftMessage(salonId, { minutesAgo: 3, callerName: 'Siobhán', message: 'Please ring me about a bridal party.' });
@@ -59,9 +73,15 @@ describe('GET /api/account/export', () => {
     expect(data.voiceSettings).toMatchObject({ selectedVoice: 'niamh', escalationPhone: '+353877654321' });
     expect(data.setupProgress).toMatchObject({ currentStep: 3, savedSteps: [1, 2, 3] });
     expect(data.calendarConnection).toMatchObject({ provider: 'sandbox', status: 'connected' });
-    expect(data.appointments).toMatchObject([{ callerName: 'Mary Murphy', callerPhone: '+353871234567', status: 'confirmed', service: { name: 'Cut and blow-dry' } }]);
+    expect(data.appointments).toMatchObject([
+      { callerName: 'Mary Murphy', callerPhone: '+353871234567', status: 'confirmed', service: { name: 'Cut and blow-dry' } },
+    ]);
     const call = data.calls.find((entry: { callSid: string }) => entry.callSid === callSid);
-    expect(call).toMatchObject({ summary: 'Booked a cut for Mary.', durationSeconds: 95, transcript: [{ role: 'agent' }, { role: 'caller', text: 'Can I book a cut?' }] });
+    expect(call).toMatchObject({
+      summary: 'Booked a cut for Mary.',
+      durationSeconds: 95,
+      transcript: [{ role: 'agent' }, { role: 'caller', text: 'Can I book a cut?' }],
+    });
     expect(call.transcriptExpiresAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(data.messages).toMatchObject([{ callerName: 'Siobhán', message: 'Please ring me about a bridal party.' }]);
     expect(data.usage.length).toBeGreaterThan(0);
@@ -111,7 +131,15 @@ describe('the export allowlist', () => {
       salonId,
       [
         { pk, sk: 'PROFILE', gsi1pk: 'OWNER#u1', gsi1sk: 'SALON', id: salonId, name: 'Ceol Hair' },
-        { pk, sk: 'AGENT', secretHash: 'hash-of-secret', agentId: 'agent_1', agentProvider: 'sandbox', provisionLease: 'lease-1', agentTools: { book: 'tool_1' } },
+        {
+          pk,
+          sk: 'AGENT',
+          secretHash: 'hash-of-secret',
+          agentId: 'agent_1',
+          agentProvider: 'sandbox',
+          provisionLease: 'lease-1',
+          agentTools: { book: 'tool_1' },
+        },
         { pk, sk: 'GOOGLE', encryptedRefreshToken: 'ciphertext', provider: 'google', status: 'connected', connectedAt: '2026-01-01T00:00:00.000Z' },
         { pk, sk: 'SUBSCRIPTION', stripeSecret: 'sk_live_secret' },
         { pk, sk: 'USAGEWARN#2026-01#80', state: 'sent', sentAt: '2026-01-20T10:00:00.000Z', lease: 'lease-2' },
@@ -120,7 +148,8 @@ describe('the export allowlist', () => {
       new Date('2026-01-21T12:00:00Z'),
     );
     const text = JSON.stringify(data);
-    for (const secretText of ['hash-of-secret', 'lease-1', 'lease-2', 'tool_1', 'ciphertext', 'sk_live_secret', 'SUBSCRIPTION', 'OWNER#']) expect(text).not.toContain(secretText);
+    for (const secretText of ['hash-of-secret', 'lease-1', 'lease-2', 'tool_1', 'ciphertext', 'sk_live_secret', 'SUBSCRIPTION', 'OWNER#'])
+      expect(text).not.toContain(secretText);
     expect(data.salon).toEqual({ id: salonId, name: 'Ceol Hair' });
     expect(data.voiceAgent).toEqual({ agentId: 'agent_1', agentProvider: 'sandbox' });
     expect(data.calendarConnection).toEqual({ provider: 'google', status: 'connected', connectedAt: '2026-01-01T00:00:00.000Z' });

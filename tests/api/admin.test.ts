@@ -28,7 +28,11 @@ describe('support staff assign numbers', () => {
     expect(email.body).toContain('press Go Live Now, then give');
     expect(await admin({ action: 'assign-number', salonId: salon.id, phoneNumber: number })).toMatchObject({ ok: true });
     await eventsIdle();
-    expect(((await api('/_local/outbox.json')).body as { to: string; subject: string }[]).filter((entry) => entry.to === owner.email && entry.subject.includes('your receptionist'))).toHaveLength(1);
+    expect(
+      ((await api('/_local/outbox.json')).body as { to: string; subject: string }[]).filter(
+        (entry) => entry.to === owner.email && entry.subject.includes('your receptionist'),
+      ),
+    ).toHaveLength(1);
   });
 
   it('never gives one number to two salons', async () => {
@@ -36,11 +40,17 @@ describe('support staff assign numbers', () => {
     const [a, b] = await Promise.all([first, second].map(async (owner) => (await api('/api/salon', { token: owner.accessToken })).body));
     const number = `+3531${String(Date.now() + 1).slice(-7)}`;
     expect((await admin({ action: 'assign-number', salonId: a.id, phoneNumber: number })).ok).toBe(true);
-    expect(await admin({ action: 'assign-number', salonId: b.id, phoneNumber: number })).toEqual({ ok: false, error: `${number} is already assigned to another salon` });
+    expect(await admin({ action: 'assign-number', salonId: b.id, phoneNumber: number })).toEqual({
+      ok: false,
+      error: `${number} is already assigned to another salon`,
+    });
   });
 
   it('refuses bad requests with a reason', async () => {
-    expect(await admin({ action: 'assign-number', salonId: 'sal_does-not-exist-000', phoneNumber: '+35312345678' })).toEqual({ ok: false, error: 'No salon sal_does-not-exist-000' });
+    expect(await admin({ action: 'assign-number', salonId: 'sal_does-not-exist-000', phoneNumber: '+35312345678' })).toEqual({
+      ok: false,
+      error: 'No salon sal_does-not-exist-000',
+    });
     expect((await admin({ action: 'assign-number', salonId: 'sal_abcdefghijklmnop', phoneNumber: 'call me' })).ok).toBe(false);
     expect((await admin({ action: 'drop-table' })).ok).toBe(false);
     expect((await admin('not even an object')).ok).toBe(false);

@@ -68,7 +68,15 @@ async function salonWithAgent(label: string, options: { calendar?: boolean } = {
     (
       await step({
         step: 1,
-        business: { name: 'Cuts by Ciara', phone: '01 234 5678', address_line: '12 Main Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3', directions: 'Above the chemist.' },
+        business: {
+          name: 'Cuts by Ciara',
+          phone: '01 234 5678',
+          address_line: '12 Main Street',
+          town_city: 'Galway',
+          county: 'Galway',
+          eircode: 'H91 X2Y3',
+          directions: 'Above the chemist.',
+        },
         hours: DEFAULT_HOURS,
       })
     ).status,
@@ -110,7 +118,12 @@ describe('agent tools: authentication (RELIABILITY 12, 3)', () => {
     for (const secret of [undefined, 'not-a-secret', 'A'.repeat(43)]) {
       const answer = await tool(secret, 'salon-info');
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ ok: false, say: "I'm sorry, I can't reach the salon's booking system right now.", error: 'Missing or unknown agent secret', code: 'unauthorized' });
+      expect(answer.body).toEqual({
+        ok: false,
+        say: "I'm sorry, I can't reach the salon's booking system right now.",
+        error: 'Missing or unknown agent secret',
+        code: 'unauthorized',
+      });
     }
     const basic = await api('/api/agent/tools?tool=salon-info', { method: 'POST', headers: { authorization: `Basic ${salon.secret}` } });
     expect(basic.status).toBe(401);
@@ -137,7 +150,11 @@ describe('agent tools: authentication (RELIABILITY 12, 3)', () => {
     const gone = await salonWithAgent('tools-deleted');
     // The secret is remembered by the product once it has been right (core/agent-secret.ts).
     expect((await tool(gone.secret, 'check-availability', { service: 'Cut & blow-dry', date: TUESDAY })).status).toBe(200);
-    const deleted = await api('/api/account/delete', { method: 'POST', token: gone.owner.accessToken, body: JSON.stringify({ password: gone.owner.password }) });
+    const deleted = await api('/api/account/delete', {
+      method: 'POST',
+      token: gone.owner.accessToken,
+      body: JSON.stringify({ password: gone.owner.password }),
+    });
     expect(deleted.status).toBe(200);
     expect(await standIns().salonItems(gone.salonId)).toEqual([]);
     expect((await book(gone, { start: `${TUESDAY}T10:00` }, { 'x-conversation-id': 'conv-deleted' })).status).toBe(401);
@@ -146,7 +163,7 @@ describe('agent tools: authentication (RELIABILITY 12, 3)', () => {
     expect(await standIns().salonItems(gone.salonId)).toEqual([]);
   });
 
-  it('the salon comes from the secret: another salon\'s ids are refused, nothing written', async () => {
+  it("the salon comes from the secret: another salon's ids are refused, nothing written", async () => {
     const other = await salonWithAgent('tools-other');
     const before = (await standIns().salonItems(other.salonId)).length;
     const mine = (await standIns().salonItems(salon.salonId)).length;
@@ -191,13 +208,22 @@ describe('agent tools: answers', () => {
   it('list-services: names and prices in euro, durations', async () => {
     const answer = await tool(salon.secret, 'list-services', {});
     expect(answer.body.say).toBe('We do Cut & blow-dry €45, Balayage €150 to €220 and Fringe trim €10. Would you like to book one?');
-    expect(answer.body.services[1]).toMatchObject({ name: 'Balayage', durationMinutes: 180, priceMinCents: 15000, priceMaxCents: 22000, spokenPrice: '€150 to €220', spokenDuration: '3 hours' });
+    expect(answer.body.services[1]).toMatchObject({
+      name: 'Balayage',
+      durationMinutes: 180,
+      priceMinCents: 15000,
+      priceMaxCents: 22000,
+      spokenPrice: '€150 to €220',
+      spokenDuration: '3 hours',
+    });
   });
 
   it('check-availability: by name, in local time, speakable', async () => {
     const answer = await tool(salon.secret, 'check-availability', { service: 'balayage', stylist: 'aoife', date: WEDNESDAY });
     expect(answer.status).toBe(200);
-    expect(answer.body.say).toMatch(/^On \w+day the \d+(st|nd|rd|th)( of \w+)? I have nine o'clock, ten o'clock or eleven o'clock with Aoife\. Which would suit\?$/);
+    expect(answer.body.say).toMatch(
+      /^On \w+day the \d+(st|nd|rd|th)( of \w+)? I have nine o'clock, ten o'clock or eleven o'clock with Aoife\. Which would suit\?$/,
+    );
     // The salon's own wall-clock time, as the tools take it back: no zone or offset (RELIABILITY 49).
     expect(answer.body.slots[0]).toMatchObject({ start: `${WEDNESDAY}T09:00`, stylists: [{ name: 'Aoife' }] });
     const unknown = await tool(salon.secret, 'check-availability', { service: 'e', date: WEDNESDAY });
@@ -234,7 +260,11 @@ describe('agent tools: answers', () => {
   });
 
   it('take-message stores the message under the salon; transfer answers the escalation number', async () => {
-    const message = await tool(salon.secret, 'take-message', { callerName: 'Siobhán Ó Súilleabháin', callerPhone: '087 111 2222', message: 'Can Aoife call me back about a wedding trial?\nThanks!' });
+    const message = await tool(salon.secret, 'take-message', {
+      callerName: 'Siobhán Ó Súilleabháin',
+      callerPhone: '087 111 2222',
+      message: 'Can Aoife call me back about a wedding trial?\nThanks!',
+    });
     expect(message.body).toMatchObject({ ok: true, say: "Thanks, I'll pass your message on to the salon and someone will get back to you." });
     expect(await items(salon.salonId, 'MSG#')).toEqual([expect.objectContaining({ callerName: 'Siobhán Ó Súilleabháin', callerPhone: '+353871112222' })]);
     const transfer = await tool(salon.secret, 'transfer', {});
@@ -318,7 +348,9 @@ describe('agent tools: bad input (RELIABILITY 6, 7, 8)', () => {
       api(`/api/agent/tools?tool=${name}`, { method: 'POST', body, headers: { authorization: `Bearer ${salon.secret}`, ...headers } });
     expect((await raw('{not json')).body).toMatchObject({ ok: false, code: 'bad_request', error: 'Request body is not valid JSON' });
     expect((await raw('service=cut', { 'content-type': 'application/x-www-form-urlencoded' })).status).toBe(415);
-    expect((await raw(JSON.stringify({ service: 'cut', start: 'x', callerName: 'A', callerPhone: '0871234567', plan: 'pro' }))).body.error).toBe('Unknown field(s): plan');
+    expect((await raw(JSON.stringify({ service: 'cut', start: 'x', callerName: 'A', callerPhone: '0871234567', plan: 'pro' }))).body.error).toBe(
+      'Unknown field(s): plan',
+    );
     expect((await raw('{}', undefined, 'drop-table')).body).toMatchObject({ ok: false, code: 'unknown_tool', say: "Sorry, that's not something I can do." });
     expect((await raw('[]')).status).toBe(400);
     expect((await raw('null')).status).toBe(400);
@@ -391,7 +423,8 @@ describe('agent tools: bad input (RELIABILITY 6, 7, 8)', () => {
 
   it('caps bookings per caller phone per hour (RELIABILITY 8)', async () => {
     const phone = newPhone();
-    for (const time of ['09:00', '09:15', '09:30']) expect((await book(salon, { service: 'fringe', start: `${WEDNESDAY}T${time}`, callerPhone: phone })).status).toBe(200);
+    for (const time of ['09:00', '09:15', '09:30'])
+      expect((await book(salon, { service: 'fringe', start: `${WEDNESDAY}T${time}`, callerPhone: phone })).status).toBe(200);
     const capped = await book(salon, { service: 'fringe', start: `${WEDNESDAY}T09:45`, callerPhone: phone });
     expect(capped.status).toBe(429);
     expect(capped.body.say).toMatch(/^I can only make 3 bookings for one phone number in an hour\./);
@@ -422,7 +455,9 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
 
   it('overlapping (not equal) concurrent requests have one winner', async () => {
     const starts = ['10:00', '10:15', '10:30', '10:15', '10:00', '10:30'];
-    const answers = await Promise.all(Array.from({ length: 24 }, (_, n) => book(salon, { stylist: 'Ciara', start: `${WEDNESDAY}T${starts[n % starts.length]}` })));
+    const answers = await Promise.all(
+      Array.from({ length: 24 }, (_, n) => book(salon, { stylist: 'Ciara', start: `${WEDNESDAY}T${starts[n % starts.length]}` })),
+    );
     expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
     expect(answers.filter((answer) => answer.status === 409)).toHaveLength(23);
     const ciara = salon.stylists.find((stylist) => stylist.name === 'Ciara')!;
@@ -434,7 +469,13 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     const body = { stylist: 'Aoife', start: `${THURSDAY}T09:00`, callerPhone: newPhone() };
     const key = { 'idempotency-key': `conv-${Date.now()}-1` };
     const answers = await Promise.all(Array.from({ length: 5 }, () => book(salon, body, key)));
-    expect(answers.map((answer) => [answer.status, answer.status === 200 ? null : answer.text])).toEqual([[200, null], [200, null], [200, null], [200, null], [200, null]]);
+    expect(answers.map((answer) => [answer.status, answer.status === 200 ? null : answer.text])).toEqual([
+      [200, null],
+      [200, null],
+      [200, null],
+      [200, null],
+      [200, null],
+    ]);
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
     const other = await book(salon, { ...body, start: `${THURSDAY}T10:00` }, key);
     expect(other.status).toBe(422);
@@ -460,7 +501,11 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
   });
 
   it("a book from the owner's test call is a test booking; an unfilled call id is ignored", async () => {
-    const answer = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T14:00`, callerPhone: newPhone() }, { 'x-test-call': 'true', 'x-call-sid': '{{system__call_sid}}' });
+    const answer = await book(
+      salon,
+      { stylist: 'Ciara', start: `${FRIDAY}T14:00`, callerPhone: newPhone() },
+      { 'x-test-call': 'true', 'x-call-sid': '{{system__call_sid}}' },
+    );
     expect(answer.status).toBe(200);
     const [stored] = (await items(salon.salonId, 'APPT#')).filter((item) => item.id === answer.body.booking.id);
     expect(stored).toMatchObject({ source: 'test-call' });
@@ -484,7 +529,9 @@ describe('agent tools: flooding (RELIABILITY 37)', () => {
     const cap = FLOOD_LIMITS.messagesPerCallerPerHour;
     const phone = newPhone();
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, n) => tool(salon.secret, 'take-message', { callerName: 'Mary Murphy', callerPhone: phone, message: `Please ring me back (${n}).` })),
+      Array.from({ length: 20 }, (_, n) =>
+        tool(salon.secret, 'take-message', { callerName: 'Mary Murphy', callerPhone: phone, message: `Please ring me back (${n}).` }),
+      ),
     );
     // The cap is per clock hour and this product's clock is the wall's: a burst that straddles an
     // hour's end is two bursts, so the cap is checked in each hour the messages were stored in.
@@ -497,7 +544,12 @@ describe('agent tools: flooding (RELIABILITY 37)', () => {
     const refused = answers.filter((answer) => answer.status === 429);
     expect(refused).toHaveLength(20 - stored.length);
     for (const answer of refused) {
-      expect(answer.body).toEqual({ ok: false, code: 'too_many_messages', say: toolSay.tooManyMessages, error: 'This phone has left too many messages this hour' });
+      expect(answer.body).toEqual({
+        ok: false,
+        code: 'too_many_messages',
+        say: toolSay.tooManyMessages,
+        error: 'This phone has left too many messages this hour',
+      });
     }
     expect(toolSay.tooManyMessages).toMatch(/^I've already taken 5 messages from this number this hour, so the salon will be in touch soon\./);
     const other = await tool(salon.secret, 'take-message', { callerName: 'Seán Ó Briain', callerPhone: newPhone(), message: 'Is there parking nearby?' });
@@ -528,7 +580,10 @@ describe('agent tools: flooding (RELIABILITY 37)', () => {
     return agentTools(event, {} as never);
   }
 
-  const documentationAddress = () => `2001:db8::${randomBytes(4).toString('hex').replace(/(....)(....)/, '$1:$2')}`;
+  const documentationAddress = () =>
+    `2001:db8::${randomBytes(4)
+      .toString('hex')
+      .replace(/(....)(....)/, '$1:$2')}`;
 
   it('wrong secrets from one source: 401s up to the cap, then 429 with Retry-After; the right secret still works from there and elsewhere', async () => {
     // The handler runs in this process: its clock is held at the start of a minute, so the 31
@@ -543,7 +598,12 @@ describe('agent tools: flooding (RELIABILITY 37)', () => {
     expect(statuses).toEqual([...Array(cap).fill(401), ...Array(30 - cap).fill(429)]);
     const locked = await fromSource(flooder, randomBytes(32).toString('base64url'));
     expect(locked.statusCode).toBe(429);
-    expect(JSON.parse(String(locked.body))).toEqual({ ok: false, code: 'too_many_attempts', say: toolSay.busy, error: 'Too many wrong agent secrets from this address: try again later' });
+    expect(JSON.parse(String(locked.body))).toEqual({
+      ok: false,
+      code: 'too_many_attempts',
+      say: toolSay.busy,
+      error: 'Too many wrong agent secrets from this address: try again later',
+    });
     expect(Number(locked.headers?.['retry-after'])).toBe(60);
     // The voice platform's addresses are shared by every salon: a right secret is never refused.
     expect((await fromSource(flooder, salon.secret)).statusCode).toBe(200);

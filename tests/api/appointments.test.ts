@@ -31,7 +31,7 @@ const bookVia = (secret: string, start: string, callerPhone: string) =>
   api('/api/agent/tools?tool=book', { method: 'POST', token: secret, body: JSON.stringify({ service: 'cut', start, callerName: 'Mary Murphy', callerPhone }) });
 
 describe('GET /api/appointments', () => {
-  it('lists the salon\'s appointments soonest first, in the shared shape, with this month\'s bookings', async () => {
+  it("lists the salon's appointments soonest first, in the shared shape, with this month's bookings", async () => {
     const { owner, secret } = await ownerWithAgent('appts');
     const empty = await api('/api/appointments', { token: owner.accessToken });
     expect(empty.status).toBe(200);
@@ -49,7 +49,13 @@ describe('GET /api/appointments', () => {
     expect(appointments).toHaveLength(2);
     for (const appointment of appointments) expect(appointmentSchema.safeParse(appointment).success).toBe(true);
     expect(appointments.map((appointment) => (appointment as { start: string }).start.slice(11, 16))).toEqual(['09:30', '15:00']);
-    expect(appointments[0]).toMatchObject({ stylistName: 'Aoife', service: { name: 'Cut & blow-dry', durationMinutes: 45, priceCents: 4500 }, callerPhone: '+353861110002', status: 'confirmed', source: 'phone-agent' });
+    expect(appointments[0]).toMatchObject({
+      stylistName: 'Aoife',
+      service: { name: 'Cut & blow-dry', durationMinutes: 45, priceCents: 4500 },
+      callerPhone: '+353861110002',
+      status: 'confirmed',
+      source: 'phone-agent',
+    });
     expect(week.body.bookingsThisMonth).toBe(3);
 
     const all = await api('/api/appointments?days=30', { token: owner.accessToken });
@@ -59,7 +65,12 @@ describe('GET /api/appointments', () => {
   it('shows one owner nothing of another salon, and refuses bad queries and missing tokens', async () => {
     const [{ secret }, stranger] = await Promise.all([ownerWithAgent('appts-a'), signUpOwner('appts-b')]);
     expect((await bookVia(secret, `${nextWeekday(4, 1)}T10:00`, '+353861110004')).status).toBe(200);
-    expect((await api('/api/appointments?days=62', { token: stranger.accessToken })).body).toEqual({ appointments: [], bookingsThisMonth: 0, noShowsThisMonth: 0, noShowIds: [] });
+    expect((await api('/api/appointments?days=62', { token: stranger.accessToken })).body).toEqual({
+      appointments: [],
+      bookingsThisMonth: 0,
+      noShowsThisMonth: 0,
+      noShowIds: [],
+    });
     // Another salon's booking cannot be marked a no-show: it is not there for this owner.
     const theirs = (await bookVia(secret, `${nextWeekday(4, 1)}T11:00`, '+353871234599')).body.booking.id as string;
     const marked = await api('/api/appointments', { method: 'POST', token: stranger.accessToken, body: JSON.stringify({ bookingId: theirs, noShow: true }) });

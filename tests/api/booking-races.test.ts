@@ -36,11 +36,21 @@ const DAYS = openDays(REPETITIONS);
 beforeAll(async () => {
   setLogSink(() => {}, 'error');
   const owner = await signUpOwner('races');
-  const step = async (body: unknown) => expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) })).status).toBe(200);
+  const step = async (body: unknown) =>
+    expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) })).status).toBe(200);
   const business = { name: 'Race Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
   await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
   const services = [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }];
-  await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }, { key: 'new-1', name: 'Ciara' }], mappings: {}, services, currentStep: 3 });
+  await step({
+    step: 2,
+    stylists: [
+      { key: 'new-0', name: 'Aoife' },
+      { key: 'new-1', name: 'Ciara' },
+    ],
+    mappings: {},
+    services,
+    currentStep: 3,
+  });
   salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
   Object.assign(process.env, inject('productEnv'));
   resetConfig();
@@ -86,8 +96,14 @@ describe('two changes of one booking at once (RELIABILITY 33)', () => {
       // Half the time a move within Aoife's day races a move to Ciara; else two moves to Ciara.
       const targets =
         index % 2 === 0
-          ? [{ newStart: `${day}T13:00`, stylist: 'Aoife' }, { newStart: `${day}T13:00`, stylist: 'Ciara' }]
-          : [{ newStart: `${day}T10:00`, stylist: 'Ciara' }, { newStart: `${day}T11:00`, stylist: 'Ciara' }];
+          ? [
+              { newStart: `${day}T13:00`, stylist: 'Aoife' },
+              { newStart: `${day}T13:00`, stylist: 'Ciara' },
+            ]
+          : [
+              { newStart: `${day}T10:00`, stylist: 'Ciara' },
+              { newStart: `${day}T11:00`, stylist: 'Ciara' },
+            ];
       const answers = await Promise.all(targets.map((target) => agentTool(secret, 'reschedule', { bookingId, callerPhone: phone, ...target })));
       const won = answers.filter((answer) => answer.status === 200);
       expect(won, answers.map((answer) => answer.text).join('\n')).toHaveLength(1);

@@ -51,7 +51,13 @@ describe('the calendar mirror in the running product', () => {
     const connection = (await d.googleStore.getConnection(salonId))!;
     const grant = { salonId, refreshToken: await d.tokenCipher.decrypt(connection.encryptedRefreshToken, salonId) };
     const start = DateTime.fromISO(`${day}T11:00`, { zone: 'Europe/Dublin' }).toJSDate();
-    await d.calendar.createEvent(grant, CAL, { id: 'schoolrun1', summary: 'School run', start: start.toISOString(), end: new Date(start.getTime() + 3600_000).toISOString(), timeZone: 'Europe/Dublin' });
+    await d.calendar.createEvent(grant, CAL, {
+      id: 'schoolrun1',
+      summary: 'School run',
+      start: start.toISOString(),
+      end: new Date(start.getTime() + 3600_000).toISOString(),
+      timeZone: 'Europe/Dublin',
+    });
     // Its push notification was posted to the product and answered (the sync runs before the answer).
     await sandboxNotificationsSent();
     expect(await offered()).not.toContain(`${day}T11:00`);
@@ -62,7 +68,11 @@ describe('the calendar mirror in the running product', () => {
     const channel = before!.channel as { id: string };
     const forged = await api('/api/calendar/notifications', {
       method: 'POST',
-      headers: { [PUSH_HEADERS.channelId]: channel.id, [PUSH_HEADERS.token]: `v1.${salonId}.${Buffer.from(CAL).toString('base64url')}.${'A'.repeat(43)}`, [PUSH_HEADERS.state]: 'exists' },
+      headers: {
+        [PUSH_HEADERS.channelId]: channel.id,
+        [PUSH_HEADERS.token]: `v1.${salonId}.${Buffer.from(CAL).toString('base64url')}.${'A'.repeat(43)}`,
+        [PUSH_HEADERS.state]: 'exists',
+      },
     });
     expect(forged.status).toBe(404);
     expect(await mirrorOf(salonId)).toEqual(before);

@@ -46,7 +46,10 @@ describe('the dashboard figures', () => {
     await finishedCall(salonId, { minutesAgo: 1, seconds: 61, test: true });
     // The same end delivered again: nothing counts twice.
     await deps().events.publish('call.completed', missed);
-    const figures = await eventually(() => dashboard(owner), (summary) => summary.activity.length === 3 && summary.usage.testMinutesUsed === 2);
+    const figures = await eventually(
+      () => dashboard(owner),
+      (summary) => summary.activity.length === 3 && summary.usage.testMinutesUsed === 2,
+    );
     expect(figures).toMatchObject({ hasCalls: true, callsToday: 3, missedToday: 1, usage: { minutesUsed: 3, testMinutesUsed: 2 } });
     expect(figures.activity.map((line) => line.text)).toEqual([
       'You tested your receptionist (1 min).',
@@ -69,7 +72,10 @@ describe('the dashboard figures', () => {
     expect(sent[0]!.body).toContain("has used 80 of your free trial's 100 minutes (80%)");
     // A further call under 100% sends nothing more.
     await finishedCall(salonId, { minutesAgo: 1, seconds: 60 });
-    await eventually(() => dashboard(owner), (summary) => summary.usage.minutesUsed === 81);
+    await eventually(
+      () => dashboard(owner),
+      (summary) => summary.usage.minutesUsed === 81,
+    );
     expect(await warnings()).toHaveLength(1);
   });
 
@@ -77,7 +83,10 @@ describe('the dashboard figures', () => {
     const { salonId } = await ownerWithSalon('dash-theirs');
     await finishedCall(salonId, { minutesAgo: 1, seconds: 30 });
     const { owner: mine } = await ownerWithSalon('dash-mine');
-    await eventually(async () => (await deps().activity.latest(salonId, 1)).length, (count) => count === 1);
+    await eventually(
+      async () => (await deps().activity.latest(salonId, 1)).length,
+      (count) => count === 1,
+    );
     expect(await dashboard(mine)).toMatchObject({ hasCalls: false, callsToday: 0, activity: [] });
   });
 });
@@ -90,7 +99,14 @@ describe('the call log', () => {
     const first = await api('/api/calls', { token: owner.accessToken });
     expect(first.status).toBe(200);
     expect(first.body.calls).toHaveLength(20);
-    expect(first.body.calls[0]).toMatchObject({ callSid: sids[21], caller: '087 123 4567', outcome: 'answered', summary: 'Call 21', durationSeconds: 51, test: false });
+    expect(first.body.calls[0]).toMatchObject({
+      callSid: sids[21],
+      caller: '087 123 4567',
+      outcome: 'answered',
+      summary: 'Call 21',
+      durationSeconds: 51,
+      test: false,
+    });
     const second = await api(`/api/calls?after=${encodeURIComponent(first.body.next)}`, { token: owner.accessToken });
     expect(second.body.calls.map((call: { callSid: string }) => call.callSid)).toEqual([sids[1], sids[0]]);
 
@@ -111,7 +127,11 @@ describe('the call log', () => {
     const callSid = `CA${randomUUID().replaceAll('-', '')}`;
     await deps().calls.recordStart({ salonId, callSid, callerPhone: '+353871112222', startedAt: new Date().toISOString(), route: 'agent', test: false });
     const onCall = (tool: string, body: unknown) =>
-      api(`/api/agent/tools?tool=${tool}`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'x-call-sid': callSid }, body: JSON.stringify(body) });
+      api(`/api/agent/tools?tool=${tool}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${secret}`, 'x-call-sid': callSid },
+        body: JSON.stringify(body),
+      });
     const day = nextOpenDay();
     const booked = await onCall('book', { service: 'Cut and blow-dry', start: `${day}T10:00`, callerName: 'Nora Byrne', callerPhone: '+353871112222' });
     expect(booked.status, booked.text).toBe(200);
@@ -168,14 +188,29 @@ describe('messages callers left', () => {
     const listed = await api('/api/messages', { token: owner.accessToken });
     expect(listed.body.messages.map((message: { message: string }) => message.message)).toEqual(['Ring me (2)', 'Ring me (1)', 'Ring me (0)']);
     expect(listed.body.messages[0]).toMatchObject({ caller: '087 123 4567', doneAt: null });
-    const done = await api('/api/messages/done', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ id: left[0]!.id, createdAt: left[0]!.createdAt, done: true }) });
+    const done = await api('/api/messages/done', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ id: left[0]!.id, createdAt: left[0]!.createdAt, done: true }),
+    });
     expect(done.status).toBe(200);
     expect(typeof done.body.doneAt).toBe('string');
-    const undone = await api('/api/messages/done', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ id: left[0]!.id, createdAt: left[0]!.createdAt, done: false }) });
+    const undone = await api('/api/messages/done', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ id: left[0]!.id, createdAt: left[0]!.createdAt, done: false }),
+    });
     expect(undone.body).toEqual({ doneAt: null });
-    const unknown = await api('/api/messages/done', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ id: randomUUID(), createdAt: left[0]!.createdAt, done: true }) });
+    const unknown = await api('/api/messages/done', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ id: randomUUID(), createdAt: left[0]!.createdAt, done: true }),
+    });
     expect(unknown.status).toBe(404);
-    const activity = await eventually(() => dashboard(owner), (summary) => summary.activity.length === 3);
+    const activity = await eventually(
+      () => dashboard(owner),
+      (summary) => summary.activity.length === 3,
+    );
     expect(activity.activity[0]).toMatchObject({ kind: 'message', text: 'Caller 2 left a message.' });
   });
 

@@ -40,7 +40,15 @@ beforeAll(async () => {
     token: owner.accessToken,
     body: JSON.stringify({
       step: 1,
-      business: { name: 'Bláth Hair', phone: '01 234 5678', address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' },
+      business: {
+        name: 'Bláth Hair',
+        phone: '01 234 5678',
+        address_line: '12 Shop Street',
+        town_city: 'Galway',
+        county: 'Galway',
+        eircode: '',
+        directions: '',
+      },
       hours: DEFAULT_HOURS,
       currentStep: 2,
     }),
@@ -76,7 +84,14 @@ function appointment(overrides: Partial<Appointment> = {}): Appointment {
 async function publish(type: 'booking.confirmed' | 'booking.cancelled', booking: Appointment, ownerEmail: string | null = owner.email) {
   const result = await events.send(
     new PutEventsCommand({
-      Entries: [{ EventBusName: inject('productEnv').EVENT_BUS_NAME, Source: EVENT_SOURCE, DetailType: type, Detail: JSON.stringify({ appointment: booking, salonName: 'Bláth Hair', ownerEmail }) }],
+      Entries: [
+        {
+          EventBusName: inject('productEnv').EVENT_BUS_NAME,
+          Source: EVENT_SOURCE,
+          DetailType: type,
+          Detail: JSON.stringify({ appointment: booking, salonName: 'Bláth Hair', ownerEmail }),
+        },
+      ],
     }),
   );
   expect(result.FailedEntryCount).toBe(0);
@@ -89,7 +104,12 @@ async function outbox(): Promise<OutboxMessage[]> {
 }
 
 const about = (booking: Appointment) => (messages: OutboxMessage[]) =>
-  messages.filter((message) => message.to === booking.callerPhone || message.to === booking.callerEmail || (message.to === owner.email && message.salonId === salonId && message.body.includes(booking.callerPhone)));
+  messages.filter(
+    (message) =>
+      message.to === booking.callerPhone ||
+      message.to === booking.callerEmail ||
+      (message.to === owner.email && message.salonId === salonId && message.body.includes(booking.callerPhone)),
+  );
 
 describe('booking.confirmed on the local bus', () => {
   it('texts and emails the caller (with the invite) and emails the owner', async () => {
@@ -97,7 +117,9 @@ describe('booking.confirmed on the local bus', () => {
     await publish('booking.confirmed', booking);
     const sent = about(booking)(await eventually(outbox, (messages) => about(booking)(messages).length >= 3));
     const sms = sent.find((message) => message.channel === 'sms');
-    expect(sms?.body).toMatch(/^You're booked at Bláth Hair for Cut and blow-dry on \w+ \d{1,2} \w+ at \d\d:30 with Aoife\. Reply or call 01 234 5678 to change\.$/);
+    expect(sms?.body).toMatch(
+      /^You're booked at Bláth Hair for Cut and blow-dry on \w+ \d{1,2} \w+ at \d\d:30 with Aoife\. Reply or call 01 234 5678 to change\.$/,
+    );
     const email = sent.find((message) => message.to === booking.callerEmail)!;
     expect(email.subject).toMatch(/^Booking confirmed: Cut and blow-dry at Bláth Hair, /);
     expect(email.attachments?.[0]).toMatchObject({ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST' });
@@ -123,7 +145,9 @@ describe('booking.confirmed on the local bus', () => {
     await eventually(outbox, (messages) => about(booking)(messages).length >= 3);
     await publish('booking.cancelled', { ...booking, status: 'cancelled' });
     const sent = about(booking)(await eventually(outbox, (messages) => about(booking)(messages).length >= 6));
-    expect(sent.filter((message) => message.channel === 'sms').map((message) => message.body)).toContainEqual(expect.stringMatching(/is cancelled\. Call 01 234 5678 to book again\.$/));
+    expect(sent.filter((message) => message.channel === 'sms').map((message) => message.body)).toContainEqual(
+      expect.stringMatching(/is cancelled\. Call 01 234 5678 to book again\.$/),
+    );
     const invites = sent.filter((message) => message.to === booking.callerEmail).map((message) => message.attachments![0]!.content);
     expect(invites.filter((invite) => invite.includes('METHOD:CANCEL'))).toHaveLength(1);
     for (const invite of invites) expect(invite).toContain(`UID:${inviteUid(booking.id)}`);
@@ -134,14 +158,26 @@ describe('booking.confirmed on the local bus', () => {
     await publish('booking.confirmed', booking);
     await eventually(outbox, (messages) => about(booking)(messages).length >= 2);
     await eventsIdle();
-    expect(about(booking)(await outbox()).map((message) => message.channel).sort()).toEqual(['email', 'sms']);
+    expect(
+      about(booking)(await outbox())
+        .map((message) => message.channel)
+        .sort(),
+    ).toEqual(['email', 'sms']);
   });
 
   it('moves an event whose SMS keeps failing to the dead letters, after retries, and sends nothing for it', async () => {
     const booking = appointment({ callerPhone: 'not-a-number', callerEmail: null });
     await publish('booking.confirmed', booking, null);
     const file = join(inject('dataDir'), 'dead-letters.jsonl');
-    const deadLetters = () => Promise.resolve(existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter(Boolean).map((line) => JSON.parse(line)) : []);
+    const deadLetters = () =>
+      Promise.resolve(
+        existsSync(file)
+          ? readFileSync(file, 'utf8')
+              .split('\n')
+              .filter(Boolean)
+              .map((line) => JSON.parse(line))
+          : [],
+      );
     const letters = await eventually(deadLetters, (lines) => lines.some((line) => line.event?.detail?.appointment?.id === booking.id));
     const letter = letters.find((line) => line.event.detail.appointment.id === booking.id);
     expect(letter).toMatchObject({ rule: 'booking-sms', event: { 'detail-type': 'booking.confirmed' } });
@@ -157,17 +193,27 @@ describe('a booking made and cancelled through the agent tools', () => {
     const callerEmail = `tools-${randomUUID().slice(0, 8)}@example.ie`;
     const callerPhone = `+35386${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
     const start = `${nextOpenDay()}T11:00`;
-    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', stylist: 'Aoife', start, callerName: 'Orla Walsh', callerPhone, callerEmail }, 'tools-book-1');
+    const booked = await agentTool(
+      secret,
+      'book',
+      { service: 'Cut and blow-dry', stylist: 'Aoife', start, callerName: 'Orla Walsh', callerPhone, callerEmail },
+      'tools-book-1',
+    );
     expect(booked.status, booked.text).toBe(200);
-    const mine = (messages: OutboxMessage[]) => messages.filter((message) => message.to === callerPhone || message.to === callerEmail || message.to === booker.email);
+    const mine = (messages: OutboxMessage[]) =>
+      messages.filter((message) => message.to === callerPhone || message.to === callerEmail || message.to === booker.email);
     const afterBooking = mine(await eventually(outbox, (messages) => mine(messages).filter((m) => m.to !== booker.email).length >= 2));
-    expect(afterBooking.find((message) => message.to === callerPhone)?.body).toMatch(/^You're booked at Bláth Hair for Cut and blow-dry on .+ at 11:00 with Aoife\. Reply or call 01 234 5678 to change\.$/);
+    expect(afterBooking.find((message) => message.to === callerPhone)?.body).toMatch(
+      /^You're booked at Bláth Hair for Cut and blow-dry on .+ at 11:00 with Aoife\. Reply or call 01 234 5678 to change\.$/,
+    );
     expect(afterBooking.find((message) => message.to === callerEmail)?.attachments?.[0]?.content).toContain('METHOD:REQUEST');
 
     const cancelled = await agentTool(secret, 'cancel', { callerPhone, date: start.slice(0, 10) });
     expect(cancelled.status, cancelled.text).toBe(200);
     const afterCancel = mine(await eventually(outbox, (messages) => mine(messages).filter((m) => m.to !== booker.email).length >= 4));
-    expect(afterCancel.filter((message) => message.to === callerPhone).map((message) => message.body)).toContainEqual(expect.stringMatching(/is cancelled\. Call 01 234 5678 to book again\.$/));
+    expect(afterCancel.filter((message) => message.to === callerPhone).map((message) => message.body)).toContainEqual(
+      expect.stringMatching(/is cancelled\. Call 01 234 5678 to book again\.$/),
+    );
     const invites = afterCancel.filter((message) => message.to === callerEmail).map((message) => message.attachments![0]!.content);
     expect(invites.some((invite) => invite.includes('METHOD:CANCEL'))).toBe(true);
     expect(new Set(invites.map((invite) => /UID:(\S+)/.exec(invite.replace(/\r?\n[ \t]/g, ''))?.[1])).size).toBe(1);

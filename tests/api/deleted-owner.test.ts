@@ -50,7 +50,9 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'list-calls': async () => ({ init: {} }),
   'delete-call': async () => ({ init: { body: JSON.stringify({ callSid: `CA${'0'.repeat(32)}` }) } }),
   'list-messages': async () => ({ init: {} }),
-  'mark-message-done': async () => ({ init: { body: JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', createdAt: '2026-11-20T10:00:00.000Z', done: true }) } }),
+  'mark-message-done': async () => ({
+    init: { body: JSON.stringify({ id: '00000000-0000-4000-8000-000000000000', createdAt: '2026-11-20T10:00:00.000Z', done: true }) },
+  }),
 };
 
 const ownerRoutes = routes.filter((route) => route.auth === 'owner').flatMap((route) => route.methods.map((method) => ({ route, method })));
@@ -75,7 +77,7 @@ async function answersFromEveryOwnerRoute(owner: TestOwner, options: { includeDe
 const all401 = (answers: Record<string, number>) => Object.fromEntries(Object.keys(answers).map((key) => [key, 401]));
 
 describe('a deleted account never comes back (RELIABILITY 35)', () => {
-  it("answers the old token 401 on every owner route, and nothing of the salon exists afterwards", async () => {
+  it('answers the old token 401 on every owner route, and nothing of the salon exists afterwards', async () => {
     const owner = await signUpOwner('deleted');
     const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
     // Control: the same requests are accepted while the account exists.
@@ -90,7 +92,12 @@ describe('a deleted account never comes back (RELIABILITY 35)', () => {
     expect(Object.keys(after)).toHaveLength(ownerRoutes.length);
     expect(after).toEqual(all401(after));
     expect(await standIns().salonItems(salonId)).toEqual([]);
-    expect(await eventually(() => standIns().uploadKeys(`salons/${salonId}/`), (keys) => keys.length === 0)).toEqual([]);
+    expect(
+      await eventually(
+        () => standIns().uploadKeys(`salons/${salonId}/`),
+        (keys) => keys.length === 0,
+      ),
+    ).toEqual([]);
     expect(await admin({ action: 'agent-secret', salonId })).toEqual({ ok: false, error: `No salon ${salonId}` });
     expect(await standIns().salonItems(salonId)).toEqual([]);
   });

@@ -45,14 +45,20 @@ async function textTo(phone: string, pattern: RegExp): Promise<Outboxed> {
 }
 
 async function press(url: string, action: string) {
-  const response = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action }).toString() });
+  const response = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action }).toString(),
+  });
   return { status: response.status, html: await response.text() };
 }
 
 /** A salon with a €180 balayage taking a €20 deposit, its agent secret and (optionally) an Active payment account. */
 async function depositSalon(label: string, options: { active: boolean }) {
   const owner = await signUpOwner(label);
-  const step = async (body: unknown) => expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) })).status).toBe(200);
+  const step = async (body: unknown) =>
+    expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) })).status).toBe(200);
   const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
   await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
   const services = [
@@ -72,9 +78,12 @@ async function depositSalon(label: string, options: { active: boolean }) {
 }
 
 const appointmentOf = async (owner: TestOwner, id: string) =>
-  ((await api(`/api/appointments?from=${DateTime.now().setZone('Europe/Dublin').toISODate()}&days=14`, { token: owner.accessToken })).body.appointments as { id: string; status: string }[]).find(
-    (each) => each.id === id,
-  );
+  (
+    (await api(`/api/appointments?from=${DateTime.now().setZone('Europe/Dublin').toISODate()}&days=14`, { token: owner.accessToken })).body.appointments as {
+      id: string;
+      status: string;
+    }[]
+  ).find((each) => each.id === id);
 
 const bookBalayage = (secret: string, phone: string, time = '10:00', date = TUESDAY) =>
   agentTool(secret, 'book', { service: 'Balayage', start: `${date}T${time}`, callerName: 'Mary Murphy', callerPhone: phone, stylist: 'Aoife' });
@@ -137,12 +146,17 @@ describe('a deposit service booked through the tools route', () => {
       object: 'event',
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
-      data: { object: { id: 'cs_forged', object: 'checkout.session', mode: 'payment', status: 'complete', metadata: { salon_id: salon.salonId, booking_id: id } } },
+      data: {
+        object: { id: 'cs_forged', object: 'checkout.session', mode: 'payment', status: 'complete', metadata: { salon_id: salon.salonId, booking_id: id } },
+      },
     });
     const forged = await api('/api/stripe/webhook', {
       method: 'POST',
       body: payload,
-      headers: { 'stripe-signature': stripeSignatureHeader('whsec_not_the_secret', payload, Math.floor(Date.now() / 1000)), 'content-type': 'application/json' },
+      headers: {
+        'stripe-signature': stripeSignatureHeader('whsec_not_the_secret', payload, Math.floor(Date.now() / 1000)),
+        'content-type': 'application/json',
+      },
     });
     expect(forged.status).toBe(400);
     expect((await appointmentOf(salon.owner, id))?.status).toBe('awaiting_deposit');
@@ -200,7 +214,9 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
     const text = await textTo(booking.phone, /refunded in full/);
     expect((await deps().paymentsSandbox.depositRecord(salon.salonId, sessionIdOf(booking.link)))?.refundedAt).toEqual(expect.any(Number));
-    expect(text.body).toMatch(/^Bláth Hair: your €20(\.00)? deposit for Balayage on .+ with Aoife came after that booking was cancelled or released, so it is refunded in full\./);
+    expect(text.body).toMatch(
+      /^Bláth Hair: your €20(\.00)? deposit for Balayage on .+ with Aoife came after that booking was cancelled or released, so it is refunded in full\./,
+    );
     // Stripe redelivers: nothing twice.
     expect(await deliverSigned(events)).toEqual([200]);
     await textTo(booking.phone, /is cancelled/);
@@ -230,31 +246,31 @@ describe('money follows the booking (RELIABILITY 66)', () => {
   });
 
   const sessionEvent = (type: string, booking: { id: string; link: string }, paymentStatus: 'paid' | 'unpaid', connectedAccount?: string) =>
-      ({
-        id: `evt_sepa_${type.replaceAll('.', '_')}_${booking.id}${connectedAccount ? '_connected' : ''}`,
-        object: 'event',
-        api_version: '2026-10-28.endive',
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type,
-        ...(connectedAccount ? { account: connectedAccount } : {}),
-        data: {
-          object: {
-            id: sessionIdOf(booking.link),
-            object: 'checkout.session',
-            mode: 'payment',
-            status: 'complete',
-            payment_status: paymentStatus,
-            payment_intent: `pi_sepa_${booking.id}`,
-            amount_total: 2000,
-            metadata: { salon_id: salon.salonId, booking_id: booking.id },
-          },
+    ({
+      id: `evt_sepa_${type.replaceAll('.', '_')}_${booking.id}${connectedAccount ? '_connected' : ''}`,
+      object: 'event',
+      api_version: '2026-10-28.endive',
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      ...(connectedAccount ? { account: connectedAccount } : {}),
+      data: {
+        object: {
+          id: sessionIdOf(booking.link),
+          object: 'checkout.session',
+          mode: 'payment',
+          status: 'complete',
+          payment_status: paymentStatus,
+          payment_intent: `pi_sepa_${booking.id}`,
+          amount_total: 2000,
+          metadata: { salon_id: salon.salonId, booking_id: booking.id },
         },
-      }) satisfies SandboxStripeEvent;
+      },
+    }) satisfies SandboxStripeEvent;
 
-  it('a deposit is the platform\'s destination charge: a session event from a connected account settles nothing', async () => {
+  it("a deposit is the platform's destination charge: a session event from a connected account settles nothing", async () => {
     const account = (await deps().subscriptions.getPaymentAccount(salon.salonId))!;
     const booking = await held('15:00', TUESDAY);
     expect(await deliverSigned([sessionEvent('checkout.session.completed', booking, 'paid', account.id)])).toEqual([200]);

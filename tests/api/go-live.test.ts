@@ -18,7 +18,16 @@ describe('Go Live Now', () => {
     expect(bare.body).toMatchObject({ code: 'not_ready', error: `${READINESS_MESSAGES.setup} ${READINESS_MESSAGES.number}` });
 
     const { salonId } = await bookableSalon(owner);
-    const step3 = { step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' };
+    const step3 = {
+      step: 3,
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      firstMessage: 'Hi, thanks for calling Bláth Hair!',
+      agentPhone: '',
+      escalationPhone: '',
+      phoneOption: 'new',
+      forwardNumber: '',
+    };
     expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(step3) })).status).toBe(200);
     // The pool (the telephony sandbox keeps it stocked) gave the salon its number as the last step saved.
     expect((await api('/api/salon', { token: owner.accessToken })).body).toMatchObject({
@@ -34,7 +43,11 @@ describe('Go Live Now', () => {
     // Again: the same agent, still live; the agent secret the tools use was issued by going live.
     const again = await goLive();
     expect(again.body).toMatchObject({ live: true, agentId: live.body.agentId, liveAt: live.body.liveAt });
-    expect(await deps().agents.get(salonId)).toMatchObject({ agentId: live.body.agentId, hostedAgent: { provider: 'sandbox' }, secret: { secretHash: expect.any(String) } });
+    expect(await deps().agents.get(salonId)).toMatchObject({
+      agentId: live.body.agentId,
+      hostedAgent: { provider: 'sandbox' },
+      secret: { secretHash: expect.any(String) },
+    });
   });
 
   it('pauses a live receptionist (it takes messages, until a day or until switched on) and resumes it with Go Live Now', async () => {
@@ -44,7 +57,20 @@ describe('Go Live Now', () => {
     expect(await pause()).toMatchObject({ status: 409, body: { error: GO_LIVE_MESSAGES.notLive } });
 
     const { salonId } = await bookableSalon(owner);
-    await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hello!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }) });
+    await api('/api/setup/step', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({
+        step: 3,
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage: 'Hello!',
+        agentPhone: '',
+        escalationPhone: '',
+        phoneOption: 'new',
+        forwardNumber: '',
+      }),
+    });
     const live = await api('/api/agent/go-live', { method: 'POST', token: owner.accessToken });
     expect(live.status).toBe(200);
 
@@ -54,7 +80,11 @@ describe('Go Live Now', () => {
     const until = await api('/api/agent/pause', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ until: holiday.toISODate() }) });
     expect(until.body).toMatchObject({ paused: true, pausedUntil: holiday.startOf('day').toUTC().toISO() });
     expect(await state()).toMatchObject({ live: false, readiness: { state: 'paused', pausedUntil: holiday.startOf('day').toUTC().toISO() } });
-    const tooFar = await api('/api/agent/pause', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ until: holiday.plus({ days: PAUSE_MAX_DAYS }).toISODate() }) });
+    const tooFar = await api('/api/agent/pause', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ until: holiday.plus({ days: PAUSE_MAX_DAYS }).toISODate() }),
+    });
     expect(tooFar).toMatchObject({ status: 400, body: { error: PAUSE_MESSAGES.untilTooFar } });
     expect(salonId).toMatch(/^sal_/);
     const resumed = await api('/api/agent/go-live', { method: 'POST', token: owner.accessToken });
@@ -65,10 +95,26 @@ describe('Go Live Now', () => {
   it('two presses at once make one agent', async () => {
     const owner = await signUpOwner('go-live-race');
     const { salonId } = await bookableSalon(owner);
-    await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hello!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }) });
+    await api('/api/setup/step', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({
+        step: 3,
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage: 'Hello!',
+        agentPhone: '',
+        escalationPhone: '',
+        phoneOption: 'new',
+        forwardNumber: '',
+      }),
+    });
     expect((await deps().salons.get(salonId))!.assignedNumber).toMatch(/^\+353/);
     const answers = await Promise.all(Array.from({ length: 4 }, () => api('/api/agent/go-live', { method: 'POST', token: owner.accessToken })));
-    expect(answers.map((answer) => answer.status), JSON.stringify(answers.map((answer) => answer.body))).toContain(200);
+    expect(
+      answers.map((answer) => answer.status),
+      JSON.stringify(answers.map((answer) => answer.body)),
+    ).toContain(200);
     const agents = new Set(answers.filter((answer) => answer.status === 200).map((answer) => answer.body.agentId));
     expect(agents.size).toBe(1);
     for (const answer of answers) expect([200, 409]).toContain(answer.status);

@@ -15,9 +15,7 @@ import { localAwsCredentials, standIns } from '../support/stand-ins.js';
  */
 function table() {
   const env = inject('productEnv');
-  const client = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }),
-  );
+  const client = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }));
   return { env, client };
 }
 
@@ -118,7 +116,12 @@ describe('Google Calendar connection (sandbox)', () => {
     const calendars = await api('/api/google/list-calendars', { token: owner.accessToken });
     expect(calendars.status).toBe(200);
     expect(calendars.body).toEqual(SANDBOX_CALENDARS.map(({ id, summary }) => ({ id, summary })));
-    expect(calendars.body.map((calendar: { summary: string }) => calendar.summary)).toEqual(['Salon bookings', 'Aoife – stylist', 'Ciara – stylist', 'Staff rota']);
+    expect(calendars.body.map((calendar: { summary: string }) => calendar.summary)).toEqual([
+      'Salon bookings',
+      'Aoife – stylist',
+      'Ciara – stylist',
+      'Staff rota',
+    ]);
 
     const setup = await api('/api/setup/load', { token: owner.accessToken });
     expect(setup.body.google_connected).toBe(true);
@@ -193,7 +196,10 @@ describe('Google Calendar connection (sandbox)', () => {
     ['a mismatched state', (s: Started, allow: URL) => (allow.searchParams.set('state', 'A'.repeat(43)), `gcal_oauth=${'A'.repeat(43)}`)],
     ['no state cookie', () => undefined],
     ['another browser’s state cookie', () => `gcal_oauth=${'B'.repeat(43)}`],
-    ['a code for another PKCE challenge', (s: Started, allow: URL) => (allow.searchParams.set('code', `sandbox-AAAAAAAAAAAAAAAAAAAAAAAA.${'C'.repeat(43)}`), s.cookie)],
+    [
+      'a code for another PKCE challenge',
+      (s: Started, allow: URL) => (allow.searchParams.set('code', `sandbox-AAAAAAAAAAAAAAAAAAAAAAAA.${'C'.repeat(43)}`), s.cookie),
+    ],
   ])('the callback fails with %s', async (_label, tamper) => {
     const owner = await signUpOwner('gcal-bad');
     const started = await start(owner);

@@ -133,7 +133,10 @@ describe("the stand-ins take only the data folder's own key", () => {
   it('the event bus and the user pool refuse published keys', async () => {
     for (const credentials of PUBLISHED_KEYS) {
       expect((await signedPost(env().EVENTBRIDGE_ENDPOINT!, 'events', 'AWSEvents.PutEvents', '{"Entries":[]}', credentials)).status).toBe(403);
-      expect((await signedPost(env().COGNITO_ENDPOINT!, 'cognito-idp', `${COGNITO}.ListUsers`, JSON.stringify({ UserPoolId: env().USER_POOL_ID }), credentials)).status).toBe(403);
+      expect(
+        (await signedPost(env().COGNITO_ENDPOINT!, 'cognito-idp', `${COGNITO}.ListUsers`, JSON.stringify({ UserPoolId: env().USER_POOL_ID }), credentials))
+          .status,
+      ).toBe(403);
     }
   });
 });
@@ -183,17 +186,32 @@ describe('the local event bus endpoint', () => {
   }
 
   const putEventsBody = (appointment: Appointment) =>
-    JSON.stringify({ Entries: [{ EventBusName: env().EVENT_BUS_NAME, Source: EVENT_SOURCE, DetailType: 'booking.confirmed', Detail: JSON.stringify({ appointment, salonName: 'Forge Hair', ownerEmail: null }) }] });
+    JSON.stringify({
+      Entries: [
+        {
+          EventBusName: env().EVENT_BUS_NAME,
+          Source: EVENT_SOURCE,
+          DetailType: 'booking.confirmed',
+          Detail: JSON.stringify({ appointment, salonName: 'Forge Hair', ownerEmail: null }),
+        },
+      ],
+    });
 
   const sentTo = async (appointment: Appointment) =>
-    ((await api('/_local/outbox.json')).body as { to: string }[]).filter((message) => message.to === appointment.callerPhone || message.to === appointment.callerEmail);
+    ((await api('/_local/outbox.json')).body as { to: string }[]).filter(
+      (message) => message.to === appointment.callerPhone || message.to === appointment.callerEmail,
+    );
 
   it('refuses a forged booking.confirmed (unsigned, or signed with another key) and sends nothing', async () => {
     const forged = booking();
     const unsigned = await awsPost(env().EVENTBRIDGE_ENDPOINT!, 'AWSEvents.PutEvents', putEventsBody(forged));
     expect(unsigned.status).toBe(403);
     expect(unsigned.headers.get('x-content-type-options')).toBe('nosniff');
-    const otherKey = new EventBridgeClient({ endpoint: env().EVENTBRIDGE_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'attacker', secretAccessKey: 'attacker' } });
+    const otherKey = new EventBridgeClient({
+      endpoint: env().EVENTBRIDGE_ENDPOINT,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'attacker', secretAccessKey: 'attacker' },
+    });
     await expect(otherKey.send(new PutEventsCommand(JSON.parse(putEventsBody(forged))))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     otherKey.destroy();
     await eventsIdle();
@@ -205,7 +223,12 @@ describe('the local event bus endpoint', () => {
     expect((await awsPost(env().EVENTBRIDGE_ENDPOINT!, 'AWSEvents.PutEvents', putEventsBody(forged))).status).toBe(403);
     const real = booking();
     expect((await events.send(new PutEventsCommand(JSON.parse(putEventsBody(real))))).FailedEntryCount).toBe(0);
-    expect(await eventually(() => sentTo(real), (messages) => messages.length >= 2)).toHaveLength(2);
+    expect(
+      await eventually(
+        () => sentTo(real),
+        (messages) => messages.length >= 2,
+      ),
+    ).toHaveLength(2);
     expect(await sentTo(forged)).toEqual([]);
   });
 
@@ -245,7 +268,11 @@ describe('the local user pool endpoint', () => {
       expect(answer.status, target).toBe(403);
       expect(await answer.text()).not.toContain(owner.email);
     }
-    const otherKey = new CognitoIdentityProviderClient({ endpoint: endpoint(), region: 'eu-west-1', credentials: { accessKeyId: 'attacker', secretAccessKey: 'attacker' } });
+    const otherKey = new CognitoIdentityProviderClient({
+      endpoint: endpoint(),
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'attacker', secretAccessKey: 'attacker' },
+    });
     await expect(otherKey.send(new ListUsersCommand({ UserPoolId: env().USER_POOL_ID }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 403 } });
     otherKey.destroy();
   });
@@ -320,7 +347,10 @@ describe('connecting Google Calendar from http://127.0.0.1', () => {
     const consent = new URL(((await started.json()) as { url: string }).url);
     expect(consent.origin).toBe(site);
     expect(consent.searchParams.get('redirect_uri')).toBe(`${site}/api/google/oauth/callback`);
-    const cookie = started.headers.getSetCookie().find((item) => item.startsWith('gcal_oauth='))!.split(';')[0]!;
+    const cookie = started.headers
+      .getSetCookie()
+      .find((item) => item.startsWith('gcal_oauth='))!
+      .split(';')[0]!;
 
     const page = await fetch(consent);
     expect(page.status).toBe(200);

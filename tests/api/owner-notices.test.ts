@@ -18,7 +18,11 @@ describe("a caller's message", () => {
   it("is emailed to the owner and texted to the owner's mobile, once each", async () => {
     const owner = await signUpOwner('message-notice');
     const { salonId, secret } = await bookableSalon(owner);
-    const left = await agentTool(secret, 'take-message', { callerName: 'Gráinne Walsh', callerPhone: '086 555 1234', message: 'Can Aoife ring me about a colour correction?' });
+    const left = await agentTool(secret, 'take-message', {
+      callerName: 'Gráinne Walsh',
+      callerPhone: '086 555 1234',
+      message: 'Can Aoife ring me about a colour correction?',
+    });
     expect(left.status).toBe(200);
     await eventsIdle();
     const sent = await outboxOf(salonId);

@@ -48,7 +48,11 @@ function payload(salonId: string, callSid: string, overrides: { successful?: str
         { role: 'user', message: 'Can I get a cut on Saturday?', time_in_call_secs: 4.6, tool_calls: [] },
         { role: 'agent', message: null, time_in_call_secs: 6 },
       ],
-      metadata: { start_time_unix_secs: Math.floor(Date.now() / 1000) - 200, call_duration_secs: 185, phone_call: { type: 'twilio', call_sid: callSid, external_number: '+353871234567' } },
+      metadata: {
+        start_time_unix_secs: Math.floor(Date.now() / 1000) - 200,
+        call_duration_secs: 185,
+        phone_call: { type: 'twilio', call_sid: callSid, external_number: '+353871234567' },
+      },
       analysis: { call_successful: overrides.successful ?? 'success', transcript_summary: 'The caller booked a cut for Saturday.' },
       conversation_initiation_client_data: { dynamic_variables: { salon_id: salonId, system__call_sid: callSid } },
     },
@@ -76,7 +80,14 @@ async function salonWithCall(): Promise<{ owner: TestOwner; salonId: string; cal
   const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
   const at = new Date();
   await deps().agents.claimProvisioning(salonId, 'lease', at, 60_000);
-  await deps().agents.saveHostedAgent(salonId, 'lease', { agentId: agentOf(salonId), secretId: null, tools: {}, provider: 'elevenlabs', createdAt: at.toISOString(), updatedAt: at.toISOString() });
+  await deps().agents.saveHostedAgent(salonId, 'lease', {
+    agentId: agentOf(salonId),
+    secretId: null,
+    tools: {},
+    provider: 'elevenlabs',
+    createdAt: at.toISOString(),
+    updatedAt: at.toISOString(),
+  });
   const callSid = `CA${randomBytes(16).toString('hex')}`;
   return { owner, salonId, callSid };
 }
@@ -136,7 +147,10 @@ describe('the post-call webhook', () => {
   it("takes the salon from the agent we made for it: another salon's id beside an agent's is refused, and nothing is written (RELIABILITY 3)", async () => {
     const mine = await salonWithCall();
     const theirs = await salonWithCall();
-    for (const body of [payload(theirs.salonId, theirs.callSid, { agentId: agentOf(mine.salonId) }), payload(theirs.salonId, theirs.callSid, { agentId: 'agent_unknown' })]) {
+    for (const body of [
+      payload(theirs.salonId, theirs.callSid, { agentId: agentOf(mine.salonId) }),
+      payload(theirs.salonId, theirs.callSid, { agentId: 'agent_unknown' }),
+    ]) {
       const answer = await deliver(body, signElevenLabsPayload(body, SECRET, now()));
       expect(answer.statusCode).toBe(200);
       expect(JSON.parse(answer.body)).toEqual({ received: true, outcome: 'refused' });
@@ -157,7 +171,15 @@ describe('a deleted call (RELIABILITY 69)', () => {
   it('is not brought back by a re-sent signed status callback or a late post-call webhook, and is counted once', async () => {
     const { owner, salonId, callSid } = await salonWithCall();
     // The owner's browser test call: Twilio's status callback names the salon by its client.
-    const ended = { CallSid: callSid, AccountSid: `AC${'0'.repeat(32)}`, From: `client:${identityForSalon(salonId)}`, To: '', CallStatus: 'completed', CallDuration: '95', Timestamp: new Date().toUTCString() };
+    const ended = {
+      CallSid: callSid,
+      AccountSid: `AC${'0'.repeat(32)}`,
+      From: `client:${identityForSalon(salonId)}`,
+      To: '',
+      CallStatus: 'completed',
+      CallDuration: '95',
+      Timestamp: new Date().toUTCString(),
+    };
     expect((await postVoiceWebhook(ended, { query: '?stage=status' })).status).toBe(200);
     const body = payload(salonId, callSid);
     expect(JSON.parse((await deliver(body, signElevenLabsPayload(body, SECRET, now()))).body)).toMatchObject({ outcome: 'recorded' });

@@ -30,10 +30,14 @@ describe('the sandbox receptionist', () => {
     expect(offered.say).toMatch(/ten o'clock is free/);
     expect((await turn('yes please')).say).toBe('Lovely. Can I take your name?');
     expect((await turn("It's Mary Murphy")).say).toBe("And what's the best number to reach you on?");
-    expect((await turn('087 123 4567')).say).toBe(`So that's a Cut and blow-dry on ${speakFullDate(day)} at ten o'clock with Aoife, for Mary Murphy on 087 123 4567. Shall I book it?`);
+    expect((await turn('087 123 4567')).say).toBe(
+      `So that's a Cut and blow-dry on ${speakFullDate(day)} at ten o'clock with Aoife, for Mary Murphy on 087 123 4567. Shall I book it?`,
+    );
     const booked = await turn('yes');
     expect(booked.say).toMatch(/^You're booked in for a Cut and blow-dry with Aoife/);
-    const [appointment] = (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Mary Murphy');
+    const [appointment] = (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter(
+      (entry) => entry.callerName === 'Mary Murphy',
+    );
     expect(appointment).toMatchObject({ source: 'test-call', callerPhone: '+353871234567', status: 'confirmed' });
 
     const bye = await turn("No, that's all, bye");
@@ -62,14 +66,21 @@ describe('the sandbox receptionist', () => {
     const { conversationId } = await startConversation(d, { salonId, test: true });
     const turn = async (text: string) => (await takeTurn(d, { salonId, conversationId, text })).say;
     const day = nextOpenDay();
-    const mine = async () => (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Orla Kelly');
+    const mine = async () =>
+      (await d.bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter(
+        (entry) => entry.callerName === 'Orla Kelly',
+      );
     for (const text of [`a cut and blow-dry on ${weekday(day)} at 10`, 'yes', 'Orla Kelly', '087 222 3333']) await turn(text);
     expect(await turn('yes')).toMatch(/^You're booked in/);
 
-    expect(await turn('Oh actually, could you move that to 11?')).toBe(`So I'll move your Cut and blow-dry on ${speakFullDate(day)} at ten o'clock to ${speakFullDate(day)} at eleven o'clock. Shall I do that?`);
+    expect(await turn('Oh actually, could you move that to 11?')).toBe(
+      `So I'll move your Cut and blow-dry on ${speakFullDate(day)} at ten o'clock to ${speakFullDate(day)} at eleven o'clock. Shall I do that?`,
+    );
     expect(await turn('yes')).toMatch(/^Done: your Cut and blow-dry is moved to .* eleven o'clock with Aoife\./);
     const moved = await mine();
-    expect(moved.filter((entry) => entry.status === 'confirmed').map((entry) => Date.parse(entry.start))).toEqual([DateTime.fromISO(`${day}T11:00`, { zone: 'Europe/Dublin' }).toMillis()]);
+    expect(moved.filter((entry) => entry.status === 'confirmed').map((entry) => Date.parse(entry.start))).toEqual([
+      DateTime.fromISO(`${day}T11:00`, { zone: 'Europe/Dublin' }).toMillis(),
+    ]);
     expect(moved.find((entry) => entry.status === 'cancelled')?.rescheduledTo).toBeTruthy();
 
     expect(await turn('Would I be charged if I had to cancel?')).toMatch(/^I don't have the salon's cancellation policy to hand/);
@@ -102,7 +113,11 @@ describe('the sandbox receptionist', () => {
 
     // The call log says what the call did, links the booking, and keeps the call's transcript like a hosted agent's.
     const [call] = (await api('/api/calls', { token: owner.accessToken })).body.calls as Record<string, unknown>[];
-    expect(call).toMatchObject({ outcome: 'test-call', test: true, actions: [{ action: 'booked', id: expect.stringMatching(/^bk_/), booking: { service: 'Cut and blow-dry', stylist: 'Aoife', status: 'confirmed' } }] });
+    expect(call).toMatchObject({
+      outcome: 'test-call',
+      test: true,
+      actions: [{ action: 'booked', id: expect.stringMatching(/^bk_/), booking: { service: 'Cut and blow-dry', stylist: 'Aoife', status: 'confirmed' } }],
+    });
     const detail = await api(`/api/calls?callSid=${call!.callSid as string}`, { token: owner.accessToken });
     const lines = detail.body.transcript as { role: string; text: string }[];
     expect(lines[0]).toMatchObject({ role: 'agent', text: expect.stringMatching(/AI assistant/) });
@@ -111,7 +126,7 @@ describe('the sandbox receptionist', () => {
     expect((await post({ conversationId: 'not-one', text: 'hi' })).status).toBe(400);
 
     const listed = await api(`/api/appointments?from=${day}&days=1`, { token: owner.accessToken });
-    const stillFree = async () => ((await agentTool(secret, 'check-availability', { service: 'Cut and blow-dry', date: day, time: '15:00' })).body.say as string);
+    const stillFree = async () => (await agentTool(secret, 'check-availability', { service: 'Cut and blow-dry', date: day, time: '15:00' })).body.say as string;
     expect(await stillFree()).not.toMatch(/three o'clock is free/);
     expect(JSON.stringify(listed.body)).toContain('test-call');
 
@@ -119,7 +134,9 @@ describe('the sandbox receptionist', () => {
     expect(cleared.body).toEqual({ cleared: 1 });
     expect(await stillFree()).toMatch(/three o'clock is free/);
     expect((await api('/api/appointments/clear-test', { method: 'POST', token: owner.accessToken })).body).toEqual({ cleared: 0 });
-    const [gone] = (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((entry) => entry.callerName === 'Ciara Walsh');
+    const [gone] = (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter(
+      (entry) => entry.callerName === 'Ciara Walsh',
+    );
     expect(gone).toMatchObject({ status: 'cancelled', source: 'test-call' });
     const [after] = (await api('/api/calls', { token: owner.accessToken })).body.calls as { actions: { booking: { status: string } }[] }[];
     expect(after!.actions[0]!.booking.status).toBe('cancelled');
@@ -129,11 +146,18 @@ describe('the sandbox receptionist', () => {
     const owner = await signUpOwner('receptionist-scope');
     const { salonId, secret } = await bookableSalon(owner);
     const day = nextOpenDay();
-    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', start: `${day}T11:00`, callerName: 'Nóra Byrne', callerPhone: '087 765 0000' });
+    const booked = await agentTool(secret, 'book', {
+      service: 'Cut and blow-dry',
+      start: `${day}T11:00`,
+      callerName: 'Nóra Byrne',
+      callerPhone: '087 765 0000',
+    });
     expect(booked.status, booked.text).toBe(200);
     const bookingId = booked.body.booking.id as string;
     const toCustomer = async () =>
-      ((await api('/_local/outbox.json')).body as { salonId: string; to: string; channel: string; body: string }[]).filter((message) => message.salonId === salonId && message.to === '+353877650000');
+      ((await api('/_local/outbox.json')).body as { salonId: string; to: string; channel: string; body: string }[]).filter(
+        (message) => message.salonId === salonId && message.to === '+353877650000',
+      );
     // The confirmation reaches the customer: the bus is delivering.
     await eventually(toCustomer, (messages) => messages.length === 1);
 

@@ -34,13 +34,17 @@ describe('query parameters are checked before anything reaches the store', () =>
     expect((await api('/api/health?verbose=1')).status).toBe(400);
   });
 
-  it("the multiplexed parameters (?action=, ?route=) keep working, and an unknown value of one is a 400", async () => {
+  it('the multiplexed parameters (?action=, ?route=) keep working, and an unknown value of one is a 400', async () => {
     const preview = await api('/api/elevenlabs?action=preview&voiceId=niamh');
     expect(preview.status).toBe(200);
     expect((await api('/api/elevenlabs?action=preview&voiceId=niamh&extra=1')).body.error).toBe('Unknown query parameter(s): extra');
     const owner = await signUpOwner('multiplexed');
     const services = [{ name: 'Cut', duration: null }];
-    const autoFill = await api('/api/services/extract?route=auto-fill-durations', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ services }) });
+    const autoFill = await api('/api/services/extract?route=auto-fill-durations', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ services }),
+    });
     expect(autoFill.status).toBe(200);
     const unknown = await api('/api/services/extract?route=twilio', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ services }) });
     expect(unknown).toMatchObject({ status: 400, body: { error: 'Unknown route' } });
@@ -81,7 +85,12 @@ describe('authentication first, on every owner route', () => {
       // fetch sends no body with a GET; the fuzz (route-fuzz.test.ts) does.
       const cases = badRequests(route.maxBodyBytes).filter(([, request]) => method !== 'GET' || request.body === undefined);
       for (const [what, { query = '', body, contentType }] of cases) {
-        const answer = await api(`${route.path}${query}`, { method, token: owner.idToken, ...(body === undefined ? {} : { body }), headers: contentType ? { 'content-type': contentType } : {} });
+        const answer = await api(`${route.path}${query}`, {
+          method,
+          token: owner.idToken,
+          ...(body === undefined ? {} : { body }),
+          headers: contentType ? { 'content-type': contentType } : {},
+        });
         expect({ what, status: answer.status }).toEqual({ what, status: 401 });
         expect(answer.text).toContain('Please sign in again to manage settings');
       }

@@ -76,7 +76,12 @@ async function snapshot({ salonId, pendingStates }: Watched): Promise<string> {
   const [items, uploads, states] = await Promise.all([
     stand.salonItems(salonId),
     stand.uploadKeys(`salons/${salonId}/`),
-    Promise.all(pendingStates.map(async (state) => (await table.send(new GetCommand({ TableName: stand.env.TABLE_NAME, Key: { pk: `OAUTH#${hashState(state)}`, sk: 'STATE' } }))).Item ?? null)),
+    Promise.all(
+      pendingStates.map(
+        async (state) =>
+          (await table.send(new GetCommand({ TableName: stand.env.TABLE_NAME, Key: { pk: `OAUTH#${hashState(state)}`, sk: 'STATE' } }))).Item ?? null,
+      ),
+    ),
   ]);
   return JSON.stringify({ items: items.map((item) => JSON.stringify(item)).sort(), uploads: uploads.sort(), states });
 }
@@ -142,14 +147,23 @@ const extremeDate = fc.constantFrom('9999-12-31', '9999-11-15', '0000-01-01', '1
 const edgeDate = fc
   .tuple(fc.constantFrom(0, 1, 1969, 1970, 2038, 9998, 9999), fc.constantFrom(1, 2, 11, 12), fc.constantFrom(1, 15, 28, 29, 30, 31))
   .map(([y, month, day]) => `${pad(y, 4)}-${pad(month, 2)}-${pad(day, 2)}`);
-const anyDate = fc.oneof({ arbitrary: edgeDate, weight: 2 }, { arbitrary: nearDate, weight: 2 }, { arbitrary: dateShaped, weight: 3 }, { arbitrary: extremeDate, weight: 2 });
+const anyDate = fc.oneof(
+  { arbitrary: edgeDate, weight: 2 },
+  { arbitrary: nearDate, weight: 2 },
+  { arbitrary: dateShaped, weight: 3 },
+  { arbitrary: extremeDate, weight: 2 },
+);
 const numberish = fc.oneof(
   fc.integer({ min: -100, max: 100 }).map(String),
   fc.integer().map(String),
   fc.double().map(String),
   fc.constantFrom('', ' 7', '7 ', '7.5', '1e3', '0x10', '0b1', 'NaN', 'Infinity', '-0', '00007', '62', '63', '9007199254740993', '1,2'),
 );
-const anyText = fc.oneof({ arbitrary: naughtyString, weight: 3 }, { arbitrary: fc.string({ maxLength: 80 }), weight: 2 }, { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 });
+const anyText = fc.oneof(
+  { arbitrary: naughtyString, weight: 3 },
+  { arbitrary: fc.string({ maxLength: 80 }), weight: 2 },
+  { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
+);
 const long = fc.integer({ min: 200, max: 5000 }).map((length) => 'x'.repeat(length));
 const base64url43 = fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'), minLength: 43, maxLength: 43 });
 
@@ -158,20 +172,37 @@ const queryValue = fc.oneof(
   { arbitrary: anyDate, weight: 3 },
   { arbitrary: numberish, weight: 3 },
   { arbitrary: anyText, weight: 3 },
-  { arbitrary: fc.constantFrom(...AGENT_TOOLS, ...VOICES.map((voice) => voice.voiceId), 'preview', 'auto-fill-durations', 'S256', 'access_denied', 'plain'), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(...AGENT_TOOLS, ...VOICES.map((voice) => voice.voiceId), 'preview', 'auto-fill-durations', 'S256', 'access_denied', 'plain'),
+    weight: 2,
+  },
   { arbitrary: base64url43, weight: 1 },
   { arbitrary: long, weight: 1 },
 );
 /** The parameters each route reads, with values shaped for them (right, extreme or wrong). */
 const QUERY_HINTS: Record<string, Record<string, fc.Arbitrary<string>>> = {
   'list-appointments': {
-    from: fc.oneof({ arbitrary: extremeDate, weight: 3 }, { arbitrary: edgeDate, weight: 3 }, { arbitrary: anyDate, weight: 1 }, { arbitrary: anyText, weight: 1 }),
-    days: fc.oneof({ arbitrary: fc.constant('62'), weight: 2 }, { arbitrary: fc.integer({ min: 1, max: 62 }).map(String), weight: 2 }, { arbitrary: numberish, weight: 1 }),
+    from: fc.oneof(
+      { arbitrary: extremeDate, weight: 3 },
+      { arbitrary: edgeDate, weight: 3 },
+      { arbitrary: anyDate, weight: 1 },
+      { arbitrary: anyText, weight: 1 },
+    ),
+    days: fc.oneof(
+      { arbitrary: fc.constant('62'), weight: 2 },
+      { arbitrary: fc.integer({ min: 1, max: 62 }).map(String), weight: 2 },
+      { arbitrary: numberish, weight: 1 },
+    ),
   },
   'voice-preview': { action: fc.oneof(fc.constant('preview'), anyText), voiceId: fc.oneof(fc.constantFrom(...VOICES.map((voice) => voice.voiceId)), anyText) },
   'services-extract': { route: fc.oneof(fc.constant('auto-fill-durations'), anyText) },
   'agent-tools': { tool: fc.oneof(fc.constantFrom(...AGENT_TOOLS), anyText) },
-  'google-oauth-callback': { code: fc.oneof(printable(80), anyText), state: fc.oneof(base64url43, anyText), error: fc.oneof(fc.constant('access_denied'), anyText), scope: anyText },
+  'google-oauth-callback': {
+    code: fc.oneof(printable(80), anyText),
+    state: fc.oneof(base64url43, anyText),
+    error: fc.oneof(fc.constant('access_denied'), anyText),
+    scope: anyText,
+  },
   'google-sandbox-consent': {
     state: fc.oneof(base64url43, anyText),
     redirect_uri: fc.oneof(fc.constant(new URL('/api/google/oauth/callback', inject('baseUrl')).toString()), anyText, long),
@@ -192,7 +223,11 @@ const ownQuery = (route: RouteDefinition): fc.Arbitrary<[string, string][]> =>
 const query = (route: RouteDefinition): fc.Arbitrary<[string, string][]> => {
   if (!QUERY_HINTS[route.id]) return randomQuery;
   const own = ownQuery(route);
-  return fc.oneof({ arbitrary: own, weight: 3 }, { arbitrary: fc.tuple(own, randomQuery).map(([mine, other]) => [...mine, ...other]), weight: 1 }, { arbitrary: randomQuery, weight: 1 });
+  return fc.oneof(
+    { arbitrary: own, weight: 3 },
+    { arbitrary: fc.tuple(own, randomQuery).map(([mine, other]) => [...mine, ...other]), weight: 1 },
+    { arbitrary: randomQuery, weight: 1 },
+  );
 };
 
 const CONTENT_TYPES = [
@@ -216,7 +251,10 @@ const headers = fc.record(
   {
     'content-type': fc.oneof({ arbitrary: fc.constantFrom(...CONTENT_TYPES), weight: 4 }, { arbitrary: headerValue, weight: 1 }),
     'idempotency-key': fc.oneof(printable(30), headerValue),
-    cookie: fc.oneof(base64url43.map((state) => `gcal_oauth=${state}`), headerValue),
+    cookie: fc.oneof(
+      base64url43.map((state) => `gcal_oauth=${state}`),
+      headerValue,
+    ),
     accept: fc.constantFrom('*/*', 'application/json', 'text/html', ''),
     'x-forwarded-for': headerValue,
   },
@@ -224,9 +262,35 @@ const headers = fc.record(
 );
 
 const FIELD_NAMES = [
-  'step', 'business', 'hours', 'stylists', 'mappings', 'services', 'currentStep', 'selectedVoice', 'selectedLanguage', 'firstMessage',
-  'agentPhone', 'escalationPhone', 'phoneOption', 'forwardNumber', 'password', 'name', 'phone', 'salonId', 'ownerId', 'plan',
-  'service', 'stylist', 'start', 'date', 'time', 'callerPhone', 'callerName', 'message', 'bookingId',
+  'step',
+  'business',
+  'hours',
+  'stylists',
+  'mappings',
+  'services',
+  'currentStep',
+  'selectedVoice',
+  'selectedLanguage',
+  'firstMessage',
+  'agentPhone',
+  'escalationPhone',
+  'phoneOption',
+  'forwardNumber',
+  'password',
+  'name',
+  'phone',
+  'salonId',
+  'ownerId',
+  'plan',
+  'service',
+  'stylist',
+  'start',
+  'date',
+  'time',
+  'callerPhone',
+  'callerName',
+  'message',
+  'bookingId',
 ];
 const fieldValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), anyText, anyDate, fc.integer({ min: -5, max: 5 }));
 
@@ -274,7 +338,9 @@ interface Shape {
   auth: Auth;
 }
 const authFor = (route: RouteDefinition): fc.Arbitrary<Auth> =>
-  route.auth === 'owner' ? fc.constantFrom<Auth>('access', 'access', 'id', 'garbage', 'none') : fc.constantFrom<Auth>('none', 'agent', 'agent', 'access', 'garbage');
+  route.auth === 'owner'
+    ? fc.constantFrom<Auth>('access', 'access', 'id', 'garbage', 'none')
+    : fc.constantFrom<Auth>('none', 'agent', 'agent', 'access', 'garbage');
 
 /**
  * Mostly a request right in every way but its parameters' values (signed in as the route wants,
@@ -323,7 +389,11 @@ describe('every route of the route table, fuzzed', () => {
   for (const route of routes) {
     const pairs = [
       ...route.methods.map((method) => ({ methods: [method] as const, runs: RUNS.allowed, label: method })),
-      { methods: METHODS.filter((method) => !(route.methods as readonly string[]).includes(method)), runs: RUNS.notAllowed, label: 'methods it does not allow' },
+      {
+        methods: METHODS.filter((method) => !(route.methods as readonly string[]).includes(method)),
+        runs: RUNS.notAllowed,
+        label: 'methods it does not allow',
+      },
     ];
     for (const pair of pairs) {
       it(`${route.id} (${route.auth}): ${pair.label} × ${pair.runs} inputs → never 5xx, a refusal writes nothing`, async () => {
@@ -334,7 +404,10 @@ describe('every route of the route table, fuzzed', () => {
             check(
               watched,
               { method, path: route.path, query: pairs, headers: { ...extra, ...authorization(auth) }, ...(payload === undefined ? {} : { body: payload }) },
-              { signedOut: route.auth === 'owner' && auth !== 'access' && (route.methods as readonly string[]).includes(method), publishes: route.grants.includes('events:put') },
+              {
+                signedOut: route.auth === 'owner' && auth !== 'access' && (route.methods as readonly string[]).includes(method),
+                publishes: route.grants.includes('events:put'),
+              },
             ),
           ),
           { numRuns: pair.runs },
@@ -354,22 +427,44 @@ describe('every agent tool, fuzzed', () => {
     watched = { salonId: bookable.salonId, pendingStates: [] };
   });
 
-  const time = fc.tuple(fc.integer({ min: 0, max: 25 }), fc.constantFrom(0, 15, 30, 45, 7, 59, 60)).map(([hour, minute]) => `${pad(hour, 2)}:${pad(minute, 2)}`);
+  const time = fc
+    .tuple(fc.integer({ min: 0, max: 25 }), fc.constantFrom(0, 15, 30, 45, 7, 59, 60))
+    .map(([hour, minute]) => `${pad(hour, 2)}:${pad(minute, 2)}`);
   const start = fc.oneof(
     { arbitrary: fc.tuple(nearDate, time).map(([date, at]) => `${date}T${at}`), weight: 4 },
     { arbitrary: fc.tuple(anyDate, time).map(([date, at]) => `${date}T${at}`), weight: 2 },
-    { arbitrary: fc.tuple(nearDate, time, fc.constantFrom('Z', '+00:00', '+01:00', '-12:00', '+14:00', ':00', ':30', ':00.000+00:00')).map(([date, at, tail]) => `${date}T${at}${tail}`), weight: 2 },
-    { arbitrary: fc.constantFrom('2026-12-01T24:00', '2027-03-28T01:30', '2026-10-25T01:30', '9999-12-31T23:45', '0000-01-01T00:00', '2026-12-01T10:00:00+99:99'), weight: 1 },
+    {
+      arbitrary: fc
+        .tuple(nearDate, time, fc.constantFrom('Z', '+00:00', '+01:00', '-12:00', '+14:00', ':00', ':30', ':00.000+00:00'))
+        .map(([date, at, tail]) => `${date}T${at}${tail}`),
+      weight: 2,
+    },
+    {
+      arbitrary: fc.constantFrom(
+        '2026-12-01T24:00',
+        '2027-03-28T01:30',
+        '2026-10-25T01:30',
+        '9999-12-31T23:45',
+        '0000-01-01T00:00',
+        '2026-12-01T10:00:00+99:99',
+      ),
+      weight: 1,
+    },
     { arbitrary: anyText, weight: 1 },
   );
   /** Mostly a value the salon knows, so the input gets past the schema and into the booking code. */
   const mostly = (known: fc.Arbitrary<string>) => fc.oneof({ arbitrary: known, weight: 3 }, { arbitrary: anyText, weight: 1 });
   const date = mostly(fc.oneof(nearDate, anyDate, fc.constantFrom(...DATE_WORDS)));
-  const phone = mostly(fc.constantFrom('+353871234567', '087 123 4567', '0871234567', '00353871234567', '+447700900123', '+1 202 555 0100', '112', '+3538712345678901234'));
+  const phone = mostly(
+    fc.constantFrom('+353871234567', '087 123 4567', '0871234567', '00353871234567', '+447700900123', '+1 202 555 0100', '112', '+3538712345678901234'),
+  );
   const name = mostly(fc.constantFrom('Mary Murphy', 'Seán Ó Briain'));
   const service = mostly(fc.constantFrom('Cut and blow-dry', 'cut', 'CUT AND BLOW-DRY', 'balayage'));
   const stylist = mostly(fc.constantFrom('Aoife', 'aoife', 'Ciara'));
-  const bookingId = fc.oneof(fc.string({ unit: fc.constantFrom(...'0123456789abcdefghijklmnopqrstuv'), minLength: 20, maxLength: 20 }).map((id) => `bk_${id}`), anyText);
+  const bookingId = fc.oneof(
+    fc.string({ unit: fc.constantFrom(...'0123456789abcdefghijklmnopqrstuv'), minLength: 20, maxLength: 20 }).map((id) => `bk_${id}`),
+    anyText,
+  );
   const anything = fc.oneof(fc.jsonValue({ maxDepth: 2 }), anyText);
   /** Each tool's fields, right-shaped or not, each one there or not, and now and then one it does not know. */
   const fields: Record<AgentTool, Record<string, fc.Arbitrary<unknown>>> = {
@@ -385,7 +480,10 @@ describe('every agent tool, fuzzed', () => {
   };
   const input = (tool: AgentTool) =>
     fc.oneof(
-      { arbitrary: fc.record({ ...fields[tool], salonId: fc.constantFrom('sal_someone_else') }, { requiredKeys: [] }).map((value) => JSON.stringify(value)), weight: 4 },
+      {
+        arbitrary: fc.record({ ...fields[tool], salonId: fc.constantFrom('sal_someone_else') }, { requiredKeys: [] }).map((value) => JSON.stringify(value)),
+        weight: 4,
+      },
       { arbitrary: fc.record(fields[tool], { requiredKeys: Object.keys(fields[tool]) }).map((value) => JSON.stringify(value)), weight: 6 },
       { arbitrary: anything.map((value) => JSON.stringify(value)), weight: 1 },
       { arbitrary: fc.oneof(naughtyString, fc.string({ maxLength: 100 })), weight: 1 },

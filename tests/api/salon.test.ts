@@ -23,7 +23,9 @@ describe('GET /api/salon', () => {
     const salon = await api('/api/salon', { token: owner.accessToken });
     const { env } = standIns();
     const table = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }));
-    await table.send(new UpdateCommand({ TableName: env.TABLE_NAME, Key: { pk: `SALON#${salon.body.id}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE ownerEmail' }));
+    await table.send(
+      new UpdateCommand({ TableName: env.TABLE_NAME, Key: { pk: `SALON#${salon.body.id}`, sk: 'PROFILE' }, UpdateExpression: 'REMOVE ownerEmail' }),
+    );
     await signIn(owner.email, owner.password);
     const [profile] = await standIns().salonItems(salon.body.id);
     expect(profile).toMatchObject({ sk: 'PROFILE', ownerEmail: owner.email });
@@ -38,10 +40,7 @@ describe('GET /api/salon', () => {
 
   it('gives each owner their own salon only', async () => {
     const [aoife, brian] = await Promise.all([signUpOwner('aoife'), signUpOwner('brian')]);
-    const [a, b] = await Promise.all([
-      api('/api/salon', { token: aoife.accessToken }),
-      api('/api/salon', { token: brian.accessToken }),
-    ]);
+    const [a, b] = await Promise.all([api('/api/salon', { token: aoife.accessToken }), api('/api/salon', { token: brian.accessToken })]);
     expect(a.body.id).not.toBe(b.body.id);
     expect(a.body.owner_id).toBe(aoife.userId);
     expect(b.body.owner_id).toBe(brian.userId);

@@ -124,7 +124,9 @@ describe('POST /api/services/extract', () => {
     const answer = await upload(owner, [{ name: '../../<img src=x onerror=alert(1)>Siobhán’s prices.txt', bytes: 'Cut €40\nColour €80' }]);
     expect(answer.status).toBe(200);
     const keys = await priceListKeys(owner);
-    expect(keys).toEqual([expect.stringMatching(new RegExp(`^salons/${salonIdForOwner(owner.userId)}/price-lists/[0-9a-f-]{36}-img-src-x-onerror-alert-1-Siobhan-s-prices\\.txt$`))]);
+    expect(keys).toEqual([
+      expect.stringMatching(new RegExp(`^salons/${salonIdForOwner(owner.userId)}/price-lists/[0-9a-f-]{36}-img-src-x-onerror-alert-1-Siobhan-s-prices\\.txt$`)),
+    ]);
   });
 
   describe('refuses bad uploads with a clear 4xx and stores nothing', () => {
@@ -140,13 +142,36 @@ describe('POST /api/services/extract', () => {
       ['an executable renamed .pdf', [{ name: 'prices.pdf', bytes: MZ, type: 'application/pdf' }], 415, unsupported('prices.pdf')],
       ['HTML renamed .txt', [{ name: 'prices.txt', bytes: '<html><script>alert(1)</script>Cut €45</html>' }], 415, unsupported('prices.txt')],
       ['an SVG renamed .png', [{ name: 'prices.png', bytes: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }], 415, unsupported('prices.png')],
-      ['a good file beside a disguised one', [{ name: 'ok.txt', bytes: 'Cut €40\nColour €80' }, { name: 'setup.docx', bytes: MZ }], 415, unsupported('setup.docx')],
-      ['a zip bomb as .docx', [{ name: 'bomb.docx', bytes: docxWith(Buffer.alloc(40 * 1024 * 1024, 0x20)) }], 413, 'bomb.docx unpacks to more than 30 MB, which is too large for a price list.'],
+      [
+        'a good file beside a disguised one',
+        [
+          { name: 'ok.txt', bytes: 'Cut €40\nColour €80' },
+          { name: 'setup.docx', bytes: MZ },
+        ],
+        415,
+        unsupported('setup.docx'),
+      ],
+      [
+        'a zip bomb as .docx',
+        [{ name: 'bomb.docx', bytes: docxWith(Buffer.alloc(40 * 1024 * 1024, 0x20)) }],
+        413,
+        'bomb.docx unpacks to more than 30 MB, which is too large for a price list.',
+      ],
       ['an empty file', [{ name: 'empty.pdf', bytes: '' }], 400, 'empty.pdf is empty.'],
-      ['a damaged PDF', [{ name: 'broken.pdf', bytes: `%PDF-1.7\n${'#'.repeat(500)}` }], 422, 'We could not read broken.pdf. The file may be damaged. Please try another copy or format.'],
+      [
+        'a damaged PDF',
+        [{ name: 'broken.pdf', bytes: `%PDF-1.7\n${'#'.repeat(500)}` }],
+        422,
+        'We could not read broken.pdf. The file may be damaged. Please try another copy or format.',
+      ],
       ['a file with no services', [{ name: 'notes.txt', bytes: 'Thanks for visiting!' }], 422, 'We could not find any services in notes.txt.'],
       ['the wrong form field', [{ name: 'prices.txt', bytes: 'Cut €40', field: 'file' }], 400, 'Please upload the price list files in the form field "files".'],
-      ['too many files', Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.txt`, bytes: 'Cut €40\nColour €80' })), 400, 'Please upload at most 10 files at a time.'],
+      [
+        'too many files',
+        Array.from({ length: 11 }, (_, index) => ({ name: `p${index}.txt`, bytes: 'Cut €40\nColour €80' })),
+        400,
+        'Please upload at most 10 files at a time.',
+      ],
     ] as const)('%s', async (_label, parts, status, message) => {
       expectClearRefusal(await upload(owner, parts as unknown as Part[]), status, message);
       expect(await priceListKeys(owner)).toEqual([]);
@@ -162,9 +187,18 @@ describe('POST /api/services/extract', () => {
       const noFiles = new FormData();
       noFiles.append('files', 'not a file');
       const request = new Request('http://localhost/', { method: 'POST', body: noFiles });
-      const asField = await api(EXTRACT, { method: 'POST', token: owner.accessToken, body: new Uint8Array(await request.arrayBuffer()), headers: { 'content-type': request.headers.get('content-type')! } });
+      const asField = await api(EXTRACT, {
+        method: 'POST',
+        token: owner.accessToken,
+        body: new Uint8Array(await request.arrayBuffer()),
+        headers: { 'content-type': request.headers.get('content-type')! },
+      });
       expectClearRefusal(asField, 400, 'Please choose at least one price list file (PNG, JPG, WEBP, PDF, DOC, DOCX or TXT).');
-      expectClearRefusal(await api(EXTRACT, { method: 'POST', token: owner.accessToken, body: '{"files":[]}' }), 415, 'Please upload the price list as multipart/form-data (field "files").');
+      expectClearRefusal(
+        await api(EXTRACT, { method: 'POST', token: owner.accessToken, body: '{"files":[]}' }),
+        415,
+        'Please upload the price list as multipart/form-data (field "files").',
+      );
       const broken = await api(EXTRACT, {
         method: 'POST',
         token: owner.accessToken,
@@ -201,11 +235,7 @@ describe('POST /api/services/extract?route=auto-fill-durations', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       updated: 2,
-      services: [
-        { ...services[0], duration: 180 },
-        services[1],
-        { ...services[2], duration: 90 },
-      ],
+      services: [{ ...services[0], duration: 180 }, services[1], { ...services[2], duration: 90 }],
       skipped: [],
     });
   });

@@ -26,7 +26,19 @@ describe('GET /api/setup/load', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       exists: false,
-      business: { name: '', phone: '', address_line: '', town_city: '', owner_mobile: '', reminders: true, reminder_hours: 24, county: '', eircode: '', directions: '', hours: DEFAULT_HOURS },
+      business: {
+        name: '',
+        phone: '',
+        address_line: '',
+        town_city: '',
+        owner_mobile: '',
+        reminders: true,
+        reminder_hours: 24,
+        county: '',
+        eircode: '',
+        directions: '',
+        hours: DEFAULT_HOURS,
+      },
       stylists: [],
       mappings: {},
       services: [],
@@ -59,7 +71,10 @@ describe('POST /api/setup/step', () => {
         { key: 'new-1', name: 'Ciara' },
       ],
       mappings: { 'new-0': 'cal-aoife', 'new-1': 'cal-ciara' },
-      services: [service, { ...service, name: 'Balayage', duration: 180, price: null, isRange: true, price_min: 150, price_max: 220, comment: 'Includes toner' }],
+      services: [
+        service,
+        { ...service, name: 'Balayage', duration: 180, price: null, isRange: true, price_min: 150, price_max: 220, comment: 'Includes toner' },
+      ],
     });
     expect(two.status).toBe(200);
     const stylists = two.body.stylists as { id: string; name: string }[];
@@ -104,11 +119,22 @@ describe('POST /api/setup/step', () => {
 
   it('keeps stylist ids across saves, removes dropped rows, and ignores ids it did not issue', async () => {
     const owner = await signUpOwner('setup-ids');
-    const first = await step(owner, { step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }, { key: 'new-1', name: 'Ciara' }], mappings: {}, services: [service] });
+    const first = await step(owner, {
+      step: 2,
+      stylists: [
+        { key: 'new-0', name: 'Aoife' },
+        { key: 'new-1', name: 'Ciara' },
+      ],
+      mappings: {},
+      services: [service],
+    });
     const [aoife] = first.body.stylists;
     const second = await step(owner, {
       step: 2,
-      stylists: [{ id: aoife.id, key: aoife.id, name: 'Aoife Ní Bhriain' }, { id: 'sty_forged0000000000', key: 'x', name: 'Intruder' }],
+      stylists: [
+        { id: aoife.id, key: aoife.id, name: 'Aoife Ní Bhriain' },
+        { id: 'sty_forged0000000000', key: 'x', name: 'Intruder' },
+      ],
       mappings: { [aoife.id]: 'cal-1' },
       services: [],
     });

@@ -54,7 +54,10 @@ function deliver(body: string, signature: string | undefined, options: { base64?
 }
 
 let eventCount = 0;
-function subscriptionEvent(salonId: string, options: { type?: string; created: number; price?: string; status?: string; cancelAtPeriodEnd?: boolean; id?: string; subscription?: string }) {
+function subscriptionEvent(
+  salonId: string,
+  options: { type?: string; created: number; price?: string; status?: string; cancelAtPeriodEnd?: boolean; id?: string; subscription?: string },
+) {
   eventCount += 1;
   const start = options.created - 60;
   return JSON.stringify({
@@ -75,7 +78,18 @@ function subscriptionEvent(salonId: string, options: { type?: string; created: n
         cancel_at_period_end: options.cancelAtPeriodEnd ?? false,
         start_date: start,
         metadata: { salon_id: salonId },
-        items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: options.price ?? PRICES.growth, object: 'price' }, current_period_start: start, current_period_end: start + 30 * 86_400 }] },
+        items: {
+          object: 'list',
+          data: [
+            {
+              id: 'si_1',
+              object: 'subscription_item',
+              price: { id: options.price ?? PRICES.growth, object: 'price' },
+              current_period_start: start,
+              current_period_end: start + 30 * 86_400,
+            },
+          ],
+        },
       },
     },
   });
@@ -143,7 +157,13 @@ describe('the Stripe webhook', () => {
     const cancelling = subscriptionEvent(salonId, { created: t - 10, price: PRICES.business, cancelAtPeriodEnd: true });
     for (const body of [cancelling, created, upgraded]) expect((await deliver(body, sign(body))).status).toBe(200);
     expect(await subscriptionOf(salonId)).toMatchObject({ planId: 'business', cancelAtPeriodEnd: true });
-    const deleted = subscriptionEvent(salonId, { created: t - 10, type: 'customer.subscription.deleted', price: PRICES.business, status: 'canceled', cancelAtPeriodEnd: true });
+    const deleted = subscriptionEvent(salonId, {
+      created: t - 10,
+      type: 'customer.subscription.deleted',
+      price: PRICES.business,
+      status: 'canceled',
+      cancelAtPeriodEnd: true,
+    });
     // A deletion in the same second as an update is the later state, whichever arrives first.
     expect((await deliver(deleted, sign(deleted))).body.outcome).toBe('applied');
     expect((await deliver(cancelling, sign(cancelling))).body.outcome).toBe('duplicate');
@@ -154,19 +174,49 @@ describe('the Stripe webhook', () => {
     const { salonId } = await salon();
     const t = now();
     const deliverSigned = async (body: string) => (await deliver(body, sign(body))).body.outcome;
-    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 30, type: 'customer.subscription.created', subscription: 'sub_first', price: PRICES.starter }))).toBe('applied');
+    expect(
+      await deliverSigned(
+        subscriptionEvent(salonId, { created: t - 30, type: 'customer.subscription.created', subscription: 'sub_first', price: PRICES.starter }),
+      ),
+    ).toBe('applied');
     fake.subscriptions.set('sub_second', { status: 'active', latestInvoice: 'in_second' });
     fake.invoicePayments.set('in_second', ['pi_second']);
-    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 20, type: 'customer.subscription.created', subscription: 'sub_second', price: PRICES.business }))).toBe('applied');
+    expect(
+      await deliverSigned(
+        subscriptionEvent(salonId, { created: t - 20, type: 'customer.subscription.created', subscription: 'sub_second', price: PRICES.business }),
+      ),
+    ).toBe('applied');
     expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_first', planId: 'starter', status: 'active' });
     expect(fake.refunds.get('pi_second')).toMatchObject({ metadata: { salon_id: salonId, subscription_id: 'sub_second' } });
     expect(fake.subscriptions.get('sub_second')?.status).toBe('canceled');
     // Its own cancellation comes back as events: nothing changes.
-    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 15, type: 'customer.subscription.deleted', subscription: 'sub_second', price: PRICES.business, status: 'canceled' }))).toBe('stale');
+    expect(
+      await deliverSigned(
+        subscriptionEvent(salonId, {
+          created: t - 15,
+          type: 'customer.subscription.deleted',
+          subscription: 'sub_second',
+          price: PRICES.business,
+          status: 'canceled',
+        }),
+      ),
+    ).toBe('stale');
     expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_first', status: 'active' });
     // The first ends; a later subscription is the salon's.
-    expect(await deliverSigned(subscriptionEvent(salonId, { created: t - 10, type: 'customer.subscription.deleted', subscription: 'sub_first', price: PRICES.starter, status: 'canceled' }))).toBe('applied');
-    expect(await deliverSigned(subscriptionEvent(salonId, { created: t, type: 'customer.subscription.created', subscription: 'sub_third', price: PRICES.growth }))).toBe('applied');
+    expect(
+      await deliverSigned(
+        subscriptionEvent(salonId, {
+          created: t - 10,
+          type: 'customer.subscription.deleted',
+          subscription: 'sub_first',
+          price: PRICES.starter,
+          status: 'canceled',
+        }),
+      ),
+    ).toBe('applied');
+    expect(
+      await deliverSigned(subscriptionEvent(salonId, { created: t, type: 'customer.subscription.created', subscription: 'sub_third', price: PRICES.growth })),
+    ).toBe('applied');
     expect(await subscriptionOf(salonId)).toMatchObject({ id: 'sub_third', planId: 'growth', status: 'active' });
     // Stripe unreachable while a second one must be ended: 503, so Stripe delivers it again.
     fake.subscriptions.set('sub_fourth', { status: 'active', latestInvoice: null });
@@ -181,7 +231,8 @@ describe('the Stripe webhook', () => {
   it('answers a correctly signed but malformed body with 400, never a 5xx, and changes nothing', async () => {
     const { salonId } = await salon();
     const before = JSON.stringify(await stand.salonItems(salonId));
-    const event = (fields: Record<string, unknown>) => JSON.stringify({ id: `evt_malformed_${randomBytes(4).toString('hex')}`, object: 'event', created: now(), ...fields });
+    const event = (fields: Record<string, unknown>) =>
+      JSON.stringify({ id: `evt_malformed_${randomBytes(4).toString('hex')}`, object: 'event', created: now(), ...fields });
     for (const body of [
       '[]',
       'null',

@@ -45,7 +45,12 @@ async function sandboxPage(url: string) {
   return { status: response.status, html: await response.text(), csp: response.headers.get('content-security-policy') };
 }
 async function press(url: string, action: string) {
-  const response = await fetch(url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ action }).toString() });
+  const response = await fetch(url, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action }).toString(),
+  });
   return { status: response.status, location: response.headers.get('location'), html: await response.text() };
 }
 
@@ -78,7 +83,8 @@ describe('sign-in and ownership', () => {
 });
 
 describe('the VAT number (issue 43, point 8)', () => {
-  const save = (owner: TestOwner, body: unknown) => api('/api/stripe?route=vat-number', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+  const save = (owner: TestOwner, body: unknown) =>
+    api('/api/stripe?route=vat-number', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
 
   it('is refused unless it is one, kept compact, shown in the status, and removed with null or empty', async () => {
     const { owner, salonId } = await ownerWithSalon('stripe-vat');
@@ -108,7 +114,10 @@ describe('subscribing through the sandbox', () => {
     expect(trialDays).toBeLessThanOrEqual(FREE_TRIAL_DAYS);
 
     // Nothing to manage yet.
-    expect(await api('/api/stripe?route=portal', { method: 'POST', token: owner.accessToken })).toMatchObject({ status: 409, body: { error: BILLING_MESSAGES.nothingToManage } });
+    expect(await api('/api/stripe?route=portal', { method: 'POST', token: owner.accessToken })).toMatchObject({
+      status: 409,
+      body: { error: BILLING_MESSAGES.nothingToManage },
+    });
 
     const started = await checkout(owner, { priceId: SANDBOX_PRICE_IDS.growth, salonId, userId: owner.userId, email: owner.email });
     expect(started.status).toBe(200);
@@ -225,7 +234,7 @@ describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)
     expect(pages.sort()).toEqual([200, 410]);
   });
 
-  it('a second completed checkout (paid before the first one\'s webhook arrived) is cancelled and refunded, never kept', async () => {
+  it("a second completed checkout (paid before the first one's webhook arrived) is cancelled and refunded, never kept", async () => {
     const { owner, salonId } = await ownerWithSalon('stripe-two-paid');
     const starter = (await choose(owner, salonId, 'starter')).body.url as string;
     // Paid at Stripe; its webhooks are slow to arrive.
@@ -236,13 +245,20 @@ describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)
     const secret = (await deps().payments.webhookSecrets())[0]!;
     for (const event of late.events) {
       const payload = JSON.stringify(event);
-      const delivered = await api('/api/stripe/webhook', { method: 'POST', body: payload, headers: { 'stripe-signature': stripeSignatureHeader(secret, payload, Math.floor(Date.now() / 1000)) } });
+      const delivered = await api('/api/stripe/webhook', {
+        method: 'POST',
+        body: payload,
+        headers: { 'stripe-signature': stripeSignatureHeader(secret, payload, Math.floor(Date.now() / 1000)) },
+      });
       expect(delivered.status).toBe(200);
     }
     expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business', status: 'active' } });
     const held = await sandboxSubscriptions(salonId);
     expect(held.filter((subscription) => subscription.status === 'active').map((subscription) => subscription.priceId)).toEqual([SANDBOX_PRICE_IDS.business]);
-    expect(held.find((subscription) => subscription.priceId === SANDBOX_PRICE_IDS.starter)).toMatchObject({ status: 'canceled', refundedAt: expect.any(Number) });
+    expect(held.find((subscription) => subscription.priceId === SANDBOX_PRICE_IDS.starter)).toMatchObject({
+      status: 'canceled',
+      refundedAt: expect.any(Number),
+    });
     // Plan changes go through the portal, never a second checkout.
     expect((await choose(owner, salonId, 'growth')).status).toBe(409);
   });
@@ -264,7 +280,10 @@ describe('minutes past the plan', () => {
     );
     const second = await finishedCall(salonId, { minutesAgo: 0, seconds: 5 * 60 });
     await deps().events.publish('call.completed', second);
-    const meter = await eventually(() => deps().paymentsSandbox.meterEvents(salonId, second.callSid), (event) => event !== null);
+    const meter = await eventually(
+      () => deps().paymentsSandbox.meterEvents(salonId, second.callSid),
+      (event) => event !== null,
+    );
     const customerId = (await deps().salons.get(salonId))?.subscription?.customerId;
     expect(meter).toMatchObject({ identifier: second.callSid, eventName: 'overage_minutes', customerId, value: 3 });
     expect(await deps().paymentsSandbox.meterEvents(salonId, first.callSid)).toBeNull();
@@ -345,7 +364,10 @@ describe('with Stripe keys set', () => {
         headers: { host: new URL(inject('baseUrl')).host, ...(body ? { 'content-type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
         isBase64Encoded: false,
-        requestContext: { http: { method, sourceIp: '203.0.113.9' }, authorizer: { jwt: { claims: { sub: owner.userId, token_use: 'access', username: owner.userId } } } },
+        requestContext: {
+          http: { method, sourceIp: '203.0.113.9' },
+          authorizer: { jwt: { claims: { sub: owner.userId, token_use: 'access', username: owner.userId } } },
+        },
       } as unknown as ApiEvent,
       {},
     ).then((answer) => ({ status: answer.statusCode, body: JSON.parse(answer.body) }));

@@ -21,7 +21,7 @@ describe('owner routes refuse bad tokens', () => {
     }
   });
 
-  it("refuses alg:none, an HS256 token signed with a guessed key, a foreign RSA key, a wrong issuer and a wrong client", async () => {
+  it('refuses alg:none, an HS256 token signed with a guessed key, a foreign RSA key, a wrong issuer and a wrong client', async () => {
     const owner = await signUpOwner('forge');
     const [, payload] = owner.accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
@@ -67,7 +67,16 @@ describe('owner routes refuse bad tokens', () => {
 describe('a page acts for the owner it was loaded for (RELIABILITY 99)', () => {
   it("refuses a request whose token is not the owner the page names, and writes nothing into the token's salon", async () => {
     const [left, next] = await Promise.all([signUpOwner('pageleft'), signUpOwner('pagenext')]);
-    const business = { name: 'Left Behind', phone: '01 234 5678', address_line: '', town_city: 'Cork', county: 'Cork', eircode: '', directions: '', owner_mobile: '087 111 1111' };
+    const business = {
+      name: 'Left Behind',
+      phone: '01 234 5678',
+      address_line: '',
+      town_city: 'Cork',
+      county: 'Cork',
+      eircode: '',
+      directions: '',
+      owner_mobile: '087 111 1111',
+    };
     const body = JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 1 });
     const stale = await api('/api/setup/step', { method: 'POST', token: next.accessToken, headers: { [PAGE_OWNER_HEADER]: left.userId }, body });
     expect(stale.status).toBe(401);

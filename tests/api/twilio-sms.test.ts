@@ -43,7 +43,8 @@ describe('a replayed SMS webhook (the same MessageSid)', () => {
     expect(outbox.filter((entry) => entry.salonId === salonId && entry.to === from && /passed your message on/.test(entry.body))).toHaveLength(1);
 
     const start = { MessageSid: messageSid(), From: from, To: number, Body: 'START' };
-    for (const body of ['STOP', 'START', 'STOP']) expect(await text(body === 'START' ? start : { MessageSid: messageSid(), From: from, To: number, Body: body })).toBe(200);
+    for (const body of ['STOP', 'START', 'STOP'])
+      expect(await text(body === 'START' ? start : { MessageSid: messageSid(), From: from, To: number, Body: body })).toBe(200);
     expect(await text(start)).toBe(200);
     expect(await deps().smsReplies.isOptedOut((await deps().sms.sender()).optOutScope, from)).toBe(true);
   });

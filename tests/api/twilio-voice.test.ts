@@ -45,16 +45,31 @@ async function salonWithNumber(label: string, voice: Record<string, unknown> = {
     mappings: { 'new-0': 'aoife@sandbox.calendar' },
     services: [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }],
   });
-  await step(owner, { step: 3, selectedVoice: 'niamh', firstMessage: "Hi, you're through to the salon's AI assistant.", escalationPhone: '087 765 4321', ...voice });
+  await step(owner, {
+    step: 3,
+    selectedVoice: 'niamh',
+    firstMessage: "Hi, you're through to the salon's AI assistant.",
+    escalationPhone: '087 765 4321',
+    ...voice,
+  });
   const number = freshNumber();
   expect(await admin({ action: 'assign-number', salonId: salon.id, phoneNumber: number })).toMatchObject({ ok: true });
   return { owner, salonId: salon.id, number };
 }
 
-const inbound = (to: string) => ({ CallSid: callSid(), AccountSid: `AC${'0'.repeat(32)}`, From: '+353861112222', To: to, CallStatus: 'ringing', Direction: 'inbound', ApiVersion: '2010-04-01' });
+const inbound = (to: string) => ({
+  CallSid: callSid(),
+  AccountSid: `AC${'0'.repeat(32)}`,
+  From: '+353861112222',
+  To: to,
+  CallStatus: 'ringing',
+  Direction: 'inbound',
+  ApiVersion: '2010-04-01',
+});
 
 /** The whisper's URL for the caller's call, as our <Dial> names it (functions/core/telephony/inbound-call.ts, whisperUrl). */
-const whisperQuery = (salonId: string, caller: { CallSid: string }, stage = 'whisper') => `?${new URLSearchParams({ stage, salon: salonId, call: caller.CallSid })}`;
+const whisperQuery = (salonId: string, caller: { CallSid: string }, stage = 'whisper') =>
+  `?${new URLSearchParams({ stage, salon: salonId, call: caller.CallSid })}`;
 
 /**
  * Somebody picks up the phone we rang for `caller`: Twilio runs the <Number url> whisper on that
@@ -62,7 +77,15 @@ const whisperQuery = (salonId: string, caller: { CallSid: string }, stage = 'whi
  * pressed, or nothing when a voicemail answered and the <Gather> ran out.
  */
 async function pickUp(salonId: string, caller: ReturnType<typeof inbound>, rung: string, options: { press: boolean }) {
-  const leg = { CallSid: callSid(), AccountSid: caller.AccountSid, From: caller.To, To: rung, CallStatus: 'in-progress', Direction: 'outbound-dial', ApiVersion: '2010-04-01' };
+  const leg = {
+    CallSid: callSid(),
+    AccountSid: caller.AccountSid,
+    From: caller.To,
+    To: rung,
+    CallStatus: 'in-progress',
+    Direction: 'outbound-dial',
+    ApiVersion: '2010-04-01',
+  };
   const whisper = await post(leg, { query: whisperQuery(salonId, caller) });
   expect(whisper.status, whisper.text).toBe(200);
   if (!options.press) return whisper;
@@ -119,14 +142,18 @@ describe('POST /api/twilio/voice: the signature', () => {
 describe('POST /api/twilio/voice: routing by the called number', () => {
   it('an unassigned number hears the short polite message', async () => {
     const answer = await post(inbound('+35315550002'));
-    expect(answer.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.unassigned}</Say><Hangup/></Response>`);
+    expect(answer.text).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.unassigned}</Say><Hangup/></Response>`,
+    );
   });
 
   it('a salon that is not live forwards to its escalation number, the same on a repeated webhook', async () => {
     const { salonId, number } = await salonWithNumber('twilio-notlive');
     const params = inbound(number);
     const first = await post(params);
-    expect(first.text).toBe(`<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${number}" action="${webhookUrl('?stage=after-forward')}" method="POST"><Number url="${webhookUrl(whisperQuery(salonId, params)).replaceAll('&', '&amp;')}" method="POST">+353877654321</Number></Dial></Response>`);
+    expect(first.text).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><Response><Dial answerOnBridge="true" callerId="${number}" action="${webhookUrl('?stage=after-forward')}" method="POST"><Number url="${webhookUrl(whisperQuery(salonId, params)).replaceAll('&', '&amp;')}" method="POST">+353877654321</Number></Dial></Response>`,
+    );
     expect((await post(params)).text).toBe(first.text);
   });
 
@@ -144,9 +171,13 @@ describe('POST /api/twilio/voice: routing by the called number', () => {
     const answer = await post(params);
     expect(answer.text).toContain('<Gather input="speech"');
     expect(answer.text).toContain('This is an old number for Bláth Hair. You can also ring them on 0 1, 2 3 4, 5 6 7 8.');
-    expect((await post({ ...params, SpeechResult: 'Hi it is Orla, ring me back on 087 123 4567' }, { query: '?stage=message' })).text).toContain("Thanks, I'll pass your message on to Bláth Hair");
+    expect((await post({ ...params, SpeechResult: 'Hi it is Orla, ring me back on 087 123 4567' }, { query: '?stage=message' })).text).toContain(
+      "Thanks, I'll pass your message on to Bláth Hair",
+    );
     await eventsIdle();
-    expect((await api('/api/messages', { token: owner.accessToken })).body.messages).toMatchObject([{ message: 'Hi it is Orla, ring me back on 087 123 4567', caller: '086 111 2222' }]);
+    expect((await api('/api/messages', { token: owner.accessToken })).body.messages).toMatchObject([
+      { message: 'Hi it is Orla, ring me back on 087 123 4567', caller: '086 111 2222' },
+    ]);
   });
 
   it("refuses a browser test call whose salonId is not its client's salon", async () => {
@@ -186,7 +217,9 @@ describe('POST /api/twilio/voice: a live salon', () => {
     // The salon's phone shows our number: the whisper says who is calling, and only a key makes it the salon's call.
     const whisper = await pickUp(salonId, params, '+35312345678', { press: true });
     expect(whisper.text).toContain('A call for Bláth Hair, from 0 8 6, 1 1 1, 2 2 2 2. Press 1 to take it.</Say></Gather><Hangup/>');
-    expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+    );
     // The callback is signed for its own URL: the first webhook's signature does not carry over.
     expect((await post(unanswered, { query: '?stage=after-salon', signedUrl: webhookUrl() })).status).toBe(403);
     expect((await post(unanswered, { query: '?stage=somewhere-else' })).status).toBe(400);
@@ -200,15 +233,23 @@ describe('POST /api/twilio/voice: a live salon', () => {
     const whisper = await pickUp(salonId, params, '+35312345678', { press: false });
     // Nothing pressed: the <Gather> runs out and the voicemail's leg is hung up on.
     expect(whisper.text).toMatch(/<Gather input="dtmf" numDigits="1" timeout="6"[^>]*>.*<\/Gather><Hangup\/><\/Response>$/);
-    expect((await post({ ...params, CallStatus: 'in-progress', DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toMatch(/<Connect>|<Stream/);
+    expect((await post({ ...params, CallStatus: 'in-progress', DialCallStatus: 'completed' }, { query: '?stage=after-salon' })).text).toMatch(
+      /<Connect>|<Stream/,
+    );
     expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ agentConnected: true, salonAnswered: false });
     // A key for a call the whisper does not know, or no key at all, puts nobody through.
     const stranger = { ...params, CallSid: callSid() };
-    expect((await post({ ...stranger, From: number, Digits: '1' }, { query: whisperQuery(salonId, stranger, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
-    expect((await post({ ...params, From: number }, { query: whisperQuery(salonId, params, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await post({ ...stranger, From: number, Digits: '1' }, { query: whisperQuery(salonId, stranger, 'whisper-key') })).text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+    );
+    expect((await post({ ...params, From: number }, { query: whisperQuery(salonId, params, 'whisper-key') })).text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+    );
     expect((await post({ ...params, From: number }, { query: '?stage=whisper' })).status).toBe(400);
     // Another salon's call named in the URL is not this salon's to take.
-    expect((await post({ ...params, From: number, Digits: '1' }, { query: whisperQuery('sal_someone-else', params, 'whisper-key') })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await post({ ...params, From: number, Digits: '1' }, { query: whisperQuery('sal_someone-else', params, 'whisper-key') })).text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+    );
   });
 
   it('takes messages once the owner paused the receptionist, ringing nobody, until the day it is back', async () => {
@@ -226,8 +267,13 @@ describe('POST /api/twilio/voice: a live salon', () => {
     expect((await api('/api/agent/pause', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ until: 'someday' }) })).status).toBe(400);
   });
 
-  it("never puts a caller through to a line that forwards back to us: the looped call is refused, the caller leaves a message, and the number is never rung again", async () => {
-    const { owner, salonId, number } = await liveSalon('twilio-loop', { ringSalonFirstSeconds: 10, phoneOption: 'forward', forwardNumber: '01 234 5678', forwardWhen: 'all' });
+  it('never puts a caller through to a line that forwards back to us: the looped call is refused, the caller leaves a message, and the number is never rung again', async () => {
+    const { owner, salonId, number } = await liveSalon('twilio-loop', {
+      ringSalonFirstSeconds: 10,
+      phoneOption: 'forward',
+      forwardNumber: '01 234 5678',
+      forwardWhen: 'all',
+    });
     const params = inbound(number);
     // Ringing first rings the put-through number (the salon's line only forwards to us)…
     expect((await post(params)).text).toContain('>+353877654321</Number></Dial>');
@@ -246,7 +292,15 @@ describe('POST /api/twilio/voice: a live salon', () => {
     const refused = await api('/api/setup/step', {
       method: 'POST',
       token: owner.accessToken,
-      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hi, the AI assistant here.', escalationPhone: '087 765 4321', phoneOption: 'forward', forwardNumber: '01 234 5678', forwardWhen: 'all' }),
+      body: JSON.stringify({
+        step: 3,
+        selectedVoice: 'niamh',
+        firstMessage: 'Hi, the AI assistant here.',
+        escalationPhone: '087 765 4321',
+        phoneOption: 'forward',
+        forwardNumber: '01 234 5678',
+        forwardWhen: 'all',
+      }),
     });
     expect(refused.status).toBe(400);
     expect(refused.text).toBe(setupMessages.putThroughForwards);
@@ -264,7 +318,10 @@ describe('POST /api/twilio/voice: a live salon', () => {
 describe('POST /api/twilio/voice: every call is recorded, and its end announced once', () => {
   const logged = async (owner: TestOwner) => (await api('/api/calls', { token: owner.accessToken })).body.calls as Record<string, unknown>[];
   const status = (params: ReturnType<typeof inbound>, callStatus: string, callDuration?: number) =>
-    post({ ...params, CallStatus: callStatus, ...(callDuration === undefined ? {} : { CallDuration: String(callDuration) }), Timestamp: new Date().toUTCString() }, { query: '?stage=status' });
+    post(
+      { ...params, CallStatus: callStatus, ...(callDuration === undefined ? {} : { CallDuration: String(callDuration) }), Timestamp: new Date().toUTCString() },
+      { query: '?stage=status' },
+    );
 
   it('a forwarded call the salon picked up: one record, "forwarded", however often and in whatever order Twilio posts', async () => {
     const { owner, salonId, number } = await salonWithNumber('twilio-record-fwd');
@@ -273,12 +330,19 @@ describe('POST /api/twilio/voice: every call is recorded, and its end announced 
     expect((await status(params, 'completed', 95)).status).toBe(200);
     await post(params);
     await pickUp(salonId, params, '+353877654321', { press: true });
-    expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-forward' })).text).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await post({ ...params, DialCallStatus: 'completed' }, { query: '?stage=after-forward' })).text).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+    );
     await Promise.all(Array.from({ length: 10 }, () => status(params, 'completed', 95)));
     const calls = await logged(owner);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ callSid: params.CallSid, caller: '086 111 2222', durationSeconds: 95, outcome: 'forwarded', test: false });
-    expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({ route: 'forwarded', salonAnswered: true, agentConnected: false, finalStatus: 'completed' });
+    expect(await deps().calls.get(salonId, params.CallSid)).toMatchObject({
+      route: 'forwarded',
+      salonAnswered: true,
+      agentConnected: false,
+      finalStatus: 'completed',
+    });
   });
 
   it('a forwarded call nobody picked up asks for a message: missed when none is left, a message taken when one is', async () => {
@@ -293,7 +357,9 @@ describe('POST /api/twilio/voice: every call is recorded, and its end announced 
     const second = inbound(number);
     await post(second);
     await post({ ...second, DialCallStatus: 'busy' }, { query: '?stage=after-forward' });
-    expect((await post({ ...second, SpeechResult: 'Can someone ring me about a colour?' }, { query: '?stage=message' })).text).toContain("and they'll get back to you. Goodbye.");
+    expect((await post({ ...second, SpeechResult: 'Can someone ring me about a colour?' }, { query: '?stage=message' })).text).toContain(
+      "and they'll get back to you. Goodbye.",
+    );
     // Saying nothing is the <Gather> falling through (no webhook); an empty result is answered the same way.
     expect((await post({ ...second, SpeechResult: '' }, { query: '?stage=message' })).text).toContain('Thanks for calling Bláth Hair.');
     await status(second, 'completed', 50);

@@ -35,7 +35,9 @@ describe('POST /api/twilio?route=client-token', () => {
     expect((await api('/api/twilio?route=make-call', { method: 'POST', token: owner.accessToken })).status).toBe(400);
     expect((await api('/api/twilio', { method: 'POST', token: owner.accessToken })).status).toBe(400);
     expect((await api('/api/twilio?route=client-token&salonId=sal_x', { method: 'POST', token: owner.accessToken })).status).toBe(400);
-    expect((await api('/api/twilio?route=client-token', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ identity: 'admin' }) })).status).toBe(400);
+    expect(
+      (await api('/api/twilio?route=client-token', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ identity: 'admin' }) })).status,
+    ).toBe(400);
   });
 });
 
@@ -43,17 +45,29 @@ describe('POST /api/twilio?route=end-conference', () => {
   it("ends the owner's own test call", async () => {
     const owner = await signUpOwner('end');
     const salon = (await api('/api/salon', { token: owner.accessToken })).body as { id: string };
-    const answer = await api('/api/twilio?route=end-conference', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid: CALL_SID, salonId: salon.id }) });
+    const answer = await api('/api/twilio?route=end-conference', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ callSid: CALL_SID, salonId: salon.id }),
+    });
     expect(answer).toMatchObject({ status: 200, body: { ended: true } });
   });
 
   it("refuses another salon's id, and a malformed call SID", async () => {
     const [owner, other] = await Promise.all([signUpOwner('end-a'), signUpOwner('end-b')]);
     const otherSalon = (await api('/api/salon', { token: other.accessToken })).body as { id: string };
-    const forged = await api('/api/twilio?route=end-conference', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid: CALL_SID, salonId: otherSalon.id }) });
+    const forged = await api('/api/twilio?route=end-conference', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ callSid: CALL_SID, salonId: otherSalon.id }),
+    });
     expect(forged.status).toBe(403);
     const salon = (await api('/api/salon', { token: owner.accessToken })).body as { id: string };
-    const malformed = await api('/api/twilio?route=end-conference', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ callSid: 'CA123', salonId: salon.id }) });
+    const malformed = await api('/api/twilio?route=end-conference', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ callSid: 'CA123', salonId: salon.id }),
+    });
     expect(malformed.status).toBe(400);
     expect((await api('/api/twilio?route=end-conference', { method: 'POST', token: owner.accessToken })).status).toBe(400);
   });

@@ -10,7 +10,6 @@ async function freshPage(): Promise<Page> {
   return context.newPage();
 }
 
-
 async function signInInBrowser(page: Page, email: string, password: string) {
   await page.goto('/auth');
   await page.getByLabel('Email', { exact: true }).fill(email);

@@ -21,7 +21,7 @@ async function billingPage(owner: TestOwner): Promise<Page> {
 }
 
 describe('Settings → Billing', () => {
-  it('a plan chosen on day 3 of the trial starts at the trial\'s end, and nothing is charged before', async () => {
+  it("a plan chosen on day 3 of the trial starts at the trial's end, and nothing is charged before", async () => {
     const owner = await signUpOwner('billing-trial-e2e');
     const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
     // Signed up three days ago: eleven days of the trial are left.

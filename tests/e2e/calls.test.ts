@@ -33,7 +33,8 @@ describe('the dashboard with real calls', () => {
     await page.getByTestId('stat-calls').waitFor();
     // Today's figures count calls of the salon's own day: just after midnight in Dublin, the calls
     // made 30 and 20 minutes ago were yesterday's.
-    const today = (minutesAgo: number) => DateTime.now().minus({ minutes: minutesAgo }).setZone(SALON_TIME_ZONE).hasSame(DateTime.now().setZone(SALON_TIME_ZONE), 'day');
+    const today = (minutesAgo: number) =>
+      DateTime.now().minus({ minutes: minutesAgo }).setZone(SALON_TIME_ZONE).hasSame(DateTime.now().setZone(SALON_TIME_ZONE), 'day');
     expect(await page.getByTestId('stat-calls').locator('.stat-value').textContent()).toBe(String([30, 20].filter(today).length));
     expect(await page.getByTestId('stat-missed').locator('.stat-value').textContent()).toBe(String([20].filter(today).length));
     expect(await page.getByText('Sample data', { exact: true }).count()).toBe(0);
@@ -92,9 +93,16 @@ describe('the call log', () => {
     const { owner } = await salonWithCalls('call-log-touch');
     const page = await signedInPage(owner, { width: 375, height: 740, path: '/calls' });
     await page.getByTestId('call').first().waitFor();
-    const heights = await page.locator('main button, main [role="checkbox"], main input[type="checkbox"]').evaluateAll((controls) =>
-      controls.filter((control) => control.getBoundingClientRect().width > 0).map((control) => [control.textContent?.trim() || control.getAttribute('aria-label'), Math.round((control.closest('label') ?? control).getBoundingClientRect().height)]),
-    );
+    const heights = await page
+      .locator('main button, main [role="checkbox"], main input[type="checkbox"]')
+      .evaluateAll((controls) =>
+        controls
+          .filter((control) => control.getBoundingClientRect().width > 0)
+          .map((control) => [
+            control.textContent?.trim() || control.getAttribute('aria-label'),
+            Math.round((control.closest('label') ?? control).getBoundingClientRect().height),
+          ]),
+      );
     expect(heights.length).toBeGreaterThan(2);
     expect(heights.filter(([, height]) => (height as number) < 44)).toEqual([]);
   });
@@ -110,7 +118,7 @@ describe('the call log', () => {
 });
 
 describe('test calls and the minutes warning, as the owner sees them', () => {
-  it('two sandbox test calls appear in the call log and in today\'s calls; crossing 80% of the minutes puts one warning email in the outbox', async () => {
+  it("two sandbox test calls appear in the call log and in today's calls; crossing 80% of the minutes puts one warning email in the outbox", async () => {
     const owner = await signUpOwner('calls-from-test');
     const { salonId } = await bookableSalon(owner);
     const voice = await api('/api/setup/step', {
@@ -135,7 +143,10 @@ describe('test calls and the minutes warning, as the owner sees them', () => {
 
     await page.goto('/calls');
     const calls = page.getByTestId('call');
-    await eventually(() => calls.count(), (count) => count === 2);
+    await eventually(
+      () => calls.count(),
+      (count) => count === 2,
+    );
     for (const index of [0, 1]) await calls.nth(index).getByText('Test call', { exact: true }).waitFor();
     await page.goto('/dashboard');
     await eventually(
@@ -152,7 +163,8 @@ describe('test calls and the minutes warning, as the owner sees them', () => {
     for (let n = 0; n < 4; n += 1) ended.push(await finishedCall(salonId, { minutesAgo: 10 - n, seconds: 20 * 60 }));
     await Promise.all(ended.map((call) => deps().events.publish('call.completed', call)));
     const outbox = await openPage('/_local/outbox');
-    const warnings = () => outbox.locator('article.message').filter({ hasText: owner.email }).filter({ hasText: "you've used 80% of your receptionist minutes" });
+    const warnings = () =>
+      outbox.locator('article.message').filter({ hasText: owner.email }).filter({ hasText: "you've used 80% of your receptionist minutes" });
     await eventually(
       async () => {
         await outbox.goto('/_local/outbox');

@@ -31,7 +31,14 @@ function salonDay(offset: number): string {
   return DateTime.now().setZone('Europe/Dublin').plus({ days: offset }).toISODate()!;
 }
 
-const SERVICE: Appointment['service'] = { id: 'svc_cut', name: 'Cut and blow-dry', durationMinutes: 45, priceCents: 4500, priceMinCents: null, priceMaxCents: null };
+const SERVICE: Appointment['service'] = {
+  id: 'svc_cut',
+  name: 'Cut and blow-dry',
+  durationMinutes: 45,
+  priceCents: 4500,
+  priceMinCents: null,
+  priceMaxCents: null,
+};
 
 /** An appointment at a local time on the salon's day `offset` from today, as the API answers it. */
 function appointmentAt(offset: number, time: string, overrides: Partial<Appointment> = {}): Appointment {
@@ -102,7 +109,8 @@ describe('dashboard', () => {
     // Three sample stat cards and the activity list say so; the real bookings figure does not.
     expect(await page.getByText('Sample data', { exact: true }).count()).toBe(4);
     expect(await page.getByTestId('stat-bookings').getByText('Sample data').count()).toBe(0);
-    for (const id of ['calls', 'missed', 'satisfaction']) expect(await page.getByTestId(`stat-${id}`).getByText('Sample data', { exact: true }).count()).toBe(1);
+    for (const id of ['calls', 'missed', 'satisfaction'])
+      expect(await page.getByTestId(`stat-${id}`).getByText('Sample data', { exact: true }).count()).toBe(1);
 
     // A fresh reload shows the skeleton again for one second by the page's own clock (Playwright's
     // fake timers, paused and moved by hand, so a loaded machine cannot stretch or shrink it), then the figures.
@@ -165,7 +173,7 @@ describe('dashboard', () => {
       escalationPhone: '',
       phoneOption: 'new',
       forwardNumber: '',
-    forwardWhen: 'unanswered',
+      forwardWhen: 'unanswered',
       currentStep: 3,
     });
     await page.reload();
@@ -224,7 +232,9 @@ describe('dashboard', () => {
     await page.getByTestId('appointments').waitFor();
     const heading = page.getByTestId('appointments').locator('.upcoming-day h3');
     expect(await heading.allTextContents()).toEqual([day === salonDay(1) ? 'Tomorrow' : DateTime.fromISO(day).setLocale('en-IE').toFormat('cccc d LLLL')]);
-    const rows = await page.getByTestId('appointment').evaluateAll((items) => items.map((item) => [...item.children].map((cell) => (cell.textContent ?? '').trim()).join(' | ')));
+    const rows = await page
+      .getByTestId('appointment')
+      .evaluateAll((items) => items.map((item) => [...item.children].map((cell) => (cell.textContent ?? '').trim()).join(' | ')));
     expect(rows).toEqual(['10:30–11:15 | Cut and blow-dry with Aoife | Niamh', '14:00–14:45 | Cut and blow-dry with Aoife | Siobhán']);
     await page.getByTestId('stat-bookings').waitFor();
     expect(await page.getByTestId('stat-bookings').locator('.stat-value').textContent()).toBe('2');
@@ -237,7 +247,12 @@ describe('dashboard', () => {
       noShowsThisMonth: 0,
       noShowIds: [],
       appointments: [
-        appointmentAt(0, '16:00', { id: 'bk_3', callerName: 'Siobhán Kelly', stylistName: 'Ciara', service: { ...SERVICE, name: 'Full head colour', durationMinutes: 120 } }),
+        appointmentAt(0, '16:00', {
+          id: 'bk_3',
+          callerName: 'Siobhán Kelly',
+          stylistName: 'Ciara',
+          service: { ...SERVICE, name: 'Full head colour', durationMinutes: 120 },
+        }),
         appointmentAt(0, '09:15', { id: 'bk_1', callerName: 'Niamh Byrne' }),
         appointmentAt(0, '11:00', { id: 'bk_2', callerName: 'Cancelled Person', status: 'cancelled' }),
         appointmentAt(1, '10:30', { id: 'bk_4', callerName: 'Orla' }),
@@ -262,7 +277,19 @@ describe('dashboard', () => {
         .nth(day)
         .getByTestId('appointment')
         // The No-show button (on an appointment that has started, by the wall clock) is left out.
-        .evaluateAll((items) => items.map((item) => [...item.children].map((cell) => [...cell.childNodes].filter((node) => node.nodeName !== 'BUTTON').map((node) => node.textContent ?? '').join('').trim()).join(' | ')));
+        .evaluateAll((items) =>
+          items.map((item) =>
+            [...item.children]
+              .map((cell) =>
+                [...cell.childNodes]
+                  .filter((node) => node.nodeName !== 'BUTTON')
+                  .map((node) => node.textContent ?? '')
+                  .join('')
+                  .trim(),
+              )
+              .join(' | '),
+          ),
+        );
     expect(await rows(0)).toEqual(['09:15–10:00 | Cut and blow-dry with Aoife | Niamh', '16:00–18:00 | Full head colour with Ciara | Siobhán']);
     expect(await rows(1)).toEqual(['10:30–11:15 | Cut and blow-dry with Aoife | Orla']);
     expect(await rows(2)).toEqual(['14:30–15:15 | Cut and blow-dry with Aoife | Aisling']);
@@ -288,7 +315,11 @@ describe('dashboard', () => {
     await page.getByTestId('stat-bookings').getByText('Could not load this figure', { exact: true }).waitFor();
     await page.unroute('**/api/appointments?*');
     await page.route('**/api/appointments?*', (route) =>
-      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ appointments: [], bookingsThisMonth: 3, noShowsThisMonth: 0, noShowIds: [] } satisfies AppointmentsAnswer) }),
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({ appointments: [], bookingsThisMonth: 3, noShowsThisMonth: 0, noShowIds: [] } satisfies AppointmentsAnswer),
+      }),
     );
     await page.locator('.upcoming').getByRole('button', { name: 'Try again' }).click();
     await page.getByText('No upcoming appointments yet. Bookings your receptionist makes appear here.', { exact: true }).waitFor();

@@ -23,16 +23,30 @@ describe('deposits (sandbox)', () => {
     const step = (body: unknown) => api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
     const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '' };
     await step({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 });
-    await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: {}, services: [{ name: 'Balayage', duration: 180, price: 180, price_min: null, price_max: null, isRange: false, comment: '', deposit: 20 }], currentStep: 3 });
+    await step({
+      step: 2,
+      stylists: [{ key: 'new-0', name: 'Aoife' }],
+      mappings: {},
+      services: [{ name: 'Balayage', duration: 180, price: 180, price_min: null, price_max: null, isRange: false, comment: '', deposit: 20 }],
+      currentStep: 3,
+    });
     const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
     const issued = await issueAgentSecret(deps(), salonId);
     if (issued.outcome !== 'created') throw new Error(`No agent secret: ${issued.outcome}`);
     const onboarding = (await api('/api/stripe', { method: 'POST', token: owner.accessToken })).body as { url: string };
-    await fetch(onboarding.url, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'action=complete' });
+    await fetch(onboarding.url, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'action=complete',
+    });
 
     // The services show once a calendar is connected: consent in the sandbox, as the owner's browser does.
     const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
-    const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
+    const cookie = started.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('gcal_oauth='))!
+      .split(';')[0]!;
     const consent = await (await fetch(started.body.url)).text();
     const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(consent)![1]!.replaceAll('&amp;', '&');
     await fetch(allow, { redirect: 'manual', headers: { cookie } });
@@ -50,7 +64,13 @@ describe('deposits (sandbox)', () => {
     expect(await page.getByLabel('Deposit (€)').inputValue()).toBe('20');
 
     const phone = '+353851112233';
-    const booked = await agentTool(issued.secret, 'book', { service: 'Balayage', start: `${nextOpenDay()}T10:00`, callerName: 'Mary Murphy', callerPhone: phone, stylist: 'Aoife' });
+    const booked = await agentTool(issued.secret, 'book', {
+      service: 'Balayage',
+      start: `${nextOpenDay()}T10:00`,
+      callerName: 'Mary Murphy',
+      callerPhone: phone,
+      stylist: 'Aoife',
+    });
     expect(booked.body.booking.status).toBe('awaiting_deposit');
 
     await page.goto('/dashboard');
@@ -59,7 +79,10 @@ describe('deposits (sandbox)', () => {
     expect(await row.getByTestId('awaiting-deposit').textContent()).toBe('Awaiting deposit');
 
     const text = await eventually(
-      async () => ((await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[]).find((entry) => entry.salonId === salonId && entry.to === phone && /deposit/.test(entry.body)),
+      async () =>
+        ((await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[]).find(
+          (entry) => entry.salonId === salonId && entry.to === phone && /deposit/.test(entry.body),
+        ),
       Boolean,
       10_000,
     );

@@ -27,12 +27,25 @@ async function twoStylistSalon(owner: TestOwner): Promise<string> {
     { key: 'new-0', name: 'Aoife' },
     { key: 'new-1', name: 'Ciara' },
   ];
-  const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 2, stylists, mappings: { 'new-0': 'aoife@sandbox.calendar', 'new-1': 'ciara@sandbox.calendar' }, services }) });
+  const saved = await api('/api/setup/step', {
+    method: 'POST',
+    token: owner.accessToken,
+    body: JSON.stringify({ step: 2, stylists, mappings: { 'new-0': 'aoife@sandbox.calendar', 'new-1': 'ciara@sandbox.calendar' }, services }),
+  });
   expect(saved.status).toBe(200);
   const voice = await api('/api/setup/step', {
     method: 'POST',
     token: owner.accessToken,
-    body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }),
+    body: JSON.stringify({
+      step: 3,
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      firstMessage: 'Hi, thanks for calling Bláth Hair!',
+      agentPhone: '',
+      escalationPhone: '',
+      phoneOption: 'new',
+      forwardNumber: '',
+    }),
   });
   expect(voice.status).toBe(200);
   return salonId;
@@ -61,13 +74,19 @@ async function converse(talk: (text: string) => Promise<string>, day: string, ty
   expect(await step('yes')).toMatch(/^You're booked in for a Cut and blow-dry with (Aoife|Ciara)/);
   expect(await step(`Could I book a cut and blow-dry on ${weekday(day)} at half two?`)).toMatch(/half two is free/);
   await step('yes');
-  expect(await step('yes')).toMatch(/^You already have a Cut and blow-dry with (Aoife|Ciara) (on .*|tomorrow) at two o'clock\. Shall I move that one to half two instead, or is this one for someone else\?$/);
+  expect(await step('yes')).toMatch(
+    /^You already have a Cut and blow-dry with (Aoife|Ciara) (on .*|tomorrow) at two o'clock\. Shall I move that one to half two instead, or is this one for someone else\?$/,
+  );
   expect(await step('yes, move it')).toMatch(/^Done: your Cut and blow-dry is moved to .* half two/);
   return heard;
 }
 
 const live = async (salonId: string, day: string) =>
-  (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`))).filter((each) => each.status !== 'cancelled').map((each) => `${each.callerName} ${DateTime.fromISO(each.start, { zone: 'Europe/Dublin' }).toFormat('HH:mm')}${each.source === 'test-call' ? ' test' : ''}`);
+  (await deps().bookings.appointments.list(salonId, new Date(`${day}T00:00:00Z`), new Date(`${day}T23:59:59Z`)))
+    .filter((each) => each.status !== 'cancelled')
+    .map(
+      (each) => `${each.callerName} ${DateTime.fromISO(each.start, { zone: 'Europe/Dublin' }).toFormat('HH:mm')}${each.source === 'test-call' ? ' test' : ''}`,
+    );
 
 describe('a caller who already holds a booking at that time', () => {
   it('is offered to move it, on the local phone and in the typed test call alike, and is never booked twice', async () => {
@@ -95,13 +114,18 @@ describe('a caller who already holds a booking at that time', () => {
     const page = await signedInPage(owner, { path: '/test' });
     await page.getByRole('button', { name: 'Call My Agent' }).click();
     await page.getByText('Call in progress', { exact: true }).waitFor();
-    const typed = await converse((text) => say(page, 'What you say', page.getByTestId('conversation').locator('.conversation-receptionist'), text), other, '087 765 4321');
+    const typed = await converse(
+      (text) => say(page, 'What you say', page.getByTestId('conversation').locator('.conversation-receptionist'), text),
+      other,
+      '087 765 4321',
+    );
     await page.getByRole('button', { name: 'End Call' }).click();
     expect(await live(salonId, other)).toEqual(['Máire Ní Bhriain 14:30 test']);
     expect(await live(salonId, day)).toEqual(['Máire Ní Bhriain 14:30']);
 
     // Alike, but for the day ("tomorrow" late in the evening, "on Friday the 4th" otherwise) and the number the read-back says.
-    const alike = (lines: string[]) => lines.filter((line) => !/best number|^So that's/.test(line)).map((line) => line.replace(/\b(on )?(\w+day the \d+\w\w( of \w+)?|tomorrow)/g, 'DAY'));
+    const alike = (lines: string[]) =>
+      lines.filter((line) => !/best number|^So that's/.test(line)).map((line) => line.replace(/\b(on )?(\w+day the \d+\w\w( of \w+)?|tomorrow)/g, 'DAY'));
     expect(alike(typed)).toEqual(alike(onThePhone));
   });
 });

@@ -77,7 +77,10 @@ describe('unsaved work is kept', () => {
     await page.getByRole('heading', { level: 2, name: 'Voice & Number' }).waitFor();
     // A section's heading and its sub-headings read as two levels: bigger and bolder.
     const look = (level: number) =>
-      page.getByRole('heading', { level }).first().evaluate((heading) => ({ size: parseFloat(getComputedStyle(heading).fontSize), weight: Number(getComputedStyle(heading).fontWeight) }));
+      page
+        .getByRole('heading', { level })
+        .first()
+        .evaluate((heading) => ({ size: parseFloat(getComputedStyle(heading).fontSize), weight: Number(getComputedStyle(heading).fontWeight) }));
     const [section, part] = [await look(2), await look(3)];
     expect(section.size).toBeGreaterThanOrEqual(part.size * 1.2);
     expect(section.weight).toBeGreaterThan(part.weight);

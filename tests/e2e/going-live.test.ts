@@ -47,12 +47,25 @@ describe('going live with the salon’s own line', () => {
     await connectSandboxCalendar(owner);
     await step(owner, {
       step: 1,
-      business: { name: 'Cúl Hair', phone: salonLine, address_line: 'Shop Street', town_city: 'Galway', county: 'Galway', eircode: '', directions: '', owner_mobile: ownerMobile },
+      business: {
+        name: 'Cúl Hair',
+        phone: salonLine,
+        address_line: 'Shop Street',
+        town_city: 'Galway',
+        county: 'Galway',
+        eircode: '',
+        directions: '',
+        owner_mobile: ownerMobile,
+      },
       hours: DEFAULT_HOURS,
     });
     await step(owner, {
       step: 2,
-      stylists: [{ key: 'new-0', name: 'Aoife' }, { key: 'new-1', name: 'Ciara' }, { key: 'new-2', name: 'Sinéad' }],
+      stylists: [
+        { key: 'new-0', name: 'Aoife' },
+        { key: 'new-1', name: 'Ciara' },
+        { key: 'new-2', name: 'Sinéad' },
+      ],
       mappings: { 'new-0': 'aoife@sandbox.calendar' },
       services: [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }],
       currentStep: 3,
@@ -84,7 +97,10 @@ describe('going live with the salon’s own line', () => {
 
     // The number-ready email says the same, in the same order.
     const email = await eventually(
-      async () => ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).find((entry) => entry.to === owner.email && entry.subject.includes("your receptionist's number")),
+      async () =>
+        ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).find(
+          (entry) => entry.to === owner.email && entry.subject.includes("your receptionist's number"),
+        ),
       (found) => Boolean(found),
     );
     const body = email!.body;
@@ -94,7 +110,9 @@ describe('going live with the salon’s own line', () => {
     // On the salon phone, the code the checklist gave (the local phone is the carrier).
     const carrier = await phone();
     await dial(carrier, salonLine, `*61*${national}#`);
-    await carrier.getByText(`Call forwarding on +353${salonLine.slice(1).replace(/\s/g, '')}: the calls nobody answers now go to +353${national.slice(1)}.`).waitFor();
+    await carrier
+      .getByText(`Call forwarding on +353${salonLine.slice(1).replace(/\s/g, '')}: the calls nobody answers now go to +353${national.slice(1)}.`)
+      .waitFor();
 
     // "I'm ringing now", then a call from her mobile to the salon line, which nobody answers.
     await checklist.getByRole('button', { name: "I'm ringing now" }).click();
@@ -102,13 +120,18 @@ describe('going live with the salon’s own line', () => {
     await dial(carrier, ownerMobile, salonLine);
     await carrier.getByRole('button', { name: 'Nobody answers the line' }).click();
     await carrier.getByText('Connected to the agent (the sandbox receptionist answers).', { exact: true }).waitFor();
-    await carrier.getByRole('region', { name: 'Conversation' }).getByText(/^Receptionist: .*AI assistant/).waitFor();
+    await carrier
+      .getByRole('region', { name: 'Conversation' })
+      .getByText(/^Receptionist: .*AI assistant/)
+      .waitFor();
     await carrier.getByRole('button', { name: 'Hang up' }).click();
 
     // The tick, live on the dashboard: the carrier named the salon's line.
     const works = page.getByTestId('forwarding-works');
     await works.waitFor({ timeout: 15_000 });
-    expect(await works.textContent()).toContain(`A call from ${displayPhone(`+353${ownerMobile.slice(1).replace(/\s/g, '')}`)} reached your receptionist through ${displayPhone(`+353${salonLine.slice(1).replace(/\s/g, '')}`)}`);
+    expect(await works.textContent()).toContain(
+      `A call from ${displayPhone(`+353${ownerMobile.slice(1).replace(/\s/g, '')}`)} reached your receptionist through ${displayPhone(`+353${salonLine.slice(1).replace(/\s/g, '')}`)}`,
+    );
 
     // A day off: paused until the day after tomorrow, it takes messages and says so, then answers again by itself.
     await page.getByRole('button', { name: 'Pause receptionist' }).click();
@@ -141,7 +164,10 @@ describe('going live with the salon’s own line', () => {
     await dialog.getByText(/your message is with our support team/).waitFor();
     const salonId = (await api('/api/salon', { token: owner.accessToken })).body.id as string;
     const sent = await eventually(
-      async () => ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).find((entry) => entry.to === 'support@salondesk.ie' && entry.subject.includes(salonId)),
+      async () =>
+        ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).find(
+          (entry) => entry.to === 'support@salondesk.ie' && entry.subject.includes(salonId),
+        ),
       (found) => Boolean(found),
     );
     expect(sent!.subject).toBe(`Support: Forwarding my salon's line (${owner.email}, ${salonId})`);

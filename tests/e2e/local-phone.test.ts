@@ -35,7 +35,13 @@ describe('the local phone', () => {
     const saved = await api('/api/setup/step', {
       method: 'POST',
       token: owner.accessToken,
-      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', firstMessage: "Hi, you're through to Bláth Hair's AI assistant.", escalationPhone: '087 765 4321', currentStep: 3 }),
+      body: JSON.stringify({
+        step: 3,
+        selectedVoice: 'niamh',
+        firstMessage: "Hi, you're through to Bláth Hair's AI assistant.",
+        escalationPhone: '087 765 4321',
+        currentStep: 3,
+      }),
     });
     expect(saved.status).toBe(200);
     const number = `+3531${String(Date.now()).slice(-7)}`;
@@ -64,7 +70,7 @@ describe('the local phone', () => {
     await page.getByText('The salon answered; the call ends when they hang up.', { exact: true }).waitFor();
     await page.getByText("The call is over and recorded: it is in the salon's call log.", { exact: true }).waitFor();
     const calls = async () => (await api('/api/calls', { token: owner.accessToken })).body.calls as { outcome: string | null; caller: string | null }[];
-        // The voicemail's call reached nobody and the caller hung up on the message prompt: abandoned, not the salon's.
+    // The voicemail's call reached nobody and the caller hung up on the message prompt: abandoned, not the salon's.
     expect(await calls()).toMatchObject([{ outcome: 'forwarded', caller: '086 000 0000' }, { outcome: 'abandoned' }]);
 
     await provisionAgent(deps(), salonId);
@@ -92,7 +98,11 @@ describe('the local phone', () => {
   });
 
   it('refuses JSON it did not get as JSON (no cross-site form posts)', async () => {
-    const response = await fetch(`${inject('baseUrl')}/_local/phone/dial`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{"to":"+35315550404"}' });
+    const response = await fetch(`${inject('baseUrl')}/_local/phone/dial`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: '{"to":"+35315550404"}',
+    });
     expect(response.status).toBe(415);
   });
 });
@@ -105,7 +115,14 @@ describe('the local phone, as a caller nobody can answer', () => {
   async function salon(label: string, voice: Record<string, unknown> = {}) {
     const owner = await signUpOwner(label);
     const { salonId } = await bookableSalon(owner);
-    const step3 = { step: 3, selectedVoice: 'niamh', firstMessage: "Hi, you're through to Bláth Hair's AI assistant.", phoneOption: 'forward', forwardNumber: '01 234 5678', ...voice };
+    const step3 = {
+      step: 3,
+      selectedVoice: 'niamh',
+      firstMessage: "Hi, you're through to Bláth Hair's AI assistant.",
+      phoneOption: 'forward',
+      forwardNumber: '01 234 5678',
+      ...voice,
+    };
     const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(step3) });
     expect(saved.status, saved.text).toBe(200);
     const number = (await api('/api/salon', { token: owner.accessToken })).body.assigned_number as string;
@@ -113,7 +130,8 @@ describe('the local phone, as a caller nobody can answer', () => {
     return { owner, salonId, number };
   }
 
-  const messages = async (owner: Awaited<ReturnType<typeof signUpOwner>>) => (await api('/api/messages', { token: owner.accessToken })).body.messages as { message: string; caller: string }[];
+  const messages = async (owner: Awaited<ReturnType<typeof signUpOwner>>) =>
+    (await api('/api/messages', { token: owner.accessToken })).body.messages as { message: string; caller: string }[];
 
   async function leaveMessage(page: Page, words: string) {
     await page.getByLabel('Your words').fill(words);
@@ -133,7 +151,10 @@ describe('the local phone, as a caller nobody can answer', () => {
     await page.getByText("The call is over and recorded: it is in the salon's call log.", { exact: true }).waitFor();
     expect(await messages(owner)).toMatchObject([{ message: "It's Orla, can you ring me about a colour on Friday?", caller: '086 000 0000' }]);
     const notice = await eventually(
-      async () => ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).find((entry) => entry.to === owner.email && entry.subject.startsWith('Message from')),
+      async () =>
+        ((await api('/_local/outbox.json')).body as { to: string; subject: string; body: string }[]).find(
+          (entry) => entry.to === owner.email && entry.subject.startsWith('Message from'),
+        ),
       (found) => Boolean(found),
     );
     expect(notice!.subject).toBe('Message from Caller: please call back on 086 000 0000');
@@ -151,7 +172,11 @@ describe('the local phone, as a caller nobody can answer', () => {
     await page.getByText(/^The caller hears: “Hello, you've reached Bláth Hair\. The salon is closed, and back /).waitFor();
     await page.getByRole('button', { name: 'Say nothing' }).click();
     // Its own line forwards to us: the caller is not told to ring it.
-    await page.getByText("The caller hears: “Thanks for calling Bláth Hair. We're open Monday to Friday nine to six and Saturday nine to five, and closed on Sunday. To book, please call again later. Goodbye.”").waitFor();
+    await page
+      .getByText(
+        "The caller hears: “Thanks for calling Bláth Hair. We're open Monday to Friday nine to six and Saturday nine to five, and closed on Sunday. To book, please call again later. Goodbye.”",
+      )
+      .waitFor();
     await page.getByText('You said nothing: the call ends.', { exact: true }).waitFor();
   });
 
@@ -195,6 +220,8 @@ describe('the local phone, as a caller nobody can answer', () => {
     await dial(page, number);
     await page.getByText('The salon is asking for a message.', { exact: true }).waitFor();
     expect(await page.locator('#twiml').textContent()).not.toContain('<Dial');
-    expect((await api('/api/salon', { token: owner.accessToken })).body.looping_numbers_display).toEqual([mobile.replace(/^(\d{3}) (\d{3})(\d{4})$/, '$1 $2 $3')]);
+    expect((await api('/api/salon', { token: owner.accessToken })).body.looping_numbers_display).toEqual([
+      mobile.replace(/^(\d{3}) (\d{3})(\d{4})$/, '$1 $2 $3'),
+    ]);
   });
 });

@@ -62,7 +62,9 @@ describe('no-shows', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Marked again (a second tab, a retry): still one.
-    expect((await api('/api/appointments', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ bookingId: appointment.id, noShow: true }) })).status).toBe(200);
+    expect(
+      (await api('/api/appointments', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ bookingId: appointment.id, noShow: true }) })).status,
+    ).toBe(200);
     await page.reload();
     await page.getByTestId('appointment').filter({ hasText: 'Gráinne' }).getByTestId('no-show').waitFor();
     expect(await page.getByTestId('stat-no-shows').textContent()).toBe('No-shows this month: 1');

@@ -48,7 +48,8 @@ async function stepTwo(label: string, width: number): Promise<Page> {
   return page;
 }
 
-const row = (page: Page, name: string) => page.getByTestId('service-row').filter({ has: page.locator('.service-summary-name', { hasText: new RegExp(`^${name}$`) }) });
+const row = (page: Page, name: string) =>
+  page.getByTestId('service-row').filter({ has: page.locator('.service-summary-name', { hasText: new RegExp(`^${name}$`) }) });
 const summary = (page: Page, name: string) => row(page, name).locator('.service-summary');
 const openEditors = (page: Page) => page.locator('.service-summary[aria-expanded="true"]').count();
 
@@ -95,7 +96,10 @@ describe('price-list import review', () => {
 
       // Auto-fill names what it could not fill, and why.
       await page.getByRole('button', { name: 'Auto-fill durations' }).click();
-      await page.getByRole('status').filter({ hasText: 'Auto-fill left 1 without a duration: Mystery Box (no typical length known: please enter it).' }).waitFor();
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'Auto-fill left 1 without a duration: Mystery Box (no typical length known: please enter it).' })
+        .waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
   }

@@ -58,7 +58,10 @@ describe('mobile menu (under 640px)', () => {
     // The listener is in place before the wheel is sent: an evaluate still in flight can lose the
     // race to the input event, and then waits for a wheel that already happened.
     await page.evaluate(() => {
-      window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => document.body.setAttribute('data-wheel-handled', ''))), { once: true, capture: true });
+      window.addEventListener('wheel', () => requestAnimationFrame(() => requestAnimationFrame(() => document.body.setAttribute('data-wheel-handled', ''))), {
+        once: true,
+        capture: true,
+      });
     });
     await page.mouse.wheel(0, 600);
     await page.locator('body[data-wheel-handled]').waitFor({ state: 'attached' });

@@ -22,9 +22,7 @@ async function visit(path: string, width = 1280): Promise<Page> {
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function linkTargets(page: Page, scope: ReturnType<Page['locator']>) {
-  return scope.getByRole('link').evaluateAll((links) =>
-    links.map((link) => [link.textContent?.trim(), link.getAttribute('href')]),
-  );
+  return scope.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent?.trim(), link.getAttribute('href')]));
 }
 
 const HEADERS: Record<string, [string, string][]> = {
@@ -159,14 +157,7 @@ describe('how it works page', () => {
     expect(await conversation.textContent()).toContain(formatEuro(2000));
 
     const reasons = await page.getByRole('region', { name: 'Why Salon Owners Love It' }).getByRole('heading', { level: 3 }).allTextContents();
-    expect(reasons).toEqual([
-      'Save 3+ hours daily',
-      'Never miss revenue',
-      'Reduce no-shows',
-      'Premium experience',
-      'Easy setup',
-      'Stay informed',
-    ]);
+    expect(reasons).toEqual(['Save 3+ hours daily', 'Never miss revenue', 'Reduce no-shows', 'Premium experience', 'Easy setup', 'Stay informed']);
   });
 
   it('goes Back to Home from the closing call to action', async () => {
@@ -233,7 +224,10 @@ describe('every Start Free Trial and Login', () => {
         await links.nth(count - 1).click();
         await page.waitForURL((url) => url.pathname === '/auth');
         // Start Free Trial opens the sign-up form, Login the sign-in form.
-        await page.getByRole('button', { name: name === 'Login' ? 'Sign In' : 'Start Free Trial' }).first().waitFor();
+        await page
+          .getByRole('button', { name: name === 'Login' ? 'Sign In' : 'Start Free Trial' })
+          .first()
+          .waitFor();
         expect(await page.getByLabel('Confirm password', { exact: true }).count()).toBe(name === 'Login' ? 0 : 1);
       }
     });

@@ -21,8 +21,7 @@ async function visit(path: string, width: number): Promise<Page> {
   return page;
 }
 
-const horizontalOverflow = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /** Every script the page downloads, joined, so the test can look for SDK code in it. */
 async function loadedScripts(page: Page, path: string): Promise<{ files: string[]; text: string }> {

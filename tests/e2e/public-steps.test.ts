@@ -3,14 +3,7 @@ import type { Page } from 'playwright-core';
 import { closeContexts, newContext } from '../support/browser.js';
 
 const STEP_INTERVAL_MS = 3000;
-const STEPS = [
-  'Customer calls',
-  'AI answers instantly',
-  'Understands their needs',
-  'Books the appointment',
-  'Takes a deposit',
-  'Sends confirmations',
-];
+const STEPS = ['Customer calls', 'AI answers instantly', 'Understands their needs', 'Books the appointment', 'Takes a deposit', 'Sends confirmations'];
 
 afterAll(closeContexts);
 

@@ -33,7 +33,11 @@ afterAll(async () => {
 });
 
 async function signIn(env: Record<string, string>, email: string, password: string) {
-  const client = new CognitoIdentityProviderClient({ endpoint: env.COGNITO_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
+  const client = new CognitoIdentityProviderClient({
+    endpoint: env.COGNITO_ENDPOINT,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
   const result = await client.send(
     new InitiateAuthCommand({ ClientId: env.USER_POOL_CLIENT_ID, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: email, PASSWORD: password } }),
   );
@@ -47,8 +51,14 @@ describe('a restart', () => {
     const password = 'keeps-my-data-1';
     product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
     const before = product.env;
-    const client = new CognitoIdentityProviderClient({ endpoint: before.COGNITO_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-    await client.send(new SignUpCommand({ ClientId: before.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+    const client = new CognitoIdentityProviderClient({
+      endpoint: before.COGNITO_ENDPOINT,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+    });
+    await client.send(
+      new SignUpCommand({ ClientId: before.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+    );
     const { token } = await signIn(before, email, password);
     const salonBefore = await (await fetch(`${product.url}/api/salon`, { headers: { authorization: `Bearer ${token}` } })).json();
     await product.stop();
@@ -79,13 +89,23 @@ async function ownerOnRestartedProduct(label: string, password: string) {
   product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
   const env = product.env;
   const email = uniqueEmail(label);
-  const client = new CognitoIdentityProviderClient({ endpoint: env.COGNITO_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: 'l', secretAccessKey: 'l' } });
-  await client.send(new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }));
+  const client = new CognitoIdentityProviderClient({
+    endpoint: env.COGNITO_ENDPOINT,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'l', secretAccessKey: 'l' },
+  });
+  await client.send(
+    new SignUpCommand({ ClientId: env.USER_POOL_CLIENT_ID, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] }),
+  );
   const { token } = await signIn(env, email, password);
   const salonId = (await (await fetch(`${product.url}/api/salon`, { headers: { authorization: `Bearer ${token}` } })).json()).id as string;
   // The table as a killed run left it, written with the data folder's key.
   const table = DynamoDBDocumentClient.from(
-    new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! } }),
+    new DynamoDBClient({
+      endpoint: env.DYNAMODB_ENDPOINT,
+      region: 'eu-west-1',
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return { env, token, salonId, table };
@@ -102,14 +122,18 @@ describe('a restart after a crash', () => {
       const startedAt = new Date(Date.now() - (10 - n) * 60_000).toISOString();
       await calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'agent', test: false });
       await calls.noteLegs(salonId, callSid, { agentConnected: true });
-      await completeCall({ calls }, { salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(), durationSeconds: 90, finalStatus: 'completed' });
+      await completeCall(
+        { calls },
+        { salonId, callSid, startedAt, endedAt: new Date(Date.parse(startedAt) + 90_000).toISOString(), durationSeconds: 90, finalStatus: 'completed' },
+      );
     }
     table.destroy();
     await product!.stop();
 
     product = await startLocal({ port: 0, dataDir, buildWeb: false, log: () => {} });
     const url = product.url;
-    const usage = async () => ((await (await fetch(`${url}/api/dashboard`, { headers: { authorization: `Bearer ${token}` } })).json()) as { usage: { minutesUsed: number } }).usage;
+    const usage = async () =>
+      ((await (await fetch(`${url}/api/dashboard`, { headers: { authorization: `Bearer ${token}` } })).json()) as { usage: { minutesUsed: number } }).usage;
     expect(await eventually(usage, (figures) => figures.minutesUsed === 8, 10_000)).toMatchObject({ minutesUsed: 8 });
   });
 });

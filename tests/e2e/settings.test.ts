@@ -32,9 +32,17 @@ describe('settings: what setup saved', () => {
     const stylist = saved.stylists[0];
     // Twenty-five services, so the list pages.
     const services = Array.from({ length: 25 }, (_, index) => ({
-      ...(index === 0 ? saved.services[0] : { name: `Treatment ${index + 1}`, duration: 30, price: 20 + index, price_min: null, price_max: null, isRange: false, comment: '' }),
+      ...(index === 0
+        ? saved.services[0]
+        : { name: `Treatment ${index + 1}`, duration: 30, price: 20 + index, price_min: null, price_max: null, isRange: false, comment: '' }),
     }));
-    const team = { step: 2, stylists: [{ id: stylist.id, key: stylist.id, name: stylist.name }], mappings: { [stylist.id]: 'aoife@sandbox.calendar' }, services, currentStep: 3 };
+    const team = {
+      step: 2,
+      stylists: [{ id: stylist.id, key: stylist.id, name: stylist.name }],
+      mappings: { [stylist.id]: 'aoife@sandbox.calendar' },
+      services,
+      currentStep: 3,
+    };
     expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(team) })).status).toBe(200);
   });
 
@@ -319,7 +327,9 @@ describe('settings: account', () => {
     await page.waitForURL((url) => url.pathname === '/account-deleted');
     await page.getByRole('heading', { level: 1, name: 'Your account has been deleted' }).waitFor();
     await expect(signIn(owner.email, owner.password)).rejects.toThrow();
-    const confirmation = ((await api('/_local/outbox.json')).body as { to: string; subject?: string }[]).filter((entry) => entry.to === owner.email && entry.subject === 'Your SalonDesk account has been deleted');
+    const confirmation = ((await api('/_local/outbox.json')).body as { to: string; subject?: string }[]).filter(
+      (entry) => entry.to === owner.email && entry.subject === 'Your SalonDesk account has been deleted',
+    );
     expect(confirmation).toHaveLength(1);
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();

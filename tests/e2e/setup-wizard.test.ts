@@ -33,7 +33,6 @@ async function signedUpPage(label: string, options?: Parameters<typeof newContex
   return signedInPage(await signUpOwner(label), options);
 }
 
-
 async function accessTokenOf(page: Page): Promise<string> {
   return page.evaluate(() => {
     const key = Object.keys(localStorage).find((name) => name.startsWith('CognitoIdentityServiceProvider.') && name.endsWith('.accessToken'));
@@ -82,8 +81,20 @@ async function connectCalendar(page: Page, choice: 'Allow' | 'Deny' = 'Allow') {
 
 /** Step 1 saved through the API, as the wizard's Next saves it (the first test fills it in the browser). */
 async function savedStepOne(owner: TestOwner) {
-  const business = { name: 'Siobhán’s Hair Studio', phone: '01 234 5678', address_line: '12 Main Street', town_city: 'Kilkenny', county: 'Kilkenny', eircode: 'R95 X2Y3', directions: '' };
-  const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 }) });
+  const business = {
+    name: 'Siobhán’s Hair Studio',
+    phone: '01 234 5678',
+    address_line: '12 Main Street',
+    town_city: 'Kilkenny',
+    county: 'Kilkenny',
+    eircode: 'R95 X2Y3',
+    directions: '',
+  };
+  const saved = await api('/api/setup/step', {
+    method: 'POST',
+    token: owner.accessToken,
+    body: JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 }),
+  });
   expect(saved.status, saved.text).toBe(200);
 }
 
@@ -182,7 +193,16 @@ describe('setup wizard', () => {
     expect(saved.stylists).toHaveLength(1);
     expect(saved.mappings[saved.stylists[0].id]).toBe('aoife@sandbox.calendar');
     expect(saved.services).toMatchObject([{ name: 'Cut & blow-dry', duration: 45, price: 55, isRange: false }]);
-    expect(saved).toMatchObject({ selectedVoice: 'niamh', selectedLanguage: 'en', phoneOption: 'forward', forwardNumber: '+35312345678', forwardWhen: 'all', ringSalonFirstSeconds: 20, textMissedCallers: true, currentStep: 3 });
+    expect(saved).toMatchObject({
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      phoneOption: 'forward',
+      forwardNumber: '+35312345678',
+      forwardWhen: 'all',
+      ringSalonFirstSeconds: 20,
+      textMissedCallers: true,
+      currentStep: 3,
+    });
 
     await page.getByTestId('setup-card-2').click();
     await page.waitForURL((url) => url.pathname === '/setup-wizard');
@@ -291,7 +311,10 @@ describe('setup wizard', () => {
   it('imports services from a txt price list with upload progress and the review message', async () => {
     const page = await wizardOnConnectedStepTwo('import');
     const file = join(tempDir, 'price-list.txt');
-    writeFileSync(file, ['Ceol Hair price list', 'Ladies cut and blow-dry - €55 - 45 min', 'Gents cut - €25 - 30 min', 'Full head colour - €90-€130', ''].join('\n'));
+    writeFileSync(
+      file,
+      ['Ceol Hair price list', 'Ladies cut and blow-dry - €55 - 45 min', 'Gents cut - €25 - 30 min', 'Full head colour - €90-€130', ''].join('\n'),
+    );
     const upload = page.getByLabel('Upload price list');
     expect(await upload.getAttribute('accept')).toBe('.png,.jpg,.jpeg,.webp,.pdf,.doc,.docx,.txt');
     expect(await upload.getAttribute('multiple')).not.toBeNull();
@@ -335,7 +358,10 @@ describe('setup wizard', () => {
     writeFileSync(file, 'nothing useful here\n'.repeat(2000));
     await page.getByLabel('Upload price list').setInputFiles(file);
     // Held by the route: the request is on its way (an intercepted upload reports no byte progress).
-    await page.getByRole('status').filter({ hasText: /^(Uploading… \d+%|Extracting services…)$/ }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^(Uploading… \d+%|Extracting services…)$/ })
+      .waitFor();
     expect(await page.locator('progress.upload-progress').count()).toBe(1);
     release();
     await page.getByRole('alert').filter({ hasText: 'We could not read any services in that file.' }).waitFor();
@@ -373,10 +399,14 @@ describe('setup wizard', () => {
     // The real sandbox preview (a short chime as a data URL) plays and the toggle returns by itself.
     const labhaoise = page.getByTestId('voice-labhaoise').locator('.voice-preview');
     await labhaoise.click();
-    await page.waitForFunction(() => {
-      const button = document.querySelector('[data-testid="voice-labhaoise"] .voice-preview');
-      return button?.getAttribute('aria-pressed') === 'true';
-    }, undefined, { polling: 10 });
+    await page.waitForFunction(
+      () => {
+        const button = document.querySelector('[data-testid="voice-labhaoise"] .voice-preview');
+        return button?.getAttribute('aria-pressed') === 'true';
+      },
+      undefined,
+      { polling: 10 },
+    );
     await page.getByRole('button', { name: 'Play preview of Labhaoise' }).waitFor({ timeout: 10_000 });
 
     // A longer sample: Stop stops it, and playing another voice stops the first.
@@ -501,7 +531,10 @@ describe('setup wizard', () => {
     await page.unroute('**/api/setup/step');
     await page.route('**/api/setup/step', (route) => route.fulfill({ status: 500, body: '' }));
     await next.click();
-    await page.getByRole('alert').filter({ hasText: /^Save failed$/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /^Save failed$/ })
+      .waitFor();
   });
 
   it("shows 'Failed to load setup data' when loading fails, with a retry", async () => {
@@ -556,5 +589,3 @@ describe('setup wizard', () => {
     expect(await stepCount(page).textContent()).toBe('Step 1 of 3');
   });
 });
-
-

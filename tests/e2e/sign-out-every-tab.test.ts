@@ -13,8 +13,21 @@ afterAll(closeContexts);
 
 async function ownerWithSalon(label: string, name: string, mobile: string): Promise<TestOwner> {
   const owner = await signUpOwner(label);
-  const business = { name, phone: '01 234 5678', address_line: `${name} Street`, town_city: 'Cork', county: 'Cork', eircode: '', directions: '', owner_mobile: mobile };
-  const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 }) });
+  const business = {
+    name,
+    phone: '01 234 5678',
+    address_line: `${name} Street`,
+    town_city: 'Cork',
+    county: 'Cork',
+    eircode: '',
+    directions: '',
+    owner_mobile: mobile,
+  };
+  const saved = await api('/api/setup/step', {
+    method: 'POST',
+    token: owner.accessToken,
+    body: JSON.stringify({ step: 1, business, hours: DEFAULT_HOURS, currentStep: 2 }),
+  });
   expect(saved.status).toBe(200);
   return owner;
 }
@@ -24,7 +37,10 @@ const business = async (owner: TestOwner) => (await api('/api/setup/load', { tok
 
 describe('signed out means signed out in every tab', () => {
   it("a tab whose owner signed out in another tab stops acting for anyone: no draft after, no save into the next owner's salon", async () => {
-    const [ownerA, ownerB] = await Promise.all([ownerWithSalon('tabsa', 'Salon Aoibheann', '087 111 1111'), ownerWithSalon('tabsb', 'Salon Bríd', '087 222 2222')]);
+    const [ownerA, ownerB] = await Promise.all([
+      ownerWithSalon('tabsa', 'Salon Aoibheann', '087 111 1111'),
+      ownerWithSalon('tabsb', 'Salon Bríd', '087 222 2222'),
+    ]);
     const context = await newContext();
     const tab1 = await context.newPage();
     await signInInBrowser(tab1, ownerA, '/settings?section=business');

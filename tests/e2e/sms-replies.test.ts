@@ -43,11 +43,14 @@ function texting(page: Page, caller: string) {
 }
 
 async function appointmentOf(owner: TestOwner, day: string, caller: string): Promise<Appointment & { status: string }> {
-  const appointments = (await api(`/api/appointments?from=${day}&days=1`, { token: owner.accessToken })).body.appointments as (Appointment & { status: string })[];
+  const appointments = (await api(`/api/appointments?from=${day}&days=1`, { token: owner.accessToken })).body.appointments as (Appointment & {
+    status: string;
+  })[];
   return appointments.filter((appointment) => appointment.callerPhone === caller).at(-1)!;
 }
 
-const textsTo = async (caller: string) => ((await api('/_local/outbox.json')).body as { to: string; body: string }[]).filter((entry) => entry.to === caller).map((entry) => entry.body);
+const textsTo = async (caller: string) =>
+  ((await api('/_local/outbox.json')).body as { to: string; body: string }[]).filter((entry) => entry.to === caller).map((entry) => entry.body);
 
 describe('texts from callers', () => {
   it('a reminder answered "Cancel" then "YES" cancels the booking, and the caller keeps getting the salon\'s texts; other words are a message; STOP and START are Twilio\'s', async () => {
@@ -56,7 +59,9 @@ describe('texts from callers', () => {
     const caller = '+353851234571';
     const day = nextOpenDay();
     const start = `${day}T11:00`;
-    expect((await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Siobhán Kelly', callerPhone: caller, stylist: 'Aoife' })).status).toBe(200);
+    expect(
+      (await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Siobhán Kelly', callerPhone: caller, stylist: 'Aoife' })).status,
+    ).toBe(200);
     await eventsIdle();
     // The reminder, as the sweep's consumer sends it (its time is a day before).
     expect(await sendReminder(deps(), { appointment: await appointmentOf(owner, day, caller), salonName: 'Bláth Hair', language: 'en' })).toBe('sent');
@@ -68,15 +73,31 @@ describe('texts from callers', () => {
     const [question] = await send('Cancel', 1);
     expect(question).toMatch(/^Salon: Bláth Hair: cancel your Cut and blow-dry with Aoife on .+ at 11:00\? Reply YES to cancel it\.$/);
     // Nothing is cancelled by the "Cancel" alone.
-    expect((await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Other Caller', callerPhone: '+353851234572', stylist: 'Aoife' })).status).toBe(409);
+    expect(
+      (await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Other Caller', callerPhone: '+353851234572', stylist: 'Aoife' }))
+        .status,
+    ).toBe(409);
     const [cancelled] = await send('YES', 1);
     // The answer is the cancellation's own text (booking.cancelled), as when the receptionist cancels.
     expect(cancelled).toMatch(/^Salon: Your Cut and blow-dry at Bláth Hair on .+ at 11:00 with Aoife is cancelled\. Call 01 234 5678 to book again\.$/);
     expect((await appointmentOf(owner, day, caller)).status).toBe('cancelled');
     // The time is free again: another caller books it through the same conflict-proof booking.
-    expect((await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Other Caller', callerPhone: '+353851234572', stylist: 'Aoife' })).status).toBe(200);
+    expect(
+      (await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Other Caller', callerPhone: '+353851234572', stylist: 'Aoife' }))
+        .status,
+    ).toBe(200);
     // Neither word blocked the caller: the salon's next text (a new booking's confirmation) reaches them.
-    expect((await agentTool(secret, 'book', { service: 'Cut and blow-dry', start: `${day}T14:00`, callerName: 'Siobhán Kelly', callerPhone: caller, stylist: 'Aoife' })).status).toBe(200);
+    expect(
+      (
+        await agentTool(secret, 'book', {
+          service: 'Cut and blow-dry',
+          start: `${day}T14:00`,
+          callerName: 'Siobhán Kelly',
+          callerPhone: caller,
+          stylist: 'Aoife',
+        })
+      ).status,
+    ).toBe(200);
     await eventsIdle();
     expect((await textsTo(caller)).filter((body) => /^You're booked at Bláth Hair .+ at 14:00/.test(body))).toHaveLength(1);
 
@@ -93,7 +114,12 @@ describe('texts from callers', () => {
 
     // The outbox page shows the caller's texts beside the salon's answers.
     await page.goto('/_local/outbox');
-    await page.locator('article.message').filter({ hasText: `Text from ${caller}` }).filter({ hasText: 'YES' }).first().waitFor();
+    await page
+      .locator('article.message')
+      .filter({ hasText: `Text from ${caller}` })
+      .filter({ hasText: 'YES' })
+      .first()
+      .waitFor();
   });
 
   it('two salons texting one caller: each reply reaches the right salon, or is asked back', async () => {
@@ -105,7 +131,17 @@ describe('texts from callers', () => {
       const { salonId, secret } = await bookableSalon(owner);
       if (name !== 'Bláth Hair') await standIns().updateSalon(salonId, { name });
       // Each books the caller: its confirmation is a text from the platform's number.
-      expect((await agentTool(secret, 'book', { service: 'Cut and blow-dry', start: `${day}T${salons.length ? '15' : '10'}:00`, callerName: 'Nóra Daly', callerPhone: caller, stylist: 'Aoife' })).status).toBe(200);
+      expect(
+        (
+          await agentTool(secret, 'book', {
+            service: 'Cut and blow-dry',
+            start: `${day}T${salons.length ? '15' : '10'}:00`,
+            callerName: 'Nóra Daly',
+            callerPhone: caller,
+            stylist: 'Aoife',
+          })
+        ).status,
+      ).toBe(200);
       await eventsIdle();
       salons.push({ owner, secret, name });
     }
@@ -123,7 +159,8 @@ describe('texts from callers', () => {
 
     expect(await send('Can I bring my daughter?', 1)).toEqual(['Salon: Which salon is your text for? Reply 1 for Bláth Hair, 2 for Cuts by Ciara.']);
     expect(await send('2', 1)).toEqual(["Salon: Cuts by Ciara: thanks, we've passed your message on and someone will get back to you."]);
-    const messagesOf = async (owner: TestOwner) => ((await api('/api/messages', { token: owner.accessToken })).body.messages as { message: string }[]).map((message) => message.message);
+    const messagesOf = async (owner: TestOwner) =>
+      ((await api('/api/messages', { token: owner.accessToken })).body.messages as { message: string }[]).map((message) => message.message);
     expect(await messagesOf(salons[1]!.owner)).toContain('Can I bring my daughter?');
     expect(await messagesOf(salons[0]!.owner)).not.toContain('Can I bring my daughter?');
   });

@@ -47,14 +47,27 @@ describe('the test page (sandbox)', () => {
     await api('/api/setup/step', {
       method: 'POST',
       token: owner.accessToken,
-      body: JSON.stringify({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi, thanks for calling Bláth Hair!', agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' }),
+      body: JSON.stringify({
+        step: 3,
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage: 'Hi, thanks for calling Bláth Hair!',
+        agentPhone: '',
+        escalationPhone: '',
+        phoneOption: 'new',
+        forwardNumber: '',
+      }),
     });
     // The sample conversation's service: a balayage, about 3 hours, 180 euro.
     const services = [
       { name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
       { name: 'Balayage', duration: 180, price: 180, price_min: null, price_max: null, isRange: false, comment: '' },
     ];
-    const saved = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services }) });
+    const saved = await api('/api/setup/step', {
+      method: 'POST',
+      token: owner.accessToken,
+      body: JSON.stringify({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services }),
+    });
     expect(saved.status).toBe(200);
     const page = await signedInPage(owner);
     // Twilio's voice SDK is its own chunk, fetched only when a real (non-sandbox) call starts.
@@ -77,9 +90,15 @@ describe('the test page (sandbox)', () => {
     await say(page, `Have you anything on ${spoken} at half eleven?`, /half eleven is free/);
     await say(page, 'Yes please', /Can I take your name\?/);
     await say(page, 'Niamh Byrne', /best number to reach you/);
-    await say(page, '087 765 4321', new RegExp(`So that's a Balayage on ${spoken} at half eleven with Aoife, for Niamh Byrne on 087 765 4321\\. Shall I book it\\?`));
+    await say(
+      page,
+      '087 765 4321',
+      new RegExp(`So that's a Balayage on ${spoken} at half eleven with Aoife, for Niamh Byrne on 087 765 4321\\. Shall I book it\\?`),
+    );
     await say(page, 'Yes', /You're booked in for a Balayage with Aoife/);
-    const [booking] = (await deps().bookings.appointments.list(salonId, new Date(`${friday}T00:00:00Z`), new Date(`${friday}T23:59:59Z`))).filter((entry) => entry.callerName === 'Niamh Byrne');
+    const [booking] = (await deps().bookings.appointments.list(salonId, new Date(`${friday}T00:00:00Z`), new Date(`${friday}T23:59:59Z`))).filter(
+      (entry) => entry.callerName === 'Niamh Byrne',
+    );
     expect(Date.parse(booking!.start)).toBe(DateTime.fromISO(`${friday}T11:30`, { zone: 'Europe/Dublin' }).toMillis());
     // A second booking in the same call, inside the dashboard's week: the caller's name and number are kept.
     const day = nextOpenDay();
@@ -151,7 +170,11 @@ describe('the test page (sandbox)', () => {
 
     await page.goto('/calls');
     // Cleared, the bookings are still what the call did, said as cancelled since and no longer linked.
-    await page.getByTestId('call').first().getByText(/^Booked: Balayage with Aoife, .* \(since cancelled\)$/).waitFor();
+    await page
+      .getByTestId('call')
+      .first()
+      .getByText(/^Booked: Balayage with Aoife, .* \(since cancelled\)$/)
+      .waitFor();
     expect(await page.getByTestId('call').first().getByRole('link').count()).toBe(0);
   });
 });

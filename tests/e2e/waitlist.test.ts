@@ -17,7 +17,7 @@ beforeAll(useProductDeps);
 afterAll(closeContexts);
 
 describe('the waiting list', () => {
-  it('a booking cancelled within 48 hours is texted to the day\'s waiting list; the first YES books it, the next hears it is gone', async () => {
+  it("a booking cancelled within 48 hours is texted to the day's waiting list; the first YES books it, the next hears it is gone", async () => {
     const owner = await signUpOwner('waitlist');
     // Tomorrow the salon opens for one cut only, so the booking below fills the day: the waiting list is for a full day.
     const tomorrowIs = DateTime.now().setZone('Europe/Dublin').plus({ days: 1 });
@@ -27,10 +27,19 @@ describe('the waiting list', () => {
     expect(await admin({ action: 'assign-number', salonId, phoneNumber: number })).toMatchObject({ ok: true });
     const tomorrow = tomorrowIs.toISODate()!;
     const start = `${tomorrow}T12:00`;
-    const booked = await agentTool(secret, 'book', { service: 'Cut and blow-dry', start, callerName: 'Áine Byrne', callerPhone: '+353851234580', stylist: 'Aoife' });
+    const booked = await agentTool(secret, 'book', {
+      service: 'Cut and blow-dry',
+      start,
+      callerName: 'Áine Byrne',
+      callerPhone: '+353851234580',
+      stylist: 'Aoife',
+    });
     expect(booked.status).toBe(200);
     const [first, second] = ['+353851234581', '+353851234582'];
-    for (const [callerName, callerPhone] of [['Nóra Daly', first], ['Ciarán Moore', second]] as const) {
+    for (const [callerName, callerPhone] of [
+      ['Nóra Daly', first],
+      ['Ciarán Moore', second],
+    ] as const) {
       const joined = await agentTool(secret, 'join-waitlist', { service: 'Cut and blow-dry', date: tomorrow, callerName, callerPhone });
       expect(joined.status).toBe(200);
       expect(joined.body.say).toMatch(/^You're on the waiting list for tomorrow\. If a time comes free we'll text you, and the first to reply gets it\.$/);
@@ -41,7 +50,9 @@ describe('the waiting list', () => {
     const outbox = (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[];
     const offers = outbox.filter((entry) => entry.salonId === salonId && /a time has come free/.test(entry.body));
     expect(offers.map((entry) => entry.to).sort()).toEqual([first, second]);
-    expect(offers[0]!.body).toMatch(/^Bláth Hair: a time has come free for your Cut and blow-dry with Aoife on .+ at 12:00\. Reply YES to take it: the first to reply gets it\.$/);
+    expect(offers[0]!.body).toMatch(
+      /^Bláth Hair: a time has come free for your Cut and blow-dry with Aoife on .+ at 12:00\. Reply YES to take it: the first to reply gets it\.$/,
+    );
 
     const context = await newContext();
     const page = await context.newPage();
@@ -61,7 +72,11 @@ describe('the waiting list', () => {
     expect(taken).toMatch(/^Salon: You're booked at Bláth Hair for Cut and blow-dry on .+ at 12:00 with Aoife\./);
     expect(await send(second, 'YES')).toEqual(["Salon: Bláth Hair: sorry, that time has just been taken. You're still on the waiting list for that day."]);
 
-    const appointments = (await api(`/api/appointments?from=${tomorrow}&days=1`, { token: owner.accessToken })).body.appointments as { callerName: string; status: string; start: string }[];
+    const appointments = (await api(`/api/appointments?from=${tomorrow}&days=1`, { token: owner.accessToken })).body.appointments as {
+      callerName: string;
+      status: string;
+      start: string;
+    }[];
     expect(appointments.filter((appointment) => appointment.status === 'confirmed').map((appointment) => appointment.callerName)).toEqual(['Nóra Daly']);
   });
 });

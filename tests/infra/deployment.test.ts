@@ -98,7 +98,8 @@ describe('web deployment (with a build)', () => {
     const site = assetDir(keys[0]!);
     expect(readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('<title>Salon</title>');
     // The pre-rendered public pages go with the app shell, revalidated on every visit like it.
-    for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) expect(readFileSync(path.join(site, file), 'utf8')).toContain(`<title>${pathname}</title>`);
+    for (const [pathname, file] of Object.entries(PRERENDERED_PAGES))
+      expect(readFileSync(path.join(site, file), 'utf8')).toContain(`<title>${pathname}</title>`);
     expect(() => readFileSync(path.join(site, 'config.json'))).toThrow();
     expect(() => readFileSync(path.join(site, 'assets', 'index-abc123.js'))).toThrow();
   });
@@ -125,9 +126,7 @@ describe('derived from the route table', () => {
     const route = extraRoutes[0]!;
     const fn = withSite.stack.api.functions.get(route.id)!;
     const functionId = withSite.stack.getLogicalId(fn.function.node.defaultChild as CfnElement);
-    const apiRoutes = Object.values(resources('AWS::ApiGatewayV2::Route')).filter((r) =>
-      (r.Properties.RouteKey as string).endsWith(` ${route.path}`),
-    );
+    const apiRoutes = Object.values(resources('AWS::ApiGatewayV2::Route')).filter((r) => (r.Properties.RouteKey as string).endsWith(` ${route.path}`));
     expect(apiRoutes.map((r) => r.Properties.RouteKey).sort()).toEqual(route.methods.map((m) => `${m} ${route.path}`).sort());
     expect(apiRoutes.every((r) => r.Properties.AuthorizationType === 'JWT')).toBe(true);
     const integrations = new Set(apiRoutes.map((r) => refId(r.Properties.Target['Fn::Join'][1][1])));
@@ -152,12 +151,13 @@ describe('derived from the route table', () => {
   it('an entry that does not exist fails a real synth (bundling required)', () => {
     const app = new App({ outdir: withSite.outdir });
     const stack = new Stack(app, 'EntryCheck', { env: { region: 'eu-west-1' } });
-    expect(() =>
-      new AppFunction(stack, 'Missing', {
-        config: stageConfig('dev'),
-        entry: 'functions/api/infra-test-not-written-yet.ts',
-        environment: TEST_FUNCTION_ENVIRONMENT,
-      }),
+    expect(
+      () =>
+        new AppFunction(stack, 'Missing', {
+          config: stageConfig('dev'),
+          entry: 'functions/api/infra-test-not-written-yet.ts',
+          environment: TEST_FUNCTION_ENVIRONMENT,
+        }),
     ).toThrow(/infra-test-not-written-yet\.ts does not exist/);
   });
 });
@@ -165,9 +165,7 @@ describe('derived from the route table', () => {
 describe('stage and context validation', () => {
   it('rejects a bad stage name and a non-https siteUrl', () => {
     expect(() => stageConfig('Prod!')).toThrow(/Invalid stage/);
-    expect(() => buildApp({ stage: 'dev', siteUrl: 'http://app.example.ie', nag: false, context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(
-      /https origin/,
-    );
+    expect(() => buildApp({ stage: 'dev', siteUrl: 'http://app.example.ie', nag: false, context: { 'aws:cdk:bundling-stacks': [] } })).toThrow(/https origin/);
   });
 
   it('prod keeps stateful resources and logs longer than dev', () => {

@@ -43,7 +43,11 @@ describe('the event outbox Pipe', () => {
     expect(table.Properties.StreamSpecification).toEqual({ StreamViewType: 'NEW_AND_OLD_IMAGES' });
     const [[, pipe]] = only('AWS::Pipes::Pipe') as [[string, Resource]];
     expect(fromMain(pipe.Properties.Source)).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
-    expect(pipe.Properties.SourceParameters.DynamoDBStreamParameters).toMatchObject({ StartingPosition: 'TRIM_HORIZON', BatchSize: OUTBOX_BATCH_SIZE, OnPartialBatchItemFailure: 'AUTOMATIC_BISECT' });
+    expect(pipe.Properties.SourceParameters.DynamoDBStreamParameters).toMatchObject({
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: OUTBOX_BATCH_SIZE,
+      OnPartialBatchItemFailure: 'AUTOMATIC_BISECT',
+    });
   });
 
   it('lets through only the first write of an outbox item', () => {
@@ -69,16 +73,33 @@ describe('the event outbox Pipe', () => {
     expect(refId(pipe.Properties.SourceParameters.DynamoDBStreamParameters.DeadLetterConfig.Arn)).toBe(dlqId);
     const queue = nested.findResources('AWS::SQS::Queue')[dlqId] as Resource;
     expect(queue.Properties.SqsManagedSseEnabled).toBe(true);
-    const alarms = only('AWS::CloudWatch::Alarm').filter(([, alarm]) => alarm.Properties.Dimensions?.some((d: { Value: unknown }) => JSON.stringify(d.Value).includes(dlqId)));
+    const alarms = only('AWS::CloudWatch::Alarm').filter(([, alarm]) =>
+      alarm.Properties.Dimensions?.some((d: { Value: unknown }) => JSON.stringify(d.Value).includes(dlqId)),
+    );
     expect(alarms).toHaveLength(1);
-    expect(alarms[0]![1].Properties).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 0, ComparisonOperator: 'GreaterThanThreshold', TreatMissingData: 'notBreaching' });
+    expect(alarms[0]![1].Properties).toMatchObject({
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+      Threshold: 0,
+      ComparisonOperator: 'GreaterThanThreshold',
+      TreatMissingData: 'notBreaching',
+    });
   });
 
   it('its role reads the stream, invokes the enrichment, puts events on the bus and dead-letters, nothing else', () => {
     const [[, pipe]] = only('AWS::Pipes::Pipe') as [[string, Resource]];
     const actions = new Set(actionsOfRole(nested, refId(pipe.Properties.RoleArn)));
     expect([...actions].sort()).toEqual(
-      ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams', 'events:PutEvents', 'lambda:InvokeFunction', 'sqs:GetQueueAttributes', 'sqs:GetQueueUrl', 'sqs:SendMessage'].sort(),
+      [
+        'dynamodb:DescribeStream',
+        'dynamodb:GetRecords',
+        'dynamodb:GetShardIterator',
+        'dynamodb:ListStreams',
+        'events:PutEvents',
+        'lambda:InvokeFunction',
+        'sqs:GetQueueAttributes',
+        'sqs:GetQueueUrl',
+        'sqs:SendMessage',
+      ].sort(),
     );
   });
 });

@@ -8,7 +8,15 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VOICE_AGENT_SDK } from '../../functions/routes.js';
 import { AppFunction } from '../../infra/function.js';
-import { BUNDLE_ENTRY_FILE, bundleLambda, coldStartFiles, KEPT_APART_FROM_CALLER_WAITS, lambdaBundleSpec, packageOfInput, REPO_ROOT } from '../../infra/lambda-bundle.js';
+import {
+  BUNDLE_ENTRY_FILE,
+  bundleLambda,
+  coldStartFiles,
+  KEPT_APART_FROM_CALLER_WAITS,
+  lambdaBundleSpec,
+  packageOfInput,
+  REPO_ROOT,
+} from '../../infra/lambda-bundle.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
 
@@ -34,7 +42,15 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
  * Loaded on first use only: the vendor SDKs behind ports (axios is Twilio's REST client's), which the sandbox never needs,
  * and the event bus's client, which a call's answer and a first check-availability never publish to.
  */
-const ON_FIRST_USE = ['stripe', '@googleapis/calendar', 'google-auth-library', 'axios', '@aws-sdk/client-kms', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-eventbridge'];
+const ON_FIRST_USE = [
+  'stripe',
+  '@googleapis/calendar',
+  'google-auth-library',
+  'axios',
+  '@aws-sdk/client-kms',
+  '@aws-sdk/client-secrets-manager',
+  '@aws-sdk/client-eventbridge',
+];
 
 /** What a Lambda's environment holds, for a bundle loaded in a fresh Node. */
 const BUNDLE_ENV = {
@@ -50,7 +66,8 @@ const BUNDLE_ENV = {
   LOG_LEVEL: 'error',
 };
 
-const packagesIn = (metafile: Metafile, files: readonly string[]) => new Set(files.flatMap((file) => Object.keys(metafile.outputs[file]!.inputs).map(packageOfInput)));
+const packagesIn = (metafile: Metafile, files: readonly string[]) =>
+  new Set(files.flatMap((file) => Object.keys(metafile.outputs[file]!.inputs).map(packageOfInput)));
 const inputsIn = (metafile: Metafile, files: readonly string[]) => files.flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
 
 const bundles = new Map<string, { dir: string; metafile: Metafile }>();
@@ -65,7 +82,10 @@ beforeAll(() => {
     bundles.set(entry, { dir, metafile: bundleLambda(lambdaBundleSpec(entry), dir) });
   }
   const goLive = path.join(root, 'go-live');
-  bundles.set('functions/api/go-live.ts', { dir: goLive, metafile: bundleLambda(lambdaBundleSpec('functions/api/go-live.ts', { optIn: [VOICE_AGENT_SDK] }), goLive) });
+  bundles.set('functions/api/go-live.ts', {
+    dir: goLive,
+    metafile: bundleLambda(lambdaBundleSpec('functions/api/go-live.ts', { optIn: [VOICE_AGENT_SDK] }), goLive),
+  });
 }, 120_000);
 
 afterAll(() => {
@@ -73,15 +93,18 @@ afterAll(() => {
 });
 
 describe('Lambda bundles a caller waits on', () => {
-  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s cold-starts without the code it never calls; the vendor SDKs are chunks for first use', (entry) => {
-    const { dir, metafile } = bundles.get(entry)!;
-    const cold = packagesIn(metafile, coldStartFiles(metafile, dir));
-    const all = packagesIn(metafile, Object.keys(metafile.outputs));
-    for (const name of [...NEVER_CALLED_BY_A_CALLER_WAIT, ...ON_FIRST_USE]) expect(cold.has(name), `${entry} loads ${name} on a cold start`).toBe(false);
-    expect(cold.has('@aws-sdk/client-dynamodb')).toBe(true);
-    // Split off, not dropped: the real adapters are there for the paths that use them.
-    expect(all.has('stripe') && all.has('@googleapis/calendar')).toBe(true);
-  });
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
+    '%s cold-starts without the code it never calls; the vendor SDKs are chunks for first use',
+    (entry) => {
+      const { dir, metafile } = bundles.get(entry)!;
+      const cold = packagesIn(metafile, coldStartFiles(metafile, dir));
+      const all = packagesIn(metafile, Object.keys(metafile.outputs));
+      for (const name of [...NEVER_CALLED_BY_A_CALLER_WAIT, ...ON_FIRST_USE]) expect(cold.has(name), `${entry} loads ${name} on a cold start`).toBe(false);
+      expect(cold.has('@aws-sdk/client-dynamodb')).toBe(true);
+      // Split off, not dropped: the real adapters are there for the paths that use them.
+      expect(all.has('stripe') && all.has('@googleapis/calendar')).toBe(true);
+    },
+  );
 
   it("a cold start parses the accepted countries' phone plans only, and neither TwiML for the tools nor the tools for the voice webhook", () => {
     const cold = (entry: string) => {
@@ -101,7 +124,9 @@ describe('Lambda bundles a caller waits on', () => {
     // The setup wizard's schemas are built at import where they are used (contracts/setup.ts marks them pure): these Lambdas take only DAYS from that file.
     for (const entry of ['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts']) {
       const { dir, metafile } = bundles.get(entry)!;
-      const code = coldStartFiles(metafile, dir).map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8')).join('\n');
+      const code = coldStartFiles(metafile, dir)
+        .map((file) => readFileSync(path.join(REPO_ROOT, file), 'utf8'))
+        .join('\n');
       expect(code, entry).not.toContain('Each stylist needs its own key');
       expect(code, entry).not.toContain('A calendar is mapped to an unknown stylist');
     }
@@ -111,17 +136,20 @@ describe('Lambda bundles a caller waits on', () => {
     expect(voice.filter((input) => /functions\/core\/(agent-tools|voice-agent\/agent-config|booking\/book)/.test(input))).toEqual([]);
   });
 
-  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s builds no Intl formatter while it loads (the first one loads ICU, ~25 ms of CPU)', (entry) => {
-    const { dir } = bundles.get(entry)!;
-    const script = `const built = [];
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
+    '%s builds no Intl formatter while it loads (the first one loads ICU, ~25 ms of CPU)',
+    (entry) => {
+      const { dir } = bundles.get(entry)!;
+      const script = `const built = [];
       for (const name of ['NumberFormat', 'DateTimeFormat', 'Collator', 'PluralRules', 'RelativeTimeFormat', 'ListFormat', 'DisplayNames', 'Segmenter']) {
         Intl[name] = new Proxy(Intl[name], { construct: (target, args, newTarget) => (built.push(name), Reflect.construct(target, args, newTarget)), apply: (target, self, args) => (built.push(name), Reflect.apply(target, self, args)) });
       }
       await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
       console.log(JSON.stringify(built));`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
-    expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([]);
-  });
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+      expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual([]);
+    },
+  );
 
   it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
     '%s loads no module only the AWS clients kept apart use on a cold start; those clients load from beside the bundle on first use',
@@ -142,27 +170,30 @@ describe('Lambda bundles a caller waits on', () => {
     },
   );
 
-  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s loads its cold-start code from a handful of files, not one per set of modules esbuild split', (entry) => {
-    const { dir, metafile } = bundles.get(entry)!;
-    // esbuild alone: 27 files for the voice webhook, 24 for the tools (infra/join-chunks.mjs). The
-    // count is a proxy for CPU: joining the last few into the entry too (rolldown's '$initial'
-    // group, tried once issues 39-43 had brought the tools to 11 files and the voice webhook to 12)
-    // made the tools' cold start slower, 165 → 182 ms of CPU, for 5 ms off the webhook's 195
-    // (bench/cold-starts.ts --caller-waits, medians of two runs each, quiet machine). With issue 42's
-    // outbox and issue 43's texts the voice webhook loads 14 (the tools 11): measured on 2026-12-01
-    // against the commit before (679c96e), same machine, load 2: tools 94 → 96 ms of CPU, voice
-    // webhook 111 → 103 ms, both under the 150 ms target.
-    const loaded = coldStartFiles(metafile, dir);
-    expect(loaded.length).toBeLessThanOrEqual(14);
-    // The metafile tells what is on disk: every file it names exists and every chunk on disk is named.
-    const named = new Set(Object.keys(metafile.outputs));
-    const onDisk = readdirSync(path.join(dir, 'chunks')).map((file) => path.relative(REPO_ROOT, path.join(dir, 'chunks', file)));
-    expect(onDisk.filter((file) => !named.has(file))).toEqual([]);
-    for (const file of named) expect(existsSync(path.join(REPO_ROOT, file)), file).toBe(true);
-    // Each module is in one file only: its one instance is shared by the lazy chunks that use it.
-    const inputs = Object.keys(metafile.outputs).flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
-    expect(inputs.length).toBe(new Set(inputs).size);
-  });
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
+    '%s loads its cold-start code from a handful of files, not one per set of modules esbuild split',
+    (entry) => {
+      const { dir, metafile } = bundles.get(entry)!;
+      // esbuild alone: 27 files for the voice webhook, 24 for the tools (infra/join-chunks.mjs). The
+      // count is a proxy for CPU: joining the last few into the entry too (rolldown's '$initial'
+      // group, tried once issues 39-43 had brought the tools to 11 files and the voice webhook to 12)
+      // made the tools' cold start slower, 165 → 182 ms of CPU, for 5 ms off the webhook's 195
+      // (bench/cold-starts.ts --caller-waits, medians of two runs each, quiet machine). With issue 42's
+      // outbox and issue 43's texts the voice webhook loads 14 (the tools 11): measured on 2026-12-01
+      // against the commit before (679c96e), same machine, load 2: tools 94 → 96 ms of CPU, voice
+      // webhook 111 → 103 ms, both under the 150 ms target.
+      const loaded = coldStartFiles(metafile, dir);
+      expect(loaded.length).toBeLessThanOrEqual(14);
+      // The metafile tells what is on disk: every file it names exists and every chunk on disk is named.
+      const named = new Set(Object.keys(metafile.outputs));
+      const onDisk = readdirSync(path.join(dir, 'chunks')).map((file) => path.relative(REPO_ROOT, path.join(dir, 'chunks', file)));
+      expect(onDisk.filter((file) => !named.has(file))).toEqual([]);
+      for (const file of named) expect(existsSync(path.join(REPO_ROOT, file)), file).toBe(true);
+      // Each module is in one file only: its one instance is shared by the lazy chunks that use it.
+      const inputs = Object.keys(metafile.outputs).flatMap((file) => Object.keys(metafile.outputs[file]!.inputs));
+      expect(inputs.length).toBe(new Set(inputs).size);
+    },
+  );
 
   it('the split bundle loads in a fresh Node and its handler answers (the chunks and require banner work)', () => {
     const { dir } = bundles.get('functions/api/agent-tools.ts')!;
@@ -174,26 +205,29 @@ describe('Lambda bundles a caller waits on', () => {
     expect(JSON.parse(output.trim().split('\n').at(-1)!)).toEqual({ status: 401, code: 'unauthorized' });
   });
 
-  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])('%s does no source-map work while it loads, and a stack formatted later names our source', (entry) => {
-    const { dir, metafile } = bundles.get(entry)!;
-    // Node reads and parses a file's map at import when the file names it (and runs with --enable-source-maps).
-    for (const file of Object.keys(metafile.outputs).filter((output) => output.endsWith('.mjs'))) {
-      expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
-      expect(existsSync(path.join(REPO_ROOT, `${file}.map`)), `${file}.map`).toBe(true);
-    }
-    // An error made inside the handler (reading the request's headers), its stack formatted after the import.
-    const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
+  it.each(['functions/api/agent-tools.ts', 'functions/api/twilio-voice.ts'])(
+    '%s does no source-map work while it loads, and a stack formatted later names our source',
+    (entry) => {
+      const { dir, metafile } = bundles.get(entry)!;
+      // Node reads and parses a file's map at import when the file names it (and runs with --enable-source-maps).
+      for (const file of Object.keys(metafile.outputs).filter((output) => output.endsWith('.mjs'))) {
+        expect(readFileSync(path.join(REPO_ROOT, file), 'utf8'), file).not.toMatch(/sourceMappingURL/);
+        expect(existsSync(path.join(REPO_ROOT, `${file}.map`)), `${file}.map`).toBe(true);
+      }
+      // An error made inside the handler (reading the request's headers), its stack formatted after the import.
+      const script = `const { handler } = await import(${JSON.stringify(pathToFileURL(path.join(dir, BUNDLE_ENTRY_FILE)).href)});
       let probe;
       const headers = new Proxy({}, { ownKeys: () => ((probe ??= new Error('probe')), []), get: () => ((probe ??= new Error('probe')), undefined) });
       await handler({ rawPath: '/', rawQueryString: '', queryStringParameters: {}, headers, body: '{}', isBase64Encoded: false,
         requestContext: { http: { method: 'POST', sourceIp: '203.0.113.9', path: '/' }, domainName: 'api.example.ie' } }, {});
       console.log(JSON.stringify(probe.stack.split('\\n')));`;
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
-    const stack = JSON.parse(output.trim().split('\n').at(-1)!) as string[];
-    expect(stack[0]).toBe('Error: probe');
-    expect(stack.find((line) => line.includes('functions/http/handler.ts:'))).toMatch(/^ {4}at \w+ \(functions\/http\/handler\.ts:\d+:\d+\)$/);
-    expect(stack.filter((line) => /index\.mjs|chunks\//.test(line))).toEqual([]);
-  });
+      const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: dir, env: BUNDLE_ENV, encoding: 'utf8' });
+      const stack = JSON.parse(output.trim().split('\n').at(-1)!) as string[];
+      expect(stack[0]).toBe('Error: probe');
+      expect(stack.find((line) => line.includes('functions/http/handler.ts:'))).toMatch(/^ {4}at \w+ \(functions\/http\/handler\.ts:\d+:\d+\)$/);
+      expect(stack.filter((line) => /index\.mjs|chunks\//.test(line))).toEqual([]);
+    },
+  );
 });
 
 describe('Lambda bundles as CDK stages them', () => {
@@ -215,8 +249,11 @@ describe('Lambda bundles as CDK stages them', () => {
     const app = new App({ outdir, builtinCloudFormationValidation: false });
     const stack = new Stack(app, 'BundleCheck', { env: { region: 'eu-west-1' } });
     const entries = ['functions/api/get-health.ts', 'functions/api/list-calls.ts'];
-    for (const [index, entry] of entries.entries()) new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment: TEST_FUNCTION_ENVIRONMENT });
-    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as { Properties: { Code: { S3Key: string }; Handler: string; Environment?: { Variables?: Record<string, string> } } }[];
+    for (const [index, entry] of entries.entries())
+      new AppFunction(stack, `Fn${index}`, { config: stageConfig('dev'), entry, environment: TEST_FUNCTION_ENVIRONMENT });
+    const functions = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function')) as {
+      Properties: { Code: { S3Key: string }; Handler: string; Environment?: { Variables?: Record<string, string> } };
+    }[];
     expect(functions.map((fn) => fn.Properties.Handler)).toEqual(['index.handler', 'index.handler']);
     // --enable-source-maps would parse every map at import: the bundles map their stacks when formatted.
     for (const fn of functions) expect(fn.Properties.Environment?.Variables?.NODE_OPTIONS ?? '').not.toMatch(/source-maps/);

@@ -16,16 +16,7 @@ import { AGENT_UNAVAILABLE_LOG } from '../../functions/core/telephony/inbound-ca
 import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
 import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
 import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-schedule.js';
-import {
-  actionsOfRole,
-  functionsWithGrants,
-  nagFindings,
-  refId,
-  statementsOfRole,
-  sharedStage,
-  type Resource,
-  type SynthesizedStage,
-} from './synth-stage.js';
+import { actionsOfRole, functionsWithGrants, nagFindings, refId, statementsOfRole, sharedStage, type Resource, type SynthesizedStage } from './synth-stage.js';
 
 /** functions/config.ts: what every Lambda must receive (AWS_REGION comes from Lambda itself). */
 const REQUIRED_ENVIRONMENT = [
@@ -89,7 +80,16 @@ describe('stack', () => {
   it('outputs what the CLI and operators need', () => {
     const outputs = Object.keys(dev.template.findOutputs('*'));
     expect(outputs).toEqual(
-      expect.arrayContaining(['SiteUrl', 'ApiUrl', 'UserPoolId', 'UserPoolClientId', 'AdminFunctionName', 'AdminFunctionArn', 'ProviderSecretArn', 'TokenKeyArn']),
+      expect.arrayContaining([
+        'SiteUrl',
+        'ApiUrl',
+        'UserPoolId',
+        'UserPoolClientId',
+        'AdminFunctionName',
+        'AdminFunctionArn',
+        'ProviderSecretArn',
+        'TokenKeyArn',
+      ]),
     );
     const adminName = dev.template.findOutputs('AdminFunctionName').AdminFunctionName;
     expect(refId(adminName?.Value)).toBe(logicalId(dev, dev.stack.admin.assignPhoneNumber));
@@ -185,7 +185,12 @@ describe('HTTP API from the route table', () => {
       const [stage] = Object.values(resources(s, 'AWS::ApiGatewayV2::Stage')) as (Resource & { DependsOn?: string[] })[];
       const throttles = routeThrottles(stageConfig(s === prod ? 'prod' : 'dev'), routes);
       const expected = Object.fromEntries(
-        routes.flatMap((route) => route.methods.map((method) => [`${method} ${route.path}`, { ThrottlingRateLimit: throttles[route.id]!.rateLimit, ThrottlingBurstLimit: throttles[route.id]!.burstLimit }])),
+        routes.flatMap((route) =>
+          route.methods.map((method) => [
+            `${method} ${route.path}`,
+            { ThrottlingRateLimit: throttles[route.id]!.rateLimit, ThrottlingBurstLimit: throttles[route.id]!.burstLimit },
+          ]),
+        ),
       );
       expect(stage!.Properties.RouteSettings).toEqual(expected);
       // CloudFormation refuses route settings naming a route it has not created yet.
@@ -201,14 +206,20 @@ describe('operations', () => {
     const filters = Object.values(resources(prod, 'AWS::Logs::MetricFilter'));
     const byMetric = (name: string) => filters.find((filter) => filter.Properties.MetricTransformations[0].MetricName === name)!;
     expect(byMetric('ThrottledRequests').Properties.FilterPattern).toBe('{ $.status = "429" }');
-    expect(refId(byMetric('ThrottledRequests').Properties.LogGroupName)).toBe(prod.stack.getLogicalId(prod.stack.api.accessLogs.node.defaultChild as CfnElement));
+    expect(refId(byMetric('ThrottledRequests').Properties.LogGroupName)).toBe(
+      prod.stack.getLogicalId(prod.stack.api.accessLogs.node.defaultChild as CfnElement),
+    );
     expect(byMetric('CallsForwardedAgentUnavailable').Properties.FilterPattern).toBe(`{ $.message = "${AGENT_UNAVAILABLE_LOG}" }`);
     expect(refId(byMetric('CallsForwardedAgentUnavailable').Properties.LogGroupName)).toBe(
       prod.stack.getLogicalId(prod.stack.api.functions.get('twilio-voice')!.logGroup.node.defaultChild as CfnElement),
     );
     const alarms = Object.values(resources(prod, 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
     const named = (name: string) => alarms.find((alarm) => alarm.AlarmName === name)!;
-    expect(named('salon-receptionist-prod-api-throttled')).toMatchObject({ MetricName: 'ThrottledRequests', Namespace: 'SalonReceptionist/prod', Threshold: 1 });
+    expect(named('salon-receptionist-prod-api-throttled')).toMatchObject({
+      MetricName: 'ThrottledRequests',
+      Namespace: 'SalonReceptionist/prod',
+      Threshold: 1,
+    });
     expect(named('salon-receptionist-prod-agent-unavailable')).toMatchObject({ MetricName: 'CallsForwardedAgentUnavailable', Threshold: 3 });
     const clientErrors = named('salon-receptionist-prod-api-4xx');
     expect(clientErrors.Threshold).toBe(5);
@@ -227,7 +238,10 @@ describe('Lambdas', () => {
         expect(props.Architectures, name).toEqual(['arm64']);
         const variables = Object.keys(props.Environment.Variables as Record<string, unknown>);
         expect(variables, name).toEqual(expect.arrayContaining([...REQUIRED_ENVIRONMENT]));
-        expect(variables.filter((variable) => !ALLOWED_ENVIRONMENT.has(variable)), name).toEqual([]);
+        expect(
+          variables.filter((variable) => !ALLOWED_ENVIRONMENT.has(variable)),
+          name,
+        ).toEqual([]);
         expect(props.Environment.Variables.STAGE, name).toBe(s.stack.stackName.replace('SalonReceptionist-', ''));
         expect(props.LoggingConfig.LogGroup, name).toBeDefined();
       }
@@ -255,7 +269,10 @@ describe('Lambdas', () => {
       const has = (grant: Grant) => grants.includes(grant);
 
       expect(actions, name).toEqual(expect.arrayContaining(['logs:CreateLogStream', 'logs:PutLogEvents']));
-      expect(actions.some((a) => a === '*' || a.endsWith(':*')), `${name}: no service-wide actions`).toBe(false);
+      expect(
+        actions.some((a) => a === '*' || a.endsWith(':*')),
+        `${name}: no service-wide actions`,
+      ).toBe(false);
 
       expect(actions.includes('dynamodb:GetItem'), `${name} table read`).toBe(has('table:read') || has('table:write'));
       expect(actions.includes('dynamodb:PutItem'), `${name} table write`).toBe(has('table:write'));
@@ -266,9 +283,18 @@ describe('Lambdas', () => {
       const cognitoActions = actions.filter((a) => a.startsWith('cognito-idp:')).sort();
       expect(cognitoActions, `${name} user pool`).toEqual(has('userpool:admin') ? [...USER_POOL_ADMIN_ACTIONS].sort() : []);
       // Statement by statement in providers.test.ts.
-      expect(actions.some((a) => a.startsWith('kms:')), `${name} token key`).toBe(has('tokens:crypt'));
-      expect(actions.some((a) => a.startsWith('secretsmanager:')), `${name} provider secret`).toBe(has('secrets:providers'));
-      expect(actions.some((a) => a.startsWith('bedrock:')), `${name} bedrock`).toBe(has('bedrock:invoke'));
+      expect(
+        actions.some((a) => a.startsWith('kms:')),
+        `${name} token key`,
+      ).toBe(has('tokens:crypt'));
+      expect(
+        actions.some((a) => a.startsWith('secretsmanager:')),
+        `${name} provider secret`,
+      ).toBe(has('secrets:providers'));
+      expect(
+        actions.some((a) => a.startsWith('bedrock:')),
+        `${name} bedrock`,
+      ).toBe(has('bedrock:invoke'));
 
       // Role policies name this stage's resources, never every resource.
       for (const statement of statementsOfRole(dev.template, roleId)) {
@@ -380,9 +406,7 @@ describe('data', () => {
         expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm, id).toBe('AES256');
         const policy = policies.find((p) => refId(p.Properties.Bucket) === id);
         const statements = (policy?.Properties.PolicyDocument.Statement ?? []) as Record<string, any>[];
-        const tlsOnly = statements.some(
-          (st) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false' && st.Action === 's3:*',
-        );
+        const tlsOnly = statements.some((st) => st.Effect === 'Deny' && st.Condition?.Bool?.['aws:SecureTransport'] === 'false' && st.Action === 's3:*');
         expect(tlsOnly, `${id} has a TLS-only policy`).toBe(true);
       }
     }
@@ -419,7 +443,8 @@ describe('events', () => {
     const busId = dev.stack.getLogicalId(dev.stack.events.bus.node.defaultChild as CfnElement);
     const consumerId = logicalId(dev, dev.stack.events.consumers.get(rule.id)!);
     const matching = Object.values(resources(dev, 'AWS::Events::Rule')).filter(
-      (r) => JSON.stringify(r.Properties.EventPattern) === JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': detailTypesOf(rule) }) &&
+      (r) =>
+        JSON.stringify(r.Properties.EventPattern) === JSON.stringify({ source: [EVENT_SOURCE], 'detail-type': detailTypesOf(rule) }) &&
         r.Properties.Targets.some((t: Record<string, unknown>) => refId(t.Arn) === consumerId),
     );
     expect(matching).toHaveLength(1);
@@ -440,9 +465,7 @@ describe('events', () => {
     expect(statements.some((st) => st.Effect === 'Allow' && st.Principal?.Service === 'events.amazonaws.com')).toBe(true);
 
     // A consumer that keeps throwing lands in the same DLQ (RELIABILITY 21).
-    const invokeConfig = Object.values(resources(dev, 'AWS::Lambda::EventInvokeConfig')).find(
-      (c) => refId(c.Properties.FunctionName) === consumerId,
-    );
+    const invokeConfig = Object.values(resources(dev, 'AWS::Lambda::EventInvokeConfig')).find((c) => refId(c.Properties.FunctionName) === consumerId);
     expect(invokeConfig!.Properties.MaximumRetryAttempts).toBe(CONSUMER_RETRY_ATTEMPTS);
     expect(refId(invokeConfig!.Properties.DestinationConfig.OnFailure.Destination)).toBe(queueId);
   });
@@ -487,9 +510,7 @@ describe('web (CloudFront)', () => {
     const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
     expect(api!.FunctionAssociations).toBeUndefined();
 
-    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: {
-      request: { uri: string };
-    }) => { uri: string };
+    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
     const served = (uri: string) => handler({ request: { uri } }).uri;
     expect(served('/')).toBe('/pages/home.html');
     expect(served('/how-it-works')).toBe('/pages/how-it-works.html');
@@ -570,14 +591,25 @@ describe('the sweeps', () => {
 
   it('are the only schedules', () => {
     const targets = Object.values(resources(dev, 'AWS::Scheduler::Schedule')).map((schedule) => refId(schedule.Properties.Target.Arn));
-    expect(targets.sort()).toEqual([logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls), logicalId(dev, dev.stack.jobs.watchNumbers)].sort());
+    expect(targets.sort()).toEqual(
+      [logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls), logicalId(dev, dev.stack.jobs.watchNumbers)].sort(),
+    );
   });
 
   it("watch the number pool: its level line feeds an alarm below the stage's low mark (a silent job breaches it) and one whenever a salon waits", () => {
-    for (const [s, low] of [[dev, 2], [prod, 10]] as const) {
+    for (const [s, low] of [
+      [dev, 2],
+      [prod, 10],
+    ] as const) {
       const alarms = Object.values(resources(s, 'AWS::CloudWatch::Alarm')).map((alarm) => alarm.Properties);
       const poolLow = alarms.find((alarm) => alarm.AlarmName === `salon-receptionist-${s === dev ? 'dev' : 'prod'}-number-pool-low`)!;
-      expect(poolLow).toMatchObject({ MetricName: 'FreeNumbers', Threshold: low, ComparisonOperator: 'LessThanThreshold', TreatMissingData: 'breaching', Statistic: 'Minimum' });
+      expect(poolLow).toMatchObject({
+        MetricName: 'FreeNumbers',
+        Threshold: low,
+        ComparisonOperator: 'LessThanThreshold',
+        TreatMissingData: 'breaching',
+        Statistic: 'Minimum',
+      });
       const waiting = alarms.find((alarm) => alarm.AlarmName === `salon-receptionist-${s === dev ? 'dev' : 'prod'}-salon-waiting-for-number`)!;
       expect(waiting).toMatchObject({ MetricName: 'SalonsWaitingForNumber', Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
       const filters = Object.values(resources(s, 'AWS::Logs::MetricFilter')).map((filter) => filter.Properties);

@@ -146,9 +146,7 @@ export function statementsOfRole(template: Template, roleId: string): PolicyStat
 }
 
 export function actionsOfRole(template: Template, roleId: string): string[] {
-  return statementsOfRole(template, roleId).flatMap((statement) =>
-    Array.isArray(statement.Action) ? statement.Action : [statement.Action],
-  );
+  return statementsOfRole(template, roleId).flatMap((statement) => (Array.isArray(statement.Action) ? statement.Action : [statement.Action]));
 }
 
 /** Every Lambda of a stack with the grants its table entry names (routes, consumers, admin, triggers). */

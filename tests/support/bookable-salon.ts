@@ -21,7 +21,16 @@ export async function bookableSalon(owner: TestOwner, options: { hours?: Hours }
     const answer = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
     if (answer.status !== 200) throw new Error(`setup step failed: ${answer.text}`);
   };
-  const business = { name: 'Bláth Hair', phone: '01 234 5678', address_line: '', town_city: 'Galway', county: 'Galway', eircode: '', directions: '', owner_mobile: '087 111 2222' };
+  const business = {
+    name: 'Bláth Hair',
+    phone: '01 234 5678',
+    address_line: '',
+    town_city: 'Galway',
+    county: 'Galway',
+    eircode: '',
+    directions: '',
+    owner_mobile: '087 111 2222',
+  };
   await step({ step: 1, business, hours: options.hours ?? DEFAULT_HOURS, currentStep: 2 });
   const services = [{ name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' }];
   await step({ step: 2, stylists: [{ key: 'new-0', name: 'Aoife' }], mappings: { 'new-0': 'aoife@sandbox.calendar' }, services, currentStep: 3 });
@@ -40,7 +49,10 @@ export async function bookableSalon(owner: TestOwner, options: { hours?: Hours }
 /** Connects the owner's calendar through the sandbox consent page, as the browser goes: start, Allow, the callback with the state cookie. */
 export async function connectSandboxCalendar(owner: TestOwner): Promise<void> {
   const started = await api('/api/google/oauth/start', { method: 'POST', token: owner.accessToken });
-  const cookie = started.headers.getSetCookie().find((value) => value.startsWith('gcal_oauth='))!.split(';')[0]!;
+  const cookie = started.headers
+    .getSetCookie()
+    .find((value) => value.startsWith('gcal_oauth='))!
+    .split(';')[0]!;
   const consent = await (await fetch(started.body.url)).text();
   const allow = /<a [^>]*href="([^"]+)"[^>]*>Allow<\/a>/.exec(consent)![1]!.replaceAll('&amp;', '&');
   const back = await fetch(allow, { redirect: 'manual', headers: { cookie } });

@@ -43,7 +43,10 @@ export async function openPage(path: string, options?: Parameters<typeof newCont
 }
 
 /** A page in its own browser context, signed in as the owner through the sign-in page; `path` opened after, when given. */
-export async function signedInPage(owner: { email: string; password: string }, options: Parameters<typeof newContext>[0] & { path?: string } = {}): Promise<Page> {
+export async function signedInPage(
+  owner: { email: string; password: string },
+  options: Parameters<typeof newContext>[0] & { path?: string } = {},
+): Promise<Page> {
   const context = await newContext(options);
   const page = await context.newPage();
   await signInInBrowser(page, owner, options.path);
@@ -59,7 +62,9 @@ export async function axeViolations(page: Page): Promise<{ id: string; targets: 
   // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') does not apply.
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const axe = (
+      window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations.map((violation) => ({
       id: violation.id,

@@ -16,7 +16,14 @@ export async function finishedCall(
   const d = deps();
   const callSid = `CA${randomBytes(16).toString('hex')}`;
   const startedAt = new Date(Date.now() - options.minutesAgo * 60_000).toISOString();
-  await d.calls.recordStart({ salonId, callSid, callerPhone: options.callerPhone ?? '+353871234567', startedAt, route: options.test ? 'test' : 'agent', test: options.test ?? false });
+  await d.calls.recordStart({
+    salonId,
+    callSid,
+    callerPhone: options.callerPhone ?? '+353871234567',
+    startedAt,
+    route: options.test ? 'test' : 'agent',
+    test: options.test ?? false,
+  });
   if (options.agent !== false) await d.calls.noteLegs(salonId, callSid, { agentConnected: true });
   if (options.summary) {
     await d.calls.recordConversation({
@@ -48,7 +55,13 @@ export async function finishedCall(
 /** A message a caller left (take-message), stored and announced as the tool does. */
 export async function leftMessage(salonId: string, options: { minutesAgo: number; callerName: string; message: string }) {
   const d = deps();
-  const message = { id: randomUUID(), callerName: options.callerName, callerPhone: '+353871234567', message: options.message, createdAt: new Date(Date.now() - options.minutesAgo * 60_000).toISOString() };
+  const message = {
+    id: randomUUID(),
+    callerName: options.callerName,
+    callerPhone: '+353871234567',
+    message: options.message,
+    createdAt: new Date(Date.now() - options.minutesAgo * 60_000).toISOString(),
+  };
   await d.bookings.messages.put(salonId, message);
   await d.events.publish('message.left', { salonId, messageId: message.id, callerName: message.callerName, createdAt: message.createdAt });
   return message;

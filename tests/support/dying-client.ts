@@ -11,7 +11,12 @@ const WRITES = new Set(['PutItemCommand', 'UpdateItemCommand', 'DeleteItemComman
 
 export function dyingClient(table: { endpoint: string }, writesBeforeDeath: number, options: { answerLost?: boolean } = {}) {
   const state = { writes: 0, dead: false };
-  const base = new DynamoDBClient({ endpoint: table.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' }, maxAttempts: 1 });
+  const base = new DynamoDBClient({
+    endpoint: table.endpoint,
+    region: 'eu-west-1',
+    credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
+    maxAttempts: 1,
+  });
   base.middlewareStack.add(
     (next, context) => async (args) => {
       if (state.dead) throw Object.assign(new Error('process killed'), { name: 'InjectedCrash' });

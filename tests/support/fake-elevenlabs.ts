@@ -86,7 +86,14 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
   const toolAnswer = (id: string) => ({ id, tool_config: tools.get(id), access_info: ACCESS_INFO, usage_stats: { avg_latency_secs: 0 } });
   const agentAnswer = (id: string) => {
     const agent = agents.get(id)!;
-    return { agent_id: id, name: agent.name, conversation_config: agent.conversation_config, platform_settings: agent.platform_settings, metadata: { created_at_unix_secs: 1, updated_at_unix_secs: 2 }, tags: agent.tags ?? [] };
+    return {
+      agent_id: id,
+      name: agent.name,
+      conversation_config: agent.conversation_config,
+      platform_settings: agent.platform_settings,
+      metadata: { created_at_unix_secs: 1, updated_at_unix_secs: 2 },
+      tags: agent.tags ?? [],
+    };
   };
 
   /** What the real API refuses about a tool: a missing secret, a body schema it cannot take. */
@@ -101,9 +108,11 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
     for (const [name, property] of Object.entries<Json>(body.properties ?? {})) {
       if (!['string', 'number', 'integer', 'boolean'].includes(property.type)) return `${name}: unsupported type ${property.type}`;
       if (!property.description && !property.dynamic_variable && !property.constant_value) return `${name}: a description is required`;
-      for (const key of Object.keys(property)) if (!['type', 'description', 'enum', 'dynamic_variable', 'constant_value', 'is_system_provided'].includes(key)) return `${name}: ${key} not permitted`;
+      for (const key of Object.keys(property))
+        if (!['type', 'description', 'enum', 'dynamic_variable', 'constant_value', 'is_system_provided'].includes(key)) return `${name}: ${key} not permitted`;
     }
-    for (const key of Object.keys(body)) if (!['type', 'properties', 'required', 'description'].includes(key)) return `request_body_schema: ${key} not permitted`;
+    for (const key of Object.keys(body))
+      if (!['type', 'properties', 'required', 'description'].includes(key)) return `request_body_schema: ${key} not permitted`;
     return null;
   }
 
@@ -139,14 +148,16 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
 
     if (resource === 'secrets') {
       if (record.method === 'POST' && !id) {
-        if (input.type !== 'new' || !input.name || typeof input.value !== 'string') return send(response, 422, { detail: [{ loc: ['body'], msg: 'invalid secret', type: 'value_error' }] });
+        if (input.type !== 'new' || !input.name || typeof input.value !== 'string')
+          return send(response, 422, { detail: [{ loc: ['body'], msg: 'invalid secret', type: 'value_error' }] });
         const secretId = newId('secret');
         secrets.set(secretId, { name: input.name, value: input.value });
         return send(response, 200, { type: 'stored', secret_id: secretId, name: input.name });
       }
       if (record.method === 'PATCH' && id) {
         if (!secrets.has(id)) return send(response, 404, detail('secret_not_found', 'Secret not found'));
-        if (input.type !== 'update' || !input.name || typeof input.value !== 'string') return send(response, 422, { detail: [{ loc: ['body'], msg: 'invalid secret', type: 'value_error' }] });
+        if (input.type !== 'update' || !input.name || typeof input.value !== 'string')
+          return send(response, 422, { detail: [{ loc: ['body'], msg: 'invalid secret', type: 'value_error' }] });
         secrets.set(id, { name: input.name, value: input.value });
         return send(response, 200, { type: 'stored', secret_id: id, name: input.name });
       }
@@ -175,7 +186,8 @@ export async function startFakeElevenLabs(options: { apiKey?: string } = {}): Pr
       }
       if (record.method === 'DELETE' && id) {
         if (!tools.has(id)) return send(response, 404, detail('tool_not_found', 'Tool not found'));
-        if ([...agents.values()].some((agent) => agentToolIds(agent).includes(id))) return send(response, 400, detail('tool_in_use', 'The tool is used by an agent'));
+        if ([...agents.values()].some((agent) => agentToolIds(agent).includes(id)))
+          return send(response, 400, detail('tool_in_use', 'The tool is used by an agent'));
         tools.delete(id);
         return send(response, 204);
       }

@@ -214,7 +214,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
         grants.set(grant.refreshToken, grant);
         const accessToken = `ya29.fake-access-${counter}`;
         accessTokens.set(accessToken, grant);
-        return send(response, 200, { access_token: accessToken, expires_in: 3599, refresh_token: grant.refreshToken, scope: grant.scope, token_type: 'Bearer' });
+        return send(response, 200, {
+          access_token: accessToken,
+          expires_in: 3599,
+          refresh_token: grant.refreshToken,
+          scope: grant.scope,
+          token_type: 'Bearer',
+        });
       }
       if (form.grant_type === 'refresh_token') {
         const grant = grants.get(form.refresh_token ?? '');

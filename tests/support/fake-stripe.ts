@@ -100,7 +100,8 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     }
     if (method === 'POST' && path === '/v1/refunds') {
       const paymentIntent = String(params.payment_intent);
-      if (refunds.has(paymentIntent)) return error(400, 'invalid_request_error', `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
+      if (refunds.has(paymentIntent))
+        return error(400, 'invalid_request_error', `Charge for ${paymentIntent} has already been refunded.`, 'charge_already_refunded');
       const refund = { id: id('re'), object: 'refund', payment_intent: paymentIntent, status: 'succeeded', metadata: params.metadata ?? {}, account };
       refunds.set(paymentIntent, refund);
       return { status: 200, body: refund };
@@ -115,12 +116,31 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       sessions.set(session, { status: 'open', account });
       return {
         status: 200,
-        body: { id: session, object: 'checkout.session', mode: params.mode, url: `https://checkout.stripe.com/c/pay/${session}`, client_reference_id: params.client_reference_id, metadata: params.metadata, expires_at: expiresAt },
+        body: {
+          id: session,
+          object: 'checkout.session',
+          mode: params.mode,
+          url: `https://checkout.stripe.com/c/pay/${session}`,
+          client_reference_id: params.client_reference_id,
+          metadata: params.metadata,
+          expires_at: expiresAt,
+        },
       };
     }
-    if (method === 'GET' && path === '/v1/tax_rates') return list(path, [...taxRates.values()].filter((rate) => params.active === undefined || String(rate.active) === params.active));
+    if (method === 'GET' && path === '/v1/tax_rates')
+      return list(
+        path,
+        [...taxRates.values()].filter((rate) => params.active === undefined || String(rate.active) === params.active),
+      );
     if (method === 'POST' && path === '/v1/tax_rates') {
-      const rate = { id: id('txr'), object: 'tax_rate', active: true, ...params, percentage: Number(params.percentage), inclusive: params.inclusive === 'true' };
+      const rate = {
+        id: id('txr'),
+        object: 'tax_rate',
+        active: true,
+        ...params,
+        percentage: Number(params.percentage),
+        inclusive: params.inclusive === 'true',
+      };
       taxRates.set(rate.id, rate);
       return { status: 200, body: rate };
     }
@@ -129,7 +149,11 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       if (!prices.has(price[1]!)) return error(404, 'invalid_request_error', `No such price: '${price[1]}'`, 'resource_missing');
       return { status: 200, body: { id: price[1], object: 'price', active: true, currency: 'eur', product: `prod_${price[1]}` } };
     }
-    if (method === 'GET' && path === '/v1/billing_portal/configurations') return list(path, [...portalConfigurations.values()].filter((configuration) => params.active === undefined || String(configuration.active) === params.active));
+    if (method === 'GET' && path === '/v1/billing_portal/configurations')
+      return list(
+        path,
+        [...portalConfigurations.values()].filter((configuration) => params.active === undefined || String(configuration.active) === params.active),
+      );
     const configuration = /^\/v1\/billing_portal\/configurations(?:\/([^/]+))?$/.exec(path);
     if (method === 'POST' && configuration) {
       const existing = configuration[1] ? portalConfigurations.get(configuration[1]) : undefined;
@@ -142,20 +166,36 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     if (taxIds) {
       const owned = customerTaxIds.get(taxIds[1]!) ?? [];
       if (!customers.has(taxIds[1]!)) return error(404, 'invalid_request_error', 'No such customer', 'resource_missing');
-      if (method === 'GET') return list(path, owned.map((taxId) => ({ ...taxId, object: 'tax_id', customer: taxIds[1] })));
+      if (method === 'GET')
+        return list(
+          path,
+          owned.map((taxId) => ({ ...taxId, object: 'tax_id', customer: taxIds[1] })),
+        );
       if (method === 'POST') {
         const taxId = { id: id('txi'), type: String(params.type), value: String(params.value) };
         customerTaxIds.set(taxIds[1]!, [...owned, taxId]);
         return { status: 200, body: { ...taxId, object: 'tax_id', customer: taxIds[1] } };
       }
       if (method === 'DELETE') {
-        customerTaxIds.set(taxIds[1]!, owned.filter((taxId) => taxId.id !== taxIds[2]));
+        customerTaxIds.set(
+          taxIds[1]!,
+          owned.filter((taxId) => taxId.id !== taxIds[2]),
+        );
         return { status: 200, body: { id: taxIds[2], object: 'tax_id', deleted: true } };
       }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       if (!customers.has(String(params.customer))) return error(400, 'invalid_request_error', 'No such customer', 'resource_missing');
-      return { status: 200, body: { id: id('bps'), object: 'billing_portal.session', customer: params.customer, url: `https://billing.stripe.com/p/session/${id('test')}`, return_url: params.return_url } };
+      return {
+        status: 200,
+        body: {
+          id: id('bps'),
+          object: 'billing_portal.session',
+          customer: params.customer,
+          url: `https://billing.stripe.com/p/session/${id('test')}`,
+          return_url: params.return_url,
+        },
+      };
     }
     if (method === 'POST' && path === '/v1/accounts') {
       const account = {
@@ -167,14 +207,27 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
         charges_enabled: false,
         details_submitted: false,
         metadata: params.metadata ?? {},
-        requirements: { currently_due: ['external_account', 'tos_acceptance.date'], past_due: [], pending_verification: [], disabled_reason: 'requirements.past_due' },
+        requirements: {
+          currently_due: ['external_account', 'tos_acceptance.date'],
+          past_due: [],
+          pending_verification: [],
+          disabled_reason: 'requirements.past_due',
+        },
       };
       accounts.set(account.id, account);
       return { status: 200, body: account };
     }
     if (method === 'POST' && path === '/v1/account_links') {
       if (!accounts.has(String(params.account))) return error(400, 'invalid_request_error', 'No such account', 'resource_missing');
-      return { status: 200, body: { object: 'account_link', type: params.type, url: `https://connect.stripe.com/setup/e/${params.account}/${id('x')}`, expires_at: Math.floor(Date.now() / 1000) + 300 } };
+      return {
+        status: 200,
+        body: {
+          object: 'account_link',
+          type: params.type,
+          url: `https://connect.stripe.com/setup/e/${params.account}/${id('x')}`,
+          expires_at: Math.floor(Date.now() / 1000) + 300,
+        },
+      };
     }
     const loginLink = /^\/v1\/accounts\/([^/]+)\/login_links$/.exec(path);
     if (method === 'POST' && loginLink) {
@@ -184,7 +237,15 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     if (method === 'POST' && path === '/v1/billing/meter_events') {
       const identifier = String(params.identifier ?? id('mev'));
       if (meterEvents.has(identifier)) return error(400, 'invalid_request_error', 'An event with this identifier already exists', 'meter_event_duplicate');
-      const event = { object: 'billing.meter_event', event_name: params.event_name, identifier, payload: params.payload, timestamp: Number(params.timestamp), livemode: false, created: Math.floor(Date.now() / 1000) };
+      const event = {
+        object: 'billing.meter_event',
+        event_name: params.event_name,
+        identifier,
+        payload: params.payload,
+        timestamp: Number(params.timestamp),
+        livemode: false,
+        created: Math.floor(Date.now() / 1000),
+      };
       meterEvents.set(identifier, event);
       return { status: 200, body: event };
     }
@@ -192,13 +253,18 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
       const customer = { id: id('cus'), object: 'customer', email: params.email ?? null, metadata: params.metadata ?? {} };
       customers.add(customer.id);
       const taxIdData = (params.tax_id_data as { type: string; value: string }[] | undefined) ?? [];
-      customerTaxIds.set(customer.id, taxIdData.map((taxId) => ({ id: id('txi'), type: taxId.type, value: taxId.value })));
+      customerTaxIds.set(
+        customer.id,
+        taxIdData.map((taxId) => ({ id: id('txi'), type: taxId.type, value: taxId.value })),
+      );
       return { status: 200, body: customer };
     }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
     const found = subscription ? subscriptions.get(subscription[1]!) : undefined;
-    if (subscription && (method === 'DELETE' || method === 'GET') && !found) return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
-    if (method === 'GET' && found) return { status: 200, body: { id: subscription![1], object: 'subscription', status: found.status, latest_invoice: found.latestInvoice } };
+    if (subscription && (method === 'DELETE' || method === 'GET') && !found)
+      return error(404, 'invalid_request_error', 'No such subscription', 'resource_missing');
+    if (method === 'GET' && found)
+      return { status: 200, body: { id: subscription![1], object: 'subscription', status: found.status, latest_invoice: found.latestInvoice } };
     if (method === 'DELETE' && found) {
       // A cancelled subscription can still be read; cancelling it again is "No such subscription", as Stripe answers.
       if (found.status === 'canceled') return error(404, 'invalid_request_error', `No such subscription: '${subscription![1]}'`, 'resource_missing');
@@ -207,7 +273,13 @@ export async function startFakeStripe(options: { secretKey: string }): Promise<F
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
       const paid = invoicePayments.get(String(params.invoice)) ?? [];
-      const data = paid.map((paymentIntent) => ({ id: id('inpay'), object: 'invoice_payment', invoice: params.invoice, status: 'paid', payment: { type: 'payment_intent', payment_intent: paymentIntent } }));
+      const data = paid.map((paymentIntent) => ({
+        id: id('inpay'),
+        object: 'invoice_payment',
+        invoice: params.invoice,
+        status: 'paid',
+        payment: { type: 'payment_intent', payment_intent: paymentIntent },
+      }));
       return { status: 200, body: { object: 'list', url: '/v1/invoice_payments', has_more: false, data } };
     }
     const customer = /^\/v1\/customers\/([^/]+)$/.exec(path);

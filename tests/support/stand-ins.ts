@@ -14,7 +14,13 @@ export function standIns() {
   const env = inject('productEnv');
   const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: env.DYNAMODB_ENDPOINT, region: 'eu-west-1', credentials: localAwsCredentials() }));
   const s3Credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-  const s3 = new S3Client({ endpoint: env.S3_ENDPOINT, region: 'eu-west-1', credentials: s3Credentials, forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const s3 = new S3Client({
+    endpoint: env.S3_ENDPOINT,
+    region: 'eu-west-1',
+    credentials: s3Credentials,
+    forcePathStyle: true,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
   return {
     env,
     async salonItems(salonId: string) {

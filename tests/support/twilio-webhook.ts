@@ -11,7 +11,8 @@ export async function postVoiceWebhook(
   options: { signature?: string | null; query?: string; signedParams?: Record<string, string>; signedUrl?: string } = {},
 ) {
   const url = voiceWebhookUrl(options.query);
-  const signature = options.signature === undefined ? twilioSignature(twilioAuthToken(), options.signedUrl ?? url, options.signedParams ?? params) : options.signature;
+  const signature =
+    options.signature === undefined ? twilioSignature(twilioAuthToken(), options.signedUrl ?? url, options.signedParams ?? params) : options.signature;
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(signature === null ? {} : { 'x-twilio-signature': signature }) },

@@ -38,14 +38,47 @@ describe('every kind of item a salon keeps', () => {
   it('exports the waiting list, freed-time offers, text questions, reminders and no-shows', () => {
     const salonId = 'sal_personal';
     const pk = `SALON#${salonId}`;
-    const entry = { id: 'hash1', date: '2026-12-01', serviceId: 'svc_cut', serviceName: 'Cut', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871234567', createdAt: '2026-11-28T10:00:00.000Z' };
+    const entry = {
+      id: 'hash1',
+      date: '2026-12-01',
+      serviceId: 'svc_cut',
+      serviceName: 'Cut',
+      durationMinutes: 45,
+      callerName: 'Nóra Daly',
+      callerPhone: '+353871234567',
+      createdAt: '2026-11-28T10:00:00.000Z',
+    };
     const data = buildAccountExport(
       salonId,
       [
         { pk, sk: keys.waitlistSk('2026-12-01', 'hash1'), ...entry, ttl: 1_800_000_000 },
-        { pk, sk: keys.offerSk('bk_1'), id: 'bk_1', salonId, start: '2026-12-01T10:00', stylistName: 'Aoife', invited: [{ entryId: 'hash1', date: '2026-12-01', callerPhone: '+353871234567', callerName: 'Nóra Daly', serviceName: 'Cut' }], takenBy: null },
-        { pk, sk: keys.smsPendingSk('hash3'), pending: { kind: 'cancel', bookingId: 'bk_2', askedAt: '2026-11-28T12:00:00.000Z' }, expiresAt: '2026-11-28T13:00:00.000Z', answeredAt: null },
-        { pk, sk: keys.reminderSk('bk_3'), gsi1pk: 'REMINDERS#2026-11-30', gsi1sk: 'x', salonId, bookingId: 'bk_3', sendAt: '2026-11-30T08:00:00.000Z', start: '2026-12-01T09:00:00.000Z' },
+        {
+          pk,
+          sk: keys.offerSk('bk_1'),
+          id: 'bk_1',
+          salonId,
+          start: '2026-12-01T10:00',
+          stylistName: 'Aoife',
+          invited: [{ entryId: 'hash1', date: '2026-12-01', callerPhone: '+353871234567', callerName: 'Nóra Daly', serviceName: 'Cut' }],
+          takenBy: null,
+        },
+        {
+          pk,
+          sk: keys.smsPendingSk('hash3'),
+          pending: { kind: 'cancel', bookingId: 'bk_2', askedAt: '2026-11-28T12:00:00.000Z' },
+          expiresAt: '2026-11-28T13:00:00.000Z',
+          answeredAt: null,
+        },
+        {
+          pk,
+          sk: keys.reminderSk('bk_3'),
+          gsi1pk: 'REMINDERS#2026-11-30',
+          gsi1sk: 'x',
+          salonId,
+          bookingId: 'bk_3',
+          sendAt: '2026-11-30T08:00:00.000Z',
+          start: '2026-12-01T09:00:00.000Z',
+        },
         { pk, sk: keys.noShowCallerSk('hash4'), ids: new Set(['bk_4']) },
         { pk, sk: keys.noShowMonthSk('2026-11'), ids: new Set(['bk_4']) },
       ],

@@ -5,14 +5,28 @@ import type { CalendarPort } from '../../functions/providers/calendar-port.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */
-function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingItems?: boolean; agent?: 'live' | 'provider down'; billing?: boolean; mirrored?: string[]; number?: string }) {
+function fakes(options: {
+  passwordOk: boolean;
+  connected: boolean;
+  failDeletingItems?: boolean;
+  agent?: 'live' | 'provider down';
+  billing?: boolean;
+  mirrored?: string[];
+  number?: string;
+}) {
   const calls: string[] = [];
   const tombstones: { userId: string; deletedAt: Date; until: Date }[] = [];
   const owner = { userId: 'user-1', username: 'user-1' };
   const salonId = salonIdForOwner(owner.userId);
   const { store: googleStore } = memoryGoogleStore();
   if (options.connected) {
-    void googleStore.saveConnection({ salonId, encryptedRefreshToken: 'enc:refresh-1', connectedAt: '2026-11-01T10:00:00Z', provider: 'google', status: 'connected' });
+    void googleStore.saveConnection({
+      salonId,
+      encryptedRefreshToken: 'enc:refresh-1',
+      connectedAt: '2026-11-01T10:00:00Z',
+      provider: 'google',
+      status: 'connected',
+    });
   }
   const deps = {
     identity: {
@@ -58,14 +72,21 @@ function fakes(options: { passwordOk: boolean; connected: boolean; failDeletingI
     ...(options.mirrored
       ? {
           calendarMirrors: {
-            list: async () => options.mirrored!.map((calendarId, index) => ({ salonId, calendarId, channel: { id: `ch-${index + 1}`, resourceId: `res-${index + 1}`, secret: 's', expiresAt: '2026-11-28T00:00:00Z' } })),
+            list: async () =>
+              options.mirrored!.map((calendarId, index) => ({
+                salonId,
+                calendarId,
+                channel: { id: `ch-${index + 1}`, resourceId: `res-${index + 1}`, secret: 's', expiresAt: '2026-11-28T00:00:00Z' },
+              })),
             remove: async (_salon: string, calendarId: string) => void calls.push(`remove mirror ${calendarId}`),
           },
         }
       : {}),
     agents: {
       get: async () =>
-        options.agent ? { agentId: 'agent_1', hostedAgent: { agentId: 'agent_1', secretId: 'secret_1', tools: { book: 'tool_1' }, provider: 'elevenlabs' } } : null,
+        options.agent
+          ? { agentId: 'agent_1', hostedAgent: { agentId: 'agent_1', secretId: 'secret_1', tools: { book: 'tool_1' }, provider: 'elevenlabs' } }
+          : null,
       forgetHostedAgent: async () => void calls.push('forget agent'),
     },
     voiceAgents: {
@@ -94,25 +115,54 @@ describe('deleting an account', () => {
   it('tombstones the owner first, revokes the calendar grant, deletes the items, announces it, signs out everywhere and deletes the login last', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: true });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['tombstone', 'revoke refresh-1', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+    expect(calls).toEqual([
+      'tombstone',
+      'revoke refresh-1',
+      'delete items',
+      'publish salon.deleted',
+      'email owner@salon.ie: Your SalonDesk account has been deleted',
+      'sign out',
+      'delete user',
+    ]);
   });
 
   it("releases the salon's number into its 30 days of quarantine before the items go, naming the salon, never its forwarded line", async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: false, number: '+35319000001' });
     await deleteAccount(deps, owner, 'right');
-    expect(calls.slice(0, 4)).toEqual(['tombstone', 'clear number +35319000001', 'quarantine +35319000001 until 2026-12-21T12:00:00.000Z as Bláth Hair (no phone)', 'delete items']);
+    expect(calls.slice(0, 4)).toEqual([
+      'tombstone',
+      'clear number +35319000001',
+      'quarantine +35319000001 until 2026-12-21T12:00:00.000Z as Bláth Hair (no phone)',
+      'delete items',
+    ]);
   });
 
   it("removes the salon's voice agent from its provider before the items go; a provider outage does not stop the deletion", async () => {
     const live = fakes({ passwordOk: true, connected: false, agent: 'live' });
     await deleteAccount(live.deps, live.owner, 'right');
-    expect(live.calls).toEqual(['tombstone', 'remove agent_1', 'forget agent', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+    expect(live.calls).toEqual([
+      'tombstone',
+      'remove agent_1',
+      'forget agent',
+      'delete items',
+      'publish salon.deleted',
+      'email owner@salon.ie: Your SalonDesk account has been deleted',
+      'sign out',
+      'delete user',
+    ]);
     const down = fakes({ passwordOk: true, connected: false, agent: 'provider down' });
     await deleteAccount(down.deps, down.owner, 'right');
-    expect(down.calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+    expect(down.calls).toEqual([
+      'tombstone',
+      'delete items',
+      'publish salon.deleted',
+      'email owner@salon.ie: Your SalonDesk account has been deleted',
+      'sign out',
+      'delete user',
+    ]);
   });
 
-  it("ends billing before the items go: open checkouts expired, the subscription cancelled, every customer of the salon deleted (RELIABILITY 48)", async () => {
+  it('ends billing before the items go: open checkouts expired, the subscription cancelled, every customer of the salon deleted (RELIABILITY 48)', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: false, billing: true });
     await deleteAccount(deps, owner, 'right');
     expect(calls).toEqual([
@@ -148,10 +198,17 @@ describe('deleting an account', () => {
   it('works without a calendar connection', async () => {
     const { deps, calls, owner } = fakes({ passwordOk: true, connected: false });
     await deleteAccount(deps, owner, 'right');
-    expect(calls).toEqual(['tombstone', 'delete items', 'publish salon.deleted', 'email owner@salon.ie: Your SalonDesk account has been deleted', 'sign out', 'delete user']);
+    expect(calls).toEqual([
+      'tombstone',
+      'delete items',
+      'publish salon.deleted',
+      'email owner@salon.ie: Your SalonDesk account has been deleted',
+      'sign out',
+      'delete user',
+    ]);
   });
 
-  it('keeps the tombstone well past the owner\'s last access token (they live an hour)', async () => {
+  it("keeps the tombstone well past the owner's last access token (they live an hour)", async () => {
     const { deps, owner, tombstones } = fakes({ passwordOk: true, connected: false });
     await deleteAccount(deps, owner, 'right');
     expect(tombstones).toEqual([{ userId: 'user-1', deletedAt: new Date('2026-11-21T12:00:00Z'), until: new Date('2026-11-22T12:00:00Z') }]);

@@ -3,8 +3,14 @@ import { fieldErrors, forgotPasswordForm, resetPasswordForm, signInForm, signUpF
 
 describe('auth form rules', () => {
   it.each([
-    [{ email: '', password: '' }, { email: 'Email is required', password: 'Password is required' }],
-    [{ email: 'a@b', password: 'short' }, { email: 'Please enter a valid email address', password: 'Password must be at least 8 characters' }],
+    [
+      { email: '', password: '' },
+      { email: 'Email is required', password: 'Password is required' },
+    ],
+    [
+      { email: 'a@b', password: 'short' },
+      { email: 'Please enter a valid email address', password: 'Password must be at least 8 characters' },
+    ],
     [{ email: '  niamh@salon.ie ', password: '12345678' }, {}],
   ])('sign-in %j', (form, expected) => {
     expect(fieldErrors(signInForm.safeParse(form))).toEqual(expected);

@@ -207,7 +207,11 @@ describe("a deleted owner's calendar consent", () => {
     const { url, state } = await startCalendarConnection(w.deps, w.owner);
     await w.deps.deletedOwners.mark(w.owner.userId, NOW, new Date(NOW.getTime() + HOUR));
     const code = sandboxAuthorizationCode(new URL(url).searchParams.get('code_challenge')!);
-    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({ outcome: 'fail', reason: 'salon_gone', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({
+      outcome: 'fail',
+      reason: 'salon_gone',
+      returnTo: 'setup-wizard',
+    });
     expect(await w.deps.googleStore.getConnection(w.salonId)).toBeNull();
   });
 });

@@ -13,7 +13,13 @@ describe('an outbox item (functions/store/event-outbox.ts)', () => {
   it('is a Put in the salon’s partition, with the detail as the JSON PutEvents would carry', () => {
     const { TableName, Item } = put();
     expect(TableName).toBe('table');
-    expect(Item).toMatchObject({ pk: 'SALON#sal_1', sk: 'EVENTOUT#call.completed#CA1', kind: OUTBOX_ITEM_KIND, source: EVENT_SOURCE, detailType: 'call.completed' });
+    expect(Item).toMatchObject({
+      pk: 'SALON#sal_1',
+      sk: 'EVENTOUT#call.completed#CA1',
+      kind: OUTBOX_ITEM_KIND,
+      source: EVENT_SOURCE,
+      detailType: 'call.completed',
+    });
     expect(JSON.parse(Item.detail as string)).toEqual(completed);
     // Gone by TTL once relayed; counted from the change's own time, so a retried write is identical.
     expect(Item.ttl).toBe(at.getTime() / 1000 + OUTBOX_ITEM_TTL_SECONDS);
@@ -35,7 +41,12 @@ describe('an outbox item (functions/store/event-outbox.ts)', () => {
   it('reads back from a stream image as the event it carries, and nothing else does', () => {
     const { Item } = put();
     const strings = Object.fromEntries(Object.entries(Item).filter(([, value]) => typeof value === 'string'));
-    expect(relayedEventOf(strings)).toEqual({ id: 'call.completed#CA1', source: EVENT_SOURCE, detailType: 'call.completed', detail: JSON.stringify(completed) });
+    expect(relayedEventOf(strings)).toEqual({
+      id: 'call.completed#CA1',
+      source: EVENT_SOURCE,
+      detailType: 'call.completed',
+      detail: JSON.stringify(completed),
+    });
     expect(relayedEventOf({ ...strings, kind: 'something-else' })).toBeNull();
     expect(relayedEventOf({ pk: 'SALON#sal_1', sk: 'CALL#CA1' })).toBeNull();
     expect(relayedEventOf(undefined)).toBeNull();

@@ -49,14 +49,21 @@ describe('errors become HTTP in one place', () => {
   it('never answers a 5xx for any body a client can send to a JSON route', () => {
     const schema = z.strictObject({ password: z.string() });
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.json(), fc.jsonValue().map((value) => JSON.stringify(value))), (body) => {
-        try {
-          parseJsonBody(event(body), schema);
-        } catch (error) {
-          expect(error).toBeInstanceOf(DomainError);
-          expect(statusOf(error as DomainError)).toBeLessThan(500);
-        }
-      }),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.json(),
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+        ),
+        (body) => {
+          try {
+            parseJsonBody(event(body), schema);
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+            expect(statusOf(error as DomainError)).toBeLessThan(500);
+          }
+        },
+      ),
     );
   });
 });

@@ -53,7 +53,10 @@ describe('query strings', () => {
       seen = query;
       return json(200, {});
     });
-    expect(await answer(route, { tokenUse: 'access', query: { from: '9999-12-31', days: '62' } })).toEqual({ status: 400, error: 'from must be within 3 years of today' });
+    expect(await answer(route, { tokenUse: 'access', query: { from: '9999-12-31', days: '62' } })).toEqual({
+      status: 400,
+      error: 'from must be within 3 years of today',
+    });
     expect(seen).toBeUndefined();
     expect((await answer(route, { tokenUse: 'access', query: { days: '62' } })).status).toBe(200);
     expect(seen).toEqual({ days: 62 });
@@ -61,7 +64,11 @@ describe('query strings', () => {
 
   it('a browser page answers refusals its own way', async () => {
     const route = publicRoute(
-      { routeId: 'google-oauth-callback', query: z.strictObject({ state: z.string().optional() }), errorBody: (refusal) => ({ statusCode: 302, headers: { location: `/back?status=${refusal.statusCode}` } }) },
+      {
+        routeId: 'google-oauth-callback',
+        query: z.strictObject({ state: z.string().optional() }),
+        errorBody: (refusal) => ({ statusCode: 302, headers: { location: `/back?status=${refusal.statusCode}` } }),
+      },
       async () => json(200, {}),
     );
     const result = (await route(event({ query: { unexpected: '1' } }), {} as never)) as { statusCode: number; headers: Record<string, string> };

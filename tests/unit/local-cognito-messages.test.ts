@@ -36,7 +36,11 @@ describe('the local Cognito stand-in: messages', () => {
       standIn.call('SignUp', { ClientId: standIn.userPoolClientId, Username: email, Password: password, UserAttributes: [{ Name: 'email', Value: email }] });
     expect((await signUp('first@example.ie')).status).toBe(200);
     meanwhile = async () => {
-      const signedIn = await standIn.call('InitiateAuth', { ClientId: standIn.userPoolClientId, AuthFlow: 'USER_PASSWORD_AUTH', AuthParameters: { USERNAME: 'first@example.ie', PASSWORD: password } });
+      const signedIn = await standIn.call('InitiateAuth', {
+        ClientId: standIn.userPoolClientId,
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: 'first@example.ie', PASSWORD: password },
+      });
       expect(signedIn.status).toBe(200);
     };
     expect((await signUp('second@example.ie')).status).toBe(200);

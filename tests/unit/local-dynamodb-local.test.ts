@@ -81,7 +81,7 @@ it('ends with the process that started it, even one killed with SIGKILL', async 
   await refusing(endpoint);
 }, 120_000);
 
-it('answers no web page: neither a preflight nor an answer allows a page\'s origin', async () => {
+it("answers no web page: neither a preflight nor an answer allows a page's origin", async () => {
   const origin = 'http://localhost:3000';
   const preflight = await fetch(table.endpoint, {
     method: 'OPTIONS',
@@ -105,7 +105,15 @@ it('runs a transaction whole or not at all, and says which condition refused it'
     new TransactWriteCommand({
       TransactItems: [
         { Put: { TableName: table.tableName, Item: { pk: 'SALON#tx', sk: 'APPT#a1' } } },
-        { Update: { TableName: table.tableName, Key: slot, UpdateExpression: 'SET taken = :t', ConditionExpression: 'attribute_not_exists(taken)', ExpressionAttributeValues: { ':t': true } } },
+        {
+          Update: {
+            TableName: table.tableName,
+            Key: slot,
+            UpdateExpression: 'SET taken = :t',
+            ConditionExpression: 'attribute_not_exists(taken)',
+            ExpressionAttributeValues: { ':t': true },
+          },
+        },
       ],
     }),
   );

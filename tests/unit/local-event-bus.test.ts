@@ -8,7 +8,11 @@ import type { EventRule } from '../../events/rules.js';
 
 const rule: EventRule = { id: 'r1', eventType: 'salon.deleted', consumer: 'consumer.ts', grants: [] };
 const deleted = { salonId: 'sal_1', ownerId: 'owner-1', deletedAt: '2026-01-01T10:00:00Z' };
-const entry = (source = EVENT_SOURCE, type = 'salon.deleted', detail: unknown = deleted) => ({ Source: source, DetailType: type, Detail: JSON.stringify(detail) });
+const entry = (source = EVENT_SOURCE, type = 'salon.deleted', detail: unknown = deleted) => ({
+  Source: source,
+  DetailType: type,
+  Detail: JSON.stringify(detail),
+});
 
 describe('the local event bus applies events/rules.ts', () => {
   it('delivers a product event to its rule, with the EventBridge event shape', async () => {
@@ -28,7 +32,12 @@ describe('the local event bus applies events/rules.ts', () => {
 
   it('takes only the product events of events/catalog.ts, each detail checked against its schema', async () => {
     const received: unknown[] = [];
-    const bus = createLocalEventBus({ rules: [rule], loadConsumer: async () => async (event) => received.push(event), deadLetterFile: '/dev/null', onError: () => {} });
+    const bus = createLocalEventBus({
+      rules: [rule],
+      loadConsumer: async () => async (event) => received.push(event),
+      deadLetterFile: '/dev/null',
+      onError: () => {},
+    });
     const answer = bus.putEvents([
       entry('someone-else'),
       entry(EVENT_SOURCE, 'other.type'),

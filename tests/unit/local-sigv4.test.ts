@@ -19,7 +19,13 @@ const server = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    captured.push({ method: request.method!, path: request.url!.split('?')[0]!, query: url.searchParams, headers: request.headers, body: Buffer.concat(chunks) });
+    captured.push({
+      method: request.method!,
+      path: request.url!.split('?')[0]!,
+      query: url.searchParams,
+      headers: request.headers,
+      body: Buffer.concat(chunks),
+    });
     const s3 = request.headers.authorization?.includes('/s3/');
     response.writeHead(200, { 'content-type': s3 ? 'application/xml' : 'application/x-amz-json-1.1' }).end(s3 ? '<ListBucketResult/>' : '{}');
   });
@@ -54,7 +60,13 @@ describe('hasValidSigV4', () => {
     const cognito = new CognitoIdentityProviderClient({ endpoint: `${endpoint}/_cognito`, region: 'eu-west-1', credentials: credentials('S3RVER') });
     const admin = await lastRequest(() => cognito.send(new AdminGetUserCommand({ UserPoolId: 'pool', Username: 'owner@example.ie' })));
     expect(await hasValidSigV4(admin, { service: 'cognito-idp', keys })).toBe(true);
-    const s3 = new S3Client({ endpoint, region: 'eu-west-1', credentials: credentials('S3RVER'), forcePathStyle: true, requestChecksumCalculation: 'WHEN_REQUIRED' });
+    const s3 = new S3Client({
+      endpoint,
+      region: 'eu-west-1',
+      credentials: credentials('S3RVER'),
+      forcePathStyle: true,
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+    });
     const put = await lastRequest(() => s3.send(new PutObjectCommand({ Bucket: 'uploads', Key: 'salons/sal 1/price list+ü (2).pdf', Body: 'hello' })));
     expect(await hasValidSigV4({ ...put, body: undefined }, { service: 's3', keys })).toBe(true);
     expect(await hasValidSigV4({ ...put, body: undefined, path: '/uploads/salons/sal%202/price.pdf' }, { service: 's3', keys })).toBe(false);
@@ -94,7 +106,13 @@ describe('hasValidSigV4', () => {
 
   it('refuses malformed authorization headers without throwing', async () => {
     const signed = await putEvents();
-    for (const authorization of ['', 'AWS4-HMAC-SHA256', 'Bearer x', String(signed.headers.authorization).replace('SignedHeaders=', 'SignedHeaders=;'), `${signed.headers.authorization}, extra`]) {
+    for (const authorization of [
+      '',
+      'AWS4-HMAC-SHA256',
+      'Bearer x',
+      String(signed.headers.authorization).replace('SignedHeaders=', 'SignedHeaders=;'),
+      `${signed.headers.authorization}, extra`,
+    ]) {
       expect(await hasValidSigV4(withHeaders(signed, { authorization }), { service: 'events', keys })).toBe(false);
     }
     expect(await hasValidSigV4(withHeaders(signed, { 'x-amz-date': 'yesterday' }), { service: 'events', keys })).toBe(false);

@@ -22,17 +22,33 @@ beforeAll(async () => {
 });
 afterAll(() => table.close());
 
-const completed = (callSid: string) => ({ salonId: 'sal_relay', callSid, startedAt: '2026-11-20T10:00:00.000Z', durationSeconds: 230, outcome: 'answered' as const, test: false });
+const completed = (callSid: string) => ({
+  salonId: 'sal_relay',
+  callSid,
+  startedAt: '2026-11-20T10:00:00.000Z',
+  durationSeconds: 230,
+  outcome: 'answered' as const,
+  test: false,
+});
 
 function eventPut(callSid: string) {
-  return outboxEventPut(table.tableName, { salonId: 'sal_relay', id: outboxEventId('call.completed', callSid), type: 'call.completed', detail: completed(callSid), at });
+  return outboxEventPut(table.tableName, {
+    salonId: 'sal_relay',
+    id: outboxEventId('call.completed', callSid),
+    type: 'call.completed',
+    detail: completed(callSid),
+    at,
+  });
 }
 
 /** A call's end and its event, as one transaction. */
 async function endCall(callSid: string) {
   await table.client.send(
     new TransactWriteCommand({
-      TransactItems: [{ Put: { TableName: table.tableName, Item: { pk: 'SALON#sal_relay', sk: `CALL#${callSid}`, endedAt: at.toISOString() } } }, { Put: eventPut(callSid) }],
+      TransactItems: [
+        { Put: { TableName: table.tableName, Item: { pk: 'SALON#sal_relay', sk: `CALL#${callSid}`, endedAt: at.toISOString() } } },
+        { Put: eventPut(callSid) },
+      ],
     }),
   );
 }
@@ -62,7 +78,9 @@ describe('the local outbox relay', () => {
     const delivered: RelayedEvent[] = [];
     const relay = relayWith(memoryCheckpoint(), async (event) => void delivered.push(event));
     expect(await relay.drain()).toBe(1);
-    expect(delivered).toEqual([{ id: 'call.completed#CA-once', source: 'salon-receptionist', detailType: 'call.completed', detail: JSON.stringify(completed('CA-once')) }]);
+    expect(delivered).toEqual([
+      { id: 'call.completed#CA-once', source: 'salon-receptionist', detailType: 'call.completed', detail: JSON.stringify(completed('CA-once')) },
+    ]);
     expect(await relay.drain()).toBe(0);
     await relay.stop();
   });

@@ -18,7 +18,9 @@ describe('unit tests that replace modules', () => {
   it('are exactly the files vitest.config.ts runs isolated', () => {
     const config = readFileSync('vitest.config.ts', 'utf8');
     const listed = [...(/MODULE_REPLACING_TESTS = \[([^\]]*)\]/.exec(config)?.[1] ?? '').matchAll(/'([^']+)'/g)].map((match) => match[1]);
-    const mocking = testFiles('tests/unit').filter((file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')) && !file.endsWith('module-replacing-tests.test.ts'));
+    const mocking = testFiles('tests/unit').filter(
+      (file) => /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(file, 'utf8')) && !file.endsWith('module-replacing-tests.test.ts'),
+    );
     expect(listed.sort()).toEqual(mocking.sort());
   });
 });

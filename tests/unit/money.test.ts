@@ -24,8 +24,20 @@ describe('euroToCents', () => {
 
 describe('servicePriceCents', () => {
   it('answers one price, or a range with its ends, never both', () => {
-    expect(servicePriceCents({ price: 45, price_min: null, price_max: null, isRange: false })).toEqual({ priceCents: 4500, priceMinCents: null, priceMaxCents: null });
-    expect(servicePriceCents({ price: 99, price_min: 60, price_max: 120.5, isRange: true })).toEqual({ priceCents: null, priceMinCents: 6000, priceMaxCents: 12050 });
-    expect(servicePriceCents({ price: null, price_min: 60, price_max: null, isRange: true })).toEqual({ priceCents: null, priceMinCents: 6000, priceMaxCents: null });
+    expect(servicePriceCents({ price: 45, price_min: null, price_max: null, isRange: false })).toEqual({
+      priceCents: 4500,
+      priceMinCents: null,
+      priceMaxCents: null,
+    });
+    expect(servicePriceCents({ price: 99, price_min: 60, price_max: 120.5, isRange: true })).toEqual({
+      priceCents: null,
+      priceMinCents: 6000,
+      priceMaxCents: 12050,
+    });
+    expect(servicePriceCents({ price: null, price_min: 60, price_max: null, isRange: true })).toEqual({
+      priceCents: null,
+      priceMinCents: 6000,
+      priceMaxCents: null,
+    });
   });
 });

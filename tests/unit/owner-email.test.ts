@@ -15,7 +15,18 @@ afterAll(() => table.close());
 
 async function salonOf(userId: string, ownerEmail: string | null) {
   const id = salonIdForOwner(userId);
-  await salons.createIfAbsent({ id, ownerId: userId, ownerEmail, name: 'Bláth', phone: null, assignedNumber: null, createdAt: '2026-11-01T10:00:00.000Z', business: null, hours: null, liveAt: null });
+  await salons.createIfAbsent({
+    id,
+    ownerId: userId,
+    ownerEmail,
+    name: 'Bláth',
+    phone: null,
+    assignedNumber: null,
+    createdAt: '2026-11-01T10:00:00.000Z',
+    business: null,
+    hours: null,
+    liveAt: null,
+  });
   return id;
 }
 

@@ -2,7 +2,14 @@ import { readFileSync } from 'node:fs';
 import { getCountryCallingCode, parsePhoneNumberFromString as parseWithEveryPlan, type CountryCode } from 'libphonenumber-js';
 import mobileExamples from 'libphonenumber-js/mobile/examples';
 import { describe, expect, it } from 'vitest';
-import { installedMetadata, metadataFileText, PHONE_METADATA, PHONE_METADATA_COMMAND, PHONE_TYPES_METADATA, phoneMetadataFor } from '../../bin/phone-metadata.js';
+import {
+  installedMetadata,
+  metadataFileText,
+  PHONE_METADATA,
+  PHONE_METADATA_COMMAND,
+  PHONE_TYPES_METADATA,
+  phoneMetadataFor,
+} from '../../bin/phone-metadata.js';
 import { isMobileNumber } from '../../functions/contracts/mobile-phone.js';
 import { ACCEPTED_PHONE_COUNTRIES } from '../../functions/contracts/phone-countries.js';
 import { parsePhone, toE164 } from '../../functions/contracts/phone.js';
@@ -21,7 +28,9 @@ describe('the phone numbering plans we bundle', () => {
 
   it("are libphonenumber-js's own plans for them, as installed", () => {
     expect(committed, `${PHONE_METADATA} is out of date: run \`${PHONE_METADATA_COMMAND}\``).toBe(metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES)));
-    expect(committedTypes, `${PHONE_TYPES_METADATA} is out of date: run \`${PHONE_METADATA_COMMAND}\``).toBe(metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES, installedMetadata('max'))));
+    expect(committedTypes, `${PHONE_TYPES_METADATA} is out of date: run \`${PHONE_METADATA_COMMAND}\``).toBe(
+      metadataFileText(phoneMetadataFor(ACCEPTED_PHONE_COUNTRIES, installedMetadata('max'))),
+    );
   });
 
   it('refuse a list that would read numbers wrongly: an unknown country, or one without the main country of its calling code', () => {
@@ -80,6 +89,7 @@ describe('a mobile, for what is texted (RELIABILITY 74)', () => {
       const e164 = `+${getCountryCallingCode(country as CountryCode)}${national}`;
       expect(await isMobileNumber(e164), e164).toBe(!['US', 'CA'].includes(country));
     }
-    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+33123456789', '+12025550123']) expect(await isMobileNumber(landline), landline).toBe(false);
+    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+33123456789', '+12025550123'])
+      expect(await isMobileNumber(landline), landline).toBe(false);
   });
 });

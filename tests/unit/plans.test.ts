@@ -30,12 +30,7 @@ describe('plans', () => {
   });
 
   it('carries every plan feature, each plan building on the one before', () => {
-    expect(findPlan('starter').features).toEqual([
-      'AI receptionist 24/7',
-      'Basic appointment booking',
-      'Call forwarding',
-      'Email notifications',
-    ]);
+    expect(findPlan('starter').features).toEqual(['AI receptionist 24/7', 'Basic appointment booking', 'Call forwarding', 'Email notifications']);
     expect(findPlan('growth').features).toEqual([
       'Everything in Starter',
       'Google Calendar sync',
@@ -68,11 +63,7 @@ describe('plans', () => {
 
 describe('payment price ids', () => {
   it('resolves the stage price id for each plan', () => {
-    expect(PLAN_IDS.map((id) => resolvePriceId(id, stagePriceIds))).toEqual([
-      'price_starter_test',
-      'price_growth_test',
-      'price_business_test',
-    ]);
+    expect(PLAN_IDS.map((id) => resolvePriceId(id, stagePriceIds))).toEqual(['price_starter_test', 'price_growth_test', 'price_business_test']);
   });
 
   it('refuses a plan id that is not a plan', () => {

@@ -32,9 +32,15 @@ const clock = (iso: string) => {
 
 describe('fixed windows', () => {
   it('align to clock minutes and hours; the end is the next window', () => {
-    expect(fixedWindow(new Date('2026-05-01T10:59:59.999Z'), HOUR)).toEqual({ startsAt: Date.parse('2026-05-01T10:00:00Z'), endsAt: Date.parse('2026-05-01T11:00:00Z') });
+    expect(fixedWindow(new Date('2026-05-01T10:59:59.999Z'), HOUR)).toEqual({
+      startsAt: Date.parse('2026-05-01T10:00:00Z'),
+      endsAt: Date.parse('2026-05-01T11:00:00Z'),
+    });
     expect(fixedWindow(new Date('2026-05-01T11:00:00.000Z'), HOUR).startsAt).toBe(Date.parse('2026-05-01T11:00:00Z'));
-    expect(fixedWindow(new Date('2026-05-01T10:07:42.500Z'), MINUTE)).toEqual({ startsAt: Date.parse('2026-05-01T10:07:00Z'), endsAt: Date.parse('2026-05-01T10:08:00Z') });
+    expect(fixedWindow(new Date('2026-05-01T10:07:42.500Z'), MINUTE)).toEqual({
+      startsAt: Date.parse('2026-05-01T10:07:00Z'),
+      endsAt: Date.parse('2026-05-01T10:08:00Z'),
+    });
   });
 
   it('say how long is left in whole seconds, never less than one', () => {
@@ -176,7 +182,9 @@ describe('take-message caps', () => {
     );
     expect(stored).toHaveLength(FLOOD_LIMITS.messagesPerCallerPerHour);
     // Each stored message, and only those, is announced on the bus (the dashboard's activity), without the phone.
-    expect(published).toEqual(stored.map((message) => ({ type: 'message.left', detail: { salonId, messageId: message.id, callerName: 'Mary Murphy', createdAt: message.createdAt } })));
+    expect(published).toEqual(
+      stored.map((message) => ({ type: 'message.left', detail: { salonId, messageId: message.id, callerName: 'Mary Murphy', createdAt: message.createdAt } })),
+    );
     expect((await leave('+353 87 123 4567')).status).toBe(429);
     expect((await leave('087 765 4321')).status).toBe(200);
     time.state.value = Date.parse('2026-05-01T15:00:00Z');

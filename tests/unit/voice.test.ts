@@ -10,7 +10,9 @@ const seen: { url: string; key: string | undefined }[] = [];
 const server = createServer((request, response) => {
   seen.push({ url: request.url ?? '', key: request.headers['xi-api-key'] as string | undefined });
   if (request.url === '/v1/voices/provider-niamh') {
-    response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ voice_id: 'provider-niamh', preview_url: 'https://cdn.example/niamh.mp3' }));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ voice_id: 'provider-niamh', preview_url: 'https://cdn.example/niamh.mp3' }));
   } else if (request.url === '/v1/voices/provider-silent') {
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ voice_id: 'provider-silent', preview_url: null }));
   } else {

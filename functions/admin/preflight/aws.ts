@@ -34,7 +34,14 @@ export async function awsChecks(aws: AwsReaders | null, settings: AwsSettings): 
   if (!aws) return [{ provider: 'AWS', status: 'sandbox', detail: 'local: no AWS account (the outbox stands in for SES)' }];
   const ses = await guarded(SES, async () => {
     if (!settings.emailFrom) {
-      return [{ provider: SES, status: settings.prod ? 'fail' : 'sandbox', detail: 'no sender: booking emails and password resets cannot go through SES', fix: 'verify a domain in SES eu-west-1 and deploy with -c emailFrom=bookings@<domain>' }];
+      return [
+        {
+          provider: SES,
+          status: settings.prod ? 'fail' : 'sandbox',
+          detail: 'no sender: booking emails and password resets cannot go through SES',
+          fix: 'verify a domain in SES eu-west-1 and deploy with -c emailFrom=bookings@<domain>',
+        },
+      ];
     }
     const account = await aws.sesAccount();
     const quota = account.SendQuota ?? {};
@@ -48,13 +55,19 @@ export async function awsChecks(aws: AwsReaders | null, settings: AwsSettings): 
             fix: 'request production access for eu-west-1 (SES console → Account dashboard); AWS answers within about a day',
           },
     ];
-    if (account.SendingEnabled === false) checks.push({ provider: SES, status: 'fail', detail: 'sending is paused on this account', fix: 'see the SES account dashboard (bounces or complaints)' });
+    if (account.SendingEnabled === false)
+      checks.push({ provider: SES, status: 'fail', detail: 'sending is paused on this account', fix: 'see the SES account dashboard (bounces or complaints)' });
     const domain = settings.emailFrom.split('@')[1]!;
     const identity = await aws.sesIdentity(domain);
     checks.push(
       identity?.VerifiedForSendingStatus
         ? { provider: SES, status: 'ok', detail: `the sender's domain ${domain} is verified` }
-        : { provider: SES, status: 'fail', detail: `the sender's domain ${domain} is ${identity ? 'not verified yet' : 'not an SES identity'}`, fix: `verify ${domain} in SES eu-west-1 (DKIM records); the user pool sends from it` },
+        : {
+            provider: SES,
+            status: 'fail',
+            detail: `the sender's domain ${domain} is ${identity ? 'not verified yet' : 'not an SES identity'}`,
+            fix: `verify ${domain} in SES eu-west-1 (DKIM records); the user pool sends from it`,
+          },
     );
     return checks;
   });
@@ -77,7 +90,10 @@ export async function awsChecks(aws: AwsReaders | null, settings: AwsSettings): 
 /** The price-list model answers for this account in eu-west-1; without it every import falls back to the offline reader. */
 async function bedrockChecks(aws: AwsReaders, settings: AwsSettings): Promise<Check[]> {
   const modelId = settings.bedrockModelId;
-  if (!modelId) return [{ provider: BEDROCK, status: 'info', detail: 'the stage runs without Bedrock (bedrockModelId=none): price lists are read by the offline reader only' }];
+  if (!modelId)
+    return [
+      { provider: BEDROCK, status: 'info', detail: 'the stage runs without Bedrock (bedrockModelId=none): price lists are read by the offline reader only' },
+    ];
   const refused = await aws.bedrockConverse(modelId);
   if (!refused) return [{ provider: BEDROCK, status: 'ok', detail: `${modelId} answers in eu-west-1` }];
   const access = refused.name === 'AccessDeniedException';

@@ -22,7 +22,12 @@ export interface VendorAnswer {
   location?: string;
 }
 
-export type VendorHttp = (request: { method: 'GET' | 'POST'; url: string; headers?: Record<string, string>; form?: Record<string, string> }) => Promise<VendorAnswer>;
+export type VendorHttp = (request: {
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  form?: Record<string, string>;
+}) => Promise<VendorAnswer>;
 
 /** The vendors' real APIs, read with a timeout; redirects are answers, not followed. */
 export function fetchHttp(timeoutMs = 10_000): VendorHttp {
@@ -67,7 +72,14 @@ export async function guarded(provider: string, run: () => Promise<Check[]>): Pr
   try {
     return await run();
   } catch (error) {
-    return [{ provider, status: 'fail', detail: `could not be checked: ${(error as Error)?.message ?? String(error)}`, fix: 'check the network and the credentials, then run the preflight again' }];
+    return [
+      {
+        provider,
+        status: 'fail',
+        detail: `could not be checked: ${(error as Error)?.message ?? String(error)}`,
+        fix: 'check the network and the credentials, then run the preflight again',
+      },
+    ];
   }
 }
 

@@ -18,7 +18,10 @@ export interface ElevenLabsSettings {
 export const AGENTS_SAMPLED = 10;
 
 interface AgentSettings {
-  platform_settings?: { queueing_config?: { enabled?: boolean } | null; call_limits?: { agent_concurrency_limit?: number; bursting_enabled?: boolean } | null } | null;
+  platform_settings?: {
+    queueing_config?: { enabled?: boolean } | null;
+    call_limits?: { agent_concurrency_limit?: number; bursting_enabled?: boolean } | null;
+  } | null;
 }
 
 /**
@@ -46,8 +49,21 @@ async function agentChecks(get: (path: string) => ReturnType<VendorHttp>): Promi
   }
   const checked = Math.min(ids.length, AGENTS_SAMPLED);
   return queueing.length
-    ? [{ provider: PROVIDER, status: 'fail', detail: `${queueing.length} of ${checked} salon agents checked (${queueing.join(', ')}) queue callers at the limit, cap themselves or burst: a queued caller hears a hold tone instead of the salon`, fix: "re-save the salon's voice settings (the update sets queueing off, no agent cap, no bursting) or set them in the agent's Advanced settings" }]
-    : [{ provider: PROVIDER, status: 'ok', detail: `${checked} of ${ids.length} salon agents checked: each refuses a call at the limit (forwarded to the salon), with no cap of its own and no bursting` }];
+    ? [
+        {
+          provider: PROVIDER,
+          status: 'fail',
+          detail: `${queueing.length} of ${checked} salon agents checked (${queueing.join(', ')}) queue callers at the limit, cap themselves or burst: a queued caller hears a hold tone instead of the salon`,
+          fix: "re-save the salon's voice settings (the update sets queueing off, no agent cap, no bursting) or set them in the agent's Advanced settings",
+        },
+      ]
+    : [
+        {
+          provider: PROVIDER,
+          status: 'ok',
+          detail: `${checked} of ${ids.length} salon agents checked: each refuses a call at the limit (forwarded to the salon), with no cap of its own and no bursting`,
+        },
+      ];
 }
 
 /**
@@ -56,7 +72,8 @@ async function agentChecks(get: (path: string) => ReturnType<VendorHttp>): Promi
  * concurrent conversations cap the calls the agent can take at once.
  */
 export function elevenlabsChecks(http: VendorHttp, settings: ElevenLabsSettings): Promise<Check[]> {
-  if (!settings.apiKey) return Promise.resolve([sandboxCheck(PROVIDER, settings.prod, 'voice agent', 'put elevenlabsApiKey (a key of the EU workspace) in the provider secret')]);
+  if (!settings.apiKey)
+    return Promise.resolve([sandboxCheck(PROVIDER, settings.prod, 'voice agent', 'put elevenlabsApiKey (a key of the EU workspace) in the provider secret')]);
   const apiKey = settings.apiKey;
   return guarded(PROVIDER, async () => {
     const root = settings.apiRoot.replace(/\/+$/, '');
@@ -73,7 +90,15 @@ export function elevenlabsChecks(http: VendorHttp, settings: ElevenLabsSettings)
     }
     const subscription = await get('/v1/user/subscription');
     if (subscription.status === 401 || subscription.status === 403) {
-      return [...checks, { provider: PROVIDER, status: 'fail', detail: `the key is refused by ${root}`, fix: 'the EU workspace has its own keys: make one at https://eu.residency.elevenlabs.io and put it in the provider secret' }];
+      return [
+        ...checks,
+        {
+          provider: PROVIDER,
+          status: 'fail',
+          detail: `the key is refused by ${root}`,
+          fix: 'the EU workspace has its own keys: make one at https://eu.residency.elevenlabs.io and put it in the provider secret',
+        },
+      ];
     }
     if (subscription.status !== 200) return [...checks, unexpected(PROVIDER, 'the subscription', subscription)];
     const plan = subscription.body as { tier?: string; status?: string };
@@ -87,18 +112,33 @@ export function elevenlabsChecks(http: VendorHttp, settings: ElevenLabsSettings)
     for (const voice of VOICES) {
       const id = settings.voiceIds[voice.voiceId];
       if (!id) {
-        checks.push({ provider: PROVIDER, status: 'fail', detail: `no ElevenLabs voice for "${voice.voiceId}": an agent with it cannot be made`, fix: 'give its id in -c elevenlabsVoiceIds (and ELEVENLABS_VOICE_IDS locally)' });
+        checks.push({
+          provider: PROVIDER,
+          status: 'fail',
+          detail: `no ElevenLabs voice for "${voice.voiceId}": an agent with it cannot be made`,
+          fix: 'give its id in -c elevenlabsVoiceIds (and ELEVENLABS_VOICE_IDS locally)',
+        });
         continue;
       }
       const answer = await get(`/v1/voices/${encodeURIComponent(id)}`);
       if (answer.status === 200) checks.push({ provider: PROVIDER, status: 'ok', detail: `voice "${voice.voiceId}" (${id}) is in the workspace` });
       else if (answer.status === 400 || answer.status === 404) {
-        checks.push({ provider: PROVIDER, status: 'fail', detail: `voice "${voice.voiceId}" (${id}) is not in this workspace`, fix: 'add it in the EU workspace (Voices → add from the library, or share a professional clone) and use its id there' });
+        checks.push({
+          provider: PROVIDER,
+          status: 'fail',
+          detail: `voice "${voice.voiceId}" (${id}) is not in this workspace`,
+          fix: 'add it in the EU workspace (Voices → add from the library, or share a professional clone) and use its id there',
+        });
       } else checks.push(unexpected(PROVIDER, `voice "${voice.voiceId}"`, answer));
     }
     checks.push(...(await agentChecks(get)));
     if (!settings.webhookSecret) {
-      checks.push({ provider: PROVIDER, status: 'warn', detail: 'no post-call webhook secret: calls get no summary or transcript', fix: 'point the workspace post-call webhook at <SiteUrl>/api/elevenlabs/post-call and put its secret in elevenlabsWebhookSecret' });
+      checks.push({
+        provider: PROVIDER,
+        status: 'warn',
+        detail: 'no post-call webhook secret: calls get no summary or transcript',
+        fix: 'point the workspace post-call webhook at <SiteUrl>/api/elevenlabs/post-call and put its secret in elevenlabsWebhookSecret',
+      });
     }
     return checks;
   });

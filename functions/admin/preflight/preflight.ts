@@ -57,7 +57,12 @@ export async function runPreflight(settings: PreflightSettings, io: { http: Vend
       meterEventName: settings.meterEventName,
     }),
     googleChecks(io.http, { prod, siteUrl, clientId: secrets.googleClientId, clientSecret: secrets.googleClientSecret }),
-    awsChecks(io.aws, { prod, emailFrom: settings.emailFrom, lambdaConcurrencyNeeded: settings.lambdaConcurrencyNeeded, ...(settings.bedrockModelId ? { bedrockModelId: settings.bedrockModelId } : {}) }),
+    awsChecks(io.aws, {
+      prod,
+      emailFrom: settings.emailFrom,
+      lambdaConcurrencyNeeded: settings.lambdaConcurrencyNeeded,
+      ...(settings.bedrockModelId ? { bedrockModelId: settings.bedrockModelId } : {}),
+    }),
   ]);
   return results.flat();
 }

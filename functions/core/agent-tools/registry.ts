@@ -83,7 +83,8 @@ export const toolRegistry: ToolRegistry = {
     get contract() {
       return toolSchemas['check-availability'];
     },
-    description: 'Free start times for a service, optionally with a stylist, on a date, near a time or in a part of the day. Call it before offering or booking a time.',
+    description:
+      'Free start times for a service, optionally with a stylist, on a date, near a time or in a part of the day. Call it before offering or booking a time.',
     run: (deps, call) => checkAvailability(deps, call.salonId, call.input),
   },
   book: {
@@ -167,7 +168,13 @@ export function parseToolInput<T extends AgentTool>(tool: T, args: unknown): Too
   const first = unknown ?? result.error.issues[0];
   const field = first?.path[0];
   const message = unknown?.code === 'unrecognized_keys' ? `Unknown field(s): ${unknown.keys.join(', ')}` : problem.message;
-  throw new ToolError('invalid', 'bad_request', sayForField(typeof field === 'string' ? field : undefined), message, problem.details ? { details: problem.details } : {});
+  throw new ToolError(
+    'invalid',
+    'bad_request',
+    sayForField(typeof field === 'string' ? field : undefined),
+    message,
+    problem.details ? { details: problem.details } : {},
+  );
 }
 
 /**
@@ -224,6 +231,8 @@ async function noteOnCall(deps: ToolDeps, tool: AgentTool, call: { salonId: stri
  * first answer; a second, different booking in the same call gets another.
  */
 export function conversationKey(conversationId: string, tool: AgentTool, input: unknown): string {
-  const digest = createHash('sha256').update(JSON.stringify([conversationId, tool, input])).digest('base64url');
+  const digest = createHash('sha256')
+    .update(JSON.stringify([conversationId, tool, input]))
+    .digest('base64url');
   return `conv-${digest.slice(0, 43)}`;
 }

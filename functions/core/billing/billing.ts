@@ -40,7 +40,12 @@ export class ProviderFailedError extends DomainError {
 }
 
 /** `loadSalon` reads (or makes) the owner's salon only once the request is known to be for it. */
-export async function subscriptionStatus(deps: BillingDeps, salonId: string, loadSalon: () => Promise<Salon>, askedFor: string): Promise<SubscriptionStatusAnswer> {
+export async function subscriptionStatus(
+  deps: BillingDeps,
+  salonId: string,
+  loadSalon: () => Promise<Salon>,
+  askedFor: string,
+): Promise<SubscriptionStatusAnswer> {
   if (askedFor !== salonId) throw new NotFoundError('No such salon');
   const salon = await loadSalon();
   const now = deps.now();
@@ -50,7 +55,12 @@ export async function subscriptionStatus(deps: BillingDeps, salonId: string, loa
     plan: planLabel(subscription, now),
     trial_end: trialEndsAt(salon).toISOString(),
     subscription: subscription
-      ? { planId: subscription.planId, status: subscription.status, currentPeriodEnd: subscription.currentPeriodEnd, cancelAtPeriodEnd: subscription.cancelAtPeriodEnd }
+      ? {
+          planId: subscription.planId,
+          status: subscription.status,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+        }
       : null,
     prices,
     vatNumber: salon.vatNumber ?? null,
@@ -84,7 +94,8 @@ export async function createCheckout(
   const salon = await loadSalon();
   const now = deps.now();
   // A second subscription would bill twice: plan changes go through the portal.
-  if (salon.subscription && salon.subscription.status !== 'canceled' && subscriptionCovers(salon.subscription, now)) throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
+  if (salon.subscription && salon.subscription.status !== 'canceled' && subscriptionCovers(salon.subscription, now))
+    throw new ConflictError(BILLING_MESSAGES.alreadySubscribed);
   const firstChargeAt = request.startNow ? null : firstChargeAfterTrial(salon, now);
   try {
     const open = await deps.subscriptions.openCheckouts(salon.id, now);

@@ -8,5 +8,7 @@ const irishDate = (at: Date) => new Intl.DateTimeFormat('en-IE', { timeZone: 'Eu
  * when the first payment is taken.
  */
 export function checkoutNote(firstChargeAt: Date | null | undefined): string {
-  return firstChargeAt ? `${VAT_NOTE} Nothing is charged until your free trial ends on ${irishDate(firstChargeAt)}; then monthly.` : `${VAT_NOTE} Charged today, then monthly.`;
+  return firstChargeAt
+    ? `${VAT_NOTE} Nothing is charged until your free trial ends on ${irishDate(firstChargeAt)}; then monthly.`
+    : `${VAT_NOTE} Charged today, then monthly.`;
 }

@@ -34,8 +34,7 @@ export interface CompletedCall {
 }
 
 export type OverageOutcome =
-  | { reported: true; minutes: number }
-  | { reported: false; reason: 'no-minutes' | 'no-salon' | 'not-subscribed' | 'within-plan' | 'already-reported' };
+  { reported: true; minutes: number } | { reported: false; reason: 'no-minutes' | 'no-salon' | 'not-subscribed' | 'within-plan' | 'already-reported' };
 
 export async function reportCallOverage(deps: OverageDeps, call: CompletedCall): Promise<OverageOutcome> {
   // Test calls use the free test minutes, never the plan's.

@@ -58,7 +58,8 @@ export function verifiedEvent(rawBody: string | Buffer, signature: string | unde
       // Not this endpoint's secret (or not valid at all): try the next.
       continue;
     }
-    if (signedAt(signature) - Math.floor(receivedAt.getTime() / 1000) > SIGNATURE_TOLERANCE_SECONDS) throw new InvalidSignatureError('signature dated in the future');
+    if (signedAt(signature) - Math.floor(receivedAt.getTime() / 1000) > SIGNATURE_TOLERANCE_SECONDS)
+      throw new InvalidSignatureError('signature dated in the future');
     if (!eventEnvelope.safeParse(parsed).success) throw new InvalidInputError(MALFORMED_EVENT_MESSAGE);
     return parsed as Stripe.Event;
   }

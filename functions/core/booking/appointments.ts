@@ -26,5 +26,10 @@ export async function listSalonAppointments(
   ]);
   // Soonest first; at the same start, in the order they were made.
   const ordered = appointments.sort((a, b) => Date.parse(a.start) - Date.parse(b.start) || a.createdAt.localeCompare(b.createdAt));
-  return { appointments: ordered.map(publicAppointment), bookingsThisMonth, noShowsThisMonth, noShowIds: ordered.filter((appointment) => appointment.noShowAt).map((appointment) => appointment.id) };
+  return {
+    appointments: ordered.map(publicAppointment),
+    bookingsThisMonth,
+    noShowsThisMonth,
+    noShowIds: ordered.filter((appointment) => appointment.noShowAt).map((appointment) => appointment.id),
+  };
 }

@@ -34,19 +34,30 @@ export function bookingView(appointment: Appointment, now: number): BookingView 
 /** "That time was just taken", with the nearby times still free that day. */
 export function speakSlotTaken(alternatives: readonly OfferedSlot[]): string {
   return alternatives.length
-    ? `${toolSay.slotTaken} I could do ${speakList(alternatives.map((option) => speakTime(fromWallClock(option.start))), 'or')} instead. Would one of those suit?`
+    ? `${toolSay.slotTaken} I could do ${speakList(
+        alternatives.map((option) => speakTime(fromWallClock(option.start))),
+        'or',
+      )} instead. Would one of those suit?`
     : `${toolSay.slotTaken} There's nothing else free that day, I'm afraid. Would another day suit you?`;
 }
 
 /** The answer to a booking made: confirmed, or held until its deposit is paid. */
-export function bookedAnswer(booking: StoredAppointment, reservation: DayReservation, chosen: Pick<Stylist, 'name'>, pastNoShows: number, now: number): BookAnswer {
+export function bookedAnswer(
+  booking: StoredAppointment,
+  reservation: DayReservation,
+  chosen: Pick<Stylist, 'name'>,
+  pastNoShows: number,
+  now: number,
+): BookAnswer {
   const start = Date.parse(reservation.start);
   const { service } = booking;
   const price = speakPrice(service);
   if (booking.status === 'awaiting_deposit') {
     const deposit = reservation.record!.deposit!;
     // A caller who missed appointments here before is told why the deposit matters (docs/reminders.md, no-shows).
-    const missed = pastNoShows ? ` As ${pastNoShows === 1 ? 'an appointment was' : 'appointments were'} missed before, the deposit is needed to keep this one.` : '';
+    const missed = pastNoShows
+      ? ` As ${pastNoShows === 1 ? 'an appointment was' : 'appointments were'} missed before, the deposit is needed to keep this one.`
+      : '';
     return {
       ok: true,
       pastNoShows,
@@ -73,6 +84,11 @@ export function bookedAnswer(booking: StoredAppointment, reservation: DayReserva
  */
 export function firstAnswer(salonId: string, stylistId: string, reservation: DayReservation, pastNoShows: number): BookAnswer {
   const record = reservation.record!;
-  const asMade: DayReservation = { bookingId: reservation.bookingId, start: reservation.start, end: reservation.end, record: record.deposit ? { ...record, deposit: { ...record.deposit, paidAt: null } } : record };
+  const asMade: DayReservation = {
+    bookingId: reservation.bookingId,
+    start: reservation.start,
+    end: reservation.end,
+    record: record.deposit ? { ...record, deposit: { ...record.deposit, paidAt: null } } : record,
+  };
   return bookedAnswer(appointmentOf(salonId, stylistId, asMade)!, asMade, { name: record.stylistName }, pastNoShows, Date.parse(record.createdAt));
 }

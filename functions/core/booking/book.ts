@@ -12,7 +12,18 @@ import { refuseCallerOverlap } from './caller-overlap.js';
 import { firstAnswer } from './book-answers.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
 import { liveItems } from './change-items.js';
-import { loadSalonContext, newBookingId, phoneKey, requestHash, requirePhone, resolveService, resolveStylist, withMappingsRead, type BookingDeps, type SalonContext } from './context.js';
+import {
+  loadSalonContext,
+  newBookingId,
+  phoneKey,
+  requestHash,
+  requirePhone,
+  resolveService,
+  resolveStylist,
+  withMappingsRead,
+  type BookingDeps,
+  type SalonContext,
+} from './context.js';
 import { DEPOSIT_HOLD_MS, depositTerms, holdMarkerId, openDepositCheckout, type DepositTerms } from './deposit.js';
 import { backoffMs, MAX_ATTEMPTS, pause, pruned, reserve } from './day-ledger.js';
 import { ToolError } from './errors.js';
@@ -59,7 +70,8 @@ export interface BookOptions {
 /** How long a key's answer is kept for its retries. */
 const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
-const mismatch = () => new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
+const mismatch = () =>
+  new ToolError('unprocessable', 'idempotency_mismatch', toolSay.idempotencyMismatch, 'This Idempotency-Key was used with a different request');
 
 interface Request {
   service: Service;
@@ -106,7 +118,10 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Request
   prefetchConnection(deps, salonId, context.setup.mappings, candidateIds);
   const confirmation = request.options.confirmation;
   // Every stylist's day, not only the candidates': the caller's own bookings that day are checked on it (caller-overlap.ts).
-  const refs = [...new Set([...sharingCalendars(context, candidates), ...context.setup.stylists.map((each) => each.id)])].map((stylistId) => ({ stylistId, date }));
+  const refs = [...new Set([...sharingCalendars(context, candidates), ...context.setup.stylists.map((each) => each.id)])].map((stylistId) => ({
+    stylistId,
+    date,
+  }));
   const [found, terms] = await Promise.all([
     deps.bookings.readForBooking(salonId, phoneHash, refs, calendarIds, { agent: Boolean(confirmation), ...(key ? { key } : {}) }),
     depositTerms(deps, context, service),
@@ -144,9 +159,14 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Request
   const salonId = context.salon.id;
   const bookingId = newBookingId();
   if (capReached(found.caller, bookingId, deps.now().getTime())) throw tooManyBookings();
-  if (!request.input.additional) refuseCallerOverlap(salonId, found.days, { callerPhone, start, end, test: request.options.source === 'test-call' }, deps.now().getTime());
+  if (!request.input.additional)
+    refuseCallerOverlap(salonId, found.days, { callerPhone, start, end, test: request.options.source === 'test-call' }, deps.now().getTime());
   // The calendar mappings as read with the days: one the owner changed a moment ago counts at once.
-  const current = withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings);
+  const current = withMappingsRead(
+    context,
+    refs.map((ref) => ref.stylistId),
+    found.mappings,
+  );
   const [raw, checkout] = await Promise.allSettled([
     fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
     terms ? openDepositCheckout(deps, current, terms, { bookingId, serviceName: service.name }) : Promise.resolve(null),
@@ -168,7 +188,18 @@ async function decide(deps: BookingDeps, context: SalonContext, request: Request
     rescheduledFrom: null,
     ...(deposit ? { deposit: { ...deposit, paidAt: null } } : {}),
   } satisfies Omit<BookingRecord, 'stylistName' | 'calendarId'>;
-  const made = await reserveFirstFree(deps, current, request, { bookingId, date, free, dayOf, fields, phoneHash, caller: found.caller, pastNoShows: found.pastNoShows, terms, deposit });
+  const made = await reserveFirstFree(deps, current, request, {
+    bookingId,
+    date,
+    free,
+    dayOf,
+    fields,
+    phoneHash,
+    caller: found.caller,
+    pastNoShows: found.pastNoShows,
+    terms,
+    deposit,
+  });
   if (made.kind === 'answered') return made.answer;
   if (made.kind === 'taken') return slotTaken(deps, current, service, stylist, start);
   return made.answer;
@@ -187,7 +218,8 @@ interface Plan {
   deposit: Omit<DepositHold, 'paidAt'> | null;
 }
 
-type Reserved = { kind: 'booked'; appointment: ReturnType<typeof appointmentOf> & object; answer: BookAnswer } | { kind: 'answered'; answer: BookAnswer } | { kind: 'taken' };
+type Reserved =
+  { kind: 'booked'; appointment: ReturnType<typeof appointmentOf> & object; answer: BookAnswer } | { kind: 'answered'; answer: BookAnswer } | { kind: 'taken' };
 
 /**
  * The free candidates in turn, each with one transaction on its day and the caller's record as
@@ -201,7 +233,12 @@ async function reserveFirstFree(deps: BookingDeps, context: SalonContext, reques
   let caller = plan.caller;
   for (const candidate of plan.free) {
     const ref = { stylistId: candidate.id, date: plan.date };
-    const reservation = { bookingId: plan.bookingId, start: new Date(request.start).toISOString(), end: new Date(request.end).toISOString(), record: recordFor(context, candidate, plan.fields) };
+    const reservation = {
+      bookingId: plan.bookingId,
+      start: new Date(request.start).toISOString(),
+      end: new Date(request.end).toISOString(),
+      record: recordFor(context, candidate, plan.fields),
+    };
     for (let attempt = 0; ; attempt += 1) {
       if (attempt >= MAX_ATTEMPTS) throw new UnavailableError();
       const day = days.get(candidate.id) ?? (await deps.bookings.days.get(salonId, ref));
@@ -216,7 +253,9 @@ async function reserveFirstFree(deps: BookingDeps, context: SalonContext, reques
         days: [pruned(next, now.getTime())],
         created: [appointment],
         caller: { phoneHash: plan.phoneHash, record: counted },
-        ...(key ? { key: { record: { key, requestHash: request.hash!, bookingId: plan.bookingId, answer }, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } } : {}),
+        ...(key
+          ? { key: { record: { key, requestHash: request.hash!, bookingId: plan.bookingId, answer }, expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) } }
+          : {}),
         ...liveItems(context, appointment, now),
         holds: plan.deposit ? [holdMarker(salonId, plan.bookingId, plan.date, candidate.id, now)] : [],
         events: stamped([plan.deposit ? depositRequestedEvent(context, appointment, plan.deposit) : confirmedEvent(context, appointment)], now),

@@ -18,11 +18,16 @@ export interface BookingEvent<T extends EventType = EventType> {
   detail: EventDetail<T>;
 }
 
-const event = <T extends EventType>(type: T, subjectId: string, detail: EventDetail<T>): BookingEvent => ({ id: outboxEventId(type, subjectId), type, detail } as BookingEvent);
+const event = <T extends EventType>(type: T, subjectId: string, detail: EventDetail<T>): BookingEvent =>
+  ({ id: outboxEventId(type, subjectId), type, detail }) as BookingEvent;
 
 /** A booking confirmed: made, paid for, or the new time of a move. */
 export function confirmedEvent(context: SalonContext, appointment: StoredAppointment): BookingEvent {
-  return event('booking.confirmed', appointment.id, { appointment: publicAppointment(appointment), salonName: context.salon.name, ownerEmail: context.salon.ownerEmail });
+  return event('booking.confirmed', appointment.id, {
+    appointment: publicAppointment(appointment),
+    salonName: context.salon.name,
+    ownerEmail: context.salon.ownerEmail,
+  });
 }
 
 /** A time held for its deposit: the caller is texted the link to pay. */
@@ -48,7 +53,10 @@ export function endedEvents(context: SalonContext, cancelled: StoredAppointment,
 export const stamped = (events: readonly BookingEvent[], at: Date) => events.map((each) => ({ ...each, at }));
 
 /** A stored appointment as a change that ended it leaves it. */
-export const endedAs = (stored: StoredAppointment, ended: Pick<StoredAppointment, 'status' | 'cancelledAt' | 'rescheduledTo' | 'cancelReason'>): StoredAppointment => ({
+export const endedAs = (
+  stored: StoredAppointment,
+  ended: Pick<StoredAppointment, 'status' | 'cancelledAt' | 'rescheduledTo' | 'cancelReason'>,
+): StoredAppointment => ({
   ...stored,
   status: ended.status,
   cancelledAt: ended.cancelledAt,

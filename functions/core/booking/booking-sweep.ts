@@ -37,7 +37,14 @@ async function releaseLapsedHold(deps: BookingDeps, context: SalonContext, marke
   const cleared = { clearedHolds: [{ salonId, id: marker.id }] };
   for (const stylistId of marker.stylistIds) {
     const ref = { stylistId, date: marker.date };
-    const released = await endOnDay(deps, context, ref, marker.bookingId, (day) => releaseDepositOn(day, marker.bookingId, now.toISOString(), now.getTime() - DEPOSIT_RELEASE_MARGIN_MS), { extra: cleared });
+    const released = await endOnDay(
+      deps,
+      context,
+      ref,
+      marker.bookingId,
+      (day) => releaseDepositOn(day, marker.bookingId, now.toISOString(), now.getTime() - DEPOSIT_RELEASE_MARGIN_MS),
+      { extra: cleared },
+    );
     if (released.result === 'not_due' || released.result === 'released') return;
   }
   await deps.bookings.settlements.clear([marker]);

@@ -60,7 +60,9 @@ export async function syncCalendarEvent(deps: BookingDeps, salonId: string, book
     await deps.bookings.calendarSync.clear(salonId, bookingId);
     return 'removed';
   }
-  await own(async () => (await withCalendarGrant(linked, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId)))).created);
+  await own(
+    async () => (await withCalendarGrant(linked, salonId, (grant) => deps.calendar.createEvent(grant, calendarId, eventFor(appointment, eventId)))).created,
+  );
   await deps.bookings.appointments.setCalendarState(salonId, appointment.id, { calendarEventId: eventId, calendarSync: 'synced' });
   // Cancelled while the event was being written: its removal may have run before the write.
   if ((await deps.bookings.appointments.get(salonId, bookingId))?.status === 'cancelled') {

@@ -102,7 +102,13 @@ export interface BusyAnswer {
 }
 
 /** One live freeBusy call for these calendars. Null when it could not be read; throws only CalendarNotConnectedError. */
-async function liveBusy(deps: BookingDeps, salonId: string, calendarIds: readonly string[], from: number, to: number): Promise<Record<string, Interval[]> | null> {
+async function liveBusy(
+  deps: BookingDeps,
+  salonId: string,
+  calendarIds: readonly string[],
+  from: number,
+  to: number,
+): Promise<Record<string, Interval[]> | null> {
   let answer;
   try {
     answer = await withTimeout(
@@ -143,7 +149,9 @@ export function calendarsOf(mappings: Record<string, string>, stylistIds: readon
  */
 export function prefetchConnection(deps: BookingDeps, salonId: string, mappings: Record<string, string>, stylistIds: readonly string[]): void {
   if (calendarsOf(mappings, stylistIds).length === 0) return;
-  withCachedConnection(deps).googleStore.getConnection(salonId).catch(() => undefined);
+  withCachedConnection(deps)
+    .googleStore.getConnection(salonId)
+    .catch(() => undefined);
 }
 
 export async function fetchBusy(
@@ -196,7 +204,12 @@ export async function fetchBusy(
  * calendar, `own`) are taken out: with one shared calendar, Aoife's booking must not make Ciara
  * look busy.
  */
-export function busyByStylist(raw: RawBusy, mappings: Record<string, string>, stylistIds: readonly string[], own: Readonly<Record<string, readonly Interval[]>>): BusyAnswer {
+export function busyByStylist(
+  raw: RawBusy,
+  mappings: Record<string, string>,
+  stylistIds: readonly string[],
+  own: Readonly<Record<string, readonly Interval[]>>,
+): BusyAnswer {
   const ownByCalendar = new Map<string, Interval[]>();
   for (const [stylistId, calendarId] of Object.entries(mappings)) {
     const list = ownByCalendar.get(calendarId) ?? [];

@@ -19,7 +19,8 @@ export const prunedCaller = (stored: CallerRecord, now: number): CallerRecord =>
   bookings: stored.bookings.filter((entry) => entry.start > now - DAY),
 });
 
-export const tooManyBookings = () => new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
+export const tooManyBookings = () =>
+  new ToolError('too_many_requests', 'too_many_bookings', toolSay.tooManyBookings, 'This caller has made too many bookings in the last hour');
 
 /**
  * Whether the caller's record as read already refuses a new booking (the cap), so that nothing is

@@ -76,15 +76,24 @@ export async function findCallerBooking(
   const refs = uniqueRefs([...(also.refs ?? []), ...dates.flatMap((each) => context.setup.stylists.map((stylist) => ({ stylistId: stylist.id, date: each })))]);
   const read = await deps.bookings.readForBooking(salonId, phoneHash, refs, also.calendarIds ?? [], { appointments: entries.map((entry) => entry.bookingId) });
   const upcoming = read.appointments
-    .filter((appointment) => appointment.status !== 'cancelled' && appointment.callerPhone === phone && inScope(appointment, scope) && Date.parse(appointment.start) > now)
+    .filter(
+      (appointment) =>
+        appointment.status !== 'cancelled' && appointment.callerPhone === phone && inScope(appointment, scope) && Date.parse(appointment.start) > now,
+    )
     .filter((appointment) => !date || localDate(Date.parse(appointment.start)) === date)
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
   if (upcoming.length === 0) throw notFound();
   if (upcoming.length > 1) {
     const options = upcoming.slice(0, 4).map((appointment) => `the ${appointment.service.name} ${speakWhen(Date.parse(appointment.start), now)}`);
-    throw new ToolError('conflict', 'which_booking', `You have a few bookings: ${speakList(options, 'and')}. Which one do you mean?`, 'More than one booking matches', {
-      bookings: upcoming.map((appointment) => bookingView(publicAppointment(appointment), now)),
-    });
+    throw new ToolError(
+      'conflict',
+      'which_booking',
+      `You have a few bookings: ${speakList(options, 'and')}. Which one do you mean?`,
+      'More than one booking matches',
+      {
+        bookings: upcoming.map((appointment) => bookingView(publicAppointment(appointment), now)),
+      },
+    );
   }
   return { appointment: upcoming[0]!, read };
 }
@@ -92,7 +101,8 @@ export async function findCallerBooking(
 const uniqueRefs = (refs: readonly DayRef[]) => [...new Map(refs.map((ref) => [`${ref.stylistId}#${ref.date}`, ref])).values()];
 
 /** The day a booking is on, when a read already holds it. */
-export const dayIn = (read: BookingRead | null, ref: DayRef): DayItem | undefined => read?.days.find((day) => day.stylistId === ref.stylistId && day.date === ref.date);
+export const dayIn = (read: BookingRead | null, ref: DayRef): DayItem | undefined =>
+  read?.days.find((day) => day.stylistId === ref.stylistId && day.date === ref.date);
 
 /**
  * Cancels a booking on its stylist's day, where the decision is made: of a cancel and a
@@ -104,7 +114,11 @@ export async function cancelOnDay(deps: BookingDeps, context: SalonContext, appo
   const ref = { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) };
   // A held time cancelled: the sweep's marker for its deposit goes with it.
   const extra = appointment.status === 'awaiting_deposit' ? { clearedHolds: [{ salonId: context.salon.id, id: holdMarkerId(appointment.id) }] } : {};
-  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), { prefetched, stored: appointment, extra });
+  const ended = await endOnDay(deps, context, ref, appointment.id, (today) => cancelOn(today, appointment.id, deps.now().toISOString()), {
+    prefetched,
+    stored: appointment,
+    extra,
+  });
   // What leaves the table after the write: an unpaid deposit's link stops working (a payment that still arrives is refunded).
   if (ended.result === 'cancelled' && ended.reservation) {
     await expireUnpaidDeposit(deps, context.salon.id, ended.reservation).catch((error: unknown) => {
@@ -137,7 +151,12 @@ export async function cancel(deps: BookingDeps, salonId: string, input: ToolInpu
   const { appointment, read } = await findCallerBooking(deps, context, input, scope);
   const now = deps.now().getTime();
   const when = speakWhen(Date.parse(appointment.start), now);
-  const already: CancelAnswer = { ok: true, say: `That booking ${when} is already cancelled.`, alreadyCancelled: true, booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now) };
+  const already: CancelAnswer = {
+    ok: true,
+    say: `That booking ${when} is already cancelled.`,
+    alreadyCancelled: true,
+    booking: bookingView(publicAppointment({ ...appointment, status: 'cancelled' }), now),
+  };
   if (appointment.status === 'cancelled') {
     const movedTo = await movedTarget(deps, appointment);
     if (movedTo) throw movedAway(appointment, movedTo, now);
@@ -147,7 +166,12 @@ export async function cancel(deps: BookingDeps, salonId: string, input: ToolInpu
     throw new ToolError('invalid', 'past', "That appointment has already started, so I can't cancel it now.", 'The booking has already started');
   }
   await scope.beforeWrite?.();
-  const outcome = await cancelOnDay(deps, context, appointment, dayIn(read, { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) }));
+  const outcome = await cancelOnDay(
+    deps,
+    context,
+    appointment,
+    dayIn(read, { stylistId: appointment.stylistId, date: localDate(Date.parse(appointment.start)) }),
+  );
   if (outcome !== 'cancelled' && outcome.kind === 'ended' && outcome.ended.movedTo) throw movedAway(appointment, outcome.ended.movedTo, now);
   if (outcome !== 'cancelled') return already;
   return {

@@ -37,7 +37,8 @@ export function freeCandidates(
 ): Stylist[] {
   const booked = bookedByStylist([...days.values()], options.exceptBookingId);
   const isFree = (candidate: Stylist) =>
-    !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) && !(busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
+    !(booked[candidate.id] ?? []).some((existing) => overlaps(existing, interval)) &&
+    !(busy[candidate.id] ?? []).some((existing) => overlaps(existing, interval));
   return candidates
     .map((candidate, position) => ({ candidate, position, load: days.get(candidate.id)?.intervals.length ?? 0 }))
     .filter(({ candidate }) => isFree(candidate))
@@ -48,7 +49,12 @@ export function freeCandidates(
 /** Nearby free times on the same day, for "that time was just taken" answers. */
 export async function alternativesNear(deps: BookingDeps, context: SalonContext, service: Service, stylist: Stylist | null, start: number) {
   const date = localDate(start);
-  const found = await searchSlots(deps, context, { durationMinutes: service.duration, stylists: stylist ? [stylist] : context.setup.stylists, fromDate: date, toDate: date });
+  const found = await searchSlots(deps, context, {
+    durationMinutes: service.duration,
+    stylists: stylist ? [stylist] : context.setup.stylists,
+    fromDate: date,
+    toDate: date,
+  });
   const now = deps.now().getTime();
   return nearest(byStartTime(found.slots, context.setup.stylists), start, 3).map((entry) => offered(entry, context.setup.stylists, now));
 }
@@ -57,4 +63,3 @@ export async function slotTaken(deps: BookingDeps, context: SalonContext, servic
   const alternatives = await alternativesNear(deps, context, service, stylist, start).catch(() => []);
   throw new ToolError('conflict', 'slot_taken', speakSlotTaken(alternatives), 'That time is no longer free', { alternatives });
 }
-

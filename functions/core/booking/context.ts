@@ -81,7 +81,20 @@ export function normaliseName(text: string): string {
     .trim();
 }
 
-const ANY_STYLIST = new Set(['any', 'anyone', 'any one', 'anybody', 'any stylist', 'no preference', 'whoever', 'either', 'doesn t matter', 'does not matter', 'first available', 'whoever is free']);
+const ANY_STYLIST = new Set([
+  'any',
+  'anyone',
+  'any one',
+  'anybody',
+  'any stylist',
+  'no preference',
+  'whoever',
+  'either',
+  'doesn t matter',
+  'does not matter',
+  'first available',
+  'whoever is free',
+]);
 
 const FILLER = new Set(['a', 'an', 'the', 'and', 'with', 'for', 'please', 'my', 'just', 'some', 'of', 'appointment', 'booking']);
 
@@ -116,9 +129,15 @@ export function resolveService(context: SalonContext, reference: string): Servic
     throw new ToolError('invalid', 'ambiguous_service', `Did you mean ${speakList(names, 'or')}?`, 'More than one service matches', { options: names });
   }
   const names = services.slice(0, 6).map((service) => service.name);
-  throw new ToolError('not_found', 'unknown_service', `${toolSay.unknownService} We do ${speakList(names, 'and')}${services.length > 6 ? ', and more' : ''}.`, 'No such service in this salon', {
-    options: names,
-  });
+  throw new ToolError(
+    'not_found',
+    'unknown_service',
+    `${toolSay.unknownService} We do ${speakList(names, 'and')}${services.length > 6 ? ', and more' : ''}.`,
+    'No such service in this salon',
+    {
+      options: names,
+    },
+  );
 }
 
 /** A named stylist, or null when the caller has no preference ("anyone"). */
@@ -128,10 +147,17 @@ export function resolveStylist(context: SalonContext, reference: string | undefi
   const result = resolve(stylists, reference);
   if (result && 'found' in result) return result.found;
   const names = (result ? result.ambiguous : stylists).slice(0, 6).map((stylist) => stylist.name);
-  if (result) throw new ToolError('invalid', 'ambiguous_stylist', `Did you mean ${speakList(names, 'or')}?`, 'More than one stylist matches', { options: names });
-  throw new ToolError('not_found', 'unknown_stylist', names.length ? `${toolSay.unknownStylist} Our stylists are ${speakList(names)}.` : toolSay.unknownStylist, 'No such stylist in this salon', {
-    options: names,
-  });
+  if (result)
+    throw new ToolError('invalid', 'ambiguous_stylist', `Did you mean ${speakList(names, 'or')}?`, 'More than one stylist matches', { options: names });
+  throw new ToolError(
+    'not_found',
+    'unknown_stylist',
+    names.length ? `${toolSay.unknownStylist} Our stylists are ${speakList(names)}.` : toolSay.unknownStylist,
+    'No such stylist in this salon',
+    {
+      options: names,
+    },
+  );
 }
 
 export function requirePhone(value: string): string {

@@ -31,7 +31,14 @@ export function cancelledOf(salonId: string, stylistId: string, ended: EndedRese
 }
 
 /** The ending of one booking whose reservation the step moved to the day's `ended`, in a change's items. */
-export function endingItems(salonId: string, stylistId: string, before: DayItem, bookingId: string, after: DayItem, now: Date): { change: Omit<BookingChange, 'days'>; cancelled: StoredAppointment } | null {
+export function endingItems(
+  salonId: string,
+  stylistId: string,
+  before: DayItem,
+  bookingId: string,
+  after: DayItem,
+  now: Date,
+): { change: Omit<BookingChange, 'days'>; cancelled: StoredAppointment } | null {
   const live = before.intervals.find((entry) => entry.bookingId === bookingId);
   const ended = after.ended.find((entry) => entry.bookingId === bookingId);
   const appointment = live && appointmentOf(salonId, stylistId, live);
@@ -39,7 +46,9 @@ export function endingItems(salonId: string, stylistId: string, before: DayItem,
   if (!appointment || !cancelled) return null;
   return {
     change: {
-      ended: [{ bookingId, at: ended.at, ...(ended.movedTo ? { rescheduledTo: ended.movedTo.bookingId } : {}), ...(ended.reason ? { reason: ended.reason } : {}) }],
+      ended: [
+        { bookingId, at: ended.at, ...(ended.movedTo ? { rescheduledTo: ended.movedTo.bookingId } : {}), ...(ended.reason ? { reason: ended.reason } : {}) },
+      ],
       ...endedItems(appointment, now),
     },
     cancelled,
@@ -97,7 +106,14 @@ export async function repaired(deps: BookingDeps, salonId: string, change: Booki
  * A held booking's deposit paid, on its day: the reservation records the payment and, in the same
  * transaction, the appointment is confirmed, counted and reminded, and the hold's marker goes.
  */
-export async function payOnDay<R>(deps: BookingDeps, context: SalonContext, ref: DayRef, bookingId: string, step: (day: DayItem) => Step<R>, options: ChangeOptions = {}): Promise<Ended<R>> {
+export async function payOnDay<R>(
+  deps: BookingDeps,
+  context: SalonContext,
+  ref: DayRef,
+  bookingId: string,
+  step: (day: DayItem) => Step<R>,
+  options: ChangeOptions = {},
+): Promise<Ended<R>> {
   const salonId = context.salon.id;
   const { extra = {}, stored } = options;
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {

@@ -49,7 +49,12 @@ export const depositUnavailable = () =>
   );
 
 /** The Checkout Session for a booking's deposit: one per booking id (Stripe's idempotency key). */
-export async function openDepositCheckout(deps: BookingDeps, context: SalonContext, terms: DepositTerms, booking: { bookingId: string; serviceName: string }): Promise<Omit<DepositHold, 'paidAt'>> {
+export async function openDepositCheckout(
+  deps: BookingDeps,
+  context: SalonContext,
+  terms: DepositTerms,
+  booking: { bookingId: string; serviceName: string },
+): Promise<Omit<DepositHold, 'paidAt'>> {
   const found = depositDeps(deps)!;
   const back = new URL('/', found.config.SITE_URL).toString();
   try {
@@ -65,7 +70,13 @@ export async function openDepositCheckout(deps: BookingDeps, context: SalonConte
       cancelUrl: back,
       idempotencyKey: `deposit-${booking.bookingId}`,
     });
-    return { amountCents: terms.amountCents, accountId: terms.accountId, sessionId: session.id, payUrl: session.url, expiresAt: session.expiresAt.toISOString() };
+    return {
+      amountCents: terms.amountCents,
+      accountId: terms.accountId,
+      sessionId: session.id,
+      payUrl: session.url,
+      expiresAt: session.expiresAt.toISOString(),
+    };
   } catch (error) {
     if (isPaymentsError(error)) {
       logger.warn('deposit checkout not created', { salonId: context.salon.id, bookingId: booking.bookingId, kind: error.kind });

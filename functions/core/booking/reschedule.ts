@@ -68,7 +68,14 @@ const dayKeyOf = (ref: DayRef) => `${ref.stylistId}#${ref.date}`;
  * day), both appointments, the caller's record, the counts, reminders and calendar writes. A
  * refusal writes nothing: what refused it is read again and the move decided again.
  */
-async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppointment, candidate: Stylist, reservation: DayReservation, read: MoveRead): Promise<MoveOutcome> {
+async function moveTo(
+  deps: BookingDeps,
+  context: SalonContext,
+  old: StoredAppointment,
+  candidate: Stylist,
+  reservation: DayReservation,
+  read: MoveRead,
+): Promise<MoveOutcome> {
   const salonId = context.salon.id;
   const oldRef = { stylistId: old.stylistId, date: localDate(Date.parse(old.start)) };
   const newRef = { stylistId: candidate.id, date: localDate(Date.parse(reservation.start)) };
@@ -99,24 +106,37 @@ async function moveTo(deps: BookingDeps, context: SalonContext, old: StoredAppoi
     const appointment = appointmentOf(salonId, candidate.id, reservation)!;
     if (!ending) throw new UnavailableError();
     const caller = prunedCaller(read.caller, now.getTime());
-    const record = { ...caller, bookings: [...caller.bookings.filter((entry) => entry.bookingId !== old.id && entry.bookingId !== appointment.id), { bookingId: appointment.id, start: Date.parse(reservation.start) }] };
+    const record = {
+      ...caller,
+      bookings: [
+        ...caller.bookings.filter((entry) => entry.bookingId !== old.id && entry.bookingId !== appointment.id),
+        { bookingId: appointment.id, start: Date.parse(reservation.start) },
+      ],
+    };
     // A move is not a new booking: the month's count stays as it is (the new booking is counted as the old: countedAs).
     const { counted: _counted, ...live } = liveItems(context, appointment, now);
     const { uncounted: _uncounted, ...ended } = ending.change;
     const events = stamped([...endedEvents(context, endedAs(old, ending.cancelled), now), confirmedEvent(context, appointment)], now);
     const change = joined({ days: written, created: [appointment], caller: { phoneHash: read.phoneHash, record }, ...live, events }, { days: [], ...ended });
     let outcome = await deps.bookings.commitChange(salonId, change);
-    if (!outcome.committed && (outcome.refused === 'ended' || outcome.refused === 'uncounted')) outcome = await deps.bookings.commitChange(salonId, await repaired(deps, salonId, change, ending.cancelled));
+    if (!outcome.committed && (outcome.refused === 'ended' || outcome.refused === 'uncounted'))
+      outcome = await deps.bookings.commitChange(salonId, await repaired(deps, salonId, change, ending.cancelled));
     if (outcome.committed) return { kind: 'moved', stylist: candidate, appointment };
     if (outcome.refused === 'caller') read.caller = await deps.bookings.callers.get(salonId, read.phoneHash);
-    else if (outcome.refused === 'day' || outcome.refused === 'conflict') for (const ref of sameDay ? [oldRef] : [oldRef, newRef]) read.days.delete(dayKeyOf(ref));
+    else if (outcome.refused === 'day' || outcome.refused === 'conflict')
+      for (const ref of sameDay ? [oldRef] : [oldRef, newRef]) read.days.delete(dayKeyOf(ref));
     else throw new UnavailableError();
     await pause(backoffMs(attempt));
   }
   throw new UnavailableError();
 }
 
-export async function reschedule(deps: BookingDeps, salonId: string, input: ToolInput<'reschedule'>, scope: CallScope = { test: false }): Promise<RescheduleAnswer> {
+export async function reschedule(
+  deps: BookingDeps,
+  salonId: string,
+  input: ToolInput<'reschedule'>,
+  scope: CallScope = { test: false },
+): Promise<RescheduleAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const parsed = parseStart(input.newStart);
   if (!parsed.ok) refuseStart(parsed.problem);
@@ -125,7 +145,10 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   // Found by phone, the caller's booking comes in one batch with every stylist's day at the new
   // time and their calendars' mirrors: the move then reads nothing more before its transaction.
   const everyone = context.setup.stylists.map((each) => each.id);
-  const target = { refs: everyone.map((stylistId) => ({ stylistId, date: localDate(start) })), calendarIds: deps.calendarMirrors ? calendarsOf(context.setup.mappings, everyone) : [] };
+  const target = {
+    refs: everyone.map((stylistId) => ({ stylistId, date: localDate(start) })),
+    calendarIds: deps.calendarMirrors ? calendarsOf(context.setup.mappings, everyone) : [],
+  };
   const lookup = { callerPhone: input.callerPhone, ...(input.bookingId ? { bookingId: input.bookingId } : {}), ...(input.date ? { date: input.date } : {}) };
   const { appointment: old, read: lookedUp } = await findCallerBooking(deps, context, lookup, scope, target);
   const now = deps.now().getTime();
@@ -139,9 +162,15 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
     const moved = old.rescheduledTo ? await deps.bookings.appointments.get(salonId, old.rescheduledTo) : null;
     if (moved?.status === 'confirmed' && sameTarget(moved, start, asked)) return movedAnswer(moved);
     if (moved?.status === 'confirmed') throw movedAway(old, moved, now);
-    throw new ToolError('conflict', 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
+    throw new ToolError(
+      'conflict',
+      'booking_cancelled',
+      'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?',
+      'The booking is cancelled',
+    );
   }
-  if (Date.parse(old.start) <= now) throw new ToolError('invalid', 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
+  if (Date.parse(old.start) <= now)
+    throw new ToolError('invalid', 'past', "That appointment has already started, so I can't move it now.", 'The booking has already started');
   if (old.status === 'awaiting_deposit') throw awaitingDepositRefusal();
 
   const service = serviceOf(context, old);
@@ -149,7 +178,11 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const sameStylist: Stylist | null = context.setup.stylists.find((stylist) => stylist.id === old.stylistId) ?? null;
   const stylist = asked === undefined ? sameStylist : asked;
   if (stylist?.id === old.stylistId && Date.parse(old.start) === start) {
-    return { ok: true, say: `That's already your booking time: ${speakWhen(start, now)} with ${old.stylistName}.`, booking: bookingView(publicAppointment(old), now) };
+    return {
+      ok: true,
+      say: `That's already your booking time: ${speakWhen(start, now)} with ${old.stylistName}.`,
+      booking: bookingView(publicAppointment(old), now),
+    };
   }
 
   const bookingId = newBookingId();
@@ -166,11 +199,19 @@ export async function reschedule(deps: BookingDeps, salonId: string, input: Tool
   const calendarIds = deps.calendarMirrors ? calendarsOf(context.setup.mappings, candidateIds) : [];
   const covered = lookedUp && wanted.every((ref) => dayIn(lookedUp, ref)) && calendarIds.every((id) => target.calendarIds.includes(id));
   const read = covered ? Promise.resolve(lookedUp) : deps.bookings.readForBooking(salonId, phoneHash, wanted, calendarIds);
-  const currentOf = read.then((found) => withMappingsRead(context, refs.map((ref) => ref.stylistId), found.mappings));
+  const currentOf = read.then((found) =>
+    withMappingsRead(
+      context,
+      refs.map((ref) => ref.stylistId),
+      found.mappings,
+    ),
+  );
   const [found, current, raw] = await Promise.all([
     read,
     currentOf,
-    Promise.all([read, currentOf]).then(([found, current]) => fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined)),
+    Promise.all([read, currentOf]).then(([found, current]) =>
+      fetchBusy(deps, salonId, current.setup.mappings, candidateIds, start, end, 'book', deps.calendarMirrors ? found.mirrors : undefined),
+    ),
   ]);
   const days = found.days.filter((day) => day.date === date);
   const deposit = found.days.find(isOldDay)?.intervals.find((entry) => entry.bookingId === old.id)?.record?.deposit;
@@ -230,10 +271,21 @@ function goneAnswer(old: StoredAppointment, gone: Gone, request: { start: number
   const movedTo = gone.kind === 'ended' ? gone.ended.movedTo : null;
   const start = request.start;
   if (movedTo && sameTarget(movedTo, start, request.asked)) {
-    return new ToolError('conflict', 'already_moved', `That booking has just been moved to ${speakWhen(start, now).replace(/^on /, '')} with ${movedTo.stylistName}, so you're all set.`, 'The booking was already moved to this time', {
-      movedTo: movedTo.start,
-    });
+    return new ToolError(
+      'conflict',
+      'already_moved',
+      `That booking has just been moved to ${speakWhen(start, now).replace(/^on /, '')} with ${movedTo.stylistName}, so you're all set.`,
+      'The booking was already moved to this time',
+      {
+        movedTo: movedTo.start,
+      },
+    );
   }
   if (movedTo) return movedAway(old, movedTo, now);
-  return new ToolError('conflict', 'booking_cancelled', 'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?', 'The booking is cancelled');
+  return new ToolError(
+    'conflict',
+    'booking_cancelled',
+    'That booking was cancelled, so there is nothing to move. Would you like to make a new booking?',
+    'The booking is cancelled',
+  );
 }

@@ -28,7 +28,8 @@ export function requireHours(context: SalonContext) {
 }
 
 export function refuseStart(problem: LocalTimeProblem): never {
-  if (problem === 'clocks-go-forward') throw new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
+  if (problem === 'clocks-go-forward')
+    throw new ToolError('invalid', 'clocks_go_forward', toolSay.clocksGoForward, 'That local time is skipped when the clocks go forward');
   if (problem === 'zoned') throw new ToolError('invalid', ZONED_TIME, toolSay.zonedTime, 'start must be the local time in Ireland, with no zone or offset');
   throw new ToolError('invalid', 'bad_start', toolSay.badStart, 'start is not a real date and time');
 }
@@ -47,15 +48,27 @@ export function checkBookable(context: SalonContext, service: Pick<Service, 'nam
   const opening = openingOn(hours, date);
   const weekday = capitalise(dayOfWeek(date));
   if (!opening) throw new ToolError('invalid', 'closed', `Sorry, we're closed on ${weekday}s. Would another day suit you?`, 'The salon is closed that day');
-  if (localDate(end - 1) !== date) throw new ToolError('invalid', 'spans_midnight', `Sorry, that would run past closing time. Would an earlier time suit you?`, 'A booking cannot run past midnight');
+  if (localDate(end - 1) !== date)
+    throw new ToolError(
+      'invalid',
+      'spans_midnight',
+      `Sorry, that would run past closing time. Would an earlier time suit you?`,
+      'A booking cannot run past midnight',
+    );
   const hoursToday = `On ${weekday}s we're open ${speakTime(opening.open).replace(" o'clock", '')} to ${speakTime(opening.close).replace(" o'clock", '')}.`;
   if (start < opening.open || start >= opening.close) {
     throw new ToolError('invalid', 'outside_hours', `Sorry, that's outside our opening hours. ${hoursToday}`, 'start is outside opening hours');
   }
   if (end > opening.close) {
     const latest = opening.close - service.duration * MINUTE;
-    const tail = latest >= opening.open ? ` The latest I could start it that day is ${speakTime(latest - (latest % (BOOKING_RULES.gridMinutes * MINUTE)))}.` : '';
-    throw new ToolError('invalid', 'past_closing', `A ${service.name} takes ${speakDuration(service.duration)}, so that would run past closing time.${tail}`, 'The service would end after closing');
+    const tail =
+      latest >= opening.open ? ` The latest I could start it that day is ${speakTime(latest - (latest % (BOOKING_RULES.gridMinutes * MINUTE)))}.` : '';
+    throw new ToolError(
+      'invalid',
+      'past_closing',
+      `A ${service.name} takes ${speakDuration(service.duration)}, so that would run past closing time.${tail}`,
+      'The service would end after closing',
+    );
   }
   return end;
 }

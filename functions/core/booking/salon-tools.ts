@@ -50,7 +50,12 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
     };
   });
   if (services.length === 0) return { ok: true, say: "I don't have the salon's price list to hand. Would you like me to take a message?", services };
-  const spoken = services.slice(0, 8).map((service) => `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`);
+  const spoken = services
+    .slice(0, 8)
+    .map(
+      (service) =>
+        `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`,
+    );
   const more = services.length > 8 ? ', and a few more' : '';
   return { ok: true, say: `We do ${speakList(spoken)}${more}. Would you like to book one?`, services };
 }
@@ -136,19 +141,32 @@ export async function transfer(
     import('../telephony/twiml.js'),
   ]);
   const phoneNumber = transferTarget(salon, setup);
-  if (!phoneNumber) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no escalation or salon phone number that does not forward to us');
+  if (!phoneNumber)
+    throw new ToolError(
+      'conflict',
+      'no_transfer_number',
+      toolSay.noTransferNumber,
+      'The salon has no escalation or salon phone number that does not forward to us',
+    );
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
   if (!live || !deps.telephony || !deps.config) return answer;
   if (!call) throw new ToolError('not_found', 'unknown_call', toolSay.noTransferNumber, 'No call of this salon has that call id');
   // The salon's number is what the phone we ring is shown (twiml.ts, CallerId); a live call came in on it.
   const callerId = salon.assignedNumber;
-  if (!callerId) throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no number of ours to present to the phone it rings');
+  if (!callerId)
+    throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no number of ours to present to the phone it rings');
   await (options.wait ?? pause)(TRANSFER_DELAY_MS);
   // Before the call moves: should the number we ring forward it straight back, that call is known for ours and refused.
   const expiresAt = new Date(deps.now().getTime() + TRANSFER_RING_SECONDS * 1000).toISOString();
   await deps.dialling?.start(salonId, { callSid: live, to: phoneNumber, caller: call.callerPhone, expiresAt });
   try {
-    await deps.telephony.redirectCall(live, transferTwiml({ to: phoneNumber, callerId, whisperUrl: whisperUrl(voiceWebhookUrl(deps.config.SITE_URL), { salonId, callSid: live }) }, afterTransferUrl(deps.config.SITE_URL)));
+    await deps.telephony.redirectCall(
+      live,
+      transferTwiml(
+        { to: phoneNumber, callerId, whisperUrl: whisperUrl(voiceWebhookUrl(deps.config.SITE_URL), { salonId, callSid: live }) },
+        afterTransferUrl(deps.config.SITE_URL),
+      ),
+    );
   } catch (error) {
     throw new ToolError('provider_failed', 'transfer_failed', toolSay.noTransferNumber, `The call could not be transferred: ${(error as Error).message}`);
   }

@@ -48,7 +48,12 @@ export function sharingCalendars(context: SalonContext, stylists: readonly Styli
   return [...ids];
 }
 
-export async function searchSlots(deps: BookingDeps, context: SalonContext, search: SlotSearch, options: { exceptBookingId?: string } = {}): Promise<SlotSearchResult> {
+export async function searchSlots(
+  deps: BookingDeps,
+  context: SalonContext,
+  search: SlotSearch,
+  options: { exceptBookingId?: string } = {},
+): Promise<SlotSearchResult> {
   const hours = context.salon.hours;
   const now = deps.now().getTime();
   const today = localDate(now);
@@ -59,15 +64,26 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
 
   const stylistIds = sharingCalendars(context, search.stylists);
   const dates = Array.from({ length: daysBetween(fromDate, toDate) + 1 }, (_, index) => addDays(fromDate, index));
-  const from = Math.max(now, atInstant(Date.parse(`${fromDate}T00:00:00Z`)).startOf('day').toMillis());
-  const to = atInstant(Date.parse(`${toDate}T12:00:00Z`)).endOf('day').toMillis() + 1;
+  const from = Math.max(
+    now,
+    atInstant(Date.parse(`${fromDate}T00:00:00Z`))
+      .startOf('day')
+      .toMillis(),
+  );
+  const to =
+    atInstant(Date.parse(`${toDate}T12:00:00Z`))
+      .endOf('day')
+      .toMillis() + 1;
 
   const candidateIds = search.stylists.map((stylist) => stylist.id);
   // The days and the calendars' mirrors in one read (where mirrors are kept; without them busy
   // time is asked live). The connection (cached per instance) is looked up meanwhile.
   const mapped = calendarsOf(context.setup.mappings, candidateIds);
   const calendarIds = deps.calendarMirrors ? mapped : [];
-  if (mapped.length) void withCachedConnection(deps).googleStore.getConnection(context.salon.id).catch(() => null);
+  if (mapped.length)
+    void withCachedConnection(deps)
+      .googleStore.getConnection(context.salon.id)
+      .catch(() => null);
   const read = deps.bookings.readForOffer(
     context.salon.id,
     stylistIds.flatMap((stylistId) => dates.map((date) => ({ stylistId, date }))),
@@ -77,7 +93,9 @@ export async function searchSlots(deps: BookingDeps, context: SalonContext, sear
   const mappingsOf = read.then((found) => withMappingsRead(context, stylistIds, found.mappings).setup.mappings);
   const [days, raw, mappings] = await Promise.all([
     read.then((found) => found.days),
-    read.then(async (found) => fetchBusy(deps, context.salon.id, await mappingsOf, candidateIds, from, to, 'offer', deps.calendarMirrors ? found.mirrors : undefined)),
+    read.then(async (found) =>
+      fetchBusy(deps, context.salon.id, await mappingsOf, candidateIds, from, to, 'offer', deps.calendarMirrors ? found.mirrors : undefined),
+    ),
     mappingsOf,
   ]);
   const own = bookedByStylist(days);

@@ -15,7 +15,11 @@ export interface OfferWords {
   now: number;
 }
 
-const times = (offer: Offer) => speakList(offer.options.map((option) => speakTime(option.start)), 'or');
+const times = (offer: Offer) =>
+  speakList(
+    offer.options.map((option) => speakTime(option.start)),
+    'or',
+  );
 
 export function speakOffer(offer: Offer, words: OfferWords): string {
   const { now } = words;
@@ -24,7 +28,9 @@ export function speakOffer(offer: Offer, words: OfferWords): string {
     case 'none': {
       const what = `${words.serviceName}${who}`;
       const when = words.date ? speakOnDate(words.date, now) : 'in the next two weeks';
-      const waitlist = offer.waitlistDate ? ` Or I can put you on the waiting list for ${speakDate(offer.waitlistDate, now)}: if a time comes free, we'll text you.` : '';
+      const waitlist = offer.waitlistDate
+        ? ` Or I can put you on the waiting list for ${speakDate(offer.waitlistDate, now)}: if a time comes free, we'll text you.`
+        : '';
       return offer.nextDay
         ? `Sorry, there's nothing free for ${withArticle(what)} ${when}. The next day I have is ${speakDate(offer.nextDay, now)}: ${times(offer)}.${waitlist}`
         : `Sorry, there's nothing free for ${withArticle(what)} ${when}, or for a while after.${waitlist || ' Would you like me to take a message for the salon?'}`;
@@ -37,7 +43,10 @@ export function speakOffer(offer: Offer, words: OfferWords): string {
     case 'nearest':
       return `Sorry, ${speakTime(offer.target)} isn't free${who}. The nearest I have ${speakOnDate(offer.date, now)} ${offer.options.length === 1 ? 'is' : 'are'} ${times(offer)}.`;
     case 'same-time':
-      return `I have ${speakTime(offer.options[0]!.start)} free${who} ${speakList(offer.options.map((option) => speakDate(localDate(option.start), now)), 'or')}.`;
+      return `I have ${speakTime(offer.options[0]!.start)} free${who} ${speakList(
+        offer.options.map((option) => speakDate(localDate(option.start), now)),
+        'or',
+      )}.`;
     case 'first-day': {
       const day = speakDate(offer.day, now);
       const lead = day === 'today' || day === 'tomorrow' ? `${day.charAt(0).toUpperCase()}${day.slice(1)}` : `On ${day}`;

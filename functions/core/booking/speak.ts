@@ -85,7 +85,8 @@ export interface PricedService {
 export function speakPrice(service: PricedService): string | null {
   const { priceCents, priceMinCents, priceMaxCents } = service;
   if (priceCents) return speakEuro(priceCents);
-  if (priceMinCents && priceMaxCents) return priceMinCents === priceMaxCents ? speakEuro(priceMinCents) : `${speakEuro(priceMinCents)} to ${speakEuro(priceMaxCents)}`;
+  if (priceMinCents && priceMaxCents)
+    return priceMinCents === priceMaxCents ? speakEuro(priceMinCents) : `${speakEuro(priceMinCents)} to ${speakEuro(priceMaxCents)}`;
   if (priceMinCents) return `from ${speakEuro(priceMinCents)}`;
   if (priceMaxCents) return `up to ${speakEuro(priceMaxCents)}`;
   return null;
@@ -124,7 +125,11 @@ export function speakOpeningHours(hours: Hours): string {
     const [openHour, openMinute] = open.split(':').map(Number) as [number, number];
     const [closeHour, closeMinute] = close.split(':').map(Number) as [number, number];
     const allDay = open === '00:00' && close === '23:59';
-    const text = closed ? 'closed' : allDay ? 'all day' : `${speakClock(openHour, openMinute, { short: true })} to ${speakClock(closeHour, closeMinute, { short: true })}`;
+    const text = closed
+      ? 'closed'
+      : allDay
+        ? 'all day'
+        : `${speakClock(openHour, openMinute, { short: true })} to ${speakClock(closeHour, closeMinute, { short: true })}`;
     const last = groups[groups.length - 1];
     if (last && last.text === text && last.to === index - 1) last.to = index;
     else groups.push({ from: index, to: index, text });

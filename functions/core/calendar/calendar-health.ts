@@ -13,7 +13,11 @@ export const BEHIND_MS = 60_000;
 const LISTED = 50;
 
 export async function calendarHealth(
-  deps: { bookings: { calendarSync: Pick<CalendarSyncStore, 'pending'> }; calendarMirrors: { list(salonId: string): Promise<CalendarMirror[]> }; now: () => Date },
+  deps: {
+    bookings: { calendarSync: Pick<CalendarSyncStore, 'pending'> };
+    calendarMirrors: { list(salonId: string): Promise<CalendarMirror[]> };
+    now: () => Date;
+  },
   salonId: string,
 ): Promise<CalendarHealth> {
   const [pending, mirrors] = await Promise.all([deps.bookings.calendarSync.pending(salonId, LISTED), deps.calendarMirrors.list(salonId)]);

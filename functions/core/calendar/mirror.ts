@@ -80,7 +80,10 @@ async function listAll(port: CalendarPort, grant: CalendarGrant, calendarId: str
     const changes: Listed['changes'] = [];
     let pageToken: string | undefined;
     for (;;) {
-      const page = await port.listEvents(grant, calendarId, { ...(full ? { timeMin: since } : { syncToken: syncToken! }), ...(pageToken ? { pageToken } : {}) });
+      const page = await port.listEvents(grant, calendarId, {
+        ...(full ? { timeMin: since } : { syncToken: syncToken! }),
+        ...(pageToken ? { pageToken } : {}),
+      });
       changes.push(...page.changes);
       if (page.nextPageToken) pageToken = page.nextPageToken;
       else return { full, changes, syncToken: page.nextSyncToken ?? null };
@@ -122,7 +125,12 @@ function listedSince(mirror: CalendarMirror, asked: number): boolean {
  * A failure is recorded on the mirror (booking stops trusting it) and thrown; a connection found
  * broken closes all the salon's mirrors instead (lost-connection.ts).
  */
-export async function syncMirror(deps: MirrorDeps, salonId: string, calendarId: string, options: { full?: boolean; channel?: CalendarMirror['channel'] } = {}): Promise<CalendarMirror> {
+export async function syncMirror(
+  deps: MirrorDeps,
+  salonId: string,
+  calendarId: string,
+  options: { full?: boolean; channel?: CalendarMirror['channel'] } = {},
+): Promise<CalendarMirror> {
   try {
     const asked = deps.now().getTime();
     return await withCalendarGrant(deps, salonId, async (grant) => {

@@ -43,7 +43,11 @@ export function expiredOwnWrites(mirror: Pick<CalendarMirror, 'ownWrites'>, now:
  * such write is forgotten (conditionally, so two notifications at once never take the same one).
  * Answers false when none is owed: the notification is then anyone's, the owner's edit perhaps.
  */
-export async function takenForOwnWrite(deps: { calendarMirrors: Pick<CalendarMirrorStore, 'dropOwnWrite'> }, mirror: CalendarMirror, now: number): Promise<boolean> {
+export async function takenForOwnWrite(
+  deps: { calendarMirrors: Pick<CalendarMirrorStore, 'dropOwnWrite'> },
+  mirror: CalendarMirror,
+  now: number,
+): Promise<boolean> {
   for (const eventId of owedOwnWrites(mirror, now)) {
     if (await deps.calendarMirrors.dropOwnWrite(mirror.salonId, mirror.calendarId, eventId)) return true;
   }

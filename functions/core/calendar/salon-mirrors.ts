@@ -19,7 +19,11 @@ import { openMirror, stopChannel, type MirrorDeps } from './mirror.js';
  * and its mirror removed anyway: its notifications then match no mirror and are refused, and it
  * expires within a week. Answers how many mirrors were closed.
  */
-export async function closeMirrors(deps: CalendarGrantDeps & { calendarMirrors: CalendarMirrorStore }, salonId: string, keep: (calendarId: string) => boolean = () => false): Promise<number> {
+export async function closeMirrors(
+  deps: CalendarGrantDeps & { calendarMirrors: CalendarMirrorStore },
+  salonId: string,
+  keep: (calendarId: string) => boolean = () => false,
+): Promise<number> {
   const closing = (await deps.calendarMirrors.list(salonId)).filter((mirror) => !keep(mirror.calendarId));
   for (const mirror of closing) {
     if (mirror.channel) await stopChannel(deps, salonId, mirror.channel);

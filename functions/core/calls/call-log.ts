@@ -60,7 +60,11 @@ export async function listCalls(deps: CallLogDeps, salonId: string, after?: stri
   return { calls: page.calls.map((call) => callView(call, booked)), next: page.next && callsCursor.encode(page.next) };
 }
 
-export async function callWithTranscript(deps: CallLogDeps, salonId: string, callSid: string): Promise<{ call: CallView; transcript: TranscriptLineView[] | null }> {
+export async function callWithTranscript(
+  deps: CallLogDeps,
+  salonId: string,
+  callSid: string,
+): Promise<{ call: CallView; transcript: TranscriptLineView[] | null }> {
   const call = await deps.calls.get(salonId, callSid);
   if (!call) throw new NotFoundError('That call is not in your call log.');
   const [booked, transcript] = await Promise.all([bookingsOf(deps, salonId, [call]), deps.calls.transcript(salonId, callSid)]);
@@ -107,7 +111,11 @@ export async function listMessages(deps: CallLogDeps, salonId: string, after?: s
   };
 }
 
-export async function markMessageDone(deps: CallLogDeps, salonId: string, input: { id: string; createdAt: string; done: boolean }): Promise<{ doneAt: string | null }> {
+export async function markMessageDone(
+  deps: CallLogDeps,
+  salonId: string,
+  input: { id: string; createdAt: string; done: boolean },
+): Promise<{ doneAt: string | null }> {
   const doneAt = input.done ? deps.now().toISOString() : null;
   if (!(await deps.bookings.messages.setDone(salonId, input, doneAt))) throw new NotFoundError('That message is not in your messages.');
   return { doneAt };

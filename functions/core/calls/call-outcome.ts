@@ -11,7 +11,9 @@ const NOT_ANSWERED = new Set(['busy', 'no-answer', 'failed']);
  * agent or a person answered), or a `test-call`. Null while the call has not ended.
  */
 export function callOutcome(
-  call: Pick<CallRecord, 'endedAt' | 'test' | 'transferred' | 'finalStatus' | 'agentConnected' | 'salonAnswered' | 'route' | 'durationSeconds'> & { messageIds?: readonly string[] },
+  call: Pick<CallRecord, 'endedAt' | 'test' | 'transferred' | 'finalStatus' | 'agentConnected' | 'salonAnswered' | 'route' | 'durationSeconds'> & {
+    messageIds?: readonly string[];
+  },
 ): CallOutcome | null {
   if (!call.endedAt) return null;
   if (call.test) return 'test-call';

@@ -31,8 +31,7 @@ export interface MissedCallSalon {
 }
 
 export type MissedCallTextDecision =
-  | { send: true; to: string; body: string; day: string }
-  | { send: false; reason: 'answered' | 'test' | 'off' | 'no-caller' | 'no-number' | 'night' };
+  { send: true; to: string; body: string; day: string } | { send: false; reason: 'answered' | 'test' | 'off' | 'no-caller' | 'no-number' | 'night' };
 
 export function missedCallText(call: MissedCall, salon: MissedCallSalon, now: Date): MissedCallTextDecision {
   if (!TEXTED_OUTCOMES.has(call.outcome)) return { send: false, reason: 'answered' };

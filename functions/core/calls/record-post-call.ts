@@ -34,7 +34,10 @@ export type PostCallOutcome = 'recorded' | 'ignored' | 'refused';
  * conversation was started with, and one started elsewhere (the provider's console, another
  * salon's agent) may carry any; a mismatch is refused and nothing is written.
  */
-export async function recordPostCall(deps: Pick<Ports, 'salons' | 'agents' | 'calls' | 'callStats' | 'now'>, conversation: PostCallConversation): Promise<PostCallOutcome> {
+export async function recordPostCall(
+  deps: Pick<Ports, 'salons' | 'agents' | 'calls' | 'callStats' | 'now'>,
+  conversation: PostCallConversation,
+): Promise<PostCallOutcome> {
   const ids = { conversationId: conversation.conversationId };
   if (!conversation.salonId || !conversation.callSid || !CALL_SID.test(conversation.callSid)) {
     logger.warn('post-call data without a salon or a phone call; dropped', ids);

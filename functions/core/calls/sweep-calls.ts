@@ -49,7 +49,11 @@ export async function sweepCalls(deps: SweepDeps, options: { graceMs: number; li
       result[await finish(deps, marker, now)] += 1;
     } catch (error) {
       result.failed += 1;
-      logger.warn('call sweep: a call could not be finished; the next run tries again', { salonId: marker.salonId, callSid: marker.callSid, name: (error as Error)?.name });
+      logger.warn('call sweep: a call could not be finished; the next run tries again', {
+        salonId: marker.salonId,
+        callSid: marker.callSid,
+        name: (error as Error)?.name,
+      });
     }
   }
   return result;
@@ -67,7 +71,14 @@ async function finish(deps: SweepDeps, marker: CallSweepMarker, now: Date): Prom
     return 'waiting';
   }
   if (call.endedAt) {
-    await completeCall(deps, { salonId, callSid, startedAt: call.startedAt, endedAt: call.endedAt, durationSeconds: call.durationSeconds ?? 0, finalStatus: call.finalStatus ?? 'completed' });
+    await completeCall(deps, {
+      salonId,
+      callSid,
+      startedAt: call.startedAt,
+      endedAt: call.endedAt,
+      durationSeconds: call.durationSeconds ?? 0,
+      finalStatus: call.finalStatus ?? 'completed',
+    });
     return 'published';
   }
   const limit = Date.parse(call.startedAt) + OPEN_CALL_LIMIT_MS;

@@ -50,7 +50,12 @@ export function firstName(fullName: string): string {
 /** The salon's address on one line, from what the setup wizard saved. */
 export function addressLine(business: { address_line?: string; town_city?: string; county?: string; eircode?: string } | null): string | null {
   if (!business) return null;
-  const parts = [business.address_line, business.town_city, business.county ? (/^co\.?\s/i.test(business.county) ? business.county : `Co. ${business.county}`) : '', business.eircode]
+  const parts = [
+    business.address_line,
+    business.town_city,
+    business.county ? (/^co\.?\s/i.test(business.county) ? business.county : `Co. ${business.county}`) : '',
+    business.eircode,
+  ]
     .map((part) => part?.trim())
     .filter(Boolean);
   return parts.length ? parts.join(', ') : null;

@@ -58,7 +58,11 @@ export function buildInvite(
     ...(salon.address ? { location: salon.address } : {}),
     organizer: { name: salon.name, email: organizerEmail },
     ...(appointment.callerEmail
-      ? { attendees: [{ name: appointment.callerName, email: appointment.callerEmail, rsvp: false, partstat: 'ACCEPTED' as const, role: 'REQ-PARTICIPANT' as const }] }
+      ? {
+          attendees: [
+            { name: appointment.callerName, email: appointment.callerEmail, rsvp: false, partstat: 'ACCEPTED' as const, role: 'REQ-PARTICIPANT' as const },
+          ],
+        }
       : {}),
     productId: 'salondesk/bookings',
     busyStatus: kind === 'confirmed' ? 'BUSY' : 'FREE',

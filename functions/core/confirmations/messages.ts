@@ -22,7 +22,8 @@ const withStylist = (appointment: Appointment) => (appointment.stylistName.trim(
 export type CancelReason = 'deposit_not_paid';
 
 /** How to book again: by phone, else by a reply where one reaches us (a one-way sender's texts take none: docs/reminders.md). */
-const bookAgain = (salon: SalonContact, twoWay: boolean) => (salon.phone ? `Call ${salon.phone} to book again.` : twoWay ? 'Reply to this message to book again.' : 'Call the salon to book again.');
+const bookAgain = (salon: SalonContact, twoWay: boolean) =>
+  salon.phone ? `Call ${salon.phone} to book again.` : twoWay ? 'Reply to this message to book again.' : 'Call the salon to book again.';
 
 /** "You're booked at Bláth Hair for Cut on Saturday 28 November at 14:30 with Aoife. Reply or call 01 234 5678 to change." */
 export function bookingSms(kind: BookingKind, appointment: Appointment, salon: SalonContact, now: Date, reason?: CancelReason, twoWay = true): string {
@@ -41,7 +42,12 @@ export function bookingSms(kind: BookingKind, appointment: Appointment, salon: S
 }
 
 /** The deposit link: "Bláth Hair: to book your Balayage on Saturday 28 November at 14:30 with Aoife, pay the €20 deposit by 14:05 here: <link>" */
-export function depositSms(appointment: Appointment, salon: Pick<SalonContact, 'name'>, deposit: { cents: number; payUrl: string; expiresAt: string }, now: Date): string {
+export function depositSms(
+  appointment: Appointment,
+  salon: Pick<SalonContact, 'name'>,
+  deposit: { cents: number; payUrl: string; expiresAt: string },
+  now: Date,
+): string {
   const when = spokenWhen(appointment.start, now);
   const by = salonTime(deposit.expiresAt).toFormat('HH:mm');
   return `${salon.name}: to book your ${appointment.service.name.trim()} on ${when}${withStylist(appointment)}, pay the ${formatEuro(deposit.cents)} deposit by ${by} here: ${deposit.payUrl} The time is held until then. We never ask for card details by phone.`;
@@ -61,7 +67,10 @@ function html(paragraphs: (string | { rows: [string, string][] })[]): string {
       typeof paragraph === 'string'
         ? `<p style="margin:0 0 16px">${escapeHtml(paragraph)}</p>`
         : `<table role="presentation" style="border-collapse:collapse;margin:0 0 16px">${paragraph.rows
-            .map(([label, value]) => `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#4b5563;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`)
+            .map(
+              ([label, value]) =>
+                `<tr><th scope="row" style="text-align:left;padding:4px 16px 4px 0;color:#4b5563;font-weight:600">${escapeHtml(label)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+            )
             .join('')}</table>`,
     )
     .join('\n');
@@ -168,7 +177,10 @@ export function usageWarningEmail(
     after,
   ];
   return {
-    subject: warning.threshold === 100 ? `${salonName}: you've used all your receptionist minutes` : `${salonName}: you've used ${warning.threshold}% of your receptionist minutes`,
+    subject:
+      warning.threshold === 100
+        ? `${salonName}: you've used all your receptionist minutes`
+        : `${salonName}: you've used ${warning.threshold}% of your receptionist minutes`,
     text: text(paragraphs),
     html: html(paragraphs),
     attachments: [],
@@ -197,7 +209,17 @@ export function numberAssignedEmail(salonName: string, e164: string, dashboardUr
 
 /** The owner's message to support (the in-app form): who, which salon, about what, and what they wrote. */
 export function supportRequestEmail(salon: { id: string; name: string }, ownerEmail: string | null, topic: string, message: string): EmailContent {
-  const paragraphs = [{ rows: [['Salon', salon.name], ['Salon id', salon.id], ['Owner', ownerEmail ?? 'unknown'], ['About', topic]] as [string, string][] }, message];
+  const paragraphs = [
+    {
+      rows: [
+        ['Salon', salon.name],
+        ['Salon id', salon.id],
+        ['Owner', ownerEmail ?? 'unknown'],
+        ['About', topic],
+      ] as [string, string][],
+    },
+    message,
+  ];
   return { subject: `Support: ${topic} (${salon.name}, ${salon.id})`, text: text(paragraphs), html: html(paragraphs), attachments: [] };
 }
 
@@ -211,12 +233,22 @@ export function numberWaitingEmail(salon: { id: string; name: string }, since: s
 }
 
 /** A caller's message, for the owner at once: who, their number, what they said. */
-export function callerMessageEmail(salonName: string, message: { callerName: string; callerPhone: string; message: string }, dashboardUrl: string): EmailContent {
+export function callerMessageEmail(
+  salonName: string,
+  message: { callerName: string; callerPhone: string; message: string },
+  dashboardUrl: string,
+): EmailContent {
   const who = message.callerName.trim() || 'A caller';
   const phone = callBackNumber(message.callerPhone);
   const paragraphs = [
     `${who} left a message for ${salonName} with your receptionist.`,
-    { rows: [['Caller', who], ['Phone', phone], ['Message', message.message]] as [string, string][] },
+    {
+      rows: [
+        ['Caller', who],
+        ['Phone', phone],
+        ['Message', message.message],
+      ] as [string, string][],
+    },
     `Mark it done on your dashboard once you have called back: ${dashboardUrl}`,
   ];
   const subject = message.callerPhone ? `Message from ${who}: please call back on ${phone}` : `Message from ${who} (number withheld)`;

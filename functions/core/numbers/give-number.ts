@@ -15,10 +15,7 @@ export type NumberDeps = Pick<Ports, 'salons' | 'numbers' | 'events' | 'now'> & 
 };
 
 export type GiveNumberResult =
-  | { outcome: 'assigned'; number: string }
-  | { outcome: 'already'; number: string }
-  | { outcome: 'waiting'; since: string }
-  | { outcome: 'gone' };
+  { outcome: 'assigned'; number: string } | { outcome: 'already'; number: string } | { outcome: 'waiting'; since: string } | { outcome: 'gone' };
 
 /** Numbers looked at per try: enough that a few salons finishing setup at once do not run out of candidates. */
 const CANDIDATES = 5;

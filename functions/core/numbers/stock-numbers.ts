@@ -17,7 +17,10 @@ export function numberWebhooks(siteUrl: string): NumberWebhooks {
   return { voiceUrl, statusCallbackUrl: `${voiceUrl}?stage=status`, smsUrl: smsWebhookUrl(siteUrl) };
 }
 
-export async function stockNumbers(deps: StockDeps, input: { count: number; areaCode?: string }): Promise<{ bought: string[]; served: { salonId: string; number: string }[] }> {
+export async function stockNumbers(
+  deps: StockDeps,
+  input: { count: number; areaCode?: string },
+): Promise<{ bought: string[]; served: { salonId: string; number: string }[] }> {
   const bought = await deps.telephony.buyNumbers({ ...input, webhooks: numberWebhooks(deps.config.SITE_URL) });
   const at = deps.now().toISOString();
   for (const number of bought) await deps.numbers.stock(number, at);

@@ -18,7 +18,8 @@ export function inkOf(data: Uint8Array, width: number, height: number, lineHeigh
   for (let top = 0; top < height; top += cell) {
     for (let left = 0; left < width; left += cell) {
       let ground = 0;
-      for (let y = top; y < Math.min(height, top + cell); y += 2) for (let x = left; x < Math.min(width, left + cell); x += 2) ground = Math.max(ground, data[y * width + x]!);
+      for (let y = top; y < Math.min(height, top + cell); y += 2)
+        for (let x = left; x < Math.min(width, left + cell); x += 2) ground = Math.max(ground, data[y * width + x]!);
       const threshold = ground * 0.65;
       if (ground < 40) continue;
       for (let y = top; y < Math.min(height, top + cell); y += 1) {

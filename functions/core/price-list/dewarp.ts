@@ -49,7 +49,15 @@ function linesOfText(bins: Float64Array, lineHeight: number): boolean {
 }
 
 /** The slant of the ink in one tile by projection profile, and how sharply it stands out. */
-function tileSlant(xs: Float32Array, ys: Float32Array, indices: number[], x0: number, y0: number, size: { width: number; height: number }, lineHeight: number): TileSlant | null {
+function tileSlant(
+  xs: Float32Array,
+  ys: Float32Array,
+  indices: number[],
+  x0: number,
+  y0: number,
+  size: { width: number; height: number },
+  lineHeight: number,
+): TileSlant | null {
   if (indices.length < 120) return null;
   const offset = size.width * Math.sin((SEARCH * Math.PI) / 180) + 2;
   const bins = new Float64Array(Math.ceil(size.height + 2 * offset));
@@ -100,7 +108,12 @@ export function rowField(data: Uint8Array, width: number, height: number, lineHe
   const [stepX, stepY] = [size.width / 2, size.height / 2];
   for (let index = 0; index < xs.length; index += 1) {
     const [column, row] = [Math.floor(xs[index]! / stepX), Math.floor(ys[index]! / stepY)];
-    for (const [c, r] of [[column, row], [column - 1, row], [column, row - 1], [column - 1, row - 1]]) {
+    for (const [c, r] of [
+      [column, row],
+      [column - 1, row],
+      [column, row - 1],
+      [column - 1, row - 1],
+    ]) {
       if (c! < 0 || r! < 0) continue;
       const key = `${c},${r}`;
       const list = cells.get(key);

@@ -26,7 +26,16 @@ function logGradient(data: Uint8Array, width: number, height: number): LogGradie
   for (let y = 1; y < height - 1; y += 1) {
     for (let x = 1; x < width - 1; x += 1) {
       const i = y * width + x;
-      const [nw, n, ne, w, e, sw, s, se] = [log[i - width - 1]!, log[i - width]!, log[i - width + 1]!, log[i - 1]!, log[i + 1]!, log[i + width - 1]!, log[i + width]!, log[i + width + 1]!];
+      const [nw, n, ne, w, e, sw, s, se] = [
+        log[i - width - 1]!,
+        log[i - width]!,
+        log[i - width + 1]!,
+        log[i - 1]!,
+        log[i + 1]!,
+        log[i + width - 1]!,
+        log[i + width]!,
+        log[i + width + 1]!,
+      ];
       const [across, down] = [ne + 2 * e + se - nw - 2 * w - sw, sw + 2 * s + se - nw - 2 * n - ne];
       gx[i] = across / 8;
       gy[i] = down / 8;
@@ -195,7 +204,16 @@ function cornersOf(inside: Uint8Array, edges: Float32Array, width: number, heigh
  * edge fades over a few pixels and the region leaks out there at every limit: then the edges are
  * widened by `gap` pixels, which closes such a gap, and the region grown back by as much.
  */
-const TRIES = [[0.05, 0], [0.035, 0], [0.08, 0], [0.05, 2], [0.05, 4], [0.04, 3], [0.04, 5], [0.035, 5]] as const;
+const TRIES = [
+  [0.05, 0],
+  [0.035, 0],
+  [0.08, 0],
+  [0.05, 2],
+  [0.05, 4],
+  [0.04, 3],
+  [0.04, 5],
+  [0.035, 5],
+] as const;
 
 /** Whether a point lies inside a convex quadrilateral. */
 const within = (corners: Point[], { x, y }: Point) =>
@@ -204,7 +222,15 @@ const within = (corners: Point[], { x, y }: Point) =>
 /** The region grown from the seeds up to edges of `limit`, those edges first widened by `gap` pixels (and the region grown back by as much). */
 function regionAt(edges: Float32Array, width: number, height: number, seeds: number[], limit: number, gap: number): Uint8Array {
   if (!gap) return regionFromSeeds(edges, width, height, seeds, limit);
-  const walls = Float32Array.from(filter(Uint8Array.from(edges, (edge) => (edge >= limit ? 1 : 0)), width, height, gap, 'max'));
+  const walls = Float32Array.from(
+    filter(
+      Uint8Array.from(edges, (edge) => (edge >= limit ? 1 : 0)),
+      width,
+      height,
+      gap,
+      'max',
+    ),
+  );
   return filter(regionFromSeeds(walls, width, height, seeds, 0.5), width, height, gap, 'max');
 }
 

@@ -118,7 +118,8 @@ function longestChain(dots: readonly Dot[], near: readonly number[], first: numb
   const from = after(near, first);
   const onLine = (index: number) => !used.has(index) && Math.abs(dots[index]!.cy - start.cy) <= lineHeight * 0.15;
   const seconds: number[] = [];
-  for (let at = from; at < near.length && seconds.length < 3 && dots[near[at]!]!.cx - start.cx <= lineHeight * 1.2; at += 1) if (onLine(near[at]!)) seconds.push(at);
+  for (let at = from; at < near.length && seconds.length < 3 && dots[near[at]!]!.cx - start.cx <= lineHeight * 1.2; at += 1)
+    if (onLine(near[at]!)) seconds.push(at);
   let best = [first];
   for (const second of seconds) {
     const chain = [first, near[second]!];
@@ -154,7 +155,13 @@ export function wipeLeaders(data: Uint8Array, width: number, height: number, lin
   return PASSES.reduce((wiped, pass) => wiped + wipePass(data, width, height, lineHeight, pass), 0);
 }
 
-function wipePass(data: Uint8Array, width: number, height: number, lineHeight: number, { ink, least, steady, widest, smallest }: (typeof PASSES)[number]): number {
+function wipePass(
+  data: Uint8Array,
+  width: number,
+  height: number,
+  lineHeight: number,
+  { ink, least, steady, widest, smallest }: (typeof PASSES)[number],
+): number {
   const largest = Math.max(2, Math.round(lineHeight * 0.22));
   const dots = smallBlobs(data, width, height, largest, ink)
     .filter((blob) => {
@@ -171,7 +178,16 @@ function wipePass(data: Uint8Array, width: number, height: number, lineHeight: n
   for (let first = 0; first < dots.length; first += 1) {
     if (used.has(first)) continue;
     const chain = longestChain(dots, near.get(Math.floor(dots[first]!.cy / band))!, first, used, lineHeight, steady);
-    if (chain.length < least || !leaderLike(chain.map((index) => dots[index]!), lineHeight, widest, smallest)) continue;
+    if (
+      chain.length < least ||
+      !leaderLike(
+        chain.map((index) => dots[index]!),
+        lineHeight,
+        widest,
+        smallest,
+      )
+    )
+      continue;
     // The dot's soft edge (lighter than the ink threshold) goes too.
     const edge = Math.max(1, Math.round(lineHeight * 0.07));
     for (const index of chain) {

@@ -40,12 +40,13 @@ const heightOf = (word: Boxed) => word.bbox.y1 - word.bbox.y0;
  * (the whole letters) is kept.
  */
 export function withoutEchoes<T extends Boxed>(words: readonly T[]): T[] {
-  return words.filter((word) =>
-    !words.some((other) => {
-      if (other === word || !other.text.toLowerCase().includes(word.text.toLowerCase())) return false;
-      if (overlap(word.bbox, other.bbox) <= 0.5 * Math.min(word.bbox.x1 - word.bbox.x0, other.bbox.x1 - other.bbox.x0)) return false;
-      return heightOf(other) > heightOf(word) || (heightOf(other) === heightOf(word) && words.indexOf(other) < words.indexOf(word));
-    }),
+  return words.filter(
+    (word) =>
+      !words.some((other) => {
+        if (other === word || !other.text.toLowerCase().includes(word.text.toLowerCase())) return false;
+        if (overlap(word.bbox, other.bbox) <= 0.5 * Math.min(word.bbox.x1 - word.bbox.x0, other.bbox.x1 - other.bbox.x0)) return false;
+        return heightOf(other) > heightOf(word) || (heightOf(other) === heightOf(word) && words.indexOf(other) < words.indexOf(word));
+      }),
   );
 }
 
@@ -67,7 +68,10 @@ function doubtedWord(word: Boxed, inName: boolean, priced: boolean): boolean {
   // Digits are the parser's to judge, but for digits and letters in a duration's cell that make
   // no value the parser reads ("3s", "1hrld" for "1hr 15"; not "1hr15mns") and digits among a
   // name's letters ("Full H291 Tint", "Ki8 Treatment") that are no product's number ("K18", "No.3").
-  if (/\d/.test(text)) return inName ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text) : /\p{L}/u.test(text) && !text.split(' ').every((part) => VALUE.test(part)) && !readsAsDuration(text);
+  if (/\d/.test(text))
+    return inName
+      ? /\p{L}/u.test(text) && !/^(?:\p{L}\d{1,2}|\p{L}{2}\.\d)$/u.test(text)
+      : /\p{L}/u.test(text) && !text.split(' ').every((part) => VALUE.test(part)) && !readsAsDuration(text);
   return !text
     .split(/[\s\-/&']/)
     .filter(Boolean)
@@ -112,7 +116,11 @@ const hasValue = (text: string) => /[€£\d]/.test(text);
  * `leftOut` as it was read, so the owner is told of it (review.ts). `euroDocument`: the page
  * marks its prices with € (ocr-rows.ts).
  */
-export function readableCells(cells: readonly { words: Boxed[] }[], texts: readonly string[], { leftOut, euroDocument = false }: { leftOut?: string[]; euroDocument?: boolean } = {}): string[] {
+export function readableCells(
+  cells: readonly { words: Boxed[] }[],
+  texts: readonly string[],
+  { leftOut, euroDocument = false }: { leftOut?: string[]; euroDocument?: boolean } = {},
+): string[] {
   const out = [...texts];
   let first = 0;
   let dropping = false;
@@ -128,7 +136,9 @@ export function readableCells(cells: readonly { words: Boxed[] }[], texts: reado
     const inName = startsName(text);
     // A name ends at its brackets (a duration or a note) or its dot leader, as the parser reads it.
     const end = words.findIndex((word) => /^[([]|\.{2,}|…/.test(word.text));
-    const judged = words.slice(0, inName && end >= 0 ? Math.min(end + 1, kept) : kept).map((word) => ({ ...word, text: word.text.replace(/^[([].*|(?:\.{2,}|…).*$/, '') }));
+    const judged = words
+      .slice(0, inName && end >= 0 ? Math.min(end + 1, kept) : kept)
+      .map((word) => ({ ...word, text: word.text.replace(/^[([].*|(?:\.{2,}|…).*$/, '') }));
     // A capitalised word trailingNoise took for specks at a name's end was a word of it ("Full Head
     // Folds", or its start: "Communion Ha"), unless it is as flat as a dot leader, which is what
     // OCR read ("Plaits & Braids Lio").

@@ -60,7 +60,8 @@ export function gluedTo(word: string, next: string | undefined): string | null {
   if (!glued || !upper) return null;
   let amount = glued[2]!;
   // A 1 before the "t" that makes the range run backwards was the space.
-  if (amount.length > 1 && amount.endsWith('1') && Number(amount) > Number(upper[1]) && Number(amount.slice(0, -1)) <= Number(upper[1])) amount = amount.slice(0, -1);
+  if (amount.length > 1 && amount.endsWith('1') && Number(amount) > Number(upper[1]) && Number(amount.slice(0, -1)) <= Number(upper[1]))
+    amount = amount.slice(0, -1);
   return `${glued[1]}${amount} to`;
 }
 
@@ -88,7 +89,8 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hours && afterNumber(hours[1], previous)) return `${hours[1]}hrs`;
   if (text === 'how' && NUMBER.test(previous ?? '')) return 'hour';
   const hourMinutes = HOUR_MINUTES_MISREAD.exec(text);
-  if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous)) return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
+  if (hourMinutes && afterNumber(/\d/.test(hourMinutes[1]!) ? '1' : '', previous))
+    return `${hourMinutes[1]} 1${hourMinutes[2]!.replace('S', '5').replace('O', '0')}`;
   const pointLost = HOURS_POINT_LOST.exec(text);
   if (pointLost) return `${pointLost[1]}${pointLost[2]}.5${pointLost[3]}`;
   const hourAndMinutes = HOUR_GLUED_MINUTES.exec(text);

@@ -61,7 +61,13 @@ interface Row {
 export function groupRows(words: readonly OcrWord[]): Row[] {
   const placed: Placed[] = words
     .filter((word) => word.text.trim() && word.bbox.x1 > word.bbox.x0 && word.bbox.y1 > word.bbox.y0)
-    .map((word) => ({ ...word, text: word.text.trim(), cx: (word.bbox.x0 + word.bbox.x1) / 2, cy: (word.bbox.y0 + word.bbox.y1) / 2, h: word.bbox.y1 - word.bbox.y0 }));
+    .map((word) => ({
+      ...word,
+      text: word.text.trim(),
+      cx: (word.bbox.x0 + word.bbox.x1) / 2,
+      cy: (word.bbox.y0 + word.bbox.y1) / 2,
+      h: word.bbox.y1 - word.bbox.y0,
+    }));
   if (placed.length === 0) return [];
   const height = median(placed.map((word) => word.h));
   // Every word carried along its row to the page's left, by the rows' slant where it lies: the
@@ -135,7 +141,12 @@ export function cellText(cell: { words: OcrWord[] }, euroDocument: boolean): str
     // A speck before a cell's values ("i 60 mins €65"), which the name before would take in.
     if (index === 0 && /^\p{Ll}$/u.test(word.text) && word.confidence < UNSURE && /^[€£\d]/.test(words[1]?.text ?? '')) continue;
     // A speck read as a stroke between two words of a name ("Hot Towel 1 Shave").
-    if (/^[1lI|!]$/.test(word.text) && word.confidence < UNSURE && [words[index - 1], words[index + 1]].every((near) => near && isSalonWord(near.text.toLowerCase()))) continue;
+    if (
+      /^[1lI|!]$/.test(word.text) &&
+      word.confidence < UNSURE &&
+      [words[index - 1], words[index + 1]].every((near) => near && isSalonWord(near.text.toLowerCase()))
+    )
+      continue;
     let text = mendWord(word.text.replace(HOUR_MISREAD, '1'), words[index - 1]?.text);
     if (/^[lIi|!]$/.test(text) && /^(?:hrs?|hours?)$/.test(words[index + 1]?.text ?? '')) text = '1';
     if (hoursPointLost(text, words[index + 1]?.text)) text = `${text[0]}.5`;

@@ -59,7 +59,10 @@ function steepestSide({ gx, gy }: LogGradient, width: number, height: number, pr
     const angle = ((facing + swing) * Math.PI) / 180;
     const normal = { x: Math.cos(angle), y: Math.sin(angle) };
     const along = { x: -normal.y, y: normal.x };
-    const reach = at(print.map(({ x, y }) => x * normal.x + y * normal.y).sort((a, b) => a - b), INSIDE);
+    const reach = at(
+      print.map(({ x, y }) => x * normal.x + y * normal.y).sort((a, b) => a - b),
+      INSIDE,
+    );
     const stretch = print.map(({ x, y }) => x * along.x + y * along.y).sort((a, b) => a - b);
     const [from, to] = [at(stretch, 0.1), at(stretch, 0.9)];
     // As far as the picture's farthest corner that way.

@@ -92,7 +92,10 @@ export function parsePriceList(text: string, options: ParseOptions = {}): Parsed
     const tokens = tokenize(trimmed, euroMode);
     const hasValues = tokens.some((token) => token.type === 'price' || token.type === 'duration' || token.type === 'free');
     if (!hasValues) {
-      const plain = tokens.map((token) => (token.type === 'text' ? token.text : '  ')).join('').trim();
+      const plain = tokens
+        .map((token) => (token.type === 'text' ? token.text : '  '))
+        .join('')
+        .trim();
       if (isTableHeader(plain)) {
         carry = null;
         continue;

@@ -48,8 +48,21 @@ export function project(h: Homography, x: number, y: number): Point {
  * bottom-left) drawn flat onto a `width` × `height` rectangle, sampled bilinearly; what falls
  * outside the picture takes `outside`.
  */
-export function warpGrey(data: Uint8Array, sourceWidth: number, sourceHeight: number, corners: readonly Point[], width: number, height: number, outside = 255): Uint8Array {
-  const rectangle = [{ x: 0, y: 0 }, { x: width - 1, y: 0 }, { x: width - 1, y: height - 1 }, { x: 0, y: height - 1 }];
+export function warpGrey(
+  data: Uint8Array,
+  sourceWidth: number,
+  sourceHeight: number,
+  corners: readonly Point[],
+  width: number,
+  height: number,
+  outside = 255,
+): Uint8Array {
+  const rectangle = [
+    { x: 0, y: 0 },
+    { x: width - 1, y: 0 },
+    { x: width - 1, y: height - 1 },
+    { x: 0, y: height - 1 },
+  ];
   const back = homography(rectangle, corners);
   const out = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {

@@ -94,7 +94,10 @@ const fromGrey = (sharp: SharpModule, grey: Grey) => sharp(grey.data, { raw: { w
 
 async function shrunk(sharp: SharpModule, grey: Grey, side: number): Promise<{ small: Grey; factor: number }> {
   const factor = Math.min(1, side / Math.max(grey.width, grey.height));
-  const small = factor < 1 ? await raw(fromGrey(sharp, grey).resize({ width: Math.max(1, Math.round(grey.width * factor)), height: Math.max(1, Math.round(grey.height * factor)) })) : grey;
+  const small =
+    factor < 1
+      ? await raw(fromGrey(sharp, grey).resize({ width: Math.max(1, Math.round(grey.width * factor)), height: Math.max(1, Math.round(grey.height * factor)) }))
+      : grey;
   return { small, factor: small.width / grey.width };
 }
 
@@ -186,7 +189,23 @@ export async function prepareImage(bytes: Buffer, options: { rotate?: 0 | 90 | 1
   const leaders = wipeLeaders(grey.data, grey.width, grey.height, (lineHeight ?? TARGET_LINE_HEIGHT / scale) * scale);
   // 300 dpi stated, so tesseract does not guess the resolution from the file's own (often absent) density.
   const png = await fromGrey(sharp, grey).withDensity(300).toColourspace('b-w').png({ compressionLevel: 1 }).toBuffer();
-  return { png, grey, width, height, page, angle, straightened: Boolean(straightened), scale, lineHeight, unevenLight, inverted, rules, leaders, noise, softening };
+  return {
+    png,
+    grey,
+    width,
+    height,
+    page,
+    angle,
+    straightened: Boolean(straightened),
+    scale,
+    lineHeight,
+    unevenLight,
+    inverted,
+    rules,
+    leaders,
+    noise,
+    softening,
+  };
 }
 
 /**

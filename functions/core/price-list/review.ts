@@ -45,7 +45,9 @@ export function retakeAdvice(fileName: string, reading: { leftOut: number; found
   const { leftOut, found, smallPrint, readBadly } = reading;
   const retake = smallPrint ? priceListMessages.retakeCloser : priceListMessages.retakeSharper;
   if (leftOut >= 2 && leftOut >= RETAKE_SHARE * (leftOut + found)) {
-    return smallPrint ? `The print is small in ${fileName}, so ${leftOut} lines were too hard to read. ${retake}` : `${leftOut} lines of ${fileName} were too hard to read. ${retake}`;
+    return smallPrint
+      ? `The print is small in ${fileName}, so ${leftOut} lines were too hard to read. ${retake}`
+      : `${leftOut} lines of ${fileName} were too hard to read. ${retake}`;
   }
   if (!readBadly) return null;
   return `${smallPrint ? `The print is small in ${fileName}, so it` : `${fileName}`} was hard to read: services may be missing or misread. ${retake}`;
@@ -53,7 +55,26 @@ export function retakeAdvice(fileName: string, reading: { leftOut: number; found
 
 const MAX_FLAGS = 6;
 /** Words of a note, never of a service's name. */
-const SENTENCE_WORDS = new Set(['is', 'are', 'must', 'please', 'will', 'needed', 'required', 'before', 'our', 'we', 'you', 'your', 'may', 'all', 'prior', 'any', 'should', 'be']);
+const SENTENCE_WORDS = new Set([
+  'is',
+  'are',
+  'must',
+  'please',
+  'will',
+  'needed',
+  'required',
+  'before',
+  'our',
+  'we',
+  'you',
+  'your',
+  'may',
+  'all',
+  'prior',
+  'any',
+  'should',
+  'be',
+]);
 
 const wordsOf = (text: string) =>
   text
@@ -137,7 +158,10 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
     if (taken.has(index) || !line.trim() || isNoiseLine(line.trim()) || holdsPhoneNumber(raw[index]!) || readsLikeNote(wordsOf(line))) return;
     const tokens = tokenize(line.trim(), euroMode);
     if (!tokens.some((token) => token.type === 'price')) return;
-    const words = tokens.filter((token) => token.type === 'text').map((token) => token.text).join(' ');
+    const words = tokens
+      .filter((token) => token.type === 'text')
+      .map((token) => token.text)
+      .join(' ');
     const hasPrice = (text: string) => tokenize(text.trim(), euroMode).some((token) => token.type === 'price');
     const target = owner(index);
     if (target < 0) return;
@@ -154,9 +178,17 @@ export function reviewServices(services: readonly ExtractedServiceDraft[], text:
   // Only what would have been a service as read: a footer or an address OCR doubted is no missing service.
   const missing = (notes.leftOut ?? []).filter((each) => !readFrom(each) && parsePriceList(each).length > 0);
   for (const line of [...missing].reverse()) {
-    flags[0]?.unshift({ reason: 'line-dropped', detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.` });
+    flags[0]?.unshift({
+      reason: 'line-dropped',
+      detail: `A line was too hard to read, so it was left out: "${line.trim().replace(/\s+/g, ' ').slice(0, 120)}". Add it if it is one of your services.`,
+    });
   }
-  const advice = retakeAdvice(notes.fileName ?? 'the photo', { leftOut: missing.length, found: services.length, smallPrint: notes.smallPrint ?? false, readBadly: notes.readBadly ?? false });
+  const advice = retakeAdvice(notes.fileName ?? 'the photo', {
+    leftOut: missing.length,
+    found: services.length,
+    smallPrint: notes.smallPrint ?? false,
+    readBadly: notes.readBadly ?? false,
+  });
   if (advice) flags[0]?.unshift({ reason: 'hard-photo', detail: advice });
 
   return services.map((service, index) => {

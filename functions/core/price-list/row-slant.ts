@@ -119,7 +119,10 @@ function cellSamples(words: readonly BoxedWord[], height: number): Sample[] {
 
 /** Solves the 3×3 system `m · v = r` (Cramer's rule); null when it is singular. */
 function solve3(m: number[][], r: number[]): [number, number, number] | null {
-  const det = (a: number[][]) => a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) - a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) + a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
+  const det = (a: number[][]) =>
+    a[0]![0]! * (a[1]![1]! * a[2]![2]! - a[1]![2]! * a[2]![1]!) -
+    a[0]![1]! * (a[1]![0]! * a[2]![2]! - a[1]![2]! * a[2]![0]!) +
+    a[0]![2]! * (a[1]![0]! * a[2]![1]! - a[1]![1]! * a[2]![0]!);
   const whole = det(m);
   if (Math.abs(whole) < 1e-12) return null;
   const column = (index: number) => det(m.map((row, i) => row.map((value, j) => (j === index ? r[i]! : value))));
@@ -140,7 +143,12 @@ export function slopeField(words: readonly BoxedWord[], height: number, page: nu
   for (const [line, slope] of lineSlants(words, height, page)) {
     const each = words.filter((word) => word.line === line);
     const xs = each.map((word) => word.cx);
-    samples.push({ x: xs.reduce((sum, x) => sum + x, 0) / xs.length, y: each.reduce((sum, word) => sum + word.cy, 0) / each.length, slope, span: Math.max(...xs) - Math.min(...xs) });
+    samples.push({
+      x: xs.reduce((sum, x) => sum + x, 0) / xs.length,
+      y: each.reduce((sum, word) => sum + word.cy, 0) / each.length,
+      slope,
+      span: Math.max(...xs) - Math.min(...xs),
+    });
   }
   const weightOf = (sample: Sample) => Math.min(sample.span, height * 20) ** 2;
   const weightedMedian = (list: Sample[]) => {
@@ -158,7 +166,11 @@ export function slopeField(words: readonly BoxedWord[], height: number, page: nu
   const [spreadX, spreadY] = [Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys)];
   if (samples.length < 8 || (spreadX < height * 10 && spreadY < height * 6)) return () => constant;
   const fit = (list: Sample[]) => {
-    const m = [[0, 0, 0], [0, 0, 0], [0, 0, 0]];
+    const m = [
+      [0, 0, 0],
+      [0, 0, 0],
+      [0, 0, 0],
+    ];
     const r = [0, 0, 0];
     for (const sample of list) {
       const w = weightOf(sample);
@@ -181,7 +193,12 @@ export function slopeField(words: readonly BoxedWord[], height: number, page: nu
   if (!second) return () => constant;
   const field = at(second);
   // A plane that tilts the rows beyond any photo's within the page is a poor fit: one slant then.
-  const corners = [[Math.min(...xs), Math.min(...ys)], [Math.max(...xs), Math.min(...ys)], [Math.min(...xs), Math.max(...ys)], [Math.max(...xs), Math.max(...ys)]];
+  const corners = [
+    [Math.min(...xs), Math.min(...ys)],
+    [Math.max(...xs), Math.min(...ys)],
+    [Math.min(...xs), Math.max(...ys)],
+    [Math.max(...xs), Math.max(...ys)],
+  ];
   if (corners.some(([x, y]) => Math.abs(field(x!, y!)) > 0.3)) return () => constant;
   return field;
 }

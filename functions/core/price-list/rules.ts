@@ -59,10 +59,10 @@ function bands(marked: Uint8Array, width: number, height: number): Band[] {
       const x = p % width;
       const y = (p - x) / width;
       band.pixels.push(p);
-      if (x > 0 && marked[p - 1] === 1) (marked[p - 1] = 2), stack.push(p - 1);
-      if (x < width - 1 && marked[p + 1] === 1) (marked[p + 1] = 2), stack.push(p + 1);
-      if (y > 0 && marked[p - width] === 1) (marked[p - width] = 2), stack.push(p - width);
-      if (y < height - 1 && marked[p + width] === 1) (marked[p + width] = 2), stack.push(p + width);
+      if (x > 0 && marked[p - 1] === 1) ((marked[p - 1] = 2), stack.push(p - 1));
+      if (x < width - 1 && marked[p + 1] === 1) ((marked[p + 1] = 2), stack.push(p + 1));
+      if (y > 0 && marked[p - width] === 1) ((marked[p - width] = 2), stack.push(p - width));
+      if (y < height - 1 && marked[p + width] === 1) ((marked[p + width] = 2), stack.push(p + width));
     }
     found.push(band);
   }

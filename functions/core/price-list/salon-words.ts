@@ -15,7 +15,9 @@ export const SALON_WORDS: ReadonlySet<string> = new Set(
   express quick classic signature luxury deluxe luxe mini taster package packages with without and plus from price prices
   pixie bob crop shampoo wet tone stand alone touch top ups sides back dread dreads locs twist twists natural afro
   airtouch foilyage sunkissed face framing contour money piece peekaboo vivid vivids fashion pastel
-  grey blending blend coverage hot combo communion confirmation dye lob bead beads tape weave`.split(/\s+/).filter(Boolean),
+  grey blending blend coverage hot combo communion confirmation dye lob bead beads tape weave`
+    .split(/\s+/)
+    .filter(Boolean),
 );
 
 /** Whether a and b differ by exactly one letter changed, added or dropped. */
@@ -28,7 +30,15 @@ function oneEditApart(a: string, b: string): boolean {
 }
 
 /** Letters OCR reads for others on a blurred print: the read form, then what was printed. */
-const CONFUSED: readonly [RegExp, string][] = [[/n/, 'ri'], [/rn/, 'm'], [/m/, 'rn'], [/m/, 'rr'], [/cl/, 'd'], [/li/, 'h'], [/vv/, 'w']];
+const CONFUSED: readonly [RegExp, string][] = [
+  [/n/, 'ri'],
+  [/rn/, 'm'],
+  [/m/, 'rn'],
+  [/m/, 'rr'],
+  [/cl/, 'd'],
+  [/li/, 'h'],
+  [/vv/, 'w'],
+];
 
 /** Whether a lower-case word is a salon word or its plural. */
 export const isSalonWord = (word: string) => [word, word.replace(/s$/, ''), word.replace(/es$/, ''), `${word}s`].some((form) => SALON_WORDS.has(form));

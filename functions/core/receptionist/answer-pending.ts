@@ -88,7 +88,14 @@ function answerNameOptions(ctx: Context, turn: Turn): Promise<TurnAnswer> | unde
   const stylists = state.pending === 'stylist-options';
   if (stylists && turn.stylist?.kind === 'anyone') return chose(ctx, turn, 'stylist', null);
   const named = matchName(turn.text, state.options);
-  const picked = named?.kind === 'name' ? named.name : turn.place !== undefined ? state.options.at(turn.place) : turn.yes && state.options.length === 1 ? state.options[0] : undefined;
+  const picked =
+    named?.kind === 'name'
+      ? named.name
+      : turn.place !== undefined
+        ? state.options.at(turn.place)
+        : turn.yes && state.options.length === 1
+          ? state.options[0]
+          : undefined;
   return picked ? chose(ctx, turn, stylists ? 'stylist' : 'service', picked) : undefined;
 }
 
@@ -110,7 +117,13 @@ async function answerOffers(ctx: Context, turn: Turn): Promise<TurnAnswer | unde
     return continueBooking(ctx);
   }
   // Within a move, a time or day said changes the move ("Half two is perfect" when two o'clock was offered), never a new booking.
-  if (state.task === 'move' && state.pending === 'offers' && (turn.time || turn.day) && !turn.service && ![...turn.asks].some((ask) => ask !== 'book' && ask !== 'move')) {
+  if (
+    state.task === 'move' &&
+    state.pending === 'offers' &&
+    (turn.time || turn.day) &&
+    !turn.service &&
+    ![...turn.asks].some((ask) => ask !== 'book' && ask !== 'move')
+  ) {
     return changeMove(ctx, turn);
   }
   if (picked === 'new' || !nothingElse(turn)) return undefined;
@@ -151,7 +164,13 @@ function answerTime(ctx: Context, turn: Turn): Promise<TurnAnswer> | TurnAnswer 
   const { state } = ctx;
   const slots = state.slots;
   const previous = state.made.at(-1);
-  const bare = turn.time ? undefined : previous && turn.sameTime ? clockOf(previous.start) : previous && turn.rightAfter ? clockOf(previous.end) : bareHourIn(turn.text);
+  const bare = turn.time
+    ? undefined
+    : previous && turn.sameTime
+      ? clockOf(previous.start)
+      : previous && turn.rightAfter
+        ? clockOf(previous.end)
+        : bareHourIn(turn.text);
   if (state.task === 'move') {
     if (turn.day && 'problem' in turn.day) return answerDayProblem(ctx, turn.day.problem, 'date');
     if (turn.day) slots.date = turn.day.date;
@@ -188,12 +207,17 @@ async function confirm(ctx: Context, turn: Turn): Promise<TurnAnswer | undefined
     return continueCancel(ctx);
   }
   if (turn.no || turn.hedged || turn.asks.has('cancel') || turn.asks.has('goodbye')) {
-    if (!turn.no && !turn.asks.has('cancel') && !turn.asks.has('goodbye')) return reply(`Sorry, is that a yes? ${kind === 'confirm-booking' ? 'Shall I book it?' : 'Shall I go ahead?'}`);
+    if (!turn.no && !turn.asks.has('cancel') && !turn.asks.has('goodbye'))
+      return reply(`Sorry, is that a yes? ${kind === 'confirm-booking' ? 'Shall I book it?' : 'Shall I go ahead?'}`);
     state.pending = kind === 'confirm-booking' ? 'day' : 'nothing';
     state.chosen = null;
     if (kind === 'confirm-booking') return reply("No problem, I won't book that. Would another day or time suit you?");
     state.task = null;
-    return reply(kind === 'confirm-cancel' ? "No problem, I haven't cancelled anything. Is there anything else I can help with?" : "No problem, I've left your booking as it is. Is there anything else I can help with?");
+    return reply(
+      kind === 'confirm-cancel'
+        ? "No problem, I haven't cancelled anything. Is there anything else I can help with?"
+        : "No problem, I've left your booking as it is. Is there anything else I can help with?",
+    );
   }
   return reply(`Sorry, I just need a yes or a no. ${kind === 'confirm-booking' ? 'Shall I book it?' : 'Shall I go ahead?'}`);
 }

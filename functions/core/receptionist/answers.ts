@@ -26,7 +26,10 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
     ctx.state.slots.service = one.name;
     const deposit = one.depositCents ? ` There's a €${one.depositCents / 100} deposit to book it, paid by a link I text you.` : '';
     // "How long does a balayage take?" is answered with how long first.
-    const said = turn.asks.has('duration') && !turn.asks.has('price') ? `${withArticle(one.name)} takes about ${one.spokenDuration}${one.spokenPrice ? `, and it's ${one.spokenPrice}` : ''}.` : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
+    const said =
+      turn.asks.has('duration') && !turn.asks.has('price')
+        ? `${withArticle(one.name)} takes about ${one.spokenDuration}${one.spokenPrice ? `, and it's ${one.spokenPrice}` : ''}.`
+        : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
     return reply(`${said.charAt(0).toUpperCase()}${said.slice(1)}${deposit} Would you like to book it?`);
   }
   if (heard?.kind === 'options') {

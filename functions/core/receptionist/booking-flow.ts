@@ -85,7 +85,7 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
     state.pending = state.waitlistDate ? 'waitlist' : state.offers.length ? 'offers' : 'day';
     return say(answer.say);
   }
-  const next = state.party && state.party.booked > 0 ? NTH[state.party.booked] ?? 'next' : undefined;
+  const next = state.party && state.party.booked > 0 ? (NTH[state.party.booked] ?? 'next') : undefined;
   if (!slots.name) {
     state.pending = 'name';
     return say(next ? `And what name is the ${next} one under?` : state.additional ? 'And what name is that one under?' : 'Lovely. Can I take your name?');
@@ -97,7 +97,9 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
   state.pending = 'confirm-booking';
   const chosen = state.chosen;
   const stylist = chosen.stylist ?? slots.stylist;
-  return say(`So that's ${withArticle(slots.service)} on ${speakStart(chosen.start)}${stylist ? ` with ${stylist}` : ''}, for ${slots.name} on ${phoneOf(state)}. Shall I book it?`);
+  return say(
+    `So that's ${withArticle(slots.service)} on ${speakStart(chosen.start)}${stylist ? ` with ${stylist}` : ''}, for ${slots.name} on ${phoneOf(state)}. Shall I book it?`,
+  );
 }
 
 /**
@@ -112,7 +114,14 @@ export function pickOffer(offers: Offer[], turn: Turn): Offer | 'new' | undefine
   const offered = [...new Set(offers.map(dayOf))].sort();
   const problem = turn.day && 'problem' in turn.day ? turn.day.problem : undefined;
   const which = offered.length === 2 && turn.place === undefined ? laterOrSooner(turn) : undefined;
-  const dates = turn.day && 'date' in turn.day ? [turn.day.date] : problem && 'options' in problem ? problem.options.filter((date) => offered.includes(date)) : which ? [which === 'later' ? offered[1]! : offered[0]!] : [];
+  const dates =
+    turn.day && 'date' in turn.day
+      ? [turn.day.date]
+      : problem && 'options' in problem
+        ? problem.options.filter((date) => offered.includes(date))
+        : which
+          ? [which === 'later' ? offered[1]! : offered[0]!]
+          : [];
   if ((turn.day || which) && dates.length !== 1) return problem?.kind === 'vague' && which ? undefined : 'new';
   const date = dates[0];
   const candidates = date ? offers.filter((offer) => dayOf(offer) === date) : offers;
@@ -160,7 +169,9 @@ export async function book(ctx: Context): Promise<TurnAnswer> {
   const party = state.party;
   if (party && (party.booked += 1) < party.size) {
     state.pending = 'next-person';
-    return reply(`${answer.say} That's the ${NTH[party.booked - 1]} of the ${COUNT[party.size] ?? party.size} booked. Shall I book the ${NTH[party.booked]} one now?`);
+    return reply(
+      `${answer.say} That's the ${NTH[party.booked - 1]} of the ${COUNT[party.size] ?? party.size} booked. Shall I book the ${NTH[party.booked]} one now?`,
+    );
   }
   state.party = null;
   state.task = null;

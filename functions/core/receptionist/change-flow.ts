@@ -16,7 +16,8 @@ import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-
 const ANOTHER_WORD = /\b(to|till|until|instead|for)\s+(the\s+)?$/;
 const BOOKED_FOR = /\b(booked|booking|appointment|in)\s+(in\s+)?(for|on)\s+(the\s+)?$/;
 
-const refersToThisCall = (ctx: Context, turn: Turn) => ctx.state.made.length > 0 && /\b(that|it|this)\b/i.test(turn.text) && !/\b(my|the)\s+(\w+\s+){0,2}(appointment|booking)\b/i.test(turn.text);
+const refersToThisCall = (ctx: Context, turn: Turn) =>
+  ctx.state.made.length > 0 && /\b(that|it|this)\b/i.test(turn.text) && !/\b(my|the)\s+(\w+\s+){0,2}(appointment|booking)\b/i.test(turn.text);
 
 function resetChange(ctx: Context, task: 'cancel' | 'move', turn: Turn, last: boolean) {
   const { state } = ctx;
@@ -93,7 +94,10 @@ export function continueCancel(ctx: Context): TurnAnswer {
 export async function cancelBooking(ctx: Context): Promise<TurnAnswer> {
   const { state } = ctx;
   const { bookingId, bookingDate } = state.slots;
-  const answer = await callTool(ctx, 'cancel', { callerPhone: phoneOf(state), ...(bookingId ? { bookingId } : bookingDate && bookingDate !== 'next' ? { date: bookingDate } : {}) });
+  const answer = await callTool(ctx, 'cancel', {
+    callerPhone: phoneOf(state),
+    ...(bookingId ? { bookingId } : bookingDate && bookingDate !== 'next' ? { date: bookingDate } : {}),
+  });
   return settled(ctx, answer);
 }
 
@@ -106,14 +110,22 @@ export function startMove(ctx: Context, turn: Turn, last = false): TurnAnswer {
   const slots = ctx.state.slots;
   const days = turn.days.filter((said) => !('problem' in said.value && said.value.problem.kind === 'vague'));
   const lower = turn.text.toLowerCase();
-  const to = days.length > 1 || (days.length === 1 && (slots.bookingId || (ANOTHER_WORD.test(lower.slice(0, days[0]!.index)) && !BOOKED_FOR.test(lower.slice(0, days[0]!.index))))) ? days.at(-1) : undefined;
+  const to =
+    days.length > 1 ||
+    (days.length === 1 && (slots.bookingId || (ANOTHER_WORD.test(lower.slice(0, days[0]!.index)) && !BOOKED_FOR.test(lower.slice(0, days[0]!.index)))))
+      ? days.at(-1)
+      : undefined;
   const from = days.length > 1 || (days.length === 1 && !to) ? days[0] : undefined;
   // A time said right after the booking's day ("booked for tomorrow at 2") is the booking's own time; one after "to" is the new one.
-  const own = (time: { index: number }) => from !== undefined && time.index >= from.end && /^[\s,]*(at\s+)?$/.test(lower.slice(from.end, time.index)) && time.index - from.end < 5;
+  const own = (time: { index: number }) =>
+    from !== undefined && time.index >= from.end && /^[\s,]*(at\s+)?$/.test(lower.slice(from.end, time.index)) && time.index - from.end < 5;
   const times = turn.times.filter((time) => !own(time));
   if (times.length) slots.time = times.at(-1)!.value;
   if (turn.stylist?.kind === 'name') slots.stylist = turn.stylist.name;
-  for (const [said, slot] of [[from, 'bookingDate'], [to, 'date']] as const) {
+  for (const [said, slot] of [
+    [from, 'bookingDate'],
+    [to, 'date'],
+  ] as const) {
     if (!said) continue;
     if ('date' in said.value) slots[slot] = said.value.date;
     else {
@@ -136,7 +148,9 @@ export function continueMove(ctx: Context): TurnAnswer {
   }
   state.pending = 'confirm-move';
   const [hour, minute] = slots.time.split(':').map(Number) as [number, number];
-  return reply(`So I'll move ${which(ctx)} to ${speakFullDate(slots.date)} at ${speakClock(hour, minute)}${slots.stylist ? ` with ${slots.stylist}` : ''}. Shall I do that?`);
+  return reply(
+    `So I'll move ${which(ctx)} to ${speakFullDate(slots.date)} at ${speakClock(hour, minute)}${slots.stylist ? ` with ${slots.stylist}` : ''}. Shall I do that?`,
+  );
 }
 
 export async function moveBooking(ctx: Context): Promise<TurnAnswer> {
@@ -161,7 +175,12 @@ function settled(ctx: Context, answer: Awaited<ReturnType<typeof callTool>>): Tu
   const { state } = ctx;
   const choices = (answer.bookings as { id: string; start: string; spoken: string; service: string }[] | undefined) ?? [];
   if (!answer.ok && answer.code === 'which_booking' && choices.length) {
-    state.offers = choices.map((booking) => ({ start: booking.start, spoken: `${withArticle(booking.service)} ${booking.spoken}`, bookingId: booking.id, service: booking.service }));
+    state.offers = choices.map((booking) => ({
+      start: booking.start,
+      spoken: `${withArticle(booking.service)} ${booking.spoken}`,
+      bookingId: booking.id,
+      service: booking.service,
+    }));
     state.pending = 'booking-options';
     return reply(answer.say);
   }
@@ -175,7 +194,8 @@ function settled(ctx: Context, answer: Awaited<ReturnType<typeof callTool>>): Tu
     const moved = answer.booking as { id: string; service: string; start: string; end: string } | undefined;
     const made = state.made.find((booking) => booking.id === state.slots.bookingId);
     // A booking moved is the one "no wait, I said half two" or "move that" means next, whether this call made it or not.
-    if (moved && state.task === 'move') state.made = [...state.made.filter((booking) => booking !== made), { id: moved.id, service: moved.service, start: moved.start, end: moved.end }];
+    if (moved && state.task === 'move')
+      state.made = [...state.made.filter((booking) => booking !== made), { id: moved.id, service: moved.service, start: moved.start, end: moved.end }];
     else if (made) state.made = state.made.filter((booking) => booking !== made);
   }
   state.task = null;

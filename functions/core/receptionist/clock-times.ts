@@ -16,7 +16,8 @@ const MINUTES: Record<string, number> = { five: 5, ten: 10, quarter: 15, twenty:
 const HOUR = '(\\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)';
 const MERIDIEM = '(a\\.?m\\.?|p\\.?m\\.?)';
 /** What follows a number that is no clock time: "for 2 people", "the 11th", "10/12", "for 18 December". */
-const NOT_A_TIME = "(?!\\s*(?:people|persons?|of us|kids|lads|boys|girls|children|weeks?|days?|months?|minutes?|mins?|hours?|euros?|th\\b|st\\b|nd\\b|rd\\b|/|-\\d|\\d|(?:of\\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b))";
+const NOT_A_TIME =
+  '(?!\\s*(?:people|persons?|of us|kids|lads|boys|girls|children|weeks?|days?|months?|minutes?|mins?|hours?|euros?|th\\b|st\\b|nd\\b|rd\\b|/|-\\d|\\d|(?:of\\s+)?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\\b))';
 
 type Reading = (match: RegExpExecArray) => { hour: number; minute: number; meridiem?: string } | undefined;
 
@@ -25,24 +26,38 @@ const asHour = (word: string) => HOURS[word] ?? Number(word);
 const PATTERNS: [RegExp, Reading][] = [
   [new RegExp(`\\b(\\d{1,2})[:.](\\d{2})\\s*${MERIDIEM}?(?![\\d/])`, 'g'), (m) => ({ hour: Number(m[1]), minute: Number(m[2]), meridiem: m[3] })],
   [new RegExp(`\\b(\\d{1,2})\\s*${MERIDIEM}(?![a-z])`, 'g'), (m) => ({ hour: Number(m[1]), minute: 0, meridiem: m[2] })],
-  [new RegExp(`\\b(five|ten|quarter|twenty(?:[- ]five)?|half|\\d{1,2})\\s+(past|after|to)\\s+${HOUR}\\b`, 'g'), (m) => {
-    const minutes = MINUTES[m[1]!] ?? Number(m[1]);
-    return m[2] === 'to' ? { hour: asHour(m[3]!), minute: -minutes } : { hour: asHour(m[3]!), minute: minutes };
-  }],
+  [
+    new RegExp(`\\b(five|ten|quarter|twenty(?:[- ]five)?|half|\\d{1,2})\\s+(past|after|to)\\s+${HOUR}\\b`, 'g'),
+    (m) => {
+      const minutes = MINUTES[m[1]!] ?? Number(m[1]);
+      return m[2] === 'to' ? { hour: asHour(m[3]!), minute: -minutes } : { hour: asHour(m[3]!), minute: minutes };
+    },
+  ],
   [new RegExp(`\\bhalf\\s+${HOUR}\\b${NOT_A_TIME}`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 30 })],
   [new RegExp(`\\b${HOUR}\\s*o'?\\s?clock\\b`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
   [/\b(twelve noon|noon|midday|mid-day)\b/g, () => ({ hour: 12, minute: 0, meridiem: 'pm' })],
-  [new RegExp(`\\b(?:at|around|about|say|for|after|from|by|to|do|make it)\\s+(?:about\\s+|around\\s+)?${HOUR}(?:ish)?\\b${NOT_A_TIME}`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
+  [
+    new RegExp(`\\b(?:at|around|about|say|for|after|from|by|to|do|make it)\\s+(?:about\\s+|around\\s+)?${HOUR}(?:ish)?\\b${NOT_A_TIME}`, 'g'),
+    (m) => ({ hour: asHour(m[1]!), minute: 0 }),
+  ],
   [new RegExp(`\\b${HOUR}ish\\b`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
   // "ten in the morning": the part of the day makes a bare hour a time (and says am or pm).
   [new RegExp(`\\b${HOUR}(?=\\s+in the (?:morning|afternoon|evening)\\b)`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
   // "Wednesday 10", "tomorrow 3": an hour right after a day (the day itself is left to be read as one).
-  [new RegExp(`(?<=\\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow),?\\s+)${HOUR}\\b${NOT_A_TIME}`, 'g'), (m) => ({ hour: asHour(m[1]!), minute: 0 })],
+  [
+    new RegExp(`(?<=\\b(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tomorrow),?\\s+)${HOUR}\\b${NOT_A_TIME}`, 'g'),
+    (m) => ({ hour: asHour(m[1]!), minute: 0 }),
+  ],
 ];
 
 /** A salon's reading of an hour said without am or pm. */
 function salonHour(hour: number, meridiem: string | undefined, after: string): number | undefined {
-  const half = meridiem?.startsWith('p') || /^\s*(in the (afternoon|evening)|tonight|this evening)/.test(after) ? 'pm' : meridiem?.startsWith('a') || /^\s*in the morning/.test(after) ? 'am' : undefined;
+  const half =
+    meridiem?.startsWith('p') || /^\s*(in the (afternoon|evening)|tonight|this evening)/.test(after)
+      ? 'pm'
+      : meridiem?.startsWith('a') || /^\s*in the morning/.test(after)
+        ? 'am'
+        : undefined;
   if (hour > 23) return undefined;
   if (hour > 12) return half === 'am' ? undefined : hour;
   if (half === 'pm') return hour === 12 ? 12 : hour + 12;
@@ -79,7 +94,9 @@ export function timesIn(text: string): Said<string>[] {
 
 /** A bare hour given as the answer to "what time?" or while choosing: "10", "the 11 one", "2 is grand". */
 export function bareHourIn(text: string): string | undefined {
-  const match = new RegExp(`^\\s*(?:(?:yeah|yes|ok|okay|grand|em+|ehm|uh+)[,.]?\\s+)*(?:the\\s+)?${HOUR}\\b(?!\\s*(?:th|st|nd|rd|/|:))`).exec(text.toLowerCase());
+  const match = new RegExp(`^\\s*(?:(?:yeah|yes|ok|okay|grand|em+|ehm|uh+)[,.]?\\s+)*(?:the\\s+)?${HOUR}\\b(?!\\s*(?:th|st|nd|rd|/|:))`).exec(
+    text.toLowerCase(),
+  );
   if (!match) return undefined;
   const hour = salonHour(asHour(match[1]!), undefined, '');
   return hour === undefined ? undefined : `${String(hour).padStart(2, '0')}:00`;

@@ -64,9 +64,20 @@ async function chooseForThem(ctx: Context, slot: 'date' | 'bookingDate'): Promis
     state.pending = 'day';
     return reply(`No problem. Which date would suit you? You could say the ${state.options.map((date) => date.slice(8).replace(/^0/, '')).join(' or the ')}.`);
   }
-  const query = { service: slots.service, ...(slots.stylist ? { stylist: slots.stylist } : {}), ...(slots.time ? { time: slots.time } : {}), ...(slots.partOfDay ? { partOfDay: slots.partOfDay } : {}) };
+  const query = {
+    service: slots.service,
+    ...(slots.stylist ? { stylist: slots.stylist } : {}),
+    ...(slots.time ? { time: slots.time } : {}),
+    ...(slots.partOfDay ? { partOfDay: slots.partOfDay } : {}),
+  };
   const answers = await Promise.all(state.options.map((date) => callTool(ctx, 'check-availability', { ...query, date })));
-  state.offers = answers.flatMap((answer, index) => (answer.ok ? offersOf(answer).filter((offer) => localDate(fromWallClock(offer.start)) === state.options[index]).slice(0, 1) : []));
+  state.offers = answers.flatMap((answer, index) =>
+    answer.ok
+      ? offersOf(answer)
+          .filter((offer) => localDate(fromWallClock(offer.start)) === state.options[index])
+          .slice(0, 1)
+      : [],
+  );
   if (!state.offers.length) {
     state.pending = 'day';
     return reply("Sorry, there's nothing free on either of those days. Would another day suit you?");

@@ -48,13 +48,16 @@ export function askDay(ctx: Context, problem: DayProblem, slot: 'date' | 'bookin
   state.dayFor = slot;
   if (problem.kind === 'past' || problem.kind === 'vague') {
     state.pending = 'day';
-    return problem.kind === 'past' ? `${speakFullDate(problem.date)} has gone by already. Which day would suit you?` : `Which day ${/week/.test(problem.said) ? problem.said : 'exactly'} would suit you?`;
+    return problem.kind === 'past'
+      ? `${speakFullDate(problem.date)} has gone by already. Which day would suit you?`
+      : `Which day ${/week/.test(problem.said) ? problem.said : 'exactly'} would suit you?`;
   }
   state.pending = 'day-options';
   state.options = problem.options;
   const [first, second] = problem.options.map(speakFullDate);
   if (problem.kind === 'today') return `Today, or next ${nextOne(problem.options[1])}?`;
-  if (problem.kind === 'contradiction') return `Just to check: the ${first!.replace(/^\w+ the /, '')} is a ${first!.split(' ')[0]}. Did you mean ${first} or ${second}?`;
+  if (problem.kind === 'contradiction')
+    return `Just to check: the ${first!.replace(/^\w+ the /, '')} is a ${first!.split(' ')[0]}. Did you mean ${first} or ${second}?`;
   return `Do you mean ${first} or ${second}?`;
 }
 
@@ -77,7 +80,9 @@ export function pickDay(options: readonly string[], turn: Turn): string | undefi
     if (which) return which === 'later' ? sorted[1] : sorted[0];
   }
   const weekday = /\b(mon|tues|wednes|thurs|fri|satur|sun)day\b/i.exec(turn.text)?.[0].toLowerCase();
-  const byWeekday = options.filter((date) => weekday && new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }).toLowerCase() === weekday);
+  const byWeekday = options.filter(
+    (date) => weekday && new Date(`${date}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'long', timeZone: 'UTC' }).toLowerCase() === weekday,
+  );
   if (byWeekday.length === 1) return byWeekday[0];
   return turn.place !== undefined ? options.at(turn.place) : undefined;
 }

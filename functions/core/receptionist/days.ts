@@ -25,7 +25,39 @@ export type DaySaid = { date: string } | { problem: DayProblem };
 
 const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'];
 const WEEKDAY = '(mon|tues|wednes|thurs|fri|satur|sun)day';
-const ORDINAL_WORDS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth', 'twenty first', 'twenty second', 'twenty third', 'twenty fourth', 'twenty fifth', 'twenty sixth', 'twenty seventh', 'twenty eighth', 'twenty ninth', 'thirtieth', 'thirty first'];
+const ORDINAL_WORDS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+  'eleventh',
+  'twelfth',
+  'thirteenth',
+  'fourteenth',
+  'fifteenth',
+  'sixteenth',
+  'seventeenth',
+  'eighteenth',
+  'nineteenth',
+  'twentieth',
+  'twenty first',
+  'twenty second',
+  'twenty third',
+  'twenty fourth',
+  'twenty fifth',
+  'twenty sixth',
+  'twenty seventh',
+  'twenty eighth',
+  'twenty ninth',
+  'thirtieth',
+  'thirty first',
+];
 const MONTH = '(jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*';
 
 interface Today {
@@ -92,7 +124,9 @@ function irishForms(lower: string, today: Today): Found[] {
   add(/\b(the )?day after tomorrow\b/g, () => plus(2));
   add(/\b(this day|today) week\b|\ba week (from )?today\b|\bthis day next week\b/g, () => plus(7));
   add(/\btomorrow week\b|\ba week (from )?tomorrow\b/g, () => plus(8));
-  add(new RegExp(`\\b(?:a week on |a week from )${WEEKDAY}\\b|\\b${WEEKDAY} week\\b`, 'g'), (m) => ({ date: iso(coming(today, weekdayIndex(m[1] ?? m[2]!)).plus({ days: 7 })) }));
+  add(new RegExp(`\\b(?:a week on |a week from )${WEEKDAY}\\b|\\b${WEEKDAY} week\\b`, 'g'), (m) => ({
+    date: iso(coming(today, weekdayIndex(m[1] ?? m[2]!)).plus({ days: 7 })),
+  }));
   add(new RegExp(`\\b${WEEKDAY} fortnight\\b`, 'g'), (m) => ({ date: iso(coming(today, weekdayIndex(m[1]!)).plus({ days: 14 })) }));
   add(/\bin (\d{1,2}|two|three|four|five|six) days\b/g, (m) => plus(Number({ two: 2, three: 3, four: 4, five: 5, six: 6 }[m[1]!] ?? m[1])));
   add(new RegExp(`\\bnext ${WEEKDAY}\\b`, 'g'), (m) => {
@@ -102,7 +136,10 @@ function irishForms(lower: string, today: Today): Found[] {
     return { date: iso(next.equals(today.date) ? next.plus({ days: 7 }) : next) };
   });
   add(new RegExp(`\\bthis ${WEEKDAY}\\b`, 'g'), (m) => ({ date: iso(coming(today, weekdayIndex(m[1]!))) }));
-  add(/\b(next|this|the following) week\b|\b(the |this |at the )?weekend\b|\bin (a|one|two|three|\d) (weeks?|fortnight)\b|\bin a fortnight\b|\bend of the (week|month)\b/g, (m) => ({ problem: { kind: 'vague', said: m[0] } }));
+  add(
+    /\b(next|this|the following) week\b|\b(the |this |at the )?weekend\b|\bin (a|one|two|three|\d) (weeks?|fortnight)\b|\bin a fortnight\b|\bend of the (week|month)\b/g,
+    (m) => ({ problem: { kind: 'vague', said: m[0] } }),
+  );
   // "the 11th" with no month after it (chrono reads "the 11th of December" itself).
   const ordinalWords = ORDINAL_WORDS.map((word) => word.replace(' ', '[ -]')).join('|');
   const notMonth = `(?!\\s*(?:of\\s+)?${MONTH}\\b)(?!\\s+one\\b)`;
@@ -134,7 +171,12 @@ function chronoForms(text: string, today: Today, original: string): Found[] {
     const range = result.end?.isCertain('weekday') ? /\s+(?:to|till|until|-)\s+/.exec(result.text) : null;
     if (range) {
       const second = index + range.index + range[0].length;
-      found.push({ value: weekdayAlone(today, (result.end!.get('weekday')! + 6) % 7, true), index: second, end, weekday: (result.end!.get('weekday')! + 6) % 7 });
+      found.push({
+        value: weekdayAlone(today, (result.end!.get('weekday')! + 6) % 7, true),
+        index: second,
+        end,
+        weekday: (result.end!.get('weekday')! + 6) % 7,
+      });
       end = index + range.index;
     }
     // chrono reads "the afternoon Friday" as one result without a weekday: the weekday said in it is the day.
@@ -142,7 +184,9 @@ function chronoForms(text: string, today: Today, original: string): Found[] {
     const weekday = start.isCertain('weekday') ? (start.get('weekday')! + 6) % 7 : named ? weekdayIndex(named[0]) : undefined;
     let value: DaySaid | undefined;
     if (start.isCertain('day') && start.isCertain('month')) {
-      value = start.isCertain('year') ? { date: iso(DateTime.fromObject({ year: start.get('year')!, month: start.get('month')!, day: start.get('day')! }, { zone: ZONE })) } : dayAndMonth(today, start.get('month')!, start.get('day')!);
+      value = start.isCertain('year')
+        ? { date: iso(DateTime.fromObject({ year: start.get('year')!, month: start.get('month')!, day: start.get('day')! }, { zone: ZONE })) }
+        : dayAndMonth(today, start.get('month')!, start.get('day')!);
       if (value && weekday !== undefined) value = withWeekday(original.slice(index, end).trim().replace(/[,.]$/, ''), weekday, value);
     } else if (weekday !== undefined) {
       value = weekdayAlone(today, weekday, !/^this\b/.test(said));
@@ -180,11 +224,18 @@ export function daysIn(text: string, now: number, hidden: readonly { index: numb
   hidden.forEach(blank);
   const irish = irishForms(lower, today);
   irish.forEach(blank);
-  const all = glue([...irish, ...chronoForms(lower, today, text)].sort((a, b) => a.index - b.index), lower, text);
-  return all.filter((day) => !/(\bnot|n't)\s+(on\s+|for\s+)?$/.test(lower.slice(Math.max(0, day.index - 10), day.index))).map(({ value, index, end }) => ({ value, index, end }));
+  const all = glue(
+    [...irish, ...chronoForms(lower, today, text)].sort((a, b) => a.index - b.index),
+    lower,
+    text,
+  );
+  return all
+    .filter((day) => !/(\bnot|n't)\s+(on\s+|for\s+)?$/.test(lower.slice(Math.max(0, day.index - 10), day.index)))
+    .map(({ value, index, end }) => ({ value, index, end }));
 }
 
-const LATER = /\bnext (week|one)\b|\b(the )?(later|second|other) one\b|\ba week (today|on|from today)\b|\bnot (today|this week)\b|\bthe one after\b|\bnext \w+day\b/i;
+const LATER =
+  /\bnext (week|one)\b|\b(the )?(later|second|other) one\b|\ba week (today|on|from today)\b|\bnot (today|this week)\b|\bthe one after\b|\bnext \w+day\b/i;
 const SOONER = /\btoday\b|\bthis (week|one)\b|\b(the )?(sooner|earlier|first) one\b|\bthis \w+day\b/i;
 
 /** Which of two days the words say: "next week", "not today", "the one after" the later; "today", "this one" the sooner. */

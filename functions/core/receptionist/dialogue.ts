@@ -103,7 +103,18 @@ export interface ConversationState {
   lines: TranscriptLine[];
 }
 
-export const emptySlots = (): Slots => ({ service: null, stylist: null, date: null, time: null, partOfDay: null, soonest: false, name: null, phone: null, bookingDate: null, bookingId: null });
+export const emptySlots = (): Slots => ({
+  service: null,
+  stylist: null,
+  date: null,
+  time: null,
+  partOfDay: null,
+  soonest: false,
+  name: null,
+  phone: null,
+  bookingDate: null,
+  bookingId: null,
+});
 
 /** What a turn asks the receptionist about before anything can be booked. */
 export interface Problems {

@@ -1,7 +1,21 @@
 import { partOfDayIn, timesIn, type Said } from './clock-times.js';
 import { daysIn, todaySaid, type DaySaid } from './days.js';
 import { matchName, nearWord, tokens, type Heard } from './match.js';
-import { asksIn, clearYes, digitsSaid, FILLER_LIKE, hedges, LEADING_FILLER, namedIn, partyIn, phoneIn, placeIn, saysNo, spellingFixed, type Ask } from './understand.js';
+import {
+  asksIn,
+  clearYes,
+  digitsSaid,
+  FILLER_LIKE,
+  hedges,
+  LEADING_FILLER,
+  namedIn,
+  partyIn,
+  phoneIn,
+  placeIn,
+  saysNo,
+  spellingFixed,
+  type Ask,
+} from './understand.js';
 
 /**
  * One caller turn, read once: everything it says, each slot at the last place it was said (the
@@ -45,7 +59,8 @@ export interface SalonNames {
   stylists: readonly string[];
 }
 
-const NOT_STYLISTS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|me|my|her|him|them|us|you|a|an|the|someone|anyone|anybody|whoever|whichever|friends?|family)$/i;
+const NOT_STYLISTS =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|me|my|her|him|them|us|you|a|an|the|someone|anyone|anybody|whoever|whichever|friends?|family)$/i;
 const NAMED_STYLIST = [
   /\b(?:with|ask for|see|by|want|prefer|usually have|always have|get)\s+(\p{L}[\p{L}'’-]+)/giu,
   /\b(\p{Lu}[\p{L}'’-]+)\s+(?:do|does|is free|is in|in on|working|available|free|if she's|if he's)\b/gu,
@@ -92,7 +107,8 @@ export function hear(said: string, salon: SalonNames, now: number): Turn {
   if (name) spans.push(name);
   const stylist = stylistIn(hide(text), salon.stylists, salon.services);
   if (stylist?.kind === 'name') {
-    for (const token of tokens(hide(text)).filter((token) => tokens(stylist.name).some((part) => part.word === token.word))) spans.push({ index: token.index, end: token.index + token.word.length });
+    for (const token of tokens(hide(text)).filter((token) => tokens(stylist.name).some((part) => part.word === token.word)))
+      spans.push({ index: token.index, end: token.index + token.word.length });
   }
   const service = matchName(hide(text), salon.services, { serviceWords: true });
   return {

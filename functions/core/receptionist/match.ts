@@ -12,22 +12,145 @@
  * Deterministic: the same words and list always give the same answer, and each is explainable.
  */
 export type Heard =
-  | { kind: 'name'; name: string; index: number }
-  | { kind: 'options'; options: string[]; index: number }
-  | { kind: 'unknown'; said: string; index: number };
+  { kind: 'name'; name: string; index: number } | { kind: 'options'; options: string[]; index: number } | { kind: 'unknown'; said: string; index: number };
 
 /** Caller words → the words salons write. */
 const SYNONYMS: Record<string, string> = {
-  haircut: 'cut', men: 'gent', mens: 'gent', man: 'gent', gentleman: 'gent', gentlemen: 'gent', gents: 'gent', barber: 'gent',
-  kid: 'kid', child: 'kid', children: 'kid', childrens: 'kid', kiddie: 'kid', color: 'colour', dye: 'colour', tint: 'colour',
-  blowdry: 'blow dry', blowout: 'blow dry', updo: 'upstyle', roots: 'root',
+  haircut: 'cut',
+  men: 'gent',
+  mens: 'gent',
+  man: 'gent',
+  gentleman: 'gent',
+  gentlemen: 'gent',
+  gents: 'gent',
+  barber: 'gent',
+  kid: 'kid',
+  child: 'kid',
+  children: 'kid',
+  childrens: 'kid',
+  kiddie: 'kid',
+  color: 'colour',
+  dye: 'colour',
+  tint: 'colour',
+  blowdry: 'blow dry',
+  blowout: 'blow dry',
+  updo: 'upstyle',
+  roots: 'root',
 };
 
 /** Words that say nothing about which service. */
-const FILLER = new Set(['a', 'an', 'the', 'and', 'with', 'of', 'for', 'my', 'me', 'some', 'just', 'please', 'hair', 'done', 'get', 'do', 'have', 'book', 'in', 'on', 'at', 'to', 'i', 'd', 'like', 'want', 'need', 'can', 'could', 'would', 'you', 'your', 'is', 'it', 'one', 'new', 'quick', 'little', 'bit', 'ye', 'do', 'does', 'much', 'how', 'what', 'whats', 'cost', 'price', 'prices', 'be', 'so', 'ah', 'grand', 'ok', 'okay', 'yes', 'yeah', 'no', 'sorry', 'actually', 'young', 'lad', 'daughter', 'son', 'wife', 'husband']);
+const FILLER = new Set([
+  'a',
+  'an',
+  'the',
+  'and',
+  'with',
+  'of',
+  'for',
+  'my',
+  'me',
+  'some',
+  'just',
+  'please',
+  'hair',
+  'done',
+  'get',
+  'do',
+  'have',
+  'book',
+  'in',
+  'on',
+  'at',
+  'to',
+  'i',
+  'd',
+  'like',
+  'want',
+  'need',
+  'can',
+  'could',
+  'would',
+  'you',
+  'your',
+  'is',
+  'it',
+  'one',
+  'new',
+  'quick',
+  'little',
+  'bit',
+  'ye',
+  'do',
+  'does',
+  'much',
+  'how',
+  'what',
+  'whats',
+  'cost',
+  'price',
+  'prices',
+  'be',
+  'so',
+  'ah',
+  'grand',
+  'ok',
+  'okay',
+  'yes',
+  'yeah',
+  'no',
+  'sorry',
+  'actually',
+  'young',
+  'lad',
+  'daughter',
+  'son',
+  'wife',
+  'husband',
+]);
 
 /** Words that name a kind of salon service: said without a match, they are a service the salon lacks. */
-const SERVICE_WORDS = new Set(['cut', 'trim', 'colour', 'highlight', 'lowlight', 'balayage', 'perm', 'dry', 'wash', 'style', 'upstyle', 'treatment', 'toner', 'extension', 'keratin', 'straightening', 'shave', 'beard', 'wax', 'waxing', 'brow', 'eyebrow', 'lash', 'eyelash', 'nail', 'manicure', 'pedicure', 'facial', 'massage', 'fringe', 'root', 'bleach', 'ombre', 'curl', 'tan', 'threading', 'shellac', 'gel', 'braid', 'plait']);
+const SERVICE_WORDS = new Set([
+  'cut',
+  'trim',
+  'colour',
+  'highlight',
+  'lowlight',
+  'balayage',
+  'perm',
+  'dry',
+  'wash',
+  'style',
+  'upstyle',
+  'treatment',
+  'toner',
+  'extension',
+  'keratin',
+  'straightening',
+  'shave',
+  'beard',
+  'wax',
+  'waxing',
+  'brow',
+  'eyebrow',
+  'lash',
+  'eyelash',
+  'nail',
+  'manicure',
+  'pedicure',
+  'facial',
+  'massage',
+  'fringe',
+  'root',
+  'bleach',
+  'ombre',
+  'curl',
+  'tan',
+  'threading',
+  'shellac',
+  'gel',
+  'braid',
+  'plait',
+]);
 
 interface Token {
   word: string;
@@ -68,7 +191,12 @@ export const sameWord = (said: string, word: string) => said === word || (word.l
 
 /** Irish names as they sound, so a name spelt as heard ("Shivaun", "Neeve", "Keera") can be asked about. */
 function sound(word: string): string {
-  return word.replace(/^siobh/, 'shiv').replace(/[bm]h/g, 'v').replace(/aoi|ao|ia/g, 'ee').replace(/^c(?=[ie])/, 'k').replace(/^c/, 'k');
+  return word
+    .replace(/^siobh/, 'shiv')
+    .replace(/[bm]h/g, 'v')
+    .replace(/aoi|ao|ia/g, 'ee')
+    .replace(/^c(?=[ie])/, 'k')
+    .replace(/^c/, 'k');
 }
 
 /** Close enough to be asked about ("Shivaun" for Siobhán), never taken as said. */
@@ -82,9 +210,13 @@ interface Candidate {
 }
 
 function candidate(name: string, said: Token[], exact: boolean): Candidate {
-  const words = tokens(name).map((token) => token.word).filter((word) => !FILLER.has(word));
+  const words = tokens(name)
+    .map((token) => token.word)
+    .filter((word) => !FILLER.has(word));
   // Each word at its last saying: the last thing said wins.
-  const at = words.map((word) => said.map((token, position) => ((exact ? token.word === word : sameWord(token.word, word)) ? position : -1)).reduce((a, b) => Math.max(a, b), -1));
+  const at = words.map((word) =>
+    said.map((token, position) => ((exact ? token.word === word : sameWord(token.word, word)) ? position : -1)).reduce((a, b) => Math.max(a, b), -1),
+  );
   return { name, words, at };
 }
 

@@ -14,11 +14,13 @@ import { reply, type Context, type TurnAnswer } from './tool-call.js';
  * "I want both" books the new one as well (`additional`), under the other person's name when it is
  * someone else's; a no leaves everything as it was.
  */
-const SOMEONE_ELSE = /\b(for|it'?s) (my|her|his|our|a) (daughter|son|sister|brother|mother|mam|mum|mom|dad|father|friend|wife|husband|partner|niece|nephew|cousin|aunt|auntie|uncle|granny|nan|girl|boy|lad|child|kid|kids|young one|little one|colleague|neighbour)\b|\bsomeone else\b|\banother person\b|\bsomebody else\b|\bnot (for )?me\b|\bnot mine\b/i;
+const SOMEONE_ELSE =
+  /\b(for|it'?s) (my|her|his|our|a) (daughter|son|sister|brother|mother|mam|mum|mom|dad|father|friend|wife|husband|partner|niece|nephew|cousin|aunt|auntie|uncle|granny|nan|girl|boy|lad|child|kid|kids|young one|little one|colleague|neighbour)\b|\bsomeone else\b|\banother person\b|\bsomebody else\b|\bnot (for )?me\b|\bnot mine\b/i;
 const AS_WELL = /\b(as well|too|also|both|another one|a second one|keep (it|that one|both)|in addition)\b/i;
 const MOVE = /\b(move|change|switch|swap|instead)\b/i;
 /** A name given with the person: "for my sister, Clodagh", "it's for Clodagh". */
-const THEIR_NAME = /\b(?:for|it'?s)\s+(?:my|her|his|our)\s+\w+,?\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*[.!]?$|\bfor\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u;
+const THEIR_NAME =
+  /\b(?:for|it'?s)\s+(?:my|her|his|our)\s+\w+,?\s+([\p{L}'’-]+(?:\s+[\p{L}'’-]+)?)\s*[.!]?$|\bfor\s+(\p{Lu}[\p{L}'’-]+(?:\s+\p{Lu}[\p{L}'’-]+)?)/u;
 
 /** Moves the caller's own booking to the time chosen, as the refusal offered. */
 async function moveIt(ctx: Context, existing: Made): Promise<TurnAnswer> {

@@ -24,7 +24,10 @@ export type { ReceptionistDeps, TurnAnswer } from './tool-call.js';
 const HELP = 'I can tell you about prices, opening hours and how to find us, book, move or cancel an appointment, or take a message. What would you like?';
 const MAX_TURNS = 60;
 
-export async function startConversation(deps: ReceptionistDeps, input: { salonId: string; test: boolean; callerPhone?: string }): Promise<{ conversationId: string; say: string }> {
+export async function startConversation(
+  deps: ReceptionistDeps,
+  input: { salonId: string; test: boolean; callerPhone?: string },
+): Promise<{ conversationId: string; say: string }> {
   const [salon, setup] = await Promise.all([deps.salons.get(input.salonId), deps.setup.load(input.salonId)]);
   if (!salon) throw new NotFoundError('No such salon.');
   const state: ConversationState = {
@@ -76,7 +79,10 @@ function notAgain(state: ConversationState, answer: TurnAnswer): TurnAnswer {
   if (asked.at(-1) !== answer.say) return answer;
   if (asked.at(-2) !== answer.say) return { ...answer, say: `${AGAIN}${answer.say}` };
   Object.assign(state, { pending: 'offer-message', task: null, chosen: null, offers: [] });
-  return { say: "I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?", ended: false };
+  return {
+    say: "I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?",
+    ended: false,
+  };
 }
 
 /** The caller hung up: the conversation takes no more turns. */
@@ -93,7 +99,8 @@ async function respond(deps: ReceptionistDeps, state: ConversationState, text: s
   const ctx: Context = { deps, state, names, hours: salon?.hours ?? null, now };
   const turn = hear(text, names, now);
   // A yes with a goodbye ("yes please, that's all") may still be answering what was offered, unless the caller is going for now.
-  if (turn.asks.has('goodbye') && (!turn.yes || goingForNow(turn.text)) && !state.pending.startsWith('confirm')) return { say: 'Thanks for calling, bye now!', ended: true };
+  if (turn.asks.has('goodbye') && (!turn.yes || goingForNow(turn.text)) && !state.pending.startsWith('confirm'))
+    return { say: 'Thanks for calling, bye now!', ended: true };
   return (await answerPending(ctx, turn)) ?? (await dispatch(ctx, turn));
 }
 
@@ -101,7 +108,12 @@ const MENTIONS_BOOKING = /\b(my|the|our)\s+(\w+\s+){0,2}(appointment|booking)\b|
 
 /** "No wait, I said half two" right after a booking was made or moved: that booking is moved, never a second one made. */
 const correctsLast = ({ state }: Context, turn: Turn) =>
-  state.task === null && state.made.length > 0 && Boolean(turn.time || turn.day) && !turn.service && !turn.asks.has('book') && (turn.no || turn.hedged || /\bi said\b/i.test(turn.text));
+  state.task === null &&
+  state.made.length > 0 &&
+  Boolean(turn.time || turn.day) &&
+  !turn.service &&
+  !turn.asks.has('book') &&
+  (turn.no || turn.hedged || /\bi said\b/i.test(turn.text));
 
 /** "Cancel that" while a booking is being made: nothing is booked, and nothing else cancelled. */
 function dropBooking(ctx: Context): TurnAnswer {
@@ -120,13 +132,18 @@ async function dispatch(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   if (asks.has('policy')) return policyAnswer(ctx);
   if (asks.has('cancel') && state.task === 'book' && !state.made.length && !MENTIONS_BOOKING.test(turn.text)) return dropBooking(ctx);
   if (asks.has('cancel')) return startCancel(ctx, turn);
-  if (asks.has('move') && (MENTIONS_BOOKING.test(turn.text) || (turn.service && /\bmy\b/i.test(turn.text)) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))) return startMove(ctx, turn);
+  if (
+    asks.has('move') &&
+    (MENTIONS_BOOKING.test(turn.text) || (turn.service && /\bmy\b/i.test(turn.text)) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))
+  )
+    return startMove(ctx, turn);
   if (correctsLast(ctx, turn)) return startMove(ctx, turn, true);
   if ((asks.has('price') || asks.has('duration')) && !asks.has('book')) return priceAnswer(ctx, turn);
   if ((asks.has('hours') || asks.has('directions')) && !asks.has('book')) return salonFacts(ctx, turn);
   const newParty = Boolean(turn.party && !state.party);
   const problems = applySlots(state, turn);
-  if (namesBookingSlots(turn) || asks.has('book') || state.task === 'book') return continueBooking(ctx, problems, newParty ? "I'll book you in one at a time. " : '');
+  if (namesBookingSlots(turn) || asks.has('book') || state.task === 'book')
+    return continueBooking(ctx, problems, newParty ? "I'll book you in one at a time. " : '');
   if (turn.name || turn.phone) return resume(ctx);
   return reply(HELP);
 }

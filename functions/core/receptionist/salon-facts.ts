@@ -45,7 +45,8 @@ function dayHours(hours: Hours, day: Weekday, text: string): string {
   const plural = /\b\w+days\b/i.test(text) ? `${title(day)}s` : title(day);
   if (closed) return `${/\bare (you|ye)\b|\bis it\b/i.test(text) ? 'No, ' : ''}we're closed on ${plural}.`;
   const yes = /^\s*(are|is|do)\b/i.test(text.replace(/^\W*(hi|hello|hiya)\W+/i, '')) && !/\bwhat time\b|\bwhen\b|\bhow late\b/i.test(text) ? 'Yes, ' : '';
-  if (/\b(till|until|close|closing|shut|how late|finish)\b/i.test(text)) return `${yes}On ${plural} we're open till ${clock(close)}.`.replace(/^Yes, On/, 'Yes, on');
+  if (/\b(till|until|close|closing|shut|how late|finish)\b/i.test(text))
+    return `${yes}On ${plural} we're open till ${clock(close)}.`.replace(/^Yes, On/, 'Yes, on');
   if (/\b(what time|when) (do|does|are) (you|ye|it) open\b|\bopen at what\b|\bopening time\b/i.test(text)) return `On ${plural} we open at ${clock(open)}.`;
   return `${yes}On ${plural} we're open from ${clock(open)} to ${clock(close)}.`.replace(/^Yes, On/, 'Yes, on');
 }

@@ -97,14 +97,24 @@ async function finish(deps: TestCallDeps, salon: Salon, call: Pick<OpenTestCall,
   if (record) {
     const durationSeconds = Math.max(1, Math.round((endedAt.getTime() - Date.parse(record.startedAt)) / 1000));
     try {
-      const ended = await completeCall(deps, { salonId, callSid: call.callSid, startedAt: record.startedAt, endedAt: endedAt.toISOString(), durationSeconds, finalStatus: 'completed', test: true });
+      const ended = await completeCall(deps, {
+        salonId,
+        callSid: call.callSid,
+        startedAt: record.startedAt,
+        endedAt: endedAt.toISOString(),
+        durationSeconds,
+        finalStatus: 'completed',
+        test: true,
+      });
       await meterTestCall(deps, salon, { callSid: call.callSid, startedAt: record.startedAt, durationSeconds: ended?.durationSeconds ?? durationSeconds });
     } catch (error) {
       // The owner's hang-up still succeeds; the call is recorded, and ending it again announces it.
       logger.error('test call end not published', { salonId, name: (error as Error)?.name });
     }
     // The call log's transcript is not the call: its end stands without it.
-    await keepTranscript(deps, record, call.conversationId).catch((error: unknown) => logger.error('test call transcript not kept', { salonId, name: (error as Error)?.name }));
+    await keepTranscript(deps, record, call.conversationId).catch((error: unknown) =>
+      logger.error('test call transcript not kept', { salonId, name: (error as Error)?.name }),
+    );
   }
   await deps.testCalls.close(salonId, call.callSid);
 }

@@ -8,12 +8,27 @@ import { sameWord } from './match.js';
 export type Ask = 'goodbye' | 'person' | 'message' | 'policy' | 'cancel' | 'move' | 'book' | 'price' | 'duration' | 'hours' | 'directions';
 
 const RULES: [Ask, RegExp][] = [
-  ['goodbye', /\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|cheers,? bye|i'?ll ring back|i'?ll call back|i'?ll (have a )?think about it)\b/i],
-  ['message', /\b(leave|take|pass on|give) (a |him |her |them )?message\b|\bmessage for\b|\b(call|ring|phone) me back\b|\b(give|get) me a (call|ring|bell)\b|\bget back to me\b|\blet (her|him|them|the \w+) know\b/i],
-  ['person', /\b(speak|talk|chat),?( like,?)? (to|with)\b|\bput me (through|on)\b|\btransfer me\b|\b(real|actual) (person|human)\b|\bhuman\b|\bsomeone in the salon\b/i],
-  ['policy', /\b(cancel\w*|reschedul\w*|chang\w*|mov\w*)\b.{0,40}\b(charg\w*|fee|cost|pay|policy|notice|penalt\w*|deposit back|refund)\b|\b(charg\w*|fee|policy|notice|penalt\w*)\b.{0,40}\bcancel\w*|\bif i (had|have|need) to cancel\b/i],
+  [
+    'goodbye',
+    /\b(bye|goodbye|that'?s all|that is all|nothing else|no,? thanks?|cheers,? bye|i'?ll ring back|i'?ll call back|i'?ll (have a )?think about it)\b/i,
+  ],
+  [
+    'message',
+    /\b(leave|take|pass on|give) (a |him |her |them )?message\b|\bmessage for\b|\b(call|ring|phone) me back\b|\b(give|get) me a (call|ring|bell)\b|\bget back to me\b|\blet (her|him|them|the \w+) know\b/i,
+  ],
+  [
+    'person',
+    /\b(speak|talk|chat),?( like,?)? (to|with)\b|\bput me (through|on)\b|\btransfer me\b|\b(real|actual) (person|human)\b|\bhuman\b|\bsomeone in the salon\b/i,
+  ],
+  [
+    'policy',
+    /\b(cancel\w*|reschedul\w*|chang\w*|mov\w*)\b.{0,40}\b(charg\w*|fee|cost|pay|policy|notice|penalt\w*|deposit back|refund)\b|\b(charg\w*|fee|policy|notice|penalt\w*)\b.{0,40}\bcancel\w*|\bif i (had|have|need) to cancel\b/i,
+  ],
   ['cancel', /\bcancel\b|\bcan'?t make it\b|\bcannot make it\b|\bwon'?t make it\b|\bnot able to make it\b/i],
-  ['move', /\b(move|moving|change|changing|reschedule|switch|swap|push (it |that )?back|bring (it |that )?forward)\b.{0,60}\b(appointment|booking|it|that|one|to)\b|\b(push|put|bring)\b.{0,40}\b(appointment|booking)\b.{0,30}\b(back|forward|later|earlier)\b/i],
+  [
+    'move',
+    /\b(move|moving|change|changing|reschedule|switch|swap|push (it |that )?back|bring (it |that )?forward)\b.{0,60}\b(appointment|booking|it|that|one|to)\b|\b(push|put|bring)\b.{0,40}\b(appointment|booking)\b.{0,30}\b(back|forward|later|earlier)\b/i,
+  ],
   ['price', /\b(price|prices|cost|costs|how much|charge|€|euro)\b/i],
   ['duration', /\bhow long\b.{0,40}\b(take|takes|last|lasts|is|be)\b/i],
   ['hours', /\b(open|opening|hours|close|closing|shut)\b/i],
@@ -31,8 +46,10 @@ export function asksIn(text: string): Set<Ask> {
   return asks;
 }
 
-const YES_START = /^\s*(yes|yeah|yep|yup|ya|sure|please|perfect|great|lovely|grand|ok|okay|alright|right|correct|that'?s (right|grand|perfect|great|fine|it|lovely)|go (on|ahead)|book it|it does|it is|that one|fab|brilliant|super|deadly|sound)\b/i;
-const YES_ANYWHERE = /\b(yes|yeah|yep|suits|perfect|grand|lovely|sounds good|that'?s (fine|grand|great|perfect|right)|(that )?(would|'d) be (great|lovely|grand|perfect|brilliant|fine|class)|go ahead|book it|please do|that works|works for me)\b/i;
+const YES_START =
+  /^\s*(yes|yeah|yep|yup|ya|sure|please|perfect|great|lovely|grand|ok|okay|alright|right|correct|that'?s (right|grand|perfect|great|fine|it|lovely)|go (on|ahead)|book it|it does|it is|that one|fab|brilliant|super|deadly|sound)\b/i;
+const YES_ANYWHERE =
+  /\b(yes|yeah|yep|suits|perfect|grand|lovely|sounds good|that'?s (fine|grand|great|perfect|right)|(that )?(would|'d) be (great|lovely|grand|perfect|brilliant|fine|class)|go ahead|book it|please do|that works|works for me)\b/i;
 const NO_START = /^\s*(no|nope|nah|not really|neither|don'?t|do not)\b/i;
 /** Words that take back a yes: a reply with any of them is not a clear yes. */
 const HEDGES = /\b(no|not|actually|hang on|hold on|wait|sorry|but|instead|rather|change|make it|scratch that|i mean|maybe|not sure|don'?t know|dunno)\b|\?/i;
@@ -45,7 +62,22 @@ export const saysNo = (text: string) => NO_START.test(text) || /\b(leave it|forg
 /** "no", "actually" and the like anywhere: whatever slot the reply names is reopened. */
 export const hedges = (text: string) => HEDGES.test(text);
 
-const DIGIT_WORDS: Record<string, string> = { oh: '0', o: '0', zero: '0', nought: '0', nil: '0', one: '1', two: '2', three: '3', four: '4', five: '5', six: '6', seven: '7', eight: '8', nine: '9' };
+const DIGIT_WORDS: Record<string, string> = {
+  oh: '0',
+  o: '0',
+  zero: '0',
+  nought: '0',
+  nil: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
 const DIGIT = `(?:${Object.keys(DIGIT_WORDS).join('|')}|\\d)`;
 const SPOKEN_RUN = new RegExp(`\\b(?:(?:double|triple)\\s+)?${DIGIT}(?:[\\s,.-]+(?:(?:double|triple)\\s+)?${DIGIT})+\\b`, 'gi');
 
@@ -80,8 +112,9 @@ export function phoneIn(text: string): { value: string; index: number; end: numb
 
 const NAME_WORD = "\\p{L}[\\p{L}'’-]+";
 /** Irish and other surname particles that are half a name: "Ní Bhriain", "Ó Súilleabháin", "Mac Cárthaigh", "de Búrca". */
-const PARTICLE = "(?:n[ií]|nic|[oó]|u[ií]|mac|mc|mhic|bean|de|van|von|da|di|le)";
-const NOT_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi|hello|yes|no|just|only|ringing|calling|looking|wondering|after|on|for|about|a|an|the|my|me|not|in|at|to|so|very|really|grand|fine|ok|okay|booked|free|too|that|this|there|here|i|going|still|all|yeah|actually|half|quarter|could|can|would|will|and|please|from|is|was|with|tomorrow|today|me|myself|her|him|ringing|trying|hoping)$/i;
+const PARTICLE = '(?:n[ií]|nic|[oó]|u[ií]|mac|mc|mhic|bean|de|van|von|da|di|le)';
+const NOT_NAMES =
+  /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi|hello|yes|no|just|only|ringing|calling|looking|wondering|after|on|for|about|a|an|the|my|me|not|in|at|to|so|very|really|grand|fine|ok|okay|booked|free|too|that|this|there|here|i|going|still|all|yeah|actually|half|quarter|could|can|would|will|and|please|from|is|was|with|tomorrow|today|me|myself|her|him|ringing|trying|hoping)$/i;
 
 /**
  * A name the caller gives unasked: "my name is Mary", "it's Siobhán here", "this is Mary Murphy",
@@ -89,7 +122,14 @@ const NOT_NAMES = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|hi
  */
 export function namedIn(text: string): { value: string; index: number; end: number } | undefined {
   // The first introduction followed by a name ("I'm looking for a cut, my name is Ellen Fahy").
-  const match = [...text.matchAll(new RegExp(`\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD})((?:\\s+(?:${PARTICLE}\\s+)?${NAME_WORD}){0,2})`, 'giud'))].find(
+  const match = [
+    ...text.matchAll(
+      new RegExp(
+        `\\b(?:my name is|my name's|name's|the name is|it's|it is|this is|i'm|i am)\\s+(${NAME_WORD})((?:\\s+(?:${PARTICLE}\\s+)?${NAME_WORD}){0,2})`,
+        'giud',
+      ),
+    ),
+  ].find(
     // "I'm" and "it is" are followed by too much else to take a lower-case word for a name.
     (each) => !NOT_NAMES.test(each[1]!) && (/^\p{Lu}/u.test(each[1]!) || !/^(i'm|i am|it is)/i.test(each[0])),
   );
@@ -116,7 +156,8 @@ export function namedIn(text: string): { value: string; index: number; end: numb
 const nameCase = (word: string) => (/^(de|van|von|da|di|le)$/i.test(word) ? word.toLowerCase() : word.charAt(0).toUpperCase() + word.slice(1));
 
 /** "like" said as a filler ("at like 10", "this day like week"), not "I'd like" or "like to". */
-export const FILLER_LIKE = /(?<!\b(?:i'd|i|would|we'd|you'd|she'd|he'd|they'd|you|we|they|really|also|look|looks|looked|feel|something|anything|nothing|what's|whats|is|was|it's|be|just))\s*,?\s+like,?(?=\s)(?!\s+to\b)/gi;
+export const FILLER_LIKE =
+  /(?<!\b(?:i'd|i|would|we'd|you'd|she'd|he'd|they'd|you|we|they|really|also|look|looks|looked|feel|something|anything|nothing|what's|whats|is|was|it's|be|just))\s*,?\s+like,?(?=\s)(?!\s+to\b)/gi;
 
 /** Sounds and words that open a turn and mean nothing: "ehm", "right", "so", "hiya", "yeah no". */
 export const LEADING_FILLER = /^\s*(?:(?:ehm+|em+|erm+|uh+|um+|ah+|so|right|well|hiya|hi there|hi|hello|ok so|okay so|like|yeah no)[,!.]?\s+)+/i;
@@ -148,7 +189,10 @@ const COUNTS: Record<string, number> = { two: 2, '2': 2, three: 3, '3': 3, four:
 /** How many people the caller is booking for, when more than one. */
 export function partyIn(text: string): number | undefined {
   const lower = text.toLowerCase();
-  const counted = /\b(two|three|four|[234]|both)\b(?:\s+\w+){0,2}?\s+(of us|of them|lads|boys|girls|kids|children|sons|daughters|people|cuts|kids'? cuts|blow-?dries|appointments|of my \w+)\b/.exec(lower);
+  const counted =
+    /\b(two|three|four|[234]|both)\b(?:\s+\w+){0,2}?\s+(of us|of them|lads|boys|girls|kids|children|sons|daughters|people|cuts|kids'? cuts|blow-?dries|appointments|of my \w+)\b/.exec(
+      lower,
+    );
   if (counted) return COUNTS[counted[1]!];
   if (/\b(myself|me) and (my|her|his|a) \w+|\bfor (the two of us|both of us|us both)\b/.test(lower)) return 2;
   return undefined;
@@ -163,7 +207,22 @@ export function placeIn(text: string): number | undefined {
 
 /** Words a typed call depends on, put right when a letter slipped ("Firday", "tomrorow", "cacnel"); none that a slip turns into another real word. */
 const KEY_WORDS = [
-  ...['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'january', 'february', 'august', 'september', 'october', 'november', 'december'],
+  ...[
+    'monday',
+    'tuesday',
+    'wednesday',
+    'thursday',
+    'friday',
+    'saturday',
+    'sunday',
+    'january',
+    'february',
+    'august',
+    'september',
+    'october',
+    'november',
+    'december',
+  ],
   ...['tomorrow', 'morning', 'afternoon', 'evening', 'quarter', 'eleven', 'twelve', 'second', 'third', 'myself', 'number', 'prices', 'notice'],
   ...['cancel', 'reschedule', 'appointment', 'actually', 'message', 'change'],
   // Ordinals two slips or more from any number ("eighth" is one from "eight", "seventh" from "seventy": left out).
@@ -179,4 +238,3 @@ export function spellingFixed(text: string): string {
     return KEY_WORDS.find((key) => lower.length >= 5 && sameWord(lower, key)) ?? word;
   });
 }
-

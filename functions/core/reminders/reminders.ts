@@ -23,7 +23,11 @@ export function reminderFor(salon: { business: Parameters<typeof reminderSetting
 }
 
 /** Schedules reminderFor's reminder, when there is one. Safe to repeat. */
-export async function scheduleReminder(reminders: Pick<ReminderStore, 'put'>, salon: { business: Parameters<typeof reminderSettings>[0] }, appointment: Appointment): Promise<boolean> {
+export async function scheduleReminder(
+  reminders: Pick<ReminderStore, 'put'>,
+  salon: { business: Parameters<typeof reminderSettings>[0] },
+  appointment: Appointment,
+): Promise<boolean> {
   const reminder = reminderFor(salon, appointment);
   if (!reminder) return false;
   await reminders.put(reminder);
@@ -61,7 +65,10 @@ export async function sweepReminders(deps: ReminderDeps, options: { limit: numbe
     try {
       const [appointment, salon] = await Promise.all([appointments.get(reminder.salonId, reminder.bookingId), deps.salons.get(reminder.salonId)]);
       const stands =
-        appointment?.status === 'confirmed' && appointment.start === reminder.start && Date.parse(appointment.start) > now.getTime() && appointment.source !== 'test-call';
+        appointment?.status === 'confirmed' &&
+        appointment.start === reminder.start &&
+        Date.parse(appointment.start) > now.getTime() &&
+        appointment.source !== 'test-call';
       if (stands && salon && reminderSettings(salon.business).enabled) {
         const setup = await deps.setup.load(reminder.salonId);
         await deps.events.publish('booking.reminder-due', {

@@ -3,7 +3,10 @@ import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import { reminderSms } from './reminder-text.js';
 
-export type SendReminderDeps = Pick<Ports, 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send' | 'sender'>; bookings: { reminders: Pick<Ports['bookings']['reminders'], 'drop'> } };
+export type SendReminderDeps = Pick<Ports, 'deliveryClaims' | 'now'> & {
+  sms: Pick<Ports['sms'], 'send' | 'sender'>;
+  bookings: { reminders: Pick<Ports['bookings']['reminders'], 'drop'> };
+};
 
 export type ReminderDelivery = 'sent' | 'already-sent' | 'held' | 'test-booking';
 
@@ -23,7 +26,13 @@ export async function sendReminder(deps: SendReminderDeps, detail: EventDetail<'
   const body = reminderSms(appointment, salonName, language, twoWay);
   const outcome = await deliverOnce({ claims: deps.deliveryClaims, now: deps.now }, key, () =>
     // "Reply C to cancel": the reply is about this booking (functions/core/replies/last-text.ts).
-    deps.sms.send({ salonId: appointment.salonId, to: appointment.callerPhone, body, expiresAt: new Date(appointment.start), about: { bookingId: appointment.id } }),
+    deps.sms.send({
+      salonId: appointment.salonId,
+      to: appointment.callerPhone,
+      body,
+      expiresAt: new Date(appointment.start),
+      about: { bookingId: appointment.id },
+    }),
   );
   const delivered: ReminderDelivery = outcome.sent ? 'sent' : (await deps.deliveryClaims.wasSent(key)) ? 'already-sent' : 'held';
   if (delivered !== 'held') await deps.bookings.reminders.drop(appointment.salonId, appointment.id);

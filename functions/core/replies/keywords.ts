@@ -19,7 +19,8 @@ const normalised = (body: string) =>
     .trim();
 
 const KEYWORD_INTENT = { 'opt-out': 'stop', 'opt-in': 'start', help: 'help' } as const;
-const CANCEL = /^(c|x|cxl|canc|cancel|cancel it|cancel please|please cancel|cancel pls|pls cancel|cancel my (appointment|booking)|cancel appointment|cancel booking|anuluj|odwolaj)$/;
+const CANCEL =
+  /^(c|x|cxl|canc|cancel|cancel it|cancel please|please cancel|cancel pls|pls cancel|cancel my (appointment|booking)|cancel appointment|cancel booking|anuluj|odwolaj)$/;
 const YES = /^(y|yes|yes please|yep|yeah|ya|yea|ok|okay|confirm|sure|please do|go ahead|tak)( thanks| thank you)?$/;
 const NO = /^(n|no|nope|no thanks|no thank you|nie|keep it|dont|don t)$/;
 

@@ -28,7 +28,9 @@ async function salonsThatTexted(deps: RouteDeps, phone: string, now: Date): Prom
 }
 
 async function answersTheQuestionOf(deps: RouteDeps, salonIds: string[], phone: string, now: Date): Promise<string | null> {
-  const asked = await Promise.all(salonIds.map(async (salonId) => ((await deps.smsReplies.pending(salonId, phoneKey(salonId, phone), now))?.answeredAt === null ? salonId : null)));
+  const asked = await Promise.all(
+    salonIds.map(async (salonId) => ((await deps.smsReplies.pending(salonId, phoneKey(salonId, phone), now))?.answeredAt === null ? salonId : null)),
+  );
   const asking = asked.filter((salonId) => salonId !== null);
   return asking.length === 1 ? asking[0]! : null;
 }
@@ -49,7 +51,12 @@ export async function routeText(deps: RouteDeps, text: { from: string; to: strin
   if (candidates.length === 1) return { kind: 'salon', salonId: candidates[0]!.id, body: text.body };
   const intent = intentOf(text.body);
   if (intent === 'yes' || intent === 'no') {
-    const salonId = await answersTheQuestionOf(deps, candidates.map((salon) => salon.id), text.from, now);
+    const salonId = await answersTheQuestionOf(
+      deps,
+      candidates.map((salon) => salon.id),
+      text.from,
+      now,
+    );
     if (salonId) return { kind: 'salon', salonId, body: text.body };
   }
   const offered = candidates.slice(0, MAX_CHOICES);

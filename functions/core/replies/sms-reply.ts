@@ -26,7 +26,8 @@ export interface IncomingText {
   body: string;
 }
 
-export type ReplyOutcome = 'opted-out' | 'opted-in' | 'keyword' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer' | 'repeat';
+export type ReplyOutcome =
+  'opted-out' | 'opted-in' | 'keyword' | 'asked-to-confirm' | 'cancelled' | 'kept' | 'no-booking' | 'message' | 'refused' | 'offer' | 'repeat';
 
 /** Another reply took the question first (a YES sent twice, three at once): this one does nothing and says nothing. */
 export const REPEATED_ANSWER: ReplyAnswer = { outcome: 'repeat', reply: null };
@@ -57,7 +58,8 @@ async function callerBookings(deps: ReplyDeps, context: SalonContext, phone: str
     .sort((a, b) => Date.parse(a.start) - Date.parse(b.start));
 }
 
-const upcoming = (appointment: StoredAppointment | undefined, now: Date) => appointment && appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime();
+const upcoming = (appointment: StoredAppointment | undefined, now: Date) =>
+  appointment && appointment.status !== 'cancelled' && Date.parse(appointment.start) > now.getTime();
 
 /**
  * The booking a "C" is about: the one the salon's last text to this number named (or where it
@@ -118,14 +120,27 @@ export async function answerText(deps: ReplyDeps, text: IncomingText, onOffer?: 
   }
   if (intent === 'cancel') {
     const appointment = await bookingToCancel(deps, context, text.from, now);
-    if (!appointment) return { outcome: 'no-booking', reply: `${salonName}: we can't find an upcoming booking for this number. Please ${callUs(context)} if you need to change something.` };
-    await deps.smsReplies.ask(text.salonId, phoneHash, { kind: 'cancel', bookingId: appointment.id, askedAt: now.toISOString() }, new Date(now.getTime() + CONFIRM_WITHIN_MS));
+    if (!appointment)
+      return {
+        outcome: 'no-booking',
+        reply: `${salonName}: we can't find an upcoming booking for this number. Please ${callUs(context)} if you need to change something.`,
+      };
+    await deps.smsReplies.ask(
+      text.salonId,
+      phoneHash,
+      { kind: 'cancel', bookingId: appointment.id, askedAt: now.toISOString() },
+      new Date(now.getTime() + CONFIRM_WITHIN_MS),
+    );
     const deposit = await depositWords(deps, context, appointment);
     return { outcome: 'asked-to-confirm', reply: `${salonName}: cancel your ${describe(appointment, now)}?${deposit} Reply YES to cancel it.` };
   }
   const known = await callerBookings(deps, context, text.from);
   try {
-    await takeMessage(deps, text.salonId, { callerName: known.at(-1)?.callerName ?? 'Text message', callerPhone: text.from, message: text.body.slice(0, 1000) });
+    await takeMessage(deps, text.salonId, {
+      callerName: known.at(-1)?.callerName ?? 'Text message',
+      callerPhone: text.from,
+      message: text.body.slice(0, 1000),
+    });
   } catch (error) {
     if (error instanceof ToolError) return { outcome: 'refused', reply: null };
     throw error;

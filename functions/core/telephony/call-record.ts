@@ -22,7 +22,10 @@ const DIAL_TIMEOUT_SECONDS = 30;
 /** How long a loop's refused leg keeps its tombstone: longer than any status callback is retried. */
 const LOOP_LEG_TOMBSTONE_SECONDS = 24 * 60 * 60;
 
-function routeOf(answer: Extract<InboundAnswer, { outcome: 'agent' | 'ring-salon-first' | 'forwarded' | 'message-mode' }>): { route: CallRoute; test: boolean } {
+function routeOf(answer: Extract<InboundAnswer, { outcome: 'agent' | 'ring-salon-first' | 'forwarded' | 'message-mode' }>): {
+  route: CallRoute;
+  test: boolean;
+} {
   if (answer.outcome === 'agent') return { route: answer.test ? 'test' : 'agent', test: answer.test };
   if (answer.outcome === 'ring-salon-first') return { route: 'salon-first', test: false };
   if (answer.outcome === 'message-mode') return { route: 'message', test: false };
@@ -40,7 +43,10 @@ export async function recordRouting(deps: RoutingDeps, call: InboundCall, answer
   const now = deps.now();
   if (answer.outcome === 'loop-refused') {
     await Promise.all([
-      deps.calls.ignore(answer.salonId, call.callSid, { deletedAt: now.toISOString(), keepUntil: Math.floor(now.getTime() / 1000) + LOOP_LEG_TOMBSTONE_SECONDS }),
+      deps.calls.ignore(answer.salonId, call.callSid, {
+        deletedAt: now.toISOString(),
+        keepUntil: Math.floor(now.getTime() / 1000) + LOOP_LEG_TOMBSTONE_SECONDS,
+      }),
       deps.salons.noteLoopingNumber(answer.salonId, answer.through),
     ]);
     return;
@@ -55,9 +61,21 @@ export async function recordRouting(deps: RoutingDeps, call: InboundCall, answer
   if ('forwardingSeen' in answer && answer.forwardingSeen) {
     await deps.salons.noteForwardingSeen(answer.salonId, { at: now.toISOString(), from: callerNumber(call.from), forwardedFrom: Boolean(call.forwardedFrom) });
   }
-  const legs = { ...(answer.outcome === 'agent' ? { agentConnected: true as const } : {}), ...(answer.outcome === 'salon-answered' ? { salonAnswered: true as const } : {}) };
-  if (!dialled && (answer.outcome === 'agent' || answer.outcome === 'ring-salon-first' || answer.outcome === 'forwarded' || answer.outcome === 'message-mode')) {
-    await deps.calls.recordStart({ salonId: answer.salonId, callSid: call.callSid, callerPhone: callerNumber(call.from), startedAt: now.toISOString(), ...routeOf(answer) });
+  const legs = {
+    ...(answer.outcome === 'agent' ? { agentConnected: true as const } : {}),
+    ...(answer.outcome === 'salon-answered' ? { salonAnswered: true as const } : {}),
+  };
+  if (
+    !dialled &&
+    (answer.outcome === 'agent' || answer.outcome === 'ring-salon-first' || answer.outcome === 'forwarded' || answer.outcome === 'message-mode')
+  ) {
+    await deps.calls.recordStart({
+      salonId: answer.salonId,
+      callSid: call.callSid,
+      callerPhone: callerNumber(call.from),
+      startedAt: now.toISOString(),
+      ...routeOf(answer),
+    });
   }
   await deps.calls.noteLegs(answer.salonId, call.callSid, legs);
 }
@@ -83,10 +101,7 @@ export type CallStatusOutcome = 'recorded' | 'ignored' | 'deleted';
  * out. A callback for a number no salon has, a status that is not an end, or a call the owner
  * deleted (a re-sent callback: Twilio's signature has no time in it) changes nothing.
  */
-export async function recordCallStatus(
-  deps: RecordDeps & Pick<Ports, 'salons' | 'numbers' | 'events'>,
-  report: CallStatusReport,
-): Promise<CallStatusOutcome> {
+export async function recordCallStatus(deps: RecordDeps & Pick<Ports, 'salons' | 'numbers' | 'events'>, report: CallStatusReport): Promise<CallStatusOutcome> {
   if (!FINAL_STATUSES.has(report.callStatus)) return 'ignored';
   const test = report.from.startsWith(CLIENT_PREFIX);
   const salonId = test ? salonIdForIdentity(report.from.slice(CLIENT_PREFIX.length)) : await deps.numbers.salonFor(report.to);

@@ -44,7 +44,11 @@ export function ringFirstTarget(salon: Salon, setup: StoredSetup, calledNumber: 
  * Our leg presents the caller's number (or the salon's own, where we present that), and the
  * carrier says which line forwarded it (Twilio's ForwardedFrom) when it can.
  */
-export function loopedThrough(salon: Salon, call: { callSid: string; from: string; forwardedFrom?: string | undefined }, dialling: readonly Dialling[]): string | null {
+export function loopedThrough(
+  salon: Salon,
+  call: { callSid: string; from: string; forwardedFrom?: string | undefined },
+  dialling: readonly Dialling[],
+): string | null {
   // Our own call's webhooks (Twilio's retries, its <Dial>'s outcome) are never a loop of it.
   const others = dialling.filter((leg) => leg.callSid !== call.callSid);
   if (!others.length) return null;

@@ -137,7 +137,11 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   if (number?.state !== 'assigned' || !number.salonId) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
   const now = deps.now();
   // All at once: the caller hears silence until we answer.
-  const [salon, setup, dialling] = await Promise.all([deps.salons.get(number.salonId), deps.setup.load(number.salonId), deps.dialling.active(number.salonId, now)]);
+  const [salon, setup, dialling] = await Promise.all([
+    deps.salons.get(number.salonId),
+    deps.setup.load(number.salonId),
+    deps.dialling.active(number.salonId, now),
+  ]);
   // The profile's number too: a number being released (profile first) already routes nowhere.
   if (!salon || salon.assignedNumber !== call.to) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
 
@@ -157,9 +161,20 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   const personOrMessage = (reason: ForwardReason, exclude?: string): InboundAnswer => {
     const to = personToDial(salon, setup, call.to, exclude);
     if (!to) return takeMessage(reason);
-    return { outcome: 'forwarded', twiml: forwardTwiml(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')), salonId: salon.id, to, reason, forwardingSeen };
+    return {
+      outcome: 'forwarded',
+      twiml: forwardTwiml(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')),
+      salonId: salon.id,
+      to,
+      reason,
+      forwardingSeen,
+    };
   };
-  const ringTarget = (to: string): RingTarget => ({ to, callerId: call.to, whisperUrl: whisperUrl(options.webhookUrl, { salonId: salon.id, callSid: call.callSid }) });
+  const ringTarget = (to: string): RingTarget => ({
+    to,
+    callerId: call.to,
+    whisperUrl: whisperUrl(options.webhookUrl, { salonId: salon.id, callSid: call.callSid }),
+  });
   const personTookIt = (dialled: { dialCallStatus: string }) => personTookTheCall(deps, salon.id, call.callSid, dialled);
 
   if (call.afterForward) {
@@ -180,7 +195,13 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     const ringFirst = ringFirstTarget(salon, setup, call.to);
     if (ringFirst) {
       const action = stageUrl(options.webhookUrl, 'after-salon');
-      return { outcome: 'ring-salon-first', twiml: ringFirstTwiml(ringTarget(ringFirst.to), ringFirst.seconds, action), salonId: salon.id, ...ringFirst, forwardingSeen };
+      return {
+        outcome: 'ring-salon-first',
+        twiml: ringFirstTwiml(ringTarget(ringFirst.to), ringFirst.seconds, action),
+        salonId: salon.id,
+        ...ringFirst,
+        forwardingSeen,
+      };
     }
   }
 
@@ -202,10 +223,19 @@ async function answerFormerNumber(deps: InboundCallDeps, number: PhoneNumberReco
   if (salon) {
     const known = messageModeSalon(salon, setup, number.phoneNumber);
     const spoken = { ...known, phone: salon.assignedNumber ?? known.phone };
-    return { outcome: 'message-mode', twiml: messageMode(spoken, 'number-moved', options.webhookUrl, deps.now()), salonId: salon.id, reason: 'number-moved', forwardingSeen: false };
+    return {
+      outcome: 'message-mode',
+      twiml: messageMode(spoken, 'number-moved', options.webhookUrl, deps.now()),
+      salonId: salon.id,
+      reason: 'number-moved',
+      forwardingSeen: false,
+    };
   }
   const reach = former.phone ? ` You can ring them on ${spokenNumber(former.phone)}.` : '';
-  return { outcome: 'former-number', twiml: sayAndHangUpTwiml(`You've reached an old number for ${former.name}. They no longer take calls on this number.${reach} Goodbye.`) };
+  return {
+    outcome: 'former-number',
+    twiml: sayAndHangUpTwiml(`You've reached an old number for ${former.name}. They no longer take calls on this number.${reach} Goodbye.`),
+  };
 }
 
 /** Where Twilio posts calls to the stage's numbers (numbers are pointed here when stocked or assigned). */
@@ -258,14 +288,22 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
   if (!salon) return { outcome: 'refused', reason: 'no such salon' };
   const unavailable = { outcome: 'test-unavailable', twiml: sayAndHangUpTwiml(TEST_CALL_UNAVAILABLE), salonId: salon.id } as const;
   // The agent transferred the owner to the salon's phone: the call ends with that <Dial>, as a caller's does.
-  if (call.afterForward) return (await personTookTheCall(deps, salon.id, call.callSid, call.afterForward)) ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id } : unavailable;
+  if (call.afterForward)
+    return (await personTookTheCall(deps, salon.id, call.callSid, call.afterForward))
+      ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id }
+      : unavailable;
   const numbers = testCallNumbers(salon);
   const connected = numbers ? await connectAgent(deps, salon.id, { ...call, ...numbers }, true) : null;
   return connected ? { outcome: 'agent', twiml: connected, salonId: salon.id, test: true, forwardingSeen: false } : unavailable;
 }
 
 /** A person took the call at the phone we rang: the `<Dial>` completed and the whisper's key was pressed (a voicemail completes it too, without the key). */
-async function personTookTheCall(deps: Pick<InboundCallDeps, 'calls'>, salonId: string, callSid: string, dialled: { dialCallStatus: string }): Promise<boolean> {
+async function personTookTheCall(
+  deps: Pick<InboundCallDeps, 'calls'>,
+  salonId: string,
+  callSid: string,
+  dialled: { dialCallStatus: string },
+): Promise<boolean> {
   return dialled.dialCallStatus === 'completed' && (await deps.calls.get(salonId, callSid))?.salonAnswered === true;
 }
 
@@ -293,7 +331,13 @@ async function connectAgent(deps: InboundCallDeps, salonId: string, call: Inboun
       (async () => {
         const agentId = await deps.agentId(salonId);
         if (!agentId) throw new Error('the salon has no agent');
-        return deps.registerCall({ agentId, from: call.from, to: call.to, callSid: call.callSid, dynamicVariables: callVariables(salonId, call, test, deps.now()) });
+        return deps.registerCall({
+          agentId,
+          from: call.from,
+          to: call.to,
+          callSid: call.callSid,
+          dynamicVariables: callVariables(salonId, call, test, deps.now()),
+        });
       })(),
       AGENT_TIMEOUT_MS,
     );

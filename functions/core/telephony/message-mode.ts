@@ -39,7 +39,12 @@ export function spokenNumber(e164: string): string {
   let at = 0;
   for (const size of groups) {
     if (at >= digits.length) break;
-    parts.push(digits.slice(at, at + size).split('').join(' '));
+    parts.push(
+      digits
+        .slice(at, at + size)
+        .split('')
+        .join(' '),
+    );
     at += size;
   }
   if (at < digits.length) parts.push(digits.slice(at).split('').join(' '));

@@ -16,7 +16,10 @@ import { callerLines, sayAndHangUpTwiml } from './twiml.js';
  */
 export type SpokenMessageDeps = MessageDeps & Pick<Ports, 'numbers' | 'salons' | 'setup' | 'calls'>;
 
-export async function answerSpokenMessage(deps: SpokenMessageDeps, call: { callSid: string; from: string; to: string; speech: string }): Promise<{ twiml: string; salonId: string | null }> {
+export async function answerSpokenMessage(
+  deps: SpokenMessageDeps,
+  call: { callSid: string; from: string; to: string; speech: string },
+): Promise<{ twiml: string; salonId: string | null }> {
   const number = await deps.numbers.get(call.to);
   const salonId = number?.state === 'assigned' ? number.salonId : number?.state === 'quarantined' ? (number.former?.salonId ?? null) : null;
   const [salon, setup] = salonId ? await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]) : [null, null];
@@ -39,7 +42,11 @@ export interface SpokenMessage {
  * caps and owner notice), and answers what to say next: thanks, or the hours and how to book when
  * nothing was said or it could not be kept (a caller or salon over its hourly cap).
  */
-export async function takeSpokenMessage(deps: MessageDeps, message: SpokenMessage, salon: MessageModeSalon): Promise<{ say: string; messageId: string | null }> {
+export async function takeSpokenMessage(
+  deps: MessageDeps,
+  message: SpokenMessage,
+  salon: MessageModeSalon,
+): Promise<{ say: string; messageId: string | null }> {
   const text = message.speech.trim().slice(0, 1000);
   if (!text) return { say: hoursAndHowToBook(salon), messageId: null };
   try {

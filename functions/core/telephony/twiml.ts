@@ -78,7 +78,13 @@ export interface RingTarget {
 }
 
 function dialTarget(response: InstanceType<typeof VoiceResponse>, attributes: { timeout?: number; action: string }, target: RingTarget): void {
-  const dial = response.dial({ answerOnBridge: true, ...(attributes.timeout ? { timeout: attributes.timeout } : {}), callerId: target.callerId, action: attributes.action, method: 'POST' });
+  const dial = response.dial({
+    answerOnBridge: true,
+    ...(attributes.timeout ? { timeout: attributes.timeout } : {}),
+    callerId: target.callerId,
+    action: attributes.action,
+    method: 'POST',
+  });
   dial.number({ url: target.whisperUrl, method: 'POST' }, target.to);
 }
 

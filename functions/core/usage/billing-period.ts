@@ -28,7 +28,13 @@ type BillingSalon = { createdAt: string; subscription?: SubscriptionRecord | nul
 export function billingPeriodAt(salon: BillingSalon, at: Date): DatedBillingPeriod {
   const subscribed = salon.subscription ? subscriptionPeriodAt(salon.subscription, at) : null;
   if (subscribed && salon.subscription) {
-    return { kind: 'month', id: subscribed.id, minutesIncluded: subscriptionMinutes(salon.subscription), startsAt: subscribed.startsAt, endsAt: subscribed.endsAt };
+    return {
+      kind: 'month',
+      id: subscribed.id,
+      minutesIncluded: subscriptionMinutes(salon.subscription),
+      startsAt: subscribed.startsAt,
+      endsAt: subscribed.endsAt,
+    };
   }
   const trialEnd = trialEndsAt(salon);
   if (at < trialEnd) {

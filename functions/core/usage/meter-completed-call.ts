@@ -5,9 +5,7 @@ import { callOutcome } from '../calls/call-outcome.js';
 import { billingPeriodAt } from './billing-period.js';
 import { meterCall, receptionistSeconds, type MeteringDeps, type UsageSummary } from './meter-usage.js';
 
-export type CompletedCallMetering =
-  | { counted: boolean; usage: UsageSummary }
-  | { counted: false; skipped: 'salon-gone' | 'no-ended-call' };
+export type CompletedCallMetering = { counted: boolean; usage: UsageSummary } | { counted: false; skipped: 'salon-gone' | 'no-ended-call' };
 
 /**
  * A `call.completed` delivery metered from our own record of the call, never from the event's
@@ -26,7 +24,13 @@ export async function meterCompletedCall(
   const call = await deps.calls.get(event.salonId, event.callSid);
   const outcome = call && callOutcome(call);
   if (!call || !outcome || call.durationSeconds === null) return { counted: false, skipped: 'no-ended-call' };
-  const metered = { salonId: call.salonId, callSid: call.callSid, startedAt: call.startedAt, test: call.test, durationSeconds: receptionistSeconds({ outcome, durationSeconds: call.durationSeconds }) };
+  const metered = {
+    salonId: call.salonId,
+    callSid: call.callSid,
+    startedAt: call.startedAt,
+    test: call.test,
+    durationSeconds: receptionistSeconds({ outcome, durationSeconds: call.durationSeconds }),
+  };
   const counted = await meterCall(deps, metered, billingPeriodAt(salon, new Date(call.startedAt)));
   if (call.usagePending) await deps.calls.markUsageMetered(call.salonId, call.callSid);
   return counted;

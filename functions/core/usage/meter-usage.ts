@@ -85,7 +85,12 @@ export function thresholdsReached(minutesUsed: number, minutesIncluded: number):
 export async function meterCall(deps: MeteringDeps, call: MeteredCall, period: BillingPeriod): Promise<{ counted: boolean; usage: UsageSummary }> {
   const day = DateTime.fromISO(call.startedAt, { zone: 'Europe/Dublin' }).toISODate();
   if (!day) throw new Error(`Unreadable call start: ${call.startedAt}`);
-  const counted = await deps.usage.count(call.salonId, period.id, { callSid: call.callSid, day, minutes: billableMinutes(call.durationSeconds), test: call.test });
+  const counted = await deps.usage.count(call.salonId, period.id, {
+    callSid: call.callSid,
+    day,
+    minutes: billableMinutes(call.durationSeconds),
+    test: call.test,
+  });
   const usage = summarise(period.id, period.minutesIncluded, await deps.usage.totals(call.salonId, period.id));
   for (const threshold of thresholdsReached(usage.minutesUsed, usage.minutesIncluded)) {
     await warnOnce(deps, call.salonId, usage, threshold);

@@ -21,6 +21,10 @@ export async function testSecondsLeft(deps: Pick<MeteringDeps, 'usage'>, salon: 
  * Counts an ended test call's minutes at once, so the next test call sees them: the usage
  * consumer's count of the same `call.completed` later counts nothing (the store counts a call once).
  */
-export async function meterTestCall(deps: MeteringDeps, salon: TestingSalon, call: { callSid: string; startedAt: string; durationSeconds: number }): Promise<void> {
+export async function meterTestCall(
+  deps: MeteringDeps,
+  salon: TestingSalon,
+  call: { callSid: string; startedAt: string; durationSeconds: number },
+): Promise<void> {
   await meterCall(deps, { salonId: salon.id, ...call, test: true }, billingPeriodAt(salon, new Date(call.startedAt)));
 }

@@ -43,7 +43,8 @@ export const TOOL_HEADER_VARIABLES = {
  * capitals only ("j'ai" is not a disclosure), the words in any case.
  */
 const AI_ACRONYM = /\b(AI|IA|KI)\b/;
-const AI_WORDS = /\b(artificial intelligence|virtual assistant|automated assistant|sztuczn\w* inteligencj\w*|intelligence artificielle|inteligencia artificial|intelligenza artificiale|künstliche\w* Intelligenz)/i;
+const AI_WORDS =
+  /\b(artificial intelligence|virtual assistant|automated assistant|sztuczn\w* inteligencj\w*|intelligence artificielle|inteligencia artificial|intelligenza artificiale|künstliche\w* Intelligenz)/i;
 
 /** The disclosure added to a greeting that does not make it, in the agent's language (English where none is written). */
 const DISCLOSURE_SENTENCE: Record<string, string> = {
@@ -71,7 +72,10 @@ export const agentToolName = (tool: AgentTool) => tool.replaceAll('-', '_');
 
 /** The body schema the tools route checks, as JSON Schema: one source, no second hand-written copy. */
 export function toolBodySchema(tool: AgentTool): Record<string, unknown> {
-  const { $schema: _ignored, ...schema } = z.toJSONSchema(toolRegistry[tool].contract as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(toolRegistry[tool].contract as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
   return schema;
 }
 
@@ -115,7 +119,7 @@ export function buildAgentDefinition(salon: Salon, setup: StoredSetup, siteUrl: 
     '# Booking rules',
     `- Always call ${agentToolName('check-availability')} before offering a time, and ${agentToolName('book')} only a time it offered. Times are on the quarter hour, from ${BOOKING_RULES.minNoticeMinutes} minutes from now up to ${BOOKING_RULES.horizonDays} days ahead, inside opening hours.`,
     "- Before booking, read back the service, stylist, day and time, and the caller's name, and get a clear yes. Use the caller's number unless they give another.",
-    "- Today's weekday said alone (\"Saturday\", on a Saturday) may mean today or a week on: when today still has times, ask once in words the caller can answer (\"Today, or next Saturday the 5th?\"); if the answer does not choose, ask it another way once, then offer a time on each. Pass today as `today` or YYYY-MM-DD (a weekday name is the next one after today).",
+    '- Today\'s weekday said alone ("Saturday", on a Saturday) may mean today or a week on: when today still has times, ask once in words the caller can answer ("Today, or next Saturday the 5th?"); if the answer does not choose, ask it another way once, then offer a time on each. Pass today as `today` or YYYY-MM-DD (a weekday name is the next one after today).',
     `- To cancel or move a booking, use ${agentToolName('cancel')} or ${agentToolName('reschedule')} with the caller's phone number. A move is always ${agentToolName('reschedule')}, never a new booking: when a caller who is moving a booking says another time, check that time and move the same booking.`,
     `- ${agentToolName('book')} refuses (already_booked) a time that overlaps a booking the caller already has, and its \`say\` names that booking and offers to move it: say it and wait. If they want it moved, use ${agentToolName('reschedule')} with its id (\`existing.id\`). Only if they say the new one is for another person, or another service they want as well, call ${agentToolName('book')} again with \`additional: true\` (for another person, their name). Never pass \`additional\` otherwise.`,
     `- Quote prices and durations only from ${agentToolName('list-services')} or the list above. Never take card details.`,

@@ -17,7 +17,11 @@ import type { AgentDefinition } from './agent-definition.js';
  */
 export class AgentProvisioningError extends DomainError {
   constructor() {
-    super('provider_failed', 'agent_provisioning_failed', 'We could not set up your receptionist just now. Nothing was changed; please try again in a few minutes.');
+    super(
+      'provider_failed',
+      'agent_provisioning_failed',
+      'We could not set up your receptionist just now. Nothing was changed; please try again in a few minutes.',
+    );
   }
 }
 
@@ -154,9 +158,15 @@ export async function removeAgent(deps: Pick<Ports, 'agents' | 'voiceAgents'>, s
   // Removed where it lives (what is gone already is not an error); a sandbox agent is only our record.
   if (hosted.provider === (await deps.voiceAgents.provider())) {
     await deps.voiceAgents.remove(hosted).catch((error: unknown) => {
-      logger.error('voice agent not removed at its provider', { salonId, agentId: hosted.agentId, secretId: hosted.secretId, tools: Object.values(hosted.tools) });
+      logger.error('voice agent not removed at its provider', {
+        salonId,
+        agentId: hosted.agentId,
+        secretId: hosted.secretId,
+        tools: Object.values(hosted.tools),
+      });
       throw error;
     });
-  } else if (hosted.provider !== 'sandbox') logger.error('voice agent left at its provider: no key for it here', { salonId, agentId: hosted.agentId, provider: hosted.provider });
+  } else if (hosted.provider !== 'sandbox')
+    logger.error('voice agent left at its provider: no key for it here', { salonId, agentId: hosted.agentId, provider: hosted.provider });
   await deps.agents.forgetHostedAgent(salonId);
 }

@@ -33,12 +33,19 @@ export const answerOffer: PendingHandler = async (deps, context, text, pending) 
     await book(
       deps,
       salonId,
-      { service: invited.serviceName, ...(offer.stylistName.trim() ? { stylist: offer.stylistName } : {}), start: offer.start, callerName: invited.callerName, callerPhone: text.from },
+      {
+        service: invited.serviceName,
+        ...(offer.stylistName.trim() ? { stylist: offer.stylistName } : {}),
+        start: offer.start,
+        callerName: invited.callerName,
+        callerPhone: text.from,
+      },
       { idempotencyKey: `offer-${offer.id}-${phoneHash}` },
     );
   } catch (error) {
     // The real reason: only a time someone else took was "taken".
-    if (error instanceof ToolError) return error.code === 'slot_taken' ? gone : sorry(WHY_NOT_BOOKED[error.code] ?? `we couldn't book that time for you: please ${callUs(context)}`);
+    if (error instanceof ToolError)
+      return error.code === 'slot_taken' ? gone : sorry(WHY_NOT_BOOKED[error.code] ?? `we couldn't book that time for you: please ${callUs(context)}`);
     throw error;
   }
   await Promise.all([deps.bookings.waitlist.take(salonId, offer.id, text.from), deps.bookings.waitlist.remove(salonId, invited.date, invited.entryId)]);

@@ -25,13 +25,34 @@ import { spokenWhen } from '../confirmations/format.js';
 const HOUR = 3_600_000;
 
 const refusals = {
-  notMobile: () => new ToolError('invalid', 'not_mobile', "I can only text a mobile when a time comes free. What's a mobile number I can text you on?", 'callerPhone is not a mobile number'),
+  notMobile: () =>
+    new ToolError(
+      'invalid',
+      'not_mobile',
+      "I can only text a mobile when a time comes free. What's a mobile number I can text you on?",
+      'callerPhone is not a mobile number',
+    ),
   notFull: (day: string) =>
-    new ToolError('conflict', 'day_not_full', `There are still times free ${day}, so there's no need for the waiting list. Would you like me to find you one?`, 'The day is not full'),
+    new ToolError(
+      'conflict',
+      'day_not_full',
+      `There are still times free ${day}, so there's no need for the waiting list. Would you like me to find you one?`,
+      'The day is not full',
+    ),
   tooMany: () =>
-    new ToolError('too_many_requests', 'too_many_waitlist_joins', "I can't add that number to any more waiting lists just now. Would you like me to take a message for the salon?", 'This phone joined too many waiting lists this hour'),
+    new ToolError(
+      'too_many_requests',
+      'too_many_waitlist_joins',
+      "I can't add that number to any more waiting lists just now. Would you like me to take a message for the salon?",
+      'This phone joined too many waiting lists this hour',
+    ),
   full: () =>
-    new ToolError('too_many_requests', 'waitlist_full', "I can't add anyone to the waiting list just now. Would you like me to take a message for the salon?", 'The salon took too many waiting-list joins this hour'),
+    new ToolError(
+      'too_many_requests',
+      'waitlist_full',
+      "I can't add anyone to the waiting list just now. Would you like me to take a message for the salon?",
+      'The salon took too many waiting-list joins this hour',
+    ),
 };
 
 /** The waiting list is for a day the salon is open and has no time left for the service. */
@@ -39,9 +60,20 @@ async function refuseUnlessFull(deps: BookingDeps, context: SalonContext, servic
   const opening = openingOn(requireHours(context), date);
   if (!opening) {
     const weekday = dayOfWeek(date);
-    throw new ToolError('invalid', 'closed', `Sorry, we're closed on ${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}s. Would another day suit you?`, 'The salon is closed that day');
+    throw new ToolError(
+      'invalid',
+      'closed',
+      `Sorry, we're closed on ${weekday.charAt(0).toUpperCase()}${weekday.slice(1)}s. Would another day suit you?`,
+      'The salon is closed that day',
+    );
   }
-  const found = await searchSlots(deps, context, { durationMinutes: service.duration, stylists: context.setup.stylists, fromDate: date, toDate: date, limit: 1 });
+  const found = await searchSlots(deps, context, {
+    durationMinutes: service.duration,
+    stylists: context.setup.stylists,
+    fromDate: date,
+    toDate: date,
+    limit: 1,
+  });
   if (found.slots.length) throw refusals.notFull(speakDate(date, now));
 }
 
@@ -51,7 +83,12 @@ async function refuseUnlessFull(deps: BookingDeps, context: SalonContext, servic
  * (a repeat finds the caller already on it), within hourly caps per caller and per salon like
  * take-message's, since every entry is a text when a time comes free.
  */
-export async function joinWaitlist(deps: BookingDeps & { rateLimits: RateLimits }, salonId: string, input: ToolInput<'join-waitlist'>, scope: CallScope = { test: false }): Promise<ToolAnswer> {
+export async function joinWaitlist(
+  deps: BookingDeps & { rateLimits: RateLimits },
+  salonId: string,
+  input: ToolInput<'join-waitlist'>,
+  scope: CallScope = { test: false },
+): Promise<ToolAnswer> {
   const context = await loadSalonContext(deps, salonId);
   const now = deps.now();
   const date = checkedDate(input.date, now.getTime());
@@ -66,15 +103,32 @@ export async function joinWaitlist(deps: BookingDeps & { rateLimits: RateLimits 
   const hour = fixedWindow(now, HOUR);
   const phoneHash = phoneKey(salonId, callerPhone);
   // The caller's cap first: one phone over its cap must not use up what the salon takes from everyone.
-  if (!(await deps.rateLimits.take({ kind: 'caller-waitlist', salonId, phoneHash }, hour, FLOOD_LIMITS.waitlistJoinsPerCallerPerHour))) throw refusals.tooMany();
+  if (!(await deps.rateLimits.take({ kind: 'caller-waitlist', salonId, phoneHash }, hour, FLOOD_LIMITS.waitlistJoinsPerCallerPerHour)))
+    throw refusals.tooMany();
   if (!(await deps.rateLimits.take({ kind: 'salon-waitlist', salonId }, hour, FLOOD_LIMITS.waitlistJoinsPerSalonPerHour))) throw refusals.full();
   // The entry's id is the caller's number (hashed): one entry per number and day.
-  const entry = { id: phoneHash, date, serviceId: service.id, serviceName: service.name, durationMinutes: service.duration, callerName: input.callerName, callerPhone, createdAt: now.toISOString() };
+  const entry = {
+    id: phoneHash,
+    date,
+    serviceId: service.id,
+    serviceName: service.name,
+    durationMinutes: service.duration,
+    callerName: input.callerName,
+    callerPhone,
+    createdAt: now.toISOString(),
+  };
   if (await deps.bookings.waitlist.add(salonId, entry)) return { ok: true, say: joined, waitlistId: entry.id };
-  return { ok: true, say: `You're already on the waiting list for ${day}. If a time comes free we'll text you, and the first to reply gets it.`, waitlistId: entry.id };
+  return {
+    ok: true,
+    say: `You're already on the waiting list for ${day}. If a time comes free we'll text you, and the first to reply gets it.`,
+    waitlistId: entry.id,
+  };
 }
 
-export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & { sms: Pick<Ports['sms'], 'send' | 'sender'>; smsReplies: Pick<Ports['smsReplies'], 'ask'> };
+export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & {
+  sms: Pick<Ports['sms'], 'send' | 'sender'>;
+  smsReplies: Pick<Ports['smsReplies'], 'ask'>;
+};
 
 /** `booking.slot-freed`: texts the day's waiting list the freed time; answers how many were texted. */
 export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, salonName: string): Promise<number> {
@@ -82,7 +136,9 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   if (!offerable(appointment, now)) return 0;
   const date = appointment.start.slice(0, 10);
   const minutes = (Date.parse(appointment.end) - Date.parse(appointment.start)) / 60_000;
-  const fits = (await deps.bookings.waitlist.forDay(appointment.salonId, date)).filter((entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone);
+  const fits = (await deps.bookings.waitlist.forDay(appointment.salonId, date)).filter(
+    (entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone,
+  );
   // One text per number, and only to a mobile, whatever the list holds (entries kept before these rules included).
   const numbers = [...new Set(fits.map((entry) => entry.callerPhone))];
   const mobiles = new Set((await Promise.all(numbers.map(async (phone) => ((await isMobileNumber(phone)) ? phone : null)))).filter(Boolean));
@@ -94,7 +150,13 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
     salonId: appointment.salonId,
     start: appointment.start.slice(0, 16),
     stylistName: appointment.stylistName,
-    invited: waiting.map((entry) => ({ entryId: entry.id, date, callerPhone: entry.callerPhone, callerName: entry.callerName, serviceName: entry.serviceName })),
+    invited: waiting.map((entry) => ({
+      entryId: entry.id,
+      date,
+      callerPhone: entry.callerPhone,
+      callerName: entry.callerName,
+      serviceName: entry.serviceName,
+    })),
     takenBy: null,
   };
   const expiresAt = new Date(Date.parse(appointment.start));
@@ -103,15 +165,28 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   // From a one-way sender no YES reaches us (docs/reminders.md): the caller rings instead.
   const take = (await deps.sms.sender()).twoWay ? 'Reply YES to take it: the first to reply gets it.' : 'Call us to take it: the first to ask gets it.';
   for (const entry of waiting) {
-    await deps.smsReplies.ask(appointment.salonId, phoneKey(appointment.salonId, entry.callerPhone), { kind: 'offer', offerId: offer.id, askedAt: now.toISOString() }, expiresAt);
+    await deps.smsReplies.ask(
+      appointment.salonId,
+      phoneKey(appointment.salonId, entry.callerPhone),
+      { kind: 'offer', offerId: offer.id, askedAt: now.toISOString() },
+      expiresAt,
+    );
     // Once per number per freed time, whatever the redeliveries.
-    await deliverOnce({ claims: deps.deliveryClaims, now: deps.now }, { salonId: appointment.salonId, eventType: 'booking.slot-freed', subjectId: `${offer.id}#${phoneKey(appointment.salonId, entry.callerPhone)}`, channel: 'sms' }, () =>
-      deps.sms.send({
+    await deliverOnce(
+      { claims: deps.deliveryClaims, now: deps.now },
+      {
         salonId: appointment.salonId,
-        to: entry.callerPhone,
-        body: `${salonName}: a time has come free for your ${entry.serviceName}${stylist} on ${spokenWhen(appointment.start, now)}. ${take}`,
-        expiresAt,
-      }),
+        eventType: 'booking.slot-freed',
+        subjectId: `${offer.id}#${phoneKey(appointment.salonId, entry.callerPhone)}`,
+        channel: 'sms',
+      },
+      () =>
+        deps.sms.send({
+          salonId: appointment.salonId,
+          to: entry.callerPhone,
+          body: `${salonName}: a time has come free for your ${entry.serviceName}${stylist} on ${spokenWhen(appointment.start, now)}. ${take}`,
+          expiresAt,
+        }),
     );
   }
   return waiting.length;

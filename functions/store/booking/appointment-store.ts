@@ -18,7 +18,13 @@ export interface AppointmentStore {
   getMany(salonId: string, bookingIds: readonly string[]): Promise<StoredAppointment[]>;
   setCalendarState(salonId: string, bookingId: string, state: { calendarEventId: string | null; calendarSync: CalendarSync }): Promise<void>;
   /** Confirmed (or awaiting deposit) → cancelled, once: 'already' when it was cancelled before, 'missing' when there is none. */
-  markCancelled(salonId: string, bookingId: string, at: string, rescheduledTo?: string, reason?: 'deposit_not_paid'): Promise<'cancelled' | 'already' | 'missing'>;
+  markCancelled(
+    salonId: string,
+    bookingId: string,
+    at: string,
+    rescheduledTo?: string,
+    reason?: 'deposit_not_paid',
+  ): Promise<'cancelled' | 'already' | 'missing'>;
   /** Awaiting deposit → confirmed, once: false when it was not awaiting one (already confirmed, or cancelled). */
   markDepositPaid(salonId: string, bookingId: string): Promise<boolean>;
   /** Appointments starting in [from, to), soonest first. */
@@ -51,7 +57,8 @@ const APPOINTMENT_FIELDS = [
   'countedAs',
 ] as const;
 
-export const toAppointment = (item: Item) => Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
+export const toAppointment = (item: Item) =>
+  Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
 
 /** The shared shape (events, owner API): the store's own fields removed. */
 export function publicAppointment(stored: StoredAppointment): Appointment {
@@ -89,7 +96,11 @@ export function appointmentPut(tableName: string, appointment: StoredAppointment
 }
 
 /** The update that ends a live appointment (confirmed or awaiting its deposit) as cancelled, or moved; refused otherwise (alone, or in a change's transaction). */
-export function appointmentCancelUpdate(tableName: string, salonId: string, ending: { bookingId: string; at: string; rescheduledTo?: string; reason?: 'deposit_not_paid' }) {
+export function appointmentCancelUpdate(
+  tableName: string,
+  salonId: string,
+  ending: { bookingId: string; at: string; rescheduledTo?: string; reason?: 'deposit_not_paid' },
+) {
   const { rescheduledTo, reason } = ending;
   return {
     TableName: tableName,
@@ -131,18 +142,24 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
       return result.Item ? toAppointment(result.Item) : null;
     },
     async getMany(salonId, bookingIds) {
-      const items = await batchGetAll(client, tableName, [...new Set(bookingIds)].map((bookingId) => key(salonId, bookingId)));
+      const items = await batchGetAll(
+        client,
+        tableName,
+        [...new Set(bookingIds)].map((bookingId) => key(salonId, bookingId)),
+      );
       return items.map(toAppointment);
     },
     async setCalendarState(salonId, bookingId, state) {
       await conditionally(
-        client.send(new UpdateCommand({
-          TableName: tableName,
-          Key: key(salonId, bookingId),
-          ConditionExpression: 'attribute_exists(pk)',
-          UpdateExpression: 'SET calendarEventId = :eventId, calendarSync = :sync',
-          ExpressionAttributeValues: { ':eventId': state.calendarEventId, ':sync': state.calendarSync },
-        })),
+        client.send(
+          new UpdateCommand({
+            TableName: tableName,
+            Key: key(salonId, bookingId),
+            ConditionExpression: 'attribute_exists(pk)',
+            UpdateExpression: 'SET calendarEventId = :eventId, calendarSync = :sync',
+            ExpressionAttributeValues: { ':eventId': state.calendarEventId, ':sync': state.calendarSync },
+          }),
+        ),
       );
     },
     async markCancelled(salonId, bookingId, at, rescheduledTo, reason) {

@@ -83,10 +83,19 @@ export function createCommitBookingChange(client: DynamoDBDocumentClient, tableN
       ...(change.paid ?? []).map((bookingId) => ({ kind: 'paid' as const, item: { Update: appointmentPaidUpdate(tableName, salonId, bookingId) } })),
       ...(change.caller ? [{ kind: 'caller' as const, item: { Put: callerPut(tableName, salonId, change.caller.phoneHash, change.caller.record) } }] : []),
       ...(change.key ? [{ kind: 'key' as const, item: { Put: keyPut(tableName, salonId, change.key.record, change.key.expiresAt) } }] : []),
-      ...(change.counted ?? []).map((entry) => ({ kind: 'counted' as const, item: { Update: countAddUpdate(tableName, salonId, entry.month, entry.bookingId) } })),
-      ...(change.uncounted ?? []).map((entry) => ({ kind: 'uncounted' as const, item: { Update: countRemoveUpdate(tableName, salonId, entry.month, entry.bookingId) } })),
+      ...(change.counted ?? []).map((entry) => ({
+        kind: 'counted' as const,
+        item: { Update: countAddUpdate(tableName, salonId, entry.month, entry.bookingId) },
+      })),
+      ...(change.uncounted ?? []).map((entry) => ({
+        kind: 'uncounted' as const,
+        item: { Update: countRemoveUpdate(tableName, salonId, entry.month, entry.bookingId) },
+      })),
       ...(change.reminders ?? []).map((reminder) => ({ kind: 'conflict' as const, item: { Put: reminderPut(tableName, reminder) } })),
-      ...(change.droppedReminders ?? []).map((bookingId) => ({ kind: 'conflict' as const, item: { Delete: { TableName: tableName, Key: reminderKey(salonId, bookingId) } } })),
+      ...(change.droppedReminders ?? []).map((bookingId) => ({
+        kind: 'conflict' as const,
+        item: { Delete: { TableName: tableName, Key: reminderKey(salonId, bookingId) } },
+      })),
       ...(change.calendarWrites ?? []).map((task) => ({ kind: 'conflict' as const, item: { Put: calendarSyncPut(tableName, salonId, task) } })),
       ...(change.holds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Put: markerPut(tableName, marker) } })),
       ...(change.clearedHolds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Delete: { TableName: tableName, Key: markerKey(marker) } } })),

@@ -22,7 +22,10 @@ export const COUNT_SHARDS = 8;
 
 const shardOf = (bookingId: string) => createHash('sha256').update(bookingId).digest()[0]! % COUNT_SHARDS;
 
-const countKey = (salonId: string, month: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: `${keys.bookingCountSk(month)}#${shardOf(bookingId)}` });
+const countKey = (salonId: string, month: string, bookingId: string) => ({
+  pk: keys.salon(salonId),
+  sk: `${keys.bookingCountSk(month)}#${shardOf(bookingId)}`,
+});
 
 /** The update that counts a booking in its month, refused when it is counted already (in a booking's transaction, or alone). */
 export function countAddUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
@@ -56,7 +59,11 @@ export function createBookingCountStore(client: DynamoDBDocumentClient, tableNam
     async count(salonId, month) {
       const month0 = keys.bookingCountSk(month);
       const sks = [month0, ...Array.from({ length: COUNT_SHARDS }, (_, shard) => `${month0}#${shard}`)];
-      const items = await batchGetAll(client, tableName, sks.map((sk) => ({ pk: keys.salon(salonId), sk })));
+      const items = await batchGetAll(
+        client,
+        tableName,
+        sks.map((sk) => ({ pk: keys.salon(salonId), sk })),
+      );
       // A month counted before the number was kept has only its ids.
       return items.reduce((sum, item) => sum + (typeof item.total === 'number' ? item.total : ((item.ids as Set<string> | undefined)?.size ?? 0)), 0);
     },

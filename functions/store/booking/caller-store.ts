@@ -26,7 +26,10 @@ export const callerKey = (salonId: string, phoneHash: string) => ({ pk: keys.sal
 export function toCallerRecord(item: Record<string, unknown> | undefined): CallerRecord {
   return {
     recent: ((item?.recent as CallerRecord['recent'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), at: Number(entry.at) })),
-    bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), start: Number(entry.start) })),
+    bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({
+      bookingId: String(entry.bookingId),
+      start: Number(entry.start),
+    })),
     version: Number(item?.version ?? 0),
   };
 }

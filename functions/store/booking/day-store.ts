@@ -34,7 +34,7 @@ const reservationFrom = (raw: Item): DayReservation => ({
 export const dayKey = (salonId: string, ref: DayRef) => ({ pk: keys.salon(salonId), sk: keys.daySk(ref.stylistId, ref.date) });
 
 export function toDay(ref: DayRef, item: Item | undefined): DayItem {
-  const list = (name: string) => ((item?.[name] as Item[] | undefined) ?? []);
+  const list = (name: string) => (item?.[name] as Item[] | undefined) ?? [];
   return {
     stylistId: ref.stylistId,
     date: ref.date,
@@ -71,7 +71,11 @@ export function dayPut(tableName: string, salonId: string, day: DayItem) {
 export function createDayStore(client: DynamoDBDocumentClient, tableName: string): DayStore {
   return {
     async getMany(salonId, refs) {
-      const items = await batchGetAll(client, tableName, refs.map((ref) => dayKey(salonId, ref)));
+      const items = await batchGetAll(
+        client,
+        tableName,
+        refs.map((ref) => dayKey(salonId, ref)),
+      );
       const bySk = new Map(items.map((item) => [String(item.sk), item]));
       return refs.map((ref) => toDay(ref, bySk.get(keys.daySk(ref.stylistId, ref.date))));
     },

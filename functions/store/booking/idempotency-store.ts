@@ -23,7 +23,12 @@ export const idempotencyKeyOf = (salonId: string, key: string) => ({ pk: keys.sa
 
 export function toIdempotencyRecord(key: string, item: Record<string, unknown> | undefined): IdempotencyRecord | null {
   if (!item) return null;
-  return { key, requestHash: String(item.requestHash), bookingId: String(item.bookingId), answer: typeof item.answer === 'string' ? JSON.parse(item.answer) : item.answer };
+  return {
+    key,
+    requestHash: String(item.requestHash),
+    bookingId: String(item.bookingId),
+    answer: typeof item.answer === 'string' ? JSON.parse(item.answer) : item.answer,
+  };
 }
 
 /** The put that keeps a new key with its answer, refused when the key is taken (in a booking's transaction). */

@@ -3,7 +3,6 @@ import { conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 import type { CallerMessage } from '../../core/booking/records.js';
 
-
 /** Where a page of messages stopped: the last message's time and id (its key). */
 export interface MessagePosition {
   createdAt: string;
@@ -41,7 +40,14 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
       const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.messageSk(createdAt, id) } }));
       if (!result.Item) return null;
       const { callerName, callerPhone, message, doneAt } = result.Item;
-      return { id, createdAt, callerName: String(callerName), callerPhone: String(callerPhone), message: String(message), doneAt: (doneAt as string | undefined) ?? null };
+      return {
+        id,
+        createdAt,
+        callerName: String(callerName),
+        callerPhone: String(callerPhone),
+        message: String(message),
+        doneAt: (doneAt as string | undefined) ?? null,
+      };
     },
 
     async list(salonId, { limit, after: position }) {

@@ -53,10 +53,18 @@ export interface SettleStore {
 export function createSettleStore(client: DynamoDBDocumentClient, tableName: string): SettleStore {
   return {
     async mark(markers) {
-      await batchWriteAll(client, tableName, markers.map((marker) => ({ PutRequest: { Item: markerPut(tableName, marker).Item } })));
+      await batchWriteAll(
+        client,
+        tableName,
+        markers.map((marker) => ({ PutRequest: { Item: markerPut(tableName, marker).Item } })),
+      );
     },
     async clear(markers) {
-      await batchWriteAll(client, tableName, markers.map((marker) => ({ DeleteRequest: { Key: markerKey(marker) } })));
+      await batchWriteAll(
+        client,
+        tableName,
+        markers.map((marker) => ({ DeleteRequest: { Key: markerKey(marker) } })),
+      );
     },
     async stale(before, limit) {
       const items = await queryAll(

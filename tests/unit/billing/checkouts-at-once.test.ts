@@ -48,7 +48,14 @@ describe('checkouts made at once', () => {
       },
     };
     const pressAt = (at: string, plan: 'starter' | 'business') =>
-      createCheckout({ payments, subscriptions, now: () => new Date(at) }, OWNER, salonId, async () => salon(salonId), { salonId, userId: OWNER.userId, priceId: SANDBOX_PRICE_IDS[plan], email: 'owner@example.ie', startNow: true }, SITE);
+      createCheckout(
+        { payments, subscriptions, now: () => new Date(at) },
+        OWNER,
+        salonId,
+        async () => salon(salonId),
+        { salonId, userId: OWNER.userId, priceId: SANDBOX_PRICE_IDS[plan], email: 'owner@example.ie', startNow: true },
+        SITE,
+      );
 
     const older = pressAt('2026-11-26T09:00:00.000Z', 'starter');
     const newer = await pressAt('2026-11-26T09:00:00.500Z', 'business');

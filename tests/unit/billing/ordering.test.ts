@@ -64,8 +64,14 @@ describe('newest wins', () => {
   });
 
   it('orders by created first, then a deletion after an update of the same second', () => {
-    expect(eventOrder({ id: 'evt_b', type: 'customer.subscription.updated', created: 100 }) < eventOrder({ id: 'evt_a', type: 'customer.subscription.updated', created: 101 })).toBe(true);
-    expect(eventOrder({ id: 'evt_z', type: 'customer.subscription.updated', created: 100 }) < eventOrder({ id: 'evt_a', type: 'customer.subscription.deleted', created: 100 })).toBe(true);
+    expect(
+      eventOrder({ id: 'evt_b', type: 'customer.subscription.updated', created: 100 }) <
+        eventOrder({ id: 'evt_a', type: 'customer.subscription.updated', created: 101 }),
+    ).toBe(true);
+    expect(
+      eventOrder({ id: 'evt_z', type: 'customer.subscription.updated', created: 100 }) <
+        eventOrder({ id: 'evt_a', type: 'customer.subscription.deleted', created: 100 }),
+    ).toBe(true);
     // A wider number of seconds still sorts as text.
     expect(eventOrder({ id: 'e', type: 'x', created: 9_999_999_999 }) < eventOrder({ id: 'e', type: 'x', created: 10_000_000_000 })).toBe(true);
   });
@@ -76,9 +82,20 @@ describe('newest wins', () => {
       customer: { id: 'cus_9' },
       status: 'past_due',
       metadata: {},
-      items: { data: [{ price: { id: 'price_overage' }, current_period_start: 0, current_period_end: 10 }, { price: { id: 'price_b' }, current_period_start: 1_767_225_600, current_period_end: 1_769_904_000 }] },
+      items: {
+        data: [
+          { price: { id: 'price_overage' }, current_period_start: 0, current_period_end: 10 },
+          { price: { id: 'price_b' }, current_period_start: 1_767_225_600, current_period_end: 1_769_904_000 },
+        ],
+      },
     })!;
-    expect(subscriptionRecord(object, PRICES, 'o')).toMatchObject({ planId: 'business', customerId: 'cus_9', status: 'past_due', currentPeriodStart: '2026-01-01T00:00:00.000Z', currentPeriodEnd: '2026-02-01T00:00:00.000Z' });
+    expect(subscriptionRecord(object, PRICES, 'o')).toMatchObject({
+      planId: 'business',
+      customerId: 'cus_9',
+      status: 'past_due',
+      currentPeriodStart: '2026-01-01T00:00:00.000Z',
+      currentPeriodEnd: '2026-02-01T00:00:00.000Z',
+    });
     expect(parseStripeSubscription({ id: 'sub_1', status: 'active', items: { data: [] } })).toBeNull();
   });
 });

@@ -32,7 +32,11 @@ describe('billing periods with a subscription', () => {
   });
 
   it('an earlier period for a late event, never one before the subscription began (the trial then)', () => {
-    expect(billingPeriodAt(salon, new Date('2026-11-20T12:00:00Z'))).toMatchObject({ id: 'S20261105T100000', minutesIncluded: 300, endsAt: '2026-12-05T10:00:00.000Z' });
+    expect(billingPeriodAt(salon, new Date('2026-11-20T12:00:00Z'))).toMatchObject({
+      id: 'S20261105T100000',
+      minutesIncluded: 300,
+      endsAt: '2026-12-05T10:00:00.000Z',
+    });
     expect(billingPeriodAt(salon, new Date('2026-11-03T12:00:00Z'))).toMatchObject({ kind: 'trial', minutesIncluded: TRIAL_MINUTES });
   });
 
@@ -43,9 +47,23 @@ describe('billing periods with a subscription', () => {
   });
 
   it('steps months from the billing anchor, as Stripe does at the end of a month', () => {
-    const anchored = { ...salon, subscription: { ...subscription, currentPeriodStart: '2027-03-31T08:00:00.000Z', currentPeriodEnd: '2027-04-30T08:00:00.000Z', startedAt: '2027-01-31T08:00:00.000Z' } };
-    expect(billingPeriodAt(anchored, new Date('2027-03-01T00:00:00Z'))).toMatchObject({ startsAt: '2027-02-28T08:00:00.000Z', endsAt: '2027-03-31T08:00:00.000Z' });
-    expect(billingPeriodAt(anchored, new Date('2027-02-10T00:00:00Z'))).toMatchObject({ startsAt: '2027-01-31T08:00:00.000Z', endsAt: '2027-02-28T08:00:00.000Z' });
+    const anchored = {
+      ...salon,
+      subscription: {
+        ...subscription,
+        currentPeriodStart: '2027-03-31T08:00:00.000Z',
+        currentPeriodEnd: '2027-04-30T08:00:00.000Z',
+        startedAt: '2027-01-31T08:00:00.000Z',
+      },
+    };
+    expect(billingPeriodAt(anchored, new Date('2027-03-01T00:00:00Z'))).toMatchObject({
+      startsAt: '2027-02-28T08:00:00.000Z',
+      endsAt: '2027-03-31T08:00:00.000Z',
+    });
+    expect(billingPeriodAt(anchored, new Date('2027-02-10T00:00:00Z'))).toMatchObject({
+      startsAt: '2027-01-31T08:00:00.000Z',
+      endsAt: '2027-02-28T08:00:00.000Z',
+    });
   });
 
   it('names a subscription period by its id, and nothing that is not one', () => {
@@ -74,7 +92,18 @@ describe('what a subscription changes', () => {
   });
 
   const setup = { stylists: [], mappings: [], services: [], phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' } as unknown as StoredSetup;
-  const base = { id: 'sal_1', ownerId: 'u', name: 'S', phone: null, ownerEmail: null, assignedNumber: null, business: null, hours: null, liveAt: null, createdAt: '2026-11-01T09:30:00.000Z' } as Salon;
+  const base = {
+    id: 'sal_1',
+    ownerId: 'u',
+    name: 'S',
+    phone: null,
+    ownerEmail: null,
+    assignedNumber: null,
+    business: null,
+    hours: null,
+    liveAt: null,
+    createdAt: '2026-11-01T09:30:00.000Z',
+  } as Salon;
 
   it('billing holds during the trial, with a plan after it, and says a plan ended when it did', () => {
     expect(callReadiness(base, setup, new Date('2026-11-10T00:00:00Z'))).toMatchObject({ billingActive: true });

@@ -45,9 +45,19 @@ describe('the Stripe payments adapter', () => {
       line_items: [{ price: 'price_g', quantity: '1' }, { price: 'price_overage' }],
     });
     // Paid today: Checkout says so under its button, with VAT included.
-    expect((request.params as { custom_text: unknown }).custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Charged today, then monthly.' } });
+    expect((request.params as { custom_text: unknown }).custom_text).toEqual({
+      submit: { message: 'Prices include Irish VAT at 23%. Charged today, then monthly.' },
+    });
     // The same key again: the same session.
-    const again = await payments().createCheckoutSession({ salonId: 'sal_abc', priceId: 'price_g', email: 'owner@salon.ie', customerId: null, successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'checkout-sal_abc-growth-1' });
+    const again = await payments().createCheckoutSession({
+      salonId: 'sal_abc',
+      priceId: 'price_g',
+      email: 'owner@salon.ie',
+      customerId: null,
+      successUrl: 'https://a/s',
+      cancelUrl: 'https://a/c',
+      idempotencyKey: 'checkout-sal_abc-growth-1',
+    });
     expect(again.id).toBe(session.id);
   });
 
@@ -64,23 +74,47 @@ describe('the Stripe payments adapter', () => {
       firstChargeAt,
     });
     const { params } = last('/v1/checkout/sessions');
-    expect(params.subscription_data).toEqual({ metadata: { salon_id: 'sal_trial' }, default_tax_rates: [expect.stringMatching(/^txr_/)], trial_end: String(firstChargeAt.getTime() / 1000) });
-    expect(params.custom_text).toEqual({ submit: { message: 'Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on 9 December 2026; then monthly.' } });
+    expect(params.subscription_data).toEqual({
+      metadata: { salon_id: 'sal_trial' },
+      default_tax_rates: [expect.stringMatching(/^txr_/)],
+      trial_end: String(firstChargeAt.getTime() / 1000),
+    });
+    expect(params.custom_text).toEqual({
+      submit: { message: 'Prices include Irish VAT at 23%. Nothing is charged until your free trial ends on 9 December 2026; then monthly.' },
+    });
   });
 
   it('tells a refusal from an outage, and retries a 5xx', async () => {
     await expect(
-      payments().createCheckoutSession({ salonId: 's', priceId: 'price_unknown', email: 'a@b.ie', customerId: null, successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'k-unknown' }),
+      payments().createCheckoutSession({
+        salonId: 's',
+        priceId: 'price_unknown',
+        email: 'a@b.ie',
+        customerId: null,
+        successUrl: 'https://a/s',
+        cancelUrl: 'https://a/c',
+        idempotencyKey: 'k-unknown',
+      }),
     ).rejects.toSatisfy((error) => isPaymentsError(error, 'not_found') || isPaymentsError(error, 'rejected'));
     fake.fail(/^\/v1\/checkout\/sessions$/, 500, 1);
-    const retried = await payments().createCheckoutSession({ salonId: 's', priceId: 'price_s', email: 'a@b.ie', customerId: 'cus_1', successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: 'k-retry' });
+    const retried = await payments().createCheckoutSession({
+      salonId: 's',
+      priceId: 'price_s',
+      email: 'a@b.ie',
+      customerId: 'cus_1',
+      successUrl: 'https://a/s',
+      cancelUrl: 'https://a/c',
+      idempotencyKey: 'k-retry',
+    });
     expect(retried.url).toBeTruthy();
     expect(last('/v1/checkout/sessions').params).toMatchObject({ customer: 'cus_1' });
     fake.fail(/^\/v1\/billing_portal\/sessions$/, 503, 5);
-    await expect(payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://a/r' })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
+    await expect(payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://a/r' })).rejects.toSatisfy((error) =>
+      isPaymentsError(error, 'unavailable'),
+    );
   }, 20_000);
 
-  it('creates the deposit Checkout as a destination charge for the salon\'s Express account: on the platform, on behalf of and paid over to the salon, the amount, the booking and the expiry', async () => {
+  it("creates the deposit Checkout as a destination charge for the salon's Express account: on the platform, on behalf of and paid over to the salon, the amount, the booking and the expiry", async () => {
     const expiresAt = new Date(Math.ceil(Date.now() / 1000) * 1000 + 31 * 60 * 1000);
     const session = await payments().createDepositCheckout({
       salonId: 'sal_deposit',
@@ -100,7 +134,11 @@ describe('the Stripe payments adapter', () => {
     expect(request.headers['idempotency-key']).toBe('deposit-bk_1');
     expect(request.params).toMatchObject({
       mode: 'payment',
-      payment_intent_data: { on_behalf_of: 'acct_salon', transfer_data: { destination: 'acct_salon' }, metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' } },
+      payment_intent_data: {
+        on_behalf_of: 'acct_salon',
+        transfer_data: { destination: 'acct_salon' },
+        metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' },
+      },
       expires_at: String(expiresAt.getTime() / 1000),
       metadata: { salon_id: 'sal_deposit', booking_id: 'bk_1' },
       line_items: [{ quantity: '1', price_data: { currency: 'eur', unit_amount: '2000', product_data: { name: 'Deposit: Balayage' } } }],
@@ -140,7 +178,9 @@ describe('the Stripe payments adapter', () => {
     expect(fake.sessions.get(paid.id)?.status).toBe('complete');
     // Stripe down is not done: the sweep tries again.
     fake.fail(/\/expire$/, 503, 3);
-    await expect(payments().expireDepositCheckout({ salonId: 'sal_deposit', sessionId: paid.id })).rejects.toSatisfy((error) => isPaymentsError(error, 'unavailable'));
+    await expect(payments().expireDepositCheckout({ salonId: 'sal_deposit', sessionId: paid.id })).rejects.toSatisfy((error) =>
+      isPaymentsError(error, 'unavailable'),
+    );
   }, 20_000);
 
   it('refunds a late deposit in full on the platform, taking the transfer back from the salon, once per key, and takes "already refunded" as done', async () => {
@@ -181,14 +221,21 @@ describe('the Stripe payments adapter', () => {
     await payments().expireCheckoutSession({ salonId: 'sal_two', sessionId: 'cs_gone' });
   });
 
-  it('refunds a second subscription\'s payments, then cancels it; one already ended is left alone', async () => {
+  it("refunds a second subscription's payments, then cancels it; one already ended is left alone", async () => {
     fake.subscriptions.set('sub_second', { status: 'active', latestInvoice: 'in_second' });
     fake.invoicePayments.set('in_second', ['pi_second']);
     expect(await payments().cancelAndRefundSubscription({ salonId: 'sal_two', subscriptionId: 'sub_second' })).toBe(true);
     expect(fake.refunds.get('pi_second')).toMatchObject({ metadata: { salon_id: 'sal_two', subscription_id: 'sub_second' } });
     expect(fake.subscriptions.get('sub_second')?.status).toBe('canceled');
-    const calls = fake.requests.filter((request) => request.path.includes('sub_second') || request.path === '/v1/refunds' || request.path === '/v1/invoice_payments').slice(-4);
-    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /v1/subscriptions/sub_second', 'GET /v1/invoice_payments', 'POST /v1/refunds', 'DELETE /v1/subscriptions/sub_second']);
+    const calls = fake.requests
+      .filter((request) => request.path.includes('sub_second') || request.path === '/v1/refunds' || request.path === '/v1/invoice_payments')
+      .slice(-4);
+    expect(calls.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /v1/subscriptions/sub_second',
+      'GET /v1/invoice_payments',
+      'POST /v1/refunds',
+      'DELETE /v1/subscriptions/sub_second',
+    ]);
     expect(calls[1]!.params).toMatchObject({ invoice: 'in_second', status: 'paid' });
     expect(calls[2]!.headers['idempotency-key']).toBe('subscription-refund-pi_second');
     // A redelivery: it has ended, nothing more is done.
@@ -198,9 +245,16 @@ describe('the Stripe payments adapter', () => {
   });
 
   it('opens the customer portal for the customer', async () => {
-    const portal = await payments().createPortalSession({ salonId: 's', customerId: 'cus_existing', returnUrl: 'https://app.example.ie/settings?section=billing' });
+    const portal = await payments().createPortalSession({
+      salonId: 's',
+      customerId: 'cus_existing',
+      returnUrl: 'https://app.example.ie/settings?section=billing',
+    });
     expect(portal.url).toMatch(/^https:\/\/billing\.stripe\.com\//);
-    expect(last('/v1/billing_portal/sessions').params).toMatchObject({ customer: 'cus_existing', return_url: 'https://app.example.ie/settings?section=billing' });
+    expect(last('/v1/billing_portal/sessions').params).toMatchObject({
+      customer: 'cus_existing',
+      return_url: 'https://app.example.ie/settings?section=billing',
+    });
   });
 
   it('makes the Express account once per key, then its onboarding and dashboard links', async () => {
@@ -208,8 +262,18 @@ describe('the Stripe payments adapter', () => {
     const account = await payments().createConnectAccount(input);
     expect(account).toMatchObject({ chargesEnabled: false, detailsSubmitted: false, currentlyDue: ['external_account', 'tos_acceptance.date'] });
     expect((await payments().createConnectAccount(input)).id).toBe(account.id);
-    expect(last('/v1/accounts').params).toMatchObject({ type: 'express', country: 'IE', metadata: { salon_id: 'sal_connect' }, capabilities: { card_payments: { requested: 'true' } } });
-    const link = await payments().createOnboardingLink({ salonId: 'sal_connect', accountId: account.id, refreshUrl: 'https://a/refresh', returnUrl: 'https://a/return' });
+    expect(last('/v1/accounts').params).toMatchObject({
+      type: 'express',
+      country: 'IE',
+      metadata: { salon_id: 'sal_connect' },
+      capabilities: { card_payments: { requested: 'true' } },
+    });
+    const link = await payments().createOnboardingLink({
+      salonId: 'sal_connect',
+      accountId: account.id,
+      refreshUrl: 'https://a/refresh',
+      returnUrl: 'https://a/return',
+    });
     expect(link.url).toMatch(/^https:\/\/connect\.stripe\.com\//);
     expect(last('/v1/account_links').params).toMatchObject({ account: account.id, type: 'account_onboarding', return_url: 'https://a/return' });
     expect((await payments().createDashboardLink({ salonId: 'sal_connect', accountId: account.id })).url).toMatch(/^https:\/\/connect\.stripe\.com\/express\//);
@@ -218,7 +282,11 @@ describe('the Stripe payments adapter', () => {
   it('reports a meter event with the call as identifier, once', async () => {
     const at = new Date('2026-11-20T10:00:00Z');
     await payments().reportMeterEvent({ salonId: 's', eventName: 'overage_minutes', customerId: 'cus_1', value: 3, identifier: 'CA123', timestamp: at });
-    expect(fake.meterEvents.get('CA123')).toMatchObject({ event_name: 'overage_minutes', payload: { stripe_customer_id: 'cus_1', value: '3' }, timestamp: at.getTime() / 1000 });
+    expect(fake.meterEvents.get('CA123')).toMatchObject({
+      event_name: 'overage_minutes',
+      payload: { stripe_customer_id: 'cus_1', value: '3' },
+      timestamp: at.getTime() / 1000,
+    });
     expect(last('/v1/billing/meter_events').headers['idempotency-key']).toBe('meter-CA123');
     // A retried report is answered from the idempotency key, not counted again.
     await payments().reportMeterEvent({ salonId: 's', eventName: 'overage_minutes', customerId: 'cus_1', value: 3, identifier: 'CA123', timestamp: at });
@@ -258,7 +326,9 @@ describe('webhook signatures', () => {
     // From the future too (RELIABILITY 9): the SDK itself only refuses the past.
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 299), ['whsec_connect'], now)).not.toThrow();
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 301), ['whsec_connect'], now)).toThrow(InvalidSignatureError);
-    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 10 * 365 * 86_400), ['whsec_connect'], now)).toThrow(InvalidSignatureError);
+    expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t + 10 * 365 * 86_400), ['whsec_connect'], now)).toThrow(
+      InvalidSignatureError,
+    );
     expect(() => verifiedEvent(payload, undefined, ['whsec_connect'], now)).toThrow();
     expect(() => verifiedEvent(payload, stripeSignatureHeader('whsec_connect', payload, t), [], now)).toThrow();
   });

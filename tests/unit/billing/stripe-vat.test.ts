@@ -17,11 +17,20 @@ import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.js';
 const SECRET_KEY = 'sk_test_fake_vat';
 const PRICES = { starter: 'price_s', growth: 'price_g', business: 'price_b' };
 let fake: FakeStripe;
-const payments = () => createStripePayments({ secretKey: SECRET_KEY, webhookSecrets: ['whsec_a'], priceIds: PRICES, overagePriceId: 'price_overage', apiRoot: fake.url });
+const payments = () =>
+  createStripePayments({ secretKey: SECRET_KEY, webhookSecrets: ['whsec_a'], priceIds: PRICES, overagePriceId: 'price_overage', apiRoot: fake.url });
 const requestsTo = (method: string, path: string) => fake.requests.filter((request) => request.method === method && request.path === path);
 const last = (path: string) => [...fake.requests].reverse().find((request) => request.path === path)!;
 const checkout = (adapter: ReturnType<typeof payments>, key: string) =>
-  adapter.createCheckoutSession({ salonId: 'sal_vat', priceId: 'price_g', email: 'owner@salon.ie', customerId: 'cus_existing', successUrl: 'https://a/s', cancelUrl: 'https://a/c', idempotencyKey: key });
+  adapter.createCheckoutSession({
+    salonId: 'sal_vat',
+    priceId: 'price_g',
+    email: 'owner@salon.ie',
+    customerId: 'cus_existing',
+    successUrl: 'https://a/s',
+    cancelUrl: 'https://a/c',
+    idempotencyKey: key,
+  });
 
 beforeAll(async () => {
   fake = await startFakeStripe({ secretKey: SECRET_KEY });
@@ -30,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 describe('VAT on every subscription', () => {
-  it('makes the 23% inclusive Irish VAT rate once and puts it on every checkout\'s subscription', async () => {
+  it("makes the 23% inclusive Irish VAT rate once and puts it on every checkout's subscription", async () => {
     const adapter = payments();
     await checkout(adapter, 'vat-1');
     await checkout(adapter, 'vat-2');
@@ -82,7 +91,16 @@ describe('the customer portal', () => {
     expect(last('/v1/billing_portal/sessions').params.configuration).toBe(configuration!.id);
     expect(configuration).toMatchObject({
       features: {
-        subscription_update: { enabled: 'true', default_allowed_updates: ['price'], proration_behavior: 'always_invoice', products: [{ product: 'prod_price_s', prices: ['price_s'] }, { product: 'prod_price_g', prices: ['price_g'] }, { product: 'prod_price_b', prices: ['price_b'] }] },
+        subscription_update: {
+          enabled: 'true',
+          default_allowed_updates: ['price'],
+          proration_behavior: 'always_invoice',
+          products: [
+            { product: 'prod_price_s', prices: ['price_s'] },
+            { product: 'prod_price_g', prices: ['price_g'] },
+            { product: 'prod_price_b', prices: ['price_b'] },
+          ],
+        },
         subscription_cancel: { enabled: 'true', mode: 'at_period_end' },
         invoice_history: { enabled: 'true' },
       },
@@ -92,14 +110,17 @@ describe('the customer portal', () => {
 
   it('brings our configuration back to our rules when it was changed by hand', async () => {
     const [configuration] = [...fake.portalConfigurations.values()];
-    fake.portalConfigurations.set(String(configuration!.id), { ...configuration, features: { ...(configuration!.features as object), subscription_cancel: { enabled: 'true', mode: 'immediately' } } });
+    fake.portalConfigurations.set(String(configuration!.id), {
+      ...configuration,
+      features: { ...(configuration!.features as object), subscription_cancel: { enabled: 'true', mode: 'immediately' } },
+    });
     await payments().createPortalSession({ salonId: 'sal_vat', customerId: 'cus_existing', returnUrl: 'https://a/r' });
     expect(last(`/v1/billing_portal/configurations/${configuration!.id}`).method).toBe('POST');
     expect(fake.portalConfigurations.get(String(configuration!.id))).toMatchObject({ features: { subscription_cancel: { mode: 'at_period_end' } } });
     expect(fake.portalConfigurations.size).toBe(1);
   });
 
-  it('says what Stripe\'s default configuration lacks (the documented object: every feature off)', () => {
+  it("says what Stripe's default configuration lacks (the documented object: every feature off)", () => {
     // https://docs.stripe.com/api/customer_portal/configurations/object
     const stripeExample = {
       active: true,

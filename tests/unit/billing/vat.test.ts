@@ -41,7 +41,7 @@ describe('the VAT within a price', () => {
 });
 
 describe('a VAT number', () => {
-  it('takes Irish numbers as Revenue writes them, and other EU states\' with their prefix, kept compact', () => {
+  it("takes Irish numbers as Revenue writes them, and other EU states' with their prefix, kept compact", () => {
     expect(vatNumberSchema.parse('ie 1234567 t')).toBe('IE1234567T');
     expect(vatNumberSchema.parse('IE1234567TW')).toBe('IE1234567TW');
     expect(vatNumberSchema.parse('IE8Z49289F')).toBe('IE8Z49289F');
@@ -60,7 +60,7 @@ describe('a VAT number', () => {
   });
 });
 
-describe('VAT on the sandbox\'s invoices', () => {
+describe("VAT on the sandbox's invoices", () => {
   let table: Table;
   beforeAll(async () => {
     table = await startTable();
@@ -75,12 +75,27 @@ describe('VAT on the sandbox\'s invoices', () => {
     const deps = { payments: sandbox, subscriptions, now };
     const owner = { userId: 'owner-vat', username: 'owner-vat' };
     const salonId = 'sal_vatvatvatvatvatvatvatv';
-    await salons.createIfAbsent({ id: salonId, ownerId: owner.userId, name: 'Bláth', createdAt: '2026-10-01T00:00:00.000Z', business: null, hours: null, liveAt: null } as Salon);
+    await salons.createIfAbsent({
+      id: salonId,
+      ownerId: owner.userId,
+      name: 'Bláth',
+      createdAt: '2026-10-01T00:00:00.000Z',
+      business: null,
+      hours: null,
+      liveAt: null,
+    } as Salon);
 
     // Given before there is a customer: kept, and the customer is made with it.
     expect(await saveVatNumber(deps, (await salons.get(salonId))!, 'IE1234567T')).toEqual({ vatNumber: 'IE1234567T' });
     expect((await salons.get(salonId))?.vatNumber).toBe('IE1234567T');
-    const { url } = await createCheckout(deps, owner, salonId, async () => (await salons.get(salonId))!, { salonId, userId: owner.userId, priceId: SANDBOX_PRICE_IDS.growth, email: 'o@blath.ie', startNow: true }, 'https://app.example.ie');
+    const { url } = await createCheckout(
+      deps,
+      owner,
+      salonId,
+      async () => (await salons.get(salonId))!,
+      { salonId, userId: owner.userId, priceId: SANDBOX_PRICE_IDS.growth, email: 'o@blath.ie', startNow: true },
+      'https://app.example.ie',
+    );
     const sessionId = new URL(url).searchParams.get('id')!;
     const customerId = (await sandbox.checkoutSession(salonId, sessionId))!.customerId!;
     expect((await sandbox.customer(salonId, customerId))?.vatNumber).toBe('IE1234567T');
@@ -89,14 +104,25 @@ describe('VAT on the sandbox\'s invoices', () => {
     const [invoice] = await sandbox.invoices(salonId, customerId);
     const shaped = invoiceObject(invoice!);
     // The owner pays the plan's price; within it, the VAT.
-    expect(shaped).toMatchObject({ total: 14900, amount_paid: 14900, total_excluding_tax: 14900 - 2786, customer_tax_ids: [{ type: 'eu_vat', value: 'IE1234567T' }] });
+    expect(shaped).toMatchObject({
+      total: 14900,
+      amount_paid: 14900,
+      total_excluding_tax: 14900 - 2786,
+      customer_tax_ids: [{ type: 'eu_vat', value: 'IE1234567T' }],
+    });
     expect(shaped.total_taxes).toEqual([expect.objectContaining({ amount: 2786, tax_behavior: 'inclusive', taxable_amount: 14900 - 2786 })]);
 
     // A plan change invoices the rest of the period at once (the portal's always_invoice), VAT within it: here all of it.
-    const portal = new URL((await sandbox.createPortalSession({ salonId, customerId, returnUrl: 'https://app.example.ie/settings?section=billing' })).url).searchParams.get('id')!;
+    const portal = new URL(
+      (await sandbox.createPortalSession({ salonId, customerId, returnUrl: 'https://app.example.ie/settings?section=billing' })).url,
+    ).searchParams.get('id')!;
     await sandbox.changePlan(salonId, portal, 'business');
     const change = (await sandbox.invoices(salonId, customerId)).find((each) => each.id !== invoice!.id)!;
-    expect(invoiceObject(change)).toMatchObject({ total: 49900 - 14900, total_taxes: [expect.objectContaining({ amount: 6545 })], customer_tax_ids: [{ type: 'eu_vat', value: 'IE1234567T' }] });
+    expect(invoiceObject(change)).toMatchObject({
+      total: 49900 - 14900,
+      total_taxes: [expect.objectContaining({ amount: 6545 })],
+      customer_tax_ids: [{ type: 'eu_vat', value: 'IE1234567T' }],
+    });
 
     // Changed later: the customer's tax id follows; the invoice made keeps the number it was made with.
     await salons.get(salonId).then((salon) => saveVatNumber(deps, { ...salon!, billingCustomerId: customerId }, 'IE7654321AB'));

@@ -133,15 +133,32 @@ describe('findFreeSlots: the days the clocks change', () => {
 
 describe('interval helpers', () => {
   it('merge and subtract', () => {
-    expect(mergeIntervals([{ start: 5, end: 7 }, { start: 1, end: 3 }, { start: 2, end: 5 }])).toEqual([{ start: 1, end: 7 }]);
-    expect(subtractIntervals([{ start: 0, end: 10 }], [{ start: 2, end: 3 }, { start: 5, end: 12 }])).toEqual([
+    expect(
+      mergeIntervals([
+        { start: 5, end: 7 },
+        { start: 1, end: 3 },
+        { start: 2, end: 5 },
+      ]),
+    ).toEqual([{ start: 1, end: 7 }]);
+    expect(
+      subtractIntervals(
+        [{ start: 0, end: 10 }],
+        [
+          { start: 2, end: 3 },
+          { start: 5, end: 12 },
+        ],
+      ),
+    ).toEqual([
       { start: 0, end: 2 },
       { start: 3, end: 5 },
     ]);
   });
 
   it('subtract leaves exactly the uncovered points (property)', () => {
-    const intervals = fc.array(fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 })).map(([start, length]) => ({ start, end: start + length })), { maxLength: 8 });
+    const intervals = fc.array(
+      fc.tuple(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 30 })).map(([start, length]) => ({ start, end: start + length })),
+      { maxLength: 8 },
+    );
     fc.assert(
       fc.property(intervals, intervals, (from, cut) => {
         const result = subtractIntervals(from, cut);
@@ -166,13 +183,11 @@ const dayHours = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ open: '09:00', close: '18:00', closed: true }) },
   {
     weight: 5,
-    arbitrary: fc
-      .tuple(fc.integer({ min: 0, max: 22 * 60 }), fc.integer({ min: 30, max: 14 * 60 }), fc.boolean())
-      .map(([open, length, aligned]) => {
-        const start = aligned ? quarter(open) : open;
-        const end = Math.min(23 * 60 + 59, start + length);
-        return { open: clock(start), close: clock(end), closed: false };
-      }),
+    arbitrary: fc.tuple(fc.integer({ min: 0, max: 22 * 60 }), fc.integer({ min: 30, max: 14 * 60 }), fc.boolean()).map(([open, length, aligned]) => {
+      const start = aligned ? quarter(open) : open;
+      const end = Math.min(23 * 60 + 59, start + length);
+      return { open: clock(start), close: clock(end), closed: false };
+    }),
   },
 );
 const hoursArbitrary = fc.tuple(...DAYS.map(() => dayHours)).map((days) => Object.fromEntries(DAYS.map((day, index) => [day, days[index]!])) as Hours);
@@ -185,7 +200,12 @@ const scenario = fc
     durationMinutes: fc.integer({ min: 1, max: 48 }).map((n) => n * 5),
     stylists: fc.integer({ min: 1, max: 3 }),
     intervals: fc.array(
-      fc.record({ stylist: fc.integer({ min: 0, max: 2 }), offset: fc.integer({ min: 0, max: 6 * 24 * 60 }), length: fc.integer({ min: 5, max: 240 }), busy: fc.boolean() }),
+      fc.record({
+        stylist: fc.integer({ min: 0, max: 2 }),
+        offset: fc.integer({ min: 0, max: 6 * 24 * 60 }),
+        length: fc.integer({ min: 5, max: 240 }),
+        busy: fc.boolean(),
+      }),
       { maxLength: 30 },
     ),
     notice: fc.constantFrom(0, 15, 30),

@@ -28,7 +28,13 @@ afterAll(async () => {
 });
 
 const caller = (n: number) => `+35387${String(1000000 + n).slice(-7)}`;
-const bookInput = (overrides: Record<string, string> = {}) => ({ service: 'Cut & blow-dry', start: '2026-11-24T10:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567', ...overrides });
+const bookInput = (overrides: Record<string, string> = {}) => ({
+  service: 'Cut & blow-dry',
+  start: '2026-11-24T10:00',
+  callerName: 'Mary Murphy',
+  callerPhone: '087 123 4567',
+  ...overrides,
+});
 
 async function refusal(promise: Promise<unknown>): Promise<ToolError> {
   try {
@@ -59,10 +65,23 @@ describe('book', () => {
     expect(booking.end).toBe('2026-11-24T10:45:00+00:00');
 
     let items = await table.items(salon.salonId);
-    expect(sk(items, 'APPT#')[0]).toMatchObject({ status: 'confirmed', stylistName: 'Aoife', callerPhone: caller(1), calendarSync: 'pending', calendarEventId: null, gsi1sk: '2026-11-24T10:00:00.000Z' });
-    expect(sk(items, 'DAY#')[0]).toMatchObject({ intervals: [{ bookingId: booking.id, start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T10:45:00.000Z' }], version: 1 });
+    expect(sk(items, 'APPT#')[0]).toMatchObject({
+      status: 'confirmed',
+      stylistName: 'Aoife',
+      callerPhone: caller(1),
+      calendarSync: 'pending',
+      calendarEventId: null,
+      gsi1sk: '2026-11-24T10:00:00.000Z',
+    });
+    expect(sk(items, 'DAY#')[0]).toMatchObject({
+      intervals: [{ bookingId: booking.id, start: '2026-11-24T10:00:00.000Z', end: '2026-11-24T10:45:00.000Z' }],
+      version: 1,
+    });
     expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toEqual([]);
-    expect(salon.published.at(-1)).toMatchObject({ type: 'booking.confirmed', detail: { salonName: 'Cuts by Ciara', ownerEmail: 'owner@example.ie', appointment: { id: booking.id } } });
+    expect(salon.published.at(-1)).toMatchObject({
+      type: 'booking.confirmed',
+      detail: { salonName: 'Cuts by Ciara', ownerEmail: 'owner@example.ie', appointment: { id: booking.id } },
+    });
     // One transaction wrote the rest with it: the calendar write to do, the month's count, the reminder; no marker for a sweep.
     expect(sk(items, 'CALSYNC#')).toMatchObject([{ bookingId: booking.id, operation: 'create' }]);
     expect(sk(items, 'BOOKINGS#')).toMatchObject([{ ids: new Set([booking.id]) }]);
@@ -94,7 +113,7 @@ describe('book', () => {
     expect((anyone.booking as { stylist: string }).stylist).toBe('Ciara');
   });
 
-  it('treats busy time on the stylist\'s calendar as taken, and never its own events', async () => {
+  it("treats busy time on the stylist's calendar as taken, and never its own events", async () => {
     await salon.sandbox.createEvent({ salonId: salon.salonId, refreshToken: salon.refreshToken }, 'ciara@sandbox.calendar', {
       id: 'dentist01',
       summary: 'Dentist',
@@ -140,15 +159,19 @@ describe('book', () => {
 
   it('caps bookings per caller per hour (RELIABILITY 8)', async () => {
     const phone = caller(50);
-    for (const time of ['09:00', '09:15', '09:30']) await book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: phone }));
+    for (const time of ['09:00', '09:15', '09:30'])
+      await book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: phone }));
     const before = (await table.items(salon.salonId)).length;
-    const capped = await refusal(book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: '2026-11-26T09:45', callerPhone: phone })));
+    const capped = await refusal(
+      book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: '2026-11-26T09:45', callerPhone: phone })),
+    );
     expect([statusOf(capped), capped.code]).toEqual([429, 'too_many_bookings']);
     expect((await table.items(salon.salonId)).length).toBe(before);
     // A refused booking (slot taken) does not count.
     const other = caller(51);
     await refusal(book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: '2026-11-26T09:00', callerPhone: other })));
-    for (const time of ['10:00', '10:15', '10:30']) await book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: other }));
+    for (const time of ['10:00', '10:15', '10:30'])
+      await book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: other }));
   });
 });
 
@@ -157,7 +180,9 @@ describe("the cap in the commit's transaction (issue 21 #4, issue 42)", () => {
     const salon = await makeSalon(table, { now: clock });
     const phone = caller(60);
     const times = ['09:00', '09:30', '10:00', '10:30', '11:00', '11:30'];
-    const answers = await Promise.allSettled(times.map((time) => book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: phone }))));
+    const answers = await Promise.allSettled(
+      times.map((time) => book(salon.deps, salon.salonId, bookInput({ service: 'fringe', stylist: 'Ciara', start: `2026-11-26T${time}`, callerPhone: phone }))),
+    );
     const booked = answers.flatMap((answer) => (answer.status === 'fulfilled' ? [(answer.value.booking as { id: string }).id] : []));
     const refused = answers.flatMap((answer) => (answer.status === 'rejected' ? [(answer.reason as ToolError).code] : []));
     expect(booked).toHaveLength(3);
@@ -165,7 +190,11 @@ describe("the cap in the commit's transaction (issue 21 #4, issue 42)", () => {
     const items = await table.items(salon.salonId);
     const day = sk(items, 'DAY#')[0]!;
     expect((day.intervals as { bookingId: string }[]).map((entry) => entry.bookingId).sort()).toEqual([...booked].sort());
-    expect(sk(items, 'APPT#').map((item) => item.id).sort()).toEqual([...booked].sort());
+    expect(
+      sk(items, 'APPT#')
+        .map((item) => item.id)
+        .sort(),
+    ).toEqual([...booked].sort());
     expect(sk(items, 'SETTLE#')).toEqual([]);
     const record = sk(items, 'CALLER#')[0]!;
     expect((record.recent as { bookingId: string }[]).map((entry) => entry.bookingId).sort()).toEqual([...booked].sort());
@@ -174,7 +203,7 @@ describe("the cap in the commit's transaction (issue 21 #4, issue 42)", () => {
 });
 
 describe('booking.confirmed leaves with the write (issue 42)', () => {
-  it('is an outbox item of the booking\'s own transaction: it names an appointment that is there, and a refused booking writes none', async () => {
+  it("is an outbox item of the booking's own transaction: it names an appointment that is there, and a refused booking writes none", async () => {
     const salon = await makeSalon(table, { now: clock });
     const first = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(70) }), { idempotencyKey: 'bus-1' });
     const id = (first.booking as { id: string }).id;
@@ -187,12 +216,22 @@ describe('booking.confirmed leaves with the write (issue 42)', () => {
     const untouched = { ...salon.deps, events: { publish: async () => Promise.reject(new Error('the request published')) } };
     const taken = await refusal(book(untouched, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(71) }), { idempotencyKey: 'bus-2' }));
     expect(taken.code).toBe('slot_taken');
-    const second = await book(untouched, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), { idempotencyKey: 'bus-3' });
+    const second = await book(untouched, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-24T11:00', callerPhone: caller(71) }), {
+      idempotencyKey: 'bus-3',
+    });
     items = await table.items(salon.salonId);
-    expect(sk(items, 'EVENTOUT#').map((item) => item.sk).sort()).toEqual([`EVENTOUT#booking.confirmed#${id}`, `EVENTOUT#booking.confirmed#${(second.booking as { id: string }).id}`].sort());
+    expect(
+      sk(items, 'EVENTOUT#')
+        .map((item) => item.sk)
+        .sort(),
+    ).toEqual([`EVENTOUT#booking.confirmed#${id}`, `EVENTOUT#booking.confirmed#${(second.booking as { id: string }).id}`].sort());
     // Nothing is left for a sweep to find; the keys keep their answers for their retries.
     expect(marked(items)).toEqual([]);
-    expect(sk(items, 'IDEMP#').map((item) => item.sk).sort()).toEqual(['IDEMP#bus-1', 'IDEMP#bus-3']);
+    expect(
+      sk(items, 'IDEMP#')
+        .map((item) => item.sk)
+        .sort(),
+    ).toEqual(['IDEMP#bus-1', 'IDEMP#bus-3']);
   });
 });
 
@@ -207,7 +246,9 @@ describe('idempotency (RELIABILITY 13)', () => {
     expect([statusOf(other), other.code]).toEqual([422, 'idempotency_mismatch']);
 
     const concurrent = await Promise.all(
-      Array.from({ length: 8 }, () => book(salon.deps, salon.salonId, { ...input, start: '2026-11-24T14:00', callerPhone: caller(11) }, { idempotencyKey: 'call-2-book-1' })),
+      Array.from({ length: 8 }, () =>
+        book(salon.deps, salon.salonId, { ...input, start: '2026-11-24T14:00', callerPhone: caller(11) }, { idempotencyKey: 'call-2-book-1' }),
+      ),
     );
     expect(new Set(concurrent.map((answer) => (answer.booking as { id: string }).id)).size).toBe(1);
     const appointments = sk(await table.items(salon.salonId), 'APPT#');
@@ -231,14 +272,15 @@ describe('idempotency (RELIABILITY 13)', () => {
     const appointments = sk(await table.items(salon.salonId), 'APPT#');
     expect(appointments.map((item) => item.status)).toEqual(['cancelled']);
   });
-
 });
 
 describe('concurrency: no two confirmed bookings of a stylist ever overlap (RELIABILITY 15, 16)', () => {
   it('50 concurrent bookings of one stylist and slot → exactly one wins', async () => {
     const salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Aoife: 'aoife@sandbox.calendar' } });
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, n) => book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-27T15:00', callerPhone: caller(100 + n) }))),
+      Array.from({ length: 50 }, (_, n) =>
+        book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-27T15:00', callerPhone: caller(100 + n) })),
+      ),
     );
     const won = results.filter((result) => result.status === 'fulfilled');
     expect(won).toHaveLength(1);
@@ -255,7 +297,11 @@ describe('concurrency: no two confirmed bookings of a stylist ever overlap (RELI
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ slot: fc.integer({ min: 0, max: 8 }), service: fc.constantFrom('Cut & blow-dry', 'Fringe trim', 'Balayage'), stylist: fc.constantFrom('Aoife', 'Ciara', 'anyone') }),
+          fc.record({
+            slot: fc.integer({ min: 0, max: 8 }),
+            service: fc.constantFrom('Cut & blow-dry', 'Fringe trim', 'Balayage'),
+            stylist: fc.constantFrom('Aoife', 'Ciara', 'anyone'),
+          }),
           { minLength: 2, maxLength: 14 },
         ),
         async (requests) => {
@@ -275,7 +321,13 @@ describe('concurrency: no two confirmed bookings of a stylist ever overlap (RELI
           const confirmed = sk(await table.items(salon.salonId), 'APPT#').filter((item) => item.status === 'confirmed');
           for (const a of confirmed) {
             for (const b of confirmed) {
-              if (a.id !== b.id && a.stylistId === b.stylistId && Date.parse(String(a.start)) < Date.parse(String(b.end)) && Date.parse(String(b.start)) < Date.parse(String(a.end))) return false;
+              if (
+                a.id !== b.id &&
+                a.stylistId === b.stylistId &&
+                Date.parse(String(a.start)) < Date.parse(String(b.end)) &&
+                Date.parse(String(b.start)) < Date.parse(String(a.end))
+              )
+                return false;
             }
           }
           return true;
@@ -301,12 +353,18 @@ describe('a change of calendar mapping (RELIABILITY 84)', () => {
     const earlier = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T15:00', callerPhone: caller(42) }));
     const saved = await salon.deps.setup.load(salon.salonId);
     const aoife = salon.stylists.find((stylist) => stylist.name === 'Aoife')!;
-    await salon.deps.setup.replaceTeam(salon.salonId, { stylists: saved.stylists, services: saved.services, mappings: { ...saved.mappings, [aoife.id]: 'aoife@sandbox.calendar' } }, saved);
+    await salon.deps.setup.replaceTeam(
+      salon.salonId,
+      { stylists: saved.stylists, services: saved.services, mappings: { ...saved.mappings, [aoife.id]: 'aoife@sandbox.calendar' } },
+      saved,
+    );
 
     const busy = await refusal(book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T11:15', callerPhone: caller(40) })));
     expect(busy.code).toBe('slot_taken');
     expect((await checkAvailability(salon.deps, salon.salonId, { service: 'cut', stylist: 'aoife', date: '2026-11-25', time: '11:15' })).available).toBe(false);
-    const moved = await refusal(reschedule(salon.deps, salon.salonId, { callerPhone: caller(42), bookingId: (earlier.booking as { id: string }).id, newStart: '2026-11-25T11:30' }));
+    const moved = await refusal(
+      reschedule(salon.deps, salon.salonId, { callerPhone: caller(42), bookingId: (earlier.booking as { id: string }).id, newStart: '2026-11-25T11:30' }),
+    );
     expect(moved.code).toBe('slot_taken');
     const free = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', start: '2026-11-25T13:00', callerPhone: caller(41) }));
     const id = (free.booking as { id: string }).id;
@@ -344,7 +402,10 @@ describe('calendar faults (RELIABILITY 19, 20, 22)', () => {
     const id = (answer.booking as { id: string }).id;
     await cancel(salon.deps, salon.salonId, { bookingId: id, callerPhone: caller(22) });
     // Deliveries in the wrong order: the removal first, then the confirmation's write (a retry, say).
-    const [confirmed, cancelled] = [salon.published.find((event) => event.type === 'booking.confirmed')!, salon.published.find((event) => event.type === 'booking.cancelled')!];
+    const [confirmed, cancelled] = [
+      salon.published.find((event) => event.type === 'booking.confirmed')!,
+      salon.published.find((event) => event.type === 'booking.cancelled')!,
+    ];
     salon.published.splice(0, salon.published.length, cancelled, confirmed);
     await salon.deliverCalendarEvents();
     expect(await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar')).toEqual([]);
@@ -398,12 +459,14 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
     await book(salon.deps, salon.salonId, bookInput({ start: '2026-11-25T12:00', callerPhone: caller(40) }));
     const which = await refusal(cancel(salon.deps, salon.salonId, { callerPhone: caller(40) }));
     expect(which.code).toBe('which_booking');
-    expect(which.say).toBe("You have a few bookings: the Cut & blow-dry tomorrow at ten o'clock and the Cut & blow-dry on Wednesday the 25th at twelve noon. Which one do you mean?");
+    expect(which.say).toBe(
+      "You have a few bookings: the Cut & blow-dry tomorrow at ten o'clock and the Cut & blow-dry on Wednesday the 25th at twelve noon. Which one do you mean?",
+    );
     const byDate = await cancel(salon.deps, salon.salonId, { callerPhone: caller(40), date: '2026-11-25' });
     expect(byDate.ok).toBe(true);
   });
 
-  it('reschedule moves within the stylist\'s own interval, and a retry answers the same', async () => {
+  it("reschedule moves within the stylist's own interval, and a retry answers the same", async () => {
     const salon = await makeSalon(table, { now: clock, connectCalendar: true, mappings: { Aoife: 'aoife@sandbox.calendar' } });
     const first = await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', callerPhone: caller(60) }));
     const oldId = (first.booking as { id: string }).id;
@@ -412,13 +475,21 @@ describe('cancel and reschedule (RELIABILITY 17)', () => {
     const retry = await reschedule(salon.deps, salon.salonId, { bookingId: oldId, callerPhone: caller(60), newStart: '2026-11-24T10:15' });
     expect((retry.booking as { id: string }).id).toBe((moved.booking as { id: string }).id);
     const items = await table.items(salon.salonId);
-    expect(sk(items, 'APPT#').map((item) => item.status).sort()).toEqual(['cancelled', 'confirmed']);
-    expect(sk(items, 'DAY#')[0]!.intervals).toMatchObject([{ bookingId: (moved.booking as { id: string }).id, start: '2026-11-24T10:15:00.000Z', end: '2026-11-24T11:00:00.000Z' }]);
+    expect(
+      sk(items, 'APPT#')
+        .map((item) => item.status)
+        .sort(),
+    ).toEqual(['cancelled', 'confirmed']);
+    expect(sk(items, 'DAY#')[0]!.intervals).toMatchObject([
+      { bookingId: (moved.booking as { id: string }).id, start: '2026-11-24T10:15:00.000Z', end: '2026-11-24T11:00:00.000Z' },
+    ]);
     await salon.deliverCalendarEvents();
     const events = await salon.googleStore.sandboxEvents(salon.salonId, 'aoife@sandbox.calendar');
     expect(events.map((event) => event.start)).toEqual(['2026-11-24T10:15:00.000Z']);
     // The old time is free again for someone else.
-    expect((await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', service: 'fringe', start: '2026-11-24T11:00', callerPhone: caller(61) }))).ok).toBe(true);
+    expect(
+      (await book(salon.deps, salon.salonId, bookInput({ stylist: 'Aoife', service: 'fringe', start: '2026-11-24T11:00', callerPhone: caller(61) }))).ok,
+    ).toBe(true);
     const listed = await listSalonAppointments(salon.deps, salon.salonId, { days: 3 });
     expect(listed.bookingsThisMonth).toBe(2);
   });
@@ -441,15 +512,25 @@ describe('check-availability', () => {
     const answer = await checkAvailability(salon.deps, salon.salonId, { service: 'balayage', date: 'tomorrow' });
     expect(answer.say).toBe("Tomorrow I have nine o'clock, ten o'clock or eleven o'clock. Which would suit?");
     const slots = answer.slots as { start: string; stylists: { name: string }[] }[];
-    expect(slots[0]).toMatchObject({ start: '2026-11-24T09:00', end: '2026-11-24T12:00', spoken: "tomorrow at nine o'clock", stylists: [{ name: 'Aoife' }, { name: 'Ciara' }] });
+    expect(slots[0]).toMatchObject({
+      start: '2026-11-24T09:00',
+      end: '2026-11-24T12:00',
+      spoken: "tomorrow at nine o'clock",
+      stylists: [{ name: 'Aoife' }, { name: 'Ciara' }],
+    });
     const nothing = await checkAvailability(salon.deps, salon.salonId, { service: 'balayage', date: '2026-11-29' });
-    expect(nothing.say).toBe("Sorry, there's nothing free for a Balayage on Sunday the 29th. The next day I have is Monday the 30th: nine o'clock, ten o'clock or eleven o'clock.");
+    expect(nothing.say).toBe(
+      "Sorry, there's nothing free for a Balayage on Sunday the 29th. The next day I have is Monday the 30th: nine o'clock, ten o'clock or eleven o'clock.",
+    );
     const exact = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', stylist: 'Ciara', date: '2026-11-28', time: '14:30' });
     expect(exact.say).toBe('Yes, Saturday the 28th at half two is free with Ciara. Shall I book it?');
     const past = await refusal(checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: 'today', time: '07:00' }));
     expect(past.code).toBe('past');
     const gap = await refusal(checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: '2027-03-28', time: '01:30' }));
-    expect([gap.code, gap.say]).toEqual(['clocks_go_forward', "That time doesn't exist on that day because the clocks go forward. Would an hour later suit you?"]);
+    expect([gap.code, gap.say]).toEqual([
+      'clocks_go_forward',
+      "That time doesn't exist on that day because the clocks go forward. Would an hour later suit you?",
+    ]);
     const far = await refusal(checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: '2027-03-28' }));
     expect(far.code).toBe('too_far');
   });

@@ -37,7 +37,13 @@ describe('book, for a caller who already holds a booking at that time', () => {
   let salon: UnitSalon;
   const tool = (name: 'book' | 'reschedule' | 'cancel', input: Record<string, unknown>, test = false) =>
     runTool({ ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName) }, name, { salonId: salon.salonId, input, test });
-  const balayage = (overrides: Record<string, unknown> = {}) => ({ service: 'Balayage', start: '2026-11-27T14:00', callerName: 'Máire Ní Bhriain', callerPhone: '087 123 4567', ...overrides });
+  const balayage = (overrides: Record<string, unknown> = {}) => ({
+    service: 'Balayage',
+    start: '2026-11-27T14:00',
+    callerName: 'Máire Ní Bhriain',
+    callerPhone: '087 123 4567',
+    ...overrides,
+  });
   // Sorted: two bookings at the same start come back in either order.
   const on = async (date: string) =>
     (await salon.deps.bookings.appointments.list(salon.salonId, new Date(at(`${date}T00:00`)), new Date(at(`${date}T23:59`))))
@@ -56,7 +62,9 @@ describe('book, for a caller who already holds a booking at that time', () => {
     for (const stylist of [undefined, 'Ciara', 'Aoife']) {
       const refused = await refusal(tool('book', balayage({ start: '2026-11-27T14:30', callerPhone: '+353871234567', ...(stylist ? { stylist } : {}) })));
       expect(refused.code).toBe('already_booked');
-      expect(refused.say).toBe("You already have a Balayage with Aoife on Friday the 27th at two o'clock. Shall I move that one to half two instead, or is this one for someone else?");
+      expect(refused.say).toBe(
+        "You already have a Balayage with Aoife on Friday the 27th at two o'clock. Shall I move that one to half two instead, or is this one for someone else?",
+      );
       expect(refused.data.existing).toMatchObject({ id: existing.id, service: 'Balayage', stylist: 'Aoife', start: '2026-11-27T14:00:00+00:00' });
     }
     // Starting as the other ends is no overlap.
@@ -74,7 +82,7 @@ describe('book, for a caller who already holds a booking at that time', () => {
     await tool('book', balayage({ start: '2026-11-30T10:00', stylist: 'Aoife', callerPhone: phone }));
     // At the very same time there is nothing to move it to: only whether it is wanted as well.
     expect((await refusal(tool('book', balayage({ start: '2026-11-30T10:00', callerName: 'Aoibhe Ní Bhriain', callerPhone: phone })))).say).toBe(
-      'You already have a Balayage with Aoife on Monday the 30th at ten o\'clock. Is this one for someone else?',
+      "You already have a Balayage with Aoife on Monday the 30th at ten o'clock. Is this one for someone else?",
     );
     const answer = await tool('book', balayage({ start: '2026-11-30T10:00', callerName: 'Aoibhe Ní Bhriain', callerPhone: phone, additional: true }));
     expect(answer.say).toMatch(/^You're booked in for a Balayage with Ciara /);

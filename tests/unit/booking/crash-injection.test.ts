@@ -114,7 +114,8 @@ const scenarios: Scenario[] = [
   {
     name: 'reschedule to another stylist and day',
     arrange: bookFirst,
-    act: (deps, salon, [id]) => reschedule(deps, salon.salonId, { bookingId: id!, callerPhone: input.callerPhone, newStart: '2026-11-25T16:00', stylist: 'Ciara' }),
+    act: (deps, salon, [id]) =>
+      reschedule(deps, salon.salonId, { bookingId: id!, callerPhone: input.callerPhone, newStart: '2026-11-25T16:00', stylist: 'Ciara' }),
     told: (confirmed) => expect(startsOf(confirmed)).toEqual(['Ciara 2026-11-25T16:00']),
     either: (confirmed) => expect([['Aoife 2026-11-24T10:00'], ['Ciara 2026-11-25T16:00']]).toContainEqual(startsOf(confirmed)),
     writes: 1,

@@ -16,7 +16,12 @@ const record = {
   idempotencyKey: null,
   rescheduledFrom: null,
 };
-const booking = (bookingId: string, start: string, end: string): DayReservation => ({ bookingId, start: `2026-11-24T${start}:00.000Z`, end: `2026-11-24T${end}:00.000Z`, record });
+const booking = (bookingId: string, start: string, end: string): DayReservation => ({
+  bookingId,
+  start: `2026-11-24T${start}:00.000Z`,
+  end: `2026-11-24T${end}:00.000Z`,
+  record,
+});
 const day = (intervals: DayReservation[] = []): DayItem => ({ stylistId: 'sty_a', date: '2026-11-24', intervals, ended: [], version: 3 });
 
 describe('the day ledger', () => {
@@ -58,7 +63,10 @@ describe('the day ledger', () => {
     const committed = commitMoveOn(old, 'bk_1', target, at);
     expect(committed.result).toBe('moved');
     expect(commitMoveOn(committed.next!, 'bk_1', target, at)).toEqual({ result: 'moved' });
-    expect(commitMoveOn(committed.next!, 'bk_1', { ...target, bookingId: 'bk_6' }, at).result).toMatchObject({ kind: 'ended', ended: { movedTo: { bookingId: 'bk_5' } } });
+    expect(commitMoveOn(committed.next!, 'bk_1', { ...target, bookingId: 'bk_6' }, at).result).toMatchObject({
+      kind: 'ended',
+      ended: { movedTo: { bookingId: 'bk_5' } },
+    });
 
     const cancelled = cancelOn(old, 'bk_1', at).next!;
     expect(commitMoveOn(cancelled, 'bk_1', target, at).result).toMatchObject({ kind: 'ended', ended: { movedTo: null } });

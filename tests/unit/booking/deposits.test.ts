@@ -43,7 +43,8 @@ const holdOf = async (salon: UnitSalon, id: string) => {
 };
 const sandboxSession = async (salon: UnitSalon, sessionId: string) =>
   (sk(await table.items(salon.salonId), `SANDBOXSTRIPE#DEPOSIT#${sessionId}`)[0]?.value ?? null) as { status: string; refundedAt?: number } | null;
-const count = (salon: UnitSalon, type: string, id: string) => salon.published.filter((event) => event.type === type && (event.detail as { appointment: { id: string } }).appointment.id === id).length;
+const count = (salon: UnitSalon, type: string, id: string) =>
+  salon.published.filter((event) => event.type === type && (event.detail as { appointment: { id: string } }).appointment.id === id).length;
 
 async function refusal(promise: Promise<unknown>): Promise<ToolError> {
   try {
@@ -57,7 +58,7 @@ async function refusal(promise: Promise<unknown>): Promise<ToolError> {
 
 describe('the deposit contract', () => {
   const fixed = { name: 'Balayage', duration: 180, price: 180 };
-  it('takes a whole number of euro from 0 to the price (or the range\'s max); absent is none', () => {
+  it("takes a whole number of euro from 0 to the price (or the range's max); absent is none", () => {
     expect(serviceSchema.parse(fixed).deposit).toBe(0);
     expect(serviceSchema.parse({ ...fixed, deposit: 20 }).deposit).toBe(20);
     expect(serviceSchema.parse({ ...fixed, deposit: 180 }).deposit).toBe(180);
@@ -95,7 +96,10 @@ describe('booking a service with a deposit', () => {
     const session = await salon.payments.depositSession(salon.salonId, String(hold.record.deposit.sessionId));
     expect(session).toMatchObject({ accountId: account!.id, bookingId: id, amountCents: 2000, serviceName: 'Balayage', status: 'open' });
     expect(count(salon, 'booking.confirmed', id)).toBe(0);
-    expect(salon.published.at(-1)).toMatchObject({ type: 'booking.deposit-requested', detail: { depositCents: 2000, payUrl: expect.stringContaining('page=deposit'), appointment: { id, status: 'awaiting_deposit' } } });
+    expect(salon.published.at(-1)).toMatchObject({
+      type: 'booking.deposit-requested',
+      detail: { depositCents: 2000, payUrl: expect.stringContaining('page=deposit'), appointment: { id, status: 'awaiting_deposit' } },
+    });
     // The held time is taken like any booking.
     const taken = await refusal(book(salon.deps, salon.salonId, balayage('2026-11-24T11:00')));
     expect(taken.code).toBe('slot_taken');
@@ -140,7 +144,11 @@ describe('booking a service with a deposit', () => {
     expect(count(salon, 'booking.confirmed', id)).toBe(1);
     expect(count(salon, 'booking.cancelled', id)).toBe(0);
     // Counted once, in its month's shard.
-    expect(sk(await table.items(salon.salonId), 'BOOKINGS#').flatMap((shard) => [...(shard.ids as Set<string>)]).filter((each) => each === id)).toEqual([id]);
+    expect(
+      sk(await table.items(salon.salonId), 'BOOKINGS#')
+        .flatMap((shard) => [...(shard.ids as Set<string>)])
+        .filter((each) => each === id),
+    ).toEqual([id]);
   });
 
   it('expired: released as "deposit not paid", the time free again, the caller told once; a late payment confirms nothing', async () => {
@@ -151,7 +159,9 @@ describe('booking a service with a deposit', () => {
     expect(await appointment(salon, id)).toMatchObject({ status: 'cancelled', cancelReason: 'deposit_not_paid' });
     expect(count(salon, 'booking.cancelled', id)).toBe(1);
     expect(count(salon, 'booking.confirmed', id)).toBe(0);
-    expect(salon.published.find((event) => event.type === 'booking.cancelled' && (event.detail as { appointment: { id: string } }).appointment.id === id)?.detail).toMatchObject({ reason: 'deposit_not_paid' });
+    expect(
+      salon.published.find((event) => event.type === 'booking.cancelled' && (event.detail as { appointment: { id: string } }).appointment.id === id)?.detail,
+    ).toMatchObject({ reason: 'deposit_not_paid' });
     const again = await book(salon.deps, salon.salonId, balayage('2026-11-28T10:00'));
     expect(again.booking).toMatchObject({ status: 'awaiting_deposit' });
   });
@@ -215,14 +225,27 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     expect(count(salon, 'booking.confirmed', booking.id)).toBe(0);
     expect((await sandboxSession(salon, booking.sessionId))?.refundedAt).toBe(Math.floor(clock.value / 1000));
     const refunded = salon.published.filter((event) => event.type === 'booking.deposit-refunded');
-    expect(refunded).toEqual([{ type: 'booking.deposit-refunded', detail: expect.objectContaining({ depositCents: 2000, appointment: expect.objectContaining({ id: booking.id, status: 'cancelled' }) }) }]);
+    expect(refunded).toEqual([
+      {
+        type: 'booking.deposit-refunded',
+        detail: expect.objectContaining({ depositCents: 2000, appointment: expect.objectContaining({ id: booking.id, status: 'cancelled' }) }),
+      },
+    ]);
   });
 
   it('a payment that arrives after the hold lapsed is refunded too', async () => {
     const booking = await held('2026-12-09T10:00');
     const [completed] = (await salon.payments.finishDeposit(salon.salonId, booking.sessionId, 'pay'))!;
     expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'expired', await paidOn(salon))).toBe(true);
-    expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'paid', await paidOn(salon, (completed!.data.object as { payment_intent: string }).payment_intent))).toBe(true);
+    expect(
+      await settleDeposit(
+        salon.deps,
+        salon.salonId,
+        booking.id,
+        'paid',
+        await paidOn(salon, (completed!.data.object as { payment_intent: string }).payment_intent),
+      ),
+    ).toBe(true);
     expect(await appointment(salon, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'deposit_not_paid' });
     expect((await sandboxSession(salon, booking.sessionId))?.refundedAt).toBeDefined();
   });
@@ -231,7 +254,10 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     const booking = await held('2026-12-09T14:00');
     expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'failed', await paidOn(salon))).toBe(true);
     expect(await appointment(salon, booking.id)).toMatchObject({ status: 'cancelled', cancelReason: 'deposit_not_paid' });
-    expect(salon.published.find((event) => event.type === 'booking.cancelled' && (event.detail as { appointment: { id: string } }).appointment.id === booking.id)?.detail).toMatchObject({ reason: 'deposit_not_paid' });
+    expect(
+      salon.published.find((event) => event.type === 'booking.cancelled' && (event.detail as { appointment: { id: string } }).appointment.id === booking.id)
+        ?.detail,
+    ).toMatchObject({ reason: 'deposit_not_paid' });
   });
 
   it('Stripe unreachable as the booking is cancelled: the cancel stands, the session lapses on its own, and a payment in the meantime is refunded', async () => {
@@ -276,11 +302,21 @@ describe('money follows the booking (RELIABILITY 66)', () => {
     expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'paid', paid)).toBe(false);
     expect(await settleDeposit(salon.deps, salon.salonId, booking.id, 'expired', paid)).toBe(false);
     expect((await sandboxSession(salon, booking.sessionId))?.refundedAt).toBeUndefined();
-    expect(salon.published.filter((event) => event.type === 'booking.deposit-refunded' && (event.detail as { appointment: { id: string } }).appointment.id === booking.id)).toEqual([]);
+    expect(
+      salon.published.filter(
+        (event) => event.type === 'booking.deposit-refunded' && (event.detail as { appointment: { id: string } }).appointment.id === booking.id,
+      ),
+    ).toEqual([]);
     expect(await appointment(salon, current)).toMatchObject({ status: 'confirmed' });
     // A "C" about the moved booking still warns that the paid deposit is kept.
-    const replies: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
-    expect((await answerText(replies, { salonId: salon.salonId, from: booking.phone, body: 'C' })).reply).toMatch(/The €20 deposit you paid is not refunded when you cancel/);
+    const replies: ReplyDeps = {
+      ...salon.deps,
+      rateLimits: createRateLimits(table.client, table.tableName),
+      smsReplies: createSmsReplyStore(table.client, table.tableName),
+    };
+    expect((await answerText(replies, { salonId: salon.salonId, from: booking.phone, body: 'C' })).reply).toMatch(
+      /The €20 deposit you paid is not refunded when you cancel/,
+    );
   });
 
   it('the hold keeps the account its session was made on', async () => {

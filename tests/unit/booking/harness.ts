@@ -117,25 +117,61 @@ export async function makeSalon(
   });
   await setup.saveBusiness(
     salonId,
-    { name: 'Cuts by Ciara', phone: '+35312345678', address_line: '12 Main Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3', directions: 'Above the chemist.' },
+    {
+      name: 'Cuts by Ciara',
+      phone: '+35312345678',
+      address_line: '12 Main Street',
+      town_city: 'Galway',
+      county: 'Galway',
+      eircode: 'H91 X2Y3',
+      directions: 'Above the chemist.',
+    },
     options.hours ?? DEFAULT_HOURS,
   );
   const stylistNames = options.stylists ?? ['Aoife', 'Ciara'];
   const stylists = stylistNames.map((name, index) => ({ id: `sty_${name.toLowerCase()}${index}`, name }));
   const services: Service[] = [
     { id: 'svc_cut', name: 'Cut & blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
-    { id: 'svc_balayage', name: 'Balayage', duration: 180, price: null, price_min: 150, price_max: 220, isRange: true, comment: '', deposit: options.deposits ? 20 : 0 },
+    {
+      id: 'svc_balayage',
+      name: 'Balayage',
+      duration: 180,
+      price: null,
+      price_min: 150,
+      price_max: 220,
+      isRange: true,
+      comment: '',
+      deposit: options.deposits ? 20 : 0,
+    },
     { id: 'svc_fringe', name: 'Fringe trim', duration: 15, price: 10, price_min: null, price_max: null, isRange: false, comment: '' },
   ];
   const mappings = Object.fromEntries(
     Object.entries(options.mappings ?? {}).map(([name, calendarId]) => [stylists.find((stylist) => stylist.name === name)!.id, calendarId]),
   );
-  const empty = { exists: false, currentStep: 1, phoneOption: 'new' as const, forwardNumber: '', forwardWhen: 'unanswered' as const, stylists: [], services: [], mappings: {}, voice: null };
+  const empty = {
+    exists: false,
+    currentStep: 1,
+    phoneOption: 'new' as const,
+    forwardNumber: '',
+    forwardWhen: 'unanswered' as const,
+    stylists: [],
+    services: [],
+    mappings: {},
+    voice: null,
+  };
   await setup.replaceTeam(salonId, { stylists, mappings, services }, empty);
   if (options.escalationPhone !== undefined) {
     await setup.saveVoice(
       salonId,
-      { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: options.escalationPhone, ringSalonFirstSeconds: 0, textMissedCallers: false },
+      {
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage: 'Hi',
+        agentPhone: '',
+        escalationPhone: options.escalationPhone,
+        ringSalonFirstSeconds: 0,
+        textMissedCallers: false,
+      },
       { phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     );
   }
@@ -143,7 +179,13 @@ export async function makeSalon(
   const calendar = switchableCalendar(sandbox);
   const refreshToken = `sandbox-refresh-${randomBytes(24).toString('base64url')}`;
   if (options.connectCalendar) {
-    await googleStore.saveConnection({ salonId, encryptedRefreshToken: `enc:${refreshToken}`, connectedAt: now().toISOString(), provider: 'sandbox', status: 'connected' });
+    await googleStore.saveConnection({
+      salonId,
+      encryptedRefreshToken: `enc:${refreshToken}`,
+      connectedAt: now().toISOString(),
+      provider: 'sandbox',
+      status: 'connected',
+    });
   }
   const published: Published[] = [];
   /**
@@ -174,7 +216,17 @@ export async function makeSalon(
     const account = await payments.createConnectAccount({ salonId, email: null, idempotencyKey: `connect-${salonId}` });
     await subscriptions.keepPaymentAccount(salonId, { ...account, chargesEnabled: true, detailsSubmitted: true, currentlyDue: [], disabledReason: null });
   }
-  const deps: BookingDeps = { salons, setup, googleStore, calendar: calendar.port, tokenCipher, events: eventPort, bookings: relayed(bookings), now, ...depositDeps };
+  const deps: BookingDeps = {
+    salons,
+    setup,
+    googleStore,
+    calendar: calendar.port,
+    tokenCipher,
+    events: eventPort,
+    bookings: relayed(bookings),
+    now,
+    ...depositDeps,
+  };
   /** The same salon's dependencies over another client (one with faults injected, say). */
   const depsOn = (other: DynamoDBDocumentClient): BookingDeps => {
     const otherGoogle = createGoogleStore(other, table.tableName);
@@ -202,7 +254,22 @@ export async function makeSalon(
       }
     }
   };
-  return { salonId, deps, depsOn, stylists, services, published, events, calendar: calendar.state, sandbox, googleStore, refreshToken, payments, subscriptions, deliverCalendarEvents };
+  return {
+    salonId,
+    deps,
+    depsOn,
+    stylists,
+    services,
+    published,
+    events,
+    calendar: calendar.state,
+    sandbox,
+    googleStore,
+    refreshToken,
+    payments,
+    subscriptions,
+    deliverCalendarEvents,
+  };
 }
 
 const tokenCipher: BookingDeps['tokenCipher'] = {

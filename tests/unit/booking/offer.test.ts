@@ -15,7 +15,8 @@ const MINUTE = 60_000;
 /** Free starts on a day at these local times, each for these stylists, 45 minutes long. */
 const startsOn = (date: string, times: string[], stylistIds = ['sty_a']): StartTime[] =>
   times.map((time) => ({ start: at(`${date}T${time}`), end: at(`${date}T${time}`) + 45 * MINUTE, stylistIds }));
-const clock = (entries: readonly StartTime[]) => entries.map((entry) => DateTime.fromMillis(entry.start, { zone: 'Europe/Dublin' }).toFormat('yyyy-MM-dd HH:mm'));
+const clock = (entries: readonly StartTime[]) =>
+  entries.map((entry) => DateTime.fromMillis(entry.start, { zone: 'Europe/Dublin' }).toFormat('yyyy-MM-dd HH:mm'));
 
 const words = (extra: Partial<OfferWords> = {}): OfferWords => ({
   serviceName: 'Cut & blow-dry',
@@ -81,9 +82,11 @@ describe('speakOffer: the sentence for each offer', () => {
 
   it('the nearest times, one or several', () => {
     const one: Offer = { kind: 'nearest', target: at('2026-11-28T10:15'), date: '2026-11-28', options: day(['10:30']), more: [] };
-    expect(speakOffer(one, words())).toBe('Sorry, quarter past ten isn\'t free. The nearest I have on Saturday the 28th is half ten.');
+    expect(speakOffer(one, words())).toBe("Sorry, quarter past ten isn't free. The nearest I have on Saturday the 28th is half ten.");
     const two: Offer = { ...one, options: day(['10:00', '10:30']) };
-    expect(speakOffer(two, words({ stylist: 'Aoife' }))).toBe("Sorry, quarter past ten isn't free with Aoife. The nearest I have on Saturday the 28th are ten o'clock or half ten.");
+    expect(speakOffer(two, words({ stylist: 'Aoife' }))).toBe(
+      "Sorry, quarter past ten isn't free with Aoife. The nearest I have on Saturday the 28th are ten o'clock or half ten.",
+    );
   });
 
   it('the same time on several days', () => {

@@ -39,7 +39,9 @@ async function salonWithSecret() {
   const issue = async (previousHash: string | null) => {
     const secret = randomBytes(32).toString('base64url');
     const at = new Date(clock.value).toISOString();
-    expect(await agents.save({ salonId: salon.salonId, secretHash: hashAgentSecret(secret), createdAt: at, rotatedAt: previousHash ? at : null }, previousHash)).toBe(true);
+    expect(
+      await agents.save({ salonId: salon.salonId, secretHash: hashAgentSecret(secret), createdAt: at, rotatedAt: previousHash ? at : null }, previousHash),
+    ).toBe(true);
     return secret;
   };
   const secret = await issue(null);
@@ -47,10 +49,19 @@ async function salonWithSecret() {
   const call = async (tool: 'book' | 'check-availability' | 'take-message', input: unknown, bearer = secret) => {
     const caller = await identifyAgent(deps, `Bearer ${bearer}`, '203.0.113.7');
     if (!caller) return 'unknown';
-    return runTool(deps as unknown as ToolDeps, tool, { salonId: caller.salonId, input, ...(caller.confirmation ? { confirmation: caller.confirmation } : {}), idempotencyKey: `key-${tool}` });
+    return runTool(deps as unknown as ToolDeps, tool, {
+      salonId: caller.salonId,
+      input,
+      ...(caller.confirmation ? { confirmation: caller.confirmation } : {}),
+      idempotencyKey: `key-${tool}`,
+    });
   };
   const items = async () =>
-    (await table.client.send(new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.salon(salon.salonId) } }))).Items ?? [];
+    (
+      await table.client.send(
+        new QueryCommand({ TableName: table.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.salon(salon.salonId) } }),
+      )
+    ).Items ?? [];
   return { salon, secret, counted, issue, call, items };
 }
 

@@ -105,7 +105,12 @@ describe('store round trips per tool call (warm instance)', () => {
     const deps = salon.depsOn(client);
     await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
     reset();
-    const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T10:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-1' });
+    const answer = await book(
+      deps,
+      salon.salonId,
+      { service: 'Cut & blow-dry', start: '2026-11-24T10:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' },
+      { idempotencyKey: 'conversation-1' },
+    );
     expect(answer.ok).toBe(true);
     expect([...sent].sort()).toEqual(
       [
@@ -126,7 +131,12 @@ describe('store round trips per tool call (warm instance)', () => {
     await checkAvailability(deps, salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24' });
     clock.value += CONTEXT_TTL_MS + 1;
     reset();
-    const answer = await book(deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-24T14:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' }, { idempotencyKey: 'conversation-3' });
+    const answer = await book(
+      deps,
+      salon.salonId,
+      { service: 'Cut & blow-dry', start: '2026-11-24T14:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' },
+      { idempotencyKey: 'conversation-3' },
+    );
     expect(answer.ok).toBe(true);
     // profile ‖ setup → read ‖ connection → the calendar asked live (these deps keep no mirror: the
     // sandbox calendar's own item, a Google call in AWS) → the transaction. 5 when the connection
@@ -140,10 +150,16 @@ describe('store round trips per tool call (warm instance)', () => {
     const agents = createAgentStore(client, table.tableName);
     const secret = 'a'.repeat(43);
     await agents.save({ salonId: salon.salonId, secretHash: hashAgentSecret(secret), createdAt: new Date(clock.value).toISOString(), rotatedAt: null }, null);
-    const deps = { ...salon.depsOn(client), agents, rateLimits: createRateLimits(client, table.tableName) } as unknown as ToolDeps & Parameters<typeof identifyAgent>[0];
+    const deps = { ...salon.depsOn(client), agents, rateLimits: createRateLimits(client, table.tableName) } as unknown as ToolDeps &
+      Parameters<typeof identifyAgent>[0];
     const call = async (tool: 'check-availability' | 'book', input: unknown) => {
       const caller = (await identifyAgent(deps, `Bearer ${secret}`, '203.0.113.8'))!;
-      return runTool(deps, tool, { salonId: caller.salonId, input, idempotencyKey: 'conversation-2', ...(caller.confirmation ? { confirmation: caller.confirmation } : {}) });
+      return runTool(deps, tool, {
+        salonId: caller.salonId,
+        input,
+        idempotencyKey: 'conversation-2',
+        ...(caller.confirmation ? { confirmation: caller.confirmation } : {}),
+      });
     };
     await call('check-availability', { service: 'Cut & blow-dry', date: '2026-11-24' });
     reset();
@@ -151,7 +167,9 @@ describe('store round trips per tool call (warm instance)', () => {
     expect([...sent].sort()).toEqual(['BatchGetItem', 'GetItem']);
     expect(steps()).toBe(1);
     reset();
-    expect(await call('book', { service: 'Cut & blow-dry', start: '2026-11-24T11:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' })).toMatchObject({ ok: true });
+    expect(await call('book', { service: 'Cut & blow-dry', start: '2026-11-24T11:00', callerName: 'Mary Murphy', callerPhone: '087 123 4567' })).toMatchObject({
+      ok: true,
+    });
     // The agent item comes in book's batch read: no GetItem of its own, no lookup.
     expect([...sent].sort()).toEqual(['BatchGetItem', 'TransactWriteItems']);
     expect(steps()).toBe(2);

@@ -64,7 +64,9 @@ describe('speaking times the Irish way', () => {
   it('opening hours, days with the same hours grouped', () => {
     expect(speakOpeningHours(DEFAULT_HOURS)).toBe("We're open Monday to Friday nine to six and Saturday nine to five, and closed on Sunday.");
     const late = { ...DEFAULT_HOURS, thursday: { open: '09:00', close: '20:30', closed: false } };
-    expect(speakOpeningHours(late)).toBe("We're open Monday to Wednesday nine to six, Thursday nine to half eight in the evening, Friday nine to six and Saturday nine to five, and closed on Sunday.");
+    expect(speakOpeningHours(late)).toBe(
+      "We're open Monday to Wednesday nine to six, Thursday nine to half eight in the evening, Friday nine to six and Saturday nine to five, and closed on Sunday.",
+    );
   });
 
   it('opening hours round the clock, or from or to midnight, said as a person would', () => {
@@ -156,7 +158,7 @@ describe('services and stylists by name', () => {
       currentStep: 3,
       phoneOption: 'new' as const,
       forwardNumber: '',
-    forwardWhen: 'unanswered' as const,
+      forwardWhen: 'unanswered' as const,
       mappings: {},
       voice: null,
       stylists: [
@@ -188,7 +190,9 @@ describe('services and stylists by name', () => {
 
   it('asks when several match, refuses when none do', async () => {
     const { resolveService } = await import('../../../functions/core/booking/context.js');
-    expect(() => resolveService(context, 'cut')).toThrow(expect.objectContaining({ code: 'ambiguous_service', say: 'Did you mean Cut & Blow-dry or Gents cut?' }));
+    expect(() => resolveService(context, 'cut')).toThrow(
+      expect.objectContaining({ code: 'ambiguous_service', say: 'Did you mean Cut & Blow-dry or Gents cut?' }),
+    );
     for (const nothing of ['a', 'the', 'dog grooming', 'svc_other_salon', 'c']) {
       expect(() => resolveService(context, nothing)).toThrow(expect.objectContaining({ code: 'unknown_service', kind: 'not_found' }));
     }

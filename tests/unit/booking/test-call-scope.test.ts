@@ -41,22 +41,35 @@ const bookingOf = (answer: ToolAnswer) => answer.booking as { id: string; status
 
 describe("a test call and a real customer's booking", () => {
   it('cannot find, cancel or move it, by phone or by id, and nothing is announced about it', async () => {
-    const real = bookingOf(await call('book', { service: 'cut', stylist: 'Aoife', start: '2026-11-24T10:00', callerName: 'Nóra Byrne', callerPhone: CUSTOMER }, false));
+    const real = bookingOf(
+      await call('book', { service: 'cut', stylist: 'Aoife', start: '2026-11-24T10:00', callerName: 'Nóra Byrne', callerPhone: CUSTOMER }, false),
+    );
     const announced = salon.published.length;
 
     for (const input of [{ callerPhone: CUSTOMER }, { callerPhone: CUSTOMER, bookingId: real.id }, { callerPhone: CUSTOMER, date: '2026-11-24' }]) {
       const cancelled = await refusal(call('cancel', input, true));
-      expect([cancelled.code, cancelled.say], JSON.stringify(input)).toEqual(['booking_not_found', "Sorry, I couldn't find a booking under that phone number."]);
+      expect([cancelled.code, cancelled.say], JSON.stringify(input)).toEqual([
+        'booking_not_found',
+        "Sorry, I couldn't find a booking under that phone number.",
+      ]);
       const moved = await refusal(call('reschedule', { ...input, newStart: '2026-11-24T12:00' }, true));
       expect(moved.code, JSON.stringify(input)).toBe('booking_not_found');
     }
-    expect(await salon.deps.bookings.appointments.get(salon.salonId, real.id)).toMatchObject({ status: 'confirmed', start: '2026-11-24T10:00:00+00:00', source: 'phone-agent' });
+    expect(await salon.deps.bookings.appointments.get(salon.salonId, real.id)).toMatchObject({
+      status: 'confirmed',
+      start: '2026-11-24T10:00:00+00:00',
+      source: 'phone-agent',
+    });
     expect(salon.published.length).toBe(announced);
   });
 
   it("changes only its own test booking under the same number, and its messages stay test bookings' (the salon's phone)", async () => {
-    const real = bookingOf(await call('book', { service: 'cut', stylist: 'Ciara', start: '2026-11-25T10:00', callerName: 'Nóra Byrne', callerPhone: CUSTOMER }, false));
-    const test = bookingOf(await call('book', { service: 'fringe', stylist: 'Aoife', start: '2026-11-26T10:00', callerName: 'Owner Testing', callerPhone: CUSTOMER }, true));
+    const real = bookingOf(
+      await call('book', { service: 'cut', stylist: 'Ciara', start: '2026-11-25T10:00', callerName: 'Nóra Byrne', callerPhone: CUSTOMER }, false),
+    );
+    const test = bookingOf(
+      await call('book', { service: 'fringe', stylist: 'Aoife', start: '2026-11-26T10:00', callerName: 'Owner Testing', callerPhone: CUSTOMER }, true),
+    );
     const announced = salon.published.length;
 
     // One booking in its reach, so no "which one?" naming the customer's.

@@ -26,10 +26,17 @@ export function sourceFiles(folders: readonly string[]): string[] {
 }
 
 function resolveSpecifier(from: string, specifier: string): string | null {
-  const base = specifier.startsWith('@functions/') ? join(ROOT, 'functions', specifier.slice('@functions/'.length)) : specifier.startsWith('.') ? resolve(dirname(from), specifier) : null;
+  const base = specifier.startsWith('@functions/')
+    ? join(ROOT, 'functions', specifier.slice('@functions/'.length))
+    : specifier.startsWith('.')
+      ? resolve(dirname(from), specifier)
+      : null;
   if (!base) return null;
   const stem = base.replace(/\.(js|jsx|ts|tsx)$/, '');
-  for (const candidate of [...SOURCE_EXTENSIONS.map((extension) => stem + extension), ...SOURCE_EXTENSIONS.map((extension) => join(base, `index${extension}`))]) {
+  for (const candidate of [
+    ...SOURCE_EXTENSIONS.map((extension) => stem + extension),
+    ...SOURCE_EXTENSIONS.map((extension) => join(base, `index${extension}`)),
+  ]) {
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
   return null;
@@ -39,7 +46,11 @@ export function staticImports(file: string): string[] {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, false);
   const specifiers: string[] = [];
   for (const statement of source.statements) {
-    if ((ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) && statement.moduleSpecifier && ts.isStringLiteral(statement.moduleSpecifier)) {
+    if (
+      (ts.isImportDeclaration(statement) || ts.isExportDeclaration(statement)) &&
+      statement.moduleSpecifier &&
+      ts.isStringLiteral(statement.moduleSpecifier)
+    ) {
       specifiers.push(statement.moduleSpecifier.text);
     }
   }

@@ -106,16 +106,31 @@ describe('starting a calendar connection', () => {
 describe('the OAuth callback state (RELIABILITY 32)', () => {
   it('sends the owner back to the page they started from, whatever the outcome once the state is known', async () => {
     const allowed = await startCalendarConnection(w.deps, owner('u-settings'), 'settings');
-    expect(await completeCalendarConnection(w.deps, { ...allow(allowed.url), browserState: allowed.state })).toMatchObject({ outcome: 'ok', returnTo: 'settings' });
+    expect(await completeCalendarConnection(w.deps, { ...allow(allowed.url), browserState: allowed.state })).toMatchObject({
+      outcome: 'ok',
+      returnTo: 'settings',
+    });
     const denied = await startCalendarConnection(w.deps, owner('u-settings'), 'settings');
-    expect(await completeCalendarConnection(w.deps, { state: denied.state, error: 'access_denied', browserState: denied.state })).toEqual({ outcome: 'fail', reason: 'denied', returnTo: 'settings' });
+    expect(await completeCalendarConnection(w.deps, { state: denied.state, error: 'access_denied', browserState: denied.state })).toEqual({
+      outcome: 'fail',
+      reason: 'denied',
+      returnTo: 'settings',
+    });
   });
 
   it('connects exactly once with a fresh state from this browser', async () => {
     const { url } = await startCalendarConnection(w.deps, owner('u-1'));
     const { state, code } = allow(url);
-    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({ outcome: 'ok', salonId: salonIdForOwner('u-1'), returnTo: 'setup-wizard' });
-    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({ outcome: 'fail', reason: 'unknown_or_reused_state', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({
+      outcome: 'ok',
+      salonId: salonIdForOwner('u-1'),
+      returnTo: 'setup-wizard',
+    });
+    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({
+      outcome: 'fail',
+      reason: 'unknown_or_reused_state',
+      returnTo: 'setup-wizard',
+    });
     expect(await isCalendarConnected(w.google.store, salonIdForOwner('u-1'))).toBe(true);
   });
 
@@ -153,7 +168,11 @@ describe('the OAuth callback state (RELIABILITY 32)', () => {
     ['never issued', 'A'.repeat(43), 'unknown_or_reused_state'],
   ])('fails on a %s state', async (_label, state, reason) => {
     await startCalendarConnection(w.deps, owner('u-2'));
-    expect(await completeCalendarConnection(w.deps, { state, code: 'sandbox-x', browserState: state })).toEqual({ outcome: 'fail', reason, returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state, code: 'sandbox-x', browserState: state })).toEqual({
+      outcome: 'fail',
+      reason,
+      returnTo: 'setup-wizard',
+    });
     expect(await isCalendarConnected(w.google.store, salonIdForOwner('u-2'))).toBe(false);
   });
 
@@ -161,7 +180,11 @@ describe('the OAuth callback state (RELIABILITY 32)', () => {
     const mine = await startCalendarConnection(w.deps, owner('u-3'));
     const theirs = await startCalendarConnection(w.deps, owner('u-3'));
     const { state, code } = allow(mine.url);
-    expect(await completeCalendarConnection(w.deps, { state, code, browserState: theirs.state })).toEqual({ outcome: 'fail', reason: 'state_not_from_this_browser', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state, code, browserState: theirs.state })).toEqual({
+      outcome: 'fail',
+      reason: 'state_not_from_this_browser',
+      returnTo: 'setup-wizard',
+    });
     expect(await completeCalendarConnection(w.deps, { state, code })).toEqual({ outcome: 'fail', reason: 'unknown_or_reused_state', returnTo: 'setup-wizard' });
     expect(await isCalendarConnected(w.google.store, salonIdForOwner('u-3'))).toBe(false);
   });
@@ -170,7 +193,11 @@ describe('the OAuth callback state (RELIABILITY 32)', () => {
     const { url } = await startCalendarConnection(w.deps, owner('u-4'));
     const { state, code } = allow(url);
     w.advance(STATE_TTL_SECONDS * 1000 + 1000);
-    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({ outcome: 'fail', reason: 'stale_state', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({
+      outcome: 'fail',
+      reason: 'stale_state',
+      returnTo: 'setup-wizard',
+    });
   });
 
   it('accepts a state just inside its 10 minutes', async () => {
@@ -183,20 +210,40 @@ describe('the OAuth callback state (RELIABILITY 32)', () => {
   it('fails when the owner denies consent, and the state cannot be used afterwards', async () => {
     const { url } = await startCalendarConnection(w.deps, owner('u-6'));
     const { state, code } = allow(url);
-    expect(await completeCalendarConnection(w.deps, { state, error: 'access_denied', browserState: state })).toEqual({ outcome: 'fail', reason: 'denied', returnTo: 'setup-wizard' });
-    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({ outcome: 'fail', reason: 'unknown_or_reused_state', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state, error: 'access_denied', browserState: state })).toEqual({
+      outcome: 'fail',
+      reason: 'denied',
+      returnTo: 'setup-wizard',
+    });
+    expect(await completeCalendarConnection(w.deps, { state, code, browserState: state })).toEqual({
+      outcome: 'fail',
+      reason: 'unknown_or_reused_state',
+      returnTo: 'setup-wizard',
+    });
   });
 
   it('fails without a code, with a code for another challenge, and for a salon deleted meanwhile', async () => {
     const a = await startCalendarConnection(w.deps, owner('u-7'));
-    expect(await completeCalendarConnection(w.deps, { state: a.state, browserState: a.state })).toEqual({ outcome: 'fail', reason: 'missing_code', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state: a.state, browserState: a.state })).toEqual({
+      outcome: 'fail',
+      reason: 'missing_code',
+      returnTo: 'setup-wizard',
+    });
     const b = await startCalendarConnection(w.deps, owner('u-7'));
     const other = await startCalendarConnection(w.deps, owner('u-7'));
     const { code } = allow(other.url);
-    expect(await completeCalendarConnection(w.deps, { state: b.state, code, browserState: b.state })).toEqual({ outcome: 'fail', reason: 'exchange_failed', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { state: b.state, code, browserState: b.state })).toEqual({
+      outcome: 'fail',
+      reason: 'exchange_failed',
+      returnTo: 'setup-wizard',
+    });
     const c = await startCalendarConnection(w.deps, owner('u-7'));
     w.salons.delete(salonIdForOwner('u-7'));
-    expect(await completeCalendarConnection(w.deps, { ...allow(c.url), browserState: c.state })).toEqual({ outcome: 'fail', reason: 'salon_gone', returnTo: 'setup-wizard' });
+    expect(await completeCalendarConnection(w.deps, { ...allow(c.url), browserState: c.state })).toEqual({
+      outcome: 'fail',
+      reason: 'salon_gone',
+      returnTo: 'setup-wizard',
+    });
   });
 
   it('connects the salon the state was issued for, whoever completes it', async () => {
@@ -242,7 +289,10 @@ describe('using the grant', () => {
     const salonId = await connected('u-r');
     const stored = (await w.google.store.getConnection(salonId))!;
     await w.deps.calendar.revoke({ salonId, refreshToken: await w.deps.tokenCipher.decrypt(stored.encryptedRefreshToken, salonId) });
-    await expect(listOwnerCalendars(w.deps, owner('u-r'))).rejects.toMatchObject({ kind: 'conflict', message: 'Calendar connection failed. Please try again.' });
+    await expect(listOwnerCalendars(w.deps, owner('u-r'))).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'Calendar connection failed. Please try again.',
+    });
     expect((await w.google.store.getConnection(salonId))!.status).toBe('broken');
     expect(await isCalendarConnected(w.google.store, salonId)).toBe(false);
     await expect(listOwnerCalendars(w.deps, owner('u-r'))).rejects.toBeInstanceOf(CalendarBrokenError);
@@ -272,7 +322,12 @@ describe('using the grant', () => {
   it('revokes the grant on account deletion, and never throws', async () => {
     const salonId = await connected('u-d');
     expect(await revokeCalendarAccess(w.deps, salonId)).toBe(true);
-    await expect(w.deps.calendar.listCalendars({ salonId, refreshToken: await w.deps.tokenCipher.decrypt((await w.google.store.getConnection(salonId))!.encryptedRefreshToken, salonId) })).rejects.toMatchObject({ kind: 'revoked' });
+    await expect(
+      w.deps.calendar.listCalendars({
+        salonId,
+        refreshToken: await w.deps.tokenCipher.decrypt((await w.google.store.getConnection(salonId))!.encryptedRefreshToken, salonId),
+      }),
+    ).rejects.toMatchObject({ kind: 'revoked' });
     expect(await revokeCalendarAccess(w.deps, salonIdForOwner('never-connected'))).toBe(false);
     const failing: CalendarPort = { ...w.deps.calendar, revoke: vi.fn(async () => Promise.reject(new CalendarError('unavailable', 'down'))) };
     expect(await revokeCalendarAccess({ ...w.deps, calendar: failing }, salonId)).toBe(false);

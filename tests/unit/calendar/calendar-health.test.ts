@@ -23,7 +23,10 @@ const mirror = (fields: Partial<CalendarMirror> = {}): CalendarMirror => ({
 });
 
 const health = (pending: CalendarSyncTask[], mirrors: CalendarMirror[]) =>
-  calendarHealth({ bookings: { calendarSync: { pending: async () => pending } }, calendarMirrors: { list: async () => mirrors }, now: () => new Date(NOW) }, 'sal_1');
+  calendarHealth(
+    { bookings: { calendarSync: { pending: async () => pending } }, calendarMirrors: { list: async () => mirrors }, now: () => new Date(NOW) },
+    'sal_1',
+  );
 
 describe('calendar health on the dashboard', () => {
   it('none without a calendar; ok with a mirror in sync and a write just queued', async () => {
@@ -32,13 +35,22 @@ describe('calendar health on the dashboard', () => {
   });
 
   it('behind when a booking has waited over a minute to be written, or a mirror has gone unsynced', async () => {
-    expect(await health([{ bookingId: 'bk_1', operation: 'create', since: iso(90_000) }], [mirror()])).toMatchObject({ state: 'behind', oldestWaitingSince: iso(90_000) });
+    expect(await health([{ bookingId: 'bk_1', operation: 'create', since: iso(90_000) }], [mirror()])).toMatchObject({
+      state: 'behind',
+      oldestWaitingSince: iso(90_000),
+    });
     expect(await health([], [mirror({ syncedAt: iso(60 * 60_000) })])).toMatchObject({ state: 'behind', waitingBookings: 0 });
   });
 
   it('failing when the last attempt at a write or a sync failed, with when', async () => {
     const failure = { kind: 'UnavailableError', at: iso(10_000) };
-    expect(await health([{ bookingId: 'bk_1', operation: 'create', since: iso(90_000), failure }], [mirror()])).toMatchObject({ state: 'failing', lastFailure: failure });
-    expect(await health([], [mirror({ failure: { kind: 'unavailable', at: iso(5_000) } })])).toMatchObject({ state: 'failing', lastFailure: { at: iso(5_000) } });
+    expect(await health([{ bookingId: 'bk_1', operation: 'create', since: iso(90_000), failure }], [mirror()])).toMatchObject({
+      state: 'failing',
+      lastFailure: failure,
+    });
+    expect(await health([], [mirror({ failure: { kind: 'unavailable', at: iso(5_000) } })])).toMatchObject({
+      state: 'failing',
+      lastFailure: { at: iso(5_000) },
+    });
   });
 });

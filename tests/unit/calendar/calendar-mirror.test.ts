@@ -27,7 +27,11 @@ describe('the calendar mirror', () => {
     await m.ownerAdds('dentist01', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
     expect(await reconcileSalonMirrors(m.deps, m.salon.salonId)).toBe(1);
     expect(await m.deliver()).toEqual(['opened']);
-    expect(await m.mirror()).toMatchObject({ busy: { dentist01: ['2026-11-24T09:00:00.000Z', '2026-11-24T10:00:00.000Z'] }, failure: null, channel: { resourceId: expect.any(String) } });
+    expect(await m.mirror()).toMatchObject({
+      busy: { dentist01: ['2026-11-24T09:00:00.000Z', '2026-11-24T10:00:00.000Z'] },
+      failure: null,
+      channel: { resourceId: expect.any(String) },
+    });
 
     m.calls.length = 0;
     expect(starts(await offered(m.deps, m.salon.salonId))).toContain('2026-11-24T11:00');
@@ -82,7 +86,16 @@ describe('the calendar mirror', () => {
     clock.value += MIRROR_TRUSTED_MS + 1;
     const freeBusy = m.deps.calendar.freeBusy;
     const asked: [string[], string, string][] = [];
-    const deps = { ...m.deps, calendar: { ...m.deps.calendar, freeBusy: async (...args: Parameters<CalendarPort['freeBusy']>) => (asked.push([[...args[1]], args[2].toISOString(), args[3].toISOString()]), freeBusy(...args)) } };
+    const deps = {
+      ...m.deps,
+      calendar: {
+        ...m.deps.calendar,
+        freeBusy: async (...args: Parameters<CalendarPort['freeBusy']>) => (
+          asked.push([[...args[1]], args[2].toISOString(), args[3].toISOString()]),
+          freeBusy(...args)
+        ),
+      },
+    };
     expect((await book(deps, m.salon.salonId, { ...input, start: '2026-11-25T10:00', callerPhone: '087 765 4321' })).ok).toBe(true);
     expect(asked).toEqual([[[CAL], '2026-11-25T10:00:00.000Z', '2026-11-25T10:45:00.000Z']]);
     clock.value = at('2026-11-23T08:00');
@@ -105,7 +118,9 @@ describe('the calendar mirror', () => {
     m.state.down = false;
     clock.value += 5 * 60_000;
     expect(await retryCalendarSync(m.deps, m.salon.salonId)).toBe(1);
-    expect((await m.salon.googleStore.sandboxEvents(m.salon.salonId, CAL)).map((event) => event.id)).toContain(`bk${(booked.booking as { id: string }).id.slice(3)}`);
+    expect((await m.salon.googleStore.sandboxEvents(m.salon.salonId, CAL)).map((event) => event.id)).toContain(
+      `bk${(booked.booking as { id: string }).id.slice(3)}`,
+    );
     clock.value = at('2026-11-23T08:00');
   });
 

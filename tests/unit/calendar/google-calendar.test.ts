@@ -57,10 +57,7 @@ describe('Google calendar adapter: consent', () => {
       client_id: FAKE_CLIENT.clientId,
       redirect_uri: redirectUri,
     });
-    expect(params.scope!.split(' ').sort()).toEqual([
-      'https://www.googleapis.com/auth/calendar.events',
-      'https://www.googleapis.com/auth/calendar.readonly',
-    ]);
+    expect(params.scope!.split(' ').sort()).toEqual(['https://www.googleapis.com/auth/calendar.events', 'https://www.googleapis.com/auth/calendar.readonly']);
   });
 
   it('exchanges the code with the PKCE verifier and the redirect URI, and keeps the refresh token', async () => {
@@ -210,10 +207,20 @@ describe('Google calendar adapter: faults', () => {
   it('turns 429, 5xx and timeouts into "unavailable"', async () => {
     const { grant } = await connect();
     const range = [new Date('2025-01-01T09:00:00Z'), new Date('2025-01-01T18:00:00Z')] as const;
-    google.failNext({ method: 'POST', path: /freeBusy$/, status: 429, body: { error: { code: 429, message: 'Rate Limit Exceeded', errors: [{ reason: 'rateLimitExceeded' }] } } });
+    google.failNext({
+      method: 'POST',
+      path: /freeBusy$/,
+      status: 429,
+      body: { error: { code: 429, message: 'Rate Limit Exceeded', errors: [{ reason: 'rateLimitExceeded' }] } },
+    });
     await expectCalendarError(calendar.freeBusy(grant, ['owner@example.ie'], ...range), 'unavailable');
 
-    google.failNext({ method: 'POST', path: /freeBusy$/, status: 403, body: { error: { code: 403, message: 'Rate Limit Exceeded', errors: [{ reason: 'userRateLimitExceeded' }] } } });
+    google.failNext({
+      method: 'POST',
+      path: /freeBusy$/,
+      status: 403,
+      body: { error: { code: 403, message: 'Rate Limit Exceeded', errors: [{ reason: 'userRateLimitExceeded' }] } },
+    });
     await expectCalendarError(calendar.freeBusy(grant, ['owner@example.ie'], ...range), 'unavailable');
 
     // GETs are retried twice by the SDK; a lasting outage still ends as "unavailable".

@@ -13,13 +13,17 @@ export function memoryGoogleStore() {
     },
     async peekState(stateHash) {
       const found = states.get(stateHash);
-      return found ? { salonId: found.salonId, ownerId: found.ownerId, codeVerifier: found.codeVerifier, createdAt: found.createdAt, returnTo: found.returnTo } : null;
+      return found
+        ? { salonId: found.salonId, ownerId: found.ownerId, codeVerifier: found.codeVerifier, createdAt: found.createdAt, returnTo: found.returnTo }
+        : null;
     },
     async consumeState(stateHash) {
       // Read and delete in one step, as the conditional delete does.
       const found = states.get(stateHash);
       states.delete(stateHash);
-      return found ? { salonId: found.salonId, ownerId: found.ownerId, codeVerifier: found.codeVerifier, createdAt: found.createdAt, returnTo: found.returnTo } : null;
+      return found
+        ? { salonId: found.salonId, ownerId: found.ownerId, codeVerifier: found.codeVerifier, createdAt: found.createdAt, returnTo: found.returnTo }
+        : null;
     },
     async getConnection(salonId) {
       const found = connections.get(salonId);

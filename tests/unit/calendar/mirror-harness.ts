@@ -24,7 +24,11 @@ export async function mirroredSalon(table: Table, clock: { value: number }, mapp
   const channels = createSandboxCalendarStore(table.client, table.tableName);
   const sandbox = createSandboxCalendar({ store: salon.googleStore, channels, now, deliver: async (delivery) => void outbox.push(delivery) });
   const calls: string[] = [];
-  const state: { down: boolean; revoked: boolean; failing: Set<string>; before?: (name: string) => Promise<void> } = { down: false, revoked: false, failing: new Set<string>() };
+  const state: { down: boolean; revoked: boolean; failing: Set<string>; before?: (name: string) => Promise<void> } = {
+    down: false,
+    revoked: false,
+    failing: new Set<string>(),
+  };
   const counted = Object.fromEntries(
     Object.entries(sandbox).map(([name, method]) => [
       name,
@@ -37,17 +41,29 @@ export async function mirroredSalon(table: Table, clock: { value: number }, mapp
       },
     ]),
   ) as unknown as CalendarPort;
-  const deps = { ...salon.deps, calendar: counted, calendarMirrors: createCalendarMirrorStore(table.client, table.tableName), config: { SITE_URL: 'https://salondesk.example' } };
+  const deps = {
+    ...salon.deps,
+    calendar: counted,
+    calendarMirrors: createCalendarMirrorStore(table.client, table.tableName),
+    config: { SITE_URL: 'https://salondesk.example' },
+  };
   const grant = { salonId: salon.salonId, refreshToken: salon.refreshToken };
   /** Hands every notification the sandbox sent to the webhook's core, as Google's POSTs would arrive. */
   const deliver = async () => {
     const outcomes = [];
     for (const delivery of outbox.splice(0)) {
-      outcomes.push(await receiveNotification(deps, { channelId: delivery.headers[PUSH_HEADERS.channelId], token: delivery.headers[PUSH_HEADERS.token], state: delivery.headers[PUSH_HEADERS.state] }));
+      outcomes.push(
+        await receiveNotification(deps, {
+          channelId: delivery.headers[PUSH_HEADERS.channelId],
+          token: delivery.headers[PUSH_HEADERS.token],
+          state: delivery.headers[PUSH_HEADERS.state],
+        }),
+      );
     }
     return outcomes;
   };
-  const ownerAdds = (id: string, start: string, end: string, calendarId = CAL) => sandbox.createEvent(grant, calendarId, { id, summary: 'Dentist', start, end, timeZone: 'Europe/Dublin' });
+  const ownerAdds = (id: string, start: string, end: string, calendarId = CAL) =>
+    sandbox.createEvent(grant, calendarId, { id, summary: 'Dentist', start, end, timeZone: 'Europe/Dublin' });
   const mirrors = () => deps.calendarMirrors.list(salon.salonId);
   const mirror = async () => (await mirrors())[0]!;
   /** The sandbox's channels on a calendar, stopped ones included (with `stoppedAt`). */
@@ -71,5 +87,8 @@ export function holdNextListing(state: { before?: (name: string) => Promise<void
 }
 
 export const offered = async (deps: Parameters<typeof checkAvailability>[0], salonId: string) =>
-  (await checkAvailability(deps, salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as unknown as { slots: { start: string }[]; moreTimes: { start: string }[] };
+  (await checkAvailability(deps, salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as unknown as {
+    slots: { start: string }[];
+    moreTimes: { start: string }[];
+  };
 export const starts = (answer: Awaited<ReturnType<typeof offered>>) => [...answer.slots, ...answer.moreTimes].map((slot) => slot.start);

@@ -136,13 +136,18 @@ describe('the mirrors of a connection found broken', () => {
     expect(await reconcileSalonMirrors(m.deps, m.salon.salonId)).toBe(0);
     expect(await m.mirrors()).toEqual([]);
     // The dashboard shows no failing mirror, only the connection (broken) it already shows.
-    expect(await calendarHealth({ ...m.deps, bookings: { calendarSync: { pending: async () => [] } } }, m.salon.salonId)).toMatchObject({ state: 'none', lastFailure: null });
+    expect(await calendarHealth({ ...m.deps, bookings: { calendarSync: { pending: async () => [] } } }, m.salon.salonId)).toMatchObject({
+      state: 'none',
+      lastFailure: null,
+    });
     // The old channels' notifications match no mirror.
     await m.ownerAdds('dentist03', '2026-11-24T09:00:00Z', '2026-11-24T10:00:00Z');
     expect(await m.deliver()).toEqual(['refused']);
     // Booking asks Google live, which refuses as for any broken connection: the caller is told the calendar was not checked.
     m.calls.length = 0;
-    const answer = (await checkAvailability(m.deps, m.salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as { calendarChecked: boolean };
+    const answer = (await checkAvailability(m.deps, m.salon.salonId, { service: 'Cut & blow-dry', date: '2026-11-24', stylist: 'Aoife' })) as {
+      calendarChecked: boolean;
+    };
     expect(answer.calendarChecked).toBe(false);
     expect(m.calls).toEqual([]);
 

@@ -99,7 +99,9 @@ describe('the mirror and our own calendar writes', () => {
     const delivered = m.deliver();
     await held.listing;
     expect(isMirrorTrusted(await m.mirror(), clock.value)).toBe(false);
-    await expect(book(m.deps, m.salon.salonId, { ...input, callerPhone: '087 100 0003', start: '2026-11-24T09:15' })).rejects.toMatchObject({ code: 'slot_taken' });
+    await expect(book(m.deps, m.salon.salonId, { ...input, callerPhone: '087 100 0003', start: '2026-11-24T09:15' })).rejects.toMatchObject({
+      code: 'slot_taken',
+    });
     expect(m.freeBusyCalls()).toBe(1);
     held.release();
     expect(await delivered).toEqual(['synced']);
@@ -136,9 +138,12 @@ describe('the mirror and our own calendar writes', () => {
     expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, CAL, 'bktwo', at)).toBe(true);
     expect((await m.mirror()).ownWrites).toEqual({ bkone: at, bktwo: at });
     // Two notifications at once never take the same write: only one drop of it succeeds.
-    expect(await Promise.all([m.deps.calendarMirrors.dropOwnWrite(m.salon.salonId, CAL, 'bkone'), m.deps.calendarMirrors.dropOwnWrite(m.salon.salonId, CAL, 'bkone')])).toEqual(
-      expect.arrayContaining([true, false]),
-    );
+    expect(
+      await Promise.all([
+        m.deps.calendarMirrors.dropOwnWrite(m.salon.salonId, CAL, 'bkone'),
+        m.deps.calendarMirrors.dropOwnWrite(m.salon.salonId, CAL, 'bkone'),
+      ]),
+    ).toEqual(expect.arrayContaining([true, false]));
     expect((await m.mirror()).ownWrites).toEqual({ bktwo: at });
     expect(await m.deps.calendarMirrors.noteOwnWrite(m.salon.salonId, 'staff-rota@sandbox.calendar', 'bkthree', at)).toBe(false);
     expect(await m.mirrors()).toHaveLength(1);

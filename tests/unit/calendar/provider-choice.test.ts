@@ -40,7 +40,9 @@ describe('calendar provider choice', () => {
   it('uses Google when a client id and secret are configured, and then hides the sandbox consent page', async () => {
     configure({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(await deps().calendar.provider()).toBe('google');
-    const url = new URL(await deps().calendar.authorizationUrl({ state: 's', codeChallenge: 'c'.repeat(43), redirectUri: 'http://localhost:3000/api/google/oauth/callback' }));
+    const url = new URL(
+      await deps().calendar.authorizationUrl({ state: 's', codeChallenge: 'c'.repeat(43), redirectUri: 'http://localhost:3000/api/google/oauth/callback' }),
+    );
     expect(url.origin).toBe('https://accounts.google.com');
     const page = await sandboxConsent(consentEvent, {} as never);
     expect(page.statusCode).toBe(404);

@@ -30,7 +30,10 @@ describe('provider secrets', () => {
 
   it('picks Google credentials from the environment first, then the secret; none means sandbox', async () => {
     const fromSecret = { get: async () => ({ googleClientId: 'sid', googleClientSecret: 'ssecret' }) };
-    expect(await googleCredentials({ GOOGLE_CLIENT_ID: 'eid', GOOGLE_CLIENT_SECRET: 'esecret' }, fromSecret)).toEqual({ clientId: 'eid', clientSecret: 'esecret' });
+    expect(await googleCredentials({ GOOGLE_CLIENT_ID: 'eid', GOOGLE_CLIENT_SECRET: 'esecret' }, fromSecret)).toEqual({
+      clientId: 'eid',
+      clientSecret: 'esecret',
+    });
     expect(await googleCredentials({}, fromSecret)).toEqual({ clientId: 'sid', clientSecret: 'ssecret' });
     expect(await googleCredentials({ GOOGLE_CLIENT_ID: 'only-id' }, undefined)).toBeNull();
     expect(await googleCredentials({}, { get: async () => ({ googleClientId: 'sid' }) })).toBeNull();

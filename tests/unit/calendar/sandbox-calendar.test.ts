@@ -33,8 +33,12 @@ describe('calendar sandbox', () => {
     const { calendar } = await sandbox();
     const code = sandboxAuthorizationCode(pkceChallenge('right'.repeat(10)));
     await expect(calendar.exchangeCode({ code, codeVerifier: 'wrong'.repeat(10), redirectUri })).rejects.toMatchObject({ kind: 'rejected' });
-    await expect(calendar.exchangeCode({ code: 'sandbox-nonsense', codeVerifier: 'right'.repeat(10), redirectUri })).rejects.toMatchObject({ kind: 'rejected' });
-    await expect(calendar.exchangeCode({ code, codeVerifier: 'right'.repeat(10), redirectUri })).resolves.toMatchObject({ refreshToken: expect.stringMatching(/^sandbox-refresh-/) });
+    await expect(calendar.exchangeCode({ code: 'sandbox-nonsense', codeVerifier: 'right'.repeat(10), redirectUri })).rejects.toMatchObject({
+      kind: 'rejected',
+    });
+    await expect(calendar.exchangeCode({ code, codeVerifier: 'right'.repeat(10), redirectUri })).resolves.toMatchObject({
+      refreshToken: expect.stringMatching(/^sandbox-refresh-/),
+    });
   });
 
   it('serves a fixed, realistic list of calendars', async () => {
@@ -46,13 +50,27 @@ describe('calendar sandbox', () => {
     const { calendar, grant } = await sandbox();
     const aoife = SANDBOX_CALENDARS[1]!.id;
     const base = { summary: 'Cut', timeZone: 'Europe/Dublin' };
-    expect(await calendar.createEvent(grant, aoife, { ...base, id: 'booking0001', start: '2025-05-02T09:00:00+01:00', end: '2025-05-02T10:00:00+01:00' })).toEqual({ id: 'booking0001', created: true });
-    expect(await calendar.createEvent(grant, aoife, { ...base, id: 'booking0001', start: '2025-05-02T09:00:00+01:00', end: '2025-05-02T10:00:00+01:00' })).toEqual({ id: 'booking0001', created: false });
+    expect(
+      await calendar.createEvent(grant, aoife, { ...base, id: 'booking0001', start: '2025-05-02T09:00:00+01:00', end: '2025-05-02T10:00:00+01:00' }),
+    ).toEqual({ id: 'booking0001', created: true });
+    expect(
+      await calendar.createEvent(grant, aoife, { ...base, id: 'booking0001', start: '2025-05-02T09:00:00+01:00', end: '2025-05-02T10:00:00+01:00' }),
+    ).toEqual({ id: 'booking0001', created: false });
     await calendar.createEvent(grant, aoife, { ...base, id: 'booking0002', start: '2025-05-02T09:30:00+01:00', end: '2025-05-02T11:00:00+01:00' });
     await calendar.createEvent(grant, aoife, { ...base, id: 'booking0003', start: '2025-05-02T15:00:00+01:00', end: '2025-05-02T16:00:00+01:00' });
-    const busy = await calendar.freeBusy(grant, [aoife, SANDBOX_CALENDARS[2]!.id, 'unknown@x'], new Date('2025-05-02T08:30:00Z'), new Date('2025-05-02T14:30:00Z'));
+    const busy = await calendar.freeBusy(
+      grant,
+      [aoife, SANDBOX_CALENDARS[2]!.id, 'unknown@x'],
+      new Date('2025-05-02T08:30:00Z'),
+      new Date('2025-05-02T14:30:00Z'),
+    );
     expect(busy).toEqual({
-      [aoife]: { busy: [{ start: '2025-05-02T08:30:00.000Z', end: '2025-05-02T10:00:00.000Z' }, { start: '2025-05-02T14:00:00.000Z', end: '2025-05-02T14:30:00.000Z' }] },
+      [aoife]: {
+        busy: [
+          { start: '2025-05-02T08:30:00.000Z', end: '2025-05-02T10:00:00.000Z' },
+          { start: '2025-05-02T14:00:00.000Z', end: '2025-05-02T14:30:00.000Z' },
+        ],
+      },
       [SANDBOX_CALENDARS[2]!.id]: { busy: [] },
       'unknown@x': { busy: [], error: 'notFound' },
     });
@@ -68,7 +86,9 @@ describe('calendar sandbox', () => {
     const base = { summary: 'Cut', timeZone: 'Europe/Dublin', start: '2025-05-02T09:00:00Z', end: '2025-05-02T10:00:00Z' };
     await expect(calendar.createEvent(grant, SANDBOX_CALENDARS[0]!.id, { ...base, id: 'Booking_1' })).rejects.toMatchObject({ kind: 'rejected' });
     await expect(calendar.createEvent(grant, 'nobody@x', { ...base, id: 'booking0001' })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(calendar.freeBusy(grant, [SANDBOX_CALENDARS[0]!.id], new Date('2025-05-02'), new Date('2025-05-02'))).rejects.toMatchObject({ kind: 'rejected' });
+    await expect(calendar.freeBusy(grant, [SANDBOX_CALENDARS[0]!.id], new Date('2025-05-02'), new Date('2025-05-02'))).rejects.toMatchObject({
+      kind: 'rejected',
+    });
   });
 
   it('answers "revoked" for a revoked or made-up refresh token, like invalid_grant', async () => {

@@ -20,7 +20,12 @@ function heldPush(open: SandboxChannel[]) {
   const sent: { channelId: string; number: string; answer: () => void; fail: () => void }[] = [];
   const deliver = (delivery: PushDelivery) =>
     new Promise<void>((answer, fail) =>
-      sent.push({ channelId: delivery.headers[PUSH_HEADERS.channelId]!, number: delivery.headers[PUSH_HEADERS.messageNumber]!, answer, fail: () => fail(new Error('503')) }),
+      sent.push({
+        channelId: delivery.headers[PUSH_HEADERS.channelId]!,
+        number: delivery.headers[PUSH_HEADERS.messageNumber]!,
+        answer,
+        fail: () => fail(new Error('503')),
+      }),
     );
   const push = createSandboxPush({ store: memoryGoogleStore().store, channels: channels as SandboxCalendarStore, now, deliver });
   return { push, sent };

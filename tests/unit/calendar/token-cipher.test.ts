@@ -102,7 +102,10 @@ describe('KMS token cipher', () => {
   });
 
   it('lets KMS outages through as they are (retryable), not as a broken token', async () => {
-    const cipher = createKmsTokenCipher({ send: async () => Promise.reject(Object.assign(new Error('slow down'), { name: 'ThrottlingException' })) } as never, 'key');
+    const cipher = createKmsTokenCipher(
+      { send: async () => Promise.reject(Object.assign(new Error('slow down'), { name: 'ThrottlingException' })) } as never,
+      'key',
+    );
     await expect(cipher.decrypt('kms:v1:AAAA', 'sal_a')).rejects.toMatchObject({ name: 'ThrottlingException' });
   });
 });

@@ -48,9 +48,18 @@ describe('billing periods before subscriptions', () => {
   });
 
   it('then calendar months in Irish time, with no minutes included', () => {
-    expect(billingPeriodAt(salon, new Date('2026-11-15T09:30:00.000Z'))).toMatchObject({ kind: 'month', id: '2026-11', minutesIncluded: 0, startsAt: '2026-11-01T00:00:00.000Z' });
+    expect(billingPeriodAt(salon, new Date('2026-11-15T09:30:00.000Z'))).toMatchObject({
+      kind: 'month',
+      id: '2026-11',
+      minutesIncluded: 0,
+      startsAt: '2026-11-01T00:00:00.000Z',
+    });
     // Summer time: the month starts at 23:00 UTC the night before.
-    expect(billingPeriodAt(salon, new Date('2027-07-01T00:30:00.000Z'))).toMatchObject({ id: '2027-07', startsAt: '2027-06-30T23:00:00.000Z', endsAt: '2027-07-31T23:00:00.000Z' });
+    expect(billingPeriodAt(salon, new Date('2027-07-01T00:30:00.000Z'))).toMatchObject({
+      id: '2027-07',
+      startsAt: '2027-06-30T23:00:00.000Z',
+      endsAt: '2027-07-31T23:00:00.000Z',
+    });
   });
 });
 

@@ -24,7 +24,14 @@ const sid = (n: number) => `CA${n.toString(16).padStart(32, '0')}`;
 function parts(salonId: string, callSid: string) {
   const start: CallStart = { salonId, callSid, callerPhone: '+353871234567', startedAt: '2026-11-20T10:00:00.000Z', route: 'agent', test: false };
   // The end's own idea of the start is a second later: the record keeps the first start it hears of.
-  const end: CallEnd = { salonId, callSid, startedAt: '2026-11-20T10:00:01.000Z', endedAt: '2026-11-20T10:03:05.000Z', durationSeconds: 185, finalStatus: 'completed' };
+  const end: CallEnd = {
+    salonId,
+    callSid,
+    startedAt: '2026-11-20T10:00:01.000Z',
+    endedAt: '2026-11-20T10:03:05.000Z',
+    durationSeconds: 185,
+    finalStatus: 'completed',
+  };
   const conversation: CallConversation = {
     salonId,
     callSid,
@@ -45,12 +52,15 @@ describe('call records', () => {
   it('any order and any duplicates of start, end and post-call data give the same record', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(fc.constantFrom('start', 'end', 'conversation'), { minLength: 3, maxLength: 9 }).filter((list) => ['start', 'end', 'conversation'].every((kind) => list.includes(kind as never))),
+        fc
+          .array(fc.constantFrom('start', 'end', 'conversation'), { minLength: 3, maxLength: 9 })
+          .filter((list) => ['start', 'end', 'conversation'].every((kind) => list.includes(kind as never))),
         async (order) => {
           const salonId = newSalon();
           const callSid = sid(counter);
           const { start, end, conversation } = parts(salonId, callSid);
-          const deliver = (kind: string) => (kind === 'start' ? calls.recordStart(start) : kind === 'end' ? calls.recordEnd(end, completed) : calls.recordConversation(conversation));
+          const deliver = (kind: string) =>
+            kind === 'start' ? calls.recordStart(start) : kind === 'end' ? calls.recordEnd(end, completed) : calls.recordConversation(conversation);
           for (const kind of order) await deliver(kind);
           // And every delivery again, all at once.
           await Promise.all(order.map(deliver));
@@ -85,13 +95,27 @@ describe('call records', () => {
     const events = (await table.items(salonId)).filter((item) => String(item.sk).startsWith('EVENTOUT#'));
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({ sk: `EVENTOUT#call.completed#${start.callSid}`, detailType: 'call.completed' });
-    expect(JSON.parse(events[0]!.detail as string)).toEqual({ salonId, callSid: start.callSid, startedAt: start.startedAt, durationSeconds: 185, outcome: 'answered', test: false });
+    expect(JSON.parse(events[0]!.detail as string)).toEqual({
+      salonId,
+      callSid: start.callSid,
+      startedAt: start.startedAt,
+      durationSeconds: 185,
+      outcome: 'answered',
+      test: false,
+    });
   });
 
   it('lists newest first, page by page', async () => {
     const salonId = newSalon();
     for (let minute = 0; minute < 5; minute += 1) {
-      await calls.recordStart({ salonId, callSid: sid(100 + minute), callerPhone: null, startedAt: `2026-11-20T10:0${minute}:00.000Z`, route: 'agent', test: false });
+      await calls.recordStart({
+        salonId,
+        callSid: sid(100 + minute),
+        callerPhone: null,
+        startedAt: `2026-11-20T10:0${minute}:00.000Z`,
+        route: 'agent',
+        test: false,
+      });
     }
     const first = await calls.list(salonId, { limit: 2 });
     expect(first.calls.map((call) => call.callSid)).toEqual([sid(104), sid(103)]);
@@ -113,7 +137,13 @@ describe('call records', () => {
       calls.noteAction(salonId, start.callSid, 'message', 'msg_1'),
       calls.noteTransfer(salonId, start.callSid),
     ]);
-    expect(await calls.get(salonId, start.callSid)).toMatchObject({ bookingIds: ['bk_1'], movedIds: ['bk_2'], cancelledIds: ['bk_3'], messageIds: ['msg_1'], transferred: true });
+    expect(await calls.get(salonId, start.callSid)).toMatchObject({
+      bookingIds: ['bk_1'],
+      movedIds: ['bk_2'],
+      cancelledIds: ['bk_3'],
+      messageIds: ['msg_1'],
+      transferred: true,
+    });
     await calls.noteAction(salonId, sid(201), 'booked', 'bk_2');
     expect(await calls.get(salonId, sid(201))).toBeNull();
   });
@@ -150,7 +180,12 @@ describe('a deleted call (RELIABILITY 69)', () => {
     await calls.recordStart(start);
     expect(await calls.recordEnd(end, completed)).toBeNull();
     expect(await calls.recordConversation(conversation)).toBeNull();
-    await Promise.all([calls.noteLegs(salonId, callSid, { agentConnected: true }), calls.noteTransfer(salonId, callSid), calls.noteAction(salonId, callSid, 'booked', 'bk_1'), calls.noteAction(salonId, callSid, 'message', 'msg_1')]);
+    await Promise.all([
+      calls.noteLegs(salonId, callSid, { agentConnected: true }),
+      calls.noteTransfer(salonId, callSid),
+      calls.noteAction(salonId, callSid, 'booked', 'bk_1'),
+      calls.noteAction(salonId, callSid, 'message', 'msg_1'),
+    ]);
 
     expect(await calls.get(salonId, callSid)).toBeNull();
     expect(await calls.transcript(salonId, callSid)).toBeNull();
@@ -165,7 +200,11 @@ describe('a deleted call (RELIABILITY 69)', () => {
       const salonId = newSalon();
       const callSid = sid(500 + n);
       const { conversation } = await finished(salonId, callSid);
-        const [removed] = await Promise.all([calls.remove(salonId, callSid, tombstone), calls.recordConversation(conversation), calls.recordConversation(conversation)]);
+      const [removed] = await Promise.all([
+        calls.remove(salonId, callSid, tombstone),
+        calls.recordConversation(conversation),
+        calls.recordConversation(conversation),
+      ]);
       expect(removed).toBe('removed');
       // As above, a delivery may mark the call for the sweep before it meets the tombstone (DynamoDB
       // Local interleaves the three so; dynalite never did): the sweep drops the marker.

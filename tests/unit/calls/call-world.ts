@@ -36,7 +36,10 @@ export function callWorld(table: Table, clock: { value: number }) {
       return onRecord.calls.get(callSid) ?? { state: 'unknown' as const };
     },
   };
-  const voiceAgents = { ...createSandboxVoiceAgent({ siteUrl: 'http://localhost:3000' }), conversationState: async (id: string) => onRecord.conversations.get(id) ?? { state: 'unknown' as const } };
+  const voiceAgents = {
+    ...createSandboxVoiceAgent({ siteUrl: 'http://localhost:3000' }),
+    conversationState: async (id: string) => onRecord.conversations.get(id) ?? { state: 'unknown' as const },
+  };
   const events: CallDeps['events'] = {
     async publish(type, detail) {
       eventCatalog[type].parse(detail);

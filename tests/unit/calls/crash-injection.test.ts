@@ -63,7 +63,14 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
       const number = `+3531555${String(writes).padStart(4, '0')}`;
       expect(await world.deps.numbers.assign(number, salonId, new Date(START))).toBe(true);
       const callSid = `CA${String(writes).padStart(32, 'c')}`;
-      await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });
+      await world.deps.calls.recordStart({
+        salonId,
+        callSid,
+        callerPhone: '+353871234567',
+        startedAt: new Date(START).toISOString(),
+        route: 'agent',
+        test: false,
+      });
       await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
       clock.value = at(4);
       world.onRecord.calls.set(callSid, { state: 'ended', finalStatus: 'completed', durationSeconds: 230, endedAt: new Date(at(4)).toISOString() });
@@ -122,11 +129,25 @@ describe('a crash after any write of a call’s end, then the sweep (RELIABILITY
     expect(await world.deps.numbers.assign(number, salonId, new Date(START))).toBe(true);
     const sids = Array.from({ length: 8 }, (_, index) => `CA${String(index).padStart(32, 'k')}`);
     for (const callSid of sids) {
-      await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });
+      await world.deps.calls.recordStart({
+        salonId,
+        callSid,
+        callerPhone: '+353871234567',
+        startedAt: new Date(START).toISOString(),
+        route: 'agent',
+        test: false,
+      });
       await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
     }
     clock.value = at(1, 1);
-    const report = (callSid: string) => ({ callSid, from: '+353871234567', to: number, callStatus: 'completed', callDuration: '61', timestamp: new Date(at(1, 1)).toUTCString() });
+    const report = (callSid: string) => ({
+      callSid,
+      from: '+353871234567',
+      to: number,
+      callStatus: 'completed',
+      callDuration: '61',
+      timestamp: new Date(at(1, 1)).toUTCString(),
+    });
     for (const callSid of sids.slice(0, 7)) await recordCallStatus(world.deps, report(callSid));
     await world.deliver();
     expect(await world.metered(salonId)).toEqual({ minutes: 14, testMinutes: 0, calls: 7 });

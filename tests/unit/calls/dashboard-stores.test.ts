@@ -52,12 +52,25 @@ describe('recent activity', () => {
   const now = new Date('2026-11-20T12:00:00Z');
 
   it('reads as an owner would say it, without phone numbers', () => {
-    expect(bookingActivity('confirmed', appointment, '2026-11-20T10:00:01.000Z', now).text).toBe('Booked Mary Murphy for Balayage with Ciara, Saturday 28 November at 14:30.');
-    expect(bookingActivity('cancelled', appointment, '2026-11-21T09:00:00.000Z', now)).toMatchObject({ kind: 'cancellation', at: '2026-11-21T09:00:00.000Z', text: 'Mary Murphy cancelled Balayage with Ciara, Saturday 28 November at 14:30.' });
-    expect(callActivity({ callSid: sid(1), startedAt: '2026-11-20T09:00:00.000Z', durationSeconds: 185, outcome: 'answered', test: false }).text).toBe('Your receptionist answered a call (3 min).');
-    expect(callActivity({ callSid: sid(2), startedAt: '2026-11-20T09:00:00.000Z', durationSeconds: 0, outcome: 'missed', test: false }).text).toBe('Missed call: nobody could answer.');
+    expect(bookingActivity('confirmed', appointment, '2026-11-20T10:00:01.000Z', now).text).toBe(
+      'Booked Mary Murphy for Balayage with Ciara, Saturday 28 November at 14:30.',
+    );
+    expect(bookingActivity('cancelled', appointment, '2026-11-21T09:00:00.000Z', now)).toMatchObject({
+      kind: 'cancellation',
+      at: '2026-11-21T09:00:00.000Z',
+      text: 'Mary Murphy cancelled Balayage with Ciara, Saturday 28 November at 14:30.',
+    });
+    expect(callActivity({ callSid: sid(1), startedAt: '2026-11-20T09:00:00.000Z', durationSeconds: 185, outcome: 'answered', test: false }).text).toBe(
+      'Your receptionist answered a call (3 min).',
+    );
+    expect(callActivity({ callSid: sid(2), startedAt: '2026-11-20T09:00:00.000Z', durationSeconds: 0, outcome: 'missed', test: false }).text).toBe(
+      'Missed call: nobody could answer.',
+    );
     expect(messageActivity({ id: 'msg_1', callerName: 'Seán', createdAt: '2026-11-20T09:00:00.000Z' }).text).toBe('Seán left a message.');
-    for (const entry of [bookingActivity('confirmed', appointment, appointment.createdAt, now), bookingActivity('cancelled', appointment, appointment.createdAt, now)]) {
+    for (const entry of [
+      bookingActivity('confirmed', appointment, appointment.createdAt, now),
+      bookingActivity('cancelled', appointment, appointment.createdAt, now),
+    ]) {
       expect(entry.text).not.toContain('87');
     }
   });

@@ -43,7 +43,11 @@ describe("against the vendor's own validator (the SDK's webhooks.constructEvent)
   const sdk = new ElevenLabsClient({ apiKey: 'unused' }).webhooks;
   // The SDK reads the real clock: so do these cases.
   const nowSeconds = () => Math.floor(Date.now() / 1000);
-  const sdkAccepts = (header: string, body = BODY) => sdk.constructEvent(body, header, SECRET).then(() => true, () => false);
+  const sdkAccepts = (header: string, body = BODY) =>
+    sdk.constructEvent(body, header, SECRET).then(
+      () => true,
+      () => false,
+    );
 
   it('agrees on what ElevenLabs signs, a stale timestamp, another secret and a changed body', async () => {
     const cases = [

@@ -13,7 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => table.close());
 
-const message = (n: number) => ({ id: `msg-${n}`, callerName: `Caller ${n}`, callerPhone: '+353871234567', message: `Please ring me back (${n})`, createdAt: `2026-11-20T10:${String(n).padStart(2, '0')}:00.000Z` });
+const message = (n: number) => ({
+  id: `msg-${n}`,
+  callerName: `Caller ${n}`,
+  callerPhone: '+353871234567',
+  message: `Please ring me back (${n})`,
+  createdAt: `2026-11-20T10:${String(n).padStart(2, '0')}:00.000Z`,
+});
 
 describe('caller messages', () => {
   it('pages newest first, and only messages', async () => {

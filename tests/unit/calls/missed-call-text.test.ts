@@ -57,9 +57,19 @@ describe('who gets a missed-call text', () => {
   it('never at night, Irish time, winter and summer', () => {
     const at = (iso: string) => missedCallText(missed(), salon(), new Date(iso)).send;
     // Winter: Dublin is UTC.
-    expect([at('2026-11-24T08:59:00Z'), at('2026-11-24T09:00:00Z'), at('2026-11-24T20:59:00Z'), at('2026-11-24T21:00:00Z')]).toEqual([false, true, true, false]);
+    expect([at('2026-11-24T08:59:00Z'), at('2026-11-24T09:00:00Z'), at('2026-11-24T20:59:00Z'), at('2026-11-24T21:00:00Z')]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
     // Summer: Dublin is UTC+1, so 09:00 there is 08:00 UTC.
-    expect([at('2026-07-01T07:59:00Z'), at('2026-07-01T08:00:00Z'), at('2026-07-01T19:59:00Z'), at('2026-07-01T20:00:00Z')]).toEqual([false, true, true, false]);
+    expect([at('2026-07-01T07:59:00Z'), at('2026-07-01T08:00:00Z'), at('2026-07-01T19:59:00Z'), at('2026-07-01T20:00:00Z')]).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 });
 
@@ -120,7 +130,15 @@ describe('send-missed-call-text', () => {
   async function textMissedCallers(on: boolean) {
     await deps().setup.saveVoice(
       salonId,
-      { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '', ringSalonFirstSeconds: 0, textMissedCallers: on },
+      {
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage: 'Hi',
+        agentPhone: '',
+        escalationPhone: '',
+        ringSalonFirstSeconds: 0,
+        textMissedCallers: on,
+      },
       { phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     );
   }
@@ -130,7 +148,14 @@ describe('send-missed-call-text', () => {
     const callSid = `CA${randomBytes(16).toString('hex')}`;
     const startedAt = new Date(Date.now() - 30_000).toISOString();
     const test = options.test ?? false;
-    await deps().calls.recordStart({ salonId, callSid, callerPhone: options.callerPhone === undefined ? CALLER : options.callerPhone, startedAt, route: test ? 'test' : 'forwarded', test });
+    await deps().calls.recordStart({
+      salonId,
+      callSid,
+      callerPhone: options.callerPhone === undefined ? CALLER : options.callerPhone,
+      startedAt,
+      route: test ? 'test' : 'forwarded',
+      test,
+    });
     const detail: EventDetail<'call.completed'> = { salonId, callSid, startedAt, durationSeconds: 30, outcome, test };
     return {
       version: '0',

@@ -37,13 +37,21 @@ afterEach(() => table.close());
 
 const sweep = () => sweepCalls(world.deps, { graceMs: SWEEP_GRACE_MS, limit: 100 });
 const nothing = { published: 0, closed: 0, waiting: 0, dropped: 0, failed: 0 };
-const markers = async () => ((await table.client.send(new ScanCommand({ TableName: table.tableName }))).Items ?? []).filter((item) => String(item.sk).startsWith('CALLSWEEP#'));
+const markers = async () =>
+  ((await table.client.send(new ScanCommand({ TableName: table.tableName }))).Items ?? []).filter((item) => String(item.sk).startsWith('CALLSWEEP#'));
 
 async function ring(options: { test?: boolean } = {}) {
   const salonId = await world.salon();
   const callSid = newSid();
   const test = options.test ?? false;
-  await world.deps.calls.recordStart({ salonId, callSid, callerPhone: test ? null : '+353871234567', startedAt: iso(clock.value), route: test ? 'test' : 'agent', test });
+  await world.deps.calls.recordStart({
+    salonId,
+    callSid,
+    callerPhone: test ? null : '+353871234567',
+    startedAt: iso(clock.value),
+    route: test ? 'test' : 'agent',
+    test,
+  });
   await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
   return { salonId, callSid };
 }
@@ -100,7 +108,12 @@ describe('the call sweep (RELIABILITY 68)', () => {
     expect(await sweep()).toEqual(nothing);
     clock.value = START + OPEN_CALL_LIMIT_MS + SWEEP_GRACE_MS + 1;
     expect(await sweep()).toEqual({ ...nothing, closed: 1 });
-    expect(await world.deps.calls.get(salonId, callSid)).toMatchObject({ endedAt: iso(at(4, 5)), durationSeconds: 245, finalStatus: 'completed', completedPublished: true });
+    expect(await world.deps.calls.get(salonId, callSid)).toMatchObject({
+      endedAt: iso(at(4, 5)),
+      durationSeconds: 245,
+      finalStatus: 'completed',
+      completedPublished: true,
+    });
     expect(await world.events()).toMatchObject([{ callSid, outcome: 'answered', durationSeconds: 245 }]);
     expect(await world.metered(salonId)).toEqual({ minutes: 5, testMinutes: 0, calls: 1 });
     expect(await sweep()).toEqual(nothing);
@@ -122,7 +135,16 @@ describe('the call sweep (RELIABILITY 68)', () => {
 
   it("takes the agent's conversation when Twilio does not know the call", async () => {
     const { salonId, callSid } = await ring();
-    await world.deps.calls.recordConversation({ salonId, callSid, startedAt: iso(START), conversationId: 'conv_1', summary: null, evaluation: 'success', transcript: [], transcriptExpiresAt: 1_900_000_000 });
+    await world.deps.calls.recordConversation({
+      salonId,
+      callSid,
+      startedAt: iso(START),
+      conversationId: 'conv_1',
+      summary: null,
+      evaluation: 'success',
+      transcript: [],
+      transcriptExpiresAt: 1_900_000_000,
+    });
     world.onRecord.conversations.set('conv_1', { state: 'ended', finalStatus: 'completed', durationSeconds: 130, endedAt: iso(at(2, 10)) });
     await pastTheLongestCall();
     expect(await sweep()).toEqual({ ...nothing, closed: 1 });
@@ -174,7 +196,8 @@ describe('the call sweep (RELIABILITY 68)', () => {
       const { salonId, callSid } = await ring();
       await pastTheLongestCall();
       // The sandbox closes it as abandoned; the late callback says otherwise. The first end recorded is the call's end.
-      const late = () => completeCall(world.deps, { salonId, callSid, startedAt: iso(START), endedAt: iso(at(4)), durationSeconds: 240, finalStatus: 'completed' });
+      const late = () =>
+        completeCall(world.deps, { salonId, callSid, startedAt: iso(START), endedAt: iso(at(4)), durationSeconds: 240, finalStatus: 'completed' });
       if (order === 'the sweep first') await sweep().then(late);
       else if (order === 'the late callback first') await late().then(sweep);
       else await Promise.all([sweep(), late()]);
@@ -194,7 +217,9 @@ describe('the call sweep (RELIABILITY 68)', () => {
     // In the outbox (the stream has it), not yet delivered to the usage consumer.
     expect(await world.events()).toHaveLength(1);
     const usage = createUsageStore(table.client, table.tableName);
-    expect(await deleteCall({ ...world.deps, usage, bookings: createBookingStore(table.client, table.tableName) }, salonId, callSid)).toEqual({ deleted: true });
+    expect(await deleteCall({ ...world.deps, usage, bookings: createBookingStore(table.client, table.tableName) }, salonId, callSid)).toEqual({
+      deleted: true,
+    });
     expect(await world.metered(salonId)).toEqual({ minutes: 2, testMinutes: 0, calls: 1 });
     clock.value = at(10);
     expect(await sweep()).toEqual(nothing);

@@ -106,7 +106,9 @@ async function outboxOf(bookingSalon = salonId) {
 }
 
 async function claimItem(type: string, bookingId: string, channel: string) {
-  const result = await table.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.deliveryClaimSk(type, bookingId, channel) } }));
+  const result = await table.send(
+    new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.deliveryClaimSk(type, bookingId, channel) } }),
+  );
   return result.Item;
 }
 
@@ -120,7 +122,9 @@ describe('send-booking-sms', () => {
     const sent = await outboxOf();
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ channel: 'sms', to: '+353871234567' });
-    expect(sent[0]!.body).toMatch(/^You're booked at Bláth Hair for Cut and blow-dry on \w+ \d{1,2} \w+ at \d\d:\d\d with Aoife\. Reply or call 01 234 5678 to change\.$/);
+    expect(sent[0]!.body).toMatch(
+      /^You're booked at Bláth Hair for Cut and blow-dry on \w+ \d{1,2} \w+ at \d\d:\d\d with Aoife\. Reply or call 01 234 5678 to change\.$/,
+    );
     expect(await claimItem('booking.confirmed', appointment.id, 'sms')).toMatchObject({ status: 'sent', messageId: expect.stringMatching(/^sandbox-sms-/) });
   });
 
@@ -154,7 +158,7 @@ describe('send-booking-sms', () => {
   });
 });
 
-describe('what a caller\'s reply is about (RELIABILITY 72)', () => {
+describe("what a caller's reply is about (RELIABILITY 72)", () => {
   it('the booking text and the reminder each leave their booking as the one a reply refers to; the later text wins', async () => {
     const subject = (appointment: Appointment) => deps().smsReplies.subject(salonId, phoneKey(salonId, appointment.callerPhone));
     const [first, second] = [booking(), booking({ start: inDays(4), end: inDays(4, 1) })];
@@ -162,7 +166,11 @@ describe('what a caller\'s reply is about (RELIABILITY 72)', () => {
     expect(await subject(first)).toBe(first.id);
     await sendSms(event('booking.confirmed', second));
     expect(await subject(first)).toBe(second.id);
-    await sendReminderSms({ ...event('booking.confirmed', first), 'detail-type': 'booking.reminder-due', detail: { appointment: first, salonName: 'Bláth Hair', language: 'en' } });
+    await sendReminderSms({
+      ...event('booking.confirmed', first),
+      'detail-type': 'booking.reminder-due',
+      detail: { appointment: first, salonName: 'Bláth Hair', language: 'en' },
+    });
     expect((await outboxOf()).filter((entry) => entry.body.includes('Reply C to cancel'))).toHaveLength(1);
     expect(await subject(first)).toBe(first.id);
   });
@@ -176,7 +184,13 @@ describe('send-deposit-sms', () => {
     try {
       const appointment = booking({ status: 'awaiting_deposit' });
       const expiresAt = new Date(Date.now() + 30 * 60_000).toISOString();
-      const detail: EventDetail<'booking.deposit-requested'> = { appointment, salonName: 'Bláth Hair', depositCents: 2000, payUrl: 'https://checkout.stripe.com/c/pay/cs_test_1', expiresAt };
+      const detail: EventDetail<'booking.deposit-requested'> = {
+        appointment,
+        salonName: 'Bláth Hair',
+        depositCents: 2000,
+        payUrl: 'https://checkout.stripe.com/c/pay/cs_test_1',
+        expiresAt,
+      };
       await sendDepositSms({ ...event('booking.confirmed', appointment), 'detail-type': 'booking.deposit-requested', detail });
       expect(sent).toEqual([expect.objectContaining({ to: appointment.callerPhone, expiresAt: new Date(expiresAt) })]);
     } finally {
@@ -213,7 +227,7 @@ describe('send-booking-email', () => {
 });
 
 describe('a test booking (made on a test call)', () => {
-  it("texts and emails the owner, labelled, never the phone or address typed on the call", async () => {
+  it('texts and emails the owner, labelled, never the phone or address typed on the call', async () => {
     const appointment = booking({ source: 'test-call' });
     await sendSms(event('booking.confirmed', appointment));
     await sendEmail(event('booking.confirmed', appointment));
@@ -267,7 +281,11 @@ describe('notify-owner', () => {
     await notifyOwner(event('booking.confirmed', appointment));
     const sent = await outboxOf();
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ channel: 'email', to: 'owner@blath.ie', subject: expect.stringMatching(/^New booking: Niamh, Cut and blow-dry with Aoife, /) });
+    expect(sent[0]).toMatchObject({
+      channel: 'email',
+      to: 'owner@blath.ie',
+      subject: expect.stringMatching(/^New booking: Niamh, Cut and blow-dry with Aoife, /),
+    });
     expect(sent[0]!.body).toContain('Phone: +353871234567');
     expect(sent[0]!.body).toContain('http://localhost:3000/dashboard');
   });
@@ -346,11 +364,23 @@ describe('the outbox store', () => {
     const store = createOutboxStore(table, tableName, () => new Date(clock));
     const first = await store.add({ salonId, channel: 'sms', to: '+353870000001', body: 'one', attachments: [] });
     clock += 1000;
-    const second = await store.add({ salonId: 'sal_other', channel: 'email', to: 'a@b.ie', subject: 's', body: 'two', html: '<p>two</p>', attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }] });
+    const second = await store.add({
+      salonId: 'sal_other',
+      channel: 'email',
+      to: 'a@b.ie',
+      subject: 's',
+      body: 'two',
+      html: '<p>two</p>',
+      attachments: [{ filename: 'invite.ics', contentType: 'text/calendar', content: 'BEGIN:VCALENDAR' }],
+    });
     const listed = (await store.listRecent(10)).filter((entry) => [first.id, second.id].includes(entry.id));
     expect(listed.map((entry) => entry.body)).toEqual(['two', 'one']);
     expect(listed[0]).toEqual(second);
     const item = await table.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.outboxSk(first.sentAt, first.id) } }));
-    expect(item.Item).toMatchObject({ gsi1pk: 'OUTBOX', gsi1sk: `${first.sentAt}#${first.id}`, ttl: Date.parse('2030-01-01T10:00:00Z') / 1000 + OUTBOX_TTL_DAYS * 86_400 });
+    expect(item.Item).toMatchObject({
+      gsi1pk: 'OUTBOX',
+      gsi1sk: `${first.sentAt}#${first.id}`,
+      ttl: Date.parse('2030-01-01T10:00:00Z') / 1000 + OUTBOX_TTL_DAYS * 86_400,
+    });
   });
 });

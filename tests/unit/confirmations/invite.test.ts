@@ -4,7 +4,10 @@ import { appointment, salon } from './fixtures.js';
 
 /** iCalendar content lines, unfolded (RFC 5545 §3.1), as name → value. */
 function lines(ics: string): string[] {
-  return ics.replace(/\r?\n[ \t]/g, '').split(/\r?\n/).filter(Boolean);
+  return ics
+    .replace(/\r?\n[ \t]/g, '')
+    .split(/\r?\n/)
+    .filter(Boolean);
 }
 const field = (ics: string, name: string) => lines(ics).find((line) => line.startsWith(`${name}:`) || line.startsWith(`${name};`));
 

@@ -56,7 +56,9 @@ describe('formatting', () => {
   });
 
   it('puts the salon address on one line', () => {
-    expect(addressLine({ address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3' })).toBe('12 Shop Street, Galway, Co. Galway, H91 X2Y3');
+    expect(addressLine({ address_line: '12 Shop Street', town_city: 'Galway', county: 'Galway', eircode: 'H91 X2Y3' })).toBe(
+      '12 Shop Street, Galway, Co. Galway, H91 X2Y3',
+    );
     expect(addressLine({ address_line: '', town_city: 'Ennis', county: 'Co. Clare', eircode: '' })).toBe('Ennis, Co. Clare');
     expect(addressLine({})).toBeNull();
     expect(addressLine(null)).toBeNull();

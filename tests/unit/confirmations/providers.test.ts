@@ -7,7 +7,14 @@ import { renderOutboxPage, type OutboxMessage } from '../../../bin/local/outbox.
 import { useConfigEnv } from '../../support/config-env.js';
 
 /** Which SMS and email adapters the composition root picks. */
-const BASE = { TABLE_NAME: 't', UPLOADS_BUCKET: 'b', EVENT_BUS_NAME: 'e', USER_POOL_ID: 'local_pool', USER_POOL_CLIENT_ID: 'c', SITE_URL: 'http://localhost:3000' };
+const BASE = {
+  TABLE_NAME: 't',
+  UPLOADS_BUCKET: 'b',
+  EVENT_BUS_NAME: 'e',
+  USER_POOL_ID: 'local_pool',
+  USER_POOL_CLIENT_ID: 'c',
+  SITE_URL: 'http://localhost:3000',
+};
 const saved = { ...process.env };
 function configure(extra: Record<string, string>) {
   useConfigEnv({ ...BASE, ...extra });
@@ -27,7 +34,12 @@ describe('SMS and email provider choice', () => {
   });
 
   it('uses Twilio and SES when configured', async () => {
-    configure({ TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM_NUMBER: '+35315550000', EMAIL_FROM: 'bookings@salondesk.ie' });
+    configure({
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+      TWILIO_FROM_NUMBER: '+35315550000',
+      EMAIL_FROM: 'bookings@salondesk.ie',
+    });
     expect(await deps().sms.provider()).toBe('twilio');
     expect(await deps().email.provider()).toBe('ses');
   });
@@ -52,18 +64,41 @@ describe('SMS and email provider choice', () => {
     const secret = { twilioAccountSid: `AC${'2'.repeat(32)}`, twilioAuthToken: 'from-secret', twilioFromNumber: '+35315550001', googleClientId: 'g' };
     const source = createProviderSecrets(async () => JSON.stringify(secret));
     expect(await twilioCredentials({}, source)).toEqual({ accountSid: secret.twilioAccountSid, authToken: 'from-secret', from: '+35315550001' });
-    expect(await twilioCredentials({}, createProviderSecrets(async () => '{}'))).toBeNull();
-    expect(await twilioCredentials({ TWILIO_ACCOUNT_SID: 'ACenv', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+1' }, source)).toMatchObject({ accountSid: 'ACenv' });
+    expect(
+      await twilioCredentials(
+        {},
+        createProviderSecrets(async () => '{}'),
+      ),
+    ).toBeNull();
+    expect(await twilioCredentials({ TWILIO_ACCOUNT_SID: 'ACenv', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM_NUMBER: '+1' }, source)).toMatchObject({
+      accountSid: 'ACenv',
+    });
   });
 
   it('texts through the Messaging Service when the secret names one; prod never from a single number', async () => {
     const service = `MG${'c'.repeat(32)}`;
     const secret = { twilioAccountSid: `AC${'2'.repeat(32)}`, twilioAuthToken: 't', twilioFromNumber: '+35315550001', twilioMessagingServiceSid: service };
-    expect(await twilioCredentials({}, createProviderSecrets(async () => JSON.stringify(secret)))).toMatchObject({ from: service });
+    expect(
+      await twilioCredentials(
+        {},
+        createProviderSecrets(async () => JSON.stringify(secret)),
+      ),
+    ).toMatchObject({ from: service });
     const { twilioFromNumber: _number, ...serviceOnly } = secret;
-    expect(await twilioCredentials({}, createProviderSecrets(async () => JSON.stringify(serviceOnly)))).toMatchObject({ from: service });
+    expect(
+      await twilioCredentials(
+        {},
+        createProviderSecrets(async () => JSON.stringify(serviceOnly)),
+      ),
+    ).toMatchObject({ from: service });
 
-    const prod = { STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie', TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`, TWILIO_AUTH_TOKEN: 'token' };
+    const prod = {
+      STAGE: 'prod',
+      USER_POOL_ID: 'eu-west-1_abc',
+      SITE_URL: 'https://salondesk.ie',
+      TWILIO_ACCOUNT_SID: `AC${'1'.repeat(32)}`,
+      TWILIO_AUTH_TOKEN: 'token',
+    };
     configure({ ...prod, TWILIO_FROM_NUMBER: '+35315550000' });
     await expect(deps().sms.provider()).rejects.toThrow(/Messaging Service/);
     configure({ ...prod, TWILIO_FROM_NUMBER: service });
@@ -72,7 +107,15 @@ describe('SMS and email provider choice', () => {
 });
 
 describe('the local outbox page', () => {
-  const sms: OutboxMessage = { id: '1', channel: 'sms', to: '+353871234567', body: "You're booked <b>now</b>", attachments: [], salonId: 's', sentAt: '2026-11-21T10:00:00.000Z' };
+  const sms: OutboxMessage = {
+    id: '1',
+    channel: 'sms',
+    to: '+353871234567',
+    body: "You're booked <b>now</b>",
+    attachments: [],
+    salonId: 's',
+    sentAt: '2026-11-21T10:00:00.000Z',
+  };
   const email: OutboxMessage = {
     id: '2',
     channel: 'email',
@@ -97,7 +140,14 @@ describe('the local outbox page', () => {
   });
 
   it('still renders the user pool’s own emails as sent', () => {
-    const reset: OutboxMessage = { id: '3', channel: 'email', to: 'o@x.ie', subject: 'Reset', body: '<a href="/reset-password?code=1">Reset</a>', sentAt: '2026-11-21T10:00:00.000Z' };
+    const reset: OutboxMessage = {
+      id: '3',
+      channel: 'email',
+      to: 'o@x.ie',
+      subject: 'Reset',
+      body: '<a href="/reset-password?code=1">Reset</a>',
+      sentAt: '2026-11-21T10:00:00.000Z',
+    };
     expect(renderOutboxPage([reset])).toContain('<a href="/reset-password?code=1">Reset</a>');
   });
 });

@@ -7,7 +7,10 @@ import { buildRawMessage, createSesEmail, headerText } from '../../../functions/
 import { EmailError, type EmailMessage } from '../../../functions/providers/email-port.js';
 
 /** A local fake of SES v2's SendEmail; the real SDK client is pointed at it by endpoint. */
-const requests: { url: string; body: { FromEmailAddress?: string; Destination?: { ToAddresses?: string[] }; ReplyToAddresses?: string[]; Content?: { Raw?: { Data?: string } } } }[] = [];
+const requests: {
+  url: string;
+  body: { FromEmailAddress?: string; Destination?: { ToAddresses?: string[] }; ReplyToAddresses?: string[]; Content?: { Raw?: { Data?: string } } };
+}[] = [];
 
 async function read(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = [];
@@ -21,10 +24,14 @@ const server = createServer((request, response) => {
     requests.push({ url: request.url ?? '', body });
     const to = body.Destination?.ToAddresses?.[0];
     if (to === 'blocked@example.ie') {
-      return response.writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' }).end(JSON.stringify({ message: `Email address is not verified: ${to}` }));
+      return response
+        .writeHead(400, { 'content-type': 'application/json', 'x-amzn-errortype': 'MessageRejected' })
+        .end(JSON.stringify({ message: `Email address is not verified: ${to}` }));
     }
     if (to === 'slow@example.ie') {
-      return response.writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' }).end(JSON.stringify({ message: 'slow down' }));
+      return response
+        .writeHead(429, { 'content-type': 'application/json', 'x-amzn-errortype': 'TooManyRequestsException' })
+        .end(JSON.stringify({ message: 'slow down' }));
     }
     response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ MessageId: '0102018f-test-message' }));
   })();
@@ -47,7 +54,13 @@ const message: EmailMessage = {
   subject: 'Booking confirmed: Cut at Bláth Hair, Saturday 28 November at 14:30',
   text: "You're booked at Bláth Hair.\n",
   html: '<p>You&#39;re booked at Bláth Hair.</p>',
-  attachments: [{ filename: 'invite.ics', contentType: 'text/calendar; method=REQUEST', content: 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Cut at Bláth Hair\r\nEND:VCALENDAR\r\n' }],
+  attachments: [
+    {
+      filename: 'invite.ics',
+      contentType: 'text/calendar; method=REQUEST',
+      content: 'BEGIN:VCALENDAR\r\nMETHOD:REQUEST\r\nSUMMARY:Cut at Bláth Hair\r\nEND:VCALENDAR\r\n',
+    },
+  ],
   fromName: 'Bláth Hair',
   replyTo: 'owner@blath.ie',
 };

@@ -88,7 +88,11 @@ describe('the Twilio SMS adapter', () => {
     expect(await sender(`MG${'b'.repeat(32)}`)).toEqual({ from: `MG${'b'.repeat(32)}`, twoWay: true, optOutScope: `service:MG${'b'.repeat(32)}` });
     expect(await sender('+353830000001')).toEqual({ from: '+353830000001', twoWay: true, optOutScope: 'sender:+353830000001' });
     expect((await sender('SalonDesk')).twoWay).toBe(false);
-    await createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: 'SalonDesk', apiRoot: root }).send({ salonId: 's', to: '+353871234567', body: 'x' });
+    await createTwilioSms({ accountSid: ACCOUNT, authToken: 'token-1', from: 'SalonDesk', apiRoot: root }).send({
+      salonId: 's',
+      to: '+353871234567',
+      body: 'x',
+    });
     expect(seen.at(-1)!.form.get('From')).toBe('SalonDesk');
   });
 

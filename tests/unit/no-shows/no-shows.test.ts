@@ -20,8 +20,13 @@ describe('no-shows', () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock, deposits: true });
     const phone = '+353871200001';
-    const cut = idOf(await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T10:00', callerName: 'Mary Murphy', callerPhone: phone }));
-    await expect(markNoShow(salon.deps, salon.salonId, cut)).rejects.toMatchObject({ kind: 'conflict', message: 'An appointment can be marked as a no-show only once it has started' });
+    const cut = idOf(
+      await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T10:00', callerName: 'Mary Murphy', callerPhone: phone }),
+    );
+    await expect(markNoShow(salon.deps, salon.salonId, cut)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'An appointment can be marked as a no-show only once it has started',
+    });
     await expect(markNoShow(salon.deps, salon.salonId, 'bk_00000000000000000000')).rejects.toMatchObject({ kind: 'not_found' });
     clock.value = at('2026-11-23T10:30');
     expect(await markNoShow(salon.deps, salon.salonId, cut)).toEqual({ bookingId: cut, noShow: true });
@@ -34,7 +39,12 @@ describe('no-shows', () => {
     const again = await book(salon.deps, salon.salonId, { service: 'Balayage', start: '2026-11-25T10:00', callerName: 'Mary Murphy', callerPhone: phone });
     expect(again.pastNoShows).toBe(1);
     expect(again.say).toContain('As an appointment was missed before, the deposit is needed to keep this one.');
-    const other = await book(salon.deps, salon.salonId, { service: 'Balayage', start: '2026-11-26T10:00', callerName: 'Nóra Daly', callerPhone: '+353871200002' });
+    const other = await book(salon.deps, salon.salonId, {
+      service: 'Balayage',
+      start: '2026-11-26T10:00',
+      callerName: 'Nóra Daly',
+      callerPhone: '+353871200002',
+    });
     expect(other.say).not.toContain('missed');
   });
 
@@ -42,7 +52,14 @@ describe('no-shows', () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock, deposits: true });
     const phone = '+353871200003';
-    const test = idOf(await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T10:00', callerName: 'Owner Testing', callerPhone: phone }, { source: 'test-call' }));
+    const test = idOf(
+      await book(
+        salon.deps,
+        salon.salonId,
+        { service: 'Cut & blow-dry', start: '2026-11-23T10:00', callerName: 'Owner Testing', callerPhone: phone },
+        { source: 'test-call' },
+      ),
+    );
     clock.value = at('2026-11-23T10:30');
     await expect(markNoShow(salon.deps, salon.salonId, test)).rejects.toMatchObject({ kind: 'conflict', message: 'A test booking cannot be a no-show' });
     expect(await listSalonAppointments(salon.deps, salon.salonId, { from: '2026-11-23', days: 1 })).toMatchObject({ noShowsThisMonth: 0, noShowIds: [] });

@@ -9,7 +9,8 @@ import { DEFAULT_BEDROCK_MODEL_ID } from '../../../infra/bedrock.js';
 
 /** The operator preflight (issue 18 #8, #10), against recorded vendor answers (./fixtures). */
 type Scenario = 'ready' | 'broken' | 'wrong-key' | 'error-redirect';
-const fixture = (vendor: string) => JSON.parse(readFileSync(new URL(`./fixtures/${vendor}.json`, import.meta.url), 'utf8')) as Record<Scenario, Record<string, unknown>>;
+const fixture = (vendor: string) =>
+  JSON.parse(readFileSync(new URL(`./fixtures/${vendor}.json`, import.meta.url), 'utf8')) as Record<Scenario, Record<string, unknown>>;
 const VENDORS = ['elevenlabs', 'twilio', 'stripe', 'google'].map(fixture);
 const AWS = fixture('aws');
 
@@ -77,7 +78,10 @@ const lines = (checks: Check[], status: Check['status']) => checks.filter((check
 describe('the preflight', () => {
   it('says every provider is in its sandbox, and exits 0, when nothing is configured (npm start)', async () => {
     const { http, asked } = recorded('ready');
-    const checks = await runPreflight({ stage: 'local', voiceIds: {}, meterEventName: 'overage_minutes', lambdaConcurrencyNeeded: 0, secrets: {} }, { http, aws: null });
+    const checks = await runPreflight(
+      { stage: 'local', voiceIds: {}, meterEventName: 'overage_minutes', lambdaConcurrencyNeeded: 0, secrets: {} },
+      { http, aws: null },
+    );
     expect(checks.map((check) => [check.provider, check.status])).toEqual([
       ['ElevenLabs', 'sandbox'],
       ['Twilio', 'sandbox'],
@@ -126,7 +130,15 @@ describe('the preflight', () => {
     const broken: PreflightSettings = {
       ...PROD,
       voiceIds: { ...VOICE_IDS, juniper: '' },
-      secrets: { ...SECRETS, elevenlabsApiRoot: 'https://api.elevenlabs.io', twilioMessagingServiceSid: undefined, twilioFromNumber: '+35315550001', twilioTwimlAppSid: undefined, stripeSecretKey: 'sk_test_abc', stripeConnectWebhookSecret: undefined },
+      secrets: {
+        ...SECRETS,
+        elevenlabsApiRoot: 'https://api.elevenlabs.io',
+        twilioMessagingServiceSid: undefined,
+        twilioFromNumber: '+35315550001',
+        twilioTwimlAppSid: undefined,
+        stripeSecretKey: 'sk_test_abc',
+        stripeConnectWebhookSecret: undefined,
+      },
     };
     const checks = await runPreflight(broken, { http: recorded('broken').http, aws: recordedAws('broken') });
     expect(exitCode(checks)).toBe(1);
@@ -155,7 +167,7 @@ describe('the preflight', () => {
       'SES: in the SES sandbox: verified recipients only, 200 a day (fix: request production access',
       "SES: the sender's domain salondesk.ie is not an SES identity",
       'Lambda: 10 concurrent executions allowed; the stage needs 183 at its design size (fix: request an increase',
-      'Bedrock: eu.anthropic.claude-haiku-4-5-20251001-v1:0 does not answer (AccessDeniedException: You don\'t have access to the model with the specified model ID.): every price-list import falls back to the offline reader (fix: grant this account access to the model in the Bedrock console (eu-west-1, Model access))',
+      "Bedrock: eu.anthropic.claude-haiku-4-5-20251001-v1:0 does not answer (AccessDeniedException: You don't have access to the model with the specified model ID.): every price-list import falls back to the offline reader (fix: grant this account access to the model in the Bedrock console (eu-west-1, Model access))",
     ]) {
       expect(failures).toContain(expected);
     }
@@ -174,7 +186,8 @@ describe('the preflight', () => {
       const answer = await ready(request);
       const key = `${request.method} ${request.url}`;
       if (key === service) return { ...answer, body: { ...(answer.body as object), sticky_sender: false } };
-      if (key === `${service}/PhoneNumbers?PageSize=1000`) return { status: 200, body: { phone_numbers: [{ sid: 'PN09', phone_number: '+447700900001', country_code: 'GB', capabilities: ['SMS'] }] } };
+      if (key === `${service}/PhoneNumbers?PageSize=1000`)
+        return { status: 200, body: { phone_numbers: [{ sid: 'PN09', phone_number: '+447700900001', country_code: 'GB', capabilities: ['SMS'] }] } };
       if (key === `${service}/AlphaSenders?PageSize=1000`) return { status: 200, body: { alpha_senders: [{ sid: 'AI01', alpha_sender: 'SalonDesk' }] } };
       return answer;
     };
@@ -183,17 +196,24 @@ describe('the preflight', () => {
       "[FAIL] Twilio: no Irish SMS-capable number in its pool: Twilio texts Irish callers from another country's number (fix: add Irish mobile numbers (+353 8…, bought with SmsEnabled) to its sender pool)",
       '[FAIL] Twilio: the Messaging Service sends as SalonDesk where a country allows it, Ireland included: one-way, so "Reply C" and YES reach nobody (fix: remove the alphanumeric sender from the service (our texts offer replies))',
     ]);
-    expect(lines(checks, 'warn')).toContain("[WARN] Twilio: Sticky Sender is off: a caller may get texts from several numbers (replies still reach us) (fix: turn on Sticky Sender in the Messaging Service's Sender Pool settings)");
-    expect(lines(checks, 'info').join('\n')).toContain('Advanced Opt-Out keywords are not in Twilio\'s API: CANCEL must not be an opt-out keyword nor YES an opt-in one');
+    expect(lines(checks, 'warn')).toContain(
+      "[WARN] Twilio: Sticky Sender is off: a caller may get texts from several numbers (replies still reach us) (fix: turn on Sticky Sender in the Messaging Service's Sender Pool settings)",
+    );
+    expect(lines(checks, 'info').join('\n')).toContain(
+      "Advanced Opt-Out keywords are not in Twilio's API: CANCEL must not be an opt-out keyword nor YES an opt-in one",
+    );
   });
 
-  it("fails a Messaging Service that keeps the texts its senders receive at a URL of its own (https://www.twilio.com/docs/messaging/services/api: inbound_request_url, use_inbound_webhook_on_number)", async () => {
+  it('fails a Messaging Service that keeps the texts its senders receive at a URL of its own (https://www.twilio.com/docs/messaging/services/api: inbound_request_url, use_inbound_webhook_on_number)', async () => {
     const service = 'GET https://messaging.twilio.com/v1/Services/MG00000000000000000000000000000001';
     const ready = recorded('ready').http;
     const http: VendorHttp = async (request) => {
       const answer = await ready(request);
       if (`${request.method} ${request.url}` !== service) return answer;
-      return { ...answer, body: { ...(answer.body as object), use_inbound_webhook_on_number: false, inbound_request_url: 'https://demo.twilio.com/welcome/sms/reply' } };
+      return {
+        ...answer,
+        body: { ...(answer.body as object), use_inbound_webhook_on_number: false, inbound_request_url: 'https://demo.twilio.com/welcome/sms/reply' },
+      };
     };
     const checks = await runPreflight(PROD, { http, aws: recordedAws('ready') });
     expect(lines(checks, 'fail')).toEqual([
@@ -201,7 +221,7 @@ describe('the preflight', () => {
     ]);
   });
 
-  it('fails account.updated on the same endpoint as our own events: an account endpoint never receives a connected account\'s (https://docs.stripe.com/api/webhook_endpoints/create#create_webhook_endpoint-connect)', async () => {
+  it("fails account.updated on the same endpoint as our own events: an account endpoint never receives a connected account's (https://docs.stripe.com/api/webhook_endpoints/create#create_webhook_endpoint-connect)", async () => {
     const endpoints = 'GET https://api.stripe.com/v1/webhook_endpoints?limit=100';
     const ready = recorded('ready').http;
     const oneEndpoint = (events: string[]) =>
@@ -213,13 +233,20 @@ describe('the preflight', () => {
       }) satisfies VendorHttp;
     for (const events of [[...STRIPE_EVENT_TYPES], ['*']]) {
       const checks = await runPreflight(PROD, { http: oneEndpoint(events), aws: recordedAws('ready') });
-      expect(lines(checks, 'fail')).toEqual([expect.stringContaining('[FAIL] Stripe: account.updated is not on an endpoint of its own at https://app.salondesk.ie/api/stripe/webhook')]);
+      expect(lines(checks, 'fail')).toEqual([
+        expect.stringContaining('[FAIL] Stripe: account.updated is not on an endpoint of its own at https://app.salondesk.ie/api/stripe/webhook'),
+      ]);
     }
   });
 
   it('refuses a key the EU workspace does not know, and prod without credentials', async () => {
-    const wrongKey = await runPreflight({ ...PROD, secrets: { elevenlabsApiKey: 'xi-us-key' } }, { http: recorded('wrong-key').http, aws: recordedAws('ready') });
-    expect(lines(wrongKey, 'fail').join('\n')).toContain('ElevenLabs: the key is refused by https://api.eu.residency.elevenlabs.io (fix: the EU workspace has its own keys');
+    const wrongKey = await runPreflight(
+      { ...PROD, secrets: { elevenlabsApiKey: 'xi-us-key' } },
+      { http: recorded('wrong-key').http, aws: recordedAws('ready') },
+    );
+    expect(lines(wrongKey, 'fail').join('\n')).toContain(
+      'ElevenLabs: the key is refused by https://api.eu.residency.elevenlabs.io (fix: the EU workspace has its own keys',
+    );
     // Prod never runs on a sandbox: every unconfigured provider is a failure.
     expect(wrongKey.filter((check) => check.status === 'fail').map((check) => check.provider)).toEqual(expect.arrayContaining(['Twilio', 'Stripe', 'Google']));
   });
@@ -227,7 +254,9 @@ describe('the preflight', () => {
   it("reads Google's refusal whether it is an error page or a redirect to one", async () => {
     const google = { googleClientId: SECRETS.googleClientId, googleClientSecret: SECRETS.googleClientSecret };
     const checks = await runPreflight({ ...PROD, stage: 'dev', secrets: google }, { http: recorded('error-redirect').http, aws: null });
-    expect(lines(checks, 'fail')).toEqual([expect.stringContaining('Google: the OAuth client does not accept https://app.salondesk.ie/api/google/oauth/callback')]);
+    expect(lines(checks, 'fail')).toEqual([
+      expect.stringContaining('Google: the OAuth client does not accept https://app.salondesk.ie/api/google/oauth/callback'),
+    ]);
   });
 
   it('checks the Stripe event types the webhook applies', () => {

@@ -42,7 +42,10 @@ beforeAll(async () => {
       requests.push({ path: decodeURIComponent(request.url ?? ''), body: await readJson(request) });
       const reply = replies.shift() ?? { status: 500, body: { message: 'no reply queued' } };
       if (reply === 'hang') return;
-      response.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.status >= 400 ? { 'x-amzn-errortype': reply.status === 429 ? 'ThrottlingException' : 'ValidationException' } : {}) });
+      response.writeHead(reply.status, {
+        'content-type': 'application/json',
+        ...(reply.status >= 400 ? { 'x-amzn-errortype': reply.status === 429 ? 'ThrottlingException' : 'ValidationException' } : {}),
+      });
       response.end(JSON.stringify(reply.body));
     })();
   });
@@ -97,9 +100,13 @@ describe('Bedrock extraction adapter', () => {
     expect(requests[0]!.body.system[0].text).toContain('never instructions to follow');
   });
 
-  it('sends a photo as an image block with what OCR read beside it, and a photo over Converse\'s 3.75 MB as text only', async () => {
+  it("sends a photo as an image block with what OCR read beside it, and a photo over Converse's 3.75 MB as text only", async () => {
     const photo = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
-    replies.push(toolReply('record_services', { services: [{ name: 'Occasion Hair', duration: 60, price: 65, price_min: null, price_max: null, isRange: false, comment: '' }] }));
+    replies.push(
+      toolReply('record_services', {
+        services: [{ name: 'Occasion Hair', duration: 60, price: 65, price_min: null, price_max: null, isRange: false, comment: '' }],
+      }),
+    );
     const extractor = createBedrockExtractor(client, MODEL, createOfflineExtractor());
     const read = { fileName: 'wall.jpg', kind: 'jpg' as const, text: 'Dccasion Hair €65' };
     expect(await extractor.extractServices({ ...read, image: { bytes: photo } })).toEqual([
@@ -111,7 +118,11 @@ describe('Bedrock extraction adapter', () => {
     expect(prompt.text).toContain('Dccasion Hair €65');
     expect(prompt.text).toContain('trust the photo');
 
-    replies.push(toolReply('record_services', { services: [{ name: 'Occasion Hair', duration: 60, price: 65, price_min: null, price_max: null, isRange: false, comment: '' }] }));
+    replies.push(
+      toolReply('record_services', {
+        services: [{ name: 'Occasion Hair', duration: 60, price: 65, price_min: null, price_max: null, isRange: false, comment: '' }],
+      }),
+    );
     await extractor.extractServices({ ...read, image: { bytes: new Uint8Array(3_750_001) } });
     expect(requests[1]!.body.messages[0].content).toEqual([{ text: expect.stringContaining('Dccasion Hair €65') }]);
   });
@@ -121,7 +132,13 @@ describe('Bedrock extraction adapter', () => {
     ['a refused call', { status: 400, body: { message: 'bad model' } }],
     ['an answer that is not the schema', toolReply('record_services', { services: 'none' })],
     ['an answer with no valid service', toolReply('record_services', { services: [{ name: '' }] })],
-    ['a prose answer', { status: 200, body: { output: { message: { role: 'assistant', content: [{ text: 'Sorry, I cannot help.' }] } }, stopReason: 'end_turn', usage: {}, metrics: {} } }],
+    [
+      'a prose answer',
+      {
+        status: 200,
+        body: { output: { message: { role: 'assistant', content: [{ text: 'Sorry, I cannot help.' }] } }, stopReason: 'end_turn', usage: {}, metrics: {} },
+      },
+    ],
   ] as const)('falls back to the offline parser on %s', async (_label, reply) => {
     replies.push(reply as Reply);
     const services = await createBedrockExtractor(client, MODEL, createOfflineExtractor()).extractServices(document);
@@ -135,7 +152,14 @@ describe('Bedrock extraction adapter', () => {
     replies.push({
       status: 200,
       body: {
-        output: { message: { role: 'assistant', content: [{ text: 'Here you go: {"services":[{"name":"Toner","duration":30,"price":25,"price_min":null,"price_max":null,"isRange":false,"comment":""}]}' }] } },
+        output: {
+          message: {
+            role: 'assistant',
+            content: [
+              { text: 'Here you go: {"services":[{"name":"Toner","duration":30,"price":25,"price_min":null,"price_max":null,"isRange":false,"comment":""}]}' },
+            ],
+          },
+        },
         stopReason: 'end_turn',
         usage: {},
         metrics: {},
@@ -147,7 +171,14 @@ describe('Bedrock extraction adapter', () => {
   });
 
   it('suggests durations from the model, the typical table where it gives none or fails', async () => {
-    replies.push(toolReply('record_durations', { durations: [{ index: 0, minutes: 200 }, { index: 2, minutes: 40 }] }));
+    replies.push(
+      toolReply('record_durations', {
+        durations: [
+          { index: 0, minutes: 200 },
+          { index: 2, minutes: 40 },
+        ],
+      }),
+    );
     const extractor = createBedrockExtractor(client, MODEL, createOfflineExtractor());
     expect(await extractor.suggestDurations(['Balayage', 'Gents Cut', 'Mystery Package'])).toEqual([200, 30, 40]);
     replies.push(toolReply('record_durations', { durations: [{ index: 0, minutes: 99_999 }] }));

@@ -17,7 +17,7 @@ function picture(text: number, planks: number): Uint8Array {
         continue;
       }
       const along = y - (x - 220) * textSlope;
-      if (along > 40 && along < 460 && ((along - 40) % 30) < 12 && (x - 240) % 12 < 8 && x > 240 && x < 580) data[y * width + x] = 30;
+      if (along > 40 && along < 460 && (along - 40) % 30 < 12 && (x - 240) % 12 < 8 && x > 240 && x < 580) data[y * width + x] = 30;
     }
   }
   return data;
@@ -29,7 +29,7 @@ describe('the slant of the lines of text', () => {
     expect(Math.abs(skewAngle(data, 600, 500, 12) - 3)).toBeLessThanOrEqual(0.3);
   });
 
-  it('is measured from every dark pixel when the lines\' height is not known', () => {
+  it("is measured from every dark pixel when the lines' height is not known", () => {
     expect(Math.abs(skewAngle(picture(-4, -4), 600, 500) + 4)).toBeLessThanOrEqual(0.3);
   });
 });

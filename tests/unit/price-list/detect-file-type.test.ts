@@ -56,13 +56,22 @@ describe('detectFileType', () => {
     ['a PNG that carries a script (polyglot)', 'prices.png', Buffer.concat([PNG_HEADER, Buffer.from('<script>alert(document.cookie)</script>')])],
     ['a PDF that carries HTML (polyglot)', 'prices.pdf', Buffer.concat([fixture('hair-lounge-bray.pdf'), Buffer.from('<html><body onload=alert(1)>')])],
     ['a JPEG that carries an SVG (polyglot)', 'prices.jpg', Buffer.concat([fixture('studio-nine-ennis.jpg'), Buffer.from('<svg/onload=alert(1)>')])],
-    ['a JPEG with a zip appended (GIFAR-style polyglot)', 'prices.jpg', Buffer.concat([fixture('studio-nine-ennis.jpg'), buildZip([{ name: 'a.txt', data: Buffer.from('x') }])])],
+    [
+      'a JPEG with a zip appended (GIFAR-style polyglot)',
+      'prices.jpg',
+      Buffer.concat([fixture('studio-nine-ennis.jpg'), buildZip([{ name: 'a.txt', data: Buffer.from('x') }])]),
+    ],
     ['a plain zip renamed .docx', 'prices.docx', buildZip([{ name: 'prices.txt', data: Buffer.from('Cut €45') }])],
     [
       'a spreadsheet renamed .docx',
       'prices.docx',
       buildZip([
-        { name: '[Content_Types].xml', data: Buffer.from('<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>') },
+        {
+          name: '[Content_Types].xml',
+          data: Buffer.from(
+            '<Types><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/></Types>',
+          ),
+        },
         { name: 'xl/workbook.xml', data: Buffer.from('<workbook/>') },
       ]),
     ],
@@ -121,7 +130,10 @@ describe('detectFileType', () => {
           fc.uint8Array({ maxLength: 3000 }),
           // Random bytes behind real signatures, the hard case for a sniffer.
           fc
-            .tuple(fc.constantFrom('89504e470d0a1a0a', 'ffd8ffe0', '25504446', '504b0304', 'd0cf11e0a1b11ae1', '52494646000000005745425056503820'), fc.uint8Array({ maxLength: 2000 }))
+            .tuple(
+              fc.constantFrom('89504e470d0a1a0a', 'ffd8ffe0', '25504446', '504b0304', 'd0cf11e0a1b11ae1', '52494646000000005745425056503820'),
+              fc.uint8Array({ maxLength: 2000 }),
+            )
             .map(([head, tail]) => new Uint8Array([...Buffer.from(head, 'hex'), ...tail])),
         ),
         async (name, bytes) => {

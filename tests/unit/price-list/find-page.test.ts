@@ -57,7 +57,8 @@ function photo({
   return data;
 }
 
-const farthest = (found: Point[] | null, corners = PAGE) => (found ? Math.max(...found.map((corner, index) => Math.hypot(corner.x - corners[index]!.x, corner.y - corners[index]!.y))) : Infinity);
+const farthest = (found: Point[] | null, corners = PAGE) =>
+  found ? Math.max(...found.map((corner, index) => Math.hypot(corner.x - corners[index]!.x, corner.y - corners[index]!.y))) : Infinity;
 
 describe('finding the page in a photo', () => {
   it('finds a page whose edges stand out all round', () => {

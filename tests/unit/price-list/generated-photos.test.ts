@@ -40,16 +40,20 @@ afterAll(async () => {
 // (the shadows' edges and the ribs), and even measured right read 1 of 14 rows in 58 s; photo 29
 // measured lines 110 px tall for about 23, so it was shrunk to a quarter and read 0 of 12 rows.
 describe('generated photos on a ribbed surface under shadow bands: the page found by its straight sides, its lines measured with the light evened', () => {
-  it.each([29, 59])('finds the page of tuning photo 488-%i by its sides within 1% of its size, and reads its lines at their height', async (index) => {
-    let photo: GeneratedPhoto | undefined;
-    for await (const each of generatePhotos({ seed: 488, count: 1, first: index })) photo = each;
-    const prepared = await prepareImage(photo!.jpeg);
-    const off = prepared.page!.map((corner, at) => Math.hypot(corner.x - photo!.corners[at]!.x, corner.y - photo!.corners[at]!.y));
-    const [topLeft, , bottomRight] = photo!.corners;
-    expect(Math.max(...off)).toBeLessThan(0.01 * Math.hypot(bottomRight!.x - topLeft!.x, bottomRight!.y - topLeft!.y));
-    expect(prepared.lineHeight).toBeLessThan(40);
-    expect(prepared.scale).toBeGreaterThan(0.8);
-  }, 60_000);
+  it.each([29, 59])(
+    'finds the page of tuning photo 488-%i by its sides within 1% of its size, and reads its lines at their height',
+    async (index) => {
+      let photo: GeneratedPhoto | undefined;
+      for await (const each of generatePhotos({ seed: 488, count: 1, first: index })) photo = each;
+      const prepared = await prepareImage(photo!.jpeg);
+      const off = prepared.page!.map((corner, at) => Math.hypot(corner.x - photo!.corners[at]!.x, corner.y - photo!.corners[at]!.y));
+      const [topLeft, , bottomRight] = photo!.corners;
+      expect(Math.max(...off)).toBeLessThan(0.01 * Math.hypot(bottomRight!.x - topLeft!.x, bottomRight!.y - topLeft!.y));
+      expect(prepared.lineHeight).toBeLessThan(40);
+      expect(prepared.scale).toBeGreaterThan(0.8);
+    },
+    60_000,
+  );
 });
 
 describe('generated price-list photos, a fixed-seed sample', () => {
@@ -58,14 +62,18 @@ describe('generated price-list photos, a fixed-seed sample', () => {
     for (const photo of photos) expect(scoreRows(photo.expected, parsePriceList(photo.printed)).right).toBe(photo.expected.length);
   });
 
-  it.each([0, 1, 2])('reads photo %i (tilted, keystoned, unevenly lit, JPEG) row for row with nothing spurious', async (index) => {
-    const photo = photos[index]!;
-    const { text, smallPrint } = await readDocument({ name: `${photo.id}.jpg`, kind: 'jpg', bytes: photo.jpeg }, UNHURRIED_LIMITS);
-    const score = scoreRows(photo.expected, parsePriceList(text));
-    expect({ right: score.right, spurious: score.spurious }).toEqual({ right: photo.expected.length, spurious: 0 });
-    // Lines of 25–33 px: print OCR reads at its best.
-    expect(smallPrint).toBe(false);
-  }, 60_000);
+  it.each([0, 1, 2])(
+    'reads photo %i (tilted, keystoned, unevenly lit, JPEG) row for row with nothing spurious',
+    async (index) => {
+      const photo = photos[index]!;
+      const { text, smallPrint } = await readDocument({ name: `${photo.id}.jpg`, kind: 'jpg', bytes: photo.jpeg }, UNHURRIED_LIMITS);
+      const score = scoreRows(photo.expected, parsePriceList(text));
+      expect({ right: score.right, spurious: score.spurious }).toEqual({ right: photo.expected.length, spurious: 0 });
+      // Lines of 25–33 px: print OCR reads at its best.
+      expect(smallPrint).toBe(false);
+    },
+    60_000,
+  );
 
   it('scores the Bedrock path by the same photos through recorded answers, keyed by the picture sent', async () => {
     const [photo, unrecorded] = [photos[2]!, photos[1]!];
@@ -76,7 +84,10 @@ describe('generated price-list photos, a fixed-seed sample', () => {
       photo: photo.id,
       modelId: 'test',
       recordedAt: '2026-11-25T00:00:00.000Z',
-      output: { stopReason: 'tool_use', output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: 't', name: 'record_services', input: { services: photo.expected } } }] } } },
+      output: {
+        stopReason: 'tool_use',
+        output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId: 't', name: 'record_services', input: { services: photo.expected } } }] } },
+      },
     };
     writeFileSync(recordingPath(recordings, photo.jpeg), JSON.stringify(recording));
     expect(hasRecording(recordings, photo.jpeg)).toBe(true);
@@ -91,7 +102,7 @@ describe('generated price-list photos, a fixed-seed sample', () => {
 });
 
 describe('finding the page in a generated photo', () => {
-  it('takes no shadow band\'s edge for the page\'s (tuning seed 202, photo 26: a dark band across the bottom)', async () => {
+  it("takes no shadow band's edge for the page's (tuning seed 202, photo 26: a dark band across the bottom)", async () => {
     let photo: GeneratedPhoto | undefined;
     for await (const each of generatePhotos({ seed: 202, first: 26, count: 1 })) photo = each;
     const { page } = await prepareImage(photo!.jpeg);
@@ -104,7 +115,7 @@ describe('finding the page in a generated photo', () => {
 });
 
 describe('a page whose corners were found wrong', () => {
-  it('is read as taken when its lines still slant once drawn flat (tuning seed 471, photo 50: a shadow band\'s edge taken for a side)', async () => {
+  it("is read as taken when its lines still slant once drawn flat (tuning seed 471, photo 50: a shadow band's edge taken for a side)", async () => {
     let photo: GeneratedPhoto | undefined;
     for await (const each of generatePhotos({ seed: 471, first: 50, count: 1 })) photo = each;
     const prepared = await prepareImage(photo!.jpeg);

@@ -39,12 +39,15 @@ describe('dot leaders', () => {
 
   it('wipes a dark leader whose dots lie almost a line apart (fresh seed 1844707390, photo 51)', () => {
     const width = 600;
-    const data = page(width, Array.from({ length: 20 }, (_, index) => ({ x: 20 + index * 25, y: 30, side: 4, shade: 30 })));
+    const data = page(
+      width,
+      Array.from({ length: 20 }, (_, index) => ({ x: 20 + index * 25, y: 30, side: 4, shade: 30 })),
+    );
     expect(wipeLeaders(data, width, 60, 30)).toBe(1);
     expect(inked(data, 0, width, width)).toBe(0);
   });
 
-  it('leaves a chance row of pale specks alone, spaced wider than a leader\'s dots (tuning seed 484, photo 44)', () => {
+  it("leaves a chance row of pale specks alone, spaced wider than a leader's dots (tuning seed 484, photo 44)", () => {
     const width = 400;
     const specks = Array.from({ length: 12 }, (_, index) => ({ x: 20 + index * 30, y: 30, side: 3, shade: 170 }));
     const data = page(width, specks);
@@ -54,7 +57,10 @@ describe('dot leaders', () => {
 
   it('wipes a fine dotted leader: small grey dots a quarter of a line apart (a dotted rule; layouts apart, tuning photo T12-31)', () => {
     const width = 400;
-    const data = page(width, Array.from({ length: 40 }, (_, index) => ({ x: 40 + index * 7, y: 30, side: 3, shade: 130 })));
+    const data = page(
+      width,
+      Array.from({ length: 40 }, (_, index) => ({ x: 40 + index * 7, y: 30, side: 3, shade: 130 })),
+    );
     expect(wipeLeaders(data, width, 60, 31)).toBe(1);
     expect(inked(data, 0, width, width)).toBe(0);
   });

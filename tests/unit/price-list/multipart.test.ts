@@ -11,7 +11,9 @@ const event = (body: Buffer, contentType = 'multipart/form-data; boundary=b0und'
 
 const part = (field: string, filename: string | null, data: string | Buffer) =>
   Buffer.concat([
-    Buffer.from(`--b0und\r\nContent-Disposition: form-data; name="${field}"${filename === null ? '\r\n' : `; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n`}\r\n`),
+    Buffer.from(
+      `--b0und\r\nContent-Disposition: form-data; name="${field}"${filename === null ? '\r\n' : `; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n`}\r\n`,
+    ),
     Buffer.from(data),
     Buffer.from('\r\n'),
   ]);
@@ -54,12 +56,21 @@ describe('readMultipart', () => {
       fc.asyncProperty(
         fc.oneof(
           fc.uint8Array({ maxLength: 2000 }).map((bytes) => Buffer.from(bytes)),
-          fc.array(fc.tuple(fc.constantFrom('files', 'file', ''), fc.option(fc.string({ maxLength: 30 })), fc.uint8Array({ maxLength: 300 }))).map((parts) =>
-            form(...parts.map(([field, name, bytes]) => part(field, name, Buffer.from(bytes)))),
-          ),
-          fc.uint8Array({ maxLength: 500 }).map((bytes) => Buffer.concat([Buffer.from('--b0und\r\nContent-Disposition: form-data; name="files"; filename="x.pdf"\r\n\r\n'), Buffer.from(bytes)])),
+          fc
+            .array(fc.tuple(fc.constantFrom('files', 'file', ''), fc.option(fc.string({ maxLength: 30 })), fc.uint8Array({ maxLength: 300 })))
+            .map((parts) => form(...parts.map(([field, name, bytes]) => part(field, name, Buffer.from(bytes))))),
+          fc
+            .uint8Array({ maxLength: 500 })
+            .map((bytes) =>
+              Buffer.concat([Buffer.from('--b0und\r\nContent-Disposition: form-data; name="files"; filename="x.pdf"\r\n\r\n'), Buffer.from(bytes)]),
+            ),
         ),
-        fc.constantFrom('multipart/form-data; boundary=b0und', 'multipart/form-data; boundary="b0und"', 'multipart/form-data; boundary=', 'multipart/form-data; boundary=b0und; charset=utf-16'),
+        fc.constantFrom(
+          'multipart/form-data; boundary=b0und',
+          'multipart/form-data; boundary="b0und"',
+          'multipart/form-data; boundary=',
+          'multipart/form-data; boundary=b0und; charset=utf-16',
+        ),
         async (body, contentType) => {
           const { value, error } = await outcome(readMultipart(event(body, contentType)));
           if (error) {

@@ -10,23 +10,38 @@ const read = (...rows: OcrWord[][]) => linesFromWords(rows.flat());
 // Each case below is a misreading seen on the hard band of tuning seeds 400–409 (bench, hard photos only).
 describe('OCR mends: units misread on a blurred photo', () => {
   it('reads "mans", "mens" and "mns" after a number as minutes, and leaves "Mens" in a name alone', () => {
-    expect(read(row(0, 'Cut & Beard Combo | 45 mans | €34'), row(40, 'Lash Tint | 15 mens | €12'), row(80, 'Semi-Permanent Colour | 60mns | €55'), row(120, 'Mens Cut | €20'))).toBe(
-      'Cut & Beard Combo\t45 mins\t€34\nLash Tint\t15 mins\t€12\nSemi-Permanent Colour\t60mins\t€55\nMens Cut\t€20',
-    );
+    expect(
+      read(
+        row(0, 'Cut & Beard Combo | 45 mans | €34'),
+        row(40, 'Lash Tint | 15 mens | €12'),
+        row(80, 'Semi-Permanent Colour | 60mns | €55'),
+        row(120, 'Mens Cut | €20'),
+      ),
+    ).toBe('Cut & Beard Combo\t45 mins\t€34\nLash Tint\t15 mins\t€12\nSemi-Permanent Colour\t60mins\t€55\nMens Cut\t€20');
   });
 
   it('reads "3 brs" as hours and "1hrl5" or "hrlS" as an hour and 15 minutes', () => {
-    expect(read(row(0, 'Balayage | 3 brs | €138'), row(40, 'Root Tint | 1hrl5 | €64'), row(80, 'Root Tint | 1 hrlS | €62'))).toBe('Balayage\t3 hrs\t€138\nRoot Tint\t1hr 15\t€64\nRoot Tint\t1 hr 15\t€62');
-  });
-
-  it('parts salon words OCR ran together, and leaves other capitalised runs alone', () => {
-    expect(read(row(0, 'GentsCut | €27'), row(40, 'CurlyBlowDry | €39'), row(80, 'McGrath Colour | €60'), row(120, "Children'sCut | €12"), row(160, "Aoife'sCut | €30"))).toBe(
-      "Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60\nChildren's Cut\t€12\nAoife'sCut\t€30",
+    expect(read(row(0, 'Balayage | 3 brs | €138'), row(40, 'Root Tint | 1hrl5 | €64'), row(80, 'Root Tint | 1 hrlS | €62'))).toBe(
+      'Balayage\t3 hrs\t€138\nRoot Tint\t1hr 15\t€64\nRoot Tint\t1 hr 15\t€62',
     );
   });
 
+  it('parts salon words OCR ran together, and leaves other capitalised runs alone', () => {
+    expect(
+      read(
+        row(0, 'GentsCut | €27'),
+        row(40, 'CurlyBlowDry | €39'),
+        row(80, 'McGrath Colour | €60'),
+        row(120, "Children'sCut | €12"),
+        row(160, "Aoife'sCut | €30"),
+      ),
+    ).toBe("Gents Cut\t€27\nCurly Blow Dry\t€39\nMcGrath Colour\t€60\nChildren's Cut\t€12\nAoife'sCut\t€30");
+  });
+
   it('reads "!" before "hour" as a 1, and drops a "!" glued to a salon word (tuning seed 455)', () => {
-    expect(read(row(0, 'Wash, Cut & Blow Dry | ! hour | €52'), row(40, 'Hot Towel! Shave | 30 mins | €31'))).toBe('Wash, Cut & Blow Dry\t1 hour\t€52\nHot Towel Shave\t30 mins\t€31');
+    expect(read(row(0, 'Wash, Cut & Blow Dry | ! hour | €52'), row(40, 'Hot Towel! Shave | 30 mins | €31'))).toBe(
+      'Wash, Cut & Blow Dry\t1 hour\t€52\nHot Towel Shave\t30 mins\t€31',
+    );
   });
 
   it('reads a "!" ending a word as the l of a salon word ("Brida! Trial", tuning photo 460-38)', () => {
@@ -56,16 +71,25 @@ describe('OCR mends: names one misread letter off a salon word', () => {
 
 describe('OCR mends: noise after a name', () => {
   it('drops dot leaders read as letters and doubtful non-words at the end of a name, or a cell of them alone', () => {
-    expect(read(row(0, 'Perm i | €90'), row(40, 'Curly Blow Dry o.oo ie | €40'), row(80, 'Ladies Cut & Blow Dry | RMR | €61', ['RMR']), row(120, 'Balayage ROTI | €170', ['ROTI']))).toBe(
-      'Perm\t€90\nCurly Blow Dry\t€40\nLadies Cut & Blow Dry\t€61\nBalayage\t€170',
-    );
+    expect(
+      read(
+        row(0, 'Perm i | €90'),
+        row(40, 'Curly Blow Dry o.oo ie | €40'),
+        row(80, 'Ladies Cut & Blow Dry | RMR | €61', ['RMR']),
+        row(120, 'Balayage ROTI | €170', ['ROTI']),
+      ),
+    ).toBe('Perm\t€90\nCurly Blow Dry\t€40\nLadies Cut & Blow Dry\t€61\nBalayage\t€170');
   });
 
   it('keeps doubtful salon words, units, a range\'s "to" and amounts at the end of a cell', () => {
     expect(read(row(160, 'Brow Tint (15 MINS) | €12', ['MINS)']))).toBe('Brow Tint (15 MINS)\t€12');
-    expect(read(row(0, 'Olaplex Treatment | €36', ['Treatment']), row(40, 'Root Tint | 1 hr | €76 to | €86', ['hr', 'to']), row(80, 'Keratin Smoothing | €150', ['Smoothing']))).toBe(
-      'Olaplex Treatment\t€36\nRoot Tint\t1 hr\t€76 to\t€86\nKeratin Smoothing\t€150',
-    );
+    expect(
+      read(
+        row(0, 'Olaplex Treatment | €36', ['Treatment']),
+        row(40, 'Root Tint | 1 hr | €76 to | €86', ['hr', 'to']),
+        row(80, 'Keratin Smoothing | €150', ['Smoothing']),
+      ),
+    ).toBe('Olaplex Treatment\t€36\nRoot Tint\t1 hr\t€76 to\t€86\nKeratin Smoothing\t€150');
   });
 });
 
@@ -84,11 +108,15 @@ describe('Row shapes: an address is not a service', () => {
 // Seen on tuning seeds 430–432 (bench, OCR words saved and re-read).
 describe('OCR mends: more words run together', () => {
   it('parts two words glued at their ampersand, and salon words run together that include "Hot"', () => {
-    expect(read(row(0, 'Cut&Beard Combo | €35'), row(40, 'HotTowel Shave | €31'), row(80, 'B&B | €20'))).toBe('Cut & Beard Combo\t€35\nHot Towel Shave\t€31\nB&B\t€20');
+    expect(read(row(0, 'Cut&Beard Combo | €35'), row(40, 'HotTowel Shave | €31'), row(80, 'B&B | €20'))).toBe(
+      'Cut & Beard Combo\t€35\nHot Towel Shave\t€31\nB&B\t€20',
+    );
   });
 
   it('reads hours after a number with a decimal ("1.5 brs") and an hour glued to its minutes ("1hri15")', () => {
-    expect(read(row(0, 'Lowlights | 1.5 brs | €87'), row(40, 'Root Tint | 1hri15 | €59'), row(80, 'Perm | 2hr.30 | €80'))).toBe('Lowlights\t1.5 hrs\t€87\nRoot Tint\t1hr 15\t€59\nPerm\t2hr 30\t€80');
+    expect(read(row(0, 'Lowlights | 1.5 brs | €87'), row(40, 'Root Tint | 1hri15 | €59'), row(80, 'Perm | 2hr.30 | €80'))).toBe(
+      'Lowlights\t1.5 hrs\t€87\nRoot Tint\t1hr 15\t€59\nPerm\t2hr 30\t€80',
+    );
   });
 
   it('reads a brace before a duration as its bracket ("Curly Blow Dry {45 min)")', () => {
@@ -99,7 +127,11 @@ describe('OCR mends: more words run together', () => {
 // Seen on the hard band of tuning seeds 460–465 (bench, OCR words saved and re-read).
 describe('OCR mends: salon words run together, read unsure or with their leader', () => {
   it('parts them rather than taking them for noise, so their values do not join the heading above', () => {
-    const lines = read(row(0, 'Barbering'), row(40, 'BuzzCut........... | 15 mins | €14', ['BuzzCut...........']), row(80, 'SkinFade | 40 mins | €26', ['SkinFade']));
+    const lines = read(
+      row(0, 'Barbering'),
+      row(40, 'BuzzCut........... | 15 mins | €14', ['BuzzCut...........']),
+      row(80, 'SkinFade | 40 mins | €26', ['SkinFade']),
+    );
     expect(parsePriceList(lines).map(({ name, price, duration }) => ({ name, price, duration }))).toEqual([
       { name: 'Buzz Cut', price: 14, duration: 15 },
       { name: 'Skin Fade', price: 26, duration: 40 },
@@ -107,9 +139,15 @@ describe('OCR mends: salon words run together, read unsure or with their leader'
   });
 
   it('parts an ampersand glued to the end of salon words, or between runs of them ("Cut&", "LadiesCut&", "Cut&BlowDry")', () => {
-    expect(read(row(0, 'Cut& Beard Combo | €30'), row(40, 'LadiesCut& Blow Dry | €65'), row(80, 'Wash, Cut&BlowDry | €48'), row(120, 'Toner& Gloss | €24'), row(160, 'B& | €5'))).toBe(
-      'Cut & Beard Combo\t€30\nLadies Cut & Blow Dry\t€65\nWash, Cut & Blow Dry\t€48\nToner & Gloss\t€24\nB&\t€5',
-    );
+    expect(
+      read(
+        row(0, 'Cut& Beard Combo | €30'),
+        row(40, 'LadiesCut& Blow Dry | €65'),
+        row(80, 'Wash, Cut&BlowDry | €48'),
+        row(120, 'Toner& Gloss | €24'),
+        row(160, 'B& | €5'),
+      ),
+    ).toBe('Cut & Beard Combo\t€30\nLadies Cut & Blow Dry\t€65\nWash, Cut & Blow Dry\t€48\nToner & Gloss\t€24\nB&\t€5');
   });
 });
 
@@ -149,8 +187,15 @@ describe('OCR mends: an hour misread or alone', () => {
     ]);
   });
 
-  it('reads a price\'s 1 read as l, I or a bar, and drops a stroke read between two words of a name (tuning seeds 481-29 and 481-50)', () => {
-    const found = parsePriceList(read(row(0, 'Boys Cut | (20 mins) €l4+:54'), row(40, 'Hot Towel 1:52 Shave | (30 mins) €31'), row(80, 'Beard Trim | €2I:60'), row(120, 'Blow Dry 1 hour | €35')));
+  it("reads a price's 1 read as l, I or a bar, and drops a stroke read between two words of a name (tuning seeds 481-29 and 481-50)", () => {
+    const found = parsePriceList(
+      read(
+        row(0, 'Boys Cut | (20 mins) €l4+:54'),
+        row(40, 'Hot Towel 1:52 Shave | (30 mins) €31'),
+        row(80, 'Beard Trim | €2I:60'),
+        row(120, 'Blow Dry 1 hour | €35'),
+      ),
+    );
     expect(found.map(({ name, price, price_min, duration }) => ({ name, price: price ?? price_min, duration }))).toEqual([
       { name: 'Boys Cut', price: 14, duration: 20 },
       { name: 'Hot Towel Shave', price: 31, duration: 30 },

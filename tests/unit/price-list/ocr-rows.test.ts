@@ -47,17 +47,34 @@ describe('OCR rows: rebuilt from word boxes', () => {
       ...row(140, 20, 'Debs Upstyle | | | | | | | 1 hr | €56', { slant: 0.03 }).map((word) => ({ ...word, line: 140 })),
       ...row(168, 20, 'Communion Hair | | | | | | 45 mins | €39', { slant: 0.03 }).map((word) => ({ ...word, line: 168 })),
     ];
-    expect(linesFromWords(words).split('\n')).toEqual(['Brow Wax\t15m\t€16', 'Brow Tint\t15 mins\t€10', 'Lash Tint\t20 mins\t€18', 'Debs Upstyle\t1 hr\t€56', 'Communion Hair\t45 mins\t€39']);
+    expect(linesFromWords(words).split('\n')).toEqual([
+      'Brow Wax\t15m\t€16',
+      'Brow Tint\t15 mins\t€10',
+      'Lash Tint\t20 mins\t€18',
+      'Debs Upstyle\t1 hr\t€56',
+      'Communion Hair\t45 mins\t€39',
+    ]);
   });
 
   it("joins each price to its own name where a tilted page's rows fan out, tesseract's lines cut at every cell (layouts apart, tuning photo T12-30)", () => {
     // Rows 34 px apart whose slant grows from 0.03 at the top to 0.09 at the foot: at the price
     // column, 560 px right, a row has dropped by one to one and a half rows. Each cell is a line of its own.
-    const names = ['Full Head Highlights', 'Face Frame Highlights', 'Half Head Highlights', 'Full Head Colour', 'Eyebrow Wax Treatment', 'Brow Lamination Deluxe', 'Eyelash Tint Express'];
+    const names = [
+      'Full Head Highlights',
+      'Face Frame Highlights',
+      'Half Head Highlights',
+      'Full Head Colour',
+      'Eyebrow Wax Treatment',
+      'Brow Lamination Deluxe',
+      'Eyelash Tint Express',
+    ];
     const words = names.flatMap((name, index) => {
       const y = 40 + index * 34;
       const slant = 0.03 + index * 0.01;
-      return row(y, 20, `${name} | | | | | | | | | | | | | | €${50 + index}`, { slant }).map((word) => ({ ...word, line: word.text.startsWith('€') ? 1000 + index : index }));
+      return row(y, 20, `${name} | | | | | | | | | | | | | | €${50 + index}`, { slant }).map((word) => ({
+        ...word,
+        line: word.text.startsWith('€') ? 1000 + index : index,
+      }));
     });
     expect(linesFromWords(words).split('\n')).toEqual(names.map((name, index) => `${name}\t€${50 + index}`));
   });
@@ -69,7 +86,18 @@ describe('OCR rows: rebuilt from word boxes', () => {
       ...row(100, 20, 'Dry Cut | | €30 | | | Root Colour | €55'),
       ...row(130, 20, 'Gents Cut | | €20 | | | Toner | | €24'),
     ];
-    expect(linesFromWords(words).split('\n')).toEqual(['Swilly Hair Studio', '', 'CUTS', 'Dry Cut\t€30', 'Gents Cut\t€20', '', '', 'COLOUR', 'Root Colour\t€55', 'Toner\t€24']);
+    expect(linesFromWords(words).split('\n')).toEqual([
+      'Swilly Hair Studio',
+      '',
+      'CUTS',
+      'Dry Cut\t€30',
+      'Gents Cut\t€20',
+      '',
+      '',
+      'COLOUR',
+      'Root Colour\t€55',
+      'Toner\t€24',
+    ]);
   });
 
   it('keeps a name | time | price table as rows (its gaps do not separate lists)', () => {
@@ -78,7 +106,11 @@ describe('OCR rows: rebuilt from word boxes', () => {
   });
 
   it('keeps a table as rows where a duration and a "from" price stand apart (no list starts with "From"; tuning seed 483, photo 8)', () => {
-    const words = [...row(20, 20, 'Root Tint | | 1hr 15 | | From €65'), ...row(50, 20, 'Full Head Tint | 1hr 30 | | From €85'), ...row(80, 20, 'Grey Blending | 60 mins | | €64')];
+    const words = [
+      ...row(20, 20, 'Root Tint | | 1hr 15 | | From €65'),
+      ...row(50, 20, 'Full Head Tint | 1hr 30 | | From €85'),
+      ...row(80, 20, 'Grey Blending | 60 mins | | €64'),
+    ];
     expect(linesFromWords(words)).toBe('Root Tint\t1hr 15\tFrom €65\nFull Head Tint\t1hr 30\tFrom €85\nGrey Blending\t60 mins\t€64');
   });
 

@@ -15,7 +15,13 @@ export function row(y: number, text: string, doubtful: readonly string[] = []): 
     }
     const [, word = part, read] = /^(.+):(\d+)$/.exec(part) ?? [];
     const confidence = read ? Number(read) : doubtful.includes(part) ? 40 : 92;
-    words.push({ text: word, confidence, bbox: { x0: at, y0: y, x1: at + word.length * 10, y1: y + 20 }, symbols: [...word].map((char) => ({ text: char, confidence })), line: y });
+    words.push({
+      text: word,
+      confidence,
+      bbox: { x0: at, y0: y, x1: at + word.length * 10, y1: y + 20 },
+      symbols: [...word].map((char) => ({ text: char, confidence })),
+      line: y,
+    });
     at += word.length * 10 + 8;
   }
   return words;

@@ -20,11 +20,22 @@ describe('the shape of a page found in a photo', () => {
   });
 
   it('takes a page seen from a corner (both pairs of sides converging) only when asked for one, and never a corner far from square', () => {
-    const oblique: Point[] = [{ x: 100, y: 40 }, { x: 400, y: 90 }, { x: 430, y: 320 }, { x: 70, y: 300 }];
-    const area = (corners: Point[]) => Math.abs(corners.reduce((sum, a, index) => sum + a.x * corners[(index + 1) % 4]!.y - corners[(index + 1) % 4]!.x * a.y, 0)) / 2;
+    const oblique: Point[] = [
+      { x: 100, y: 40 },
+      { x: 400, y: 90 },
+      { x: 430, y: 320 },
+      { x: 70, y: 300 },
+    ];
+    const area = (corners: Point[]) =>
+      Math.abs(corners.reduce((sum, a, index) => sum + a.x * corners[(index + 1) % 4]!.y - corners[(index + 1) % 4]!.x * a.y, 0)) / 2;
     expect(plausible(oblique, 480, 360, area(oblique))).toBe(false);
     expect(plausible(oblique, 480, 360, area(oblique), true)).toBe(true);
-    const askew: Point[] = [{ x: 100, y: 40 }, { x: 400, y: 40 }, { x: 460, y: 330 }, { x: 370, y: 330 }];
+    const askew: Point[] = [
+      { x: 100, y: 40 },
+      { x: 400, y: 40 },
+      { x: 460, y: 330 },
+      { x: 370, y: 330 },
+    ];
     expect(plausible(askew, 480, 360, area(askew), true)).toBe(false);
   });
 });

@@ -89,7 +89,7 @@ describe('parsePriceList: prices', () => {
     expect(parsePriceList('Half Head 10 foils 85')).toEqual([single('Half Head 10 foils', 85)]);
   });
 
-  it('leaves an amount in an owner\'s note in brackets to the note, unless the line has no other price', () => {
+  it("leaves an amount in an owner's note in brackets to the note, unless the line has no other price", () => {
     expect(parsePriceList('Student Cut (€5 off with ID) €20\nKids Cut (under 12, €2 extra for wash) €12\nColour €70 (approx. €80 with toner)')).toEqual([
       single('Student Cut', 20, 0, '€5 off with ID'),
       single('Kids Cut', 12, 0, 'under 12, €2 extra for wash'),
@@ -205,10 +205,9 @@ describe('parsePriceList: layout', () => {
   });
 
   it('leaves footnotes and sentences with prices alone, and "approx." out of comments', () => {
-    expect(parsePriceList('Boys (under 12)   €14\n* Senior citizens 10% off Tuesdays\nHair treatments are €15 with any service.\nColour from €70 (approx. 2 hours)')).toEqual([
-      single('Boys', 14, 0, 'under 12'),
-      range('Colour', 70, null, 120),
-    ]);
+    expect(
+      parsePriceList('Boys (under 12)   €14\n* Senior citizens 10% off Tuesdays\nHair treatments are €15 with any service.\nColour from €70 (approx. 2 hours)'),
+    ).toEqual([single('Boys', 14, 0, 'under 12'), range('Colour', 70, null, 120)]);
   });
 
   it('makes ALL-CAPS names Title Case, keeping acronyms and model names', () => {
@@ -274,7 +273,10 @@ describe('parsePriceList: layout', () => {
   });
 
   it('gives no service for a table header that took the first row\'s price ("Service Time Price €58", tuning seed 482, photo 38), yet keeps a service called "Treatment" (tuning image tiny-scan-carlow)', () => {
-    expect(parsePriceList('Service\tTime\tPrice €58\nLash Tint\t20 mins\t€18\nTreatment\t€16').map((service) => service.name)).toEqual(['Lash Tint', 'Treatment']);
+    expect(parsePriceList('Service\tTime\tPrice €58\nLash Tint\t20 mins\t€18\nTreatment\t€16').map((service) => service.name)).toEqual([
+      'Lash Tint',
+      'Treatment',
+    ]);
   });
 
   it('takes no service from a footnote whose first word OCR misread ("Depasit of €20 required…")', () => {
@@ -304,7 +306,31 @@ describe('parsePriceList: never crashes, always answers valid services', () => {
   });
 
   it('on random price-list-shaped lines', () => {
-    const word = fc.constantFrom('Cut', 'Blow Dry', '&', 'Colour', 'from', 'to', '-', '–', '(', ')', '.....', 'FULL HEAD', 'mins', 'hrs', '1hr', '½', 'Free', 'POA', '\t', '   ', '|', 'No.', 'under');
+    const word = fc.constantFrom(
+      'Cut',
+      'Blow Dry',
+      '&',
+      'Colour',
+      'from',
+      'to',
+      '-',
+      '–',
+      '(',
+      ')',
+      '.....',
+      'FULL HEAD',
+      'mins',
+      'hrs',
+      '1hr',
+      '½',
+      'Free',
+      'POA',
+      '\t',
+      '   ',
+      '|',
+      'No.',
+      'under',
+    );
     const amount = fc.oneof(
       fc.integer({ min: 0, max: 100_000 }).map(String),
       fc.integer({ min: 0, max: 2000 }).map((value) => `€${value}`),
@@ -312,7 +338,13 @@ describe('parsePriceList: never crashes, always answers valid services', () => {
       fc.integer({ min: 0, max: 999 }).map((value) => `${value} mins`),
     );
     const line = fc.array(fc.oneof(word, amount), { maxLength: 12 }).map((parts) => parts.join(' '));
-    fc.assert(fc.property(fc.array(line, { maxLength: 20 }).map((lines) => lines.join('\n')), check), { numRuns: 400 });
+    fc.assert(
+      fc.property(
+        fc.array(line, { maxLength: 20 }).map((lines) => lines.join('\n')),
+        check,
+      ),
+      { numRuns: 400 },
+    );
   });
 
   it('on random bytes read as Latin-1 and as UTF-8', () => {

@@ -46,7 +46,10 @@ describe('image preparation before OCR', () => {
     const shade = Buffer.from(
       `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#555"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/></svg>`,
     );
-    const shaded = await sharp(page).composite([{ input: shade, blend: 'multiply' }]).png().toBuffer();
+    const shaded = await sharp(page)
+      .composite([{ input: shade, blend: 'multiply' }])
+      .png()
+      .toBuffer();
     const prepared = await prepareImage(shaded);
     expect(prepared.unevenLight).toBeGreaterThan(0.12);
     // The darkest corner's ground comes out nearly as light as the lightest's.
@@ -61,7 +64,9 @@ describe('image preparation before OCR', () => {
     const random = seeded(7);
     // Clamped: a Uint8Array's own map would wrap a value past 255 round to black.
     const grain = Uint8ClampedArray.from(data, (value) => value + 14 * random.gaussian());
-    const grainy = await sharp(grain, { raw: { width: info.width, height: info.height, channels: 1 } }).jpeg({ quality: 60 }).toBuffer();
+    const grainy = await sharp(grain, { raw: { width: info.width, height: info.height, channels: 1 } })
+      .jpeg({ quality: 60 })
+      .toBuffer();
     const [smooth, speckled] = [await prepareImage(clean), await prepareImage(grainy)];
     expect(smooth.noise).toBeLessThan(0.95);
     expect(speckled.noise).toBeGreaterThanOrEqual(0.95);

@@ -78,7 +78,12 @@ describe('readText: documents', () => {
     ['a truncated PDF', 'prices.pdf', 'pdf', fixture('hair-lounge-bray.pdf').subarray(0, 3000)],
     ['a truncated docx', 'prices.docx', 'docx', fixture('headroom-limerick.docx').subarray(0, 2000)],
     ['a docx with no document in it', 'prices.docx', 'docx', buildZip([{ name: '[Content_Types].xml', data: Buffer.from('<Types/>') }])],
-    ['a Word 97 header over garbage', 'prices.doc', 'doc', Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(3000, 7)])],
+    [
+      'a Word 97 header over garbage',
+      'prices.doc',
+      'doc',
+      Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.from('WordDocument', 'utf16le'), Buffer.alloc(3000, 7)]),
+    ],
     ['a corrupt image', 'prices.png', 'png', pngHeader(40, 40, Buffer.alloc(500, 0x5a))],
   ] as const)('turns %s into a 422 that names the file', async (_label, name, kind, bytes) => {
     const error = await refusal(readText({ name, kind, bytes }));
@@ -87,18 +92,26 @@ describe('readText: documents', () => {
   });
 
   it('gives up on a file that takes too long (422), never hanging the request', async () => {
-    const error = await refusal(readText({ name: 'slow.webp', kind: 'webp', bytes: fixture('curl-house-wexford.webp') }, { ...PRICE_LIST_LIMITS, readTimeoutMs: 5 }));
+    const error = await refusal(
+      readText({ name: 'slow.webp', kind: 'webp', bytes: fixture('curl-house-wexford.webp') }, { ...PRICE_LIST_LIMITS, readTimeoutMs: 5 }),
+    );
     expect(error).toMatchObject({ kind: 'unprocessable', message: 'slow.webp took too long to read. Please upload a smaller or clearer file.' });
   });
 
   it('keeps table rows as one line, cells apart (docx HTML and PDF text items)', () => {
-    expect(htmlToText('<h2>Colour</h2><table><tr><td><p>Root</p><p>Tint</p></td><td><p>1 hr</p></td><td><p>&euro;55 &amp; up</p></td></tr></table><p>Note</p>')).toBe(
-      'Colour\nRoot Tint\t1 hr\t€55 & up\n\nNote\n',
-    );
+    expect(
+      htmlToText('<h2>Colour</h2><table><tr><td><p>Root</p><p>Tint</p></td><td><p>1 hr</p></td><td><p>&euro;55 &amp; up</p></td></tr></table><p>Note</p>'),
+    ).toBe('Colour\nRoot Tint\t1 hr\t€55 & up\n\nNote\n');
     const item = (str: string, x: number, y: number, width: number) => ({ str, transform: [11, 0, 0, 11, x, y], width });
-    expect(pdfLines([item('€32', 155, 698, 18), item('Wash & Blow Dry', 58, 698, 85), item('Cut', 250, 698, 20), item('Colour', 58, 683, 40), item(' ', 100, 683, 5)])).toBe(
-      'Wash & Blow Dry €32\tCut\nColour',
-    );
+    expect(
+      pdfLines([
+        item('€32', 155, 698, 18),
+        item('Wash & Blow Dry', 58, 698, 85),
+        item('Cut', 250, 698, 20),
+        item('Colour', 58, 683, 40),
+        item(' ', 100, 683, 5),
+      ]),
+    ).toBe('Wash & Blow Dry €32\tCut\nColour');
   });
 });
 
@@ -134,9 +147,17 @@ describe('readText: zip bombs (docx)', () => {
   });
 
   it('stops a docx of many small entries that add up (or too many entries)', async () => {
-    const many = docxWith(Buffer.from('<w:document/>'), {}, Array.from({ length: 40 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.alloc(MB, 0) })));
+    const many = docxWith(
+      Buffer.from('<w:document/>'),
+      {},
+      Array.from({ length: 40 }, (_, index) => ({ name: `word/media/${index}.bin`, data: Buffer.alloc(MB, 0) })),
+    );
     expect(statusOf(await refusal(checkZip(many, 'many.docx', limits)))).toBe(413);
-    const crowded = docxWith(Buffer.from('<w:document/>'), {}, Array.from({ length: 2001 }, (_, index) => ({ name: `word/x${index}.xml`, data: Buffer.from('x'), store: true })));
+    const crowded = docxWith(
+      Buffer.from('<w:document/>'),
+      {},
+      Array.from({ length: 2001 }, (_, index) => ({ name: `word/x${index}.xml`, data: Buffer.from('x'), store: true })),
+    );
     expect(statusOf(await refusal(checkZip(crowded, 'crowded.docx', limits)))).toBe(413);
   });
 

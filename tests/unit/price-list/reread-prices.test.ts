@@ -35,7 +35,14 @@ const reading = (text: string, confidence = 95): StripLine => ({ text, confidenc
 
 describe('cellsToReread', () => {
   it('picks a price whose € and first digit were read as one digit, a garbled price, a € read as another sign and a sure price of one digit', () => {
-    const words = [...marked, word('Bridesmaid', 20, 180, 4), word('8', 300, 365, 4), word('as', 300, 360, 5, 34), word('«al', 300, 360, 6, 75), word('€7', 300, 365, 7, 96)];
+    const words = [
+      ...marked,
+      word('Bridesmaid', 20, 180, 4),
+      word('8', 300, 365, 4),
+      word('as', 300, 360, 5, 34),
+      word('«al', 300, 360, 6, 75),
+      word('€7', 300, 365, 7, 96),
+    ];
     expect(cellsToReread(words, pageWith(words)).map((cell) => words[cell.word]!.text)).toEqual(['8', 'as', '«al', '€7']);
   });
 
@@ -123,7 +130,10 @@ describe('rereadPrices', () => {
   // 14 px tall in the photo), the space between its two columns taken out. Bold prices: the first
   // reading takes "€78" for "8" (and the row for a heading), "€36" for "a6" and "€25+" for "€Q5+".
   it('mends a photo’s bold € prices that the first reading got wrong', async () => {
-    const { text } = await readDocument({ name: 'wall.jpg', kind: 'jpg', bytes: readFileSync(join(import.meta.dirname, '../../fixtures/price-lists/bold-euro-prices.jpg')) }, UNHURRIED_LIMITS);
+    const { text } = await readDocument(
+      { name: 'wall.jpg', kind: 'jpg', bytes: readFileSync(join(import.meta.dirname, '../../fixtures/price-lists/bold-euro-prices.jpg')) },
+      UNHURRIED_LIMITS,
+    );
     expect(text).toContain('Bridesmaid Hair\t€78');
     expect(text).toContain('Wash & Blow Dry\t€36');
     expect(text).toContain('Plaits & Braids\t€25+');

@@ -11,7 +11,16 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     expect(unlikeService('adies Cut')).toMatch(/middle of a word/);
     expect(unlikeService('Dccasion Hair')).toBe('"Dccasion" may be a misreading of "Occasion".');
     expect(unlikeService('A patch test is needed before all colours')).toMatch(/note, not a service/);
-    for (const name of ['Ladies Cut', 'Occasion Hair', 'Full Head Foils', 'Olaplex Treatment', 'Keratin Smoothing', "Gents Cut & Beard", 'Toners', 'Siobhán\'s Signature Blow Dry']) {
+    for (const name of [
+      'Ladies Cut',
+      'Occasion Hair',
+      'Full Head Foils',
+      'Olaplex Treatment',
+      'Keratin Smoothing',
+      'Gents Cut & Beard',
+      'Toners',
+      "Siobhán's Signature Blow Dry",
+    ]) {
       expect(unlikeService(name), name).toBeNull();
     }
   });
@@ -35,12 +44,22 @@ describe('what an import was unsure of (issue 20 #2)', () => {
 
   it('tells the owner of each service OCR left out for a doubted name (not a footer or an address it doubted), first, on the first service', () => {
     const text = '\n\nBlow Dry\t45 mins\t€30\nGents Cut\t€25';
-    const leftOut = ['OAF Cut & Set 45m €29', 'Gift vouchers available at reception', 'Clonmel, Co. Tipperary - 052 69 9374', 'Sian Fade  40 min €23', 'Students 10% off Monday to Wednesday'];
+    const leftOut = [
+      'OAF Cut & Set 45m €29',
+      'Gift vouchers available at reception',
+      'Clonmel, Co. Tipperary - 052 69 9374',
+      'Sian Fade  40 min €23',
+      'Students 10% off Monday to Wednesday',
+    ];
     const reviewed = reviewServices(parsePriceList(text), text, { leftOut, fileName: 'wall.jpg' });
     expect(reviewed.map((service) => service.name)).toEqual(['Blow Dry', 'Gents Cut']);
     expect(named(reviewed, 'Blow Dry')?.review).toEqual([
       // Two of four services left out: worth another photo, and said first.
-      { reason: 'hard-photo', detail: '2 lines of wall.jpg were too hard to read. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.' },
+      {
+        reason: 'hard-photo',
+        detail:
+          '2 lines of wall.jpg were too hard to read. A sharper photo, taken straight on in even light with the price list filling the frame, will read better.',
+      },
       { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "OAF Cut & Set 45m €29". Add it if it is one of your services.' },
       { reason: 'line-dropped', detail: 'A line was too hard to read, so it was left out: "Sian Fade 40 min €23". Add it if it is one of your services.' },
     ]);
@@ -52,7 +71,9 @@ describe('what an import was unsure of (issue 20 #2)', () => {
 
   it('advises another photo when 15% or more of its services (two or more) were left out, or it was read badly throughout; closer when its print is small', () => {
     const reading = { leftOut: 0, found: 0, smallPrint: false, readBadly: false };
-    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 2, found: 8, smallPrint: true })).toBe('The print is small in wall.jpg, so 2 lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.');
+    expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 2, found: 8, smallPrint: true })).toBe(
+      'The print is small in wall.jpg, so 2 lines were too hard to read. A photo taken closer, with the price list filling the frame, will read better.',
+    );
     expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 3, found: 12 })).toMatch(/^3 lines of wall.jpg were too hard to read\. A sharper photo/);
     // One line, or fewer than 15%: the owner adds what is missing, as each left-out line says.
     expect(retakeAdvice('wall.jpg', { ...reading, leftOut: 1, smallPrint: true })).toBeNull();
@@ -70,7 +91,8 @@ describe('what an import was unsure of (issue 20 #2)', () => {
     const read = 'Blow Dry\t€30\nGents Cut\t€25';
     expect(reviewServices(parsePriceList(read), read, { leftOut: [], readBadly: true, smallPrint: true, fileName: 'wall.jpg' })[0]?.review?.[0]).toEqual({
       reason: 'hard-photo',
-      detail: 'The print is small in wall.jpg, so it was hard to read: services may be missing or misread. A photo taken closer, with the price list filling the frame, will read better.',
+      detail:
+        'The print is small in wall.jpg, so it was hard to read: services may be missing or misread. A photo taken closer, with the price list filling the frame, will read better.',
     });
     // Nothing left out of a text or PDF (no OCR): never advised, whatever else it says.
     const text = 'Blow Dry\t€30\nGents Cut\t€25';
@@ -86,7 +108,15 @@ describe('what an import was unsure of (issue 20 #2)', () => {
   });
 
   it('leaves a clean list without a single flag', () => {
-    const text = ['SALON NUA, Main Street, Naas', 'CUTS', 'Ladies Cut & Blow Dry ..... €55', "Gents Cut (30 mins) €25", 'COLOUR', 'Full Head Foils  2 hrs  €120 – €150', 'A patch test is needed 48 hours before any colour.'].join('\n');
+    const text = [
+      'SALON NUA, Main Street, Naas',
+      'CUTS',
+      'Ladies Cut & Blow Dry ..... €55',
+      'Gents Cut (30 mins) €25',
+      'COLOUR',
+      'Full Head Foils  2 hrs  €120 – €150',
+      'A patch test is needed 48 hours before any colour.',
+    ].join('\n');
     const reviewed = reviewServices(parsePriceList(text), text);
     expect(reviewed.length).toBe(3);
     expect(reviewed.flatMap((service) => service.review ?? [])).toEqual([]);

@@ -14,7 +14,8 @@ const inked = (data: Uint8Array, width: number, box: { x: number; y: number; w: 
   return count;
 };
 /** Letters of a 30 px line: strokes 3 px wide, 22 px tall, 12 px apart, from `x` on baseline `y`. */
-const word = (x: number, y: number, letters: number, shade = 20) => Array.from({ length: letters }, (_, index) => ({ x: x + index * 12, y: y - 22, w: 3, h: 22, shade }));
+const word = (x: number, y: number, letters: number, shade = 20) =>
+  Array.from({ length: letters }, (_, index) => ({ x: x + index * 12, y: y - 22, w: 3, h: 22, shade }));
 
 describe('ruled lines', () => {
   it('wipes a table’s grey borders, across and upright, a little aslant, and leaves the letters between them', () => {
@@ -48,7 +49,9 @@ describe('ruled lines', () => {
 describe('print light on dark', () => {
   it('tells a dark board with light letters from dark letters on paper, and from paper in shade', () => {
     const [width, height] = [300, 200];
-    const letters = Array.from({ length: 8 }, (_, row) => word(40, 40 + row * 20, 18)).flat().map((box) => ({ ...box, h: 10, y: box.y + 12 }));
+    const letters = Array.from({ length: 8 }, (_, row) => word(40, 40 + row * 20, 18))
+      .flat()
+      .map((box) => ({ ...box, h: 10, y: box.y + 12 }));
     const board = page(width, height, [{ x: 0, y: 0, w: width, h: height, shade: 35 }, ...letters.map((box) => ({ ...box, shade: 230 }))]);
     const paper = page(width, height, letters);
     const shaded = page(width, height, [{ x: 0, y: 0, w: width, h: height, shade: 110 }, ...letters]);

@@ -27,14 +27,23 @@ afterAll(async () => {
 });
 
 describe('the caller corpus', () => {
-  it.each(WORST)('has no harmful outcome and at least 90% correct on $label', async (clock) => {
-    expect(CORPUS.length).toBeGreaterThanOrEqual(80);
-    const run = await runCorpus(table, CORPUS, clock, { title: 'Caller corpus' });
-    expect(run.counts.harmful).toBe(0);
-    expect(run.counts.correct / run.total).toBeGreaterThanOrEqual(0.9);
-  }, 300_000);
+  it.each(WORST)(
+    'has no harmful outcome and at least 90% correct on $label',
+    async (clock) => {
+      expect(CORPUS.length).toBeGreaterThanOrEqual(80);
+      const run = await runCorpus(table, CORPUS, clock, { title: 'Caller corpus' });
+      expect(run.counts.harmful).toBe(0);
+      expect(run.counts.correct / run.total).toBeGreaterThanOrEqual(0.9);
+    },
+    300_000,
+  );
 
-  it.each(WORST.flatMap((clock) => [{ set: 'held-out set', scripts: HELD_OUT, clock }, { set: 'held-out set, round 2', scripts: HELD_OUT_ROUND_2, clock }]))(
+  it.each(
+    WORST.flatMap((clock) => [
+      { set: 'held-out set', scripts: HELD_OUT, clock },
+      { set: 'held-out set, round 2', scripts: HELD_OUT_ROUND_2, clock },
+    ]),
+  )(
     'has no harmful outcome and at least 90% correct on the $set on $clock.label',
     async ({ set, scripts, clock }) => {
       expect(scripts.length).toBeGreaterThanOrEqual(40);

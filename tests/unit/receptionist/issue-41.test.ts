@@ -28,7 +28,9 @@ async function expectRight(templates: ScriptTemplate[]) {
   expect(templates.length).toBeGreaterThan(0);
   for (const clock of CLOCKS) {
     const run = await runCorpus(table, templates, clock, { quiet: true });
-    const wrong = run.verdicts.filter(({ verdict }) => verdict.outcome !== 'correct').map(({ script, verdict }) => `${clock.label}: ${script.id}: ${verdict.why.join('; ')}\n${verdict.transcript.join('\n')}`);
+    const wrong = run.verdicts
+      .filter(({ verdict }) => verdict.outcome !== 'correct')
+      .map(({ script, verdict }) => `${clock.label}: ${script.id}: ${verdict.why.join('; ')}\n${verdict.transcript.join('\n')}`);
     expect(wrong).toEqual([]);
   }
 }

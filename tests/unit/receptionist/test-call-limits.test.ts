@@ -41,7 +41,8 @@ async function testingSalon() {
   const profile = (await salon.deps.salons.get(salon.salonId))!;
   const testMinutes = async () => (await usage.totals(salon.salonId, billingPeriodAt(profile, new Date(clock.value)).id)).testMinutes;
   /** Earlier test calls of this period: `minutes` of them used. */
-  const used = (minutes: number) => usage.count(salon.salonId, billingPeriodAt(profile, new Date(clock.value)).id, { callSid: `SBearlier${minutes}`, day: '2026-11-23', minutes, test: true });
+  const used = (minutes: number) =>
+    usage.count(salon.salonId, billingPeriodAt(profile, new Date(clock.value)).id, { callSid: `SBearlier${minutes}`, day: '2026-11-23', minutes, test: true });
   const later = (ms: number) => void (clock.value += ms);
   return { ...salon, deps, clock, later, testMinutes, used };
 }
@@ -61,7 +62,8 @@ describe('one test call at a time', () => {
     const starts = await Promise.allSettled(Array.from({ length: 20 }, () => startTestCall(salon.deps, salon.salonId)));
     const opened = starts.filter((start) => start.status === 'fulfilled');
     expect(opened).toHaveLength(1);
-    for (const start of starts) if (start.status === 'rejected') expect(start.reason).toMatchObject({ kind: 'conflict', code: 'test_call_open', message: testCallLimits.alreadyOpen });
+    for (const start of starts)
+      if (start.status === 'rejected') expect(start.reason).toMatchObject({ kind: 'conflict', code: 'test_call_open', message: testCallLimits.alreadyOpen });
 
     salon.later(MINUTE);
     const again = await refusal(startTestCall(salon.deps, salon.salonId));
@@ -108,7 +110,11 @@ describe('the free test minutes', () => {
     const before = await testCallTurn(salon.deps, salon.salonId, conversationId, 'What time do you close on Saturday?');
     expect(before.ended).toBe(false);
     salon.later(5 * MINUTE);
-    expect(await testCallTurn(salon.deps, salon.salonId, conversationId, 'And on Sunday?')).toEqual({ conversationId, say: testCallLimits.timeUp, ended: true });
+    expect(await testCallTurn(salon.deps, salon.salonId, conversationId, 'And on Sunday?')).toEqual({
+      conversationId,
+      say: testCallLimits.timeUp,
+      ended: true,
+    });
     expect(await salon.testMinutes()).toBe(10);
     // call.completed left with the end, in the outbox (functions/store/event-outbox.ts).
     const written = (await table.items(salon.salonId)).filter((item) => String(item.sk).startsWith('EVENTOUT#call.completed#'));

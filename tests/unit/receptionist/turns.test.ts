@@ -6,7 +6,7 @@ import type { ConversationState } from '../../../functions/core/receptionist/dia
  * does is tested with the tools). A table, so a changed rule shows; then a booking over turns.
  */
 const calls: { tool: string; input: Record<string, unknown>; test: boolean | undefined; idempotencyKey: string | undefined }[] = [];
-const SLOT = { start: '2030-06-07T11:00', spoken: 'Friday 7 June at eleven o\'clock', stylists: [{ name: 'Aoife' }] };
+const SLOT = { start: '2030-06-07T11:00', spoken: "Friday 7 June at eleven o'clock", stylists: [{ name: 'Aoife' }] };
 /** A tool's answer for one test, in place of the usual one. */
 const answers = new Map<string, Record<string, unknown>>();
 
@@ -66,7 +66,11 @@ describe('one caller turn → the tool it calls', () => {
     ['What are your opening hours?', 'salon-info', {}],
     ['Where are you exactly?', 'salon-info', {}],
     ['Have you anything for a balayage on Friday afternoon?', 'check-availability', { service: 'Balayage', date: '2030-06-07', partOfDay: 'afternoon' }],
-    ['Could Ciara do a cut and blow-dry tomorrow at half two?', 'check-availability', { service: 'Cut and blow-dry', stylist: 'Ciara', date: '2030-06-04', time: '14:30' }],
+    [
+      'Could Ciara do a cut and blow-dry tomorrow at half two?',
+      'check-availability',
+      { service: 'Cut and blow-dry', stylist: 'Ciara', date: '2030-06-04', time: '14:30' },
+    ],
     ['a balayage on Friday the 14th of June at half eleven', 'check-availability', { service: 'Balayage', date: '2030-06-14', time: '11:30' }],
     ['a balayage on Thursday the 14th of June at half eleven', null, null],
     ['Would I be charged if I had to cancel?', null, null],
@@ -89,7 +93,9 @@ describe('conversations over several turns', () => {
     expect((await turn(id, 'Yes, Friday at 11 if you can')).say).toMatch(/is free/);
     expect((await turn(id, 'That suits, yes')).say).toBe('Lovely. Can I take your name?');
     expect((await turn(id, "It's Niamh Byrne")).say).toMatch(/best number/);
-    expect((await turn(id, '087 765 4321')).say).toBe("So that's a Balayage on Friday the 7th of June at eleven o'clock with Aoife, for Niamh Byrne on 087 765 4321. Shall I book it?");
+    expect((await turn(id, '087 765 4321')).say).toBe(
+      "So that's a Balayage on Friday the 7th of June at eleven o'clock with Aoife, for Niamh Byrne on 087 765 4321. Shall I book it?",
+    );
     expect(calls.map((call) => call.tool)).toEqual(['list-services', 'check-availability']);
     expect((await turn(id, 'Yes please')).say).toBe('book done. Is there anything else I can help with?');
     expect(calls.at(-1)).toEqual({
@@ -109,9 +115,18 @@ describe('conversations over several turns', () => {
     await turn(message, '0861234567');
     await turn(message, 'Please ring me about a wedding trial');
     expect(calls.map((call) => call.tool)).toEqual(['take-message']);
-    expect(calls.at(-1)).toEqual({ tool: 'take-message', input: { callerName: 'Mary Murphy', callerPhone: '0861234567', message: 'Please ring me about a wedding trial' }, test: false, idempotencyKey: undefined });
+    expect(calls.at(-1)).toEqual({
+      tool: 'take-message',
+      input: { callerName: 'Mary Murphy', callerPhone: '0861234567', message: 'Please ring me about a wedding trial' },
+      test: false,
+      idempotencyKey: undefined,
+    });
 
-    expect(await turn(await opened(), 'Put me through to someone please')).toEqual({ say: 'I\'ll put you through now.', ended: true, transferTo: '+35312345678' });
+    expect(await turn(await opened(), 'Put me through to someone please')).toEqual({
+      say: "I'll put you through now.",
+      ended: true,
+      transferTo: '+35312345678',
+    });
   });
 
   it('cancels only after reading the booking back and hearing a clear yes; a no or a hedge cancels nothing', async () => {
@@ -126,7 +141,9 @@ describe('conversations over several turns', () => {
 
     const friday = await opened();
     await turn(friday, "Cancel my Friday appointment, I'm away that weekend");
-    expect((await turn(friday, '0861234567')).say).toBe("Just to be sure: you'd like me to cancel your booking on Friday the 7th of June, under 0861234567. Shall I cancel it?");
+    expect((await turn(friday, '0861234567')).say).toBe(
+      "Just to be sure: you'd like me to cancel your booking on Friday the 7th of June, under 0861234567. Shall I cancel it?",
+    );
     await turn(friday, 'yes');
     expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567', date: '2030-06-07' } });
 
@@ -141,7 +158,9 @@ describe('conversations over several turns', () => {
     const move = await opened();
     await turn(move, 'Can I move my Friday appointment to Saturday?');
     await turn(move, '0861234567');
-    expect((await turn(move, "10 o'clock")).say).toBe("So I'll move your booking on Friday the 7th of June, under 0861234567 to Saturday the 8th of June at ten o'clock. Shall I do that?");
+    expect((await turn(move, "10 o'clock")).say).toBe(
+      "So I'll move your booking on Friday the 7th of June, under 0861234567 to Saturday the 8th of June at ten o'clock. Shall I do that?",
+    );
     await turn(move, 'yes');
     expect(calls.map((call) => call.tool)).toEqual(['reschedule']);
     expect(calls[0]!.input).toEqual({ callerPhone: '0861234567', date: '2030-06-07', newStart: '2030-06-08T10:00' });
@@ -153,7 +172,9 @@ describe('never the same question three times (issue 41)', () => {
     const id = await opened();
     expect((await turn(id, 'a balayage please')).say).toBe('What day would suit you for a Balayage?');
     expect((await turn(id, 'yes')).say).toBe("Sorry, I didn't quite catch that. What day would suit you for a Balayage?");
-    expect((await turn(id, 'yes')).say).toBe("I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?");
+    expect((await turn(id, 'yes')).say).toBe(
+      "I'm sorry, I'm not getting this right. I can take a message and someone from the salon will ring you back. Would you like that?",
+    );
     expect((await turn(id, 'yes please')).say).toBe('Of course. Can I take your name?');
     expect(calls).toEqual([]);
   });
@@ -193,7 +214,7 @@ describe('held-out round 2 (issue 41)', () => {
     expect(calls.at(-1)).toMatchObject({ tool: 'cancel', input: { callerPhone: '0861234567', bookingId: 'bk_2' } });
   });
 
-  it("today's weekday answered \"today, it's for a do tonight\" keeps the time asked for", async () => {
+  it('today\'s weekday answered "today, it\'s for a do tonight" keeps the time asked for', async () => {
     const id = await opened(); // the clock is on Monday 3 June 2030, nine in the morning
     expect((await turn(id, 'Can you do a balayage Monday at 2?')).say).toMatch(/^Today, or next Monday/);
     await turn(id, "today, it's for a do tonight");

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { bareHourIn, partOfDayIn, timesIn } from '../../../functions/core/receptionist/clock-times.js';
 import { daysIn, speakFullDate } from '../../../functions/core/receptionist/days.js';
-import { asksIn, clearYes, digitsSaid, goingForNow, nameAnswer, namedIn, partyIn, phoneIn, saysNo, spellingFixed } from '../../../functions/core/receptionist/understand.js';
+import {
+  asksIn,
+  clearYes,
+  digitsSaid,
+  goingForNow,
+  nameAnswer,
+  namedIn,
+  partyIn,
+  phoneIn,
+  saysNo,
+  spellingFixed,
+} from '../../../functions/core/receptionist/understand.js';
 import { at } from '../booking/harness.js';
 
 /** The sandbox receptionist's reading of what callers say: tables, so a changed rule shows. */

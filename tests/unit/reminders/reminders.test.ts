@@ -92,7 +92,9 @@ describe('the reminder text', () => {
 
   // An alphanumeric sender ID is one-way: no reply reaches anyone (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id).
   it('from a one-way sender, says to call instead of offering a reply', () => {
-    expect(reminderSms(appointment(), 'Bláth Hair', 'en', false)).toBe('Bláth Hair: a reminder of your Cut and blow-dry with Aoife on Thursday 3 December at 14:30. To cancel or change it, please call us.');
+    expect(reminderSms(appointment(), 'Bláth Hair', 'en', false)).toBe(
+      'Bláth Hair: a reminder of your Cut and blow-dry with Aoife on Thursday 3 December at 14:30. To cancel or change it, please call us.',
+    );
     expect(reminderSms(appointment(), 'Bláth Hair', 'pl', false)).not.toContain('Odpisz');
   });
 });
@@ -140,7 +142,12 @@ describe('the reminder sweep', () => {
     await sweepReminders(w.deps, { limit: 100 });
     w.clock.value = dublin('2026-12-02T14:35').toMillis();
     await sweepReminders(w.deps, { limit: 100 });
-    expect(w.mine()).toEqual([{ type: 'booking.reminder-due', detail: expect.objectContaining({ salonName: 'Bláth Hair', language: 'en', appointment: expect.objectContaining({ id: made.id }) }) }]);
+    expect(w.mine()).toEqual([
+      {
+        type: 'booking.reminder-due',
+        detail: expect.objectContaining({ salonName: 'Bláth Hair', language: 'en', appointment: expect.objectContaining({ id: made.id }) }),
+      },
+    ]);
   });
 
   it('none for a test booking, a cancelled one, or a salon that switched reminders off; a moved one reminds of its new time only', async () => {
@@ -212,19 +219,30 @@ describe('a kill -9 during the 08:00 reminder sweep (RELIABILITY 71)', () => {
     // Twelve bookings early tomorrow: every reminder falls in the night, so all are due at 08:00.
     for (let n = 0; n < 12; n += 1) {
       const start = dublin('2026-12-03T06:00').plus({ minutes: 5 * n });
-      const made = appointment({ salonId, start: start.toISO()!, end: start.plus({ minutes: 45 }).toISO()!, callerPhone: `+3538510000${String(n).padStart(2, '0')}` });
+      const made = appointment({
+        salonId,
+        start: start.toISO()!,
+        end: start.plus({ minutes: 45 }).toISO()!,
+        callerPhone: `+3538510000${String(n).padStart(2, '0')}`,
+      });
       appointments.set(made.id, made);
       await scheduleReminder(createReminderStore(table.client, table.tableName), salon, made as Appointment);
     }
     // npm start's in-process bus: what it accepted and has not yet handed to the consumer dies with the process.
     let bus: Appointment[] = [];
     const texted: string[] = [];
-    const on = (client: typeof table.client, sms: (message: SmsMessage) => Promise<{ id: string }> = async (message) => (texted.push(message.about!.bookingId), { id: `sms-${texted.length}` })) => ({
+    const on = (
+      client: typeof table.client,
+      sms: (message: SmsMessage) => Promise<{ id: string }> = async (message) => (texted.push(message.about!.bookingId), { id: `sms-${texted.length}` }),
+    ) => ({
       now,
       salons: { get: async (id: string) => (id === salonId ? salon : null) },
       setup: { load: async () => ({ voice: { selectedLanguage: 'en' } }) },
       events: { publish: async (_type: string, detail: unknown) => void bus.push((detail as { appointment: Appointment }).appointment) },
-      bookings: { reminders: createReminderStore(client, table.tableName), appointments: { get: async (_salon: string, id: string) => appointments.get(id) ?? null } },
+      bookings: {
+        reminders: createReminderStore(client, table.tableName),
+        appointments: { get: async (_salon: string, id: string) => appointments.get(id) ?? null },
+      },
       deliveryClaims: createDeliveryClaims(client, table.tableName),
       sms: { provider: async () => 'sandbox', sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }), send: sms },
     });
@@ -242,7 +260,10 @@ describe('a kill -9 during the 08:00 reminder sweep (RELIABILITY 71)', () => {
     await sweepReminders(healthy as unknown as ReminderDeps, { limit: 100 });
     await deliver(healthy, 3);
     const dying = dyingClient(table, 1);
-    await deliver(on(dying.client, async () => Promise.reject(Object.assign(new Error('process killed'), { name: 'InjectedCrash' }))), 1).catch(() => undefined);
+    await deliver(
+      on(dying.client, async () => Promise.reject(Object.assign(new Error('process killed'), { name: 'InjectedCrash' }))),
+      1,
+    ).catch(() => undefined);
     bus = [];
     expect(texted).toHaveLength(3);
 
@@ -268,9 +289,17 @@ describe('the booking core keeps each booking its reminder', () => {
   it('booking schedules it; a reschedule moves it to the new booking; a cancel drops it; a test booking and one made inside the window get none', async () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock });
-    const reminders = async () => (await table.items(salon.salonId)).filter((item) => String(item.sk).startsWith('REMINDER#')).map((item) => ({ bookingId: item.bookingId, sendAt: item.sendAt }));
+    const reminders = async () =>
+      (await table.items(salon.salonId))
+        .filter((item) => String(item.sk).startsWith('REMINDER#'))
+        .map((item) => ({ bookingId: item.bookingId, sendAt: item.sendAt }));
     const phone = '+353871110001';
-    const booked = await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-25T10:00', callerName: 'Mary Murphy', callerPhone: phone });
+    const booked = await book(salon.deps, salon.salonId, {
+      service: 'Cut & blow-dry',
+      start: '2026-11-25T10:00',
+      callerName: 'Mary Murphy',
+      callerPhone: phone,
+    });
     const first = (booked as unknown as { booking: { id: string } }).booking.id;
     expect(await reminders()).toEqual([{ bookingId: first, sendAt: new Date(at('2026-11-24T10:00')).toISOString() }]);
 
@@ -282,7 +311,12 @@ describe('the booking core keeps each booking its reminder', () => {
     expect(await reminders()).toEqual([]);
 
     await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T15:00', callerName: 'Inside Window', callerPhone: '+353871110002' });
-    await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-27T15:00', callerName: 'Owner Testing', callerPhone: '+353871110003' }, { source: 'test-call' });
+    await book(
+      salon.deps,
+      salon.salonId,
+      { service: 'Cut & blow-dry', start: '2026-11-27T15:00', callerName: 'Owner Testing', callerPhone: '+353871110003' },
+      { source: 'test-call' },
+    );
     expect(await reminders()).toEqual([]);
   });
 });

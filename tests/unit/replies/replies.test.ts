@@ -59,7 +59,10 @@ describe('STOP holds on every send path', () => {
   it('a number that texted STOP to our Messaging Service gets nothing more from any salon until START', async () => {
     const store = createSmsReplyStore(table.client, table.tableName);
     const sent: SmsMessage[] = [];
-    const sms = respectingOptOuts({ provider: async () => 'sandbox', sender: async () => SENDER, send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, store);
+    const sms = respectingOptOuts(
+      { provider: async () => 'sandbox', sender: async () => SENDER, send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) },
+      store,
+    );
     await store.optOut(SENDER.optOutScope, '+353851110000', new Date().toISOString());
     expect(await sms.send({ salonId: 'sal_a', to: '+353851110000', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
     expect(await sms.send({ salonId: 'sal_b', to: '+353851110000', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
@@ -73,13 +76,28 @@ describe('STOP holds on every send path', () => {
   it("Twilio's 21610 for a STOP we never saw is kept, and the text answers as not sent (no retry)", async () => {
     const store = createSmsReplyStore(table.client, table.tableName);
     let attempts = 0;
-    const refusing = { provider: async () => 'twilio' as const, sender: async () => SENDER, send: async (): Promise<{ id: string }> => { attempts += 1; throw new SmsError('rejected', 'Twilio answered 400 (error 21610)', 400, 21610); } };
+    const refusing = {
+      provider: async () => 'twilio' as const,
+      sender: async () => SENDER,
+      send: async (): Promise<{ id: string }> => {
+        attempts += 1;
+        throw new SmsError('rejected', 'Twilio answered 400 (error 21610)', 400, 21610);
+      },
+    };
     const sms = respectingOptOuts(refusing, store);
     expect(await sms.send({ salonId: 'sal_a', to: '+353851110009', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
     expect(await store.isOptedOut(SENDER.optOutScope, '+353851110009')).toBe(true);
     expect(await sms.send({ salonId: 'sal_b', to: '+353851110009', body: 'reminder' })).toEqual({ id: OPTED_OUT_MESSAGE_ID });
     expect(attempts).toBe(1);
-    const other = respectingOptOuts({ ...refusing, send: async () => { throw new SmsError('rejected', 'Twilio answered 400 (error 21211)', 400, 21211); } }, store);
+    const other = respectingOptOuts(
+      {
+        ...refusing,
+        send: async () => {
+          throw new SmsError('rejected', 'Twilio answered 400 (error 21211)', 400, 21211);
+        },
+      },
+      store,
+    );
     await expect(other.send({ salonId: 'sal_a', to: '+353851110010', body: 'reminder' })).rejects.toThrow('21211');
   });
 });
@@ -88,7 +106,11 @@ describe('answering a text', () => {
   it('"C" asks about the next booking and says what happens to its deposit; "YES" cancels it through the cancel path; a stale question cancels nothing', async () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock, deposits: true });
-    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const deps: ReplyDeps = {
+      ...salon.deps,
+      rateLimits: createRateLimits(table.client, table.tableName),
+      smsReplies: createSmsReplyStore(table.client, table.tableName),
+    };
     const from = '+353871230001';
     await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: from });
     await book(salon.deps, salon.salonId, { service: 'Balayage', start: '2026-11-25T10:00', callerName: 'Mary Murphy', callerPhone: from, stylist: 'Aoife' });
@@ -97,7 +119,8 @@ describe('answering a text', () => {
     const asked = await text('c');
     expect(asked).toEqual({
       outcome: 'asked-to-confirm',
-      reply: 'Cuts by Ciara: cancel your Balayage with Aoife on Wednesday 25 November at 10:00? The deposit link we sent will stop working. Reply YES to cancel it.',
+      reply:
+        'Cuts by Ciara: cancel your Balayage with Aoife on Wednesday 25 November at 10:00? The deposit link we sent will stop working. Reply YES to cancel it.',
     });
     clock.value += 61 * 60_000;
     // An hour later the question is closed: "yes" alone is a message, nothing is cancelled.
@@ -119,11 +142,20 @@ describe('answering a text', () => {
     const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies };
     const from = '+353871230003';
     const booking = async (start: string) =>
-      ((await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start, callerName: 'Mary Murphy', callerPhone: from, stylist: 'Aoife' })).booking as { id: string }).id;
+      (
+        (await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start, callerName: 'Mary Murphy', callerPhone: from, stylist: 'Aoife' }))
+          .booking as { id: string }
+      ).id;
     const [first, reminded] = [await booking('2026-11-28T10:00'), await booking('2026-11-30T10:00')];
     // Every text goes out through the port the composition root wraps; the reminder names its booking.
     const sent: SmsMessage[] = [];
-    const sms = respectingOptOuts(rememberingSubjects({ provider: async () => 'sandbox', sender: async () => SENDER, send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) }, smsReplies), smsReplies);
+    const sms = respectingOptOuts(
+      rememberingSubjects(
+        { provider: async () => 'sandbox', sender: async () => SENDER, send: async (message) => (sent.push(message), { id: `sms-${sent.length}` }) },
+        smsReplies,
+      ),
+      smsReplies,
+    );
     await sms.send({ salonId: salon.salonId, to: from, body: 'Reminder: your Cut & blow-dry on Monday 30 November', about: { bookingId: reminded } });
     const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
 
@@ -138,7 +170,11 @@ describe('answering a text', () => {
   it('three YES at once to one question: one cancellation, and no YES becomes a message for the salon', async () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock });
-    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const deps: ReplyDeps = {
+      ...salon.deps,
+      rateLimits: createRateLimits(table.client, table.tableName),
+      smsReplies: createSmsReplyStore(table.client, table.tableName),
+    };
     const from = '+353871230004';
     await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: from });
     const text = (body: string) => answerText(deps, { salonId: salon.salonId, from, body });
@@ -157,9 +193,16 @@ describe('answering a text', () => {
   it('a number with no booking is told to call; STOP, START and HELP get no words of ours (Twilio answers them)', async () => {
     const clock = { value: at('2026-11-23T08:00') };
     const salon = await makeSalon(table, { now: clock });
-    const deps: ReplyDeps = { ...salon.deps, rateLimits: createRateLimits(table.client, table.tableName), smsReplies: createSmsReplyStore(table.client, table.tableName) };
+    const deps: ReplyDeps = {
+      ...salon.deps,
+      rateLimits: createRateLimits(table.client, table.tableName),
+      smsReplies: createSmsReplyStore(table.client, table.tableName),
+    };
     const text = (body: string) => answerText(deps, { salonId: salon.salonId, from: '+353871230002', body });
-    expect(await text('C')).toEqual({ outcome: 'no-booking', reply: "Cuts by Ciara: we can't find an upcoming booking for this number. Please call us on 01 234 5678 if you need to change something." });
+    expect(await text('C')).toEqual({
+      outcome: 'no-booking',
+      reply: "Cuts by Ciara: we can't find an upcoming booking for this number. Please call us on 01 234 5678 if you need to change something.",
+    });
     for (const keyword of ['STOP', 'START', 'HELP']) expect(await text(keyword)).toEqual({ outcome: 'keyword', reply: null });
     expect((await salon.deps.bookings.messages.list(salon.salonId, { limit: 10 })).messages).toEqual([]);
   });

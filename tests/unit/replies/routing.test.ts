@@ -40,19 +40,37 @@ async function world() {
   const second = await makeSalon(table, { now: clock });
   const salonsStore = first.deps.salons;
   // Two salons with their own names, so "which salon?" can be told apart.
-  const salons = { ...salonsStore, get: async (id: string, consistent?: boolean) => {
-    const salon = await salonsStore.get(id, consistent);
-    return salon && id === second.salonId ? { ...salon, name: 'Bláth Hair' } : salon;
-  } };
+  const salons = {
+    ...salonsStore,
+    get: async (id: string, consistent?: boolean) => {
+      const salon = await salonsStore.get(id, consistent);
+      return salon && id === second.salonId ? { ...salon, name: 'Bláth Hair' } : salon;
+    },
+  };
   const outbox = createOutboxStore(table.client, table.tableName, () => new Date(clock.value));
   const sandbox = createSandboxSms({ outbox, optOuts: createSandboxSmsOptOuts(table.client, table.tableName), now: () => new Date(clock.value) });
   const smsReplies = createSmsReplyStore(table.client, table.tableName);
   const smsRouting = createSmsRoutingStore(table.client, table.tableName);
   const sent: SmsMessage[] = [];
-  const recording = { ...sandbox, send: async (message: SmsMessage) => { const answer = await sandbox.send(message); sent.push(message); return answer; } };
+  const recording = {
+    ...sandbox,
+    send: async (message: SmsMessage) => {
+      const answer = await sandbox.send(message);
+      sent.push(message);
+      return answer;
+    },
+  };
   const now = () => new Date(clock.value);
   const sms = respectingOptOuts(notingSenders(rememberingSubjects(recording, smsReplies, now), smsRouting, now), smsReplies, now);
-  const deps: IncomingDeps = { ...first.deps, salons, rateLimits: createRateLimits(table.client, table.tableName), smsReplies, smsRouting, numbers: createNumberStore(table.client, table.tableName), sms };
+  const deps: IncomingDeps = {
+    ...first.deps,
+    salons,
+    rateLimits: createRateLimits(table.client, table.tableName),
+    smsReplies,
+    smsRouting,
+    numbers: createNumberStore(table.client, table.tableName),
+    sms,
+  };
   /** A caller's text to `to`, as Twilio handles it: its keywords first (the sandbox), then our webhook. */
   const text = async (from: string, body: string, to = SANDBOX_SMS_NUMBER) => {
     await sandbox.receive({ from, to, body });
@@ -63,12 +81,19 @@ async function world() {
   return { clock, first, second, deps, sms, sandbox, sent, text, lastTo };
 }
 
-describe('a reply to the platform\'s number', () => {
+describe("a reply to the platform's number", () => {
   it('"Cancel" then "YES" cancels the booking of the one salon that texted the caller, and the caller keeps getting its texts', async () => {
     const { first, sms, sandbox, text, lastTo } = await world();
     const caller = '+353871240001';
-    const booked = (await book(first.deps, first.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: caller })).booking as { id: string };
-    await sms.send({ salonId: first.salonId, to: caller, body: 'Cuts by Ciara: a reminder of your Cut & blow-dry. Reply C to cancel.', about: { bookingId: booked.id } });
+    const booked = (
+      await book(first.deps, first.salonId, { service: 'Cut & blow-dry', start: '2026-11-26T10:00', callerName: 'Mary Murphy', callerPhone: caller })
+    ).booking as { id: string };
+    await sms.send({
+      salonId: first.salonId,
+      to: caller,
+      body: 'Cuts by Ciara: a reminder of your Cut & blow-dry. Reply C to cancel.',
+      about: { bookingId: booked.id },
+    });
 
     expect(await text(caller, 'Cancel')).toBe('asked-to-confirm');
     expect(lastTo(caller)?.body).toMatch(/^Cuts by Ciara: cancel your Cut & blow-dry with \w+ on Thursday 26 November at 10:00\? Reply YES to cancel it\.$/);
@@ -85,10 +110,17 @@ describe('a reply to the platform\'s number', () => {
   it('two salons texted one caller: a YES goes to the salon whose question is open; anything else is asked back, and the number answered routes it', async () => {
     const { first, second, sms, text, lastTo, clock } = await world();
     const caller = '+353871240002';
-    const mine = (await book(second.deps, second.salonId, { service: 'Cut & blow-dry', start: '2026-11-27T10:00', callerName: 'Nóra Daly', callerPhone: caller })).booking as { id: string };
+    const mine = (
+      await book(second.deps, second.salonId, { service: 'Cut & blow-dry', start: '2026-11-27T10:00', callerName: 'Nóra Daly', callerPhone: caller })
+    ).booking as { id: string };
     await sms.send({ salonId: first.salonId, to: caller, body: 'Cuts by Ciara: thanks for calling.' });
     clock.value += 60_000;
-    await sms.send({ salonId: second.salonId, to: caller, body: 'Bláth Hair: a reminder of your Cut & blow-dry. Reply C to cancel.', about: { bookingId: mine.id } });
+    await sms.send({
+      salonId: second.salonId,
+      to: caller,
+      body: 'Bláth Hair: a reminder of your Cut & blow-dry. Reply C to cancel.',
+      about: { bookingId: mine.id },
+    });
 
     // "C" could be for either salon: asked back, newest first.
     expect(await text(caller, 'C')).toBe('asked-which-salon');
@@ -111,7 +143,7 @@ describe('a reply to the platform\'s number', () => {
     expect(await text(caller, '1')).toBe('asked-which-salon');
   });
 
-  it('a text to a salon\'s own number is that salon\'s; a caller no salon texted in 30 days reaches no one', async () => {
+  it("a text to a salon's own number is that salon's; a caller no salon texted in 30 days reaches no one", async () => {
     const { first, second, sms, text, clock, deps } = await world();
     const own = `+3531${String(Date.now()).slice(-7)}`;
     expect(await deps.numbers.assign(own, second.salonId, new Date(clock.value))).toBe(true);
@@ -127,7 +159,7 @@ describe('a reply to the platform\'s number', () => {
     expect(await text('+353871240004', 'Who is this?')).toBe('no-salon');
   });
 
-  it('STOP blocks every salon\'s texts at once (the service\'s scope), START lifts it, and a replayed START does not undo a later STOP', async () => {
+  it("STOP blocks every salon's texts at once (the service's scope), START lifts it, and a replayed START does not undo a later STOP", async () => {
     const { first, second, sms, sandbox, deps, sent } = await world();
     const caller = '+353871240005';
     const sid = (name: string) => `SMstop${name}${Date.now()}`;

@@ -15,7 +15,8 @@ import { startTable, type Table } from '../booking/harness.js';
  */
 const OPT_OUT_KEYWORDS = 'https://help.twilio.com/articles/223134027-Twilio-support-for-opt-out-keywords-SMS-STOP-filtering-';
 const ADVANCED_OPT_OUT = 'https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out';
-const SERVICE_WIDE = 'https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering, https://www.twilio.com/docs/proxy/opt-out-keywords';
+const SERVICE_WIDE =
+  'https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering, https://www.twilio.com/docs/proxy/opt-out-keywords';
 const ERROR_21610 = 'https://www.twilio.com/docs/api/errors/21610';
 const ALPHANUMERIC = 'https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id';
 
@@ -31,11 +32,16 @@ const nextCaller = () => `+3538712500${String((callers += 1)).padStart(2, '0')}`
 function sandboxWith(options: Partial<Parameters<typeof createSandboxSms>[0]> = {}) {
   const outbox = createOutboxStore(table.client, table.tableName);
   const sandbox = createSandboxSms({ outbox, optOuts: createSandboxSmsOptOuts(table.client, table.tableName), ...options });
-  const repliesTo = async (to: string) => (await outbox.listRecent(200)).filter((entry) => entry.to === to && entry.salonId === TWILIO_REPLIES_OUTBOX).map((entry) => entry.body);
+  const repliesTo = async (to: string) =>
+    (await outbox.listRecent(200)).filter((entry) => entry.to === to && entry.salonId === TWILIO_REPLIES_OUTBOX).map((entry) => entry.body);
   return { sandbox, repliesTo };
 }
 
-const refusal = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => (error instanceof SmsError ? { kind: error.kind, code: error.code } : error));
+const refusal = (promise: Promise<unknown>) =>
+  promise.then(
+    () => null,
+    (error: unknown) => (error instanceof SmsError ? { kind: error.kind, code: error.code } : error),
+  );
 
 describe('the SMS sandbox, as our Messaging Service', () => {
   it(`STOP blocks every salon's texts to the number with error 21610, START lifts it, each with the service's reply (${OPT_OUT_KEYWORDS}; ${SERVICE_WIDE}; ${ERROR_21610})`, async () => {

@@ -13,7 +13,11 @@ const input = {
   ttlSeconds: 600,
 };
 
-const decode = (token: string) => token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
+const decode = (token: string) =>
+  token
+    .split('.')
+    .slice(0, 2)
+    .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
 
 afterEach(() => {
   vi.useRealTimers();

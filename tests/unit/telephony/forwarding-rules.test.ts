@@ -12,7 +12,8 @@ import { makeSalon, startTable } from '../booking/harness.js';
 
 /** What a forwarded salon line may and may not be asked to do (RELIABILITY 53), the same in the form and on the server. */
 describe("the voice step's forwarding rules", () => {
-  const step = (fields: Record<string, unknown>) => stepThreeRequest.safeParse({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hi, the AI assistant here.', ...fields });
+  const step = (fields: Record<string, unknown>) =>
+    stepThreeRequest.safeParse({ step: 3, selectedVoice: 'niamh', firstMessage: 'Hi, the AI assistant here.', ...fields });
   const issues = (fields: Record<string, unknown>) => {
     const parsed = step(fields);
     return parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [issue.path.join('.'), issue.message]));
@@ -28,14 +29,23 @@ describe("the voice step's forwarding rules", () => {
   });
 
   it('knows ringing first is already done when only unanswered calls are forwarded, and needs another number when every call is', () => {
-    expect(issues({ ...forwarded, forwardWhen: 'unanswered', ringSalonFirstSeconds: 15, escalationPhone: '087 123 4567' })).toEqual({ ringSalonFirstSeconds: setupMessages.ringFirstAlreadyRings });
+    expect(issues({ ...forwarded, forwardWhen: 'unanswered', ringSalonFirstSeconds: 15, escalationPhone: '087 123 4567' })).toEqual({
+      ringSalonFirstSeconds: setupMessages.ringFirstAlreadyRings,
+    });
     expect(issues({ ...forwarded, forwardWhen: 'all', ringSalonFirstSeconds: 15 })).toEqual({ escalationPhone: setupMessages.ringFirstNeedsNumber });
     expect(issues({ ...forwarded, forwardWhen: 'all', ringSalonFirstSeconds: 15, escalationPhone: '087 123 4567' })).toEqual({});
     expect(step({ ...forwarded }).data?.forwardWhen).toBe('unanswered');
   });
 
   it('are the web form’s own check, field for field', () => {
-    const voice = { ...defaultWizardData().voice, firstMessage: 'Hi', phoneOption: 'forward' as const, forwardNumber: '01 234 5678', forwardWhen: 'all' as const, ringSalonFirstSeconds: 20 };
+    const voice = {
+      ...defaultWizardData().voice,
+      firstMessage: 'Hi',
+      phoneOption: 'forward' as const,
+      forwardNumber: '01 234 5678',
+      forwardWhen: 'all' as const,
+      ringSalonFirstSeconds: 20,
+    };
     expect(validateVoice(voice)).toEqual({ escalationPhone: setupMessages.ringFirstNeedsNumber });
     expect(validateVoice({ ...voice, escalationPhone: '012345678' })).toEqual({ escalationPhone: setupMessages.putThroughForwards });
   });
@@ -78,8 +88,12 @@ describe('message mode', () => {
         say: 'Thanks for calling Bláth Hair. To book, please ring 0 9 1, 5 6 2, 3 4 5 6, or call this number again later. Goodbye.',
         messageId: null,
       });
-      for (let sent = 1; sent < FLOOD_LIMITS.messagesPerCallerPerHour; sent += 1) await takeSpokenMessage(deps, { salonId: made.salonId, from: '+353861112222', speech: `again ${sent}` }, salon);
-      expect(await takeSpokenMessage(deps, { salonId: made.salonId, from: '+353861112222', speech: 'one more' }, salon)).toMatchObject({ messageId: null, say: expect.stringContaining('To book') });
+      for (let sent = 1; sent < FLOOD_LIMITS.messagesPerCallerPerHour; sent += 1)
+        await takeSpokenMessage(deps, { salonId: made.salonId, from: '+353861112222', speech: `again ${sent}` }, salon);
+      expect(await takeSpokenMessage(deps, { salonId: made.salonId, from: '+353861112222', speech: 'one more' }, salon)).toMatchObject({
+        messageId: null,
+        say: expect.stringContaining('To book'),
+      });
     } finally {
       await table.close();
     }

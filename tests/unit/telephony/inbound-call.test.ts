@@ -1,5 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { stageUrl, AGENT_TIMEOUT_MS, TEST_CALL_UNAVAILABLE, answerInboundCall, callVariables, type InboundCallDeps, type RegisterCallAttempt } from '../../../functions/core/telephony/inbound-call.js';
+import {
+  stageUrl,
+  AGENT_TIMEOUT_MS,
+  TEST_CALL_UNAVAILABLE,
+  answerInboundCall,
+  callVariables,
+  type InboundCallDeps,
+  type RegisterCallAttempt,
+} from '../../../functions/core/telephony/inbound-call.js';
 import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
 import type { RegisterCallInput } from '../../../functions/providers/voice-agent-port.js';
 import { identityForSalon, salonIdForIdentity } from '../../../functions/core/telephony/client-identity.js';
@@ -49,7 +57,16 @@ function setupWith(
     stylists: [],
     services: [],
     mappings: {},
-    voice: { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: ESCALATION, ringSalonFirstSeconds: 0, textMissedCallers: false, ...voice },
+    voice: {
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      firstMessage: 'Hi',
+      agentPhone: '',
+      escalationPhone: ESCALATION,
+      ringSalonFirstSeconds: 0,
+      textMissedCallers: false,
+      ...voice,
+    },
     ...phone,
   };
 }
@@ -108,7 +125,10 @@ const inbound = (overrides: Partial<Parameters<typeof answerInboundCall>[1]> = {
 
 /** What message mode asks and says, out of its TwiML (RELIABILITY 53: never a bare goodbye). */
 function messageMode(twiml: string) {
-  const gather = /<Gather input="speech" action="([^"]+)" method="POST" language="en-IE" speechTimeout="auto" timeout="6" maxSpeechTime="60"><Say voice="Polly.Niamh-Neural" language="en-IE">([^<]+)<\/Say><\/Gather><Say voice="Polly.Niamh-Neural" language="en-IE">([^<]+)<\/Say><Hangup\/>/.exec(twiml);
+  const gather =
+    /<Gather input="speech" action="([^"]+)" method="POST" language="en-IE" speechTimeout="auto" timeout="6" maxSpeechTime="60"><Say voice="Polly.Niamh-Neural" language="en-IE">([^<]+)<\/Say><\/Gather><Say voice="Polly.Niamh-Neural" language="en-IE">([^<]+)<\/Say><Hangup\/>/.exec(
+      twiml,
+    );
   if (!gather) throw new Error(`not message mode: ${twiml}`);
   return { action: gather[1]!.replaceAll('&amp;', '&'), prompt: gather[2]!.replaceAll('&apos;', "'"), nothingSaid: gather[3]!.replaceAll('&apos;', "'") };
 }
@@ -124,7 +144,13 @@ describe('an inbound call to an assigned number', () => {
         from: CALLER,
         to: OUR_NUMBER,
         callSid: CALL_SID,
-        dynamicVariables: { salon_id: 'sal_abcdefghij-KLMN_opqrst', today: 'Sunday 22 November 2026 (2026-11-22)', caller_phone: CALLER, call_sid: CALL_SID, test_call: 'false' },
+        dynamicVariables: {
+          salon_id: 'sal_abcdefghij-KLMN_opqrst',
+          today: 'Sunday 22 November 2026 (2026-11-22)',
+          caller_phone: CALLER,
+          call_sid: CALL_SID,
+          test_call: 'false',
+        },
       },
     ]);
   });
@@ -141,11 +167,15 @@ describe('an inbound call to an assigned number', () => {
 
   it('after forwarding, hangs up when a person took the call, and otherwise asks the caller for a message', async () => {
     const taken = world({ salon: salonWith({ liveAt: null, hours: DEFAULT_HOURS }), taken: true });
-    const picked = await answerInboundCall(taken.deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
+    const picked = await answerInboundCall(taken.deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), {
+      webhookUrl: `${WEBHOOK}?stage=after-forward`,
+    });
     expect(picked).toMatchObject({ outcome: 'salon-answered', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>' });
     const { deps, registered } = world({ salon: salonWith({ liveAt: null, hours: DEFAULT_HOURS }) });
     // A voicemail completes the <Dial> too, but presses no key: the caller is not left in it.
-    expect(await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` })).toMatchObject({ outcome: 'message-mode', reason: 'not-answered' });
+    expect(
+      await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` }),
+    ).toMatchObject({ outcome: 'message-mode', reason: 'not-answered' });
     for (const dialCallStatus of ['no-answer', 'busy', 'failed', 'canceled', '']) {
       const missed = await answerInboundCall(deps, inbound({ afterForward: { dialCallStatus } }), { webhookUrl: `${WEBHOOK}?stage=after-forward` });
       expect(missed).toMatchObject({ outcome: 'message-mode', reason: 'not-answered' });
@@ -190,20 +220,31 @@ describe('an inbound call to an assigned number', () => {
     const answer = await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'not-live' });
     // Nor is the forwarded line offered as the number to ring.
-    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').nothingSaid).toBe('Thanks for calling Bláth Hair. To book, please call again later. Goodbye.');
+    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').nothingSaid).toBe(
+      'Thanks for calling Bláth Hair. To book, please call again later. Goodbye.',
+    );
     const learned = world({ salon: salonWith({ liveAt: null, loopingNumbers: [ESCALATION] }), setup: setupWith({}, FORWARDED) });
     expect(await answerInboundCall(learned.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'message-mode', reason: 'not-live' });
   });
 
   it('a call the salon forwarded to us reaches the agent like any other, and shows the forwarding working', async () => {
     const { deps } = world({ setup: setupWith({}, FORWARDED) });
-    expect(await answerInboundCall(deps, inbound({ forwardedFrom: SALON_PHONE }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: true });
+    expect(await answerInboundCall(deps, inbound({ forwardedFrom: SALON_PHONE }), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'agent',
+      forwardingSeen: true,
+    });
     // Without the carrier naming the line, a call proves nothing until the owner is checking.
     expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: false });
-    const checking = world({ setup: setupWith({}, FORWARDED), salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:59:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }) });
+    const checking = world({
+      setup: setupWith({}, FORWARDED),
+      salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:59:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }),
+    });
     expect(await answerInboundCall(checking.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: true });
     // A call long after the check started proves nothing about the line.
-    const stale = world({ setup: setupWith({}, FORWARDED), salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:30:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }) });
+    const stale = world({
+      setup: setupWith({}, FORWARDED),
+      salon: salonWith({ forwarding: { checkStartedAt: '2026-11-22T09:30:00.000Z', seenAt: null, seenFrom: null, forwardedFrom: false } }),
+    });
     expect(await answerInboundCall(stale.deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent', forwardingSeen: false });
   });
 
@@ -218,9 +259,17 @@ describe('an inbound call to an assigned number', () => {
 
   it('is forwarded, never dropped, when the agent provider fails', async () => {
     const { deps, failures } = world({ registerCall: async () => Promise.reject(new Error('ElevenLabs answered 503')) });
-    expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'forwarded', to: ESCALATION, reason: 'agent-unavailable' });
+    expect(await answerInboundCall(deps, inbound(), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'forwarded',
+      to: ESCALATION,
+      reason: 'agent-unavailable',
+    });
     expect(failures).toHaveLength(1);
-    const nobody = world({ registerCall: async () => Promise.reject(new Error('ElevenLabs answered 503')), salon: salonWith({ phone: null }), setup: setupWith({ escalationPhone: '' }) });
+    const nobody = world({
+      registerCall: async () => Promise.reject(new Error('ElevenLabs answered 503')),
+      salon: salonWith({ phone: null }),
+      setup: setupWith({ escalationPhone: '' }),
+    });
     const answer = await answerInboundCall(nobody.deps, inbound(), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'agent-unavailable' });
     expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').prompt).toContain('All our lines are busy just now.');
@@ -235,7 +284,8 @@ describe('an inbound call to an assigned number', () => {
   it('reports every register-call attempt with how long the caller waited: answered, refused, over its budget', async () => {
     vi.useFakeTimers();
     try {
-      const slowly = (ms: number, result: () => Promise<string>) => () => new Promise<string>((resolve, reject) => setTimeout(() => void result().then(resolve, reject), ms));
+      const slowly = (ms: number, result: () => Promise<string>) => () =>
+        new Promise<string>((resolve, reject) => setTimeout(() => void result().then(resolve, reject), ms));
       const cases = [
         { registerCall: slowly(1_999, async () => AGENT_TWIML), expected: { ms: 1_999, outcome: 'answered' } },
         { registerCall: slowly(300, () => Promise.reject(new Error('ElevenLabs refused the call: 429'))), expected: { ms: 300, outcome: 'failed' } },
@@ -281,35 +331,58 @@ describe('our own call coming back (a forwarding loop)', () => {
   it('is refused when it arrives through the line we are ringing, or from the caller we are ringing it for', async () => {
     const { deps } = world({ dialling: [ringing(CALLER)] });
     const named = await answerInboundCall(deps, inbound({ callSid: `CA${'c'.repeat(32)}`, forwardedFrom: ESCALATION }), { webhookUrl: WEBHOOK });
-    expect(named).toEqual({ outcome: 'loop-refused', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Reject reason="busy"/></Response>', salonId: 'sal_abcdefghij-KLMN_opqrst', through: ESCALATION });
-    expect(await answerInboundCall(deps, inbound({ callSid: `CA${'c'.repeat(32)}` }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'loop-refused', through: ESCALATION });
+    expect(named).toEqual({
+      outcome: 'loop-refused',
+      twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Reject reason="busy"/></Response>',
+      salonId: 'sal_abcdefghij-KLMN_opqrst',
+      through: ESCALATION,
+    });
+    expect(await answerInboundCall(deps, inbound({ callSid: `CA${'c'.repeat(32)}` }), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'loop-refused',
+      through: ESCALATION,
+    });
     // Presenting the salon's own number (our leg's caller ID) gives it away too.
-    expect(await answerInboundCall(world({ dialling: [ringing(null)] }).deps, inbound({ from: OUR_NUMBER }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'loop-refused' });
+    expect(await answerInboundCall(world({ dialling: [ringing(null)] }).deps, inbound({ from: OUR_NUMBER }), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'loop-refused',
+    });
   });
 
   it("lets through another caller, a call forwarded from another line, and our own call's next webhook, while we ring", async () => {
     const { deps } = world({ dialling: [ringing(CALLER)] });
-    expect(await answerInboundCall(deps, inbound({ callSid: `CA${'b'.repeat(32)}`, afterSalon: { dialCallStatus: 'no-answer' } }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
+    expect(
+      await answerInboundCall(deps, inbound({ callSid: `CA${'b'.repeat(32)}`, afterSalon: { dialCallStatus: 'no-answer' } }), { webhookUrl: WEBHOOK }),
+    ).toMatchObject({ outcome: 'agent' });
     expect(await answerInboundCall(deps, inbound({ from: '+353879990000' }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
     expect(await answerInboundCall(deps, inbound({ forwardedFrom: SALON_PHONE }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'agent' });
   });
 });
 
 describe('a number in its 30 days after release', () => {
-  const released = (former: PhoneNumberRecord['former']): PhoneNumberRecord => ({ phoneNumber: '+35315551111', state: 'quarantined', salonId: null, since: '', until: '2026-12-20T00:00:00.000Z', former });
+  const released = (former: PhoneNumberRecord['former']): PhoneNumberRecord => ({
+    phoneNumber: '+35315551111',
+    state: 'quarantined',
+    salonId: null,
+    since: '',
+    until: '2026-12-20T00:00:00.000Z',
+    former,
+  });
 
   it('takes a message for the salon it was, and gives its new number', async () => {
     const { deps, salon } = world({ number: released({ salonId: 'sal_abcdefghij-KLMN_opqrst', name: 'Bláth Hair', phone: null }) });
     const answer = await answerInboundCall(deps, inbound({ to: '+35315551111' }), { webhookUrl: WEBHOOK });
     expect(answer).toMatchObject({ outcome: 'message-mode', reason: 'number-moved', salonId: salon.id });
-    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').prompt).toContain('This is an old number for Bláth Hair. You can also ring them on 0 1, 5 5 5, 0 0 0 0.');
+    expect(messageMode(answer.outcome === 'message-mode' ? answer.twiml : '').prompt).toContain(
+      'This is an old number for Bláth Hair. You can also ring them on 0 1, 5 5 5, 0 0 0 0.',
+    );
   });
 
   it('names a salon that is gone and the phone it gave, then ends', async () => {
     const { deps } = world({ number: released({ salonId: 'sal_gone-salon-000000', name: 'Cúl Hair', phone: '+353915623456' }) });
     const answer = await answerInboundCall(deps, inbound({ to: '+35315551111' }), { webhookUrl: WEBHOOK });
     expect(answer.outcome).toBe('former-number');
-    expect(answer.outcome === 'former-number' && answer.twiml).toContain("You've reached an old number for Cúl Hair. They no longer take calls on this number. You can ring them on 0 9 1, 5 6 2, 3 4 5 6. Goodbye.");
+    expect(answer.outcome === 'former-number' && answer.twiml).toContain(
+      "You've reached an old number for Cúl Hair. They no longer take calls on this number. You can ring them on 0 9 1, 5 6 2, 3 4 5 6. Goodbye.",
+    );
   });
 });
 
@@ -338,19 +411,27 @@ describe("ringing the salon's own phone first", () => {
   it('then the agent answers when nobody picked up', async () => {
     const { deps } = world({ setup });
     for (const dialCallStatus of ['no-answer', 'busy', 'failed', 'canceled']) {
-      expect(await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus } }), { webhookUrl: `${WEBHOOK}?stage=after-salon` })).toMatchObject({ outcome: 'agent' });
+      expect(await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus } }), { webhookUrl: `${WEBHOOK}?stage=after-salon` })).toMatchObject({
+        outcome: 'agent',
+      });
     }
   });
 
   it("and the agent answers when the salon's voicemail picked up: it completes the <Dial> but presses no key", async () => {
     const { deps } = world({ setup });
-    expect(await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-salon` })).toMatchObject({ outcome: 'agent' });
+    expect(
+      await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus: 'completed' } }), { webhookUrl: `${WEBHOOK}?stage=after-salon` }),
+    ).toMatchObject({ outcome: 'agent' });
   });
 
   it('and hangs up once staff took the call and it is over', async () => {
     const { deps, registered } = world({ setup, taken: true });
     const answer = await answerInboundCall(deps, inbound({ afterSalon: { dialCallStatus: 'completed' } }), { webhookUrl: WEBHOOK });
-    expect(answer).toEqual({ outcome: 'salon-answered', twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>', salonId: 'sal_abcdefghij-KLMN_opqrst' });
+    expect(answer).toEqual({
+      outcome: 'salon-answered',
+      twiml: '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+      salonId: 'sal_abcdefghij-KLMN_opqrst',
+    });
     expect(registered).toEqual([]);
   });
 
@@ -394,7 +475,9 @@ describe('the browser test call (From client:<identity>)', () => {
   it("registers the browser leg as a call from the salon's phone to its number; without either, nobody answers", async () => {
     const numbered = salonWith({ liveAt: null });
     const withNumber = world({ salon: numbered });
-    await answerInboundCall(withNumber.deps, inbound({ from: `client:${identityForSalon(numbered.id)}`, to: '', salonId: numbered.id }), { webhookUrl: WEBHOOK });
+    await answerInboundCall(withNumber.deps, inbound({ from: `client:${identityForSalon(numbered.id)}`, to: '', salonId: numbered.id }), {
+      webhookUrl: WEBHOOK,
+    });
     expect(withNumber.registered[0]).toMatchObject({ from: SALON_PHONE, to: OUR_NUMBER });
 
     const bare = world({ salon: salonWith({ liveAt: null, assignedNumber: null, phone: null }) });
@@ -407,7 +490,8 @@ describe('the browser test call (From client:<identity>)', () => {
 
   it('ends with the transfer it made: the salon took it and hung up, or nobody (or a voicemail) answered; the agent is not rung again', async () => {
     const taken = world({ salon, taken: true });
-    const after = (deps: InboundCallDeps, dialCallStatus: string) => answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id, afterForward: { dialCallStatus } }), { webhookUrl: WEBHOOK });
+    const after = (deps: InboundCallDeps, dialCallStatus: string) =>
+      answerInboundCall(deps, inbound({ from: client, to: '', salonId: salon.id, afterForward: { dialCallStatus } }), { webhookUrl: WEBHOOK });
     expect(await after(taken.deps, 'completed')).toMatchObject({ outcome: 'salon-answered', twiml: expect.not.stringContaining('<Say>') });
     const { deps, registered } = world({ salon });
     expect(await after(deps, 'completed')).toMatchObject({ outcome: 'test-unavailable', twiml: expect.stringContaining(TEST_CALL_UNAVAILABLE) });
@@ -417,11 +501,15 @@ describe('the browser test call (From client:<identity>)', () => {
 
   it("refuses a salonId that is not the client's salon, and a made-up identity", async () => {
     const { deps, registered } = world({ salon });
-    expect(await answerInboundCall(deps, inbound({ from: client, salonId: 'sal_someone-elses-salon' }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'refused' });
+    expect(await answerInboundCall(deps, inbound({ from: client, salonId: 'sal_someone-elses-salon' }), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'refused',
+    });
     expect(await answerInboundCall(deps, inbound({ from: client }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'refused' });
     expect(await answerInboundCall(deps, inbound({ from: 'client:admin', salonId: salon.id }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'refused' });
     const other = `client:${identityForSalon('sal_someone-elses-salon')}`;
-    expect(await answerInboundCall(deps, inbound({ from: other, salonId: 'sal_someone-elses-salon' }), { webhookUrl: WEBHOOK })).toMatchObject({ outcome: 'refused' });
+    expect(await answerInboundCall(deps, inbound({ from: other, salonId: 'sal_someone-elses-salon' }), { webhookUrl: WEBHOOK })).toMatchObject({
+      outcome: 'refused',
+    });
     expect(registered).toEqual([]);
   });
 

@@ -1,7 +1,18 @@
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addNumber, assignNumber, freeNumber, holdNumber, listNumbers, poolStatus, releaseNumber, retireNumber, stockPool, type NumbersDeps } from '../../../functions/admin/phone-numbers.js';
+import {
+  addNumber,
+  assignNumber,
+  freeNumber,
+  holdNumber,
+  listNumbers,
+  poolStatus,
+  releaseNumber,
+  retireNumber,
+  stockPool,
+  type NumbersDeps,
+} from '../../../functions/admin/phone-numbers.js';
 import { parseConfig } from '../../../functions/config.js';
 import { giveSalonANumber } from '../../../functions/core/numbers/give-number.js';
 import { RELEASED_NUMBER_DAYS } from '../../../functions/core/numbers/release-number.js';
@@ -42,7 +53,10 @@ const twilio = createServer((request, response) => {
     seen.push({ method: request.method ?? '', path: url.pathname.replace(`/2010-04-01/Accounts/${ACCOUNT}`, ''), query: url.searchParams, form });
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (url.pathname.endsWith('/AvailablePhoneNumbers/IE/Local.json')) {
-      return json(200, { available_phone_numbers: available.map((phone_number) => ({ phone_number, iso_country: 'IE', capabilities: { voice: true } })), uri: url.pathname });
+      return json(200, {
+        available_phone_numbers: available.map((phone_number) => ({ phone_number, iso_country: 'IE', capabilities: { voice: true } })),
+        uri: url.pathname,
+      });
     }
     if (url.pathname.endsWith('/IncomingPhoneNumbers.json') && request.method === 'POST') {
       // A regulated number without its bundle or address is refused (errors 21649 and 21631).
@@ -54,7 +68,8 @@ const twilio = createServer((request, response) => {
       const owned = url.searchParams.get('PhoneNumber') === OWNED;
       return json(200, { incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, phone_number: OWNED }] : [], page: 0, page_size: 1, next_page_uri: null });
     }
-    if (url.pathname.endsWith(`/IncomingPhoneNumbers/${NUMBER_SID}.json`)) return request.method === 'DELETE' ? response.writeHead(204).end() : json(200, { sid: NUMBER_SID, phone_number: OWNED });
+    if (url.pathname.endsWith(`/IncomingPhoneNumbers/${NUMBER_SID}.json`))
+      return request.method === 'DELETE' ? response.writeHead(204).end() : json(200, { sid: NUMBER_SID, phone_number: OWNED });
     json(500, { code: 20500, message: 'unexpected', status: 500 });
   })();
 });
@@ -101,11 +116,30 @@ async function world(provider: 'twilio' | 'sandbox', options: { purchase?: boole
         })
       : createSandboxTelephony({});
   const events = { publish: async (type: string, detail: unknown) => void published.push({ type, detail }) } as NumbersDeps['events'];
-  const deps: NumbersDeps = { salons, numbers: createNumberStore(table.client, table.tableName), setup: createSetupStore(table.client, table.tableName), telephony, config, events, now: options.now ?? (() => NOW) };
+  const deps: NumbersDeps = {
+    salons,
+    numbers: createNumberStore(table.client, table.tableName),
+    setup: createSetupStore(table.client, table.tableName),
+    telephony,
+    config,
+    events,
+    now: options.now ?? (() => NOW),
+  };
   const salon = async (phone: string | null = null) => {
     counter += 1;
     const salonId = `sal_numbers${String(counter).padStart(6, '0')}${Date.now()}`;
-    await salons.createIfAbsent({ id: salonId, ownerId: `o-${counter}`, ownerEmail: null, name: `Salon ${counter}`, phone, assignedNumber: null, liveAt: null, createdAt: NOW.toISOString(), business: null, hours: null });
+    await salons.createIfAbsent({
+      id: salonId,
+      ownerId: `o-${counter}`,
+      ownerEmail: null,
+      name: `Salon ${counter}`,
+      phone,
+      assignedNumber: null,
+      liveAt: null,
+      createdAt: NOW.toISOString(),
+      business: null,
+      hours: null,
+    });
     return salonId;
   };
   return { deps, salons, salon };
@@ -123,7 +157,11 @@ describe('stocking the pool', () => {
     available = ['+35315550101', '+35315550102'];
     const stocked = await stockPool(deps, { action: 'stock-numbers', count: 2, areaCode: '1' });
     expect(stocked).toEqual({ ok: true, bought: ['+35315550101', '+35315550102'], served: [], pool: { free: 2, quarantined: 0 } });
-    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual(['GET /AvailablePhoneNumbers/IE/Local.json', 'POST /IncomingPhoneNumbers.json', 'POST /IncomingPhoneNumbers.json']);
+    expect(seen.map((request) => `${request.method} ${request.path}`)).toEqual([
+      'GET /AvailablePhoneNumbers/IE/Local.json',
+      'POST /IncomingPhoneNumbers.json',
+      'POST /IncomingPhoneNumbers.json',
+    ]);
     expect(Object.fromEntries(seen[0]!.query)).toEqual({ VoiceEnabled: 'true', PageSize: '2', AreaCode: '1' });
     expect(Object.fromEntries(seen[1]!.form)).toEqual({
       PhoneNumber: '+35315550101',
@@ -152,7 +190,10 @@ describe('stocking the pool', () => {
     const { deps } = await world('twilio');
     await emptyPool(deps);
     expect(await addNumber(deps, { action: 'add-number', phoneNumber: '01 555 0000' })).toEqual({ ok: true, phoneNumber: OWNED, state: 'free' });
-    expect(await addNumber(deps, { action: 'add-number', phoneNumber: '+35315559999' })).toEqual({ ok: false, error: '+35315559999 is not a number of this Twilio account' });
+    expect(await addNumber(deps, { action: 'add-number', phoneNumber: '+35315559999' })).toEqual({
+      ok: false,
+      error: '+35315559999 is not a number of this Twilio account',
+    });
     expect(await retireNumber(deps, { action: 'retire-number', phoneNumber: OWNED })).toEqual({ ok: true, phoneNumber: OWNED, state: 'retired' });
     expect(seen.at(-1)).toMatchObject({ method: 'DELETE', path: `/IncomingPhoneNumbers/${NUMBER_SID}.json` });
     expect(await deps.numbers.get(OWNED)).toBeNull();
@@ -203,7 +244,10 @@ describe('a salon taking its number', () => {
     await emptyPool(deps);
     const salonId = await salon();
     let restocks = 0;
-    const given = await giveSalonANumber({ ...deps, restock: async () => ((restocks += 1), (await stockPool(deps, { action: 'stock-numbers', count: 2 })).ok ? 2 : 0) }, salonId);
+    const given = await giveSalonANumber(
+      { ...deps, restock: async () => ((restocks += 1), (await stockPool(deps, { action: 'stock-numbers', count: 2 })).ok ? 2 : 0) },
+      salonId,
+    );
     expect(given).toMatchObject({ outcome: 'assigned', number: expect.stringMatching(/^\+35319\d{6}$/) });
     expect(restocks).toBe(1);
     await emptyPool(deps);
@@ -224,9 +268,18 @@ describe('support and operators', () => {
       voiceUrl: 'https://dev.salon.example.ie/api/twilio/voice',
       replaced: first,
     });
-    expect(await deps.numbers.get(first)).toMatchObject({ state: 'quarantined', former: { salonId, name: expect.stringMatching(/^Salon /), phone: '+353915623456' } });
-    expect(await assignNumber(deps, { action: 'assign-number', salonId: await salon(), phoneNumber: OWNED })).toEqual({ ok: false, error: `${OWNED} is already assigned to another salon` });
-    expect(await assignNumber(deps, { action: 'assign-number', salonId, phoneNumber: '+35315559999' })).toEqual({ ok: false, error: '+35315559999 is not a number of this Twilio account' });
+    expect(await deps.numbers.get(first)).toMatchObject({
+      state: 'quarantined',
+      former: { salonId, name: expect.stringMatching(/^Salon /), phone: '+353915623456' },
+    });
+    expect(await assignNumber(deps, { action: 'assign-number', salonId: await salon(), phoneNumber: OWNED })).toEqual({
+      ok: false,
+      error: `${OWNED} is already assigned to another salon`,
+    });
+    expect(await assignNumber(deps, { action: 'assign-number', salonId, phoneNumber: '+35315559999' })).toEqual({
+      ok: false,
+      error: '+35315559999 is not a number of this Twilio account',
+    });
     await releaseNumber(deps, { action: 'release-number', salonId });
   });
 
@@ -239,10 +292,23 @@ describe('support and operators', () => {
     await giveSalonANumber(deps, first);
     await salons.markLive(first, NOW.toISOString());
     const listed = await listNumbers(deps);
-    expect(listed.numbers).toContainEqual({ phoneNumber: '+35319000031', state: 'assigned', salonId: first, salonName: expect.stringMatching(/^Salon /), live: true, until: null, formerSalon: null });
+    expect(listed.numbers).toContainEqual({
+      phoneNumber: '+35319000031',
+      state: 'assigned',
+      salonId: first,
+      salonName: expect.stringMatching(/^Salon /),
+      live: true,
+      until: null,
+      formerSalon: null,
+    });
 
     const until = new Date(NOW.getTime() + RELEASED_NUMBER_DAYS * 24 * 60 * 60 * 1000).toISOString();
-    expect(await releaseNumber(deps, { action: 'release-number', salonId: first })).toEqual({ ok: true, salonId: first, released: '+35319000031', quarantinedUntil: until });
+    expect(await releaseNumber(deps, { action: 'release-number', salonId: first })).toEqual({
+      ok: true,
+      salonId: first,
+      released: '+35319000031',
+      quarantinedUntil: until,
+    });
     expect(await deps.numbers.salonFor('+35319000031')).toBeNull();
     expect((await salons.get(first))!.assignedNumber).toBeNull();
     expect(await releaseNumber(deps, { action: 'release-number', salonId: first })).toEqual({ ok: false, error: `Salon ${first} has no number` });
@@ -261,12 +327,19 @@ describe('support and operators', () => {
     const { deps, salon } = await world('sandbox');
     await emptyPool(deps);
     await deps.numbers.stock('+35319000041', NOW.toISOString());
-    expect(await holdNumber(deps, { action: 'quarantine-number', phoneNumber: '+35319000041' })).toEqual({ ok: true, phoneNumber: '+35319000041', state: 'quarantined' });
+    expect(await holdNumber(deps, { action: 'quarantine-number', phoneNumber: '+35319000041' })).toEqual({
+      ok: true,
+      phoneNumber: '+35319000041',
+      state: 'quarantined',
+    });
     expect(await deps.numbers.available(new Date('2100-01-01T00:00:00.000Z'), 10)).not.toContain('+35319000041');
     expect(await freeNumber(deps, { action: 'free-number', phoneNumber: '+35319000041' })).toEqual({ ok: true, phoneNumber: '+35319000041', state: 'free' });
     const holder = await salon();
     await giveSalonANumber(deps, holder);
-    expect(await retireNumber(deps, { action: 'retire-number', phoneNumber: '+35319000041' })).toEqual({ ok: false, error: `+35319000041 belongs to salon ${holder}: release it first` });
+    expect(await retireNumber(deps, { action: 'retire-number', phoneNumber: '+35319000041' })).toEqual({
+      ok: false,
+      error: `+35319000041 belongs to salon ${holder}: release it first`,
+    });
     expect(await holdNumber(deps, { action: 'quarantine-number', phoneNumber: '+35319000041' })).toMatchObject({ ok: false });
     await releaseNumber(deps, { action: 'release-number', salonId: holder });
   });

@@ -9,7 +9,14 @@ import type { TelephonyPort } from '../../../functions/providers/telephony-port.
 /** The owner's test-call operations over in-memory stores: the agent made before a real test call, forged salons refused. */
 const SALON = 'sal_testcall-0000000001';
 const twilio = () =>
-  createTwilioTelephony({ accountSid: `AC${'1'.repeat(32)}`, authToken: 't', apiKeySid: `SK${'2'.repeat(32)}`, apiKeySecret: 's', twimlAppSid: `AP${'3'.repeat(32)}`, apiRoot: 'http://127.0.0.1:9' });
+  createTwilioTelephony({
+    accountSid: `AC${'1'.repeat(32)}`,
+    authToken: 't',
+    apiKeySid: `SK${'2'.repeat(32)}`,
+    apiKeySecret: 's',
+    twimlAppSid: `AP${'3'.repeat(32)}`,
+    apiRoot: 'http://127.0.0.1:9',
+  });
 
 function world(telephony: TelephonyPort, agent: { agentId: string } | null, testMinutesUsed = 0) {
   const made: string[] = [];
@@ -41,7 +48,11 @@ describe('the test call token', () => {
 
   it('refuses a real test call once the free test minutes are used up, with a clear message (the sandbox call checks at its start)', async () => {
     const used = world(twilio(), { agentId: 'agent_1' }, 10);
-    await expect(clientToken(used.deps, SALON, used.ensureAgent)).rejects.toMatchObject({ kind: 'conflict', code: 'test_minutes_used', message: testCallLimits.minutesUsed });
+    await expect(clientToken(used.deps, SALON, used.ensureAgent)).rejects.toMatchObject({
+      kind: 'conflict',
+      code: 'test_minutes_used',
+      message: testCallLimits.minutesUsed,
+    });
     expect((await clientToken(world(twilio(), { agentId: 'agent_1' }, 9).deps, SALON, used.ensureAgent)).sandbox).toBe(false);
     const sandbox = world(createSandboxTelephony({}), null, 10);
     expect(await clientToken(sandbox.deps, SALON, sandbox.ensureAgent)).toMatchObject({ sandbox: true });
@@ -64,7 +75,12 @@ describe('ending the test call', () => {
 
   it("answers 404 when the call is not this salon's client's, and 502 when Twilio cannot be reached", async () => {
     const notOurs = { ...twilio(), endConference: async () => false } as TelephonyPort;
-    await expect(endTestCall(world(notOurs, null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(endTestCall(world(twilio(), null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({ kind: 'provider_failed', code: 'telephony_failed' });
+    await expect(endTestCall(world(notOurs, null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({
+      kind: 'not_found',
+    });
+    await expect(endTestCall(world(twilio(), null).deps, SALON, { callSid: `CA${'a'.repeat(32)}`, salonId: SALON })).rejects.toMatchObject({
+      kind: 'provider_failed',
+      code: 'telephony_failed',
+    });
   });
 });

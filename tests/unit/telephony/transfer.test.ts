@@ -72,7 +72,14 @@ async function giveNumber(salonId: string): Promise<string> {
 async function salonWithCall(sid: string, options: { escalationPhone?: string } = {}) {
   const salon = await makeSalon(table, { now: { value: Date.now() }, ...options });
   const number = await giveNumber(salon.salonId);
-  await calls.recordStart({ salonId: salon.salonId, callSid: sid, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
+  await calls.recordStart({
+    salonId: salon.salonId,
+    callSid: sid,
+    callerPhone: '+353861234567',
+    startedAt: new Date().toISOString(),
+    route: 'agent',
+    test: false,
+  });
   return { ...salon, number };
 }
 
@@ -94,49 +101,94 @@ describe('the transfer tool', () => {
       `<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">${callerLines.transferring}</Say><Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${whisper(salon.salonId)}" method="POST">+353877654321</Number></Dial></Response>`,
     );
     // Should that number forward the call straight back to us, the voice webhook knows the call for ours (RELIABILITY 53).
-    expect(await dialling.active(salon.salonId, new Date())).toEqual([{ callSid: CALL, to: '+353877654321', caller: '+353861234567', expiresAt: expect.any(String) }]);
+    expect(await dialling.active(salon.salonId, new Date())).toEqual([
+      { callSid: CALL, to: '+353877654321', caller: '+353861234567', expiresAt: expect.any(String) },
+    ]);
   });
 
   it('never puts a caller through to a number that forwards to us (the same loop check as forwarding)', async () => {
-    const voice = { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hi', agentPhone: '', escalationPhone: '+353877654321', ringSalonFirstSeconds: 0, textMissedCallers: false };
+    const voice = {
+      selectedVoice: 'niamh',
+      selectedLanguage: 'en',
+      firstMessage: 'Hi',
+      agentPhone: '',
+      escalationPhone: '+353877654321',
+      ringSalonFirstSeconds: 0,
+      textMissedCallers: false,
+    };
     // The escalation line forwards its calls to us: the salon's own phone is rung instead.
     const forwarding = await makeSalon(table, { now: { value: Date.now() } });
     await forwarding.deps.setup.saveVoice(forwarding.salonId, voice, { phoneOption: 'forward', forwardNumber: '+353877654321', forwardWhen: 'unanswered' });
     await giveNumber(forwarding.salonId);
-    await calls.recordStart({ salonId: forwarding.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
-    expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { wait: noWait })).toMatchObject({ phoneNumber: '+35312345678', transferred: true });
+    await calls.recordStart({
+      salonId: forwarding.salonId,
+      callSid: CALL,
+      callerPhone: '+353861234567',
+      startedAt: new Date().toISOString(),
+      route: 'agent',
+      test: false,
+    });
+    expect(await transfer({ ...forwarding.deps, telephony, calls }, forwarding.salonId, CALL, { wait: noWait })).toMatchObject({
+      phoneNumber: '+35312345678',
+      transferred: true,
+    });
     // Both lead back here: nobody to put the caller through to, and nothing redirected.
     const looping = await makeSalon(table, { now: { value: Date.now() } });
-    await looping.deps.setup.saveVoice(looping.salonId, { ...voice, escalationPhone: '+35312345678' }, { phoneOption: 'forward', forwardNumber: '+35312345678', forwardWhen: 'unanswered' });
+    await looping.deps.setup.saveVoice(
+      looping.salonId,
+      { ...voice, escalationPhone: '+35312345678' },
+      { phoneOption: 'forward', forwardNumber: '+35312345678', forwardWhen: 'unanswered' },
+    );
     updates.length = 0;
-    await calls.recordStart({ salonId: looping.salonId, callSid: CALL, callerPhone: '+353861234567', startedAt: new Date().toISOString(), route: 'agent', test: false });
-    await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { wait: noWait })).rejects.toMatchObject({ code: 'no_transfer_number' });
+    await calls.recordStart({
+      salonId: looping.salonId,
+      callSid: CALL,
+      callerPhone: '+353861234567',
+      startedAt: new Date().toISOString(),
+      route: 'agent',
+      test: false,
+    });
+    await expect(transfer({ ...looping.deps, telephony, calls }, looping.salonId, CALL, { wait: noWait })).rejects.toMatchObject({
+      code: 'no_transfer_number',
+    });
     expect(updates).toEqual([]);
   });
 
   it("dials the salon's own phone when there is no escalation number", async () => {
     const salon = await salonWithCall(CALL);
     await transfer({ ...salon.deps, telephony, calls }, salon.salonId, CALL, { wait: noWait });
-    expect(updates[0]!.form.get('Twiml')).toContain(`<Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${whisper(salon.salonId)}" method="POST">+35312345678</Number></Dial>`);
+    expect(updates[0]!.form.get('Twiml')).toContain(
+      `<Dial answerOnBridge="true" callerId="${salon.number}" action="${AFTER_DIAL}" method="POST"><Number url="${whisper(salon.salonId)}" method="POST">+35312345678</Number></Dial>`,
+    );
   });
 
   it('only answers the number when there is no live call to move (the sandbox receptionist, a call without a SID)', async () => {
     const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
-    expect(await transfer({ ...salon.deps, telephony, calls }, salon.salonId, undefined, { wait: noWait })).toEqual({ ok: true, say: "I'll put you through to the salon now. One moment.", phoneNumber: '+353877654321' });
+    expect(await transfer({ ...salon.deps, telephony, calls }, salon.salonId, undefined, { wait: noWait })).toEqual({
+      ok: true,
+      say: "I'll put you through to the salon now. One moment.",
+      phoneNumber: '+353877654321',
+    });
     expect(await transfer(salon.deps, salon.salonId, CALL, { wait: noWait })).not.toHaveProperty('transferred');
     expect(updates).toEqual([]);
   });
 
   it('tells the agent what to say when Twilio refuses the redirect (the call has ended)', async () => {
     const salon = await salonWithCall(GONE, { escalationPhone: '+353877654321' });
-    await expect(transfer({ ...salon.deps, telephony, calls }, salon.salonId, GONE, { wait: noWait })).rejects.toMatchObject({ kind: 'provider_failed', code: 'transfer_failed', say: toolSay.noTransferNumber });
+    await expect(transfer({ ...salon.deps, telephony, calls }, salon.salonId, GONE, { wait: noWait })).rejects.toMatchObject({
+      kind: 'provider_failed',
+      code: 'transfer_failed',
+      say: toolSay.noTransferNumber,
+    });
   });
 
   it("never redirects a call that is not one of this salon's calls (another salon's, or any sid at all)", async () => {
     await salonWithCall(CALL);
     const salon = await makeSalon(table, { now: { value: Date.now() }, escalationPhone: '+353877654321' });
     for (const sid of [CALL, `CA${'b'.repeat(32)}`]) {
-      await expect(toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony, calls }, { salonId: salon.salonId, input: {}, callSid: sid })).rejects.toMatchObject({
+      await expect(
+        toolRegistry.transfer.run({ ...salon.deps, rateLimits: undefined as never, telephony, calls }, { salonId: salon.salonId, input: {}, callSid: sid }),
+      ).rejects.toMatchObject({
         kind: 'not_found',
         code: 'unknown_call',
         say: toolSay.noTransferNumber,

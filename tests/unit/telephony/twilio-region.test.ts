@@ -57,7 +57,7 @@ describe('the Twilio region and edge', () => {
     expect(twilioLocationFromContext('ie1', undefined)).toEqual(IE1);
   });
 
-  it("name the host the SDK itself builds for them", () => {
+  it('name the host the SDK itself builds for them', () => {
     for (const location of [IE1, { region: 'us1', edge: 'umatilla' } as TwilioLocation]) {
       const client = new TwilioBase.Client(ACCOUNT, 'token', { region: location.region, edge: location.edge });
       expect(twilioHost('api', location)).toBe(client.getHostname('api.twilio.com', location.edge, location.region));
@@ -86,7 +86,14 @@ describe('the Twilio region and edge', () => {
 });
 
 describe("the browser test call's token in a region", () => {
-  const input = { accountSid: ACCOUNT, keySid: `SK${'2'.repeat(32)}`, secret: 'ie1-key-secret', applicationSid: `AP${'3'.repeat(32)}`, identity: 'salon_1', ttlSeconds: 600 };
+  const input = {
+    accountSid: ACCOUNT,
+    keySid: `SK${'2'.repeat(32)}`,
+    secret: 'ie1-key-secret',
+    applicationSid: `AP${'3'.repeat(32)}`,
+    identity: 'salon_1',
+    ttlSeconds: 600,
+  };
   const header = (token: string) => JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString('utf8')) as Record<string, unknown>;
 
   it("names IE1 in its header as the SDK's AccessToken with `region` does", () => {
@@ -98,7 +105,14 @@ describe("the browser test call's token in a region", () => {
   });
 
   it('is made by the calls adapter for its region', async () => {
-    const telephony = createTwilioTelephony({ accountSid: ACCOUNT, authToken: 't', apiKeySid: input.keySid, apiKeySecret: input.secret, twimlAppSid: input.applicationSid, location: IE1 });
+    const telephony = createTwilioTelephony({
+      accountSid: ACCOUNT,
+      authToken: 't',
+      apiKeySid: input.keySid,
+      apiKeySecret: input.secret,
+      twimlAppSid: input.applicationSid,
+      location: IE1,
+    });
     expect(header(await telephony.clientToken({ identity: 'salon_1', ttlSeconds: 600 })).twr).toBe('ie1');
   });
 });
@@ -114,7 +128,8 @@ describe('the preflight in a region', () => {
       http: async ({ url }) => {
         asked.push(url);
         const { host, pathname } = new URL(url);
-        if (host !== 'api.dublin.ie1.twilio.com' && host !== 'messaging.dublin.ie1.twilio.com' && host !== 'numbers.dublin.ie1.twilio.com') throw new Error(`asked outside IE1: ${url}`);
+        if (host !== 'api.dublin.ie1.twilio.com' && host !== 'messaging.dublin.ie1.twilio.com' && host !== 'numbers.dublin.ie1.twilio.com')
+          throw new Error(`asked outside IE1: ${url}`);
         if (status === 401) return { status, body: { code: 20003 } };
         if (pathname === `/2010-04-01/Accounts/${ACCOUNT}.json`) return { status: 200, body: { status: 'active' } };
         if (pathname.endsWith('/IncomingPhoneNumbers.json')) return { status: 200, body: { incoming_phone_numbers: [] } };
@@ -131,8 +146,10 @@ describe('the preflight in a region', () => {
     expect(checks[1]).toMatchObject({ status: 'info', detail: expect.stringContaining('in Ireland (IE1, EU data residency)') });
   });
 
-  it('fails when the credentials are not the region\'s own', async () => {
+  it("fails when the credentials are not the region's own", async () => {
     const checks = await twilioChecks(fakeIe1(401).http, { ...SETTINGS, location: IE1 });
-    expect(checks).toEqual([expect.objectContaining({ status: 'fail', detail: 'the account SID and auth token are refused in IE1 (api.dublin.ie1.twilio.com)' })]);
+    expect(checks).toEqual([
+      expect.objectContaining({ status: 'fail', detail: 'the account SID and auth token are refused in IE1 (api.dublin.ie1.twilio.com)' }),
+    ]);
   });
 });

@@ -43,7 +43,11 @@ describe("Twilio's webhook signature", () => {
 
   it('refuses a tampered parameter, an added one, a removed one and another URL', () => {
     const signature = twilioSignature(TOKEN, URL_, PARAMS);
-    for (const params of [{ ...PARAMS, To: '+35315559999' }, { ...PARAMS, salonId: 'sal_other' }, { ...PARAMS, From: undefined as unknown as string }]) {
+    for (const params of [
+      { ...PARAMS, To: '+35315559999' },
+      { ...PARAMS, salonId: 'sal_other' },
+      { ...PARAMS, From: undefined as unknown as string },
+    ]) {
       const cleaned = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined));
       expect(isValidTwilioSignature(TOKEN, URL_, cleaned, signature)).toBe(false);
       expect(twilio.validateRequest(TOKEN, signature, URL_, cleaned)).toBe(false);

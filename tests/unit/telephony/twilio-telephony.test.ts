@@ -3,7 +3,12 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
-import { createSandboxTelephony, ensureLocalTwilioAuthToken, readLocalTwilioAuthToken, SANDBOX_TWIML_APP_SID } from '../../../functions/providers/sandbox-telephony.js';
+import {
+  createSandboxTelephony,
+  ensureLocalTwilioAuthToken,
+  readLocalTwilioAuthToken,
+  SANDBOX_TWIML_APP_SID,
+} from '../../../functions/providers/sandbox-telephony.js';
 import { TelephonyError } from '../../../functions/providers/telephony-port.js';
 import { twilioSignature } from '../../../functions/providers/twilio-signature.js';
 import { mkdtempSync } from 'node:fs';
@@ -44,15 +49,22 @@ const server = createServer((request, response) => {
     seen.push({ method: request.method ?? '', path: url.pathname, query: url.searchParams, form });
     const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const base = `/2010-04-01/Accounts/${ACCOUNT}`;
-    if (url.pathname === `${base}/Calls/${CALL}.json`) return json(200, callResource(CALL, request.method === 'POST' ? form.get('Status') ?? 'in-progress' : 'in-progress'));
+    if (url.pathname === `${base}/Calls/${CALL}.json`)
+      return json(200, callResource(CALL, request.method === 'POST' ? (form.get('Status') ?? 'in-progress') : 'in-progress'));
     if (url.pathname === `${base}/Calls/${ENDED_CALL}.json`) return json(200, callResource(ENDED_CALL, 'completed'));
     if (url.pathname === `${base}/Calls/${LIVE_CALL}.json`) return json(200, callResource(LIVE_CALL, 'in-progress'));
     if (url.pathname.startsWith(`${base}/Calls/`)) return json(404, { code: 20404, message: 'The requested resource was not found', status: 404 });
     if (url.pathname === `${base}/IncomingPhoneNumbers.json`) {
       const owned = url.searchParams.get('PhoneNumber') === '+35315550000';
-      return json(200, { incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000' }] : [], page: 0, page_size: 1, next_page_uri: null });
+      return json(200, {
+        incoming_phone_numbers: owned ? [{ sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000' }] : [],
+        page: 0,
+        page_size: 1,
+        next_page_uri: null,
+      });
     }
-    if (url.pathname === `${base}/IncomingPhoneNumbers/${NUMBER_SID}.json`) return json(200, { sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000', voice_url: form.get('VoiceUrl') });
+    if (url.pathname === `${base}/IncomingPhoneNumbers/${NUMBER_SID}.json`)
+      return json(200, { sid: NUMBER_SID, account_sid: ACCOUNT, phone_number: '+35315550000', voice_url: form.get('VoiceUrl') });
     json(500, { code: 20500, message: 'unexpected', status: 500 });
   })();
 });
@@ -76,7 +88,10 @@ const options = () => ({
 });
 
 function decode(token: string) {
-  const [header, payload] = token.split('.').slice(0, 2).map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
+  const [header, payload] = token
+    .split('.')
+    .slice(0, 2)
+    .map((part) => JSON.parse(Buffer.from(part, 'base64url').toString('utf8')));
   return { header, payload };
 }
 
@@ -109,18 +124,40 @@ describe('the Twilio telephony adapter', () => {
 
   it("reads a call's end from its Call resource as the SDK reads it, for the sweep: ended, still going, or unknown", async () => {
     const telephony = createTwilioTelephony(options());
-    const sdk = new (createRequire(import.meta.url)('twilio/lib/rest/api/v2010/account/call.js').CallInstance)({}, callResource(ENDED_CALL, 'completed'), ACCOUNT) as { status: string; duration: string; endTime: Date };
-    expect(await telephony.callState(ENDED_CALL)).toEqual({ state: 'ended', finalStatus: sdk.status, durationSeconds: Number(sdk.duration), endedAt: sdk.endTime.toISOString() });
-    expect(await telephony.callState(ENDED_CALL)).toEqual({ state: 'ended', finalStatus: 'completed', durationSeconds: 185, endedAt: '2026-11-20T10:03:05.000Z' });
+    const sdk = new (createRequire(import.meta.url)('twilio/lib/rest/api/v2010/account/call.js').CallInstance)(
+      {},
+      callResource(ENDED_CALL, 'completed'),
+      ACCOUNT,
+    ) as { status: string; duration: string; endTime: Date };
+    expect(await telephony.callState(ENDED_CALL)).toEqual({
+      state: 'ended',
+      finalStatus: sdk.status,
+      durationSeconds: Number(sdk.duration),
+      endedAt: sdk.endTime.toISOString(),
+    });
+    expect(await telephony.callState(ENDED_CALL)).toEqual({
+      state: 'ended',
+      finalStatus: 'completed',
+      durationSeconds: 185,
+      endedAt: '2026-11-20T10:03:05.000Z',
+    });
     expect(await telephony.callState(LIVE_CALL)).toEqual({ state: 'live' });
     expect(await telephony.callState(`CA${'0'.repeat(32)}`)).toEqual({ state: 'unknown' });
     expect(seen.every((request) => request.method === 'GET')).toBe(true);
-    await expect(createTwilioTelephony({ ...options(), apiRoot: 'http://127.0.0.1:9' }).callState(ENDED_CALL)).rejects.toMatchObject({ name: 'TelephonyError' });
+    await expect(createTwilioTelephony({ ...options(), apiRoot: 'http://127.0.0.1:9' }).callState(ENDED_CALL)).rejects.toMatchObject({
+      name: 'TelephonyError',
+    });
   });
 
   it("points an owned number's calls and texts at the webhooks, and says when the account has no such number", async () => {
     const telephony = createTwilioTelephony(options());
-    expect(await telephony.pointNumberAt('+35315550000', { voiceUrl: 'https://api.example.ie/api/twilio/voice', statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status', smsUrl: 'https://api.example.ie/api/twilio/sms' })).toBe(true);
+    expect(
+      await telephony.pointNumberAt('+35315550000', {
+        voiceUrl: 'https://api.example.ie/api/twilio/voice',
+        statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status',
+        smsUrl: 'https://api.example.ie/api/twilio/sms',
+      }),
+    ).toBe(true);
     expect(seen[0]).toMatchObject({ method: 'GET', path: `/2010-04-01/Accounts/${ACCOUNT}/IncomingPhoneNumbers.json` });
     expect(seen[0]!.query.get('PhoneNumber')).toBe('+35315550000');
     expect(seen[1]).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${ACCOUNT}/IncomingPhoneNumbers/${NUMBER_SID}.json` });
@@ -133,7 +170,13 @@ describe('the Twilio telephony adapter', () => {
       SmsUrl: 'https://api.example.ie/api/twilio/sms',
       SmsMethod: 'POST',
     });
-    expect(await telephony.pointNumberAt('+35315559999', { voiceUrl: 'https://api.example.ie/api/twilio/voice', statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status', smsUrl: 'https://api.example.ie/api/twilio/sms' })).toBe(false);
+    expect(
+      await telephony.pointNumberAt('+35315559999', {
+        voiceUrl: 'https://api.example.ie/api/twilio/voice',
+        statusCallbackUrl: 'https://api.example.ie/api/twilio/voice?stage=status',
+        smsUrl: 'https://api.example.ie/api/twilio/sms',
+      }),
+    ).toBe(false);
   });
 
   it('issues a short-lived access token whose only grant is outgoing calls through the TwiML app', async () => {
@@ -163,7 +206,10 @@ describe('the Twilio telephony adapter', () => {
 
   it('reports refusals and outages without quoting numbers', async () => {
     const down = createTwilioTelephony({ ...options(), apiRoot: 'http://127.0.0.1:9' });
-    await expect(down.redirectCall(CALL, '<Response/>')).rejects.toMatchObject({ name: 'TelephonyError', message: expect.stringMatching(/^Twilio could not be reached/) });
+    await expect(down.redirectCall(CALL, '<Response/>')).rejects.toMatchObject({
+      name: 'TelephonyError',
+      message: expect.stringMatching(/^Twilio could not be reached/),
+    });
     const telephony = createTwilioTelephony(options());
     const refused = await telephony.redirectCall(`CA${'0'.repeat(32)}`, '<Response/>').catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 404, message: 'Twilio answered 404 (error 20404)' });

@@ -13,7 +13,8 @@ function world(call: Partial<CallRecord> | null) {
   const deps: WhisperDeps = {
     salons: { get: async (id) => (id === SALON ? ({ id, name: 'Bláth Hair' } as Salon) : null) },
     calls: {
-      get: async (salonId, callSid) => (call && salonId === SALON && callSid === CALLER_CALL ? ({ salonId, callSid, callerPhone: null, test: false, ...call } as CallRecord) : null),
+      get: async (salonId, callSid) =>
+        call && salonId === SALON && callSid === CALLER_CALL ? ({ salonId, callSid, callerPhone: null, test: false, ...call } as CallRecord) : null,
       noteLegs: async (_salonId, callSid) => void noted.push(callSid),
     },
   };
@@ -23,14 +24,18 @@ const request = (overrides: { salonId?: string; digits?: string } = {}) => ({ sa
 
 describe('the whisper', () => {
   it("says the caller's number, a withheld one, or that it is the owner's test call", async () => {
-    expect((await answerWhisper(world({ callerPhone: '+353861112222' }).deps, request())).twiml).toContain('A call for Bláth Hair, from 0 8 6, 1 1 1, 2 2 2 2. Press 1 to take it.');
+    expect((await answerWhisper(world({ callerPhone: '+353861112222' }).deps, request())).twiml).toContain(
+      'A call for Bláth Hair, from 0 8 6, 1 1 1, 2 2 2 2. Press 1 to take it.',
+    );
     expect((await answerWhisper(world({}).deps, request())).twiml).toContain('A call for Bláth Hair, from a withheld number.');
     expect((await answerWhisper(world({ test: true }).deps, request())).twiml).toContain('A call for Bláth Hair, a test call from your receptionist.');
   });
 
   it("hangs up on the rung phone for a call that is not the salon's, and puts through only on a key", async () => {
     const known = world({ callerPhone: '+353861112222' });
-    expect((await answerWhisper(known.deps, request({ salonId: 'sal_other' }))).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect((await answerWhisper(known.deps, request({ salonId: 'sal_other' }))).twiml).toBe(
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
+    );
     expect((await answerWhisperKey(known.deps, request())).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     expect(known.noted).toEqual([]);
     expect((await answerWhisperKey(known.deps, request({ digits: '1' }))).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');

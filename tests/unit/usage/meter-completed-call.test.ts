@@ -28,7 +28,14 @@ async function endedCall(durationSeconds: number) {
   const startedAt = new Date(START).toISOString();
   await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'agent', test: false });
   await world.deps.calls.noteLegs(salonId, callSid, { agentConnected: true });
-  await completeCall(world.deps, { salonId, callSid, startedAt, endedAt: new Date(START + durationSeconds * 1000).toISOString(), durationSeconds, finalStatus: 'completed' });
+  await completeCall(world.deps, {
+    salonId,
+    callSid,
+    startedAt,
+    endedAt: new Date(START + durationSeconds * 1000).toISOString(),
+    durationSeconds,
+    finalStatus: 'completed',
+  });
   return { salonId, callSid, startedAt };
 }
 
@@ -43,18 +50,32 @@ describe('metering a completed call', () => {
     const salonId = await world.salon();
     world.published.push({ salonId, callSid: newSid(), startedAt: new Date(START).toISOString(), durationSeconds: 600, outcome: 'answered', test: false });
     const open = newSid();
-    await world.deps.calls.recordStart({ salonId, callSid: open, callerPhone: '+353871234567', startedAt: new Date(START).toISOString(), route: 'agent', test: false });
+    await world.deps.calls.recordStart({
+      salonId,
+      callSid: open,
+      callerPhone: '+353871234567',
+      startedAt: new Date(START).toISOString(),
+      route: 'agent',
+      test: false,
+    });
     world.published.push({ salonId, callSid: open, startedAt: new Date(START).toISOString(), durationSeconds: 600, outcome: 'answered', test: false });
     expect(await world.metered(salonId)).toEqual({ minutes: 0, testMinutes: 0, calls: 0 });
   });
 
-  it("takes the outcome from the record: a forwarded call said to be answered uses no minutes", async () => {
+  it('takes the outcome from the record: a forwarded call said to be answered uses no minutes', async () => {
     const salonId = await world.salon();
     const callSid = newSid();
     const startedAt = new Date(START).toISOString();
     await world.deps.calls.recordStart({ salonId, callSid, callerPhone: '+353871234567', startedAt, route: 'forwarded', test: false });
     await world.deps.calls.noteLegs(salonId, callSid, { salonAnswered: true });
-    await completeCall(world.deps, { salonId, callSid, startedAt, endedAt: new Date(START + 300_000).toISOString(), durationSeconds: 300, finalStatus: 'completed' });
+    await completeCall(world.deps, {
+      salonId,
+      callSid,
+      startedAt,
+      endedAt: new Date(START + 300_000).toISOString(),
+      durationSeconds: 300,
+      finalStatus: 'completed',
+    });
     world.published.push({ salonId, callSid, startedAt, durationSeconds: 300, outcome: 'answered', test: false });
     expect(await world.metered(salonId)).toMatchObject({ minutes: 0 });
   });

@@ -2,7 +2,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
 import type { CallOutcome } from '../../../functions/contracts/calls.js';
-import { billableMinutes, meterCall, receptionistSeconds, thresholdsReached, type MeteredCall, type MeteringDeps } from '../../../functions/core/usage/meter-usage.js';
+import {
+  billableMinutes,
+  meterCall,
+  receptionistSeconds,
+  thresholdsReached,
+  type MeteredCall,
+  type MeteringDeps,
+} from '../../../functions/core/usage/meter-usage.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createUsageStore, type UsageStore } from '../../../functions/store/usage-store.js';
 import { dyingClient } from '../../support/dying-client.js';
@@ -113,7 +120,9 @@ describe('metering calls', () => {
     const { deps, warnings } = recordingDeps(salonId);
     // The call's minutes are counted (one write), then the process dies writing the warning.
     const dying = dyingClient(table, 1);
-    await expect(meterCall({ ...deps, usage: createUsageStore(dying.client, table.tableName) }, call(salonId, 10, 9 * 60), period)).rejects.toThrow('process killed');
+    await expect(meterCall({ ...deps, usage: createUsageStore(dying.client, table.tableName) }, call(salonId, 10, 9 * 60), period)).rejects.toThrow(
+      'process killed',
+    );
     expect(await warnings()).toEqual([]);
     const retried = await meterCall(deps, call(salonId, 10, 9 * 60), period);
     expect(retried.counted).toBe(false);

@@ -48,7 +48,7 @@ describe.each(Object.entries(FIXTURE_SALONS))('what we send ElevenLabs for %s', 
     valid(serialization.conversationalAi.UpdateAgentRequest.json({ name, conversationConfig, platformSettings }, STRICT));
   });
 
-  it('merges our platform settings over an agent as GET answers it (an operator\'s settings kept, answered-only fields left out) into an update the SDK serializes strictly', () => {
+  it("merges our platform settings over an agent as GET answers it (an operator's settings kept, answered-only fields left out) into an update the SDK serializes strictly", () => {
     const answered = valid(
       serialization.GetAgentResponseModel.parse(
         {
@@ -57,7 +57,12 @@ describe.each(Object.entries(FIXTURE_SALONS))('what we send ElevenLabs for %s', 
           conversation_config: {},
           metadata: { created_at_unix_secs: 1, updated_at_unix_secs: 2 },
           tags: [],
-          platform_settings: { privacy: { record_voice: true, retention_days: 30, delete_audio: true }, call_limits: { agent_concurrency_limit: 2, bursting_enabled: true }, summary_language: 'en', safety: { is_blocked_ivc: false } },
+          platform_settings: {
+            privacy: { record_voice: true, retention_days: 30, delete_audio: true },
+            call_limits: { agent_concurrency_limit: 2, bursting_enabled: true },
+            summary_language: 'en',
+            safety: { is_blocked_ivc: false },
+          },
         },
         { ...STRICT, unrecognizedObjectKeys: 'passthrough' },
       ),
@@ -80,7 +85,12 @@ describe.each(Object.entries(FIXTURE_SALONS))('what we send ElevenLabs for %s', 
   });
 
   it('registers a call with a body the SDK parses strictly, carrying every variable the agent declares', () => {
-    const variables = callVariables(fixture.salon.id, { callSid: CALL_SID, from: '+353871234567', to: fixture.salon.assignedNumber! }, false, new Date('2026-11-22T12:00:00Z'));
+    const variables = callVariables(
+      fixture.salon.id,
+      { callSid: CALL_SID, from: '+353871234567', to: fixture.salon.assignedNumber! },
+      false,
+      new Date('2026-11-22T12:00:00Z'),
+    );
     const body = valid(
       serialization.conversationalAi.BodyRegisterATwilioCallAndReturnTwiMlV1ConvaiTwilioRegisterCallPost.parse(
         registerCallBody({ agentId: 'agent_1', from: '+353871234567', to: fixture.salon.assignedNumber!, callSid: CALL_SID, dynamicVariables: variables }),
@@ -89,12 +99,19 @@ describe.each(Object.entries(FIXTURE_SALONS))('what we send ElevenLabs for %s', 
     );
     // A conversation missing a declared variable does not start; the tools' headers name only declared ones (or system ones).
     expect(Object.keys(body.conversationInitiationClientData?.dynamicVariables ?? {}).sort()).toEqual(Object.keys(definition.callVariablePlaceholders).sort());
-    for (const variable of Object.values(TOOL_HEADER_VARIABLES)) expect(variable.startsWith('system__') || variable in definition.callVariablePlaceholders, variable).toBe(true);
+    for (const variable of Object.values(TOOL_HEADER_VARIABLES))
+      expect(variable.startsWith('system__') || variable in definition.callVariablePlaceholders, variable).toBe(true);
   });
 
   it('would fail on a key or an enum value the SDK does not know', () => {
-    const drifted = { ...create, conversationConfig: { ...create.conversationConfig, tts: { ...create.conversationConfig.tts, agentOutputAudioFormat: 'ulaw_16000', voiceSpeed: 1 } } };
-    const result = serialization.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost.json(drifted as ElevenLabs.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost, STRICT);
+    const drifted = {
+      ...create,
+      conversationConfig: { ...create.conversationConfig, tts: { ...create.conversationConfig.tts, agentOutputAudioFormat: 'ulaw_16000', voiceSpeed: 1 } },
+    };
+    const result = serialization.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost.json(
+      drifted as ElevenLabs.conversationalAi.BodyCreateAgentV1ConvaiAgentsCreatePost,
+      STRICT,
+    );
     expect(result.ok).toBe(false);
   });
 });
@@ -103,10 +120,12 @@ describe('ElevenLabs rules we follow', () => {
   it('one TTS model per language the setup offers: English an English v2 model, the others Flash v2.5, none deprecated', () => {
     expect(Object.keys(TTS_MODEL_BY_LANGUAGE).sort()).toEqual(Object.keys(LANGUAGE_LABELS).sort());
     expect(ttsModelFor('en')).toBe(TtsConversationalModel.ElevenFlashV2);
-    for (const language of Object.keys(LANGUAGE_LABELS).filter((code) => code !== 'en')) expect(ttsModelFor(language), language).toBe(TtsConversationalModel.ElevenFlashV25);
+    for (const language of Object.keys(LANGUAGE_LABELS).filter((code) => code !== 'en'))
+      expect(ttsModelFor(language), language).toBe(TtsConversationalModel.ElevenFlashV25);
     // eleven_flash_v2_5 for English is what the platform refused ("English Agents must use turbo or flash v2").
     expect(ttsModelFor('en')).not.toBe('eleven_flash_v2_5');
-    for (const model of Object.values(TTS_MODEL_BY_LANGUAGE)) expect([TtsConversationalModel.ElevenTurboV2, TtsConversationalModel.ElevenTurboV25]).not.toContain(model);
+    for (const model of Object.values(TTS_MODEL_BY_LANGUAGE))
+      expect([TtsConversationalModel.ElevenTurboV2, TtsConversationalModel.ElevenTurboV25]).not.toContain(model);
     expect(() => ttsModelFor('ga')).toThrow(/TTS_MODEL_BY_LANGUAGE/);
   });
 

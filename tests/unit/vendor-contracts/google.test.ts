@@ -31,7 +31,14 @@ describe('Google Calendar request bodies', () => {
     const { refreshToken } = await calendar.exchangeCode({ code: back.searchParams.get('code')!, codeVerifier: verifier, redirectUri });
     const grant = { salonId: 'sal_contract', refreshToken };
 
-    const event = { id: 'booking0000contract', summary: 'Cut', description: 'Booked by phone', start: '2026-11-28T14:30:00Z', end: '2026-11-28T15:15:00Z', timeZone: 'Europe/Dublin' };
+    const event = {
+      id: 'booking0000contract',
+      summary: 'Cut',
+      description: 'Booked by phone',
+      start: '2026-11-28T14:30:00Z',
+      end: '2026-11-28T15:15:00Z',
+      timeZone: 'Europe/Dublin',
+    };
     await calendar.createEvent(grant, 'owner@example.ie', event);
     await calendar.freeBusy(grant, ['owner@example.ie'], new Date('2026-11-28T09:00:00Z'), new Date('2026-11-28T18:00:00Z'));
 

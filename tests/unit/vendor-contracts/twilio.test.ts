@@ -3,7 +3,18 @@ import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { afterTransferUrl, stageUrl, voiceWebhookUrl, whisperUrl } from '../../../functions/core/telephony/inbound-call.js';
 import { isValidTwilioSignature, twilioSignature } from '../../../functions/providers/twilio-signature.js';
-import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, putThroughTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml, transferTwiml, whisperTwiml } from '../../../functions/core/telephony/twiml.js';
+import {
+  callerLines,
+  forwardTwiml,
+  hangUpTwiml,
+  messageModeTwiml,
+  putThroughTwiml,
+  rejectTwiml,
+  ringFirstTwiml,
+  sayAndHangUpTwiml,
+  transferTwiml,
+  whisperTwiml,
+} from '../../../functions/core/telephony/twiml.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 
 /**
@@ -45,16 +56,26 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
       // https://www.twilio.com/docs/voice/twiml/gather: one key, six seconds; a voicemail presses none and falls through to <Hangup>.
       'the whisper: who is calling, a key to take it',
       whisperTwiml('A call for Bláth Hair. Press 1 to take it.', whisperKey),
-      built((r) => (r.gather({ input: ['dtmf'], numDigits: 1, timeout: 6, action: whisperKey, method: 'POST' }).say(IRISH_VOICE, 'A call for Bláth Hair. Press 1 to take it.'), r.hangup())),
+      built(
+        (r) => (
+          r
+            .gather({ input: ['dtmf'], numDigits: 1, timeout: 6, action: whisperKey, method: 'POST' })
+            .say(IRISH_VOICE, 'A call for Bláth Hair. Press 1 to take it.'),
+          r.hangup()
+        ),
+      ),
     ],
     ['the key pressed: put through', putThroughTwiml(), built(() => undefined)],
     ['a line, then hanging up', sayAndHangUpTwiml(callerLines.unassigned), built((r) => (r.say(IRISH_VOICE, callerLines.unassigned), r.hangup()))],
     [
       // https://www.twilio.com/docs/voice/twiml/gather: speech, with Irish English recognition, at most a minute of it; silence falls through.
-      'message mode: a prompt and the caller\'s words, then the hours and how to book',
+      "message mode: a prompt and the caller's words, then the hours and how to book",
       messageModeTwiml('Leave a message', afterMessage, 'We open at nine'),
       built((r) => {
-        r.gather({ input: ['speech'], action: afterMessage, method: 'POST', language: 'en-IE', speechTimeout: 'auto', timeout: 6, maxSpeechTime: 60 }).say(IRISH_VOICE, 'Leave a message');
+        r.gather({ input: ['speech'], action: afterMessage, method: 'POST', language: 'en-IE', speechTimeout: 'auto', timeout: 6, maxSpeechTime: 60 }).say(
+          IRISH_VOICE,
+          'Leave a message',
+        );
         r.say(IRISH_VOICE, 'We open at nine');
         r.hangup();
       }),
@@ -74,7 +95,13 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
 
   it("the sandbox agent's stream, its comment aside", async () => {
     const agent = createSandboxVoiceAgent({ siteUrl: 'http://localhost:3000' });
-    const ours = await agent.registerCall({ agentId: 'sandbox_agent_1', from: SALON, to: SALON, callSid: `CA${'1'.repeat(32)}`, dynamicVariables: { test_call: 'true' } });
+    const ours = await agent.registerCall({
+      agentId: 'sandbox_agent_1',
+      from: SALON,
+      to: SALON,
+      callSid: `CA${'1'.repeat(32)}`,
+      dynamicVariables: { test_call: 'true' },
+    });
     const url = /<Stream url="([^"]+)"/.exec(ours)![1]!.replaceAll('&amp;', '&');
     expect(ours.replace(/<!--.*?-->/, '')).toBe(built((r) => r.connect().stream({ url })));
   });
@@ -83,7 +110,15 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
 describe('webhook signatures', () => {
   const param = fc.string({ minLength: 1, maxLength: 12 }).filter((name) => !name.includes('\0'));
   it('every URL Twilio calls back, with any parameters, is signed and checked as twilio.validateRequest does', () => {
-    const urls = [voiceWebhookUrl(SITE), stageUrl(voiceWebhookUrl(SITE), 'after-salon'), stageUrl(voiceWebhookUrl(SITE), 'message'), afterTransferUrl(SITE), `${voiceWebhookUrl(SITE)}?stage=status`, whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_x', callSid: `CA${'b'.repeat(32)}` }), whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_x', callSid: `CA${'b'.repeat(32)}` }, 'whisper-key')];
+    const urls = [
+      voiceWebhookUrl(SITE),
+      stageUrl(voiceWebhookUrl(SITE), 'after-salon'),
+      stageUrl(voiceWebhookUrl(SITE), 'message'),
+      afterTransferUrl(SITE),
+      `${voiceWebhookUrl(SITE)}?stage=status`,
+      whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_x', callSid: `CA${'b'.repeat(32)}` }),
+      whisperUrl(voiceWebhookUrl(SITE), { salonId: 'sal_x', callSid: `CA${'b'.repeat(32)}` }, 'whisper-key'),
+    ];
     fc.assert(
       fc.property(fc.constantFrom(...urls), fc.dictionary(param, fc.string({ maxLength: 40 })), fc.stringMatching(/^[0-9a-f]{32}$/), (url, params, token) => {
         const ours = twilioSignature(token, url, params);

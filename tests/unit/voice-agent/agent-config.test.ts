@@ -19,14 +19,17 @@ describe.each(Object.entries(FIXTURE_SALONS))('the voice agent configuration of 
     expect(definition.systemPrompt).toContain(`Opening hours: ${speakOpeningHours(fixture.salon.hours!)}`);
     expect(definition.systemPrompt).toContain(`${BOOKING_RULES.minNoticeMinutes} minutes from now up to ${BOOKING_RULES.horizonDays} days ahead`);
     // Tools are named as the agent's model sees them.
-    for (const tool of ['check_availability', 'book', 'cancel', 'reschedule', 'list_services', 'transfer', 'take_message']) expect(definition.systemPrompt).toContain(tool);
+    for (const tool of ['check_availability', 'book', 'cancel', 'reschedule', 'list_services', 'transfer', 'take_message'])
+      expect(definition.systemPrompt).toContain(tool);
     expect(definition.systemPrompt).not.toMatch(/check-availability|list-services|take-message/);
   });
 
   it('says a move is a reschedule, and a booking refused as already_booked is offered as a move, booked again only with additional for another person or service (RELIABILITY 96)', () => {
     const rules = definition.systemPrompt.slice(definition.systemPrompt.indexOf('# Booking rules'));
     expect(rules).toContain('A move is always reschedule, never a new booking');
-    expect(rules).toMatch(/book refuses \(already_booked\) a time that overlaps a booking the caller already has.*If they want it moved, use reschedule with its id \(`existing.id`\)\. Only if they say the new one is for another person, or another service they want as well, call book again with `additional: true`/);
+    expect(rules).toMatch(
+      /book refuses \(already_booked\) a time that overlaps a booking the caller already has.*If they want it moved, use reschedule with its id \(`existing.id`\)\. Only if they say the new one is for another person, or another service they want as well, call book again with `additional: true`/,
+    );
     expect(toolRegistry.book.description).toContain('already_booked');
     expect(definition.tools.find((tool) => tool.name === 'book')!.bodySchema).toMatchObject({ properties: { additional: { type: 'boolean' } } });
     // Today's weekday: asked once, as a choice the caller can answer.
@@ -50,7 +53,10 @@ describe.each(Object.entries(FIXTURE_SALONS))('the voice agent configuration of 
   it('declares every registry tool, its body schema exactly the JSON Schema of the contract the tools route checks', () => {
     expect(definition.tools.map((tool) => tool.name)).toEqual([...AGENT_TOOLS]);
     for (const tool of definition.tools) {
-      const { $schema: _ignored, ...expected } = z.toJSONSchema(toolRegistry[tool.name].contract as z.ZodType, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+      const { $schema: _ignored, ...expected } = z.toJSONSchema(toolRegistry[tool.name].contract as z.ZodType, {
+        io: 'input',
+        unrepresentable: 'any',
+      }) as Record<string, unknown>;
       expect(tool.bodySchema).toEqual(expected);
       expect(tool.description).toBe(toolRegistry[tool.name].description);
       expect(tool.url).toBe(`${SITE}/api/agent/tools?tool=${tool.name}`);
@@ -93,7 +99,7 @@ describe('the greeting', () => {
     expect(greeting('Hej!', 'Salon', 'sv')).toBe("Hej! Just so you know, I'm the salon's AI assistant.");
   });
 
-  it("falls back to the default greeting, which discloses, when the owner left it empty", () => {
+  it('falls back to the default greeting, which discloses, when the owner left it empty', () => {
     expect(greeting('  ', 'Cuts by Ciara')).toBe("Hi, thanks for calling Cuts by Ciara! I'm the salon's AI assistant. How can I help you today?");
   });
 });

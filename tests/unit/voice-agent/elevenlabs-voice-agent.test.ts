@@ -11,7 +11,10 @@ import { FIXTURE_SALONS } from './fixture-salons.js';
 const SITE = 'https://app.salondesk.ie';
 const VOICE_IDS = { niamh: 'el_voice_niamh', juniper: 'el_voice_juniper' };
 const SECRET = 'A'.repeat(43);
-const [ciara, ola] = Object.values(FIXTURE_SALONS).map((fixture) => buildAgentDefinition(fixture.salon, fixture.setup, SITE)) as [AgentDefinition, AgentDefinition];
+const [ciara, ola] = Object.values(FIXTURE_SALONS).map((fixture) => buildAgentDefinition(fixture.salon, fixture.setup, SITE)) as [
+  AgentDefinition,
+  AgentDefinition,
+];
 
 let fake: FakeElevenLabs;
 const adapter = () => createElevenLabsVoiceAgent({ apiKey: fake.apiKey, voiceIds: VOICE_IDS, apiRoot: fake.url, timeoutSeconds: 5 });
@@ -72,7 +75,12 @@ describe('the ElevenLabs voice agent adapter', () => {
         first_message: ciara.firstMessage,
         language: 'en',
         dynamic_variables: { dynamic_variable_placeholders: ciara.callVariablePlaceholders },
-        prompt: { prompt: ciara.systemPrompt, timezone: 'Europe/Dublin', tool_ids: Object.values(handle.tools), built_in_tools: { end_call: { name: 'end_call', params: { system_tool_type: 'end_call' } } } },
+        prompt: {
+          prompt: ciara.systemPrompt,
+          timezone: 'Europe/Dublin',
+          tool_ids: Object.values(handle.tools),
+          built_in_tools: { end_call: { name: 'end_call', params: { system_tool_type: 'end_call' } } },
+        },
       },
       // An English agent speaks an English v2 model; Twilio carries μ-law 8 kHz both ways.
       tts: { voice_id: 'el_voice_niamh', model_id: 'eleven_flash_v2', agent_output_audio_format: 'ulaw_8000' },
@@ -140,7 +148,7 @@ describe('the ElevenLabs voice agent adapter', () => {
     expect(fake.isEmpty()).toBe(true);
   });
 
-  it("keeps the platform settings an operator set when it updates the agent: read first, ours merged over them (https://elevenlabs.io/docs/api-reference/agents/get, /update)", async () => {
+  it('keeps the platform settings an operator set when it updates the agent: read first, ours merged over them (https://elevenlabs.io/docs/api-reference/agents/get, /update)', async () => {
     const agents = adapter();
     const made = await agents.create(ciara, SECRET);
     const agent = fake.agents.get(made.agentId)!;
@@ -193,7 +201,13 @@ describe('the ElevenLabs voice agent adapter', () => {
   it('registers a call: TwiML from register-call, with the caller, the number called and the dynamic variables', async () => {
     const agents = adapter();
     const made = await agents.create(ciara, SECRET);
-    const twiml = await agents.registerCall({ agentId: made.agentId, from: '+353871234567', to: '+35315551234', callSid: 'CA123', dynamicVariables: { today: 'Monday', test_call: 'false' } });
+    const twiml = await agents.registerCall({
+      agentId: made.agentId,
+      from: '+353871234567',
+      to: '+35315551234',
+      callSid: 'CA123',
+      dynamicVariables: { today: 'Monday', test_call: 'false' },
+    });
     expect(twiml).toMatch(/^<\?xml[^>]*\?><Response><Connect><Stream url="wss:\/\/api\.elevenlabs\.io\/v1\/convai\/conversation\/twilio\?agent_id=/);
     expect(fake.registeredCalls.at(-1)).toEqual({
       agent_id: made.agentId,
@@ -202,7 +216,9 @@ describe('the ElevenLabs voice agent adapter', () => {
       direction: 'inbound',
       conversation_initiation_client_data: { dynamic_variables: { today: 'Monday', test_call: 'false' } },
     });
-    await expect(agents.registerCall({ agentId: 'agent_gone', from: '+353871234567', to: '+35315551234', callSid: 'CA124', dynamicVariables: {} })).rejects.toMatchObject({ status: 404 });
+    await expect(
+      agents.registerCall({ agentId: 'agent_gone', from: '+353871234567', to: '+35315551234', callSid: 'CA124', dynamicVariables: {} }),
+    ).rejects.toMatchObject({ status: 404 });
     await agents.remove(made);
   });
 });
@@ -218,7 +234,10 @@ describe("reading a conversation for the call sweep (GET /v1/convai/conversation
     has_user_audio: false,
     has_response_audio: false,
     has_auxiliary_audio: false,
-    metadata: { start_time_unix_secs: 1_763_800_000, call_duration_secs: durationSeconds, phone_call: {
+    metadata: {
+      start_time_unix_secs: 1_763_800_000,
+      call_duration_secs: durationSeconds,
+      phone_call: {
         type: 'twilio',
         direction: 'inbound',
         phone_number_id: 'phnum_1',
@@ -253,4 +272,3 @@ describe("reading a conversation for the call sweep (GET /v1/convai/conversation
     await expect(adapter().conversationState('conv_refused')).rejects.toMatchObject({ name: 'VoiceAgentProviderError', status: 500 });
   });
 });
-

@@ -17,7 +17,14 @@ vi.mock('@elevenlabs/elevenlabs-js', async (importOriginal) => {
   return importOriginal();
 });
 
-const BASE = { TABLE_NAME: 't', UPLOADS_BUCKET: 'b', EVENT_BUS_NAME: 'e', USER_POOL_ID: 'local_pool', USER_POOL_CLIENT_ID: 'c', SITE_URL: 'http://localhost:3000' };
+const BASE = {
+  TABLE_NAME: 't',
+  UPLOADS_BUCKET: 'b',
+  EVENT_BUS_NAME: 'e',
+  USER_POOL_ID: 'local_pool',
+  USER_POOL_CLIENT_ID: 'c',
+  SITE_URL: 'http://localhost:3000',
+};
 const saved = { ...process.env };
 
 let fake: FakeElevenLabs;
@@ -40,13 +47,24 @@ describe('voice agent provider choice', () => {
   });
 
   it('uses ElevenLabs at the configured API root when a key is set; calls are connected without loading the SDK, which only provisioning loads', async () => {
-    useConfigEnv({ ...BASE, ELEVENLABS_API_KEY: fake.apiKey, ELEVENLABS_API_ROOT: fake.url, ELEVENLABS_VOICE_IDS: JSON.stringify({ labhaoise: 'el_labhaoise' }) });
+    useConfigEnv({
+      ...BASE,
+      ELEVENLABS_API_KEY: fake.apiKey,
+      ELEVENLABS_API_ROOT: fake.url,
+      ELEVENLABS_VOICE_IDS: JSON.stringify({ labhaoise: 'el_labhaoise' }),
+    });
     await import('../../../functions/api/agent-tools.js');
     await import('../../../functions/api/twilio-voice.js');
     await import('../../../functions/api/elevenlabs-post-call.js');
     expect(await deps().voiceAgents.provider()).toBe('elevenlabs');
     fake.agents.set('agent_existing', { name: 'Existing', conversation_config: {} });
-    const twiml = await deps().voiceAgents.registerCall({ agentId: 'agent_existing', from: '+353871234567', to: '+35315551234', callSid: 'CA1', dynamicVariables: { test_call: 'false' } });
+    const twiml = await deps().voiceAgents.registerCall({
+      agentId: 'agent_existing',
+      from: '+353871234567',
+      to: '+35315551234',
+      callSid: 'CA1',
+      dynamicVariables: { test_call: 'false' },
+    });
     expect(twiml).toContain('<Connect><Stream url="wss://');
     expect(sdk.loaded).toBe(false);
 
@@ -59,10 +77,19 @@ describe('voice agent provider choice', () => {
     const secret = (fields: Record<string, string>) => ({ get: async () => fields });
     expect(await elevenlabsCredentials({ STAGE: 'dev' }, secret({ elevenlabsApiKey: 'k' }))).toEqual({ apiKey: 'k', apiRoot: ELEVENLABS_EU_API_ROOT });
     expect(await elevenlabsCredentials({ STAGE: 'dev', ELEVENLABS_API_KEY: 'local' }, undefined)).toEqual({ apiKey: 'local', apiRoot: ELEVENLABS_EU_API_ROOT });
-    expect(await elevenlabsCredentials({ STAGE: 'dev' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: 'https://api.elevenlabs.io' }))).toEqual({ apiKey: 'k', apiRoot: 'https://api.elevenlabs.io' });
-    expect(await elevenlabsCredentials({ STAGE: 'prod' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: `${ELEVENLABS_EU_API_ROOT}/` }))).toMatchObject({ apiKey: 'k' });
-    await expect(elevenlabsCredentials({ STAGE: 'prod' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: 'https://api.elevenlabs.io' }))).rejects.toThrow(/outside the EU/);
-    await expect(elevenlabsCredentials({ STAGE: 'prod', ELEVENLABS_API_KEY: 'k', ELEVENLABS_API_ROOT: 'https://api.us.elevenlabs.io' }, undefined)).rejects.toThrow(/outside the EU/);
+    expect(await elevenlabsCredentials({ STAGE: 'dev' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: 'https://api.elevenlabs.io' }))).toEqual({
+      apiKey: 'k',
+      apiRoot: 'https://api.elevenlabs.io',
+    });
+    expect(await elevenlabsCredentials({ STAGE: 'prod' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: `${ELEVENLABS_EU_API_ROOT}/` }))).toMatchObject({
+      apiKey: 'k',
+    });
+    await expect(elevenlabsCredentials({ STAGE: 'prod' }, secret({ elevenlabsApiKey: 'k', elevenlabsApiRoot: 'https://api.elevenlabs.io' }))).rejects.toThrow(
+      /outside the EU/,
+    );
+    await expect(
+      elevenlabsCredentials({ STAGE: 'prod', ELEVENLABS_API_KEY: 'k', ELEVENLABS_API_ROOT: 'https://api.us.elevenlabs.io' }, undefined),
+    ).rejects.toThrow(/outside the EU/);
     expect(await elevenlabsCredentials({ STAGE: 'prod' }, secret({}))).toBeNull();
     const prod = { ...BASE, STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie' };
     expect(() => parseConfig({ ...prod, ELEVENLABS_API_ROOT: 'https://api.elevenlabs.io' })).toThrow(/ELEVENLABS_API_ROOT: prod keeps voice data in the EU/);

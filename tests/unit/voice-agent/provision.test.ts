@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { salonForAuthorization } from '../../../functions/core/agent-secret.js';
-import { AgentProvisioningError, provisionAgent, refreshAgentIfLive, removeAgent, rotateAgentSecret, type ProvisionDeps } from '../../../functions/core/voice-agent/provision.js';
+import {
+  AgentProvisioningError,
+  provisionAgent,
+  refreshAgentIfLive,
+  removeAgent,
+  rotateAgentSecret,
+  type ProvisionDeps,
+} from '../../../functions/core/voice-agent/provision.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createElevenLabsVoiceAgent } from '../../../functions/providers/elevenlabs-voice-agent.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
@@ -38,7 +45,8 @@ afterAll(async () => {
   await Promise.all([table.close(), fake.close()]);
 });
 
-const elevenLabs = () => createElevenLabsVoiceAgent({ apiKey: fake.apiKey, voiceIds: { niamh: 'el_niamh', labhaoise: 'el_labhaoise' }, apiRoot: fake.url, timeoutSeconds: 5 });
+const elevenLabs = () =>
+  createElevenLabsVoiceAgent({ apiKey: fake.apiKey, voiceIds: { niamh: 'el_niamh', labhaoise: 'el_labhaoise' }, apiRoot: fake.url, timeoutSeconds: 5 });
 
 async function world(voiceAgents: VoiceAgentPort = elevenLabs()) {
   const salon = await makeSalon(table, { now: { value: Date.parse('2026-11-20T10:00:00Z') }, escalationPhone: '' });
@@ -67,7 +75,11 @@ describe('provisioning the salon agent', () => {
     const { deps, salonId } = await world();
     const { agentId } = await provisionAgent(deps, salonId);
     const settings = await deps.agents.get(salonId);
-    expect(settings).toMatchObject({ agentId, hostedAgent: { agentId, provider: 'elevenlabs', secretId: expect.any(String) }, secret: { secretHash: expect.any(String) } });
+    expect(settings).toMatchObject({
+      agentId,
+      hostedAgent: { agentId, provider: 'elevenlabs', secretId: expect.any(String) },
+      secret: { secretHash: expect.any(String) },
+    });
     expect(Object.keys(settings!.hostedAgent!.tools).sort()).toEqual([...AGENT_TOOLS].sort());
     const made = madeFor(agentId);
     expect([...made.toolIds].sort()).toEqual(Object.values(settings!.hostedAgent!.tools).sort());
@@ -79,7 +91,7 @@ describe('provisioning the salon agent', () => {
     await removeAgent(deps, salonId);
   });
 
-  it("gives a live agent the new secret when support rotates it, so its tools keep working", async () => {
+  it('gives a live agent the new secret when support rotates it, so its tools keep working', async () => {
     const { deps, salonId } = await world();
     await provisionAgent(deps, salonId);
     const { secretId } = (await deps.agents.get(salonId))!.hostedAgent!;
@@ -100,7 +112,15 @@ describe('provisioning the salon agent', () => {
 
     await deps.setup.saveVoice(
       salonId,
-      { selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage: 'Hello, Cuts by Ciara, the AI assistant speaking.', agentPhone: '', escalationPhone: '', ringSalonFirstSeconds: 0, textMissedCallers: false },
+      {
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage: 'Hello, Cuts by Ciara, the AI assistant speaking.',
+        agentPhone: '',
+        escalationPhone: '',
+        ringSalonFirstSeconds: 0,
+        textMissedCallers: false,
+      },
       { phoneOption: 'new', forwardNumber: '', forwardWhen: 'unanswered' },
     );
     await refreshAgentIfLive(deps, salonId);
@@ -110,7 +130,12 @@ describe('provisioning the salon agent', () => {
     expect(fake.agents.get(agentId)!.conversation_config.agent.first_message).toBe('Hello, Cuts by Ciara, the AI assistant speaking.');
     const after = await deps.agents.get(salonId);
     expect(after!.secret).toEqual(before!.secret);
-    expect(after!.hostedAgent).toMatchObject({ agentId, secretId: before!.hostedAgent!.secretId, tools: before!.hostedAgent!.tools, createdAt: before!.hostedAgent!.createdAt });
+    expect(after!.hostedAgent).toMatchObject({
+      agentId,
+      secretId: before!.hostedAgent!.secretId,
+      tools: before!.hostedAgent!.tools,
+      createdAt: before!.hostedAgent!.createdAt,
+    });
     await removeAgent(deps, salonId);
   });
 
@@ -203,7 +228,16 @@ describe("saving the owner's setup", () => {
       events: { publish: async () => undefined },
     };
     const voice = (firstMessage: string) =>
-      setupStepRequest.parse({ step: 3, selectedVoice: 'niamh', selectedLanguage: 'en', firstMessage, agentPhone: '', escalationPhone: '', phoneOption: 'new', forwardNumber: '' });
+      setupStepRequest.parse({
+        step: 3,
+        selectedVoice: 'niamh',
+        selectedLanguage: 'en',
+        firstMessage,
+        agentPhone: '',
+        escalationPhone: '',
+        phoneOption: 'new',
+        forwardNumber: '',
+      });
     // Before Go Live there is no agent: saving asks nothing of the provider.
     const before = fake.requests.length;
     await saveSetupStep(setupDeps, owner, voice('Hello, the AI assistant here.'));

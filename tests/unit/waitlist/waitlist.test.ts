@@ -40,8 +40,20 @@ async function fullMonday() {
     smsReplies: replies,
     conversations: createConversationStore(table.client, table.tableName),
   };
-  const booked = await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T09:00', callerName: 'Mary Murphy', callerPhone: '+353871000001' });
-  const offerDeps = { ...deps, sms: { sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }), send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }) }, deliveryClaims: createDeliveryClaims(table.client, table.tableName) };
+  const booked = await book(salon.deps, salon.salonId, {
+    service: 'Cut & blow-dry',
+    start: '2026-11-23T09:00',
+    callerName: 'Mary Murphy',
+    callerPhone: '+353871000001',
+  });
+  const offerDeps = {
+    ...deps,
+    sms: {
+      sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }),
+      send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }),
+    },
+    deliveryClaims: createDeliveryClaims(table.client, table.tableName),
+  };
   return { clock, salon, deps, offerDeps, sent, bookedId: (booked as unknown as { booking: { id: string } }).booking.id };
 }
 
@@ -49,7 +61,9 @@ describe('the waiting list', () => {
   it('check-availability offers it for a full day the salon is open, never for a closed one', async () => {
     const { salon } = await fullMonday();
     const full = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: '2026-11-23' });
-    expect(full.say).toMatch(/^Sorry, there's nothing free for a Cut & blow-dry tomorrow\. The next day I have is .+\. Or I can put you on the waiting list for tomorrow: if a time comes free, we'll text you\.$/);
+    expect(full.say).toMatch(
+      /^Sorry, there's nothing free for a Cut & blow-dry tomorrow\. The next day I have is .+\. Or I can put you on the waiting list for tomorrow: if a time comes free, we'll text you\.$/,
+    );
     expect(full.waitlist).toEqual({ date: '2026-11-23' });
     const closed = await checkAvailability(salon.deps, salon.salonId, { service: 'cut', date: '2026-11-29' });
     expect(closed.waitlist).toBeUndefined();
@@ -61,16 +75,36 @@ describe('the waiting list', () => {
     const say = async (text: string) => (await takeTurn(deps, { salonId: salon.salonId, conversationId, text })).say;
     expect(await say("I'd like a cut and blow-dry tomorrow please")).toContain('Or I can put you on the waiting list for tomorrow');
     expect(await say('Yes, put me on the waiting list')).toBe('Lovely. Can I take your name?');
-    expect(await say("It's Nóra Daly")).toBe("You're on the waiting list for tomorrow. If a time comes free we'll text you, and the first to reply gets it. Is there anything else I can help with?");
+    expect(await say("It's Nóra Daly")).toBe(
+      "You're on the waiting list for tomorrow. If a time comes free we'll text you, and the first to reply gets it. Is there anything else I can help with?",
+    );
     expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toEqual([
-      expect.objectContaining({ callerName: 'Nóra Daly', callerPhone: '+353871000002', serviceName: 'Cut & blow-dry', date: '2026-11-23', durationMinutes: 45 }),
+      expect.objectContaining({
+        callerName: 'Nóra Daly',
+        callerPhone: '+353871000002',
+        serviceName: 'Cut & blow-dry',
+        date: '2026-11-23',
+        durationMinutes: 45,
+      }),
     ]);
   });
 
-  it('a cancellation within 48 hours texts the day\'s list once each; of two YES replies at once exactly one gets the time', async () => {
+  it("a cancellation within 48 hours texts the day's list once each; of two YES replies at once exactly one gets the time", async () => {
     const { salon, deps, offerDeps, sent, bookedId } = await fullMonday();
-    for (const [name, phone] of [['Nóra Daly', '+353871000003'], ['Ciarán Moore', '+353871000004']]) {
-      await deps.bookings.waitlist.add(salon.salonId, { id: `w-${phone}`, date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: name!, callerPhone: phone!, createdAt: new Date().toISOString() });
+    for (const [name, phone] of [
+      ['Nóra Daly', '+353871000003'],
+      ['Ciarán Moore', '+353871000004'],
+    ]) {
+      await deps.bookings.waitlist.add(salon.salonId, {
+        id: `w-${phone}`,
+        date: '2026-11-23',
+        serviceId: 'svc_cut',
+        serviceName: 'Cut & blow-dry',
+        durationMinutes: 45,
+        callerName: name!,
+        callerPhone: phone!,
+        createdAt: new Date().toISOString(),
+      });
     }
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
     const freed = salon.published.find((event) => event.type === 'booking.slot-freed');
@@ -80,9 +114,13 @@ describe('the waiting list', () => {
     expect(await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara')).toBe(2);
     await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara');
     expect(sent.map((message) => message.to).sort()).toEqual(['+353871000003', '+353871000004']);
-    expect(sent[0]!.body).toBe('Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Reply YES to take it: the first to reply gets it.');
+    expect(sent[0]!.body).toBe(
+      'Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Reply YES to take it: the first to reply gets it.',
+    );
 
-    const answers = await Promise.all(['+353871000003', '+353871000004'].map((from) => answerText(deps, { salonId: salon.salonId, from, body: 'YES' }, answerOffer)));
+    const answers = await Promise.all(
+      ['+353871000003', '+353871000004'].map((from) => answerText(deps, { salonId: salon.salonId, from, body: 'YES' }, answerOffer)),
+    );
     expect(answers.filter((answer) => answer.reply === null)).toHaveLength(1);
     expect(answers.filter((answer) => answer.reply?.includes('sorry, that time has just been taken'))).toHaveLength(1);
     const monday = await salon.deps.bookings.days.get(salon.salonId, { stylistId: 'sty_aoife0', date: '2026-11-23' });
@@ -92,16 +130,36 @@ describe('the waiting list', () => {
   // An alphanumeric sender ID takes no replies (https://www.twilio.com/docs/glossary/what-alphanumeric-sender-id): the offer says to call.
   it('from a one-way sender, a freed time is offered by phone, never "Reply YES"', async () => {
     const { salon, deps, offerDeps, sent } = await fullMonday();
-    await deps.bookings.waitlist.add(salon.salonId, { id: 'w-oneway', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000009', createdAt: new Date().toISOString() });
+    await deps.bookings.waitlist.add(salon.salonId, {
+      id: 'w-oneway',
+      date: '2026-11-23',
+      serviceId: 'svc_cut',
+      serviceName: 'Cut & blow-dry',
+      durationMinutes: 45,
+      callerName: 'Nóra Daly',
+      callerPhone: '+353871000009',
+      createdAt: new Date().toISOString(),
+    });
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
     const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
     const oneWay = { ...offerDeps, sms: { ...offerDeps.sms, sender: async () => ({ from: 'SalonDesk', twoWay: false, optOutScope: 'sender:SalonDesk' }) } };
     expect(await offerFreedSlot(oneWay, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);
-    expect(sent[0]!.body).toBe('Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Call us to take it: the first to ask gets it.');
+    expect(sent[0]!.body).toBe(
+      'Cuts by Ciara: a time has come free for your Cut & blow-dry with Aoife on Monday 23 November at 09:00. Call us to take it: the first to ask gets it.',
+    );
   });
 
   it('offers only a time that can still be booked, and a YES too late for it hears why, not that it was taken', async () => {
-    const waiting = { id: 'w-late', date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone: '+353871000005', createdAt: new Date().toISOString() };
+    const waiting = {
+      id: 'w-late',
+      date: '2026-11-23',
+      serviceId: 'svc_cut',
+      serviceName: 'Cut & blow-dry',
+      durationMinutes: 45,
+      callerName: 'Nóra Daly',
+      callerPhone: '+353871000005',
+      createdAt: new Date().toISOString(),
+    };
     // Cancelled ten minutes before it starts: too soon for anyone to book (15 minutes' notice), so nobody is texted.
     const late = await fullMonday();
     await late.deps.bookings.waitlist.add(late.salon.salonId, waiting);
@@ -151,13 +209,14 @@ describe('the waiting list under abuse (RELIABILITY 74)', () => {
     const { salon, deps } = await fullMonday();
     expect(await outcome(join(deps, salon.salonId, '+353871000010', '2026-11-24'))).toBe('day_not_full');
     expect(await outcome(join(deps, salon.salonId, '+353871000010', '2026-11-29'))).toBe('closed');
-    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+12025550123']) expect(await outcome(join(deps, salon.salonId, landline)), landline).toBe('not_mobile');
+    for (const landline of ['+35312345678', '+35391123456', '+442079460000', '+12025550123'])
+      expect(await outcome(join(deps, salon.salonId, landline)), landline).toBe('not_mobile');
     expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toEqual([]);
     for (const mobile of ['+353871000010', '+447400123456', '+33612345678']) expect(await outcome(join(deps, salon.salonId, mobile)), mobile).toBe('joined');
     expect(await deps.bookings.waitlist.forDay(salon.salonId, '2026-11-23')).toHaveLength(3);
   });
 
-  it('joins for one day at once (12 from one number, 56 from others, past the salon\'s cap): one entry per number, the caps per caller and per salon hold, and one cancellation texts each number once', async () => {
+  it("joins for one day at once (12 from one number, 56 from others, past the salon's cap): one entry per number, the caps per caller and per salon hold, and one cancellation texts each number once", async () => {
     const { salon, deps, offerDeps, sent } = await fullMonday();
     const repeated = '+353871000020';
     const others = Array.from({ length: 56 }, (_, index) => `+35386${String(1000000 + index)}`);
@@ -167,7 +226,9 @@ describe('the waiting list under abuse (RELIABILITY 74)', () => {
     expect(entries.filter((entry) => entry.callerPhone === repeated)).toHaveLength(1);
     expect(new Set(entries.map((entry) => entry.callerPhone)).size).toBe(entries.length);
     expect(entries.length).toBeLessThanOrEqual(FLOOD_LIMITS.waitlistJoinsPerSalonPerHour);
-    expect(outcomes.slice(0, 12).filter((each) => each === 'too_many_waitlist_joins').length).toBeGreaterThanOrEqual(12 - FLOOD_LIMITS.waitlistJoinsPerCallerPerHour);
+    expect(outcomes.slice(0, 12).filter((each) => each === 'too_many_waitlist_joins').length).toBeGreaterThanOrEqual(
+      12 - FLOOD_LIMITS.waitlistJoinsPerCallerPerHour,
+    );
     expect(outcomes.filter((each) => each === 'waitlist_full').length).toBeGreaterThan(0);
 
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
@@ -179,8 +240,23 @@ describe('the waiting list under abuse (RELIABILITY 74)', () => {
 
   it('a freed time is texted once to each number, and only to mobiles, whatever the list holds (entries kept before these rules)', async () => {
     const { salon, deps, offerDeps, sent } = await fullMonday();
-    const entry = (id: string, callerPhone: string) => ({ id, date: '2026-11-23', serviceId: 'svc_cut', serviceName: 'Cut & blow-dry', durationMinutes: 45, callerName: 'Nóra Daly', callerPhone, createdAt: new Date().toISOString() });
-    for (const [id, phone] of [['a', '+353871000030'], ['b', '+353871000030'], ['c', '+35312345678'], ['d', '+12025550123']] as const) await deps.bookings.waitlist.add(salon.salonId, entry(id, phone));
+    const entry = (id: string, callerPhone: string) => ({
+      id,
+      date: '2026-11-23',
+      serviceId: 'svc_cut',
+      serviceName: 'Cut & blow-dry',
+      durationMinutes: 45,
+      callerName: 'Nóra Daly',
+      callerPhone,
+      createdAt: new Date().toISOString(),
+    });
+    for (const [id, phone] of [
+      ['a', '+353871000030'],
+      ['b', '+353871000030'],
+      ['c', '+35312345678'],
+      ['d', '+12025550123'],
+    ] as const)
+      await deps.bookings.waitlist.add(salon.salonId, entry(id, phone));
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
     const freed = salon.published.find((event) => event.type === 'booking.slot-freed')!;
     expect(await offerFreedSlot(offerDeps, (freed.detail as { appointment: Appointment }).appointment, 'Cuts by Ciara')).toBe(1);

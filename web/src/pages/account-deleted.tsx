@@ -10,9 +10,7 @@ export default function AccountDeletedPage() {
       <section className="section legal" aria-labelledby="account-deleted-heading">
         <div className="container narrow">
           <h1 id="account-deleted-heading">Your account has been deleted</h1>
-          <p>
-            Your salon's setup, bookings, calls and messages are gone, your plan is cancelled and your login removed. We have emailed you a confirmation.
-          </p>
+          <p>Your salon's setup, bookings, calls and messages are gone, your plan is cancelled and your login removed. We have emailed you a confirmation.</p>
           <p>Thank you for trying SalonDesk. You are welcome back any time.</p>
           <p>
             <Link to="/" className="button button-primary">

@@ -78,9 +78,7 @@ export default function AuthPage() {
         <meta name="description" content="Sign in to SalonDesk, or start your 14-day free trial of the AI receptionist for Irish hair salons." />
         <div className="card auth-card">
           <h1>{signingUp ? 'Start your free trial' : 'Welcome back'}</h1>
-          <p className="auth-lead">
-            {signingUp ? '14 days free, no credit card needed.' : 'Sign in to manage your AI receptionist.'}
-          </p>
+          <p className="auth-lead">{signingUp ? '14 days free, no credit card needed.' : 'Sign in to manage your AI receptionist.'}</p>
           <div className="auth-toggle" role="group" aria-label="Sign in or sign up">
             <button type="button" aria-pressed={!signingUp} onClick={() => switchMode('sign-in')}>
               Sign In

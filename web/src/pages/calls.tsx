@@ -61,11 +61,20 @@ export default function CallsPage() {
       <div className="calls-grid">
         <section aria-labelledby="messages-heading" aria-busy={messages.state.status === 'loading'}>
           <h2 id="messages-heading">Messages</h2>
-          <ListState state={messages.state} label="messages" empty="No messages yet. When a caller asks your receptionist to pass something on, it appears here." onRetry={messages.retry} />
+          <ListState
+            state={messages.state}
+            label="messages"
+            empty="No messages yet. When a caller asks your receptionist to pass something on, it appears here."
+            onRetry={messages.retry}
+          />
           {messages.state.status === 'ready' && messages.state.items.length > 0 && (
             <ul className="call-list" data-testid="messages">
               {messages.state.items.map((message) => (
-                <MessageItem key={message.id} message={message} onChange={(changed) => messages.update((items) => items.map((item) => (item.id === changed.id ? changed : item)))} />
+                <MessageItem
+                  key={message.id}
+                  message={message}
+                  onChange={(changed) => messages.update((items) => items.map((item) => (item.id === changed.id ? changed : item)))}
+                />
               ))}
             </ul>
           )}
@@ -73,7 +82,12 @@ export default function CallsPage() {
         </section>
         <section aria-labelledby="calls-heading" aria-busy={calls.state.status === 'loading'}>
           <h2 id="calls-heading">Call log</h2>
-          <ListState state={calls.state} label="calls" empty="No calls yet. Each call your receptionist takes appears here with a summary and its transcript." onRetry={calls.retry} />
+          <ListState
+            state={calls.state}
+            label="calls"
+            empty="No calls yet. Each call your receptionist takes appears here with a summary and its transcript."
+            onRetry={calls.retry}
+          />
           {calls.state.status === 'ready' && calls.state.items.length > 0 && (
             <ul className="call-list" data-testid="calls">
               {calls.state.items.map((call) => (

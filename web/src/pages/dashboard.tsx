@@ -40,7 +40,9 @@ export default function DashboardPage() {
   const appointments = useAppointments();
   const summary = useDashboardSummary();
   const bookings: BookingsFigure =
-    appointments.status === 'ready' ? { status: 'ready', count: appointments.value.bookingsThisMonth, noShows: appointments.value.noShowsThisMonth } : { status: appointments.status };
+    appointments.status === 'ready'
+      ? { status: 'ready', count: appointments.value.bookingsThisMonth, noShows: appointments.value.noShowsThisMonth }
+      : { status: appointments.status };
   const receptionist = useReceptionistSwitch();
 
   useEffect(() => {

@@ -3,16 +3,7 @@ import { Link } from 'react-router';
 import { FREE_TEST_MINUTES, FREE_TRIAL_DAYS, TRIAL_CALL_MINUTES } from '@functions/core/plans';
 import { CallToAction } from '../components/marketing/call-to-action';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
-import {
-  CalendarIcon,
-  ChatIcon,
-  ClockIcon,
-  HourglassIcon,
-  PhoneIcon,
-  PhoneMissedIcon,
-  ScissorsIcon,
-  VoicemailIcon,
-} from '../components/marketing/icons';
+import { CalendarIcon, ChatIcon, ClockIcon, HourglassIcon, PhoneIcon, PhoneMissedIcon, ScissorsIcon, VoicemailIcon } from '../components/marketing/icons';
 import { MarketingLayout } from '../components/marketing/marketing-layout';
 import { HOME_NAV, SIGN_UP_PATH } from '../components/marketing/nav-links';
 import { PageMeta } from '../components/marketing/page-meta';
@@ -93,8 +84,7 @@ export default function HomePage() {
           <p className="eyebrow">The AI receptionist for Irish hair salons</p>
           <h1 id={heroId}>Never miss a call again</h1>
           <p className="hero-lead">
-            SalonDesk answers your salon’s phone, books appointments into your calendar and sounds like a friendly
-            local, all day, every day.
+            SalonDesk answers your salon’s phone, books appointments into your calendar and sounds like a friendly local, all day, every day.
           </p>
           <div className="button-row">
             <Link to={SIGN_UP_PATH} className="button button-primary button-large">
@@ -158,10 +148,7 @@ export default function HomePage() {
           </>
         }
       >
-        <p>
-          Join hundreds of Irish salons already using SalonDesk. Try it free for {FREE_TRIAL_DAYS} days, no credit card
-          needed.
-        </p>
+        <p>Join hundreds of Irish salons already using SalonDesk. Try it free for {FREE_TRIAL_DAYS} days, no credit card needed.</p>
       </CallToAction>
     </MarketingLayout>
   );

@@ -4,18 +4,7 @@ import { FREE_TRIAL_DAYS } from '@functions/core/plans';
 import { CallToAction } from '../components/marketing/call-to-action';
 import { ConversationDemo } from '../components/marketing/conversation-demo';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
-import {
-  CalendarIcon,
-  CardIcon,
-  ChartIcon,
-  ChatIcon,
-  ClockIcon,
-  EuroIcon,
-  MailIcon,
-  PhoneIcon,
-  SparkleIcon,
-  CheckIcon,
-} from '../components/marketing/icons';
+import { CalendarIcon, CardIcon, ChartIcon, ChatIcon, ClockIcon, EuroIcon, MailIcon, PhoneIcon, SparkleIcon, CheckIcon } from '../components/marketing/icons';
 import { MarketingLayout } from '../components/marketing/marketing-layout';
 import { HOW_IT_WORKS_NAV, SIGN_UP_PATH } from '../components/marketing/nav-links';
 import { PageMeta } from '../components/marketing/page-meta';
@@ -97,8 +86,7 @@ export default function HowItWorksPage() {
           <p className="eyebrow">How it works</p>
           <h1 id={heroId}>From ringing phone to booked appointment</h1>
           <p className="hero-lead">
-            SalonDesk handles the whole call for you, from the first ring to the confirmation text, while you get on
-            with your clients in the chair.
+            SalonDesk handles the whole call for you, from the first ring to the confirmation text, while you get on with your clients in the chair.
           </p>
         </div>
       </section>

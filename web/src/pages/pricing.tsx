@@ -1,13 +1,5 @@
 import { useId } from 'react';
-import {
-  EXTRA_MINUTE_PRICE_CENTS,
-  FREE_TEST_MINUTES,
-  FREE_TRIAL_DAYS,
-  PLANS,
-  TRIAL_CALL_MINUTES,
-  TRIAL_OFFER,
-  VAT_NOTE,
-} from '@functions/core/plans';
+import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES, FREE_TRIAL_DAYS, PLANS, TRIAL_CALL_MINUTES, TRIAL_OFFER, VAT_NOTE } from '@functions/core/plans';
 import { formatEuro } from '@functions/core/money';
 import { DEFAULT_SUPPORT_EMAIL } from '@functions/contracts/support';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
@@ -48,13 +40,11 @@ const extraMinutePrice = formatEuro(EXTRA_MINUTE_PRICE_CENTS);
 const FAQS = [
   {
     question: 'Can I change my plan later?',
-    answer:
-      'Yes. You can upgrade or downgrade at any time from your settings, and the change takes effect immediately.',
+    answer: 'Yes. You can upgrade or downgrade at any time from your settings, and the change takes effect immediately.',
   },
   {
     question: 'What happens if I cancel?',
-    answer:
-      'You can cancel anytime. Your receptionist keeps working until the end of your current billing period, and you won’t be charged again.',
+    answer: 'You can cancel anytime. Your receptionist keeps working until the end of your current billing period, and you won’t be charged again.',
   },
   {
     question: 'What if I use more minutes than my plan includes?',
@@ -81,9 +71,7 @@ export default function PricingPage() {
         <div className="container hero-inner">
           <p className="eyebrow">Pricing</p>
           <h1 id={heroId}>Simple pricing for every salon</h1>
-          <p className="hero-lead">
-            Start with a {TRIAL_OFFER}.
-          </p>
+          <p className="hero-lead">Start with a {TRIAL_OFFER}.</p>
         </div>
       </section>
 
@@ -98,8 +86,8 @@ export default function PricingPage() {
             ))}
           </ul>
           <p className="pricing-note">
-            Prices are per month in euro. {VAT_NOTE} You’re charged when your plan starts (at the end of your free trial, unless you
-            start sooner) and it renews monthly. Extra minutes are {extraMinutePrice} each, and we’ll email you before you reach your limit.
+            Prices are per month in euro. {VAT_NOTE} You’re charged when your plan starts (at the end of your free trial, unless you start sooner) and it renews
+            monthly. Extra minutes are {extraMinutePrice} each, and we’ll email you before you reach your limit.
           </p>
         </div>
       </section>

@@ -47,7 +47,10 @@ export default function PrivacyPage() {
   const headingId = useId();
   return (
     <MarketingLayout links={LEGAL_NAV}>
-      <PageMeta title="Privacy notice: SalonDesk" description="What SalonDesk keeps about salon owners and their callers, where it is kept (Ireland), for how long, and your rights under GDPR." />
+      <PageMeta
+        title="Privacy notice: SalonDesk"
+        description="What SalonDesk keeps about salon owners and their callers, where it is kept (Ireland), for how long, and your rights under GDPR."
+      />
       <article className="section legal" aria-labelledby={headingId}>
         <div className="container narrow">
           <h1 id={headingId}>Privacy notice</h1>

@@ -76,8 +76,22 @@ export default function ResetPasswordPage() {
           ) : (
             <form className="form" noValidate onSubmit={submit} aria-busy={status === 'saving'}>
               <p className="auth-lead">For {email}</p>
-              <PasswordField label="New password" name="password" autoComplete="new-password" value={form.password} error={errors.password} onChange={(value) => update('password', value)} />
-              <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} error={errors.confirmPassword} onChange={(value) => update('confirmPassword', value)} />
+              <PasswordField
+                label="New password"
+                name="password"
+                autoComplete="new-password"
+                value={form.password}
+                error={errors.password}
+                onChange={(value) => update('password', value)}
+              />
+              <PasswordField
+                label="Confirm new password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={form.confirmPassword}
+                error={errors.confirmPassword}
+                onChange={(value) => update('confirmPassword', value)}
+              />
               {formError && (
                 <p className="alert alert-error" role="alert">
                   {formError}

@@ -43,7 +43,10 @@ export default function TermsPage() {
   const headingId = useId();
   return (
     <MarketingLayout links={LEGAL_NAV}>
-      <PageMeta title="Terms and conditions: SalonDesk" description="The terms of SalonDesk, the AI receptionist for Irish hair salons: the free trial, monthly plans, cancelling anytime and fair use." />
+      <PageMeta
+        title="Terms and conditions: SalonDesk"
+        description="The terms of SalonDesk, the AI receptionist for Irish hair salons: the free trial, monthly plans, cancelling anytime and fair use."
+      />
       <article className="section legal" aria-labelledby={headingId}>
         <div className="container narrow">
           <h1 id={headingId}>Terms and conditions</h1>

@@ -8,9 +8,12 @@ const SAMPLE = [
   { who: 'Caller', text: 'Hi, how much is a balayage, and how long does it take?' },
   { who: 'Receptionist', text: 'A balayage is €180 and takes about 3 hours. We ask for a €20 deposit to hold the time. Would you like to book one?' },
   { who: 'Caller', text: 'Yes, have you anything Saturday morning?' },
-  { who: 'Receptionist', text: 'I have ten o\'clock or half ten on Saturday with Ciara. Which would suit?' },
-  { who: 'Caller', text: 'Ten, please. It\'s Aoife Byrne.' },
-  { who: 'Receptionist', text: "Lovely, Aoife: you're booked in for a balayage with Ciara on Saturday at ten. I'll text you the details and a link for the deposit." },
+  { who: 'Receptionist', text: "I have ten o'clock or half ten on Saturday with Ciara. Which would suit?" },
+  { who: 'Caller', text: "Ten, please. It's Aoife Byrne." },
+  {
+    who: 'Receptionist',
+    text: "Lovely, Aoife: you're booked in for a balayage with Ciara on Saturday at ten. I'll text you the details and a link for the deposit.",
+  },
 ];
 
 const CAPABILITIES = [

@@ -19,12 +19,30 @@ const CONTACT = /\S+@\S+\.\S+|www\.|https?:\/\/|\.(?:ie|com|net|org)\b/i;
  * rest ("4 Castle Served. Portlaoise, Co. aoe", "57 Bride Sweet, Traits. Co. Kerry", "Enis, Co,
  * Clare", "Tralee, Co. le.ty"): an address, whatever digits follow it.
  */
-const ADDRESS = /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,(?:.*\bco\.?\s+\p{Lu}|\s*\p{Lu}\p{Ll}+,)|[,.]\s*co(?:[.,]\s*\p{L}{2}|\s+\p{L}{3})/iu;
+const ADDRESS =
+  /\b(?:street|st|road|rd|square|sq|quay|lane|avenue|ave|terrace|place|parade|row|mall)\b\.?,(?:.*\bco\.?\s+\p{Lu}|\s*\p{Lu}\p{Ll}+,)|[,.]\s*co(?:[.,]\s*\p{L}{2}|\s+\p{L}{3})/iu;
 const NOT_A_SERVICE_NAME = /\b(?:deposit|cancellation|cancel|vouchers?|discount|off\b|booking fee|terms|subject to|opening|phone|tel)\b/i;
 /** A table header's words that name a column, never a service… */
 const COLUMN_WORDS = new Set([
-  'service', 'services', 'time', 'times', 'duration', 'length', 'price', 'prices', 'cost', 'costs',
-  'mins', 'minutes', 'description', 'item', 'items', 'euro', 'rate', 'rates', 'name',
+  'service',
+  'services',
+  'time',
+  'times',
+  'duration',
+  'length',
+  'price',
+  'prices',
+  'cost',
+  'costs',
+  'mins',
+  'minutes',
+  'description',
+  'item',
+  'items',
+  'euro',
+  'rate',
+  'rates',
+  'name',
 ]);
 /** …and all its words, some of which may also name a service ("Treatment" under a heading). */
 const TABLE_HEADER_WORDS = new Set([...COLUMN_WORDS, 'treatment', 'treatments', 'from', 'approx', 'approx.', '€']);
@@ -63,7 +81,10 @@ export function cleanName(raw: string): { name: string; notes: string[] } {
   // An unclosed bracket: what follows is a note.
   const open = /[([]/.exec(text);
   if (open) {
-    const inner = text.slice(open.index + 1).replace(/[)\]]/g, '').trim();
+    const inner = text
+      .slice(open.index + 1)
+      .replace(/[)\]]/g, '')
+      .trim();
     if (letters(inner) >= 2) notes.push(inner);
     text = text.slice(0, open.index);
   }
@@ -82,7 +103,13 @@ export function cleanName(raw: string): { name: string; notes: string[] } {
   return {
     name: text,
     notes: notes
-      .map((note) => note.replace(/\s+/g, ' ').replace(/\s*[-–—]\s*/g, '–').replace(/^(?:approx(?:imately)?\.?|about|around|ca\.?)(?:\s+|$)/i, '').trim())
+      .map((note) =>
+        note
+          .replace(/\s+/g, ' ')
+          .replace(/\s*[-–—]\s*/g, '–')
+          .replace(/^(?:approx(?:imately)?\.?|about|around|ca\.?)(?:\s+|$)/i, '')
+          .trim(),
+      )
       .filter((note) => letters(note) >= 2),
   };
 }
@@ -128,7 +155,10 @@ export function isNoiseLine(line: string): boolean {
 }
 
 export function isTableHeader(text: string): boolean {
-  const words = text.toLowerCase().split(/[\s|/]+/).filter(Boolean);
+  const words = text
+    .toLowerCase()
+    .split(/[\s|/]+/)
+    .filter(Boolean);
   return words.length > 0 && words.every((word) => TABLE_HEADER_WORDS.has(word.replace(/[:()]/g, '')));
 }
 

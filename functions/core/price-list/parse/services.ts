@@ -91,7 +91,17 @@ function pricesOf(group: Group, notes: string[]): Pick<ExtractedServiceDraft, 'p
   // A token whose high end is out of bounds gives no high, so the span's top never drops below its bottom.
   const high = open ? null : Math.max(low, ...highs);
   if (!notes.some((note) => note.startsWith('Listed as'))) {
-    notes.push(group.prices.map((token) => (token.kind === 'from' ? `from ${euro(token.low!)}` : token.kind === 'range' ? `${euro(token.low!)}–${euro(token.high!)}` : euro(token.low ?? token.high!))).join(' / '));
+    notes.push(
+      group.prices
+        .map((token) =>
+          token.kind === 'from'
+            ? `from ${euro(token.low!)}`
+            : token.kind === 'range'
+              ? `${euro(token.low!)}–${euro(token.high!)}`
+              : euro(token.low ?? token.high!),
+        )
+        .join(' / '),
+    );
   }
   if (high !== null && low === high) return { ...none, price: low };
   return { price: null, price_min: low, price_max: high, isRange: true };

@@ -198,7 +198,10 @@ function tokensOf(line: string, euroMode: boolean, notesPriced: boolean): Token[
       const firstAt = match.index + raw.indexOf(first);
       const secondAt = match.index + raw.lastIndexOf(second);
       const marked = hasCurrency(first) || hasCurrency(second) || (hasCents(first) && hasCents(second));
-      const ok = (euroMode ? marked : true) && acceptBare(line, depths, firstAt, first, false, notesPriced) && acceptBare(line, depths, secondAt, second, false, notesPriced);
+      const ok =
+        (euroMode ? marked : true) &&
+        acceptBare(line, depths, firstAt, first, false, notesPriced) &&
+        acceptBare(line, depths, secondAt, second, false, notesPriced);
       const low = amountValue(first);
       const high = amountValue(second);
       if (ok && low > 0 && high > 0) {

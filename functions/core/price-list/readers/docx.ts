@@ -74,7 +74,14 @@ function decodeEntities(text: string): string {
 
 /** mammoth's simple HTML → lines; a table row stays one line with its cells tab-separated. */
 export function htmlToText(html: string): string {
-  const cells = html.replace(/<t([dh])\b[^>]*>([\s\S]*?)<\/t\1>/gi, (_, _tag, inner: string) => `${inner.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim()}\t`);
+  const cells = html.replace(
+    /<t([dh])\b[^>]*>([\s\S]*?)<\/t\1>/gi,
+    (_, _tag, inner: string) =>
+      `${inner
+        .replace(/<[^>]*>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim()}\t`,
+  );
   const lines = cells
     .replace(/<br\s*\/?>/gi, '\n')
     .replace(/<\/(p|h[1-6]|li|tr|div|table|ul|ol|blockquote)>/gi, '\n')

@@ -140,7 +140,13 @@ async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Pro
       for (const each of paragraph.lines) {
         line += 1;
         for (const word of each.words) {
-          words.push({ text: word.text, confidence: word.confidence, bbox: word.bbox, symbols: word.symbols.map(({ text, confidence }) => ({ text, confidence })), line });
+          words.push({
+            text: word.text,
+            confidence: word.confidence,
+            bbox: word.bbox,
+            symbols: word.symbols.map(({ text, confidence }) => ({ text, confidence })),
+            line,
+          });
         }
       }
     }
@@ -154,16 +160,21 @@ async function readWords(worker: OcrWorker, png: Buffer, timeoutMs: number): Pro
 /** Reads a strip of price cells cut out of the page (reread-prices.ts), one line of text a cell. */
 async function readStrip(worker: OcrWorker, strip: Grey, timeoutMs: number): Promise<StripLine[]> {
   const { default: sharp } = await import('sharp');
-  const png = await sharp(strip.data, { raw: { width: strip.width, height: strip.height, channels: 1 } }).withDensity(300).png({ compressionLevel: 1 }).toBuffer();
+  const png = await sharp(strip.data, { raw: { width: strip.width, height: strip.height, channels: 1 } })
+    .withDensity(300)
+    .png({ compressionLevel: 1 })
+    .toBuffer();
   const { data } = await withTimeout(worker.recognize(png, {}, { blocks: true, text: false }), timeoutMs, () => new Error('OCR timed out'));
   return (data.blocks ?? []).flatMap((block) =>
     block.paragraphs.flatMap((paragraph) =>
-      paragraph.lines.filter((line) => line.words.length > 0).map((line) => ({
-        text: line.words.map((word) => word.text).join(''),
-        confidence: Math.min(...line.words.map((word) => word.confidence)),
-        y0: line.bbox.y0,
-        y1: line.bbox.y1,
-      })),
+      paragraph.lines
+        .filter((line) => line.words.length > 0)
+        .map((line) => ({
+          text: line.words.map((word) => word.text).join(''),
+          confidence: Math.min(...line.words.map((word) => word.confidence)),
+          y0: line.bbox.y0,
+          y1: line.bbox.y1,
+        })),
     ),
   );
 }

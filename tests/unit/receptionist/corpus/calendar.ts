@@ -100,7 +100,7 @@ export class Calendar {
   /** The n-th open day after today (1: the next one); within five it is never today's weekday. */
   ahead(n: number) {
     let day = this.today;
-    for (let found = 0; found < n; ) {
+    for (let found = 0; found < n;) {
       day = day.plus(1);
       if (day.open) found += 1;
     }

@@ -25,7 +25,8 @@ export interface Verdict {
 }
 
 const local = (iso: string) => DateTime.fromISO(iso, { zone: 'Europe/Dublin' }).toFormat("yyyy-MM-dd'T'HH:mm");
-const describe = (booking: { service: string; start: string; stylist?: string }) => `${booking.service} ${booking.start}${booking.stylist ? ` with ${booking.stylist}` : ''}`;
+const describe = (booking: { service: string; start: string; stylist?: string }) =>
+  `${booking.service} ${booking.start}${booking.stylist ? ` with ${booking.stylist}` : ''}`;
 
 /** The booking wanted; `loosely`, whoever it is under (a name or number taken down wrong is wrong, not harmful). */
 function sameBooking(made: StoredAppointment, wanted: ExpectedBooking, loosely = false): boolean {
@@ -51,7 +52,8 @@ function wrongPrices(replies: string[], quotes: string | undefined, services: re
         const service = named(before) ?? named((sentences[index - 1] ?? '').toLowerCase());
         const euro = Number(amount[1]);
         if (!service || ![service.price, service.price_min, service.price_max].includes(euro)) problems.push(`said €${euro} in "${sentence}"`);
-        else if (quotes && service.name !== quotes && new RegExp(`${service.name} (is|are) €`, 'i').test(sentence)) problems.push(`quoted ${service.name} for ${quotes}`);
+        else if (quotes && service.name !== quotes && new RegExp(`${service.name} (is|are) €`, 'i').test(sentence))
+          problems.push(`quoted ${service.name} for ${quotes}`);
       }
     });
   }
@@ -60,7 +62,12 @@ function wrongPrices(replies: string[], quotes: string | undefined, services: re
 
 export async function runScript(table: Table, script: Script, calendar: Calendar): Promise<Verdict> {
   const now = calendar.now;
-  const { salonId, deps, existingIds } = await corpusSalon(table, { now, test: true, existing: script.existing, ...(script.layout ? { layout: script.layout } : {}) });
+  const { salonId, deps, existingIds } = await corpusSalon(table, {
+    now,
+    test: true,
+    existing: script.existing,
+    ...(script.layout ? { layout: script.layout } : {}),
+  });
   const transcript: string[] = [];
   const replies: string[] = [];
   let transferred = false;
@@ -70,7 +77,11 @@ export async function runScript(table: Table, script: Script, calendar: Calendar
     // A turn that answers a question is said only when the question was asked.
     if (typeof turn !== 'string' && !turn.if.test(replies.at(-1)!)) continue;
     const text = typeof turn === 'string' ? turn : turn.say;
-    const answer = await takeTurn(deps, { salonId, conversationId: started.conversationId, text }).catch((error: Error) => ({ say: `[${error.message}]`, ended: true, transferTo: undefined }));
+    const answer = await takeTurn(deps, { salonId, conversationId: started.conversationId, text }).catch((error: Error) => ({
+      say: `[${error.message}]`,
+      ended: true,
+      transferTo: undefined,
+    }));
     transcript.push(`caller: ${text}`, `receptionist: ${answer.say}`);
     replies.push(answer.say);
     if (answer.transferTo) transferred = true;
@@ -78,14 +89,19 @@ export async function runScript(table: Table, script: Script, calendar: Calendar
   }
 
   const all = await deps.bookings.appointments.list(salonId, new Date(now - 86_400_000), new Date(now + 100 * 86_400_000));
-  const mine = (script.existing ?? []).map((booking, index) => ({ booking, stored: all.find((entry) => entry.id === existingIds[index])! })).filter(({ booking }) => !booking.callerPhone);
+  const mine = (script.existing ?? [])
+    .map((booking, index) => ({ booking, stored: all.find((entry) => entry.id === existingIds[index])! }))
+    .filter(({ booking }) => !booking.callerPhone);
   // Where a booking ended up, however often it was moved ("move it to four", then "no, I said quarter past").
   const endOf = (stored: StoredAppointment) => {
     let at = stored;
     for (let next = all.find((entry) => entry.id === at.rescheduledTo); next; next = all.find((entry) => entry.id === at.rescheduledTo)) at = next;
     return at;
   };
-  const made = all.filter((entry) => !existingIds.includes(entry.id) && entry.status !== 'cancelled' && !mine.some(({ stored }) => stored.rescheduledTo && endOf(stored).id === entry.id));
+  const made = all.filter(
+    (entry) =>
+      !existingIds.includes(entry.id) && entry.status !== 'cancelled' && !mine.some(({ stored }) => stored.rescheduledTo && endOf(stored).id === entry.id),
+  );
   const expected = script.expect;
   const harm: string[] = [];
   const miss: string[] = [];
@@ -139,8 +155,13 @@ export function report(title: string, verdicts: { script: Script; verdict: Verdi
   const counts = { correct: count('correct'), 'wrong-but-safe': count('wrong-but-safe'), harmful: count('harmful') };
   const lines = verdicts
     .filter(({ verdict }) => verdict.outcome !== 'correct')
-    .map(({ script, verdict }) => [`  ${verdict.outcome.toUpperCase()} ${script.id}: ${verdict.why.join('; ')}`, ...verdict.transcript.map((line) => `      ${line}`)].join('\n'));
+    .map(({ script, verdict }) =>
+      [`  ${verdict.outcome.toUpperCase()} ${script.id}: ${verdict.why.join('; ')}`, ...verdict.transcript.map((line) => `      ${line}`)].join('\n'),
+    );
   const percent = ((100 * counts.correct) / verdicts.length).toFixed(1);
-  if (!options.quiet) console.log(`${title}: ${verdicts.length} scripts, ${counts.correct} correct (${percent}%), ${counts['wrong-but-safe']} wrong but safe, ${counts.harmful} harmful\n${lines.join('\n')}`);
+  if (!options.quiet)
+    console.log(
+      `${title}: ${verdicts.length} scripts, ${counts.correct} correct (${percent}%), ${counts['wrong-but-safe']} wrong but safe, ${counts.harmful} harmful\n${lines.join('\n')}`,
+    );
   return counts;
 }

@@ -60,4 +60,5 @@ export interface Expected {
 }
 
 /** The scripts as written for the day the clock stands on. */
-export const scriptsOn = (templates: readonly ScriptTemplate[], calendar: Calendar): Script[] => templates.map((template) => ({ id: template.id, ...template.on(calendar) }));
+export const scriptsOn = (templates: readonly ScriptTemplate[], calendar: Calendar): Script[] =>
+  templates.map((template) => ({ id: template.id, ...template.on(calendar) }));

@@ -69,7 +69,11 @@ export const CALL_SCRIPTS: ScriptTemplate[] = [
   }),
   script('move: the caller says no at the read-back', (c) => {
     const { day, existing } = dayCut(c);
-    return { existing, says: [`Can you move my appointment on ${day.weekday} to ${c.ahead(4).weekday} at 11?`, CALLER_PHONE, 'no, actually leave it'], expect: {} };
+    return {
+      existing,
+      says: [`Can you move my appointment on ${day.weekday} to ${c.ahead(4).weekday} at 11?`, CALLER_PHONE, 'no, actually leave it'],
+      expect: {},
+    };
   }),
   script('move: reschedule to a date in full', (c) => {
     const { day, existing } = dayCut(c);
@@ -102,7 +106,18 @@ export const CALL_SCRIPTS: ScriptTemplate[] = [
   script('party: me and my daughter at the same time', (c) => {
     const d = c.ahead(2);
     return {
-      says: [`Could I book a blow-dry for myself and my daughter on ${d.weekday} at 2?`, 'yes', 'Maura', CALLER_PHONE, 'yes', 'yes', 'same time if you can', 'yes', 'Ellen', 'yes'],
+      says: [
+        `Could I book a blow-dry for myself and my daughter on ${d.weekday} at 2?`,
+        'yes',
+        'Maura',
+        CALLER_PHONE,
+        'yes',
+        'yes',
+        'same time if you can',
+        'yes',
+        'Ellen',
+        'yes',
+      ],
       expect: {
         books: [
           { service: 'Blow-dry', start: d.at('14:00') },

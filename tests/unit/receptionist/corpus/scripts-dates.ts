@@ -88,7 +88,14 @@ export const DATE_SCRIPTS: ScriptTemplate[] = [
     const w = c.ahead(2);
     const week = w.plus(7);
     return {
-      says: [`Can I book a gents cut next ${w.weekday} at 4?`, { if: /Do you mean|or next|or the/i, say: `${w.weekday} week, the ${week.nth}` }, 'yes', 'Paddy', '087 777 8888', 'yes'],
+      says: [
+        `Can I book a gents cut next ${w.weekday} at 4?`,
+        { if: /Do you mean|or next|or the/i, say: `${w.weekday} week, the ${week.nth}` },
+        'yes',
+        'Paddy',
+        '087 777 8888',
+        'yes',
+      ],
       // Said later in the week it is asked back; said where the coming one is next week's, it is that one.
       expect: { books: [{ service: 'Gents cut', start: (w.date.weekday > c.today.date.weekday ? week : w).at('16:00') }] },
     };
@@ -130,7 +137,29 @@ export const DATE_SCRIPTS: ScriptTemplate[] = [
   }),
   script('date: the ordinal in words', (c) => {
     const d = c.openFrom(16);
-    const words = ['', 'first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
+    const words = [
+      '',
+      'first',
+      'second',
+      'third',
+      'fourth',
+      'fifth',
+      'sixth',
+      'seventh',
+      'eighth',
+      'ninth',
+      'tenth',
+      'eleventh',
+      'twelfth',
+      'thirteenth',
+      'fourteenth',
+      'fifteenth',
+      'sixteenth',
+      'seventeenth',
+      'eighteenth',
+      'nineteenth',
+      'twentieth',
+    ];
     const spoken = words[d.dom] ?? (d.dom < 30 ? `twenty ${words[d.dom - 20]}` : d.dom === 30 ? 'thirtieth' : 'thirty first');
     return {
       says: [`balayage on the ${spoken} of ${d.month}, eleven o'clock`, 'yes', 'Clodagh', '087 404 5050', 'yes'],
@@ -211,7 +240,14 @@ export const DATE_SCRIPTS: ScriptTemplate[] = [
   script('correction: another day while choosing an offered time', (c) => {
     const [first, second] = [c.ahead(2), c.ahead(3)];
     return {
-      says: [`Have you anything for a cut and blow-dry on ${first.weekday}?`, `${second.weekday} at 10 would be better actually`, 'yes', 'Bríd', '087 565 7878', 'yes'],
+      says: [
+        `Have you anything for a cut and blow-dry on ${first.weekday}?`,
+        `${second.weekday} at 10 would be better actually`,
+        'yes',
+        'Bríd',
+        '087 565 7878',
+        'yes',
+      ],
       expect: { books: [{ service: 'Cut and blow-dry', start: second.at('10:00') }] },
     };
   }),
@@ -246,7 +282,12 @@ export const DATE_SCRIPTS: ScriptTemplate[] = [
   script('choice: the nearest time when the one asked is taken', (c) => {
     const d = c.ahead(2);
     return {
-      existing: ['Aoife', 'Siobhán', 'Ciara'].map((stylist, index) => ({ service: 'Blow-dry', start: d.at('10:00'), stylist, callerPhone: `087 000 000${index + 1}` })),
+      existing: ['Aoife', 'Siobhán', 'Ciara'].map((stylist, index) => ({
+        service: 'Blow-dry',
+        start: d.at('10:00'),
+        stylist,
+        callerPhone: `087 000 000${index + 1}`,
+      })),
       says: [`A blow-dry on ${d.weekday} at 10`, 'half ten so', 'Rita', '087 010 2323', 'yes'],
       expect: { books: [{ service: 'Blow-dry', start: d.at('10:30') }] },
     };

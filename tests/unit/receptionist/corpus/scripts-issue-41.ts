@@ -18,7 +18,13 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
         { service: 'Balayage', start: d.at('10:00'), stylist: 'Aoife' },
         { service: 'Blow-dry', start: d.at('13:00'), stylist: 'Aoife', callerPhone: '087 000 0001' },
       ],
-      says: [`I need to move my balayage on ${d.weekday} to one o'clock, with Aoife`, CALLER_PHONE, 'yes', { if: /instead|suit/i, say: 'Half two is perfect' }, { if: /half two.*\?$|shall i/i, say: 'yes' }],
+      says: [
+        `I need to move my balayage on ${d.weekday} to one o'clock, with Aoife`,
+        CALLER_PHONE,
+        'yes',
+        { if: /instead|suit/i, say: 'Half two is perfect' },
+        { if: /half two.*\?$|shall i/i, say: 'yes' },
+      ],
       expect: { moves: [{ from: d.at('10:00'), to: d.at('14:30') }] },
     };
   }),
@@ -42,7 +48,15 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     const d = weekday(c);
     return {
       existing: [{ service: 'Balayage', start: d.at('14:00'), stylist: 'Aoife' }],
-      says: [`Could I book a balayage on ${d.weekday} at half two?`, 'yes', 'Máire Ní Bhriain', CALLER_PHONE, 'yes', { if: /already have/i, say: 'yes, move it' }, { if: /shall i|\?$/, say: 'yes' }],
+      says: [
+        `Could I book a balayage on ${d.weekday} at half two?`,
+        'yes',
+        'Máire Ní Bhriain',
+        CALLER_PHONE,
+        'yes',
+        { if: /already have/i, say: 'yes, move it' },
+        { if: /shall i|\?$/, say: 'yes' },
+      ],
       expect: { moves: [{ from: d.at('14:00'), to: d.at('14:30') }], says: /already have a Balayage/ },
     };
   }),
@@ -50,7 +64,16 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     const d = c.ahead(3);
     return {
       existing: [{ service: 'Fringe trim', start: d.at('11:00') }],
-      says: [`a fringe trim ${d.weekday} at 11 please`, 'yes', 'Nora', CALLER_PHONE, 'yes', { if: /already have/i, say: "no, it's for my daughter" }, { if: /name/i, say: 'Ciara Byrne' }, { if: /shall i|\?$/, say: 'yes' }],
+      says: [
+        `a fringe trim ${d.weekday} at 11 please`,
+        'yes',
+        'Nora',
+        CALLER_PHONE,
+        'yes',
+        { if: /already have/i, say: "no, it's for my daughter" },
+        { if: /name/i, say: 'Ciara Byrne' },
+        { if: /shall i|\?$/, say: 'yes' },
+      ],
       expect: { books: [{ service: 'Fringe trim', start: d.at('11:00'), name: 'Ciara Byrne' }] },
     };
   }),
@@ -59,30 +82,63 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     const d = later ? c.today : c.ahead(2);
     const time = later ?? '10:00';
     return {
-      says: [`Can I get a blow-dry ${d.weekday} at ${time === '10:00' ? 10 : time}?`, { if: /today/i, say: 'today' }, { if: /free|shall i book|suit/i, say: 'yes' }, 'Aoibhinn', '087 456 1234', 'yes'],
-      expect: { books: [{ service: 'Blow-dry', start: d.at(time) }], ...(later ? { says: new RegExp(`Today, or next ${c.today.weekday} the ${c.today.plus(7).nth}\\?`) } : {}) },
+      says: [
+        `Can I get a blow-dry ${d.weekday} at ${time === '10:00' ? 10 : time}?`,
+        { if: /today/i, say: 'today' },
+        { if: /free|shall i book|suit/i, say: 'yes' },
+        'Aoibhinn',
+        '087 456 1234',
+        'yes',
+      ],
+      expect: {
+        books: [{ service: 'Blow-dry', start: d.at(time) }],
+        ...(later ? { says: new RegExp(`Today, or next ${c.today.weekday} the ${c.today.plus(7).nth}\\?`) } : {}),
+      },
     };
   }),
   script("today's weekday: an answer that does not choose is asked another way, never three times", (c) => {
     const later = c.laterToday(30, '10:00');
     if (!later) {
       const d = c.ahead(3);
-      return { says: [`a blow-dry ${d.weekday} at 10`, 'grand', 'Sadie', '087 456 2222', 'yes'], expect: { books: [{ service: 'Blow-dry', start: d.at('10:00') }] } };
+      return {
+        says: [`a blow-dry ${d.weekday} at 10`, 'grand', 'Sadie', '087 456 2222', 'yes'],
+        expect: { books: [{ service: 'Blow-dry', start: d.at('10:00') }] },
+      };
     }
     return {
-      says: [`Have you anything for a blow-dry ${c.today.weekday} at ${later}?`, 'yes', 'grand', { if: /today/i, say: 'the first one' }, { if: /free|shall i book|suit/i, say: 'yes' }, 'Sadie', '087 456 2222', 'yes'],
+      says: [
+        `Have you anything for a blow-dry ${c.today.weekday} at ${later}?`,
+        'yes',
+        'grand',
+        { if: /today/i, say: 'the first one' },
+        { if: /free|shall i book|suit/i, say: 'yes' },
+        'Sadie',
+        '087 456 2222',
+        'yes',
+      ],
       expect: { books: [{ service: 'Blow-dry', start: c.today.at(later) }] },
     };
   }),
-  script("today's weekday: \"Saturday at 10\" does not choose, next week's picked", (c) => {
+  script('today\'s weekday: "Saturday at 10" does not choose, next week\'s picked', (c) => {
     const later = c.laterToday(60, '10:00');
     const next = c.today.plus(7);
     if (!later || !next.open) {
       const d = c.ahead(2);
-      return { says: [`a cut and blow-dry ${d.weekday} at 11`, 'yes', 'Úna', '087 456 3333', 'yes'], expect: { books: [{ service: 'Cut and blow-dry', start: d.at('11:00') }] } };
+      return {
+        says: [`a cut and blow-dry ${d.weekday} at 11`, 'yes', 'Úna', '087 456 3333', 'yes'],
+        expect: { books: [{ service: 'Cut and blow-dry', start: d.at('11:00') }] },
+      };
     }
     return {
-      says: [`A cut and blow-dry ${c.today.weekday} at ${later}`, `${c.today.weekday} at ${later}`, { if: /today|next/i, say: 'next week' }, { if: /free|shall i book|suit/i, say: 'yes' }, 'Úna', '087 456 3333', 'yes'],
+      says: [
+        `A cut and blow-dry ${c.today.weekday} at ${later}`,
+        `${c.today.weekday} at ${later}`,
+        { if: /today|next/i, say: 'next week' },
+        { if: /free|shall i book|suit/i, say: 'yes' },
+        'Úna',
+        '087 456 3333',
+        'yes',
+      ],
       expect: { books: [{ service: 'Cut and blow-dry', start: next.at(later) }] },
     };
   }),
@@ -90,7 +146,10 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
     const next = c.today.plus(7);
     if (c.laterToday(30) || !next.open) {
       const d = c.ahead(4);
-      return { says: [`gents cut ${d.weekday} at 12`, 'yes', 'Fergal', '087 456 4444', 'yes'], expect: { books: [{ service: 'Gents cut', start: d.at('12:00') }] } };
+      return {
+        says: [`gents cut ${d.weekday} at 12`, 'yes', 'Fergal', '087 456 4444', 'yes'],
+        expect: { books: [{ service: 'Gents cut', start: d.at('12:00') }] },
+      };
     }
     return {
       says: [`Could I book a gents cut for ${c.today.weekday} at 12?`, { if: /free|shall i book|suit/i, say: 'yes' }, 'Fergal', '087 456 4444', 'yes'],
@@ -121,7 +180,7 @@ export const ISSUE_41_SCRIPTS: ScriptTemplate[] = [
       expect: { cancels: [d.at('11:00')], avoid: /which day/i },
     };
   }),
-  script("cancel: \"cancel that booking, I'm away that weekend\"", (c) => {
+  script('cancel: "cancel that booking, I\'m away that weekend"', (c) => {
     const d = c.ahead(3);
     return {
       existing: [{ service: 'Blow-dry', start: d.at('11:00') }],

@@ -116,7 +116,14 @@ export const MATCHING_SCRIPTS: ScriptTemplate[] = [
   script('price: then booking it, a day in full at half eleven', (c) => {
     const d = c.openFrom(16);
     return {
-      says: ['How much is a balayage?', `Lovely, can I book one for ${d.weekday} the ${d.nth} of ${d.month} at half eleven?`, 'yes', 'Niamh', '087 262 7979', 'yes'],
+      says: [
+        'How much is a balayage?',
+        `Lovely, can I book one for ${d.weekday} the ${d.nth} of ${d.month} at half eleven?`,
+        'yes',
+        'Niamh',
+        '087 262 7979',
+        'yes',
+      ],
       expect: { says: /Balayage is €180/, books: [{ service: 'Balayage', start: d.at('11:30') }] },
     };
   }),

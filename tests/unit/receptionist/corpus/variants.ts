@@ -46,7 +46,7 @@ function variantOf(says: CallerTurn[], next: () => number): CallerTurn[] {
   for (let index = 0; index < says.length; index += 1) {
     const said = says[index]!;
     if (typeof said !== 'string') {
-      out.push({ ...said, say: (variantOf([said.say], next)[0] as string) });
+      out.push({ ...said, say: variantOf([said.say], next)[0] as string });
       continue;
     }
     let turn = said;

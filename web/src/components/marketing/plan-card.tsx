@@ -26,11 +26,7 @@ export function PlanCard({ plan }: { plan: Plan }) {
           </li>
         ))}
       </ul>
-      <Link
-        to={SIGN_UP_PATH}
-        className={plan.popular ? 'button button-primary plan-button' : 'button button-secondary plan-button'}
-        aria-describedby={nameId}
-      >
+      <Link to={SIGN_UP_PATH} className={plan.popular ? 'button button-primary plan-button' : 'button button-secondary plan-button'} aria-describedby={nameId}>
         Start Free Trial
       </Link>
     </li>

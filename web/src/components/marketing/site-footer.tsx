@@ -2,14 +2,7 @@ import { CheckIcon, LogoMark } from './icons';
 import { NavItemLink } from './nav-item-link';
 import { FOOTER_NAV } from './nav-links';
 
-const CLAIMS = [
-  'GDPR-ready',
-  'Data stored in Ireland',
-  'Cancel anytime',
-  'No contracts',
-  'No setup fees',
-  'Free support',
-];
+const CLAIMS = ['GDPR-ready', 'Data stored in Ireland', 'Cancel anytime', 'No contracts', 'No setup fees', 'Free support'];
 
 export function SiteFooter() {
   return (

@@ -16,7 +16,10 @@ export function wireStepHighlight(root: ParentNode): () => void {
   const steps = section ? [...section.querySelectorAll<HTMLElement>('[data-step]')] : [];
   if (!toggle || steps.length === 0) return () => {};
   const reducedMotion = window.matchMedia(REDUCED_MOTION_QUERY);
-  let active = Math.max(0, steps.findIndex((step) => step.getAttribute('aria-current') === 'step'));
+  let active = Math.max(
+    0,
+    steps.findIndex((step) => step.getAttribute('aria-current') === 'step'),
+  );
   let paused = false;
   let timer: number | undefined;
 

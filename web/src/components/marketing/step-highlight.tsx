@@ -24,12 +24,7 @@ export function StepHighlight({ steps }: { steps: readonly Step[] }) {
         </div>
         <ol className="steps" role="list">
           {steps.map((step, index) => (
-            <li
-              key={step.title}
-              className={index === 0 ? 'card step step-active' : 'card step'}
-              aria-current={index === 0 ? 'step' : undefined}
-              data-step
-            >
+            <li key={step.title} className={index === 0 ? 'card step step-active' : 'card step'} aria-current={index === 0 ? 'step' : undefined} data-step>
               <span className="step-number" aria-hidden="true">
                 {index + 1}
               </span>

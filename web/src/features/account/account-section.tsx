@@ -16,8 +16,8 @@ export function AccountSection() {
       <section aria-labelledby="your-data-heading">
         <h3 id="your-data-heading">Your data</h3>
         <p className="section-lead">
-          Download everything SalonDesk keeps about your salon as a JSON file: business details and hours, stylists, services, voice settings, appointments, calls
-          with their transcripts, messages, minutes used and recent activity.
+          Download everything SalonDesk keeps about your salon as a JSON file: business details and hours, stylists, services, voice settings, appointments,
+          calls with their transcripts, messages, minutes used and recent activity.
         </p>
         <DownloadData />
       </section>

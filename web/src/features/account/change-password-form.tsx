@@ -46,12 +46,31 @@ export function ChangePasswordForm() {
 
   return (
     <form className="form account-form" noValidate onSubmit={submit} aria-busy={saving}>
-      <PasswordField label="Current password" name="currentPassword" autoComplete="current-password" value={form.currentPassword} error={errors.currentPassword} onChange={(value) => update('currentPassword', value)} />
-      <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={form.newPassword} error={errors.newPassword} onChange={(value) => update('newPassword', value)} />
-      <PasswordField label="Confirm new password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} error={errors.confirmPassword} onChange={(value) => update('confirmPassword', value)} />
-      <div aria-live="polite">
-        {outcome.kind === 'changed' && <p className="alert alert-success">{accountMessages.passwordChanged}</p>}
-      </div>
+      <PasswordField
+        label="Current password"
+        name="currentPassword"
+        autoComplete="current-password"
+        value={form.currentPassword}
+        error={errors.currentPassword}
+        onChange={(value) => update('currentPassword', value)}
+      />
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={form.newPassword}
+        error={errors.newPassword}
+        onChange={(value) => update('newPassword', value)}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        error={errors.confirmPassword}
+        onChange={(value) => update('confirmPassword', value)}
+      />
+      <div aria-live="polite">{outcome.kind === 'changed' && <p className="alert alert-success">{accountMessages.passwordChanged}</p>}</div>
       {outcome.kind === 'failed' && (
         <div className="alert alert-error" role="alert">
           <p>{accountMessages.passwordChangeFailed}</p>

@@ -33,7 +33,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   // A modal dialog makes the page inert, but Tab can still leave it for the browser's own controls: wrap it around.
   function keepFocusInside(event: KeyboardEvent<HTMLDialogElement>) {
     if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href]')].filter((element) => !element.matches(':disabled'));
+    const focusable = [...dialog.current.querySelectorAll<HTMLElement>('input, button, select, textarea, a[href]')].filter(
+      (element) => !element.matches(':disabled'),
+    );
     const first = focusable[0];
     const last = focusable[focusable.length - 1];
     if (event.shiftKey && document.activeElement === first) {
@@ -83,7 +85,9 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <div id="delete-account-warning">
         <p>This cannot be undone. Deleting your account:</p>
         <ul className="deletion-list" aria-busy={!summary}>
-          <li>{summary?.plan ? `Cancels your ${summary.plan} plan: you won't be charged again.` : 'Cancels any plan you chose: you won\'t be charged again.'}</li>
+          <li>
+            {summary?.plan ? `Cancels your ${summary.plan} plan: you won't be charged again.` : "Cancels any plan you chose: you won't be charged again."}
+          </li>
           <li>
             {summary?.upcomingBookings
               ? `Deletes your ${summary.upcomingBookings} upcoming ${summary.upcomingBookings === 1 ? 'booking' : 'bookings'} and their clients' details. We don't contact your clients; bookings synced to your Google Calendar stay there.`
@@ -91,7 +95,8 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           </li>
           {summary?.number && (
             <li>
-              Releases your receptionist&apos;s number, {summary.number}: for 30 days it tells callers who it belonged to and how to reach you. {undoForwardingLine()}
+              Releases your receptionist&apos;s number, {summary.number}: for 30 days it tells callers who it belonged to and how to reach you.{' '}
+              {undoForwardingLine()}
             </li>
           )}
           <li>Removes your salon's setup, calls and messages, disconnects your calendar and removes your login.</li>

@@ -30,7 +30,9 @@ async function loadDeletionSummary(client: QueryClient): Promise<DeletionSummary
     apiFetch<AppointmentsAnswer>('/api/appointments?days=62'),
   ]);
   const now = Date.now();
-  const upcoming = appointments.appointments.filter((appointment) => appointment.status !== 'cancelled' && appointment.source !== 'test-call' && Date.parse(appointment.start) > now);
+  const upcoming = appointments.appointments.filter(
+    (appointment) => appointment.status !== 'cancelled' && appointment.source !== 'test-call' && Date.parse(appointment.start) > now,
+  );
   const paid = billing.subscription && billing.subscription.status !== 'canceled' ? billing.plan : null;
   return { plan: paid && paid !== 'free' ? paid : null, upcomingBookings: upcoming.length, number: salon.assigned_number_display };
 }

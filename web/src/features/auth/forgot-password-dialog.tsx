@@ -62,7 +62,18 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
       ) : (
         <form className="form" noValidate onSubmit={submit}>
           <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
-          <TextInput label="Email" name="reset-email" type="email" autoComplete="email" value={email} error={error} onChange={(value) => { setEmail(value); setError(''); }} />
+          <TextInput
+            label="Email"
+            name="reset-email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            error={error}
+            onChange={(value) => {
+              setEmail(value);
+              setError('');
+            }}
+          />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={onClose}>
               Cancel

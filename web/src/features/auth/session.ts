@@ -1,13 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import {
-  confirmResetPassword,
-  fetchAuthSession,
-  getCurrentUser,
-  resetPassword,
-  signIn,
-  signOut,
-  signUp,
-} from 'aws-amplify/auth';
+import { confirmResetPassword, fetchAuthSession, getCurrentUser, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 import * as z from 'zod';
 import { PAGE_OWNER_HEADER } from '@functions/contracts/page-owner';
 import { forgetDrafts } from '../../lib/draft-storage';
@@ -52,9 +44,7 @@ export function configureAuth(): Promise<RuntimeConfig> {
           Cognito: {
             userPoolId: runtime.userPoolId,
             userPoolClientId: runtime.userPoolClientId,
-            ...(runtime.userPoolEndpointPath
-              ? { userPoolEndpoint: new URL(runtime.userPoolEndpointPath, window.location.origin).toString() }
-              : {}),
+            ...(runtime.userPoolEndpointPath ? { userPoolEndpoint: new URL(runtime.userPoolEndpointPath, window.location.origin).toString() } : {}),
             loginWith: { email: true },
           },
         },

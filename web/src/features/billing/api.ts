@@ -1,10 +1,4 @@
-import type {
-  PaymentAccountAnswer,
-  PaymentAccountLinkAnswer,
-  RedirectAnswer,
-  SubscriptionStatusAnswer,
-  VatNumberAnswer,
-} from '@functions/contracts/billing';
+import type { PaymentAccountAnswer, PaymentAccountLinkAnswer, RedirectAnswer, SubscriptionStatusAnswer, VatNumberAnswer } from '@functions/contracts/billing';
 import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '@functions/contracts/billing';
 import { apiFetch } from '../../lib/api-client';
 

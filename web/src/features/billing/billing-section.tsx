@@ -16,7 +16,8 @@ export function BillingSection() {
     <div className="billing-section">
       {sandbox && (
         <p className="alert" role="note">
-          <span className="sandbox-badge">Sandbox</span> No Stripe keys are configured: checkout, the customer portal and onboarding are local sandbox pages, and no card is charged.
+          <span className="sandbox-badge">Sandbox</span> No Stripe keys are configured: checkout, the customer portal and onboarding are local sandbox pages,
+          and no card is charged.
         </p>
       )}
       {checkout === 'success' && (

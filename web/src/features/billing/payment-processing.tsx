@@ -58,16 +58,23 @@ export function PaymentProcessing() {
           {status}
         </span>
       </p>
-      <p className="section-lead">Connect a card-payment account so your receptionist can take booking deposits. Stripe handles the cards and pays out to your bank.</p>
+      <p className="section-lead">
+        Connect a card-payment account so your receptionist can take booking deposits. Stripe handles the cards and pays out to your bank.
+      </p>
       {error && (
         <p className="alert alert-error" role="alert">
           {error}
         </p>
       )}
       <button type="button" className="button button-primary" onClick={() => void connect()} disabled={connecting} aria-busy={connecting}>
-        {connecting ? 'Connecting…' : status === 'Active' ? 'Open Stripe dashboard' : status === 'Not connected' ? 'Connect with Stripe' : 'Continue Stripe setup'}
+        {connecting
+          ? 'Connecting…'
+          : status === 'Active'
+            ? 'Open Stripe dashboard'
+            : status === 'Not connected'
+              ? 'Connect with Stripe'
+              : 'Continue Stripe setup'}
       </button>
     </div>
   );
 }
-

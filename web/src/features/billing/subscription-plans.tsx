@@ -112,7 +112,13 @@ export function Subscription({ view, usage }: { view: SubscriptionView; usage: U
     if (!priceId) return setError(BILLING_MESSAGES.invalidPlan);
     setBusy(plan.id);
     try {
-      const { url } = await startCheckout({ priceId, salonId: view.salonId, userId: view.userId, email: view.email, ...(inTrial && startNow ? { startNow: true } : {}) });
+      const { url } = await startCheckout({
+        priceId,
+        salonId: view.salonId,
+        userId: view.userId,
+        email: view.email,
+        ...(inTrial && startNow ? { startNow: true } : {}),
+      });
       if (!url) {
         setBusy(null);
         return setError(BILLING_MESSAGES.noCheckoutUrl);
@@ -146,7 +152,9 @@ export function Subscription({ view, usage }: { view: SubscriptionView; usage: U
         <div className="card billing-free" data-testid="free-plan">
           <p>
             <strong>{inTrial ? 'You are on the free trial' : 'Your free trial has ended'}</strong>
-            {inTrial ? `, until ${longDate.format(trialEnd)}.` : `: it ended on ${longDate.format(trialEnd)}. Choose a plan to keep your receptionist answering.`}
+            {inTrial
+              ? `, until ${longDate.format(trialEnd)}.`
+              : `: it ended on ${longDate.format(trialEnd)}. Choose a plan to keep your receptionist answering.`}
           </p>
           <p>The {TRIAL_OFFER}.</p>
         </div>

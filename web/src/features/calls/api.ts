@@ -23,7 +23,9 @@ export async function loadMessages(cursor?: string): Promise<Page<MessageView>> 
 }
 
 export async function loadTranscript(callSid: string): Promise<TranscriptLineView[] | null> {
-  const answer = await apiFetch<{ transcript: TranscriptLineView[] | null }>(`/api/calls?${new URLSearchParams({ callSid })}`, { fallbackError: 'Failed to load the transcript' });
+  const answer = await apiFetch<{ transcript: TranscriptLineView[] | null }>(`/api/calls?${new URLSearchParams({ callSid })}`, {
+    fallbackError: 'Failed to load the transcript',
+  });
   return answer.transcript;
 }
 
@@ -32,5 +34,9 @@ export function deleteCall(callSid: string): Promise<{ deleted: true }> {
 }
 
 export function markMessageDone(message: Pick<MessageView, 'id' | 'createdAt'>, done: boolean): Promise<{ doneAt: string | null }> {
-  return apiFetch('/api/messages/done', { method: 'POST', body: JSON.stringify({ id: message.id, createdAt: message.createdAt, done }), fallbackError: 'Failed to update the message' });
+  return apiFetch('/api/messages/done', {
+    method: 'POST',
+    body: JSON.stringify({ id: message.id, createdAt: message.createdAt, done }),
+    fallbackError: 'Failed to update the message',
+  });
 }

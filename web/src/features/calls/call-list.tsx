@@ -7,7 +7,15 @@ import { queryKeys } from '../../lib/query-keys';
 import { deleteCall, loadTranscript } from './api';
 import { actionLine, callResult } from './call-result';
 
-const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const when = new Intl.DateTimeFormat('en-IE', {
+  timeZone: 'Europe/Dublin',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 function duration(seconds: number | null): string {
   if (seconds === null) return 'In progress';
@@ -22,7 +30,13 @@ export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (call
   const toast = useToast();
   const [open, setOpen] = useState(false);
   const read = useQuery({ queryKey: queryKeys.transcript(call.callSid), queryFn: () => loadTranscript(call.callSid), enabled: open });
-  const transcript: Transcript = !open ? { status: 'closed' } : read.isError && !read.isFetching ? { status: 'error' } : read.isSuccess ? { status: 'open', lines: read.data } : { status: 'loading' };
+  const transcript: Transcript = !open
+    ? { status: 'closed' }
+    : read.isError && !read.isFetching
+      ? { status: 'error' }
+      : read.isSuccess
+        ? { status: 'open', lines: read.data }
+        : { status: 'loading' };
   const [confirming, setConfirming] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const transcriptId = `transcript-${call.callSid}`;
@@ -70,7 +84,14 @@ export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (call
       )}
       {call.summary && <p className="call-summary">{call.summary}</p>}
       <div className="call-actions">
-        <button type="button" className="button-link" aria-expanded={transcript.status === 'open'} aria-controls={transcriptId} onClick={() => setOpen(!open)} disabled={transcript.status === 'loading'}>
+        <button
+          type="button"
+          className="button-link"
+          aria-expanded={transcript.status === 'open'}
+          aria-controls={transcriptId}
+          onClick={() => setOpen(!open)}
+          disabled={transcript.status === 'loading'}
+        >
           {transcript.status === 'loading' ? 'Loading transcript…' : transcript.status === 'open' ? 'Hide transcript' : 'Show transcript'}
         </button>
         {confirming ? (

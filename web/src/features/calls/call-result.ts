@@ -30,13 +30,23 @@ export function callResult(call: CallView): { kind: CallResultKind; label: strin
   }
 }
 
-const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const when = new Intl.DateTimeFormat('en-IE', {
+  timeZone: 'Europe/Dublin',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** One line per thing the call did, e.g. "Booked: Cut & blow-dry with Aoife, Fri 4 Dec, 11:30 (since cancelled)". */
 export function actionLine(action: CallActionView): string {
   if (action.action === 'message') return 'Left a message';
   const booking = action.booking;
-  const what = booking ? `${booking.service}${booking.stylist.trim() ? ` with ${booking.stylist.trim()}` : ''}, ${when.format(new Date(booking.start))}` : 'a booking no longer kept';
+  const what = booking
+    ? `${booking.service}${booking.stylist.trim() ? ` with ${booking.stylist.trim()}` : ''}, ${when.format(new Date(booking.start))}`
+    : 'a booking no longer kept';
   const since = booking?.status === 'cancelled' && action.action !== 'cancelled' ? ' (since cancelled)' : '';
   return `${ACTION_LABELS[action.action]}: ${what}${since}`;
 }

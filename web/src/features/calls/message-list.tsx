@@ -3,7 +3,15 @@ import type { MessageView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
 import { markMessageDone } from './api';
 
-const when = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const when = new Intl.DateTimeFormat('en-IE', {
+  timeZone: 'Europe/Dublin',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 
 /** A message a caller left, with the owner's "done" tick (saved at once, undone if saving fails). */
 export function MessageItem({ message, onChange }: { message: MessageView; onChange: (message: MessageView) => void }) {

@@ -61,8 +61,8 @@ export function AiStatus({ salon, control }: { salon: ReceptionistSummary | null
       )}
       {salon.looping_numbers_display.length > 0 && (
         <p className="alert alert-warning" role="note">
-          Calls put through to {salon.looping_numbers_display.join(' and ')} came straight back to your receptionist (that number forwards to it), so we no longer ring it
-          and take a message instead. <Link to="/settings?section=voice">Choose another number to put callers through to</Link>.
+          Calls put through to {salon.looping_numbers_display.join(' and ')} came straight back to your receptionist (that number forwards to it), so we no
+          longer ring it and take a message instead. <Link to="/settings?section=voice">Choose another number to put callers through to</Link>.
         </p>
       )}
       {choosingPause ? (
@@ -111,10 +111,20 @@ function PauseForm({ working, onPause, onCancel }: { working: boolean; onPause: 
   return (
     <form className="pause-form" onSubmit={submit} aria-labelledby="pause-heading">
       <h3 id="pause-heading">Pause your receptionist</h3>
-      <p className="field-hint">While paused, your receptionist answers with your salon&apos;s name and takes a message from every caller, sent to you at once.</p>
+      <p className="field-hint">
+        While paused, your receptionist answers with your salon&apos;s name and takes a message from every caller, sent to you at once.
+      </p>
       <div className="field">
         <label htmlFor="pause-until">Back on (optional)</label>
-        <input id="pause-until" type="date" min={tomorrow} max={latest} value={until} onChange={(event) => setUntil(event.target.value)} aria-describedby="pause-until-hint" />
+        <input
+          id="pause-until"
+          type="date"
+          min={tomorrow}
+          max={latest}
+          value={until}
+          onChange={(event) => setUntil(event.target.value)}
+          aria-describedby="pause-until-hint"
+        />
         <p id="pause-until-hint" className="field-hint">
           {until ? `It answers calls again by itself on ${irishDayOf(`${until}T12:00:00Z`)}.` : 'Leave it empty to pause until you switch it back on.'}
         </p>

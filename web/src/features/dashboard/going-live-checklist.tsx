@@ -67,7 +67,9 @@ export function GoingLiveChecklist({ control }: { control: ReceptionistSwitch })
                 <>
                   <p>{CHECKLIST_STEPS.forward(forwarding.codes[forwarding.when], forwarding.when)}</p>
                   <ForwardingCodes forwarding={forwarding} />
-                  <p className="field-hint">These codes work on Eir, Vodafone and Three phones. On a landline, your provider may need to switch call forwarding on for the line first.</p>
+                  <p className="field-hint">
+                    These codes work on Eir, Vodafone and Three phones. On a landline, your provider may need to switch call forwarding on for the line first.
+                  </p>
                 </>
               ) : (
                 <p>Switch your receptionist on first: forwarded callers then reach it straight away, instead of only leaving a message.</p>
@@ -89,7 +91,8 @@ export function GoingLiveChecklist({ control }: { control: ReceptionistSwitch })
               )}
               {forwarding.check_started_at && !checking(salon) && !forwarding.seen_at && (
                 <p className="field-hint">
-                  No call reached your receptionist. Check the code you dialled, or <ContactSupport label="ask support" topic="forwarding" className="link-button" />.
+                  No call reached your receptionist. Check the code you dialled, or{' '}
+                  <ContactSupport label="ask support" topic="forwarding" className="link-button" />.
                 </p>
               )}
               {startCheck.isError && (
@@ -105,7 +108,11 @@ export function GoingLiveChecklist({ control }: { control: ReceptionistSwitch })
           </Step>
         )}
       </ol>
-      {!forwarding && <p className="field-hint">Keeping your salon&apos;s own number? Choose &quot;Forward my existing number&quot; in <Link to="/settings?section=voice">Settings</Link>.</p>}
+      {!forwarding && (
+        <p className="field-hint">
+          Keeping your salon&apos;s own number? Choose &quot;Forward my existing number&quot; in <Link to="/settings?section=voice">Settings</Link>.
+        </p>
+      )}
     </section>
   );
 }

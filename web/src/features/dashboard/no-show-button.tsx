@@ -12,7 +12,12 @@ export function NoShowControl({ appointment, marked }: { appointment: Appointmen
   const toast = useToast();
   const queryClient = useQueryClient();
   const mark = useMutation({
-    mutationFn: () => apiFetch('/api/appointments', { method: 'POST', body: JSON.stringify({ bookingId: appointment.id, noShow: true }), fallbackError: 'Could not mark the no-show' }),
+    mutationFn: () =>
+      apiFetch('/api/appointments', {
+        method: 'POST',
+        body: JSON.stringify({ bookingId: appointment.id, noShow: true }),
+        fallbackError: 'Could not mark the no-show',
+      }),
     onSuccess: async () => {
       toast.show('Marked as a no-show.', 'success');
       await queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
@@ -29,7 +34,13 @@ export function NoShowControl({ appointment, marked }: { appointment: Appointmen
   if (appointment.status !== 'confirmed' || appointment.source === 'test-call' || Date.parse(appointment.start) > Date.now()) return null;
 
   return (
-    <button type="button" className="button-link" onClick={() => mark.mutate()} disabled={mark.isPending} aria-label={`Mark ${appointment.callerName.trim() || 'this appointment'} as a no-show`}>
+    <button
+      type="button"
+      className="button-link"
+      onClick={() => mark.mutate()}
+      disabled={mark.isPending}
+      aria-label={`Mark ${appointment.callerName.trim() || 'this appointment'} as a no-show`}
+    >
       {mark.isPending ? 'Marking…' : 'No-show'}
     </button>
   );

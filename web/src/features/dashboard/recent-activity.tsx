@@ -7,7 +7,14 @@ import { useSkeleton } from './use-skeleton';
 export const SampleBadge = () => <span className="sample-badge">Sample data</span>;
 
 const time = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayAndTime = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const dayAndTime = new Intl.DateTimeFormat('en-IE', {
+  timeZone: 'Europe/Dublin',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
 const salonDay = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin' }).format(at);
 
 /** "10:42" today, "21 Nov, 10:42" before. */

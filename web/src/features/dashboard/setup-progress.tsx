@@ -38,7 +38,14 @@ export function SetupProgressPanel({ progress, status, error, onRetry }: Props) 
           </Link>
         </div>
       </div>
-      <ProgressBar className="setup-progress-bar" label="Setup progress" min={0} max={SETUP_STEPS} value={completed} valueText={`${completed} of ${SETUP_STEPS} steps completed`} />
+      <ProgressBar
+        className="setup-progress-bar"
+        label="Setup progress"
+        min={0}
+        max={SETUP_STEPS}
+        value={completed}
+        valueText={`${completed} of ${SETUP_STEPS} steps completed`}
+      />
       {status === 'error' && (
         <p className="alert alert-error" role="alert">
           {error}{' '}

@@ -47,7 +47,12 @@ export function StatCards({ bookings, summary }: { bookings: BookingsFigure; sum
   const summaryLoading = skeleton || summary.status === 'loading';
   const cards: readonly Card[] = summary.status === 'ready' && real ? realCards(summary.value) : SAMPLE_STATS;
   const callCard = (card: Card) => (
-    <li key={card.id} className={`card stat-card${real ? ' stat-live' : ''}`} data-testid={summaryLoading ? 'stat-skeleton' : `stat-${card.id}`} aria-busy={summaryLoading}>
+    <li
+      key={card.id}
+      className={`card stat-card${real ? ' stat-live' : ''}`}
+      data-testid={summaryLoading ? 'stat-skeleton' : `stat-${card.id}`}
+      aria-busy={summaryLoading}
+    >
       {summaryLoading ? (
         <Skeleton />
       ) : (
@@ -84,7 +89,9 @@ export function StatCards({ bookings, summary }: { bookings: BookingsFigure; sum
             <>
               <span className="stat-label">Bookings this month</span>
               <span className="stat-value">{bookings.status === 'ready' ? bookings.count : '–'}</span>
-              <span className="stat-detail">{bookings.status === 'ready' ? 'Made by callers since the 1st, past ones too (test calls not counted)' : 'Could not load this figure'}</span>
+              <span className="stat-detail">
+                {bookings.status === 'ready' ? 'Made by callers since the 1st, past ones too (test calls not counted)' : 'Could not load this figure'}
+              </span>
               {bookings.status === 'ready' && (
                 <span className="stat-detail" data-testid="stat-no-shows">
                   No-shows this month: {bookings.noShows}

@@ -10,7 +10,8 @@ export function UsageMeter({ usage }: { usage: UsageView }) {
   const shown = Math.min(minutesUsed, minutesIncluded);
   const percent = minutesIncluded ? Math.min(100, Math.round((minutesUsed / minutesIncluded) * 100)) : 0;
   const level = percent >= 100 ? 'usage-full' : percent >= 80 ? 'usage-high' : '';
-  const period = periodKind === 'trial' ? `Free trial, until ${endDate.format(new Date(periodEndsAt))}` : `This month, until ${endDate.format(new Date(periodEndsAt))}`;
+  const period =
+    periodKind === 'trial' ? `Free trial, until ${endDate.format(new Date(periodEndsAt))}` : `This month, until ${endDate.format(new Date(periodEndsAt))}`;
   return (
     <div className="usage-meter" data-testid="usage">
       <p className="usage-figure">
@@ -34,7 +35,8 @@ export function UsageMeter({ usage }: { usage: UsageView }) {
       )}
       {overageMinutes > 0 && (
         <p className="usage-note">
-          {overageMinutes} extra {overageMinutes === 1 ? 'minute' : 'minutes'} at {formatEuro(EXTRA_MINUTE_PRICE_CENTS)} each ({formatEuro(overageMinutes * EXTRA_MINUTE_PRICE_CENTS)}).
+          {overageMinutes} extra {overageMinutes === 1 ? 'minute' : 'minutes'} at {formatEuro(EXTRA_MINUTE_PRICE_CENTS)} each (
+          {formatEuro(overageMinutes * EXTRA_MINUTE_PRICE_CENTS)}).
         </p>
       )}
       <p className="usage-note">

@@ -5,7 +5,12 @@ import { irishDayOf } from '../../lib/irish-dates';
 import { salonQuery } from '../../lib/shared-queries';
 import { useReceptionistSwitch } from './use-receptionist-switch';
 
-const HEADINGS = { live: 'Your receptionist is live', paused: 'Your receptionist is paused', ready: 'Ready to go live', 'not-ready': 'Before you go live' } as const;
+const HEADINGS = {
+  live: 'Your receptionist is live',
+  paused: 'Your receptionist is paused',
+  ready: 'Ready to go live',
+  'not-ready': 'Before you go live',
+} as const;
 
 /**
  * The test page's go-live panel, true to the receptionist's state: Go Live Now when it can
@@ -23,7 +28,9 @@ export function GoLivePanel() {
       <h2 id="live-heading">{salon ? HEADINGS[state] : HEADINGS.ready}</h2>
       {state === 'live' || state === 'paused' ? (
         <p className="call-meta">
-          {state === 'live' ? 'Calls to your number reach your receptionist.' : pausedLine(salon?.readiness.pausedUntil ? irishDayOf(salon.readiness.pausedUntil) : null)}
+          {state === 'live'
+            ? 'Calls to your number reach your receptionist.'
+            : pausedLine(salon?.readiness.pausedUntil ? irishDayOf(salon.readiness.pausedUntil) : null)}
         </p>
       ) : (
         <p className="call-meta">When the test call sounds right, switch your receptionist on: calls to your number then reach it.</p>

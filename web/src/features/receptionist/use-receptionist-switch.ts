@@ -13,7 +13,12 @@ interface Switch {
 }
 
 const GO_LIVE: Switch = { path: '/api/agent/go-live', done: GO_LIVE_MESSAGES.live, fallback: GO_LIVE_MESSAGES.failed };
-const pause = (until?: string): Switch => ({ path: '/api/agent/pause', done: GO_LIVE_MESSAGES.paused, fallback: GO_LIVE_MESSAGES.pauseFailed, ...(until ? { body: { until } } : {}) });
+const pause = (until?: string): Switch => ({
+  path: '/api/agent/pause',
+  done: GO_LIVE_MESSAGES.paused,
+  fallback: GO_LIVE_MESSAGES.pauseFailed,
+  ...(until ? { body: { until } } : {}),
+});
 
 /**
  * Switching the receptionist on (Go Live Now, which also resumes it after a pause) and pausing it
@@ -23,16 +28,19 @@ const pause = (until?: string): Switch => ({ path: '/api/agent/pause', done: GO_
 export function useReceptionistSwitch() {
   const queryClient = useQueryClient();
   const mutation = useMutation({
-    mutationFn: ({ path, fallback, body }: Switch) => apiFetch<GoLiveAnswer | object>(path, { method: 'POST', fallbackError: fallback, ...(body ? { body: JSON.stringify(body) } : {}) }),
+    mutationFn: ({ path, fallback, body }: Switch) =>
+      apiFetch<GoLiveAnswer | object>(path, { method: 'POST', fallbackError: fallback, ...(body ? { body: JSON.stringify(body) } : {}) }),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.salon }),
   });
 
   const { variables } = mutation;
-  const state: SwitchState =
-    mutation.isPending ? { status: 'working' }
-    : mutation.isSuccess ? { status: 'done', message: variables!.done }
-    : mutation.isError ? { status: 'error', message: mutation.error.message || variables!.fallback }
-    : { status: 'idle' };
+  const state: SwitchState = mutation.isPending
+    ? { status: 'working' }
+    : mutation.isSuccess
+      ? { status: 'done', message: variables!.done }
+      : mutation.isError
+        ? { status: 'error', message: mutation.error.message || variables!.fallback }
+        : { status: 'idle' };
 
   return {
     state,

@@ -1,7 +1,17 @@
 import { useCallback, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SetupState } from '@functions/contracts/setup';
-import { latestSetup, useBusinessForm, useCalendarConnection, useSetupLoad, useTeamForm, useVoiceForm, wizardDataFromSetup, type OAuthReturn, type WizardData } from '../setup';
+import {
+  latestSetup,
+  useBusinessForm,
+  useCalendarConnection,
+  useSetupLoad,
+  useTeamForm,
+  useVoiceForm,
+  wizardDataFromSetup,
+  type OAuthReturn,
+  type WizardData,
+} from '../setup';
 
 export const SETTINGS_LOAD_FAILED = 'Unable to load settings';
 

@@ -14,4 +14,3 @@ export function withoutKey<T>(record: Record<string, T>, key: string): Record<st
   const { [key]: _removed, ...rest } = record;
   return rest;
 }
-

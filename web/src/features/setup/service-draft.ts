@@ -73,4 +73,3 @@ export function formatDuration(minutes: number | null): string {
   if (!hours) return `${minutes} min`;
   return rest ? `${hours} h ${rest} min` : `${hours} h`;
 }
-

@@ -11,5 +11,9 @@ const subscribe = (onChange: () => void) => {
 
 /** Whether the screen is a phone's, following rotation and resizing. */
 export function useNarrowScreen(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(NARROW).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(NARROW).matches,
+    () => false,
+  );
 }

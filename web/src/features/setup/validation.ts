@@ -22,9 +22,7 @@ export function validateService(service: ServiceDraft): ServiceErrors {
     ...serviceToApi(service),
     duration: forChecking(service.duration) ?? 0,
     deposit: forChecking(service.deposit) ?? 0,
-    ...(service.isRange
-      ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) }
-      : { price: forChecking(service.price) }),
+    ...(service.isRange ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) } : { price: forChecking(service.price) }),
   });
   return result.success ? {} : (issuesByPath(result.error.issues) as ServiceErrors);
 }
@@ -63,4 +61,3 @@ export function validateVoice(voice: VoiceDraft): Record<string, string> {
   const parsed = stepThreeRequest.safeParse({ step: 3, ...voice });
   return parsed.success ? {} : issuesByPath(parsed.error.issues);
 }
-

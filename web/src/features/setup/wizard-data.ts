@@ -50,7 +50,18 @@ const copyHours = (hours: Hours): Hours => Object.fromEntries(DAYS.map((day) => 
 
 export function defaultWizardData(): WizardData {
   return {
-    business: { name: '', phone: '', address_line: '', town_city: '', county: '', eircode: '', directions: '', owner_mobile: '', reminders: true, reminder_hours: 24 },
+    business: {
+      name: '',
+      phone: '',
+      address_line: '',
+      town_city: '',
+      county: '',
+      eircode: '',
+      directions: '',
+      owner_mobile: '',
+      reminders: true,
+      reminder_hours: 24,
+    },
     hours: copyHours(DEFAULT_HOURS),
     stylists: [emptyStylist()],
     services: [],
@@ -107,4 +118,3 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
     savedStep: setup.currentStep,
   };
 }
-

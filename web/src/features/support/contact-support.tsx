@@ -11,7 +11,15 @@ import './support.css';
  * support (the message goes with the salon's id, and support replies to the owner's email), with
  * the support address beside it for those who would rather email.
  */
-export function ContactSupport({ label = 'Contact support', topic = 'other', className = 'button button-secondary' }: { label?: string; topic?: SupportTopic; className?: string }) {
+export function ContactSupport({
+  label = 'Contact support',
+  topic = 'other',
+  className = 'button button-secondary',
+}: {
+  label?: string;
+  topic?: SupportTopic;
+  className?: string;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -52,8 +60,8 @@ function SupportDialog({ initialTopic, onClose }: { initialTopic: SupportTopic; 
     <dialog ref={dialog} className="support-dialog" aria-labelledby="support-title" onClose={onClose}>
       <h2 id="support-title">Contact support</h2>
       <p>
-        Write to us here, or email{' '}
-        {salon ? <a href={`mailto:${salon.support_email}`}>{salon.support_email}</a> : 'our support team'}. We reply to your account&apos;s email, usually within a working day.
+        Write to us here, or email {salon ? <a href={`mailto:${salon.support_email}`}>{salon.support_email}</a> : 'our support team'}. We reply to your
+        account&apos;s email, usually within a working day.
       </p>
       {send.isSuccess ? (
         <>

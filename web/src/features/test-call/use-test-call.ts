@@ -44,7 +44,11 @@ export function useTestCall() {
   const [callState, setState] = useState<Exclude<CallState, 'loading'>>('ready');
   const state: CallState = salonRead.isPending ? 'loading' : callState;
   const [callError, setError] = useState<string | null>(null);
-  const loadError = salonRead.isError ? (salonRead.error instanceof ApiError && salonRead.error.status === 401 ? testCallMessages.notSignedIn : testCallMessages.numberFailed) : null;
+  const loadError = salonRead.isError
+    ? salonRead.error instanceof ApiError && salonRead.error.status === 401
+      ? testCallMessages.notSignedIn
+      : testCallMessages.numberFailed
+    : null;
   const error = callError ?? loadError;
   const notice = salon && !salon.assigned_number ? testCallMessages.noNumber : null;
   const [lines, setLines] = useState<Line[]>([]);
@@ -69,10 +73,20 @@ export function useTestCall() {
     setState('connecting');
     let token: ClientTokenResponse;
     try {
-      token = await apiFetch<ClientTokenResponse>('/api/twilio?route=client-token', { method: 'POST', body: '{}', fallbackError: testCallMessages.tokenFailed });
+      token = await apiFetch<ClientTokenResponse>('/api/twilio?route=client-token', {
+        method: 'POST',
+        body: '{}',
+        fallbackError: testCallMessages.tokenFailed,
+      });
     } catch (failure) {
       // 409: no free test minutes left, said in the server's words.
-      setError(failure instanceof ApiError && failure.status === 401 ? testCallMessages.notSignedIn : failure instanceof ApiError && failure.status === 409 ? failure.message : testCallMessages.tokenFailed);
+      setError(
+        failure instanceof ApiError && failure.status === 401
+          ? testCallMessages.notSignedIn
+          : failure instanceof ApiError && failure.status === 409
+            ? failure.message
+            : testCallMessages.tokenFailed,
+      );
       return setState('ready');
     }
     setSandbox(token.sandbox);
@@ -136,7 +150,11 @@ export function useTestCall() {
     setLines((current) => [...current, { who: 'you', text }]);
     setThinking(true);
     try {
-      const turn = await apiFetch<ReceptionistTurn>('/api/receptionist', { method: 'POST', body: JSON.stringify({ conversationId: conversation.current, text }), fallbackError: testCallMessages.callFailed });
+      const turn = await apiFetch<ReceptionistTurn>('/api/receptionist', {
+        method: 'POST',
+        body: JSON.stringify({ conversationId: conversation.current, text }),
+        fallbackError: testCallMessages.callFailed,
+      });
       setLines((current) => [...current, { who: 'receptionist', text: turn.say }]);
       speak(turn.say);
       if (turn.ended) ended();

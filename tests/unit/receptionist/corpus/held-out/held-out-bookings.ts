@@ -13,21 +13,39 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
   script('held-out: around eleven, a name with Ní, the number in words', (c) => {
     const d = c.ahead(2);
     return {
-      says: [`Hello, I was wondering would you have anything for a blow-dry on ${d.weekday} around eleven?`, 'That would be great', "It's Orlaith Ní Dhomhnaill", 'oh eight seven, one two three, four five six seven', "yes that's right"],
+      says: [
+        `Hello, I was wondering would you have anything for a blow-dry on ${d.weekday} around eleven?`,
+        'That would be great',
+        "It's Orlaith Ní Dhomhnaill",
+        'oh eight seven, one two three, four five six seven',
+        "yes that's right",
+      ],
       expect: { books: [{ service: 'Blow-dry', start: d.at('11:00'), name: 'Orlaith Ní Dhomhnaill', phone: MINE }] },
     };
   }),
   script('held-out: a name with Ó, digits in groups said as words', (c) => {
     const d = c.ahead(3);
     return {
-      says: [`I need a gents cut ${d.weekday} at half twelve if there's one going`, 'perfect', 'Pádraig Ó Súilleabháin', 'zero eight seven one two three four five six seven', 'go ahead'],
+      says: [
+        `I need a gents cut ${d.weekday} at half twelve if there's one going`,
+        'perfect',
+        'Pádraig Ó Súilleabháin',
+        'zero eight seven one two three four five six seven',
+        'go ahead',
+      ],
       expect: { books: [{ service: 'Gents cut', start: d.at('12:30'), name: 'Pádraig Ó Súilleabháin', phone: MINE }] },
     };
   }),
   script('held-out: "double" in a number', (c) => {
     const d = c.ahead(4);
     return {
-      says: [`Could I get a fringe trim on ${d.weekday} at ten past... no, quarter past ten`, 'yeah', 'Gráinne Nic Amhlaoibh', 'oh eight six, double two three, four five six seven', 'yes please'],
+      says: [
+        `Could I get a fringe trim on ${d.weekday} at ten past... no, quarter past ten`,
+        'yeah',
+        'Gráinne Nic Amhlaoibh',
+        'oh eight six, double two three, four five six seven',
+        'yes please',
+      ],
       expect: { books: [{ service: 'Fringe trim', start: d.at('10:15'), name: 'Gráinne Nic Amhlaoibh', phone: '+353862234567' }] },
     };
   }),
@@ -62,7 +80,14 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
       };
     }
     return {
-      says: [`Any chance of a blow-dry ${c.today.weekday} at ${said(later)}?`, { if: /today|next|which/i, say: 'today, yeah' }, { if: /free|shall i|would .* suit/i, say: 'lovely' }, 'Ciarán', '087 600 7000', 'yes'],
+      says: [
+        `Any chance of a blow-dry ${c.today.weekday} at ${said(later)}?`,
+        { if: /today|next|which/i, say: 'today, yeah' },
+        { if: /free|shall i|would .* suit/i, say: 'lovely' },
+        'Ciarán',
+        '087 600 7000',
+        'yes',
+      ],
       expect: { books: [{ service: 'Blow-dry', start: c.today.at(later) }] },
     };
   }),
@@ -72,7 +97,14 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
       return { says: [`Can I book a cut and blow-dry for next ${c.today.weekday}?`], expect: { says: /closed/i } };
     }
     return {
-      says: [`Can I book a cut and blow-dry for ${c.today.weekday}? Not today, the one after`, { if: /what time|which time|when|suit/i, say: 'ten' }, { if: /ten .*free|shall i book|would .* suit/i, say: 'yes' }, 'Sorcha Lynch', '087 432 1098', 'yes'],
+      says: [
+        `Can I book a cut and blow-dry for ${c.today.weekday}? Not today, the one after`,
+        { if: /what time|which time|when|suit/i, say: 'ten' },
+        { if: /ten .*free|shall i book|would .* suit/i, say: 'yes' },
+        'Sorcha Lynch',
+        '087 432 1098',
+        'yes',
+      ],
       expect: { books: [{ service: 'Cut and blow-dry', start: day.at('10:00') }] },
     };
   }),
@@ -86,14 +118,29 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
       };
     }
     return {
-      says: [`Have you anything ${c.today.weekday} at 3 for a gents cut?`, { if: /today|next/i, say: `next week, the ${day.nth}` }, { if: /free|shall i|suit/i, say: 'yes' }, 'Colm', '087 321 0987', 'yes'],
+      says: [
+        `Have you anything ${c.today.weekday} at 3 for a gents cut?`,
+        { if: /today|next/i, say: `next week, the ${day.nth}` },
+        { if: /free|shall i|suit/i, say: 'yes' },
+        'Colm',
+        '087 321 0987',
+        'yes',
+      ],
       expect: { books: [{ service: 'Gents cut', start: day.at('15:00') }], avoid: /today.*today.*today/i },
     };
   }),
   script('held-out: a time the caller corrects after the offer', (c) => {
     const d = c.ahead(2);
     return {
-      says: [`Is there anything for an upstyle ${d.weekday} morning?`, 'Actually could you do eleven?', { if: /eleven.*free|shall i book/i, say: 'yes' }, { if: /suit/i, say: 'the eleven' }, 'Niamh Kenny', '086 111 2233', 'yes'],
+      says: [
+        `Is there anything for an upstyle ${d.weekday} morning?`,
+        'Actually could you do eleven?',
+        { if: /eleven.*free|shall i book/i, say: 'yes' },
+        { if: /suit/i, say: 'the eleven' },
+        'Niamh Kenny',
+        '086 111 2233',
+        'yes',
+      ],
       expect: { books: [{ service: 'Upstyle', start: d.at('11:00') }] },
     };
   }),
@@ -109,7 +156,15 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
     // Her blow-dry at quarter past eleven runs to quarter to twelve: half eleven overlaps it (at eleven it would not have).
     return {
       existing: [{ service: 'Blow-dry', start: d.at('11:15') }],
-      says: [`Can I book a blow-dry for ${d.weekday} at half eleven?`, 'yes', 'Róisín Ní Mhurchú', '087 123 4567', 'yes', { if: /already|move/i, say: 'oh yes, move that one so' }, { if: /shall i|go ahead|\?$/i, say: 'yes' }],
+      says: [
+        `Can I book a blow-dry for ${d.weekday} at half eleven?`,
+        'yes',
+        'Róisín Ní Mhurchú',
+        '087 123 4567',
+        'yes',
+        { if: /already|move/i, say: 'oh yes, move that one so' },
+        { if: /shall i|go ahead|\?$/i, say: 'yes' },
+      ],
       expect: { moves: [{ from: d.at('11:15'), to: d.at('11:30') }] },
     };
   }),
@@ -117,14 +172,32 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
     const d = c.ahead(3);
     return {
       existing: [{ service: 'Blow-dry', start: d.at('12:00') }],
-      says: [`a blow-dry ${d.weekday} at 12 please`, 'yes', 'Clodagh Byrne', '087 123 4567', 'yes', { if: /already|move/i, say: "no, this one's for my sister, Clodagh" }, { if: /shall i|\?$/i, say: 'yes' }],
+      says: [
+        `a blow-dry ${d.weekday} at 12 please`,
+        'yes',
+        'Clodagh Byrne',
+        '087 123 4567',
+        'yes',
+        { if: /already|move/i, say: "no, this one's for my sister, Clodagh" },
+        { if: /shall i|\?$/i, say: 'yes' },
+      ],
       expect: { books: [{ service: 'Blow-dry', start: d.at('12:00') }] },
     };
   }),
   script('held-out: a booking asked for twice in one call', (c) => {
     const d = c.ahead(2);
     return {
-      says: [`Fringe trim on ${d.weekday} at 2`, 'yes', 'Aoibheann', '087 909 8080', 'yes', `Sorry, can I book a fringe trim ${d.weekday} at 2?`, 'yes', 'yes', 'yes'],
+      says: [
+        `Fringe trim on ${d.weekday} at 2`,
+        'yes',
+        'Aoibheann',
+        '087 909 8080',
+        'yes',
+        `Sorry, can I book a fringe trim ${d.weekday} at 2?`,
+        'yes',
+        'yes',
+        'yes',
+      ],
       expect: { books: [{ service: 'Fringe trim', start: d.at('14:00') }] },
     };
   }),
@@ -164,7 +237,14 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
   script('held-out: a Sunday asked for, the Monday offered picked by its time', (c) => {
     const monday = c.next('Monday');
     return {
-      says: ['Are you around Sunday for a blow-dry?', { if: /Monday|suit/i, say: "Monday at ten o'clock is good" }, { if: /shall i book|free/i, say: 'yes' }, 'Fionnuala', '087 333 9999', 'yes'],
+      says: [
+        'Are you around Sunday for a blow-dry?',
+        { if: /Monday|suit/i, say: "Monday at ten o'clock is good" },
+        { if: /shall i book|free/i, say: 'yes' },
+        'Fionnuala',
+        '087 333 9999',
+        'yes',
+      ],
       expect: { books: [{ service: 'Blow-dry', start: monday.at('10:00') }] },
     };
   }),
@@ -199,7 +279,14 @@ export const HELD_OUT_BOOKINGS: ScriptTemplate[] = [
   script('held-out: a day in words, ten to twelve', (c) => {
     const d = c.openFrom(12);
     return {
-      says: [`I'd like to book an upstyle for the ${d.nth} of ${d.month}, at ten to twelve`, { if: /quarter|suit|which/i, say: 'quarter to twelve so' }, 'yes', 'Muireann', '087 919 2929', 'yes'],
+      says: [
+        `I'd like to book an upstyle for the ${d.nth} of ${d.month}, at ten to twelve`,
+        { if: /quarter|suit|which/i, say: 'quarter to twelve so' },
+        'yes',
+        'Muireann',
+        '087 919 2929',
+        'yes',
+      ],
       expect: { books: [{ service: 'Upstyle', start: d.at('11:45') }] },
     };
   }),

@@ -26,7 +26,12 @@ export const HELD_OUT_CALLS: ScriptTemplate[] = [
     const [from, to] = [c.ahead(2), c.ahead(4)];
     return {
       existing: [{ service: 'Root colour', start: from.at('11:00') }],
-      says: [`Can you move my root colour from ${from.weekday} to ${to.weekday}, same time?`, CALLER_PHONE, { if: /what time|which time/i, say: 'eleven, same as now' }, 'yes'],
+      says: [
+        `Can you move my root colour from ${from.weekday} to ${to.weekday}, same time?`,
+        CALLER_PHONE,
+        { if: /what time|which time/i, say: 'eleven, same as now' },
+        'yes',
+      ],
       expect: { moves: [{ from: from.at('11:00'), to: to.at('11:00') }] },
     };
   }),
@@ -46,7 +51,13 @@ export const HELD_OUT_CALLS: ScriptTemplate[] = [
         { service: 'Balayage', start: d.at('10:00'), stylist: 'Aoife' },
         { service: 'Blow-dry', start: d.at('14:00'), stylist: 'Aoife', callerPhone: '087 000 0009' },
       ],
-      says: [`Can I move my balayage on ${d.weekday} to 2 o'clock? With Aoife`, CALLER_PHONE, 'yes', { if: /taken|instead|suit/i, say: 'Half two is perfect' }, { if: /half two|shall i|go ahead/i, say: 'yes' }],
+      says: [
+        `Can I move my balayage on ${d.weekday} to 2 o'clock? With Aoife`,
+        CALLER_PHONE,
+        'yes',
+        { if: /taken|instead|suit/i, say: 'Half two is perfect' },
+        { if: /half two|shall i|go ahead/i, say: 'yes' },
+      ],
       expect: { moves: [{ from: d.at('10:00'), to: d.at('14:30') }] },
     };
   }),

@@ -53,7 +53,14 @@ export const ROUND_2_BOOKINGS: ScriptTemplate[] = [
     const [phrase, day] = c.plus(2).open ? ['the day after tomorrow', c.plus(2)] : [c.ahead(2).weekday, c.ahead(2)];
     return {
       layout: 'naas',
-      says: [`Just a dry cut ${phrase}, 12 o'clock?`, { if: /Ladies Dry Cut|which/i, say: 'the ladies dry cut' }, { if: /free|shall i book/i, say: 'yes' }, 'Carmel', '085 232 1212', 'yes'],
+      says: [
+        `Just a dry cut ${phrase}, 12 o'clock?`,
+        { if: /Ladies Dry Cut|which/i, say: 'the ladies dry cut' },
+        { if: /free|shall i book/i, say: 'yes' },
+        'Carmel',
+        '085 232 1212',
+        'yes',
+      ],
       expect: { books: [{ service: 'Ladies Dry Cut', start: day.at('12:00') }] },
     };
   }),
@@ -65,7 +72,13 @@ export const ROUND_2_BOOKINGS: ScriptTemplate[] = [
   script('round 2: a full week day and month, a number with spaces said as words', (c) => {
     const d = c.openFrom(13);
     return {
-      says: [`could you fit in a half head of highlights on ${d.weekday} the ${d.nth} of ${d.month}, ten in the morning`, 'yes', 'Eimear Ní Chathasaigh', 'oh eight five, nine eight seven, six five four three', 'yes'],
+      says: [
+        `could you fit in a half head of highlights on ${d.weekday} the ${d.nth} of ${d.month}, ten in the morning`,
+        'yes',
+        'Eimear Ní Chathasaigh',
+        'oh eight five, nine eight seven, six five four three',
+        'yes',
+      ],
       expect: { books: [{ service: 'Half head highlights', start: d.at('10:00'), name: 'Eimear Ní Chathasaigh', phone: '+353859876543' }] },
     };
   }),
@@ -104,14 +117,24 @@ export const ROUND_2_BOOKINGS: ScriptTemplate[] = [
       expect: { books: [{ service: 'Blow-dry', start: d.at('13:00') }] },
     };
   }),
-  script("round 2: today's weekday, said with today's later time, then \"today\"", (c) => {
+  script('round 2: today\'s weekday, said with today\'s later time, then "today"', (c) => {
     const later = c.laterToday(60);
     if (!later) {
       const d = c.ahead(3);
-      return { says: [`upstyle ${d.weekday} 10am`, 'yes', 'Sinéad Kelly', '087 101 1010', 'yes'], expect: { books: [{ service: 'Upstyle', start: d.at('10:00') }] } };
+      return {
+        says: [`upstyle ${d.weekday} 10am`, 'yes', 'Sinéad Kelly', '087 101 1010', 'yes'],
+        expect: { books: [{ service: 'Upstyle', start: d.at('10:00') }] },
+      };
     }
     return {
-      says: [`Can you do an upstyle ${c.today.weekday} at ${said(later)}?`, { if: /today/i, say: "today, it's for a do tonight" }, { if: /free|shall i book|suit/i, say: 'yes' }, 'Sinéad Kelly', '087 101 1010', 'yes'],
+      says: [
+        `Can you do an upstyle ${c.today.weekday} at ${said(later)}?`,
+        { if: /today/i, say: "today, it's for a do tonight" },
+        { if: /free|shall i book|suit/i, say: 'yes' },
+        'Sinéad Kelly',
+        '087 101 1010',
+        'yes',
+      ],
       expect: { books: [{ service: 'Upstyle', start: c.today.at(later) }] },
     };
   }),
@@ -121,7 +144,14 @@ export const ROUND_2_BOOKINGS: ScriptTemplate[] = [
       return { says: [`Are you open ${c.today.weekday}s?`], expect: { says: /closed/i } };
     }
     return {
-      says: [`I'd like a root colour on ${c.today.weekday} at 2`, { if: /today|next/i, say: 'next week, not today' }, { if: /free|shall i book|suit/i, say: 'yes' }, 'Olive', '087 202 2020', 'yes'],
+      says: [
+        `I'd like a root colour on ${c.today.weekday} at 2`,
+        { if: /today|next/i, say: 'next week, not today' },
+        { if: /free|shall i book|suit/i, say: 'yes' },
+        'Olive',
+        '087 202 2020',
+        'yes',
+      ],
       expect: { books: [{ service: 'Root colour', start: next.at('14:00') }] },
     };
   }),
@@ -144,7 +174,14 @@ export const ROUND_2_BOOKINGS: ScriptTemplate[] = [
   script('round 2: a day that contradicts its date, put right', (c) => {
     const d = c.openFrom(18);
     return {
-      says: [`Have you a cut and blow-dry ${d.plus(2).weekday} the ${d.nth} at 11?`, `I meant ${d.weekday}, the ${d.nth}`, 'yes', 'Maura Boyle', '087 858 5858', 'yes'],
+      says: [
+        `Have you a cut and blow-dry ${d.plus(2).weekday} the ${d.nth} at 11?`,
+        `I meant ${d.weekday}, the ${d.nth}`,
+        'yes',
+        'Maura Boyle',
+        '087 858 5858',
+        'yes',
+      ],
       expect: { books: [{ service: 'Cut and blow-dry', start: d.at('11:00') }] },
     };
   }),
@@ -152,14 +189,28 @@ export const ROUND_2_BOOKINGS: ScriptTemplate[] = [
     // Next week's Tuesday: the Monday after this week's, and a day on.
     const tuesday = c.today.plus(8 - c.today.date.weekday + 1);
     return {
-      says: ['Can I book a blow-dry some time next week?', { if: /which day/i, say: `Tuesday the ${tuesday.nth}, at eleven` }, { if: /free|shall i book|suit/i, say: 'yes' }, 'Hazel', '087 999 1212', 'yes'],
+      says: [
+        'Can I book a blow-dry some time next week?',
+        { if: /which day/i, say: `Tuesday the ${tuesday.nth}, at eleven` },
+        { if: /free|shall i book|suit/i, say: 'yes' },
+        'Hazel',
+        '087 999 1212',
+        'yes',
+      ],
       expect: { books: [{ service: 'Blow-dry', start: tuesday.at('11:00') }] },
     };
   }),
   script('round 2: a bare "anyone" stylist and a time in words', (c) => {
     const d = c.ahead(5);
     return {
-      says: [`full head highlights on ${d.weekday}, twenty past nine, doesn't matter who`, { if: /quarter|on the hour|suit/i, say: 'half nine so' }, { if: /free|shall i book/i, say: 'yes' }, 'Lorraine', '087 123 9876', 'yes'],
+      says: [
+        `full head highlights on ${d.weekday}, twenty past nine, doesn't matter who`,
+        { if: /quarter|on the hour|suit/i, say: 'half nine so' },
+        { if: /free|shall i book/i, say: 'yes' },
+        'Lorraine',
+        '087 123 9876',
+        'yes',
+      ],
       expect: { books: [{ service: 'Full head highlights', start: d.at('09:30') }] },
     };
   }),

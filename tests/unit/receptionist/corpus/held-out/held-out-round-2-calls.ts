@@ -51,7 +51,15 @@ export const ROUND_2_CALLS: ScriptTemplate[] = [
     const d = c.next(...WEEKDAYS);
     return {
       existing: [{ service: 'Root colour', start: d.at('10:00') }],
-      says: [`could I add a fringe trim ${d.weekday} at 11?`, 'yes', 'Bríd Moran', CALLER_PHONE, 'yes', { if: /already have/i, say: 'no, I want both, the fringe as well' }, { if: /shall i|\?$/, say: 'yes' }],
+      says: [
+        `could I add a fringe trim ${d.weekday} at 11?`,
+        'yes',
+        'Bríd Moran',
+        CALLER_PHONE,
+        'yes',
+        { if: /already have/i, say: 'no, I want both, the fringe as well' },
+        { if: /shall i|\?$/, say: 'yes' },
+      ],
       expect: { books: [{ service: 'Fringe trim', start: d.at('11:00') }] },
     };
   }),
@@ -70,14 +78,20 @@ export const ROUND_2_CALLS: ScriptTemplate[] = [
         { service: 'Blow-dry', start: a.at('10:00') },
         { service: 'Gents cut', start: b.at('15:00') },
       ],
-      says: ["I need to cancel an appointment, I'm not well", CALLER_PHONE, 'yes', { if: /which|few bookings/i, say: 'the gents cut' }, { if: /shall i cancel|\?$/i, say: 'yes' }],
+      says: [
+        "I need to cancel an appointment, I'm not well",
+        CALLER_PHONE,
+        'yes',
+        { if: /which|few bookings/i, say: 'the gents cut' },
+        { if: /shall i cancel|\?$/i, say: 'yes' },
+      ],
       expect: { cancels: [b.at('15:00')] },
     };
   }),
   script("round 2: can't make it tomorrow", (c) => {
     const t = c.tomorrow();
     return {
-      existing: [{ service: 'Kids\' cut', start: t.day.at('16:00') }],
+      existing: [{ service: "Kids' cut", start: t.day.at('16:00') }],
       says: [`I'm not able to make it ${t.said}, can you cancel my son's appointment`, CALLER_PHONE, 'yes'],
       expect: { cancels: [t.day.at('16:00')] },
     };
@@ -116,7 +130,7 @@ export const ROUND_2_CALLS: ScriptTemplate[] = [
   })),
   script('round 2: the policy on cancelling, nothing changed', (c) => ({
     existing: [{ service: 'Blow-dry', start: c.ahead(2).at('10:00') }],
-    says: ["Is there a charge if I cancel late?"],
+    says: ['Is there a charge if I cancel late?'],
     expect: { says: /polic/ },
   })),
 ];

@@ -158,7 +158,13 @@ function ServicesSection({
       <div className="services-tools">
         <PriceListUpload onImported={onImported} />
         <div className="auto-fill">
-          <button type="button" className="button button-secondary" onClick={onAutoFill} aria-disabled={autoFilling || services.length === 0} disabled={services.length === 0}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={onAutoFill}
+            aria-disabled={autoFilling || services.length === 0}
+            disabled={services.length === 0}
+          >
             {autoFilling ? 'Filling in durations…' : 'Auto-fill durations'}
           </button>
           <p className="field-hint">Missing durations? AI suggests typical times for each service.</p>

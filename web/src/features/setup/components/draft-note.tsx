@@ -9,8 +9,7 @@ export function DraftNote({ draft }: { draft: FormDraft }) {
   return (
     <div className="draft-note" role="status">
       <p>
-        We kept the changes you hadn't saved yet{Number.isNaN(when.getTime()) ? '' : ` (last edited ${timeFormat.format(when)})`}. Save them when
-        you're ready.
+        We kept the changes you hadn't saved yet{Number.isNaN(when.getTime()) ? '' : ` (last edited ${timeFormat.format(when)})`}. Save them when you're ready.
       </p>
       <button type="button" className="button button-secondary" onClick={draft.discard}>
         Discard changes

@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { PRICE_LIST_ACCEPT } from '@functions/contracts/price-list';
 import { EXTRACT_FAILED, extractServices, importedMessage, importNeedsReviewMessage, type ApiService } from '../api';
 
-
 type UploadState =
   | { kind: 'idle' }
   | { kind: 'uploading'; percent: number }
@@ -34,7 +33,8 @@ export function PriceListUpload({ onImported, disabled }: Props) {
       const services = await extractServices(
         files,
         {
-          onProgress: (fraction) => setState((current) => (current.kind === 'uploading' ? { kind: 'uploading', percent: Math.round(fraction * 100) } : current)),
+          onProgress: (fraction) =>
+            setState((current) => (current.kind === 'uploading' ? { kind: 'uploading', percent: Math.round(fraction * 100) } : current)),
           onUploaded: () => setState({ kind: 'extracting' }),
         },
         controller.signal,
@@ -43,7 +43,10 @@ export function PriceListUpload({ onImported, disabled }: Props) {
       onImported(services);
       const doubtful = services.filter((service) => service.review?.length).length;
       // A photo read so badly that another would serve better says so here, where the owner looks first.
-      const advice = services.flatMap((service) => service.review ?? []).filter((flag) => flag.reason === 'hard-photo').map((flag) => flag.detail);
+      const advice = services
+        .flatMap((service) => service.review ?? [])
+        .filter((flag) => flag.reason === 'hard-photo')
+        .map((flag) => flag.detail);
       const review = [doubtful ? importNeedsReviewMessage(doubtful) : '', ...advice].filter(Boolean).join(' ');
       setState({ kind: 'done', message: importedMessage(services.length), review: review || null });
     } catch (error) {

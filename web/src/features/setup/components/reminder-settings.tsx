@@ -14,12 +14,18 @@ export function ReminderSettings({ enabled, hours, onChange }: Props) {
       <h3 id="reminders-heading">Reminders</h3>
       <div className="field">
         <label className="checkbox">
-          <input type="checkbox" name="reminders" checked={enabled} aria-describedby="reminders-hint" onChange={(event) => onChange('reminders', event.target.checked)} />
+          <input
+            type="checkbox"
+            name="reminders"
+            checked={enabled}
+            aria-describedby="reminders-hint"
+            onChange={(event) => onChange('reminders', event.target.checked)}
+          />
           <span>Text callers a reminder before their appointment</span>
         </label>
         <p id="reminders-hint" className="field-hint">
-          With the service, stylist, day and time, and &ldquo;Reply C to cancel, or call us to change it&rdquo;. Never sent between 9pm and 8am: a reminder due then goes at 8am.
-          Bookings made closer to the time get none.
+          With the service, stylist, day and time, and &ldquo;Reply C to cancel, or call us to change it&rdquo;. Never sent between 9pm and 8am: a reminder due
+          then goes at 8am. Bookings made closer to the time get none.
         </p>
       </div>
       <SelectInput

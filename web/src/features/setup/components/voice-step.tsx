@@ -15,7 +15,8 @@ interface Props {
 /** Ringing first, as it works with how the salon's calls reach the receptionist (RELIABILITY 53). */
 function ringFirstHint(forwardWhen: ForwardWhen | null): string {
   if (forwardWhen === 'unanswered') return 'Your salon phone already rings first: only the calls nobody answers come to your receptionist, so this stays at 0.';
-  if (forwardWhen === 'all') return `0 = off. ${RING_SALON_FIRST_MIN} to ${RING_SALON_FIRST_MAX}: every call rings the number above first (your salon's line would only ring your receptionist again), and the receptionist answers if nobody picks up.`;
+  if (forwardWhen === 'all')
+    return `0 = off. ${RING_SALON_FIRST_MIN} to ${RING_SALON_FIRST_MAX}: every call rings the number above first (your salon's line would only ring your receptionist again), and the receptionist answers if nobody picks up.`;
   return `0 = off: the receptionist answers at once. ${RING_SALON_FIRST_MIN} to ${RING_SALON_FIRST_MAX}: your salon's phone rings first, and the receptionist answers if nobody picks up.`;
 }
 
@@ -56,9 +57,7 @@ export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }:
                 />
                 <label htmlFor={inputId} className="voice-label">
                   <span className="voice-name">{option.name}</span>
-                  <span className="voice-description">
-                    {option.description}
-                  </span>
+                  <span className="voice-description">{option.description}</span>
                   {option.languages.length > 1 && (
                     <span className="voice-languages">{option.languages.map((code) => LANGUAGE_LABELS[code] ?? code).join(', ')}</span>
                   )}
@@ -117,16 +116,12 @@ export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }:
               </span>
             </label>
             <label className="choice-card">
-              <input
-                type="radio"
-                name="phoneOption"
-                value="forward"
-                checked={forwarding}
-                onChange={() => onChange({ phoneOption: 'forward' })}
-              />
+              <input type="radio" name="phoneOption" value="forward" checked={forwarding} onChange={() => onChange({ phoneOption: 'forward' })} />
               <span>
                 <strong>Forward my existing number</strong>
-                <span className="field-hint">Keep your salon&apos;s number and forward its calls to the receptionist: your dashboard shows you how, step by step.</span>
+                <span className="field-hint">
+                  Keep your salon&apos;s number and forward its calls to the receptionist: your dashboard shows you how, step by step.
+                </span>
               </span>
             </label>
           </div>
@@ -200,7 +195,8 @@ export function VoiceStep({ voice, errors, onChange, playing, onTogglePreview }:
               <span>Text callers we miss</span>
             </label>
             <p id="text-missed-callers-hint" className="field-hint">
-              A caller who hangs up before anyone answers gets one text with your salon&apos;s name and how to book: once a day per number, never between 9pm and 9am.
+              A caller who hangs up before anyone answers gets one text with your salon&apos;s name and how to book: once a day per number, never between 9pm
+              and 9am.
             </p>
           </div>
         </div>

@@ -23,7 +23,14 @@ export function WizardProgress({ step, titles }: { step: number; titles: readonl
           );
         })}
       </ol>
-      <ProgressBar className="wizard-progress-bar" label="Setup progress" min={1} max={SETUP_STEPS} value={step} valueText={`Step ${step} of ${SETUP_STEPS}: ${title}`} />
+      <ProgressBar
+        className="wizard-progress-bar"
+        label="Setup progress"
+        min={1}
+        max={SETUP_STEPS}
+        value={step}
+        valueText={`Step ${step} of ${SETUP_STEPS}: ${title}`}
+      />
     </div>
   );
 }
