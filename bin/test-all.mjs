@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// `npm test` after its dependencies are in place: the type check, the lint and every vitest test at
-// once. The type check and the lint run beside the tests at a lower CPU priority: they take the CPU
-// the tests leave (while the product starts, while the last unit files run alone) instead of a
+// `npm test` after its dependencies are in place: the type check, the lint, the format check and
+// every vitest test at once. The checks run beside the tests at a lower CPU priority: they take the
+// CPU the tests leave (while the product starts, while the last unit files run alone) instead of a
 // minute of their own before the first test. Their output is held and printed once each finishes, so
-// it never interleaves with the test reporter's; any of the three failing fails the run. Arguments
+// it never interleaves with the test reporter's; any of them failing fails the run. Arguments
 // go to vitest (`node bin/test-all.mjs tests/unit/booking`).
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
@@ -44,9 +44,13 @@ function run(label, command, args, { background }) {
 // the check names 7's by path, since the two packages both offer a `tsc`.
 const typeScript7 = new URL('../node_modules/typescript-7/bin/tsc', import.meta.url).pathname;
 
+// Prettier reads .prettierrc.json and .prettierignore: the scripts, not the docs (their tables are generated and tested).
+const PRETTIER_FILES = '**/*.{ts,tsx,mts,mjs,js,cjs}';
+
 const results = await Promise.all([
   run('type check (TypeScript 7, tsc --noEmit)', process.execPath, [typeScript7, '--noEmit'], { background: true }),
   run('lint (eslint .)', bin('eslint'), ['.'], { background: true }),
+  run('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', PRETTIER_FILES], { background: true }),
   run('tests (vitest run)', bin('vitest'), ['run', ...process.argv.slice(2)], { background: false }),
 ]);
 const failed = results.filter((result) => result.code !== 0).map((result) => result.label);
