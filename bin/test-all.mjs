@@ -54,5 +54,5 @@ const results = await Promise.all([
   run('tests (vitest run)', bin('vitest'), ['run', ...process.argv.slice(2)], { background: false }),
 ]);
 const failed = results.filter((result) => result.code !== 0).map((result) => result.label);
-process.stdout.write(failed.length ? `\nnpm test failed: ${failed.join(', ')}\n` : '\nnpm test passed: type check, lint and tests\n');
+process.stdout.write(failed.length ? `\nnpm test failed: ${failed.join(', ')}\n` : '\nnpm test passed: type check, lint, format and tests\n');
 process.exit(failed.length ? 1 : 0);
