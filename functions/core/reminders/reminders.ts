@@ -1,16 +1,16 @@
 import type { Ports } from '../ports.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import { publicAppointment } from '../../store/booking-store.js';
-import type { Reminder, ReminderStore } from '../../store/reminder-store.js';
+import type { Reminder } from '../../store/reminder-store.js';
 import { logger } from '../../logger.js';
 import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.js';
 
 /**
- * Reminders (docs/reminders.md): settling a confirmed booking schedules its one reminder,
- * settling an ended one (cancelled, or moved away: the move's new booking id is confirmed and gets
- * its own) drops it, and the booking sweep publishes `booking.reminder-due` for each reminder whose
- * time has come. The sweep reads the appointment again before it publishes, so a reminder that
- * outlived its booking (a settle that died between the two) never reminds of a booking not there.
+ * Reminders (docs/reminders.md): a confirmed booking's transaction writes its one reminder
+ * (reminderFor, change-items.ts), an ended one's (cancelled, or moved away: the move's new booking
+ * id is confirmed and gets its own) deletes it, and the booking sweep publishes
+ * `booking.reminder-due` for each reminder whose time has come. The sweep reads the appointment
+ * again before it publishes, so a reminder never reminds of a booking not there.
  */
 export type ReminderDeps = Pick<Ports, 'salons' | 'setup' | 'events' | 'now'> & { bookings: Pick<Ports['bookings'], 'appointments' | 'reminders'> };
 
@@ -20,18 +20,6 @@ export function reminderFor(salon: { business: Parameters<typeof reminderSetting
   const sendAt = reminderSendAt(appointment, reminderSettings(salon.business).leadHours);
   if (!sendAt) return null;
   return { salonId: appointment.salonId, bookingId: appointment.id, sendAt: sendAt.toISOString(), start: appointment.start };
-}
-
-/** Schedules reminderFor's reminder, when there is one. Safe to repeat. */
-export async function scheduleReminder(
-  reminders: Pick<ReminderStore, 'put'>,
-  salon: { business: Parameters<typeof reminderSettings>[0] },
-  appointment: Appointment,
-): Promise<boolean> {
-  const reminder = reminderFor(salon, appointment);
-  if (!reminder) return false;
-  await reminders.put(reminder);
-  return true;
 }
 
 export interface ReminderSweepResult {

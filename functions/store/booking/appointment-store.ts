@@ -17,16 +17,6 @@ export interface AppointmentStore {
   get(salonId: string, bookingId: string): Promise<StoredAppointment | null>;
   getMany(salonId: string, bookingIds: readonly string[]): Promise<StoredAppointment[]>;
   setCalendarState(salonId: string, bookingId: string, state: { calendarEventId: string | null; calendarSync: CalendarSync }): Promise<void>;
-  /** Confirmed (or awaiting deposit) → cancelled, once: 'already' when it was cancelled before, 'missing' when there is none. */
-  markCancelled(
-    salonId: string,
-    bookingId: string,
-    at: string,
-    rescheduledTo?: string,
-    reason?: 'deposit_not_paid',
-  ): Promise<'cancelled' | 'already' | 'missing'>;
-  /** Awaiting deposit → confirmed, once: false when it was not awaiting one (already confirmed, or cancelled). */
-  markDepositPaid(salonId: string, bookingId: string): Promise<boolean>;
   /** Appointments starting in [from, to), soonest first. */
   list(salonId: string, from: Date, to: Date): Promise<StoredAppointment[]>;
 }
@@ -162,13 +152,6 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
         ),
       );
     },
-    async markCancelled(salonId, bookingId, at, rescheduledTo, reason) {
-      const ending = { bookingId, at, ...(rescheduledTo ? { rescheduledTo } : {}), ...(reason ? { reason } : {}) };
-      const changed = await conditionally(client.send(new UpdateCommand(appointmentCancelUpdate(tableName, salonId, ending))));
-      if (changed) return 'cancelled';
-      return (await store.get(salonId, bookingId)) ? 'already' : 'missing';
-    },
-    markDepositPaid: (salonId, bookingId) => conditionally(client.send(new UpdateCommand(appointmentPaidUpdate(tableName, salonId, bookingId)))),
     async list(salonId, from, to) {
       const items = await queryAll(client, {
         TableName: tableName,

@@ -1,4 +1,4 @@
-import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
@@ -16,7 +16,6 @@ export interface CalendarSyncTask {
 }
 
 export interface CalendarSyncStore {
-  mark(salonId: string, task: CalendarSyncTask): Promise<void>;
   clear(salonId: string, bookingId: string): Promise<void>;
   /** Notes a failed attempt on a marker still there (none is created). */
   noteFailure(salonId: string, bookingId: string, kind: string, at: string): Promise<void>;
@@ -44,9 +43,6 @@ export function calendarSyncPut(tableName: string, salonId: string, task: Calend
 export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableName: string): CalendarSyncStore {
   const key = syncKey;
   return {
-    async mark(salonId, task) {
-      await client.send(new PutCommand(calendarSyncPut(tableName, salonId, task)));
-    },
     async clear(salonId, bookingId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, bookingId) }));
     },

@@ -1,5 +1,4 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionally } from '../dynamo.js';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../keys.js';
 
 /**
@@ -16,8 +15,6 @@ export interface CallerRecord {
 
 export interface CallerStore {
   get(salonId: string, phoneHash: string): Promise<CallerRecord>;
-  /** Writes the record if it is still at `record.version`; false when someone wrote first. */
-  save(salonId: string, phoneHash: string, record: CallerRecord): Promise<boolean>;
 }
 
 export const callerKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.callerSk(phoneHash) });
@@ -49,9 +46,6 @@ export function createCallerStore(client: DynamoDBDocumentClient, tableName: str
   return {
     async get(salonId, phoneHash) {
       return toCallerRecord((await client.send(new GetCommand({ TableName: tableName, Key: callerKey(salonId, phoneHash), ConsistentRead: true }))).Item);
-    },
-    save(salonId, phoneHash, record) {
-      return conditionally(client.send(new PutCommand(callerPut(tableName, salonId, phoneHash, record))));
     },
   };
 }

@@ -1,5 +1,5 @@
-import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { batchGetAll, conditionally, type Item } from '../dynamo.js';
+import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
 import type { BookingRecord, DayItem, DayRef, DayReservation, MovedTo } from '../../core/booking/records.js';
 
@@ -20,8 +20,6 @@ import type { BookingRecord, DayItem, DayRef, DayReservation, MovedTo } from '..
 export interface DayStore {
   getMany(salonId: string, refs: readonly DayRef[]): Promise<DayItem[]>;
   get(salonId: string, ref: DayRef): Promise<DayItem>;
-  /** Writes the day if it is still at `day.version`; false when someone wrote first. */
-  save(salonId: string, day: DayItem): Promise<boolean>;
 }
 
 const reservationFrom = (raw: Item): DayReservation => ({
@@ -82,9 +80,6 @@ export function createDayStore(client: DynamoDBDocumentClient, tableName: string
     async get(salonId, ref) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: dayKey(salonId, ref), ConsistentRead: true }));
       return toDay(ref, result.Item);
-    },
-    save(salonId, day) {
-      return conditionally(client.send(new PutCommand(dayPut(tableName, salonId, day))));
     },
   };
 }

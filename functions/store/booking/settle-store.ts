@@ -44,7 +44,6 @@ export function markerPut(tableName: string, marker: SettleMarker) {
 }
 
 export interface SettleStore {
-  mark(markers: readonly SettleMarker[]): Promise<void>;
   clear(markers: readonly MarkerRef[]): Promise<void>;
   /** Markers older than `before`, oldest first. */
   stale(before: Date, limit: number): Promise<SettleMarker[]>;
@@ -52,13 +51,6 @@ export interface SettleStore {
 
 export function createSettleStore(client: DynamoDBDocumentClient, tableName: string): SettleStore {
   return {
-    async mark(markers) {
-      await batchWriteAll(
-        client,
-        tableName,
-        markers.map((marker) => ({ PutRequest: { Item: markerPut(tableName, marker).Item } })),
-      );
-    },
     async clear(markers) {
       await batchWriteAll(
         client,

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { outOfQuietHours, reminderSendAt, reminderSettings } from '../../../functions/core/reminders/reminder-time.js';
 import { reminderSms } from '../../../functions/core/reminders/reminder-text.js';
-import { scheduleReminder, sweepReminders, type ReminderDeps } from '../../../functions/core/reminders/reminders.js';
+import { reminderFor, sweepReminders, type ReminderDeps } from '../../../functions/core/reminders/reminders.js';
 import { createReminderStore } from '../../../functions/store/reminder-store.js';
 import { createDeliveryClaims } from '../../../functions/store/delivery-claims.js';
 import { sendReminder } from '../../../functions/core/reminders/send-reminder.js';
@@ -124,7 +124,10 @@ describe('the reminder sweep', () => {
     const book = async (overrides: Partial<StoredAppointment> = {}) => {
       const made = appointment({ salonId, ...overrides });
       appointments.set(made.id, made);
-      return { made, outcome: await scheduleReminder(reminders, salon, made as Appointment) };
+      // As a booking's transaction writes it (change-items.ts): the reminder reminderFor gives, if any.
+      const reminder = reminderFor(salon, made as Appointment);
+      if (reminder) await reminders.put(reminder);
+      return { made, outcome: reminder !== null };
     };
     const dropReminder = (made: Appointment) => reminders.drop(made.salonId, made.id);
     const mine = () => published.filter((event) => (event.detail as { appointment: Appointment }).appointment.salonId === salonId);
@@ -226,7 +229,8 @@ describe('a kill -9 during the 08:00 reminder sweep (RELIABILITY 71)', () => {
         callerPhone: `+3538510000${String(n).padStart(2, '0')}`,
       });
       appointments.set(made.id, made);
-      await scheduleReminder(createReminderStore(table.client, table.tableName), salon, made as Appointment);
+      const reminder = reminderFor(salon, made as Appointment);
+      if (reminder) await createReminderStore(table.client, table.tableName).put(reminder);
     }
     // npm start's in-process bus: what it accepted and has not yet handed to the consumer dies with the process.
     let bus: Appointment[] = [];
