@@ -13,8 +13,18 @@ export function wireMobileMenu(root: ParentNode): () => void {
   if (!button || !dialog) return () => {};
   const wide = window.matchMedia(WIDE_SCREEN_QUERY);
 
+  const onClosed = () => {
+    if (dialog.open) return;
+    button.setAttribute('aria-expanded', 'false');
+    document.body.classList.remove('scroll-locked');
+    wide.removeEventListener('change', closeWhenWide);
+  };
+  // The browser hides a closed dialog at once but fires 'close' as a later task: unlock now, so the
+  // page never shows without the menu while still refusing to scroll.
   const close = () => {
-    if (dialog.open) dialog.close();
+    if (!dialog.open) return;
+    dialog.close();
+    onClosed();
   };
   const closeWhenWide = () => {
     if (wide.matches) close();
@@ -27,11 +37,6 @@ export function wireMobileMenu(root: ParentNode): () => void {
     document.body.classList.add('scroll-locked');
     wide.addEventListener('change', closeWhenWide);
     closeWhenWide();
-  };
-  const onClosed = () => {
-    button.setAttribute('aria-expanded', 'false');
-    document.body.classList.remove('scroll-locked');
-    wide.removeEventListener('change', closeWhenWide);
   };
   const onClick = (event: MouseEvent) => {
     const target = event.target as Element;
