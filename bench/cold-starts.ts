@@ -29,6 +29,7 @@ function lambdas(): Map<string, Packages> {
   for (const rule of eventRules) entries.set(rule.consumer, {});
   entries.set('functions/jobs/sweep-bookings.ts', {});
   entries.set('functions/jobs/sweep-calls.ts', {});
+  entries.set('functions/jobs/send-due-reminders.ts', {});
   return entries;
 }
 

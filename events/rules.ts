@@ -12,9 +12,9 @@ export interface EventRule {
   consumer: string;
   grants: readonly Extract<Grant, 'table:read' | 'table:write' | 'uploads:write' | 'secrets:providers' | 'email:send' | 'events:put' | 'tokens:crypt'>[];
   /**
-   * More detail-types for the same consumer on the same rule: one Lambda, DLQ and alarm instead of
-   * one each, where a consumer already takes several events (the stack is near CloudFormation's
-   * 500 resources, docs/reminders.md).
+   * More detail-types for the same consumer on the same rule, where one job is done for several
+   * events (a booking's text on its confirmation and on its cancellation). Two jobs never share a
+   * consumer to save resources: the consumers are a nested stack of their own (infra/events.ts).
    */
   also?: readonly EventType[];
 }
@@ -62,14 +62,9 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/send-deposit-sms.ts',
     grants: SMS_GRANTS,
   },
-  // A booking's reminder, when the booking sweep finds it due; a time freed within 48 hours, to the callers waiting for that day.
-  {
-    id: 'booking-reminder-due-sms',
-    eventType: 'booking.reminder-due',
-    also: ['booking.slot-freed'],
-    consumer: 'events/consumers/keep-bookings-texts.ts',
-    grants: SMS_GRANTS,
-  },
+  // A booking's reminder, when it is due; a freed time, offered to the callers waiting for that day.
+  { id: 'booking-reminder-due-sms', eventType: 'booking.reminder-due', consumer: 'events/consumers/send-reminder-sms.ts', grants: SMS_GRANTS },
+  { id: 'booking-slot-freed-offer', eventType: 'booking.slot-freed', consumer: 'events/consumers/offer-freed-slot.ts', grants: SMS_GRANTS },
   // The booking's event in the salon's calendar, written after the caller's answer (the Google client and the refresh token's key).
   {
     id: 'booking-calendar-event',

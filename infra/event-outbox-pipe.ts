@@ -49,8 +49,8 @@ export interface EventOutboxPipeProps {
  * goes to the DLQ (its shard and sequence numbers: the outbox items stay two days in the table to
  * publish again from), and the alarm beside it fires.
  *
- * A nested stack: the main stack is near CloudFormation's 500 resources (502 with these ten and
- * the site's deployment), and a nested stack counts there as one.
+ * A nested stack of its own, as the event consumers are (docs/architecture.md, "Decisions"): a
+ * nested stack counts as one resource in the main stack.
  */
 export class EventOutboxPipe extends NestedStack {
   readonly pipe: pipes.CfnPipe;

@@ -1,4 +1,4 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, NestedStack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
@@ -48,21 +48,27 @@ export class EventBus extends Construct {
     this.bus = new events.EventBus(this, 'Bus', { eventBusName: physicalName(props.config) });
   }
 
-  addConsumers(props: EventConsumersProps): void {
+  /**
+   * The consumers, their rules, DLQs and alarms (ten resources each) are a nested stack of their
+   * own, so that neither a new consumer nor a new route is ever folded onto another's Lambda to
+   * keep the main stack under CloudFormation's 500 resources.
+   */
+  addConsumers(props: EventConsumersProps): NestedStack {
+    const stack = new NestedStack(this, 'Consumers', { description: `Event consumers (${this.config.stage})` });
     const ids = new Set<string>();
     for (const rule of props.rules) {
       if (ids.has(rule.id)) throw new Error(`Duplicate event rule id ${rule.id} in events/rules.ts`);
       ids.add(rule.id);
       const name = `Rule${constructId(rule.id)}`;
 
-      const dlq = new sqs.Queue(this, `${name}DeadLetters`, {
+      const dlq = new sqs.Queue(stack, `${name}DeadLetters`, {
         encryption: sqs.QueueEncryption.SQS_MANAGED,
         enforceSSL: true,
         retentionPeriod: Duration.days(14),
         removalPolicy: this.config.removalPolicy,
       });
       NagSuppressions.addResourceSuppressions(dlq, [{ id: 'AwsSolutions-SQS3', reason: `This queue is the dead-letter queue of the ${rule.id} consumer.` }]);
-      new cloudwatch.Alarm(this, `${name}DeadLettersAlarm`, {
+      new cloudwatch.Alarm(stack, `${name}DeadLettersAlarm`, {
         alarmDescription: `Events for ${rule.id} (${rule.eventType}) failed and are waiting in the dead-letter queue`,
         metric: dlq.metricApproximateNumberOfMessagesVisible({ period: Duration.minutes(5) }),
         threshold: 0,
@@ -71,7 +77,7 @@ export class EventBus extends Construct {
         treatMissingData: cloudwatch.TreatMissingData.NOT_BREACHING,
       });
 
-      const consumer = new AppFunction(this, `${name}Consumer`, {
+      const consumer = new AppFunction(stack, `${name}Consumer`, {
         config: this.config,
         entry: rule.consumer,
         description: `${rule.eventType} → ${rule.id}`,
@@ -85,7 +91,7 @@ export class EventBus extends Construct {
         onFailure: new SqsDestination(dlq),
       });
 
-      new events.Rule(this, name, {
+      new events.Rule(stack, name, {
         eventBus: this.bus,
         description: `${detailTypesOf(rule).join(', ')} → ${rule.consumer}`,
         eventPattern: { source: [EVENT_SOURCE], detailType: detailTypesOf(rule) },
@@ -100,5 +106,6 @@ export class EventBus extends Construct {
       this.consumers.set(rule.id, consumer);
       this.deadLetterQueues.set(rule.id, dlq);
     }
+    return stack;
   }
 }

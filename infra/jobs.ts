@@ -16,6 +16,9 @@ export const SWEEP_BOOKINGS_GRANTS: readonly Grant[] = ['table:read', 'table:wri
 export const SWEEP_CALLS_ENTRY = 'functions/jobs/sweep-calls.ts';
 /** Closing calls (their call.completed is written with the end, the event outbox), from Twilio's and ElevenLabs' records of a call (the provider secret). */
 export const SWEEP_CALLS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'secrets:providers'];
+export const SEND_REMINDERS_ENTRY = 'functions/jobs/send-due-reminders.ts';
+/** Publishing each due reminder as booking.reminder-due, and dropping it with its write. */
+export const SEND_REMINDERS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put'];
 export const WATCH_NUMBERS_ENTRY = 'functions/jobs/watch-number-pool.ts';
 /** Giving waiting salons their numbers (salon.number-assigned), knowing the telephony provider (the provider secret). */
 export const WATCH_NUMBERS_GRANTS: readonly Grant[] = ['table:read', 'table:write', 'events:put', 'secrets:providers'];
@@ -36,10 +39,11 @@ interface SweepJob {
 
 /**
  * Scheduled work: the sweeps, each every few minutes on EventBridge Scheduler with an alarm when
- * it keeps failing. The booking sweep settles booking changes whose request died (a Lambda
- * timeout between two writes), retries pending calendar writes and keeps the calendar mirrors
- * (channels renewed, quiet mirrors resynced): settling publishes booking events and writes
- * calendar events, hence its grants. The call sweep closes calls whose end never came, from the
+ * it keeps failing. The booking sweep releases held times whose deposit never came, retries
+ * pending calendar writes and keeps the calendar mirrors (channels renewed, quiet mirrors
+ * resynced): a release writes its booking events, and the calendar writes need the refresh
+ * tokens' key and Google's credentials, hence its grants. The reminder job publishes the
+ * reminders that are due. The call sweep closes calls whose end never came, from the
  * provider's record (each end writes its call.completed with it). The number job serves salons waiting for a number and reports the pool's
  * level for the operators' alarm (infra/operations.ts).
  */
@@ -48,6 +52,7 @@ export class Jobs extends Construct {
   readonly sweepSchedule: Schedule;
   readonly sweepCalls: AppFunction;
   readonly callSweepSchedule: Schedule;
+  readonly sendReminders: AppFunction;
   readonly watchNumbers: AppFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
@@ -55,7 +60,7 @@ export class Jobs extends Construct {
     [this.sweepBookings, this.sweepSchedule] = this.sweep(props, {
       id: 'SweepBookings',
       entry: SWEEP_BOOKINGS_ENTRY,
-      description: 'Settles unfinished booking changes, retries pending calendar writes, keeps the calendar mirrors synced and publishes due reminders',
+      description: 'Releases lapsed deposit holds, retries pending calendar writes and keeps the calendar mirrors synced',
       grants: SWEEP_BOOKINGS_GRANTS,
       failing: 'The booking sweep keeps failing: unfinished bookings are not being settled',
     });
@@ -65,6 +70,13 @@ export class Jobs extends Construct {
       description: "Closes calls whose end never came, from the provider's record",
       grants: SWEEP_CALLS_GRANTS,
       failing: 'The call sweep keeps failing: unfinished calls are not being metered',
+    });
+    [this.sendReminders] = this.sweep(props, {
+      id: 'SendReminders',
+      entry: SEND_REMINDERS_ENTRY,
+      description: 'Publishes the booking reminders that are due, for their texts',
+      grants: SEND_REMINDERS_GRANTS,
+      failing: 'The reminder job keeps failing: callers are not being reminded of their bookings',
     });
     [this.watchNumbers] = this.sweep(props, {
       id: 'WatchNumbers',

@@ -1,5 +1,5 @@
 import type { TwilioLocation } from '../functions/providers/twilio-region.js';
-import { CfnOutput, Stack, Tags, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Stack, Tags, type NestedStack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
 import type { EventRule } from '../events/rules.js';
 import type { RouteDefinition } from '../functions/routes.js';
@@ -50,6 +50,7 @@ export class SalonReceptionistStack extends Stack {
   readonly auth: Auth;
   readonly api: Api;
   readonly events: EventBus;
+  readonly eventConsumers: NestedStack;
   readonly eventOutbox: EventOutboxPipe;
   readonly web: Web;
   readonly admin: Admin;
@@ -114,7 +115,7 @@ export class SalonReceptionistStack extends Stack {
           )
         : {},
     });
-    this.events.addConsumers({ rules: props.eventRules, environment, grants });
+    this.eventConsumers = this.events.addConsumers({ rules: props.eventRules, environment, grants });
     this.eventOutbox = new EventOutboxPipe(this, 'EventOutbox', { config, table: this.data.table, bus: this.events.bus, environment });
     this.admin = new Admin(this, 'Admin', { config, environment, grants });
     this.jobs = new Jobs(this, 'Jobs', { config, environment, grants });

@@ -30,7 +30,9 @@ export async function launchProduct(options: {
   stderr?: 'inherit' | 'ignore' | number;
 }): Promise<LaunchedProduct> {
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'bin/local.ts'], {
+  // BENCH_CPU_PROF=<folder>: the product's CPU profile lands there when it stops (Node's --cpu-prof, which NODE_OPTIONS may not carry).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'bin/local.ts'], {
     env: { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: options.dataDir },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
     detached: options.detached ?? false,

@@ -9,6 +9,7 @@ import { eventRules } from '../../events/rules.js';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as sweepBookings } from '../../functions/jobs/sweep-bookings.js';
+import { handler as sendDueReminders } from '../../functions/jobs/send-due-reminders.js';
 import { handler as sweepCalls } from '../../functions/jobs/sweep-calls.js';
 import { handler as watchNumberPool } from '../../functions/jobs/watch-number-pool.js';
 import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
@@ -231,12 +232,13 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
     onError,
   });
 
-  // The booking and call sweeps and the number job (EventBridge Scheduler in AWS): at once, with no
+  // The booking sweep, the reminder job, the call sweep and the number job (EventBridge Scheduler in AWS): at once, with no
   // grace since nothing is running yet (they finish what a killed run left, and the telephony
   // sandbox's number pool is stocked before the first owner finishes setup), then every minute.
   const report = (name: string) => (error: unknown) => onError(`${name} sweep: ${(error as Error).message}`);
   const runSweep = async (event?: { graceMs: number }) => {
     await sweepBookings(event).then(() => undefined, report('booking'));
+    await sendDueReminders().then(() => undefined, report('reminder'));
     await sweepCalls(event).then(() => undefined, report('call'));
     await watchNumberPool().then(() => undefined, report('number'));
   };

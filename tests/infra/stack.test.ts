@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Aspects, type CfnElement } from 'aws-cdk-lib';
-import { Match } from 'aws-cdk-lib/assertions';
+import { Aspects, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { EVENT_SOURCE } from '../../events/catalog.js';
@@ -65,6 +65,7 @@ function appFunctions(s: SynthesizedStage): { name: string; fn: AppFunction }[] 
     { name: 'post-authentication trigger', fn: s.stack.auth.postAuthentication },
     { name: 'admin assign-phone-number', fn: s.stack.admin.assignPhoneNumber },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings },
+    { name: 'reminder job', fn: s.stack.jobs.sendReminders },
     { name: 'call sweep', fn: s.stack.jobs.sweepCalls },
   ];
 }
@@ -434,6 +435,21 @@ describe('data', () => {
   });
 });
 
+/** A route in the main stack: its Lambda, role, policy, log group, invoke permission, integration and an API route per method. */
+const RESOURCES_PER_ROUTE = 8;
+
+describe('CloudFormation’s 500 resources a stack', () => {
+  it('leave the main stack room for 20 more routes, each with a Lambda of its own: the consumers are a nested stack', () => {
+    for (const s of [dev, prod]) {
+      const count = Object.keys(s.mainTemplate.toJSON().Resources as object).length;
+      expect(count + 20 * RESOURCES_PER_ROUTE, s.stack.stackName).toBeLessThanOrEqual(500);
+    }
+    const consumerStack = dev.stack.eventConsumers;
+    for (const consumer of dev.stack.events.consumers.values()) expect(Stack.of(consumer.function)).toBe(consumerStack);
+    expect(Object.keys(Template.fromStack(consumerStack).toJSON().Resources as object).length).toBeLessThan(400);
+  });
+});
+
 describe('events', () => {
   it('has one bus', () => {
     expect(Object.keys(resources(dev, 'AWS::Events::EventBus'))).toHaveLength(1);
@@ -574,7 +590,8 @@ describe('the sweeps', () => {
   it.each([
     ['booking', (s: SynthesizedStage) => s.stack.jobs.sweepBookings],
     ['call', (s: SynthesizedStage) => s.stack.jobs.sweepCalls],
-  ] as const)('the %s sweep runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', (_name, sweep) => {
+    ['reminder', (s: SynthesizedStage) => s.stack.jobs.sendReminders],
+  ] as const)('the %s job runs on EventBridge Scheduler every few minutes, with an alarm when it keeps failing', (_name, sweep) => {
     const s = dev;
     const functionId = logicalId(s, sweep(s));
     const schedules = Object.values(resources(s, 'AWS::Scheduler::Schedule')).filter((schedule) => refId(schedule.Properties.Target.Arn) === functionId);
@@ -592,7 +609,9 @@ describe('the sweeps', () => {
   it('are the only schedules', () => {
     const targets = Object.values(resources(dev, 'AWS::Scheduler::Schedule')).map((schedule) => refId(schedule.Properties.Target.Arn));
     expect(targets.sort()).toEqual(
-      [logicalId(dev, dev.stack.jobs.sweepBookings), logicalId(dev, dev.stack.jobs.sweepCalls), logicalId(dev, dev.stack.jobs.watchNumbers)].sort(),
+      [dev.stack.jobs.sweepBookings, dev.stack.jobs.sweepCalls, dev.stack.jobs.sendReminders, dev.stack.jobs.watchNumbers]
+        .map((job) => logicalId(dev, job))
+        .sort(),
     );
   });
 

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { App } from 'aws-cdk-lib';
+import { App, NestedStack, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { eventRules } from '../../events/rules.js';
 import type { Grant, RouteDefinition } from '../../functions/routes.js';
@@ -9,14 +9,17 @@ import { routes as defaultRoutes } from '../../functions/routes.js';
 import { buildStack, type BuildStackOptions } from '../../infra/app.js';
 import type { AppFunction, FunctionEnvironment } from '../../infra/function.js';
 import { REPO_ROOT } from '../../infra/lambda-bundle.js';
-import { SWEEP_BOOKINGS_GRANTS, SWEEP_CALLS_GRANTS } from '../../infra/jobs.js';
+import { SEND_REMINDERS_GRANTS, SWEEP_BOOKINGS_GRANTS, SWEEP_CALLS_GRANTS } from '../../infra/jobs.js';
 import type { SalonReceptionistStack } from '../../infra/stack.js';
 import { PRERENDERED_PAGES } from '../../web/site-files.js';
 
 export interface SynthesizedStage {
   app: App;
   stack: SalonReceptionistStack;
+  /** The stage as one template: the main stack's resources with its nested stacks' (flattened). */
   template: Template;
+  /** The main stack's own template, which CloudFormation's 500-resource limit applies to. */
+  mainTemplate: Template;
   annotations: Annotations;
   outdir: string;
   /** Removes the temporary cloud assembly. */
@@ -46,13 +49,57 @@ export function synthStage(options: BuildStackOptions & { stage: string; context
       webDistDir: path.join(outdir, 'no-web-build'),
       ...stackOptions,
     });
-    const template = Template.fromStack(stack);
+    const mainTemplate = Template.fromStack(stack);
+    const template = flattened(stack, mainTemplate);
     const annotations = annotationsOfLastSynth(app, stack);
-    return { app, stack, template, annotations, outdir, dispose };
+    return { app, stack, template, mainTemplate, annotations, outdir, dispose };
   } catch (error) {
     dispose();
     throw error;
   }
+}
+
+type TemplateJson = { Resources: Record<string, Resource>; Outputs?: Record<string, { Value: unknown }>; [section: string]: unknown };
+
+/**
+ * The main template with every nested stack's resources merged in, each nested reference to the
+ * main stack (a parameter) replaced by what the main stack passes, and each main reference to a
+ * nested output by the output's value. A resource keeps the logical id its own stack gives it
+ * (`stack.getLogicalId` answers that id for a nested construct too), so a test reads a consumer's
+ * Lambda as it reads a route's, wherever the resource limit put it.
+ */
+function flattened(stack: Stack, main: Template): Template {
+  const json = structuredClone(main.toJSON()) as TemplateJson;
+  const nestedStacks = stack.node
+    .findAll()
+    .filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct) && construct.nestedStackParent === stack);
+  for (const nested of nestedStacks) {
+    const stackId = stack.getLogicalId(nested.nestedStackResource as CfnElement);
+    const parameters = (json.Resources[stackId]!.Properties.Parameters ?? {}) as Record<string, unknown>;
+    const inner = Template.fromStack(nested).toJSON() as TemplateJson;
+    const fromMain = (value: unknown): unknown => replaced(value, (node) => (isRef(node) && node.Ref in parameters ? parameters[node.Ref] : undefined));
+    for (const [id, resource] of Object.entries(inner.Resources)) {
+      if (id in json.Resources) throw new Error(`Logical id ${id} is in the main stack and in ${nested.node.path}`);
+      json.Resources[id] = fromMain(resource) as Resource;
+    }
+    const outputs = Object.fromEntries(Object.entries(inner.Outputs ?? {}).map(([name, output]) => [name, fromMain(output.Value)]));
+    json.Resources = replaced(json.Resources, (node) => {
+      const getAtt = (node as { 'Fn::GetAtt'?: [string, string] })['Fn::GetAtt'];
+      return getAtt?.[0] === stackId && getAtt[1].startsWith('Outputs.') ? outputs[getAtt[1].slice('Outputs.'.length)] : undefined;
+    }) as TemplateJson['Resources'];
+  }
+  return Template.fromJSON(json);
+}
+
+const isRef = (node: unknown): node is { Ref: string } => typeof (node as { Ref?: unknown })?.Ref === 'string' && Object.keys(node as object).length === 1;
+
+/** A deep copy of `value` with each node `swap` answers for replaced by its answer. */
+function replaced(value: unknown, swap: (node: unknown) => unknown): unknown {
+  const swapped = swap(value);
+  if (swapped !== undefined) return swapped;
+  if (Array.isArray(value)) return value.map((item) => replaced(item, swap));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, replaced(item, swap)]));
+  return value;
 }
 
 /**
@@ -159,6 +206,7 @@ export function functionsWithGrants(
     ...eventRules.map((rule) => ({ name: `rule ${rule.id}`, fn: s.stack.events.consumers.get(rule.id)!, grants: rule.grants })),
     { name: 'admin', fn: s.stack.admin.assignPhoneNumber, grants: ['table:read', 'table:write', 'secrets:providers', 'events:put'] },
     { name: 'booking sweep', fn: s.stack.jobs.sweepBookings, grants: SWEEP_BOOKINGS_GRANTS },
+    { name: 'reminder job', fn: s.stack.jobs.sendReminders, grants: SEND_REMINDERS_GRANTS },
     { name: 'call sweep', fn: s.stack.jobs.sweepCalls, grants: SWEEP_CALLS_GRANTS },
     { name: 'pre-sign-up', fn: s.stack.auth.preSignUp, grants: [] },
     { name: 'custom-message', fn: s.stack.auth.customMessage, grants: [] },
