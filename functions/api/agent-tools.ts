@@ -18,6 +18,10 @@ import { logger } from '../logger.js';
  * The hosted agent's tool definitions also send the conversation (`X-Conversation-Id`, from which
  * a retried `book` gets the same idempotency key), the live call (`X-Call-Sid`, which `transfer`
  * redirects) and whether it is the owner's test call (`X-Test-Call: true`).
+ *
+ * The path of a call (docs/architecture.md, "One call, end to end"): the voice webhook
+ * (twilio-voice.ts) hands the call to the hosted agent, which calls here; next, runTool
+ * (functions/core/agent-tools/registry.ts) runs the tool, `book` in functions/core/booking/book.ts.
  */
 
 /** What the agent hears for errors that carry no sentence of their own. */

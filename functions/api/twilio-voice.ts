@@ -16,6 +16,12 @@ import { logger } from '../logger.js';
  * (?stage=status). Twilio's signature is checked
  * before anything is read. Routing is a pure read, so a repeated webhook gets the same answer;
  * what it records is first-wins (functions/core/telephony/call-record.ts).
+ *
+ * The path of a call (docs/architecture.md, "One call, end to end"): answerInboundCall
+ * (functions/core/telephony/inbound-call.ts) registers the call with the salon's hosted agent
+ * (functions/providers/elevenlabs-voice-agent.ts); the agent then calls /api/agent/tools
+ * (agent-tools.ts) for every tool it uses. At the end, ?stage=status writes the call's end with its
+ * call.completed (recordCallStatus), which the bus takes to the usage meter and the missed-call text.
  */
 async function verify(event: ApiEvent): Promise<SignedWebhook> {
   const { telephony, config } = deps();
