@@ -1,16 +1,57 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * Structured JSON logs (CloudWatch in AWS, the terminal locally). Personal data never reaches a
  * log line: emails, phone numbers and tokens are masked whatever field they hide in.
+ *
+ * Every line written while a request or an event is handled carries that work's context (the
+ * call's sid, the booking's id, the correlation id an event brought: withLogContext), so an
+ * operator finds everything one call did with one query (docs/operations.md).
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
-const PHONE = /\+?\d[\d\s().-]{7,}\d/g;
+// A run of digits inside a word is an id (a Twilio call sid is 32 hex digits), not a phone number.
+const PHONE = /(?<![A-Za-z0-9_])\+?\d[\d\s().-]{7,}\d(?![A-Za-z0-9_])/g;
 const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/g;
 
 export function redact(text: string): string {
   return text.replace(JWT, '[token]').replace(EMAIL, '[email]').replace(PHONE, '[phone]');
 }
+
+/** Ids only: what ties one piece of work's lines together. */
+export interface LogContext {
+  correlationId?: string;
+  callSid?: string;
+  bookingId?: string;
+  salonId?: string;
+}
+
+const context = new AsyncLocalStorage<LogContext>();
+
+/** Runs `work` with `fields` on every line it logs (and what it awaits); an inner context adds to an outer one. */
+export function withLogContext<T>(fields: LogContext, work: () => T): T {
+  return context.run({ ...context.getStore(), ...defined(fields) }, work);
+}
+
+/** Adds to the current context what the work learnt on the way (the booking it made). */
+export function addLogContext(fields: LogContext): void {
+  const store = context.getStore();
+  if (store) Object.assign(store, defined(fields));
+}
+
+/**
+ * Starts a context of its own for the rest of this piece of work (an event a consumer handles):
+ * in a Lambda, the invocation; on the local bus, the delivery it runs each consumer in.
+ */
+export function enterLogContext(fields: LogContext): void {
+  context.enterWith(defined(fields));
+}
+
+/** The current context's ids (none outside a request or an event). */
+export const logContext = (): LogContext => ({ ...context.getStore() });
+
+const defined = (fields: LogContext) => Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string' && value)) as LogContext;
 
 let sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`);
 let minimum: Level = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
@@ -19,7 +60,7 @@ const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
   if (order[level] < order[minimum]) return;
   // Only the message and fields are redacted: the timestamp would look like a phone number.
-  const payload = redact(JSON.stringify({ message, ...fields }));
+  const payload = redact(JSON.stringify({ message, ...context.getStore(), ...fields }));
   sink(`{"level":"${level}","time":"${new Date().toISOString()}",${payload.slice(1)}`);
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { EVENT_SOURCE, eventCatalog, type EventType } from '../../events/catalog.js';
 import { detailTypesOf, type EventRule } from '../../events/rules.js';
+import { withLogContext } from '../../functions/logger.js';
 
 type Consumer = (event: EventBridgeEvent<string, unknown>) => Promise<unknown>;
 
@@ -56,7 +57,8 @@ export function createLocalEventBus(options: {
     const consumer = await options.loadConsumer(rule.consumer);
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await consumer(event);
+        // Each delivery logs in a context of its own, as each Lambda invocation does.
+        await withLogContext({}, () => consumer(event));
         return;
       } catch (error) {
         const delay = RETRY_DELAYS_MS[attempt];

@@ -6,7 +6,7 @@ import { identifyAgent, TooManySecretAttempts, unknownAgentSecret } from '../cor
 import { conversationKey, runTool } from '../core/agent-tools/registry.js';
 import { ToolError } from '../core/booking/errors.js';
 import { header, json, securedRoute, type ApiEvent, type ApiResult } from '../http/handler.js';
-import { logger } from '../logger.js';
+import { addLogContext, logger } from '../logger.js';
 
 /**
  * `POST /api/agent/tools?tool=<name>`: the voice agent's server tools, one Lambda for the whole
@@ -87,16 +87,21 @@ export const handler = securedRoute(
     const tool = requireTool(query.tool);
     const input = body ?? {};
     const key = tool === 'book' ? idempotencyKeyOf(event, tool, input) : undefined;
-    const callSid = header(event, 'x-call-sid')?.trim();
+    const sent = header(event, 'x-call-sid')?.trim();
+    // Twilio's `CA` + 32 hex; anything else (an unfilled `{{system__call_sid}}`) is no call.
+    const callSid = sent && TWILIO_CALL_SID.test(sent) ? sent : undefined;
+    // The call's sid ties this tool's lines, and the events its change writes, to the call's other work.
+    addLogContext({ salonId, callSid, correlationId: callSid ?? header(event, 'x-conversation-id')?.trim() });
     const answer = await runTool(deps(), tool, {
       salonId,
       input,
       ...(key ? { idempotencyKey: key } : {}),
-      // Twilio's `CA` + 32 hex; anything else (an unfilled `{{system__call_sid}}`) is no call.
-      ...(callSid && TWILIO_CALL_SID.test(callSid) ? { callSid } : {}),
+      ...(callSid ? { callSid } : {}),
       test: header(event, 'x-test-call')?.trim().toLowerCase() === 'true',
       ...(confirmation ? { confirmation } : {}),
     });
+    const booking = (answer as { booking?: { id?: unknown } }).booking;
+    if (typeof booking?.id === 'string') addLogContext({ bookingId: booking.id });
     logger.info('agent tool', { tool, status: 200, ms: Math.round(performance.now() - started) });
     return json(200, answer);
   },

@@ -6,7 +6,7 @@ import { AGENT_UNAVAILABLE_LOG, REGISTER_CALL_LOG, answerInboundCall, type Inbou
 import { verifiedTwilioWebhook, type SignedWebhook } from '../http/twilio-webhook-request.js';
 import { InvalidInputError, NotAllowedError } from '../core/errors.js';
 import { securedRoute, type ApiEvent } from '../http/handler.js';
-import { logger } from '../logger.js';
+import { addLogContext, logger } from '../logger.js';
 
 /**
  * Twilio's voice webhook: every call to one of our numbers, a `<Dial>`'s outcome
@@ -55,6 +55,8 @@ export const handler = securedRoute({ routeId: 'twilio-voice', query: voiceWebho
   const parsed = voiceWebhookParams.safeParse(webhook.params);
   if (!parsed.success) throw new InvalidInputError('Not a Twilio voice webhook');
   const { CallSid, From, To, salonId, ForwardedFrom, SpeechResult, Digits, DialCallStatus, CallStatus, CallDuration, Timestamp } = parsed.data;
+  // A whisper's leg is the salon's phone being rung: the caller's call (?call=) is the one it belongs to.
+  addLogContext({ callSid: CallSid, correlationId: query.call ?? CallSid });
   if (query.stage === 'status') {
     const { salons, numbers, calls, events, now } = deps();
     const outcome = await recordCallStatus(

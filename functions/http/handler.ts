@@ -8,7 +8,7 @@ import { refuseDeletedOwner } from '../core/salon.js';
 import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
 import { findRouteById } from '../routes.js';
-import { logger } from '../logger.js';
+import { logger, withLogContext } from '../logger.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -261,7 +261,7 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
   run: (caller: Caller, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
   const route = findRouteById(options.routeId);
-  return middy<ApiEvent, ApiResult, unknown, Context>()
+  const handler = middy<ApiEvent, ApiResult, unknown, Context>()
     .use(answerRefusals(options.errorBody))
     .use(identifyCaller(identify))
     .use(limitBodySize(route.maxBodyBytes))
@@ -271,4 +271,6 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
       const { caller, query, body } = routeValues(context);
       return run(caller as Caller, { event, body: body as BodyOf<S>, query: query as QueryOf<Q> });
     });
+  // Each request logs in a context of its own, which the route adds its call's and booking's ids to.
+  return (event: ApiEvent, context: Context) => withLogContext({}, () => handler(event, context));
 }

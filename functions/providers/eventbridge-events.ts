@@ -1,5 +1,5 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE, eventCatalog, type EventDetail, type EventType } from '../../events/catalog.js';
+import { EVENT_SOURCE, eventCatalog, withCorrelation, type EventDetail, type EventType } from '../../events/catalog.js';
 
 /** Publishes catalogued events; the detail is checked against its schema before it leaves. */
 export interface EventPublisher {
@@ -9,7 +9,7 @@ export interface EventPublisher {
 export function createEventPublisher(client: EventBridgeClient, busName: string): EventPublisher {
   return {
     async publish(type, detail) {
-      const checked = eventCatalog[type].parse(detail);
+      const checked = eventCatalog[type].parse(withCorrelation(detail));
       const result = await client.send(
         new PutEventsCommand({
           Entries: [{ EventBusName: busName, Source: EVENT_SOURCE, DetailType: type, Detail: JSON.stringify(checked) }],

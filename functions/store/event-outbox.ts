@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EVENT_SOURCE, eventCatalog, type EventDetail, type EventType } from '../../events/catalog.js';
+import { EVENT_SOURCE, eventCatalog, withCorrelation, type EventDetail, type EventType } from '../../events/catalog.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 
@@ -49,7 +49,7 @@ export function outboxEventPut<T extends EventType>(
   tableName: string,
   event: { salonId: string; id: string; type: T; detail: EventDetail<T>; at: Date },
 ): { TableName: string; Item: Record<string, unknown> } {
-  const checked = eventCatalog[event.type].parse(event.detail);
+  const checked = eventCatalog[event.type].parse(withCorrelation(event.detail));
   if (!event.id) throw new Error('An outbox event needs an id');
   return {
     TableName: tableName,

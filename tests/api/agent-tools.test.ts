@@ -500,6 +500,19 @@ describe('agent tools: booking that cannot double-book (RELIABILITY 13, 15, 16)'
     expect(booked).toHaveLength(2);
   });
 
+  it("a booking's events carry the call's sid as their correlation id, so one query finds all the call did (docs/operations.md)", async () => {
+    const callSid = `CA${'c0ffee12'.repeat(4)}`;
+    const answer = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T16:00` }, { 'x-call-sid': callSid });
+    expect(answer.status).toBe(200);
+    const outbox = (await items(salon.salonId, 'EVENTOUT#')).filter((item) => String(item.detail).includes(answer.body.booking.id));
+    expect(outbox.map((item) => JSON.parse(String(item.detail)).correlationId)).toEqual([callSid]);
+    // Without a call or a conversation the event carries none: its consumers' lines go by the booking's id (tests/unit/platform.test.ts).
+    const alone = await book(salon, { stylist: 'Ciara', start: `${FRIDAY}T16:45` });
+    expect(alone.status).toBe(200);
+    const [own] = (await items(salon.salonId, 'EVENTOUT#')).filter((item) => String(item.detail).includes(alone.body.booking.id));
+    expect(JSON.parse(String(own!.detail))).not.toHaveProperty('correlationId');
+  });
+
   it("a book from the owner's test call is a test booking; an unfilled call id is ignored", async () => {
     const answer = await book(
       salon,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../functions/config.js';
-import { redact } from '../../functions/logger.js';
+import { addLogContext, enterLogContext, logger, redact, setLogSink, withLogContext } from '../../functions/logger.js';
+import { parseEventDetail, withCorrelation, type EventDetail } from '../../events/catalog.js';
 import { defaultSalonName, salonIdForOwner } from '../../functions/core/salon.js';
 import { toE164 } from '../../functions/contracts/phone.js';
 import { handler as customMessage } from '../../functions/triggers/custom-message.js';
@@ -86,5 +87,78 @@ describe('Cognito triggers', () => {
   it('leaves other messages alone', async () => {
     const event = { triggerSource: 'CustomMessage_SignUp', request: { userAttributes: {} }, response: {} } as unknown as CustomMessageTriggerEvent;
     expect((await customMessage(event)).response).toEqual({});
+  });
+});
+
+const appointmentFixture = {
+  id: 'bk_fixture',
+  salonId: 'sal_1',
+  stylistId: 'sty_1',
+  stylistName: 'Ciara',
+  service: { id: 'svc_1', name: 'Cut', durationMinutes: 30, priceCents: 2500, priceMinCents: null, priceMaxCents: null },
+  start: '2026-12-04T10:00:00+00:00',
+  end: '2026-12-04T10:30:00+00:00',
+  callerName: 'Mary',
+  callerPhone: '+353871234567',
+  callerEmail: null,
+  status: 'confirmed',
+  source: 'phone-agent',
+  createdAt: '2026-12-02T02:00:00.000Z',
+  calendarEventId: null,
+} as const;
+
+describe("one call's lines (docs/operations.md)", () => {
+  const captured = () => {
+    const lines: Record<string, unknown>[] = [];
+    setLogSink((line) => lines.push(JSON.parse(line) as Record<string, unknown>), 'info');
+    return lines;
+  };
+
+  it("keeps a call's sid whole: digits inside an id are not a phone number", () => {
+    const sid = `CA${'0123456789abcdef'.repeat(2)}`;
+    expect(redact(`call ${sid} from +353 87 123 4567`)).toBe(`call ${sid} from [phone]`);
+  });
+
+  it('puts the work’s ids on every line it logs, one context per request or event', async () => {
+    const lines = captured();
+    await Promise.all(
+      ['CA1', 'CA2'].map((callSid) =>
+        withLogContext({ callSid, correlationId: callSid }, async () => {
+          logger.info('first');
+          await Promise.resolve();
+          addLogContext({ bookingId: `bk_${callSid}` });
+          logger.info('second');
+        }),
+      ),
+    );
+    logger.info('outside');
+    expect(lines.map(({ message, correlationId, bookingId }) => [message, correlationId, bookingId])).toEqual([
+      ['first', 'CA1', undefined],
+      ['first', 'CA2', undefined],
+      ['second', 'CA1', 'bk_CA1'],
+      ['second', 'CA2', 'bk_CA2'],
+      ['outside', undefined, undefined],
+    ]);
+  });
+
+  it("stamps an event with the work's correlation id, and a consumer's lines with the event's", () => {
+    const appointment = { id: 'bk_1', salonId: 'sal_1' };
+    const detail = { appointment, salonName: 'Cuts', ownerEmail: null } as unknown as EventDetail<'booking.confirmed'>;
+    expect(withLogContext({ correlationId: 'CA9' }, () => withCorrelation(detail)).correlationId).toBe('CA9');
+    expect(withCorrelation(detail).correlationId).toBeUndefined();
+    const lines = captured();
+    withLogContext({}, () => {
+      parseEventDetail('booking.confirmed', { ...detail, appointment: appointmentFixture });
+      logger.info('texted');
+    });
+    expect(lines).toMatchObject([{ message: 'texted', correlationId: appointmentFixture.id, bookingId: appointmentFixture.id }]);
+    lines.length = 0;
+    withLogContext({}, () => {
+      enterLogContext({});
+      const read = parseEventDetail('salon.deleted', { salonId: 'sal_2', ownerId: 'u_2', deletedAt: '2026-12-02T02:00:00.000Z', correlationId: 'CA7' });
+      expect(read.correlationId).toBe('CA7');
+      logger.info('erased');
+    });
+    expect(lines).toMatchObject([{ message: 'erased', correlationId: 'CA7', salonId: 'sal_2' }]);
   });
 });
