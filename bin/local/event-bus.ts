@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_SOURCE, eventCatalog, type EventType } from '../../events/catalog.js';
+import { EVENT_SOURCE, eventCatalog, type EventType } from '../../functions/contracts/events.js';
 import { detailTypesOf, type EventRule } from '../../events/rules.js';
 
 type Consumer = (event: EventBridgeEvent<string, unknown>) => Promise<unknown>;

@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import type { PlanPriceIds } from '../core/plans.js';
 import { checkoutNote } from '../core/billing/checkout-note.js';
-import { PaymentsError, STRIPE_API_VERSION, type ConnectAccount, type PaymentsPort } from './payments-port.js';
+import { PaymentsError, type ConnectAccount, type PaymentsPort } from '../core/ports/payments.js';
+import { STRIPE_API_VERSION } from './stripe-api-version.js';
 import { setCustomerVat, stripeBillingSetup } from './stripe-billing-setup.js';
 import { call, unlessDone } from './stripe-calls.js';
 

@@ -22,9 +22,6 @@ export interface OptOutKeywords {
   replies: Record<KeywordKind, string | null>;
 }
 
-/** Twilio's error for a text to a number that opted out. */
-export const OPTED_OUT_ERROR = 21610;
-
 /**
  * Twilio's defaults, from the pages above. CANCEL blocks and YES re-subscribes with an auto-reply:
  * the sandbox takes these only to show what an unconfigured service does. The reply texts are the

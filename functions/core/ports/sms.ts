@@ -56,3 +56,6 @@ export interface SmsPort {
 export function isE164(value: string): boolean {
   return /^\+[1-9]\d{6,14}$/.test(value);
 }
+
+/** Twilio's error for a text to a number that opted out. */
+export const OPTED_OUT_ERROR = 21610;

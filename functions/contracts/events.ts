@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import { appointmentSchema } from '../functions/contracts/appointments.js';
-import { CALL_OUTCOMES } from '../functions/contracts/calls.js';
+import { appointmentSchema } from './appointments.js';
+import { CALL_OUTCOMES } from './calls.js';
 
 /** Every event on the bus: a past-tense detail-type and the schema of its detail. */
 export const EVENT_SOURCE = 'salon-receptionist';
@@ -92,4 +92,12 @@ export interface BusEvent<T extends EventType = EventType> {
 
 export function parseEventDetail<T extends EventType>(type: T, detail: unknown): EventDetail<T> {
   return eventCatalog[type].parse(detail) as EventDetail<T>;
+}
+
+/**
+ * An event's id from its type and what makes this occurrence one: `outboxEventId('call.completed', callSid)`,
+ * `outboxEventId('booking.confirmed', `${bookingId}#${version}`)`.
+ */
+export function outboxEventId(type: EventType, subjectId: string): string {
+  return `${type}#${subjectId}`;
 }
