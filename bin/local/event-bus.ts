@@ -27,7 +27,7 @@ const isCatalogued = (type: string): type is EventType => Object.hasOwn(eventCat
 function checkEntry(entry: PutEventsEntry): EntryCheck {
   const type = entry.DetailType ?? '';
   if (entry.Source !== EVENT_SOURCE || !isCatalogued(type)) {
-    return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Not one of the product events in events/catalog.ts' };
+    return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Not one of the product events in functions/contracts/events.ts' };
   }
   let detail: unknown;
   try {

@@ -1,3 +1,5 @@
+/** What the sweeps leave alone; how often they run is core's (functions/core/sweep-schedule.ts). */
+
 /** Longer than any route may run (API Gateway's 29 s), so a running request is never swept. */
 export const SWEEP_GRACE_MS = 2 * 60_000;
 

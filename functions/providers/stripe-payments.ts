@@ -7,7 +7,7 @@ import { setCustomerVat, stripeBillingSetup } from './stripe-billing-setup.js';
 import { call, unlessDone } from './stripe-calls.js';
 
 /**
- * Payments through the official stripe SDK, on the API version pinned in payments-port.ts. Every
+ * Payments through the official stripe SDK, on the API version pinned in stripe-api-version.ts. Every
  * create carries an idempotency key, so a retried request makes nothing twice.
  */
 

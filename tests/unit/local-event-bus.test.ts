@@ -30,7 +30,7 @@ describe('the local event bus applies events/rules.ts', () => {
     expect(received[0]).toMatchObject({ source: EVENT_SOURCE, 'detail-type': 'salon.deleted', detail: deleted });
   });
 
-  it('takes only the product events of events/catalog.ts, each detail checked against its schema', async () => {
+  it('takes only the product events of functions/contracts/events.ts, each detail checked against its schema', async () => {
     const received: unknown[] = [];
     const bus = createLocalEventBus({
       rules: [rule],

@@ -1,16 +1,8 @@
 /**
- * Twilio's opt-out handling (SMS STOP filtering), the rules both our reply handling and the SMS
- * sandbox follow (docs/reminders.md, "Which number texts come from"):
- * - a text whose whole body is one opt-out keyword blocks the sender's texts to that number, and
- *   Twilio still passes the text on to the webhook; an opt-in keyword lifts the block; a help
- *   keyword is answered; a longer message ("please cancel") triggers nothing
- *   (https://help.twilio.com/articles/223134027-Twilio-support-for-opt-out-keywords-SMS-STOP-filtering-);
- * - on a Messaging Service the block covers every sender in its pool, and Advanced Opt-Out sets the
- *   keywords and replies for the whole service
- *   (https://www.twilio.com/docs/messaging/tutorials/advanced-opt-out,
- *   https://help.twilio.com/articles/223181748-Customizing-HELP-STOP-messages-for-SMS-filtering);
- *   without one, the block is the pair of number and recipient;
- * - a text to a blocked recipient is refused with error 21610 (https://www.twilio.com/docs/api/errors/21610).
+ * The SMS opt-out keywords as our telephony provider's STOP filtering reads them: a text whose
+ * whole body is one keyword, in any case, blocks (opt-out), lifts the block (opt-in) or is
+ * answered (help); a longer message triggers nothing. Twilio's rules, with their sources, are
+ * in functions/providers/twilio-opt-out.ts; the sandbox and our reply handling both follow them.
  */
 export type KeywordKind = 'opt-out' | 'opt-in' | 'help';
 

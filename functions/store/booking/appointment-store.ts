@@ -1,5 +1,4 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Appointment } from '../../contracts/appointments.js';
 import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
@@ -34,26 +33,6 @@ const APPOINTMENT_FIELDS = [
 
 export const toAppointment = (item: Item) =>
   Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
-
-/** The shared shape (events, owner API): the store's own fields removed. */
-export function publicAppointment(stored: StoredAppointment): Appointment {
-  return {
-    id: stored.id,
-    salonId: stored.salonId,
-    stylistId: stored.stylistId,
-    stylistName: stored.stylistName,
-    service: { ...stored.service },
-    start: stored.start,
-    end: stored.end,
-    callerName: stored.callerName,
-    callerPhone: stored.callerPhone,
-    callerEmail: stored.callerEmail,
-    status: stored.status,
-    source: stored.source,
-    createdAt: stored.createdAt,
-    calendarEventId: stored.calendarEventId,
-  };
-}
 
 /** The put that creates the appointment unless it exists (alone, or in a booking's transaction). */
 export function appointmentPut(tableName: string, appointment: StoredAppointment) {
