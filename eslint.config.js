@@ -117,6 +117,17 @@ export default tseslint.config(
           paths: DOMAIN_LAYERING.paths,
         },
       ],
+      // The same, for a lazy `import()` (no-restricted-imports sees static imports only). esquery's
+      // regular expressions may not hold a slash: \x2F is one.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^(\\.{1,2}\\x2F(.*\\x2F)?|@functions\\x2F)(store|providers|jobs|events|bin)(\\x2F|$)/]',
+          message: 'Core loads nothing from store/, providers/, jobs/, events/ or bin/, lazily either: declare a port in functions/core/ports/.',
+        },
+        { selector: 'ImportExpression[source.value=/(^|\\x2F)sandbox[^\\x2F]*$/]', message: 'Core does not load a sandbox, lazily either.' },
+        { selector: `ImportExpression[source.value=/${VENDOR_SDKS.replaceAll('/', '\\x2F')}/]`, message: "Core does not load a vendor's SDK, lazily either." },
+      ],
     },
   },
   {

@@ -1,5 +1,6 @@
 import type { CallRoute, CallEvaluation, CallRecord } from '../core/ports/call-types.js';
 
+/** How an item of the table reads as a call's record (the record's shape is core's: functions/core/ports/call-types.ts). */
 export function toRecord(item: Record<string, unknown>): CallRecord {
   return {
     salonId: String(item.salonId),

@@ -1,6 +1,6 @@
 /**
- * A call's record and the parts its sources write (functions/store/call-store.ts), and how an
- * item of the table reads as a record.
+ * A call's record and the parts its sources write (the call store's port, call-store.ts); the
+ * store reads an item of the table as a record (functions/store/call-types.ts).
  */
 /** How the voice webhook first answered: the agent, ringing the salon first, forwarding to a person, message mode, or the owner's test call. */
 export type CallRoute = 'agent' | 'salon-first' | 'forwarded' | 'message' | 'test';

@@ -18,7 +18,7 @@ const eslint = new ESLint({
 
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = value;\n`, { filePath });
-  return (result?.messages ?? []).filter((message) => /no-restricted-imports$/.test(message.ruleId ?? '')).map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => /no-restricted-(imports|syntax)$/.test(message.ruleId ?? '')).map((message) => message.message);
 }
 
 describe('layering rules', () => {
@@ -87,6 +87,21 @@ describe('layering rules', () => {
     expect(await importErrors('functions/core/billing/a.ts', `${code}\nconst value = 1;`)).toContainEqual(
       expect.stringMatching(/Core does not import a vendor's SDK/),
     );
+  });
+
+  it.each([
+    ["const value = () => import('../../store/salon-store.js');", /Core loads nothing from store\//],
+    ["const value = () => import('../providers/twilio-twiml.js');", /Core loads nothing from .*providers\//],
+    ["const value = () => import('./sandbox-telephony.js');", /Core does not load a sandbox/],
+    ["const value = () => import('stripe');", /Core does not load a vendor's SDK/],
+    ["const value = () => import('@aws-sdk/client-s3');", /Core does not load a vendor's SDK/],
+  ])('refuses a lazy import() from core as well: %s', async (code, message) => {
+    expect(await importErrors('functions/core/billing/a.ts', code)).toEqual([expect.stringMatching(message)]);
+  });
+
+  it('lets core load its own modules and plain libraries lazily', async () => {
+    expect(await importErrors('functions/core/price-list/a.ts', "const value = () => import('mammoth');")).toEqual([]);
+    expect(await importErrors('functions/core/booking/a.ts', "const value = () => import('../telephony/inbound-call.js');")).toEqual([]);
   });
 
   it('lets core import its own ports, the contracts and plain libraries; the store and the adapters import core', async () => {
