@@ -34,7 +34,9 @@ import type { NumberStore } from './ports/number-store.js';
 import type { DiallingStore } from './ports/dialling-store.js';
 
 /**
- * What core asks of the world outside it: the stores, the vendors' ports and the clock. Each core
+ * What core asks of the world outside it: the stores, the vendors' ports and the clock. Each port's
+ * interface and data types are core's own (functions/core/ports/): functions/store/ and
+ * functions/providers/ implement them, and core imports neither (eslint.config.js). Each core
  * function takes only the few it uses (`Pick<Ports, …>`, or narrower); functions/composition-root.ts
  * builds one of each, chosen by configuration, and core never sees which.
  */

@@ -1,3 +1,6 @@
+// Google Calendar's own rules, which the Google adapter, the calendar sandbox and the push route follow alike
+// (the calendar port itself is core's: functions/core/ports/calendar.ts).
+
 /** The headers Google's push notifications carry (lower case, as API Gateway hands them over). */
 export const PUSH_HEADERS = {
   channelId: 'x-goog-channel-id',
