@@ -27,6 +27,27 @@ const featureBoundaries = [1, 2, 3].map((depth) => {
   };
 });
 
+/**
+ * Domain code (core, store, providers, contracts) knows nothing of HTTP: it throws domain errors
+ * (functions/core/errors.ts) and functions/http/ turns them into statuses in one place; the owner
+ * type lives in core. Nor does it know how it is wired: core declares its ports
+ * (functions/core/ports.ts) and the composition root, which imports every adapter, builds them.
+ */
+const DOMAIN_LAYERING = {
+  patterns: [
+    { regex: '^(\\.{1,2}/(.*/)?|@functions/)(http|api)(/|$)', message: 'Domain code may not import the HTTP layer (functions/http, functions/api).' },
+    {
+      regex: '^(\\.{1,2}/(.*/)?|@functions/)composition-root(\\.js)?$',
+      message: 'Core, store and providers do not import the composition root: name the ports you need (functions/core/ports.ts).',
+    },
+  ],
+  paths: [{ name: 'aws-lambda', message: 'Domain code does not see Lambda events; the HTTP layer reads them.' }],
+};
+
+/** Vendors' SDKs (and AWS's, the Lambda runtime's, the CDK's): the adapters' business, never core's. */
+const VENDOR_SDKS =
+  '^(twilio|stripe|googleapis|google-auth-library|aws-amplify|aws-cdk-lib)(/|$)|^@(twilio|googleapis|aws-sdk|smithy|aws-amplify|elevenlabs|middy)/';
+
 export default tseslint.config(
   { ignores: ['node_modules/**', 'cdk.out/**', 'web/dist/**', '.local/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   {
@@ -65,24 +86,47 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
-    // Domain code knows nothing of HTTP: it throws domain errors (functions/core/errors.ts) and
-    // functions/http/ turns them into statuses in one place; the owner type lives in core. Nor
-    // does it know how it is wired: core declares its ports (functions/core/ports.ts) and the
-    // composition root, which imports every adapter, builds them.
-    files: ['functions/core/**/*.ts', 'functions/store/**/*.ts', 'functions/providers/**/*.ts', 'functions/contracts/**/*.ts'],
+    // Store, providers and contracts: domain code too (DOMAIN_LAYERING).
+    files: ['functions/store/**/*.ts', 'functions/providers/**/*.ts', 'functions/contracts/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', DOMAIN_LAYERING] },
+  },
+  {
+    // Core is the ground floor (docs/architecture.md, "Layers"): it declares the ports it needs
+    // (functions/core/ports.ts, functions/core/ports/) and the store, the adapters, the jobs, the
+    // event consumers, the scripts and the sandboxes implement or call them; none of them, nor any
+    // vendor's SDK, is core's to import. Type-only imports are refused as well: a vendor's types
+    // would tie core to its SDK as surely.
+    files: ['functions/core/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '^(\\.{1,2}/(.*/)?|@functions/)(http|api)(/|$)', message: 'Domain code may not import the HTTP layer (functions/http, functions/api).' },
+            ...DOMAIN_LAYERING.patterns,
             {
-              regex: '^(\\.{1,2}/(.*/)?|@functions/)composition-root(\\.js)?$',
-              message: 'Core, store and providers do not import the composition root: name the ports you need (functions/core/ports.ts).',
+              regex: '^(\\.{1,2}/(.*/)?|@functions/)(store|providers|jobs|events|bin)(/|$)',
+              message:
+                'Core imports nothing from store/, providers/, jobs/, events/ or bin/: declare a port in functions/core/ports/ and let the composition root pass it in.',
+            },
+            { regex: '(^|/)sandbox[^/]*$', message: 'Core does not import a sandbox: sandboxes are adapters, chosen by the composition root.' },
+            {
+              regex: VENDOR_SDKS,
+              message: "Core does not import a vendor's SDK: the adapter in functions/providers/ speaks to the vendor, core names what it needs in a port.",
             },
           ],
-          paths: [{ name: 'aws-lambda', message: 'Domain code does not see Lambda events; the HTTP layer reads them.' }],
+          paths: DOMAIN_LAYERING.paths,
         },
+      ],
+      // The same, for a lazy `import()` (no-restricted-imports sees static imports only). esquery's
+      // regular expressions may not hold a slash: \x2F is one.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/^(\\.{1,2}\\x2F(.*\\x2F)?|@functions\\x2F)(store|providers|jobs|events|bin)(\\x2F|$)/]',
+          message: 'Core loads nothing from store/, providers/, jobs/, events/ or bin/, lazily either: declare a port in functions/core/ports/.',
+        },
+        { selector: 'ImportExpression[source.value=/(^|\\x2F)sandbox[^\\x2F]*$/]', message: 'Core does not load a sandbox, lazily either.' },
+        { selector: `ImportExpression[source.value=/${VENDOR_SDKS.replaceAll('/', '\\x2F')}/]`, message: "Core does not load a vendor's SDK, lazily either." },
       ],
     },
   },

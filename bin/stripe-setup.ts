@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { formatCheck } from '../functions/admin/preflight/check.js';
-import { STRIPE_API_VERSION } from '../functions/providers/payments-port.js';
+import { STRIPE_API_VERSION } from '../functions/providers/stripe-api-version.js';
 import { stripeBillingSetup } from '../functions/providers/stripe-billing-setup.js';
 import { settingsFor, type PreflightOptions } from './preflight.js';
 

@@ -1,4 +1,4 @@
-import type { EventType } from './catalog.js';
+import type { EventType } from '../functions/contracts/events.js';
 import type { Grant } from '../functions/routes.js';
 
 /**

@@ -36,6 +36,7 @@ import { createCallStatsStore } from './store/call-stats-store.js';
 import { createActivityStore } from './store/activity-store.js';
 import { createConversationStore } from './store/conversation-store.js';
 import { createSalonPartition } from './store/salon-partition.js';
+import { partitionLayout } from './store/partition-layout.js';
 import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
 import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
 import { chooseAdapter, lazyAdapter } from './providers/lazy-adapter.js';
@@ -130,6 +131,7 @@ function build(settings: Config): Dependencies {
     conversations: createConversationStore(dynamo, settings.TABLE_NAME),
     testCalls: createTestCallStore(dynamo, settings.TABLE_NAME),
     salonPartition: createSalonPartition(dynamo, settings.TABLE_NAME),
+    partitionLayout,
     voiceAgents: chooseAdapter(settings.STAGE, {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
       real: async (elevenlabs) =>

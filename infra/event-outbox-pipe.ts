@@ -7,7 +7,7 @@ import * as pipes from 'aws-cdk-lib/aws-pipes';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../events/catalog.js';
+import { EVENT_SOURCE } from '../functions/contracts/events.js';
 import { OUTBOX_ATTRIBUTES, OUTBOX_ITEM_KIND } from '../functions/store/event-outbox.js';
 import { AppFunction, type FunctionEnvironment } from './function.js';
 import { logicalIdOf } from './grants.js';

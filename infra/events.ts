@@ -6,7 +6,7 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { EVENT_SOURCE } from '../events/catalog.js';
+import { EVENT_SOURCE } from '../functions/contracts/events.js';
 import { detailTypesOf, type EventRule } from '../events/rules.js';
 import { AppFunction, constructId, type FunctionEnvironment } from './function.js';
 import { applyGrants, type GrantTargets } from './grants.js';

@@ -5,7 +5,7 @@ import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { SWEEP_EVERY_MINUTES } from '../functions/jobs/sweep-schedule.js';
+import { SWEEP_EVERY_MINUTES } from '../functions/core/sweep-schedule.js';
 import type { Grant } from '../functions/routes.js';
 import { AppFunction, type FunctionEnvironment } from './function.js';
 import { applyGrants, logicalIdOf, type GrantTargets } from './grants.js';

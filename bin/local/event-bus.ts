@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
-import { EVENT_SOURCE, eventCatalog, type EventType } from '../../events/catalog.js';
+import { EVENT_SOURCE, eventCatalog, type EventType } from '../../functions/contracts/events.js';
 import { detailTypesOf, type EventRule } from '../../events/rules.js';
 import { withLogContext } from '../../functions/logger.js';
 
@@ -28,7 +28,7 @@ const isCatalogued = (type: string): type is EventType => Object.hasOwn(eventCat
 function checkEntry(entry: PutEventsEntry): EntryCheck {
   const type = entry.DetailType ?? '';
   if (entry.Source !== EVENT_SOURCE || !isCatalogued(type)) {
-    return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Not one of the product events in events/catalog.ts' };
+    return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Not one of the product events in functions/contracts/events.ts' };
   }
   let detail: unknown;
   try {

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { OutboxAttachment, OutboxStore } from '../../functions/store/outbox-store.js';
+import type { OutboxAttachment, OutboxStore } from '../../functions/core/ports/outbox-store.js';
 import { escapeHtml } from '../../functions/core/escape-html.js';
 
 /**

@@ -4,7 +4,7 @@ import { logger } from '../../functions/logger.js';
 import { parseBookingEvent, salonContact } from '../../functions/core/confirmations/booking-event.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { ownerEmail } from '../../functions/core/confirmations/messages.js';
-import { isEmailAddress } from '../../functions/providers/email-port.js';
+import { isEmailAddress } from '../../functions/core/ports/email.js';
 
 /** booking.confirmed / booking.cancelled → an email to the salon's owner, once per event. */
 export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { DateTime } from 'luxon';
-import { parseEventDetail } from '../catalog.js';
+import { parseEventDetail } from '../../functions/contracts/events.js';
 import { deps } from '../../functions/composition-root.js';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { bookingActivity, callActivity, messageActivity } from '../../functions/core/dashboard/activity.js';

@@ -4,7 +4,7 @@ import { logger } from '../../functions/logger.js';
 import { isOver, parseBookingEvent, readingOnce, salonContact } from '../../functions/core/confirmations/booking-event.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { callerEmail } from '../../functions/core/confirmations/messages.js';
-import { isEmailAddress } from '../../functions/providers/email-port.js';
+import { isEmailAddress } from '../../functions/core/ports/email.js';
 
 /** Organiser of sandbox invites, where no sending address is configured. */
 export const SANDBOX_ORGANIZER = 'bookings@sandbox.salondesk.invalid';

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { parseEventDetail } from '../catalog.js';
+import { parseEventDetail } from '../../functions/contracts/events.js';
 import { deps } from '../../functions/composition-root.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { logger } from '../../functions/logger.js';

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { parseEventDetail } from '../catalog.js';
+import { parseEventDetail } from '../../functions/contracts/events.js';
 import { deps } from '../../functions/composition-root.js';
 import { phoneKey } from '../../functions/core/booking/context.js';
 import { callReadiness } from '../../functions/core/call-readiness.js';

@@ -1,5 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { parseEventDetail } from '../catalog.js';
+import { parseEventDetail } from '../../functions/contracts/events.js';
 import { deps } from '../../functions/composition-root.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { usageWarningEmail } from '../../functions/core/confirmations/messages.js';

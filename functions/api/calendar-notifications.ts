@@ -2,7 +2,7 @@ import { deps } from '../composition-root.js';
 import { receiveNotification } from '../core/calendar/mirror.js';
 import { NotFoundError } from '../core/errors.js';
 import { header, json, publicRoute } from '../http/handler.js';
-import { PUSH_HEADERS } from '../providers/calendar-port.js';
+import { PUSH_HEADERS } from '../providers/google-calendar-rules.js';
 
 /**
  * `POST /api/calendar/notifications`: Google's push notifications for the calendar mirrors (and

@@ -1,6 +1,7 @@
 import { deps } from '../composition-root.js';
 import { settleDeposit } from '../core/booking/deposit.js';
-import { applyStripeEvent, InvalidSignatureError, verifiedEvent } from '../core/billing/webhook.js';
+import { applyStripeEvent } from '../core/billing/webhook.js';
+import { InvalidSignatureError, verifiedEvent } from '../providers/stripe-webhook-event.js';
 import { InvalidInputError } from '../core/errors.js';
 import { header, json, securedRoute, type ApiEvent } from '../http/handler.js';
 import { logger } from '../logger.js';

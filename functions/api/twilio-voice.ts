@@ -7,6 +7,7 @@ import { verifiedTwilioWebhook, type SignedWebhook } from '../http/twilio-webhoo
 import { InvalidInputError, NotAllowedError } from '../core/errors.js';
 import { securedRoute, type ApiEvent } from '../http/handler.js';
 import { addLogContext, logger } from '../logger.js';
+import { renderTwiml } from '../providers/twilio-twiml.js';
 
 /**
  * Twilio's voice webhook: every call to one of our numbers, a `<Dial>`'s outcome
@@ -71,7 +72,7 @@ export const handler = securedRoute({ routeId: 'twilio-voice', query: voiceWebho
     const { answerSpokenMessage } = await import('../core/telephony/spoken-message.js');
     const answer = await answerSpokenMessage(deps(), { callSid: CallSid, from: From, to: To, speech: SpeechResult ?? '' });
     logger.info('message mode answered', { callSid: CallSid, salonId: answer.salonId });
-    return twiml(answer.twiml);
+    return twiml(renderTwiml(answer.script));
   }
   if (query.stage === 'whisper' || query.stage === 'whisper-key') {
     if (!query.call || !query.salon) throw new InvalidInputError("The whisper names the salon and the caller's call");
@@ -80,7 +81,7 @@ export const handler = securedRoute({ routeId: 'twilio-voice', query: voiceWebho
     const request = { salonId: query.salon, callerCallSid: query.call, webhookUrl: webhook.url, ...(Digits ? { digits: Digits } : {}) };
     const answer = await (query.stage === 'whisper' ? answerWhisper : answerWhisperKey)(deps(), request);
     logger.info('whisper answered', { stage: query.stage, callSid: query.call, salonId: answer.salonId, key: Boolean(Digits) });
-    return twiml(answer.twiml);
+    return twiml(renderTwiml(answer.script));
   }
   const dialed = { dialCallStatus: DialCallStatus ?? '' };
   const call: InboundCall = {
@@ -96,5 +97,5 @@ export const handler = securedRoute({ routeId: 'twilio-voice', query: voiceWebho
   if (answer.outcome === 'refused') throw new NotAllowedError('This test call is not for your salon');
   await recordRouting(deps(), call, answer);
   logger.info('inbound call answered', { outcome: answer.outcome, callSid: CallSid, ...('salonId' in answer ? { salonId: answer.salonId } : {}) });
-  return twiml(answer.twiml);
+  return twiml(renderTwiml(answer.script));
 });

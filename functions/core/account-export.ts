@@ -13,13 +13,11 @@ import {
 import { SALON_TIME_ZONE } from '../contracts/appointments.js';
 import type { Owner } from './owner.js';
 import { logger } from '../logger.js';
-import type { Item } from '../store/dynamo.js';
-import { keys } from '../store/keys.js';
 import type { Ports } from './ports.js';
-import { tableKeys } from '../store/table-definition.js';
+import type { PartitionItem as Item, PartitionLayout } from './ports/salon-partition.js';
 import { ownerSalonId, type DeletedOwnerCheck } from './salon.js';
 
-export type AccountExportDeps = DeletedOwnerCheck & Pick<Ports, 'salonPartition'>;
+export type AccountExportDeps = DeletedOwnerCheck & Pick<Ports, 'salonPartition' | 'partitionLayout'>;
 
 /**
  * How one kind of item is exported. `fields` lists the only attributes that leave, for a kind that
@@ -96,21 +94,21 @@ const LEFT_OUT: Readonly<Record<string, string>> = {
     "a copy of the busy times in the owner's own Google calendar, kept for bookings, with its push channel's token (a secret): the calendar itself is the owner's, at Google",
 };
 
-const TRANSCRIPT_SUFFIX = keys.callTranscriptSk('').slice(keys.callSk('').length);
 const TRANSCRIPT = 'CALL#TRANSCRIPT';
-const TABLE_KEYS = new Set<string>([tableKeys.partitionKey, tableKeys.sortKey, tableKeys.gsi1.partitionKey, tableKeys.gsi1.sortKey, tableKeys.ttl]);
 
 /** The item's kind and the sort key's parts after it: `SETUP#` items are told apart by their second part. */
-function kindOf(sk: string): { kind: string; rest: string[] } {
+function kindOf(layout: PartitionLayout, sk: string): { kind: string; rest: string[] } {
   const parts = sk.split('#');
+  const callPrefix = layout.callSk('');
+  const transcriptSuffix = layout.callTranscriptSk('').slice(callPrefix.length);
   if (parts[0] === 'SETUP') return { kind: parts.slice(0, 2).join('#'), rest: parts.slice(2) };
-  if (parts[0] === 'CALL' && sk.endsWith(TRANSCRIPT_SUFFIX)) return { kind: TRANSCRIPT, rest: [sk.slice(keys.callSk('').length, -TRANSCRIPT_SUFFIX.length)] };
+  if (parts[0] === 'CALL' && sk.endsWith(transcriptSuffix)) return { kind: TRANSCRIPT, rest: [sk.slice(callPrefix.length, -transcriptSuffix.length)] };
   return { kind: parts[0] ?? '', rest: parts.slice(1) };
 }
 
 /** What the export does with an item of this sort key: a kind in neither list is a decision not yet made (tests/unit/account-export.test.ts fails on it). */
-export function exportDecision(sk: string): 'exported' | 'left-out' | 'undecided' {
-  const { kind } = kindOf(sk);
+export function exportDecision(layout: PartitionLayout, sk: string): 'exported' | 'left-out' | 'undecided' {
+  const { kind } = kindOf(layout, sk);
   if (kind === TRANSCRIPT || Object.hasOwn(EXPORTED, kind)) return 'exported';
   return Object.hasOwn(LEFT_OUT, kind) ? 'left-out' : 'undecided';
 }
@@ -123,15 +121,16 @@ function plain(value: unknown): unknown {
   return value;
 }
 
-const expiry = (item: Item) => (typeof item[tableKeys.ttl] === 'number' ? new Date((item[tableKeys.ttl] as number) * 1000).toISOString() : undefined);
+const expiry = (layout: PartitionLayout, item: Item) =>
+  typeof item[layout.ttl] === 'number' ? new Date((item[layout.ttl] as number) * 1000).toISOString() : undefined;
 
 /** Null when a kind exported by `fields` has none of them (the agent item before Go Live holds only the secret's hash). */
-function exportItem(item: Item, rule: ExportRule, rest: string[]): ExportedRecord | null {
-  const names = rule.fields?.filter((name) => item[name] !== undefined) ?? Object.keys(item).filter((name) => !TABLE_KEYS.has(name));
+function exportItem(layout: PartitionLayout, item: Item, rule: ExportRule, rest: string[]): ExportedRecord | null {
+  const names = rule.fields?.filter((name) => item[name] !== undefined) ?? Object.keys(item).filter((name) => !layout.keyAttributes.includes(name));
   if (!names.length) return null;
   const record: ExportedRecord = { ...rule.fromKey?.(rest) };
   for (const name of names) record[name] = plain(item[name]);
-  const expiresAt = expiry(item);
+  const expiresAt = expiry(layout, item);
   if (expiresAt) record.expiresAt = expiresAt;
   return record;
 }
@@ -140,13 +139,13 @@ const byText = (field: string, direction: 1 | -1) => (a: ExportedRecord, b: Expo
   direction * String(a[field] ?? '').localeCompare(String(b[field] ?? ''));
 
 /** Builds the export from the partition's items: pure, so the allowlist is tested without a table. */
-export function buildAccountExport(salonId: string, items: readonly Item[], now: Date): AccountExport {
+export function buildAccountExport(layout: PartitionLayout, salonId: string, items: readonly Item[], now: Date): AccountExport {
   const single = Object.fromEntries(EXPORT_SINGLE_SECTIONS.map((section) => [section, null])) as Record<ExportSingleSection, ExportedRecord | null>;
   const lists = Object.fromEntries(EXPORT_LIST_SECTIONS.map((section) => [section, []])) as unknown as Record<ExportListSection, ExportedRecord[]>;
   const transcripts = new Map<string, Item>();
   const unknown = new Set<string>();
   for (const item of items) {
-    const { kind, rest } = kindOf(String(item[tableKeys.sortKey]));
+    const { kind, rest } = kindOf(layout, String(item[layout.sortKey]));
     if (kind === TRANSCRIPT) {
       transcripts.set(rest[0]!, item);
       continue;
@@ -156,7 +155,7 @@ export function buildAccountExport(salonId: string, items: readonly Item[], now:
       if (!Object.hasOwn(LEFT_OUT, kind)) unknown.add(kind);
       continue;
     }
-    const record = exportItem(item, rule, rest);
+    const record = exportItem(layout, item, rule, rest);
     if (!record) continue;
     if ('one' in rule) single[rule.one] = record;
     else lists[rule.list].push(record);
@@ -167,9 +166,10 @@ export function buildAccountExport(salonId: string, items: readonly Item[], now:
     if (!transcript) continue;
     transcripts.delete(String(call.callSid));
     call.transcript = plain(transcript.lines);
-    call.transcriptExpiresAt = expiry(transcript);
+    call.transcriptExpiresAt = expiry(layout, transcript);
   }
-  for (const [callSid, transcript] of transcripts) lists.calls.push({ callSid, transcript: plain(transcript.lines), transcriptExpiresAt: expiry(transcript) });
+  for (const [callSid, transcript] of transcripts)
+    lists.calls.push({ callSid, transcript: plain(transcript.lines), transcriptExpiresAt: expiry(layout, transcript) });
   lists.calls.sort(byText('startedAt', -1));
   lists.appointments.sort(byText('start', 1));
   if (unknown.size) logger.warn('data export left out kinds it does not know', { kinds: [...unknown].sort().join(',') });
@@ -182,5 +182,5 @@ export async function exportAccount(deps: AccountExportDeps, owner: Owner): Prom
   const items = await deps.salonPartition.items(salonId);
   const now = deps.now();
   const day = DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE }).toISODate()!;
-  return { fileName: exportFileName(day), data: buildAccountExport(salonId, items, now) };
+  return { fileName: exportFileName(day), data: buildAccountExport(deps.partitionLayout, salonId, items, now) };
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { FLOOD_LIMITS, toolSay } from '../contracts/agent-tools.js';
-import { fixedWindow, secondsLeft } from '../store/rate-limits.js';
+import { fixedWindow, secondsLeft } from './ports/rate-limits.js';
 import type { Ports } from './ports.js';
 import { undoIfOwnerDeleted } from './salon.js';
 import { ToolError } from './booking/errors.js';

@@ -1,7 +1,7 @@
 import { READINESS_ITEMS, type Readiness } from '../contracts/go-live.js';
 import { setupProgress } from '../contracts/setup.js';
 import type { Salon } from './salon-profile.js';
-import type { StoredSetup } from '../store/setup-store.js';
+import type { StoredSetup } from './ports/setup-store.js';
 import { trialEndsAt } from './usage/billing-period.js';
 import { subscriptionCovers } from './billing/subscription.js';
 

@@ -1,5 +1,5 @@
 import { logger } from '../logger.js';
-import type { SalonStore } from '../store/salon-store.js';
+import type { SalonStore } from './ports/salon-store.js';
 import { salonIdForOwner } from './salon.js';
 
 /**

@@ -1,40 +1,42 @@
-import type { SalonStore } from '../store/salon-store.js';
-import type { SetupStore } from '../store/setup-store.js';
-import type { EventPublisher } from '../providers/eventbridge-events.js';
-import type { Identity } from '../providers/cognito-identity.js';
-import type { Uploads } from '../providers/s3-uploads.js';
-import type { VoicePort } from '../providers/voice-port.js';
-import type { CalendarPort } from '../providers/calendar-port.js';
-import type { CalendarMirrorStore } from '../store/calendar-mirror-store.js';
-import type { TelephonyPort } from '../providers/telephony-port.js';
-import type { TokenCipher } from '../providers/token-cipher.js';
-import type { GoogleStore } from '../store/google-store.js';
-import type { PriceListExtractor } from '../providers/price-list-extractor.js';
-import type { BookingStore } from '../store/booking-store.js';
-import type { AgentStore } from '../store/agent-store.js';
-import type { SmsPort } from '../providers/sms-port.js';
-import type { EmailPort } from '../providers/email-port.js';
-import type { OutboxStore } from '../store/outbox-store.js';
-import type { DeliveryClaims } from '../store/delivery-claims.js';
-import type { DeletedOwners } from '../store/deleted-owners.js';
-import type { RateLimits } from '../store/rate-limits.js';
-import type { CallStore } from '../store/call-store.js';
-import type { UsageStore } from '../store/usage-store.js';
-import type { TestCallStore } from '../store/test-call-store.js';
-import type { CallStatsStore } from '../store/call-stats-store.js';
-import type { ActivityStore } from '../store/activity-store.js';
-import type { ConversationStore } from '../store/conversation-store.js';
-import type { SalonPartition } from '../store/salon-partition.js';
-import type { VoiceAgentPort } from '../providers/voice-agent-port.js';
-import type { PaymentsPort } from '../providers/payments-port.js';
-import type { SubscriptionStore } from '../store/subscription-store.js';
-import type { SmsReplyStore } from '../store/sms-reply-store.js';
-import type { SmsRoutingStore } from '../store/sms-routing-store.js';
-import type { NumberStore } from '../store/number-store.js';
-import type { DiallingStore } from '../store/dialling-store.js';
+import type { SalonStore } from './ports/salon-store.js';
+import type { SetupStore } from './ports/setup-store.js';
+import type { EventPublisher } from './ports/events.js';
+import type { Identity } from './ports/identity.js';
+import type { Uploads } from './ports/uploads.js';
+import type { VoicePort } from './ports/voice.js';
+import type { CalendarPort } from './ports/calendar.js';
+import type { CalendarMirrorStore } from './ports/calendar-mirror-store.js';
+import type { TelephonyPort } from './ports/telephony.js';
+import type { TokenCipher } from './ports/token-cipher.js';
+import type { GoogleStore } from './ports/google-store.js';
+import type { PriceListExtractor } from './ports/price-list-extractor.js';
+import type { BookingStore } from './ports/booking-store.js';
+import type { AgentStore } from './ports/agent-store.js';
+import type { SmsPort } from './ports/sms.js';
+import type { EmailPort } from './ports/email.js';
+import type { OutboxStore } from './ports/outbox-store.js';
+import type { DeliveryClaims } from './ports/delivery-claims.js';
+import type { DeletedOwners } from './ports/deleted-owners.js';
+import type { RateLimits } from './ports/rate-limits.js';
+import type { CallStore } from './ports/call-store.js';
+import type { UsageStore } from './ports/usage-store.js';
+import type { TestCallStore } from './ports/test-call-store.js';
+import type { CallStatsStore } from './ports/call-stats-store.js';
+import type { ActivityStore } from './ports/activity-store.js';
+import type { ConversationStore } from './ports/conversation-store.js';
+import type { PartitionLayout, SalonPartition } from './ports/salon-partition.js';
+import type { VoiceAgentPort } from './ports/voice-agent.js';
+import type { PaymentsPort } from './ports/payments.js';
+import type { SubscriptionStore } from './ports/subscription-store.js';
+import type { SmsReplyStore } from './ports/sms-reply-store.js';
+import type { SmsRoutingStore } from './ports/sms-routing-store.js';
+import type { NumberStore } from './ports/number-store.js';
+import type { DiallingStore } from './ports/dialling-store.js';
 
 /**
- * What core asks of the world outside it: the stores, the vendors' ports and the clock. Each core
+ * What core asks of the world outside it: the stores, the vendors' ports and the clock. Each port's
+ * interface and data types are core's own (functions/core/ports/): functions/store/ and
+ * functions/providers/ implement them, and core imports neither (eslint.config.js). Each core
  * function takes only the few it uses (`Pick<Ports, …>`, or narrower); functions/composition-root.ts
  * builds one of each, chosen by configuration, and core never sees which.
  */
@@ -96,6 +98,8 @@ export interface Ports {
   testCalls: TestCallStore;
   /** Every item of a salon's partition, for the owner's data export. */
   salonPartition: SalonPartition;
+  /** How the export reads those items: the table's layout, which the store owns. */
+  partitionLayout: PartitionLayout;
   /** Subscriptions and the payment account: Stripe when a secret key is configured (env or provider secret), else the labelled sandbox; never the sandbox in prod. */
   payments: PaymentsPort;
   /** The subscription on the salon's profile, the payment account, applied Stripe events, the overage ledger. */

@@ -3,7 +3,7 @@ import type { SalonAnswer } from '../contracts/salon.js';
 import { forwardingCodes } from '../contracts/forwarding.js';
 import { displayPhone } from './confirmations/format.js';
 import type { Salon } from './salon-profile.js';
-import type { StoredSetup } from '../store/setup-store.js';
+import type { StoredSetup } from './ports/setup-store.js';
 
 /**
  * `GET /api/salon`'s answer: the salon, whether calls reach the receptionist, its number, and

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DEFAULT_HOURS, clampStep, type SetupState, type SetupStepRequest, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTINGS_UNSET, defaultFirstMessage, pickVoiceSettings } from '../contracts/voice-settings.js';
 import type { Owner } from './owner.js';
-import type { StoredSetup } from '../store/setup-store.js';
+import type { StoredSetup } from './ports/setup-store.js';
 import type { Ports } from './ports.js';
 import { InvalidInputError, NotSignedInError } from './errors.js';
 import { setupMessages } from '../contracts/setup-fields.js';

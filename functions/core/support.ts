@@ -1,5 +1,5 @@
 import { SUPPORT_MESSAGES_PER_DAY, SUPPORT_TOPIC_LABELS, supportMessages, type SupportRequest } from '../contracts/support.js';
-import { fixedWindow } from '../store/rate-limits.js';
+import { fixedWindow } from './ports/rate-limits.js';
 import { supportRequestEmail } from './confirmations/messages.js';
 import { DomainError } from './errors.js';
 import type { Owner } from './owner.js';

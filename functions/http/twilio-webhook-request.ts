@@ -1,5 +1,5 @@
 import { NotAllowedError } from '../core/errors.js';
-import type { TelephonyPort } from '../providers/telephony-port.js';
+import type { TelephonyPort } from '../core/ports/telephony.js';
 import { header, type ApiEvent } from './handler.js';
 
 /**

@@ -1,8 +1,5 @@
-/**
- * When the sweeps run (EventBridge Scheduler in AWS, infra/jobs.ts; a timer under `npm start`)
- * and what they leave alone.
- */
-export const SWEEP_EVERY_MINUTES = 5;
+/** What the sweeps leave alone; how often they run is core's (functions/core/sweep-schedule.ts). */
+
 /** Longer than any route may run (API Gateway's 29 s), so a running request is never swept. */
 export const SWEEP_GRACE_MS = 2 * 60_000;
 

@@ -2,7 +2,7 @@ import { ConverseCommand, type BedrockRuntimeClient, type ContentBlock } from '@
 import * as z from 'zod';
 import { extractedServiceDraftSchema, PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../contracts/price-list.js';
 import { logger } from '../logger.js';
-import type { PriceListExtractor } from './price-list-extractor.js';
+import type { PriceListExtractor } from '../core/ports/price-list-extractor.js';
 
 /**
  * Extraction by an LLM on Bedrock (Converse API, a forced tool call so the answer is JSON). A

@@ -1,7 +1,7 @@
 import type { ElevenLabs } from '@elevenlabs/elevenlabs-js';
 import { agentToolName, TOOL_HEADER_VARIABLES } from '../core/voice-agent/agent-config.js';
 import type { AgentDefinition, AgentToolDefinition } from '../core/voice-agent/agent-definition.js';
-import { VoiceAgentProviderError, type RegisterCallInput } from './voice-agent-port.js';
+import { VoiceAgentProviderError, type RegisterCallInput } from '../core/ports/voice-agent.js';
 
 /**
  * The request bodies the voice-agent adapter sends the Agents Platform, built here as plain data

@@ -1,5 +1,5 @@
-import type { ProviderCallState } from './telephony-port.js';
-import { VoiceAgentProviderError } from './voice-agent-port.js';
+import type { ProviderCallState } from '../core/ports/telephony.js';
+import { VoiceAgentProviderError } from '../core/ports/voice-agent.js';
 
 /**
  * One conversation as the Agents Platform keeps it (GET /v1/convai/conversations/{id}), for the

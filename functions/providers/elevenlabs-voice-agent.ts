@@ -2,7 +2,7 @@ import type { ElevenLabsClient } from '@elevenlabs/elevenlabs-js';
 import { agentRequest, mergedPlatformSettings, registerCallBody, toolRequest } from './elevenlabs-agent-requests.js';
 import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
 import { fetchConversationState } from './elevenlabs-conversation.js';
-import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from './voice-agent-port.js';
+import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from '../core/ports/voice-agent.js';
 
 /**
  * The salon's agent on the ElevenLabs Agents Platform, through the official SDK. The SDK is

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { ELEVENLABS_EU_API_ROOT } from './elevenlabs-residency.js';
-import { VoiceProviderError, type VoicePort } from './voice-port.js';
+import { VoiceProviderError, type VoicePort } from '../core/ports/voice.js';
 
 const voiceAnswer = z.object({ preview_url: z.string().url().nullable().optional() });
 

@@ -1,10 +1,6 @@
 import { PutEventsCommand, type EventBridgeClient } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE, eventCatalog, withCorrelation, type EventDetail, type EventType } from '../../events/catalog.js';
-
-/** Publishes catalogued events; the detail is checked against its schema before it leaves. */
-export interface EventPublisher {
-  publish<T extends EventType>(type: T, detail: EventDetail<T>): Promise<void>;
-}
+import { EVENT_SOURCE, eventCatalog, withCorrelation } from '../contracts/events.js';
+import type { EventPublisher } from '../core/ports/events.js';
 
 export function createEventPublisher(client: EventBridgeClient, busName: string): EventPublisher {
   return {

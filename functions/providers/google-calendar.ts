@@ -2,16 +2,8 @@ import { createHash } from 'node:crypto';
 // The calendar API's own client: `googleapis`' index loads every Google API (slow cold starts, huge bundles).
 import { auth as googleAuth, calendar as googleCalendar, type calendar_v3 } from '@googleapis/calendar';
 import { DateTime } from 'luxon';
-import {
-  CALENDAR_SCOPES,
-  CalendarError,
-  isValidEventId,
-  type CalendarEventChange,
-  type CalendarGrant,
-  type CalendarPort,
-  type CalendarSummary,
-  type FreeBusy,
-} from './calendar-port.js';
+import { CALENDAR_SCOPES, isValidEventId } from './google-calendar-rules.js';
+import { CalendarError, type CalendarEventChange, type CalendarGrant, type CalendarPort, type CalendarSummary, type FreeBusy } from '../core/ports/calendar.js';
 
 /**
  * Google Calendar through googleapis: OAuth 2.0 authorisation code with PKCE (S256), offline

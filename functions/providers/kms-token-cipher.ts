@@ -1,5 +1,5 @@
 import { DecryptCommand, EncryptCommand, type KMSClient } from '@aws-sdk/client-kms';
-import { TokenCipherError, type TokenCipher } from './token-cipher.js';
+import { TokenCipherError, type TokenCipher } from '../core/ports/token-cipher.js';
 
 /**
  * Refresh tokens encrypted with the app's KMS key, the salon id as encryption context: KMS

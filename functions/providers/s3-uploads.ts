@@ -1,11 +1,5 @@
 import { DeleteObjectsCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-
-/** Uploaded files live under `salons/<salonId>/`, so one salon's objects are one prefix. */
-export interface Uploads {
-  deleteSalonObjects(salonId: string): Promise<number>;
-  /** Stores one object under the salon's prefix; `key` is relative to it. Answers the full key. */
-  putSalonObject(salonId: string, key: string, body: Uint8Array, contentType: string): Promise<string>;
-}
+import type { Uploads } from '../core/ports/uploads.js';
 
 const salonPrefix = (salonId: string) => `salons/${salonId}/`;
 

@@ -1,15 +1,15 @@
 import type { SandboxCalendarStore } from '../store/sandbox-calendar-store.js';
 import {
   CalendarError,
-  PUSH_HEADERS,
   type CalendarEventChange,
   type CalendarGrant,
   type EventPage,
   type EventListing,
   type WatchedChannel,
   type WatchRequest,
-} from './calendar-port.js';
-import type { GoogleStore } from '../store/google-store.js';
+} from '../core/ports/calendar.js';
+import { PUSH_HEADERS } from './google-calendar-rules.js';
+import type { GoogleStore } from '../core/ports/google-store.js';
 
 /**
  * The calendar sandbox's sync and push, as Google's: events.list with sync tokens (deleted events

@@ -1,18 +1,17 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { GoogleStore } from '../store/google-store.js';
+import type { GoogleStore } from '../core/ports/google-store.js';
 import type { SandboxCalendarStore } from '../store/sandbox-calendar-store.js';
 import { createSandboxPush, type PushDelivery } from './sandbox-calendar-push.js';
+import { CALENDAR_SCOPES, isValidEventId } from './google-calendar-rules.js';
 import {
-  CALENDAR_SCOPES,
   CalendarError,
-  isValidEventId,
   pkceChallenge,
   type BusyInterval,
   type CalendarGrant,
   type CalendarPort,
   type CalendarSummary,
   type FreeBusy,
-} from './calendar-port.js';
+} from '../core/ports/calendar.js';
 
 /**
  * Sandbox: the calendar provider when no Google credentials are configured. It follows Google's

@@ -1,5 +1,5 @@
-import type { OutboxStore } from '../store/outbox-store.js';
-import { EmailError, isEmailAddress, type EmailPort } from './email-port.js';
+import type { OutboxStore } from '../core/ports/outbox-store.js';
+import { EmailError, isEmailAddress, type EmailPort } from '../core/ports/email.js';
 
 /**
  * Sandbox: the email provider when SES is not configured. Nothing is sent: the email, its HTML

@@ -1,4 +1,4 @@
-import { PaymentsError, type ConnectAccount, type PaymentsPort } from './payments-port.js';
+import { PaymentsError, type ConnectAccount, type PaymentsPort } from '../core/ports/payments.js';
 import { randomId, SANDBOX_PAGE_PATH, sandboxPageUrl, type SandboxContext } from './sandbox-payments-context.js';
 import { accountObject, seconds, type SandboxOutcome } from './sandbox-stripe-objects.js';
 

@@ -1,4 +1,4 @@
-import { PaymentsError, type PaymentsPort } from './payments-port.js';
+import { PaymentsError, type PaymentsPort } from '../core/ports/payments.js';
 import { sandboxPageUrl, type SandboxContext } from './sandbox-payments-context.js';
 import { seconds, type SandboxStripeEvent } from './sandbox-stripe-objects.js';
 

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
-import type { PlanId } from '../core/plans.js';
-import type { PaymentsPort } from './payments-port.js';
+import { type PlanId, findPlan } from '../core/plans.js';
+import type { PaymentsPort } from '../core/ports/payments.js';
 import { randomId, sandboxPageUrl, type SandboxContext } from './sandbox-payments-context.js';
 import {
   SANDBOX_PRICE_IDS,
@@ -11,7 +11,6 @@ import {
   type SandboxSubscription,
 } from './sandbox-stripe-objects.js';
 import type { SandboxCustomer, SandboxInvoice } from './sandbox-stripe-invoices.js';
-import { findPlan } from '../core/plans.js';
 
 /**
  * The payments sandbox's subscriptions side (sandbox-payments.ts composes it): the salon's

@@ -1,5 +1,5 @@
 import type { SandboxStripeStore } from '../store/sandbox-stripe-store.js';
-import type { PaymentsPort } from './payments-port.js';
+import type { PaymentsPort } from '../core/ports/payments.js';
 import { sandboxContext } from './sandbox-payments-context.js';
 import { sandboxConnect, type SandboxConnect } from './sandbox-payments-connect.js';
 import { sandboxDeposits, type SandboxDeposits } from './sandbox-payments-deposits.js';

@@ -1,7 +1,8 @@
-import type { OutboxStore } from '../store/outbox-store.js';
+import type { OutboxStore } from '../core/ports/outbox-store.js';
 import type { SandboxSmsOptOuts } from '../store/sandbox-sms-store.js';
-import { isE164, SmsError, type SmsPort, type SmsSender } from './sms-port.js';
-import { isAlphanumericSender, keywordOf, OPTED_OUT_ERROR, SALONDESK_KEYWORDS, type KeywordKind, type OptOutKeywords } from './twilio-opt-out.js';
+import { isE164, SmsError, type SmsPort, type SmsSender, OPTED_OUT_ERROR } from '../core/ports/sms.js';
+import { isAlphanumericSender } from './twilio-opt-out.js';
+import { keywordOf, SALONDESK_KEYWORDS, type KeywordKind, type OptOutKeywords } from '../core/replies/opt-out-keywords.js';
 
 /**
  * Sandbox: the SMS provider when no Twilio credentials are configured. Nothing leaves the machine

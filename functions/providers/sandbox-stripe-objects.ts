@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { findPlan, PLAN_IDS, type PlanId, type PlanPriceIds } from '../core/plans.js';
-import { STRIPE_API_VERSION, type ConnectAccount } from './payments-port.js';
+import { STRIPE_API_VERSION } from './stripe-api-version.js';
+import { type ConnectAccount } from '../core/ports/payments.js';
 
 /**
  * The payments sandbox's objects as Stripe shapes them on the wire: the events it answers, and

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { voiceAccessToken } from './twilio-access-token.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
 import { logger } from '../logger.js';
-import type { TelephonyPort } from './telephony-port.js';
+import type { TelephonyPort } from '../core/ports/telephony.js';
 
 /**
  * No Twilio account: webhooks are signed as Twilio signs them, with a local auth token that

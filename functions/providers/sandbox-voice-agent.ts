@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { VoiceAgentPort } from './voice-agent-port.js';
+import type { VoiceAgentPort } from '../core/ports/voice-agent.js';
 import { escapeHtml } from '../core/escape-html.js';
 
 /**

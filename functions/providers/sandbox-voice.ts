@@ -1,5 +1,5 @@
 import { VOICES } from '../contracts/voice-settings.js';
-import type { VoicePort } from './voice-port.js';
+import type { VoicePort } from '../core/ports/voice.js';
 
 const SAMPLE_RATE = 8000;
 

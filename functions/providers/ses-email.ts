@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
-import { EmailError, type EmailMessage, type EmailPort } from './email-port.js';
+import { EmailError, type EmailMessage, type EmailPort } from '../core/ports/email.js';
 
 /**
  * Email through Amazon SES v2. The message goes as raw MIME (`Content.Raw`) so the calendar invite

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { PaymentsError } from './payments-port.js';
+import { PaymentsError } from '../core/ports/payments.js';
 
 /** Stripe's errors, as the port's: never its message (it may quote a parameter), only its kind and status. */
 function translate(error: unknown, what: string): PaymentsError {

@@ -1,12 +1,13 @@
 import Stripe from 'stripe';
 import type { PlanPriceIds } from '../core/plans.js';
 import { checkoutNote } from '../core/billing/checkout-note.js';
-import { PaymentsError, STRIPE_API_VERSION, type ConnectAccount, type PaymentsPort } from './payments-port.js';
+import { PaymentsError, type ConnectAccount, type PaymentsPort } from '../core/ports/payments.js';
+import { STRIPE_API_VERSION } from './stripe-api-version.js';
 import { setCustomerVat, stripeBillingSetup } from './stripe-billing-setup.js';
 import { call, unlessDone } from './stripe-calls.js';
 
 /**
- * Payments through the official stripe SDK, on the API version pinned in payments-port.ts. Every
+ * Payments through the official stripe SDK, on the API version pinned in stripe-api-version.ts. Every
  * create carries an idempotency key, so a retried request makes nothing twice.
  */
 

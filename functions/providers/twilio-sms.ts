@@ -1,4 +1,4 @@
-import { SmsError, type SmsPort, type SmsSender } from './sms-port.js';
+import { SmsError, type SmsPort, type SmsSender } from '../core/ports/sms.js';
 import type { TwilioLocation } from './twilio-region.js';
 import { MessageListInstance, twilioApi } from './twilio-sdk.js';
 import { isAlphanumericSender, isMessagingServiceSid, optOutScope } from './twilio-opt-out.js';

@@ -1,6 +1,6 @@
 import { voiceAccessToken } from './twilio-access-token.js';
 import { isValidTwilioSignature } from './twilio-signature.js';
-import { TelephonyError, type NumberPurchase, type NumberWebhooks, type ProviderCallState, type TelephonyPort } from './telephony-port.js';
+import { TelephonyError, type NumberPurchase, type NumberWebhooks, type ProviderCallState, type TelephonyPort } from '../core/ports/telephony.js';
 import type { TwilioLocation } from './twilio-region.js';
 import { twilioApi } from './twilio-sdk.js';
 
@@ -119,8 +119,10 @@ export function createTwilioTelephony(options: TwilioTelephonyOptions): Telephon
       const found = await fetchCall(callSid);
       return found ? stateOf(found) : { state: 'unknown' };
     },
-    async redirectCall(callSid, twiml) {
-      await updateCall(callSid, { Twiml: twiml });
+    async redirectCall(callSid, script) {
+      // TwiML's builder is loaded by the rare transfer only: 60 KB every cold start of the tools would parse.
+      const { renderTwiml } = await import('./twilio-twiml.js');
+      await updateCall(callSid, { Twiml: renderTwiml(script) });
     },
     async pointNumberAt(e164, webhooks) {
       const sid = await ownedNumberSid(e164);

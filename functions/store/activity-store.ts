@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
+import type { ActivityKind, ActivityStore } from '../core/ports/activity-store.js';
 
 /**
  * The dashboard's recent activity: one small item per thing that happened (a call, a booking, a
@@ -8,24 +9,6 @@ import { keys } from './keys.js';
  * item again instead of a second one. Entries go after ACTIVITY_DAYS (DynamoDB TTL).
  */
 export const ACTIVITY_DAYS = 90;
-
-export const ACTIVITY_KINDS = ['call', 'booking', 'cancellation', 'message'] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
-
-export interface ActivityEntry {
-  kind: ActivityKind;
-  /** The call, booking or message it is about. */
-  id: string;
-  at: string;
-  /** One line for the owner, without the caller's phone number. */
-  text: string;
-  test: boolean;
-}
-
-export interface ActivityStore {
-  record(salonId: string, entry: ActivityEntry): Promise<void>;
-  latest(salonId: string, limit: number): Promise<ActivityEntry[]>;
-}
 
 export function createActivityStore(client: DynamoDBDocumentClient, tableName: string): ActivityStore {
   return {

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ConversationState } from '../core/receptionist/dialogue.js';
 import { keys } from './keys.js';
+import type { ConversationStore } from '../core/ports/conversation-store.js';
 
 /**
  * A sandbox receptionist conversation, between turns (Lambdas keep nothing): its dialogue state
@@ -10,7 +11,7 @@ export type { ConversationState };
 
 const DAY_SECONDS = 24 * 60 * 60;
 
-export function createConversationStore(client: DynamoDBDocumentClient, tableName: string) {
+export function createConversationStore(client: DynamoDBDocumentClient, tableName: string): ConversationStore {
   return {
     async get(salonId: string, conversationId: string): Promise<ConversationState | null> {
       const item = (
@@ -30,5 +31,3 @@ export function createConversationStore(client: DynamoDBDocumentClient, tableNam
     },
   };
 }
-
-export type ConversationStore = ReturnType<typeof createConversationStore>;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
 import { keys } from './keys.js';
+import type { DeliveryKey, DeliveryClaims } from '../core/ports/delivery-claims.js';
 
 /**
  * Claims that make message consumers idempotent (RELIABILITY 21): before sending, a consumer puts
@@ -15,29 +16,6 @@ import { keys } from './keys.js';
 export const CLAIM_STALE_AFTER_MS = 45_000;
 /** Far beyond every redelivery window (EventBridge retries for 24 h), then the item goes. */
 export const CLAIM_TTL_DAYS = 30;
-
-export interface DeliveryKey {
-  salonId: string;
-  eventType: string;
-  /** What the message is about: a booking, or a period's usage threshold. */
-  subjectId: string;
-  channel: string;
-}
-
-export interface Claim {
-  key: DeliveryKey;
-  /** Identifies this holder: only it may release or complete the claim. */
-  token: string;
-}
-
-export interface DeliveryClaims {
-  /** The claim, or null when another delivery holds it or already sent the message. */
-  claim(key: DeliveryKey, now: Date): Promise<Claim | null>;
-  markSent(claim: Claim, messageId: string, now: Date): Promise<void>;
-  release(claim: Claim): Promise<void>;
-  /** Whether the message was sent (its claim marked sent): what a delivery that could not claim asks before it lets go of its work. */
-  wasSent(key: DeliveryKey): Promise<boolean>;
-}
 
 const itemKey = (key: DeliveryKey) => ({ pk: keys.salon(key.salonId), sk: keys.deliveryClaimSk(key.eventType, key.subjectId, key.channel) });
 

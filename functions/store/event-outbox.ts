@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EVENT_SOURCE, eventCatalog, withCorrelation, type EventDetail, type EventType } from '../../events/catalog.js';
+import { EVENT_SOURCE, eventCatalog, withCorrelation, type EventDetail, type EventType } from '../contracts/events.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 
@@ -28,14 +28,6 @@ export const OUTBOX_ITEM_TTL_SECONDS = 2 * 24 * 60 * 60;
 
 /** The attributes the relays read (the Pipe's filter and enrichment, the local relay). */
 export const OUTBOX_ATTRIBUTES = { kind: 'kind', eventId: 'eventId', detailType: 'detailType', detail: 'detail', source: 'source', at: 'at' } as const;
-
-/**
- * An event's id from its type and what makes this occurrence one: `outboxEventId('call.completed', callSid)`,
- * `outboxEventId('booking.confirmed', `${bookingId}#${version}`)`.
- */
-export function outboxEventId(type: EventType, subjectId: string): string {
-  return `${type}#${subjectId}`;
-}
 
 /**
  * The `Put` of an event for a TransactWriteItems (lib-dynamodb's TransactWriteCommand), or for a

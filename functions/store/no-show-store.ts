@@ -1,21 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
-
-/**
- * No-shows the owner marked (functions/core/no-shows/no-shows.ts): `noShowAt` on the appointment
- * (once, and only on a confirmed one) and, in the same transaction, two sets of booking ids: the month's (`NOSHOWS#<yyyy-mm>`, the dashboard's figure) and the caller's
- * (`NOSHOWCALLER#<phone hash>`, what the receptionist knows of them).
- */
-export interface NoShowStore {
-  /**
-   * Marks the appointment and counts it in its month and against its caller, in one transaction;
-   * false when it is not a confirmed appointment (or was marked before, and counted then).
-   */
-  mark(salonId: string, bookingId: string, at: string, counted: { month: string; phoneHash: string }): Promise<boolean>;
-  inMonth(salonId: string, month: string): Promise<number>;
-  ofCaller(salonId: string, phoneHash: string): Promise<number>;
-}
+import type { NoShowStore } from '../core/ports/no-show-store.js';
 
 export function createNoShowStore(client: DynamoDBDocumentClient, tableName: string): NoShowStore {
   const addTo = (salonId: string, sk: string, bookingId: string) => ({

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
+import type { OutboxAttachment, OutboxEntry, OutboxStore } from '../core/ports/outbox-store.js';
 
 /**
  * The SMS and email sandboxes' outbox: what the product would have sent, kept in the single table
@@ -9,35 +10,6 @@ import { tableKeys } from './table-definition.js';
  * the salon), listed across salons through gsi1 `OUTBOX`, newest first, and gone after 30 days.
  */
 export const OUTBOX_TTL_DAYS = 30;
-
-export interface OutboxAttachment {
-  filename: string;
-  contentType: string;
-  /** Text attachments only (the calendar invite). */
-  content: string;
-}
-
-export interface OutboxEntry {
-  id: string;
-  salonId: string;
-  channel: 'sms' | 'email';
-  to: string;
-  subject?: string;
-  /** The SMS text, or the email's plain-text part. */
-  body: string;
-  /** The email's HTML part. */
-  html?: string;
-  attachments: OutboxAttachment[];
-  sentAt: string;
-}
-
-export type NewOutboxEntry = Omit<OutboxEntry, 'id' | 'sentAt'>;
-
-export interface OutboxStore {
-  add(entry: NewOutboxEntry): Promise<OutboxEntry>;
-  /** Every salon's entries, newest first. */
-  listRecent(limit?: number): Promise<OutboxEntry[]>;
-}
 
 function toEntry(item: Record<string, unknown>): OutboxEntry {
   return {

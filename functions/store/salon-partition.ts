@@ -1,14 +1,7 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { queryAll, type Item } from './dynamo.js';
+import { queryAll } from './dynamo.js';
 import { keys } from './keys.js';
-
-/**
- * Every item of a salon's partition (`SALON#<id>`), exactly as stored. Only the owner's data
- * export reads it; functions/core/account-export.ts decides, kind by kind, what leaves.
- */
-export interface SalonPartition {
-  items(salonId: string): Promise<Item[]>;
-}
+import type { SalonPartition } from '../core/ports/salon-partition.js';
 
 export function createSalonPartition(client: DynamoDBDocumentClient, tableName: string): SalonPartition {
   return {

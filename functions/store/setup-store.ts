@@ -1,30 +1,12 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
-import { type Business, type ForwardWhen, type Hours, type Service, type Stylist } from '../contracts/setup.js';
+import { type Service } from '../contracts/setup.js';
 import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
 import { euroToCents } from '../core/money.js';
-
-/** What the wizard saved, as stored: one item per stylist, service and mapping (docs/architecture.md, "Data model"). */
-export interface StoredSetup {
-  /** Whether any step was ever saved. */
-  exists: boolean;
-  currentStep: number;
-  phoneOption: 'new' | 'forward';
-  forwardNumber: string;
-  /** With 'forward': which calls the salon's line sends us; 'unanswered' when never saved. */
-  forwardWhen: ForwardWhen;
-  stylists: Stylist[];
-  services: Service[];
-  /** stylist id → calendar id */
-  mappings: Record<string, string>;
-  voice: VoiceSettings | null;
-}
+import type { SetupStore } from '../core/ports/setup-store.js';
 
 export type { VoiceSettings };
-
-/** How the salon's callers reach the receptionist: its own new number, or the salon's line forwarded to it. */
-export type PhoneRouting = Pick<StoredSetup, 'phoneOption' | 'forwardNumber' | 'forwardWhen'>;
 
 const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
 const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
@@ -42,15 +24,6 @@ function toService(item: Item): Service {
     // Services saved before deposits existed have none.
     deposit: centsToEuro(item.depositCents) ?? 0,
   };
-}
-
-export interface SetupStore {
-  load(salonId: string): Promise<StoredSetup>;
-  saveBusiness(salonId: string, business: Business, hours: Hours): Promise<void>;
-  /** Replaces the stylists, mappings and services with these (ids already assigned). */
-  replaceTeam(salonId: string, team: { stylists: Stylist[]; mappings: Record<string, string>; services: Service[] }, previous: StoredSetup): Promise<void>;
-  saveVoice(salonId: string, voice: VoiceSettings, phone: PhoneRouting): Promise<void>;
-  saveProgress(salonId: string, currentStep: number, savedStep: number, at: string): Promise<void>;
 }
 
 export function createSetupStore(client: DynamoDBDocumentClient, tableName: string): SetupStore {

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
+import { partitionLayout } from '../../functions/store/partition-layout.js';
 import { buildAccountExport } from '../../functions/core/account-export.js';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
 import { agentTool, bookableSalon, connectSandboxCalendar, nextOpenDay } from '../support/bookable-salon.js';
@@ -128,6 +129,7 @@ describe('the export allowlist', () => {
     const salonId = 'sal_allowlist';
     const pk = `SALON#${salonId}`;
     const data = buildAccountExport(
+      partitionLayout,
       salonId,
       [
         { pk, sk: 'PROFILE', gsi1pk: 'OWNER#u1', gsi1sk: 'SALON', id: salonId, name: 'Ceol Hair' },

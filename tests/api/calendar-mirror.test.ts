@@ -1,10 +1,9 @@
 import { DateTime } from 'luxon';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { beforeAll, describe, expect, it, inject } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { setLogSink } from '../../functions/logger.js';
-import { PUSH_HEADERS } from '../../functions/providers/calendar-port.js';
+import { PUSH_HEADERS } from '../../functions/providers/google-calendar-rules.js';
 import { sandboxNotificationsSent } from '../../functions/providers/sandbox-calendar-push.js';
 import { agentTool, bookableSalon, connectSandboxCalendar, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';

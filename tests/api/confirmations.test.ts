@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { EVENT_SOURCE } from '../../events/catalog.js';
+import { EVENT_SOURCE } from '../../functions/contracts/events.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { inviteUid } from '../../functions/core/confirmations/invite.js';

@@ -5,7 +5,7 @@ import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { issueAgentSecret } from '../../functions/core/agent-secret.js';
 import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
 import { cancel } from '../../functions/core/booking/cancel.js';
-import { PaymentsError } from '../../functions/providers/payments-port.js';
+import { PaymentsError } from '../../functions/core/ports/payments.js';
 import type { SandboxStripeEvent } from '../../functions/providers/sandbox-stripe-objects.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';

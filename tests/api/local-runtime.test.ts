@@ -9,7 +9,7 @@ import { Sha256 } from '@smithy/core/checksum';
 import { CognitoIdentityProviderClient, ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
-import { EVENT_SOURCE } from '../../events/catalog.js';
+import { EVENT_SOURCE } from '../../functions/contracts/events.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';

@@ -9,7 +9,7 @@ import { handler as voiceWebhook } from '../../functions/api/twilio-voice.js';
 import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
 import { twilioSignature } from '../../functions/providers/twilio-signature.js';
 import { setupMessages } from '../../functions/contracts/setup-fields.js';
-import { callerLines } from '../../functions/core/telephony/twiml.js';
+import { callerLines } from '../../functions/core/telephony/call-script.js';
 import { eventsIdle, standIns } from '../support/stand-ins.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';

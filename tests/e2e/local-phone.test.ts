@@ -52,7 +52,7 @@ describe('the local phone', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     await dial(page, number);
-    // The salon's phone is shown the salon's number with us, never the caller's (functions/core/telephony/twiml.ts, CallerId).
+    // The salon's phone is shown the salon's number with us, never the caller's (functions/core/telephony/call-script.ts, CallerId).
     await page.getByText(`Forwarded to +353877654321. Its screen shows ${number}.`, { exact: true }).waitFor();
     expect(await page.locator('#twiml').textContent()).toContain(`callerId="${number}"`);
     expect(await page.locator('#twiml').textContent()).toContain('>+353877654321</Number></Dial>');

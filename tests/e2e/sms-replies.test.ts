@@ -4,7 +4,7 @@ import { deps } from '../../functions/composition-root.js';
 import { sendReminder } from '../../functions/core/reminders/send-reminder.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
 import { SANDBOX_SMS_NUMBER } from '../../functions/providers/sandbox-sms.js';
-import { SALONDESK_KEYWORDS } from '../../functions/providers/twilio-opt-out.js';
+import { SALONDESK_KEYWORDS } from '../../functions/core/replies/opt-out-keywords.js';
 import { axeViolations, closeContexts, newContext } from '../support/browser.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';

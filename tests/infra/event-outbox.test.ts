@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
-import { EVENT_SOURCE } from '../../events/catalog.js';
+import { EVENT_SOURCE } from '../../functions/contracts/events.js';
 import { OUTBOX_BATCH_SIZE, OUTBOX_FILTER_PATTERN } from '../../infra/event-outbox-pipe.js';
 import { actionsOfRole, refId, sharedStage, type Resource, type SynthesizedStage } from './synth-stage.js';
 

@@ -3,7 +3,7 @@ import { Aspects, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { EVENT_SOURCE } from '../../events/catalog.js';
+import { EVENT_SOURCE } from '../../functions/contracts/events.js';
 import { detailTypesOf, eventRules } from '../../events/rules.js';
 import { routes, type Grant } from '../../functions/routes.js';
 import { tableKeys } from '../../functions/store/table-definition.js';
@@ -15,7 +15,7 @@ import { stageConfig } from '../../infra/stage-config.js';
 import { AGENT_UNAVAILABLE_LOG } from '../../functions/core/telephony/inbound-call.js';
 import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
 import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
-import { SWEEP_EVERY_MINUTES } from '../../functions/jobs/sweep-schedule.js';
+import { SWEEP_EVERY_MINUTES } from '../../functions/core/sweep-schedule.js';
 import { actionsOfRole, functionsWithGrants, nagFindings, refId, statementsOfRole, sharedStage, type Resource, type SynthesizedStage } from './synth-stage.js';
 
 /** functions/config.ts: what every Lambda must receive (AWS_REGION comes from Lambda itself). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deleteAccount, type AccountDeps } from '../../functions/core/account.js';
 import { salonIdForOwner } from '../../functions/core/salon.js';
-import type { CalendarPort } from '../../functions/providers/calendar-port.js';
+import type { CalendarPort } from '../../functions/core/ports/calendar.js';
 import { memoryGoogleStore } from './calendar/memory-google-store.js';
 
 /** The order of deletion matters; these fakes record it. */

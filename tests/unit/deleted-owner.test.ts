@@ -14,17 +14,19 @@ import { saveSetupStep } from '../../functions/core/setup.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { NotSignedInError } from '../../functions/core/errors.js';
 import { setLogSink } from '../../functions/logger.js';
-import type { Identity } from '../../functions/providers/cognito-identity.js';
+import type { Identity } from '../../functions/core/ports/identity.js';
 import { createLocalTokenCipher, ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
 import { createSandboxCalendar, sandboxAuthorizationCode } from '../../functions/providers/sandbox-calendar.js';
-import { createAgentStore, type AgentStore } from '../../functions/store/agent-store.js';
+import { createAgentStore } from '../../functions/store/agent-store.js';
+import { type AgentStore } from '../../functions/core/ports/agent-store.js';
 import { createDeletedOwners, tombstoneInForce } from '../../functions/store/deleted-owners.js';
 import { createGoogleStore } from '../../functions/store/google-store.js';
 import { createSalonStore } from '../../functions/store/salon-store.js';
 import { createNumberStore } from '../../functions/store/number-store.js';
 import { createSandboxTelephony } from '../../functions/providers/sandbox-telephony.js';
 import { giveSalonANumber } from '../../functions/core/numbers/give-number.js';
-import { createSetupStore, type SetupStore } from '../../functions/store/setup-store.js';
+import { createSetupStore } from '../../functions/store/setup-store.js';
+import { type SetupStore } from '../../functions/core/ports/setup-store.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /**

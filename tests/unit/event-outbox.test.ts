@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SOURCE } from '../../events/catalog.js';
-import { OUTBOX_ITEM_KIND, OUTBOX_ITEM_TTL_SECONDS, outboxEventId, outboxEventPut, relayedEventOf } from '../../functions/store/event-outbox.js';
+import { EVENT_SOURCE, outboxEventId } from '../../functions/contracts/events.js';
+import { OUTBOX_ITEM_KIND, OUTBOX_ITEM_TTL_SECONDS, outboxEventPut, relayedEventOf } from '../../functions/store/event-outbox.js';
 import { exportDecision } from '../../functions/core/account-export.js';
+import { partitionLayout } from '../../functions/store/partition-layout.js';
 import { handler as enrich } from '../../functions/triggers/event-outbox-enrichment.js';
 
 const at = new Date('2026-11-20T10:04:00.000Z');
@@ -24,7 +25,7 @@ describe('an outbox item (functions/store/event-outbox.ts)', () => {
     // Gone by TTL once relayed; counted from the change's own time, so a retried write is identical.
     expect(Item.ttl).toBe(at.getTime() / 1000 + OUTBOX_ITEM_TTL_SECONDS);
     // Account deletion takes the salon's partition; the owner's export leaves it out on purpose.
-    expect(exportDecision(Item.sk as string)).toBe('left-out');
+    expect(exportDecision(partitionLayout, Item.sk as string)).toBe('left-out');
   });
 
   it('checks the detail against the event’s schema before anything is written', () => {

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalEventBus } from '../../bin/local/event-bus.js';
-import { EVENT_SOURCE } from '../../events/catalog.js';
+import { EVENT_SOURCE } from '../../functions/contracts/events.js';
 import type { EventRule } from '../../events/rules.js';
 
 const rule: EventRule = { id: 'r1', eventType: 'salon.deleted', consumer: 'consumer.ts', grants: [] };
@@ -30,7 +30,7 @@ describe('the local event bus applies events/rules.ts', () => {
     expect(received[0]).toMatchObject({ source: EVENT_SOURCE, 'detail-type': 'salon.deleted', detail: deleted });
   });
 
-  it('takes only the product events of events/catalog.ts, each detail checked against its schema', async () => {
+  it('takes only the product events of functions/contracts/events.ts, each detail checked against its schema', async () => {
     const received: unknown[] = [];
     const bus = createLocalEventBus({
       rules: [rule],

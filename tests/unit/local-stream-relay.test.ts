@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStreamRelay, memoryCheckpoint, type CheckpointStore } from '../../bin/local/stream-relay.js';
 import { startDynamo } from '../../bin/local/storage-stand-ins.js';
 import { createTableInput } from '../../functions/store/table-definition.js';
-import { outboxEventId, outboxEventPut, type RelayedEvent } from '../../functions/store/event-outbox.js';
+import { outboxEventId } from '../../functions/contracts/events.js';
+import { outboxEventPut, type RelayedEvent } from '../../functions/store/event-outbox.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keepOwnerEmail } from '../../functions/core/owner-email.js';
 import { salonIdForOwner } from '../../functions/core/salon.js';
-import { createSalonStore, type SalonStore } from '../../functions/store/salon-store.js';
+import { createSalonStore } from '../../functions/store/salon-store.js';
+import { type SalonStore } from '../../functions/core/ports/salon-store.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /** The owner's email on the salon's profile, where every owner notice reads it (no route of ours may read the user pool). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../functions/config.js';
 import { addLogContext, enterLogContext, logger, redact, setLogSink, withLogContext } from '../../functions/logger.js';
-import { parseEventDetail, withCorrelation, type EventDetail } from '../../events/catalog.js';
+import { parseEventDetail, withCorrelation, type EventDetail } from '../../functions/contracts/events.js';
 import { defaultSalonName, salonIdForOwner } from '../../functions/core/salon.js';
 import { toE164 } from '../../functions/contracts/phone.js';
 import { handler as customMessage } from '../../functions/triggers/custom-message.js';

@@ -5,7 +5,8 @@ import { FLOOD_LIMITS, toolSay } from '../../functions/contracts/agent-tools.js'
 import { hashAgentSecret, salonForAuthorization, TooManySecretAttempts } from '../../functions/core/agent-secret.js';
 import type { BookingDeps } from '../../functions/core/booking/context.js';
 import { takeMessage } from '../../functions/core/booking/salon-tools.js';
-import { createRateLimits, fixedWindow, secondsLeft, type RateLimits } from '../../functions/store/rate-limits.js';
+import { createRateLimits } from '../../functions/store/rate-limits.js';
+import { fixedWindow, secondsLeft, type RateLimits } from '../../functions/core/ports/rate-limits.js';
 import { startTable, type Table } from './booking/harness.js';
 import type { ToolError } from '../../functions/core/booking/errors.js';
 import { statusOf } from '../../functions/http/errors.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSalonStore, type SalonStore } from '../../functions/store/salon-store.js';
+import { createSalonStore } from '../../functions/store/salon-store.js';
+import { type SalonStore } from '../../functions/core/ports/salon-store.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /** The live flag inbound calls are routed on: set by Go Live, cleared on pause, never a fragment of a deleted salon. */

@@ -1,5 +1,5 @@
 import { callbackUrl } from '../../core/calendar-connection.js';
-import { CALENDAR_SCOPES } from '../../providers/calendar-port.js';
+import { CALENDAR_SCOPES } from '../../providers/google-calendar-rules.js';
 import { guarded, sandboxCheck, type Check, type VendorHttp } from './check.js';
 
 const PROVIDER = 'Google';

@@ -1,5 +1,5 @@
 import { EXTRA_MINUTE_PRICE_CENTS, PLANS, VAT_RATE_PERCENT, type PlanPriceIds } from '../../core/plans.js';
-import { STRIPE_API_VERSION } from '../../providers/payments-port.js';
+import { STRIPE_API_VERSION } from '../../providers/stripe-api-version.js';
 import { isIrishVatIncluded, OURS, portalProblems, type PortalConfigurationShape, type TaxRateShape } from '../../providers/stripe-billing-rules.js';
 import { guarded, sandboxCheck, unexpected, type Check, type VendorHttp } from './check.js';
 

@@ -1,5 +1,5 @@
 import type { PaymentAccountStatus } from '../../contracts/billing.js';
-import type { ConnectAccount } from '../../providers/payments-port.js';
+import type { ConnectAccount } from '../ports/payments.js';
 
 /** Stripe's reasons that mean "we are checking", not "you must act". */
 const UNDER_REVIEW = new Set(['requirements.pending_verification', 'under_review']);

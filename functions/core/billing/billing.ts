@@ -12,7 +12,7 @@ import type { Owner } from '../owner.js';
 import { logger } from '../../logger.js';
 import type { Ports } from '../ports.js';
 import type { Salon } from '../salon-profile.js';
-import { checkoutOrder, type OpenCheckout } from '../../store/checkout-records.js';
+import { checkoutOrder, type OpenCheckout } from '../ports/checkout-records.js';
 import { PLAN_IDS } from '../plans.js';
 import { trialEndsAt } from '../usage/billing-period.js';
 import { paymentAccountStatus } from './account-status.js';

@@ -1,69 +1,29 @@
-import Stripe from 'stripe';
 import * as z from 'zod';
-import { isPaymentsError } from '../../providers/payments-port.js';
+import { isPaymentsError } from '../ports/payments.js';
 import type { SubscriptionRecord } from '../../contracts/billing.js';
 import type { Ports } from '../ports.js';
 import type { DepositOutcome, DepositPayment } from '../booking/deposit-session.js';
 import { logger } from '../../logger.js';
-import { InvalidInputError, UnavailableError } from '../errors.js';
+import { UnavailableError } from '../errors.js';
 import { eventOrder, parseStripeSubscription, subscriptionRecord } from './subscription.js';
 
 /**
- * Stripe's webhook events (RELIABILITY 9, 10, 39). The signature is checked over the raw body with
- * the stripe SDK before anything is read, and its timestamp must lie within 300 s of now either
- * way: the SDK refuses only the past, so a signature dated ahead (a replay kept for later, a
- * skewed signer) is refused here. A signed body that is not an event envelope is refused (400),
- * never half-read. Then each event is applied so that neither a redelivery nor an out-of-order
- * delivery changes anything twice: an event already applied is acknowledged at once; every write
- * is conditional on the event's order, so whatever order events arrive in, the newest state wins;
- * five deliveries at once make one change.
+ * Stripe's webhook events (RELIABILITY 9, 10, 39), once the payments adapter has checked their
+ * signature and envelope (functions/providers/stripe-webhook-event.ts). Each event is applied so
+ * that neither a redelivery nor an out-of-order delivery changes anything twice: an event already
+ * applied is acknowledged at once; every write is conditional on the event's order, so whatever
+ * order events arrive in, the newest state wins; five deliveries at once make one change.
  */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
-
 export type WebhookOutcome = 'applied' | 'stale' | 'duplicate' | 'ignored';
 
-export class InvalidSignatureError extends Error {}
-
-export const MALFORMED_EVENT_MESSAGE = 'The webhook body is not a Stripe event.';
-
-/** What every Stripe event carries; anything else in a signed body is not an event we can read. */
-const eventEnvelope = z.looseObject({
-  id: z.string().min(1).max(255),
-  type: z.string().min(1).max(255),
-  created: z.number().int().nonnegative(),
-  account: z.string().min(1).max(255).optional(),
-  data: z.looseObject({ object: z.looseObject({}) }),
-});
-
-/** The signed timestamp as the SDK reads it (the last `t=` of the header), in seconds. */
-function signedAt(signature: string): number {
-  const stamps = signature.split(',').filter((part) => part.startsWith('t='));
-  return Number.parseInt(stamps.at(-1)?.slice(2) ?? '', 10);
-}
-
-/**
- * The event, when the signature is one of `secrets`' over exactly this body, dated within the
- * tolerance of `receivedAt`; throws InvalidSignatureError otherwise, and InvalidInputError for a
- * correctly signed body that is not an event.
- */
-export function verifiedEvent(rawBody: string | Buffer, signature: string | undefined, secrets: readonly string[], receivedAt: Date): Stripe.Event {
-  if (!signature || !secrets.length) throw new InvalidSignatureError('missing signature or secret');
-  for (const secret of secrets) {
-    let parsed: unknown;
-    try {
-      parsed = Stripe.webhooks.constructEvent(rawBody, signature, secret, SIGNATURE_TOLERANCE_SECONDS, undefined, receivedAt.getTime());
-    } catch (error) {
-      // The SDK parses the body only once the signature matched: signed, but not JSON.
-      if (error instanceof SyntaxError) throw new InvalidInputError(MALFORMED_EVENT_MESSAGE);
-      // Not this endpoint's secret (or not valid at all): try the next.
-      continue;
-    }
-    if (signedAt(signature) - Math.floor(receivedAt.getTime() / 1000) > SIGNATURE_TOLERANCE_SECONDS)
-      throw new InvalidSignatureError('signature dated in the future');
-    if (!eventEnvelope.safeParse(parsed).success) throw new InvalidInputError(MALFORMED_EVENT_MESSAGE);
-    return parsed as Stripe.Event;
-  }
-  throw new InvalidSignatureError('signature does not match');
+/** A payment event as core reads it: what every Stripe event carries, its object still to be checked. */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  created: number;
+  /** The connected account it happened on; none for the platform's own. */
+  account?: string;
+  data: { object: Record<string, unknown> };
 }
 
 const salonIdPattern = z.string().regex(/^sal_[A-Za-z0-9_-]{22}$/);
@@ -133,7 +93,7 @@ function depositOutcome(type: string, paymentStatus: string | null | undefined):
  * connected account. One from a connected account was not made by us and settles nothing: only
  * the platform can have written the salon and booking into a deposit's metadata.
  */
-async function depositChange(deps: WebhookDeps, event: Stripe.Event) {
+async function depositChange(deps: WebhookDeps, event: PaymentEvent) {
   const session = checkoutSession.safeParse(event.data.object);
   if (!session.success || session.data.mode !== 'payment') return null;
   const salonId = salonOf(session.data.metadata);
@@ -169,7 +129,7 @@ async function keepOneSubscription(deps: WebhookDeps, salonId: string, subscript
 }
 
 /** What one event means for one salon: the salon, and the change (which answers whether it changed anything). */
-async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId: string; apply: () => Promise<boolean> } | null> {
+async function change(deps: WebhookDeps, event: PaymentEvent): Promise<{ salonId: string; apply: () => Promise<boolean> } | null> {
   const object = event.data.object as unknown;
   const order = eventOrder(event);
   switch (event.type) {
@@ -231,7 +191,7 @@ async function change(deps: WebhookDeps, event: Stripe.Event): Promise<{ salonId
   }
 }
 
-export async function applyStripeEvent(deps: WebhookDeps, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function applyStripeEvent(deps: WebhookDeps, event: PaymentEvent): Promise<WebhookOutcome> {
   const planned = await change(deps, event);
   if (!planned) {
     logger.info('stripe event ignored', { type: event.type });

@@ -1,7 +1,8 @@
 import { DateTime } from 'luxon';
 import type { AppointmentsAnswer } from '../../contracts/appointments.js';
 import { InvalidInputError } from '../errors.js';
-import { publicAppointment, type BookingStore } from '../../store/booking-store.js';
+import { publicAppointment } from './records.js';
+import { type BookingStore } from '../ports/booking-store.js';
 import { isValidDate, localDate, ZONE } from './time.js';
 
 /**

@@ -1,13 +1,11 @@
-import type { BookAnswer, BookingView, OfferedSlot } from '../../contracts/agent-tools.js';
-import { toolSay } from '../../contracts/agent-tools.js';
+import { type BookAnswer, type BookingView, type OfferedSlot, toolSay } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Stylist } from '../../contracts/setup.js';
-import { publicAppointment } from '../../store/booking-store.js';
+import { publicAppointment, type DayReservation, type StoredAppointment } from './records.js';
 import { DEPOSIT_HOLD_MS } from './deposit.js';
 import { speakDate, speakList, speakPrice, speakTime, withArticle } from './speak.js';
 import { appointmentOf } from './projections.js';
 import { fromWallClock, localDate, MINUTE } from './time.js';
-import type { DayReservation, StoredAppointment } from './records.js';
 
 /** What book, cancel and reschedule say about a booking, and how they show it to the agent. */
 

@@ -1,9 +1,8 @@
-import type { BookAnswer, ToolInput } from '../../contracts/agent-tools.js';
-import { toolSay } from '../../contracts/agent-tools.js';
+import { type BookAnswer, type ToolInput, toolSay } from '../../contracts/agent-tools.js';
 import type { Appointment } from '../../contracts/appointments.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import type { BookingRead } from '../../store/booking-store.js';
-import type { SettleMarker } from '../../store/booking/settle-store.js';
+import type { BookingRead } from '../ports/booking-store.js';
+import type { SettleMarker } from '../ports/booking/settle-store.js';
 import type { SecretCheck } from '../agent-secret.js';
 import { UnavailableError } from '../errors.js';
 import { busyByStylist, calendarsOf, fetchBusy, prefetchConnection, type RawBusy } from './calendar.js';

@@ -1,9 +1,7 @@
-import type { EventDetail, EventType } from '../../../events/catalog.js';
-import { publicAppointment } from '../../store/booking-store.js';
-import { outboxEventId } from '../../store/event-outbox.js';
+import { type EventDetail, type EventType, outboxEventId } from '../../contracts/events.js';
+import { publicAppointment, type DepositHold, type StoredAppointment } from './records.js';
 import { offerable } from '../waitlist/freed-time.js';
 import type { SalonContext } from './context.js';
-import type { DepositHold, StoredAppointment } from './records.js';
 
 /**
  * The events that tell of a change of a booking, written as outbox items in the change's own

@@ -1,5 +1,5 @@
 import { logger } from '../../logger.js';
-import type { SettleMarker } from '../../store/booking-store.js';
+import type { SettleMarker } from '../ports/booking/settle-store.js';
 import { retryCalendarSync } from './calendar-events.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
 import { endOnDay } from './day-changes.js';

@@ -1,9 +1,9 @@
 import { logger } from '../../logger.js';
-import { isCalendarError } from '../../providers/calendar-port.js';
+import { isCalendarError } from '../ports/calendar.js';
 import { CalendarNotConnectedError, withCalendarGrant } from '../calendar-connection.js';
-import type { TokenCipher } from '../../providers/token-cipher.js';
-import type { CalendarMirror } from '../../store/calendar-mirror-store.js';
-import type { CalendarConnection, GoogleStore } from '../../store/google-store.js';
+import type { TokenCipher } from '../ports/token-cipher.js';
+import type { CalendarMirror } from '../ports/calendar-mirror-store.js';
+import type { CalendarConnection, GoogleStore } from '../ports/google-store.js';
 import { mergeIntervals, subtractIntervals, type Interval } from './availability.js';
 import type { BookingDeps } from './context.js';
 import { isMirrorTrusted, mirrorBusy } from '../calendar/mirror-busy.js';

@@ -1,10 +1,9 @@
-import { publicAppointment } from '../../store/booking-store.js';
+import { publicAppointment, type DayItem } from './records.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { ToolError } from './errors.js';
 import { appointmentOf } from './projections.js';
 import { speakTime, withArticle } from './speak.js';
 import { localDate } from './time.js';
-import type { DayItem } from './records.js';
 
 /**
  * One caller never holds two overlapping bookings they did not ask for (RELIABILITY 96): `book`

@@ -1,5 +1,5 @@
 import { BOOKING_RULES, toolSay } from '../../contracts/agent-tools.js';
-import type { CallerRecord } from '../../store/booking-store.js';
+import type { CallerRecord } from '../ports/booking/caller-store.js';
 import type { BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
 

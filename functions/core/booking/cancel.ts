@@ -1,5 +1,6 @@
 import { toolSay, type CancelAnswer, type ToolInput } from '../../contracts/agent-tools.js';
-import { publicAppointment, type BookingRead } from '../../store/booking-store.js';
+import { publicAppointment, type DayItem, type DayRef, type MovedTo, type StoredAppointment } from './records.js';
+import { type BookingRead } from '../ports/booking-store.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { checkedDate } from './rules.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps, type SalonContext } from './context.js';
@@ -11,7 +12,6 @@ import { logger } from '../../logger.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
 import { localDate } from './time.js';
-import type { DayItem, DayRef, MovedTo, StoredAppointment } from './records.js';
 
 /**
  * `cancel` (and the lookup `reschedule` shares): the caller's phone must match the booking's.

@@ -1,4 +1,4 @@
-import type { BookingChange } from '../../store/booking/booking-change.js';
+import type { BookingChange } from '../ports/booking/booking-change.js';
 import { reminderFor } from '../reminders/reminders.js';
 import type { SalonContext } from './context.js';
 import { localDate } from './time.js';

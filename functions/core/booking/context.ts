@@ -4,7 +4,7 @@ import type { Service, Stylist } from '../../contracts/setup.js';
 import { toE164 } from '../../contracts/phone.js';
 import type { Ports } from '../ports.js';
 import type { Salon } from '../salon-profile.js';
-import type { StoredSetup } from '../../store/setup-store.js';
+import type { StoredSetup } from '../ports/setup-store.js';
 import { ToolError } from './errors.js';
 import { speakList } from './speak.js';
 

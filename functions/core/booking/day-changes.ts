@@ -1,4 +1,4 @@
-import type { BookingChange } from '../../store/booking/booking-change.js';
+import type { BookingChange } from '../ports/booking/booking-change.js';
 import { UnavailableError } from '../errors.js';
 import { endedItems, liveItems } from './change-items.js';
 import type { BookingDeps, SalonContext } from './context.js';

@@ -1,9 +1,8 @@
 import { logger } from '../../logger.js';
-import { isPaymentsError } from '../../providers/payments-port.js';
-import { publicAppointment } from '../../store/booking-store.js';
+import { isPaymentsError } from '../ports/payments.js';
+import { publicAppointment, type EndedReservation, type StoredAppointment } from './records.js';
 import { UnavailableError } from '../errors.js';
 import type { BookingDeps, DepositDeps, SalonContext } from './context.js';
-import type { EndedReservation, StoredAppointment } from './records.js';
 
 /**
  * A deposit's Checkout Session follows its booking (RELIABILITY 66): money is taken only while the

@@ -1,6 +1,6 @@
 import type { Service } from '../../contracts/setup.js';
 import { logger } from '../../logger.js';
-import { isPaymentsError } from '../../providers/payments-port.js';
+import { isPaymentsError } from '../ports/payments.js';
 import { paymentAccountStatus } from '../billing/account-status.js';
 import { loadSalonContext, type BookingDeps, type SalonContext } from './context.js';
 import { confirmDepositOn, releaseDepositOn } from './day-ledger.js';

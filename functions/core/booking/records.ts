@@ -110,3 +110,23 @@ export interface CallerMessage {
   /** When the owner marked it dealt with; null while it waits. */
   doneAt?: string | null;
 }
+
+/** The shared shape (events, owner API): the store's own fields removed. */
+export function publicAppointment(stored: StoredAppointment): Appointment {
+  return {
+    id: stored.id,
+    salonId: stored.salonId,
+    stylistId: stored.stylistId,
+    stylistName: stored.stylistName,
+    service: { ...stored.service },
+    start: stored.start,
+    end: stored.end,
+    callerName: stored.callerName,
+    callerPhone: stored.callerPhone,
+    callerEmail: stored.callerEmail,
+    status: stored.status,
+    source: stored.source,
+    createdAt: stored.createdAt,
+    calendarEventId: stored.calendarEventId,
+  };
+}

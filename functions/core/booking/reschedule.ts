@@ -1,6 +1,7 @@
 import type { RescheduleAnswer, ToolInput } from '../../contracts/agent-tools.js';
 import type { Service, Stylist } from '../../contracts/setup.js';
-import { publicAppointment, type CallerRecord } from '../../store/booking-store.js';
+import { publicAppointment, type DayItem, type DayRef, type DayReservation, type StoredAppointment } from './records.js';
+import { type CallerRecord } from '../ports/booking/caller-store.js';
 import { UnavailableError } from '../errors.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
@@ -17,7 +18,6 @@ import { appointmentOf } from './projections.js';
 import { bookedByStylist, sharingCalendars } from './slots.js';
 import { checkBookable, refuseStart } from './rules.js';
 import { localDate, parseStart } from './time.js';
-import type { DayItem, DayRef, DayReservation, StoredAppointment } from './records.js';
 
 /**
  * `reschedule`: moves the caller's booking (phone must match) to a new start, the same service,

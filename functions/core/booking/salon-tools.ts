@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { FLOOD_LIMITS, toolSay, type ToolAnswer, type ToolInput } from '../../contracts/agent-tools.js';
 import { TWILIO_CALL_SID } from '../../contracts/calls.js';
 import { logger } from '../../logger.js';
-import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
+import { fixedWindow, type RateLimits } from '../ports/rate-limits.js';
 import { loadSalonContext, phoneKey, requirePhone, type BookingDeps } from './context.js';
 import { ToolError } from './errors.js';
-import type { TelephonyPort } from '../../providers/telephony-port.js';
-import type { CallStore } from '../../store/call-store.js';
-import type { DiallingStore } from '../../store/dialling-store.js';
+import { transferScript } from '../telephony/call-script.js';
+import type { TelephonyPort } from '../ports/telephony.js';
+import type { CallStore } from '../ports/call-store.js';
+import type { DiallingStore } from '../ports/dialling-store.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from './speak.js';
 import { euroToCents, servicePriceCents } from '../money.js';
 import { toE164 } from '../../contracts/phone.js';
@@ -133,12 +134,10 @@ export async function transfer(
 ): Promise<ToolAnswer> {
   // Only a Twilio call can be moved; the sandbox test call's is answered with the number alone.
   const live = callSid && TWILIO_CALL_SID.test(callSid) && deps.telephony && deps.config ? callSid : undefined;
-  // Loaded by the rare transfer only: TwiML's builder is 60 KB every cold start of the tools would parse.
-  const [{ salon, setup }, call, { afterTransferUrl, transferTarget, voiceWebhookUrl, whisperUrl }, { transferTwiml }] = await Promise.all([
+  const [{ salon, setup }, call, { afterTransferUrl, transferTarget, voiceWebhookUrl, whisperUrl }] = await Promise.all([
     loadSalonContext(deps, salonId),
     live && deps.calls ? deps.calls.get(salonId, live) : null,
     import('../telephony/inbound-call.js'),
-    import('../telephony/twiml.js'),
   ]);
   const phoneNumber = transferTarget(salon, setup);
   if (!phoneNumber)
@@ -151,7 +150,7 @@ export async function transfer(
   const answer = { ok: true as const, say: "I'll put you through to the salon now. One moment.", phoneNumber };
   if (!live || !deps.telephony || !deps.config) return answer;
   if (!call) throw new ToolError('not_found', 'unknown_call', toolSay.noTransferNumber, 'No call of this salon has that call id');
-  // The salon's number is what the phone we ring is shown (twiml.ts, CallerId); a live call came in on it.
+  // The salon's number is what the phone we ring is shown (call-script.ts, CallerId); a live call came in on it.
   const callerId = salon.assignedNumber;
   if (!callerId)
     throw new ToolError('conflict', 'no_transfer_number', toolSay.noTransferNumber, 'The salon has no number of ours to present to the phone it rings');
@@ -162,7 +161,7 @@ export async function transfer(
   try {
     await deps.telephony.redirectCall(
       live,
-      transferTwiml(
+      transferScript(
         { to: phoneNumber, callerId, whisperUrl: whisperUrl(voiceWebhookUrl(deps.config.SITE_URL), { salonId, callSid: live }) },
         afterTransferUrl(deps.config.SITE_URL),
       ),

@@ -1,6 +1,6 @@
 import type { CalendarHealth } from '../../contracts/calls.js';
-import type { CalendarMirror } from '../../store/calendar-mirror-store.js';
-import type { CalendarSyncStore } from '../../store/booking/calendar-sync-store.js';
+import type { CalendarMirror } from '../ports/calendar-mirror-store.js';
+import type { CalendarSyncStore } from '../ports/booking/calendar-sync-store.js';
 import { MIRROR_TRUSTED_MS } from './mirror-busy.js';
 
 /**

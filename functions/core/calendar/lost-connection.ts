@@ -1,5 +1,5 @@
 import { logger } from '../../logger.js';
-import type { CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
+import type { CalendarMirrorStore } from '../ports/calendar-mirror-store.js';
 import { CalendarBrokenError, CalendarNotConnectedError } from '../calendar-connection.js';
 
 /**

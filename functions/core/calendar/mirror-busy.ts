@@ -1,5 +1,5 @@
-import type { CalendarMirror } from '../../store/calendar-mirror-store.js';
-import { SWEEP_EVERY_MINUTES } from '../../jobs/sweep-schedule.js';
+import type { CalendarMirror } from '../ports/calendar-mirror-store.js';
+import { SWEEP_EVERY_MINUTES } from '../sweep-schedule.js';
 import { RESYNC_MS } from './mirror.js';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { logger } from '../../logger.js';
-import { isCalendarError, type CalendarEventChange, type CalendarGrant, type CalendarPort } from '../../providers/calendar-port.js';
-import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
+import { isCalendarError, type CalendarEventChange, type CalendarGrant, type CalendarPort } from '../ports/calendar.js';
+import type { CalendarMirror, CalendarMirrorStore } from '../ports/calendar-mirror-store.js';
 import { withCalendarGrant, type CalendarGrantDeps } from '../calendar-connection.js';
 import { closeLostMirrors, isConnectionLost } from './lost-connection.js';
 import { expiredOwnWrites, takenForOwnWrite } from './own-writes.js';

@@ -1,5 +1,5 @@
 import { logger } from '../../logger.js';
-import type { CalendarMirror, CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
+import type { CalendarMirror, CalendarMirrorStore } from '../ports/calendar-mirror-store.js';
 
 /**
  * Our own event writes and the mirror's freshness. Google notifies a channel of every change,

@@ -1,6 +1,6 @@
 import { logger } from '../../logger.js';
-import type { CalendarMirrorStore } from '../../store/calendar-mirror-store.js';
-import type { SetupStore } from '../../store/setup-store.js';
+import type { CalendarMirrorStore } from '../ports/calendar-mirror-store.js';
+import type { SetupStore } from '../ports/setup-store.js';
 import type { CalendarGrantDeps } from '../calendar-connection.js';
 import { openMirror, stopChannel, type MirrorDeps } from './mirror.js';
 

@@ -3,7 +3,7 @@ import type { Appointment } from '../../contracts/appointments.js';
 import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallActionView, type CallView, type MessageView, type TranscriptLineView } from '../../contracts/calls.js';
 import type { Ports } from '../ports.js';
 import { ConflictError, NotFoundError } from '../errors.js';
-import type { CallRecord } from '../../store/call-types.js';
+import type { CallRecord } from '../ports/call-types.js';
 import { displayPhone } from '../confirmations/format.js';
 import { meterCompletedCall } from '../usage/meter-completed-call.js';
 import type { MeteringDeps } from '../usage/meter-usage.js';

@@ -1,5 +1,5 @@
 import type { CallOutcome } from '../../contracts/calls.js';
-import type { CallRecord } from '../../store/call-types.js';
+import type { CallRecord } from '../ports/call-types.js';
 
 /** Final statuses in which nobody picked up (Twilio's call statuses). */
 const NOT_ANSWERED = new Set(['busy', 'no-answer', 'failed']);

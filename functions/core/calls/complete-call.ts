@@ -1,6 +1,6 @@
-import type { EventDetail } from '../../../events/catalog.js';
+import type { EventDetail } from '../../contracts/events.js';
 import type { Ports } from '../ports.js';
-import type { CallEnd, CallRecord } from '../../store/call-types.js';
+import type { CallEnd, CallRecord } from '../ports/call-types.js';
 import { callOutcome } from './call-outcome.js';
 
 /** `call.completed` as the record tells it: the first end recorded, and what the call did. */

@@ -1,7 +1,7 @@
 import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
-import type { CallSweepMarker } from '../../store/call-sweep-markers.js';
-import type { CallEnd, CallRecord } from '../../store/call-types.js';
+import type { CallSweepMarker } from '../ports/call-sweep-markers.js';
+import type { CallEnd, CallRecord } from '../ports/call-types.js';
 import { CALL_LIMITS } from '../voice-agent/agent-config.js';
 import { completeCall } from './complete-call.js';
 

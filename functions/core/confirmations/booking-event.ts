@@ -1,8 +1,7 @@
-import { parseEventDetail, type EventDetail } from '../../../events/catalog.js';
+import { parseEventDetail, type EventDetail } from '../../contracts/events.js';
 import type { Salon } from '../salon-profile.js';
-import type { SalonStore } from '../../store/salon-store.js';
-import { displayPhone } from './format.js';
-import { addressLine } from './format.js';
+import type { SalonStore } from '../ports/salon-store.js';
+import { displayPhone, addressLine } from './format.js';
 import type { BookingKind } from './messages.js';
 import type { SalonContact } from './invite.js';
 

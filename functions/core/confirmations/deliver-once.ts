@@ -1,4 +1,4 @@
-import type { DeliveryClaims, DeliveryKey } from '../../store/delivery-claims.js';
+import type { DeliveryClaims, DeliveryKey } from '../ports/delivery-claims.js';
 
 export type DeliveryOutcome = { sent: true; messageId: string } | { sent: false };
 

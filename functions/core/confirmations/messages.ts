@@ -1,5 +1,5 @@
 import type { Appointment } from '../../contracts/appointments.js';
-import type { EmailAttachment, EmailMessage } from '../../providers/email-port.js';
+import type { EmailAttachment, EmailMessage } from '../ports/email.js';
 import { formatEuro } from '../money.js';
 import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
 import { displayPhone, duration, firstName, price, salonTime, spokenWhen } from './format.js';

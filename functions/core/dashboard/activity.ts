@@ -1,5 +1,5 @@
 import type { Appointment } from '../../contracts/appointments.js';
-import type { ActivityEntry } from '../../store/activity-store.js';
+import type { ActivityEntry } from '../ports/activity-store.js';
 import type { CallOutcome } from '../../contracts/calls.js';
 import { spokenWhen } from '../confirmations/format.js';
 

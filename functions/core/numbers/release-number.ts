@@ -1,6 +1,6 @@
 import type { Ports } from '../ports.js';
 import type { Salon } from '../salon-profile.js';
-import type { StoredSetup } from '../../store/setup-store.js';
+import type { StoredSetup } from '../ports/setup-store.js';
 import { loopingNumbers } from '../telephony/forwarding-loops.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { Ports } from '../ports.js';
-import type { NumberWebhooks } from '../../providers/telephony-port.js';
+import type { NumberWebhooks } from '../ports/telephony.js';
 import { smsWebhookUrl, voiceWebhookUrl } from '../telephony/inbound-call.js';
 import { giveSalonANumber, serveWaitingSalons, type GiveNumberResult, type NumberDeps } from './give-number.js';
 

@@ -12,7 +12,8 @@ import { InvalidInputError } from '../errors.js';
 import type { Ports } from '../ports.js';
 import { detectFileType, extensionOf, type DetectedFile } from './detect-file-type.js';
 import { displayName, FileRefusedError, refuse } from './errors.js';
-import { readDocument, type TextLimits } from './read-text.js';
+import { readDocument } from './read-text.js';
+import type { TextLimits } from './text-limits.js';
 import { reviewServices } from './review.js';
 
 /**

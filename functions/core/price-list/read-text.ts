@@ -7,6 +7,7 @@ import { checkZip, readDocx } from './readers/docx.js';
 import { imageSize, recognise, type Recognised } from './readers/image.js';
 import { readPdf } from './readers/pdf.js';
 import { withTimeout } from './with-timeout.js';
+import type { TextLimits } from './text-limits.js';
 
 /**
  * The text of an accepted price list, per format, with offline libraries only: pdfjs for PDF
@@ -21,8 +22,6 @@ import { withTimeout } from './with-timeout.js';
  * This file only dispatches and enforces the shared limits; each format's reader is in
  * readers/, and loads its library on first use so a cold start pays only for what it reads.
  */
-export type TextLimits = Record<'maxDocxUnpackedBytes' | 'maxDocxEntries' | 'maxPdfPages' | 'maxImagePixels' | 'maxTextChars' | 'readTimeoutMs', number>;
-
 export interface FileToRead {
   name: string;
   kind: PriceListKind;

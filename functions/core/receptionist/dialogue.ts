@@ -1,8 +1,7 @@
-import type { TranscriptLine } from '../../store/call-types.js';
+import type { TranscriptLine } from '../ports/call-types.js';
 import { speakTime } from '../booking/speak.js';
 import { atInstant, fromWallClock, localDate, localTime } from '../booking/time.js';
-import type { DayProblem } from './days.js';
-import { speakFullDate } from './days.js';
+import { type DayProblem, speakFullDate } from './days.js';
 import type { Turn } from './hear.js';
 
 /**

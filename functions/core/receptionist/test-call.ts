@@ -2,8 +2,8 @@ import { testCallLimits, type ReceptionistTurn } from '../../contracts/reception
 import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
 import type { Salon } from '../salon-profile.js';
-import type { OpenTestCall } from '../../store/test-call-store.js';
-import type { CallRecord } from '../../store/call-types.js';
+import type { OpenTestCall } from '../ports/test-call-store.js';
+import type { CallRecord } from '../ports/call-types.js';
 import { completeCall } from '../calls/complete-call.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';
 import { DomainError, NotFoundError } from '../errors.js';

@@ -1,7 +1,7 @@
 import type { Ports } from '../ports.js';
 import type { Appointment } from '../../contracts/appointments.js';
-import { publicAppointment } from '../../store/booking-store.js';
-import type { Reminder } from '../../store/reminder-store.js';
+import { publicAppointment } from '../booking/records.js';
+import type { Reminder } from '../ports/reminder-store.js';
 import { logger } from '../../logger.js';
 import { isQuietHour, reminderSendAt, reminderSettings } from './reminder-time.js';
 

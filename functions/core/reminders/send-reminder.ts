@@ -1,4 +1,4 @@
-import type { EventDetail } from '../../../events/catalog.js';
+import type { EventDetail } from '../../contracts/events.js';
 import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import { reminderSms } from './reminder-text.js';

@@ -1,4 +1,4 @@
-import { keywordOf, SALONDESK_KEYWORDS } from '../../providers/twilio-opt-out.js';
+import { keywordOf, SALONDESK_KEYWORDS } from './opt-out-keywords.js';
 
 /**
  * What a caller's text says, by its words alone. STOP, START and HELP are the keywords our

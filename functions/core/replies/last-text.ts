@@ -1,5 +1,5 @@
-import type { SmsPort } from '../../providers/sms-port.js';
-import type { SmsReplyStore } from '../../store/sms-reply-store.js';
+import type { SmsPort } from '../ports/sms.js';
+import type { SmsReplyStore } from '../ports/sms-reply-store.js';
 import { phoneKey } from '../booking/context.js';
 
 /**

@@ -1,6 +1,5 @@
-import { SmsError, type SmsPort } from '../../providers/sms-port.js';
-import { OPTED_OUT_ERROR } from '../../providers/twilio-opt-out.js';
-import type { SmsReplyStore } from '../../store/sms-reply-store.js';
+import { SmsError, type SmsPort, OPTED_OUT_ERROR } from '../ports/sms.js';
+import type { SmsReplyStore } from '../ports/sms-reply-store.js';
 import { logger } from '../../logger.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Ports } from '../ports.js';
 import { phoneKey } from '../booking/context.js';
-import { TEXTED_WITHIN_DAYS } from '../../store/sms-routing-store.js';
+import { TEXTED_WITHIN_DAYS } from '../ports/sms-routing-store.js';
 import { intentOf } from './keywords.js';
 
 /**

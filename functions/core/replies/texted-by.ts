@@ -1,5 +1,5 @@
-import type { SmsPort } from '../../providers/sms-port.js';
-import type { SmsRoutingStore } from '../../store/sms-routing-store.js';
+import type { SmsPort } from '../ports/sms.js';
+import type { SmsRoutingStore } from '../ports/sms-routing-store.js';
 
 /**
  * Replies come back to the platform's sender, not the salon's number (docs/reminders.md): every

@@ -1,5 +1,5 @@
 import type { Ports } from '../ports.js';
-import type { CallRoute } from '../../store/call-types.js';
+import type { CallRoute } from '../ports/call-types.js';
 import { completeCall } from '../calls/complete-call.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
 import type { InboundAnswer, InboundCall } from './inbound-call.js';

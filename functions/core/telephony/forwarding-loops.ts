@@ -1,6 +1,6 @@
 import type { Salon } from '../salon-profile.js';
-import type { StoredSetup } from '../../store/setup-store.js';
-import type { Dialling } from '../../store/dialling-store.js';
+import type { StoredSetup } from '../ports/setup-store.js';
+import type { Dialling } from '../ports/dialling-store.js';
 
 /**
  * Forwarding that cannot loop (RELIABILITY 53). A salon's own line may forward its calls to our

@@ -1,18 +1,29 @@
 import { DateTime } from 'luxon';
 import type { Readiness } from '../../contracts/go-live.js';
 import { FORWARDING_CHECK_MINUTES } from '../../contracts/forwarding.js';
-import type { RegisterCallInput } from '../../providers/voice-agent-port.js';
-import type { SalonStore } from '../../store/salon-store.js';
-import type { NumberStore, PhoneNumberRecord } from '../../store/number-store.js';
-import type { DiallingStore } from '../../store/dialling-store.js';
-import type { CallStore } from '../../store/call-store.js';
+import type { RegisterCallInput } from '../ports/voice-agent.js';
+import type { SalonStore } from '../ports/salon-store.js';
+import type { NumberStore, PhoneNumberRecord } from '../ports/number-store.js';
+import type { DiallingStore } from '../ports/dialling-store.js';
+import type { CallStore } from '../ports/call-store.js';
 import type { Salon } from '../salon-profile.js';
-import type { SetupStore, StoredSetup } from '../../store/setup-store.js';
+import type { SetupStore, StoredSetup } from '../ports/setup-store.js';
 import { CALL_VARIABLES } from '../voice-agent/call-variables.js';
 import { CLIENT_PREFIX, salonIdForIdentity } from './client-identity.js';
 import { loopedThrough, loopingNumbers, personToDial, ringFirstTarget } from './forwarding-loops.js';
 import { hoursAndHowToBook, messagePrompt, spokenNumber, type MessageModeSalon, type MessageReason } from './message-mode.js';
-import { callerLines, forwardTwiml, hangUpTwiml, messageModeTwiml, rejectTwiml, ringFirstTwiml, sayAndHangUpTwiml, type RingTarget } from './twiml.js';
+import {
+  agentScript,
+  callerLines,
+  forwardScript,
+  hangUpScript,
+  messageModeScript,
+  rejectScript,
+  ringFirstScript,
+  sayAndHangUpScript,
+  type RingTarget,
+  type CallScript,
+} from './call-script.js';
 
 /**
  * What an inbound call (or the browser test call) hears first: a pure read of the number, the
@@ -69,18 +80,18 @@ export interface InboundCall {
 }
 
 export type InboundAnswer =
-  | { outcome: 'agent'; twiml: string; salonId: string; test: boolean; forwardingSeen: boolean }
-  | { outcome: 'ring-salon-first'; twiml: string; salonId: string; to: string; seconds: number; forwardingSeen: boolean }
-  | { outcome: 'forwarded'; twiml: string; salonId: string; to: string; reason: ForwardReason; forwardingSeen: boolean }
-  | { outcome: 'message-mode'; twiml: string; salonId: string; reason: MessageReason; forwardingSeen: boolean }
-  | { outcome: 'salon-answered'; twiml: string; salonId: string }
-  /** Our own `<Dial>` sent back by the line it rang: refused, so that leg hears busy and its caller is asked for a message. */
-  | { outcome: 'loop-refused'; twiml: string; salonId: string; through: string }
+  | { outcome: 'agent'; script: CallScript; salonId: string; test: boolean; forwardingSeen: boolean }
+  | { outcome: 'ring-salon-first'; script: CallScript; salonId: string; to: string; seconds: number; forwardingSeen: boolean }
+  | { outcome: 'forwarded'; script: CallScript; salonId: string; to: string; reason: ForwardReason; forwardingSeen: boolean }
+  | { outcome: 'message-mode'; script: CallScript; salonId: string; reason: MessageReason; forwardingSeen: boolean }
+  | { outcome: 'salon-answered'; script: CallScript; salonId: string }
+  /** Our own ring sent back by the line it rang: refused, so that leg hears busy and its caller is asked for a message. */
+  | { outcome: 'loop-refused'; script: CallScript; salonId: string; through: string }
   /** A released number whose salon is gone: who it was, and how to reach them. */
-  | { outcome: 'former-number'; twiml: string }
+  | { outcome: 'former-number'; script: CallScript }
   /** The browser test call could not reach the receptionist. */
-  | { outcome: 'test-unavailable'; twiml: string; salonId: string }
-  | { outcome: 'unassigned'; twiml: string }
+  | { outcome: 'test-unavailable'; script: CallScript; salonId: string }
+  | { outcome: 'unassigned'; script: CallScript }
   | { outcome: 'refused'; reason: string };
 
 export type ForwardReason = 'not-live' | 'agent-unavailable';
@@ -114,8 +125,8 @@ export function messageModeSalon(salon: Salon, setup: StoredSetup, calledNumber:
   return { name: salon.name, hours: salon.hours, phone, pausedUntil: salon.pausedUntil ?? null };
 }
 
-function messageMode(salon: MessageModeSalon, reason: MessageReason, webhookUrl: string, now: Date): string {
-  return messageModeTwiml(messagePrompt(salon, reason, now), stageUrl(webhookUrl, 'message'), hoursAndHowToBook(salon));
+function messageMode(salon: MessageModeSalon, reason: MessageReason, webhookUrl: string, now: Date): CallScript {
+  return messageModeScript(messagePrompt(salon, reason, now), stageUrl(webhookUrl, 'message'), hoursAndHowToBook(salon));
 }
 
 /**
@@ -134,7 +145,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
 
   const number = await deps.numbers.get(call.to);
   if (number?.state === 'quarantined') return answerFormerNumber(deps, number, options);
-  if (number?.state !== 'assigned' || !number.salonId) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
+  if (number?.state !== 'assigned' || !number.salonId) return { outcome: 'unassigned', script: sayAndHangUpScript(callerLines.unassigned) };
   const now = deps.now();
   // All at once: the caller hears silence until we answer.
   const [salon, setup, dialling] = await Promise.all([
@@ -143,16 +154,16 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     deps.dialling.active(number.salonId, now),
   ]);
   // The profile's number too: a number being released (profile first) already routes nowhere.
-  if (!salon || salon.assignedNumber !== call.to) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
+  if (!salon || salon.assignedNumber !== call.to) return { outcome: 'unassigned', script: sayAndHangUpScript(callerLines.unassigned) };
 
   const through = loopedThrough(salon, call, dialling);
-  if (through) return { outcome: 'loop-refused', twiml: rejectTwiml(), salonId: salon.id, through };
+  if (through) return { outcome: 'loop-refused', script: rejectScript(), salonId: salon.id, through };
 
   const spoken = messageModeSalon(salon, setup, call.to);
   const forwardingSeen = !call.afterForward && !call.afterSalon && showsForwarding(salon, setup, call, now);
   const takeMessage = (reason: MessageReason): InboundAnswer => ({
     outcome: 'message-mode',
-    twiml: messageMode(spoken, reason, options.webhookUrl, now),
+    script: messageMode(spoken, reason, options.webhookUrl, now),
     salonId: salon.id,
     reason,
     forwardingSeen,
@@ -163,7 +174,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
     if (!to) return takeMessage(reason);
     return {
       outcome: 'forwarded',
-      twiml: forwardTwiml(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')),
+      script: forwardScript(ringTarget(to), stageUrl(options.webhookUrl, 'after-forward')),
       salonId: salon.id,
       to,
       reason,
@@ -179,7 +190,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
 
   if (call.afterForward) {
     // The call is over when a person we rang took it and hung up; else the caller leaves a message.
-    if (await personTookIt(call.afterForward)) return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
+    if (await personTookIt(call.afterForward)) return { outcome: 'salon-answered', script: hangUpScript(), salonId: salon.id };
     return takeMessage('not-answered');
   }
 
@@ -190,14 +201,14 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
 
   if (call.afterSalon) {
     // Staff took the call (and it is now over): the agent is not needed. A voicemail did not.
-    if (await personTookIt(call.afterSalon)) return { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id };
+    if (await personTookIt(call.afterSalon)) return { outcome: 'salon-answered', script: hangUpScript(), salonId: salon.id };
   } else {
     const ringFirst = ringFirstTarget(salon, setup, call.to);
     if (ringFirst) {
       const action = stageUrl(options.webhookUrl, 'after-salon');
       return {
         outcome: 'ring-salon-first',
-        twiml: ringFirstTwiml(ringTarget(ringFirst.to), ringFirst.seconds, action),
+        script: ringFirstScript(ringTarget(ringFirst.to), ringFirst.seconds, action),
         salonId: salon.id,
         ...ringFirst,
         forwardingSeen,
@@ -206,7 +217,7 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
   }
 
   const connected = await connectAgent(deps, salon.id, call, false);
-  if (connected) return { outcome: 'agent', twiml: connected, salonId: salon.id, test: false, forwardingSeen };
+  if (connected) return { outcome: 'agent', script: agentScript(connected), salonId: salon.id, test: false, forwardingSeen };
   // After ringing a phone for nothing, ringing it again would only repeat that.
   return personOrMessage('agent-unavailable', call.afterSalon ? ringFirstTarget(salon, setup, call.to)?.to : undefined);
 }
@@ -218,14 +229,14 @@ export async function answerInboundCall(deps: InboundCallDeps, call: InboundCall
  */
 async function answerFormerNumber(deps: InboundCallDeps, number: PhoneNumberRecord, options: { webhookUrl: string }): Promise<InboundAnswer> {
   const former = number.former;
-  if (!former) return { outcome: 'unassigned', twiml: sayAndHangUpTwiml(callerLines.unassigned) };
+  if (!former) return { outcome: 'unassigned', script: sayAndHangUpScript(callerLines.unassigned) };
   const [salon, setup] = await Promise.all([deps.salons.get(former.salonId), deps.setup.load(former.salonId)]);
   if (salon) {
     const known = messageModeSalon(salon, setup, number.phoneNumber);
     const spoken = { ...known, phone: salon.assignedNumber ?? known.phone };
     return {
       outcome: 'message-mode',
-      twiml: messageMode(spoken, 'number-moved', options.webhookUrl, deps.now()),
+      script: messageMode(spoken, 'number-moved', options.webhookUrl, deps.now()),
       salonId: salon.id,
       reason: 'number-moved',
       forwardingSeen: false,
@@ -234,7 +245,7 @@ async function answerFormerNumber(deps: InboundCallDeps, number: PhoneNumberReco
   const reach = former.phone ? ` You can ring them on ${spokenNumber(former.phone)}.` : '';
   return {
     outcome: 'former-number',
-    twiml: sayAndHangUpTwiml(`You've reached an old number for ${former.name}. They no longer take calls on this number.${reach} Goodbye.`),
+    script: sayAndHangUpScript(`You've reached an old number for ${former.name}. They no longer take calls on this number.${reach} Goodbye.`),
   };
 }
 
@@ -286,15 +297,15 @@ async function answerTestCall(deps: InboundCallDeps, call: InboundCall): Promise
   if (!identitySalon || call.salonId !== identitySalon) return { outcome: 'refused', reason: "the test call's salonId is not its client's salon" };
   const salon = await deps.salons.get(identitySalon);
   if (!salon) return { outcome: 'refused', reason: 'no such salon' };
-  const unavailable = { outcome: 'test-unavailable', twiml: sayAndHangUpTwiml(TEST_CALL_UNAVAILABLE), salonId: salon.id } as const;
+  const unavailable = { outcome: 'test-unavailable', script: sayAndHangUpScript(TEST_CALL_UNAVAILABLE), salonId: salon.id } as const;
   // The agent transferred the owner to the salon's phone: the call ends with that <Dial>, as a caller's does.
   if (call.afterForward)
     return (await personTookTheCall(deps, salon.id, call.callSid, call.afterForward))
-      ? { outcome: 'salon-answered', twiml: hangUpTwiml(), salonId: salon.id }
+      ? { outcome: 'salon-answered', script: hangUpScript(), salonId: salon.id }
       : unavailable;
   const numbers = testCallNumbers(salon);
   const connected = numbers ? await connectAgent(deps, salon.id, { ...call, ...numbers }, true) : null;
-  return connected ? { outcome: 'agent', twiml: connected, salonId: salon.id, test: true, forwardingSeen: false } : unavailable;
+  return connected ? { outcome: 'agent', script: agentScript(connected), salonId: salon.id, test: true, forwardingSeen: false } : unavailable;
 }
 
 /** A person took the call at the phone we rang: the `<Dial>` completed and the whisper's key was pressed (a voicemail completes it too, without the key). */
@@ -322,12 +333,12 @@ export function callVariables(salonId: string, call: InboundCall, test: boolean,
   };
 }
 
-/** The provider's TwiML for the agent, or null when it refused or was too slow. */
+/** The voice agent's answer for the call, as its provider made it, or null when it refused or was too slow. */
 async function connectAgent(deps: InboundCallDeps, salonId: string, call: InboundCall, test: boolean): Promise<string | null> {
   const started = Date.now();
   const attempt = (outcome: RegisterCallAttempt['outcome']) => deps.onRegisterCall?.({ ms: Date.now() - started, outcome });
   try {
-    const twiml = await withTimeout(
+    const document = await withTimeout(
       (async () => {
         const agentId = await deps.agentId(salonId);
         if (!agentId) throw new Error('the salon has no agent');
@@ -342,7 +353,7 @@ async function connectAgent(deps: InboundCallDeps, salonId: string, call: Inboun
       AGENT_TIMEOUT_MS,
     );
     attempt('answered');
-    return twiml;
+    return document;
   } catch (error) {
     attempt(error instanceof OverBudgetError ? 'over-budget' : 'failed');
     deps.onAgentFailure?.(error);

@@ -5,7 +5,7 @@ import { ToolError } from '../booking/errors.js';
 import { logger } from '../../logger.js';
 import { messageModeSalon } from './inbound-call.js';
 import { hoursAndHowToBook, messageTakenLine, type MessageModeSalon } from './message-mode.js';
-import { callerLines, sayAndHangUpTwiml } from './twiml.js';
+import { callerLines, sayAndHangUpScript, type CallScript } from './call-script.js';
 
 /**
  * Message mode's second half (`?stage=message`): Twilio posts what the caller said. The number
@@ -19,14 +19,14 @@ export type SpokenMessageDeps = MessageDeps & Pick<Ports, 'numbers' | 'salons' |
 export async function answerSpokenMessage(
   deps: SpokenMessageDeps,
   call: { callSid: string; from: string; to: string; speech: string },
-): Promise<{ twiml: string; salonId: string | null }> {
+): Promise<{ script: CallScript; salonId: string | null }> {
   const number = await deps.numbers.get(call.to);
   const salonId = number?.state === 'assigned' ? number.salonId : number?.state === 'quarantined' ? (number.former?.salonId ?? null) : null;
   const [salon, setup] = salonId ? await Promise.all([deps.salons.get(salonId), deps.setup.load(salonId)]) : [null, null];
-  if (!salon || !setup) return { twiml: sayAndHangUpTwiml(callerLines.unassigned), salonId: null };
+  if (!salon || !setup) return { script: sayAndHangUpScript(callerLines.unassigned), salonId: null };
   const taken = await takeSpokenMessage(deps, { salonId: salon.id, from: call.from, speech: call.speech }, messageModeSalon(salon, setup, call.to));
   if (taken.messageId) await deps.calls.noteAction(salon.id, call.callSid, 'message', taken.messageId);
-  return { twiml: sayAndHangUpTwiml(taken.say), salonId: salon.id };
+  return { script: sayAndHangUpScript(taken.say), salonId: salon.id };
 }
 
 /** What Twilio heard the caller say (its speech recognition), kept as the message. */

@@ -2,7 +2,7 @@ import type { Ports } from '../ports.js';
 import { CLIENT_TOKEN_TTL_SECONDS, type ClientTokenResponse, type EndConferenceRequest } from '../../contracts/telephony.js';
 import { DomainError, NotAllowedError, NotFoundError } from '../errors.js';
 import { logger } from '../../logger.js';
-import { TelephonyError } from '../../providers/telephony-port.js';
+import { TelephonyError } from '../ports/telephony.js';
 import { CLIENT_PREFIX, identityForSalon } from './client-identity.js';
 import { testCallLimits } from '../../contracts/receptionist.js';
 import { testSecondsLeft } from '../usage/test-minutes.js';

@@ -1,6 +1,6 @@
-import type { EventDetail } from '../../../events/catalog.js';
-import type { CallStore } from '../../store/call-store.js';
-import type { SalonStore } from '../../store/salon-store.js';
+import type { EventDetail } from '../../contracts/events.js';
+import type { CallStore } from '../ports/call-store.js';
+import type { SalonStore } from '../ports/salon-store.js';
 import { callOutcome } from '../calls/call-outcome.js';
 import { billingPeriodAt } from './billing-period.js';
 import { meterCall, receptionistSeconds, type MeteringDeps, type UsageSummary } from './meter-usage.js';

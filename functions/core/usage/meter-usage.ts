@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { CallOutcome } from '../../contracts/calls.js';
 import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES } from '../plans.js';
-import type { UsageTotals } from '../../store/usage-store.js';
+import type { UsageTotals } from '../ports/usage-store.js';
 import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
 

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { AGENT_TOOLS, BOOKING_RULES, type AgentTool } from '../../contracts/agent-tools.js';
 import { DEFAULT_VOICE_ID, defaultFirstMessage, LANGUAGE_LABELS, voiceById } from '../../contracts/voice-settings.js';
 import type { Salon } from '../salon-profile.js';
-import type { StoredSetup } from '../../store/setup-store.js';
+import type { StoredSetup } from '../ports/setup-store.js';
 import { toolRegistry } from '../agent-tools/registry.js';
 import { speakDuration, speakList, speakOpeningHours, speakPrice } from '../booking/speak.js';
 import { TRANSCRIPT_RETENTION_DAYS } from '../calls/record-post-call.js';

@@ -3,7 +3,7 @@ import type { Appointment } from '../../contracts/appointments.js';
 import { offerable } from './freed-time.js';
 import { isMobileNumber } from '../../contracts/mobile-phone.js';
 import type { Service } from '../../contracts/setup.js';
-import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
+import { fixedWindow, type RateLimits } from '../ports/rate-limits.js';
 import type { Ports } from '../ports.js';
 import { deliverOnce } from '../confirmations/deliver-once.js';
 import type { CallScope } from '../booking/cancel.js';

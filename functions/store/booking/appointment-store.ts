@@ -1,25 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { Appointment } from '../../contracts/appointments.js';
 import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
-import type { CalendarSync, StoredAppointment } from '../../core/booking/records.js';
-
-/**
- * `SALON#<id>` / `APPT#<bookingId>`: the appointment, a projection of its reservation on the
- * stylist's day (day-store.ts), listed by start on gsi1 (`SALON#<id>#APPTS` / start as UTC ISO).
- * Created once; after that only its calendar state and the step to cancelled change.
- */
-
-export interface AppointmentStore {
-  /** Creates the appointment unless it exists; answers whether it was created. */
-  create(appointment: StoredAppointment): Promise<boolean>;
-  get(salonId: string, bookingId: string): Promise<StoredAppointment | null>;
-  getMany(salonId: string, bookingIds: readonly string[]): Promise<StoredAppointment[]>;
-  setCalendarState(salonId: string, bookingId: string, state: { calendarEventId: string | null; calendarSync: CalendarSync }): Promise<void>;
-  /** Appointments starting in [from, to), soonest first. */
-  list(salonId: string, from: Date, to: Date): Promise<StoredAppointment[]>;
-}
+import type { StoredAppointment } from '../../core/booking/records.js';
+import type { AppointmentStore } from '../../core/ports/booking/appointment-store.js';
 
 const APPOINTMENT_FIELDS = [
   'id',
@@ -49,26 +33,6 @@ const APPOINTMENT_FIELDS = [
 
 export const toAppointment = (item: Item) =>
   Object.fromEntries(APPOINTMENT_FIELDS.map((field) => [field, item[field] ?? null])) as unknown as StoredAppointment;
-
-/** The shared shape (events, owner API): the store's own fields removed. */
-export function publicAppointment(stored: StoredAppointment): Appointment {
-  return {
-    id: stored.id,
-    salonId: stored.salonId,
-    stylistId: stored.stylistId,
-    stylistName: stored.stylistName,
-    service: { ...stored.service },
-    start: stored.start,
-    end: stored.end,
-    callerName: stored.callerName,
-    callerPhone: stored.callerPhone,
-    callerEmail: stored.callerEmail,
-    status: stored.status,
-    source: stored.source,
-    createdAt: stored.createdAt,
-    calendarEventId: stored.calendarEventId,
-  };
-}
 
 /** The put that creates the appointment unless it exists (alone, or in a booking's transaction). */
 export function appointmentPut(tableName: string, appointment: StoredAppointment) {

@@ -2,26 +2,7 @@ import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
-
-/**
- * `SALON#<id>` / `SETTLE#<bookingId>#<nonce>`: a booking change the sweep must look at again. Since
- * every change of a booking is one transaction (booking-change.ts), only a held time has one: due
- * once its deposit's Checkout Session has expired, so the sweep releases the time if Stripe's
- * `checkout.session.expired` never reached us. Written in the booking's transaction; found across
- * salons on gsi1 (`SETTLE` / since).
- */
-export interface SettleMarker {
-  /** `<bookingId>#<nonce>` */
-  id: string;
-  salonId: string;
-  bookingId: string;
-  date: string;
-  /** The stylists whose day may hold the booking ("anyone" is decided at the write). */
-  stylistIds: string[];
-  since: string;
-}
-
-export type MarkerRef = Pick<SettleMarker, 'salonId' | 'id'>;
+import type { SettleMarker, MarkerRef, SettleStore } from '../../core/ports/booking/settle-store.js';
 
 export const markerKey = (marker: MarkerRef) => ({ pk: keys.salon(marker.salonId), sk: keys.settleSk(marker.id) });
 
@@ -41,12 +22,6 @@ export function markerPut(tableName: string, marker: SettleMarker) {
       [tableKeys.gsi1.sortKey]: `${marker.since}#${marker.salonId}#${marker.id}`,
     },
   };
-}
-
-export interface SettleStore {
-  clear(markers: readonly MarkerRef[]): Promise<void>;
-  /** Markers older than `before`, oldest first. */
-  stale(before: Date, limit: number): Promise<SettleMarker[]>;
 }
 
 export function createSettleStore(client: DynamoDBDocumentClient, tableName: string): SettleStore {

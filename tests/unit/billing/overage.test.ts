@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { SubscriptionRecord } from '../../../functions/contracts/billing.js';
 import { overageMinutes, reportCallOverage, type OverageDeps } from '../../../functions/core/billing/overage.js';
-import type { DeliveryClaims } from '../../../functions/store/delivery-claims.js';
+import type { DeliveryClaims } from '../../../functions/core/ports/delivery-claims.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
 
 const subscription: SubscriptionRecord = {

@@ -4,7 +4,7 @@ import { planLabel, subscriptionCovers } from '../../../functions/core/billing/s
 import { callReadiness } from '../../../functions/core/call-readiness.js';
 import { billingPeriodAt, billingPeriodById, TRIAL_MINUTES } from '../../../functions/core/usage/billing-period.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
-import type { StoredSetup } from '../../../functions/store/setup-store.js';
+import type { StoredSetup } from '../../../functions/core/ports/setup-store.js';
 
 const subscription: SubscriptionRecord = {
   id: 'sub_1',

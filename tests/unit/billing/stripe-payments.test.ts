@@ -1,8 +1,9 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripeSignatureHeader } from '../../../functions/providers/stripe-signature.js';
-import { InvalidSignatureError, verifiedEvent } from '../../../functions/core/billing/webhook.js';
-import { isPaymentsError, STRIPE_API_VERSION } from '../../../functions/providers/payments-port.js';
+import { InvalidSignatureError, verifiedEvent } from '../../../functions/providers/stripe-webhook-event.js';
+import { isPaymentsError } from '../../../functions/core/ports/payments.js';
+import { STRIPE_API_VERSION } from '../../../functions/providers/stripe-api-version.js';
 import { createStripePayments } from '../../../functions/providers/stripe-payments.js';
 import { startFakeStripe, type FakeStripe } from '../../support/fake-stripe.js';
 

@@ -12,7 +12,7 @@ import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-
 import { setLogSink } from '../../../functions/logger.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
 import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
-import { PaymentsError } from '../../../functions/providers/payments-port.js';
+import { PaymentsError } from '../../../functions/core/ports/payments.js';
 import { at, makeSalon, startTable, type Table, type UnitSalon } from './harness.js';
 
 /** Deposits: a held time (awaiting deposit) on the booking of record, settled by Stripe's events or released by the sweep. */

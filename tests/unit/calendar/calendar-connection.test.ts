@@ -17,12 +17,12 @@ import {
 } from '../../../functions/core/calendar-connection.js';
 import { clearedStateCookie, stateCookie, stateFromCookies } from '../../../functions/http/oauth-state-cookie.js';
 import { salonIdForOwner } from '../../../functions/core/salon.js';
-import { CalendarError, type CalendarPort } from '../../../functions/providers/calendar-port.js';
+import { CalendarError, type CalendarPort } from '../../../functions/core/ports/calendar.js';
 import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../functions/providers/local-token-cipher.js';
 import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../functions/providers/sandbox-calendar.js';
-import type { SalonStore } from '../../../functions/store/salon-store.js';
+import type { SalonStore } from '../../../functions/core/ports/salon-store.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
-import type { Identity } from '../../../functions/providers/cognito-identity.js';
+import type { Identity } from '../../../functions/core/ports/identity.js';
 import { UnavailableError } from '../../../functions/core/errors.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { memoryGoogleStore } from './memory-google-store.js';

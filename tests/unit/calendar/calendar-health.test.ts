@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarHealth } from '../../../functions/core/calendar/calendar-health.js';
-import type { CalendarSyncTask } from '../../../functions/store/booking/calendar-sync-store.js';
-import type { CalendarMirror } from '../../../functions/store/calendar-mirror-store.js';
+import type { CalendarSyncTask } from '../../../functions/core/ports/booking/calendar-sync-store.js';
+import type { CalendarMirror } from '../../../functions/core/ports/calendar-mirror-store.js';
 
 /** The dashboard's word on the salon's calendar (issue 21): none, ok, behind or failing. */
 const NOW = Date.parse('2026-11-24T10:00:00Z');

@@ -5,7 +5,8 @@ import { MIRROR_TRUSTED_MS } from '../../../functions/core/calendar/mirror-busy.
 import { receiveNotification, renewMirrors, syncMirror, RENEW_AHEAD_MS, CHANNEL_TTL_SECONDS } from '../../../functions/core/calendar/mirror.js';
 import { reconcileSalonMirrors } from '../../../functions/core/calendar/salon-mirrors.js';
 import { setLogSink } from '../../../functions/logger.js';
-import { PUSH_HEADERS, type CalendarPort } from '../../../functions/providers/calendar-port.js';
+import { PUSH_HEADERS } from '../../../functions/providers/google-calendar-rules.js';
+import { type CalendarPort } from '../../../functions/core/ports/calendar.js';
 import { at, startTable, type Table } from '../booking/harness.js';
 import { CAL, holdNextListing, mirroredSalon, offered, starts } from './mirror-harness.js';
 

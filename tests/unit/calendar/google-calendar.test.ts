@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { CALENDAR_SCOPES, CalendarError, pkceChallenge, type CalendarGrant, type CalendarPort } from '../../../functions/providers/calendar-port.js';
+import { CALENDAR_SCOPES } from '../../../functions/providers/google-calendar-rules.js';
+import { CalendarError, pkceChallenge, type CalendarGrant, type CalendarPort } from '../../../functions/core/ports/calendar.js';
 import { createGoogleCalendar } from '../../../functions/providers/google-calendar.js';
 import { FAKE_CLIENT, startFakeGoogle, type FakeGoogle } from '../../support/fake-google.js';
 

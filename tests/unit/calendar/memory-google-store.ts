@@ -1,4 +1,4 @@
-import type { CalendarConnection, GoogleStore, OAuthStateRecord, SandboxEvent } from '../../../functions/store/google-store.js';
+import type { CalendarConnection, GoogleStore, OAuthStateRecord, SandboxEvent } from '../../../functions/core/ports/google-store.js';
 
 /** The google store's contract in memory (conditional writes included), for unit tests of the core. */
 export function memoryGoogleStore() {

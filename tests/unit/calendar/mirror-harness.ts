@@ -1,6 +1,7 @@
 import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
 import { receiveNotification } from '../../../functions/core/calendar/mirror.js';
-import { CalendarError, PUSH_HEADERS, type CalendarPort } from '../../../functions/providers/calendar-port.js';
+import { CalendarError, type CalendarPort } from '../../../functions/core/ports/calendar.js';
+import { PUSH_HEADERS } from '../../../functions/providers/google-calendar-rules.js';
 import type { PushDelivery } from '../../../functions/providers/sandbox-calendar-push.js';
 import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
 import { createCalendarMirrorStore } from '../../../functions/store/calendar-mirror-store.js';

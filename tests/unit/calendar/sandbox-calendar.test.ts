@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pkceChallenge, CALENDAR_SCOPES } from '../../../functions/providers/calendar-port.js';
+import { pkceChallenge } from '../../../functions/core/ports/calendar.js';
+import { CALENDAR_SCOPES } from '../../../functions/providers/google-calendar-rules.js';
 import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../functions/providers/sandbox-calendar.js';
 import { memoryGoogleStore } from './memory-google-store.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PUSH_HEADERS } from '../../../functions/providers/calendar-port.js';
+import { PUSH_HEADERS } from '../../../functions/providers/google-calendar-rules.js';
 import { createSandboxPush, sandboxNotificationsSent, type PushDelivery } from '../../../functions/providers/sandbox-calendar-push.js';
 import type { SandboxCalendarStore, SandboxChannel } from '../../../functions/store/sandbox-calendar-store.js';
 import { memoryGoogleStore } from './memory-google-store.js';

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
 import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../functions/providers/local-token-cipher.js';
 import { createKmsTokenCipher } from '../../../functions/providers/kms-token-cipher.js';
-import { TokenCipherError, unconfiguredTokenCipher } from '../../../functions/providers/token-cipher.js';
+import { TokenCipherError } from '../../../functions/core/ports/token-cipher.js';
+import { unconfiguredTokenCipher } from '../../../functions/providers/token-cipher.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'token-cipher-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

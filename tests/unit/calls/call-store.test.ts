@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completedDetail } from '../../../functions/core/calls/complete-call.js';
-import { createCallStore, type CallStore } from '../../../functions/store/call-store.js';
-import type { CallConversation, CallEnd, CallRecord, CallStart } from '../../../functions/store/call-types.js';
+import { createCallStore } from '../../../functions/store/call-store.js';
+import { type CallStore } from '../../../functions/core/ports/call-store.js';
+import type { CallConversation, CallEnd, CallRecord, CallStart } from '../../../functions/core/ports/call-types.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** Reliability 39: a call's parts arrive from three sources, in any order, any number of times; the record comes out the same. */

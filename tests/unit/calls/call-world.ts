@@ -1,11 +1,11 @@
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
+import { eventCatalog, type EventDetail } from '../../../functions/contracts/events.js';
 import type { Dependencies } from '../../../functions/composition-root.js';
 import { billingPeriodAt } from '../../../functions/core/usage/billing-period.js';
 import { meterCompletedCall } from '../../../functions/core/usage/meter-completed-call.js';
 import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
-import type { ProviderCallState } from '../../../functions/providers/telephony-port.js';
+import type { ProviderCallState } from '../../../functions/core/ports/telephony.js';
 import { createCallStore } from '../../../functions/store/call-store.js';
 import { createNumberStore } from '../../../functions/store/number-store.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';

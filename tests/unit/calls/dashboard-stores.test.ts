@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { bookingActivity, callActivity, messageActivity } from '../../../functions/core/dashboard/activity.js';
-import { createActivityStore, type ActivityStore } from '../../../functions/store/activity-store.js';
-import { createCallStatsStore, type CallStatsStore } from '../../../functions/store/call-stats-store.js';
+import { createActivityStore } from '../../../functions/store/activity-store.js';
+import { type ActivityStore } from '../../../functions/core/ports/activity-store.js';
+import { createCallStatsStore } from '../../../functions/store/call-stats-store.js';
+import { type CallStatsStore } from '../../../functions/core/ports/call-stats-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** What the dashboard's cards read: per-day call figures counted once per call, and the activity lines. */

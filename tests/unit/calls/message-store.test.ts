@@ -1,6 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMessageStore, type MessagePosition, type MessageStore } from '../../../functions/store/booking/message-store.js';
+import { createMessageStore } from '../../../functions/store/booking/message-store.js';
+import { type MessagePosition, type MessageStore } from '../../../functions/core/ports/booking/message-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 
 /** The messages callers left, as the owner pages through them and ticks them off. */

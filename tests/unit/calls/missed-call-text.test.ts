@@ -3,7 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startTable, type Table } from '../booking/harness.js';
-import { EVENT_SOURCE, type EventDetail } from '../../../events/catalog.js';
+import { EVENT_SOURCE, type EventDetail } from '../../../functions/contracts/events.js';
 import { handler as sendMissedCallText } from '../../../events/consumers/send-missed-call-text.js';
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';

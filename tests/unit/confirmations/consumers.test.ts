@@ -13,14 +13,14 @@ import { createDeliveryClaims, CLAIM_STALE_AFTER_MS } from '../../../functions/s
 import { createOutboxStore, OUTBOX_TTL_DAYS } from '../../../functions/store/outbox-store.js';
 import { deliverOnce } from '../../../functions/core/confirmations/deliver-once.js';
 import { inviteUid } from '../../../functions/core/confirmations/invite.js';
-import { EVENT_SOURCE, type EventDetail } from '../../../events/catalog.js';
+import { EVENT_SOURCE, type EventDetail } from '../../../functions/contracts/events.js';
 import { handler as sendSms } from '../../../events/consumers/send-booking-sms.js';
 import { handler as sendEmail } from '../../../events/consumers/send-booking-email.js';
 import { handler as notifyOwner } from '../../../events/consumers/notify-owner.js';
 import { handler as sendDepositSms } from '../../../events/consumers/send-deposit-sms.js';
 import { handler as sendReminderSms } from '../../../events/consumers/send-reminder-sms.js';
 import { phoneKey } from '../../../functions/core/booking/context.js';
-import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import type { SmsMessage } from '../../../functions/core/ports/sms.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { appointment as baseAppointment } from './fixtures.js';
 

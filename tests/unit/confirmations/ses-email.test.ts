@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { buildRawMessage, createSesEmail, headerText } from '../../../functions/providers/ses-email.js';
-import { EmailError, type EmailMessage } from '../../../functions/providers/email-port.js';
+import { EmailError, type EmailMessage } from '../../../functions/core/ports/email.js';
 
 /** A local fake of SES v2's SendEmail; the real SDK client is pointed at it by endpoint. */
 const requests: {

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTwilioSms, MAX_VALIDITY_SECONDS, validityPeriod } from '../../../functions/providers/twilio-sms.js';
-import { SmsError } from '../../../functions/providers/sms-port.js';
+import { SmsError } from '../../../functions/core/ports/sms.js';
 
 /** A local fake of Twilio's Messages API; the real twilio SDK talks to it through its httpClient. */
 const ACCOUNT = `AC${'0123456789abcdef'.repeat(2)}`;

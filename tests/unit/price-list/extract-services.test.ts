@@ -9,7 +9,7 @@ import { stopOcr } from '../../../functions/core/price-list/readers/image.js';
 import { typicalDuration } from '../../../functions/core/price-list/typical-durations.js';
 import { DomainError } from '../../../functions/core/errors.js';
 import { createOfflineExtractor } from '../../../functions/providers/offline-extraction.js';
-import type { PriceListExtractor } from '../../../functions/providers/price-list-extractor.js';
+import type { PriceListExtractor } from '../../../functions/core/ports/price-list-extractor.js';
 import { docxWith } from './zip-builder.js';
 import { UNHURRIED_LIMITS } from './unhurried-limits.js';
 import { statusOf } from '../../../functions/http/errors.js';

@@ -7,7 +7,7 @@ import { reminderFor, sweepReminders, type ReminderDeps } from '../../../functio
 import { createReminderStore } from '../../../functions/store/reminder-store.js';
 import { createDeliveryClaims } from '../../../functions/store/delivery-claims.js';
 import { sendReminder } from '../../../functions/core/reminders/send-reminder.js';
-import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import type { SmsMessage } from '../../../functions/core/ports/sms.js';
 import { dyingClient } from '../../support/dying-client.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';

@@ -5,7 +5,7 @@ import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core
 import { rememberingSubjects } from '../../../functions/core/replies/last-text.js';
 import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { setLogSink } from '../../../functions/logger.js';
-import { SmsError, type SmsMessage } from '../../../functions/providers/sms-port.js';
+import { SmsError, type SmsMessage } from '../../../functions/core/ports/sms.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
 import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';

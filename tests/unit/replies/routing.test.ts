@@ -7,7 +7,7 @@ import { notingSenders } from '../../../functions/core/replies/texted-by.js';
 import { WHICH_WITHIN_MS } from '../../../functions/core/replies/route-text.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createSandboxSms, SANDBOX_SMS_NUMBER } from '../../../functions/providers/sandbox-sms.js';
-import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import type { SmsMessage } from '../../../functions/core/ports/sms.js';
 import { createNumberStore } from '../../../functions/store/number-store.js';
 import { createOutboxStore } from '../../../functions/store/outbox-store.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';

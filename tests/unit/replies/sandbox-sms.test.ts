@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core/replies/opt-outs.js';
 import { createSandboxSms, SANDBOX_SMS_NUMBER, TWILIO_REPLIES_OUTBOX } from '../../../functions/providers/sandbox-sms.js';
-import { SmsError } from '../../../functions/providers/sms-port.js';
-import { SALONDESK_KEYWORDS, TWILIO_DEFAULT_KEYWORDS, keywordOf, optOutScope } from '../../../functions/providers/twilio-opt-out.js';
+import { SmsError } from '../../../functions/core/ports/sms.js';
+import { SALONDESK_KEYWORDS, keywordOf } from '../../../functions/core/replies/opt-out-keywords.js';
+import { TWILIO_DEFAULT_KEYWORDS, optOutScope } from '../../../functions/providers/twilio-opt-out.js';
 import { createOutboxStore } from '../../../functions/store/outbox-store.js';
 import { createSandboxSmsOptOuts } from '../../../functions/store/sandbox-sms-store.js';
 import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';

@@ -3,20 +3,22 @@ import {
   stageUrl,
   AGENT_TIMEOUT_MS,
   TEST_CALL_UNAVAILABLE,
-  answerInboundCall,
+  answerInboundCall as answerWithScript,
   callVariables,
+  type InboundAnswer,
   type InboundCallDeps,
   type RegisterCallAttempt,
 } from '../../../functions/core/telephony/inbound-call.js';
 import { CALL_VARIABLES } from '../../../functions/core/voice-agent/call-variables.js';
-import type { RegisterCallInput } from '../../../functions/providers/voice-agent-port.js';
+import type { RegisterCallInput } from '../../../functions/core/ports/voice-agent.js';
 import { identityForSalon, salonIdForIdentity } from '../../../functions/core/telephony/client-identity.js';
-import { callerLines } from '../../../functions/core/telephony/twiml.js';
+import { callerLines, type CallScript } from '../../../functions/core/telephony/call-script.js';
+import { renderTwiml } from '../../../functions/providers/twilio-twiml.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
-import type { StoredSetup } from '../../../functions/store/setup-store.js';
-import type { Dialling } from '../../../functions/store/dialling-store.js';
-import type { PhoneNumberRecord } from '../../../functions/store/number-store.js';
-import type { CallRecord } from '../../../functions/store/call-types.js';
+import type { StoredSetup } from '../../../functions/core/ports/setup-store.js';
+import type { Dialling } from '../../../functions/core/ports/dialling-store.js';
+import type { PhoneNumberRecord } from '../../../functions/core/ports/number-store.js';
+import type { CallRecord } from '../../../functions/core/ports/call-types.js';
 import type { Readiness } from '../../../functions/contracts/go-live.js';
 import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
 
@@ -119,6 +121,16 @@ function world(options: World = {}) {
     onRegisterCall: (attempt) => attempts.push(attempt),
   };
   return { deps, salon, registered, failures, attempts };
+}
+
+type Rendered<T> = T extends { script: CallScript } ? Omit<T, 'script'> & { twiml: string } : T;
+
+/** The answer as Twilio gets it: core's call script rendered as TwiML (functions/providers/twilio-twiml.ts). */
+async function answerInboundCall(...args: Parameters<typeof answerWithScript>): Promise<Rendered<InboundAnswer>> {
+  const answer = await answerWithScript(...args);
+  if (!('script' in answer)) return answer;
+  const { script, ...rest } = answer;
+  return { ...rest, twiml: renderTwiml(script) } as Rendered<InboundAnswer>;
 }
 
 const inbound = (overrides: Partial<Parameters<typeof answerInboundCall>[1]> = {}) => ({ callSid: CALL_SID, from: CALLER, to: OUR_NUMBER, ...overrides });

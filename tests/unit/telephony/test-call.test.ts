@@ -4,7 +4,7 @@ import { clientToken, endTestCall, type TestCallDeps } from '../../../functions/
 import { identityForSalon } from '../../../functions/core/telephony/client-identity.js';
 import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
-import type { TelephonyPort } from '../../../functions/providers/telephony-port.js';
+import type { TelephonyPort } from '../../../functions/core/ports/telephony.js';
 
 /** The owner's test-call operations over in-memory stores: the agent made before a real test call, forged salons refused. */
 const SALON = 'sal_testcall-0000000001';

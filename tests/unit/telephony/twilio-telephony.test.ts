@@ -3,13 +3,14 @@ import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
+import { hangUpScript, sayAndHangUpScript } from '../../../functions/core/telephony/call-script.js';
 import {
   createSandboxTelephony,
   ensureLocalTwilioAuthToken,
   readLocalTwilioAuthToken,
   SANDBOX_TWIML_APP_SID,
 } from '../../../functions/providers/sandbox-telephony.js';
-import { TelephonyError } from '../../../functions/providers/telephony-port.js';
+import { TelephonyError } from '../../../functions/core/ports/telephony.js';
 import { twilioSignature } from '../../../functions/providers/twilio-signature.js';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -96,11 +97,12 @@ function decode(token: string) {
 }
 
 describe('the Twilio telephony adapter', () => {
-  it('redirects a live call with new TwiML (the transfer)', async () => {
+  it("redirects a live call with core's call script as TwiML (the transfer)", async () => {
     const telephony = createTwilioTelephony(options());
     expect(await telephony.provider()).toBe('twilio');
-    const twiml = '<?xml version="1.0" encoding="UTF-8"?><Response><Say>Putting you through.</Say><Dial>+353877654321</Dial></Response>';
-    await telephony.redirectCall(CALL, twiml);
+    const twiml =
+      '<?xml version="1.0" encoding="UTF-8"?><Response><Say voice="Polly.Niamh-Neural" language="en-IE">Putting you through.</Say><Hangup/></Response>';
+    await telephony.redirectCall(CALL, sayAndHangUpScript('Putting you through.'));
     expect(seen).toHaveLength(1);
     expect(seen[0]).toMatchObject({ method: 'POST', path: `/2010-04-01/Accounts/${ACCOUNT}/Calls/${CALL}.json` });
     expect(Object.fromEntries(seen[0]!.form)).toEqual({ Twiml: twiml });
@@ -206,12 +208,12 @@ describe('the Twilio telephony adapter', () => {
 
   it('reports refusals and outages without quoting numbers', async () => {
     const down = createTwilioTelephony({ ...options(), apiRoot: 'http://127.0.0.1:9' });
-    await expect(down.redirectCall(CALL, '<Response/>')).rejects.toMatchObject({
+    await expect(down.redirectCall(CALL, hangUpScript())).rejects.toMatchObject({
       name: 'TelephonyError',
       message: expect.stringMatching(/^Twilio could not be reached/),
     });
     const telephony = createTwilioTelephony(options());
-    const refused = await telephony.redirectCall(`CA${'0'.repeat(32)}`, '<Response/>').catch((error: unknown) => error);
+    const refused = await telephony.redirectCall(`CA${'0'.repeat(32)}`, hangUpScript()).catch((error: unknown) => error);
     expect(refused).toMatchObject({ status: 404, message: 'Twilio answered 404 (error 20404)' });
   });
 });

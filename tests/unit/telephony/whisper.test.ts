@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { answerWhisper, answerWhisperKey, type WhisperDeps } from '../../../functions/core/telephony/whisper.js';
-import type { CallRecord } from '../../../functions/store/call-types.js';
+import { renderTwiml } from '../../../functions/providers/twilio-twiml.js';
+import type { CallRecord } from '../../../functions/core/ports/call-types.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
 
 /** Whoever picks up a phone we ring hears who is calling and takes the call with a key (functions/core/telephony/whisper.ts). */
@@ -24,21 +25,23 @@ const request = (overrides: { salonId?: string; digits?: string } = {}) => ({ sa
 
 describe('the whisper', () => {
   it("says the caller's number, a withheld one, or that it is the owner's test call", async () => {
-    expect((await answerWhisper(world({ callerPhone: '+353861112222' }).deps, request())).twiml).toContain(
+    expect(renderTwiml((await answerWhisper(world({ callerPhone: '+353861112222' }).deps, request())).script)).toContain(
       'A call for Bláth Hair, from 0 8 6, 1 1 1, 2 2 2 2. Press 1 to take it.',
     );
-    expect((await answerWhisper(world({}).deps, request())).twiml).toContain('A call for Bláth Hair, from a withheld number.');
-    expect((await answerWhisper(world({ test: true }).deps, request())).twiml).toContain('A call for Bláth Hair, a test call from your receptionist.');
+    expect(renderTwiml((await answerWhisper(world({}).deps, request())).script)).toContain('A call for Bláth Hair, from a withheld number.');
+    expect(renderTwiml((await answerWhisper(world({ test: true }).deps, request())).script)).toContain(
+      'A call for Bláth Hair, a test call from your receptionist.',
+    );
   });
 
   it("hangs up on the rung phone for a call that is not the salon's, and puts through only on a key", async () => {
     const known = world({ callerPhone: '+353861112222' });
-    expect((await answerWhisper(known.deps, request({ salonId: 'sal_other' }))).twiml).toBe(
+    expect(renderTwiml((await answerWhisper(known.deps, request({ salonId: 'sal_other' }))).script)).toBe(
       '<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>',
     );
-    expect((await answerWhisperKey(known.deps, request())).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
+    expect(renderTwiml((await answerWhisperKey(known.deps, request())).script)).toBe('<?xml version="1.0" encoding="UTF-8"?><Response><Hangup/></Response>');
     expect(known.noted).toEqual([]);
-    expect((await answerWhisperKey(known.deps, request({ digits: '1' }))).twiml).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
+    expect(renderTwiml((await answerWhisperKey(known.deps, request({ digits: '1' }))).script)).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect(known.noted).toEqual([CALLER_CALL]);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventCatalog, type EventDetail } from '../../../events/catalog.js';
+import { eventCatalog, type EventDetail } from '../../../functions/contracts/events.js';
 import type { CallOutcome } from '../../../functions/contracts/calls.js';
 import {
   billableMinutes,
@@ -11,7 +11,8 @@ import {
   type MeteringDeps,
 } from '../../../functions/core/usage/meter-usage.js';
 import { setLogSink } from '../../../functions/logger.js';
-import { createUsageStore, type UsageStore } from '../../../functions/store/usage-store.js';
+import { createUsageStore } from '../../../functions/store/usage-store.js';
+import { type UsageStore } from '../../../functions/core/ports/usage-store.js';
 import { dyingClient } from '../../support/dying-client.js';
 import { startTable, type Table } from '../booking/harness.js';
 

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { calendar_v3 } from '@googleapis/calendar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isValidEventId, pkceChallenge } from '../../../functions/providers/calendar-port.js';
+import { isValidEventId } from '../../../functions/providers/google-calendar-rules.js';
+import { pkceChallenge } from '../../../functions/core/ports/calendar.js';
 import { createGoogleCalendar } from '../../../functions/providers/google-calendar.js';
 import { FAKE_CLIENT, startFakeGoogle, type FakeGoogle } from '../../support/fake-google.js';
 

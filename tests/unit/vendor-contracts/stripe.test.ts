@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { stripeSignatureHeader } from '../../../functions/providers/stripe-signature.js';
-import { verifiedEvent } from '../../../functions/core/billing/webhook.js';
+import { verifiedEvent } from '../../../functions/providers/stripe-webhook-event.js';
 
 /**
  * The `Stripe-Signature` header the payments sandbox signs its webhooks with, and the check our

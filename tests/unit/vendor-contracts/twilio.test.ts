@@ -4,23 +4,27 @@ import { describe, expect, it } from 'vitest';
 import { afterTransferUrl, stageUrl, voiceWebhookUrl, whisperUrl } from '../../../functions/core/telephony/inbound-call.js';
 import { isValidTwilioSignature, twilioSignature } from '../../../functions/providers/twilio-signature.js';
 import {
+  agentScript,
   callerLines,
-  forwardTwiml,
-  hangUpTwiml,
-  messageModeTwiml,
-  putThroughTwiml,
-  rejectTwiml,
-  ringFirstTwiml,
-  sayAndHangUpTwiml,
-  transferTwiml,
-  whisperTwiml,
-} from '../../../functions/core/telephony/twiml.js';
+  forwardScript,
+  hangUpScript,
+  messageModeScript,
+  putThroughScript,
+  rejectScript,
+  ringFirstScript,
+  sayAndHangUpScript,
+  transferScript,
+  whisperScript,
+  type CallScript,
+} from '../../../functions/core/telephony/call-script.js';
+import { renderTwiml } from '../../../functions/providers/twilio-twiml.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
 
 /**
  * What we answer Twilio and how we sign as Twilio, against the twilio SDK's public API: every
- * TwiML document is the public `VoiceResponse` builder's output for the same verbs (ours go
- * through the builder's private module path, which an upgrade could move), and every URL we ask
+ * TwiML document core's call scripts render to (functions/providers/twilio-twiml.ts) is the public
+ * `VoiceResponse` builder's output for the same verbs (ours go through the builder's private
+ * module path, which an upgrade could move), and every URL we ask
  * Twilio to call back is signed and checked exactly as `twilio.validateRequest` does.
  */
 const SITE = 'https://app.salondesk.ie';
@@ -35,6 +39,8 @@ const built = (build: (response: InstanceType<typeof VoiceResponse>) => void) =>
   build(response);
   return response.toString();
 };
+/** Core's call script as Twilio gets it. */
+const twiml = <A extends unknown[]>(script: (...args: A) => CallScript, ...args: A) => renderTwiml(script(...args));
 
 describe('our TwiML is the SDK builder output for the same verbs', () => {
   const afterForward = stageUrl(voiceWebhookUrl(SITE), 'after-forward');
@@ -50,12 +56,12 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
   const IRISH_VOICE = { voice: 'Polly.Niamh-Neural', language: 'en-IE' } as const;
 
   it.each([
-    ['forwarding', forwardTwiml(target, afterForward), built((r) => dialed(r, { action: afterForward }))],
-    ['ringing the salon first', ringFirstTwiml(target, 20, afterSalon), built((r) => dialed(r, { timeout: 20, action: afterSalon }))],
+    ['forwarding', twiml(forwardScript, target, afterForward), built((r) => dialed(r, { action: afterForward }))],
+    ['ringing the salon first', twiml(ringFirstScript, target, 20, afterSalon), built((r) => dialed(r, { timeout: 20, action: afterSalon }))],
     [
       // https://www.twilio.com/docs/voice/twiml/gather: one key, six seconds; a voicemail presses none and falls through to <Hangup>.
       'the whisper: who is calling, a key to take it',
-      whisperTwiml('A call for Bláth Hair. Press 1 to take it.', whisperKey),
+      twiml(whisperScript, 'A call for Bláth Hair. Press 1 to take it.', whisperKey),
       built(
         (r) => (
           r
@@ -65,12 +71,12 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
         ),
       ),
     ],
-    ['the key pressed: put through', putThroughTwiml(), built(() => undefined)],
-    ['a line, then hanging up', sayAndHangUpTwiml(callerLines.unassigned), built((r) => (r.say(IRISH_VOICE, callerLines.unassigned), r.hangup()))],
+    ['the key pressed: put through', twiml(putThroughScript), built(() => undefined)],
+    ['a line, then hanging up', twiml(sayAndHangUpScript, callerLines.unassigned), built((r) => (r.say(IRISH_VOICE, callerLines.unassigned), r.hangup()))],
     [
       // https://www.twilio.com/docs/voice/twiml/gather: speech, with Irish English recognition, at most a minute of it; silence falls through.
       "message mode: a prompt and the caller's words, then the hours and how to book",
-      messageModeTwiml('Leave a message', afterMessage, 'We open at nine'),
+      twiml(messageModeScript, 'Leave a message', afterMessage, 'We open at nine'),
       built((r) => {
         r.gather({ input: ['speech'], action: afterMessage, method: 'POST', language: 'en-IE', speechTimeout: 'auto', timeout: 6, maxSpeechTime: 60 }).say(
           IRISH_VOICE,
@@ -81,12 +87,17 @@ describe('our TwiML is the SDK builder output for the same verbs', () => {
       }),
     ],
     // https://www.twilio.com/docs/voice/twiml/reject: our own call come back through a forwarding line.
-    ['refusing a looped call as busy', rejectTwiml(), built((r) => r.reject({ reason: 'busy' }))],
-    ['hanging up', hangUpTwiml(), built((r) => r.hangup())],
+    ['refusing a looped call as busy', twiml(rejectScript), built((r) => r.reject({ reason: 'busy' }))],
+    ['hanging up', twiml(hangUpScript), built((r) => r.hangup())],
     [
       'a transfer (nothing after its <Dial>, whose outcome ends the call)',
-      transferTwiml(target, afterTransferUrl(SITE)),
+      twiml(transferScript, target, afterTransferUrl(SITE)),
       built((r) => (r.say(IRISH_VOICE, callerLines.transferring), dialed(r, { action: afterForward }))),
+    ],
+    [
+      "the voice agent's own answer, passed on as its provider made it",
+      twiml(agentScript, '<Response><Connect/></Response>'),
+      '<Response><Connect/></Response>',
     ],
     ['the status callback’s empty answer', '<?xml version="1.0" encoding="UTF-8"?><Response/>', built(() => undefined)],
   ])('%s', (_label, ours, sdk) => {

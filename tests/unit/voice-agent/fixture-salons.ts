@@ -1,6 +1,6 @@
 import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
-import type { StoredSetup } from '../../../functions/store/setup-store.js';
+import type { StoredSetup } from '../../../functions/core/ports/setup-store.js';
 
 /**
  * Salons the agent configuration is checked against: what each one's agent must know and say.

@@ -11,7 +11,7 @@ import {
 import { setLogSink } from '../../../functions/logger.js';
 import { createElevenLabsVoiceAgent } from '../../../functions/providers/elevenlabs-voice-agent.js';
 import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
-import type { VoiceAgentPort } from '../../../functions/providers/voice-agent-port.js';
+import type { VoiceAgentPort } from '../../../functions/core/ports/voice-agent.js';
 import { createAgentStore } from '../../../functions/store/agent-store.js';
 import { createDeletedOwners } from '../../../functions/store/deleted-owners.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';

@@ -10,7 +10,7 @@ import { joinWaitlist, offerFreedSlot } from '../../../functions/core/waitlist/w
 import { FLOOD_LIMITS } from '../../../functions/contracts/agent-tools.js';
 import { ToolError } from '../../../functions/core/booking/errors.js';
 import { setLogSink } from '../../../functions/logger.js';
-import type { SmsMessage } from '../../../functions/providers/sms-port.js';
+import type { SmsMessage } from '../../../functions/core/ports/sms.js';
 import type { Appointment } from '../../../functions/contracts/appointments.js';
 import { createConversationStore } from '../../../functions/store/conversation-store.js';
 import { createDeliveryClaims } from '../../../functions/store/delivery-claims.js';

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { priceListMessages } from '../../../contracts/price-list.js';
 import { FileRefusedError, refuse } from '../errors.js';
-import type { TextLimits } from '../read-text.js';
+import type { TextLimits } from '../text-limits.js';
 
 /**
  * docx → text with mammoth (and the zip checked with yauzl first), both loaded only when a docx

@@ -1,6 +1,6 @@
 import { priceListMessages } from '../../../contracts/price-list.js';
 import { refuse } from '../errors.js';
-import type { TextLimits } from '../read-text.js';
+import type { TextLimits } from '../text-limits.js';
 
 /**
  * PDF → text with pdfjs, loaded only when a PDF is read (it is large, and most Lambda cold

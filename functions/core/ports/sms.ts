@@ -56,3 +56,6 @@ export interface SmsPort {
 export function isE164(value: string): boolean {
   return /^\+[1-9]\d{6,14}$/.test(value);
 }
+
+/** The SmsError code for a text to a number that opted out (Twilio's 21610, which the port adopts: https://www.twilio.com/docs/api/errors/21610). */
+export const OPTED_OUT_ERROR = 21610;

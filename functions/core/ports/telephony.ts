@@ -1,3 +1,5 @@
+import type { CallScript } from '../telephony/call-script.js';
+
 /**
  * The telephony port: the phone network side of a call. Two adapters implement it:
  * `twilio-telephony.ts` (the twilio SDK) and `sandbox-telephony.ts` (no account: a local signing
@@ -39,8 +41,8 @@ export interface TelephonyPort {
   endConference(callSid: string, options: { from: string }): Promise<boolean>;
   /** Twilio's call resource for `callSid`: its status, duration and end time. */
   callState(callSid: string): Promise<ProviderCallState>;
-  /** Replaces what a live call is doing with new TwiML (a transfer). */
-  redirectCall(callSid: string, twiml: string): Promise<void>;
+  /** Replaces what a live call is doing with the script's steps (a transfer), rendered in the provider's language. */
+  redirectCall(callSid: string, script: CallScript): Promise<void>;
   /** Points an owned number's voice webhook and status callback at ours (support's assign-number); false when the account has no such number. */
   pointNumberAt(e164: string, urls: NumberWebhooks): Promise<boolean>;
   /**

@@ -1,5 +1,5 @@
-import type { ExtractedServiceDraft } from '../contracts/price-list.js';
-import type { PriceListKind } from '../core/price-list/detect-file-type.js';
+import type { ExtractedServiceDraft } from '../../contracts/price-list.js';
+import type { PriceListKind } from '../price-list/detect-file-type.js';
 
 /**
  * The extraction port: the text of one price list → the services in it, and typical durations

@@ -1,5 +1,5 @@
-import type { AgentDefinition } from '../core/voice-agent/agent-definition.js';
-import type { ProviderCallState } from './telephony-port.js';
+import type { AgentDefinition } from '../voice-agent/agent-definition.js';
+import type { ProviderCallState } from './telephony.js';
 
 /**
  * The hosted voice agent (ElevenLabs Agents Platform, or the labelled sandbox): create, update

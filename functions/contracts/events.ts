@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { appointmentSchema } from '../functions/contracts/appointments.js';
-import { CALL_OUTCOMES } from '../functions/contracts/calls.js';
-import { enterLogContext, logContext, type LogContext } from '../functions/logger.js';
+import { enterLogContext, logContext, type LogContext } from '../logger.js';
+import { appointmentSchema } from './appointments.js';
+import { CALL_OUTCOMES } from './calls.js';
 
 /** Every event on the bus: a past-tense detail-type and the schema of its detail. */
 export const EVENT_SOURCE = 'salon-receptionist';
@@ -121,4 +121,12 @@ function idsOf(detail: EventDetail<EventType>): LogContext {
     salonId: fields.appointment?.salonId ?? fields.salonId,
     callSid: fields.callSid,
   };
+}
+
+/**
+ * An event's id from its type and what makes this occurrence one: `outboxEventId('call.completed', callSid)`,
+ * `outboxEventId('booking.confirmed', `${bookingId}#${version}`)`.
+ */
+export function outboxEventId(type: EventType, subjectId: string): string {
+  return `${type}#${subjectId}`;
 }

@@ -117,25 +117,7 @@ export function isCalendarError(error: unknown, kind?: CalendarErrorKind): error
   return error instanceof CalendarError && (kind === undefined || error.kind === kind);
 }
 
-/** The headers Google's push notifications carry (lower case, as API Gateway hands them over). */
-export const PUSH_HEADERS = {
-  channelId: 'x-goog-channel-id',
-  token: 'x-goog-channel-token',
-  resourceId: 'x-goog-resource-id',
-  state: 'x-goog-resource-state',
-  messageNumber: 'x-goog-message-number',
-  expiration: 'x-goog-channel-expiration',
-} as const;
-
-/** Google's rule for client-chosen event ids: base32hex characters (a-v, 0-9), 5 to 1024 long. */
-export function isValidEventId(id: string): boolean {
-  return /^[a-v0-9]{5,1024}$/.test(id);
-}
-
 /** PKCE (RFC 7636) S256: the challenge sent with the consent request for a verifier kept server-side. */
 export function pkceChallenge(verifier: string): string {
   return createHash('sha256').update(verifier).digest('base64url');
 }
-
-/** The scopes the product asks for: list calendars, read free/busy, write its own events. Nothing more. */
-export const CALENDAR_SCOPES = ['https://www.googleapis.com/auth/calendar.readonly', 'https://www.googleapis.com/auth/calendar.events'] as const;

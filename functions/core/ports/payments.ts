@@ -1,4 +1,4 @@
-import type { PlanPriceIds } from '../core/plans.js';
+import type { PlanPriceIds } from '../plans.js';
 
 /**
  * The payments port: subscriptions (Stripe Billing: Checkout, the customer portal, meter events)
@@ -8,13 +8,6 @@ import type { PlanPriceIds } from '../core/plans.js';
  * salon: the sandbox keeps its objects under it; Stripe carries it as metadata.
  */
 export type PaymentsProviderName = 'stripe' | 'sandbox';
-
-/**
- * The Stripe API version, pinned rather than the account's default: the webhook events the
- * product parses have this version's shape (the subscription's period lives on its items since
- * 2025-03-31). Kept here, free of the SDK, so the sandbox can name it without loading Stripe.
- */
-export const STRIPE_API_VERSION = '2026-10-28.endive' as const;
 
 /** A connected account as Stripe describes it: what its status is computed from. */
 export interface ConnectAccount {
