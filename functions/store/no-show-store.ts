@@ -13,25 +13,42 @@ export interface NoShowStore {
    * false when it is not a confirmed appointment (or was marked before, and counted then).
    */
   mark(salonId: string, bookingId: string, at: string, counted: { month: string; phoneHash: string }): Promise<boolean>;
+  /**
+   * Takes a mark back (the owner's undo): clears `noShowAt` and takes the booking out of both
+   * counts, in one transaction; false when it was not marked (never marked, or undone meanwhile).
+   */
+  unmark(salonId: string, bookingId: string, counted: { month: string; phoneHash: string }): Promise<boolean>;
   inMonth(salonId: string, month: string): Promise<number>;
   ofCaller(salonId: string, phoneHash: string): Promise<number>;
 }
 
 export function createNoShowStore(client: DynamoDBDocumentClient, tableName: string): NoShowStore {
-  const addTo = (salonId: string, sk: string, bookingId: string) => ({
+  const setUpdate = (verb: 'ADD' | 'DELETE') => (salonId: string, sk: string, bookingId: string) => ({
     Update: {
       TableName: tableName,
       Key: { pk: keys.salon(salonId), sk },
-      UpdateExpression: 'ADD ids :id',
+      UpdateExpression: `${verb} ids :id`,
       ExpressionAttributeValues: { ':id': new Set([bookingId]) },
     },
   });
+  const addTo = setUpdate('ADD');
+  const takeFrom = setUpdate('DELETE');
+  /** Whether the transaction committed; false when its first item's condition refused it. */
+  const committed = async (items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>) => {
+    try {
+      await client.send(new TransactWriteCommand({ TransactItems: items }));
+      return true;
+    } catch (error) {
+      if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
+      throw error;
+    }
+  };
   const size = async (salonId: string, sk: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk } }));
     return (result.Item?.ids as Set<string> | undefined)?.size ?? 0;
   };
   return {
-    async mark(salonId, bookingId, at, counted) {
+    mark(salonId, bookingId, at, counted) {
       const mark = {
         Update: {
           TableName: tableName,
@@ -42,21 +59,22 @@ export function createNoShowStore(client: DynamoDBDocumentClient, tableName: str
           ExpressionAttributeValues: { ':at': at, ':confirmed': 'confirmed' },
         },
       };
-      try {
-        await client.send(
-          new TransactWriteCommand({
-            TransactItems: [
-              mark,
-              addTo(salonId, keys.noShowMonthSk(counted.month), bookingId),
-              addTo(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId),
-            ],
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') return false;
-        throw error;
-      }
+      return committed([mark, addTo(salonId, keys.noShowMonthSk(counted.month), bookingId), addTo(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId)]);
+    },
+    unmark(salonId, bookingId, counted) {
+      const unmark = {
+        Update: {
+          TableName: tableName,
+          Key: { pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) },
+          UpdateExpression: 'REMOVE noShowAt',
+          ConditionExpression: 'attribute_exists(noShowAt)',
+        },
+      };
+      return committed([
+        unmark,
+        takeFrom(salonId, keys.noShowMonthSk(counted.month), bookingId),
+        takeFrom(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId),
+      ]);
     },
     inMonth: (salonId, month) => size(salonId, keys.noShowMonthSk(month)),
     ofCaller: (salonId, phoneHash) => size(salonId, keys.noShowCallerSk(phoneHash)),
