@@ -55,7 +55,7 @@ export function AppointmentCard({ appointment, noShow, stylists, showStylist, no
         )}
       </p>
       <div className="diary-actions">
-        <a className="button button-secondary" href={`tel:${appointment.callerPhone}`} aria-label={`Call ${name} on ${displayPhone(appointment.callerPhone)}`}>
+        <a className="button button-secondary" href={`tel:${appointment.callerPhone}`} aria-label={`Call ${displayPhone(appointment.callerPhone)}, ${name}`}>
           Call {displayPhone(appointment.callerPhone)}
         </a>
         {live && !started && open === 'none' && (
@@ -85,7 +85,7 @@ export function AppointmentCard({ appointment, noShow, stylists, showStylist, no
             className="button button-secondary"
             onClick={() => undo.mutate({ bookingId: appointment.id, noShow: false })}
             disabled={undo.isPending}
-            aria-label={`Undo ${name}'s no-show`}
+            aria-label={`Undo no-show for ${name}`}
           >
             {undo.isPending ? 'Undoing…' : 'Undo no-show'}
           </button>
