@@ -130,6 +130,7 @@ describe('the diary', () => {
     const noraCard = card(page, 'Nóra Ó Dálaigh');
     await noraCard.getByRole('button', { name: "Cancel Nóra Ó Dálaigh's appointment" }).click();
     await noraCard.getByText("Cancel Nóra Ó Dálaigh's Cut and blow-dry? They are texted that it is cancelled.").waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await noraCard.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByText('Appointment cancelled. The caller is texted.').waitFor();
     await card(page, 'Nóra Ó Dálaigh').waitFor({ state: 'detached' });
