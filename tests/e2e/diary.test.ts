@@ -162,10 +162,12 @@ describe('the diary', () => {
     await book(secret, `${far}T11:00`, 'Aoibheann Ryan', '+353871700001');
     const page = await signedInPage(owner, { width: 375, height: 740, path: '/diary?view=week' });
     await page.getByTestId('diary-empty').getByText('No appointments this week.').waitFor();
+    // By keyboard: the jump is a real button that takes focus and Enter.
     await page
       .getByTestId('diary-empty')
       .getByRole('button', { name: /^Next booking: / })
-      .click();
+      .focus();
+    await page.keyboard.press('Enter');
     await card(page, 'Aoibheann Ryan').waitFor();
     expect(new URL(page.url()).searchParams.get('view')).toBe('week');
     // The day's heading in the week opens that day.
