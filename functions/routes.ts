@@ -434,15 +434,18 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-appointments',
-    summary: "The salon's appointments for a range of days and this month's bookings and no-shows; POST marks a started appointment a no-show",
+    summary:
+      "The salon's appointments for a range of days and this month's bookings and no-shows; POST changes one from the diary: a no-show marked or undone, a cancel or a move",
     path: '/api/appointments',
-    // POST marks an appointment that has started as a no-show: on this route's Lambda rather than
-    // one of its own, since the stack is close to CloudFormation's 500 resources (docs/reminders.md).
+    // POST (no-shows, the diary's moves and cancels) rides on this route's Lambda rather than Lambdas
+    // of their own, since the stack is close to CloudFormation's 500 resources (docs/reminders.md).
     methods: ['GET', 'POST'],
     entry: 'functions/api/list-appointments.ts',
     auth: 'owner',
     maxBodyBytes: 1024,
-    grants: ['table:read', 'table:write'],
+    timeoutSeconds: 29,
+    // A move reads the stylists' calendars (a grant to decrypt); a cancel expires an unpaid deposit's Checkout Session (Stripe's key).
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
   },
 ];
 

@@ -79,17 +79,42 @@ export interface AppointmentsAnswer {
   noShowsThisMonth: number;
   /** Which of `appointments` the owner marked as no-shows. */
   noShowIds: string[];
+  /** The start of the first appointment after the window, if any: the diary offers to go there. */
+  nextStart?: string | null;
 }
 
-/** `POST /api/appointments` `{bookingId, noShow: true}` (owner): the caller did not come. */
-export const markNoShowBody = z.strictObject({
-  bookingId: z.string().regex(/^bk_[0-9a-v]{20}$/, 'bookingId looks wrong'),
-  noShow: z.literal(true),
-});
+const appointmentId = z.string().regex(/^bk_[0-9a-v]{20}$/, 'bookingId looks wrong');
+
+/**
+ * `POST /api/appointments` (owner), from the dashboard's list and the diary: `{bookingId, noShow: true}`
+ * the caller did not come, `noShow: false` takes that back; `{bookingId, action: 'cancel'}` cancels,
+ * `{bookingId, action: 'move', start, stylistId?}` moves it (start a salon wall-clock time, like
+ * 2026-11-28T14:30, as the agent's tools take it: RELIABILITY 49), through the booking engine the
+ * receptionist uses, and the caller is texted as when they change it themselves.
+ */
+export const appointmentActionBody = z.union([
+  z.strictObject({ bookingId: appointmentId, noShow: z.boolean() }),
+  z.strictObject({ bookingId: appointmentId, action: z.literal('cancel') }),
+  z.strictObject({
+    bookingId: appointmentId,
+    action: z.literal('move'),
+    start: z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/, 'start must be a local date and time like 2026-11-28T14:30'),
+    stylistId: z.string().min(1).max(64).optional(),
+  }),
+]);
+export type AppointmentAction = z.infer<typeof appointmentActionBody>;
+
+/** What a change from the diary answers: the appointment as it now stands (the new one after a move). */
+export interface AppointmentActionAnswer {
+  bookingId: string;
+  noShow?: boolean;
+  appointment?: Appointment;
+}
 
 export const noShowMessages = {
   notFound: 'No such appointment',
   notStarted: 'An appointment can be marked as a no-show only once it has started',
   notConfirmed: 'Only a confirmed appointment can be a no-show',
   testBooking: 'A test booking cannot be a no-show',
+  notMarked: 'That appointment is not marked as a no-show',
 } as const;

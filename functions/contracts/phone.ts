@@ -12,6 +12,13 @@ export function parsePhone(text: string, defaultCountry?: 'IE'): PhoneNumber | u
   return defaultCountry ? parsePhoneNumberFromString(text, defaultCountry, metadata) : parsePhoneNumberFromString(text, metadata);
 }
 
+/** A stored E.164 number as people write it: Irish ones the Irish way (087 123 4567, 01 234 5678), others internationally. */
+export function displayPhone(e164: string): string {
+  const parsed = parsePhone(e164);
+  if (!parsed) return e164;
+  return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
+}
+
 /**
  * Irish numbers written any common way (087 123 4567, +353 87…, 00353…) to E.164.
  * libphonenumber-js carries the numbering plans, so "valid" means a real number of an accepted country.

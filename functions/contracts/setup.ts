@@ -205,14 +205,18 @@ export function clampStep(step: unknown): number {
   return Math.min(SETUP_STEPS, Math.max(1, value));
 }
 
-/** Which of the dashboard's setup cards read Completed. */
+/**
+ * Which of the dashboard's setup cards read Completed. Calendar & Services needs a stylist and a
+ * service, not a Google Calendar: the bookings of record are SalonDesk's own (its diary), so a
+ * salon whose diary is in Phorest, Fresha or on paper finishes setup too (issue 45).
+ */
 export function setupProgress(
-  setup: Pick<SetupState, 'stylists' | 'mappings' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'> & {
+  setup: Pick<SetupState, 'stylists' | 'services' | 'selectedVoice' | 'phoneOption' | 'forwardNumber'> & {
     business: { name: string; phone: string; hours: Hours | null };
   },
 ) {
   const business = Boolean(setup.business.name && setup.business.phone && setup.business.hours);
-  const calendar = setup.stylists.length > 0 && Object.keys(setup.mappings).length > 0;
+  const calendar = setup.stylists.length > 0 && setup.services.length > 0;
   const voice = Boolean(setup.selectedVoice) && (setup.phoneOption === 'new' || (setup.phoneOption === 'forward' && Boolean(setup.forwardNumber)));
   return { business, calendar, voice, completed: [business, calendar, voice].filter(Boolean).length };
 }

@@ -19,7 +19,7 @@ export function callReadiness(salon: Salon, setup: StoredSetup, now: Date): Read
     // Name and phone count once step 1 saved them (until then the name is a placeholder).
     business: { name: salon.business ? salon.name : '', phone: salon.business ? (salon.phone ?? '') : '', hours: salon.hours },
     stylists: setup.stylists,
-    mappings: setup.mappings,
+    services: setup.services,
     selectedVoice: setup.voice?.selectedVoice ?? '',
     phoneOption: setup.phoneOption,
     forwardNumber: setup.forwardNumber,

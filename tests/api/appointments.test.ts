@@ -35,7 +35,7 @@ describe('GET /api/appointments', () => {
     const { owner, secret } = await ownerWithAgent('appts');
     const empty = await api('/api/appointments', { token: owner.accessToken });
     expect(empty.status).toBe(200);
-    expect(empty.body).toEqual({ appointments: [], bookingsThisMonth: 0, noShowsThisMonth: 0, noShowIds: [] });
+    expect(empty.body).toEqual({ appointments: [], bookingsThisMonth: 0, noShowsThisMonth: 0, noShowIds: [], nextStart: null });
 
     const day = nextWeekday(3, 1);
     expect((await bookVia(secret, `${day}T15:00`, '+353861110001')).status).toBe(200);
@@ -70,6 +70,7 @@ describe('GET /api/appointments', () => {
       bookingsThisMonth: 0,
       noShowsThisMonth: 0,
       noShowIds: [],
+      nextStart: null,
     });
     // Another salon's booking cannot be marked a no-show: it is not there for this owner.
     const theirs = (await bookVia(secret, `${nextWeekday(4, 1)}T11:00`, '+353871234599')).body.booking.id as string;

@@ -10,7 +10,7 @@ import { useProductDeps } from '../support/config-env.js';
 /**
  * A no-show in Chromium (docs/reminders.md): an appointment that started a minute ago shows a
  * No-show button on the dashboard; the owner presses it, the row says No-show, and the month's
- * no-shows show beside the bookings.
+ * no-shows show beside the bookings; Undo takes it back.
  */
 beforeAll(useProductDeps);
 afterAll(closeContexts);
@@ -68,5 +68,13 @@ describe('no-shows', () => {
     await page.reload();
     await page.getByTestId('appointment').filter({ hasText: 'Gráinne' }).getByTestId('no-show').waitFor();
     expect(await page.getByTestId('stat-no-shows').textContent()).toBe('No-shows this month: 1');
+
+    // Taken back (issue 45): the mark and the month's figure go together, and the button is back.
+    const marked = page.getByTestId('appointment').filter({ hasText: 'Gráinne' });
+    await marked.getByRole('button', { name: 'Undo no-show for Gráinne Walsh' }).click();
+    await marked.getByRole('button', { name: 'Mark Gráinne Walsh as a no-show' }).waitFor();
+    await expect.poll(() => page.getByTestId('stat-no-shows').textContent()).toBe('No-shows this month: 0');
+    expect(await marked.getByTestId('no-show').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });

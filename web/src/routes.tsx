@@ -22,6 +22,7 @@ export const appRoutes: RouteObject[] = [
       { path: '/account-deleted', lazy: () => import('./pages/account-deleted').then(asRoute) },
       { path: '/dashboard', loader: requireOwner, lazy: () => import('./pages/dashboard').then(asRoute) },
       { path: '/setup-wizard', loader: requireOwner, lazy: () => import('./pages/setup-wizard').then(asRoute) },
+      { path: '/diary', loader: requireOwner, lazy: () => import('./pages/diary').then(asRoute) },
       { path: '/calls', loader: requireOwner, lazy: () => import('./pages/calls').then(asRoute) },
       { path: '/settings', loader: requireOwner, lazy: () => import('./pages/settings').then(asRoute) },
       { path: '/test', loader: requireOwner, lazy: () => import('./pages/test').then(asRoute) },

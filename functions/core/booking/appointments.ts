@@ -8,7 +8,8 @@ import { isValidDate, localDate, ZONE } from './time.js';
 /**
  * `GET /api/appointments` (owner): the salon's appointments from the start of `from` (default
  * today, Europe/Dublin) for `days` days, soonest first, cancelled ones included with their
- * status; and the confirmed bookings made this calendar month (the dashboard's figure).
+ * status; when the next appointment after them starts (the diary reaches as far as bookings go);
+ * and the confirmed bookings made this calendar month (the dashboard's figure).
  */
 export async function listSalonAppointments(
   deps: { bookings: Pick<BookingStore, 'appointments' | 'counts' | 'noShows'>; now: () => Date },
@@ -20,8 +21,9 @@ export async function listSalonAppointments(
   if (!isValidDate(from)) throw new InvalidInputError('from must be a real date (YYYY-MM-DD)');
   const start = DateTime.fromISO(from, { zone: ZONE }).startOf('day');
   const end = start.plus({ days: query.days });
-  const [appointments, bookingsThisMonth, noShowsThisMonth] = await Promise.all([
+  const [appointments, nextStart, bookingsThisMonth, noShowsThisMonth] = await Promise.all([
     deps.bookings.appointments.list(salonId, start.toJSDate(), end.toJSDate()),
+    deps.bookings.appointments.firstStartFrom(salonId, end.toJSDate()),
     deps.bookings.counts.count(salonId, localDate(now).slice(0, 7)),
     deps.bookings.noShows.inMonth(salonId, localDate(now).slice(0, 7)),
   ]);
@@ -32,5 +34,6 @@ export async function listSalonAppointments(
     bookingsThisMonth,
     noShowsThisMonth,
     noShowIds: ordered.filter((appointment) => appointment.noShowAt).map((appointment) => appointment.id),
+    nextStart,
   };
 }

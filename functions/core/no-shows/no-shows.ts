@@ -31,6 +31,20 @@ export async function markNoShow(deps: NoShowDeps, salonId: string, bookingId: s
   return { bookingId, noShow: true };
 }
 
+/**
+ * The owner's undo of a no-show: the mark and both counts go back in one transaction (the store's
+ * `unmark`), so the month's figure and what the receptionist knows of the caller never disagree.
+ * Undoing one not marked (or undone meanwhile) is refused; it changes nothing.
+ */
+export async function unmarkNoShow(deps: NoShowDeps, salonId: string, bookingId: string): Promise<{ bookingId: string; noShow: false }> {
+  const appointment = await deps.bookings.appointments.get(salonId, bookingId);
+  if (!appointment) throw new NotFoundError(noShowMessages.notFound);
+  if (!appointment.noShowAt) throw new ConflictError(noShowMessages.notMarked);
+  const counted = { month: localDate(Date.parse(appointment.start)).slice(0, 7), phoneHash: phoneKey(salonId, appointment.callerPhone) };
+  if (!(await deps.bookings.noShows.unmark(salonId, bookingId, counted))) throw new ConflictError(noShowMessages.notMarked);
+  return { bookingId, noShow: false };
+}
+
 /** How many of the caller's appointments at the salon were no-shows. */
 export function pastNoShows(deps: { bookings: Pick<Ports['bookings'], 'noShows'> }, salonId: string, callerPhone: string): Promise<number> {
   return deps.bookings.noShows.ofCaller(salonId, phoneKey(salonId, callerPhone));

@@ -9,6 +9,11 @@ export interface NoShowStore {
    * false when it is not a confirmed appointment (or was marked before, and counted then).
    */
   mark(salonId: string, bookingId: string, at: string, counted: { month: string; phoneHash: string }): Promise<boolean>;
+  /**
+   * Takes a mark back (the owner's undo): clears `noShowAt` and takes the booking out of both
+   * counts, in one transaction; false when it was not marked (never marked, or undone meanwhile).
+   */
+  unmark(salonId: string, bookingId: string, counted: { month: string; phoneHash: string }): Promise<boolean>;
   inMonth(salonId: string, month: string): Promise<number>;
   ofCaller(salonId: string, phoneHash: string): Promise<number>;
 }

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
@@ -129,6 +129,25 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
         },
       });
       return items.map(toAppointment);
+    },
+    async firstStartFrom(salonId, from) {
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await client.send(
+          new QueryCommand({
+            TableName: tableName,
+            IndexName: tableKeys.gsi1.name,
+            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
+            ExpressionAttributeValues: { ':pk': keys.appointmentsByStart(salonId), ':from': from.toISOString() },
+            Limit: 25,
+            ExclusiveStartKey,
+          }),
+        );
+        const first = (page.Items ?? []).map(toAppointment).find((appointment) => appointment.status !== 'cancelled');
+        if (first) return first.start;
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+      return null;
     },
   };
   return store;

@@ -64,6 +64,9 @@ export default function DashboardPage() {
       <header className="dashboard-header">
         <span className="dashboard-brand">SalonDesk</span>
         <nav className="dashboard-nav" aria-label="Account">
+          <Link to="/diary" className="button button-secondary">
+            Diary
+          </Link>
           <Link to="/calls" className="button button-secondary">
             Calls
           </Link>

@@ -126,7 +126,7 @@ export default function SetupWizardPage() {
     }
   }
 
-  /** Next saves the step first; step 2 without a calendar has nothing to save. */
+  /** Next saves the step first (step 2 with or without a calendar: the stylists and services are the salon's own). */
   async function next() {
     if (savingRef.current || loadState !== 'ready') return;
     if (step === 1) {
@@ -137,7 +137,6 @@ export default function SetupWizardPage() {
       });
     }
     if (step === 2) {
-      if (!calendar.connected) return goToStep(3);
       if (!team.validate()) return showInvalid();
       return withSaving(async () => {
         await team.save(3);

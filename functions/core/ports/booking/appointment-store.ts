@@ -14,4 +14,6 @@ export interface AppointmentStore {
   setCalendarState(salonId: string, bookingId: string, state: { calendarEventId: string | null; calendarSync: CalendarSync }): Promise<void>;
   /** Appointments starting in [from, to), soonest first. */
   list(salonId: string, from: Date, to: Date): Promise<StoredAppointment[]>;
+  /** When the first appointment not cancelled starting at or after `from` starts, or null (a page of the index at a time). */
+  firstStartFrom(salonId: string, from: Date): Promise<string | null>;
 }

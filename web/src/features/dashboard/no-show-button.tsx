@@ -6,42 +6,43 @@ import type { Appointment } from './api';
 
 /**
  * An appointment that has started: the owner marks it a no-show (counted in the month beside the
- * bookings, and known to the receptionist the next time that caller books); once marked, it says so.
+ * bookings, and known to the receptionist the next time that caller books); once marked, it says
+ * so, and can be taken back (both counts with it, in one transaction).
  */
 export function NoShowControl({ appointment, marked }: { appointment: Appointment; marked: boolean }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const mark = useMutation({
-    mutationFn: () =>
+  const change = useMutation({
+    mutationFn: (noShow: boolean) =>
       apiFetch('/api/appointments', {
         method: 'POST',
-        body: JSON.stringify({ bookingId: appointment.id, noShow: true }),
-        fallbackError: 'Could not mark the no-show',
+        body: JSON.stringify({ bookingId: appointment.id, noShow }),
+        fallbackError: noShow ? 'Could not mark the no-show' : 'Could not take the no-show back',
       }),
-    onSuccess: async () => {
-      toast.show('Marked as a no-show.', 'success');
+    onSuccess: async (_answer, noShow) => {
+      toast.show(noShow ? 'Marked as a no-show.' : 'No-show taken back.', 'success');
       await queryClient.invalidateQueries({ queryKey: queryKeys.appointments });
     },
     onError: (error) => toast.show(error.message, 'error'),
   });
+  const name = appointment.callerName.trim() || 'this appointment';
   if (marked) {
     return (
-      <span className="test-badge" data-testid="no-show">
-        No-show
-      </span>
+      <>
+        <span className="test-badge" data-testid="no-show">
+          No-show
+        </span>
+        <button type="button" className="button-link" onClick={() => change.mutate(false)} disabled={change.isPending} aria-label={`Undo no-show for ${name}`}>
+          {change.isPending ? 'Undoing…' : 'Undo'}
+        </button>
+      </>
     );
   }
   if (appointment.status !== 'confirmed' || appointment.source === 'test-call' || Date.parse(appointment.start) > Date.now()) return null;
 
   return (
-    <button
-      type="button"
-      className="button-link"
-      onClick={() => mark.mutate()}
-      disabled={mark.isPending}
-      aria-label={`Mark ${appointment.callerName.trim() || 'this appointment'} as a no-show`}
-    >
-      {mark.isPending ? 'Marking…' : 'No-show'}
+    <button type="button" className="button-link" onClick={() => change.mutate(true)} disabled={change.isPending} aria-label={`Mark ${name} as a no-show`}>
+      {change.isPending ? 'Marking…' : 'No-show'}
     </button>
   );
 }

@@ -4,7 +4,7 @@ import { ProgressBar } from '../../components/progress-bar';
 
 export const SETUP_CARDS = [
   { step: 1, key: 'business', title: 'Business Basics', description: 'Name, phone, address and opening hours' },
-  { step: 2, key: 'calendar', title: 'Calendar & Services', description: 'Google Calendar, stylists and your price list' },
+  { step: 2, key: 'calendar', title: 'Calendar & Services', description: 'Your stylists and price list, and Google Calendar if you use it' },
   { step: 3, key: 'voice', title: 'Voice & Number', description: 'The voice callers hear and your phone number' },
 ] as const;
 

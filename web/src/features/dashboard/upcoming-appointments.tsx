@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { apiFetch } from '../../lib/api-client';
@@ -42,7 +42,7 @@ export function groupByDay(appointments: readonly Appointment[]): { date: string
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0] || 'Client';
 
-/** The owner's view of what is booked: today and the next days, by day, in the salon's time. */
+/** The owner's view of what is booked: today and the next days, by day, in the salon's time; the diary has the rest. */
 export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsState; onRetry: () => void }) {
   const days = state.status === 'ready' ? groupByDay(state.value.appointments) : [];
   const hasTests = days.some((day) => day.appointments.some((appointment) => appointment.source === 'test-call'));
@@ -134,6 +134,9 @@ export function UpcomingAppointments({ state, onRetry }: { state: AppointmentsSt
           ))}
         </div>
       )}
+      <p className="upcoming-more">
+        <Link to="/diary?view=week">{state.status === 'ready' && state.value.nextStart ? 'See more in the diary' : 'Open the diary'}</Link>
+      </p>
     </section>
   );
 }

@@ -41,14 +41,21 @@ interface Props {
   servicePageSize?: number;
 }
 
-/** Step 2: connect Google Calendar, then stylists (each mapped to a calendar) and services. */
+/**
+ * Step 2: stylists and services, and Google Calendar if the salon keeps one (optional: without it
+ * the bookings live in SalonDesk's own diary, on the dashboard). Connected, each stylist may be
+ * mapped to a calendar.
+ */
 export function CalendarStep(props: Props) {
   const { connected, connectState, connectError, onConnect } = props;
   return (
     <div className="wizard-step-body">
       <section className="wizard-section" aria-labelledby="calendar-connect-heading">
-        <h3 id="calendar-connect-heading">Google Calendar</h3>
-        <p className="section-lead">The receptionist checks availability and books appointments straight into your stylists' calendars.</p>
+        <h3 id="calendar-connect-heading">Google Calendar (optional)</h3>
+        <p className="section-lead">
+          Every booking goes into your SalonDesk diary. If your stylists keep Google calendars, connect them too: the receptionist then works around what is in
+          them and adds each booking there.
+        </p>
         {connected ? (
           <p className="connect-status connect-status-ok" role="status">
             <span aria-hidden="true">✓</span> Google Calendar connected
@@ -58,7 +65,7 @@ export function CalendarStep(props: Props) {
             <button type="button" className="button button-primary" onClick={onConnect} aria-disabled={connectState === 'starting'}>
               {connectState === 'starting' ? 'Opening Google…' : 'Connect Google Calendar'}
             </button>
-            <p className="field-hint">Connect your calendar to add your stylists and services.</p>
+            <p className="field-hint">Diary in Phorest, Fresha or on paper? Skip this and add your stylists and services below.</p>
           </div>
         )}
         {connectError && (
@@ -67,24 +74,28 @@ export function CalendarStep(props: Props) {
           </p>
         )}
       </section>
-      {connected && <StylistsSection {...props} />}
-      {connected && <ServicesSection {...props} />}
+      <StylistsSection {...props} />
+      <ServicesSection {...props} />
     </div>
   );
 }
 
-function StylistsSection({ calendars, onReloadCalendars, stylists, stylistErrors, onStylistChange, onAddStylist, onRemoveStylist }: Props) {
+function StylistsSection({ connected, calendars, onReloadCalendars, stylists, stylistErrors, onStylistChange, onAddStylist, onRemoveStylist }: Props) {
   const options = calendars.list.map((calendar) => ({ value: calendar.id, label: calendar.summary || calendar.id }));
   const onlyOne = stylists.length <= 1;
   return (
     <section className="wizard-section" aria-labelledby="stylists-heading">
       <h3 id="stylists-heading">Stylists</h3>
-      <p className="section-lead">Add each stylist and choose the calendar their appointments go into.</p>
+      <p className="section-lead">
+        {connected ? 'Add each stylist and choose the calendar their appointments go into.' : 'Add each stylist: callers can ask for them by name.'}
+      </p>
       <div aria-live="polite" className="calendar-load-status">
-        {calendars.status === 'loading' && <p className="field-hint">Loading your calendars…</p>}
-        {calendars.status === 'ready' && calendars.list.length === 0 && <p className="field-hint">No calendars were found in your Google account.</p>}
+        {connected && calendars.status === 'loading' && <p className="field-hint">Loading your calendars…</p>}
+        {connected && calendars.status === 'ready' && calendars.list.length === 0 && (
+          <p className="field-hint">No calendars were found in your Google account.</p>
+        )}
       </div>
-      {calendars.status === 'error' && (
+      {connected && calendars.status === 'error' && (
         <p className="alert alert-error" role="alert">
           We could not load your calendars.{' '}
           <button type="button" className="button-link" onClick={onReloadCalendars}>
@@ -104,17 +115,19 @@ function StylistsSection({ calendars, onReloadCalendars, stylists, stylistErrors
                 error={stylistErrors[stylist.uid]}
                 onChange={(name) => onStylistChange(stylist.uid, { name })}
               />
-              <SelectInput
-                label={`Calendar for stylist ${index + 1}`}
-                value={stylist.calendarId}
-                placeholder={calendars.status === 'loading' ? 'Loading calendars…' : 'Choose a calendar'}
-                options={
-                  stylist.calendarId && !options.some((option) => option.value === stylist.calendarId)
-                    ? [...options, { value: stylist.calendarId, label: stylist.calendarId }]
-                    : options
-                }
-                onChange={(calendarId) => onStylistChange(stylist.uid, { calendarId })}
-              />
+              {connected && (
+                <SelectInput
+                  label={`Calendar for stylist ${index + 1}`}
+                  value={stylist.calendarId}
+                  placeholder={calendars.status === 'loading' ? 'Loading calendars…' : 'Choose a calendar'}
+                  options={
+                    stylist.calendarId && !options.some((option) => option.value === stylist.calendarId)
+                      ? [...options, { value: stylist.calendarId, label: stylist.calendarId }]
+                      : options
+                  }
+                  onChange={(calendarId) => onStylistChange(stylist.uid, { calendarId })}
+                />
+              )}
               <button
                 type="button"
                 className="button button-secondary stylist-remove"
