@@ -48,7 +48,7 @@ describe('the dashboard with real calls', () => {
     const meter = page.getByRole('progressbar', { name: 'Minutes used' });
     expect(await meter.getAttribute('aria-valuenow')).toBe('4');
     expect(await meter.getAttribute('aria-valuemax')).toBe('100');
-    await page.getByTestId('usage').getByText('4 of 100 call minutes', { exact: true }).waitFor();
+    await page.getByTestId('billing-headline').getByText('4 of 100 minutes used', { exact: false }).waitFor();
   });
 });
 
