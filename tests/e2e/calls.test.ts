@@ -175,6 +175,6 @@ describe('test calls and the minutes warning, as the owner sees them', () => {
       20_000,
     );
     expect(await warnings().count()).toBe(1);
-    await outbox.getByText("has used 80 of your free trial's 100 minutes (80%)", { exact: false }).first().waitFor();
+    await outbox.getByText("has used 80% of your free trial's 100 minutes.", { exact: false }).first().waitFor();
   });
 });
