@@ -32,7 +32,7 @@ function chosenPlan(subscription: SubscriptionRecord | null | undefined, now: Da
 
 const perMonth = (plan: NonNullable<BillingState['plan']>) => `${plan.name}, ${formatEuro(plan.priceCents)} a month incl. VAT`;
 
-function headline(state: Omit<BillingState, 'headline'>): string {
+function headline(state: Omit<BillingState, 'headline'>, ended: { name: string; at: string } | null): string {
   const { plan, minutesUsed, minutesIncluded } = state;
   const minutes = `${minutesUsed} of ${minutesIncluded} minutes used`;
   if (state.phase === 'trial') {
@@ -43,7 +43,10 @@ function headline(state: Omit<BillingState, 'headline'>): string {
         : `then ${perMonth(plan)}`;
     return `Free trial until ${billingDate(state.trialEndsAt)}: ${minutes}; ${then}.`;
   }
-  if (state.phase === 'ended' || !plan) return `Your free trial ended on ${billingDate(state.trialEndsAt)}: choose a plan to keep your receptionist answering.`;
+  if (state.phase === 'ended' || !plan) {
+    const what = ended ? `Your ${ended.name} plan ended on ${billingDate(ended.at)}` : `Your free trial ended on ${billingDate(state.trialEndsAt)}`;
+    return `${what}: choose a plan to keep your receptionist answering.`;
+  }
   const until = billingDate(state.period.endsAt);
   const extra = state.extraMinutes
     ? ` ${state.extraMinutes} extra ${state.extraMinutes === 1 ? 'minute' : 'minutes'} at ${formatEuro(EXTRA_MINUTE_PRICE_CENTS)} each (${formatEuro(state.extraCents)}).`
@@ -76,7 +79,12 @@ export function billingState(salon: StateSalon, totals: UsageTotals, now: Date):
     testMinutesUsed: usage.testMinutesUsed,
     testMinutesIncluded: usage.testMinutesIncluded,
   } satisfies Omit<BillingState, 'headline'>;
-  return { ...state, headline: headline(state) };
+  // A plan held after the trial and since ended (cancelled, or unpaid) is named, not the trial long gone.
+  const ended =
+    phase === 'ended' && subscription?.planId && Date.parse(subscription.currentPeriodEnd) > trialEnd.getTime()
+      ? { name: findPlan(subscription.planId).name, at: subscription.currentPeriodEnd }
+      : null;
+  return { ...state, headline: headline(state, ended) };
 }
 
 /** The state now, reading the period's minutes. */

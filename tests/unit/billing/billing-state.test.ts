@@ -109,6 +109,21 @@ describe('the plan, trial and minutes, after a plan is chosen in the trial', () 
     expect(state.headline).toBe('Growth, €149 a month incl. VAT: 2 of 300 minutes used until 1 January, when it renews.');
   });
 
+  it('a plan that ended after the trial is named as what ended', () => {
+    const over = {
+      ...chosen,
+      status: 'canceled' as const,
+      currentPeriodStart: trialEnd,
+      currentPeriodEnd: '2027-01-12T10:00:00.000Z',
+      cancelAtPeriodEnd: true,
+    };
+    expect(billingState({ createdAt, subscription: over }, totals(0), new Date('2027-01-20T10:00:00.000Z'))).toMatchObject({
+      phase: 'ended',
+      plan: null,
+      headline: 'Your Growth plan ended on 12 January: choose a plan to keep your receptionist answering.',
+    });
+  });
+
   it('without a plan: the trial, then the trial ended, dated in Irish time', () => {
     const summer = '2027-06-17T23:30:00.000Z'; // 00:30 on 18 June in Dublin: the trial ends on 2 July, Irish time
     expect(billingState({ createdAt: summer }, totals(0), new Date('2027-06-20T12:00:00.000Z')).headline).toBe(
