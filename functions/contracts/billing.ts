@@ -178,7 +178,7 @@ export interface SubscriptionStatusAnswer {
   vatNumber: string | null;
   sandbox: boolean;
   billing: BillingState;
-  /** The salon has a Stripe customer, whose invoices the customer portal lists. */
+  /** The salon has had a subscription, whose invoices the customer portal lists. */
   invoices: boolean;
 }
 

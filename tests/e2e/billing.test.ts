@@ -70,6 +70,7 @@ describe('Settings → Billing', () => {
     );
 
     const page = await billingPage(owner, width);
+    await page.getByText('No invoices yet: you have not been charged anything.', { exact: true }).waitFor();
     await page.locator('[data-plan="growth"]').getByRole('button', { name: 'Choose plan' }).click();
     await page.waitForURL(/\/api\/stripe\/sandbox\?page=checkout/);
     await page.getByRole('button', { name: 'Start plan' }).click();

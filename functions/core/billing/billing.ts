@@ -67,7 +67,8 @@ export async function subscriptionStatus(
     vatNumber: salon.vatNumber ?? null,
     sandbox: provider === 'sandbox',
     billing,
-    invoices: Boolean(subscription?.customerId ?? salon.billingCustomerId),
+    // A subscription's first invoice is made when it starts (€0 in a trial); a checkout never paid leaves none.
+    invoices: Boolean(subscription?.customerId),
   };
 }
 

@@ -27,7 +27,7 @@ export function Invoices({ available }: { available: boolean }) {
   }
 
   return (
-    <div className="card billing-invoices" aria-labelledby="invoices-heading">
+    <section className="card billing-invoices" aria-labelledby="invoices-heading">
       <h4 id="invoices-heading">Invoices</h4>
       {available ? (
         <>
@@ -44,6 +44,6 @@ export function Invoices({ available }: { available: boolean }) {
           {error}
         </p>
       )}
-    </div>
+    </section>
   );
 }
