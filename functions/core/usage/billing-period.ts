@@ -33,8 +33,10 @@ type BillingSalon = { createdAt: string; subscription?: SubscriptionRecord | nul
 export function trialEndsAt(salon: BillingSalon): Date {
   const ownEnd = Date.parse(salon.createdAt) + FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000;
   const subscription = salon.subscription;
+  // A record kept before `trialEnd` was: while trialing, Stripe's current period is the trial.
+  const stripeTrialEnd = subscription?.trialEnd ?? (subscription?.status === 'trialing' ? subscription.currentPeriodEnd : undefined);
   // Only a plan still held carries the trial to Stripe's end: one ended at once leaves our own.
-  if (subscription?.trialEnd) return new Date(subscription.status === 'canceled' ? ownEnd : Math.max(ownEnd, Date.parse(subscription.trialEnd)));
+  if (stripeTrialEnd) return new Date(subscription?.status === 'canceled' ? ownEnd : Math.max(ownEnd, Date.parse(stripeTrialEnd)));
   if (subscription?.startedAt) return new Date(Math.min(ownEnd, Math.max(Date.parse(salon.createdAt), Date.parse(subscription.startedAt))));
   return new Date(ownEnd);
 }

@@ -55,6 +55,15 @@ describe('the plan, trial and minutes, after a plan is chosen in the trial', () 
     expect(billingPeriodAt(salon, new Date(at)).id).toBe(billingPeriodAt({ createdAt }, new Date(at)).id);
   });
 
+  it('a trialing record kept before its trial end was: its current period is the trial', () => {
+    const { trialEnd: _kept, ...older } = chosen;
+    expect(billingState({ createdAt, subscription: older }, totals(7), new Date('2026-12-05T12:00:00.000Z'))).toMatchObject({
+      phase: 'trial',
+      trialEndsAt: trialEnd,
+      headline: TRIAL_WITH_GROWTH(7),
+    });
+  });
+
   it('never speaks of extra minutes in the trial, however many are used', () => {
     const state = billingState({ createdAt, subscription: chosen }, totals(103), new Date('2026-12-08T11:00:00.000Z'));
     expect(state).toMatchObject({ extraMinutes: 0, extraCents: 0 });
