@@ -4,6 +4,8 @@ import { deps } from '../../functions/composition-root.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { usageWarningEmail } from '../../functions/core/confirmations/messages.js';
 import { billingPeriodById } from '../../functions/core/usage/billing-period.js';
+import { loadBillingState } from '../../functions/core/billing/billing-state.js';
+import { billingUrl } from '../../functions/core/billing/billing.js';
 import { logger } from '../../functions/logger.js';
 
 /** usage.threshold-reached → one email to the owner per threshold per period, however often the event arrives. */
@@ -17,7 +19,11 @@ export async function handler(event: EventBridgeEvent<'usage.threshold-reached',
   const to = salon.ownerEmail;
   const period = billingPeriodById(salon, warning.periodId);
   if (!period) return logger.warn('usage warning skipped: unknown period', ids);
-  const content = usageWarningEmail(warning, period, salon.name, new URL('/settings', d.config.SITE_URL).toString());
+  // Told as the period it warns of stood: now, or its last moment when the warning comes late.
+  const now = d.now();
+  const at = now < new Date(period.endsAt) ? now : new Date(Date.parse(period.endsAt) - 1);
+  const state = await loadBillingState(d, salon, at);
+  const content = usageWarningEmail(warning, state, salon.name, billingUrl(d.config.SITE_URL));
   const outcome = await deliverOnce(
     { claims: d.deliveryClaims, now: d.now },
     { salonId: warning.salonId, eventType: 'usage.threshold-reached', subjectId: `${warning.periodId}-${warning.threshold}`, channel: 'owner-email' },

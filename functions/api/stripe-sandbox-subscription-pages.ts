@@ -64,6 +64,8 @@ export async function portalPage(query: SandboxPageQuery, action: string | null)
   const invoices = invoiceHistory(await sandbox.invoices(query.salon, session.customerId));
   const back = isOwnBillingPage(session.returnUrl) ? `<p><a class="button" href="${escapeHtml(session.returnUrl)}">Return to SalonDesk</a></p>` : '';
   const current = sandboxPlanForPrice(subscription.priceId);
+  // As Stripe's portal: in a trial a plan change is free (`continue_trial`), so it speaks of no proration.
+  const trialing = subscription.status === 'trialing';
   if (subscription.status === 'canceled') {
     return page(200, title, `<div class="summary"><p>Your subscription has ended.</p></div>${invoices}${back}`);
   }
@@ -74,8 +76,8 @@ export async function portalPage(query: SandboxPageQuery, action: string | null)
     200,
     title,
     `<div class="summary"><h2>Your plan: ${escapeHtml(current ? findPlan(current).name : 'Unknown')}</h2>
-<p>${subscription.cancelAtPeriodEnd ? `Cancelled: your receptionist keeps answering until ${day(subscription.periodEnd)}, then stops.` : `Renews on ${day(subscription.periodEnd)}.`}</p></div>
-<h2>Change plan</h2><p>A change takes effect immediately; the difference for the rest of this period is invoiced at once, VAT included.</p>${switches}
+<p>${subscription.cancelAtPeriodEnd ? `Cancelled: your receptionist keeps answering until ${day(subscription.periodEnd)}, then stops.` : trialing ? `Free trial until ${day(subscription.periodEnd)}: nothing is charged until then; then monthly.` : `Renews on ${day(subscription.periodEnd)}.`}</p></div>
+<h2>Change plan</h2><p>${trialing ? 'A change takes effect immediately; nothing is charged during the free trial.' : 'A change takes effect immediately; the difference for the rest of this period is invoiced at once, VAT included.'}</p>${switches}
 <h2>Cancel</h2>${subscription.cancelAtPeriodEnd ? form('resume', 'Keep my plan') : form('cancel', 'Cancel at the end of the period', 'danger')}
 ${invoices}
 <h2>Sandbox only</h2><p>Stripe ends a cancelled subscription when its period ends; to see that now:</p>${form('end-now', 'End the subscription now', 'danger')}

@@ -11,7 +11,7 @@ import type { Owner } from '../core/owner.js';
 
 /**
  * `/api/stripe`: one Lambda, two jobs. With `?route=`, the salon's subscription:
- * - `GET ?route=status&salon_id=…` → `{plan, trial_end, subscription, prices, sandbox}`;
+ * - `GET ?route=status&salon_id=…` → `{plan, trial_end, subscription, prices, vatNumber, sandbox, billing, invoices}`;
  * - `POST ?route=create-checkout {priceId, salonId, userId, email}` → `{url}` of Stripe Checkout;
  * - `POST ?route=portal` → `{url}` of the customer portal;
  * - `POST ?route=vat-number {vatNumber}` → `{vatNumber}`: the salon's VAT number, for its invoices.

@@ -129,8 +129,36 @@ export interface SubscriptionRecord {
   cancelAtPeriodEnd: boolean;
   /** When the subscription began (Stripe's `start_date`): no period of it lies before. */
   startedAt?: string;
+  /** The end of its free trial (Stripe's `trial_end`), when the plan was chosen during ours: nothing is charged before it. */
+  trialEnd?: string;
   /** The event that wrote it, as an order key: a later-sorting event replaces it, an earlier one changes nothing. */
   order: string;
+}
+
+/**
+ * The owner's plan, trial and minutes as one truth (core/billing/billing-state.ts): Billing, the
+ * dashboard's meter and the owner's emails all render this, and `headline` is the sentence each
+ * of them says (issue 46 #1).
+ */
+export interface BillingState {
+  /** `trial` while the free trial runs (a plan chosen in it starts when it ends); `plan` once a plan runs; `ended`: trial over, no plan. */
+  phase: 'trial' | 'plan' | 'ended';
+  trialEndsAt: string;
+  /** The plan chosen: the one running, or during the trial the one that starts when it ends. */
+  plan: { id: PlanId; name: string; priceCents: number; minutesIncluded: number } | null;
+  /** The chosen plan is cancelled: it ends (or, in the trial, never starts) and nothing more is charged. */
+  cancelled: boolean;
+  pastDue: boolean;
+  /** The period the minutes count in: the trial, or the plan's month (`month` without a plan: nothing included). */
+  period: { kind: 'trial' | 'month'; startsAt: string; endsAt: string };
+  minutesUsed: number;
+  minutesIncluded: number;
+  /** Minutes past a plan's, charged at the extra-minute price; always 0 in the trial, where nothing is charged. */
+  extraMinutes: number;
+  extraCents: number;
+  testMinutesUsed: number;
+  testMinutesIncluded: number;
+  headline: string;
 }
 
 /** `GET /api/stripe?route=status&salon_id=…`: `{plan, trial_end}` and what the Billing section needs besides. */
@@ -149,6 +177,9 @@ export interface SubscriptionStatusAnswer {
   /** The salon's VAT number, shown on its invoices (Stripe's customer tax id); null without one. */
   vatNumber: string | null;
   sandbox: boolean;
+  billing: BillingState;
+  /** The salon has had a subscription, whose invoices the customer portal lists. */
+  invoices: boolean;
 }
 
 export interface PaymentAccountAnswer {

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { Appointment } from './appointments.js';
+import type { BillingState } from './billing.js';
 
 /**
  * The owner's view of calls and messages: the call log, the messages callers left, and the
@@ -80,16 +81,6 @@ export interface MessageView {
   doneAt: string | null;
 }
 
-export interface UsageView {
-  periodKind: 'trial' | 'month';
-  periodEndsAt: string;
-  minutesUsed: number;
-  minutesIncluded: number;
-  overageMinutes: number;
-  testMinutesUsed: number;
-  testMinutesIncluded: number;
-}
-
 /** The salon's calendar as the dashboard shows it (functions/core/calendar/calendar-health.ts). */
 export interface CalendarHealth {
   state: 'none' | 'ok' | 'behind' | 'failing';
@@ -108,7 +99,8 @@ export interface DashboardSummary {
   /** Share of this month's rated calls the agent's evaluation found successful, 0–100; null with none rated. */
   satisfaction: { percent: number; rated: number } | null;
   activity: { kind: 'call' | 'booking' | 'cancellation' | 'message'; id: string; at: string; text: string; test: boolean }[];
-  usage: UsageView;
+  /** The plan, trial and minutes, as Billing says them too. */
+  usage: BillingState;
   calendar: CalendarHealth;
 }
 

@@ -24,9 +24,35 @@ export interface Plan {
 export const EXTRA_MINUTE_PRICE_CENTS = 15;
 export const FREE_TRIAL_DAYS = 14;
 export const FREE_TEST_MINUTES = 10;
+/**
+ * The spec prices minutes (€0.15 each) but gives no rounding rule, so this is ours, said in these
+ * words wherever minutes are counted: each call in whole minutes rounded up, and a call shorter
+ * than FREE_CALL_SECONDS counts nothing, so a caller who hangs up at once costs the salon nothing.
+ */
+export const FREE_CALL_SECONDS = 10;
+export const MINUTES_RULE = `Each call counts in whole minutes, rounded up (a 1 min 14 s call is 2 minutes); calls under ${FREE_CALL_SECONDS} seconds are not counted.`;
 /** Irish VAT, included in every price shown (pricing page, Billing, Checkout). */
 export const VAT_RATE_PERCENT = 23;
 export const VAT_NOTE = `Prices include Irish VAT at ${VAT_RATE_PERCENT}%.`;
+
+/**
+ * What each plan really does (issue 46 #3). Nothing in the product is held back by plan: every
+ * salon's receptionist books into its Google Calendar, texts and emails, forwards calls and says
+ * the owner's greeting, so every card lists all of it (in the spec's words for each feature)
+ * and the plans differ by their minutes. The spec's per-plan lists also named things the product
+ * does not have (multiple locations, advanced analytics, priority support, custom integrations):
+ * no card promises them.
+ */
+export const EVERY_PLAN_FEATURES = [
+  'AI receptionist 24/7',
+  'Appointment booking',
+  'Google Calendar sync',
+  'SMS notifications',
+  'Email notifications',
+  'Call forwarding',
+  'Custom greetings',
+  'Analytics dashboard',
+] as const;
 
 const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
   {
@@ -35,7 +61,7 @@ const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
     summary: 'For independent stylists and small salons.',
     priceCents: 7900,
     minutesIncluded: 100,
-    features: ['AI receptionist 24/7', 'Basic appointment booking', 'Call forwarding', 'Email notifications'],
+    features: EVERY_PLAN_FEATURES,
     popular: false,
   },
   {
@@ -44,16 +70,16 @@ const PLAN_DEFINITIONS: readonly Omit<Plan, 'priceEuro'>[] = [
     summary: 'For busy salons with a full appointment book.',
     priceCents: 14900,
     minutesIncluded: 300,
-    features: ['Everything in Starter', 'Google Calendar sync', 'SMS notifications', 'Custom greetings', 'Analytics dashboard'],
+    features: EVERY_PLAN_FEATURES,
     popular: true,
   },
   {
     id: 'business',
     name: 'Business',
-    summary: 'For salon groups and high-volume teams.',
+    summary: 'For high-volume salons with long opening hours.',
     priceCents: 49900,
     minutesIncluded: 800,
-    features: ['Everything in Growth', 'Multiple locations', 'Advanced analytics', 'Priority support', 'Custom integrations'],
+    features: EVERY_PLAN_FEATURES,
     popular: false,
   },
 ];

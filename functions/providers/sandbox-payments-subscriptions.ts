@@ -215,6 +215,7 @@ export function sandboxSubscriptions(context: SandboxContext): SandboxSubscripti
         periodStart: start.toUnixInteger(),
         periodEnd: session.trialEnd ?? start.plus({ months: 1 }).toUnixInteger(),
         cancelAtPeriodEnd: false,
+        ...(session.trialEnd ? { trialEnd: session.trialEnd } : {}),
       };
       await store.put(salonId, 'SUB', subscription.id, subscription);
       await invoiceStart(salonId, subscription);

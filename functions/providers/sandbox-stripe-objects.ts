@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
 import { findPlan, PLAN_IDS, type PlanId, type PlanPriceIds } from '../core/plans.js';
 import { STRIPE_API_VERSION } from './stripe-api-version.js';
 import { type ConnectAccount } from '../core/ports/payments.js';
@@ -83,8 +84,15 @@ export interface SandboxSubscription {
   periodStart: number;
   periodEnd: number;
   cancelAtPeriodEnd: boolean;
+  /** Unix seconds: the end of its free trial, when checkout gave one (Stripe's `trial_end`). */
+  trialEnd?: number;
   /** Unix seconds; set when what it was paid was refunded. */
   refundedAt?: number;
+}
+
+/** As Stripe's subscription object: its trial's start and end, or null for both without a trial. */
+function trialFields(subscription: SandboxSubscription): Pick<Stripe.Subscription, 'trial_start' | 'trial_end'> {
+  return subscription.trialEnd ? { trial_start: subscription.startDate, trial_end: subscription.trialEnd } : { trial_start: null, trial_end: null };
 }
 
 export function subscriptionObject(salonId: string, subscription: SandboxSubscription, now: Date): Record<string, unknown> {
@@ -100,6 +108,7 @@ export function subscriptionObject(salonId: string, subscription: SandboxSubscri
     ended_at: subscription.status === 'canceled' ? seconds(now) : null,
     created: subscription.startDate,
     start_date: subscription.startDate,
+    ...trialFields(subscription),
     currency: 'eur',
     livemode: false,
     metadata: { salon_id: salonId },

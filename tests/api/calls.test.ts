@@ -33,7 +33,7 @@ describe('the dashboard figures', () => {
       bookingsThisMonth: 0,
       satisfaction: null,
       activity: [],
-      usage: expect.objectContaining({ periodKind: 'trial', minutesUsed: 0, minutesIncluded: 100, testMinutesUsed: 0, testMinutesIncluded: 10 }),
+      usage: expect.objectContaining({ phase: 'trial', plan: null, minutesUsed: 0, minutesIncluded: 100, testMinutesUsed: 0, testMinutesIncluded: 10 }),
       calendar: { state: 'none', waitingBookings: 0, oldestWaitingSince: null, lastFailure: null },
     });
   });
@@ -69,7 +69,9 @@ describe('the dashboard figures', () => {
     expect((await dashboard(owner)).usage).toMatchObject({ minutesUsed: 80, minutesIncluded: 100 });
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ channel: 'email', subject: expect.stringMatching(/you've used 80% of your receptionist minutes$/) });
-    expect(sent[0]!.body).toContain("has used 80 of your free trial's 100 minutes (80%)");
+    expect(sent[0]!.body).toContain("has used 80% of your free trial's 100 minutes.");
+    // The headline Billing and the dashboard's meter show, word for word (issue 46 #1).
+    expect(sent[0]!.body).toContain((await dashboard(owner)).usage.headline);
     // A further call under 100% sends nothing more.
     await finishedCall(salonId, { minutesAgo: 1, seconds: 60 });
     await eventually(

@@ -185,16 +185,19 @@ describe('the sandbox receptionist', () => {
     const { conversationId } = starts.find((start) => start.status === 200)!.body as { conversationId: string };
     expect((await post({ conversationId })).body).toMatchObject({ ended: true });
 
-    // The first call used a minute (calls count in whole minutes); eight more from earlier calls
-    // leave one, all the next call may use.
+    // The first call lasted a few seconds: a call under 10 seconds counts nothing (issue 46 #2:
+    // ten 2-second test calls used to take all ten free test minutes). Nine minutes from earlier
+    // calls leave one, all the next call may use; once that is used too, none is left.
     const d = deps();
     const period = billingPeriodAt((await d.salons.get(salonId))!, new Date()).id;
-    expect((await d.usage.totals(salonId, period)).testMinutes).toBe(1);
-    await d.usage.count(salonId, period, { callSid: 'SBeightminutes', day: new Date().toISOString().slice(0, 10), minutes: 8, test: true });
+    expect((await d.usage.totals(salonId, period)).testMinutes).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    await d.usage.count(salonId, period, { callSid: 'SBnineminutes', day: today, minutes: 9, test: true });
     const last = await post({});
     expect(last.status, last.text).toBe(200);
     await post({ conversationId: last.body.conversationId });
-    expect((await d.usage.totals(salonId, period)).testMinutes).toBe(10);
+    expect((await d.usage.totals(salonId, period)).testMinutes).toBe(9);
+    await d.usage.count(salonId, period, { callSid: 'SBlastminute', day: today, minutes: 1, test: true });
     const none = await post({});
     expect([none.status, none.body.code, none.body.error]).toEqual([409, 'test_minutes_used', testCallLimits.minutesUsed]);
   });

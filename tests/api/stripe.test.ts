@@ -108,7 +108,7 @@ describe('subscribing through the sandbox', () => {
     const { owner, salonId } = await ownerWithSalon('stripe-subscribe');
     const first = await status(owner, salonId);
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ plan: 'free', subscription: null, prices: SANDBOX_PRICE_IDS, sandbox: true });
+    expect(first.body).toMatchObject({ plan: 'free', subscription: null, prices: SANDBOX_PRICE_IDS, sandbox: true, invoices: false });
     const trialDays = (Date.parse(first.body.trial_end) - Date.now()) / 86_400_000;
     expect(trialDays).toBeGreaterThan(FREE_TRIAL_DAYS - 0.01);
     expect(trialDays).toBeLessThanOrEqual(FREE_TRIAL_DAYS);
@@ -142,9 +142,13 @@ describe('subscribing through the sandbox', () => {
     expect((await status(owner, salonId)).body.plan).toBe('free');
 
     const paid = await press(started.body.url, 'pay');
-    expect(paid).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing&checkout=success` });
+    expect(paid).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing&checkout=success&charged=after-trial` });
     const subscribed = await status(owner, salonId);
     expect(subscribed.body).toMatchObject({ plan: 'Growth', subscription: { planId: 'growth', status: 'trialing', cancelAtPeriodEnd: false } });
+    // Issue 46 #1: still the free trial, its minutes and nothing charged, with the plan to come.
+    expect(subscribed.body.billing).toMatchObject({ phase: 'trial', plan: { id: 'growth' }, minutesIncluded: 100, extraMinutes: 0 });
+    expect(subscribed.body.billing.headline).toMatch(/^Free trial until \d{1,2} [A-Z][a-z]+: 0 of 100 minutes used; then Growth, €149 a month incl\. VAT\.$/);
+    expect(subscribed.body.invoices).toBe(true);
     expect(Math.abs(Date.parse(subscribed.body.subscription.currentPeriodEnd) - Date.parse(subscribed.body.trial_end))).toBeLessThan(1000);
     // Paid once: the used page is gone, pressing Pay again changes nothing.
     expect((await press(started.body.url, 'pay')).status).toBe(410);
@@ -157,6 +161,9 @@ describe('subscribing through the sandbox', () => {
     expect(portal.status).toBe(200);
     const portalPage = await sandboxPage(portal.body.url);
     expect(portalPage.html).toContain('Your plan: Growth');
+    // Issue 46 #3: in the trial a change of plan is free (Stripe's portal continues the trial), so no proration is spoken of.
+    expect(portalPage.html).toContain('nothing is charged during the free trial');
+    expect(portalPage.html).not.toContain('rest of this period');
     expect(await press(portal.body.url, 'switch:business')).toMatchObject({ status: 303, location: `${inject('baseUrl')}/settings?section=billing` });
     expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business' } });
     await press(portal.body.url, 'cancel');
@@ -267,7 +274,8 @@ describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)
 describe('minutes past the plan', () => {
   it("go to the sandbox's Billing Meter once per call, with the minutes past the plan", async () => {
     const { owner, salonId } = await ownerWithSalon('stripe-overage');
-    const started = await checkout(owner, { priceId: SANDBOX_PRICE_IDS.starter, salonId, userId: owner.userId, email: owner.email });
+    // Started today: a plan that starts at the trial's end has no extra minutes before it (issue 46 #1).
+    const started = await checkout(owner, { priceId: SANDBOX_PRICE_IDS.starter, salonId, userId: owner.userId, email: owner.email, startNow: true });
     await press(started.body.url, 'pay');
     expect((await status(owner, salonId)).body.plan).toBe('Starter');
     // 98 minutes, then 5 more: 3 past Starter's 100. The second call's event arrives twice.

@@ -48,7 +48,7 @@ describe('the dashboard with real calls', () => {
     const meter = page.getByRole('progressbar', { name: 'Minutes used' });
     expect(await meter.getAttribute('aria-valuenow')).toBe('4');
     expect(await meter.getAttribute('aria-valuemax')).toBe('100');
-    await page.getByTestId('usage').getByText('4 of 100 call minutes', { exact: true }).waitFor();
+    await page.getByTestId('billing-headline').getByText('4 of 100 minutes used', { exact: false }).waitFor();
   });
 });
 
@@ -175,6 +175,6 @@ describe('test calls and the minutes warning, as the owner sees them', () => {
       20_000,
     );
     expect(await warnings().count()).toBe(1);
-    await outbox.getByText("has used 80 of your free trial's 100 minutes (80%)", { exact: false }).first().waitFor();
+    await outbox.getByText("has used 80% of your free trial's 100 minutes.", { exact: false }).first().waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatEuro } from '../../functions/core/money.js';
-import { PLANS } from '../../functions/core/plans.js';
+import { MINUTES_RULE, PLANS } from '../../functions/core/plans.js';
 import { closeContexts, newContext } from '../support/browser.js';
 
 afterAll(closeContexts);
@@ -203,6 +203,15 @@ describe('pricing page', () => {
     expect(text).toContain('14-day free trial');
     expect(text).toMatch(/no credit card/i);
     expect(text).toContain('10 free test minutes');
+  });
+
+  // Issue 46 #2: how minutes are counted was said nowhere; #3: Starter's card left off calendar sync and texts, which Starter does.
+  it('says how minutes are counted, and Starter lists calendar sync and texts', async () => {
+    const page = await visit('/pricing');
+    expect(await page.getByTestId('minutes-rule').textContent()).toBe(MINUTES_RULE);
+    expect(((await page.getByRole('region', { name: 'Frequently asked questions' }).textContent()) ?? '').includes(MINUTES_RULE)).toBe(true);
+    const starter = page.getByRole('region', { name: 'Plans' }).locator('.plans > li').first();
+    for (const feature of ['Google Calendar sync', 'SMS notifications']) await starter.getByText(feature, { exact: true }).waitFor();
   });
 });
 

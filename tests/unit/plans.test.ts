@@ -1,5 +1,8 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  EVERY_PLAN_FEATURES,
   EXTRA_MINUTE_PRICE_CENTS,
   FREE_TEST_MINUTES,
   FREE_TRIAL_DAYS,
@@ -29,22 +32,23 @@ describe('plans', () => {
     expect(PLANS.filter((plan) => plan.popular).map((plan) => plan.id)).toEqual(['growth']);
   });
 
-  it('carries every plan feature, each plan building on the one before', () => {
-    expect(findPlan('starter').features).toEqual(['AI receptionist 24/7', 'Basic appointment booking', 'Call forwarding', 'Email notifications']);
-    expect(findPlan('growth').features).toEqual([
-      'Everything in Starter',
-      'Google Calendar sync',
-      'SMS notifications',
-      'Custom greetings',
-      'Analytics dashboard',
-    ]);
-    expect(findPlan('business').features).toEqual([
-      'Everything in Growth',
-      'Multiple locations',
-      'Advanced analytics',
-      'Priority support',
-      'Custom integrations',
-    ]);
+  // Issue 46 #3: nothing is held back by plan (no code reads a plan to allow a feature), so a
+  // card that left calendar sync or texts off Starter told the owner less than Starter does.
+  it('says what every plan really does: calendar sync and texts on Starter too, and nothing the product lacks', () => {
+    for (const plan of PLANS) {
+      expect(plan.features).toEqual([...EVERY_PLAN_FEATURES]);
+      expect(plan.features).toEqual(expect.arrayContaining(['Google Calendar sync', 'SMS notifications', 'Email notifications', 'Call forwarding']));
+      for (const missing of ['Multiple locations', 'Advanced analytics', 'Priority support', 'Custom integrations'])
+        expect(plan.features).not.toContain(missing);
+    }
+  });
+
+  it('holds because no feature reads the plan: only billing, the plans and the payment providers name a plan id', () => {
+    const billingFiles = /^(core\/billing\/|core\/plans\.ts|contracts\/billing\.ts|providers\/(stripe|sandbox)-|api\/stripe)/;
+    const readers = readdirSync('functions', { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !billingFiles.test(file.replaceAll('\\', '/')))
+      .filter((file) => /\bplanId\b|\bcurrentPlan\(/.test(readFileSync(join('functions', file), 'utf8')));
+    expect(readers).toEqual([]);
   });
 
   it('keeps the trial and overage constants', () => {

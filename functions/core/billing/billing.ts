@@ -16,6 +16,7 @@ import { checkoutOrder, type OpenCheckout } from '../ports/checkout-records.js';
 import { PLAN_IDS } from '../plans.js';
 import { trialEndsAt } from '../usage/billing-period.js';
 import { paymentAccountStatus } from './account-status.js';
+import { loadBillingState } from './billing-state.js';
 import { planLabel, subscriptionCovers } from './subscription.js';
 
 /**
@@ -41,7 +42,7 @@ export class ProviderFailedError extends DomainError {
 
 /** `loadSalon` reads (or makes) the owner's salon only once the request is known to be for it. */
 export async function subscriptionStatus(
-  deps: BillingDeps,
+  deps: BillingDeps & Pick<Ports, 'usage'>,
   salonId: string,
   loadSalon: () => Promise<Salon>,
   askedFor: string,
@@ -49,7 +50,7 @@ export async function subscriptionStatus(
   if (askedFor !== salonId) throw new NotFoundError('No such salon');
   const salon = await loadSalon();
   const now = deps.now();
-  const [prices, provider] = await Promise.all([deps.payments.priceIds(), deps.payments.provider()]);
+  const [prices, provider, billing] = await Promise.all([deps.payments.priceIds(), deps.payments.provider(), loadBillingState(deps, salon, now)]);
   const subscription = salon.subscription ?? null;
   return {
     plan: planLabel(subscription, now),
@@ -65,6 +66,9 @@ export async function subscriptionStatus(
     prices,
     vatNumber: salon.vatNumber ?? null,
     sandbox: provider === 'sandbox',
+    billing,
+    // A subscription's first invoice is made when it starts (€0 in a trial); a checkout never paid leaves none.
+    invoices: Boolean(subscription?.customerId),
   };
 }
 
@@ -106,7 +110,8 @@ export async function createCheckout(
       priceId: request.priceId,
       email: request.email,
       customerId: salon.billingCustomerId ?? (await salonCustomer(deps, salon.id, request.email, salon.vatNumber ?? null)),
-      successUrl: billingUrl(siteUrl, { checkout: 'success' }),
+      // Back in Billing, the thanks says whether anything was paid: nothing is, when the plan starts at the trial's end.
+      successUrl: billingUrl(siteUrl, { checkout: 'success', ...(firstChargeAt ? { charged: 'after-trial' } : {}) }),
       cancelUrl: billingUrl(siteUrl, { checkout: 'cancelled' }),
       // Keyed on what was read: after another plan's checkout, or once a subscription came and
       // went, the same plan again is a new session, never the one that was expired or used.

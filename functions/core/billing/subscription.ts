@@ -55,6 +55,8 @@ const stripeSubscription = z.looseObject({
   status: z.enum(SUBSCRIPTION_STATUSES),
   cancel_at_period_end: z.boolean().default(false),
   start_date: unixSeconds.optional(),
+  // https://docs.stripe.com/api/subscriptions/object#subscription_object-trial_end
+  trial_end: unixSeconds.nullable().optional(),
   metadata: z.record(z.string(), z.string()).default({}),
   items: z.looseObject({
     data: z
@@ -93,6 +95,7 @@ export function subscriptionRecord(subscription: StripeSubscriptionObject, price
     currentPeriodEnd: iso(item.current_period_end),
     cancelAtPeriodEnd: subscription.cancel_at_period_end,
     ...(subscription.start_date !== undefined ? { startedAt: iso(subscription.start_date) } : {}),
+    ...(typeof subscription.trial_end === 'number' ? { trialEnd: iso(subscription.trial_end) } : {}),
     order,
   };
 }
@@ -137,9 +140,11 @@ export function subscriptionPeriodAt(subscription: SubscriptionRecord, at: Date)
     return null;
   }
   if (!ANSWERING_STATUSES.has(subscription.status) || subscription.cancelAtPeriodEnd) return null;
-  for (let ahead = 1; ahead <= MONTHS_BACK; ahead += 1) {
-    const to = start.plus({ months: ahead + 1 });
-    if (moment < to) return period(start.plus({ months: ahead }), to);
+  // A trial's end is the billing anchor of the paid months after it (https://docs.stripe.com/billing/subscriptions/trials).
+  const [anchor, first] = subscription.status === 'trialing' ? [end, 0] : [start, 1];
+  for (let ahead = first; ahead < first + MONTHS_BACK; ahead += 1) {
+    const to = anchor.plus({ months: ahead + 1 });
+    if (moment < to) return period(anchor.plus({ months: ahead }), to);
   }
   return null;
 }

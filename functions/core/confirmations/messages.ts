@@ -1,7 +1,8 @@
 import type { Appointment } from '../../contracts/appointments.js';
 import type { EmailAttachment, EmailMessage } from '../ports/email.js';
 import { formatEuro } from '../money.js';
-import { EXTRA_MINUTE_PRICE_CENTS } from '../plans.js';
+import { EXTRA_MINUTE_PRICE_CENTS, MINUTES_RULE } from '../plans.js';
+import type { BillingState } from '../../contracts/billing.js';
 import { displayPhone, duration, firstName, price, salonTime, spokenWhen } from './format.js';
 import { escapeHtml } from '../escape-html.js';
 import { CHECKLIST_STEPS, forwardingCodes, undoForwardingLine } from '../../contracts/forwarding.js';
@@ -157,24 +158,26 @@ export function ownerEmail(kind: BookingKind, appointment: Appointment, salon: S
   };
 }
 
-/** The owner's warning that the period's minutes are nearly (80%) or all (100%) used. */
-export function usageWarningEmail(
-  warning: { threshold: 80 | 100; minutesUsed: number; minutesIncluded: number },
-  period: { kind: 'trial' | 'month'; endsAt: string },
-  salonName: string,
-  billingUrl: string,
-): EmailContent {
-  const until = salonTime(period.endsAt).toFormat('d LLLL');
-  const allowance = period.kind === 'trial' ? `your free trial's ${warning.minutesIncluded} minutes` : `the ${warning.minutesIncluded} minutes in your plan`;
+/**
+ * The owner's warning that the period's minutes are nearly (80%) or all (100%) used. Its account
+ * of the plan, trial and minutes is BillingState's headline, word for word what Billing and the
+ * dashboard say (issue 46 #1), with how minutes are counted.
+ */
+export function usageWarningEmail(warning: { threshold: 80 | 100 }, state: BillingState, salonName: string, billingUrl: string): EmailContent {
+  const allowance = state.phase === 'trial' ? `your free trial's ${state.minutesIncluded} minutes` : `the ${state.minutesIncluded} minutes in your plan`;
   const after =
-    period.kind === 'trial'
-      ? `Your receptionist keeps answering calls. To keep it going after ${until}, choose a plan: ${billingUrl}`
-      : `Your receptionist keeps answering calls; each minute past your plan costs ${formatEuro(EXTRA_MINUTE_PRICE_CENTS)}. For more minutes each month, change your plan: ${billingUrl}`;
+    state.phase !== 'trial'
+      ? `Your receptionist keeps answering calls; each minute past your plan costs ${formatEuro(EXTRA_MINUTE_PRICE_CENTS)}. For more minutes each month, change your plan: ${billingUrl}`
+      : state.plan && !state.cancelled
+        ? `Your receptionist keeps answering calls, and nothing in the free trial is charged. Your plan and invoices: ${billingUrl}`
+        : `Your receptionist keeps answering calls, and nothing in the free trial is charged. To keep it going after the trial, choose a plan: ${billingUrl}`;
   const paragraphs = [
     warning.threshold === 100
-      ? `Your receptionist at ${salonName} has used all of ${allowance} (${warning.minutesUsed} minutes so far, until ${until}).`
-      : `Your receptionist at ${salonName} has used ${warning.minutesUsed} of ${allowance} (${warning.threshold}%), with the period running until ${until}.`,
+      ? `Your receptionist at ${salonName} has used all of ${allowance}.`
+      : `Your receptionist at ${salonName} has used ${warning.threshold}% of ${allowance}.`,
+    state.headline,
     after,
+    MINUTES_RULE,
   ];
   return {
     subject:

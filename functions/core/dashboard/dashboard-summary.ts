@@ -3,8 +3,8 @@ import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
 import type { DashboardSummary } from '../../contracts/calls.js';
 import type { Ports } from '../ports.js';
 import type { Salon } from '../salon-profile.js';
+import { billingState } from '../billing/billing-state.js';
 import { billingPeriodAt } from '../usage/billing-period.js';
-import { summarise } from '../usage/meter-usage.js';
 import { calendarHealth } from '../calendar/calendar-health.js';
 
 /** Lines in the dashboard's recent activity. */
@@ -18,7 +18,7 @@ type SummaryDeps = Pick<Ports, 'callStats' | 'activity' | 'usage' | 'bookings' |
  * month from the booking count, the activity lines, the period's minutes, and whether the
  * salon's calendar keeps up.
  */
-export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id' | 'createdAt'>): Promise<DashboardSummary> {
+export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id' | 'createdAt' | 'subscription'>): Promise<DashboardSummary> {
   const now = deps.now();
   const local = DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE });
   const today = local.toISODate()!;
@@ -33,7 +33,6 @@ export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id
   const todays = days.find((day) => day.day === today);
   const rated = days.reduce((sum, day) => sum + day.rated, 0);
   const satisfied = days.reduce((sum, day) => sum + day.satisfied, 0);
-  const usage = summarise(period.id, period.minutesIncluded, totals);
   return {
     // Test calls are not the salon's calls, but a salon that has only tested has real activity to show.
     hasCalls: days.length > 0 || activity.some((line) => line.kind === 'call'),
@@ -42,15 +41,7 @@ export async function dashboardSummary(deps: SummaryDeps, salon: Pick<Salon, 'id
     bookingsThisMonth,
     satisfaction: rated ? { percent: Math.round((satisfied / rated) * 100), rated } : null,
     activity,
-    usage: {
-      periodKind: period.kind,
-      periodEndsAt: period.endsAt,
-      minutesUsed: usage.minutesUsed,
-      minutesIncluded: usage.minutesIncluded,
-      overageMinutes: usage.overageMinutes,
-      testMinutesUsed: usage.testMinutesUsed,
-      testMinutesIncluded: usage.testMinutesIncluded,
-    },
+    usage: billingState(salon, totals, now),
     calendar,
   };
 }

@@ -5,11 +5,13 @@ import type { SubscriptionRecord } from '../../contracts/billing.js';
 import { isSubscriptionPeriodId, subscriptionMinutes, subscriptionPeriodAt } from '../billing/subscription.js';
 
 /**
- * Which billing period a moment falls in, and the minutes it includes. A moment the salon's
- * subscription covers falls in the subscription's monthly period, with its plan's minutes.
- * Otherwise a salon has its free trial (FREE_TRIAL_DAYS from sign-up, with the Starter plan's
- * minutes) and, after it, calendar months in Irish time with no minutes included: a salon
- * whose trial ended without a plan is not live, so only its test calls are metered then.
+ * Which billing period a moment falls in, and the minutes it includes. The free trial comes
+ * first: FREE_TRIAL_DAYS from sign-up, with the Starter plan's minutes, whatever plan is chosen
+ * during it (issue 46 #1: a plan chosen in the trial starts when the trial ends, so the trial's
+ * minutes, test minutes and "nothing is charged" hold until then). After it, a moment the
+ * salon's subscription covers falls in the subscription's monthly period, with its plan's
+ * minutes; otherwise calendar months in Irish time with no minutes included: a salon whose
+ * trial ended without a plan is not live, so only its test calls are metered then.
  */
 export const TRIAL_MINUTES = TRIAL_CALL_MINUTES;
 
@@ -19,13 +21,31 @@ export interface DatedBillingPeriod extends BillingPeriod {
   endsAt: string;
 }
 
-export function trialEndsAt(salon: { createdAt: string }): Date {
-  return new Date(Date.parse(salon.createdAt) + FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000);
-}
-
 type BillingSalon = { createdAt: string; subscription?: SubscriptionRecord | null };
 
+/**
+ * When the free trial ends: FREE_TRIAL_DAYS after sign-up, or later when the plan chosen in it
+ * has a later Stripe trial end (Stripe wants 48 hours, so a plan chosen on the last day starts a
+ * little after our trial would have ended: it stays the trial until then, unless that plan has
+ * ended), or sooner when the owner started a plan today (no Stripe trial: paying starts the
+ * plan, and ends the trial).
+ */
+export function trialEndsAt(salon: BillingSalon): Date {
+  const ownEnd = Date.parse(salon.createdAt) + FREE_TRIAL_DAYS * 24 * 60 * 60 * 1000;
+  const subscription = salon.subscription;
+  // A record kept before `trialEnd` was: while trialing, Stripe's current period is the trial.
+  const stripeTrialEnd = subscription?.trialEnd ?? (subscription?.status === 'trialing' ? subscription.currentPeriodEnd : undefined);
+  // Only a plan still held carries the trial to Stripe's end: one ended at once leaves our own.
+  if (stripeTrialEnd) return new Date(subscription?.status === 'canceled' ? ownEnd : Math.max(ownEnd, Date.parse(stripeTrialEnd)));
+  if (subscription?.startedAt) return new Date(Math.min(ownEnd, Math.max(Date.parse(salon.createdAt), Date.parse(subscription.startedAt))));
+  return new Date(ownEnd);
+}
+
 export function billingPeriodAt(salon: BillingSalon, at: Date): DatedBillingPeriod {
+  const trialEnd = trialEndsAt(salon);
+  if (at < trialEnd) {
+    return { kind: 'trial', id: 'trial', minutesIncluded: TRIAL_MINUTES, startsAt: salon.createdAt, endsAt: trialEnd.toISOString() };
+  }
   const subscribed = salon.subscription ? subscriptionPeriodAt(salon.subscription, at) : null;
   if (subscribed && salon.subscription) {
     return {
@@ -35,10 +55,6 @@ export function billingPeriodAt(salon: BillingSalon, at: Date): DatedBillingPeri
       startsAt: subscribed.startsAt,
       endsAt: subscribed.endsAt,
     };
-  }
-  const trialEnd = trialEndsAt(salon);
-  if (at < trialEnd) {
-    return { kind: 'trial', id: 'trial', minutesIncluded: TRIAL_MINUTES, startsAt: salon.createdAt, endsAt: trialEnd.toISOString() };
   }
   const month = DateTime.fromJSDate(at, { zone: 'Europe/Dublin' }).startOf('month');
   return {
@@ -52,7 +68,10 @@ export function billingPeriodAt(salon: BillingSalon, at: Date): DatedBillingPeri
 
 /** The period a period id names, for a salon: `trial`, a month `yyyy-MM` or a subscription period (`S…`); null for none. */
 export function billingPeriodById(salon: BillingSalon, periodId: string): DatedBillingPeriod | null {
-  if (periodId === 'trial') return billingPeriodAt({ createdAt: salon.createdAt }, new Date(salon.createdAt));
+  if (periodId === 'trial') {
+    const period = billingPeriodAt(salon, new Date(salon.createdAt));
+    return period.id === 'trial' ? period : null;
+  }
   if (isSubscriptionPeriodId(periodId)) {
     const start = DateTime.fromFormat(periodId, "'S'yyyyMMdd'T'HHmmss", { zone: 'utc' });
     const period = start.isValid ? billingPeriodAt(salon, start.toJSDate()) : null;

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import type { CallOutcome } from '../../contracts/calls.js';
-import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES } from '../plans.js';
+import { EXTRA_MINUTE_PRICE_CENTS, FREE_CALL_SECONDS, FREE_TEST_MINUTES } from '../plans.js';
 import type { UsageTotals } from '../ports/usage-store.js';
 import type { Ports } from '../ports.js';
 import { logger } from '../../logger.js';
+import { isSubscriptionPeriodId } from '../billing/subscription.js';
 
 /**
  * Usage metering: each completed call's minutes are added once to its salon's billing period,
@@ -50,13 +51,18 @@ export function receptionistSeconds(call: { outcome: CallOutcome; durationSecond
   return RECEPTIONIST_OUTCOMES.has(call.outcome) ? call.durationSeconds : 0;
 }
 
-/** A call is billed in whole minutes, rounded up: 61 seconds is two minutes; a call never answered is none. */
+/**
+ * A call is counted in whole minutes, rounded up (61 seconds is two minutes), as MINUTES_RULE
+ * says on the pricing page and beside the meter; a call the caller ends within its first
+ * FREE_CALL_SECONDS (a wrong number, a hang-up at the greeting) counts nothing (issue 46 #2).
+ */
 export function billableMinutes(durationSeconds: number): number {
-  return durationSeconds > 0 ? Math.ceil(durationSeconds / 60) : 0;
+  return durationSeconds >= FREE_CALL_SECONDS ? Math.ceil(durationSeconds / 60) : 0;
 }
 
+/** Only a plan's period has extra minutes: the free trial's minutes past its allowance are free, like the rest of it. */
 export function summarise(periodId: string, minutesIncluded: number, totals: UsageTotals): UsageSummary {
-  const overageMinutes = Math.max(0, totals.minutes - minutesIncluded);
+  const overageMinutes = isSubscriptionPeriodId(periodId) ? Math.max(0, totals.minutes - minutesIncluded) : 0;
   return {
     periodId,
     minutesUsed: totals.minutes,

@@ -107,6 +107,29 @@ describe('overage minutes', () => {
     expect(reported).toEqual([]);
   });
 
+  // Issue 46 #1: a plan chosen in the trial (Stripe trialing until the trial's end) made the trial's
+  // calls a 300-minute subscription period, with extra minutes sent to the meter inside the trial.
+  it('reports nothing for calls in the free trial, even with a plan chosen in it, and reports past the plan after it', async () => {
+    const chosen: SubscriptionRecord = {
+      ...subscription,
+      planId: 'growth',
+      status: 'trialing',
+      currentPeriodStart: '2026-11-04T16:00:00.000Z',
+      currentPeriodEnd: '2026-11-15T09:30:00.000Z',
+      startedAt: '2026-11-04T16:00:00.000Z',
+      trialEnd: '2026-11-15T09:30:00.000Z',
+    };
+    const { deps, reported } = fakes({ subscription: chosen });
+    for (const [n, at] of ['2026-11-05T08:00:00.000Z', '2026-11-10T21:45:00.000Z', '2026-11-15T09:29:00.000Z'].entries()) {
+      expect(await reportCallOverage(deps, call(`CA_trial${n}`, 150, { startedAt: at }))).toEqual({ reported: false, reason: 'not-subscribed' });
+    }
+    const after = { ...chosen, status: 'active' as const, currentPeriodStart: chosen.currentPeriodEnd, currentPeriodEnd: '2026-12-15T09:30:00.000Z' };
+    const { deps: paid, reported: paidReports } = fakes({ subscription: after });
+    expect(await reportCallOverage(paid, call('CA_paid', 310, { startedAt: '2026-11-16T10:00:00.000Z' }))).toEqual({ reported: true, minutes: 10 });
+    expect(reported).toEqual([]);
+    expect(paidReports).toHaveLength(1);
+  });
+
   it('gives the claim back when Stripe fails, so the retry reports', async () => {
     const { deps, reported } = fakes({ subscription });
     let fail = true;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionRecord } from '../../../functions/contracts/billing.js';
-import { planLabel, subscriptionCovers } from '../../../functions/core/billing/subscription.js';
+import { parseStripeSubscription, planLabel, subscriptionCovers, subscriptionRecord } from '../../../functions/core/billing/subscription.js';
 import { callReadiness } from '../../../functions/core/call-readiness.js';
 import { billingPeriodAt, billingPeriodById, TRIAL_MINUTES } from '../../../functions/core/usage/billing-period.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
@@ -72,6 +72,27 @@ describe('billing periods with a subscription', () => {
     expect(billingPeriodById(salon, 'S2026')).toBeNull();
     expect(billingPeriodById({ createdAt: salon.createdAt }, 'S20261205T100000')).toBeNull();
     expect(billingPeriodById(salon, 'trial')).toMatchObject({ kind: 'trial' });
+  });
+});
+
+describe("a subscription's trial", () => {
+  // https://docs.stripe.com/api/subscriptions/object#subscription_object-trial_end: "If the subscription has a trial, the end of that trial."
+  it("keeps Stripe's trial_end, which keeps the salon in its free trial until then", () => {
+    const object = {
+      id: 'sub_t',
+      customer: 'cus_1',
+      status: 'trialing',
+      start_date: 1764599000,
+      trial_end: 1765533600,
+      items: { data: [{ price: { id: 'price_g' }, current_period_start: 1764599000, current_period_end: 1765533600 }] },
+    };
+    const record = subscriptionRecord(parseStripeSubscription(object)!, { starter: 'price_s', growth: 'price_g', business: 'price_b' }, 'o');
+    expect(record).toMatchObject({ planId: 'growth', status: 'trialing', trialEnd: '2025-12-12T10:00:00.000Z' });
+    expect(subscriptionRecord(parseStripeSubscription({ ...object, status: 'active', trial_end: null })!, null, 'o').trialEnd).toBeUndefined();
+    expect(billingPeriodAt({ createdAt: '2025-11-28T10:00:00.000Z', subscription: record }, new Date('2025-12-05T12:00:00Z'))).toMatchObject({
+      kind: 'trial',
+      minutesIncluded: TRIAL_MINUTES,
+    });
   });
 });
 

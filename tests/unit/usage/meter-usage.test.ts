@@ -10,6 +10,7 @@ import {
   type MeteredCall,
   type MeteringDeps,
 } from '../../../functions/core/usage/meter-usage.js';
+import { FREE_CALL_SECONDS, MINUTES_RULE } from '../../../functions/core/plans.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createUsageStore } from '../../../functions/store/usage-store.js';
 import { type UsageStore } from '../../../functions/core/ports/usage-store.js';
@@ -54,9 +55,12 @@ const call = (salonId: string, n: number, durationSeconds: number, extra: Partia
 });
 
 describe('what a call is worth', () => {
-  it('rounds each call up to whole minutes; an unanswered call is free', () => {
-    expect([0, 1, 59, 60, 61, 119, 120, 121, 3600].map(billableMinutes)).toEqual([0, 1, 1, 1, 2, 2, 2, 3, 60]);
+  // Issue 46 #2: our rule (the spec gives none), said in MINUTES_RULE on the pricing page and beside the meter (docs/architecture.md, Billing).
+  it('rounds each call up to whole minutes; a call under 10 seconds, or never answered, is free', () => {
+    expect([0, 1, 2, 9, 10, 59, 60, 61, 74, 119, 120, 121, 3600].map(billableMinutes)).toEqual([0, 0, 0, 0, 1, 1, 1, 2, 2, 2, 2, 3, 60]);
     expect(billableMinutes(-5)).toBe(0);
+    expect(MINUTES_RULE).toContain(`calls under ${FREE_CALL_SECONDS} seconds are not counted`);
+    expect(MINUTES_RULE).toContain('a 1 min 14 s call is 2 minutes');
   });
 
   it('counts only the calls the receptionist spoke on', () => {
@@ -87,11 +91,13 @@ describe('metering calls', () => {
     expect(test.usage).toMatchObject({ minutesUsed: 2, testMinutesUsed: 1, testMinutesIncluded: 10, calls: 2, overageMinutes: 0 });
   });
 
-  it('counts minutes past the plan as overage at €0.15', async () => {
+  it("counts minutes past a plan's as overage at €0.15, and none past the free trial's (nothing in the trial is charged)", async () => {
     const salonId = newSalon();
     const { deps } = recordingDeps(salonId);
-    const { usage: summary } = await meterCall(deps, call(salonId, 3, 13 * 60), period);
+    const { usage: summary } = await meterCall(deps, call(salonId, 3, 13 * 60), { id: 'S20261101T000000', minutesIncluded: 10 });
     expect(summary).toMatchObject({ minutesUsed: 13, overageMinutes: 3, overageCents: 45 });
+    const { usage: trial } = await meterCall(deps, call(salonId, 9, 13 * 60), { id: 'trial', minutesIncluded: 10 });
+    expect(trial).toMatchObject({ minutesUsed: 13, overageMinutes: 0, overageCents: 0 });
   });
 
   it('warns once at 80% and once at 100%, each in its own period', async () => {

@@ -108,7 +108,7 @@ export default function DashboardPage() {
             {summary.status === 'ready' && <CalendarStatus health={summary.value.calendar} />}
             {summary.status === 'ready' && (
               <section className="ai-status-usage" aria-labelledby="usage-heading">
-                <h3 id="usage-heading">Minutes</h3>
+                <h3 id="usage-heading">Plan and minutes</h3>
                 <UsageMeter usage={summary.value.usage} />
               </section>
             )}

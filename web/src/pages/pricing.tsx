@@ -1,5 +1,14 @@
 import { useId } from 'react';
-import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES, FREE_TRIAL_DAYS, PLANS, TRIAL_CALL_MINUTES, TRIAL_OFFER, VAT_NOTE } from '@functions/core/plans';
+import {
+  EXTRA_MINUTE_PRICE_CENTS,
+  FREE_TEST_MINUTES,
+  FREE_TRIAL_DAYS,
+  MINUTES_RULE,
+  PLANS,
+  TRIAL_CALL_MINUTES,
+  TRIAL_OFFER,
+  VAT_NOTE,
+} from '@functions/core/plans';
 import { formatEuro } from '@functions/core/money';
 import { DEFAULT_SUPPORT_EMAIL } from '@functions/contracts/support';
 import { FeatureCard, type Feature } from '../components/marketing/feature-card';
@@ -48,11 +57,11 @@ const FAQS = [
   },
   {
     question: 'What if I use more minutes than my plan includes?',
-    answer: `Extra minutes cost ${extraMinutePrice} each. We’ll email you when you’re getting close to your limit, so there are no surprises.`,
+    answer: `Extra minutes cost ${extraMinutePrice} each. We’ll email you when you’re getting close to your limit, so there are no surprises. ${MINUTES_RULE}`,
   },
   {
     question: 'How does the free trial work?',
-    answer: `You get ${FREE_TRIAL_DAYS} days free with no credit card needed: ${TRIAL_CALL_MINUTES} call minutes for your callers and ${FREE_TEST_MINUTES} free test minutes to call your receptionist and hear it for yourself. A plan you choose during the trial starts when the trial ends, so choosing early costs nothing.`,
+    answer: `You get ${FREE_TRIAL_DAYS} days free with no credit card needed: ${TRIAL_CALL_MINUTES} call minutes for your callers and ${FREE_TEST_MINUTES} free test minutes to call your receptionist and hear it for yourself. A plan you choose during the trial starts when the trial ends, so choosing early costs nothing, and nothing in the trial is ever charged.`,
   },
 ];
 
@@ -88,6 +97,9 @@ export default function PricingPage() {
           <p className="pricing-note">
             Prices are per month in euro. {VAT_NOTE} You’re charged when your plan starts (at the end of your free trial, unless you start sooner) and it renews
             monthly. Extra minutes are {extraMinutePrice} each, and we’ll email you before you reach your limit.
+          </p>
+          <p className="pricing-note" data-testid="minutes-rule">
+            {MINUTES_RULE}
           </p>
         </div>
       </section>

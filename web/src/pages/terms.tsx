@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES, FREE_TRIAL_DAYS, TRIAL_CALL_MINUTES, VAT_NOTE } from '@functions/core/plans';
+import { EXTRA_MINUTE_PRICE_CENTS, FREE_TEST_MINUTES, FREE_TRIAL_DAYS, MINUTES_RULE, TRIAL_CALL_MINUTES, VAT_NOTE } from '@functions/core/plans';
 import { formatEuro } from '@functions/core/money';
 import { MarketingLayout } from '../components/marketing/marketing-layout';
 import { LEGAL_NAV } from '../components/marketing/nav-links';
@@ -16,7 +16,7 @@ const SECTIONS: readonly { title: string; paragraphs: readonly string[] }[] = [
   {
     title: 'Free trial and plans',
     paragraphs: [
-      `Your first ${FREE_TRIAL_DAYS} days are free, with no card needed, including ${TRIAL_CALL_MINUTES} call minutes and ${FREE_TEST_MINUTES} free test minutes. A plan you choose during the trial starts when the trial ends, unless you ask to start it sooner; it is billed monthly in euro from the day it starts. ${VAT_NOTE} Calls past your plan’s minutes cost ${formatEuro(EXTRA_MINUTE_PRICE_CENTS)} a minute, and we email you before you reach the limit. There are no setup fees and no contracts.`,
+      `Your first ${FREE_TRIAL_DAYS} days are free, with no card needed, including ${TRIAL_CALL_MINUTES} call minutes and ${FREE_TEST_MINUTES} free test minutes. A plan you choose during the trial starts when the trial ends, unless you ask to start it sooner; it is billed monthly in euro from the day it starts. ${VAT_NOTE} Nothing in the free trial is charged. Calls past your plan’s minutes cost ${formatEuro(EXTRA_MINUTE_PRICE_CENTS)} a minute, and we email you before you reach the limit. ${MINUTES_RULE} There are no setup fees and no contracts.`,
     ],
   },
   {

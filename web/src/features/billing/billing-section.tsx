@@ -1,7 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { PaymentProcessing } from './payment-processing';
 import { Subscription } from './subscription-plans';
-import { useSubscription, useUsage } from './use-subscription';
+import { Invoices } from './invoices';
+import { useSubscription } from './use-subscription';
 import { VatNumber } from './vat-number';
 import './billing.css';
 
@@ -10,7 +11,6 @@ export function BillingSection() {
   const [params] = useSearchParams();
   const checkout = params.get('checkout');
   const subscription = useSubscription(checkout === 'success');
-  const usage = useUsage();
   const sandbox = subscription.status === 'ready' && subscription.value.answer.sandbox;
   return (
     <div className="billing-section">
@@ -22,7 +22,9 @@ export function BillingSection() {
       )}
       {checkout === 'success' && (
         <p className="alert alert-success" role="status">
-          Thank you: your payment went through.
+          {params.get('charged') === 'after-trial'
+            ? 'Thank you: your plan is chosen. Nothing is charged during your free trial.'
+            : 'Thank you: your payment went through.'}
         </p>
       )}
       {checkout === 'cancelled' && (
@@ -40,8 +42,9 @@ export function BillingSection() {
             {subscription.error}
           </p>
         )}
-        {subscription.status === 'ready' && <Subscription view={subscription.value} usage={usage} />}
+        {subscription.status === 'ready' && <Subscription view={subscription.value} />}
         {subscription.status === 'ready' && <VatNumber saved={subscription.value.answer.vatNumber} />}
+        {subscription.status === 'ready' && <Invoices available={subscription.value.answer.invoices} />}
       </section>
       <section aria-labelledby="payments-heading">
         <h3 id="payments-heading" className="billing-heading">

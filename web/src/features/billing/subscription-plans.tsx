@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { BILLING_MESSAGES } from '@functions/contracts/billing';
-import type { UsageView } from '@functions/contracts/calls';
 import { formatEuro } from '@functions/core/money';
 import { PLANS, TRIAL_OFFER, VAT_NOTE, type Plan } from '@functions/core/plans';
 import { ApiError } from '../../lib/api-client';
@@ -83,27 +82,31 @@ function PlanCard({ plan, current, heldPlanId, busy, onChoose, onManage }: PlanC
 }
 
 /** The line under the plans: when a chosen plan is paid for, and what a change or a cancellation does. */
-function PlansNote({ subscribed, trialEnd, startNow }: { subscribed: boolean; trialEnd: Date | null; startNow: boolean }) {
-  const when = subscribed
-    ? 'An upgrade or downgrade takes effect immediately, and the price is adjusted for the rest of the month.'
-    : trialEnd && !startNow
-      ? `Nothing is charged until your free trial ends on ${longDate.format(trialEnd)}; then monthly.`
-      : 'Charged today, then monthly.';
+function PlansNote({ subscribed, inTrial, trialEnd, startNow }: { subscribed: boolean; inTrial: boolean; trialEnd: Date; startNow: boolean }) {
+  const when =
+    subscribed && inTrial
+      ? `A change of plan takes effect immediately, and nothing is charged until your free trial ends on ${longDate.format(trialEnd)}; then the plan you hold, monthly.`
+      : subscribed
+        ? 'An upgrade or downgrade takes effect immediately, and the price is adjusted for the rest of the month.'
+        : inTrial && !startNow
+          ? `Nothing is charged until your free trial ends on ${longDate.format(trialEnd)}; then monthly.`
+          : 'Charged today, then monthly.';
   return (
-    <p className="section-lead">
+    <p className="section-lead" data-testid="plans-note">
       {when} {VAT_NOTE} Cancel anytime: your receptionist works until the end of the period you paid for.
     </p>
   );
 }
 
-export function Subscription({ view, usage }: { view: SubscriptionView; usage: UsageView | null }) {
+export function Subscription({ view }: { view: SubscriptionView }) {
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [startNow, setStartNow] = useState(false);
   const { answer } = view;
   const subscribed = answer.plan !== 'free' && answer.subscription !== null;
-  const trialEnd = new Date(answer.trial_end);
-  const inTrial = trialEnd.getTime() > Date.now();
+  const { billing } = answer;
+  const trialEnd = new Date(billing.trialEndsAt);
+  const inTrial = billing.phase === 'trial';
   const startNowId = useId();
 
   async function choose(plan: Plan) {
@@ -145,33 +148,12 @@ export function Subscription({ view, usage }: { view: SubscriptionView; usage: U
     }
   }
 
-  const periodEnd = answer.subscription ? longDate.format(new Date(answer.subscription.currentPeriodEnd)) : '';
   return (
     <>
-      {answer.plan === 'free' ? (
-        <div className="card billing-free" data-testid="free-plan">
-          <p>
-            <strong>{inTrial ? 'You are on the free trial' : 'Your free trial has ended'}</strong>
-            {inTrial
-              ? `, until ${longDate.format(trialEnd)}.`
-              : `: it ended on ${longDate.format(trialEnd)}. Choose a plan to keep your receptionist answering.`}
-          </p>
-          <p>The {TRIAL_OFFER}.</p>
-        </div>
-      ) : (
-        <p data-testid="current-plan">
-          Your plan: <strong>{answer.plan}</strong>
-          {answer.subscription?.cancelAtPeriodEnd
-            ? `, cancelled: your receptionist keeps answering until ${periodEnd}.`
-            : answer.subscription?.status === 'trialing'
-              ? `, starting on ${periodEnd} when your free trial ends: nothing is charged until then.`
-              : answer.subscription
-                ? `, renews on ${periodEnd}.`
-                : '.'}
-          {answer.subscription?.status === 'past_due' && ' Your last payment did not go through: update your card in Manage subscription.'}
-        </p>
-      )}
-      {usage && <UsageMeter usage={usage} />}
+      <div className="card billing-status" data-testid={subscribed ? 'current-plan' : 'free-plan'}>
+        <UsageMeter usage={billing} />
+        {billing.phase === 'trial' && !billing.plan && <p>The {TRIAL_OFFER}.</p>}
+      </div>
       {error && <SubscriptionError message={error} />}
       <ul className="billing-plans" aria-label="Subscription plans">
         {PLANS.map((plan) => (
@@ -192,7 +174,7 @@ export function Subscription({ view, usage }: { view: SubscriptionView; usage: U
           <span>Start my plan today instead of when the trial ends (charged today)</span>
         </label>
       )}
-      <PlansNote subscribed={subscribed} trialEnd={inTrial ? trialEnd : null} startNow={startNow} />
+      <PlansNote subscribed={subscribed} inTrial={inTrial} trialEnd={trialEnd} startNow={startNow} />
     </>
   );
 }

@@ -3,11 +3,10 @@ import { BILLING_MESSAGES, type SubscriptionStatusAnswer } from '@functions/cont
 import { ApiError } from '../../lib/api-client';
 import { loaded } from '../../lib/query-client';
 import { queryKeys } from '../../lib/query-keys';
-import { dashboardSummaryQuery } from '../../lib/shared-queries';
 import { currentOwner } from '../auth';
 import { loadSalon, loadSubscription } from './api';
 
-/** Billing's reads: the salon's subscription (looked at again while a checkout's webhook lands) and the minutes used. */
+/** Billing's read: the salon's subscription, trial and minutes (looked at again while a checkout's webhook lands). */
 export interface SubscriptionView {
   salonId: string;
   userId: string;
@@ -33,8 +32,4 @@ export function useSubscription(checkoutReturned: boolean) {
       checkoutReturned && state.data?.answer.plan === 'free' && state.dataUpdateCount <= CHECKOUT_RECHECKS ? RECHECK_EVERY_MS : false,
   });
   return loaded(query, (error) => (error instanceof ApiError ? error.message : BILLING_MESSAGES.statusLoadFailed));
-}
-
-export function useUsage() {
-  return useQuery({ ...dashboardSummaryQuery, select: (summary) => summary.usage }).data ?? null;
 }

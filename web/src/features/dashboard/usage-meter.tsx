@@ -1,26 +1,22 @@
-import type { UsageView } from '@functions/contracts/calls';
-import { formatEuro } from '@functions/core/money';
-import { EXTRA_MINUTE_PRICE_CENTS } from '@functions/core/plans';
+import type { BillingState } from '@functions/contracts/billing';
+import { MINUTES_RULE } from '@functions/core/plans';
 
-const endDate = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', day: 'numeric', month: 'long' });
-
-/** Minutes used against the period's minutes, with what happens past them; shared by the dashboard and Billing. */
-export function UsageMeter({ usage }: { usage: UsageView }) {
-  const { minutesUsed, minutesIncluded, overageMinutes, testMinutesUsed, testMinutesIncluded, periodKind, periodEndsAt } = usage;
+/**
+ * The plan, trial and minutes in the words the server chose for them (BillingState's headline,
+ * the same sentence Billing and the owner's emails say), the bar, and how minutes are counted.
+ * Shared by the dashboard and Billing.
+ */
+export function UsageMeter({ usage }: { usage: BillingState }) {
+  const { minutesUsed, minutesIncluded, testMinutesUsed, testMinutesIncluded, phase } = usage;
   const shown = Math.min(minutesUsed, minutesIncluded);
   const percent = minutesIncluded ? Math.min(100, Math.round((minutesUsed / minutesIncluded) * 100)) : 0;
   const level = percent >= 100 ? 'usage-full' : percent >= 80 ? 'usage-high' : '';
-  const period =
-    periodKind === 'trial' ? `Free trial, until ${endDate.format(new Date(periodEndsAt))}` : `This month, until ${endDate.format(new Date(periodEndsAt))}`;
   return (
     <div className="usage-meter" data-testid="usage">
-      <p className="usage-figure">
-        <strong>
-          {minutesUsed} of {minutesIncluded} call minutes
-        </strong>{' '}
-        <span className="usage-period">{period}</span>
+      <p className="usage-figure" data-testid="billing-headline">
+        {usage.headline}
       </p>
-      {minutesIncluded > 0 && (
+      {minutesIncluded > 0 && phase !== 'ended' && (
         <div
           className={`usage-bar ${level}`}
           role="progressbar"
@@ -33,14 +29,14 @@ export function UsageMeter({ usage }: { usage: UsageView }) {
           <span style={{ width: `${percent}%` }} />
         </div>
       )}
-      {overageMinutes > 0 && (
-        <p className="usage-note">
-          {overageMinutes} extra {overageMinutes === 1 ? 'minute' : 'minutes'} at {formatEuro(EXTRA_MINUTE_PRICE_CENTS)} each (
-          {formatEuro(overageMinutes * EXTRA_MINUTE_PRICE_CENTS)}).
-        </p>
+      {phase === 'trial' && minutesUsed >= minutesIncluded && (
+        <p className="usage-note">Your receptionist keeps answering: minutes past the trial&apos;s are free too.</p>
       )}
       <p className="usage-note">
         Test calls: {testMinutesUsed} of {testMinutesIncluded} free test minutes.
+      </p>
+      <p className="usage-note" data-testid="minutes-rule">
+        {MINUTES_RULE}
       </p>
     </div>
   );
