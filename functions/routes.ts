@@ -434,13 +434,20 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-appointments',
-    summary:
-      "The salon's appointments for a range of days and this month's bookings and no-shows; POST changes one from the diary: a no-show marked or undone, a cancel or a move",
+    summary: "The salon's appointments for a range of days, when the next one after them starts, and this month's bookings and no-shows",
     path: '/api/appointments',
-    // POST (no-shows, the diary's moves and cancels) rides on this route's Lambda rather than Lambdas
-    // of their own, since the stack is close to CloudFormation's 500 resources (docs/reminders.md).
-    methods: ['GET', 'POST'],
+    methods: ['GET'],
     entry: 'functions/api/list-appointments.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    grants: ['table:read'],
+  },
+  {
+    id: 'change-appointment',
+    summary: "The owner's change of one appointment, from the dashboard or the diary: a no-show marked or undone, a cancel or a move",
+    path: '/api/appointments/change',
+    methods: ['POST'],
+    entry: 'functions/api/change-appointment.ts',
     auth: 'owner',
     maxBodyBytes: 1024,
     timeoutSeconds: 29,

@@ -59,6 +59,8 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   // The owner's pages.
   'get-dashboard': 3,
   'list-appointments': 3,
+  // The owner's moves, cancels and no-shows: a few a day.
+  'change-appointment': 0.5,
   'list-calls': 2,
   'list-messages': 2,
   'get-salon': 3,

@@ -5,7 +5,7 @@ import { useProductDeps } from '../support/config-env.js';
 import { eventually } from '../support/stand-ins.js';
 
 /**
- * `POST /api/appointments` from the diary (issue 45, RELIABILITY 150–154): the owner moves and
+ * `POST /api/appointments/change` from the diary (issue 45, RELIABILITY 150–154): the owner moves and
  * cancels through the booking engine, the caller is texted by the booking events' consumers, and
  * a no-show is taken back; one salon's owner reaches no other salon's bookings; bodies are strict.
  */
@@ -18,7 +18,7 @@ interface OutboxMessage {
 }
 const textsTo = async (phone: string) => ((await api('/_local/outbox.json')).body as OutboxMessage[]).filter((m) => m.to === phone && m.channel === 'sms');
 
-const act = (owner: TestOwner, body: unknown) => api('/api/appointments', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
+const act = (owner: TestOwner, body: unknown) => api('/api/appointments/change', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
 
 async function booked(secret: string, start: string, callerPhone: string): Promise<string> {
   const answer = await agentTool(secret, 'book', { service: 'cut', start, callerName: 'Síle Ní Bhriain', callerPhone });

@@ -14,7 +14,7 @@ export function NoShowControl({ appointment, marked }: { appointment: Appointmen
   const queryClient = useQueryClient();
   const change = useMutation({
     mutationFn: (noShow: boolean) =>
-      apiFetch('/api/appointments', {
+      apiFetch('/api/appointments/change', {
         method: 'POST',
         body: JSON.stringify({ bookingId: appointment.id, noShow }),
         fallbackError: noShow ? 'Could not mark the no-show' : 'Could not take the no-show back',

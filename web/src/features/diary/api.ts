@@ -10,7 +10,7 @@ export function loadDiary(from: string, days: number): Promise<AppointmentsAnswe
 }
 
 export function changeAppointment(action: AppointmentAction, fallbackError: string): Promise<AppointmentActionAnswer> {
-  return apiFetch<AppointmentActionAnswer>('/api/appointments', { method: 'POST', body: JSON.stringify(action), fallbackError });
+  return apiFetch<AppointmentActionAnswer>('/api/appointments/change', { method: 'POST', body: JSON.stringify(action), fallbackError });
 }
 
 export type { Appointment, AppointmentsAnswer };
