@@ -21,3 +21,15 @@ export function toE164(input: string, defaultCountry: 'IE' = 'IE'): string | nul
   const parsed = parsePhone(normalised, defaultCountry);
   return parsed?.isValid() ? parsed.number : null;
 }
+
+/**
+ * Any stored number as people in Ireland write it: "091 562 345", "087 123 4567" (libphonenumber-js's
+ * national format, without the brackets it puts round an area code); international for another
+ * accepted country; as given when it is not a number of an accepted country. The one formatter for
+ * every number the product shows, in the browser and in texts.
+ */
+export function displayPhone(stored: string): string {
+  const parsed = parsePhone(stored.trim().replace(/^00/, '+'), 'IE');
+  if (!parsed) return stored;
+  return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
+}

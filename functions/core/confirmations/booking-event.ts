@@ -1,7 +1,7 @@
 import { parseEventDetail, type EventDetail } from '../../../events/catalog.js';
 import type { Salon } from '../salon-profile.js';
 import type { SalonStore } from '../../store/salon-store.js';
-import { displayPhone } from './format.js';
+import { displayPhone } from '../../contracts/phone.js';
 import { addressLine } from './format.js';
 import type { BookingKind } from './messages.js';
 import type { SalonContact } from './invite.js';

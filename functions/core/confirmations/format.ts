@@ -1,6 +1,5 @@
 import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE, type Appointment } from '../../contracts/appointments.js';
-import { parsePhone } from '../../contracts/phone.js';
 import { formatEuro } from '../money.js';
 
 /**
@@ -34,13 +33,6 @@ export function price(service: Appointment['service']): string | null {
   if (service.priceMinCents !== null && service.priceMaxCents !== null) return `${formatEuro(service.priceMinCents)}–${formatEuro(service.priceMaxCents)}`;
   if (service.priceMinCents !== null) return `from ${formatEuro(service.priceMinCents)}`;
   return null;
-}
-
-/** The salon's number as people write it: "01 234 5678" for Irish numbers, international otherwise (as stored, for a country we do not accept). */
-export function displayPhone(e164: string): string {
-  const parsed = parsePhone(e164);
-  if (!parsed) return e164;
-  return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
 }
 
 export function firstName(fullName: string): string {
