@@ -39,7 +39,8 @@ describe('numbers shown the Irish way', () => {
       escalationPhone: '+353861234567',
       phoneOption: 'forward',
       forwardNumber: '+35391562345',
-    } as SetupState;
+      forwardWhen: 'unanswered',
+    };
     const draft = wizardDataFromSetup(setup);
     expect(draft.business.phone).toBe('091 562 345');
     expect(draft.business.owner_mobile).toBe('087 123 4567');
