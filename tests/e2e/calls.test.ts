@@ -73,6 +73,8 @@ describe('the call log', () => {
     expect(await answered.getByRole('button', { name: 'Hide transcript' }).getAttribute('aria-expanded')).toBe('true');
 
     const tick = page.getByRole('checkbox', { name: 'Done: message from Siobhán' });
+    // Issue 46, point 7: the box says what it does, in words on the screen, not only to a screen reader.
+    expect(await page.getByTestId('message').locator('label').innerText()).toBe('Done');
     await tick.check();
     await page.getByTestId('message').and(page.locator('.message-done')).waitFor();
 

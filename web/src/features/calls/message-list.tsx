@@ -39,7 +39,9 @@ export function MessageItem({ message, onChange }: { message: MessageView; onCha
     <li id={`message-${message.id}`} className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
       <label className="message-check">
         <input type="checkbox" checked={done} onChange={() => void toggle()} disabled={savingTick !== null} />
-        <span className="visually-hidden">Done: message from {message.callerName}</span>
+        {/* A visible word, not a bare box (issue 46, point 7); screen readers hear whose message too. */}
+        <span className="message-check-text">Done</span>
+        <span className="visually-hidden">: message from {message.callerName}</span>
       </label>
       <div>
         <p className="call-head">
