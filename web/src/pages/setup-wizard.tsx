@@ -15,6 +15,7 @@ import { WizardOverlay } from '../features/setup/components/wizard-overlay';
 import { WizardProgress } from '../features/setup/components/wizard-progress';
 import { DraftNote } from '../features/setup/components/draft-note';
 import { clearOAuthMarker, oauthInFlight, oauthReturn } from '../features/setup/google-connect';
+import { pageIsLeaving } from '../features/auth';
 import { wizardDataFromSetup } from '../features/setup/wizard-data';
 import { useBusinessForm } from '../features/setup/use-business-form';
 import { useCalendarConnection } from '../features/setup/use-calendar-connection';
@@ -24,6 +25,9 @@ import { useVoiceForm } from '../features/setup/use-voice-form';
 import '../features/setup/setup.css';
 
 export const STEP_TITLES = ['Business Basics', 'Calendar & Services', 'Voice & Number'] as const;
+
+/** Departures nobody is asked about: to Google's consent page (the draft waits), or away from an owner who signed out in another tab. */
+const leavingOnPurpose = () => oauthInFlight() || pageIsLeaving();
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
@@ -99,7 +103,7 @@ export default function SetupWizardPage() {
   );
   const setup = useSetupLoad(onLoaded);
   const loadState = setup.status;
-  const leave = useLeaveGuard(loadState === 'ready' && (business.dirty || team.dirty || voice.dirty), { leavingOnPurpose: oauthInFlight });
+  const leave = useLeaveGuard(loadState === 'ready' && (business.dirty || team.dirty || voice.dirty), { leavingOnPurpose });
   const loadError = setup.error instanceof ApiError && setup.error.status === 401 ? setup.error.message : LOAD_FAILED;
 
   // Moves focus after a step change (to the new step's heading) or a failed check (to the first invalid field).

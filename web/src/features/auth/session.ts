@@ -72,6 +72,9 @@ let watching = false;
  * This page's owner left in another tab: the page goes, with everything it held for them (their
  * form, their reads), before it can write a draft or send a save with the next owner's token.
  */
+/** The page is leaving because it acts for no one any more: nothing may hold it (an unsaved-changes question included). */
+export const pageIsLeaving = (): boolean => leaving;
+
 function leavePage(): void {
   if (leaving) return;
   leaving = true;
