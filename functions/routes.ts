@@ -161,6 +161,18 @@ export const routes: readonly RouteDefinition[] = [
     timeoutSeconds: 29,
     grants: ['table:read'],
   },
+  // The same export as spreadsheets an owner can open: clients, bookings, the waiting list.
+  {
+    id: 'export-account-csv',
+    summary: "The owner's clients, bookings or waiting list as a CSV download (`?table=`), drawn from the data export",
+    path: '/api/account/export-csv',
+    methods: ['GET'],
+    entry: 'functions/api/export-account-csv.ts',
+    auth: 'owner',
+    maxBodyBytes: 0,
+    timeoutSeconds: 29,
+    grants: ['table:read'],
+  },
   {
     id: 'setup-load',
     summary: 'The setup the wizard and Settings edit, with defaults for what was never saved',

@@ -85,6 +85,7 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   'google-list-calendars': 0.05,
   'stripe-sandbox': 0.05,
   'export-account': 0.01,
+  'export-account-csv': 0.03,
   'delete-account': 0.01,
   // Monitoring polls it, whatever the number of salons.
   'get-health': 0,

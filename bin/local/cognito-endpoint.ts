@@ -12,6 +12,8 @@ import { hasValidSigV4 } from './sigv4.js';
 const BROWSER_OPERATIONS = new Set([
   'InitiateAuth',
   'SignUp',
+  // The signed-in owner reads her own attributes (her name for the dashboard's greeting) with her access token.
+  'GetUser',
   'ForgotPassword',
   'ConfirmForgotPassword',
   'ChangePassword',

@@ -78,3 +78,13 @@ export type AccountExport = {
 
 /** The download's name; the date is the day of the export in Irish time (yyyy-mm-dd). */
 export const exportFileName = (date: string) => `salon-data-${date}.json`;
+
+/** The spreadsheets an owner can open beside the JSON export, each drawn from it (functions/core/account-export-csv.ts). */
+export const CSV_TABLES = ['clients', 'bookings', 'waiting-list'] as const;
+export type CsvTable = (typeof CSV_TABLES)[number];
+
+/** `GET /api/account/export-csv?table=…`: which spreadsheet. */
+export const exportCsvQuery = z.strictObject({ table: z.enum(CSV_TABLES, 'table must be clients, bookings or waiting-list') });
+
+/** "salon-bookings-2026-12-02.csv" beside "salon-data-2026-12-02.json". */
+export const csvFileName = (table: CsvTable, date: string) => `salon-${table}-${date}.csv`;

@@ -7,6 +7,8 @@ export const messages = {
   confirmRequired: 'Please confirm your password',
   passwordsDoNotMatch: 'Passwords do not match',
   termsRequired: 'Please accept the terms and conditions',
+  nameRequired: 'Please enter your name',
+  nameTooLong: 'Please keep your name under 80 characters',
   invalidResetLink: 'Invalid or expired reset link. Please request a new one.',
   somethingWentWrong: 'Something went wrong',
   resetEmailFailed: 'Failed to send reset email',

@@ -12,13 +12,6 @@ export function parsePhone(text: string, defaultCountry?: 'IE'): PhoneNumber | u
   return defaultCountry ? parsePhoneNumberFromString(text, defaultCountry, metadata) : parsePhoneNumberFromString(text, metadata);
 }
 
-/** A stored E.164 number as people write it: Irish ones the Irish way (087 123 4567, 01 234 5678), others internationally. */
-export function displayPhone(e164: string): string {
-  const parsed = parsePhone(e164);
-  if (!parsed) return e164;
-  return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
-}
-
 /**
  * Irish numbers written any common way (087 123 4567, +353 87…, 00353…) to E.164.
  * libphonenumber-js carries the numbering plans, so "valid" means a real number of an accepted country.
@@ -27,4 +20,16 @@ export function toE164(input: string, defaultCountry: 'IE' = 'IE'): string | nul
   const normalised = input.trim().replace(/^00/, '+');
   const parsed = parsePhone(normalised, defaultCountry);
   return parsed?.isValid() ? parsed.number : null;
+}
+
+/**
+ * Any stored number as people in Ireland write it: "091 562 345", "087 123 4567" (libphonenumber-js's
+ * national format, without the brackets it puts round an area code); international for another
+ * accepted country; as given when it is not a number of an accepted country. The one formatter for
+ * every number the product shows, in the browser and in texts.
+ */
+export function displayPhone(stored: string): string {
+  const parsed = parsePhone(stored.trim().replace(/^00/, '+'), 'IE');
+  if (!parsed) return stored;
+  return parsed.country === 'IE' ? parsed.formatNational().replace(/[()]/g, '') : parsed.formatInternational();
 }

@@ -177,10 +177,10 @@ export function buildAccountExport(layout: PartitionLayout, salonId: string, ite
 }
 
 /** The owner's own salon only (the id comes from the token); a deleted owner gets 401 like everywhere else. */
-export async function exportAccount(deps: AccountExportDeps, owner: Owner): Promise<{ fileName: string; data: AccountExport }> {
+export async function exportAccount(deps: AccountExportDeps, owner: Owner): Promise<{ fileName: string; day: string; data: AccountExport }> {
   const salonId = await ownerSalonId(deps, owner);
   const items = await deps.salonPartition.items(salonId);
   const now = deps.now();
   const day = DateTime.fromJSDate(now, { zone: SALON_TIME_ZONE }).toISODate()!;
-  return { fileName: exportFileName(day), data: buildAccountExport(deps.partitionLayout, salonId, items, now) };
+  return { fileName: exportFileName(day), day, data: buildAccountExport(deps.partitionLayout, salonId, items, now) };
 }

@@ -1,7 +1,7 @@
 import type { Readiness } from '../contracts/go-live.js';
 import type { SalonAnswer } from '../contracts/salon.js';
 import { forwardingCodes } from '../contracts/forwarding.js';
-import { displayPhone } from './confirmations/format.js';
+import { displayPhone } from '../contracts/phone.js';
 import type { Salon } from './salon-profile.js';
 import type { StoredSetup } from './ports/setup-store.js';
 

@@ -32,6 +32,15 @@ export function json(statusCode: number, body: unknown, headers: Record<string, 
   };
 }
 
+/** A file to save (a CSV export, say), with the same no-store and nosniff headers as every JSON answer. */
+export function download(body: string, contentType: string, fileName: string): ApiResult {
+  return {
+    statusCode: 200,
+    headers: { 'content-type': contentType, ...SECURITY_HEADERS, 'content-disposition': `attachment; filename="${fileName}"` },
+    body,
+  };
+}
+
 /**
  * The owner as API Gateway's JWT authorizer (or the local server, doing the same checks) left
  * them in the request context. Only an access token of our app client gets this far. A page of

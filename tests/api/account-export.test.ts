@@ -91,6 +91,33 @@ describe('GET /api/account/export', () => {
     expect(data.bookingCounts).toMatchObject([{ total: 1, month: expect.stringMatching(/^\d{4}-\d\d$/), shard: expect.any(Number) }]);
   });
 
+  it('answers the clients, bookings and waiting list as CSV files a spreadsheet opens, for the owner only', async () => {
+    const today = DateTime.now().setZone(SALON_TIME_ZONE).toISODate();
+    const csv = (table: string, token = owner.accessToken) => api(`/api/account/export-csv?table=${table}`, { token });
+    const bookings = await csv('bookings');
+    expect(bookings.status).toBe(200);
+    expect(bookings.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(bookings.headers.get('content-disposition')).toBe(`attachment; filename="salon-bookings-${today}.csv"`);
+    expect(bookings.headers.get('x-content-type-options')).toBe('nosniff');
+    const lines = bookings.text.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe('Date,Start,End,Client,Phone,Email,Service,Price,Stylist,Status,Booked by,Booked at');
+    expect(lines[1]).toMatch(new RegExp(`^${nextOpenDay()},10:00,10:45,Mary Murphy,087 123 4567,,Cut and blow-dry,€45,Aoife,confirmed,Receptionist,`));
+    const clients = await csv('clients');
+    // Mary booked, then left a message from the same number as Siobhán: one client, under the name given last.
+    expect(clients.text.split('\r\n')).toContain(`Siobhán,087 123 4567,,1,${nextOpenDay()} 10:00,0,1`);
+    const waiting = await csv('waiting-list');
+    expect(waiting.status).toBe(200);
+    expect(waiting.text.replace(/^\uFEFF/, '')).toBe('Day,Client,Phone,Service,Minutes,Added\r\n');
+    // One of three tables, nothing else: no other salon can be named, no unknown table asked for.
+    expect((await csv('calls')).status).toBe(400);
+    expect((await api(`/api/account/export-csv?table=bookings&salonId=${salonId}`, { token: owner.accessToken })).status).toBe(400);
+    expect((await api('/api/account/export-csv?table=bookings')).status).toBe(401);
+    const other = await signUpOwner('export-csv-other');
+    const theirs = await csv('bookings', other.accessToken);
+    expect(theirs.status).toBe(200);
+    expect(theirs.text).not.toContain('Mary Murphy');
+  });
+
   it('leaves out secrets and internals, though the salon has them', async () => {
     const stored = await standIns().salonItems(salonId);
     const storedKinds = new Set(stored.map((item) => String(item.sk).split('#')[0]));

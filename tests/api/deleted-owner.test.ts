@@ -31,6 +31,7 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'get-salon': async () => ({ init: {} }),
   'delete-account': async (owner) => ({ init: { body: JSON.stringify({ password: owner.password }) } }),
   'export-account': async () => ({ init: {} }),
+  'export-account-csv': async () => ({ query: '?table=bookings', init: {} }),
   'setup-load': async () => ({ init: {} }),
   'setup-step': async () => ({ init: { body: JSON.stringify({ step: 1, business: BUSINESS, hours: DEFAULT_HOURS, currentStep: 2 }) } }),
   'google-oauth-start': async () => ({ init: {} }),

@@ -21,10 +21,15 @@ describe('accounts in the browser', () => {
   it('signs up into the dashboard, logs out, and the guards redirect', async () => {
     const page = await freshPage();
     const email = uniqueEmail('siobhan');
-    await signUpInBrowser(page, { email, password: 'lovely-hair-1' });
-    // A brand-new owner is welcomed, not welcomed back.
-    await page.getByRole('heading', { level: 1, name: `Welcome, ${email.split('@')[0]}!`, exact: true }).waitFor();
-    await expect(page.getByText(email, { exact: true }).waitFor()).resolves.toBeUndefined();
+    await signUpInBrowser(page, { email, password: 'lovely-hair-1', name: '  Siobhán Ní Bhriain ' });
+    // A brand-new owner is welcomed, not welcomed back, by the name she gave: "Welcome, siobhan-1a2b3c4d!"
+    // came from her email (issue 46, point 5). The name is Cognito's standard `name` attribute.
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Siobhán!', exact: true }).waitFor();
+    // The spec names a new salon after her full name (trimmed as the form sends it).
+    await page.locator('.dashboard-salon-name').getByText('Siobhán Ní Bhriain', { exact: true }).waitFor();
+    // A reload reads it again from the user pool, not from anything the sign-up page left behind.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Siobhán!', exact: true }).waitFor();
 
     // Signed in: the home page and /auth go to the dashboard, an unknown path too.
     await page.goto('/');
@@ -60,6 +65,7 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Email', { exact: true }).fill(uniqueEmail());
     await page.getByLabel('Password', { exact: true }).fill('long-enough-1');
     await page.getByRole('button', { name: 'Start Free Trial' }).click();
+    await page.getByText('Please enter your name').waitFor();
     await page.getByText('Please confirm your password').waitFor();
     await page.getByText('Please accept the terms and conditions').waitFor();
 

@@ -73,6 +73,10 @@ describe('the call log', () => {
     expect(await answered.getByRole('button', { name: 'Hide transcript' }).getAttribute('aria-expanded')).toBe('true');
 
     const tick = page.getByRole('checkbox', { name: 'Done: message from Siobhán' });
+    // Issue 46, point 7: the box says what it does, in words on the screen, not only to a screen reader.
+    const word = page.getByTestId('message').locator('label .message-check-text');
+    expect(await word.isVisible()).toBe(true);
+    expect(await word.textContent()).toBe('Done');
     await tick.check();
     await page.getByTestId('message').and(page.locator('.message-done')).waitFor();
 

@@ -73,6 +73,18 @@ async function bookThroughTools(owner: TestOwner, bookings: { start: string; cal
   }
 }
 
+const VOICE_STEP = {
+  step: 3,
+  selectedVoice: 'emily',
+  selectedLanguage: 'en',
+  firstMessage: 'Hi, thanks for calling Bláth Hair!',
+  agentPhone: '',
+  escalationPhone: '',
+  phoneOption: 'new',
+  forwardNumber: '',
+  forwardWhen: 'unanswered',
+} as const;
+
 async function saveStep(owner: TestOwner, body: unknown) {
   const response = await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body: JSON.stringify(body) });
   expect(response.status, response.text).toBe(200);
@@ -97,20 +109,37 @@ describe('dashboard', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
-  it('shows a skeleton for a second, then the stats (sample ones labelled) and the sample activity', async () => {
-    const { page } = await signedInDashboard('skeleton');
+  it('shows a skeleton for a second, then an honest empty state: what will appear and the first step, no invented figures', async () => {
+    const { page, owner } = await signedInDashboard('skeleton');
     await page.getByTestId('stat-skeleton').first().waitFor();
     expect(await page.getByText("Today's calls").count()).toBe(0);
     await page.getByText("Today's calls", { exact: true }).waitFor();
     await page.getByTestId('stat-bookings').waitFor();
     expect(await page.getByTestId('stat-skeleton').count()).toBe(0);
     for (const label of ['Bookings this month', 'Missed calls', 'Satisfaction']) await page.getByText(label, { exact: true }).waitFor();
-    await page.getByTestId('activity').getByRole('listitem').first().waitFor();
-    // Three sample stat cards and the activity list say so; the real bookings figure does not.
-    expect(await page.getByText('Sample data', { exact: true }).count()).toBe(4);
-    expect(await page.getByTestId('stat-bookings').getByText('Sample data').count()).toBe(0);
-    for (const id of ['calls', 'missed', 'satisfaction'])
-      expect(await page.getByTestId(`stat-${id}`).getByText('Sample data', { exact: true }).count()).toBe(1);
+    // Issue 46, point 4: a new salon saw "18, +4 on yesterday" and "4.8/5 from 32 caller ratings".
+    // Before its first call no card holds a figure that is not the salon's own: each says what it will count.
+    await page.getByTestId('stats-empty').waitFor();
+    for (const id of ['calls', 'missed', 'satisfaction']) {
+      const card = page.getByTestId(`stat-${id}`);
+      expect(await card.locator('.stat-value').textContent(), id).toMatch(/^(No calls yet|Not rated yet)$/);
+      expect(await card.textContent(), id).not.toMatch(/\d/);
+    }
+    expect(await page.getByText('Sample data', { exact: true }).count()).toBe(0);
+    for (const invented of ['18', '4.8/5', '+4 on yesterday', 'Aoife Byrne']) expect(await page.getByText(invented).count(), invented).toBe(0);
+    // What will appear, and the first step: setup while it is unfinished.
+    const activity = page.getByTestId('activity-empty');
+    await activity.getByText(/will be listed here/).waitFor();
+    for (const empty of [activity, page.getByTestId('stats-empty')])
+      expect(await empty.getByTestId('first-step').textContent()).toBe('First step: finish setup with Continue Setup.');
+    // Once setup is finished the first step is a test call, under the one name the dashboard gives it.
+    await bookableSalon(owner);
+    await saveStep(owner, { ...VOICE_STEP, currentStep: 3 });
+    await page.reload();
+    await page.getByText('Setup complete', { exact: true }).waitFor();
+    expect(await page.getByTestId('activity-empty').getByTestId('first-step').textContent()).toBe(
+      'First step: press Test Agent and make a test call; it will show here.',
+    );
 
     // A fresh reload shows the skeleton again for one second by the page's own clock (Playwright's
     // fake timers, paused and moved by hand, so a loaded machine cannot stretch or shrink it), then the figures.
@@ -135,7 +164,7 @@ describe('dashboard', () => {
     await page.clock.resume();
     answer();
     await page.getByTestId('stat-bookings').waitFor();
-    await page.getByTestId('activity').waitFor();
+    await page.getByTestId('activity-empty').waitFor();
     expect(await page.getByTestId('stat-skeleton').count()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
+import { axeViolations, closeContexts, newContext, signUpInBrowser } from '../support/browser.js';
 
 /**
  * An owner's typed work is never lost: what the wizard and Settings hold unsaved survives a
@@ -14,6 +14,19 @@ async function ownerPage(label: string, width = 1280): Promise<Page> {
   await signUpInBrowser(page, { label });
   return page;
 }
+
+/** Answers the browser's own "Leave site?" (beforeunload) with Leave, and counts how often it asked. */
+function browserPrompts(page: Page): { asked: () => number } {
+  let asked = 0;
+  page.on('dialog', (dialog) => {
+    if (dialog.type() !== 'beforeunload') return;
+    asked += 1;
+    void dialog.accept();
+  });
+  return { asked: () => asked };
+}
+
+const leaveDialog = (page: Page) => page.getByRole('dialog', { name: 'Leave without saving?' });
 
 const draftNote = (page: Page) => page.getByRole('status').filter({ hasText: "We kept the changes you hadn't saved yet" });
 
@@ -32,6 +45,7 @@ describe('unsaved work is kept', () => {
   for (const width of [1280, 375]) {
     it(`keeps step 2's stylists and services across a reload and a visit to the dashboard (${width} px)`, async () => {
       const page = await ownerPage(`draft${width}`, width);
+      const prompts = browserPrompts(page);
       await stepTwoWithCalendar(page);
       await page.getByLabel('Stylist 1 name', { exact: true }).fill('Aoife');
       await page.getByRole('button', { name: 'Add stylist' }).click();
@@ -43,12 +57,14 @@ describe('unsaved work is kept', () => {
 
       await page.reload();
       await page.getByText('Step 2 of 3', { exact: true }).waitFor();
+      expect(prompts.asked()).toBe(1);
       await draftNote(page).waitFor();
       expect(await page.getByLabel('Stylist 1 name', { exact: true }).inputValue()).toBe('Aoife');
       expect(await page.getByLabel('Stylist 2 name', { exact: true }).inputValue()).toBe('Ciarán');
       await page.getByTestId('service-row').filter({ hasText: 'Full head foils' }).waitFor();
 
       await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
       await page.waitForURL('**/dashboard');
       await page.goto('/setup-wizard?step=2');
       await draftNote(page).waitFor();
@@ -68,6 +84,7 @@ describe('unsaved work is kept', () => {
 
   it('keeps an unsaved Settings edit across sections and a reload, drops it once saved, and forgets it on sign-out', async () => {
     const page = await ownerPage('draftsettings');
+    browserPrompts(page);
     await page.goto('/settings?section=business');
     const name = page.getByLabel('Business name', { exact: true });
     await name.fill('Snip & Sip');
@@ -107,4 +124,67 @@ describe('unsaved work is kept', () => {
     await page.waitForURL((url) => url.pathname === '/');
     expect(await drafts()).toEqual([]);
   });
+
+  for (const width of [375, 1280]) {
+    it(`asks before leaving Settings or the wizard with unsaved changes, never after a save (${width} px, issue 46 point 7)`, async () => {
+      const page = await ownerPage(`leave${width}`, width);
+      // Whether the page asks the browser to confirm an unload (a reload, a closed tab): the real prompt is answered in the test above.
+      const asksOnUnload = () =>
+        page.evaluate(() => {
+          const event = new Event('beforeunload', { cancelable: true });
+          window.dispatchEvent(event);
+          return event.defaultPrevented;
+        });
+
+      // Nothing typed: leaving asks nothing.
+      await page.goto('/settings?section=business');
+      await page.getByLabel('Business name', { exact: true }).waitFor();
+      expect(await asksOnUnload()).toBe(false);
+      await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      await page.waitForURL('**/dashboard');
+      expect(await leaveDialog(page).count()).toBe(0);
+
+      // Typed and not saved: the app's link asks, Stay keeps the page with what was typed.
+      await page.goto('/settings?section=business');
+      await page.getByLabel('Business name', { exact: true }).fill('Snip & Sip');
+      await page.getByLabel('Phone number', { exact: true }).fill('021 555 0199');
+      await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      const dialog = leaveDialog(page);
+      await dialog.getByText('You have changes that are not saved yet.', { exact: false }).waitFor();
+      // Stay is the safe default, and has the focus.
+      expect(await dialog.getByRole('button', { name: 'Stay' }).evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await axeViolations(page)).toEqual([]);
+      await dialog.getByRole('button', { name: 'Stay' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).pathname).toBe('/settings');
+      expect(await page.getByLabel('Business name', { exact: true }).inputValue()).toBe('Snip & Sip');
+      // Another section is not leaving: no question (a dropdown on a phone, a sidebar on a desktop).
+      if (width < 640) await page.getByLabel('Settings section', { exact: true }).selectOption('voice');
+      else await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Voice & Number' }).click();
+      await page.getByRole('heading', { level: 2, name: 'Voice & Number' }).waitFor();
+      expect(await leaveDialog(page).count()).toBe(0);
+      // A reload or a closed tab gets the browser's own question.
+      expect(await asksOnUnload()).toBe(true);
+
+      // Saved: leaving asks nothing again.
+      if (width < 640) await page.getByLabel('Settings section', { exact: true }).selectOption('business');
+      else await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Business' }).click();
+      await page.getByRole('button', { name: 'Save changes' }).click();
+      await page.getByText('Business details updated.').waitFor();
+      expect(await asksOnUnload()).toBe(false);
+      await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      await page.waitForURL('**/dashboard');
+
+      // The wizard: an unsaved greeting is asked about; Leave goes, and the draft is still there.
+      await page.goto('/setup-wizard?step=3');
+      await page.getByText('Step 3 of 3', { exact: true }).waitFor();
+      await page.getByLabel('First message', { exact: true }).fill('Dia duit, Snip & Sip here.');
+      await page.getByRole('link', { name: /Back to Dashboard/ }).click();
+      await leaveDialog(page).getByRole('button', { name: 'Leave' }).click();
+      await page.waitForURL('**/dashboard');
+      await page.goto('/setup-wizard?step=3');
+      await draftNote(page).waitFor();
+      expect(await page.getByLabel('First message', { exact: true }).inputValue()).toBe('Dia duit, Snip & Sip here.');
+    });
+  }
 });

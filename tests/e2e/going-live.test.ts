@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { DateTime } from 'luxon';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { pausedLine } from '../../functions/contracts/go-live.js';
-import { displayPhone } from '../../functions/core/confirmations/format.js';
+import { displayPhone } from '../../functions/contracts/phone.js';
 import { axeViolations, closeContexts, newContext, signedInPage } from '../support/browser.js';
 import { connectSandboxCalendar } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';

@@ -52,10 +52,15 @@ const row = (page: Page, name: string) =>
   page.getByTestId('service-row').filter({ has: page.locator('.service-summary-name', { hasText: new RegExp(`^${name}$`) }) });
 const summary = (page: Page, name: string) => row(page, name).locator('.service-summary');
 const openEditors = (page: Page) => page.locator('.service-summary[aria-expanded="true"]').count();
+/** Opens a service's editor unless it is open already (the first service needing attention opens by itself). */
+async function openEditor(page: Page, name: string, nth = 0) {
+  const button = summary(page, name).nth(nth);
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+}
 
 describe('price-list import review', () => {
   for (const width of [1280, 375]) {
-    it(`highlights what the import was unsure of, says what auto-fill skipped, and ${width < 640 ? 'opens one editor at a time' : 'keeps several editors open'} (${width} px)`, async () => {
+    it(`highlights what the import was unsure of, says what auto-fill skipped, opens one editor at a time and ticks a flag from the list (${width} px)`, async () => {
       const page = await stepTwo(`review${width}`, width);
       const file = join(tempDir, `misread-${width}.txt`);
       writeFileSync(file, MISREAD_LIST);
@@ -90,9 +95,13 @@ describe('price-list import review', () => {
       await row(page, 'Gents Cut').getByText('A price with no name (€20) was left out.').waitFor();
       await summary(page, 'adies Cut').click();
       await row(page, 'adies Cut').getByText('"adies Cut" starts in the middle of a word: part of the name may be missing.').waitFor();
-      // A phone shows one editor at a time; a wide screen keeps the ones the owner opened (and Mystery Box's, opened by its missing duration).
-      expect(await openEditors(page)).toBe(width < 640 ? 1 : 4);
-      expect(await summary(page, 'Gents Cut').getAttribute('aria-expanded')).toBe(width < 640 ? 'false' : 'true');
+      // One editor at a time on every screen (issue 46, point 6): opening one closes the last.
+      expect(await openEditors(page)).toBe(1);
+      expect(await summary(page, 'Gents Cut').getAttribute('aria-expanded')).toBe('false');
+      // A flagged service is ticked straight from the list, without opening it.
+      await row(page, 'Gents Cut').getByRole('button', { name: 'Gents Cut is right' }).click();
+      expect(await row(page, 'Gents Cut').locator('.service-summary-review').count()).toBe(0);
+      expect(await openEditors(page)).toBe(1);
 
       // Auto-fill names what it could not fill, and why.
       await page.getByRole('button', { name: 'Auto-fill durations' }).click();
@@ -102,6 +111,69 @@ describe('price-list import review', () => {
         .waitFor();
       expect(await axeViolations(page)).toEqual([]);
     });
+  }
+
+  for (const width of [375, 1280]) {
+    it(`reviews a long list as a compact table a phone can scroll, keeps notes as notes, asks before importing again, and undoes a removal (${width} px, issue 46 point 6)`, async () => {
+      const page = await stepTwo(`compact${width}`, width);
+      const names = Array.from({ length: 25 }, (_, index) => `Treatment ${index + 1}`);
+      // No durations: every service needs attention, as in the 27-service list that was 28,000 px tall on a phone.
+      const list = [
+        'Full Head Colour  €65',
+        'Patch test required',
+        ...names.map((name, index) => `${name}  €${20 + index}`),
+        'Gents Cut €25',
+        'Senior Stylist prices +€5',
+      ].join('\n');
+      const file = join(tempDir, `long-${width}.txt`);
+      writeFileSync(file, list);
+      await page.getByLabel('Upload price list').setInputFiles(file);
+      await page.locator('.upload-review, .upload-done').first().waitFor({ timeout: 30_000 });
+      const rows = page.getByTestId('service-row');
+      expect(await rows.count()).toBe(27);
+      expect(await page.locator('.service-row-invalid').count()).toBe(27);
+      expect(await openEditors(page)).toBe(1);
+      // A compact table: one line per closed service, and the whole page a phone can scroll.
+      const heights = await page
+        .locator('.service-row:not(.service-row-open)')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height));
+      expect(Math.max(...heights)).toBeLessThanOrEqual(width < 640 ? 80 : 60);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(width < 640 ? 6_000 : 4_000);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // Notes stay notes: the patch test is the colour's comment, the surcharge no service of its own.
+      expect(await row(page, 'Senior Stylist prices').count()).toBe(0);
+      await openEditor(page, 'Full Head Colour');
+      expect(await row(page, 'Full Head Colour').getByLabel('Comment (optional)').inputValue()).toBe('Patch test required');
+      expect(await row(page, 'Gents Cut').count()).toBe(1);
+      expect(await openEditors(page)).toBe(1);
+
+      // The same list again: asked, not appended. Update keeps 27; Add all doubles them; Cancel changes nothing.
+      await page.getByLabel('Upload price list').setInputFiles(file);
+      const choice = page.getByRole('group', { name: /already in your list/ });
+      await choice.getByText('All 27 services in this price list are already in your list, by name.', { exact: false }).waitFor({ timeout: 30_000 });
+      expect(await axeViolations(page)).toEqual([]);
+      await choice.getByRole('button', { name: 'Update those 27' }).click();
+      await choice.waitFor({ state: 'detached' });
+      expect(await rows.count()).toBe(27);
+      expect(await row(page, 'Full Head Colour').count()).toBe(1);
+      await page.getByLabel('Upload price list').setInputFiles(file);
+      await choice.getByRole('button', { name: 'Cancel' }).click();
+      expect(await rows.count()).toBe(27);
+      await page.getByLabel('Upload price list').setInputFiles(file);
+      await choice.getByRole('button', { name: 'Add all 27 as new' }).click();
+      expect(await rows.count()).toBe(54);
+
+      // A removed service comes back with Undo, where it stood.
+      await openEditor(page, 'Treatment 3');
+      await row(page, 'Treatment 3').first().getByRole('button', { name: 'Remove Treatment 3' }).click();
+      expect(await row(page, 'Treatment 3').count()).toBe(1);
+      await page.getByText('Removed Treatment 3.').waitFor();
+      await page.getByRole('button', { name: 'Undo' }).click();
+      expect(await row(page, 'Treatment 3').count()).toBe(2);
+      expect(await rows.nth(3).locator('.service-summary-name').textContent()).toBe('Treatment 3');
+      expect(await axeViolations(page)).toEqual([]);
+    }, 150_000);
   }
 
   it('advises a photo taken closer when a photo of small print was read badly, where the import says what it read', async () => {

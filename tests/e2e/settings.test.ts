@@ -191,7 +191,8 @@ describe('settings: what setup saved', () => {
     await panelHeading(page, 'Voice & Number').waitFor();
     await page.getByRole('radio', { name: /Juniper/ }).waitFor();
     expect(await page.getByRole('radio', { name: /Juniper/ }).isChecked()).toBe(true);
-    expect(await page.getByLabel('Put callers through to', { exact: true }).inputValue()).toBe('+353877654321');
+    // Stored in E.164, shown back as she wrote it (issue 46, point 5: it came back as '+353877654321').
+    expect(await page.getByLabel('Put callers through to', { exact: true }).inputValue()).toBe('087 765 4321');
     expect(await loadSetup(owner)).toMatchObject({ selectedVoice: 'juniper', selectedLanguage: 'pl', escalationPhone: '+353877654321' });
 
     await page.goBack();
@@ -236,6 +237,21 @@ describe('settings: what setup saved', () => {
     expect(text).not.toContain(secret);
     expect(text).not.toContain(hashAgentSecret(secret));
     expect(text).not.toMatch(/secretHash|encryptedRefreshToken/);
+  });
+
+  it('downloads the bookings, clients and waiting list as CSV files a spreadsheet opens (issue 46, point 8)', async () => {
+    const page = await signedIn(owner, '/settings?section=account');
+    for (const [label, table, heading] of [
+      ['Bookings (CSV)', 'bookings', 'Date,Start,End,Client,Phone,Email,Service,Price,Stylist,Status,Booked by,Booked at'],
+      ['Clients (CSV)', 'clients', 'Name,Phone,Email,Bookings,Last booking,On the waiting list,Messages'],
+      ['Waiting list (CSV)', 'waiting-list', 'Day,Client,Phone,Service,Minutes,Added'],
+    ] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: label }).click()]);
+      expect(download.suggestedFilename()).toMatch(new RegExp(`^salon-${table}-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
+      const chunks: Buffer[] = [];
+      for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+      expect(Buffer.concat(chunks).toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${heading}`);
+    }
   });
 });
 
@@ -284,6 +300,23 @@ describe('settings: account', () => {
     await expect(signIn(owner.email, owner.password)).rejects.toThrow();
     owner = await signIn(owner.email, 'brand-new-pass-7');
     expect(owner.accessToken).toBeTruthy();
+  });
+
+  it('shows the delete button on a 375 px phone without scrolling inside the dialog (issue 46, point 7)', async () => {
+    const page = await signedIn(owner, '/settings?section=account', { width: 375, height: 667 });
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText(/^Removes your salon's setup/).waitFor();
+    const button = await dialog.getByRole('button', { name: 'Delete my account' }).boundingBox();
+    expect(button).not.toBeNull();
+    expect(button!.y).toBeGreaterThanOrEqual(0);
+    expect(button!.y + button!.height).toBeLessThanOrEqual(667);
+    // Nothing was scrolled to bring it there: the dialog itself does not scroll, only the list of what goes.
+    expect(await dialog.evaluate((element) => ({ top: element.scrollTop, scrolls: element.scrollHeight > element.clientHeight }))).toEqual({
+      top: 0,
+      scrolls: false,
+    });
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('deletes the account from an accessible dialog: a blank or wrong password is refused there, the right one signs out', async () => {

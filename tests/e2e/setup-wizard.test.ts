@@ -185,6 +185,8 @@ describe('setup wizard', () => {
     await page.getByRole('button', { name: 'Complete Setup' }).click();
     await page.waitForURL('**/dashboard');
     for (const step of [1, 2, 3]) await page.getByTestId(`setup-card-${step}`).getByText('Completed', { exact: true }).waitFor();
+    // All three done: nothing is said to be unfinished.
+    expect(await page.getByText(/Still to finish/).count()).toBe(0);
 
     // Everything was saved: the wizard reloads it, with the server's stylist id and mapping.
     const token = await accessTokenOf(page);
@@ -450,7 +452,7 @@ describe('setup wizard', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await expectStep(page, 1, 'Business Basics');
     expect(await page.getByLabel('Business name', { exact: true }).inputValue()).toBe('Siobhán’s Hair Studio');
-    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('+35312345678');
+    expect(await page.getByLabel('Phone number', { exact: true }).inputValue()).toBe('01 234 5678');
 
     await page.getByRole('link', { name: /Back to Dashboard/ }).click();
     await page.waitForURL('**/dashboard');
@@ -576,6 +578,19 @@ describe('setup wizard', () => {
         expect(await fits(), `step 3 at ${width}px`).toBe(true);
       }),
     );
+  });
+
+  it('says which step is unfinished when Complete Setup is pressed with one open, then goes to the dashboard as the spec says (issue 46, point 7)', async () => {
+    const page = await signedUpPage('unfinished');
+    await openWizard(page);
+    await completeStepOne(page);
+    // No calendar: step 2 has nothing to save, so Next moves on without it.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expectStep(page, 3, 'Voice & Number');
+    await page.getByRole('button', { name: 'Complete Setup' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.locator('.toast').filter({ hasText: 'Setup saved. Still to finish: Calendar & Services.' }).waitFor();
+    await page.getByTestId('setup-card-2').getByText('Not started', { exact: true }).waitFor();
   });
 
   it('checks step 1 with the contract before saving', async () => {

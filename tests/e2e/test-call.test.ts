@@ -75,9 +75,10 @@ describe('the test page (sandbox)', () => {
     page.on('response', (response) => {
       if (new URL(response.url()).pathname.endsWith('.js')) scripts.push(new URL(response.url()).pathname);
     });
-    await page.getByRole('link', { name: 'Test & go live' }).click();
+    // The dashboard names the test call one way, as the spec's button does: Test Agent.
+    await page.getByRole('link', { name: 'Test Agent', exact: true }).click();
     await page.waitForURL('**/test');
-    await page.getByRole('heading', { level: 1, name: 'Test your receptionist' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Test Agent' }).waitFor();
     await page.getByText('Ready', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Call My Agent' }).click();
     await page.getByText('Call in progress', { exact: true }).waitFor();

@@ -79,11 +79,12 @@ export async function closeBrowser(): Promise<void> {
 }
 
 /** Signs a new owner up through the auth page, as a person would, and waits for the dashboard. */
-export async function signUpInBrowser(page: Page, options: { email?: string; label?: string; password?: string } = {}): Promise<string> {
+export async function signUpInBrowser(page: Page, options: { email?: string; label?: string; password?: string; name?: string } = {}): Promise<string> {
   const email = options.email ?? `${options.label ?? 'owner'}-${randomUUID().slice(0, 8)}@example.ie`;
   const password = options.password ?? 'lovely-hair-1';
   await page.goto('/auth');
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  await page.getByLabel('Your name', { exact: true }).fill(options.name ?? 'Siobhán Ní Bhriain');
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Confirm password', { exact: true }).fill(password);

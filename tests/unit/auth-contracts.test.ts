@@ -17,7 +17,7 @@ describe('auth form rules', () => {
   });
 
   it('sign-up needs a confirmation, a match and the terms', () => {
-    const base = { email: 'niamh@salon.ie', password: 'long-enough', confirmPassword: '', acceptTerms: false };
+    const base = { name: 'Niamh', email: 'niamh@salon.ie', password: 'long-enough', confirmPassword: '', acceptTerms: false };
     expect(fieldErrors(signUpForm.safeParse(base))).toEqual({
       confirmPassword: 'Please confirm your password',
       acceptTerms: 'Please accept the terms and conditions',

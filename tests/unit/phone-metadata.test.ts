@@ -13,7 +13,7 @@ import {
 import { isMobileNumber } from '../../functions/contracts/mobile-phone.js';
 import { ACCEPTED_PHONE_COUNTRIES } from '../../functions/contracts/phone-countries.js';
 import { parsePhone, toE164 } from '../../functions/contracts/phone.js';
-import { displayPhone } from '../../functions/core/confirmations/format.js';
+import { displayPhone } from '../../functions/contracts/phone.js';
 import acceptedPlans from '../../functions/contracts/phone-metadata.json' with { type: 'json' };
 
 const committed = readFileSync(new URL(`../../${PHONE_METADATA}`, import.meta.url), 'utf8');

@@ -4,7 +4,7 @@ import { CALL_LOG_PAGE_SIZE, CALL_SID, type CallActionView, type CallView, type 
 import type { Ports } from '../ports.js';
 import { ConflictError, NotFoundError } from '../errors.js';
 import type { CallRecord } from '../ports/call-types.js';
-import { displayPhone } from '../confirmations/format.js';
+import { displayPhone } from '../../contracts/phone.js';
 import { meterCompletedCall } from '../usage/meter-completed-call.js';
 import type { MeteringDeps } from '../usage/meter-usage.js';
 import { callOutcome } from './call-outcome.js';

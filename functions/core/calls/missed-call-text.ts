@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { CallOutcome } from '../../contracts/calls.js';
 import { SALON_TIME_ZONE } from '../../contracts/appointments.js';
-import { displayPhone } from '../confirmations/format.js';
+import { displayPhone } from '../../contracts/phone.js';
 
 /**
  * Missed calls win bookings back: a caller nobody answered (the call was missed, or they hung

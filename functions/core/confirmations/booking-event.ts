@@ -1,7 +1,8 @@
 import { parseEventDetail, type EventDetail } from '../../contracts/events.js';
 import type { Salon } from '../salon-profile.js';
 import type { SalonStore } from '../ports/salon-store.js';
-import { displayPhone, addressLine } from './format.js';
+import { displayPhone } from '../../contracts/phone.js';
+import { addressLine } from './format.js';
 import type { BookingKind } from './messages.js';
 import type { SalonContact } from './invite.js';
 

@@ -2,8 +2,6 @@ import { DateTime } from 'luxon';
 import { SALON_TIME_ZONE, type Appointment } from '../../contracts/appointments.js';
 import { formatEuro } from '../money.js';
 
-export { displayPhone } from '../../contracts/phone.js';
-
 /**
  * How confirmations show times, prices, names and numbers: Irish English, the salon's own clock
  * (Europe/Dublin, summer time included), 24-hour times.
@@ -37,7 +35,6 @@ export function price(service: Appointment['service']): string | null {
   return null;
 }
 
-/** The salon's number as people write it: "01 234 5678" for Irish numbers, international otherwise (as stored, for a country we do not accept). */
 export function firstName(fullName: string): string {
   return fullName.trim().split(/\s+/)[0] ?? '';
 }

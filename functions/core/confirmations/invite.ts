@@ -5,7 +5,7 @@ import type { Appointment } from '../../contracts/appointments.js';
 /** The salon as its messages and invites name it. */
 export interface SalonContact {
   name: string;
-  /** As people write it (format.displayPhone), or null when the salon has no number yet. */
+  /** As people write it (contracts/phone.ts, displayPhone), or null when the salon has no number yet. */
   phone: string | null;
   /** One line, or null. */
   address: string | null;

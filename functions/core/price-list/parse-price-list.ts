@@ -1,5 +1,5 @@
 import { PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../../contracts/price-list.js';
-import { headingOf, holdsPhoneNumber, isNoiseLine, isTableHeader, letters, looksLikeNote, normalizeLine } from './parse/names.js';
+import { headingOf, holdsPhoneNumber, isNoiseLine, isNoteLine, isTableHeader, letters, looksLikeNote, normalizeLine } from './parse/names.js';
 import { groupTokens, newGroup, priced, serviceOf, type Group } from './parse/services.js';
 import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
 
@@ -60,6 +60,11 @@ export function parsePriceList(text: string, options: ParseOptions = {}): Parsed
   /** A line with a name but no price yet: its price may stand alone on the next line. */
   let carry: { group: Group; heading: string | null; previousHeading: string | null } | null = null;
   let lastLineServices: ParsedService[] = [];
+  /** A blank line since the last service: a note below it is the list's, not that service's. */
+  let afterBlank = false;
+  const noteOn = (service: ParsedService, note: string) => {
+    service.comment = [service.comment, note].filter(Boolean).join('; ').slice(0, 300);
+  };
 
   const add = (service: ParsedService) => {
     const key = JSON.stringify([service.name.toLowerCase(), service.price, service.price_min, service.price_max, service.duration, service.comment]);
@@ -74,11 +79,23 @@ export function parsePriceList(text: string, options: ParseOptions = {}): Parsed
     const trimmed = line.trim();
     if (!trimmed) {
       carry = null;
+      afterBlank = true;
       continue;
     }
+    const noteMayJoin = !afterBlank;
+    afterBlank = false;
     if (isNoiseLine(trimmed) || holdsPhoneNumber(rawLine)) {
       carry = null;
       lastLineServices = [];
+      continue;
+    }
+    if (isNoteLine(trimmed)) {
+      // A note, priced or not ("Senior Stylist prices +€5"), is never a service: right under one it is that service's comment.
+      const note = trimmed.replace(/^[(\[*•·\-–\s]+|[)\]\s.]+$/g, '').replace(/\s+/g, ' ');
+      const last = noteMayJoin ? lastLineServices.at(-1) : undefined;
+      if (last && letters(note) >= 2 && note.length <= 120) noteOn(last, note);
+      else lastLineServices = [];
+      carry = null;
       continue;
     }
     if (/^[([].*[)\]]$/.test(trimmed) && lastLineServices.length > 0) {
@@ -103,7 +120,7 @@ export function parsePriceList(text: string, options: ParseOptions = {}): Parsed
       if (looksLikeNote(plain) && !/^[*†]/.test(plain) && lastLineServices.length > 0) {
         const last = lastLineServices.at(-1)!;
         const note = plain.replace(/^[(\[*+\s]+|[)\]\s.]+$/g, '').replace(/\s+/g, ' ');
-        if (letters(note) >= 2 && note.length <= 120) last.comment = [last.comment, note].filter(Boolean).join('; ').slice(0, 300);
+        if (letters(note) >= 2 && note.length <= 120) noteOn(last, note);
         carry = null;
         continue;
       }

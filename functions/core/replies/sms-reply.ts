@@ -6,7 +6,8 @@ import { loadSalonContext, phoneKey, type BookingDeps, type SalonContext } from 
 import { ToolError } from '../booking/errors.js';
 import { takeMessage } from '../booking/salon-tools.js';
 import { localDate } from '../booking/time.js';
-import { displayPhone, spokenWhen } from '../confirmations/format.js';
+import { spokenWhen } from '../confirmations/format.js';
+import { displayPhone } from '../../contracts/phone.js';
 import { intentOf } from './keywords.js';
 import type { StoredAppointment } from '../booking/records.js';
 

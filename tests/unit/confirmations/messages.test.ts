@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { addressLine } from '../../../functions/core/confirmations/format.js';
 import { bookingSms, callerEmail, ownerEmail } from '../../../functions/core/confirmations/messages.js';
-import { displayPhone, duration, price, spokenWhen } from '../../../functions/core/confirmations/format.js';
+import { duration, price, spokenWhen } from '../../../functions/core/confirmations/format.js';
+import { displayPhone } from '../../../functions/contracts/phone.js';
 import { appointment, NOW, salon } from './fixtures.js';
 
 describe('the booking SMS', () => {

@@ -204,6 +204,19 @@ describe('parsePriceList: layout', () => {
     ]);
   });
 
+  // Issue 46, point 6: "Patch test required" and "Senior Stylist prices +€5" were imported as services.
+  it('keeps a test a service needs, or a surcharge, as a note: the comment of the service right above, never a service', () => {
+    expect(parsePriceList('Full Head Colour (90 mins) €65\nPatch test required\nCut & Blow Dry €45\nSenior Stylist prices +€5')).toEqual([
+      single('Full Head Colour', 65, 90, 'Patch test required'),
+      single('Cut & Blow Dry', 45, 0, 'Senior Stylist prices +€5'),
+    ]);
+    // Below a blank line a note is the list's own, not the service's: it is no service either.
+    expect(parsePriceList('Gents Cut €25\n\nSenior Stylist +€5\n* Patch test required 48 hrs before colour\nRoot Tint €50')).toEqual([
+      single('Gents Cut', 25),
+      single('Root Tint', 50),
+    ]);
+  });
+
   it('leaves footnotes and sentences with prices alone, and "approx." out of comments', () => {
     expect(
       parsePriceList('Boys (under 12)   €14\n* Senior citizens 10% off Tuesdays\nHair treatments are €15 with any service.\nColour from €70 (approx. 2 hours)'),

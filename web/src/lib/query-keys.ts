@@ -4,6 +4,7 @@
  */
 export const queryKeys = {
   salon: ['salon'],
+  ownerName: ['owner-name'],
   setup: ['setup'],
   dashboard: ['dashboard'],
   appointments: ['appointments'],

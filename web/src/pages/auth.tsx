@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, signInForm, signUpForm, type FieldErrors } from '@functions/contracts/auth';
+import { NAME_MAX_LENGTH, fieldErrors, signInForm, signUpForm, type FieldErrors } from '@functions/contracts/auth';
 import { PasswordField } from '../features/auth/password-field';
 import { TextInput } from '../components/form-fields';
 import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog';
@@ -9,13 +9,13 @@ import { signInOwner, signUpOwner } from '../features/auth/session';
 import '../features/auth/auth.css';
 
 type Mode = 'sign-in' | 'sign-up';
-type SignUpFields = { email: string; password: string; confirmPassword: string; acceptTerms: boolean };
+type SignUpFields = { name: string; email: string; password: string; confirmPassword: string; acceptTerms: boolean };
 
 export default function AuthPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
-  const [form, setForm] = useState<SignUpFields>({ email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const [form, setForm] = useState<SignUpFields>({ name: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
   const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
   const [formError, setFormError] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -43,7 +43,7 @@ export default function AuthPage() {
     setSubmitting(true);
     try {
       const email = form.email.trim();
-      if (mode === 'sign-up') await signUpOwner(email, form.password);
+      if (mode === 'sign-up') await signUpOwner(email, form.password, form.name.trim());
       await signInOwner(email, form.password);
       await navigate('/dashboard', { replace: true });
     } catch (error) {
@@ -88,6 +88,17 @@ export default function AuthPage() {
             </button>
           </div>
           <form className="form" noValidate onSubmit={submit} aria-busy={submitting}>
+            {signingUp && (
+              <TextInput
+                label="Your name"
+                name="name"
+                autoComplete="name"
+                maxLength={NAME_MAX_LENGTH}
+                value={form.name}
+                error={errors.name}
+                onChange={(value) => update('name', value)}
+              />
+            )}
             <TextInput
               label="Email"
               name="email"

@@ -2,10 +2,12 @@ import { useEffect, useState } from 'react';
 import { Link, useLoaderData, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { setupProgress } from '@functions/contracts/setup';
+import { greetingName } from '@functions/contracts/auth';
 import type { Owner } from '../features/auth/session';
 import { AiStatus } from '../features/dashboard/ai-status';
 import { useReceptionistSwitch } from '../features/receptionist/use-receptionist-switch';
-import { signOutOwner } from '../features/auth/session';
+import { ownerDisplayName, signOutOwner } from '../features/auth/session';
+import { queryKeys } from '../lib/query-keys';
 import { useToast } from '../components/toast';
 import { loaded } from '../lib/query-client';
 import { salonQuery } from '../lib/shared-queries';
@@ -22,21 +24,19 @@ import { GoingLiveChecklist } from '../features/dashboard/going-live-checklist';
 import { ContactSupport } from '../features/support';
 import '../features/dashboard/dashboard.css';
 
-/** The greeting uses the part of the email before the @. */
-export function greetingName(email: string): string {
-  return email.split('@')[0] || 'there';
-}
-
 export default function DashboardPage() {
   const owner = useLoaderData() as Owner;
   const navigate = useNavigate();
   const toast = useToast();
   const { data: salon = null, error: salonError } = useQuery(salonQuery);
+  // Her name from sign-up; a failed read falls back to the email's name rather than holding the page.
+  const nameQuery = useQuery({ queryKey: queryKeys.ownerName, queryFn: ownerDisplayName, retry: false, staleTime: Infinity });
   const [signingOut, setSigningOut] = useState(false);
   // Nothing saved yet: the load answer carries only defaults (the first voice, 'new'), which are not progress.
   const progressQuery = useQuery({ ...setupQuery, select: setupProgress });
   const progressState = loaded(progressQuery, LOAD_FAILED);
   const progress = progressState.status === 'ready' ? progressState.value : null;
+  const setupDone = progress ? progress.completed === 3 : null;
   const appointments = useAppointments();
   const summary = useDashboardSummary();
   const bookings: BookingsFigure =
@@ -82,8 +82,9 @@ export default function DashboardPage() {
       <main className="dashboard-main">
         <div className="dashboard-intro">
           <div>
-            <h1>
-              {progress && progress.completed > 0 ? 'Welcome back' : 'Welcome'}, {greetingName(owner.email)}!
+            <h1 aria-busy={nameQuery.isPending}>
+              {progress && progress.completed > 0 ? 'Welcome back' : 'Welcome'}
+              {!nameQuery.isPending && `, ${greetingName({ name: nameQuery.data, email: owner.email })}!`}
             </h1>
             <p className="dashboard-salon" aria-live="polite">
               {salon ? <span className="dashboard-salon-name">{salon.name}</span> : <span className="skeleton-line" aria-label="Loading your salon" />}
@@ -98,9 +99,9 @@ export default function DashboardPage() {
           <div className="dashboard-column">
             <SetupProgressPanel progress={progress} status={progressState.status} error={LOAD_FAILED} onRetry={() => void progressQuery.refetch()} />
             <GoingLiveChecklist control={receptionist} />
-            <StatCards bookings={bookings} summary={summary} />
+            <StatCards bookings={bookings} summary={summary} setupDone={setupDone} />
             <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
-            <RecentActivity summary={summary} />
+            <RecentActivity summary={summary} setupDone={setupDone} />
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">
             <h2 id="ai-status-heading">AI receptionist</h2>

@@ -1,12 +1,14 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams, type SetURLSearchParams } from 'react-router';
 import { BackToDashboardPage } from '../components/back-to-dashboard-page';
+import { LeaveDialog, useLeaveGuard } from '../components/leave-guard';
 import { AccountSection } from '../features/account/account-section';
 import { BillingSection } from '../features/billing/billing-section';
 import { BusinessStep } from '../features/setup/components/business-step';
 import { CalendarStep } from '../features/setup/components/calendar-step';
 import { VoiceStep } from '../features/setup/components/voice-step';
-import { clearOAuthMarker, oauthReturn, type OAuthReturn } from '../features/setup/google-connect';
+import { clearOAuthMarker, oauthInFlight, oauthReturn, type OAuthReturn } from '../features/setup/google-connect';
+import { pageIsLeaving } from '../features/auth';
 import { settingsSection } from '../features/settings/sections';
 import { SettingsNav } from '../features/settings/settings-nav';
 import { SetupSection } from '../features/settings/setup-section';
@@ -15,6 +17,9 @@ import '../features/setup/setup.css';
 import '../features/settings/settings.css';
 
 export const SERVICES_PAGE_SIZE = 10;
+
+/** Departures nobody is asked about: to Google's consent page (the draft waits), or away from an owner who signed out in another tab. */
+const leavingOnPurpose = () => oauthInFlight() || pageIsLeaving();
 
 /** `?connected=ok|fail` once, when Google sends the owner back to Calendar & Services; the marker and the parameter are then cleared. */
 function useCalendarReturn(params: URLSearchParams, setParams: SetURLSearchParams): OAuthReturn {
@@ -36,6 +41,8 @@ export default function SettingsPage() {
   const calendarReturn = useCalendarReturn(params, setParams);
   const setup = useSettingsSetup(calendarReturn);
   const { business, team, voice, calendar } = setup;
+  // Unsaved edits in any section (they survive a change of section): leaving Settings asks first.
+  const leave = useLeaveGuard(setup.status === 'ready' && (business.dirty || team.dirty || voice.dirty), { leavingOnPurpose });
 
   /** The three sections setup saved wait for its data; Billing and Account do not need it. */
   function withSetup(content: () => ReactNode) {
@@ -100,6 +107,7 @@ export default function SettingsPage() {
           {content[section.id]()}
         </section>
       </div>
+      <LeaveDialog blocker={leave.blocker} />
     </BackToDashboardPage>
   );
 }

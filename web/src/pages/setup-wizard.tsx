@@ -1,10 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { SETUP_STEPS, clampStep, type SetupState } from '@functions/contracts/setup';
+import { useQueryClient } from '@tanstack/react-query';
+import { SETUP_STEPS, clampStep, setupProgress, type SetupState } from '@functions/contracts/setup';
 import { setupMessages } from '@functions/contracts/setup-fields';
 import { defaultFirstMessage } from '@functions/contracts/voice-settings';
 import { ApiError } from '../lib/api-client';
-import { LOAD_FAILED, SAVE_FAILED } from '../features/setup/api';
+import { LeaveDialog, useLeaveGuard } from '../components/leave-guard';
+import { LOAD_FAILED, SAVE_FAILED, latestSetup } from '../features/setup/api';
+import { useToast } from '../components/toast';
 import { BusinessStep } from '../features/setup/components/business-step';
 import { CalendarStep } from '../features/setup/components/calendar-step';
 import { VoiceStep } from '../features/setup/components/voice-step';
@@ -12,6 +15,7 @@ import { WizardOverlay } from '../features/setup/components/wizard-overlay';
 import { WizardProgress } from '../features/setup/components/wizard-progress';
 import { DraftNote } from '../features/setup/components/draft-note';
 import { clearOAuthMarker, oauthInFlight, oauthReturn } from '../features/setup/google-connect';
+import { pageIsLeaving } from '../features/auth';
 import { wizardDataFromSetup } from '../features/setup/wizard-data';
 import { useBusinessForm } from '../features/setup/use-business-form';
 import { useCalendarConnection } from '../features/setup/use-calendar-connection';
@@ -21,6 +25,9 @@ import { useVoiceForm } from '../features/setup/use-voice-form';
 import '../features/setup/setup.css';
 
 export const STEP_TITLES = ['Business Basics', 'Calendar & Services', 'Voice & Number'] as const;
+
+/** Departures nobody is asked about: to Google's consent page (the draft waits), or away from an owner who signed out in another tab. */
+const leavingOnPurpose = () => oauthInFlight() || pageIsLeaving();
 
 function errorText(error: unknown, fallback: string): string {
   return error instanceof Error && error.message ? error.message : fallback;
@@ -49,8 +56,18 @@ function useEntryParameters() {
   return entry;
 }
 
+/** "Still to finish: Calendar & Services." after Complete Setup, naming each step the saved setup does not complete; null when all are. */
+export function unfinishedSteps(setup: SetupState | null): string | null {
+  if (!setup) return null;
+  const progress = setupProgress(setup);
+  const open = STEP_TITLES.filter((_, index) => !progress[(['business', 'calendar', 'voice'] as const)[index]!]);
+  return open.length ? `Setup saved. Still to finish: ${open.join(' and ')}.` : null;
+}
+
 export default function SetupWizardPage() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const toast = useToast();
   const entry = useEntryParameters();
   const business = useBusinessForm();
   const team = useTeamForm();
@@ -86,6 +103,7 @@ export default function SetupWizardPage() {
   );
   const setup = useSetupLoad(onLoaded);
   const loadState = setup.status;
+  const leave = useLeaveGuard(loadState === 'ready' && (business.dirty || team.dirty || voice.dirty), { leavingOnPurpose });
   const loadError = setup.error instanceof ApiError && setup.error.status === 401 ? setup.error.message : LOAD_FAILED;
 
   // Moves focus after a step change (to the new step's heading) or a failed check (to the first invalid field).
@@ -146,6 +164,10 @@ export default function SetupWizardPage() {
     if (!voice.validate()) return showInvalid();
     return withSaving(async () => {
       await voice.save(3);
+      // The spec's Complete Setup goes to the dashboard; a step left open is named on the way, not found later.
+      const unfinished = unfinishedSteps(latestSetup(queryClient));
+      if (unfinished) toast.show(unfinished, 'error');
+      leave.allowNextLeave();
       await navigate('/dashboard');
     });
   }
@@ -227,6 +249,7 @@ export default function SetupWizardPage() {
           <WizardOverlay message={overlayMessage} />
         </div>
       </main>
+      <LeaveDialog blocker={leave.blocker} />
     </div>
   );
 }

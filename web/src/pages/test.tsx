@@ -41,8 +41,8 @@ export default function TestPage() {
 
   const inCall = call.state === 'connecting' || call.state === 'active';
   return (
-    <BackToDashboardPage title="Test your receptionist" className="test-page">
-      <h1>Test your receptionist</h1>
+    <BackToDashboardPage title="Test Agent" className="test-page">
+      <h1>Test Agent</h1>
       <div className="test-grid">
         <section className="card test-call" aria-labelledby="call-heading">
           <div className="section-head">

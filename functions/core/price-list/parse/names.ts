@@ -137,6 +137,16 @@ export function plausibleName(name: string): boolean {
 /** "Full Head", "Short Hair", "T-Section": names that mean little without their heading. */
 export const isGenericName = (name: string) => GENERIC_NAME.test(name);
 
+/**
+ * A salon's note rather than a service, whatever price it mentions (issue 46, point 6: "Patch test
+ * required" and "Senior Stylist prices +€5" were imported as services): tests a service needs, a
+ * surcharge added to other prices, terms that qualify the list.
+ */
+const NOTE_LINE =
+  /^\W*(?:patch|skin|allergy|strand)[- ]tests?\b.*\b(?:required|needed|necessary|essential)\b|\bprices?\b[^€\d]*\+\s*€?\s*\d|^[^€\d]*\+\s*€\s*\d+(?:\.\d{2})?\s*$/i;
+
+export const isNoteLine = (line: string) => NOTE_LINE.test(line);
+
 export function looksLikeNote(text: string): boolean {
   const trimmed = text.trim();
   return /^[a-z(\[*+]/.test(trimmed) || /^(?:incl\.?|includes|including|with|plus|per)\b/i.test(trimmed);

@@ -82,28 +82,31 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       onKeyDown={keepFocusInside}
     >
       <h2 id="delete-account-title">Delete your account?</h2>
-      <div id="delete-account-warning">
-        <p>This cannot be undone. Deleting your account:</p>
-        <ul className="deletion-list" aria-busy={!summary}>
-          <li>
-            {summary?.plan ? `Cancels your ${summary.plan} plan: you won't be charged again.` : "Cancels any plan you chose: you won't be charged again."}
-          </li>
-          <li>
-            {summary?.upcomingBookings
-              ? `Deletes your ${summary.upcomingBookings} upcoming ${summary.upcomingBookings === 1 ? 'booking' : 'bookings'} and their clients' details. We don't contact your clients; bookings synced to your Google Calendar stay there.`
-              : "Deletes your bookings and your clients' details."}
-          </li>
-          {summary?.number && (
+      {/* What goes, and the download, scroll on a small phone; the password and the buttons below stay in view. */}
+      <div className="account-dialog-body">
+        <div id="delete-account-warning">
+          <p>This cannot be undone. Deleting your account:</p>
+          <ul className="deletion-list" aria-busy={!summary}>
             <li>
-              Releases your receptionist&apos;s number, {summary.number}: for 30 days it tells callers who it belonged to and how to reach you.{' '}
-              {undoForwardingLine()}
+              {summary?.plan ? `Cancels your ${summary.plan} plan: you won't be charged again.` : "Cancels any plan you chose: you won't be charged again."}
             </li>
-          )}
-          <li>Removes your salon's setup, calls and messages, disconnects your calendar and removes your login.</li>
-        </ul>
-        <p>Want a copy of everything first?</p>
+            <li>
+              {summary?.upcomingBookings
+                ? `Deletes your ${summary.upcomingBookings} upcoming ${summary.upcomingBookings === 1 ? 'booking' : 'bookings'} and their clients' details. We don't contact your clients; bookings synced to your Google Calendar stay there.`
+                : "Deletes your bookings and your clients' details."}
+            </li>
+            {summary?.number && (
+              <li>
+                Releases your receptionist&apos;s number, {summary.number}: for 30 days it tells callers who it belonged to and how to reach you.{' '}
+                {undoForwardingLine()}
+              </li>
+            )}
+            <li>Removes your salon's setup, calls and messages, disconnects your calendar and removes your login.</li>
+          </ul>
+          <p>Want a copy of everything first?</p>
+        </div>
+        <DownloadData />
       </div>
-      <DownloadData />
       <form className="form" noValidate onSubmit={submit} aria-busy={deleting}>
         <PasswordField
           label="Your password"

@@ -1,5 +1,5 @@
 import { Amplify } from 'aws-amplify';
-import { confirmResetPassword, fetchAuthSession, getCurrentUser, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
+import { confirmResetPassword, fetchAuthSession, fetchUserAttributes, getCurrentUser, resetPassword, signIn, signOut, signUp } from 'aws-amplify/auth';
 import * as z from 'zod';
 import { PAGE_OWNER_HEADER } from '@functions/contracts/page-owner';
 import { forgetDrafts } from '../../lib/draft-storage';
@@ -72,6 +72,9 @@ let watching = false;
  * This page's owner left in another tab: the page goes, with everything it held for them (their
  * form, their reads), before it can write a draft or send a save with the next owner's token.
  */
+/** The page is leaving because it acts for no one any more: nothing may hold it (an unsaved-changes question included). */
+export const pageIsLeaving = (): boolean => leaving;
+
 function leavePage(): void {
   if (leaving) return;
   leaving = true;
@@ -147,9 +150,19 @@ export async function signInOwner(email: string, password: string): Promise<void
   if (!result.isSignedIn) throw new Error('Sign-in needs another step that this app does not support yet.');
 }
 
-export async function signUpOwner(email: string, password: string): Promise<void> {
+/** Signs up with the name she gave as Cognito's standard `name` attribute. */
+export async function signUpOwner(email: string, password: string, name: string): Promise<void> {
   await configureAuth();
-  await signUp({ username: email, password, options: { userAttributes: { email } } });
+  await signUp({ username: email, password, options: { userAttributes: { email, name } } });
+}
+
+/**
+ * The name she gave at sign-up, read from the user pool (GetUser with her access token: the ID
+ * token of cognito-local carries no `name`); null for an account made before the name was asked.
+ */
+export async function ownerDisplayName(): Promise<string | null> {
+  await configureAuth();
+  return (await fetchUserAttributes()).name?.trim() || null;
 }
 
 export async function sendResetLink(email: string): Promise<void> {

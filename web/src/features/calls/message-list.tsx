@@ -38,8 +38,17 @@ export function MessageItem({ message, onChange }: { message: MessageView; onCha
   return (
     <li id={`message-${message.id}`} className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
       <label className="message-check">
-        <input type="checkbox" checked={done} onChange={() => void toggle()} disabled={savingTick !== null} />
-        <span className="visually-hidden">Done: message from {message.callerName}</span>
+        <input
+          type="checkbox"
+          checked={done}
+          onChange={() => void toggle()}
+          disabled={savingTick !== null}
+          aria-label={`Done: message from ${message.callerName}`}
+        />
+        {/* A visible word, not a bare box (issue 46, point 7); the box's name says whose message too. */}
+        <span className="message-check-text" aria-hidden="true">
+          Done
+        </span>
       </label>
       <div>
         <p className="call-head">

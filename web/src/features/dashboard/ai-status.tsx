@@ -46,7 +46,7 @@ export function AiStatus({ salon, control }: { salon: ReceptionistSummary | null
       {waiting && <ContactSupport label="Ask support about your number" topic="number" />}
       {state === 'live' && <p className="ai-status-note">Answering calls 24/7 in a friendly Irish voice.</p>}
       {state === 'paused' && <p className="ai-status-note">{pausedLine(readiness.pausedUntil ? irishDayOf(readiness.pausedUntil) : null)}</p>}
-      {state === 'ready' && <p className="ai-status-note">Everything is in place. Try a test call, then switch your receptionist on.</p>}
+      {state === 'ready' && <p className="ai-status-note">Everything is in place. Press Test Agent for a test call, then switch your receptionist on.</p>}
       {state === 'not-ready' && (
         <ul className="ai-status-missing">
           {readiness.missing
@@ -83,9 +83,6 @@ export function AiStatus({ salon, control }: { salon: ReceptionistSummary | null
               {control.working ? 'Switching on…' : 'Switch back on'}
             </button>
           )}
-          <Link to="/test" className="button button-secondary">
-            {state === 'ready' ? 'Test & go live' : 'Test your receptionist'}
-          </Link>
         </div>
       )}
       <div aria-live="polite">

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import type { DashboardSummary } from '@functions/contracts/calls';
-import { SAMPLE_ACTIVITY, SKELETON_MS } from './sample-data';
+import { FirstStep } from './first-step';
+import { SKELETON_MS } from './sample-data';
 import type { SummaryState } from './use-dashboard-summary';
 import { useSkeleton } from './use-skeleton';
-
-export const SampleBadge = () => <span className="sample-badge">Sample data</span>;
 
 const time = new Intl.DateTimeFormat('en-IE', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
 const dayAndTime = new Intl.DateTimeFormat('en-IE', {
@@ -27,9 +26,9 @@ type Line = DashboardSummary['activity'][number];
 
 /**
  * The recent-activity list: the salon's own calls, bookings, cancellations and messages once
- * there are any; until then examples, clearly labelled as sample data.
+ * there are any; until then what will appear and the first step, never invented callers.
  */
-export function RecentActivity({ summary }: { summary: SummaryState }) {
+export function RecentActivity({ summary, setupDone = null }: { summary: SummaryState; setupDone?: boolean | null }) {
   const skeleton = useSkeleton(SKELETON_MS);
   const loading = skeleton || summary.status === 'loading';
   const lines: Line[] = summary.status === 'ready' ? summary.value.activity : [];
@@ -38,7 +37,6 @@ export function RecentActivity({ summary }: { summary: SummaryState }) {
     <section className="card recent-activity" aria-labelledby="activity-heading" aria-busy={loading}>
       <div className="section-head">
         <h2 id="activity-heading">Recent activity</h2>
-        {!loading && !real && <SampleBadge />}
         {!loading && real && (
           <Link to="/calls" className="button-link">
             Call log &amp; messages
@@ -69,14 +67,9 @@ export function RecentActivity({ summary }: { summary: SummaryState }) {
           ))}
         </ul>
       ) : (
-        <ul className="activity-list" data-testid="activity">
-          {SAMPLE_ACTIVITY.map((item) => (
-            <li key={item.id} className={`activity-item activity-${item.kind}`}>
-              <time className="activity-time">{item.time}</time>
-              <span>{item.text}</span>
-            </li>
-          ))}
-        </ul>
+        <p className="activity-empty" data-testid="activity-empty">
+          Nothing yet. Each call your receptionist takes, and each booking, change and message from it, will be listed here. <FirstStep setupDone={setupDone} />
+        </p>
       )}
     </section>
   );

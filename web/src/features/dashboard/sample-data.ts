@@ -1,20 +1,7 @@
 /**
- * Hard-coded figures for the dashboard's stat cards and activity list: examples,
- * not real figures. The page labels them "Sample data" wherever they appear.
- * The bookings card is the exception: it shows the salon's real bookings this month.
+ * The dashboard's skeleton time (the spec's one second). The hard-coded sample figures once kept
+ * here ("18 calls, +4 on yesterday", "4.8/5 from 32 ratings") are gone: a new owner read them as
+ * her own (issue 46, point 4). Until the first call the cards say what will appear and the first
+ * step instead (first-step.tsx).
  */
-export const SAMPLE_STATS = [
-  { id: 'calls', label: "Today's calls", value: '18', detail: '+4 on yesterday' },
-  { id: 'missed', label: 'Missed calls', value: '0', detail: 'Every call answered' },
-  { id: 'satisfaction', label: 'Satisfaction', value: '4.8/5', detail: 'From 32 caller ratings' },
-] as const;
-
-export const SAMPLE_ACTIVITY = [
-  { id: 'a1', time: '10:42', kind: 'booking', text: 'Booked Aoife Byrne for a cut and blow-dry with Ciara, Friday 14:00.' },
-  { id: 'a2', time: '10:15', kind: 'question', text: 'Answered a question about balayage prices (from €120).' },
-  { id: 'a3', time: '09:58', kind: 'booking', text: 'Booked Sinéad Walsh for a full head of colour, Saturday 10:30.' },
-  { id: 'a4', time: '09:31', kind: 'forwarded', text: 'Forwarded a call about a bridal party to the salon.' },
-  { id: 'a5', time: '09:05', kind: 'reschedule', text: 'Moved Orla Kelly’s trim from Tuesday to Wednesday 16:00.' },
-] as const;
-
 export const SKELETON_MS = 1000;

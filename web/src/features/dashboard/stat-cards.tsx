@@ -1,6 +1,6 @@
 import type { DashboardSummary } from '@functions/contracts/calls';
-import { SampleBadge } from './recent-activity';
-import { SAMPLE_STATS, SKELETON_MS } from './sample-data';
+import { FirstStep } from './first-step';
+import { SKELETON_MS } from './sample-data';
 import type { SummaryState } from './use-dashboard-summary';
 import { useSkeleton } from './use-skeleton';
 
@@ -21,6 +21,13 @@ interface Card {
   detail: string;
 }
 
+/** Before the first call: no figures, only what each card will count (issue 46, point 4). */
+const EMPTY_CARDS: readonly Card[] = [
+  { id: 'calls', label: "Today's calls", value: 'No calls yet', detail: 'Each call your receptionist answers today is counted here.' },
+  { id: 'missed', label: 'Missed calls', value: 'No calls yet', detail: 'Calls that reached nobody are counted here.' },
+  { id: 'satisfaction', label: 'Satisfaction', value: 'Not rated yet', detail: 'The share of calls that went well, once calls are rated.' },
+];
+
 /** The salon's own figures, once it has taken a call. */
 function realCards(summary: DashboardSummary): Card[] {
   const { callsToday, missedToday, satisfaction } = summary;
@@ -37,19 +44,19 @@ function realCards(summary: DashboardSummary): Card[] {
 }
 
 /**
- * The stat cards. Until the salon's first call the call cards show examples, each labelled
- * "Sample data"; after it, the salon's own figures. Bookings this month is always real (from
- * the appointments API). Every card shows its skeleton for a second.
+ * The stat cards. Until the salon's first call the call cards say what they will count, with no
+ * number a new owner could take for hers; after it, the salon's own figures. Bookings this month is
+ * always real (from the appointments API). Every card shows its skeleton for a second.
  */
-export function StatCards({ bookings, summary }: { bookings: BookingsFigure; summary: SummaryState }) {
+export function StatCards({ bookings, summary, setupDone = null }: { bookings: BookingsFigure; summary: SummaryState; setupDone?: boolean | null }) {
   const skeleton = useSkeleton(SKELETON_MS);
   const real = summary.status === 'ready' && summary.value.hasCalls;
   const summaryLoading = skeleton || summary.status === 'loading';
-  const cards: readonly Card[] = summary.status === 'ready' && real ? realCards(summary.value) : SAMPLE_STATS;
+  const cards: readonly Card[] = summary.status === 'ready' && real ? realCards(summary.value) : EMPTY_CARDS;
   const callCard = (card: Card) => (
     <li
       key={card.id}
-      className={`card stat-card${real ? ' stat-live' : ''}`}
+      className={`card stat-card${real ? ' stat-live' : ' stat-empty'}`}
       data-testid={summaryLoading ? 'stat-skeleton' : `stat-${card.id}`}
       aria-busy={summaryLoading}
     >
@@ -60,7 +67,6 @@ export function StatCards({ bookings, summary }: { bookings: BookingsFigure; sum
           <span className="stat-label">{card.label}</span>
           <span className="stat-value">{card.value}</span>
           <span className="stat-detail">{card.detail}</span>
-          {!real && <SampleBadge />}
         </>
       )}
     </li>
@@ -72,8 +78,10 @@ export function StatCards({ bookings, summary }: { bookings: BookingsFigure; sum
       <div className="section-head">
         <h2 id="stats-heading">At a glance</h2>
       </div>
-      {!real && !summaryLoading && (
-        <p className="sample-note">Cards marked “Sample data” are examples of what you will see once your receptionist is taking calls.</p>
+      {!real && !summaryLoading && summary.status === 'ready' && (
+        <p className="sample-note" data-testid="stats-empty">
+          Your receptionist has not taken a call yet: these cards fill in from its first one. <FirstStep setupDone={setupDone} />
+        </p>
       )}
       {summary.status === 'error' && !skeleton && (
         <p className="alert alert-error" role="alert">

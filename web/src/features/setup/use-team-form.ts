@@ -3,7 +3,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
-import { useNarrowScreen } from './use-narrow-screen';
 import { emptyService, serviceFromApi, serviceToApi, type ServiceDraft, type ServiceErrors } from './service-draft';
 import { emptyStylist, type StylistRow, type WizardData } from './wizard-data';
 import { sameValue, withoutKey } from './same-value';
@@ -11,6 +10,9 @@ import { stepTwoPayload, teamSnapshot } from './team-payload';
 import { validateServices, validateStylists } from './validation';
 
 const PRICE_FIELDS = ['price', 'price_min', 'price_max'] as const;
+
+/** Services are the same service when their names are, ignoring case and spacing. */
+const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
 interface TeamRows {
   stylists: StylistRow[];
@@ -31,8 +33,9 @@ function clearedBy(errors: ServiceErrors, patch: Partial<ServiceDraft>): Service
  * Step 2's stylists (each mapped to a calendar) and services: their state, the shared contract's
  * checks (a service with an error opens by itself), price-list import, auto-filled durations and
  * the save, which adopts the server's ids. The wizard's second step and Settings → Calendar &
- * Services both run on it. On a phone one service editor is open at a time: with every one open
- * an imported list is thousands of pixels long.
+ * Services both run on it. One service editor is open at a time, on every screen: with every
+ * flagged one open an imported list was 28,000 px long on a phone (issue 46, point 6); the rest
+ * read as a compact list to tick through.
  */
 export function useTeamForm() {
   const queryClient = useQueryClient();
@@ -45,9 +48,12 @@ export function useTeamForm() {
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [autoFilling, setAutoFilling] = useState(false);
   const [autoFillSkipped, setAutoFillSkipped] = useState<string | null>(null);
-  const narrow = useNarrowScreen();
-  /** The editors to open: on a phone only the first of them. */
-  const opening = useCallback((uids: string[]) => (narrow ? uids.slice(0, 1) : uids), [narrow]);
+  /** The service removed last, where it stood, so Undo puts it back (issue 46, point 7). */
+  const [removed, setRemoved] = useState<{ service: ServiceDraft; index: number } | null>(null);
+  /** A price list imported again, waiting for the owner to say whether it updates the services of the same names or adds to them. */
+  const [pendingImport, setPendingImport] = useState<{ drafts: ServiceDraft[]; matching: number } | null>(null);
+  /** The editors to open: only the first of them. */
+  const opening = (uids: string[]) => new Set(uids.slice(0, 1));
 
   const [savedRows, setSavedRows] = useState<TeamRows>(() => ({ stylists, services }));
   const rows = useMemo(() => ({ stylists, services }), [stylists, services]);
@@ -68,6 +74,7 @@ export function useTeamForm() {
     setStylistErrors({});
     setServiceErrors({});
     setExpanded(new Set());
+    setRemoved(null);
     return teamSnapshot(adopted, nextServices);
   }, []);
 
@@ -105,8 +112,7 @@ export function useTeamForm() {
 
   function onToggleService(uid: string) {
     setExpanded((current) => {
-      if (current.has(uid)) return new Set([...current].filter((each) => each !== uid));
-      return new Set(narrow ? [uid] : [...current, uid]);
+      return current.has(uid) ? new Set() : new Set([uid]);
     });
   }
 
@@ -118,21 +124,59 @@ export function useTeamForm() {
   function onAddService() {
     const service = emptyService();
     setServices((current) => [...current, service]);
-    setExpanded((current) => new Set(narrow ? [service.uid] : [...current, service.uid]));
+    setExpanded(new Set([service.uid]));
   }
 
   function onRemoveService(uid: string) {
+    const index = services.findIndex((service) => service.uid === uid);
+    if (index < 0) return;
+    setRemoved({ service: services[index]!, index });
     setServices((current) => current.filter((service) => service.uid !== uid));
     setServiceErrors((current) => withoutKey(current, uid));
   }
 
+  function onUndoRemove() {
+    if (!removed) return;
+    setServices((current) => [...current.slice(0, removed.index), removed.service, ...current.slice(removed.index)]);
+    setRemoved(null);
+  }
+
+  /** A list read again would add every service twice: when names are already here, the owner chooses first. */
   function onImported(imported: ApiService[]) {
     const drafts = imported.map(serviceFromApi);
-    const errors = validateServices(drafts);
-    setServices((current) => [...current, ...drafts]);
-    setServiceErrors((current) => ({ ...current, ...errors }));
+    const names = new Set(services.map((service) => nameKey(service.name)));
+    const matching = drafts.filter((draft) => names.has(nameKey(draft.name))).length;
+    if (matching) setPendingImport({ drafts, matching });
+    else addImported(drafts, []);
+  }
+
+  /** Adds the imported services; those in `replacing` take the place (and id) of the service of the same name. */
+  function addImported(drafts: ServiceDraft[], replacing: ServiceDraft[]) {
+    const byName = new Map(replacing.map((draft) => [nameKey(draft.name), draft]));
+    const updated = services.map((service) => {
+      const draft = byName.get(nameKey(service.name));
+      return draft ? { ...draft, uid: service.uid, id: service.id, deposit: service.deposit } : service;
+    });
+    const added = drafts.filter((draft) => !byName.has(nameKey(draft.name)));
+    const changed = [...updated.filter((service) => byName.has(nameKey(service.name))), ...added];
+    const errors = validateServices(changed);
+    setServices([...updated, ...added]);
+    setServiceErrors((current) => {
+      const kept = { ...current };
+      for (const service of changed) delete kept[service.uid];
+      return { ...kept, ...errors };
+    });
     const toOpen = opening(Object.keys(errors));
-    if (toOpen.length) setExpanded((current) => new Set(narrow ? toOpen : [...current, ...toOpen]));
+    if (toOpen.size) setExpanded(toOpen);
+  }
+
+  function onImportChoice(choice: 'update' | 'add' | 'cancel') {
+    if (!pendingImport) return;
+    const { drafts } = pendingImport;
+    setPendingImport(null);
+    if (choice === 'cancel') return;
+    const names = new Set(services.map((service) => nameKey(service.name)));
+    addImported(drafts, choice === 'update' ? drafts.filter((draft) => names.has(nameKey(draft.name))) : []);
   }
 
   async function autoFill() {
@@ -176,8 +220,7 @@ export function useTeamForm() {
     setServiceErrors(foundServices);
     setStylistErrors(foundStylists);
     if (!Object.keys(foundServices).length && !Object.keys(foundStylists).length) return true;
-    const toOpen = opening(Object.keys(foundServices));
-    setExpanded((current) => new Set(narrow ? toOpen : [...current, ...toOpen]));
+    setExpanded(opening(Object.keys(foundServices)));
     return false;
   }
 
@@ -210,7 +253,11 @@ export function useTeamForm() {
       onToggleService,
       onAddService,
       onRemoveService,
+      removedService: removed?.service.name.trim() || (removed ? 'the service' : null),
+      onUndoRemove,
       onImported,
+      pendingImport: pendingImport && { count: pendingImport.drafts.length, matching: pendingImport.matching },
+      onImportChoice,
       onReviewed,
       onAutoFill: () => void autoFill(),
       autoFilling,

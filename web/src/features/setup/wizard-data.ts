@@ -1,5 +1,6 @@
 import { DEFAULT_HOURS, DAYS, type Hours, type SetupState, type VoiceStep } from '@functions/contracts/setup';
 import { DEFAULT_LANGUAGE, DEFAULT_VOICE_ID, VOICE_SETTINGS_UNSET, pickVoiceSettings, voiceById } from '@functions/contracts/voice-settings';
+import { displayPhone } from '@functions/contracts/phone';
 import { newUid } from './new-uid';
 import { text } from './loose-values';
 import { serviceFromApi, type ServiceDraft } from './service-draft';
@@ -71,6 +72,9 @@ export function defaultWizardData(): WizardData {
   };
 }
 
+/** A saved number as the owner wrote it (the store keeps E.164; the form shows "091 562 345"). */
+const phoneField = (value: unknown) => (text(value) ? displayPhone(text(value)) : '');
+
 /** Turns the load response into the wizard's draft; no saved setup means the defaults. */
 export function wizardDataFromSetup(setup: SetupState): WizardData {
   const defaults = defaultWizardData();
@@ -89,17 +93,18 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
   }));
   const voiceId = voiceById(setup.selectedVoice) ? setup.selectedVoice : DEFAULT_VOICE_ID;
   const voice = voiceById(voiceId);
+  const voiceSettings = pickVoiceSettings(setup);
   const language = (voice?.languages as readonly string[] | undefined)?.includes(setup.selectedLanguage) ? setup.selectedLanguage : DEFAULT_LANGUAGE;
   return {
     business: {
       name: text(business.name),
-      phone: text(business.phone),
+      phone: phoneField(business.phone),
       address_line: text(business.address_line),
       town_city: text(business.town_city),
       county: text(business.county),
       eircode: text(business.eircode),
       directions: text(business.directions),
-      owner_mobile: text(business.owner_mobile),
+      owner_mobile: phoneField(business.owner_mobile),
       reminders: business.reminders !== false,
       reminder_hours: business.reminder_hours === 48 ? 48 : 24,
     },
@@ -107,11 +112,13 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
     stylists: stylists.length ? stylists : [emptyStylist()],
     services: (setup.services ?? []).map(serviceFromApi),
     voice: {
-      ...pickVoiceSettings(setup),
+      ...voiceSettings,
+      agentPhone: phoneField(voiceSettings.agentPhone),
+      escalationPhone: phoneField(voiceSettings.escalationPhone),
       selectedVoice: voiceId,
       selectedLanguage: language,
       phoneOption: setup.phoneOption === 'forward' ? 'forward' : 'new',
-      forwardNumber: text(setup.forwardNumber),
+      forwardNumber: phoneField(setup.forwardNumber),
       forwardWhen: setup.forwardWhen === 'all' ? 'all' : 'unanswered',
     },
     googleConnected: Boolean(setup.google_connected),

@@ -32,6 +32,11 @@ interface Props {
   onAddService: () => void;
   onRemoveService: (uid: string) => void;
   onImported: (services: ApiService[]) => void;
+  /** A list imported again with names already here: how many it holds and how many match, until the owner chooses. */
+  pendingImport: { count: number; matching: number } | null;
+  onImportChoice: (choice: 'update' | 'add' | 'cancel') => void;
+  removedService: string | null;
+  onUndoRemove: () => void;
   onReviewed: (uid: string) => void;
   onAutoFill: () => void;
   autoFilling: boolean;
@@ -158,6 +163,10 @@ function ServicesSection({
   onAddService,
   onRemoveService,
   onImported,
+  pendingImport,
+  onImportChoice,
+  removedService,
+  onUndoRemove,
   onReviewed,
   onAutoFill,
   autoFilling,
@@ -186,6 +195,7 @@ function ServicesSection({
           </p>
         </div>
       </div>
+      {pendingImport && <ImportChoice {...pendingImport} onChoose={onImportChoice} />}
       <ServiceEditor
         services={services}
         errors={serviceErrors}
@@ -194,9 +204,35 @@ function ServicesSection({
         onToggle={onToggleService}
         onAdd={onAddService}
         onRemove={onRemoveService}
+        removed={removedService}
+        onUndoRemove={onUndoRemove}
         onReviewed={onReviewed}
         pageSize={servicePageSize}
       />
     </section>
+  );
+}
+
+/** A price list read again: update the services of the same names, or add everything as new (it once appended 21 duplicates). */
+function ImportChoice({ count, matching, onChoose }: { count: number; matching: number; onChoose: (choice: 'update' | 'add' | 'cancel') => void }) {
+  return (
+    <div className="import-choice" role="group" aria-labelledby="import-choice-text">
+      <p id="import-choice-text">
+        {matching === count ? `All ${count}` : `${matching} of the ${count}`} services in this price list are already in your list, by name. Update them, or add
+        everything as new services?
+      </p>
+      <div className="import-choice-actions">
+        <button type="button" className="button button-primary" onClick={() => onChoose('update')}>
+          Update {matching === 1 ? 'that service' : `those ${matching}`}
+          {count > matching ? ` and add ${count - matching} new` : ''}
+        </button>
+        <button type="button" className="button button-secondary" onClick={() => onChoose('add')}>
+          Add all {count} as new
+        </button>
+        <button type="button" className="button button-link" onClick={() => onChoose('cancel')}>
+          Cancel
+        </button>
+      </div>
+    </div>
   );
 }

@@ -13,13 +13,16 @@ interface Props {
   onToggle: (uid: string) => void;
   onAdd: () => void;
   onRemove: (uid: string) => void;
+  /** The name of the service removed last, while Undo can still put it back. */
+  removed?: string | null;
+  onUndoRemove?: () => void;
   onReviewed: (uid: string) => void;
   /** Shows this many at a time, with Show more and Show less (Settings); every service when absent (the wizard). */
   pageSize?: number;
 }
 
 /** The service list: each row collapses to a summary and expands to its fields. */
-export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, onReviewed, pageSize }: Props) {
+export function ServiceEditor({ services, errors, expanded, onChange, onToggle, onAdd, onRemove, removed, onUndoRemove, onReviewed, pageSize }: Props) {
   const [limit, setLimit] = useState(pageSize ?? Number.POSITIVE_INFINITY);
   const paymentsActive = usePaymentsActive();
   // Past the page, a service with an error or one being edited (a new one, say) stays in view.
@@ -28,6 +31,16 @@ export function ServiceEditor({ services, errors, expanded, onChange, onToggle, 
     .filter(({ service, index }) => index < limit || errors[service.uid] || service.review || expanded.has(service.uid));
   return (
     <div className="service-editor">
+      <div aria-live="polite">
+        {removed && onUndoRemove && (
+          <p className="service-undo">
+            Removed {removed}.{' '}
+            <button type="button" className="button-link" onClick={onUndoRemove}>
+              Undo
+            </button>
+          </p>
+        )}
+      </div>
       {services.length === 0 ? (
         <p className="empty-state">No services yet. Add your services one by one, or upload your price list and we will read them for you.</p>
       ) : (
@@ -106,21 +119,29 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
   const review = service.review ?? [];
   const state = errorCount ? ' service-row-invalid' : review.length ? ' service-row-review' : '';
   return (
-    <li className={`service-row${state}`} data-testid="service-row">
-      <h4 className="service-summary-heading">
-        <button type="button" className="service-summary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
-          <span className="service-summary-name">{title}</span>
-          <span className="service-summary-meta">
-            {formatDuration(service.duration)} · {formatPrice(service)}
-            {service.deposit ? ` · €${service.deposit} deposit` : ''}
-            {errorCount > 0 && <span className="service-summary-flag"> · Needs attention</span>}
-            {errorCount === 0 && review.length > 0 && <span className="service-summary-review"> · Please check: may be misread</span>}
-          </span>
-          <span className="service-summary-chevron" aria-hidden="true">
-            {open ? '▴' : '▾'}
-          </span>
-        </button>
-      </h4>
+    <li className={`service-row${state}${open ? ' service-row-open' : ''}`} data-testid="service-row">
+      <div className="service-row-line">
+        <h4 className="service-summary-heading">
+          <button type="button" className="service-summary" aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+            <span className="service-summary-name">{title}</span>
+            <span className="service-summary-meta">
+              {formatDuration(service.duration)} · {formatPrice(service)}
+              {service.deposit ? ` · €${service.deposit} deposit` : ''}
+              {errorCount > 0 && <span className="service-summary-flag"> · Needs attention</span>}
+              {errorCount === 0 && review.length > 0 && <span className="service-summary-review"> · Please check: may be misread</span>}
+            </span>
+            <span className="service-summary-chevron" aria-hidden="true">
+              {open ? '▴' : '▾'}
+            </span>
+          </button>
+        </h4>
+        {/* Ticked straight from the list, without opening its editor; once open, the editor's own button says it. */}
+        {!open && errorCount === 0 && review.length > 0 && (
+          <button type="button" className="button button-secondary service-tick" onClick={onReviewed} aria-label={`${title} is right`}>
+            ✓ Right
+          </button>
+        )}
+      </div>
       {open && (
         <div id={panelId} className="service-panel" role="group" aria-label={`Edit ${title}`}>
           {review.length > 0 && <ReviewNote review={review} title={title} onReviewed={onReviewed} />}
