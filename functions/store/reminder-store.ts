@@ -1,4 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { reminderEntity } from './entities/sweep-entities.js';
 import { conditionally, queryAll } from './dynamo.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
@@ -42,16 +44,17 @@ export const reminderKey = (salonId: string, bookingId: string) => ({ pk: keys.s
 
 /** The put that schedules (or moves) a booking's reminder (alone, or in a booking's transaction). */
 export function reminderPut(tableName: string, reminder: Reminder) {
-  return {
-    TableName: tableName,
-    Item: {
+  return reminderEntity
+    .build(PutTransaction)
+    .item({
       ...reminderKey(reminder.salonId, reminder.bookingId),
       ...reminder,
-      [tableKeys.gsi1.partitionKey]: keys.reminderIndex(dayOf(reminder.sendAt)),
-      [tableKeys.gsi1.sortKey]: place(reminder),
-      [tableKeys.ttl]: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
-    },
-  };
+      gsi1pk: keys.reminderIndex(dayOf(reminder.sendAt)),
+      gsi1sk: place(reminder),
+      ttl: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
+    })
+    .options({ tableName })
+    .params().Put;
 }
 
 export function createReminderStore(client: DynamoDBDocumentClient, tableName: string): ReminderStore {

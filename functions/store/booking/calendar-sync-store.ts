@@ -1,4 +1,6 @@
 import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { calendarSyncEntity } from '../entities/sweep-entities.js';
 import { conditionally, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
@@ -28,16 +30,17 @@ const syncKey = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonI
 
 /** The put that leaves a calendar write to be done (alone, or in a booking's transaction). */
 export function calendarSyncPut(tableName: string, salonId: string, task: CalendarSyncTask) {
-  return {
-    TableName: tableName,
-    Item: {
+  return calendarSyncEntity
+    .build(PutTransaction)
+    .item({
       ...syncKey(salonId, task.bookingId),
       ...task,
       salonId,
-      [tableKeys.gsi1.partitionKey]: keys.calendarSyncIndex,
-      [tableKeys.gsi1.sortKey]: `${task.since}#${salonId}#${task.bookingId}`,
-    },
-  };
+      gsi1pk: keys.calendarSyncIndex,
+      gsi1sk: `${task.since}#${salonId}#${task.bookingId}`,
+    })
+    .options({ tableName })
+    .params().Put;
 }
 
 export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableName: string): CalendarSyncStore {

@@ -1,4 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { callerEntity } from '../entities/booking-entities.js';
 import { keys } from '../keys.js';
 
 /**
@@ -33,13 +35,11 @@ export function toCallerRecord(item: Record<string, unknown> | undefined): Calle
 
 /** The conditional put that writes `record` at its next version (alone, or in a booking's transaction). */
 export function callerPut(tableName: string, salonId: string, phoneHash: string, record: CallerRecord) {
-  return {
-    TableName: tableName,
-    Item: { ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
-    ...(record.version === 0
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } }),
-  };
+  return callerEntity
+    .build(PutTransaction)
+    .item({ ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 })
+    .options({ tableName, condition: record.version === 0 ? { attr: 'pk', exists: false } : { attr: 'version', eq: record.version } })
+    .params().Put;
 }
 
 export function createCallerStore(client: DynamoDBDocumentClient, tableName: string): CallerStore {

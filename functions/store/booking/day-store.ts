@@ -1,4 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { dayEntity } from '../entities/booking-entities.js';
 import { batchGetAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
 import type { BookingRecord, DayItem, DayRef, DayReservation, MovedTo } from '../../core/booking/records.js';
@@ -49,21 +51,18 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
 
 /** The conditional put that writes `day` at its next version (alone, or in a booking's transaction). */
 export function dayPut(tableName: string, salonId: string, day: DayItem) {
-  const item = {
-    ...dayKey(salonId, day),
-    stylistId: day.stylistId,
-    date: day.date,
-    intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
-    ended: day.ended,
-    version: day.version + 1,
-  };
-  return {
-    TableName: tableName,
-    Item: item,
-    ...(day.version === 0
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': day.version } }),
-  };
+  return dayEntity
+    .build(PutTransaction)
+    .item({
+      ...dayKey(salonId, day),
+      stylistId: day.stylistId,
+      date: day.date,
+      intervals: [...day.intervals].sort((a, b) => a.start.localeCompare(b.start)),
+      ended: day.ended,
+      version: day.version + 1,
+    })
+    .options({ tableName, condition: day.version === 0 ? { attr: 'pk', exists: false } : { attr: 'version', eq: day.version } })
+    .params().Put;
 }
 
 export function createDayStore(client: DynamoDBDocumentClient, tableName: string): DayStore {

@@ -1,4 +1,6 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { idempotencyEntity } from '../entities/booking-entities.js';
 import { keys } from '../keys.js';
 
 /**
@@ -33,18 +35,17 @@ export function toIdempotencyRecord(key: string, item: Record<string, unknown> |
 
 /** The put that keeps a new key with its answer, refused when the key is taken (in a booking's transaction). */
 export function keyPut(tableName: string, salonId: string, record: IdempotencyRecord, expiresAt: Date) {
-  return {
-    TableName: tableName,
-    Item: {
+  return idempotencyEntity
+    .build(PutTransaction)
+    .item({
       ...idempotencyKeyOf(salonId, record.key),
       requestHash: record.requestHash,
       bookingId: record.bookingId,
-      // As JSON text: a map's keys come back from DynamoDB in no set order, and a retry is told the answer byte for byte.
       answer: JSON.stringify(record.answer),
       ttl: Math.ceil(expiresAt.getTime() / 1000),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  };
+    })
+    .options({ tableName, condition: { attr: 'pk', exists: false } })
+    .params().Put;
 }
 
 export function createIdempotencyStore(client: DynamoDBDocumentClient, tableName: string): IdempotencyStore {

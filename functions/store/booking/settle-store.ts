@@ -1,4 +1,6 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { settleMarkerEntity } from '../entities/sweep-entities.js';
 import { batchWriteAll, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
@@ -27,20 +29,16 @@ export const markerKey = (marker: MarkerRef) => ({ pk: keys.salon(marker.salonId
 
 /** The put that writes a marker (in a booking's transaction, or alone). */
 export function markerPut(tableName: string, marker: SettleMarker) {
-  return {
-    TableName: tableName,
-    Item: {
+  return settleMarkerEntity
+    .build(PutTransaction)
+    .item({
       ...markerKey(marker),
-      id: marker.id,
-      salonId: marker.salonId,
-      bookingId: marker.bookingId,
-      date: marker.date,
-      stylistIds: marker.stylistIds,
-      since: marker.since,
-      [tableKeys.gsi1.partitionKey]: keys.settleIndex,
-      [tableKeys.gsi1.sortKey]: `${marker.since}#${marker.salonId}#${marker.id}`,
-    },
-  };
+      ...marker,
+      gsi1pk: keys.settleIndex,
+      gsi1sk: `${marker.since}#${marker.salonId}#${marker.id}`,
+    })
+    .options({ tableName })
+    .params().Put;
 }
 
 export interface SettleStore {
