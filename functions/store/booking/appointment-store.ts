@@ -3,9 +3,9 @@ import type { Appointment } from '../../contracts/appointments.js';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { appointmentEntity } from '../entities/appointment-entity.js';
+import { keyQuery } from '../entities/query.js';
 import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
-import { tableKeys } from '../table-definition.js';
 import type { CalendarSync, StoredAppointment } from '../../core/booking/records.js';
 
 /**
@@ -139,28 +139,26 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
     async setCalendarState(salonId, bookingId, state) {
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(salonId, bookingId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET calendarEventId = :eventId, calendarSync = :sync',
-            ExpressionAttributeValues: { ':eventId': state.calendarEventId, ':sync': state.calendarSync },
-          }),
+          new UpdateCommand(
+            appointmentEntity
+              .build(UpdateTransaction)
+              .item({ ...key(salonId, bookingId), calendarEventId: state.calendarEventId, calendarSync: state.calendarSync })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       );
     },
     async list(salonId, from, to) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.appointmentsByStart(salonId),
-          ':from': from.toISOString(),
+      const items = await queryAll(
+        client,
+        keyQuery(tableName, {
+          index: 'gsi1',
+          partition: keys.appointmentsByStart(salonId),
           // BETWEEN is inclusive: the upper bound is one millisecond before `to`.
-          ':to': new Date(to.getTime() - 1).toISOString(),
-        },
-      });
+          range: { between: [from.toISOString(), new Date(to.getTime() - 1).toISOString()] },
+        }),
+      );
       return items.map(toAppointment);
     },
   };

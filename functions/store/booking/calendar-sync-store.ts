@@ -1,9 +1,12 @@
 import { DeleteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { keyQuery } from '../entities/query.js';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { calendarSyncEntity } from '../entities/sweep-entities.js';
 import { conditionally, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
-import { tableKeys } from '../table-definition.js';
 
 /**
  * `SALON#<id>` / `CALSYNC#<bookingId>`: a calendar write still to be done (the provider was down).
@@ -52,48 +55,29 @@ export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableNam
     async noteFailure(salonId, bookingId, kind, at) {
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(salonId, bookingId),
-            UpdateExpression: 'SET failure = :failure',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':failure': { kind, at } },
-          }),
+          new UpdateCommand(
+            calendarSyncEntity
+              .build(UpdateTransaction)
+              .item({ ...key(salonId, bookingId), failure: $set({ kind, at }) })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       );
     },
     async pending(salonId, limit) {
-      const items = await queryAll(
-        client,
-        {
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.calendarSyncPrefix },
-        },
-        limit,
-      );
-      return items.map((item) => {
-        const failure = item.failure as { kind?: unknown; at?: unknown } | undefined;
-        return {
-          bookingId: String(item.bookingId),
-          operation: item.operation === 'delete' ? 'delete' : 'create',
-          since: String(item.since),
-          ...(failure ? { failure: { kind: String(failure.kind), at: String(failure.at) } } : {}),
-        };
-      });
+      const items = await queryAll(client, keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.calendarSyncPrefix } }), limit);
+      const formatter = calendarSyncEntity.build(EntityFormatter);
+      return items.map((item) => formatter.format(item, { attributes: ['bookingId', 'operation', 'since', 'failure'] }));
     },
     async salonsWithPending(before, limit) {
       const items = await queryAll(
         client,
-        {
-          TableName: tableName,
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk < :before',
-          ExpressionAttributeValues: { ':index': keys.calendarSyncIndex, ':before': before.toISOString() },
-        },
+        keyQuery(tableName, { index: 'gsi1', partition: keys.calendarSyncIndex, range: { lt: before.toISOString() } }),
         limit,
       );
-      return [...new Set(items.map((item) => String(item.salonId)))];
+      const formatter = calendarSyncEntity.build(EntityFormatter);
+      return [...new Set(items.map((item) => formatter.format(item, { attributes: ['salonId'] }).salonId))];
     },
   };
 }

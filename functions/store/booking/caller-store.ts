@@ -1,4 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { callerEntity } from '../entities/booking-entities.js';
 import { keys } from '../keys.js';
@@ -23,14 +24,8 @@ export const callerKey = (salonId: string, phoneHash: string) => ({ pk: keys.sal
 
 /** The record as stored; a caller with no item yet has an empty record at version 0. */
 export function toCallerRecord(item: Record<string, unknown> | undefined): CallerRecord {
-  return {
-    recent: ((item?.recent as CallerRecord['recent'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), at: Number(entry.at) })),
-    bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({
-      bookingId: String(entry.bookingId),
-      start: Number(entry.start),
-    })),
-    version: Number(item?.version ?? 0),
-  };
+  const stored = item ? callerEntity.build(EntityFormatter).format(item) : undefined;
+  return { recent: stored?.recent ?? [], bookings: stored?.bookings ?? [], version: stored?.version ?? 0 };
 }
 
 /** The conditional put that writes `record` at its next version (alone, or in a booking's transaction). */

@@ -1,4 +1,5 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { idempotencyEntity } from '../entities/booking-entities.js';
 import { keys } from '../keys.js';
@@ -25,12 +26,8 @@ export const idempotencyKeyOf = (salonId: string, key: string) => ({ pk: keys.sa
 
 export function toIdempotencyRecord(key: string, item: Record<string, unknown> | undefined): IdempotencyRecord | null {
   if (!item) return null;
-  return {
-    key,
-    requestHash: String(item.requestHash),
-    bookingId: String(item.bookingId),
-    answer: typeof item.answer === 'string' ? JSON.parse(item.answer) : item.answer,
-  };
+  const { requestHash, bookingId, answer } = idempotencyEntity.build(EntityFormatter).format(item);
+  return { key, requestHash, bookingId, answer: JSON.parse(answer) };
 }
 
 /** The put that keeps a new key with its answer, refused when the key is taken (in a booking's transaction). */

@@ -1,9 +1,10 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { keyQuery } from '../entities/query.js';
 import { settleMarkerEntity } from '../entities/sweep-entities.js';
 import { batchWriteAll, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
-import { tableKeys } from '../table-definition.js';
 
 /**
  * `SALON#<id>` / `SETTLE#<bookingId>#<nonce>`: a booking change the sweep must look at again. Since
@@ -57,24 +58,9 @@ export function createSettleStore(client: DynamoDBDocumentClient, tableName: str
       );
     },
     async stale(before, limit) {
-      const items = await queryAll(
-        client,
-        {
-          TableName: tableName,
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk < :before',
-          ExpressionAttributeValues: { ':index': keys.settleIndex, ':before': before.toISOString() },
-        },
-        limit,
-      );
-      return items.map((item) => ({
-        id: String(item.id),
-        salonId: String(item.salonId),
-        bookingId: String(item.bookingId),
-        date: String(item.date),
-        stylistIds: (item.stylistIds as string[] | undefined) ?? [],
-        since: String(item.since),
-      }));
+      const items = await queryAll(client, keyQuery(tableName, { index: 'gsi1', partition: keys.settleIndex, range: { lt: before.toISOString() } }), limit);
+      const formatter = settleMarkerEntity.build(EntityFormatter);
+      return items.map((item) => formatter.format(item, { attributes: ['id', 'salonId', 'bookingId', 'date', 'stylistIds', 'since'] }));
     },
   };
 }

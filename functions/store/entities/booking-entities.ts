@@ -8,7 +8,7 @@ import { set } from 'dynamodb-toolbox/schema/set';
 import { string } from 'dynamodb-toolbox/schema/string';
 import type { DayReservation, EndedReservation } from '../../core/booking/records.js';
 import { keys } from '../keys.js';
-import { PLAIN_ITEMS, primaryKey, type ItemKindDoc } from './table.js';
+import { nullableString, PLAIN_ITEMS, primaryKey, type ItemKindDoc } from './table.js';
 
 /**
  * The versioned and keyed items every booking change writes in its one transaction
@@ -84,5 +84,25 @@ export const bookingCountEntity = new Entity({
     sk: `${keys.bookingCountSk('<month>')}#<shard>`,
     what: "a month's confirmed bookings, spread over shards by booking id: the ids (counted once) and their number",
     access: "the month's shards in one batch read; written in the booking's transaction",
+  } satisfies ItemKindDoc,
+});
+
+export const messageEntity = new Entity({
+  name: 'message',
+  ...PLAIN_ITEMS,
+  schema: item({
+    ...primaryKey(),
+    id: string(),
+    callerName: string(),
+    callerPhone: string(),
+    message: string(),
+    createdAt: string(),
+    doneAt: nullableString().optional(),
+  }),
+  meta: {
+    pk: keys.salon('<salonId>'),
+    sk: keys.messageSk('<at>', '<messageId>'),
+    what: 'a message a caller left, and when the owner marked it dealt with',
+    access: 'one query on the prefix, newest first, a page at a time',
   } satisfies ItemKindDoc,
 });
