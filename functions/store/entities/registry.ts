@@ -1,0 +1,22 @@
+import { appointmentEntity } from './appointment-entity.js';
+import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
+import { outboxEntity } from './outbox-entity.js';
+import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
+
+/**
+ * Every typed item kind, in the order docs/architecture.md's data-model table lists them
+ * (bin/data-model-doc.ts). Only the doc generator and the tests import this: a Lambda imports
+ * the entities it writes, not the registry.
+ */
+export const itemKinds = [
+  dayEntity,
+  appointmentEntity,
+  callerEntity,
+  idempotencyEntity,
+  bookingCountEntity,
+  reminderEntity,
+  calendarSyncEntity,
+  settleMarkerEntity,
+  outboxEntity,
+  messageEntity,
+] as const;
