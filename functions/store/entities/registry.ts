@@ -1,3 +1,4 @@
+import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
@@ -19,4 +20,5 @@ export const itemKinds = [
   settleMarkerEntity,
   outboxEntity,
   messageEntity,
+  agentEntity,
 ] as const;
