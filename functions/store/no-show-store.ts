@@ -1,5 +1,10 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { appointmentEntity } from './entities/appointment-entity.js';
+import { noShowSetEntity } from './entities/waitlist-entities.js';
 import { keys } from './keys.js';
 
 /**
@@ -18,37 +23,39 @@ export interface NoShowStore {
 }
 
 export function createNoShowStore(client: DynamoDBDocumentClient, tableName: string): NoShowStore {
-  const addTo = (salonId: string, sk: string, bookingId: string) => ({
-    Update: {
-      TableName: tableName,
-      Key: { pk: keys.salon(salonId), sk },
-      UpdateExpression: 'ADD ids :id',
-      ExpressionAttributeValues: { ':id': new Set([bookingId]) },
-    },
-  });
+  const addTo = (salonId: string, sk: string, bookingId: string) =>
+    noShowSetEntity
+      .build(UpdateTransaction)
+      .item({ pk: keys.salon(salonId), sk, ids: $add(new Set([bookingId])) })
+      .options({ tableName })
+      .params().Update;
   const size = async (salonId: string, sk: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk } }));
-    return (result.Item?.ids as Set<string> | undefined)?.size ?? 0;
+    return result.Item ? (noShowSetEntity.build(EntityFormatter).format(result.Item).ids?.size ?? 0) : 0;
   };
   return {
     async mark(salonId, bookingId, at, counted) {
-      const mark = {
-        Update: {
-          TableName: tableName,
-          Key: { pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) },
-          UpdateExpression: 'SET noShowAt = :at',
-          ConditionExpression: 'attribute_exists(pk) AND #status = :confirmed AND attribute_not_exists(noShowAt)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':at': at, ':confirmed': 'confirmed' },
-        },
-      };
+      const mark = appointmentEntity
+        .build(UpdateTransaction)
+        .item({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId), noShowAt: at })
+        .options({
+          tableName,
+          condition: {
+            and: [
+              { attr: 'pk', exists: true },
+              { attr: 'status', eq: 'confirmed' },
+              { attr: 'noShowAt', exists: false },
+            ],
+          },
+        })
+        .params().Update;
       try {
         await client.send(
           new TransactWriteCommand({
             TransactItems: [
-              mark,
-              addTo(salonId, keys.noShowMonthSk(counted.month), bookingId),
-              addTo(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId),
+              { Update: mark },
+              { Update: addTo(salonId, keys.noShowMonthSk(counted.month), bookingId) },
+              { Update: addTo(salonId, keys.noShowCallerSk(counted.phoneHash), bookingId) },
             ],
           }),
         );

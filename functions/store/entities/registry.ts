@@ -3,6 +3,7 @@ import { appointmentEntity } from './appointment-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
+import { noShowSetEntity, slotOfferEntity, waitlistEntryEntity } from './waitlist-entities.js';
 
 /**
  * Every typed item kind, in the order docs/architecture.md's data-model table lists them
@@ -20,5 +21,8 @@ export const itemKinds = [
   settleMarkerEntity,
   outboxEntity,
   messageEntity,
+  waitlistEntryEntity,
+  slotOfferEntity,
+  noShowSetEntity,
   agentEntity,
 ] as const;

@@ -25,7 +25,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/delivery-claims.ts': 4,
   'functions/store/dialling-store.ts': 1,
   'functions/store/google-store.ts': 8,
-  'functions/store/no-show-store.ts': 3,
   'functions/store/number-store.ts': 12,
   'functions/store/outbox-store.ts': 1,
   'functions/store/rate-limits.ts': 2,
@@ -39,7 +38,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/subscription-store.ts': 13,
   'functions/store/test-call-store.ts': 4,
   'functions/store/usage-store.ts': 5,
-  'functions/store/waitlist-store.ts': 4,
 };
 
 /** `String(…)` / `Number(…)` coercions of stored values left per store file. */
@@ -63,7 +61,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/subscription-store.ts': 4,
   'functions/store/test-call-store.ts': 5,
   'functions/store/usage-store.ts': 3,
-  'functions/store/waitlist-store.ts': 11,
 };
 
 const ENTITIES = 'functions/store/entities/';
