@@ -1,5 +1,6 @@
 import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
+import { callSweepEntity } from './call-sweep-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
@@ -25,4 +26,5 @@ export const itemKinds = [
   slotOfferEntity,
   noShowSetEntity,
   agentEntity,
+  callSweepEntity,
 ] as const;
