@@ -1,6 +1,7 @@
 import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
 import { callSweepEntity } from './call-sweep-entity.js';
+import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
@@ -27,4 +28,5 @@ export const itemKinds = [
   noShowSetEntity,
   agentEntity,
   callSweepEntity,
+  deliveryClaimEntity,
 ] as const;

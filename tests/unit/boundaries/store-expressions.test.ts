@@ -21,7 +21,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/call-stats-store.ts': 4,
   'functions/store/call-store.ts': 13,
   'functions/store/checkout-records.ts': 1,
-  'functions/store/delivery-claims.ts': 4,
   'functions/store/dialling-store.ts': 1,
   'functions/store/google-store.ts': 8,
   'functions/store/number-store.ts': 12,
