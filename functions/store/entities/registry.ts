@@ -5,6 +5,7 @@ import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
+import { testCallEntity } from './test-call-entity.js';
 import { noShowSetEntity, slotOfferEntity, waitlistEntryEntity } from './waitlist-entities.js';
 
 /**
@@ -29,4 +30,5 @@ export const itemKinds = [
   agentEntity,
   callSweepEntity,
   deliveryClaimEntity,
+  testCallEntity,
 ] as const;

@@ -34,7 +34,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/sms-reply-store.ts': 4,
   'functions/store/sms-routing-store.ts': 2,
   'functions/store/subscription-store.ts': 13,
-  'functions/store/test-call-store.ts': 4,
   'functions/store/usage-store.ts': 5,
 };
 
@@ -56,7 +55,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/sms-reply-store.ts': 1,
   'functions/store/sms-routing-store.ts': 3,
   'functions/store/subscription-store.ts': 4,
-  'functions/store/test-call-store.ts': 5,
   'functions/store/usage-store.ts': 3,
 };
 
