@@ -4,6 +4,7 @@ import { callSweepEntity } from './call-sweep-entity.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
+import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
 import { testCallEntity } from './test-call-entity.js';
 import { noShowSetEntity, slotOfferEntity, waitlistEntryEntity } from './waitlist-entities.js';
@@ -31,4 +32,8 @@ export const itemKinds = [
   callSweepEntity,
   deliveryClaimEntity,
   testCallEntity,
+  smsPendingEntity,
+  smsSubjectEntity,
+  smsOptOutEntity,
+  smsReceivedEntity,
 ] as const;
