@@ -71,7 +71,7 @@ export function createBookingStore(client: DynamoDBDocumentClient, tableName: st
     const stylistIds = [...new Set(refs.map((ref) => ref.stylistId))];
     const mappingKeys = stylistIds.map((stylistId) => ({ pk: keys.salon(salonId), sk: keys.mappingSk(stylistId) }));
     const items = await batchGetAll(client, tableName, [...others, ...refs.map((ref) => dayKey(salonId, ref)), ...mappingKeys, ...mirrorKeys]);
-    const bySk = new Map(items.map((item) => [String(item.sk), item]));
+    const bySk = new Map(items.map((item) => [item.sk, item]));
     return {
       bySk,
       mappings: Object.fromEntries(

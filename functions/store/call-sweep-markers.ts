@@ -1,7 +1,11 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { conditionally, queryAll } from './dynamo.js';
+import { callSweepEntity } from './entities/call-sweep-entity.js';
+import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
 import type { CallSweepMarkers } from '../core/ports/call-sweep-markers.js';
 
 const place = (at: string, salonId: string, callSid: string) => `${at}#${salonId}#${callSid}`;
@@ -9,16 +13,11 @@ const key = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk
 
 /** The marker's Put, alone or in the transaction that records a call's end (call-store.ts). */
 export function sweepMarkerPut(tableName: string, salonId: string, callSid: string, at: string) {
-  return {
-    TableName: tableName,
-    Item: {
-      ...key(salonId, callSid),
-      salonId,
-      callSid,
-      [tableKeys.gsi1.partitionKey]: keys.callSweepIndex,
-      [tableKeys.gsi1.sortKey]: place(at, salonId, callSid),
-    },
-  };
+  return callSweepEntity
+    .build(PutTransaction)
+    .item({ ...key(salonId, callSid), salonId, callSid, gsi1pk: keys.callSweepIndex, gsi1sk: place(at, salonId, callSid) })
+    .options({ tableName })
+    .params().Put;
 }
 
 export function createCallSweepMarkers(client: DynamoDBDocumentClient, tableName: string): CallSweepMarkers {
@@ -29,14 +28,13 @@ export function createCallSweepMarkers(client: DynamoDBDocumentClient, tableName
     async lookAgainAt(salonId, callSid, at) {
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(salonId, callSid),
-            UpdateExpression: 'SET #place = :place, looked = :yes',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#place': tableKeys.gsi1.sortKey },
-            ExpressionAttributeValues: { ':place': place(at, salonId, callSid), ':yes': true },
-          }),
+          new UpdateCommand(
+            callSweepEntity
+              .build(UpdateTransaction)
+              .item({ ...key(salonId, callSid), gsi1sk: place(at, salonId, callSid), looked: true })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       );
     },
@@ -44,17 +42,12 @@ export function createCallSweepMarkers(client: DynamoDBDocumentClient, tableName
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, callSid) }));
     },
     async due(before, limit) {
-      const items = await queryAll(
-        client,
-        {
-          TableName: tableName,
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk < :before',
-          ExpressionAttributeValues: { ':index': keys.callSweepIndex, ':before': before.toISOString() },
-        },
-        limit,
-      );
-      return items.map((item) => ({ salonId: String(item.salonId), callSid: String(item.callSid), looked: item.looked === true }));
+      const items = await queryAll(client, keyQuery(tableName, { index: 'gsi1', partition: keys.callSweepIndex, range: { lt: before.toISOString() } }), limit);
+      const formatter = callSweepEntity.build(EntityFormatter);
+      return items.map((item) => {
+        const { salonId, callSid, looked } = formatter.format(item, { attributes: ['salonId', 'callSid', 'looked'] });
+        return { salonId, callSid, looked: looked === true };
+      });
     },
   };
 }

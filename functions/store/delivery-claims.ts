@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { conditionally } from './dynamo.js';
+import { deliveryClaimEntity } from './entities/delivery-claim-entity.js';
 import { keys } from './keys.js';
 import type { DeliveryKey, DeliveryClaims } from '../core/ports/delivery-claims.js';
 
@@ -25,19 +29,32 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
       const token = randomUUID();
       const claimed = await conditionally(
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...itemKey(key),
-              status: 'sending',
-              claimToken: token,
-              claimedAt: now.getTime(),
-              ttl: Math.ceil(now.getTime() / 1000) + CLAIM_TTL_DAYS * 24 * 60 * 60,
-            },
-            ConditionExpression: 'attribute_not_exists(pk) OR (#status = :sending AND claimedAt < :stale)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':sending': 'sending', ':stale': now.getTime() - CLAIM_STALE_AFTER_MS },
-          }),
+          new PutCommand(
+            deliveryClaimEntity
+              .build(PutTransaction)
+              .item({
+                ...itemKey(key),
+                status: 'sending',
+                claimToken: token,
+                claimedAt: now.getTime(),
+                ttl: Math.ceil(now.getTime() / 1000) + CLAIM_TTL_DAYS * 24 * 60 * 60,
+              })
+              .options({
+                tableName,
+                condition: {
+                  or: [
+                    { attr: 'pk', exists: false },
+                    {
+                      and: [
+                        { attr: 'status', eq: 'sending' },
+                        { attr: 'claimedAt', lt: now.getTime() - CLAIM_STALE_AFTER_MS },
+                      ],
+                    },
+                  ],
+                },
+              })
+              .params().Put,
+          ),
         ),
       );
       return claimed ? { key, token } : null;
@@ -46,14 +63,13 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
       // Taken over meanwhile (this holder looked dead): the other holder owns the item now.
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: itemKey(claim.key),
-            UpdateExpression: 'SET #status = :sent, sentAt = :at, messageId = :messageId',
-            ConditionExpression: 'claimToken = :token',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':sent': 'sent', ':at': now.toISOString(), ':messageId': messageId, ':token': claim.token },
-          }),
+          new UpdateCommand(
+            deliveryClaimEntity
+              .build(UpdateTransaction)
+              .item({ ...itemKey(claim.key), status: 'sent', sentAt: now.toISOString(), messageId })
+              .options({ tableName, condition: { attr: 'claimToken', eq: claim.token } })
+              .params().Update,
+          ),
         ),
       );
     },
@@ -64,12 +80,13 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
     async release(claim) {
       await conditionally(
         client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: itemKey(claim.key),
-            ConditionExpression: 'claimToken = :token',
-            ExpressionAttributeValues: { ':token': claim.token },
-          }),
+          new DeleteCommand(
+            deliveryClaimEntity
+              .build(DeleteTransaction)
+              .key(itemKey(claim.key))
+              .options({ tableName, condition: { attr: 'claimToken', eq: claim.token } })
+              .params().Delete,
+          ),
         ),
       );
     },

@@ -1,7 +1,8 @@
 import * as z from 'zod';
 import { EVENT_SOURCE, eventCatalog, withCorrelation, type EventDetail, type EventType } from '../contracts/events.js';
+import { EntityParser } from 'dynamodb-toolbox/entity/actions/parse';
+import { outboxEntity } from './entities/outbox-entity.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
 
 /**
  * The transactional outbox: an event is an item written in the same TransactWriteItems as the
@@ -43,21 +44,19 @@ export function outboxEventPut<T extends EventType>(
 ): { TableName: string; Item: Record<string, unknown> } {
   const checked = eventCatalog[event.type].parse(withCorrelation(event.detail));
   if (!event.id) throw new Error('An outbox event needs an id');
-  return {
-    TableName: tableName,
-    Item: {
-      [tableKeys.partitionKey]: keys.salon(event.salonId),
-      [tableKeys.sortKey]: keys.eventOutboxSk(event.id),
-      [OUTBOX_ATTRIBUTES.kind]: OUTBOX_ITEM_KIND,
-      [OUTBOX_ATTRIBUTES.eventId]: event.id,
-      [OUTBOX_ATTRIBUTES.source]: EVENT_SOURCE,
-      [OUTBOX_ATTRIBUTES.detailType]: event.type,
-      // A JSON string, as PutEvents' Detail is: the relays hand it on unchanged.
-      [OUTBOX_ATTRIBUTES.detail]: JSON.stringify(checked),
-      [OUTBOX_ATTRIBUTES.at]: event.at.toISOString(),
-      [tableKeys.ttl]: Math.floor(event.at.getTime() / 1000) + OUTBOX_ITEM_TTL_SECONDS,
-    },
-  };
+  const { item } = outboxEntity.build(EntityParser).parse({
+    pk: keys.salon(event.salonId),
+    sk: keys.eventOutboxSk(event.id),
+    kind: OUTBOX_ITEM_KIND,
+    eventId: event.id,
+    source: EVENT_SOURCE,
+    detailType: event.type,
+    // A JSON string, as PutEvents' Detail is: the relays hand it on unchanged.
+    detail: JSON.stringify(checked),
+    at: event.at.toISOString(),
+    ttl: Math.floor(event.at.getTime() / 1000) + OUTBOX_ITEM_TTL_SECONDS,
+  });
+  return { TableName: tableName, Item: item };
 }
 
 /** An event as a relay hands it to the bus: PutEvents' Source, DetailType and Detail (a JSON string). */

@@ -1,7 +1,11 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { keyQuery } from './entities/query.js';
+import { reminderEntity } from './entities/sweep-entities.js';
 import { conditionally, queryAll } from './dynamo.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
 import type { Reminder, ReminderStore } from '../core/ports/reminder-store.js';
 
 /** A reminder not sent within this many days of its time (the sweep stopped that long) is left to its TTL. */
@@ -11,22 +15,23 @@ const DAY_MS = 86_400_000;
 const TTL_AFTER_START_SECONDS = 86_400;
 
 const dayOf = (iso: string) => iso.slice(0, 10);
-const place = (reminder: Reminder) => `${reminder.sendAt}#${reminder.salonId}#${reminder.bookingId}`;
+const place = (reminder: Pick<Reminder, 'salonId' | 'bookingId' | 'sendAt'>) => `${reminder.sendAt}#${reminder.salonId}#${reminder.bookingId}`;
 
 export const reminderKey = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonId), sk: keys.reminderSk(bookingId) });
 
 /** The put that schedules (or moves) a booking's reminder (alone, or in a booking's transaction). */
 export function reminderPut(tableName: string, reminder: Reminder) {
-  return {
-    TableName: tableName,
-    Item: {
+  return reminderEntity
+    .build(PutTransaction)
+    .item({
       ...reminderKey(reminder.salonId, reminder.bookingId),
       ...reminder,
-      [tableKeys.gsi1.partitionKey]: keys.reminderIndex(dayOf(reminder.sendAt)),
-      [tableKeys.gsi1.sortKey]: place(reminder),
-      [tableKeys.ttl]: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
-    },
-  };
+      gsi1pk: keys.reminderIndex(dayOf(reminder.sendAt)),
+      gsi1sk: place(reminder),
+      ttl: Math.floor(Date.parse(reminder.start) / 1000) + TTL_AFTER_START_SECONDS,
+    })
+    .options({ tableName })
+    .params().Put;
 }
 
 export function createReminderStore(client: DynamoDBDocumentClient, tableName: string): ReminderStore {
@@ -42,39 +47,27 @@ export function createReminderStore(client: DynamoDBDocumentClient, tableName: s
       // Conditional: a reminder whose text was sent meanwhile (the consumer dropped it) is not brought back.
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(salonId, bookingId),
-            UpdateExpression: 'SET sendAt = :sendAt, #index = :index, #place = :place',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeNames: { '#index': tableKeys.gsi1.partitionKey, '#place': tableKeys.gsi1.sortKey },
-            ExpressionAttributeValues: { ':sendAt': sendAt, ':index': keys.reminderIndex(dayOf(sendAt)), ':place': `${sendAt}#${salonId}#${bookingId}` },
-          }),
+          new UpdateCommand(
+            reminderEntity
+              .build(UpdateTransaction)
+              .item({ ...key(salonId, bookingId), sendAt, gsi1pk: keys.reminderIndex(dayOf(sendAt)), gsi1sk: place({ salonId, bookingId, sendAt }) })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       );
     },
     async due(now, limit) {
+      const formatter = reminderEntity.build(EntityFormatter);
       const found: Reminder[] = [];
       for (let back = REMINDER_LOOK_BACK_DAYS; back >= 0 && found.length < limit; back -= 1) {
         const day = dayOf(new Date(now.getTime() - back * DAY_MS).toISOString());
         const items = await queryAll(
           client,
-          {
-            TableName: tableName,
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :index AND gsi1sk <= :now',
-            ExpressionAttributeValues: { ':index': keys.reminderIndex(day), ':now': `${now.toISOString()}#~` },
-          },
+          keyQuery(tableName, { index: 'gsi1', partition: keys.reminderIndex(day), range: { lte: `${now.toISOString()}#~` } }),
           limit - found.length,
         );
-        found.push(
-          ...items.map((item) => ({
-            salonId: String(item.salonId),
-            bookingId: String(item.bookingId),
-            sendAt: String(item.sendAt),
-            start: String(item.start),
-          })),
-        );
+        found.push(...items.map((item) => formatter.format(item, { attributes: ['salonId', 'bookingId', 'sendAt', 'start'] })));
       }
       return found;
     },

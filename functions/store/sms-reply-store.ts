@@ -1,9 +1,12 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { conditionally } from './dynamo.js';
+import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './entities/sms-reply-entities.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
-import type { PendingReply, SmsReplyStore } from '../core/ports/sms-reply-store.js';
+import type { SmsReplyStore } from '../core/ports/sms-reply-store.js';
 
 /**
  * Twilio signs no time: a signed webhook captured once can be replayed any time later. A text's
@@ -24,7 +27,15 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
   const subjectKey = (salonId: string, phoneHash: string) => ({ pk: keys.salon(salonId), sk: keys.smsSubjectSk(phoneHash) });
   return {
     async optOut(scope, phone, at) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { ...optOutKey(scope, phone), at } }));
+      await client.send(
+        new PutCommand(
+          smsOptOutEntity
+            .build(PutTransaction)
+            .item({ ...optOutKey(scope, phone), at })
+            .options({ tableName })
+            .params().Put,
+        ),
+      );
     },
     async optIn(scope, phone) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: optOutKey(scope, phone) }));
@@ -35,58 +46,76 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     },
     async ask(salonId, phoneHash, pending, expiresAt) {
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...pendingKey(salonId, phoneHash), pending, expiresAt: expiresAt.toISOString(), [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) },
-        }),
+        new PutCommand(
+          smsPendingEntity
+            .build(PutTransaction)
+            .item({ ...pendingKey(salonId, phoneHash), pending, expiresAt: expiresAt.toISOString(), ttl: Math.ceil(expiresAt.getTime() / 1000) })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
     async pending(salonId, phoneHash, now) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: pendingKey(salonId, phoneHash), ConsistentRead: true }));
+      if (!result.Item) return null;
+      const { pending, expiresAt, answeredAt } = smsPendingEntity.build(EntityFormatter).format(result.Item);
       // TTL deletion runs late: an expired question is no question.
-      if (!result.Item || Date.parse(String(result.Item.expiresAt)) <= now.getTime()) return null;
-      return { ...(result.Item.pending as PendingReply), answeredAt: typeof result.Item.answeredAt === 'string' ? result.Item.answeredAt : null };
+      if (Date.parse(expiresAt) <= now.getTime()) return null;
+      return { ...pending, answeredAt: answeredAt ?? null };
     },
     answer(salonId, phoneHash, at) {
       return conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: pendingKey(salonId, phoneHash),
-            UpdateExpression: 'SET answeredAt = :at',
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(answeredAt)',
-            ExpressionAttributeValues: { ':at': at.toISOString() },
-          }),
+          new UpdateCommand(
+            smsPendingEntity
+              .build(UpdateTransaction)
+              .item({ ...pendingKey(salonId, phoneHash), answeredAt: at.toISOString() })
+              .options({
+                tableName,
+                condition: {
+                  and: [
+                    { attr: 'pk', exists: true },
+                    { attr: 'answeredAt', exists: false },
+                  ],
+                },
+              })
+              .params().Update,
+          ),
         ),
       );
     },
     async noteSubject(salonId, phoneHash, bookingId, at) {
       await conditionally(
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: {
-              ...subjectKey(salonId, phoneHash),
-              bookingId,
-              at: at.toISOString(),
-              [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + SUBJECT_KEPT_SECONDS,
-            },
-            // Texts about two bookings sent close together: the later one stays the subject.
-            ConditionExpression: 'attribute_not_exists(#at) OR #at <= :at',
-            ExpressionAttributeNames: { '#at': 'at' },
-            ExpressionAttributeValues: { ':at': at.toISOString() },
-          }),
+          new PutCommand(
+            smsSubjectEntity
+              .build(PutTransaction)
+              .item({ ...subjectKey(salonId, phoneHash), bookingId, at: at.toISOString(), ttl: Math.ceil(at.getTime() / 1000) + SUBJECT_KEPT_SECONDS })
+              // Texts about two bookings sent close together: the later one stays the subject.
+              .options({
+                tableName,
+                condition: {
+                  or: [
+                    { attr: 'at', exists: false },
+                    { attr: 'at', lte: at.toISOString() },
+                  ],
+                },
+              })
+              .params().Put,
+          ),
         ),
       );
     },
     receive(messageSid, at) {
       return conditionally(
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...receivedKey(messageSid), at: at.toISOString(), [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + RECEIVED_KEPT_SECONDS },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
+          new PutCommand(
+            smsReceivedEntity
+              .build(PutTransaction)
+              .item({ ...receivedKey(messageSid), at: at.toISOString(), ttl: Math.ceil(at.getTime() / 1000) + RECEIVED_KEPT_SECONDS })
+              .options({ tableName, condition: { attr: 'pk', exists: false } })
+              .params().Put,
+          ),
         ),
       );
     },
@@ -95,7 +124,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     },
     async subject(salonId, phoneHash) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: subjectKey(salonId, phoneHash), ConsistentRead: true }));
-      return typeof result.Item?.bookingId === 'string' ? result.Item.bookingId : null;
+      return result.Item ? smsSubjectEntity.build(EntityFormatter).format(result.Item).bookingId : null;
     },
   };
 }

@@ -1,8 +1,12 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
 import { conditionally, queryAll } from './dynamo.js';
+import { keyQuery } from './entities/query.js';
+import { slotOfferEntity, waitlistEntryEntity } from './entities/waitlist-entities.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
-import type { SlotOffer, WaitlistStore } from '../core/ports/waitlist-store.js';
+import type { WaitlistStore } from '../core/ports/waitlist-store.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -14,65 +18,68 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
       const ttl = Math.floor(Date.parse(`${entry.date}T00:00:00Z`) / 1000) + 2 * DAY_SECONDS;
       return conditionally(
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { pk: keys.salon(salonId), sk: keys.waitlistSk(entry.date, entry.id), ...entry, [tableKeys.ttl]: ttl },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
+          new PutCommand(
+            waitlistEntryEntity
+              .build(PutTransaction)
+              .item({ pk: keys.salon(salonId), sk: keys.waitlistSk(entry.date, entry.id), ...entry, ttl })
+              .options({ tableName, condition: { attr: 'pk', exists: false } })
+              .params().Put,
+          ),
         ),
       );
     },
     async forDay(salonId, date) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.waitlistPrefix(date) },
-      });
-      return items.map((item) => ({
-        id: String(item.id),
-        date: String(item.date),
-        serviceId: String(item.serviceId),
-        serviceName: String(item.serviceName),
-        durationMinutes: Number(item.durationMinutes),
-        callerName: String(item.callerName),
-        callerPhone: String(item.callerPhone),
-        createdAt: String(item.createdAt),
-      }));
+      const items = await queryAll(client, keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.waitlistPrefix(date) } }));
+      const formatter = waitlistEntryEntity.build(EntityFormatter);
+      return items.map((item) =>
+        formatter.format(item, { attributes: ['id', 'date', 'serviceId', 'serviceName', 'durationMinutes', 'callerName', 'callerPhone', 'createdAt'] }),
+      );
     },
     async remove(salonId, date, entryId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.waitlistSk(date, entryId) } }));
     },
     async putOffer(offer, expiresAt) {
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...offerKey(offer.salonId, offer.id), ...offer, [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) + DAY_SECONDS },
-        }),
+        new PutCommand(
+          slotOfferEntity
+            .build(PutTransaction)
+            .item({ ...offerKey(offer.salonId, offer.id), ...offer, ttl: Math.ceil(expiresAt.getTime() / 1000) + DAY_SECONDS })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
     async getOffer(salonId, offerId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: offerKey(salonId, offerId), ConsistentRead: true }));
       if (!result.Item) return null;
-      const { id, start, stylistName, invited, takenBy } = result.Item;
-      return {
-        id: String(id),
-        salonId,
-        start: String(start),
-        stylistName: String(stylistName),
-        invited: invited as SlotOffer['invited'],
-        takenBy: (takenBy as string | null) ?? null,
-      };
+      const { id, start, stylistName, invited, takenBy } = slotOfferEntity
+        .build(EntityFormatter)
+        .format(result.Item, { attributes: ['id', 'start', 'stylistName', 'invited', 'takenBy'] });
+      return { id, salonId, start, stylistName, invited, takenBy };
     },
     take: (salonId, offerId, phone) =>
       conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: offerKey(salonId, offerId),
-            UpdateExpression: 'SET takenBy = :phone',
-            ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(takenBy) OR takenBy = :none)',
-            ExpressionAttributeValues: { ':phone': phone, ':none': null },
-          }),
+          new UpdateCommand(
+            slotOfferEntity
+              .build(UpdateTransaction)
+              .item({ ...offerKey(salonId, offerId), takenBy: phone })
+              .options({
+                tableName,
+                condition: {
+                  and: [
+                    { attr: 'pk', exists: true },
+                    {
+                      or: [
+                        { attr: 'takenBy', exists: false },
+                        { attr: 'takenBy', type: 'NULL' },
+                      ],
+                    },
+                  ],
+                },
+              })
+              .params().Update,
+          ),
         ),
       ),
   };

@@ -4,6 +4,10 @@ import { keys } from '../keys.js';
 import { tableKeys } from '../table-definition.js';
 import type { StoredAppointment } from '../../core/booking/records.js';
 import type { AppointmentStore } from '../../core/ports/booking/appointment-store.js';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { appointmentEntity } from '../entities/appointment-entity.js';
+import { keyQuery } from '../entities/query.js';
 
 const APPOINTMENT_FIELDS = [
   'id',
@@ -36,17 +40,17 @@ export const toAppointment = (item: Item) =>
 
 /** The put that creates the appointment unless it exists (alone, or in a booking's transaction). */
 export function appointmentPut(tableName: string, appointment: StoredAppointment) {
-  return {
-    TableName: tableName,
-    Item: {
+  return appointmentEntity
+    .build(PutTransaction)
+    .item({
+      ...appointment,
       pk: keys.salon(appointment.salonId),
       sk: keys.appointmentSk(appointment.id),
-      [tableKeys.gsi1.partitionKey]: keys.appointmentsByStart(appointment.salonId),
-      [tableKeys.gsi1.sortKey]: new Date(appointment.start).toISOString(),
-      ...appointment,
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  };
+      gsi1pk: keys.appointmentsByStart(appointment.salonId),
+      gsi1sk: new Date(appointment.start).toISOString(),
+    })
+    .options({ tableName, condition: { attr: 'pk', exists: false } })
+    .params().Put;
 }
 
 /** The update that ends a live appointment (confirmed or awaiting its deposit) as cancelled, or moved; refused otherwise (alone, or in a change's transaction). */
@@ -56,33 +60,27 @@ export function appointmentCancelUpdate(
   ending: { bookingId: string; at: string; rescheduledTo?: string; reason?: 'deposit_not_paid' },
 ) {
   const { rescheduledTo, reason } = ending;
-  return {
-    TableName: tableName,
-    Key: { pk: keys.salon(salonId), sk: keys.appointmentSk(ending.bookingId) },
-    ConditionExpression: '#status IN (:confirmed, :awaiting)',
-    UpdateExpression: `SET #status = :cancelled, cancelledAt = :at${rescheduledTo ? ', rescheduledTo = :to' : ''}${reason ? ', cancelReason = :reason' : ''}`,
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: {
-      ':confirmed': 'confirmed',
-      ':awaiting': 'awaiting_deposit',
-      ':cancelled': 'cancelled',
-      ':at': ending.at,
-      ...(rescheduledTo ? { ':to': rescheduledTo } : {}),
-      ...(reason ? { ':reason': reason } : {}),
-    },
-  };
+  return appointmentEntity
+    .build(UpdateTransaction)
+    .item({
+      pk: keys.salon(salonId),
+      sk: keys.appointmentSk(ending.bookingId),
+      status: 'cancelled',
+      cancelledAt: ending.at,
+      ...(rescheduledTo ? { rescheduledTo } : {}),
+      ...(reason ? { cancelReason: reason } : {}),
+    })
+    .options({ tableName, condition: { attr: 'status', in: ['confirmed', 'awaiting_deposit'] } })
+    .params().Update;
 }
 
 /** The update that confirms a held appointment once its deposit is paid; refused unless it awaits one. */
 export function appointmentPaidUpdate(tableName: string, salonId: string, bookingId: string) {
-  return {
-    TableName: tableName,
-    Key: { pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId) },
-    ConditionExpression: '#status = :awaiting',
-    UpdateExpression: 'SET #status = :confirmed',
-    ExpressionAttributeNames: { '#status': 'status' },
-    ExpressionAttributeValues: { ':awaiting': 'awaiting_deposit', ':confirmed': 'confirmed' },
-  };
+  return appointmentEntity
+    .build(UpdateTransaction)
+    .item({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId), status: 'confirmed' })
+    .options({ tableName, condition: { attr: 'status', eq: 'awaiting_deposit' } })
+    .params().Update;
 }
 
 export function createAppointmentStore(client: DynamoDBDocumentClient, tableName: string): AppointmentStore {
@@ -106,28 +104,26 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
     async setCalendarState(salonId, bookingId, state) {
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(salonId, bookingId),
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET calendarEventId = :eventId, calendarSync = :sync',
-            ExpressionAttributeValues: { ':eventId': state.calendarEventId, ':sync': state.calendarSync },
-          }),
+          new UpdateCommand(
+            appointmentEntity
+              .build(UpdateTransaction)
+              .item({ ...key(salonId, bookingId), calendarEventId: state.calendarEventId, calendarSync: state.calendarSync })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       );
     },
     async list(salonId, from, to) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk BETWEEN :from AND :to',
-        ExpressionAttributeValues: {
-          ':pk': keys.appointmentsByStart(salonId),
-          ':from': from.toISOString(),
+      const items = await queryAll(
+        client,
+        keyQuery(tableName, {
+          index: 'gsi1',
+          partition: keys.appointmentsByStart(salonId),
           // BETWEEN is inclusive: the upper bound is one millisecond before `to`.
-          ':to': new Date(to.getTime() - 1).toISOString(),
-        },
-      });
+          range: { between: [from.toISOString(), new Date(to.getTime() - 1).toISOString()] },
+        }),
+      );
       return items.map(toAppointment);
     },
     async firstStartFrom(salonId, from) {

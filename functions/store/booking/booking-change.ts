@@ -1,5 +1,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { reminderEntity, settleMarkerEntity } from '../entities/sweep-entities.js';
 import { outboxEventPut } from '../event-outbox.js';
 import { calendarSyncPut } from './calendar-sync-store.js';
 import { appointmentCancelUpdate, appointmentPaidUpdate, appointmentPut } from './appointment-store.js';
@@ -33,11 +35,14 @@ export function createCommitBookingChange(client: DynamoDBDocumentClient, tableN
       ...(change.reminders ?? []).map((reminder) => ({ kind: 'conflict' as const, item: { Put: reminderPut(tableName, reminder) } })),
       ...(change.droppedReminders ?? []).map((bookingId) => ({
         kind: 'conflict' as const,
-        item: { Delete: { TableName: tableName, Key: reminderKey(salonId, bookingId) } },
+        item: reminderEntity.build(DeleteTransaction).key(reminderKey(salonId, bookingId)).options({ tableName }).params(),
       })),
       ...(change.calendarWrites ?? []).map((task) => ({ kind: 'conflict' as const, item: { Put: calendarSyncPut(tableName, salonId, task) } })),
       ...(change.holds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Put: markerPut(tableName, marker) } })),
-      ...(change.clearedHolds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Delete: { TableName: tableName, Key: markerKey(marker) } } })),
+      ...(change.clearedHolds ?? []).map((marker) => ({
+        kind: 'conflict' as const,
+        item: settleMarkerEntity.build(DeleteTransaction).key(markerKey(marker)).options({ tableName }).params(),
+      })),
       ...(change.events ?? []).map((event) => ({ kind: 'conflict' as const, item: { Put: outboxEventPut(tableName, { salonId, ...event }) } })),
     ];
     try {

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add, $delete } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { bookingCountEntity } from '../entities/booking-entities.js';
 import { batchGetAll, conditionally } from '../dynamo.js';
 import { keys } from '../keys.js';
 import type { BookingCountStore } from '../../core/ports/booking/booking-count-store.js';
@@ -15,26 +18,20 @@ const countKey = (salonId: string, month: string, bookingId: string) => ({
 
 /** The update that counts a booking in its month, refused when it is counted already (in a booking's transaction, or alone). */
 export function countAddUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
-  return {
-    TableName: tableName,
-    Key: countKey(salonId, month, bookingId),
-    UpdateExpression: 'ADD ids :id, #total :one',
-    ExpressionAttributeNames: { '#total': 'total' },
-    ConditionExpression: 'attribute_not_exists(ids) OR NOT contains(ids, :bookingId)',
-    ExpressionAttributeValues: { ':id': new Set([bookingId]), ':bookingId': bookingId, ':one': 1 },
-  };
+  return bookingCountEntity
+    .build(UpdateTransaction)
+    .item({ ...countKey(salonId, month, bookingId), ids: $add(new Set([bookingId])), total: $add(1) })
+    .options({ tableName, condition: { or: [{ attr: 'ids', exists: false }, { not: { attr: 'ids', contains: bookingId } }] } })
+    .params().Update;
 }
 
 /** The update that takes a booking out of its month's count, refused when it is not counted. */
 export function countRemoveUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
-  return {
-    TableName: tableName,
-    Key: countKey(salonId, month, bookingId),
-    UpdateExpression: 'DELETE ids :id ADD #total :minusOne',
-    ExpressionAttributeNames: { '#total': 'total' },
-    ConditionExpression: 'contains(ids, :bookingId)',
-    ExpressionAttributeValues: { ':id': new Set([bookingId]), ':bookingId': bookingId, ':minusOne': -1 },
-  };
+  return bookingCountEntity
+    .build(UpdateTransaction)
+    .item({ ...countKey(salonId, month, bookingId), ids: $delete(new Set([bookingId])), total: $add(-1) })
+    .options({ tableName, condition: { attr: 'ids', contains: bookingId } })
+    .params().Update;
 }
 
 export function createBookingCountStore(client: DynamoDBDocumentClient, tableName: string): BookingCountStore {

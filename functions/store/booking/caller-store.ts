@@ -1,4 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { callerEntity } from '../entities/booking-entities.js';
 import { keys } from '../keys.js';
 import type { CallerRecord, CallerStore } from '../../core/ports/booking/caller-store.js';
 
@@ -6,25 +9,17 @@ export const callerKey = (salonId: string, phoneHash: string) => ({ pk: keys.sal
 
 /** The record as stored; a caller with no item yet has an empty record at version 0. */
 export function toCallerRecord(item: Record<string, unknown> | undefined): CallerRecord {
-  return {
-    recent: ((item?.recent as CallerRecord['recent'] | undefined) ?? []).map((entry) => ({ bookingId: String(entry.bookingId), at: Number(entry.at) })),
-    bookings: ((item?.bookings as CallerRecord['bookings'] | undefined) ?? []).map((entry) => ({
-      bookingId: String(entry.bookingId),
-      start: Number(entry.start),
-    })),
-    version: Number(item?.version ?? 0),
-  };
+  const stored = item ? callerEntity.build(EntityFormatter).format(item) : undefined;
+  return { recent: stored?.recent ?? [], bookings: stored?.bookings ?? [], version: stored?.version ?? 0 };
 }
 
 /** The conditional put that writes `record` at its next version (alone, or in a booking's transaction). */
 export function callerPut(tableName: string, salonId: string, phoneHash: string, record: CallerRecord) {
-  return {
-    TableName: tableName,
-    Item: { ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 },
-    ...(record.version === 0
-      ? { ConditionExpression: 'attribute_not_exists(pk)' }
-      : { ConditionExpression: 'version = :expected', ExpressionAttributeValues: { ':expected': record.version } }),
-  };
+  return callerEntity
+    .build(PutTransaction)
+    .item({ ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 })
+    .options({ tableName, condition: record.version === 0 ? { attr: 'pk', exists: false } : { attr: 'version', eq: record.version } })
+    .params().Put;
 }
 
 export function createCallerStore(client: DynamoDBDocumentClient, tableName: string): CallerStore {

@@ -1,4 +1,7 @@
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { idempotencyEntity } from '../entities/booking-entities.js';
 import { keys } from '../keys.js';
 import type { IdempotencyRecord, IdempotencyStore } from '../../core/ports/booking/idempotency-store.js';
 
@@ -6,28 +9,23 @@ export const idempotencyKeyOf = (salonId: string, key: string) => ({ pk: keys.sa
 
 export function toIdempotencyRecord(key: string, item: Record<string, unknown> | undefined): IdempotencyRecord | null {
   if (!item) return null;
-  return {
-    key,
-    requestHash: String(item.requestHash),
-    bookingId: String(item.bookingId),
-    answer: typeof item.answer === 'string' ? JSON.parse(item.answer) : item.answer,
-  };
+  const { requestHash, bookingId, answer } = idempotencyEntity.build(EntityFormatter).format(item);
+  return { key, requestHash, bookingId, answer: JSON.parse(answer) };
 }
 
 /** The put that keeps a new key with its answer, refused when the key is taken (in a booking's transaction). */
 export function keyPut(tableName: string, salonId: string, record: IdempotencyRecord, expiresAt: Date) {
-  return {
-    TableName: tableName,
-    Item: {
+  return idempotencyEntity
+    .build(PutTransaction)
+    .item({
       ...idempotencyKeyOf(salonId, record.key),
       requestHash: record.requestHash,
       bookingId: record.bookingId,
-      // As JSON text: a map's keys come back from DynamoDB in no set order, and a retry is told the answer byte for byte.
       answer: JSON.stringify(record.answer),
       ttl: Math.ceil(expiresAt.getTime() / 1000),
-    },
-    ConditionExpression: 'attribute_not_exists(pk)',
-  };
+    })
+    .options({ tableName, condition: { attr: 'pk', exists: false } })
+    .params().Put;
 }
 
 export function createIdempotencyStore(client: DynamoDBDocumentClient, tableName: string): IdempotencyStore {

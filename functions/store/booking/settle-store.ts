@@ -1,27 +1,26 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { keyQuery } from '../entities/query.js';
+import { settleMarkerEntity } from '../entities/sweep-entities.js';
 import { batchWriteAll, queryAll } from '../dynamo.js';
 import { keys } from '../keys.js';
-import { tableKeys } from '../table-definition.js';
 import type { SettleMarker, MarkerRef, SettleStore } from '../../core/ports/booking/settle-store.js';
 
 export const markerKey = (marker: MarkerRef) => ({ pk: keys.salon(marker.salonId), sk: keys.settleSk(marker.id) });
 
 /** The put that writes a marker (in a booking's transaction, or alone). */
 export function markerPut(tableName: string, marker: SettleMarker) {
-  return {
-    TableName: tableName,
-    Item: {
+  return settleMarkerEntity
+    .build(PutTransaction)
+    .item({
       ...markerKey(marker),
-      id: marker.id,
-      salonId: marker.salonId,
-      bookingId: marker.bookingId,
-      date: marker.date,
-      stylistIds: marker.stylistIds,
-      since: marker.since,
-      [tableKeys.gsi1.partitionKey]: keys.settleIndex,
-      [tableKeys.gsi1.sortKey]: `${marker.since}#${marker.salonId}#${marker.id}`,
-    },
-  };
+      ...marker,
+      gsi1pk: keys.settleIndex,
+      gsi1sk: `${marker.since}#${marker.salonId}#${marker.id}`,
+    })
+    .options({ tableName })
+    .params().Put;
 }
 
 export function createSettleStore(client: DynamoDBDocumentClient, tableName: string): SettleStore {
@@ -34,24 +33,9 @@ export function createSettleStore(client: DynamoDBDocumentClient, tableName: str
       );
     },
     async stale(before, limit) {
-      const items = await queryAll(
-        client,
-        {
-          TableName: tableName,
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk < :before',
-          ExpressionAttributeValues: { ':index': keys.settleIndex, ':before': before.toISOString() },
-        },
-        limit,
-      );
-      return items.map((item) => ({
-        id: String(item.id),
-        salonId: String(item.salonId),
-        bookingId: String(item.bookingId),
-        date: String(item.date),
-        stylistIds: (item.stylistIds as string[] | undefined) ?? [],
-        since: String(item.since),
-      }));
+      const items = await queryAll(client, keyQuery(tableName, { index: 'gsi1', partition: keys.settleIndex, range: { lt: before.toISOString() } }), limit);
+      const formatter = settleMarkerEntity.build(EntityFormatter);
+      return items.map((item) => formatter.format(item, { attributes: ['id', 'salonId', 'bookingId', 'date', 'stylistIds', 'since'] }));
     },
   };
 }

@@ -1,0 +1,39 @@
+import { agentEntity } from './agent-entity.js';
+import { appointmentEntity } from './appointment-entity.js';
+import { callSweepEntity } from './call-sweep-entity.js';
+import { deliveryClaimEntity } from './delivery-claim-entity.js';
+import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
+import { outboxEntity } from './outbox-entity.js';
+import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
+import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
+import { testCallEntity } from './test-call-entity.js';
+import { noShowSetEntity, slotOfferEntity, waitlistEntryEntity } from './waitlist-entities.js';
+
+/**
+ * Every typed item kind, in the order docs/architecture.md's data-model table lists them
+ * (bin/data-model-doc.ts). Only the doc generator and the tests import this: a Lambda imports
+ * the entities it writes, not the registry.
+ */
+export const itemKinds = [
+  dayEntity,
+  appointmentEntity,
+  callerEntity,
+  idempotencyEntity,
+  bookingCountEntity,
+  reminderEntity,
+  calendarSyncEntity,
+  settleMarkerEntity,
+  outboxEntity,
+  messageEntity,
+  waitlistEntryEntity,
+  slotOfferEntity,
+  noShowSetEntity,
+  agentEntity,
+  callSweepEntity,
+  deliveryClaimEntity,
+  testCallEntity,
+  smsPendingEntity,
+  smsSubjectEntity,
+  smsOptOutEntity,
+  smsReceivedEntity,
+] as const;

@@ -1,0 +1,100 @@
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DayItem } from '../../functions/core/booking/records.js';
+import { conditionally } from '../../functions/store/dynamo.js';
+import { countAddUpdate, countRemoveUpdate } from '../../functions/store/booking/booking-count-store.js';
+import { callerPut, toCallerRecord } from '../../functions/store/booking/caller-store.js';
+import { dayKey, dayPut, toDay } from '../../functions/store/booking/day-store.js';
+import { itemKinds } from '../../functions/store/entities/registry.js';
+import { startTable, type Table } from './booking/harness.js';
+
+/**
+ * The typed entities (functions/store/entities/, docs/architecture.md "Typed items") against
+ * DynamoDB Local: they write the items the stores wrote before them, attribute for attribute, and
+ * their conditions are the ones the booking transaction relies on. Condition semantics are
+ * DynamoDB's (https://docs.aws.amazon.com/amazondynamodb/latest/developerguide/Expressions.ConditionExpressions.html);
+ * the library's options are dynamodb-toolbox's
+ * (https://www.dynamodbtoolbox.com/docs/entities/internal-attributes: `entityAttribute`, `timestamps`).
+ */
+let table: Table;
+beforeAll(async () => {
+  table = await startTable();
+});
+afterAll(() => table.close());
+
+const SALON = 'sal_entities';
+const day = (version: number, bookingId = 'bk_1'): DayItem => ({
+  stylistId: 'sty_1',
+  date: '2026-12-05',
+  intervals: [{ bookingId, start: '2026-12-05T10:00:00.000Z', end: '2026-12-05T10:30:00.000Z' }],
+  ended: [],
+  version,
+});
+const put = (params: { TableName?: string; Item?: Record<string, unknown> }) =>
+  table.client.send(new PutCommand({ ...params, TableName: table.tableName, Item: params.Item! }));
+const stored = async (key: { pk: string; sk: string }) =>
+  (await table.client.send(new GetCommand({ TableName: table.tableName, Key: key, ConsistentRead: true }))).Item;
+
+describe('typed entities (RELIABILITY 141, 142, 144)', () => {
+  it('write no attribute of the library’s own: every entity is plain, and a day is stored exactly as before', async () => {
+    for (const entity of itemKinds) {
+      expect([entity.entityName, entity.entityAttribute, entity.timestamps]).toEqual([entity.entityName, false, false]);
+    }
+    await put(dayPut(table.tableName, SALON, day(0)));
+    const item = await stored(dayKey(SALON, day(0)));
+    expect(Object.keys(item!).sort()).toEqual(['date', 'ended', 'intervals', 'pk', 'sk', 'stylistId', 'version']);
+    expect(item).toMatchObject({ pk: `SALON#${SALON}`, sk: 'DAY#sty_1#2026-12-05', version: 1 });
+  });
+
+  it('read an item written before the entities as the stores did (a day without `ended`, an ended reservation without `movedTo`)', () => {
+    const legacy = { pk: `SALON#${SALON}`, sk: 'DAY#sty_2#2026-12-06', stylistId: 'sty_2', date: '2026-12-06', intervals: [], version: 4 };
+    expect(toDay({ stylistId: 'sty_2', date: '2026-12-06' }, legacy)).toEqual({ stylistId: 'sty_2', date: '2026-12-06', intervals: [], ended: [], version: 4 });
+    const ended = { ...legacy, ended: [{ bookingId: 'bk_9', start: 'a', end: 'b', at: 'c' }] };
+    expect(toDay({ stylistId: 'sty_2', date: '2026-12-06' }, ended).ended).toEqual([{ bookingId: 'bk_9', start: 'a', end: 'b', at: 'c', movedTo: null }]);
+    expect(toDay({ stylistId: 'sty_2', date: '2026-12-06' }, undefined)).toMatchObject({ intervals: [], ended: [], version: 0 });
+  });
+
+  it('write a day only at the version read: a first write only where none exists, a stale version refused', async () => {
+    const fresh = { ...day(0), stylistId: 'sty_3' };
+    expect(await conditionally(put(dayPut(table.tableName, SALON, fresh)))).toBe(true);
+    expect(await conditionally(put(dayPut(table.tableName, SALON, fresh))), 'a second first write').toBe(false);
+    expect(await conditionally(put(dayPut(table.tableName, SALON, { ...fresh, version: 1 })))).toBe(true);
+    expect(await conditionally(put(dayPut(table.tableName, SALON, { ...fresh, version: 1 }))), 'the version read is gone').toBe(false);
+    expect(toDay(fresh, await stored(dayKey(SALON, fresh))).version).toBe(2);
+  });
+
+  it("write a caller's record only at the version read, and read it back typed", async () => {
+    const record = { recent: [{ bookingId: 'bk_1', at: 1_700_000_000_000 }], bookings: [{ bookingId: 'bk_1', start: 1_700_000_360_000 }], version: 0 };
+    expect(await conditionally(put(callerPut(table.tableName, SALON, 'hash_1', record)))).toBe(true);
+    expect(await conditionally(put(callerPut(table.tableName, SALON, 'hash_1', record)))).toBe(false);
+    const item = await stored({ pk: `SALON#${SALON}`, sk: 'CALLER#hash_1' });
+    expect(toCallerRecord(item)).toEqual({ ...record, version: 1 });
+  });
+
+  it('count a booking in its month once, and take it out only when counted', async () => {
+    const add = () => conditionally(table.client.send(new UpdateCommand(countAddUpdate(table.tableName, SALON, '2026-12', 'bk_count'))));
+    const remove = () => conditionally(table.client.send(new UpdateCommand(countRemoveUpdate(table.tableName, SALON, '2026-12', 'bk_count'))));
+    expect([await add(), await add()]).toEqual([true, false]);
+    expect([await remove(), await remove()]).toEqual([true, false]);
+    expect(await add()).toBe(true);
+  });
+
+  it('name the refused item in a cancelled transaction, as booking-change.ts maps it to its kind', async () => {
+    const taken = { ...day(0), stylistId: 'sty_4' };
+    await put(dayPut(table.tableName, SALON, taken));
+    const error = (await table.client
+      .send(
+        new TransactWriteCommand({
+          TransactItems: [{ Update: countAddUpdate(table.tableName, SALON, '2026-11', 'bk_tx') }, { Put: dayPut(table.tableName, SALON, taken) }],
+        }),
+      )
+      .catch((caught: unknown) => caught)) as { name: string; CancellationReasons: { Code?: string }[] };
+    expect(error.name).toBe('TransactionCanceledException');
+    expect(error.CancellationReasons.map((reason) => reason.Code)).toEqual(['None', 'ConditionalCheckFailed']);
+  });
+
+  it('refuse a stored value of the wrong type rather than coerce it', () => {
+    const broken = { pk: `SALON#${SALON}`, sk: 'CALLER#hash_2', recent: [], bookings: [], version: '3' };
+    expect(() => toCallerRecord(broken)).toThrow();
+  });
+});
