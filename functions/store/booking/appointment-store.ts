@@ -1,7 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll, conditionally, queryAll, type Item } from '../dynamo.js';
 import { keys } from '../keys.js';
-import { tableKeys } from '../table-definition.js';
 import type { StoredAppointment } from '../../core/booking/records.js';
 import type { AppointmentStore } from '../../core/ports/booking/appointment-store.js';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
@@ -127,18 +126,10 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
       return items.map(toAppointment);
     },
     async firstStartFrom(salonId, from) {
+      const query = keyQuery(tableName, { index: 'gsi1', partition: keys.appointmentsByStart(salonId), range: { gte: from.toISOString() } }, { limit: 25 });
       let ExclusiveStartKey: Record<string, unknown> | undefined;
       do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            IndexName: tableKeys.gsi1.name,
-            KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk >= :from',
-            ExpressionAttributeValues: { ':pk': keys.appointmentsByStart(salonId), ':from': from.toISOString() },
-            Limit: 25,
-            ExclusiveStartKey,
-          }),
-        );
+        const page = await client.send(new QueryCommand({ ...query, ExclusiveStartKey }));
         const first = (page.Items ?? []).map(toAppointment).find((appointment) => appointment.status !== 'cancelled');
         if (first) return first.start;
         ExclusiveStartKey = page.LastEvaluatedKey;
