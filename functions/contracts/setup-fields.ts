@@ -16,6 +16,7 @@ export const setupMessages = {
   hoursOrder: 'Closing time must be after opening time',
   stylistNameRequired: 'Stylist name is required',
   stylistRequired: 'Add at least one stylist',
+  stylistNeedsDay: 'Choose at least one day they work',
   serviceNameRequired: 'Service name is required',
   durationPositive: 'Duration must be greater than 0',
   pricePositive: 'Price must be greater than €0',

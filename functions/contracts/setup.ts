@@ -99,11 +99,19 @@ export const stylistSchema = /* @__PURE__ */ (() =>
     /** The row's key in `mappings`: its id, or a temporary key by position for a new row. */
     key: z.string().min(1).max(64),
     name: z.string({ error: setupMessages.stylistNameRequired }).trim().min(1, setupMessages.stylistNameRequired).max(80),
+    /** The days they work; absent: every day the salon opens. */
+    days: z.array(z.enum(DAYS)).min(1, setupMessages.stylistNeedsDay).max(7).optional(),
+    /** The services they do, each a saved service's id or (for one saved with it) its name; absent: every service. */
+    services: z.array(z.string().trim().min(1).max(120)).max(500).optional(),
   }))();
 export type StylistInput = z.infer<typeof stylistSchema>;
+/** Who does what (issue 45): absent `days` or `services` means every day the salon opens, every service. */
 export interface Stylist {
   id: string;
   name: string;
+  days?: Day[];
+  /** Service ids. */
+  services?: string[];
 }
 
 /** A temporary key for an unsaved stylist row, from its position in the list. */

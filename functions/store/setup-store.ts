@@ -1,7 +1,7 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
-import { type Business, type ForwardWhen, type Hours, type Service, type Stylist } from '../contracts/setup.js';
+import { DAYS, type Business, type ForwardWhen, type Hours, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
 import { euroToCents } from '../core/money.js';
 
@@ -44,6 +44,13 @@ function toService(item: Item): Service {
   };
 }
 
+/** Stylists saved before who-does-what existed have neither list: every day, every service. */
+function toStylist(item: Item): Stylist {
+  const days = Array.isArray(item.days) ? DAYS.filter((day) => (item.days as unknown[]).includes(day)) : undefined;
+  const services = Array.isArray(item.services) ? (item.services as unknown[]).map(String) : undefined;
+  return { id: String(item.id), name: String(item.name), ...(days ? { days } : {}), ...(services ? { services } : {}) };
+}
+
 export interface SetupStore {
   load(salonId: string): Promise<StoredSetup>;
   saveBusiness(salonId: string, business: Business, hours: Hours): Promise<void>;
@@ -71,9 +78,7 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         phoneOption: state?.phoneOption === 'forward' ? 'forward' : 'new',
         forwardNumber: String(state?.forwardNumber ?? ''),
         forwardWhen: state?.forwardWhen === 'all' ? 'all' : 'unanswered',
-        stylists: bySk(keys.stylistSk(''))
-          .sort(byPosition)
-          .map((item) => ({ id: String(item.id), name: String(item.name) })),
+        stylists: bySk(keys.stylistSk('')).sort(byPosition).map(toStylist),
         services: bySk(keys.serviceSk('')).sort(byPosition).map(toService),
         mappings: Object.fromEntries(bySk(keys.mappingSk('')).map((item) => [String(item.stylistId), String(item.calendarId)])),
         // One attribute per setting, named as in the contract; one saved before a setting existed has its default.
@@ -99,7 +104,15 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
     async replaceTeam(salonId, team, previous) {
       const pk = keys.salon(salonId);
       const puts: Item[] = [
-        ...team.stylists.map((stylist, position) => ({ pk, sk: keys.stylistSk(stylist.id), id: stylist.id, name: stylist.name, position })),
+        ...team.stylists.map((stylist, position) => ({
+          pk,
+          sk: keys.stylistSk(stylist.id),
+          id: stylist.id,
+          name: stylist.name,
+          position,
+          ...(stylist.days ? { days: stylist.days } : {}),
+          ...(stylist.services ? { services: stylist.services } : {}),
+        })),
         ...Object.entries(team.mappings).map(([stylistId, calendarId]) => ({ pk, sk: keys.mappingSk(stylistId), stylistId, calendarId })),
         ...team.services.map((service, position) => ({
           pk,

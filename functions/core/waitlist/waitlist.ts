@@ -69,6 +69,7 @@ async function refuseUnlessFull(deps: BookingDeps, context: SalonContext, servic
   }
   const found = await searchSlots(deps, context, {
     durationMinutes: service.duration,
+    serviceId: service.id,
     stylists: context.setup.stylists,
     fromDate: date,
     toDate: date,

@@ -182,11 +182,17 @@ describe('the waiting list', () => {
     expect(answer.reply).toBe("Cuts by Ciara: sorry, that time is too soon to book now. You're still on the waiting list for that day.");
   });
 
-  it('no offer for a time further off than 48 hours', async () => {
-    const { clock, salon } = await fullMonday();
-    clock.value = at('2026-11-20T09:00');
+  // The promise callers hear ("if a time comes free we'll text you") holds however far off the day is (issue 45: a 48-hour limit texted nobody).
+  it('a cancellation a week before the day still texts the waiting list, as the receptionist promised', async () => {
+    const { clock, salon, deps, offerDeps, sent } = await fullMonday();
+    await joinWaitlist(deps, salon.salonId, { service: 'cut', date: '2026-11-23', callerName: 'Nóra Daly', callerPhone: '+353871000002' });
+    clock.value = at('2026-11-16T09:00');
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
-    expect(salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+    const freed = salon.published.filter((event) => event.type === 'booking.slot-freed');
+    expect(freed).toHaveLength(1);
+    const { appointment } = freed[0]!.detail as { appointment: Appointment };
+    expect(await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent.map((message) => message.to)).toEqual(['+353871000002']);
   });
 });
 
