@@ -444,6 +444,17 @@ export const routes: readonly RouteDefinition[] = [
     maxBodyBytes: 1024,
     grants: ['table:read', 'table:write'],
   },
+  {
+    id: 'waitlist',
+    summary: 'The waiting list: who waits for which day (GET); `?route=remove` takes someone off, `?route=offer` texts them a time by hand',
+    path: '/api/waitlist',
+    // One Lambda for the three, as list-appointments: the stack is close to CloudFormation's 500 resources.
+    methods: ['GET', 'POST'],
+    entry: 'functions/api/waitlist.ts',
+    auth: 'owner',
+    maxBodyBytes: 1024,
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
+  },
 ];
 
 export function findRoute(method: string, path: string): RouteDefinition | undefined {

@@ -34,10 +34,26 @@ export interface SlotOffer {
 
 const DAY_SECONDS = 86_400;
 
+function toEntry(item: Record<string, unknown>): WaitlistEntry {
+  return {
+    id: String(item.id),
+    date: String(item.date),
+    serviceId: String(item.serviceId),
+    serviceName: String(item.serviceName),
+    durationMinutes: Number(item.durationMinutes),
+    callerName: String(item.callerName),
+    callerPhone: String(item.callerPhone),
+    createdAt: String(item.createdAt),
+  };
+}
+
 export interface WaitlistStore {
   /** Keeps the entry unless one with its id is on that day's list already: false then, and nothing changes. */
   add(salonId: string, entry: WaitlistEntry): Promise<boolean>;
   forDay(salonId: string, date: string): Promise<WaitlistEntry[]>;
+  /** Everyone waiting for `fromDate` or a later day, by day (the dashboard's waiting list). */
+  upcoming(salonId: string, fromDate: string): Promise<WaitlistEntry[]>;
+  get(salonId: string, date: string, entryId: string): Promise<WaitlistEntry | null>;
   remove(salonId: string, date: string, entryId: string): Promise<void>;
   putOffer(offer: SlotOffer, expiresAt: Date): Promise<void>;
   getOffer(salonId: string, offerId: string): Promise<SlotOffer | null>;
@@ -67,16 +83,22 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
         KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
         ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.waitlistPrefix(date) },
       });
-      return items.map((item) => ({
-        id: String(item.id),
-        date: String(item.date),
-        serviceId: String(item.serviceId),
-        serviceName: String(item.serviceName),
-        durationMinutes: Number(item.durationMinutes),
-        callerName: String(item.callerName),
-        callerPhone: String(item.callerPhone),
-        createdAt: String(item.createdAt),
-      }));
+      return items.map(toEntry);
+    },
+    async upcoming(salonId, fromDate) {
+      // `WAITLIST#<date>#…` sorts by day; `WAITLIST$` is the first key after every `WAITLIST#…`.
+      const items = await queryAll(client, {
+        TableName: tableName,
+        KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':from': keys.waitlistPrefix(fromDate), ':to': 'WAITLIST$' },
+      });
+      return items.map(toEntry);
+    },
+    async get(salonId, date, entryId) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.waitlistSk(date, entryId) }, ConsistentRead: true }),
+      );
+      return result.Item ? toEntry(result.Item) : null;
     },
     async remove(salonId, date, entryId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.waitlistSk(date, entryId) } }));

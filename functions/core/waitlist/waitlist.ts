@@ -4,8 +4,6 @@ import { offerable } from './freed-time.js';
 import { isMobileNumber } from '../../contracts/mobile-phone.js';
 import type { Service } from '../../contracts/setup.js';
 import { fixedWindow, type RateLimits } from '../../store/rate-limits.js';
-import type { Ports } from '../ports.js';
-import { deliverOnce } from '../confirmations/deliver-once.js';
 import type { CallScope } from '../booking/cancel.js';
 import { ToolError } from '../booking/errors.js';
 import { checkedDate, requireHours } from '../booking/rules.js';
@@ -13,7 +11,7 @@ import { loadSalonContext, phoneKey, requirePhone, resolveService, type BookingD
 import { searchSlots } from '../booking/slots.js';
 import { speakDate } from '../booking/speak.js';
 import { dayOfWeek, openingOn } from '../booking/time.js';
-import { spokenWhen } from '../confirmations/format.js';
+import { sendOffer, type OfferDeps } from './send-offer.js';
 
 /**
  * The waiting list (docs/reminders.md): the receptionist offers it when a day the caller asked
@@ -126,10 +124,7 @@ export async function joinWaitlist(
   };
 }
 
-export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & {
-  sms: Pick<Ports['sms'], 'send' | 'sender'>;
-  smsReplies: Pick<Ports['smsReplies'], 'ask'>;
-};
+export type { OfferDeps };
 
 /** `booking.slot-freed`: texts the day's waiting list the freed time; answers how many were texted. */
 export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, salonName: string): Promise<number> {
@@ -146,49 +141,13 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   const waiting = fits.filter((entry, index) => mobiles.has(entry.callerPhone) && fits.findIndex((other) => other.callerPhone === entry.callerPhone) === index);
   if (!waiting.length) return 0;
   // The offer's id is the freed booking's: a redelivered event makes the same offer, not a second one.
-  const offer = {
-    id: appointment.id,
+  await sendOffer(deps, {
+    offerId: appointment.id,
     salonId: appointment.salonId,
-    start: appointment.start.slice(0, 16),
+    salonName,
+    start: appointment.start,
     stylistName: appointment.stylistName,
-    invited: waiting.map((entry) => ({
-      entryId: entry.id,
-      date,
-      callerPhone: entry.callerPhone,
-      callerName: entry.callerName,
-      serviceName: entry.serviceName,
-    })),
-    takenBy: null,
-  };
-  const expiresAt = new Date(Date.parse(appointment.start));
-  await deps.bookings.waitlist.putOffer(offer, expiresAt);
-  const stylist = appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '';
-  // From a one-way sender no YES reaches us (docs/reminders.md): the caller rings instead.
-  const take = (await deps.sms.sender()).twoWay ? 'Reply YES to take it: the first to reply gets it.' : 'Call us to take it: the first to ask gets it.';
-  for (const entry of waiting) {
-    await deps.smsReplies.ask(
-      appointment.salonId,
-      phoneKey(appointment.salonId, entry.callerPhone),
-      { kind: 'offer', offerId: offer.id, askedAt: now.toISOString() },
-      expiresAt,
-    );
-    // Once per number per freed time, whatever the redeliveries.
-    await deliverOnce(
-      { claims: deps.deliveryClaims, now: deps.now },
-      {
-        salonId: appointment.salonId,
-        eventType: 'booking.slot-freed',
-        subjectId: `${offer.id}#${phoneKey(appointment.salonId, entry.callerPhone)}`,
-        channel: 'sms',
-      },
-      () =>
-        deps.sms.send({
-          salonId: appointment.salonId,
-          to: entry.callerPhone,
-          body: `${salonName}: a time has come free for your ${entry.serviceName}${stylist} on ${spokenWhen(appointment.start, now)}. ${take}`,
-          expiresAt,
-        }),
-    );
-  }
+    waiting,
+  });
   return waiting.length;
 }
