@@ -20,6 +20,7 @@ import { UsageMeter } from '../features/dashboard/usage-meter';
 import { CalendarStatus } from '../features/dashboard/calendar-status';
 import { GoingLiveChecklist } from '../features/dashboard/going-live-checklist';
 import { ContactSupport } from '../features/support';
+import { WaitingList } from '../features/waitlist';
 import '../features/dashboard/dashboard.css';
 
 /** The greeting uses the part of the email before the @. */
@@ -97,6 +98,7 @@ export default function DashboardPage() {
             <GoingLiveChecklist control={receptionist} />
             <StatCards bookings={bookings} summary={summary} />
             <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
+            <WaitingList />
             <RecentActivity summary={summary} />
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">

@@ -39,7 +39,11 @@ export function validateServices(services: ServiceDraft[]): Record<string, Servi
 export function validateStylists(stylists: StylistRow[]): Record<string, string> {
   const errors: Record<string, string> = {};
   stylists.forEach((stylist, index) => {
-    const result = stylistSchema.safeParse({ key: stylist.id ?? temporaryStylistKey(index), name: stylist.name });
+    const result = stylistSchema.safeParse({
+      key: stylist.id ?? temporaryStylistKey(index),
+      name: stylist.name,
+      ...(stylist.days ? { days: stylist.days } : {}),
+    });
     if (!result.success) errors[stylist.uid] = result.error.issues[0]?.message ?? '';
   });
   return errors;
