@@ -6,12 +6,15 @@ import { toE164 } from './phone.js';
  * wizard's steps (contracts/setup.ts) and the voice settings (contracts/voice-settings.ts).
  */
 export const DIRECTIONS_MAX = 600;
+/** "Things callers should know": patch tests, the cancellation policy, senior stylists' prices (issue 45). */
+export const CALLER_NOTES_MAX = 1000;
 
 export const setupMessages = {
   businessNameRequired: 'Business name is required',
   businessPhoneRequired: 'Phone number is required',
   businessPhoneInvalid: 'Please enter a valid phone number',
   directionsTooLong: `Directions must be ${DIRECTIONS_MAX} characters or fewer`,
+  callerNotesTooLong: `Things callers should know must be ${CALLER_NOTES_MAX} characters or fewer`,
   hoursInvalid: 'Opening and closing times must be in HH:MM format',
   hoursOrder: 'Closing time must be after opening time',
   stylistNameRequired: 'Stylist name is required',

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DIRECTIONS_MAX, optionalPhone, phoneNumber, setupMessages } from './setup-fields.js';
+import { CALLER_NOTES_MAX, DIRECTIONS_MAX, optionalPhone, phoneNumber, setupMessages } from './setup-fields.js';
 import { voiceById, voiceSettingsShape } from './voice-settings.js';
 
 /**
@@ -46,6 +46,8 @@ export const businessSchema = /* @__PURE__ */ (() =>
     county: optionalText(60),
     eircode: optionalText(10),
     directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
+    /** What the receptionist tells callers when it applies: a patch test 48 h before colour, the cancellation policy, senior stylists' prices. */
+    caller_notes: z.string().trim().max(CALLER_NOTES_MAX, setupMessages.callerNotesTooLong).optional(),
     /** The owner's own mobile (optional): test bookings and callers' messages are texted there, never to a salon landline. */
     owner_mobile: optionalPhone.optional(),
     /** Text callers a reminder before their appointment (absent: on); Settings → Business. */

@@ -37,6 +37,7 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
       county: details?.county ?? '',
       eircode: details?.eircode ?? '',
       directions: details?.directions ?? '',
+      caller_notes: details?.caller_notes ?? '',
       owner_mobile: details?.owner_mobile ?? '',
       reminders: details?.reminders ?? true,
       reminder_hours: details?.reminder_hours ?? 24,

@@ -20,6 +20,7 @@ export async function salonInfo(deps: BookingDeps, salonId: string): Promise<Too
   const address = [business?.address_line, business?.town_city, business?.county].filter((part) => part && part.trim()).join(', ');
   const hours = salon.hours ? speakOpeningHours(salon.hours) : "I don't have the opening hours to hand.";
   const directions = business?.directions?.trim() ?? '';
+  const callerNotes = business?.caller_notes?.trim() ?? '';
   const say = [`${salon.name}${address ? ` is at ${address}` : ''}.`, hours, directions].filter(Boolean).join(' ');
   return {
     ok: true,
@@ -28,6 +29,7 @@ export async function salonInfo(deps: BookingDeps, salonId: string): Promise<Too
     phone: salon.phone,
     address: { line: business?.address_line ?? '', town: business?.town_city ?? '', county: business?.county ?? '', eircode: business?.eircode ?? '' },
     directions,
+    callerNotes,
     openingHours: salon.hours,
     spokenHours: hours,
   };

@@ -14,6 +14,8 @@ export interface BusinessDraft {
   county: string;
   eircode: string;
   directions: string;
+  /** "Things callers should know": the receptionist tells callers what applies to them. */
+  caller_notes: string;
   /** Optional: where test bookings and callers' messages are texted. */
   owner_mobile: string;
   /** Callers get a reminder text before their appointment. */
@@ -67,6 +69,7 @@ export function defaultWizardData(): WizardData {
       county: '',
       eircode: '',
       directions: '',
+      caller_notes: '',
       owner_mobile: '',
       reminders: true,
       reminder_hours: 24,
@@ -103,6 +106,7 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
       county: text(business.county),
       eircode: text(business.eircode),
       directions: text(business.directions),
+      caller_notes: text(business.caller_notes),
       owner_mobile: text(business.owner_mobile),
       reminders: business.reminders !== false,
       reminder_hours: business.reminder_hours === 48 ? 48 : 24,
