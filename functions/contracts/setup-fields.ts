@@ -27,6 +27,7 @@ export const setupMessages = {
   rangeOrder: 'Min price cannot be greater than max price',
   depositAbovePrice: 'Deposit cannot be more than the price',
   wholeNumber: 'Please enter a whole number',
+  euroAndCent: 'Please enter euro and cent, like 7.50',
   fixErrors: 'Please fix the validation errors before continuing',
   voiceUnknown: 'Please choose one of the voices',
   languageUnsupported: 'That language is not available for this voice',

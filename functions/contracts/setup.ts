@@ -58,6 +58,13 @@ export const businessSchema = /* @__PURE__ */ (() =>
 export type Business = z.infer<typeof businessSchema>;
 
 const wholeNumber = /* @__PURE__ */ (() => z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber).min(0).max(100_000))();
+/** Euro and cent (€7.50): at most two decimals, kept as whole cents by the store (issue 45). */
+const euroAmount = /* @__PURE__ */ (() =>
+  z
+    .number({ error: setupMessages.euroAndCent })
+    .min(0)
+    .max(100_000)
+    .refine((euros) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6, setupMessages.euroAndCent))();
 
 /** A service as the wizard edits it: a single price or a range, with an optional comment. */
 export const serviceSchema = /* @__PURE__ */ (() =>
@@ -69,16 +76,19 @@ export const serviceSchema = /* @__PURE__ */ (() =>
         .number({ error: setupMessages.durationPositive })
         .int(setupMessages.wholeNumber)
         .max(24 * 60),
-      price: wholeNumber.nullable().default(null),
-      price_min: wholeNumber.nullable().default(null),
-      price_max: wholeNumber.nullable().default(null),
+      price: euroAmount.nullable().default(null),
+      price_min: euroAmount.nullable().default(null),
+      price_max: euroAmount.nullable().default(null),
       isRange: z.boolean().default(false),
+      /** "Price on consultation": no price is quoted, the receptionist says so (issue 45). */
+      consultation: z.boolean().optional(),
       comment: z.string().trim().max(300).default(''),
       /** Whole euros taken by card when the service is booked (only while the salon's payment account is Active); 0 = none. */
       deposit: wholeNumber.default(0),
     })
     .superRefine((service, ctx) => {
       if (!(service.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: setupMessages.durationPositive });
+      if (service.consultation) return;
       if (!service.isRange) {
         if (!(service.price && service.price > 0)) ctx.addIssue({ code: 'custom', path: ['price'], message: setupMessages.pricePositive });
         else if (service.deposit > service.price) ctx.addIssue({ code: 'custom', path: ['deposit'], message: setupMessages.depositAbovePrice });

@@ -3,7 +3,7 @@ import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
 import { DAYS, type Business, type ForwardWhen, type Hours, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
-import { euroToCents } from '../core/money.js';
+import { euroToCents, servicePriceCents } from '../core/money.js';
 
 /** What the wizard saved, as stored: one item per stylist, service and mapping (docs/architecture.md, "Data model"). */
 export interface StoredSetup {
@@ -26,8 +26,8 @@ export type { VoiceSettings };
 /** How the salon's callers reach the receptionist: its own new number, or the salon's line forwarded to it. */
 export type PhoneRouting = Pick<StoredSetup, 'phoneOption' | 'forwardNumber' | 'forwardWhen'>;
 
-const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
-const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
+// Prices keep their cents (€7.50); deposits are whole euros, so theirs stay whole.
+const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? cents / 100 : null);
 
 function toService(item: Item): Service {
   return {
@@ -38,6 +38,7 @@ function toService(item: Item): Service {
     price_min: centsToEuro(item.priceMinCents),
     price_max: centsToEuro(item.priceMaxCents),
     isRange: Boolean(item.isRange),
+    ...(item.consultation ? { consultation: true } : {}),
     comment: String(item.comment ?? ''),
     // Services saved before deposits existed have none.
     deposit: centsToEuro(item.depositCents) ?? 0,
@@ -120,10 +121,9 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
           id: service.id,
           name: service.name,
           durationMinutes: service.duration,
-          priceCents: service.isRange ? null : centsOrNull(service.price),
-          priceMinCents: service.isRange ? centsOrNull(service.price_min) : null,
-          priceMaxCents: service.isRange ? centsOrNull(service.price_max) : null,
+          ...servicePriceCents(service),
           isRange: service.isRange,
+          consultation: Boolean(service.consultation),
           comment: service.comment,
           depositCents: euroToCents(service.deposit ?? 0),
           position,

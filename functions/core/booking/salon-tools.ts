@@ -46,6 +46,8 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
       spokenDuration: speakDuration(service.duration),
       ...priced,
       spokenPrice: speakPrice(priced),
+      // "Price on consultation" (issue 45): no number is quoted, and the receptionist says why.
+      consultation: Boolean(service.consultation),
       // Taken by a texted link when booked, only while the salon's payment account is Active.
       depositCents: service.deposit ? euroToCents(service.deposit) : null,
       comment: service.comment,
@@ -56,7 +58,7 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
     .slice(0, 8)
     .map(
       (service) =>
-        `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`,
+        `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : service.consultation ? ' (price on consultation)' : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`,
     );
   const more = services.length > 8 ? ', and a few more' : '';
   return { ok: true, say: `We do ${speakList(spoken)}${more}. Would you like to book one?`, services };

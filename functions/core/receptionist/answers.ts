@@ -14,13 +14,15 @@ interface PricedService {
   spokenPrice: string | null;
   spokenDuration: string;
   depositCents: number | null;
+  consultation?: boolean;
 }
 
 export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   const answer = await callTool(ctx, 'list-services', {});
   const services = (answer.services as PricedService[] | undefined) ?? [];
   const heard = turn.service;
-  const price = (service: PricedService) => (service.spokenPrice ? `is ${service.spokenPrice}` : "doesn't have a set price");
+  const price = (service: PricedService) =>
+    service.spokenPrice ? `is ${service.spokenPrice}` : service.consultation ? 'is priced on consultation' : "doesn't have a set price";
   if (heard?.kind === 'name') {
     const one = services.find((service) => service.name === heard.name);
     if (!one) return reply(answer.say);
@@ -30,7 +32,9 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
     const said =
       turn.asks.has('duration') && !turn.asks.has('price')
         ? `${withArticle(one.name)} takes about ${one.spokenDuration}${one.spokenPrice ? `, and it's ${one.spokenPrice}` : ''}.`
-        : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
+        : one.consultation && !one.spokenPrice
+          ? `${one.name} is priced on consultation: your stylist will tell you the price when they see your hair. It takes about ${one.spokenDuration}.`
+          : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
     return reply(`${said.charAt(0).toUpperCase()}${said.slice(1)}${deposit} Would you like to book it?`);
   }
   if (heard?.kind === 'options') {

@@ -91,7 +91,8 @@ function servicesText(setup: StoredSetup): string {
     .map((service) => {
       const price = speakPrice(servicePriceCents(service));
       const deposit = service.deposit ? `, €${service.deposit} deposit to book` : '';
-      return `- ${literal(service.name)}: ${speakDuration(service.duration)}${price ? `, ${price}` : ''}${deposit}${service.comment ? ` (${literal(service.comment)})` : ''}`;
+      const quoted = price ? `, ${price}` : service.consultation ? ', price on consultation (no price is quoted: the stylist prices it on the day)' : '';
+      return `- ${literal(service.name)}: ${speakDuration(service.duration)}${quoted}${deposit}${service.comment ? ` (${literal(service.comment)})` : ''}`;
     })
     .join('\n');
 }

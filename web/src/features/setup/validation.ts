@@ -22,7 +22,11 @@ export function validateService(service: ServiceDraft): ServiceErrors {
     ...serviceToApi(service),
     duration: forChecking(service.duration) ?? 0,
     deposit: forChecking(service.deposit) ?? 0,
-    ...(service.isRange ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) } : { price: forChecking(service.price) }),
+    ...(service.consultation
+      ? {}
+      : service.isRange
+        ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) }
+        : { price: forChecking(service.price) }),
   });
   return result.success ? {} : (issuesByPath(result.error.issues) as ServiceErrors);
 }
