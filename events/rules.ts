@@ -62,7 +62,7 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/send-deposit-sms.ts',
     grants: SMS_GRANTS,
   },
-  // A booking's reminder, when the booking sweep finds it due; a time freed within 48 hours, to the callers waiting for that day.
+  // A booking's reminder, when the booking sweep finds it due; a freed time, to the callers waiting for that day.
   {
     id: 'booking-reminder-due-sms',
     eventType: 'booking.reminder-due',

@@ -339,7 +339,7 @@ describe('settings: account', () => {
 });
 
 /**
- * Who does what (issue 45, RELIABILITY 157–159), at a phone's width and a desktop's: Settings saves
+ * Who does what (issue 45, RELIABILITY 157–158), at a phone's width and a desktop's: Settings saves
  * each stylist's days and services, and the test call's receptionist then never offers a service
  * with a stylist who does not do it or is off that day.
  */

@@ -16,7 +16,7 @@ import { sendOffer, type OfferDeps } from './send-offer.js';
 /**
  * The waiting list (docs/reminders.md): the receptionist offers it when a day the caller asked
  * for is full, and keeps their name, number, service and day. When a booking on that day is
- * cancelled within 48 hours of its start, everyone waiting for the day whose service fits the
+ * cancelled (however far off: the caller was promised a text), everyone waiting for the day whose service fits the
  * freed time is texted it; the first to reply YES books it through the same conflict-proof
  * booking as any caller (functions/core/waitlist/offer-reply.ts).
  */
