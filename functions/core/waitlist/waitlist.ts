@@ -12,6 +12,8 @@ import { searchSlots } from '../booking/slots.js';
 import { speakDate } from '../booking/speak.js';
 import { dayOfWeek, openingOn } from '../booking/time.js';
 import { sendOffer, type OfferDeps } from './send-offer.js';
+import { doesService } from '../booking/who-does-what.js';
+import type { Ports } from '../ports.js';
 
 /**
  * The waiting list (docs/reminders.md): the receptionist offers it when a day the caller asked
@@ -127,13 +129,16 @@ export async function joinWaitlist(
 export type { OfferDeps };
 
 /** `booking.slot-freed`: texts the day's waiting list the freed time; answers how many were texted. */
-export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, salonName: string): Promise<number> {
+export async function offerFreedSlot(deps: OfferDeps & Pick<Ports, 'setup'>, appointment: Appointment, salonName: string): Promise<number> {
   const now = deps.now();
   if (!offerable(appointment, now)) return 0;
   const date = appointment.start.slice(0, 10);
   const minutes = (Date.parse(appointment.end) - Date.parse(appointment.start)) / 60_000;
-  const fits = (await deps.bookings.waitlist.forDay(appointment.salonId, date)).filter(
-    (entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone,
+  const [entries, setup] = await Promise.all([deps.bookings.waitlist.forDay(appointment.salonId, date), deps.setup.load(appointment.salonId)]);
+  // A YES books the freed time with its stylist: only those waiting for a service that stylist does are texted it.
+  const stylist = setup.stylists.find((each) => each.id === appointment.stylistId);
+  const fits = entries.filter(
+    (entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone && (!stylist || doesService(stylist, { id: entry.serviceId })),
   );
   // One text per number, and only to a mobile, whatever the list holds (entries kept before these rules included).
   const numbers = [...new Set(fits.map((entry) => entry.callerPhone))];
