@@ -434,23 +434,14 @@ export const routes: readonly RouteDefinition[] = [
   },
   {
     id: 'list-appointments',
-    summary: "The salon's appointments for a range of days and this month's bookings and no-shows; POST marks a started appointment a no-show",
+    summary:
+      "The salon's appointments for a range of days and this month's bookings and no-shows; POST marks a started appointment a no-show. `?route=waitlist` lists who waits for which day; POST `?route=waitlist-remove` takes someone off, `?route=waitlist-offer` texts them a time by hand",
     path: '/api/appointments',
-    // POST marks an appointment that has started as a no-show: on this route's Lambda rather than
-    // one of its own, since the stack is close to CloudFormation's 500 resources (docs/reminders.md).
+    // POST marks an appointment that has started as a no-show, and the waiting list is served here
+    // too: on this route's Lambda rather than ones of their own, since the stack is close to
+    // CloudFormation's 500 resources (docs/reminders.md). An offer reads calendars and texts.
     methods: ['GET', 'POST'],
     entry: 'functions/api/list-appointments.ts',
-    auth: 'owner',
-    maxBodyBytes: 1024,
-    grants: ['table:read', 'table:write'],
-  },
-  {
-    id: 'waitlist',
-    summary: 'The waiting list: who waits for which day (GET); `?route=remove` takes someone off, `?route=offer` texts them a time by hand',
-    path: '/api/waitlist',
-    // One Lambda for the three, as list-appointments: the stack is close to CloudFormation's 500 resources.
-    methods: ['GET', 'POST'],
-    entry: 'functions/api/waitlist.ts',
     auth: 'owner',
     maxBodyBytes: 1024,
     grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],

@@ -59,7 +59,6 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   // The owner's pages.
   'get-dashboard': 3,
   'list-appointments': 3,
-  waitlist: 1,
   'list-calls': 2,
   'list-messages': 2,
   'get-salon': 3,

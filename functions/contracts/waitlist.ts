@@ -21,13 +21,13 @@ const entryRef = {
   id: z.string().regex(/^[A-Za-z0-9_-]{32}$/, 'id is not a waiting-list entry'),
 };
 
-/** `?route=remove` or `?route=offer` on a POST; nothing on the GET that lists. */
-export const waitlistQuery = z.strictObject({ route: z.enum(['remove', 'offer'], { error: 'route must be remove or offer' }).optional() });
+/** The waiting list is served by `/api/appointments` (functions/routes.ts says why): `?route=` names which part. */
+export const WAITLIST_ROUTES = ['waitlist', 'waitlist-remove', 'waitlist-offer'] as const;
 
-/** `POST /api/waitlist?route=remove` with `{date, id}`. */
+/** `POST /api/appointments?route=waitlist-remove` with `{date, id}`. */
 export const waitlistRemoveBody = z.strictObject(entryRef);
 
-/** `POST /api/waitlist?route=offer` with `{date, id, time}`: a time on the day they wait for, HH:MM salon-local. */
+/** `POST /api/appointments?route=waitlist-offer` with `{date, id, time}`: a time on the day they wait for, HH:MM salon-local. */
 export const waitlistOfferBody = z.strictObject({
   ...entryRef,
   time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM'),

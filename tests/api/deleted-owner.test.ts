@@ -37,7 +37,6 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'google-list-calendars': async () => ({ init: {} }),
   'services-extract': async () => ({ init: await priceListUpload() }),
   'list-appointments': async () => ({ query: '?days=7', init: {} }),
-  waitlist: async () => ({ init: {} }),
   'get-dashboard': async () => ({ init: {} }),
   'go-live': async () => ({ init: {} }),
   'pause-receptionist': async () => ({ init: {} }),

@@ -7,8 +7,8 @@ import { useProductDeps } from '../support/config-env.js';
 import { eventually } from '../support/stand-ins.js';
 
 /**
- * The owner's waiting list (issue 45 point 4, RELIABILITY 160–161): `GET /api/waitlist` shows who
- * waits for what and which day, `?route=remove` takes someone off, `?route=offer` texts them a free
+ * The owner's waiting list (issue 45 point 4, RELIABILITY 160–161): `GET /api/appointments?route=waitlist` shows
+ * who waits for what and which day, `?route=waitlist-remove` takes someone off, `?route=waitlist-offer` texts them a free
  * time by hand with the text a freed time sends, and refuses a time that is not free for their service.
  */
 const ZONE = 'Europe/Dublin';
@@ -48,35 +48,35 @@ async function fullDay() {
   const joined = await tool('join-waitlist', { service: 'cut', date, callerName: 'Nóra Daly', callerPhone: waiter });
   expect(joined.status).toBe(200);
   const call = (route: string, body?: unknown) =>
-    api(`/api/waitlist${route}`, { token: owner.accessToken, ...(body ? { method: 'POST', body: JSON.stringify(body) } : {}) });
+    api(`/api/appointments${route}`, { token: owner.accessToken, ...(body ? { method: 'POST', body: JSON.stringify(body) } : {}) });
   return { date, waiter, tool, call };
 }
 
 describe('the waiting list on the dashboard', () => {
   it('lists who waits, for what and which day, and takes someone off', async () => {
     const { date, call } = await fullDay();
-    const listed = await call('');
+    const listed = await call('?route=waitlist');
     expect(listed.status).toBe(200);
     expect(listed.body.entries).toEqual([
       expect.objectContaining({ date, service: 'Cut & blow-dry', callerName: 'Nóra Daly', caller: expect.stringMatching(/^086 13/) }),
     ]);
     const { id } = listed.body.entries[0] as { id: string };
-    expect((await call('?route=remove', { date, id })).status).toBe(200);
-    expect((await call('')).body.entries).toEqual([]);
-    expect((await call('?route=remove', { date, id })).status).toBe(404);
+    expect((await call('?route=waitlist-remove', { date, id })).status).toBe(200);
+    expect((await call('?route=waitlist')).body.entries).toEqual([]);
+    expect((await call('?route=waitlist-remove', { date, id })).status).toBe(404);
   });
 
   it('offers a time by hand only when it is free for their service, with the text a freed time sends', async () => {
     const { date, waiter, tool, call } = await fullDay();
-    const { id } = (await call('')).body.entries[0] as { id: string };
+    const { id } = (await call('?route=waitlist')).body.entries[0] as { id: string };
     // 09:45 has room for a fringe trim, not for their 45-minute cut.
-    const notFree = await call('?route=offer', { date, id, time: '09:45' });
+    const notFree = await call('?route=waitlist-offer', { date, id, time: '09:45' });
     expect(notFree.status).toBe(409);
     expect(notFree.body.error).toBe("09:45 isn't free for a Cut & blow-dry that day: choose another time.");
     expect((await outbox()).filter((message) => message.to === waiter)).toEqual([]);
     // The booking at 09:00 is cancelled; the owner offers 09:15.
     expect((await tool('cancel', { callerPhone: '+353861330001' })).status).toBe(200);
-    const offered = await call('?route=offer', { date, id, time: '09:15' });
+    const offered = await call('?route=waitlist-offer', { date, id, time: '09:15' });
     expect(offered.status).toBe(200);
     expect(offered.body).toEqual({ offered: true, stylist: 'Aoife' });
     const texts = (await outbox()).filter((message) => message.to === waiter && message.body.includes(' at 09:15'));
@@ -86,15 +86,15 @@ describe('the waiting list on the dashboard', () => {
     const freed = await eventually(outbox, (messages) => messages.some((message) => message.to === waiter && message.body.includes(' at 09:00')), 10_000);
     expect(freed.filter((message) => message.to === waiter && message.body.includes(' at 09:00'))).toHaveLength(1);
     // A second click texts nothing twice.
-    expect((await call('?route=offer', { date, id, time: '09:15' })).status).toBe(200);
+    expect((await call('?route=waitlist-offer', { date, id, time: '09:15' })).status).toBe(200);
     expect((await outbox()).filter((message) => message.to === waiter && message.body.includes(' at 09:15'))).toHaveLength(1);
   });
 
-  it('refuses a malformed entry, a time that is not HH:MM, and a route on a GET', async () => {
+  it('refuses a malformed entry, a time that is not HH:MM, and a POST route on a GET', async () => {
     const { date, call } = await fullDay();
-    expect((await call('?route=offer', { date, id: 'x', time: '09:15' })).status).toBe(400);
-    expect((await call('?route=offer', { date, id: 'a'.repeat(32), time: '9am' })).status).toBe(400);
-    expect((await call('?route=offer')).status).toBe(400);
-    expect((await call('?route=remove', { date, id: 'a'.repeat(32) })).status).toBe(404);
+    expect((await call('?route=waitlist-offer', { date, id: 'x', time: '09:15' })).status).toBe(400);
+    expect((await call('?route=waitlist-offer', { date, id: 'a'.repeat(32), time: '9am' })).status).toBe(400);
+    expect((await call('?route=waitlist-offer')).status).toBe(400);
+    expect((await call('?route=waitlist-remove', { date, id: 'a'.repeat(32) })).status).toBe(404);
   });
 });

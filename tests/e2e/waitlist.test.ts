@@ -137,7 +137,7 @@ describe('the waiting list on the dashboard', () => {
 
       await entry.getByRole('button', { name: 'Remove Nóra Daly' }).click();
       await card.getByText(/^Nobody is waiting\./).waitFor();
-      expect((await api('/api/waitlist', { token: owner.accessToken })).body.entries).toEqual([]);
+      expect((await api('/api/appointments?route=waitlist', { token: owner.accessToken })).body.entries).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
     });
   }
