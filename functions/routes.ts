@@ -455,6 +455,18 @@ export const routes: readonly RouteDefinition[] = [
     grants: ['table:read'],
   },
   {
+    id: 'waitlist',
+    summary: 'The waiting list: who waits for what and which day; POST `?route=remove` takes someone off, `?route=offer` texts them a time by hand',
+    path: '/api/waitlist',
+    methods: ['GET', 'POST'],
+    entry: 'functions/api/waitlist.ts',
+    auth: 'owner',
+    maxBodyBytes: 1024,
+    timeoutSeconds: 29,
+    // An offer reads the stylists' calendars (a grant to decrypt) and texts the caller (the provider secret).
+    grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
+  },
+  {
     id: 'change-appointment',
     summary: "The owner's change of one appointment, from the dashboard or the diary: a no-show marked or undone, a cancel or a move",
     path: '/api/appointments/change',

@@ -61,6 +61,8 @@ export const ROUTE_REQUESTS_PER_SALON_HOUR: Readonly<Record<string, number>> = {
   'list-appointments': 3,
   // The owner's moves, cancels and no-shows: a few a day.
   'change-appointment': 0.5,
+  // The dashboard's waiting list, read with the dashboard; an offer or a removal now and then.
+  waitlist: 3,
   'list-calls': 2,
   'list-messages': 2,
   'get-salon': 3,

@@ -45,7 +45,7 @@ export const eventCatalog = {
     /** The language the salon's receptionist speaks to callers (its voice settings). */
     language: z.string().min(2).max(8),
   }),
-  /** A booking within 48 hours of its start was cancelled (or its hold released): its time is offered to the day's waiting list. */
+  /** A booking still bookable was cancelled (or its hold released), however far off: its time is offered to the day's waiting list. */
   'booking.slot-freed': detail({ appointment: appointmentSchema, salonName: z.string() }),
   /** A caller left a message for the salon (the take-message tool). */
   'message.left': detail({

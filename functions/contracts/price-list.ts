@@ -100,6 +100,8 @@ export const extractedServiceDraftShape = {
   price_max: euros.nullable(),
   isRange: z.boolean(),
   comment: z.string().max(300),
+  /** "POA", "price on consultation": the wizard's "Price on consultation" (issue 45); absent otherwise. */
+  consultation: z.boolean().optional(),
   /** What the import was unsure of; absent when nothing. */
   review: z.array(serviceReviewSchema).max(12).optional(),
 };

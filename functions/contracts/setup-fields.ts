@@ -6,16 +6,20 @@ import { toE164 } from './phone.js';
  * wizard's steps (contracts/setup.ts) and the voice settings (contracts/voice-settings.ts).
  */
 export const DIRECTIONS_MAX = 600;
+/** "Things callers should know": patch tests, the cancellation policy, senior stylists' prices (issue 45). */
+export const CALLER_NOTES_MAX = 1000;
 
 export const setupMessages = {
   businessNameRequired: 'Business name is required',
   businessPhoneRequired: 'Phone number is required',
   businessPhoneInvalid: 'Please enter a valid phone number',
   directionsTooLong: `Directions must be ${DIRECTIONS_MAX} characters or fewer`,
+  callerNotesTooLong: `Things callers should know must be ${CALLER_NOTES_MAX} characters or fewer`,
   hoursInvalid: 'Opening and closing times must be in HH:MM format',
   hoursOrder: 'Closing time must be after opening time',
   stylistNameRequired: 'Stylist name is required',
   stylistRequired: 'Add at least one stylist',
+  stylistNeedsDay: 'Choose at least one day they work',
   serviceNameRequired: 'Service name is required',
   durationPositive: 'Duration must be greater than 0',
   pricePositive: 'Price must be greater than €0',
@@ -23,6 +27,7 @@ export const setupMessages = {
   rangeOrder: 'Min price cannot be greater than max price',
   depositAbovePrice: 'Deposit cannot be more than the price',
   wholeNumber: 'Please enter a whole number',
+  euroAndCent: 'Please enter euro and cent, like 7.50',
   fixErrors: 'Please fix the validation errors before continuing',
   voiceUnknown: 'Please choose one of the voices',
   languageUnsupported: 'That language is not available for this voice',

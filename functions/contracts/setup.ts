@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { DIRECTIONS_MAX, optionalPhone, phoneNumber, setupMessages } from './setup-fields.js';
+import { CALLER_NOTES_MAX, DIRECTIONS_MAX, optionalPhone, phoneNumber, setupMessages } from './setup-fields.js';
 import { voiceById, voiceSettingsShape } from './voice-settings.js';
 
 /**
@@ -46,6 +46,8 @@ export const businessSchema = /* @__PURE__ */ (() =>
     county: optionalText(60),
     eircode: optionalText(10),
     directions: z.string().max(DIRECTIONS_MAX, setupMessages.directionsTooLong).default(''),
+    /** What the receptionist tells callers when it applies: a patch test 48 h before colour, the cancellation policy, senior stylists' prices. */
+    caller_notes: z.string().trim().max(CALLER_NOTES_MAX, setupMessages.callerNotesTooLong).optional(),
     /** The owner's own mobile (optional): test bookings and callers' messages are texted there, never to a salon landline. */
     owner_mobile: optionalPhone.optional(),
     /** Text callers a reminder before their appointment (absent: on); Settings → Business. */
@@ -56,6 +58,13 @@ export const businessSchema = /* @__PURE__ */ (() =>
 export type Business = z.infer<typeof businessSchema>;
 
 const wholeNumber = /* @__PURE__ */ (() => z.number({ error: setupMessages.wholeNumber }).int(setupMessages.wholeNumber).min(0).max(100_000))();
+/** Euro and cent (€7.50): at most two decimals, kept as whole cents by the store (issue 45). */
+const euroAmount = /* @__PURE__ */ (() =>
+  z
+    .number({ error: setupMessages.euroAndCent })
+    .min(0)
+    .max(100_000)
+    .refine((euros) => Math.abs(euros * 100 - Math.round(euros * 100)) < 1e-6, setupMessages.euroAndCent))();
 
 /** A service as the wizard edits it: a single price or a range, with an optional comment. */
 export const serviceSchema = /* @__PURE__ */ (() =>
@@ -67,16 +76,19 @@ export const serviceSchema = /* @__PURE__ */ (() =>
         .number({ error: setupMessages.durationPositive })
         .int(setupMessages.wholeNumber)
         .max(24 * 60),
-      price: wholeNumber.nullable().default(null),
-      price_min: wholeNumber.nullable().default(null),
-      price_max: wholeNumber.nullable().default(null),
+      price: euroAmount.nullable().default(null),
+      price_min: euroAmount.nullable().default(null),
+      price_max: euroAmount.nullable().default(null),
       isRange: z.boolean().default(false),
+      /** "Price on consultation": no price is quoted, the receptionist says so (issue 45). */
+      consultation: z.boolean().optional(),
       comment: z.string().trim().max(300).default(''),
       /** Whole euros taken by card when the service is booked (only while the salon's payment account is Active); 0 = none. */
       deposit: wholeNumber.default(0),
     })
     .superRefine((service, ctx) => {
       if (!(service.duration > 0)) ctx.addIssue({ code: 'custom', path: ['duration'], message: setupMessages.durationPositive });
+      if (service.consultation) return;
       if (!service.isRange) {
         if (!(service.price && service.price > 0)) ctx.addIssue({ code: 'custom', path: ['price'], message: setupMessages.pricePositive });
         else if (service.deposit > service.price) ctx.addIssue({ code: 'custom', path: ['deposit'], message: setupMessages.depositAbovePrice });
@@ -99,11 +111,19 @@ export const stylistSchema = /* @__PURE__ */ (() =>
     /** The row's key in `mappings`: its id, or a temporary key by position for a new row. */
     key: z.string().min(1).max(64),
     name: z.string({ error: setupMessages.stylistNameRequired }).trim().min(1, setupMessages.stylistNameRequired).max(80),
+    /** The days they work; absent: every day the salon opens. */
+    days: z.array(z.enum(DAYS)).min(1, setupMessages.stylistNeedsDay).max(7).optional(),
+    /** The services they do, each a saved service's id or (for one saved with it) its name; absent: every service. */
+    services: z.array(z.string().trim().min(1).max(120)).max(500).optional(),
   }))();
 export type StylistInput = z.infer<typeof stylistSchema>;
+/** Who does what (issue 45): absent `days` or `services` means every day the salon opens, every service. */
 export interface Stylist {
   id: string;
   name: string;
+  days?: Day[];
+  /** Service ids. */
+  services?: string[];
 }
 
 /** A temporary key for an unsaved stylist row, from its position in the list. */

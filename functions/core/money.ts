@@ -23,11 +23,14 @@ export interface ServicePrice {
   price_min: number | null;
   price_max: number | null;
   isRange: boolean;
+  /** "Price on consultation": no price at all. */
+  consultation?: boolean;
 }
 
 /** A service's price in cents: one price, or a range's ends (the other fields null). */
 export function servicePriceCents(service: ServicePrice): { priceCents: number | null; priceMinCents: number | null; priceMaxCents: number | null } {
   const cents = (euros: number | null) => (euros === null ? null : euroToCents(euros));
+  if (service.consultation) return { priceCents: null, priceMinCents: null, priceMaxCents: null };
   return service.isRange
     ? { priceCents: null, priceMinCents: cents(service.price_min), priceMaxCents: cents(service.price_max) }
     : { priceCents: cents(service.price), priceMinCents: null, priceMaxCents: null };

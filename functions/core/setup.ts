@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_HOURS, clampStep, type SetupState, type SetupStepRequest, type Service, type Stylist } from '../contracts/setup.js';
+import { DAYS, DEFAULT_HOURS, clampStep, type SetupState, type SetupStepRequest, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTINGS_UNSET, defaultFirstMessage, pickVoiceSettings } from '../contracts/voice-settings.js';
 import type { Owner } from './owner.js';
 import type { StoredSetup } from './ports/setup-store.js';
@@ -37,6 +37,7 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
       county: details?.county ?? '',
       eircode: details?.eircode ?? '',
       directions: details?.directions ?? '',
+      caller_notes: details?.caller_notes ?? '',
       owner_mobile: details?.owner_mobile ?? '',
       reminders: details?.reminders ?? true,
       reminder_hours: details?.reminder_hours ?? 24,
@@ -56,6 +57,12 @@ export async function loadSetup(deps: SetupDeps, owner: Owner): Promise<SetupSta
   };
 }
 
+/** A stylist's services as the form names them (a saved service's id, or a new one's name) → this save's ids; unknown ones drop. */
+function serviceIdsOf(references: readonly string[], services: readonly Service[]): string[] {
+  const wanted = new Set(references.map((reference) => reference.trim().toLowerCase()));
+  return services.filter((service) => wanted.has(service.id.toLowerCase()) || wanted.has(service.name.trim().toLowerCase())).map((service) => service.id);
+}
+
 /**
  * Ids are the server's: a row keeps its id only if it already belongs to this salon, so an id
  * from another salon (or made up) can never overwrite anything; everything else gets a new one.
@@ -64,16 +71,21 @@ function assignIds(request: Extract<SetupStepRequest, { step: 2 }>, previous: St
   const knownStylists = new Set(previous.stylists.map((stylist) => stylist.id));
   const knownServices = new Set(previous.services.map((service) => service.id));
   const keyToId: Record<string, string> = {};
-  const stylists: Stylist[] = request.stylists.map((row) => {
-    const id = row.id && knownStylists.has(row.id) ? row.id : newId('sty');
-    keyToId[row.key] = id;
-    return { id, name: row.name };
-  });
-  const mappings = Object.fromEntries(Object.entries(request.mappings).map(([key, calendarId]) => [keyToId[key]!, calendarId]));
   const services: Service[] = request.services.map((service) => ({
     ...service,
     id: service.id && knownServices.has(service.id) ? service.id : newId('svc'),
   }));
+  const stylists: Stylist[] = request.stylists.map((row) => {
+    const id = row.id && knownStylists.has(row.id) ? row.id : newId('sty');
+    keyToId[row.key] = id;
+    return {
+      id,
+      name: row.name,
+      ...(row.days ? { days: DAYS.filter((day) => row.days!.includes(day)) } : {}),
+      ...(row.services ? { services: serviceIdsOf(row.services, services) } : {}),
+    };
+  });
+  const mappings = Object.fromEntries(Object.entries(request.mappings).map(([key, calendarId]) => [keyToId[key]!, calendarId]));
   return { stylists, mappings, services, keyToId };
 }
 

@@ -1,15 +1,15 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { keys } from './keys.js';
-import { type Service } from '../contracts/setup.js';
+import { DAYS, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
-import { euroToCents } from '../core/money.js';
+import { euroToCents, servicePriceCents } from '../core/money.js';
 import type { SetupStore } from '../core/ports/setup-store.js';
 
 export type { VoiceSettings };
 
-const centsOrNull = (euros: number | null) => (euros === null ? null : euroToCents(euros));
-const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? Math.round(cents / 100) : null);
+// Prices keep their cents (€7.50); deposits are whole euros, so theirs stay whole.
+const centsToEuro = (cents: unknown) => (typeof cents === 'number' ? cents / 100 : null);
 
 function toService(item: Item): Service {
   return {
@@ -20,10 +20,18 @@ function toService(item: Item): Service {
     price_min: centsToEuro(item.priceMinCents),
     price_max: centsToEuro(item.priceMaxCents),
     isRange: Boolean(item.isRange),
+    ...(item.consultation ? { consultation: true } : {}),
     comment: String(item.comment ?? ''),
     // Services saved before deposits existed have none.
     deposit: centsToEuro(item.depositCents) ?? 0,
   };
+}
+
+/** Stylists saved before who-does-what existed have neither list: every day, every service. */
+function toStylist(item: Item): Stylist {
+  const days = Array.isArray(item.days) ? DAYS.filter((day) => (item.days as unknown[]).includes(day)) : undefined;
+  const services = Array.isArray(item.services) ? (item.services as unknown[]).map(String) : undefined;
+  return { id: String(item.id), name: String(item.name), ...(days ? { days } : {}), ...(services ? { services } : {}) };
 }
 
 export function createSetupStore(client: DynamoDBDocumentClient, tableName: string): SetupStore {
@@ -44,9 +52,7 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         phoneOption: state?.phoneOption === 'forward' ? 'forward' : 'new',
         forwardNumber: String(state?.forwardNumber ?? ''),
         forwardWhen: state?.forwardWhen === 'all' ? 'all' : 'unanswered',
-        stylists: bySk(keys.stylistSk(''))
-          .sort(byPosition)
-          .map((item) => ({ id: String(item.id), name: String(item.name) })),
+        stylists: bySk(keys.stylistSk('')).sort(byPosition).map(toStylist),
         services: bySk(keys.serviceSk('')).sort(byPosition).map(toService),
         mappings: Object.fromEntries(bySk(keys.mappingSk('')).map((item) => [String(item.stylistId), String(item.calendarId)])),
         // One attribute per setting, named as in the contract; one saved before a setting existed has its default.
@@ -72,7 +78,15 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
     async replaceTeam(salonId, team, previous) {
       const pk = keys.salon(salonId);
       const puts: Item[] = [
-        ...team.stylists.map((stylist, position) => ({ pk, sk: keys.stylistSk(stylist.id), id: stylist.id, name: stylist.name, position })),
+        ...team.stylists.map((stylist, position) => ({
+          pk,
+          sk: keys.stylistSk(stylist.id),
+          id: stylist.id,
+          name: stylist.name,
+          position,
+          ...(stylist.days ? { days: stylist.days } : {}),
+          ...(stylist.services ? { services: stylist.services } : {}),
+        })),
         ...Object.entries(team.mappings).map(([stylistId, calendarId]) => ({ pk, sk: keys.mappingSk(stylistId), stylistId, calendarId })),
         ...team.services.map((service, position) => ({
           pk,
@@ -80,10 +94,9 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
           id: service.id,
           name: service.name,
           durationMinutes: service.duration,
-          priceCents: service.isRange ? null : centsOrNull(service.price),
-          priceMinCents: service.isRange ? centsOrNull(service.price_min) : null,
-          priceMaxCents: service.isRange ? centsOrNull(service.price_max) : null,
+          ...servicePriceCents(service),
           isRange: service.isRange,
+          consultation: Boolean(service.consultation),
           comment: service.comment,
           depositCents: euroToCents(service.deposit ?? 0),
           position,

@@ -10,6 +10,9 @@ import type { WaitlistStore } from '../core/ports/waitlist-store.js';
 
 const DAY_SECONDS = 86_400;
 
+const ENTRY_ATTRIBUTES = ['id', 'date', 'serviceId', 'serviceName', 'durationMinutes', 'callerName', 'callerPhone', 'createdAt'] as const;
+const toEntry = (item: Record<string, unknown>) => waitlistEntryEntity.build(EntityFormatter).format(item, { attributes: [...ENTRY_ATTRIBUTES] });
+
 export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: string): WaitlistStore {
   const offerKey = (salonId: string, offerId: string) => ({ pk: keys.salon(salonId), sk: keys.offerSk(offerId) });
   return {
@@ -30,10 +33,21 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
     },
     async forDay(salonId, date) {
       const items = await queryAll(client, keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.waitlistPrefix(date) } }));
-      const formatter = waitlistEntryEntity.build(EntityFormatter);
-      return items.map((item) =>
-        formatter.format(item, { attributes: ['id', 'date', 'serviceId', 'serviceName', 'durationMinutes', 'callerName', 'callerPhone', 'createdAt'] }),
+      return items.map(toEntry);
+    },
+    async upcoming(salonId, fromDate) {
+      // `WAITLIST#<date>#…` sorts by day; `WAITLIST$` is the first key after every `WAITLIST#…`.
+      const items = await queryAll(
+        client,
+        keyQuery(tableName, { partition: keys.salon(salonId), range: { between: [keys.waitlistPrefix(fromDate), 'WAITLIST$'] } }),
       );
+      return items.map(toEntry);
+    },
+    async get(salonId, date, entryId) {
+      const result = await client.send(
+        new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.waitlistSk(date, entryId) }, ConsistentRead: true }),
+      );
+      return result.Item ? toEntry(result.Item) : null;
     },
     async remove(salonId, date, entryId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.waitlistSk(date, entryId) } }));

@@ -39,6 +39,7 @@ const validRequests: Record<string, (owner: TestOwner) => Promise<{ query?: stri
   'services-extract': async () => ({ init: await priceListUpload() }),
   'list-appointments': async () => ({ query: '?days=7', init: {} }),
   // An appointment the salon does not have: 404 while the account exists, 401 once it is deleted.
+  waitlist: async () => ({ init: {} }),
   'change-appointment': async () => ({ init: { body: JSON.stringify({ bookingId: 'bk_none', noShow: true }) } }),
   'get-dashboard': async () => ({ init: {} }),
   'go-live': async () => ({ init: {} }),

@@ -37,6 +37,7 @@ describe('GET /api/setup/load', () => {
         county: '',
         eircode: '',
         directions: '',
+        caller_notes: '',
         hours: DEFAULT_HOURS,
       },
       stylists: [],

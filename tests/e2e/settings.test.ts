@@ -1,9 +1,11 @@
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { hashAgentSecret } from '../../functions/core/agent-secret.js';
 import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { bookableSalon, connectSandboxCalendar } from '../support/bookable-salon.js';
 import { api, signIn, signUpOwner, type TestOwner } from '../support/owners.js';
+import { speakFullDate } from '../../functions/core/receptionist/days.js';
 
 /** /settings in Chromium: the setup the wizard saved, edited with the wizard's forms, and the Account section. */
 afterAll(closeContexts);
@@ -367,4 +369,105 @@ describe('settings: account', () => {
     await page.getByRole('link', { name: 'Back to Home' }).click();
     await page.getByRole('link', { name: 'Start Free Trial' }).first().waitFor();
   });
+});
+
+/**
+ * Who does what (issue 45, RELIABILITY 157–158), at a phone's width and a desktop's: Settings saves
+ * each stylist's days and services, and the test call's receptionist then never offers a service
+ * with a stylist who does not do it or is off that day.
+ */
+describe('settings: who does what', () => {
+  const services = [
+    { name: 'Cut and blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
+    { name: 'Colour', duration: 90, price: 80, price_min: null, price_max: null, isRange: false, comment: '' },
+    { name: "Gents' cut", duration: 30, price: 20, price_min: null, price_max: null, isRange: false, comment: '' },
+  ];
+
+  /** The next `weekday` (1 Monday … 7 Sunday) at least two days off, in Dublin, said in full. */
+  function next(weekday: number): { date: string; spoken: string } {
+    let day = DateTime.now().setZone('Europe/Dublin').startOf('day').plus({ days: 2 });
+    while (day.weekday !== weekday) day = day.plus({ days: 1 });
+    return { date: day.toISODate()!, spoken: speakFullDate(day.toISODate()!) };
+  }
+
+  async function say(page: Page, text: string): Promise<string> {
+    const replies = page.getByTestId('conversation').locator('.conversation-receptionist');
+    const before = await replies.count();
+    await page.getByLabel('What you say').fill(text);
+    await page.getByRole('button', { name: 'Say it' }).click();
+    await replies.nth(before).waitFor();
+    return (await replies.nth(before).textContent()) ?? '';
+  }
+
+  async function teamSalon(label: string, team: { stylists: unknown[]; mappings: Record<string, string> }): Promise<TestOwner> {
+    const owner = await signUpOwner(label);
+    await connectSandboxCalendar(owner);
+    await bookableSalon(owner);
+    const body = JSON.stringify({ step: 2, ...team, services });
+    expect((await api('/api/setup/step', { method: 'POST', token: owner.accessToken, body })).status).toBe(200);
+    return owner;
+  }
+
+  for (const width of [375, 1280]) {
+    it(`at ${width}px: Settings saves the days each stylist works and the services they do`, async () => {
+      const owner = await teamSalon(`who-${width}`, {
+        stylists: [
+          { key: 'new-0', name: 'Aoife' },
+          { key: 'new-1', name: 'Ciara' },
+        ],
+        mappings: { 'new-0': 'aoife@sandbox.calendar' },
+      });
+      const page = await signedIn(owner, '/settings?section=calendar', { width });
+      await panelHeading(page, 'Calendar & Services').waitFor();
+      const [aoife, ciara] = [page.getByTestId('stylist-row').nth(0), page.getByTestId('stylist-row').nth(1)];
+      await ciara.getByLabel('Ciara works Tuesdays').waitFor();
+      // Ciara: the gents' chair, Monday, Wednesday and Friday. Aoife: everything but gents' cuts.
+      for (const day of ['Tuesdays', 'Thursdays', 'Saturdays', 'Sundays']) await ciara.getByLabel(`Ciara works ${day}`).uncheck();
+      await ciara.getByLabel('Every service').uncheck();
+      await ciara.getByLabel('Ciara does Colour').uncheck();
+      await ciara.getByLabel('Ciara does Cut and blow-dry').uncheck();
+      // The last service ticked stays ticked.
+      expect(await ciara.getByLabel("Ciara does Gents' cut").isDisabled()).toBe(true);
+      await aoife.getByLabel('Every service').uncheck();
+      await aoife.getByLabel("Aoife does Gents' cut").uncheck();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await save(page).click();
+      await toast(page, 'Calendar & services updated.').waitFor();
+
+      const saved = (await loadSetup(owner)) as {
+        stylists: { name: string; days?: string[]; services?: string[] }[];
+        services: { id: string; name: string }[];
+      };
+      const idOf = (name: string) => saved.services.find((service) => service.name === name)!.id;
+      expect(saved.stylists).toEqual([
+        expect.objectContaining({ name: 'Aoife', services: [idOf('Cut and blow-dry'), idOf('Colour')] }),
+        expect.objectContaining({ name: 'Ciara', days: ['monday', 'wednesday', 'friday'], services: [idOf("Gents' cut")] }),
+      ]);
+      await page.reload();
+      await panelHeading(page, 'Calendar & Services').waitFor();
+      expect(await page.getByTestId('stylist-row').nth(1).getByLabel('Ciara works Tuesdays').isChecked()).toBe(false);
+      expect(await page.getByTestId('stylist-row').nth(1).getByLabel('Ciara works Mondays').isChecked()).toBe(true);
+    });
+
+    it(`at ${width}px: the test call never offers a service with a stylist who does not do it, or on their day off`, async () => {
+      const owner = await teamSalon(`who-call-${width}`, {
+        stylists: [
+          { key: 'new-0', name: 'Aoife', services: ['Cut and blow-dry', 'Colour'] },
+          { key: 'new-1', name: 'Ciara', days: ['monday', 'wednesday', 'friday'], services: ["Gents' cut"] },
+        ],
+        mappings: { 'new-0': 'aoife@sandbox.calendar' },
+      });
+      const page = await signedIn(owner, '/test', { width });
+      await page.getByRole('button', { name: 'Call My Agent' }).click();
+      await page.getByText('Call in progress', { exact: true }).waitFor();
+      const tuesday = next(2);
+      const withAoife = await say(page, `Can I get a gents' cut with Aoife on ${tuesday.spoken}?`);
+      expect(withAoife).toContain("Aoife doesn't do Gents' cut, but Ciara can.");
+      const offTuesday = await say(page, `Have you anything for a gents' cut on ${tuesday.spoken}, anyone at all?`);
+      expect(offTuesday).not.toMatch(/Aoife/);
+      expect(offTuesday).not.toMatch(/Tuesday[^.]* is free|at \w+ on Tuesday/);
+      expect(await axeViolations(page)).toEqual([]);
+    });
+  }
 });

@@ -1,6 +1,6 @@
-import type { Hours } from '../../contracts/setup.js';
+import type { Day, Hours } from '../../contracts/setup.js';
 import { BOOKING_RULES, type PARTS_OF_DAY } from '../../contracts/agent-tools.js';
-import { addDays, atInstant, daysBetween, localDate, MINUTE, openingOn } from './time.js';
+import { addDays, atInstant, dayOfWeek, daysBetween, localDate, MINUTE, openingOn } from './time.js';
 
 /**
  * Free start times, as plain functions of their inputs (no I/O, no clock): the salon's opening
@@ -28,6 +28,8 @@ export interface AvailabilityRequest {
   booked: Readonly<Record<string, readonly Interval[]>>;
   /** Busy time on each stylist's calendar. */
   busy: Readonly<Record<string, readonly Interval[]>>;
+  /** The days each stylist works (who-does-what.ts); a stylist not named works every day the salon opens. */
+  workingDays?: Readonly<Record<string, readonly Day[]>>;
   now: number;
   /** The local dates to search, inclusive. */
   fromDate: string;
@@ -117,6 +119,9 @@ export function findFreeSlots(request: AvailabilityRequest): Slot[] {
     const date = addDays(fromDate, index);
     const opening = openingOn(request.hours, date);
     if (!opening) continue;
+    const weekday = dayOfWeek(date);
+    const working = stylists.filter((stylist) => request.workingDays?.[stylist.id]?.includes(weekday) ?? true);
+    if (working.length === 0) continue;
     const first = Math.max(Math.ceil(opening.open / grid) * grid, Math.ceil(earliest / grid) * grid);
     const wallMinutes = wallClock(opening.open, opening.close);
     const window = request.partOfDay ? PARTS[request.partOfDay] : undefined;
@@ -126,7 +131,7 @@ export function findFreeSlots(request: AvailabilityRequest): Slot[] {
         if (minutes < window[0] || minutes >= window[1]) continue;
       }
       const end = start + duration;
-      for (const stylist of stylists) {
+      for (const stylist of working) {
         const { blocked } = stylist;
         while (stylist.next < blocked.length && blocked[stylist.next]!.end <= start) stylist.next += 1;
         const blocking = blocked[stylist.next];

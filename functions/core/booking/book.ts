@@ -10,6 +10,7 @@ import { admitted, capReached, prunedCaller, tooManyBookings } from './caller-re
 import { refuseCallerOverlap } from './caller-overlap.js';
 import { firstAnswer } from './book-answers.js';
 import { freeCandidates, recordFor, serviceRecord, slotTaken } from './candidates.js';
+import { candidatesFor } from './who-does-what.js';
 import { liveItems } from './change-items.js';
 import {
   loadSalonContext,
@@ -109,7 +110,7 @@ async function commit(deps: BookingDeps, context: SalonContext, request: Request
   const key = request.options.idempotencyKey;
   const salonId = context.salon.id;
   const date = localDate(start);
-  const candidates = stylist ? [stylist] : context.setup.stylists;
+  const candidates = candidatesFor(context.setup.stylists, stylist, service, date);
   const candidateIds = candidates.map((candidate) => candidate.id);
   const phoneHash = phoneKey(salonId, callerPhone);
   // Mirrors are read with the days only where they are kept (without them busy time is asked live).

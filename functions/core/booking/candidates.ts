@@ -51,6 +51,7 @@ export async function alternativesNear(deps: BookingDeps, context: SalonContext,
   const date = localDate(start);
   const found = await searchSlots(deps, context, {
     durationMinutes: service.duration,
+    serviceId: service.id,
     stylists: stylist ? [stylist] : context.setup.stylists,
     fromDate: date,
     toDate: date,

@@ -6,6 +6,7 @@ import { checkedDate, requireHours } from './rules.js';
 import { byStartTime, offered, searchSlots } from './slots.js';
 import { speakDuration } from './speak.js';
 import { speakOffer } from './speak-offer.js';
+import { requireDoesService, requireWorksOn } from './who-does-what.js';
 import { addDays, isValidDate, localDate, localTime, resolveDateWord } from './time.js';
 
 /** The exact time asked for on a day, refused when it does not exist; undefined when no day and time were asked for. */
@@ -39,7 +40,14 @@ export async function checkAvailability(deps: BookingDeps, salonId: string, inpu
   if (target !== undefined && target < now) throw new ToolError('invalid', 'past', toolSay.past, 'That time has already passed');
 
   const { stylists } = context.setup;
-  const search = { durationMinutes: service.duration, stylists: stylist ? [stylist] : stylists, ...(input.partOfDay ? { partOfDay: input.partOfDay } : {}) };
+  requireDoesService(stylists, stylist, service);
+  if (stylist && date) requireWorksOn(stylist, date);
+  const search = {
+    durationMinutes: service.duration,
+    serviceId: service.id,
+    stylists: stylist ? [stylist] : stylists,
+    ...(input.partOfDay ? { partOfDay: input.partOfDay } : {}),
+  };
   const fromDate = date ?? localDate(now);
   const toDate = date ?? addDays(fromDate, BOOKING_RULES.searchDays - 1);
   const found = await searchSlots(deps, context, { ...search, fromDate, toDate });

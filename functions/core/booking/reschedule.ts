@@ -5,6 +5,7 @@ import { type CallerRecord } from '../ports/booking/caller-store.js';
 import { UnavailableError } from '../errors.js';
 import { bookingView, speakWhen } from './book-answers.js';
 import { freeCandidates, recordFor, slotTaken } from './candidates.js';
+import { candidatesFor } from './who-does-what.js';
 import { busyByStylist, calendarsOf, fetchBusy } from './calendar.js';
 import { prunedCaller } from './caller-record.js';
 import { dayIn, movedAway, findCallerBooking, type CallScope } from './cancel.js';
@@ -188,7 +189,7 @@ export async function reschedule(
   const bookingId = newBookingId();
   const date = localDate(start);
   const oldDate = localDate(Date.parse(old.start));
-  const candidates = stylist ? [stylist] : context.setup.stylists;
+  const candidates = candidatesFor(context.setup.stylists, stylist, service, date);
   const candidateIds = candidates.map((candidate) => candidate.id);
   const refs = sharingCalendars(context, candidates).map((stylistId) => ({ stylistId, date }));
   const isOldDay = (ref: { stylistId: string; date: string }) => ref.stylistId === old.stylistId && ref.date === oldDate;

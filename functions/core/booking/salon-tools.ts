@@ -21,6 +21,7 @@ export async function salonInfo(deps: BookingDeps, salonId: string): Promise<Too
   const address = [business?.address_line, business?.town_city, business?.county].filter((part) => part && part.trim()).join(', ');
   const hours = salon.hours ? speakOpeningHours(salon.hours) : "I don't have the opening hours to hand.";
   const directions = business?.directions?.trim() ?? '';
+  const callerNotes = business?.caller_notes?.trim() ?? '';
   const say = [`${salon.name}${address ? ` is at ${address}` : ''}.`, hours, directions].filter(Boolean).join(' ');
   return {
     ok: true,
@@ -29,6 +30,7 @@ export async function salonInfo(deps: BookingDeps, salonId: string): Promise<Too
     phone: salon.phone,
     address: { line: business?.address_line ?? '', town: business?.town_city ?? '', county: business?.county ?? '', eircode: business?.eircode ?? '' },
     directions,
+    callerNotes,
     openingHours: salon.hours,
     spokenHours: hours,
   };
@@ -45,6 +47,8 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
       spokenDuration: speakDuration(service.duration),
       ...priced,
       spokenPrice: speakPrice(priced),
+      // "Price on consultation" (issue 45): no number is quoted, and the receptionist says why.
+      consultation: Boolean(service.consultation),
       // Taken by a texted link when booked, only while the salon's payment account is Active.
       depositCents: service.deposit ? euroToCents(service.deposit) : null,
       comment: service.comment,
@@ -55,7 +59,7 @@ export async function listServices(deps: BookingDeps, salonId: string): Promise<
     .slice(0, 8)
     .map(
       (service) =>
-        `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`,
+        `${service.name}${service.spokenPrice ? ` ${service.spokenPrice}` : service.consultation ? ' (price on consultation)' : ''}${service.depositCents ? ` (with a ${speakPrice({ priceCents: service.depositCents, priceMinCents: null, priceMaxCents: null })} deposit to book)` : ''}`,
     );
   const more = services.length > 8 ? ', and a few more' : '';
   return { ok: true, say: `We do ${speakList(spoken)}${more}. Would you like to book one?`, services };

@@ -6,6 +6,7 @@ import { withMappingsRead, type BookingDeps, type SalonContext } from './context
 import { addDays, atInstant, daysBetween, localDate, wallClock } from './time.js';
 import { speakDate, speakTime } from './speak.js';
 import type { DayItem } from './records.js';
+import { stylistsFor, workingDays } from './who-does-what.js';
 
 /**
  * The I/O around the pure availability: read the stylists' day items and their calendars' busy
@@ -13,6 +14,8 @@ import type { DayItem } from './records.js';
  */
 export interface SlotSearch {
   durationMinutes: number;
+  /** Only stylists who do this service are offered, and only on their working days (who-does-what.ts). */
+  serviceId: string;
   /** Candidates in preference order. */
   stylists: readonly Stylist[];
   fromDate: string;
@@ -55,6 +58,7 @@ export async function searchSlots(
   options: { exceptBookingId?: string } = {},
 ): Promise<SlotSearchResult> {
   const hours = context.salon.hours;
+  search = { ...search, stylists: stylistsFor(search.stylists, { id: search.serviceId }) };
   const now = deps.now().getTime();
   const today = localDate(now);
   const fromDate = search.fromDate < today ? today : search.fromDate;
@@ -107,6 +111,7 @@ export async function searchSlots(
     stylistIds: candidateIds,
     booked,
     busy: busy.busy,
+    workingDays: workingDays(search.stylists),
     now,
     fromDate,
     toDate,

@@ -31,6 +31,9 @@ export interface WaitlistStore {
   /** Keeps the entry unless one with its id is on that day's list already: false then, and nothing changes. */
   add(salonId: string, entry: WaitlistEntry): Promise<boolean>;
   forDay(salonId: string, date: string): Promise<WaitlistEntry[]>;
+  /** Everyone waiting for `fromDate` or a later day, by day (the dashboard's waiting list). */
+  upcoming(salonId: string, fromDate: string): Promise<WaitlistEntry[]>;
+  get(salonId: string, date: string, entryId: string): Promise<WaitlistEntry | null>;
   remove(salonId: string, date: string, entryId: string): Promise<void>;
   putOffer(offer: SlotOffer, expiresAt: Date): Promise<void>;
   getOffer(salonId: string, offerId: string): Promise<SlotOffer | null>;

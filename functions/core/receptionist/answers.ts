@@ -5,7 +5,8 @@ import { callTool, phoneOf, reply, type Context, type TurnAnswer } from './tool-
 
 /**
  * What the receptionist answers without booking anything: prices (of the service named, never
- * of a part of its name), the cancellation policy it does not know (said so, nothing cancelled),
+ * of a part of its name), the owner's "Things callers should know" (the cancellation policy, a
+ * patch test), or, without them, that it does not know the policy (said so, nothing cancelled),
  * messages and a person. The salon's hours and whereabouts: salon-facts.ts.
  */
 interface PricedService {
@@ -13,13 +14,15 @@ interface PricedService {
   spokenPrice: string | null;
   spokenDuration: string;
   depositCents: number | null;
+  consultation?: boolean;
 }
 
 export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer> {
   const answer = await callTool(ctx, 'list-services', {});
   const services = (answer.services as PricedService[] | undefined) ?? [];
   const heard = turn.service;
-  const price = (service: PricedService) => (service.spokenPrice ? `is ${service.spokenPrice}` : "doesn't have a set price");
+  const price = (service: PricedService) =>
+    service.spokenPrice ? `is ${service.spokenPrice}` : service.consultation ? 'is priced on consultation' : "doesn't have a set price";
   if (heard?.kind === 'name') {
     const one = services.find((service) => service.name === heard.name);
     if (!one) return reply(answer.say);
@@ -29,7 +32,9 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
     const said =
       turn.asks.has('duration') && !turn.asks.has('price')
         ? `${withArticle(one.name)} takes about ${one.spokenDuration}${one.spokenPrice ? `, and it's ${one.spokenPrice}` : ''}.`
-        : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
+        : one.consultation && !one.spokenPrice
+          ? `${one.name} is priced on consultation: your stylist will tell you the price when they see your hair. It takes about ${one.spokenDuration}.`
+          : `${one.name} ${price(one)} and takes about ${one.spokenDuration}.`;
     return reply(`${said.charAt(0).toUpperCase()}${said.slice(1)}${deposit} Would you like to book it?`);
   }
   if (heard?.kind === 'options') {
@@ -42,7 +47,11 @@ export async function priceAnswer(ctx: Context, turn: Turn): Promise<TurnAnswer>
   return reply(answer.say);
 }
 
-export function policyAnswer(ctx: Context): TurnAnswer {
+/** The policy, a patch test, "anything I should know?": the owner's "Things callers should know" when there are any (issue 45). */
+export async function policyAnswer(ctx: Context): Promise<TurnAnswer> {
+  const info = await callTool(ctx, 'salon-info', {});
+  const notes = typeof info.callerNotes === 'string' ? info.callerNotes.trim() : '';
+  if (notes) return reply(`The salon asks callers to know this: ${notes} Is there anything else I can help with?`);
   ctx.state.pending = 'offer-message';
   return reply(
     "I don't have the salon's cancellation policy to hand, so I won't guess at it, and I haven't changed anything. I can take a message and someone from the salon will get back to you about it. Would you like that?",

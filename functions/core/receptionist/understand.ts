@@ -22,7 +22,7 @@ const RULES: [Ask, RegExp][] = [
   ],
   [
     'policy',
-    /\b(cancel\w*|reschedul\w*|chang\w*|mov\w*)\b.{0,40}\b(charg\w*|fee|cost|pay|policy|notice|penalt\w*|deposit back|refund)\b|\b(charg\w*|fee|policy|notice|penalt\w*)\b.{0,40}\bcancel\w*|\bif i (had|have|need) to cancel\b/i,
+    /\b(cancel\w*|reschedul\w*|chang\w*|mov\w*)\b.{0,40}\b(charg\w*|fee|cost|pay|policy|notice|penalt\w*|deposit back|refund)\b|\b(charg\w*|fee|policy|notice|penalt\w*)\b.{0,40}\bcancel\w*|\bif i (had|have|need) to cancel\b|\b(patch|skin|allergy) test\b|\b(should|need to) know\b/i,
   ],
   ['cancel', /\bcancel\b|\bcan'?t make it\b|\bcannot make it\b|\bwon'?t make it\b|\bnot able to make it\b/i],
   [

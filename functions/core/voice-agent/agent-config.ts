@@ -91,9 +91,37 @@ function servicesText(setup: StoredSetup): string {
     .map((service) => {
       const price = speakPrice(servicePriceCents(service));
       const deposit = service.deposit ? `, €${service.deposit} deposit to book` : '';
-      return `- ${literal(service.name)}: ${speakDuration(service.duration)}${price ? `, ${price}` : ''}${deposit}${service.comment ? ` (${literal(service.comment)})` : ''}`;
+      const quoted = price ? `, ${price}` : service.consultation ? ', price on consultation (no price is quoted: the stylist prices it on the day)' : '';
+      return `- ${literal(service.name)}: ${speakDuration(service.duration)}${quoted}${deposit}${service.comment ? ` (${literal(service.comment)})` : ''}`;
     })
     .join('\n');
+}
+
+/** Who works which days and does which services; the tools keep to it whatever is asked (who-does-what.ts). */
+function whoDoesWhat(setup: StoredSetup): string[] {
+  const names = new Map(setup.services.map((service) => [service.id, literal(service.name)]));
+  const lines = setup.stylists
+    .filter((stylist) => stylist.days || stylist.services)
+    .map((stylist) => {
+      const days = stylist.days ? `works ${speakList(stylist.days.map((day) => `${day.charAt(0).toUpperCase()}${day.slice(1)}s`))}` : 'works every day we open';
+      const does = stylist.services
+        ? `does ${speakList(stylist.services.map((id) => names.get(id)).filter((name) => name !== undefined))} only`
+        : 'does every service';
+      return `- ${literal(stylist.name)} ${days} and ${does}.`;
+    });
+  return lines.length ? ['Who does what (the booking tools offer only these):', ...lines] : [];
+}
+
+/** The owner's "Things callers should know", and when to say them (issue 45). */
+function callerNotesText(salon: Salon): string[] {
+  const notes = salon.business?.caller_notes?.trim();
+  if (!notes) return [];
+  return [
+    '',
+    '# Things callers should know',
+    literal(notes),
+    'Tell a caller whichever of these applies to them, in your own words: when they ask, and before booking a service one of them is about (a patch test before colour, say).',
+  ];
 }
 
 export function buildAgentDefinition(salon: Salon, setup: StoredSetup, siteUrl: string): AgentDefinition {
@@ -112,6 +140,8 @@ export function buildAgentDefinition(salon: Salon, setup: StoredSetup, siteUrl: 
     salon.business?.directions ? `Directions: ${literal(salon.business.directions)}` : '',
     salon.hours ? `Opening hours: ${speakOpeningHours(salon.hours)}` : '',
     stylists.length ? `Stylists: ${speakList(stylists)}.` : '',
+    ...whoDoesWhat(setup),
+    ...callerNotesText(salon),
     '',
     '# Services',
     servicesText(setup),

@@ -4,8 +4,6 @@ import { offerable } from './freed-time.js';
 import { isMobileNumber } from '../../contracts/mobile-phone.js';
 import type { Service } from '../../contracts/setup.js';
 import { fixedWindow, type RateLimits } from '../ports/rate-limits.js';
-import type { Ports } from '../ports.js';
-import { deliverOnce } from '../confirmations/deliver-once.js';
 import type { CallScope } from '../booking/cancel.js';
 import { ToolError } from '../booking/errors.js';
 import { checkedDate, requireHours } from '../booking/rules.js';
@@ -13,12 +11,14 @@ import { loadSalonContext, phoneKey, requirePhone, resolveService, type BookingD
 import { searchSlots } from '../booking/slots.js';
 import { speakDate } from '../booking/speak.js';
 import { dayOfWeek, openingOn } from '../booking/time.js';
-import { spokenWhen } from '../confirmations/format.js';
+import { sendOffer, type OfferDeps } from './send-offer.js';
+import { doesService } from '../booking/who-does-what.js';
+import type { Ports } from '../ports.js';
 
 /**
  * The waiting list (docs/reminders.md): the receptionist offers it when a day the caller asked
  * for is full, and keeps their name, number, service and day. When a booking on that day is
- * cancelled within 48 hours of its start, everyone waiting for the day whose service fits the
+ * cancelled (however far off: the caller was promised a text), everyone waiting for the day whose service fits the
  * freed time is texted it; the first to reply YES books it through the same conflict-proof
  * booking as any caller (functions/core/waitlist/offer-reply.ts).
  */
@@ -69,6 +69,7 @@ async function refuseUnlessFull(deps: BookingDeps, context: SalonContext, servic
   }
   const found = await searchSlots(deps, context, {
     durationMinutes: service.duration,
+    serviceId: service.id,
     stylists: context.setup.stylists,
     fromDate: date,
     toDate: date,
@@ -125,19 +126,19 @@ export async function joinWaitlist(
   };
 }
 
-export type OfferDeps = Pick<Ports, 'bookings' | 'deliveryClaims' | 'now'> & {
-  sms: Pick<Ports['sms'], 'send' | 'sender'>;
-  smsReplies: Pick<Ports['smsReplies'], 'ask'>;
-};
+export type { OfferDeps };
 
 /** `booking.slot-freed`: texts the day's waiting list the freed time; answers how many were texted. */
-export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, salonName: string): Promise<number> {
+export async function offerFreedSlot(deps: OfferDeps & Pick<Ports, 'setup'>, appointment: Appointment, salonName: string): Promise<number> {
   const now = deps.now();
   if (!offerable(appointment, now)) return 0;
   const date = appointment.start.slice(0, 10);
   const minutes = (Date.parse(appointment.end) - Date.parse(appointment.start)) / 60_000;
-  const fits = (await deps.bookings.waitlist.forDay(appointment.salonId, date)).filter(
-    (entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone,
+  const [entries, setup] = await Promise.all([deps.bookings.waitlist.forDay(appointment.salonId, date), deps.setup.load(appointment.salonId)]);
+  // A YES books the freed time with its stylist: only those waiting for a service that stylist does are texted it.
+  const stylist = setup.stylists.find((each) => each.id === appointment.stylistId);
+  const fits = entries.filter(
+    (entry) => entry.durationMinutes <= minutes && entry.callerPhone !== appointment.callerPhone && (!stylist || doesService(stylist, { id: entry.serviceId })),
   );
   // One text per number, and only to a mobile, whatever the list holds (entries kept before these rules included).
   const numbers = [...new Set(fits.map((entry) => entry.callerPhone))];
@@ -145,49 +146,13 @@ export async function offerFreedSlot(deps: OfferDeps, appointment: Appointment, 
   const waiting = fits.filter((entry, index) => mobiles.has(entry.callerPhone) && fits.findIndex((other) => other.callerPhone === entry.callerPhone) === index);
   if (!waiting.length) return 0;
   // The offer's id is the freed booking's: a redelivered event makes the same offer, not a second one.
-  const offer = {
-    id: appointment.id,
+  await sendOffer(deps, {
+    offerId: appointment.id,
     salonId: appointment.salonId,
-    start: appointment.start.slice(0, 16),
+    salonName,
+    start: appointment.start,
     stylistName: appointment.stylistName,
-    invited: waiting.map((entry) => ({
-      entryId: entry.id,
-      date,
-      callerPhone: entry.callerPhone,
-      callerName: entry.callerName,
-      serviceName: entry.serviceName,
-    })),
-    takenBy: null,
-  };
-  const expiresAt = new Date(Date.parse(appointment.start));
-  await deps.bookings.waitlist.putOffer(offer, expiresAt);
-  const stylist = appointment.stylistName.trim() ? ` with ${appointment.stylistName.trim()}` : '';
-  // From a one-way sender no YES reaches us (docs/reminders.md): the caller rings instead.
-  const take = (await deps.sms.sender()).twoWay ? 'Reply YES to take it: the first to reply gets it.' : 'Call us to take it: the first to ask gets it.';
-  for (const entry of waiting) {
-    await deps.smsReplies.ask(
-      appointment.salonId,
-      phoneKey(appointment.salonId, entry.callerPhone),
-      { kind: 'offer', offerId: offer.id, askedAt: now.toISOString() },
-      expiresAt,
-    );
-    // Once per number per freed time, whatever the redeliveries.
-    await deliverOnce(
-      { claims: deps.deliveryClaims, now: deps.now },
-      {
-        salonId: appointment.salonId,
-        eventType: 'booking.slot-freed',
-        subjectId: `${offer.id}#${phoneKey(appointment.salonId, entry.callerPhone)}`,
-        channel: 'sms',
-      },
-      () =>
-        deps.sms.send({
-          salonId: appointment.salonId,
-          to: entry.callerPhone,
-          body: `${salonName}: a time has come free for your ${entry.serviceName}${stylist} on ${spokenWhen(appointment.start, now)}. ${take}`,
-          expiresAt,
-        }),
-    );
-  }
+    waiting,
+  });
   return waiting.length;
 }

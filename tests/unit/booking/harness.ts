@@ -5,7 +5,7 @@ import { DateTime } from 'luxon';
 import { startDynamoDbLocal } from '../../../bin/local/dynamodb-local.js';
 import { DYNAMODB_ENDPOINT_VARIABLE } from '../../support/dynamodb-local-setup.js';
 import { type EventDetail, type EventType, eventCatalog } from '../../../functions/contracts/events.js';
-import { DEFAULT_HOURS, type Hours, type Service } from '../../../functions/contracts/setup.js';
+import { DEFAULT_HOURS, type Hours, type Service, type Stylist } from '../../../functions/contracts/setup.js';
 import type { BookingDeps } from '../../../functions/core/booking/context.js';
 import { syncCalendarEvent } from '../../../functions/core/booking/calendar-events.js';
 import { CalendarError, type CalendarPort } from '../../../functions/core/ports/calendar.js';
@@ -88,6 +88,8 @@ export async function makeSalon(
     now: { value: number };
     hours?: Hours;
     stylists?: string[];
+    /** Who does what, by stylist name: their working days and service ids (absent: every day, every service). */
+    team?: Record<string, Pick<Stylist, 'days' | 'services'>>;
     mappings?: Record<string, string>;
     connectCalendar?: boolean;
     escalationPhone?: string;
@@ -128,7 +130,7 @@ export async function makeSalon(
     options.hours ?? DEFAULT_HOURS,
   );
   const stylistNames = options.stylists ?? ['Aoife', 'Ciara'];
-  const stylists = stylistNames.map((name, index) => ({ id: `sty_${name.toLowerCase()}${index}`, name }));
+  const stylists: Stylist[] = stylistNames.map((name, index) => ({ id: `sty_${name.toLowerCase()}${index}`, name, ...options.team?.[name] }));
   const services: Service[] = [
     { id: 'svc_cut', name: 'Cut & blow-dry', duration: 45, price: 45, price_min: null, price_max: null, isRange: false, comment: '' },
     {

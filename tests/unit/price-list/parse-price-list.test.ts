@@ -112,12 +112,15 @@ describe('parsePriceList: prices', () => {
   });
 
   it.each([
-    ['Consultation   Free', 'Free'],
-    ['Colour Correction   Price on consultation', 'Price on consultation'],
-    ['Colour Correction  POA', 'Poa'],
-    ['Patch Test - Complimentary', 'Complimentary'],
-  ])('keeps %j as a service with no price', (line, comment) => {
-    expect(lastOf(withEuros(line))).toMatchObject({ price: null, price_min: null, price_max: null, isRange: false, comment });
+    ['Consultation   Free', 'Free', false],
+    ['Colour Correction   Price on consultation', 'Price on consultation', true],
+    ['Colour Correction  POA', 'Poa', true],
+    ['Patch Test - Complimentary', 'Complimentary', false],
+  ])('keeps %j as a service with no price (on consultation: %s)', (line, comment, consultation) => {
+    const service = lastOf(withEuros(line));
+    expect(service).toMatchObject({ price: null, price_min: null, price_max: null, isRange: false, comment });
+    // Issue 45: "POA" and "price on consultation" become the wizard's "Price on consultation"; free stays free.
+    expect(service?.consultation ?? false).toBe(consultation);
   });
 
   it('does not read "free" inside a sentence as a price', () => {

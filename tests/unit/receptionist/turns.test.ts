@@ -73,7 +73,8 @@ describe('one caller turn → the tool it calls', () => {
     ],
     ['a balayage on Friday the 14th of June at half eleven', 'check-availability', { service: 'Balayage', date: '2030-06-14', time: '11:30' }],
     ['a balayage on Thursday the 14th of June at half eleven', null, null],
-    ['Would I be charged if I had to cancel?', null, null],
+    // The policy is the owner's "Things callers should know", read with salon-info; without any, it is not guessed at.
+    ['Would I be charged if I had to cancel?', 'salon-info', {}],
     ['Can I speak to a real person?', 'transfer', {}],
     ['Can I book something?', null, null],
     ['blue', null, null],

@@ -182,11 +182,50 @@ describe('the waiting list', () => {
     expect(answer.reply).toBe("Cuts by Ciara: sorry, that time is too soon to book now. You're still on the waiting list for that day.");
   });
 
-  it('no offer for a time further off than 48 hours', async () => {
-    const { clock, salon } = await fullMonday();
-    clock.value = at('2026-11-20T09:00');
+  it('texts a freed time only to those waiting for a service its stylist does (who does what, RELIABILITY 157)', async () => {
+    const clock = { value: at('2026-11-22T10:00') };
+    const salon = await makeSalon(table, { now: clock, hours: SHORT_MONDAY, stylists: ['Aoife'], team: { Aoife: { services: ['svc_cut'] } } });
+    await book(salon.deps, salon.salonId, { service: 'Cut & blow-dry', start: '2026-11-23T09:00', callerName: 'Mary Murphy', callerPhone: '+353871000001' });
+    const waiting = (id: string, serviceId: string, serviceName: string, callerPhone: string) =>
+      salon.deps.bookings.waitlist.add(salon.salonId, {
+        id,
+        date: '2026-11-23',
+        serviceId,
+        serviceName,
+        durationMinutes: 15,
+        callerName: 'Nóra Daly',
+        callerPhone,
+        createdAt: '',
+      });
+    await waiting('a'.repeat(32), 'svc_cut', 'Cut & blow-dry', '+353871000002');
+    await waiting('b'.repeat(32), 'svc_fringe', 'Fringe trim', '+353871000003');
     await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
-    expect(salon.published.filter((event) => event.type === 'booking.slot-freed')).toEqual([]);
+    const { appointment } = salon.published.find((event) => event.type === 'booking.slot-freed')!.detail as { appointment: Appointment };
+    const sent: SmsMessage[] = [];
+    const offerDeps = {
+      ...salon.deps,
+      smsReplies: createSmsReplyStore(table.client, table.tableName),
+      sms: {
+        sender: async () => ({ from: '+353830000000', twoWay: true, optOutScope: 'service:test' }),
+        send: async (message: SmsMessage) => (sent.push(message), { id: `sms-${sent.length}` }),
+      },
+      deliveryClaims: createDeliveryClaims(table.client, table.tableName),
+    };
+    expect(await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent.map((message) => message.to)).toEqual(['+353871000002']);
+  });
+
+  // The promise callers hear ("if a time comes free we'll text you") holds however far off the day is (issue 45: a 48-hour limit texted nobody).
+  it('a cancellation a week before the day still texts the waiting list, as the receptionist promised', async () => {
+    const { clock, salon, deps, offerDeps, sent } = await fullMonday();
+    await joinWaitlist(deps, salon.salonId, { service: 'cut', date: '2026-11-23', callerName: 'Nóra Daly', callerPhone: '+353871000002' });
+    clock.value = at('2026-11-16T09:00');
+    await cancel(salon.deps, salon.salonId, { callerPhone: '+353871000001' });
+    const freed = salon.published.filter((event) => event.type === 'booking.slot-freed');
+    expect(freed).toHaveLength(1);
+    const { appointment } = freed[0]!.detail as { appointment: Appointment };
+    expect(await offerFreedSlot(offerDeps, appointment, 'Cuts by Ciara')).toBe(1);
+    expect(sent.map((message) => message.to)).toEqual(['+353871000002']);
   });
 });
 

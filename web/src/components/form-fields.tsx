@@ -113,9 +113,11 @@ interface NumberInputProps {
   prefix?: string;
   suffix?: string;
   name?: string;
+  /** Euro and cent (7.50): a decimal keypad and cent steps. Whole numbers otherwise. */
+  cents?: boolean;
 }
 
-export function NumberInput({ label, value, onChange, error, hint, prefix, suffix, name }: NumberInputProps) {
+export function NumberInput({ label, value, onChange, error, hint, prefix, suffix, name, cents }: NumberInputProps) {
   const id = useId();
   const [raw, setRaw] = useState(value === null || Number.isNaN(value) ? '' : String(value));
 
@@ -141,9 +143,9 @@ export function NumberInput({ label, value, onChange, error, hint, prefix, suffi
           id={id}
           name={name}
           type="number"
-          inputMode="numeric"
+          inputMode={cents ? 'decimal' : 'numeric'}
           min={0}
-          step={1}
+          step={cents ? 0.01 : 1}
           value={raw}
           aria-invalid={error ? true : undefined}
           aria-describedby={describedBy(id, hint, error)}

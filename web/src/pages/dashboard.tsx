@@ -22,6 +22,7 @@ import { UsageMeter } from '../features/dashboard/usage-meter';
 import { CalendarStatus } from '../features/dashboard/calendar-status';
 import { GoingLiveChecklist } from '../features/dashboard/going-live-checklist';
 import { ContactSupport } from '../features/support';
+import { WaitingList } from '../features/waitlist';
 import '../features/dashboard/dashboard.css';
 
 export default function DashboardPage() {
@@ -101,6 +102,7 @@ export default function DashboardPage() {
             <GoingLiveChecklist control={receptionist} />
             <StatCards bookings={bookings} summary={summary} setupDone={setupDone} />
             <UpcomingAppointments state={appointments} onRetry={appointments.retry} />
+            <WaitingList />
             <RecentActivity summary={summary} setupDone={setupDone} />
           </div>
           <aside className="card ai-status" aria-labelledby="ai-status-heading">

@@ -8,6 +8,8 @@ import type { PriceToken, Token } from './tokens.js';
  * of parse-price-list.ts are carried out.
  */
 
+const FREE = /^(?:free(?: of charge)?|complimentary|f\.?o\.?c\.?)$/i;
+
 export interface Group {
   texts: string[];
   notes: string[];
@@ -126,5 +128,7 @@ export function serviceOf(group: Group, heading: string | null): ExtractedServic
   if (group.free) comment.push(group.free.charAt(0).toUpperCase() + group.free.slice(1).toLowerCase());
   const duration = group.durations.find((minutes): minutes is number => minutes !== null) ?? 0;
   if (prices.price === null && !prices.isRange && !group.free) return null;
-  return { name: name.slice(0, 120), duration, ...prices, comment: [...new Set(comment)].join('; ').slice(0, 300) };
+  // A price the salon gives on the day ("POA", "on consultation", "on request"), not a free service.
+  const consultation = prices.price === null && !prices.isRange && group.free !== null && !FREE.test(group.free);
+  return { name: name.slice(0, 120), duration, ...prices, ...(consultation ? { consultation } : {}), comment: [...new Set(comment)].join('; ').slice(0, 300) };
 }

@@ -25,7 +25,7 @@ export const autoFilledMessage = priceListMessages.autoFilled;
 export const autoFillSkippedMessage = priceListMessages.autoFillSkipped;
 export const importNeedsReviewMessage = priceListMessages.importNeedsReview;
 
-/** A service as the API carries it (prices in whole euros). */
+/** A service as the API carries it (prices in euro and cent, 7.50; deposits in whole euros). */
 export interface ApiService {
   id?: string;
   name: string;
@@ -34,6 +34,8 @@ export interface ApiService {
   price_min: number | null;
   price_max: number | null;
   isRange: boolean;
+  /** "Price on consultation": no price. */
+  consultation?: boolean;
   comment: string;
   /** Whole euros; 0 = none. Absent on services saved before deposits existed. */
   deposit?: number;

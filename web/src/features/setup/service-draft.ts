@@ -34,6 +34,7 @@ export function serviceFromApi(service: Partial<ApiService>): ServiceDraft {
     price_min: numberOrNull(service.price_min),
     price_max: numberOrNull(service.price_max),
     isRange: Boolean(service.isRange),
+    ...(service.consultation ? { consultation: true } : {}),
     comment: text(service.comment),
     deposit: numberOrNull(service.deposit) || null,
     ...(Array.isArray(service.review) && service.review.length ? { review: service.review } : {}),
@@ -45,25 +46,30 @@ export function serviceToApi(service: ServiceDraft): ApiService {
     ...(service.id ? { id: service.id } : {}),
     name: service.name.trim(),
     duration: service.duration,
-    price: service.isRange ? null : service.price,
-    price_min: service.isRange ? service.price_min : null,
-    price_max: service.isRange ? service.price_max : null,
-    isRange: service.isRange,
+    price: service.isRange || service.consultation ? null : service.price,
+    price_min: service.isRange && !service.consultation ? service.price_min : null,
+    price_max: service.isRange && !service.consultation ? service.price_max : null,
+    isRange: service.isRange && !service.consultation,
+    ...(service.consultation ? { consultation: true } : {}),
     comment: service.comment.trim(),
     deposit: service.deposit ?? 0,
   };
 }
 
+/** Euro and cent as people write them: €45, €7.50. */
+const euro = (amount: number) => `€${Number.isInteger(amount) ? amount : amount.toFixed(2)}`;
+
 export function formatPrice(service: ServiceDraft): string {
+  if (service.consultation) return 'Price on consultation';
   if (service.isRange) {
     const min = service.price_min ?? 0;
     const max = service.price_max ?? 0;
-    if (min > 0 && max > 0) return `€${min}–€${max}`;
-    if (min > 0) return `from €${min}`;
-    if (max > 0) return `up to €${max}`;
+    if (min > 0 && max > 0) return `${euro(min)}–${euro(max)}`;
+    if (min > 0) return `from ${euro(min)}`;
+    if (max > 0) return `up to ${euro(max)}`;
     return 'No price yet';
   }
-  return service.price && service.price > 0 ? `€${service.price}` : 'No price yet';
+  return service.price && service.price > 0 ? euro(service.price) : 'No price yet';
 }
 
 export function formatDuration(minutes: number | null): string {

@@ -10,7 +10,13 @@ export function stepTwoPayload(stylists: StylistRow[], services: ServiceDraft[],
   for (const { stylist, key } of rows) if (stylist.calendarId) mappings[key] = stylist.calendarId;
   return {
     step: 2,
-    stylists: rows.map(({ stylist, key }) => ({ ...(stylist.id ? { id: stylist.id } : {}), key, name: stylist.name.trim() })),
+    stylists: rows.map(({ stylist, key }) => ({
+      ...(stylist.id ? { id: stylist.id } : {}),
+      key,
+      name: stylist.name.trim(),
+      ...(stylist.days ? { days: stylist.days } : {}),
+      ...(stylist.services ? { services: stylist.services } : {}),
+    })),
     mappings,
     services: services.map(serviceToApi),
     currentStep,
@@ -20,7 +26,7 @@ export function stepTwoPayload(stylists: StylistRow[], services: ServiceDraft[],
 /** What step 2 saves, without the client-only row ids: compared to tell whether anything changed. */
 export function teamSnapshot(stylists: StylistRow[], services: ServiceDraft[]) {
   return {
-    stylists: stylists.map(({ id, name, calendarId }) => ({ id: id ?? null, name, calendarId })),
+    stylists: stylists.map(({ id, name, calendarId, days, services }) => ({ id: id ?? null, name, calendarId, days, services })),
     services: services.map(serviceToApi),
   };
 }

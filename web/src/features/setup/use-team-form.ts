@@ -4,7 +4,7 @@ import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
 import { emptyService, serviceFromApi, serviceToApi, type ServiceDraft, type ServiceErrors } from './service-draft';
-import { emptyStylist, type StylistRow, type WizardData } from './wizard-data';
+import { emptyStylist, stylistRow, type StylistRow, type WizardData } from './wizard-data';
 import { sameValue, withoutKey } from './same-value';
 import { stepTwoPayload, teamSnapshot } from './team-payload';
 import { validateServices, validateStylists } from './validation';
@@ -228,7 +228,7 @@ export function useTeamForm() {
   async function save(currentStep: number): Promise<void> {
     const answer = await saveStep(stepTwoPayload(stylists, services, currentStep), queryClient);
     adopt(
-      answer.stylists.map((stylist) => ({ uid: `stylist-${stylist.id}`, id: stylist.id, name: stylist.name, calendarId: answer.mappings?.[stylist.id] ?? '' })),
+      answer.stylists.map((stylist) => stylistRow(stylist, answer.mappings?.[stylist.id] ?? '', `stylist-${stylist.id}`)),
       Array.isArray(answer.services) ? answer.services.map(serviceFromApi) : services,
     );
   }

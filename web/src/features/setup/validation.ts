@@ -22,7 +22,11 @@ export function validateService(service: ServiceDraft): ServiceErrors {
     ...serviceToApi(service),
     duration: forChecking(service.duration) ?? 0,
     deposit: forChecking(service.deposit) ?? 0,
-    ...(service.isRange ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) } : { price: forChecking(service.price) }),
+    ...(service.consultation
+      ? {}
+      : service.isRange
+        ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) }
+        : { price: forChecking(service.price) }),
   });
   return result.success ? {} : (issuesByPath(result.error.issues) as ServiceErrors);
 }
@@ -39,7 +43,11 @@ export function validateServices(services: ServiceDraft[]): Record<string, Servi
 export function validateStylists(stylists: StylistRow[]): Record<string, string> {
   const errors: Record<string, string> = {};
   stylists.forEach((stylist, index) => {
-    const result = stylistSchema.safeParse({ key: stylist.id ?? temporaryStylistKey(index), name: stylist.name });
+    const result = stylistSchema.safeParse({
+      key: stylist.id ?? temporaryStylistKey(index),
+      name: stylist.name,
+      ...(stylist.days ? { days: stylist.days } : {}),
+    });
     if (!result.success) errors[stylist.uid] = result.error.issues[0]?.message ?? '';
   });
   return errors;

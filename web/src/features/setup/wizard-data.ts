@@ -1,4 +1,4 @@
-import { DEFAULT_HOURS, DAYS, type Hours, type SetupState, type VoiceStep } from '@functions/contracts/setup';
+import { DEFAULT_HOURS, DAYS, type Day, type Hours, type SetupState, type Stylist, type VoiceStep } from '@functions/contracts/setup';
 import { DEFAULT_LANGUAGE, DEFAULT_VOICE_ID, VOICE_SETTINGS_UNSET, pickVoiceSettings, voiceById } from '@functions/contracts/voice-settings';
 import { displayPhone } from '@functions/contracts/phone';
 import { newUid } from './new-uid';
@@ -15,6 +15,8 @@ export interface BusinessDraft {
   county: string;
   eircode: string;
   directions: string;
+  /** "Things callers should know": the receptionist tells callers what applies to them. */
+  caller_notes: string;
   /** Optional: where test bookings and callers' messages are texted. */
   owner_mobile: string;
   /** Callers get a reminder text before their appointment. */
@@ -30,6 +32,10 @@ export interface StylistRow {
   name: string;
   /** Mapped calendar id, '' when none. */
   calendarId: string;
+  /** The days they work; null: every day the salon opens. */
+  days: Day[] | null;
+  /** The services they do (a saved service's id, a new one's name); null: every service. */
+  services: string[] | null;
 }
 
 /** Step 3's fields are the contract's (functions/contracts/voice-settings.ts, voiceSettingsShape): the form adds none of its own. */
@@ -45,7 +51,12 @@ export interface WizardData {
   savedStep: number;
 }
 
-export const emptyStylist = (): StylistRow => ({ uid: newUid('stylist'), name: '', calendarId: '' });
+export const emptyStylist = (): StylistRow => ({ uid: newUid('stylist'), name: '', calendarId: '', days: null, services: null });
+
+/** A saved stylist as the form holds it. */
+export function stylistRow(stylist: Stylist, calendarId: string, uid = newUid('stylist')): StylistRow {
+  return { uid, id: stylist.id, name: stylist.name, calendarId, days: stylist.days ?? null, services: stylist.services ?? null };
+}
 
 const copyHours = (hours: Hours): Hours => Object.fromEntries(DAYS.map((day) => [day, { ...hours[day] }])) as Hours;
 
@@ -59,6 +70,7 @@ export function defaultWizardData(): WizardData {
       county: '',
       eircode: '',
       directions: '',
+      caller_notes: '',
       owner_mobile: '',
       reminders: true,
       reminder_hours: 24,
@@ -85,12 +97,7 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
     const saved = business.hours?.[day];
     if (saved) hours[day] = { open: text(saved.open) || hours[day].open, close: text(saved.close) || hours[day].close, closed: Boolean(saved.closed) };
   }
-  const stylists: StylistRow[] = (setup.stylists ?? []).map((stylist) => ({
-    uid: newUid('stylist'),
-    id: stylist.id,
-    name: stylist.name,
-    calendarId: setup.mappings?.[stylist.id] ?? '',
-  }));
+  const stylists: StylistRow[] = (setup.stylists ?? []).map((stylist) => stylistRow(stylist, setup.mappings?.[stylist.id] ?? ''));
   const voiceId = voiceById(setup.selectedVoice) ? setup.selectedVoice : DEFAULT_VOICE_ID;
   const voice = voiceById(voiceId);
   const voiceSettings = pickVoiceSettings(setup);
@@ -104,6 +111,7 @@ export function wizardDataFromSetup(setup: SetupState): WizardData {
       county: text(business.county),
       eircode: text(business.eircode),
       directions: text(business.directions),
+      caller_notes: text(business.caller_notes),
       owner_mobile: phoneField(business.owner_mobile),
       reminders: business.reminders !== false,
       reminder_hours: business.reminder_hours === 48 ? 48 : 24,

@@ -1,5 +1,5 @@
 import { type Day, type DayHours, type Hours } from '@functions/contracts/setup';
-import { DIRECTIONS_MAX } from '@functions/contracts/setup-fields';
+import { CALLER_NOTES_MAX, DIRECTIONS_MAX } from '@functions/contracts/setup-fields';
 import { TextArea, TextInput } from '../../../components/form-fields';
 import type { BusinessDraft } from '../wizard-data';
 import { HoursEditor } from './hours-editor';
@@ -103,6 +103,16 @@ export function BusinessStep({ business, hours, errors, onBusinessChange, onHour
           error={errors.directions}
           hint="What the receptionist tells callers who ask how to find you: landmarks, parking, the entrance."
           onChange={(value) => onBusinessChange('directions', value)}
+        />
+        <TextArea
+          label="Things callers should know"
+          name="caller_notes"
+          counter
+          maxLength={CALLER_NOTES_MAX}
+          value={business.caller_notes}
+          error={errors.caller_notes}
+          hint="The receptionist tells callers what applies to them: a patch test 48 hours before colour, your cancellation policy, senior stylists' prices."
+          onChange={(value) => onBusinessChange('caller_notes', value)}
         />
       </section>
       <ReminderSettings enabled={business.reminders} hours={business.reminder_hours} onChange={onBusinessChange} />

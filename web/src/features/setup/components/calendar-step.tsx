@@ -4,6 +4,7 @@ import type { ServiceDraft, ServiceErrors } from '../service-draft';
 import type { StylistRow } from '../wizard-data';
 import { PriceListUpload } from './price-list-upload';
 import { ServiceEditor } from './service-editor';
+import { StylistSkills } from './stylist-skills';
 
 export type ConnectState = 'idle' | 'starting' | 'ok' | 'fail';
 
@@ -85,7 +86,17 @@ export function CalendarStep(props: Props) {
   );
 }
 
-function StylistsSection({ connected, calendars, onReloadCalendars, stylists, stylistErrors, onStylistChange, onAddStylist, onRemoveStylist }: Props) {
+function StylistsSection({
+  connected,
+  calendars,
+  onReloadCalendars,
+  stylists,
+  stylistErrors,
+  onStylistChange,
+  onAddStylist,
+  onRemoveStylist,
+  services,
+}: Props) {
   const options = calendars.list.map((calendar) => ({ value: calendar.id, label: calendar.summary || calendar.id }));
   const onlyOne = stylists.length <= 1;
   return (
@@ -143,6 +154,7 @@ function StylistsSection({ connected, calendars, onReloadCalendars, stylists, st
               >
                 Remove
               </button>
+              <StylistSkills stylist={stylist} label={label} services={services} onChange={(patch) => onStylistChange(stylist.uid, patch)} />
             </li>
           );
         })}

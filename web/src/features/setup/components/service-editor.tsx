@@ -159,19 +159,41 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
             <legend>Pricing</legend>
             <div className="segmented">
               <label>
-                <input type="radio" name={`price-type-${service.uid}`} checked={!service.isRange} onChange={() => onChange({ isRange: false })} />
+                <input
+                  type="radio"
+                  name={`price-type-${service.uid}`}
+                  checked={!service.isRange && !service.consultation}
+                  onChange={() => onChange({ isRange: false, consultation: false })}
+                />
                 <span>Single price</span>
               </label>
               <label>
-                <input type="radio" name={`price-type-${service.uid}`} checked={service.isRange} onChange={() => onChange({ isRange: true })} />
+                <input
+                  type="radio"
+                  name={`price-type-${service.uid}`}
+                  checked={service.isRange && !service.consultation}
+                  onChange={() => onChange({ isRange: true, consultation: false })}
+                />
                 <span>Price range</span>
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name={`price-type-${service.uid}`}
+                  checked={Boolean(service.consultation)}
+                  onChange={() => onChange({ consultation: true })}
+                />
+                <span>Price on consultation</span>
               </label>
             </div>
           </fieldset>
-          {service.isRange ? (
+          {service.consultation ? (
+            <p className="field-hint">The receptionist tells callers the price is given on consultation, and quotes no number.</p>
+          ) : service.isRange ? (
             <div className="form-grid">
               <NumberInput
                 label="Min price (€)"
+                cents
                 prefix="€"
                 value={service.price_min}
                 error={errors.price_min}
@@ -179,6 +201,7 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
               />
               <NumberInput
                 label="Max price (€)"
+                cents
                 prefix="€"
                 value={service.price_max}
                 error={errors.price_max}
@@ -186,7 +209,7 @@ function ServiceRow({ service, position, errors, open, paymentsActive, onChange,
               />
             </div>
           ) : (
-            <NumberInput label="Price (€)" prefix="€" value={service.price} error={errors.price} onChange={(price) => onChange({ price })} />
+            <NumberInput label="Price (€)" cents prefix="€" value={service.price} error={errors.price} onChange={(price) => onChange({ price })} />
           )}
           <NumberInput
             label="Deposit (€)"
