@@ -1,10 +1,10 @@
-import { Duration } from 'aws-cdk-lib';
+import { Duration, NestedStack } from 'aws-cdk-lib';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import { Schedule, ScheduleExpression } from 'aws-cdk-lib/aws-scheduler';
 import { LambdaInvoke } from 'aws-cdk-lib/aws-scheduler-targets';
 import { NagSuppressions } from 'cdk-nag';
-import { Construct } from 'constructs';
+import type { Construct } from 'constructs';
 import { SWEEP_EVERY_MINUTES } from '../functions/core/sweep-schedule.js';
 import type { Grant } from '../functions/routes.js';
 import { AppFunction, type FunctionEnvironment } from './function.js';
@@ -45,9 +45,10 @@ interface SweepJob {
  * tokens' key and Google's credentials, hence its grants. The reminder job publishes the
  * reminders that are due. The call sweep closes calls whose end never came, from the
  * provider's record (each end writes its call.completed with it). The number job serves salons waiting for a number and reports the pool's
- * level for the operators' alarm (infra/operations.ts).
+ * level for the operators' alarm (infra/operations.ts). A nested stack of its own, as the event
+ * consumers are (docs/architecture.md, "Decisions"), so the main stack keeps room for routes.
  */
-export class Jobs extends Construct {
+export class Jobs extends NestedStack {
   readonly sweepBookings: AppFunction;
   readonly sweepSchedule: Schedule;
   readonly sweepCalls: AppFunction;
@@ -56,7 +57,7 @@ export class Jobs extends Construct {
   readonly watchNumbers: AppFunction;
 
   constructor(scope: Construct, id: string, props: JobsProps) {
-    super(scope, id);
+    super(scope, id, { description: `Scheduled jobs (${props.config.stage})` });
     [this.sweepBookings, this.sweepSchedule] = this.sweep(props, {
       id: 'SweepBookings',
       entry: SWEEP_BOOKINGS_ENTRY,

@@ -74,7 +74,11 @@ describe('GET /api/appointments', () => {
     });
     // Another salon's booking cannot be marked a no-show: it is not there for this owner.
     const theirs = (await bookVia(secret, `${nextWeekday(4, 1)}T11:00`, '+353871234599')).body.booking.id as string;
-    const marked = await api('/api/appointments/change', { method: 'POST', token: stranger.accessToken, body: JSON.stringify({ bookingId: theirs, noShow: true }) });
+    const marked = await api('/api/appointments/change', {
+      method: 'POST',
+      token: stranger.accessToken,
+      body: JSON.stringify({ bookingId: theirs, noShow: true }),
+    });
     expect(marked.status).toBe(404);
 
     for (const query of ['days=0', 'days=63', 'days=abc', 'from=tomorrow', 'from=2026-02-30', 'salonId=sal_x']) {

@@ -63,7 +63,8 @@ describe('no-shows', () => {
 
     // Marked again (a second tab, a retry): still one.
     expect(
-      (await api('/api/appointments/change', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ bookingId: appointment.id, noShow: true }) })).status,
+      (await api('/api/appointments/change', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ bookingId: appointment.id, noShow: true }) }))
+        .status,
     ).toBe(200);
     await page.reload();
     await page.getByTestId('appointment').filter({ hasText: 'Gráinne' }).getByTestId('no-show').waitFor();
