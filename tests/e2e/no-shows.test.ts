@@ -31,7 +31,7 @@ describe('no-shows', () => {
       start: isoLocal(started),
       end: isoLocal(started + 45 * 60_000),
       callerName: 'Gráinne Walsh',
-      callerPhone: '+353851234590',
+      callerPhone: '+353851239590',
       callerEmail: null,
       status: 'confirmed',
       source: 'phone-agent',

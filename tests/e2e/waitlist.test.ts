@@ -31,11 +31,11 @@ describe('the waiting list', () => {
       service: 'Cut and blow-dry',
       start,
       callerName: 'Áine Byrne',
-      callerPhone: '+353851234580',
+      callerPhone: '+353851239580',
       stylist: 'Aoife',
     });
     expect(booked.status).toBe(200);
-    const [first, second] = ['+353851234581', '+353851234582'];
+    const [first, second] = ['+353851239581', '+353851239582'];
     for (const [callerName, callerPhone] of [
       ['Nóra Daly', first],
       ['Ciarán Moore', second],
@@ -45,7 +45,7 @@ describe('the waiting list', () => {
       expect(joined.body.say).toMatch(/^You're on the waiting list for tomorrow\. If a time comes free we'll text you, and the first to reply gets it\.$/);
     }
 
-    expect((await agentTool(secret, 'cancel', { callerPhone: '+353851234580' })).status).toBe(200);
+    expect((await agentTool(secret, 'cancel', { callerPhone: '+353851239580' })).status).toBe(200);
     await eventsIdle();
     const outbox = (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[];
     const offers = outbox.filter((entry) => entry.salonId === salonId && /a time has come free/.test(entry.body));
