@@ -1,12 +1,18 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { Logger, LogFormatter, LogItem } from '@aws-lambda-powertools/logger';
+import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 
 /**
- * Structured JSON logs (CloudWatch in AWS, the terminal locally). Personal data never reaches a
- * log line: emails, phone numbers and tokens are masked whatever field they hide in.
+ * Structured JSON logs (CloudWatch in AWS, the terminal locally), written by Powertools for AWS
+ * Lambda's Logger: in a Lambda every line names the function, the request and the X-Ray trace,
+ * and says whether it was a cold start (observed-handler.ts injects the invocation). Personal data
+ * never reaches a log line: emails, phone numbers and tokens are masked whatever field they hide in.
  *
  * Every line written while a request or an event is handled carries that work's context (the
  * call's sid, the booking's id, the correlation id an event brought: withLogContext), so an
- * operator finds everything one call did with one query (docs/operations.md).
+ * operator finds everything one call did with one query (docs/operations.md). That context lives
+ * in AsyncLocalStorage rather than in Powertools' keys, because `npm start` serves every route
+ * from one process, several requests at once.
  */
 type Level = 'debug' | 'info' | 'warn' | 'error';
 
@@ -53,15 +59,48 @@ export const logContext = (): LogContext => ({ ...context.getStore() });
 
 const defined = (fields: LogContext) => Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string' && value)) as LogContext;
 
-let sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`);
-let minimum: Level = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+/**
+ * Our field names and order (level, time, message, then the work's ids and the line's fields),
+ * which the stack's metric filters match on (infra/operations.ts), and Powertools' Lambda keys.
+ */
+class SalonDeskFormatter extends LogFormatter {
+  formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
+    const lambda = attributes.lambdaContext;
+    return new LogItem({
+      attributes: {
+        level: attributes.logLevel.toLowerCase(),
+        time: this.formatTimestamp(attributes.timestamp),
+        message: attributes.message,
+        ...additional,
+        ...(lambda && { function_name: lambda.functionName, function_request_id: lambda.awsRequestId, cold_start: lambda.coldStart }),
+        ...(attributes.xRayTraceId && { xray_trace_id: attributes.xRayTraceId }),
+      },
+    });
+  }
+}
+
+let sink: ((line: string) => void) | undefined;
+
+/** Powertools' Logger, every line redacted as a whole as it is printed (and handed to a test's sink). */
+class RedactingLogger extends Logger {
+  protected override printLog(_level: number, log: LogItem): void {
+    const line = redact(JSON.stringify(log.getAttributes(), this.getJsonReplacer()));
+    if (sink) sink(line);
+    else process.stdout.write(`${line}\n`);
+  }
+}
+
+const toPowertools = (level: Level) => level.toUpperCase() as Uppercase<Level>;
+
+/** The one Powertools Logger: observed-handler.ts gives it each invocation's Lambda context. */
+export const powertoolsLogger = new RedactingLogger({
+  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'salondesk',
+  logLevel: toPowertools((process.env.LOG_LEVEL as Level | undefined) ?? 'info'),
+  logFormatter: new SalonDeskFormatter(),
+});
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  if (order[level] < order[minimum]) return;
-  // Only the message and fields are redacted: the timestamp would look like a phone number.
-  const payload = redact(JSON.stringify({ message, ...context.getStore(), ...fields }));
-  sink(`{"level":"${level}","time":"${new Date().toISOString()}",${payload.slice(1)}`);
+  powertoolsLogger[level](message, { ...context.getStore(), ...fields });
 }
 
 export const logger = {
@@ -72,7 +111,7 @@ export const logger = {
 };
 
 /** Lets tests capture every line, and the local server quieten handlers. */
-export function setLogSink(next: (line: string) => void, level: Level = minimum): void {
+export function setLogSink(next: (line: string) => void, level?: Level): void {
   sink = next;
-  minimum = level;
+  if (level) powertoolsLogger.setLogLevel(toPowertools(level));
 }

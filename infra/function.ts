@@ -36,6 +36,19 @@ export interface FunctionEnvironment {
 export const OPTIONAL_ENVIRONMENT = ['TOKEN_KEY_ARN', 'PROVIDER_SECRETS_ARN', 'BEDROCK_MODEL_ID', 'ELEVENLABS_VOICE_IDS', 'EMAIL_FROM'] as const;
 export type OptionalEnvironmentName = (typeof OPTIONAL_ENVIRONMENT)[number];
 
+/**
+ * Powertools for AWS Lambda's settings (functions/observability/): metrics per stage, and traces
+ * that keep ids and timings only, since a trace is not redacted as a log line is.
+ */
+export function powertoolsEnvironment(stage: string): Record<string, string> {
+  return {
+    POWERTOOLS_SERVICE_NAME: 'salondesk',
+    POWERTOOLS_METRICS_NAMESPACE: `SalonDesk/${stage}`,
+    POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+    POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+  };
+}
+
 export interface AppFunctionProps {
   readonly config: StageConfig;
   /** Module relative to the repository root, exporting `handler`. */
@@ -118,7 +131,9 @@ export class AppFunction extends Construct {
       description: props.description ?? props.entry,
       functionName: props.functionName,
       // No NODE_OPTIONS=--enable-source-maps: it parses every map at import; the bundle maps its stacks when formatted (infra/lambda-bundle.ts).
-      environment: { ...props.environment },
+      environment: { ...props.environment, ...powertoolsEnvironment(config.stage) },
+      // Lambda's own segments (init, invocation) for every function; consumers and jobs add Powertools' Tracer.
+      tracing: lambda.Tracing.ACTIVE,
     } satisfies Partial<lambda.FunctionProps>;
 
     const entryPath = path.join(REPO_ROOT, props.entry);
@@ -142,6 +157,17 @@ export class AppFunction extends Construct {
       throw new Error(`Lambda entry ${props.entry} does not exist (needed by ${this.node.path})`);
     }
     NagSuppressions.addResourceSuppressions(this.function, [LAMBDA_RUNTIME_SUPPRESSION]);
+    NagSuppressions.addResourceSuppressions(
+      this.role,
+      [
+        {
+          id: 'AwsSolutions-IAM5',
+          reason: "Active tracing's xray:PutTraceSegments and xray:PutTelemetryRecords take no resource (X-Ray has no resource-level permissions for them).",
+          appliesTo: ['Resource::*'],
+        },
+      ],
+      true,
+    );
   }
 }
 

@@ -4,12 +4,13 @@ import { deps } from '../../functions/composition-root.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { callerMessageEmail, callerMessageSms } from '../../functions/core/confirmations/messages.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /**
  * message.left → the owner hears of it at once: an email, and a text to their mobile when they
  * gave one. Each once, however often the event arrives; a failure throws for the bus to retry.
  */
-export async function handler(event: EventBridgeEvent<'message.left', unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<'message.left', unknown>): Promise<void> => {
   const left = parseEventDetail('message.left', event.detail);
   const d = deps();
   const ids = { salonId: left.salonId, messageId: left.messageId };
@@ -37,4 +38,4 @@ export async function handler(event: EventBridgeEvent<'message.left', unknown>):
   ];
   const outcomes = await Promise.all(sends);
   logger.info('message notice done', { ...ids, email: outcomes[0]?.sent ?? false, sms: outcomes[1]?.sent ?? false });
-}
+});

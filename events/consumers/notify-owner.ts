@@ -5,9 +5,10 @@ import { parseBookingEvent, salonContact } from '../../functions/core/confirmati
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { ownerEmail } from '../../functions/core/confirmations/messages.js';
 import { isEmailAddress } from '../../functions/core/ports/email.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /** booking.confirmed / booking.cancelled → an email to the salon's owner, once per event. */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { type, kind, detail } = parseBookingEvent(event);
   const { appointment } = detail;
   const d = deps();
@@ -34,4 +35,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   });
   if (outcome.sent) logger.info('owner notice sent', { ...ids, messageId: outcome.messageId });
   else logger.info('owner notice already sent for this event; nothing sent', ids);
-}
+});

@@ -4,12 +4,13 @@ import { deps } from '../../functions/composition-root.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { numberWaitingEmail } from '../../functions/core/confirmations/messages.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /**
  * salon.number-waiting → support hears that a salon waits for a number (the pool is empty) at
  * once, besides the operators' alarm: one email per wait, however often the event arrives.
  */
-export async function handler(event: EventBridgeEvent<'salon.number-waiting', unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<'salon.number-waiting', unknown>): Promise<void> => {
   const waiting = parseEventDetail('salon.number-waiting', event.detail);
   const d = deps();
   const ids = { salonId: waiting.salonId };
@@ -22,4 +23,4 @@ export async function handler(event: EventBridgeEvent<'salon.number-waiting', un
     () => d.email.send({ salonId: waiting.salonId, to: d.config.SUPPORT_EMAIL, ...numberWaitingEmail(salon, waiting.since), fromName: 'SalonDesk' }),
   );
   logger.info(outcome.sent ? 'number-waiting email sent' : 'number-waiting email already sent; nothing sent', ids);
-}
+});

@@ -5,13 +5,14 @@ import { deps } from '../../functions/composition-root.js';
 import { SALON_TIME_ZONE } from '../../functions/contracts/appointments.js';
 import { bookingActivity, callActivity, messageActivity } from '../../functions/core/dashboard/activity.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /**
  * The dashboard's recent activity and call figures, kept by the bus: each booking, cancellation,
  * finished call and message becomes one activity line (a redelivery rewrites the same item), and
  * each finished call is counted once on its day's figures.
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const d = deps();
   const type = event['detail-type'];
   switch (type) {
@@ -40,4 +41,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     default:
       logger.warn('activity: an event this consumer does not handle', { type });
   }
-}
+});

@@ -5,6 +5,7 @@ import { isOver, parseBookingEvent, readingOnce, salonContact } from '../../func
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { callerEmail } from '../../functions/core/confirmations/messages.js';
 import { isEmailAddress } from '../../functions/core/ports/email.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /** Organiser of sandbox invites, where no sending address is configured. */
 export const SANDBOX_ORGANIZER = 'bookings@sandbox.salondesk.invalid';
@@ -14,7 +15,7 @@ export const SANDBOX_ORGANIZER = 'bookings@sandbox.salondesk.invalid';
  * owner for a test booking), with
  * a calendar invite (REQUEST, then CANCEL with the same UID). Once per event, like the SMS.
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { type, kind, detail } = parseBookingEvent(event);
   const { appointment } = detail;
   const d = deps();
@@ -48,4 +49,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   });
   if (outcome.sent) logger.info('booking email sent', { ...ids, messageId: outcome.messageId });
   else logger.info('booking email already sent for this event; nothing sent', ids);
-}
+});

@@ -4,6 +4,7 @@ import { logger } from '../../functions/logger.js';
 import { isOver, parseBookingEvent, readingOnce, salonContact } from '../../functions/core/confirmations/booking-event.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { bookingSms } from '../../functions/core/confirmations/messages.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /**
  * booking.confirmed / booking.cancelled → a text to the caller (to the owner's mobile for a
@@ -11,7 +12,7 @@ import { bookingSms } from '../../functions/core/confirmations/messages.js';
  * table); a failure throws for the bus to retry and finally dead-letter, and never touches the
  * booking (RELIABILITY 21, 22). Logs carry ids only (RELIABILITY 26).
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const { type, kind, detail } = parseBookingEvent(event);
   const { appointment } = detail;
   const d = deps();
@@ -43,4 +44,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   });
   if (outcome.sent) logger.info('booking sms sent', { ...ids, messageId: outcome.messageId });
   else logger.info('booking sms already sent for this event; nothing sent', ids);
-}
+});

@@ -6,6 +6,7 @@ import { logger } from '../../functions/logger.js';
 import { salonContact } from '../../functions/core/confirmations/booking-event.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { depositRefundSms, depositSms } from '../../functions/core/confirmations/messages.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 type DepositEventType = 'booking.deposit-requested' | 'booking.deposit-refunded';
 
@@ -39,7 +40,7 @@ async function textOf(
  * for a test booking, as every test booking's text, and not at all without one). Once per event and booking (a claim
  * in the table); a failure throws for the bus to retry. Logs carry ids only.
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const type = event['detail-type'];
   if (type !== 'booking.deposit-requested' && type !== 'booking.deposit-refunded') throw new Error(`Not a deposit event: ${type}`);
   const d = deps();
@@ -66,4 +67,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
   });
   if (outcome.sent) logger.info('deposit sms sent', { ...ids, messageId: outcome.messageId });
   else logger.info('deposit sms already sent for this event; nothing sent', ids);
-}
+});

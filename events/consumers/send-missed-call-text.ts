@@ -6,6 +6,7 @@ import { callReadiness } from '../../functions/core/call-readiness.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { missedCallText, TEXTED_OUTCOMES } from '../../functions/core/calls/missed-call-text.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /**
  * call.completed → one text to a caller nobody answered, when the salon asked for it
@@ -13,7 +14,7 @@ import { logger } from '../../functions/logger.js';
  * day, so a repeated event, or a second missed call the same day, sends nothing more. A failed
  * send throws for the bus to retry, then dead-letter. Logs carry ids only.
  */
-export async function handler(event: EventBridgeEvent<'call.completed', unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<'call.completed', unknown>): Promise<void> => {
   const completed = parseEventDetail('call.completed', event.detail);
   if (!TEXTED_OUTCOMES.has(completed.outcome) || completed.test) return;
   const d = deps();
@@ -43,4 +44,4 @@ export async function handler(event: EventBridgeEvent<'call.completed', unknown>
     throw error;
   });
   logger.info(outcome.sent ? 'missed-call text sent' : 'missed-call text already sent to this caller today', ids);
-}
+});

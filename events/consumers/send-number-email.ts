@@ -4,9 +4,10 @@ import { deps } from '../../functions/composition-root.js';
 import { deliverOnce } from '../../functions/core/confirmations/deliver-once.js';
 import { numberAssignedEmail } from '../../functions/core/confirmations/messages.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /** salon.number-assigned → one email to the owner per number (with the going-live checklist), however often the event arrives. */
-export async function handler(event: EventBridgeEvent<'salon.number-assigned', unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<'salon.number-assigned', unknown>): Promise<void> => {
   const assigned = parseEventDetail('salon.number-assigned', event.detail);
   const d = deps();
   const ids = { salonId: assigned.salonId };
@@ -24,4 +25,4 @@ export async function handler(event: EventBridgeEvent<'salon.number-assigned', u
     () => d.email.send({ salonId: assigned.salonId, to, ...content, fromName: 'SalonDesk' }),
   );
   logger.info(outcome.sent ? 'number email sent' : 'number email already sent; nothing sent', ids);
-}
+});

@@ -3,6 +3,7 @@ import { parseEventDetail } from '../../functions/contracts/events.js';
 import { deps } from '../../functions/composition-root.js';
 import { sendReminder } from '../../functions/core/reminders/send-reminder.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /**
  * booking.reminder-due → the caller's reminder text, in the salon's name and the language its
@@ -10,7 +11,7 @@ import { logger } from '../../functions/logger.js';
  * its text is sent (functions/core/reminders/send-reminder.ts). A failure throws for the bus to
  * retry and finally dead-letter; the sweep publishes the reminder again meanwhile.
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const detail = parseEventDetail('booking.reminder-due', event.detail);
   const ids = { eventType: 'booking.reminder-due', salonId: detail.appointment.salonId, bookingId: detail.appointment.id, channel: 'sms' };
   const delivered = await sendReminder(deps(), detail).catch((error: unknown) => {
@@ -24,4 +25,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     'test-booking': 'reminder skipped: a test booking',
   } as const;
   logger.info(said[delivered], ids);
-}
+});

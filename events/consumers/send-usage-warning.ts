@@ -7,9 +7,10 @@ import { billingPeriodById } from '../../functions/core/usage/billing-period.js'
 import { loadBillingState } from '../../functions/core/billing/billing-state.js';
 import { billingUrl } from '../../functions/core/billing/billing.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 /** usage.threshold-reached → one email to the owner per threshold per period, however often the event arrives. */
-export async function handler(event: EventBridgeEvent<'usage.threshold-reached', unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<'usage.threshold-reached', unknown>): Promise<void> => {
   const warning = parseEventDetail('usage.threshold-reached', event.detail);
   const d = deps();
   const ids = { salonId: warning.salonId, threshold: warning.threshold };
@@ -30,4 +31,4 @@ export async function handler(event: EventBridgeEvent<'usage.threshold-reached',
     () => d.email.send({ salonId: warning.salonId, to, ...content, fromName: 'SalonDesk' }),
   );
   logger.info(outcome.sent ? 'usage warning sent' : 'usage warning already sent for this threshold; nothing sent', ids);
-}
+});

@@ -3,6 +3,7 @@ import { parseEventDetail } from '../../functions/contracts/events.js';
 import { deps } from '../../functions/composition-root.js';
 import { noteCalendarFailure, syncCalendarEvent } from '../../functions/core/booking/calendar-events.js';
 import { logger } from '../../functions/logger.js';
+import { tracedHandler } from '../../functions/observability/traced-handler.js';
 
 const BOOKING_EVENTS = ['booking.confirmed', 'booking.cancelled', 'booking.deposit-requested'] as const;
 type CalendarBookingEvent = (typeof BOOKING_EVENTS)[number];
@@ -13,7 +14,7 @@ type CalendarBookingEvent = (typeof BOOKING_EVENTS)[number];
  * The booking's transaction left the write to do (`CALSYNC#`). A failure is thrown: the bus
  * retries, then the rule's dead-letter queue; the sweep retries the marker meanwhile.
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+export const handler = tracedHandler(async (event: EventBridgeEvent<string, unknown>): Promise<void> => {
   const type = event['detail-type'];
   if (!(BOOKING_EVENTS as readonly string[]).includes(type)) throw new Error(`Not a booking event: ${type}`);
   const { appointment } = parseEventDetail(type as CalendarBookingEvent, event.detail);
@@ -31,4 +32,4 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     });
     throw error;
   }
-}
+});

@@ -28,6 +28,7 @@ import {
   type ReleaseResult,
   type StockResult,
 } from './phone-numbers.js';
+import { tracedHandler } from '../observability/traced-handler.js';
 
 /**
  * Operators' and support staff's admin Lambda. Invoked with IAM only (bin/admin.ts); never
@@ -57,11 +58,11 @@ const ACTIONS: Record<string, Action<z.ZodType>> = {
 
 const refusal = (issues: { message: string }[]) => ({ ok: false as const, error: issues.map((issue) => issue.message).join('; ') });
 
-export async function handler(event: unknown): Promise<AdminResult> {
+export const handler = tracedHandler(async (event: unknown): Promise<AdminResult> => {
   const name = (event as { action?: unknown } | null)?.action;
   if (name === 'agent-secret') return agentSecretAction(event);
   const chosen = typeof name === 'string' ? ACTIONS[name] : undefined;
   if (!chosen) return { ok: false, error: `action must be one of agent-secret, ${Object.keys(ACTIONS).join(', ')}` };
   const parsed = chosen.schema.safeParse(event);
   return parsed.success ? chosen.run(deps(), parsed.data) : refusal(parsed.error.issues);
-}
+});

@@ -9,6 +9,7 @@ import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
 import { findRouteById } from '../routes.js';
 import { logger, withLogContext } from '../logger.js';
+import { countServerError, lambdaObservers } from '../observability/lambda-observers.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -248,18 +249,20 @@ const readJsonBody = (schema: z.ZodType | undefined): Step => ({
   },
 });
 
-/** The one place a refusal, or anything thrown, becomes the route's answer (errorResponse). */
-const answerRefusals = (errorBody: RouteOptions<undefined, undefined>['errorBody']): Step => ({
+/** The one place a refusal, or anything thrown, becomes the route's answer (errorResponse); a 5xx is counted under the route. */
+const answerRefusals = (routeId: string, errorBody: RouteOptions<undefined, undefined>['errorBody']): Step => ({
   name: 'answer-refusals',
   onError: (request) => {
     const response = errorResponse(request.error);
+    if (response.statusCode !== undefined && response.statusCode >= 500) countServerError(routeId);
     if (typeof errorBody === 'function') request.response = errorBody(response, request.event, request.error);
     else request.response = errorBody === 'text' ? asPlainText(response) : response;
   },
 });
 
 /**
- * Every route's stack, as middy middlewares: the caller first, then the body's size, the query,
+ * Every route's stack, as middy middlewares: Powertools' Logger and Metrics around it all
+ * (functions/observability/lambda-observers.ts), then the caller, then the body's size, the query,
  * the body (docs/reliability.md), and refusals answered in one place. middy's stock body parsers
  * and error handler are not used: ours check the body against the route's own schema and answer
  * refusals in the product's shape and words.
@@ -271,7 +274,8 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
 ) {
   const route = findRouteById(options.routeId);
   const handler = middy<ApiEvent, ApiResult, unknown, Context>()
-    .use(answerRefusals(options.errorBody))
+    .use(lambdaObservers<ApiEvent, ApiResult>())
+    .use(answerRefusals(route.id, options.errorBody))
     .use(identifyCaller(identify))
     .use(limitBodySize(route.maxBodyBytes))
     .use(readQuery(options.query ?? NO_PARAMETERS))

@@ -3,6 +3,7 @@ import { sweepBookings, type SweepResult } from '../core/booking/booking-sweep.j
 import { renewMirrors } from '../core/calendar/mirror.js';
 import { logger } from '../logger.js';
 import { graceOf } from './sweep-schedule.js';
+import { tracedHandler } from '../observability/traced-handler.js';
 
 /**
  * The booking sweep, on a schedule (functions/jobs/sweep-schedule.ts): releases held times whose
@@ -14,7 +15,7 @@ const SWEEP_LIMIT = 200;
 
 export type BookingSweepResult = SweepResult & { mirrors: Awaited<ReturnType<typeof renewMirrors>> };
 
-export async function handler(event?: { graceMs?: unknown }): Promise<BookingSweepResult> {
+export const handler = tracedHandler(async (event?: { graceMs?: unknown }): Promise<BookingSweepResult> => {
   const d = deps();
   const result = await sweepBookings(d, { graceMs: graceOf(event), limit: SWEEP_LIMIT });
   if (result.settled || result.failed || result.calendarSalons) logger.info('booking sweep', { ...result });
@@ -24,4 +25,4 @@ export async function handler(event?: { graceMs?: unknown }): Promise<BookingSwe
   if (result.failed) throw new Error(`${result.failed} booking(s) could not be settled`);
   if (mirrors.failed) throw new Error(`${mirrors.failed} calendar mirror(s) could not be synced`);
   return { ...result, mirrors };
-}
+});

@@ -1,6 +1,7 @@
 import { deps } from '../composition-root.js';
 import { watchNumberPool, type PoolReport } from '../core/numbers/watch-pool.js';
 import { logger } from '../logger.js';
+import { tracedHandler } from '../observability/traced-handler.js';
 
 /**
  * The number pool's watch, on a schedule (infra/jobs.ts): serves waiting salons, tops the
@@ -9,8 +10,8 @@ import { logger } from '../logger.js';
  */
 export const POOL_LEVEL_LOG = 'number pool level';
 
-export async function handler(): Promise<PoolReport> {
+export const handler = tracedHandler(async (): Promise<PoolReport> => {
   const report = await watchNumberPool(deps());
   logger.info(POOL_LEVEL_LOG, { ...report });
   return report;
-}
+});

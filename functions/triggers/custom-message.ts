@@ -1,5 +1,6 @@
 import type { CustomMessageTriggerEvent } from 'aws-lambda';
 import * as z from 'zod';
+import { tracedHandler } from '../observability/traced-handler.js';
 
 const settings = z.object({ SITE_URL: z.url() });
 
@@ -7,7 +8,7 @@ const settings = z.object({ SITE_URL: z.url() });
  * Cognito sends a code for a forgotten password; owners get a link instead, to /reset-password
  * on the site, carrying the code (Cognito substitutes its {####} placeholder) and the email.
  */
-export async function handler(event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> {
+export const handler = tracedHandler(async (event: CustomMessageTriggerEvent): Promise<CustomMessageTriggerEvent> => {
   if (event.triggerSource !== 'CustomMessage_ForgotPassword') return event;
   const { SITE_URL } = settings.parse(process.env);
   const email = event.request.userAttributes.email ?? '';
@@ -20,4 +21,4 @@ export async function handler(event: CustomMessageTriggerEvent): Promise<CustomM
     '<p>If you did not ask for this, you can ignore this email: your password stays the same.</p>',
   ].join('\n');
   return event;
-}
+});

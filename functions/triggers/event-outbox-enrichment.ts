@@ -1,5 +1,6 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { relayedEventOfStreamImage } from '../store/event-outbox.js';
+import { tracedHandler } from '../observability/traced-handler.js';
 
 /** What the Pipe's target makes an event of: `detailType` its DetailType, `detail` its Detail (infra/event-outbox-pipe.ts). */
 export interface EnrichedOutboxEvent {
@@ -14,11 +15,11 @@ export interface EnrichedOutboxEvent {
  * as the object the publisher sends; this returns it parsed, one entry per record, in order.
  * Pipes enrichment: https://docs.aws.amazon.com/eventbridge/latest/userguide/pipes-enrichment.html
  */
-export async function handler(records: DynamoDBRecord[]): Promise<EnrichedOutboxEvent[]> {
+export const handler = tracedHandler(async (records: DynamoDBRecord[]): Promise<EnrichedOutboxEvent[]> => {
   return records.map((record) => {
     const event = relayedEventOfStreamImage(record.dynamodb?.NewImage as Record<string, { S?: string }> | undefined);
     // The filter lets only outbox INSERTs through: anything else fails the batch, which goes to the DLQ after its retries.
     if (!event) throw new Error(`Stream record ${record.eventID ?? '?'} is not an outbox item`);
     return { detailType: event.detailType, detail: JSON.parse(event.detail) as unknown };
   });
-}
+});

@@ -37,6 +37,9 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
   'pdfjs-dist',
   'mammoth',
   'ics',
+  // Powertools' Tracer and the X-Ray SDK it loads: consumers and jobs only (functions/observability/traced-handler.ts).
+  '@aws-lambda-powertools/tracer',
+  'aws-xray-sdk-core',
 ];
 /**
  * Loaded on first use only: the vendor SDKs behind ports (axios is Twilio's REST client's), which the sandbox never needs,

@@ -8,7 +8,7 @@ import { detailTypesOf, eventRules } from '../../events/rules.js';
 import { routes, type Grant } from '../../functions/routes.js';
 import { tableKeys } from '../../functions/store/table-definition.js';
 import { CONSUMER_RETRY_ATTEMPTS } from '../../infra/events.js';
-import { OPTIONAL_ENVIRONMENT, type AppFunction } from '../../infra/function.js';
+import { OPTIONAL_ENVIRONMENT, powertoolsEnvironment, type AppFunction } from '../../infra/function.js';
 import { USER_POOL_ADMIN_ACTIONS } from '../../infra/grants.js';
 import { routeThrottles } from '../../infra/api.js';
 import { stageConfig } from '../../infra/stage-config.js';
@@ -37,7 +37,13 @@ const REQUIRED_ENVIRONMENT = [
  * Anything else in a Lambda's environment must be justified here (RELIABILITY 31: no secrets).
  * The optional provider ids and ARNs are checked per grant in providers.test.ts.
  */
-const ALLOWED_ENVIRONMENT = new Set<string>([...REQUIRED_ENVIRONMENT, ...OPTIONAL_ENVIRONMENT, 'NODE_OPTIONS', 'TWILIO_EDGE']);
+const ALLOWED_ENVIRONMENT = new Set<string>([
+  ...REQUIRED_ENVIRONMENT,
+  ...OPTIONAL_ENVIRONMENT,
+  ...Object.keys(powertoolsEnvironment('dev')),
+  'NODE_OPTIONS',
+  'TWILIO_EDGE',
+]);
 
 let dev: SynthesizedStage;
 let prod: SynthesizedStage;
@@ -249,6 +255,22 @@ describe('Lambdas', () => {
     }
   });
 
+  it("are traced by X-Ray, with Powertools' metrics per stage and traces that keep no response or error (issue 44, point 5)", () => {
+    for (const s of [dev, prod]) {
+      const lambdas = resources(s, 'AWS::Lambda::Function');
+      const stage = s.stack.stackName.replace('SalonReceptionist-', '');
+      for (const { name, fn } of appFunctions(s)) {
+        const props = lambdas[logicalId(s, fn)]!.Properties;
+        expect(props.TracingConfig, name).toEqual({ Mode: 'Active' });
+        expect(props.Environment.Variables, name).toMatchObject({
+          POWERTOOLS_METRICS_NAMESPACE: `SalonDesk/${stage}`,
+          POWERTOOLS_TRACER_CAPTURE_RESPONSE: 'false',
+          POWERTOOLS_TRACER_CAPTURE_ERROR: 'false',
+        });
+      }
+    }
+  });
+
   it('each has its own log group with the stage retention', () => {
     const devGroups = resources(dev, 'AWS::Logs::LogGroup');
     const prodGroups = resources(prod, 'AWS::Logs::LogGroup');
@@ -297,9 +319,13 @@ describe('Lambdas', () => {
         `${name} bedrock`,
       ).toBe(has('bedrock:invoke'));
 
-      // Role policies name this stage's resources, never every resource.
+      // Role policies name this stage's resources, never every resource; X-Ray's two writes have no
+      // resource-level permissions (https://docs.aws.amazon.com/xray/latest/devguide/security_iam_service-with-iam.html).
       for (const statement of statementsOfRole(dev.template, roleId)) {
-        expect(statement.Resource, name).not.toBe('*');
+        const actionsOf = ([] as string[]).concat(statement.Action as string | string[]);
+        if (actionsOf.every((action) => action.startsWith('xray:')))
+          expect(actionsOf.sort(), name).toEqual(['xray:PutTelemetryRecords', 'xray:PutTraceSegments']);
+        else expect(statement.Resource, name).not.toBe('*');
       }
       // No AWS managed policies (no AWSLambdaBasicExecutionRole: logs go to the function's own group).
       const role = resources(dev, 'AWS::IAM::Role')[roleId]!;
