@@ -4,6 +4,10 @@ import type { Grant } from '../functions/routes.js';
 /**
  * Which consumers each event fans out to. CDK turns every rule into an EventBridge rule with a
  * Lambda target and a dead-letter queue; the local bus applies the same table in-process.
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): a booking's events reach
+ * events/consumers/send-booking-sms.ts (the caller's text) and its siblings; a call's end,
+ * events/consumers/meter-call-usage.ts.
  */
 export interface EventRule {
   id: string;

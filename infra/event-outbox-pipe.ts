@@ -13,6 +13,13 @@ import { AppFunction, type FunctionEnvironment } from './function.js';
 import { logicalIdOf } from './grants.js';
 import { physicalName, type StageConfig } from './stage-config.js';
 
+/**
+ * The table's outbox items to the bus: an EventBridge Pipe reads the stream, keeps first writes of
+ * outbox items, enriches them into events (functions/triggers/event-outbox-enrichment.ts) and puts
+ * them on the bus. Next hop of a call (docs/architecture.md, "One call, end to end"):
+ * events/rules.ts, which sends each event to its consumers.
+ */
+
 export const OUTBOX_ENRICHMENT_ENTRY = 'functions/triggers/event-outbox-enrichment.ts';
 
 /**

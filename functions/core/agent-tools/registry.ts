@@ -19,6 +19,9 @@ import { joinWaitlist } from '../waitlist/waitlist.js';
  * must satisfy) and what it does. The tools route validates with the contract and runs the tool;
  * the hosted agent's tool definitions are generated from the same contracts; the sandbox
  * receptionist calls the same `run`. A tool added here is added everywhere.
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): `book` runs
+ * functions/core/booking/book.ts, `check-availability` functions/core/booking/slots.ts.
  */
 export type ToolDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
   // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real

@@ -54,6 +54,10 @@ import type { BookingRecord, DayItem, DepositHold } from './records.js';
  *    reached meanwhile refuses the caller, a key taken meanwhile is answered from its item.
  *    `booking.confirmed` (or, for a held time, `booking.deposit-requested`) is in the same
  *    transaction, as an outbox item: it leaves with the write (store/event-outbox.ts).
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): the transaction is
+ * functions/store/booking/booking-change.ts, and its outbox items reach the bus through the table's
+ * stream (infra/event-outbox-pipe.ts in AWS).
  */
 export type BookingSource = Appointment['source'];
 

@@ -10,6 +10,9 @@ import { DIALLING_MARGIN_SECONDS } from './forwarding-loops.js';
  * routing when the call rings, which legs picked up, and the end from Twilio's status callback.
  * Every write is first-wins or an only-ever-true flag, so a repeated or reordered webhook
  * leaves the same record (reliability 39).
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): the call's end is written with
+ * its call.completed as an outbox item, which the bus takes to events/consumers/meter-call-usage.ts.
  */
 type RecordDeps = Pick<Ports, 'calls' | 'now'>;
 type RoutingDeps = RecordDeps & Pick<Ports, 'salons' | 'dialling'>;

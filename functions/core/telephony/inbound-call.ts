@@ -31,6 +31,10 @@ import {
  * answer and changes nothing (the webhook then records what the answer says happened). Whatever
  * happens, the caller is given to the receptionist or a person, or is asked for a message
  * (message-mode.ts): never a bare goodbye (RELIABILITY 53).
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): a call for the receptionist is
+ * registered with the salon's hosted agent (functions/providers/elevenlabs-voice-agent.ts,
+ * register-call), whose agent then calls functions/api/agent-tools.ts for every tool it uses.
  */
 export interface InboundCallDeps {
   numbers: Pick<NumberStore, 'get'>;

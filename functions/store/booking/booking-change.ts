@@ -13,6 +13,17 @@ import { markerKey, markerPut } from './settle-store.js';
 import { reminderKey, reminderPut } from '../reminder-store.js';
 import type { ChangeRefusal, CommitBookingChange } from '../../core/ports/booking/booking-change.js';
 
+/**
+ * Every booking change as ONE TransactWriteItems: the days, the appointments, the caller's record,
+ * the idempotency key and its answer, the month's count, the reminder, the calendar write to do
+ * and the booking's events as outbox items, each built by its entity (../entities/); a refusal
+ * names the item that failed its condition.
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): the outbox items leave on the
+ * table's stream, through infra/event-outbox-pipe.ts (an EventBridge Pipe) to the bus, where
+ * events/rules.ts says which consumer gets each.
+ */
+
 type TransactItem = NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>[number];
 
 export function createCommitBookingChange(client: DynamoDBDocumentClient, tableName: string): CommitBookingChange {
