@@ -13,6 +13,10 @@ import { VoiceAgentProviderError, type AgentHandle, type VoiceAgentPort } from '
  * Authorization header), one webhook tool per agent tool, and the agent itself. Creation makes
  * them in that order (the tools side by side, to keep Go Live quick) and, when the provider
  * refuses part-way, deletes what it made.
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): `registerCall` answers Twilio
+ * with ElevenLabs' TwiML; the hosted agent then calls functions/api/agent-tools.ts for every tool
+ * it uses. (Under `npm start` the sandbox voice agent stands in for ElevenLabs.)
  */
 const secretName = (salonId: string) => `salon ${salonId} agent tools`;
 

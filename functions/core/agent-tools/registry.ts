@@ -21,7 +21,8 @@ import { joinWaitlist } from '../waitlist/waitlist.js';
  * receptionist calls the same `run`. A tool added here is added everywhere.
  *
  * Next hop of a call (docs/architecture.md, "One call, end to end"): `book` runs
- * functions/core/booking/book.ts, `check-availability` functions/core/booking/slots.ts.
+ * functions/core/booking/book.ts, `check-availability`
+ * functions/core/booking/check-availability.ts (which finds the free times with slots.ts).
  */
 export type ToolDeps = Pick<Ports, 'salons' | 'setup' | 'googleStore' | 'calendar' | 'tokenCipher' | 'events' | 'now' | 'bookings' | 'rateLimits'> &
   // Only `transfer` uses them, and only for a call with a SID at the telephony provider (a real

@@ -55,7 +55,8 @@ import type { BookingRecord, DayItem, DepositHold } from './records.js';
  *    `booking.confirmed` (or, for a held time, `booking.deposit-requested`) is in the same
  *    transaction, as an outbox item: it leaves with the write (store/event-outbox.ts).
  *
- * Next hop of a call (docs/architecture.md, "One call, end to end"): the transaction is
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): the transaction,
+ * `deps.bookings.commitChange` (wired in functions/store/booking-store.ts), is
  * functions/store/booking/booking-change.ts, and its outbox items reach the bus through the table's
  * stream (infra/event-outbox-pipe.ts in AWS).
  */
