@@ -252,9 +252,11 @@ const readJsonBody = (schema: z.ZodType | undefined): Step => ({
 /** The one place a refusal, or anything thrown, becomes the route's answer (errorResponse); a 5xx is counted under the route. */
 const answerRefusals = (routeId: string, errorBody: RouteOptions<undefined, undefined>['errorBody']): Step => ({
   name: 'answer-refusals',
-  onError: (request) => {
+  onError: async (request) => {
     const response = errorResponse(request.error);
-    if (response.statusCode !== undefined && response.statusCode >= 500) countServerError(routeId);
+    // Counted before the answer leaves, since Lambda may freeze the process once it has.
+    if (response.statusCode !== undefined && response.statusCode >= 500)
+      await countServerError(routeId).catch((error: unknown) => logger.warn('server error not counted', { detail: (error as Error).message }));
     if (typeof errorBody === 'function') request.response = errorBody(response, request.event, request.error);
     else request.response = errorBody === 'text' ? asPlainText(response) : response;
   },

@@ -10,7 +10,7 @@ import { routes } from '../../functions/routes.js';
  * Powertools for AWS Lambda in every handler (issue 44, point 5): the Logger's Lambda keys on our
  * redacted lines, Metrics' embedded-metric lines for cold starts and 5xx, and the Tracer's
  * correlation annotation. Sources: https://docs.powertools.aws.dev/lambda/typescript/latest/core/logger/
- * (injecting the Lambda context), .../core/metrics/ (cold start metric, single metrics, EMF),
+ * (injecting the Lambda context), .../core/metrics/ (single metrics, EMF),
  * .../core/tracer/ (annotations are indexed for search; captureHTTPsRequests, POWERTOOLS_TRACER_CAPTURE_ERROR).
  */
 const lambdaContext = (awsRequestId: string): Context =>
