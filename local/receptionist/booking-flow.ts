@@ -102,34 +102,57 @@ export async function continueBooking(ctx: Context, problems: Problems = {}, lea
   );
 }
 
+/** What a turn makes of the offers: one of them, 'new' when it asks for another, undefined while it is not clear. */
+type Picked = Offer | 'new' | undefined;
+
+const dayOf = (offer: Offer) => localDate(fromWallClock(offer.start));
+
 /**
  * The offer a turn picks: by day and time, time, place, or a yes to the only one; 'new' when it
  * asks for another. A day that could be either of two ("Monday" said on a Monday) is the one of
  * them that was offered; of offers on two days, "today" or "next week" says which.
  */
-export function pickOffer(offers: Offer[], turn: Turn): Offer | 'new' | undefined {
+export function pickOffer(offers: Offer[], turn: Turn): Picked {
   if (turn.service || turn.stylist) return 'new';
+  const day = dayPicked(offers, turn);
+  if ('settled' in day) return day.settled;
+  const candidates = day.date ? offers.filter((offer) => dayOf(offer) === day.date) : offers;
+  if (day.date && !candidates.length) return 'new';
   const time = turn.time ?? bareHourIn(turn.text);
-  const dayOf = (offer: Offer) => localDate(fromWallClock(offer.start));
+  if (time) return pickAtTime(candidates, time);
+  return pickByPlaceOrYes(candidates, turn, day.date);
+}
+
+/**
+ * The one day of the offers' a turn means (none when it names no day), or what the turn comes
+ * to when it means none or several: another offer, or, a vague day between two offered, not clear yet.
+ */
+function dayPicked(offers: Offer[], turn: Turn): { date: string | undefined } | { settled: Picked } {
   const offered = [...new Set(offers.map(dayOf))].sort();
   const problem = turn.day && 'problem' in turn.day ? turn.day.problem : undefined;
   const which = offered.length === 2 && turn.place === undefined ? laterOrSooner(turn) : undefined;
-  const dates =
-    turn.day && 'date' in turn.day
-      ? [turn.day.date]
-      : problem && 'options' in problem
-        ? problem.options.filter((date) => offered.includes(date))
-        : which
-          ? [which === 'later' ? offered[1]! : offered[0]!]
-          : [];
-  if ((turn.day || which) && dates.length !== 1) return problem?.kind === 'vague' && which ? undefined : 'new';
-  const date = dates[0];
-  const candidates = date ? offers.filter((offer) => dayOf(offer) === date) : offers;
-  if (date && !candidates.length) return 'new';
-  if (time) {
-    const atTime = candidates.filter((offer) => clockOf(offer.start) === time);
-    return atTime.length === 1 ? atTime[0] : atTime.length ? undefined : 'new';
-  }
+  if (!turn.day && !which) return { date: undefined };
+  const dates = datesMeant(turn, offered, which);
+  if (dates.length === 1) return { date: dates[0] };
+  return { settled: problem?.kind === 'vague' && which ? undefined : 'new' };
+}
+
+/** The days a turn may mean: the day it named, the offered ones of a day it left open, or the sooner or later of two offered. */
+function datesMeant(turn: Turn, offered: readonly string[], which: ReturnType<typeof laterOrSooner>): string[] {
+  if (turn.day && 'date' in turn.day) return [turn.day.date];
+  if (turn.day && 'options' in turn.day.problem) return turn.day.problem.options.filter((date) => offered.includes(date));
+  if (which) return [which === 'later' ? offered[1]! : offered[0]!];
+  return [];
+}
+
+/** A time said picks the one offer at it; two at it are not clear yet; none at it asks for another. */
+function pickAtTime(candidates: readonly Offer[], time: string): Picked {
+  const atTime = candidates.filter((offer) => clockOf(offer.start) === time);
+  return atTime.length === 1 ? atTime[0] : atTime.length ? undefined : 'new';
+}
+
+/** Without a time: "the second one", or a yes (or the day alone) when only one offer is left. */
+function pickByPlaceOrYes(candidates: readonly Offer[], turn: Turn, date: string | undefined): Picked {
   if (turn.place !== undefined) return candidates.at(turn.place);
   if ((turn.yes || date) && candidates.length === 1) return candidates[0];
   return undefined;

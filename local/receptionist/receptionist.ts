@@ -124,26 +124,54 @@ function dropBooking(ctx: Context): TurnAnswer {
   return reply("No problem, I won't book anything. Is there anything else I can help with?");
 }
 
-/** What the sentence asks, when it answered nothing pending: a person, a message, the policy, a change, a price, the salon, a booking. */
+/** A step's answer, when the turn is its to answer. */
+type Answering = TurnAnswer | Promise<TurnAnswer> | undefined;
+
+/**
+ * What the sentence asks, when it answered nothing pending, in this order: a person, a message or
+ * the policy; a change to a booking; a price or the salon's facts; else the booking goes on.
+ */
 async function dispatch(ctx: Context, turn: Turn): Promise<TurnAnswer> {
+  return requestAnswer(ctx, turn) ?? changeAnswer(ctx, turn) ?? questionAnswer(ctx, turn) ?? carryOn(ctx, turn);
+}
+
+/** A person, a message or the policy, asked for by name. */
+function requestAnswer(ctx: Context, turn: Turn): Answering {
+  if (turn.asks.has('person')) return transferAnswer(ctx);
+  if (turn.asks.has('message')) return askForMessage(ctx, turn);
+  if (turn.asks.has('policy')) return policyAnswer(ctx);
+  return undefined;
+}
+
+/** A cancellation (of the booking being made, that one is dropped), a move, or a correction of what was just booked. */
+function changeAnswer(ctx: Context, turn: Turn): Answering {
   const { state } = ctx;
-  const asks = turn.asks;
-  if (asks.has('person')) return transferAnswer(ctx);
-  if (asks.has('message')) return askForMessage(ctx, turn);
-  if (asks.has('policy')) return policyAnswer(ctx);
-  if (asks.has('cancel') && state.task === 'book' && !state.made.length && !MENTIONS_BOOKING.test(turn.text)) return dropBooking(ctx);
-  if (asks.has('cancel')) return startCancel(ctx, turn);
-  if (
-    asks.has('move') &&
-    (MENTIONS_BOOKING.test(turn.text) || (turn.service && /\bmy\b/i.test(turn.text)) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text)))
-  )
-    return startMove(ctx, turn);
+  if (turn.asks.has('cancel'))
+    return state.task === 'book' && !state.made.length && !MENTIONS_BOOKING.test(turn.text) ? dropBooking(ctx) : startCancel(ctx, turn);
+  if (turn.asks.has('move') && movesABooking(ctx, turn)) return startMove(ctx, turn);
   if (correctsLast(ctx, turn)) return startMove(ctx, turn, true);
-  if ((asks.has('price') || asks.has('duration')) && !asks.has('book')) return priceAnswer(ctx, turn);
-  if ((asks.has('hours') || asks.has('directions')) && !asks.has('book')) return salonFacts(ctx, turn);
+  return undefined;
+}
+
+/** "Move" is about a booking when the caller says so: "my appointment", "my cut", or "that" once one was made. */
+const movesABooking = ({ state }: Context, turn: Turn) =>
+  MENTIONS_BOOKING.test(turn.text) || Boolean(turn.service && /\bmy\b/i.test(turn.text)) || (state.made.length > 0 && /\b(that|it)\b/i.test(turn.text));
+
+/** A price or a duration, the hours or the way there, asked without asking to book. */
+function questionAnswer(ctx: Context, turn: Turn): Answering {
+  const asks = turn.asks;
+  if (asks.has('book')) return undefined;
+  if (asks.has('price') || asks.has('duration')) return priceAnswer(ctx, turn);
+  if (asks.has('hours') || asks.has('directions')) return salonFacts(ctx, turn);
+  return undefined;
+}
+
+/** Otherwise: a booking goes on with what the turn named, a name or number given takes up what was left, or the caller hears what can be done. */
+function carryOn(ctx: Context, turn: Turn): TurnAnswer | Promise<TurnAnswer> {
+  const { state } = ctx;
   const newParty = Boolean(turn.party && !state.party);
   const problems = applySlots(state, turn);
-  if (namesBookingSlots(turn) || asks.has('book') || state.task === 'book')
+  if (namesBookingSlots(turn) || turn.asks.has('book') || state.task === 'book')
     return continueBooking(ctx, problems, newParty ? "I'll book you in one at a time. " : '');
   if (turn.name || turn.phone) return resume(ctx);
   return reply(HELP);
