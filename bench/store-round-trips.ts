@@ -17,7 +17,7 @@ import { CONTEXT_TTL_MS } from '../functions/core/booking/context.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
 import type { ApiEvent } from '../functions/http/handler.js';
 import { setLogSink } from '../functions/logger.js';
-import { ensureLocalTokenKey } from '../functions/providers/local-token-cipher.js';
+import { ensureLocalTokenKey } from '../local/sandboxes/local-token-cipher.js';
 import { keys } from '../functions/store/keys.js';
 import { createTableInput } from '../functions/store/table-definition.js';
 

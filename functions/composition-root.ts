@@ -16,7 +16,6 @@ import {
 import { createNumberStore } from './store/number-store.js';
 import { createDiallingStore } from './store/dialling-store.js';
 import { unconfiguredTokenCipher } from './providers/token-cipher.js';
-import { createLocalTokenCipher } from './providers/local-token-cipher.js';
 import { createGoogleStore } from './store/google-store.js';
 import { createBookingStore } from './store/booking-store.js';
 import { createAgentStore } from './store/agent-store.js';
@@ -66,6 +65,8 @@ export interface StandIns {
   sms: () => Ports['sms'];
   telephony: () => Ports['telephony'];
   email: () => Ports['email'];
+  /** The KMS key's stand-in: a key file under the data folder. */
+  tokenCipher: () => Ports['tokenCipher'];
 }
 
 /** What the stand-ins share with the product: the same table, outbox and Google grants. */
@@ -238,8 +239,8 @@ export function createDependencies(settings: Config, makeStandIns?: StandInFacto
           const [{ KMSClient }, { createKmsTokenCipher }] = await Promise.all([import('@aws-sdk/client-kms'), import('./providers/kms-token-cipher.js')]);
           return createKmsTokenCipher(new KMSClient({ region: settings.AWS_REGION }), settings.TOKEN_KEY_ARN);
         }
-        if (settings.LOCAL_TOKEN_KEY_FILE) return createLocalTokenCipher(settings.LOCAL_TOKEN_KEY_FILE);
-        return unconfiguredTokenCipher();
+        // The key file's stand-in for KMS is npm start's alone (prod's configuration refuses one).
+        return standIns && settings.STAGE !== 'prod' ? standIns.tokenCipher() : unconfiguredTokenCipher();
       },
       { encrypt: true, decrypt: true },
     ),

@@ -1,4 +1,6 @@
 import { deps, provideStandIns, type StandInContext, type StandIns } from '../../functions/composition-root.js';
+import { unconfiguredTokenCipher } from '../../functions/providers/token-cipher.js';
+import { createLocalTokenCipher } from './local-token-cipher.js';
 import { createSandboxCalendar } from './sandbox-calendar.js';
 import { createSandboxCalendarStore } from './sandbox-calendar-store.js';
 import { createSandboxEmail } from './sandbox-email.js';
@@ -45,6 +47,7 @@ export function localStandIns({ settings, dynamo, outbox, googleStore }: StandIn
     sms: () => sandboxes.sms,
     telephony: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
     email: () => createSandboxEmail(outbox),
+    tokenCipher: () => (settings.LOCAL_TOKEN_KEY_FILE ? createLocalTokenCipher(settings.LOCAL_TOKEN_KEY_FILE) : unconfiguredTokenCipher()),
   };
 }
 

@@ -12,7 +12,7 @@ import { handler as sweepBookings } from '../../functions/jobs/sweep-bookings.js
 import { handler as sendDueReminders } from '../../functions/jobs/send-due-reminders.js';
 import { handler as sweepCalls } from '../../functions/jobs/sweep-calls.js';
 import { handler as watchNumberPool } from '../../functions/jobs/watch-number-pool.js';
-import { ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
+import { ensureLocalTokenKey } from '../sandboxes/local-token-cipher.js';
 import { ensureLocalTwilioAuthToken } from '../sandboxes/sandbox-telephony.js';
 import { createOutboxStore } from '../../functions/store/outbox-store.js';
 import { createJwtAuthorizer, type ApiHandler } from './api-gateway.js';

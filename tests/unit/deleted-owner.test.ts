@@ -15,7 +15,7 @@ import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { NotSignedInError } from '../../functions/core/errors.js';
 import { setLogSink } from '../../functions/logger.js';
 import type { Identity } from '../../functions/core/ports/identity.js';
-import { createLocalTokenCipher, ensureLocalTokenKey } from '../../functions/providers/local-token-cipher.js';
+import { createLocalTokenCipher, ensureLocalTokenKey } from '../../local/sandboxes/local-token-cipher.js';
 import { createSandboxCalendar, sandboxAuthorizationCode } from '../../local/sandboxes/sandbox-calendar.js';
 import { createAgentStore } from '../../functions/store/agent-store.js';
 import { type AgentStore } from '../../functions/core/ports/agent-store.js';

@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../functions/config.js';
 import { createDependencies } from '../../functions/composition-root.js';
 import { CalendarNotConfiguredError } from '../../functions/core/calendar-connection.js';
+import { ensureLocalTokenKey } from '../../local/sandboxes/local-token-cipher.js';
 import { localStandIns } from '../../local/sandboxes/stand-ins.js';
 
 /**
@@ -30,6 +34,18 @@ describe('the composition without stand-ins (a Lambda)', () => {
     await expect(deployed.sms.provider()).rejects.toThrow(/Twilio credentials are missing: the SMS sandbox runs only under npm start/);
     await expect(deployed.telephony.provider()).rejects.toThrow(/Twilio credentials are missing: the telephony sandbox runs only under npm start/);
     await expect(deployed.email.provider()).rejects.toThrow(/EMAIL_FROM is missing: the email sandbox runs only under npm start/);
+  });
+
+  it('encrypts calendar tokens with KMS only: the key file is the stand-in, ignored without it', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'stand-ins-'));
+    try {
+      const env = { ...DEV, LOCAL_TOKEN_KEY_FILE: join(folder, 'token-key.bin') };
+      ensureLocalTokenKey(env.LOCAL_TOKEN_KEY_FILE);
+      await expect(createDependencies(parseConfig(env)).tokenCipher.encrypt('token', 'sal_a')).rejects.toThrow(/No token key configured/);
+      expect(await createDependencies(parseConfig(env), localStandIns).tokenCipher.encrypt('token', 'sal_a')).toMatch(/^local:v1:/);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('says Google Calendar is not set up (the salon keeps its own diary), in dev and prod alike', async () => {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { TokenCipherError, type TokenCipher } from '../core/ports/token-cipher.js';
+import { TokenCipherError, type TokenCipher } from '../../functions/core/ports/token-cipher.js';
 
 /**
  * The local stand-in for the KMS key: AES-256-GCM with a 32-byte key kept in a file under the
