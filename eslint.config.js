@@ -1,5 +1,38 @@
 // ESLint: a small, type-aware rule set the code base follows (run by `npm test`, `npm run lint` alone).
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
+
+const STAND_INS = path.join(import.meta.dirname, 'local');
+
+/**
+ * What deploys never imports the stand-ins (issue 44, point 2): local/ holds what only `npm start`
+ * runs, and hands it to the product (functions/composition-root.ts `provideStandIns`); local/ and
+ * tests/ import the product, never the other way. Specifiers are resolved against the importing
+ * file, so a path that climbs into local/ from any depth is found; static, re-exported and lazy
+ * imports alike (tests/infra/lambda-bundle.test.ts proves the bundles hold none).
+ */
+const noStandInImports = {
+  meta: {
+    type: 'problem',
+    schema: [],
+    messages: {
+      standIn: 'Code that deploys does not import local/ (the stand-ins, npm start only): name a port and let local/ hand the stand-in in.',
+    },
+  },
+  create(context) {
+    const check = (source) => {
+      if (source?.type !== 'Literal' || typeof source.value !== 'string' || !source.value.startsWith('.')) return;
+      const target = path.resolve(path.dirname(context.filename), source.value);
+      if (target === STAND_INS || target.startsWith(`${STAND_INS}${path.sep}`)) context.report({ node: source, messageId: 'standIn' });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+    };
+  },
+};
 
 /**
  * A feature of the web app (web/src/features/<name>/) is reached from another only through its
@@ -86,6 +119,11 @@ export default tseslint.config(
   },
   ...featureBoundaries,
   {
+    files: ['functions/**/*.ts', 'events/**/*.ts', 'infra/**/*.ts', 'web/**/*.ts', 'web/**/*.tsx'],
+    plugins: { boundaries: { rules: { 'no-stand-in-imports': noStandInImports } } },
+    rules: { 'boundaries/no-stand-in-imports': 'error' },
+  },
+  {
     // Store, providers and contracts: domain code too (DOMAIN_LAYERING).
     files: ['functions/store/**/*.ts', 'functions/providers/**/*.ts', 'functions/contracts/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', DOMAIN_LAYERING] },
@@ -108,7 +146,10 @@ export default tseslint.config(
               message:
                 'Core imports nothing from store/, providers/, jobs/, events/ or bin/: declare a port in functions/core/ports/ and let the composition root pass it in.',
             },
-            { regex: '(^|/)sandbox[^/]*$', message: 'Core does not import a sandbox: sandboxes are adapters, chosen by the composition root.' },
+            {
+              regex: '(^|/)sandbox[^/]*$',
+              message: 'Core does not import a sandbox: sandboxes are stand-ins in local/, handed to the composition root by npm start.',
+            },
             {
               regex: VENDOR_SDKS,
               message: "Core does not import a vendor's SDK: the adapter in functions/providers/ speaks to the vendor, core names what it needs in a port.",
@@ -135,7 +176,7 @@ export default tseslint.config(
     // private paths, in these two modules only (pinned minor; tests/unit/telephony/twilio-private-paths.test.ts).
     // libphonenumber-js's index carries every country's numbering plans: numbers are read through
     // functions/contracts/phone.ts, with the accepted countries' plans only.
-    files: ['functions/**/*.ts', 'events/**/*.ts', 'bin/**/*.ts'],
+    files: ['functions/**/*.ts', 'events/**/*.ts', 'bin/**/*.ts', 'local/**/*.ts'],
     ignores: ['functions/providers/twilio-sdk.ts', 'functions/providers/twilio-twiml.ts'],
     rules: {
       // typescript-eslint's copy of the rule, so that it adds to the layering rule above instead of replacing it.

@@ -19,7 +19,7 @@ export default defineConfig({
     target: 'es2022',
     rollupOptions: {
       // The app (index.html is its shell) and the pre-rendered public pages' own small script
-      // (bin/local/web-build.ts writes those pages around it).
+      // (local/server/web-build.ts writes those pages around it).
       input: {
         index: fileURLToPath(new URL('./web/index.html', import.meta.url)),
         'public-page': fileURLToPath(new URL('./web/src/public-pages/public-page.ts', import.meta.url)),

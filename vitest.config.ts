@@ -24,6 +24,9 @@ const GROUP_ZERO_WORKERS = 2;
 /** One DynamoDB Local JVM for the run, whichever of these projects run (the file says how). */
 const DYNAMODB_LOCAL = 'tests/support/dynamodb-local-setup.ts';
 
+/** The stand-ins `npm start` runs on, handed to the composition root in every worker that builds it. */
+const LOCAL_STAND_INS = 'tests/support/local-stand-ins.ts';
+
 export default defineConfig({
   // The web app's alias for shared code (tsconfig.json "paths", vite.config.ts), so unit tests can import web modules.
   resolve: { alias: { '@functions': fileURLToPath(new URL('./functions', import.meta.url)) } },
@@ -40,6 +43,7 @@ export default defineConfig({
           maxWorkers: GROUP_ZERO_WORKERS,
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           globalSetup: [DYNAMODB_LOCAL],
+          setupFiles: [LOCAL_STAND_INS],
           exclude: MODULE_REPLACING_TESTS,
           isolate: false,
           testTimeout: 60_000,
@@ -55,6 +59,7 @@ export default defineConfig({
           maxWorkers: GROUP_ZERO_WORKERS,
           include: MODULE_REPLACING_TESTS,
           globalSetup: [DYNAMODB_LOCAL],
+          setupFiles: [LOCAL_STAND_INS],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
@@ -80,6 +85,7 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           include: ['tests/api/**/*.test.ts', 'tests/e2e/**/*.test.ts'],
           globalSetup: [DYNAMODB_LOCAL, 'tests/support/global-setup.ts'],
+          setupFiles: [LOCAL_STAND_INS],
           // Importing the product's modules, the AWS clients and Playwright again for every file was a
           // fifth of the product tests' time: a worker's files share one module graph (each file points
           // the composition root at the shared product, and restores any environment it changes).

@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_HOURS, type Hours } from '../functions/contracts/setup.js';

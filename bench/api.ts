@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
+import { startDynamoDbLocal } from '../local/server/dynamodb-local.js';
 import { createTableInput } from '../functions/store/table-definition.js';
 import { CreateTableCommand } from '@aws-sdk/client-dynamodb';
 import { formatLoad, runLoad } from './support/load.js';

@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import { signElevenLabsPayload } from '../functions/providers/elevenlabs-webhook-signature.js';

@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { pathToFileURL } from 'node:url';
 import { routes, type RouteDefinition } from '../functions/routes.js';
 import { eventRules } from '../events/rules.js';

@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { once } from 'node:events';
 import { mkdtempSync, openSync, closeSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';

@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { setLogSink } from '../functions/logger.js';
 import { startTable } from '../tests/unit/booking/harness.js';
 import { CORPUS } from '../tests/unit/receptionist/corpus/all-scripts.js';

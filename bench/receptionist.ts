@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { DEFAULT_HOURS } from '../functions/contracts/setup.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
 import { percentile } from './support/load.js';

@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { pathToFileURL } from 'node:url';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';

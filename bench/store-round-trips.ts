@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { startDynamoDbLocal } from '../bin/local/dynamodb-local.js';
+import { startDynamoDbLocal } from '../local/server/dynamodb-local.js';
 import { deps, resetDeps } from '../functions/composition-root.js';
 import { CONFIG_KEYS, resetConfig } from '../functions/config.js';
 import { DEFAULT_HOURS, type Service } from '../functions/contracts/setup.js';
@@ -17,7 +17,7 @@ import { CONTEXT_TTL_MS } from '../functions/core/booking/context.js';
 import { addDays, localDate, openingOn } from '../functions/core/booking/time.js';
 import type { ApiEvent } from '../functions/http/handler.js';
 import { setLogSink } from '../functions/logger.js';
-import { ensureLocalTokenKey } from '../functions/providers/local-token-cipher.js';
+import { ensureLocalTokenKey } from '../local/sandboxes/local-token-cipher.js';
 import { keys } from '../functions/store/keys.js';
 import { createTableInput } from '../functions/store/table-definition.js';
 

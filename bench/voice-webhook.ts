@@ -1,4 +1,4 @@
-import '../bin/local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/chromium.js';
-import { buildWeb } from '../bin/local/web-build.js';
+import { buildWeb } from '../local/server/web-build.js';
 import { siteFileFor } from '../web/site-files.js';
 
 /**

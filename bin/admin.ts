@@ -1,4 +1,4 @@
-import './local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';

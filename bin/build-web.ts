@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { buildWeb } from './local/web-build.js';
+import { buildWeb } from '../local/server/web-build.js';
 
 /** `npm run build:web`: the production site in web/dist, as `cdk deploy` uploads it. */
 await buildWeb(fileURLToPath(new URL('..', import.meta.url)));

@@ -1,8 +1,8 @@
-import './local/quiet-sdk-notices.js';
+import '../local/server/quiet-sdk-notices.js';
 import { join } from 'node:path';
 import * as z from 'zod';
 import { createServer } from 'vite';
-import { repositoryRoot, startLocal } from './local/start.js';
+import { repositoryRoot, startLocal } from '../local/server/start.js';
 import { setLogSink } from '../functions/logger.js';
 
 /**

@@ -16,7 +16,7 @@ if (!existsSync(installedMarker) || statSync('package-lock.json').mtimeMs > stat
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const sudo = isRoot ? '' : 'sudo ';
 
-// The local table is AWS's DynamoDB Local, a Java program (bin/local/dynamodb-local.ts): `npm start`
+// The local table is AWS's DynamoDB Local, a Java program (local/server/dynamodb-local.ts): `npm start`
 // and the tests need a Java runtime (17 or later). JAVA names one that is not on the PATH.
 const java = process.env.JAVA ?? 'java';
 if (spawnSync(java, ['-version'], { stdio: 'ignore' }).error) {

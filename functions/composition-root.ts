@@ -1,10 +1,8 @@
 import { config, type Config } from './config.js';
 import { createTableClient } from './store/dynamo.js';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createSalonStore } from './store/salon-store.js';
 import { createSetupStore } from './store/setup-store.js';
-import { createSandboxVoice } from './providers/sandbox-voice.js';
-import { createSandboxCalendar } from './providers/sandbox-calendar.js';
-import { createSandboxCalendarStore } from './store/sandbox-calendar-store.js';
 import { createCalendarMirrorStore } from './store/calendar-mirror-store.js';
 import {
   createProviderSecrets,
@@ -15,16 +13,12 @@ import {
   twilioCredentials,
   twilioVoiceCredentials,
 } from './providers/provider-secrets.js';
-import { createSandboxTelephony } from './providers/sandbox-telephony.js';
 import { createNumberStore } from './store/number-store.js';
 import { createDiallingStore } from './store/dialling-store.js';
 import { unconfiguredTokenCipher } from './providers/token-cipher.js';
-import { createLocalTokenCipher } from './providers/local-token-cipher.js';
 import { createGoogleStore } from './store/google-store.js';
 import { createBookingStore } from './store/booking-store.js';
 import { createAgentStore } from './store/agent-store.js';
-import { createSandboxSms, type SandboxSms } from './providers/sandbox-sms.js';
-import { createSandboxEmail } from './providers/sandbox-email.js';
 import { createOutboxStore } from './store/outbox-store.js';
 import { createDeliveryClaims } from './store/delivery-claims.js';
 import { createDeletedOwners } from './store/deleted-owners.js';
@@ -37,14 +31,10 @@ import { createActivityStore } from './store/activity-store.js';
 import { createConversationStore } from './store/conversation-store.js';
 import { createSalonPartition } from './store/salon-partition.js';
 import { partitionLayout } from './store/partition-layout.js';
-import { createSandboxVoiceAgent } from './providers/sandbox-voice-agent.js';
-import { createSandboxPayments, type SandboxPayments } from './providers/sandbox-payments.js';
 import { chooseAdapter, lazyAdapter } from './providers/lazy-adapter.js';
-import { createSandboxStripeStore } from './store/sandbox-stripe-store.js';
 import { createSubscriptionStore } from './store/subscription-store.js';
 import { createSmsReplyStore } from './store/sms-reply-store.js';
 import { createSmsRoutingStore } from './store/sms-routing-store.js';
-import { createSandboxSmsOptOuts } from './store/sandbox-sms-store.js';
 import { notingSenders } from './core/replies/texted-by.js';
 import { respectingOptOuts } from './core/replies/opt-outs.js';
 import { rememberingSubjects } from './core/replies/last-text.js';
@@ -58,13 +48,36 @@ import { twilioLocation } from './providers/twilio-region.js';
  */
 export interface Dependencies extends Ports {
   config: Config;
-  /** The payments sandbox itself, for its local pages (which refuse to serve unless `payments` is the sandbox). */
-  paymentsSandbox: SandboxPayments;
-  /** The SMS sandbox itself: the local phone hands it a caller's text first, as Twilio sees it before our webhook. */
-  smsSandbox: SandboxSms;
   /** The secret ElevenLabs signs post-call webhooks with (env locally, the provider secret in AWS); null when not set up. */
   elevenlabsWebhookSecret: () => Promise<string | null>;
 }
+
+/**
+ * The vendor ports' stand-ins, each made on the port's first call when its vendor is not
+ * configured. Only `npm start` has them (local/sandboxes/stand-ins.ts hands them in); a Lambda
+ * is built without, so no stand-in is in its bundle (tests/infra/lambda-bundle.test.ts).
+ */
+export interface StandIns {
+  payments: () => Ports['payments'];
+  voiceAgents: () => Ports['voiceAgents'];
+  voice: () => Ports['voice'];
+  calendar: () => Ports['calendar'];
+  sms: () => Ports['sms'];
+  telephony: () => Ports['telephony'];
+  email: () => Ports['email'];
+  /** The KMS key's stand-in: a key file under the data folder. */
+  tokenCipher: () => Ports['tokenCipher'];
+}
+
+/** What the stand-ins share with the product: the same table, outbox and Google grants. */
+export interface StandInContext {
+  settings: Config;
+  dynamo: DynamoDBDocumentClient;
+  outbox: Ports['outbox'];
+  googleStore: Ports['googleStore'];
+}
+
+export type StandInFactory = (context: StandInContext) => StandIns;
 
 /** s3rver knows only this pair; the other local stand-ins take the data folder's key from the environment. */
 const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
@@ -75,20 +88,19 @@ const s3rverCredentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
  * call that needs it, never on a cold start (docs/architecture.md, "Cold starts"). Only the
  * table's client, which nearly every route uses, is built up front.
  */
-function build(settings: Config): Dependencies {
+export function createDependencies(settings: Config, makeStandIns?: StandInFactory): Dependencies {
   const local = (endpoint: string | undefined) => (endpoint ? { endpoint, region: settings.AWS_REGION } : { region: settings.AWS_REGION });
   const dynamo = createTableClient({ ...local(settings.DYNAMODB_ENDPOINT), maxAttempts: 3 });
   const googleStore = createGoogleStore(dynamo, settings.TABLE_NAME);
   const outbox = createOutboxStore(dynamo, settings.TABLE_NAME);
   const smsReplies = createSmsReplyStore(dynamo, settings.TABLE_NAME);
   const smsRouting = createSmsRoutingStore(dynamo, settings.TABLE_NAME);
-  const smsSandbox = createSandboxSms({ outbox, optOuts: createSandboxSmsOptOuts(dynamo, settings.TABLE_NAME) });
   // The provider secret is read once per cold start, on first use.
   const secretArn = settings.PROVIDER_SECRETS_ARN;
   const providerSecrets = secretArn
     ? createProviderSecrets(async () => (await import('./providers/secrets-manager-secret.js')).readSecretString(settings.AWS_REGION, secretArn))
     : undefined;
-  const paymentsSandbox = createSandboxPayments({ store: createSandboxStripeStore(dynamo, settings.TABLE_NAME), now: () => new Date() });
+  const standIns = makeStandIns?.({ settings, dynamo, outbox, googleStore });
   const offlineExtractor = async () => (await import('./providers/offline-extraction.js')).createOfflineExtractor();
   return {
     config: settings,
@@ -96,11 +108,10 @@ function build(settings: Config): Dependencies {
     numbers: createNumberStore(dynamo, settings.TABLE_NAME),
     dialling: createDiallingStore(dynamo, settings.TABLE_NAME),
     subscriptions: createSubscriptionStore(dynamo, settings.TABLE_NAME),
-    paymentsSandbox,
     payments: chooseAdapter(settings.STAGE, {
       configured: () => stripeCredentials(settings, providerSecrets),
       real: async (stripe) => (await import('./providers/stripe-payments.js')).createStripePayments({ ...stripe, apiRoot: settings.STRIPE_API_ROOT }),
-      sandbox: () => paymentsSandbox,
+      standIn: standIns?.payments,
       missing: 'The Stripe secret key is missing',
       sandboxName: 'payments',
       methods: {
@@ -136,7 +147,7 @@ function build(settings: Config): Dependencies {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
       real: async (elevenlabs) =>
         (await import('./providers/elevenlabs-voice-agent.js')).createElevenLabsVoiceAgent({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
-      sandbox: () => createSandboxVoiceAgent({ siteUrl: settings.SITE_URL }),
+      standIn: standIns?.voiceAgents,
       missing: 'The voice provider key is missing',
       sandboxName: 'voice agent',
       methods: { provider: true, create: true, update: true, replaceSecret: true, remove: true, registerCall: true, conversationState: true },
@@ -187,14 +198,14 @@ function build(settings: Config): Dependencies {
       configured: () => elevenlabsCredentials(settings, providerSecrets),
       real: async (elevenlabs) =>
         (await import('./providers/elevenlabs-voice.js')).createElevenLabsVoice({ ...elevenlabs, voiceIds: settings.ELEVENLABS_VOICE_IDS }),
-      sandbox: createSandboxVoice,
+      standIn: standIns?.voice,
       missing: 'The voice provider key is missing',
       sandboxName: 'voice',
       methods: { previewUrl: true },
     }),
     googleStore,
     calendarMirrors: createCalendarMirrorStore(dynamo, settings.TABLE_NAME),
-    // Google when credentials are configured (env or provider secret), else the labelled sandbox.
+    // Google when credentials are configured (env or provider secret), else the labelled sandbox under npm start.
     calendar: chooseAdapter(settings.STAGE, {
       configured: () => googleCredentials(settings, providerSecrets),
       real: async (google) =>
@@ -203,15 +214,11 @@ function build(settings: Config): Dependencies {
           apiRoot: settings.GOOGLE_API_ROOT,
           oauthRoot: settings.GOOGLE_OAUTH_ROOT,
         }),
-      sandbox: () =>
-        createSandboxCalendar({
-          store: googleStore,
-          channels: createSandboxCalendarStore(dynamo, settings.TABLE_NAME),
-          now: () => new Date(),
-          latencyMs: settings.SANDBOX_CALENDAR_LATENCY_MS,
-        }),
+      standIn: standIns?.calendar,
       missing: 'Google Calendar credentials are missing',
       sandboxName: 'calendar',
+      // Google Calendar is optional: without it there is nothing to connect, said as such.
+      notConfigured: async () => new (await import('./core/calendar-connection.js')).CalendarNotConfiguredError(),
       methods: {
         provider: true,
         authorizationUrl: true,
@@ -232,8 +239,8 @@ function build(settings: Config): Dependencies {
           const [{ KMSClient }, { createKmsTokenCipher }] = await Promise.all([import('@aws-sdk/client-kms'), import('./providers/kms-token-cipher.js')]);
           return createKmsTokenCipher(new KMSClient({ region: settings.AWS_REGION }), settings.TOKEN_KEY_ARN);
         }
-        if (settings.LOCAL_TOKEN_KEY_FILE) return createLocalTokenCipher(settings.LOCAL_TOKEN_KEY_FILE);
-        return unconfiguredTokenCipher();
+        // The key file's stand-in for KMS is npm start's alone (prod's configuration refuses one).
+        return standIns && settings.STAGE !== 'prod' ? standIns.tokenCipher() : unconfiguredTokenCipher();
       },
       { encrypt: true, decrypt: true },
     ),
@@ -265,7 +272,7 @@ function build(settings: Config): Dependencies {
                 location: twilioLocation(settings),
               });
             },
-            sandbox: () => smsSandbox,
+            standIn: standIns?.sms,
             missing: 'Twilio credentials are missing',
             sandboxName: 'SMS',
             methods: { provider: true, sender: true, send: true },
@@ -284,7 +291,7 @@ function build(settings: Config): Dependencies {
           apiRoot: settings.TWILIO_API_ROOT,
           location: twilioLocation(settings),
         }),
-      sandbox: () => createSandboxTelephony({ authTokenFile: settings.LOCAL_TWILIO_AUTH_TOKEN_FILE }),
+      standIn: standIns?.telephony,
       missing: 'Twilio credentials are missing',
       sandboxName: 'telephony',
       methods: {
@@ -305,7 +312,7 @@ function build(settings: Config): Dependencies {
         const [{ SESv2Client }, { createSesEmail }] = await Promise.all([import('@aws-sdk/client-sesv2'), import('./providers/ses-email.js')]);
         return createSesEmail(new SESv2Client({ region: settings.AWS_REGION, maxAttempts: 3 }), { from });
       },
-      sandbox: () => createSandboxEmail(outbox),
+      standIn: standIns?.email,
       missing: 'EMAIL_FROM is missing',
       sandboxName: 'email',
       methods: { provider: true, send: true },
@@ -313,7 +320,6 @@ function build(settings: Config): Dependencies {
     outbox,
     smsReplies,
     smsRouting,
-    smsSandbox,
     deliveryClaims: createDeliveryClaims(dynamo, settings.TABLE_NAME),
     bookings: createBookingStore(dynamo, settings.TABLE_NAME),
     agents: createAgentStore(dynamo, settings.TABLE_NAME),
@@ -323,10 +329,18 @@ function build(settings: Config): Dependencies {
 }
 
 let built: Dependencies | undefined;
+let standInFactory: StandInFactory | undefined;
 
 export function deps(): Dependencies {
-  built ??= build(config());
+  built ??= createDependencies(config(), standInFactory);
   return built;
+}
+
+/** `npm start` (and the tests that run the product) hand in the stand-ins before any handler runs. */
+export function provideStandIns(factory: StandInFactory): void {
+  if (factory === standInFactory) return;
+  standInFactory = factory;
+  built = undefined;
 }
 
 /** The local runtime and tests rebuild after changing the environment. */

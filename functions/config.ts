@@ -5,7 +5,7 @@ import { twilioLocation, twilioRegionSchema } from './providers/twilio-region.js
 
 /**
  * Runtime configuration, parsed once per cold start. In AWS the CDK stack sets these; locally
- * bin/local.ts sets them before loading any handler. Only names and ARNs live here, never secrets.
+ * local/main.ts sets them before loading any handler. Only names and ARNs live here, never secrets.
  */
 const configSchema = z
   .object({

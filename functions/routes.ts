@@ -218,16 +218,6 @@ export const routes: readonly RouteDefinition[] = [
     grants: ['table:read', 'table:write', 'tokens:crypt', 'secrets:providers'],
   },
   {
-    id: 'google-sandbox-consent',
-    summary: "Sandbox only: the local stand-in for Google's consent page",
-    path: '/api/google/sandbox-consent',
-    methods: ['GET'],
-    entry: 'functions/api/google-sandbox-consent.ts',
-    auth: 'public',
-    maxBodyBytes: 0,
-    grants: ['table:read', 'secrets:providers'],
-  },
-  {
     id: 'google-list-calendars',
     summary: "The connected Google account's calendars",
     path: '/api/google/list-calendars',
@@ -316,16 +306,6 @@ export const routes: readonly RouteDefinition[] = [
     auth: 'owner',
     maxBodyBytes: 8 * 1024,
     grants: ['table:read', 'table:write', 'email:send'],
-  },
-  {
-    id: 'receptionist',
-    summary: 'The sandbox test call, typed in the browser',
-    path: '/api/receptionist',
-    methods: ['POST'],
-    entry: 'functions/api/receptionist.ts',
-    auth: 'owner',
-    maxBodyBytes: 4 * 1024,
-    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
   },
   {
     id: 'clear-test-bookings',
@@ -432,18 +412,6 @@ export const routes: readonly RouteDefinition[] = [
     // A deposit's session settles its booking: the calendar event (tokens) and booking events.
     grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
   },
-  // Sandbox only (404 once Stripe keys are set): the local Checkout, customer portal, Connect
-  // onboarding and booking deposit pages, which deliver signed webhooks to the webhook handler.
-  {
-    id: 'stripe-sandbox',
-    summary: 'Sandbox only: the local Checkout, customer portal, Connect onboarding and deposit pages',
-    path: '/api/stripe/sandbox',
-    methods: ['GET', 'POST'],
-    entry: 'functions/api/stripe-sandbox.ts',
-    auth: 'public',
-    maxBodyBytes: 1024,
-    grants: ['table:read', 'table:write', 'events:put', 'tokens:crypt', 'secrets:providers'],
-  },
   {
     id: 'list-appointments',
     summary: "The salon's appointments for a range of days, when the next one after them starts, and this month's bookings and no-shows",
@@ -485,7 +453,11 @@ export function findRoute(method: string, path: string): RouteDefinition | undef
 }
 
 export function findRouteById(id: string): RouteDefinition {
-  const route = routes.find((candidate) => candidate.id === id);
-  if (!route) throw new Error(`No route with id ${id} in functions/routes.ts`);
+  return findRouteIn(routes, id, 'functions/routes.ts');
+}
+
+export function findRouteIn(table: readonly RouteDefinition[], id: string, tableName = 'its routes table'): RouteDefinition {
+  const route = table.find((candidate) => candidate.id === id);
+  if (!route) throw new Error(`No route with id ${id} in ${tableName}`);
   return route;
 }

@@ -3,7 +3,7 @@ import { SESSION_KEY } from './src/lib/stored-session';
 
 /**
  * Which file answers which path, in AWS (the CloudFront function in infra/web.ts) and locally
- * (bin/local/server.ts) alike. The public pages are pre-rendered HTML; every other path without
+ * (local/server/server.ts) alike. The public pages are pre-rendered HTML; every other path without
  * a file extension is the signed-in app's shell; anything with an extension is that file.
  */
 export const PRERENDERED_PAGES = {

@@ -18,7 +18,7 @@ export interface LaunchedProduct {
 }
 
 /**
- * Runs bin/local.ts on `dataDir` and resolves once /api/health answers. `detached` gives it its own
+ * Runs local/main.ts on `dataDir` and resolves once /api/health answers. `detached` gives it its own
  * process group (DynamoDB Local's JVM included), so that one signal to the group reaches all of it,
  * as a kill of the terminal's process group does.
  */
@@ -32,7 +32,7 @@ export async function launchProduct(options: {
   const started = performance.now();
   // BENCH_CPU_PROF=<folder>: the product's CPU profile lands there when it stops (Node's --cpu-prof, which NODE_OPTIONS may not carry).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'bin/local.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', 'local/main.ts'], {
     env: { ...process.env, ...options.env, PORT: String(options.port), DATA_DIR: options.dataDir },
     stdio: ['ignore', 'ignore', options.stderr ?? 'inherit'],
     detached: options.detached ?? false,

@@ -22,7 +22,15 @@ export const calendarMessages = {
   connectFailed: 'Calendar connection failed. Please try again.',
   startFailed: 'Failed to start Google OAuth',
   connectFirst: 'Please connect Google Calendar first.',
+  notConfigured: 'Google Calendar is not set up here. Your bookings stay in your SalonDesk diary.',
 } as const;
+
+/** No Google credentials where the product runs (and no stand-in): the salon keeps its own diary, nothing to connect. */
+export class CalendarNotConfiguredError extends DomainError {
+  constructor() {
+    super('conflict', 'calendar_not_configured', calendarMessages.notConfigured);
+  }
+}
 
 export class CalendarNotConnectedError extends DomainError {
   constructor() {

@@ -7,7 +7,7 @@ import { PAGE_OWNER_HEADER } from '../contracts/page-owner.js';
 import { refuseDeletedOwner } from '../core/salon.js';
 import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
-import { findRouteById } from '../routes.js';
+import { findRouteById, findRouteIn, type RouteDefinition } from '../routes.js';
 import { logger, withLogContext } from '../logger.js';
 import { countServerError, lambdaObservers } from '../observability/lambda-observers.js';
 
@@ -137,8 +137,10 @@ export function errorResponse(error: unknown): ApiResult {
 }
 
 interface RouteOptions<S extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
-  /** The route's id in functions/routes.ts: its body limit comes from there. */
+  /** The route's id in its table (functions/routes.ts unless `table` says otherwise): its body limit comes from there. */
   routeId: string;
+  /** A routes table other than functions/routes.ts: the local-only routes (local/routes.ts), which CDK never deploys. */
+  table?: readonly RouteDefinition[];
   body?: S;
   /**
    * The query string, as a strict schema (an unknown parameter is a 400, as an unknown body field
@@ -274,7 +276,7 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
   identify: (event: ApiEvent) => Caller | Promise<Caller>,
   run: (caller: Caller, request: RequestContext<BodyOf<S>, QueryOf<Q>>) => Promise<ApiResult>,
 ) {
-  const route = findRouteById(options.routeId);
+  const route = options.table ? findRouteIn(options.table, options.routeId) : findRouteById(options.routeId);
   const handler = middy<ApiEvent, ApiResult, unknown, Context>()
     .use(lambdaObservers<ApiEvent, ApiResult>())
     .use(answerRefusals(route.id, options.errorBody))

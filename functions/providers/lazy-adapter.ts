@@ -32,28 +32,39 @@ export function lazyAdapter<T extends AsyncPort<T>>(choose: () => Promise<T>, me
   return port as T;
 }
 
-/** A port served by a vendor when it is configured, else by its labelled sandbox. */
+/** A port served by a vendor when it is configured, else, under `npm start` only, by its labelled stand-in. */
 interface AdapterChoice<T, Configured> {
   /** The vendor's configuration (env locally, the provider secret in AWS), or nothing where it is not set up. */
   configured: () => Promise<Configured | null | undefined>;
   real: (configured: Configured) => Promise<T>;
-  /** The port is the real adapter's: a sandbox with more (its own pages) does not widen it. */
-  sandbox: () => NoInfer<T>;
-  /** What prod fails with instead of the sandbox: what is missing, and which sandbox it refuses. */
+  /**
+   * The sandbox standing in for the vendor, handed in by the local server (local/sandboxes/); a
+   * Lambda has none. The port is the real adapter's: a sandbox with more (its own pages) does not widen it.
+   */
+  standIn?: () => NoInfer<T>;
+  /** What is missing when the vendor is not configured, and which sandbox prod refuses. */
   missing: string;
   sandboxName: string;
+  /** The refusal when the vendor is not configured and no stand-in may serve; a plain Error saying what is missing otherwise. */
+  notConfigured?: () => Promise<Error>;
   methods: Record<keyof T, true>;
 }
 
 /**
- * The real-or-sandbox choice every vendor port makes, made on the port's first call (lazyAdapter):
- * the vendor's adapter when it is configured, else the sandbox, which prod never uses.
+ * The real-or-stand-in choice every vendor port makes, made on the port's first call (lazyAdapter):
+ * the vendor's adapter when it is configured, else the stand-in when `npm start` gave one, which
+ * prod never uses. Deployed, there is no stand-in: an unconfigured vendor fails, saying what is missing.
  */
 export function chooseAdapter<T extends AsyncPort<T>, Configured>(stage: string, choice: AdapterChoice<T, Configured>): T {
   return lazyAdapter(async () => {
     const configured = await choice.configured();
     if (configured) return choice.real(configured);
-    if (stage === 'prod') throw new Error(`${choice.missing}: prod never uses the ${choice.sandboxName} sandbox`);
-    return choice.sandbox();
+    if (stage !== 'prod' && choice.standIn) return choice.standIn();
+    if (choice.notConfigured) throw await choice.notConfigured();
+    throw new Error(
+      stage === 'prod'
+        ? `${choice.missing}: prod never uses the ${choice.sandboxName} sandbox`
+        : `${choice.missing}: the ${choice.sandboxName} sandbox runs only under npm start (local/)`,
+    );
   }, choice.methods);
 }

@@ -1,11 +1,10 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ConversationState } from '../core/receptionist/dialogue.js';
 import { keys } from './keys.js';
-import type { ConversationStore } from '../core/ports/conversation-store.js';
+import type { ConversationState, ConversationStore } from '../core/ports/conversation-store.js';
 
 /**
  * A sandbox receptionist conversation, between turns (Lambdas keep nothing): its dialogue state
- * (functions/core/receptionist/dialogue.ts). Gone a day later (TTL).
+ * (local/receptionist/dialogue.ts), kept whole. Gone a day later (TTL).
  */
 export type { ConversationState };
 

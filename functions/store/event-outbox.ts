@@ -8,7 +8,7 @@ import { keys } from './keys.js';
  * The transactional outbox: an event is an item written in the same TransactWriteItems as the
  * change it reports, so both happen or neither does. The table's stream carries the item's INSERT
  * to the bus: in AWS an EventBridge Pipe (infra/event-outbox-pipe.ts), locally the stream relay
- * (bin/local/stream-relay.ts). Nothing in a request publishes it, so no crash between the write
+ * (local/server/stream-relay.ts). Nothing in a request publishes it, so no crash between the write
  * and the publish can lose it (docs/architecture.md, "Events leave with the write").
  *
  * The item sits in the salon's partition (account deletion removes it) under `EVENTOUT#<id>`. Its

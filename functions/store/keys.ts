@@ -125,7 +125,7 @@ export const keys = {
   smsTextedBySk: (salonId: string) => `TEXTEDBY#${salonId}`,
   smsTextedByPrefix: 'TEXTEDBY#',
   smsWhichSk: 'WHICHSALON',
-  /** The SMS sandbox's own record of who opted out, as Twilio keeps it (functions/providers/sandbox-sms.ts). */
+  /** The SMS sandbox's own record of who opted out, as Twilio keeps it (local/sandboxes/sandbox-sms.ts). */
   sandboxSmsOptOut: (scopedPhoneHash: string) => `SANDBOXSMS#OPTOUT#${scopedPhoneHash}`,
   sandboxSmsOptOutSk: 'SANDBOXSMS',
   /** What the salon's last text to a number asked it (confirm a cancel, take a freed time), until answered or stale. */

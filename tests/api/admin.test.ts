@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { repositoryRoot } from '../../bin/local/start.js';
+import { repositoryRoot } from '../../local/server/start.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { eventsIdle, eventually } from '../support/stand-ins.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';

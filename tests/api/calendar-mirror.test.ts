@@ -4,7 +4,7 @@ import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { setLogSink } from '../../functions/logger.js';
 import { PUSH_HEADERS } from '../../functions/providers/google-calendar-rules.js';
-import { sandboxNotificationsSent } from '../../functions/providers/sandbox-calendar-push.js';
+import { sandboxNotificationsSent } from '../../local/sandboxes/sandbox-calendar-push.js';
 import { agentTool, bookableSalon, connectSandboxCalendar, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';
 import { standIns } from '../support/stand-ins.js';

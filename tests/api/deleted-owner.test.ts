@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { deps } from '../../functions/composition-root.js';
 import { handler as admin } from '../../functions/admin/assign-phone-number.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { routes, type HttpMethod } from '../../functions/routes.js';
+import type { HttpMethod } from '../../functions/routes.js';
+// Every route the local product serves: the deployed ones and the local-only ones (local/routes.ts).
+import { allLocalRoutes as routes } from '../../local/routes.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, standIns } from '../support/stand-ins.js';
 import { useProductDeps } from '../support/config-env.js';

@@ -6,11 +6,12 @@ import { issueAgentSecret } from '../../functions/core/agent-secret.js';
 import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
 import { cancel } from '../../functions/core/booking/cancel.js';
 import { PaymentsError } from '../../functions/core/ports/payments.js';
-import type { SandboxStripeEvent } from '../../functions/providers/sandbox-stripe-objects.js';
+import type { SandboxStripeEvent } from '../../local/sandboxes/sandbox-stripe-objects.js';
 import { agentTool } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually } from '../support/stand-ins.js';
 import { useProductDeps } from '../support/config-env.js';
+import { localSandboxes } from '../../local/sandboxes/stand-ins.js';
 
 /**
  * Deposits end to end over HTTP against the running product: a salon with an Active (sandbox)
@@ -208,12 +209,12 @@ describe('money follows the booking (RELIABILITY 66)', () => {
   it('a payment that reaches us after the cancel is refunded at once, and the caller texted', async () => {
     const booking = await held('12:00');
     // Paid at Stripe a moment before the cancel; its webhook arrives after it.
-    const events = (await deps().paymentsSandbox.finishDeposit(salon.salonId, sessionIdOf(booking.link), 'pay'))!;
+    const events = (await localSandboxes().payments.finishDeposit(salon.salonId, sessionIdOf(booking.link), 'pay'))!;
     expect((await cancelTool(booking)).body.say).toMatch(/^That's cancelled/);
     expect(await deliverSigned(events)).toEqual([200]);
     expect((await appointmentOf(salon.owner, booking.id))?.status).toBe('cancelled');
     const text = await textTo(booking.phone, /refunded in full/);
-    expect((await deps().paymentsSandbox.depositRecord(salon.salonId, sessionIdOf(booking.link)))?.refundedAt).toEqual(expect.any(Number));
+    expect((await localSandboxes().payments.depositRecord(salon.salonId, sessionIdOf(booking.link)))?.refundedAt).toEqual(expect.any(Number));
     expect(text.body).toMatch(
       /^Bláth Hair: your €20(\.00)? deposit for Balayage on .+ with Aoife came after that booking was cancelled or released, so it is refunded in full\./,
     );

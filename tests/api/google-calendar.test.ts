@@ -3,8 +3,8 @@ import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { hashState } from '../../functions/core/calendar-connection.js';
-import { createLocalTokenCipher } from '../../functions/providers/local-token-cipher.js';
-import { SANDBOX_CALENDARS } from '../../functions/providers/sandbox-calendar.js';
+import { createLocalTokenCipher } from '../../local/sandboxes/local-token-cipher.js';
+import { SANDBOX_CALENDARS } from '../../local/sandboxes/sandbox-calendar.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { localAwsCredentials, standIns } from '../support/stand-ins.js';
 

@@ -1,4 +1,4 @@
-import '../../bin/local/quiet-sdk-notices.js';
+import '../../local/server/quiet-sdk-notices.js';
 import { randomUUID } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

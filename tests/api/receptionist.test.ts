@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { deps } from '../../functions/composition-root.js';
-import { speakFullDate } from '../../functions/core/receptionist/days.js';
-import { startConversation, takeTurn } from '../../functions/core/receptionist/receptionist.js';
+import { speakFullDate } from '../../local/receptionist/days.js';
+import { startConversation, takeTurn } from '../../local/receptionist/receptionist.js';
 import { testCallLimits } from '../../functions/contracts/receptionist.js';
 import { billingPeriodAt } from '../../functions/core/usage/billing-period.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';

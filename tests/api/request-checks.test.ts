@@ -1,5 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
-import { routes } from '../../functions/routes.js';
+// Every route the local product serves: the deployed ones and the local-only ones (local/routes.ts).
+import { allLocalRoutes as routes } from '../../local/routes.js';
 import { api, signUpOwner } from '../support/owners.js';
 
 /**

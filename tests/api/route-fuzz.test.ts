@@ -9,7 +9,9 @@ import { AGENT_TOOLS, DATE_WORDS, PARTS_OF_DAY, type AgentTool } from '../../fun
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
 import { VOICES } from '../../functions/contracts/voice-settings.js';
 import { hashState } from '../../functions/core/calendar-connection.js';
-import { routes, type HttpMethod, type RouteDefinition } from '../../functions/routes.js';
+import type { HttpMethod, RouteDefinition } from '../../functions/routes.js';
+// Every route the local product serves: the deployed ones and the local-only ones (local/routes.ts).
+import { allLocalRoutes as routes } from '../../local/routes.js';
 import { bookableSalon } from '../support/bookable-salon.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventsIdle, localAwsCredentials, standIns } from '../support/stand-ins.js';

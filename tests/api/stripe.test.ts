@@ -4,17 +4,18 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/config.js';
 import { deps, resetDeps } from '../../functions/composition-root.js';
 import { handler as stripeRoute } from '../../functions/api/stripe.js';
-import { handler as sandboxRoute } from '../../functions/api/stripe-sandbox.js';
+import { handler as sandboxRoute } from '../../local/pages/stripe-sandbox.js';
 import { BILLING_MESSAGES, PAYMENT_ACCOUNT_MESSAGES } from '../../functions/contracts/billing.js';
 import { PLAN_ENDED_MESSAGE } from '../../functions/contracts/go-live.js';
 import { FREE_TRIAL_DAYS } from '../../functions/core/plans.js';
 import type { ApiEvent } from '../../functions/http/handler.js';
 import { stripeSignatureHeader } from '../../functions/providers/stripe-signature.js';
-import { SANDBOX_PRICE_IDS } from '../../functions/providers/sandbox-stripe-objects.js';
+import { SANDBOX_PRICE_IDS } from '../../local/sandboxes/sandbox-stripe-objects.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 import { eventually, localAwsCredentials, standIns } from '../support/stand-ins.js';
 import { finishedCall } from '../support/calls.js';
 import { useProductDeps } from '../support/config-env.js';
+import { localSandboxes } from '../../local/sandboxes/stand-ins.js';
 
 /**
  * `/api/stripe` over HTTP against the running product and its payments sandbox: the
@@ -245,7 +246,7 @@ describe('one subscription per salon, whatever the owner clicks (RELIABILITY 48)
     const { owner, salonId } = await ownerWithSalon('stripe-two-paid');
     const starter = (await choose(owner, salonId, 'starter')).body.url as string;
     // Paid at Stripe; its webhooks are slow to arrive.
-    const late = (await deps().paymentsSandbox.completeCheckout(salonId, sessionIdOf(starter)))!;
+    const late = (await localSandboxes().payments.completeCheckout(salonId, sessionIdOf(starter)))!;
     const business = (await choose(owner, salonId, 'business')).body.url as string;
     expect((await press(business, 'pay')).status).toBe(303);
     expect((await status(owner, salonId)).body).toMatchObject({ plan: 'Business', subscription: { planId: 'business' } });
@@ -289,12 +290,12 @@ describe('minutes past the plan', () => {
     const second = await finishedCall(salonId, { minutesAgo: 0, seconds: 5 * 60 });
     await deps().events.publish('call.completed', second);
     const meter = await eventually(
-      () => deps().paymentsSandbox.meterEvents(salonId, second.callSid),
+      () => localSandboxes().payments.meterEvents(salonId, second.callSid),
       (event) => event !== null,
     );
     const customerId = (await deps().salons.get(salonId))?.subscription?.customerId;
     expect(meter).toMatchObject({ identifier: second.callSid, eventName: 'overage_minutes', customerId, value: 3 });
-    expect(await deps().paymentsSandbox.meterEvents(salonId, first.callSid)).toBeNull();
+    expect(await localSandboxes().payments.meterEvents(salonId, first.callSid)).toBeNull();
     expect((await stand.salonItems(salonId)).filter((item) => String(item.sk).startsWith('SANDBOXSTRIPE#METER#'))).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CLIENT_TOKEN_TTL_SECONDS } from '../../functions/contracts/telephony.js';
 import { identityForSalon } from '../../functions/core/telephony/client-identity.js';
-import { SANDBOX_TWIML_APP_SID } from '../../functions/providers/sandbox-telephony.js';
+import { SANDBOX_TWIML_APP_SID } from '../../local/sandboxes/sandbox-telephony.js';
 import { api, signUpOwner } from '../support/owners.js';
 
 /** The browser test call's owner routes: the voice SDK's token and hanging up. */

@@ -5,7 +5,7 @@ import { hashAgentSecret } from '../../functions/core/agent-secret.js';
 import { axeViolations, closeContexts, newContext, signInInBrowser } from '../support/browser.js';
 import { bookableSalon, connectSandboxCalendar } from '../support/bookable-salon.js';
 import { api, signIn, signUpOwner, type TestOwner } from '../support/owners.js';
-import { speakFullDate } from '../../functions/core/receptionist/days.js';
+import { speakFullDate } from '../../local/receptionist/days.js';
 
 /** /settings in Chromium: the setup the wizard saved, edited with the wizard's forms, and the Account section. */
 afterAll(closeContexts);

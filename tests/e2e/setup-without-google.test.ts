@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { speakFullDate } from '../../functions/core/receptionist/days.js';
+import { speakFullDate } from '../../local/receptionist/days.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';

@@ -7,7 +7,7 @@ import { setupMessages } from '../../functions/contracts/setup-fields.js';
 import { axeViolations, closeContexts, newContext, signedInPage, signUpInBrowser } from '../support/browser.js';
 import { connectSandboxCalendar } from '../support/bookable-salon.js';
 import { DEFAULT_HOURS } from '../../functions/contracts/setup.js';
-import { wav } from '../../functions/providers/sandbox-voice.js';
+import { wav } from '../../local/sandboxes/sandbox-voice.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
 
 /**

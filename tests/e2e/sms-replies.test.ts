@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { deps } from '../../functions/composition-root.js';
 import { sendReminder } from '../../functions/core/reminders/send-reminder.js';
 import type { Appointment } from '../../functions/contracts/appointments.js';
-import { SANDBOX_SMS_NUMBER } from '../../functions/providers/sandbox-sms.js';
+import { SANDBOX_SMS_NUMBER } from '../../local/sandboxes/sandbox-sms.js';
 import { SALONDESK_KEYWORDS } from '../../functions/core/replies/opt-out-keywords.js';
 import { axeViolations, closeContexts, newContext } from '../support/browser.js';
 import { agentTool, bookableSalon, nextOpenDay } from '../support/bookable-salon.js';

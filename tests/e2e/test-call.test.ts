@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { deps } from '../../functions/composition-root.js';
 import { READINESS_MESSAGES, pausedLine } from '../../functions/contracts/go-live.js';
-import { speakFullDate } from '../../functions/core/receptionist/days.js';
+import { speakFullDate } from '../../local/receptionist/days.js';
 import { axeViolations, closeContexts, signedInPage } from '../support/browser.js';
 import { bookableSalon, nextOpenDay } from '../support/bookable-salon.js';
 import { api, signUpOwner } from '../support/owners.js';

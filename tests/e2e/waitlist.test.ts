@@ -6,7 +6,7 @@ import { agentTool, ALL_DAY_HOURS, bookableSalon } from '../support/bookable-sal
 import { api, signUpOwner } from '../support/owners.js';
 import { eventsIdle } from '../support/stand-ins.js';
 import { useProductDeps } from '../support/config-env.js';
-import { SANDBOX_SMS_NUMBER } from '../../functions/providers/sandbox-sms.js';
+import { SANDBOX_SMS_NUMBER } from '../../local/sandboxes/sandbox-sms.js';
 
 /**
  * A freed time offered on, in Chromium (docs/reminders.md): two callers wait for tomorrow (the

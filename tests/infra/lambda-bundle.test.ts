@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Metafile } from 'esbuild';
+import { buildSync, type Metafile } from 'esbuild';
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,12 +13,14 @@ import {
   bundleLambda,
   coldStartFiles,
   KEPT_APART_FROM_CALLER_WAITS,
+  lambdaBuildOptions,
   lambdaBundleSpec,
   packageOfInput,
   REPO_ROOT,
 } from '../../infra/lambda-bundle.js';
 import { stageConfig } from '../../infra/stage-config.js';
-import { TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
+import { sharedStage, TEST_FUNCTION_ENVIRONMENT } from './synth-stage.js';
+import { localRoutes } from '../../local/routes.js';
 
 /**
  * The two Lambdas a caller waits on, bundled exactly as `cdk deploy` bundles them: the bundle
@@ -263,5 +265,75 @@ describe('Lambda bundles as CDK stages them', () => {
     const keys = functions.map((fn) => fn.Properties.Code.S3Key);
     expect(new Set(keys).size).toBe(2);
     for (const key of keys) expect(readdirSync(path.join(outdir, `asset.${key.replace(/\.zip$/, '')}`))).toContain(BUNDLE_ENTRY_FILE);
+  }, 60_000);
+});
+
+/**
+ * Issue 44, point 2: the stand-ins (local/) are no part of what deploys. Every Lambda both stages
+ * make (routes, consumers, jobs, triggers, the admin function, the outbox enrichment) is bundled as
+ * CDK bundles it, but in one esbuild pass without writing (the metafile's module graph is the
+ * point, not the files); each entry's modules are those its graph reaches, lazy imports included,
+ * so a stand-in behind an `await import()` would be found too.
+ */
+describe('no Lambda bundle holds a stand-in', () => {
+  const deployedSpecs = () => {
+    const specs = new Map<string, ReturnType<typeof lambdaBundleSpec>>();
+    for (const stage of ['dev', 'prod'] as const) {
+      for (const construct of sharedStage(stage).stack.node.findAll()) {
+        if (construct instanceof AppFunction && construct.bundle) specs.set(construct.bundle.entry, construct.bundle);
+      }
+    }
+    return specs;
+  };
+  /** Each entry's modules (repository paths), from one build of them all. */
+  const modulesByEntry = (entries: readonly string[]) => {
+    const base = lambdaBuildOptions(lambdaBundleSpec(entries[0]!), path.join(root, 'graph'));
+    const { metafile } = buildSync({
+      ...base,
+      entryPoints: Object.fromEntries(entries.map((entry, index) => [`e${index}`, path.join(REPO_ROOT, entry)])),
+      // The opt-in SDK is bundled here for all: what the graph may reach, not what one Lambda leaves out.
+      external: [],
+      write: false,
+      minify: false,
+      sourcemap: false,
+      logLevel: 'error',
+    });
+    return new Map(
+      entries.map((entry) => {
+        const reached = new Set<string>();
+        const next = [entry, base.inject![0]!].map((file) => path.relative(REPO_ROOT, file.startsWith('/') ? file : path.join(REPO_ROOT, file)));
+        while (next.length > 0) {
+          const input = next.pop()!;
+          if (reached.has(input) || !metafile.inputs[input]) continue;
+          reached.add(input);
+          next.push(...metafile.inputs[input].imports.map((imported) => imported.path));
+        }
+        return [entry, reached];
+      }),
+    );
+  };
+  const isStandIn = (input: string) => input === 'local' || input.startsWith('local/');
+
+  it('no deployed entry reaches a module under local/, statically or lazily', () => {
+    const specs = deployedSpecs();
+    const entries = [...specs.keys()].sort();
+    // Every route of functions/routes.ts and every event consumer is among them, and none of the local-only routes.
+    expect(entries.length).toBeGreaterThan(50);
+    expect(entries).toContain('functions/api/twilio-voice.ts');
+    expect(entries.filter((entry) => isStandIn(entry))).toEqual([]);
+    for (const route of localRoutes) expect(entries).not.toContain(route.entry);
+    const graphs = modulesByEntry(entries);
+    const found = entries.flatMap((entry) => [...graphs.get(entry)!].filter(isStandIn).map((input) => `${entry} → ${input}`));
+    expect(found, 'a Lambda bundles stand-in code: pass it in from local/ (functions/composition-root.ts StandIns)').toEqual([]);
+    // The walk itself: a route reaches the composition root and a lazily loaded vendor adapter.
+    const tools = graphs.get('functions/api/agent-tools.ts')!;
+    expect(tools).toContain('functions/composition-root.ts');
+    expect(tools).toContain('functions/providers/stripe-payments.ts');
+  }, 180_000);
+
+  it('would find one: the local-only routes reach the stand-ins', () => {
+    const graphs = modulesByEntry(localRoutes.map((route) => route.entry));
+    expect([...graphs.get('local/pages/receptionist.ts')!]).toContain('local/receptionist/receptionist.ts');
+    expect([...graphs.get('local/pages/stripe-sandbox.ts')!]).toContain('local/sandboxes/stand-ins.ts');
   }, 60_000);
 });

@@ -387,7 +387,7 @@ describe('public routes through CloudFront (OAuth callback, sandbox consent, voi
   });
 
   it('/api/* forwards query strings and cookies (?code&state, the state cookie, ?action&voiceId), caches nothing and passes redirects through', () => {
-    expect(publicRoutes.map((route) => route.id)).toEqual(expect.arrayContaining(['google-oauth-callback', 'google-sandbox-consent', VOICE_PREVIEW_ROUTE_ID]));
+    expect(publicRoutes.map((route) => route.id)).toEqual(expect.arrayContaining(['google-oauth-callback', VOICE_PREVIEW_ROUTE_ID]));
     const config = Object.values(resources(dev, 'AWS::CloudFront::Distribution'))[0]!.Properties.DistributionConfig;
     const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*')!;
     // Managed policies: CachingDisabled; AllViewerExceptHostHeader = every query string, cookie and

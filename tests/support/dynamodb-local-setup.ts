@@ -1,4 +1,4 @@
-import { startDynamoDbLocal, type DynamoDbLocal } from '../../bin/local/dynamodb-local.js';
+import { startDynamoDbLocal, type DynamoDbLocal } from '../../local/server/dynamodb-local.js';
 
 /**
  * One DynamoDB Local (a JVM, about two seconds of CPU to start) for the whole run, in memory: every

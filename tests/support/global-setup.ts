@@ -1,10 +1,10 @@
-import '../../bin/local/quiet-sdk-notices.js';
+import '../../local/server/quiet-sdk-notices.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-import { startLocal, type LocalProduct } from '../../bin/local/start.js';
+import { startLocal, type LocalProduct } from '../../local/server/start.js';
 import { setLogSink } from '../../functions/logger.js';
 import { CHROMIUM_ARGS, chromiumPath } from './chromium.js';
 import { DYNAMODB_ENDPOINT_VARIABLE } from './dynamodb-local-setup.js';

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { inject } from 'vitest';
 
-/** The run's data folder key (bin/local/local-keys.ts): the DynamoDB, EventBridge and Cognito stand-ins take no other. */
+/** The run's data folder key (local/server/local-keys.ts): the DynamoDB, EventBridge and Cognito stand-ins take no other. */
 export function localAwsCredentials() {
   const env = inject('productEnv');
   return { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! };

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startCognitoStandIn, type CapturedMessage } from '../../bin/local/cognito-stand-in.js';
+import { startCognitoStandIn, type CapturedMessage } from '../../local/server/cognito-stand-in.js';
 import { handler as preSignUp } from '../../functions/triggers/pre-sign-up.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'cognito-messages-'));

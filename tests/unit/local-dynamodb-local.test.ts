@@ -7,13 +7,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { startDynamoDbLocal } from '../../bin/local/dynamodb-local.js';
-import { startDynamo } from '../../bin/local/storage-stand-ins.js';
+import { startDynamoDbLocal } from '../../local/server/dynamodb-local.js';
+import { startDynamo } from '../../local/server/storage-stand-ins.js';
 import { createTableClient } from '../../functions/store/dynamo.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /**
- * The local table (bin/local/dynamodb-local.ts): what `npm start` keeps survives a restart, no web
+ * The local table (local/server/dynamodb-local.ts): what `npm start` keeps survives a restart, no web
  * page can talk to it, and it runs transactions as DynamoDB does (the reason it replaced dynalite).
  */
 const key = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -72,7 +72,7 @@ async function refusing(endpoint: string): Promise<void> {
 }
 
 it('ends with the process that started it, even one killed with SIGKILL', async () => {
-  const module = fileURLToPath(new URL('../../bin/local/dynamodb-local.ts', import.meta.url));
+  const module = fileURLToPath(new URL('../../local/server/dynamodb-local.ts', import.meta.url));
   const script = `const { startDynamoDbLocal } = await import(${JSON.stringify(module)}); console.log((await startDynamoDbLocal()).endpoint);`;
   const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const endpoint = await new Promise<string>((resolve) => parent.stdout.once('data', (data) => resolve(String(data).trim())));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalEventBus } from '../../bin/local/event-bus.js';
+import { createLocalEventBus } from '../../local/server/event-bus.js';
 import { EVENT_SOURCE } from '../../functions/contracts/events.js';
 import type { EventRule } from '../../events/rules.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLocalHost, localOrigins } from '../../bin/local/local-hosts.js';
+import { isLocalHost, localOrigins } from '../../local/server/local-hosts.js';
 
 /** DNS rebinding: the local servers answer their own loopback names only (RELIABILITY 38). */
 describe('the local Host check', () => {

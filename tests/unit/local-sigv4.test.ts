@@ -1,11 +1,11 @@
-import '../../bin/local/quiet-sdk-notices.js';
+import '../../local/server/quiet-sdk-notices.js';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminGetUserCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { hasValidSigV4, type SignedRequest } from '../../bin/local/sigv4.js';
+import { hasValidSigV4, type SignedRequest } from '../../local/server/sigv4.js';
 
 /**
  * The stand-ins' signature check, fed what the real AWS SDK clients send: a small server records

@@ -2,15 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStreamRelay, memoryCheckpoint, type CheckpointStore } from '../../bin/local/stream-relay.js';
-import { startDynamo } from '../../bin/local/storage-stand-ins.js';
+import { createStreamRelay, memoryCheckpoint, type CheckpointStore } from '../../local/server/stream-relay.js';
+import { startDynamo } from '../../local/server/storage-stand-ins.js';
 import { createTableInput } from '../../functions/store/table-definition.js';
 import { outboxEventId } from '../../functions/contracts/events.js';
 import { outboxEventPut, type RelayedEvent } from '../../functions/store/event-outbox.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /**
- * The local outbox relay (bin/local/stream-relay.ts) over DynamoDB Local's Streams API: an event
+ * The local outbox relay (local/server/stream-relay.ts) over DynamoDB Local's Streams API: an event
  * written in a transaction reaches the bus exactly once, and a relay killed before it checkpointed
  * leaves the event to the next one (at least once), which never re-sends what was checkpointed.
  * DynamoDB Streams API: https://docs.aws.amazon.com/amazondynamodb/latest/APIReference/API_Operations_Amazon_DynamoDB_Streams.html

@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createElevenLabsVoice } from '../../functions/providers/elevenlabs-voice.js';
-import { chimeFor } from '../../functions/providers/sandbox-voice.js';
+import { chimeFor } from '../../local/sandboxes/sandbox-voice.js';
 import { defaultFirstMessage } from '../../functions/contracts/voice-settings.js';
 
 /** A local stand-in for the provider's voice endpoint, recording what it was asked. */

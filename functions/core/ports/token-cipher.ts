@@ -1,7 +1,7 @@
 /**
  * Encrypts calendar refresh tokens at rest. The salon id is bound into every ciphertext (KMS
  * encryption context, AES-GCM additional data), so a token copied to another salon's item does
- * not decrypt there. Adapters: `kms-token-cipher.ts` (AWS) and `local-token-cipher.ts`.
+ * not decrypt there. Adapters: `kms-token-cipher.ts` (AWS) and its stand-in `local/sandboxes/local-token-cipher.ts`.
  */
 export interface TokenCipher {
   encrypt(plaintext: string, salonId: string): Promise<string>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCheckout, type BillingDeps } from '../../../functions/core/billing/billing.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
-import { createSandboxPayments } from '../../../functions/providers/sandbox-payments.js';
-import { SANDBOX_PRICE_IDS } from '../../../functions/providers/sandbox-stripe-objects.js';
-import { createSandboxStripeStore } from '../../../functions/store/sandbox-stripe-store.js';
+import { createSandboxPayments } from '../../../local/sandboxes/sandbox-payments.js';
+import { SANDBOX_PRICE_IDS } from '../../../local/sandboxes/sandbox-stripe-objects.js';
+import { createSandboxStripeStore } from '../../../local/sandboxes/sandbox-stripe-store.js';
 import { createSubscriptionStore } from '../../../functions/store/subscription-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 

@@ -6,11 +6,11 @@ import { vatIncludedCents } from '../../../functions/core/billing/vat.js';
 import { saveVatNumber } from '../../../functions/core/billing/vat-number.js';
 import { PLANS } from '../../../functions/core/plans.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
-import { createSandboxPayments } from '../../../functions/providers/sandbox-payments.js';
-import { invoiceObject } from '../../../functions/providers/sandbox-stripe-invoices.js';
-import { SANDBOX_PRICE_IDS } from '../../../functions/providers/sandbox-stripe-objects.js';
+import { createSandboxPayments } from '../../../local/sandboxes/sandbox-payments.js';
+import { invoiceObject } from '../../../local/sandboxes/sandbox-stripe-invoices.js';
+import { SANDBOX_PRICE_IDS } from '../../../local/sandboxes/sandbox-stripe-objects.js';
 import { createSalonStore } from '../../../functions/store/salon-store.js';
-import { createSandboxStripeStore } from '../../../functions/store/sandbox-stripe-store.js';
+import { createSandboxStripeStore } from '../../../local/sandboxes/sandbox-stripe-store.js';
 import { createSubscriptionStore } from '../../../functions/store/subscription-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 

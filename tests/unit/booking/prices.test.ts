@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceSchema, type Service } from '../../../functions/contracts/setup.js';
 import { setupMessages } from '../../../functions/contracts/setup-fields.js';
 import { listServices } from '../../../functions/core/booking/salon-tools.js';
-import { startConversation, takeTurn } from '../../../functions/core/receptionist/receptionist.js';
+import { startConversation, takeTurn } from '../../../local/receptionist/receptionist.js';
 import { buildAgentDefinition } from '../../../functions/core/voice-agent/agent-config.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createConversationStore } from '../../../functions/store/conversation-store.js';

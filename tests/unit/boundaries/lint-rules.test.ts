@@ -18,7 +18,9 @@ const eslint = new ESLint({
 
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(`${code}\nexport const used = value;\n`, { filePath });
-  return (result?.messages ?? []).filter((message) => /no-restricted-(imports|syntax)$/.test(message.ruleId ?? '')).map((message) => message.message);
+  return (result?.messages ?? [])
+    .filter((message) => /(no-restricted-(imports|syntax)|no-stand-in-imports)$/.test(message.ruleId ?? ''))
+    .map((message) => message.message);
 }
 
 describe('layering rules', () => {
@@ -141,5 +143,26 @@ describe('layering rules', () => {
     expect(await importErrors('web/src/features/setup/components/a.tsx', "import { loadSetup as value } from '../api';")).toEqual([]);
     expect(await importErrors('web/src/features/setup/components/a.tsx', "import { apiFetch as value } from '../../../lib/api-client';")).toEqual([]);
     expect(await importErrors('web/src/features/billing/a.ts', "import { messages as value } from '@functions/contracts/messages';")).toEqual([]);
+  });
+
+  // Issue 44, point 2: the stand-ins live in local/, which only npm start runs.
+  it.each([
+    ['functions/api/a.ts', "import { localSandboxes as value } from '../../local/sandboxes/stand-ins.js';"],
+    ['functions/core/booking/a.ts', "import type { ConversationState as value } from '../../../local/receptionist/dialogue.js';"],
+    ['functions/composition-root.ts', "export { localStandIns as value } from '../local/sandboxes/stand-ins.js';"],
+    ['functions/a.ts', "const value = () => import('../local/sandboxes/sandbox-sms.js');"],
+    ['events/consumers/a.ts', "import { localRoutes as value } from '../../local/routes.js';"],
+    ['infra/a.ts', "import { startLocal as value } from '../local/server/start.js';"],
+    ['web/src/pages/a.tsx', "import { renderOutboxPage as value } from '../../../local/server/outbox.js';"],
+  ])('refuses the stand-ins from %s, statically, re-exported or lazily', async (file, code) => {
+    expect(await importErrors(file, code)).toContainEqual(expect.stringMatching(/does not import local\/ \(the stand-ins/));
+  });
+
+  it('lets local/ and the tests import the product, and the product its own folders', async () => {
+    expect(await importErrors('local/pages/a.ts', "import { deps as value } from '../../functions/composition-root.js';")).toEqual([]);
+    expect(await importErrors('tests/unit/a.test.ts', "import { localStandIns as value } from '../../local/sandboxes/stand-ins.js';")).toEqual([]);
+    expect(await importErrors('functions/api/a.ts', "import { deps as value } from '../composition-root.js';")).toEqual([]);
+    // A folder merely named like it elsewhere is not the stand-ins'.
+    expect(await importErrors('web/src/pages/a.tsx', "import { value } from './local/thing';")).toEqual([]);
   });
 });

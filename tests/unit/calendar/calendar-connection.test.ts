@@ -18,8 +18,8 @@ import {
 import { clearedStateCookie, stateCookie, stateFromCookies } from '../../../functions/http/oauth-state-cookie.js';
 import { salonIdForOwner } from '../../../functions/core/salon.js';
 import { CalendarError, type CalendarPort } from '../../../functions/core/ports/calendar.js';
-import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../functions/providers/local-token-cipher.js';
-import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../functions/providers/sandbox-calendar.js';
+import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../local/sandboxes/local-token-cipher.js';
+import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../local/sandboxes/sandbox-calendar.js';
 import type { SalonStore } from '../../../functions/core/ports/salon-store.js';
 import type { Salon } from '../../../functions/core/salon-profile.js';
 import type { Identity } from '../../../functions/core/ports/identity.js';

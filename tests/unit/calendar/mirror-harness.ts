@@ -2,10 +2,10 @@ import { checkAvailability } from '../../../functions/core/booking/check-availab
 import { receiveNotification } from '../../../functions/core/calendar/mirror.js';
 import { CalendarError, type CalendarPort } from '../../../functions/core/ports/calendar.js';
 import { PUSH_HEADERS } from '../../../functions/providers/google-calendar-rules.js';
-import type { PushDelivery } from '../../../functions/providers/sandbox-calendar-push.js';
-import { createSandboxCalendar } from '../../../functions/providers/sandbox-calendar.js';
+import type { PushDelivery } from '../../../local/sandboxes/sandbox-calendar-push.js';
+import { createSandboxCalendar } from '../../../local/sandboxes/sandbox-calendar.js';
 import { createCalendarMirrorStore } from '../../../functions/store/calendar-mirror-store.js';
-import { createSandboxCalendarStore } from '../../../functions/store/sandbox-calendar-store.js';
+import { createSandboxCalendarStore } from '../../../local/sandboxes/sandbox-calendar-store.js';
 import { makeSalon, type Table } from '../booking/harness.js';
 
 /**

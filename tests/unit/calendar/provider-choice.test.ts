@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
-import { handler as sandboxConsent } from '../../../functions/api/google-sandbox-consent.js';
+import { handler as sandboxConsent } from '../../../local/pages/google-sandbox-consent.js';
 import type { ApiEvent } from '../../../functions/http/handler.js';
 import { useConfigEnv } from '../../support/config-env.js';
 
@@ -48,8 +48,8 @@ describe('calendar provider choice', () => {
     expect(page.statusCode).toBe(404);
   });
 
-  it('never falls back to the sandbox in prod', async () => {
+  it('never falls back to the sandbox in prod: Google Calendar is not set up there', async () => {
     configure({ STAGE: 'prod', USER_POOL_ID: 'eu-west-1_abc', SITE_URL: 'https://salondesk.ie' });
-    await expect(deps().calendar.provider()).rejects.toThrow(/prod never uses the calendar sandbox/);
+    await expect(deps().calendar.provider()).rejects.toThrow(/Google Calendar is not set up here/);
   });
 });

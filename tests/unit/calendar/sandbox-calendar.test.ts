@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pkceChallenge } from '../../../functions/core/ports/calendar.js';
 import { CALENDAR_SCOPES } from '../../../functions/providers/google-calendar-rules.js';
-import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../functions/providers/sandbox-calendar.js';
+import { createSandboxCalendar, sandboxAuthorizationCode, SANDBOX_CALENDARS } from '../../../local/sandboxes/sandbox-calendar.js';
 import { memoryGoogleStore } from './memory-google-store.js';
 
 const SITE = 'http://localhost:3000';

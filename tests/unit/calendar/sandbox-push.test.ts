@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PUSH_HEADERS } from '../../../functions/providers/google-calendar-rules.js';
-import { createSandboxPush, sandboxNotificationsSent, type PushDelivery } from '../../../functions/providers/sandbox-calendar-push.js';
-import type { SandboxCalendarStore, SandboxChannel } from '../../../functions/store/sandbox-calendar-store.js';
+import { createSandboxPush, sandboxNotificationsSent, type PushDelivery } from '../../../local/sandboxes/sandbox-calendar-push.js';
+import type { SandboxCalendarStore, SandboxChannel } from '../../../local/sandboxes/sandbox-calendar-store.js';
 import { memoryGoogleStore } from './memory-google-store.js';
 
 const now = () => new Date('2026-11-23T08:00:00Z');

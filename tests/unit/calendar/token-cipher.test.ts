@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type DecryptCommand, EncryptCommand } from '@aws-sdk/client-kms';
-import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../functions/providers/local-token-cipher.js';
+import { createLocalTokenCipher, ensureLocalTokenKey } from '../../../local/sandboxes/local-token-cipher.js';
 import { createKmsTokenCipher } from '../../../functions/providers/kms-token-cipher.js';
 import { TokenCipherError } from '../../../functions/core/ports/token-cipher.js';
 import { unconfiguredTokenCipher } from '../../../functions/providers/token-cipher.js';

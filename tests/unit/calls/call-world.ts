@@ -3,8 +3,8 @@ import { eventCatalog, type EventDetail } from '../../../functions/contracts/eve
 import type { Dependencies } from '../../../functions/composition-root.js';
 import { billingPeriodAt } from '../../../functions/core/usage/billing-period.js';
 import { meterCompletedCall } from '../../../functions/core/usage/meter-completed-call.js';
-import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
-import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
+import { createSandboxTelephony } from '../../../local/sandboxes/sandbox-telephony.js';
+import { createSandboxVoiceAgent } from '../../../local/sandboxes/sandbox-voice-agent.js';
 import type { ProviderCallState } from '../../../functions/core/ports/telephony.js';
 import { createCallStore } from '../../../functions/store/call-store.js';
 import { createNumberStore } from '../../../functions/store/number-store.js';
@@ -15,7 +15,7 @@ import type { Table } from '../booking/harness.js';
 /**
  * Calls over the in-process table, as the status callback, the test call's end and the sweep see
  * them: every `call.completed` is kept, those the outbox holds for the world's salons (what the
- * stream carries to the bus, bin/local/stream-relay.ts) and any published directly, and metered as
+ * stream carries to the bus, local/server/stream-relay.ts) and any published directly, and metered as
  * the bus's consumer meters each delivery. The providers' records of calls are what a test says they are (by default, as in the
  * sandbox, unknown).
  */

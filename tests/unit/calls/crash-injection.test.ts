@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endTestCall, startTestCall } from '../../../functions/core/receptionist/test-call.js';
-import { testCallSid } from '../../../functions/core/receptionist/tool-call.js';
+import { endTestCall, startTestCall } from '../../../local/receptionist/test-call.js';
+import { testCallSid } from '../../../local/receptionist/tool-call.js';
 import { sweepCalls } from '../../../functions/core/calls/sweep-calls.js';
 import { recordCallStatus } from '../../../functions/core/telephony/call-record.js';
 import { billableMinutes } from '../../../functions/core/usage/meter-usage.js';

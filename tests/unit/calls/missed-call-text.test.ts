@@ -1,4 +1,4 @@
-import '../../../bin/local/quiet-sdk-notices.js';
+import '../../../local/server/quiet-sdk-notices.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import '../../../bin/local/quiet-sdk-notices.js';
+import '../../../local/server/quiet-sdk-notices.js';
 import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { GetCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

@@ -1,9 +1,9 @@
-import '../../../bin/local/quiet-sdk-notices.js';
+import '../../../local/server/quiet-sdk-notices.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfig } from '../../../functions/config.js';
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { createProviderSecrets, twilioCredentials } from '../../../functions/providers/provider-secrets.js';
-import { renderOutboxPage, type OutboxMessage } from '../../../bin/local/outbox.js';
+import { renderOutboxPage, type OutboxMessage } from '../../../local/server/outbox.js';
 import { useConfigEnv } from '../../support/config-env.js';
 
 /** Which SMS and email adapters the composition root picks. */

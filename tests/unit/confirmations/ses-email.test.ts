@@ -1,4 +1,4 @@
-import '../../../bin/local/quiet-sdk-notices.js';
+import '../../../local/server/quiet-sdk-notices.js';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

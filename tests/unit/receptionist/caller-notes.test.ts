@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_HOURS, type Stylist } from '../../../functions/contracts/setup.js';
-import { startConversation, takeTurn } from '../../../functions/core/receptionist/receptionist.js';
+import { startConversation, takeTurn } from '../../../local/receptionist/receptionist.js';
 import { buildAgentDefinition } from '../../../functions/core/voice-agent/agent-config.js';
 import { salonInfo } from '../../../functions/core/booking/salon-tools.js';
 import { setLogSink } from '../../../functions/logger.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hear } from '../../../functions/core/receptionist/hear.js';
-import { matchName } from '../../../functions/core/receptionist/match.js';
+import { hear } from '../../../local/receptionist/hear.js';
+import { matchName } from '../../../local/receptionist/match.js';
 import { CORPUS_SERVICES, CORPUS_STYLISTS } from './corpus/corpus-salon.js';
 import { at } from '../booking/harness.js';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testCallLimits } from '../../../functions/contracts/receptionist.js';
-import { endTestCall, startTestCall, testCallTurn } from '../../../functions/core/receptionist/test-call.js';
+import { endTestCall, startTestCall, testCallTurn } from '../../../local/receptionist/test-call.js';
 import { billingPeriodAt } from '../../../functions/core/usage/billing-period.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createCallStore } from '../../../functions/store/call-store.js';

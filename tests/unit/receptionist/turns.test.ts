@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ConversationState } from '../../../functions/core/receptionist/dialogue.js';
+import type { ConversationState } from '../../../local/receptionist/dialogue.js';
 
 /**
  * The sandbox receptionist's turns → the tool calls they make (the registry replaced by a recording fake: what a tool
@@ -30,7 +30,7 @@ vi.mock('../../../functions/core/agent-tools/registry.js', () => ({
   },
 }));
 
-const { startConversation, takeTurn } = await import('../../../functions/core/receptionist/receptionist.js');
+const { startConversation, takeTurn } = await import('../../../local/receptionist/receptionist.js');
 
 const stored = new Map<string, ConversationState>();
 const deps = {

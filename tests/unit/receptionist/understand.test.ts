@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bareHourIn, partOfDayIn, timesIn } from '../../../functions/core/receptionist/clock-times.js';
-import { daysIn, speakFullDate } from '../../../functions/core/receptionist/days.js';
+import { bareHourIn, partOfDayIn, timesIn } from '../../../local/receptionist/clock-times.js';
+import { daysIn, speakFullDate } from '../../../local/receptionist/days.js';
 import {
   asksIn,
   clearYes,
@@ -12,7 +12,7 @@ import {
   phoneIn,
   saysNo,
   spellingFixed,
-} from '../../../functions/core/receptionist/understand.js';
+} from '../../../local/receptionist/understand.js';
 import { at } from '../booking/harness.js';
 
 /** The sandbox receptionist's reading of what callers say: tables, so a changed rule shows. */
@@ -181,7 +181,7 @@ describe('typed slips and fillers', () => {
 
 describe('a filler "like" and a day never said', () => {
   it('drops "like" said as a filler, keeps "I\'d like"', async () => {
-    const { hear } = await import('../../../functions/core/receptionist/hear.js');
+    const { hear } = await import('../../../local/receptionist/hear.js');
     const names = { services: ['Blow-dry'], stylists: ['Aoife'] };
     expect(hear('so a blow-dry this day like week, any time in the afternoon', names, NOW).day).toEqual({ date: '2026-12-02' });
     expect(hear('full head on Monday at like 10 please', names, NOW).time).toBe('10:00');
@@ -202,7 +202,7 @@ describe('numbers said in words, full names, dates with their month (issue 41)',
   });
 
   it('hears a number said in words as the phone, "eight" and a filler "like" in it too', async () => {
-    const { hear } = await import('../../../functions/core/receptionist/hear.js');
+    const { hear } = await import('../../../local/receptionist/hear.js');
     const names = { services: ['Blow-dry'], stylists: ['Aoife'] };
     expect(hear('zero eight seven one two three four five six seven', names, NOW).phone).toBe('0871234567');
     expect(hear('oh eight six, like one two three, four five six seven', names, NOW).phone).toBe('086123 4567');

@@ -6,12 +6,12 @@ import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core
 import { notingSenders } from '../../../functions/core/replies/texted-by.js';
 import { WHICH_WITHIN_MS } from '../../../functions/core/replies/route-text.js';
 import { setLogSink } from '../../../functions/logger.js';
-import { createSandboxSms, SANDBOX_SMS_NUMBER } from '../../../functions/providers/sandbox-sms.js';
+import { createSandboxSms, SANDBOX_SMS_NUMBER } from '../../../local/sandboxes/sandbox-sms.js';
 import type { SmsMessage } from '../../../functions/core/ports/sms.js';
 import { createNumberStore } from '../../../functions/store/number-store.js';
 import { createOutboxStore } from '../../../functions/store/outbox-store.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
-import { createSandboxSmsOptOuts } from '../../../functions/store/sandbox-sms-store.js';
+import { createSandboxSmsOptOuts } from '../../../local/sandboxes/sandbox-sms-store.js';
 import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
 import { createSmsRoutingStore } from '../../../functions/store/sms-routing-store.js';
 import { at, makeSalon, startTable, type Table } from '../booking/harness.js';

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OPTED_OUT_MESSAGE_ID, respectingOptOuts } from '../../../functions/core/replies/opt-outs.js';
-import { createSandboxSms, SANDBOX_SMS_NUMBER, TWILIO_REPLIES_OUTBOX } from '../../../functions/providers/sandbox-sms.js';
+import { createSandboxSms, SANDBOX_SMS_NUMBER, TWILIO_REPLIES_OUTBOX } from '../../../local/sandboxes/sandbox-sms.js';
 import { SmsError } from '../../../functions/core/ports/sms.js';
 import { SALONDESK_KEYWORDS, keywordOf } from '../../../functions/core/replies/opt-out-keywords.js';
 import { TWILIO_DEFAULT_KEYWORDS, optOutScope } from '../../../functions/providers/twilio-opt-out.js';
 import { createOutboxStore } from '../../../functions/store/outbox-store.js';
-import { createSandboxSmsOptOuts } from '../../../functions/store/sandbox-sms-store.js';
+import { createSandboxSmsOptOuts } from '../../../local/sandboxes/sandbox-sms-store.js';
 import { createSmsReplyStore } from '../../../functions/store/sms-reply-store.js';
 import { startTable, type Table } from '../booking/harness.js';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { testCallLimits } from '../../../functions/contracts/receptionist.js';
 import { clientToken, endTestCall, type TestCallDeps } from '../../../functions/core/telephony/test-call.js';
 import { identityForSalon } from '../../../functions/core/telephony/client-identity.js';
-import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
+import { createSandboxTelephony } from '../../../local/sandboxes/sandbox-telephony.js';
 import { createTwilioTelephony } from '../../../functions/providers/twilio-telephony.js';
 import type { TelephonyPort } from '../../../functions/core/ports/telephony.js';
 

@@ -9,7 +9,7 @@ import {
   ensureLocalTwilioAuthToken,
   readLocalTwilioAuthToken,
   SANDBOX_TWIML_APP_SID,
-} from '../../../functions/providers/sandbox-telephony.js';
+} from '../../../local/sandboxes/sandbox-telephony.js';
 import { TelephonyError } from '../../../functions/core/ports/telephony.js';
 import { twilioSignature } from '../../../functions/providers/twilio-signature.js';
 import { mkdtempSync } from 'node:fs';

@@ -18,7 +18,7 @@ import {
   type CallScript,
 } from '../../../functions/core/telephony/call-script.js';
 import { renderTwiml } from '../../../functions/providers/twilio-twiml.js';
-import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
+import { createSandboxVoiceAgent } from '../../../local/sandboxes/sandbox-voice-agent.js';
 
 /**
  * What we answer Twilio and how we sign as Twilio, against the twilio SDK's public API: every

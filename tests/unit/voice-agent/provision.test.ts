@@ -10,7 +10,7 @@ import {
 } from '../../../functions/core/voice-agent/provision.js';
 import { setLogSink } from '../../../functions/logger.js';
 import { createElevenLabsVoiceAgent } from '../../../functions/providers/elevenlabs-voice-agent.js';
-import { createSandboxVoiceAgent } from '../../../functions/providers/sandbox-voice-agent.js';
+import { createSandboxVoiceAgent } from '../../../local/sandboxes/sandbox-voice-agent.js';
 import type { VoiceAgentPort } from '../../../functions/core/ports/voice-agent.js';
 import { createAgentStore } from '../../../functions/store/agent-store.js';
 import { createDeletedOwners } from '../../../functions/store/deleted-owners.js';
@@ -19,7 +19,7 @@ import { createSalonStore } from '../../../functions/store/salon-store.js';
 import { createSetupStore } from '../../../functions/store/setup-store.js';
 import { AGENT_TOOLS } from '../../../functions/contracts/agent-tools.js';
 import { createNumberStore } from '../../../functions/store/number-store.js';
-import { createSandboxTelephony } from '../../../functions/providers/sandbox-telephony.js';
+import { createSandboxTelephony } from '../../../local/sandboxes/sandbox-telephony.js';
 import { setupStepRequest } from '../../../functions/contracts/setup.js';
 import { salonIdForOwner } from '../../../functions/core/salon.js';
 import { saveSetupStep } from '../../../functions/core/setup.js';

@@ -3,7 +3,7 @@ import { DEFAULT_HOURS } from '../../../functions/contracts/setup.js';
 import { book } from '../../../functions/core/booking/book.js';
 import { cancel } from '../../../functions/core/booking/cancel.js';
 import { checkAvailability } from '../../../functions/core/booking/check-availability.js';
-import { startConversation, takeTurn } from '../../../functions/core/receptionist/receptionist.js';
+import { startConversation, takeTurn } from '../../../local/receptionist/receptionist.js';
 import { answerText, type ReplyDeps } from '../../../functions/core/replies/sms-reply.js';
 import { answerOffer } from '../../../functions/core/waitlist/offer-reply.js';
 import { joinWaitlist, offerFreedSlot } from '../../../functions/core/waitlist/waitlist.js';

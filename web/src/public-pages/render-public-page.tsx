@@ -9,7 +9,7 @@ import TermsPage from '../pages/terms';
 import type { PrerenderedPath } from '../../site-files';
 
 /**
- * The server-side half of pre-rendering (bin/local/web-build.ts builds this module for Node and calls
+ * The server-side half of pre-rendering (local/server/web-build.ts builds this module for Node and calls
  * it at build time): the public pages' own React components rendered to HTML, with the router's
  * static context so links and the current page's marks come out as the app renders them.
  */

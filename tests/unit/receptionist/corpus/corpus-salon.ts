@@ -1,6 +1,6 @@
 import type { Service } from '../../../../functions/contracts/setup.js';
 import { runTool } from '../../../../functions/core/agent-tools/registry.js';
-import type { ReceptionistDeps } from '../../../../functions/core/receptionist/receptionist.js';
+import type { ReceptionistDeps } from '../../../../local/receptionist/receptionist.js';
 import { createConversationStore } from '../../../../functions/store/conversation-store.js';
 import { createRateLimits } from '../../../../functions/store/rate-limits.js';
 import { makeSalon, type Table } from '../../booking/harness.js';

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import { startConversation, takeTurn } from '../../../../functions/core/receptionist/receptionist.js';
+import { startConversation, takeTurn } from '../../../../local/receptionist/receptionist.js';
 import type { Table } from '../../booking/harness.js';
 import type { Calendar } from './calendar.js';
 import { corpusSalon, LAYOUTS } from './corpus-salon.js';
