@@ -21,6 +21,9 @@ import { relayedEventOfStreamImage, type RelayedEvent } from '../../functions/st
  * a file under the data folder for `npm start`, memory in tests. A kill -9 anywhere before the
  * checkpoint is written delivers that batch again after the restart (at least once; consumers
  * de-duplicate); nothing after it is lost.
+ *
+ * Next hop of a call (docs/architecture.md, "One call, end to end"): local/server/event-bus.ts,
+ * which hands each event to the consumers events/rules.ts names, in-process.
  */
 export interface RelayCheckpoint {
   streamArn: string;

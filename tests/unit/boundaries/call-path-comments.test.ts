@@ -21,6 +21,7 @@ const HOPS: [from: string, next: string][] = [
   ['functions/core/booking/book.ts', 'functions/store/booking/booking-change.ts'],
   ['functions/store/booking/booking-change.ts', 'infra/event-outbox-pipe.ts'],
   ['infra/event-outbox-pipe.ts', 'events/rules.ts'],
+  ['local/server/stream-relay.ts', 'local/server/event-bus.ts'],
   ['events/rules.ts', 'events/consumers/send-booking-sms.ts'],
   ['functions/core/telephony/call-record.ts', 'events/consumers/meter-call-usage.ts'],
 ];
