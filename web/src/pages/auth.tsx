@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { NAME_MAX_LENGTH, fieldErrors, signInForm, signUpForm, type FieldErrors } from '@functions/contracts/auth';
 import { PasswordField } from '../features/auth/password-field';
 import { TextInput } from '../components/form-fields';
@@ -17,8 +18,16 @@ export default function AuthPage() {
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
   const [form, setForm] = useState<SignUpFields>({ name: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
   const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
-  const [formError, setFormError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const enter = useMutation({
+    mutationFn: async ({ signUp, email, password, name }: { signUp: boolean; email: string; password: string; name: string }) => {
+      if (signUp) await signUpOwner(email, password, name);
+      await signInOwner(email, password);
+    },
+    onSuccess: () => navigate('/dashboard', { replace: true }),
+  });
+  // Busy from the click until the dashboard has opened.
+  const submitting = enter.isPending || enter.isSuccess;
+  const formError = enter.isError ? authErrorMessage(enter.error) : '';
   const [forgotOpen, setForgotOpen] = useState(false);
 
   const update = <K extends keyof SignUpFields>(field: K, value: SignUpFields[K]) => {
@@ -29,27 +38,19 @@ export default function AuthPage() {
   const switchMode = (next: Mode) => {
     setMode(next);
     setErrors({});
-    setFormError('');
+    enter.reset();
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError('');
+    if (submitting) return;
+    enter.reset();
     const result = mode === 'sign-up' ? signUpForm.safeParse(form) : signInForm.safeParse(form);
     if (!result.success) {
       setErrors(fieldErrors(result as never));
       return;
     }
-    setSubmitting(true);
-    try {
-      const email = form.email.trim();
-      if (mode === 'sign-up') await signUpOwner(email, form.password, form.name.trim());
-      await signInOwner(email, form.password);
-      await navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setFormError(authErrorMessage(error));
-      setSubmitting(false);
-    }
+    enter.mutate({ signUp: mode === 'sign-up', email: form.email.trim(), password: form.password, name: form.name.trim() });
   }
 
   const signingUp = mode === 'sign-up';

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useMutation } from '@tanstack/react-query';
 import { fieldErrors, resetPasswordForm, type FieldErrors } from '@functions/contracts/auth';
 import { messages } from '@functions/contracts/messages';
 import { PasswordField } from '../features/auth/password-field';
@@ -18,9 +19,17 @@ export default function ResetPasswordPage() {
   const code = params.get('code')?.trim() ?? '';
   const [form, setForm] = useState<Fields>({ password: '', confirmPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
-  const [formError, setFormError] = useState('');
   const [linkInvalid, setLinkInvalid] = useState(!email || !/^\d{4,10}$/.test(code));
-  const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
+  const reset = useMutation({
+    mutationFn: async (password: string) => {
+      await confirmNewPassword(email, code, password);
+      // The new password is saved; if signing in fails the dashboard guard sends them to sign in.
+      await signInOwner(email, password).catch(() => undefined);
+    },
+    onError: (error) => LINK_PROBLEMS.test(`${error.name} ${error.message}`) && setLinkInvalid(true),
+  });
+  const status = reset.isPending ? 'saving' : reset.isSuccess ? 'done' : 'idle';
+  const formError = reset.isError && !LINK_PROBLEMS.test(`${reset.error.name} ${reset.error.message}`) ? messages.resetFailed : '';
 
   useEffect(() => {
     if (status !== 'done') return;
@@ -33,30 +42,15 @@ export default function ResetPasswordPage() {
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
-    setFormError('');
+    reset.reset();
     const result = resetPasswordForm.safeParse(form);
     if (!result.success) {
       setErrors(fieldErrors(result));
       return;
     }
-    setStatus('saving');
-    try {
-      await confirmNewPassword(email, code, form.password);
-    } catch (error) {
-      const name = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? ''}`;
-      if (LINK_PROBLEMS.test(name)) setLinkInvalid(true);
-      else setFormError(messages.resetFailed);
-      setStatus('idle');
-      return;
-    }
-    try {
-      await signInOwner(email, form.password);
-    } catch {
-      // The new password is saved; if signing in fails the dashboard guard sends them to sign in.
-    }
-    setStatus('done');
+    reset.mutate(form.password);
   }
 
   return (
