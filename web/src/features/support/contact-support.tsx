@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS, supportMessages, supportRequest, type SupportTopic } from '@functions/contracts/support';
 import { apiFetch } from '../../lib/api-client';
+import { fieldProps, useContractForm } from '../../lib/contract-form';
 import { salonQuery } from '../../lib/shared-queries';
 import { SelectInput, TextArea } from '../../components/form-fields';
 import './support.css';
@@ -34,9 +35,7 @@ export function ContactSupport({
 function SupportDialog({ initialTopic, onClose }: { initialTopic: SupportTopic; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const { data: salon } = useQuery(salonQuery);
-  const [topic, setTopic] = useState<SupportTopic>(initialTopic);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
+  const form = useContractForm(supportRequest, { topic: initialTopic, message: '' });
   const send = useMutation({
     mutationFn: (body: { topic: SupportTopic; message: string }) =>
       apiFetch<{ sent: true; message: string }>('/api/support', { method: 'POST', body: JSON.stringify(body), fallbackError: supportMessages.failed }),
@@ -45,16 +44,6 @@ function SupportDialog({ initialTopic, onClose }: { initialTopic: SupportTopic; 
   useEffect(() => {
     if (dialog.current && !dialog.current.open) dialog.current.showModal();
   }, []);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = supportRequest.safeParse({ topic, message });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? supportMessages.messageRequired);
-      return;
-    }
-    send.mutate(checked.data);
-  }
 
   return (
     <dialog ref={dialog} className="support-dialog" aria-labelledby="support-title" onClose={onClose}>
@@ -75,25 +64,13 @@ function SupportDialog({ initialTopic, onClose }: { initialTopic: SupportTopic; 
           </div>
         </>
       ) : (
-        <form className="form" noValidate onSubmit={submit} aria-busy={send.isPending}>
+        <form className="form" noValidate onSubmit={(event) => void form.handleSubmit((checked) => send.mutate(checked))(event)} aria-busy={send.isPending}>
           <SelectInput
             label="What is it about?"
-            value={topic}
+            {...fieldProps(form, 'topic')}
             options={SUPPORT_TOPICS.map((value) => ({ value, label: SUPPORT_TOPIC_LABELS[value] }))}
-            onChange={(value) => setTopic(value as SupportTopic)}
           />
-          <TextArea
-            label="Your message"
-            name="support-message"
-            rows={5}
-            maxLength={SUPPORT_MESSAGE_MAX}
-            value={message}
-            error={error}
-            onChange={(value) => {
-              setMessage(value);
-              setError('');
-            }}
-          />
+          <TextArea label="Your message" rows={5} maxLength={SUPPORT_MESSAGE_MAX} {...fieldProps(form, 'message')} name="support-message" />
           {send.isError && (
             <p className="alert alert-error" role="alert">
               {send.error.message}
