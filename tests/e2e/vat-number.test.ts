@@ -52,4 +52,37 @@ describe('Settings → Billing → VAT number', () => {
     expect(invoice).toContain('VAT (23% included) €27.86');
     expect(invoice).toContain('your VAT number IE1234567T');
   });
+
+  it("puts the server's refusal on the field, and says when saving failed (the form's mutation, issue 44 point 6)", async () => {
+    const owner = await signUpOwner('vat-number-refused-e2e');
+    const page = await (await newContext()).newPage();
+    await signInInBrowser(page, owner, '/settings?section=billing');
+    const field = page.getByLabel('VAT number (optional)');
+    await field.waitFor();
+    const save = page.getByRole('button', { name: 'Save VAT number' });
+
+    // A number the contract takes that the server still refuses (400): the field says how to write it, no alert.
+    await page.route('**/api/stripe?route=vat-number', (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: '{"error":"Invalid request"}' }),
+    );
+    await field.fill('IE1234567T');
+    await save.click();
+    await page.getByText(VAT_NUMBER_MESSAGE).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Typing clears it; a failure that is not about the number is said beside the button, in the server's words.
+    await field.fill('IE1234567TA');
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    await page.unroute('**/api/stripe?route=vat-number');
+    await page.route('**/api/stripe?route=vat-number', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"Billing is unavailable"}' }),
+    );
+    await field.fill('IE1234567T');
+    await save.click();
+    await page.getByRole('alert').filter({ hasText: 'Billing is unavailable' }).waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBeNull();
+    expect(await save.isEnabled()).toBe(true);
+  });
 });

@@ -1,6 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import * as z from 'zod';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { NAME_MAX_LENGTH, fieldErrors, signInForm, signUpForm, type FieldErrors } from '@functions/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import { NAME_MAX_LENGTH, signInForm, signUpForm } from '@functions/contracts/auth';
+import { fieldProps, useContractForm } from '../lib/contract-form';
 import { PasswordField } from '../features/auth/password-field';
 import { TextInput } from '../components/form-fields';
 import { ForgotPasswordDialog } from '../features/auth/forgot-password-dialog';
@@ -9,50 +12,41 @@ import { signInOwner, signUpOwner } from '../features/auth/session';
 import '../features/auth/auth.css';
 
 type Mode = 'sign-in' | 'sign-up';
-type SignUpFields = { name: string; email: string; password: string; confirmPassword: string; acceptTerms: boolean };
+/** Sign-in checks the email and the password (signInForm) and lets the sign-up fields be, whatever they hold. */
+const signInFields = signInForm.extend({ name: z.string(), confirmPassword: z.string(), acceptTerms: z.boolean() });
 
 export default function AuthPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>(params.get('mode') === 'signup' ? 'sign-up' : 'sign-in');
-  const [form, setForm] = useState<SignUpFields>({ name: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
-  const [errors, setErrors] = useState<FieldErrors<SignUpFields>>({});
-  const [formError, setFormError] = useState('');
-  const [submitting, setSubmitting] = useState(false);
+  const signingUp = mode === 'sign-up';
+  // The form takes the mode's contract (react-hook-form reads its options again at every render).
+  const form = useContractForm(signingUp ? signUpForm : signInFields, { name: '', email: '', password: '', confirmPassword: '', acceptTerms: false });
+  const errors = form.formState.errors;
+  const acceptTerms = form.watch('acceptTerms');
+  const enter = useMutation({
+    mutationFn: async ({ signUp, email, password, name }: { signUp: boolean; email: string; password: string; name: string }) => {
+      if (signUp) await signUpOwner(email, password, name);
+      await signInOwner(email, password);
+    },
+    onSuccess: () => navigate('/dashboard', { replace: true }),
+  });
+  // Busy from the click until the dashboard has opened.
+  const submitting = enter.isPending || enter.isSuccess;
+  const formError = enter.isError ? authErrorMessage(enter.error) : '';
   const [forgotOpen, setForgotOpen] = useState(false);
-
-  const update = <K extends keyof SignUpFields>(field: K, value: SignUpFields[K]) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const switchMode = (next: Mode) => {
     setMode(next);
-    setErrors({});
-    setFormError('');
+    form.clearErrors();
+    enter.reset();
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError('');
-    const result = mode === 'sign-up' ? signUpForm.safeParse(form) : signInForm.safeParse(form);
-    if (!result.success) {
-      setErrors(fieldErrors(result as never));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const email = form.email.trim();
-      if (mode === 'sign-up') await signUpOwner(email, form.password, form.name.trim());
-      await signInOwner(email, form.password);
-      await navigate('/dashboard', { replace: true });
-    } catch (error) {
-      setFormError(authErrorMessage(error));
-      setSubmitting(false);
-    }
-  }
+  const submit = form.handleSubmit(() => {
+    const { email, password, name } = form.getValues();
+    enter.mutate({ signUp: signingUp, email: email.trim(), password, name: name.trim() });
+  });
 
-  const signingUp = mode === 'sign-up';
   return (
     <div className="auth-layout">
       <header className="auth-header">
@@ -87,55 +81,34 @@ export default function AuthPage() {
               Sign Up
             </button>
           </div>
-          <form className="form" noValidate onSubmit={submit} aria-busy={submitting}>
-            {signingUp && (
-              <TextInput
-                label="Your name"
-                name="name"
-                autoComplete="name"
-                maxLength={NAME_MAX_LENGTH}
-                value={form.name}
-                error={errors.name}
-                onChange={(value) => update('name', value)}
-              />
-            )}
-            <TextInput
-              label="Email"
-              name="email"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={form.email}
-              error={errors.email}
-              onChange={(value) => update('email', value)}
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              value={form.password}
-              error={errors.password}
-              onChange={(value) => update('password', value)}
-            />
+          <form
+            className="form"
+            noValidate
+            onSubmit={(event) => {
+              if (submitting) return event.preventDefault();
+              enter.reset();
+              void submit(event);
+            }}
+            aria-busy={submitting}
+          >
+            {signingUp && <TextInput label="Your name" autoComplete="name" maxLength={NAME_MAX_LENGTH} {...fieldProps(form, 'name')} />}
+            <TextInput label="Email" type="email" autoComplete="email" inputMode="email" {...fieldProps(form, 'email')} />
+            <PasswordField label="Password" autoComplete={signingUp ? 'new-password' : 'current-password'} {...fieldProps(form, 'password')} />
             {signingUp && (
               <>
-                <PasswordField
-                  label="Confirm password"
-                  name="confirmPassword"
-                  autoComplete="new-password"
-                  value={form.confirmPassword}
-                  error={errors.confirmPassword}
-                  onChange={(value) => update('confirmPassword', value)}
-                />
+                <PasswordField label="Confirm password" autoComplete="new-password" {...fieldProps(form, 'confirmPassword')} />
                 <div className="field">
                   <label className="checkbox">
                     <input
                       type="checkbox"
                       name="acceptTerms"
-                      checked={form.acceptTerms}
+                      checked={acceptTerms}
                       aria-invalid={errors.acceptTerms ? true : undefined}
                       aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
-                      onChange={(event) => update('acceptTerms', event.target.checked)}
+                      onChange={(event) => {
+                        form.setValue('acceptTerms', event.target.checked);
+                        form.clearErrors('acceptTerms');
+                      }}
                     />
                     <span>
                       I agree to the{' '}
@@ -150,7 +123,7 @@ export default function AuthPage() {
                   </label>
                   {errors.acceptTerms && (
                     <p id="terms-error" className="field-error">
-                      {errors.acceptTerms}
+                      {errors.acceptTerms.message}
                     </p>
                   )}
                 </div>
@@ -172,7 +145,7 @@ export default function AuthPage() {
           )}
         </div>
       </main>
-      {forgotOpen && <ForgotPasswordDialog initialEmail={form.email} onClose={() => setForgotOpen(false)} />}
+      {forgotOpen && <ForgotPasswordDialog initialEmail={form.getValues('email')} onClose={() => setForgotOpen(false)} />}
     </div>
   );
 }

@@ -1,6 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { fieldErrors, resetPasswordForm, type FieldErrors } from '@functions/contracts/auth';
+import { useMutation } from '@tanstack/react-query';
+import { resetPasswordForm } from '@functions/contracts/auth';
+import { fieldProps, useContractForm } from '../lib/contract-form';
 import { messages } from '@functions/contracts/messages';
 import { PasswordField } from '../features/auth/password-field';
 import { confirmNewPassword, signInOwner } from '../features/auth/session';
@@ -8,7 +10,6 @@ import '../features/auth/auth.css';
 
 export const RESET_REDIRECT_MS = 2000;
 
-type Fields = { password: string; confirmPassword: string };
 const LINK_PROBLEMS = /CodeMismatch|ExpiredCode|UserNotFound|LimitExceeded|Invalid code|expired/i;
 
 export default function ResetPasswordPage() {
@@ -16,11 +17,18 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
   const code = params.get('code')?.trim() ?? '';
-  const [form, setForm] = useState<Fields>({ password: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Fields>>({});
-  const [formError, setFormError] = useState('');
+  const form = useContractForm(resetPasswordForm, { password: '', confirmPassword: '' });
   const [linkInvalid, setLinkInvalid] = useState(!email || !/^\d{4,10}$/.test(code));
-  const [status, setStatus] = useState<'idle' | 'saving' | 'done'>('idle');
+  const reset = useMutation({
+    mutationFn: async (password: string) => {
+      await confirmNewPassword(email, code, password);
+      // The new password is saved; if signing in fails the dashboard guard sends them to sign in.
+      await signInOwner(email, password).catch(() => undefined);
+    },
+    onError: (error) => LINK_PROBLEMS.test(`${error.name} ${error.message}`) && setLinkInvalid(true),
+  });
+  const status = reset.isPending ? 'saving' : reset.isSuccess ? 'done' : 'idle';
+  const formError = reset.isError && !LINK_PROBLEMS.test(`${reset.error.name} ${reset.error.message}`) ? messages.resetFailed : '';
 
   useEffect(() => {
     if (status !== 'done') return;
@@ -28,36 +36,7 @@ export default function ResetPasswordPage() {
     return () => clearTimeout(timer);
   }, [status, navigate]);
 
-  const update = (field: keyof Fields, value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setFormError('');
-    const result = resetPasswordForm.safeParse(form);
-    if (!result.success) {
-      setErrors(fieldErrors(result));
-      return;
-    }
-    setStatus('saving');
-    try {
-      await confirmNewPassword(email, code, form.password);
-    } catch (error) {
-      const name = `${(error as Error)?.name ?? ''} ${(error as Error)?.message ?? ''}`;
-      if (LINK_PROBLEMS.test(name)) setLinkInvalid(true);
-      else setFormError(messages.resetFailed);
-      setStatus('idle');
-      return;
-    }
-    try {
-      await signInOwner(email, form.password);
-    } catch {
-      // The new password is saved; if signing in fails the dashboard guard sends them to sign in.
-    }
-    setStatus('done');
-  }
+  const submit = form.handleSubmit(() => reset.mutate(form.getValues('password')));
 
   return (
     <div className="auth-layout">
@@ -74,24 +53,18 @@ export default function ResetPasswordPage() {
               Your password has been updated. Taking you to your dashboard…
             </p>
           ) : (
-            <form className="form" noValidate onSubmit={submit} aria-busy={status === 'saving'}>
+            <form
+              className="form"
+              noValidate
+              onSubmit={(event) => {
+                reset.reset();
+                void submit(event);
+              }}
+              aria-busy={status === 'saving'}
+            >
               <p className="auth-lead">For {email}</p>
-              <PasswordField
-                label="New password"
-                name="password"
-                autoComplete="new-password"
-                value={form.password}
-                error={errors.password}
-                onChange={(value) => update('password', value)}
-              />
-              <PasswordField
-                label="Confirm new password"
-                name="confirmPassword"
-                autoComplete="new-password"
-                value={form.confirmPassword}
-                error={errors.confirmPassword}
-                onChange={(value) => update('confirmPassword', value)}
-              />
+              <PasswordField label="New password" autoComplete="new-password" {...fieldProps(form, 'password')} />
+              <PasswordField label="Confirm new password" autoComplete="new-password" {...fieldProps(form, 'confirmPassword')} />
               {formError && (
                 <p className="alert alert-error" role="alert">
                   {formError}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SETUP_STEPS, clampStep, setupProgress, type SetupState } from '@functions/contracts/setup';
 import { setupMessages } from '@functions/contracts/setup-fields';
 import { defaultFirstMessage } from '@functions/contracts/voice-settings';
@@ -25,6 +25,8 @@ import { useVoiceForm } from '../features/setup/use-voice-form';
 import '../features/setup/setup.css';
 
 export const STEP_TITLES = ['Business Basics', 'Calendar & Services', 'Voice & Number'] as const;
+
+const ADVANCING = ['setup', 'advance'] as const;
 
 /** Departures nobody is asked about: to Google's consent page (the draft waits), or away from an owner who signed out in another tab. */
 const leavingOnPurpose = () => oauthInFlight() || pageIsLeaving();
@@ -75,8 +77,6 @@ export default function SetupWizardPage() {
   const calendar = useCalendarConnection();
 
   const [step, setStep] = useState(1);
-  const [saving, setSaving] = useState(false);
-  const savingRef = useRef(false);
   const [alert, setAlert] = useState('');
 
   const heading = useRef<HTMLHeadingElement>(null);
@@ -129,24 +129,24 @@ export default function SetupWizardPage() {
     focusAfterRender.current = 'invalid';
   }
 
-  async function withSaving(work: () => Promise<void>) {
-    savingRef.current = true;
-    setSaving(true);
-    setAlert('');
-    try {
-      await work();
-    } catch (error) {
+  // Each step form saves through its own mutation; this one runs a step's save and what follows it.
+  const advance = useMutation({
+    mutationKey: ADVANCING,
+    mutationFn: (work: () => Promise<void>) => work(),
+    onMutate: () => setAlert(''),
+    onError: (error) => {
       console.error('Saving the setup failed', error);
       setAlert(errorText(error, SAVE_FAILED));
-    } finally {
-      savingRef.current = false;
-      setSaving(false);
-    }
-  }
+    },
+  });
+  const saving = advance.isPending;
+  // The cache knows at once (the hook's state a render later): a double click saves once.
+  const advancing = () => queryClient.isMutating({ mutationKey: ADVANCING }) > 0;
+  const withSaving = (work: () => Promise<void>) => advance.mutate(work);
 
   /** Next saves the step first (step 2 with or without a calendar: the stylists and services are the salon's own). */
-  async function next() {
-    if (savingRef.current || loadState !== 'ready') return;
+  function next() {
+    if (advancing() || loadState !== 'ready') return;
     if (step === 1) {
       if (!business.validate()) return showInvalid();
       return withSaving(async () => {
@@ -173,7 +173,7 @@ export default function SetupWizardPage() {
   }
 
   function previous() {
-    if (savingRef.current || step === 1) return;
+    if (advancing() || step === 1) return;
     goToStep(step - 1);
   }
 
@@ -240,7 +240,7 @@ export default function SetupWizardPage() {
                 <button type="button" className="button button-secondary" onClick={previous} disabled={step === 1}>
                   Previous
                 </button>
-                <button type="button" className="button button-primary" onClick={() => void next()} aria-disabled={busy || undefined}>
+                <button type="button" className="button button-primary" onClick={next} aria-disabled={busy || undefined}>
                   {lastStep ? 'Complete Setup' : 'Next'}
                 </button>
               </div>

@@ -5,7 +5,7 @@ import { DownloadData } from './download-data';
 
 /** Settings → Account: the password, a copy of the salon's data, and the Danger Zone. */
 export function AccountSection() {
-  const [deleting, setDeleting] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const deleteButton = useRef<HTMLButtonElement>(null);
   return (
     <div className="account-section">
@@ -24,14 +24,14 @@ export function AccountSection() {
       <section className="danger-zone" aria-labelledby="danger-zone-heading">
         <h3 id="danger-zone-heading">Danger Zone</h3>
         <p className="section-lead">Deleting your account removes your salon and everything in it, for good.</p>
-        <button ref={deleteButton} type="button" className="button button-danger" onClick={() => setDeleting(true)}>
+        <button ref={deleteButton} type="button" className="button button-danger" onClick={() => setConfirmingDelete(true)}>
           Delete Account
         </button>
       </section>
-      {deleting && (
+      {confirmingDelete && (
         <DeleteAccountDialog
           onClose={() => {
-            setDeleting(false);
+            setConfirmingDelete(false);
             deleteButton.current?.focus();
           }}
         />

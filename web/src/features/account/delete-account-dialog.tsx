@@ -1,9 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { deleteAccountRequest } from '@functions/contracts/account';
 import { messages } from '@functions/contracts/messages';
 import { undoForwardingLine } from '@functions/contracts/forwarding';
 import { ApiError } from '../../lib/api-client';
+import { fieldProps, useContractForm } from '../../lib/contract-form';
 import { forgetSession, PasswordField } from '../auth';
 import { deleteAccount } from './api';
 import { DownloadData } from './download-data';
@@ -18,10 +20,19 @@ import { useDeletionSummary } from './use-deletion-summary';
 export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [failure, setFailure] = useState<{ detail: string } | null>(null);
-  const [deleting, setDeleting] = useState(false);
+  const form = useContractForm(deleteAccountRequest, { password: '' });
+  const remove = useMutation({
+    mutationFn: ({ password }: { password: string }) => deleteAccount(password),
+    onError: (caught) => console.error('Deleting the account failed', caught),
+    onSuccess: async () => {
+      // The login is gone: only the copy of the session in this browser is left to drop.
+      await forgetSession();
+      await navigate('/account-deleted', { replace: true });
+    },
+  });
+  // Stays busy from the click until the page has gone to /account-deleted.
+  const deleting = remove.isPending || remove.isSuccess;
+  const failure = remove.error && { detail: remove.error instanceof ApiError && remove.error.message !== messages.deleteFailed ? remove.error.message : '' };
   const summary = useDeletionSummary();
 
   useEffect(() => {
@@ -45,30 +56,6 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       event.preventDefault();
       first?.focus();
     }
-  }
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (deleting) return;
-    const checked = deleteAccountRequest.safeParse({ password });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? messages.deletePasswordRequired);
-      return;
-    }
-    setDeleting(true);
-    setFailure(null);
-    try {
-      await deleteAccount(password);
-    } catch (caught) {
-      console.error('Deleting the account failed', caught);
-      const detail = caught instanceof ApiError && caught.message !== messages.deleteFailed ? caught.message : '';
-      setFailure({ detail });
-      setDeleting(false);
-      return;
-    }
-    // The login is gone: only the copy of the session in this browser is left to drop.
-    await forgetSession();
-    await navigate('/account-deleted', { replace: true });
   }
 
   return (
@@ -107,18 +94,16 @@ export function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
         </div>
         <DownloadData />
       </div>
-      <form className="form" noValidate onSubmit={submit} aria-busy={deleting}>
-        <PasswordField
-          label="Your password"
-          name="delete-password"
-          autoComplete="current-password"
-          value={password}
-          error={error}
-          onChange={(value) => {
-            setPassword(value);
-            setError('');
-          }}
-        />
+      <form
+        className="form"
+        noValidate
+        onSubmit={(event) => {
+          if (deleting) return event.preventDefault();
+          void form.handleSubmit((fields) => remove.mutate(fields))(event);
+        }}
+        aria-busy={deleting}
+      >
+        <PasswordField label="Your password" autoComplete="current-password" {...fieldProps(form, 'password')} name="delete-password" />
         {failure && (
           <div className="alert alert-error" role="alert">
             <p>{messages.deleteFailed}</p>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordForm } from '@functions/contracts/auth';
 import { messages } from '@functions/contracts/messages';
 import { TextInput } from '../../components/form-fields';
@@ -13,8 +14,9 @@ interface Props {
 export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [email, setEmail] = useState(initialEmail);
-  const [error, setError] = useState('');
-  const [status, setStatus] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [invalid, setInvalid] = useState(false);
+  const send = useMutation({ mutationFn: sendResetLink });
+  const error = invalid ? messages.emailInvalid : send.isError ? messages.resetEmailFailed : '';
   const [sandbox, setSandbox] = useState(false);
 
   useEffect(() => {
@@ -24,28 +26,17 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
       .catch(() => setSandbox(false));
   }, []);
 
-  async function submit(event: FormEvent) {
+  function submit(event: FormEvent) {
     event.preventDefault();
     const result = forgotPasswordForm.safeParse({ email });
-    if (!result.success) {
-      setError(messages.emailInvalid);
-      return;
-    }
-    setStatus('sending');
-    setError('');
-    try {
-      await sendResetLink(result.data.email);
-      setStatus('sent');
-    } catch {
-      setError(messages.resetEmailFailed);
-      setStatus('idle');
-    }
+    setInvalid(!result.success);
+    if (result.success) send.mutate(result.data.email);
   }
 
   return (
     <dialog ref={dialog} aria-labelledby="forgot-title" onClose={onClose}>
       <h2 id="forgot-title">Reset your password</h2>
-      {status === 'sent' ? (
+      {send.isSuccess ? (
         <div className="form">
           <p className="alert alert-success" role="status">
             If an account exists for {email.trim()}, we have sent a link to reset your password. Check your email.
@@ -71,15 +62,16 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
             error={error}
             onChange={(value) => {
               setEmail(value);
-              setError('');
+              setInvalid(false);
+              send.reset();
             }}
           />
           <div className="dialog-actions">
             <button type="button" className="button button-secondary" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="button button-primary" disabled={status === 'sending'}>
-              {status === 'sending' ? 'Please wait…' : 'Send reset link'}
+            <button type="submit" className="button button-primary" disabled={send.isPending}>
+              {send.isPending ? 'Please wait…' : 'Send reset link'}
             </button>
           </div>
         </form>

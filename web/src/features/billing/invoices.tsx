@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { BILLING_MESSAGES } from '@functions/contracts/billing';
 import { ApiError } from '../../lib/api-client';
 import { openPortal } from './api';
@@ -9,22 +9,18 @@ import { openPortal } from './api';
  * subscription. Before checkout there is no customer and nothing has been invoiced.
  */
 export function Invoices({ available }: { available: boolean }) {
-  const [opening, setOpening] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function open() {
-    setError(null);
-    setOpening(true);
-    try {
+  const open = useMutation({
+    mutationFn: async () => {
       const { url } = await openPortal();
       if (!url) throw new Error('no portal url');
-      window.location.assign(url);
-    } catch (failure) {
-      console.error('Opening the invoices failed', failure);
-      setOpening(false);
-      setError(failure instanceof ApiError ? failure.message : BILLING_MESSAGES.portalFailed);
-    }
-  }
+      return url;
+    },
+    onSuccess: (url) => window.location.assign(url),
+    onError: (failure) => console.error('Opening the invoices failed', failure),
+  });
+  // Busy until the browser has gone to Stripe.
+  const opening = open.isPending || open.isSuccess;
+  const error = open.error && (open.error instanceof ApiError ? open.error.message : BILLING_MESSAGES.portalFailed);
 
   return (
     <section className="card billing-invoices" aria-labelledby="invoices-heading">
@@ -32,7 +28,7 @@ export function Invoices({ available }: { available: boolean }) {
       {available ? (
         <>
           <p>Your invoices, each with its VAT and your VAT number, are kept by Stripe, our payment provider.</p>
-          <button type="button" className="button button-secondary" onClick={() => void open()} disabled={opening} aria-busy={opening}>
+          <button type="button" className="button button-secondary" onClick={() => open.mutate()} disabled={opening} aria-busy={opening}>
             {opening ? 'Opening…' : 'View invoices'}
           </button>
         </>

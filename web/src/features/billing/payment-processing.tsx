@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { PAYMENT_ACCOUNT_MESSAGES, type PaymentAccountStatus } from '@functions/contracts/billing';
 import { ApiError } from '../../lib/api-client';
 import { loaded } from '../../lib/query-client';
@@ -18,28 +17,17 @@ export function PaymentProcessing() {
   const state = loaded(useQuery({ queryKey: queryKeys.paymentAccount, queryFn: loadPaymentAccount }), (failure) =>
     failure instanceof ApiError ? PAYMENT_ACCOUNT_MESSAGES.loadFailed : PAYMENT_ACCOUNT_MESSAGES.loadUnavailable,
   );
-  const [connecting, setConnecting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function connect() {
-    setError(null);
-    setConnecting(true);
-    try {
-      const { url, mode } = await connectPaymentAccount();
-      if (!url) {
-        setError(PAYMENT_ACCOUNT_MESSAGES.noRedirect);
-      } else if (mode === 'dashboard') {
-        window.open(url, '_blank', 'noopener');
-      } else {
-        window.location.assign(url);
-        return;
-      }
-    } catch (failure) {
-      console.error('Connecting the payment account failed', failure);
-      setError(PAYMENT_ACCOUNT_MESSAGES.connectFailed);
-    }
-    setConnecting(false);
-  }
+  const connect = useMutation({
+    mutationFn: connectPaymentAccount,
+    onSuccess: ({ url, mode }) => {
+      if (url && mode === 'dashboard') window.open(url, '_blank', 'noopener');
+      else if (url) window.location.assign(url);
+    },
+    onError: (failure) => console.error('Connecting the payment account failed', failure),
+  });
+  // Stripe's onboarding replaces this page: busy until it has; its dashboard opens beside it.
+  const connecting = connect.isPending || (connect.isSuccess && Boolean(connect.data.url) && connect.data.mode !== 'dashboard');
+  const error = connect.isError ? PAYMENT_ACCOUNT_MESSAGES.connectFailed : connect.isSuccess && !connect.data.url ? PAYMENT_ACCOUNT_MESSAGES.noRedirect : null;
 
   if (state.status === 'loading') return <p aria-live="polite">Loading your payment account…</p>;
   if (state.status === 'error') {
@@ -66,7 +54,7 @@ export function PaymentProcessing() {
           {error}
         </p>
       )}
-      <button type="button" className="button button-primary" onClick={() => void connect()} disabled={connecting} aria-busy={connecting}>
+      <button type="button" className="button button-primary" onClick={() => connect.mutate()} disabled={connecting} aria-busy={connecting}>
         {connecting
           ? 'Connecting…'
           : status === 'Active'

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { BILLING_MESSAGES } from '@functions/contracts/billing';
 import { formatEuro } from '@functions/core/money';
 import { PLANS, TRIAL_OFFER, VAT_NOTE, type Plan } from '@functions/core/plans';
@@ -99,7 +100,6 @@ function PlansNote({ subscribed, inTrial, trialEnd, startNow }: { subscribed: bo
 }
 
 export function Subscription({ view }: { view: SubscriptionView }) {
-  const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [startNow, setStartNow] = useState(false);
   const { answer } = view;
@@ -109,43 +109,45 @@ export function Subscription({ view }: { view: SubscriptionView }) {
   const inTrial = billing.phase === 'trial';
   const startNowId = useId();
 
-  async function choose(plan: Plan) {
+  const checkout = useMutation({
+    mutationFn: ({ priceId }: { plan: Plan['id']; priceId: string }) =>
+      startCheckout({ priceId, salonId: view.salonId, userId: view.userId, email: view.email, ...(inTrial && startNow ? { startNow: true } : {}) }),
+    onSuccess: ({ url }) => (url ? window.location.assign(url) : setError(BILLING_MESSAGES.noCheckoutUrl)),
+    onError: (failure) => {
+      console.error('Starting checkout failed', failure);
+      setError(failure instanceof ApiError && failure.status !== 401 ? failure.message : BILLING_MESSAGES.subscribeFailed);
+    },
+  });
+  const portal = useMutation({
+    mutationFn: async () => {
+      const { url } = await openPortal();
+      if (!url) throw new Error('no portal url');
+      return url;
+    },
+    onSuccess: (url) => window.location.assign(url),
+    onError: (failure) => {
+      console.error('Opening the portal failed', failure);
+      setError(failure instanceof ApiError ? failure.message : BILLING_MESSAGES.portalFailed);
+    },
+  });
+  // The button pressed stays busy until the browser has gone to Stripe.
+  const busy =
+    portal.isPending || portal.isSuccess
+      ? 'portal'
+      : checkout.isPending || (checkout.isSuccess && checkout.data.url)
+        ? (checkout.variables?.plan ?? null)
+        : null;
+
+  function choose(plan: Plan) {
     setError(null);
     const priceId = answer.prices?.[plan.id];
     if (!priceId) return setError(BILLING_MESSAGES.invalidPlan);
-    setBusy(plan.id);
-    try {
-      const { url } = await startCheckout({
-        priceId,
-        salonId: view.salonId,
-        userId: view.userId,
-        email: view.email,
-        ...(inTrial && startNow ? { startNow: true } : {}),
-      });
-      if (!url) {
-        setBusy(null);
-        return setError(BILLING_MESSAGES.noCheckoutUrl);
-      }
-      window.location.assign(url);
-    } catch (failure) {
-      console.error('Starting checkout failed', failure);
-      setBusy(null);
-      setError(failure instanceof ApiError && failure.status !== 401 ? failure.message : BILLING_MESSAGES.subscribeFailed);
-    }
+    checkout.mutate({ plan: plan.id, priceId });
   }
 
-  async function manage() {
+  function manage() {
     setError(null);
-    setBusy('portal');
-    try {
-      const { url } = await openPortal();
-      if (!url) throw new Error('no portal url');
-      window.location.assign(url);
-    } catch (failure) {
-      console.error('Opening the portal failed', failure);
-      setBusy(null);
-      setError(failure instanceof ApiError ? failure.message : BILLING_MESSAGES.portalFailed);
-    }
+    portal.mutate();
   }
 
   return (
@@ -163,8 +165,8 @@ export function Subscription({ view }: { view: SubscriptionView }) {
             current={subscribed && answer.subscription?.planId === plan.id}
             heldPlanId={subscribed ? (answer.subscription?.planId ?? null) : null}
             busy={busy}
-            onChoose={(chosen) => void choose(chosen)}
-            onManage={() => void manage()}
+            onChoose={choose}
+            onManage={manage}
           />
         ))}
       </ul>

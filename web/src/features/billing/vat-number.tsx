@@ -1,10 +1,20 @@
-import { useState, type FormEvent } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod';
 import { BILLING_MESSAGES, VAT_NUMBER_MESSAGE, vatNumberSchema } from '@functions/contracts/billing';
 import { TextInput } from '../../components/form-fields';
 import { ApiError } from '../../lib/api-client';
+import { fieldProps, useContractForm } from '../../lib/contract-form';
 import { queryKeys } from '../../lib/query-keys';
 import { saveVatNumber } from './api';
+
+/** The number as the server checks it (vatNumberRequest), after the spaces around it that a paste brings; empty removes it. */
+const vatNumberForm = z.object({
+  vatNumber: z
+    .string()
+    .trim()
+    .transform((typed) => typed || null)
+    .pipe(vatNumberSchema.nullable()),
+});
 
 /**
  * The salon's VAT number, for a VAT-registered salon's invoices (optional): checked here as the
@@ -13,53 +23,46 @@ import { saveVatNumber } from './api';
  */
 export function VatNumber({ saved }: { saved: string | null }) {
   const queryClient = useQueryClient();
-  const [value, setValue] = useState(saved ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const [status, setStatus] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const [saving, setSaving] = useState(false);
-  const unchanged = value.trim() === (saved ?? '');
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setStatus(null);
-    const trimmed = value.trim();
-    const parsed = trimmed ? vatNumberSchema.safeParse(trimmed) : { success: true as const, data: null };
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    setSaving(true);
-    try {
-      const answer = await saveVatNumber(parsed.data);
-      setValue(answer.vatNumber ?? '');
-      setStatus({ kind: 'success', text: answer.vatNumber ? BILLING_MESSAGES.vatNumberSaved : BILLING_MESSAGES.vatNumberRemoved });
+  const form = useContractForm(vatNumberForm, { vatNumber: saved ?? '' });
+  const save = useMutation({
+    mutationFn: saveVatNumber,
+    onSuccess: async (answer) => {
+      form.reset({ vatNumber: answer.vatNumber ?? '' });
       await queryClient.invalidateQueries({ queryKey: queryKeys.subscription });
-    } catch (failure) {
-      if (failure instanceof ApiError && failure.status === 400) setError(VAT_NUMBER_MESSAGE);
-      else setStatus({ kind: 'error', text: failure instanceof ApiError ? failure.message : BILLING_MESSAGES.vatNumberFailed });
-    }
-    setSaving(false);
-  }
+    },
+    // The server refuses only what the contract refuses: the field says how to write it.
+    onError: (failure) => failure instanceof ApiError && failure.status === 400 && form.setError('vatNumber', { message: VAT_NUMBER_MESSAGE }),
+  });
+  const field = fieldProps(form, 'vatNumber');
+  const unchanged = field.value.trim() === (saved ?? '');
+  const refused = save.error instanceof ApiError && save.error.status === 400;
+  const status =
+    save.status === 'success'
+      ? { kind: 'success', text: save.data.vatNumber ? BILLING_MESSAGES.vatNumberSaved : BILLING_MESSAGES.vatNumberRemoved }
+      : save.status === 'error' && !refused
+        ? { kind: 'error', text: save.error instanceof ApiError ? save.error.message : BILLING_MESSAGES.vatNumberFailed }
+        : null;
 
   return (
-    <form className="card vat-number" onSubmit={submit} noValidate aria-labelledby="vat-number-heading">
+    <form
+      className="card vat-number"
+      onSubmit={(event) => {
+        save.reset();
+        void form.handleSubmit(({ vatNumber }) => save.mutate(vatNumber))(event);
+      }}
+      noValidate
+      aria-labelledby="vat-number-heading"
+    >
       <h4 id="vat-number-heading">VAT number</h4>
       <TextInput
         label="VAT number (optional)"
-        name="vatNumber"
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          setError(undefined);
-        }}
-        error={error}
+        {...field}
         hint="If your salon is VAT-registered, your VAT number goes on your invoices, like IE1234567T."
         autoComplete="off"
         spellCheck={false}
       />
-      <button type="submit" className="button" disabled={saving || unchanged}>
-        {saving ? 'Saving…' : 'Save VAT number'}
+      <button type="submit" className="button" disabled={save.isPending || unchanged}>
+        {save.isPending ? 'Saving…' : 'Save VAT number'}
       </button>
       {status && (
         <p className={`alert ${status.kind === 'success' ? 'alert-success' : 'alert-error'}`} role={status.kind === 'success' ? 'status' : 'alert'}>

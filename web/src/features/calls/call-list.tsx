@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CallView, TranscriptLineView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
 import { queryKeys } from '../../lib/query-keys';
@@ -38,21 +38,20 @@ export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (call
         ? { status: 'open', lines: read.data }
         : { status: 'loading' };
   const [confirming, setConfirming] = useState(false);
-  const [deleting, setDeleting] = useState(false);
   const transcriptId = `transcript-${call.callSid}`;
 
-  async function remove() {
-    setDeleting(true);
-    try {
-      await deleteCall(call.callSid);
+  const remove = useMutation({
+    mutationFn: () => deleteCall(call.callSid),
+    onSuccess: () => {
       toast.show('Call deleted.', 'success');
       onDeleted(call.callSid);
-    } catch (error) {
-      toast.show((error as Error).message, 'error');
-      setDeleting(false);
+    },
+    onError: (error) => {
+      toast.show(error.message, 'error');
       setConfirming(false);
-    }
-  }
+    },
+  });
+  const deleting = remove.isPending || remove.isSuccess;
 
   const result = callResult(call);
   return (
@@ -97,7 +96,7 @@ export function CallItem({ call, onDeleted }: { call: CallView; onDeleted: (call
         {confirming ? (
           <span className="call-confirm" role="group" aria-label="Delete this call?">
             Delete this call and its transcript?{' '}
-            <button type="button" className="button button-danger button-small" onClick={() => void remove()} disabled={deleting}>
+            <button type="button" className="button button-danger button-small" onClick={() => remove.mutate()} disabled={deleting}>
               {deleting ? 'Deleting…' : 'Delete'}
             </button>{' '}
             <button type="button" className="button button-secondary button-small" onClick={() => setConfirming(false)} disabled={deleting}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import type { MessageView } from '@functions/contracts/calls';
 import { useToast } from '../../components/toast';
 import { markMessageDone } from './api';
@@ -16,24 +16,21 @@ const when = new Intl.DateTimeFormat('en-IE', {
 /** A message a caller left, with the owner's "done" tick (saved at once, undone if saving fails). */
 export function MessageItem({ message, onChange }: { message: MessageView; onChange: (message: MessageView) => void }) {
   const toast = useToast();
-  // The tick while it is saved, held here: the list's cache tells its readers a moment later, and
-  // the box must turn in the same click (a controlled box would flick back until then).
-  const [savingTick, setSavingTick] = useState<boolean | null>(null);
-  const done = savingTick ?? message.doneAt !== null;
-
-  async function toggle() {
-    setSavingTick(!done);
-    onChange({ ...message, doneAt: done ? null : new Date().toISOString() });
-    try {
-      const saved = await markMessageDone(message, !done);
-      onChange({ ...message, doneAt: saved.doneAt });
-    } catch (error) {
-      onChange(message);
-      toast.show((error as Error).message, 'error');
-    } finally {
-      setSavingTick(null);
-    }
-  }
+  const tick = useMutation({
+    mutationFn: (nextDone: boolean) => markMessageDone(message, nextDone),
+    onMutate: (nextDone) => {
+      onChange({ ...message, doneAt: nextDone ? new Date().toISOString() : null });
+      return message;
+    },
+    onSuccess: (saved, _done, before) => onChange({ ...before, doneAt: saved.doneAt }),
+    onError: (error, _done, before) => {
+      if (before) onChange(before);
+      toast.show(error.message, 'error');
+    },
+  });
+  // The tick while it is saved, from the mutation: the list's cache tells its readers a moment
+  // later, and the box must turn in the same click (a controlled box would flick back until then).
+  const done = tick.isPending ? tick.variables : message.doneAt !== null;
 
   return (
     <li id={`message-${message.id}`} className={`card message-item${done ? ' message-done' : ''}`} data-testid="message">
@@ -41,8 +38,8 @@ export function MessageItem({ message, onChange }: { message: MessageView; onCha
         <input
           type="checkbox"
           checked={done}
-          onChange={() => void toggle()}
-          disabled={savingTick !== null}
+          onChange={() => tick.mutate(!done)}
+          disabled={tick.isPending}
           aria-label={`Done: message from ${message.callerName}`}
         />
         {/* A visible word, not a bare box (issue 46, point 7); the box's name says whose message too. */}

@@ -10,7 +10,9 @@ interface StepForm {
   draft: FormDraft;
   hasErrors: boolean;
   validate(): boolean;
+  /** The form's save mutation (use-business-form.ts and its siblings), and where it stands. */
   save(currentStep: number): Promise<void>;
+  saveStatus: 'idle' | 'pending' | 'success' | 'error';
   reset(data: WizardData): void;
 }
 
@@ -26,13 +28,13 @@ interface Props {
 }
 
 /**
- * One of the sections setup saved, edited with the wizard's step form: its own save status
- * (idle → saving → success | error), Save only when something changed, the
+ * One of the sections setup saved, edited with the wizard's step form: the save status of that
+ * form's mutation (idle → saving → success | error), Save only when something changed, the
  * contract's checks before anything is sent, and the saved data read again once saved.
  */
 export function SetupSection({ form, wizardStep, reload, successMessage, failureMessage, children }: Props) {
   const toast = useToast();
-  const [status, setStatus] = useState<SaveStatus>('idle');
+  const status: SaveStatus = form.saveStatus === 'pending' ? 'saving' : form.saveStatus;
   const element = useRef<HTMLFormElement>(null);
   const [failedChecks, setFailedChecks] = useState(0);
 
@@ -48,16 +50,13 @@ export function SetupSection({ form, wizardStep, reload, successMessage, failure
       setFailedChecks((count) => count + 1);
       return;
     }
-    setStatus('saving');
     try {
       await form.save(wizardStep());
     } catch (error) {
       console.error('Saving settings failed', error);
-      setStatus('error');
       toast.show(failureMessage, 'error');
       return;
     }
-    setStatus('success');
     toast.show(successMessage, 'success');
     reload(form.reset);
   }

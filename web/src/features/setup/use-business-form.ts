@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Day, DayHours, Hours } from '@functions/contracts/setup';
 import { saveStep } from './api';
 import { useFormDraft } from './form-draft';
@@ -61,11 +61,14 @@ export function useBusinessForm() {
     return Object.keys(found).length === 0;
   }
 
-  async function save(currentStep: number): Promise<void> {
-    const sent = value;
-    await saveStep({ step: 1, business: sent.business, hours: sent.hours, currentStep }, queryClient);
-    setSaved(sent);
-  }
+  const saving = useMutation({
+    mutationFn: async (currentStep: number) => {
+      const sent = value;
+      await saveStep({ step: 1, business: sent.business, hours: sent.hours, currentStep }, queryClient);
+      return sent;
+    },
+    onSuccess: setSaved,
+  });
 
   return {
     value,
@@ -74,7 +77,8 @@ export function useBusinessForm() {
     hasErrors: Object.keys(errors).length > 0,
     reset,
     validate,
-    save,
+    save: async (currentStep: number) => void (await saving.mutateAsync(currentStep)),
+    saveStatus: saving.status,
     stepProps: { business: value.business, hours: value.hours, errors, onBusinessChange, onHoursChange },
   };
 }

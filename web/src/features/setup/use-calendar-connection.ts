@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { CalendarReturnPage } from '@functions/contracts/calendar';
 import { ApiError } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';
@@ -13,8 +13,8 @@ import { markOAuthInFlight, type OAuthReturn } from './google-connect';
  */
 export function useCalendarConnection(from: CalendarReturnPage = 'setup-wizard') {
   const [granted, setGranted] = useState(false);
-  const [connectState, setConnectState] = useState<ConnectState>('idle');
-  const [connectError, setConnectError] = useState('');
+  /** What the consent page answered when the owner has just come back from it. */
+  const [returned, setReturned] = useState<OAuthReturn>(null);
   const read = useQuery({ queryKey: queryKeys.calendars, queryFn: listCalendars, enabled: granted });
   // 409: the grant is gone (revoked at Google, or never made): connect again.
   const connected = granted && !(read.error instanceof ApiError && read.error.status === 409);
@@ -26,25 +26,23 @@ export function useCalendarConnection(from: CalendarReturnPage = 'setup-wizard')
   /** After loading the setup; `returned` is what the consent page answered, when the owner has just come back from it. */
   const reset = useCallback((isConnected: boolean, returned: OAuthReturn = null) => {
     setGranted(isConnected || returned === 'ok');
-    if (returned === 'ok') setConnectState('ok');
-    if (returned === 'fail') {
-      setConnectState('fail');
-      setConnectError(CALENDAR_CONNECTION_FAILED);
-    }
+    if (returned) setReturned(returned);
   }, []);
 
-  async function connect() {
-    if (connectState === 'starting') return;
-    setConnectState('starting');
-    setConnectError('');
-    try {
-      const url = await startGoogleOAuth(from);
+  const start = useMutation({
+    mutationFn: () => startGoogleOAuth(from),
+    onSuccess: (url) => {
       markOAuthInFlight();
       window.location.assign(url);
-    } catch (error) {
-      setConnectState('idle');
-      setConnectError(error instanceof Error && error.message ? error.message : OAUTH_START_FAILED);
-    }
+    },
+  });
+  // Starting until the browser has gone to Google's consent page.
+  const starting = start.isPending || start.isSuccess;
+  const connectState: ConnectState = starting ? 'starting' : start.isIdle ? (returned ?? 'idle') : 'idle';
+  const connectError = start.isError ? start.error.message || OAUTH_START_FAILED : returned === 'fail' && start.isIdle ? CALENDAR_CONNECTION_FAILED : '';
+
+  function connect() {
+    if (!starting) start.mutate();
   }
 
   return {
@@ -54,7 +52,7 @@ export function useCalendarConnection(from: CalendarReturnPage = 'setup-wizard')
       connected,
       connectState,
       connectError,
-      onConnect: () => void connect(),
+      onConnect: connect,
       calendars,
       onReloadCalendars: () => void read.refetch(),
     },

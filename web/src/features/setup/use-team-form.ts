@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/toast';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useFormDraft } from './form-draft';
@@ -46,7 +46,6 @@ export function useTeamForm() {
   const [stylistErrors, setStylistErrors] = useState<Record<string, string>>({});
   const [serviceErrors, setServiceErrors] = useState<Record<string, ServiceErrors>>({});
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const [autoFilling, setAutoFilling] = useState(false);
   const [autoFillSkipped, setAutoFillSkipped] = useState<string | null>(null);
   /** The service removed last, where it stood, so Undo puts it back (issue 46, point 7). */
   const [removed, setRemoved] = useState<{ service: ServiceDraft; index: number } | null>(null);
@@ -179,13 +178,10 @@ export function useTeamForm() {
     addImported(drafts, choice === 'update' ? drafts.filter((draft) => names.has(nameKey(draft.name))) : []);
   }
 
-  async function autoFill() {
-    if (autoFilling || services.length === 0) return;
-    setAutoFilling(true);
-    setAutoFillSkipped(null);
-    const sent = services;
-    try {
-      const result = await autoFillDurations(sent.map(serviceToApi));
+  const autoFilling = useMutation({
+    mutationFn: async (sent: ServiceDraft[]) => ({ sent, result: await autoFillDurations(sent.map(serviceToApi)) }),
+    onMutate: () => setAutoFillSkipped(null),
+    onSuccess: ({ sent, result }) => {
       const returned = Array.isArray(result.services) ? result.services : [];
       const durations = new Map<string, number | null>();
       sent.forEach((service, index) => {
@@ -205,12 +201,16 @@ export function useTeamForm() {
       toast.show(autoFilledMessage(typeof result.updated === 'number' ? result.updated : durations.size), 'success');
       const skipped = Array.isArray(result.skipped) ? result.skipped : [];
       setAutoFillSkipped(skipped.length ? autoFillSkippedMessage(skipped) : null);
-    } catch (error) {
+    },
+    onError: (error) => {
       console.error('Auto-filling durations failed', error);
       toast.show(AUTO_FILL_FAILED, 'error');
-    } finally {
-      setAutoFilling(false);
-    }
+    },
+  });
+
+  function autoFill() {
+    if (autoFilling.isPending || services.length === 0) return;
+    autoFilling.mutate(services);
   }
 
   /** Shows what the contract refuses, opening each service with an error; true when there is nothing. */
@@ -225,13 +225,14 @@ export function useTeamForm() {
   }
 
   /** Saves stylists, mappings and services, then takes the server's ids (and the mappings that follow them). */
-  async function save(currentStep: number): Promise<void> {
-    const answer = await saveStep(stepTwoPayload(stylists, services, currentStep), queryClient);
-    adopt(
-      answer.stylists.map((stylist) => stylistRow(stylist, answer.mappings?.[stylist.id] ?? '', `stylist-${stylist.id}`)),
-      Array.isArray(answer.services) ? answer.services.map(serviceFromApi) : services,
-    );
-  }
+  const saving = useMutation({
+    mutationFn: async (currentStep: number) => ({ sent: services, answer: await saveStep(stepTwoPayload(stylists, services, currentStep), queryClient) }),
+    onSuccess: ({ sent, answer }) =>
+      adopt(
+        answer.stylists.map((stylist) => stylistRow(stylist, answer.mappings?.[stylist.id] ?? '', `stylist-${stylist.id}`)),
+        Array.isArray(answer.services) ? answer.services.map(serviceFromApi) : sent,
+      ),
+  });
 
   return {
     dirty: !sameValue(saved, snapshot),
@@ -239,7 +240,8 @@ export function useTeamForm() {
     hasErrors: Object.keys(stylistErrors).length > 0 || Object.keys(serviceErrors).length > 0,
     reset,
     validate,
-    save,
+    save: async (currentStep: number) => void (await saving.mutateAsync(currentStep)),
+    saveStatus: saving.status,
     stepProps: {
       stylists,
       stylistErrors,
@@ -259,8 +261,8 @@ export function useTeamForm() {
       pendingImport: pendingImport && { count: pendingImport.drafts.length, matching: pendingImport.matching },
       onImportChoice,
       onReviewed,
-      onAutoFill: () => void autoFill(),
-      autoFilling,
+      onAutoFill: autoFill,
+      autoFilling: autoFilling.isPending,
       autoFillSkipped,
     },
   };

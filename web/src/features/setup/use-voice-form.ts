@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { defaultFirstMessage } from '@functions/contracts/voice-settings';
 import { useToast } from '../../components/toast';
 import { saveStep } from './api';
@@ -67,12 +67,17 @@ export function useVoiceForm() {
     return Object.keys(found).length === 0;
   }
 
-  async function save(currentStep: number): Promise<void> {
-    const sent = value;
-    await saveStep({ step: 3, ...sent, currentStep }, queryClient);
-    preview.stop();
-    setSaved(sent);
-  }
+  const saving = useMutation({
+    mutationFn: async (currentStep: number) => {
+      const sent = value;
+      await saveStep({ step: 3, ...sent, currentStep }, queryClient);
+      return sent;
+    },
+    onSuccess: (sent) => {
+      preview.stop();
+      setSaved(sent);
+    },
+  });
 
   return {
     dirty: !sameValue(saved, value),
@@ -80,7 +85,8 @@ export function useVoiceForm() {
     hasErrors: Object.keys(errors).length > 0,
     reset,
     validate,
-    save,
+    save: async (currentStep: number) => void (await saving.mutateAsync(currentStep)),
+    saveStatus: saving.status,
     fillGreeting,
     stopPreview: preview.stop,
     stepProps: { voice: value, errors, onChange, playing: preview.playing, onTogglePreview: (voiceId: string) => void preview.toggle(voiceId) },

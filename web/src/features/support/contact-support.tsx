@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { SUPPORT_MESSAGE_MAX, SUPPORT_TOPIC_LABELS, SUPPORT_TOPICS, supportMessages, supportRequest, type SupportTopic } from '@functions/contracts/support';
-import { apiFetch } from '../../lib/api-client';
-import { salonQuery } from '../../lib/shared-queries';
-import { SelectInput, TextArea } from '../../components/form-fields';
+import { lazy, Suspense, useState } from 'react';
+import type { SupportTopic } from '@functions/contracts/support';
 import './support.css';
+
+// Only opened on demand: its form layer (react-hook-form) stays out of the pages that show the button.
+const SupportDialog = lazy(() => import('./support-dialog'));
 
 /**
  * Support the site promises, from inside the app: a button that opens a dialog to write to
@@ -26,89 +25,11 @@ export function ContactSupport({
       <button type="button" className={className} onClick={() => setOpen(true)}>
         {label}
       </button>
-      {open && <SupportDialog initialTopic={topic} onClose={() => setOpen(false)} />}
-    </>
-  );
-}
-
-function SupportDialog({ initialTopic, onClose }: { initialTopic: SupportTopic; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const { data: salon } = useQuery(salonQuery);
-  const [topic, setTopic] = useState<SupportTopic>(initialTopic);
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState('');
-  const send = useMutation({
-    mutationFn: (body: { topic: SupportTopic; message: string }) =>
-      apiFetch<{ sent: true; message: string }>('/api/support', { method: 'POST', body: JSON.stringify(body), fallbackError: supportMessages.failed }),
-  });
-
-  useEffect(() => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const checked = supportRequest.safeParse({ topic, message });
-    if (!checked.success) {
-      setError(checked.error.issues[0]?.message ?? supportMessages.messageRequired);
-      return;
-    }
-    send.mutate(checked.data);
-  }
-
-  return (
-    <dialog ref={dialog} className="support-dialog" aria-labelledby="support-title" onClose={onClose}>
-      <h2 id="support-title">Contact support</h2>
-      <p>
-        Write to us here, or email {salon ? <a href={`mailto:${salon.support_email}`}>{salon.support_email}</a> : 'our support team'}. We reply to your
-        account&apos;s email, usually within a working day.
-      </p>
-      {send.isSuccess ? (
-        <>
-          <p className="alert alert-success" role="status">
-            {send.data.message}
-          </p>
-          <div className="support-actions">
-            <button type="button" className="button button-primary" onClick={() => dialog.current?.close()}>
-              Close
-            </button>
-          </div>
-        </>
-      ) : (
-        <form className="form" noValidate onSubmit={submit} aria-busy={send.isPending}>
-          <SelectInput
-            label="What is it about?"
-            value={topic}
-            options={SUPPORT_TOPICS.map((value) => ({ value, label: SUPPORT_TOPIC_LABELS[value] }))}
-            onChange={(value) => setTopic(value as SupportTopic)}
-          />
-          <TextArea
-            label="Your message"
-            name="support-message"
-            rows={5}
-            maxLength={SUPPORT_MESSAGE_MAX}
-            value={message}
-            error={error}
-            onChange={(value) => {
-              setMessage(value);
-              setError('');
-            }}
-          />
-          {send.isError && (
-            <p className="alert alert-error" role="alert">
-              {send.error.message}
-            </p>
-          )}
-          <div className="support-actions">
-            <button type="button" className="button button-secondary" onClick={() => dialog.current?.close()} disabled={send.isPending}>
-              Cancel
-            </button>
-            <button type="submit" className="button button-primary" disabled={send.isPending}>
-              {send.isPending ? 'Sending…' : 'Send message'}
-            </button>
-          </div>
-        </form>
+      {open && (
+        <Suspense fallback={null}>
+          <SupportDialog initialTopic={topic} onClose={() => setOpen(false)} />
+        </Suspense>
       )}
-    </dialog>
+    </>
   );
 }

@@ -46,7 +46,6 @@ function WaitingEntry({ entry, today }: { entry: WaitlistEntryView; today: strin
   const queryClient = useQueryClient();
   const [offering, setOffering] = useState(false);
   const [time, setTime] = useState('');
-  const [error, setError] = useState('');
   const id = `waitlist-${entry.date}-${entry.id}`;
   const remove = useMutation({
     mutationFn: () => removeFromWaitlist(entry),
@@ -63,8 +62,8 @@ function WaitingEntry({ entry, today }: { entry: WaitlistEntryView; today: strin
       setTime('');
       toast.show(waitlistMessages.offered(entry.callerName), 'success');
     },
-    onError: (failure) => setError(failure.message),
   });
+  const error = offer.error?.message ?? '';
   return (
     <li className="waitlist-entry" data-testid="waitlist-entry" aria-labelledby={`${id}-who`}>
       <div className="waitlist-what">
@@ -95,7 +94,6 @@ function WaitingEntry({ entry, today }: { entry: WaitlistEntryView; today: strin
           className="waitlist-offer"
           onSubmit={(event) => {
             event.preventDefault();
-            setError('');
             offer.mutate();
           }}
         >
@@ -111,7 +109,7 @@ function WaitingEntry({ entry, today }: { entry: WaitlistEntryView; today: strin
               aria-describedby={error ? `${id}-error` : undefined}
               onChange={(event) => {
                 setTime(event.target.value);
-                setError('');
+                offer.reset();
               }}
             />
           </div>

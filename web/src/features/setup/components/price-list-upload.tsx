@@ -1,13 +1,24 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { PRICE_LIST_ACCEPT } from '@functions/contracts/price-list';
 import { EXTRACT_FAILED, extractServices, importedMessage, importNeedsReviewMessage, type ApiService } from '../api';
 
-type UploadState =
-  | { kind: 'idle' }
-  | { kind: 'uploading'; percent: number }
-  | { kind: 'extracting' }
-  | { kind: 'done'; message: string; review: string | null }
-  | { kind: 'failed'; message: string };
+type Progress = { kind: 'uploading'; percent: number } | { kind: 'extracting' };
+type UploadState = { kind: 'idle' } | Progress | { kind: 'done'; message: string; review: string | null } | { kind: 'failed'; message: string };
+
+/** What the import says once read: how many services, and which of them (or which photo) to look at again. */
+function doneState(services: ApiService[]): UploadState {
+  const doubtful = services.filter((service) => service.review?.length).length;
+  // A photo read so badly that another would serve better says so here, where the owner looks first.
+  const advice = services
+    .flatMap((service) => service.review ?? [])
+    .filter((flag) => flag.reason === 'hard-photo')
+    .map((flag) => flag.detail);
+  const review = [doubtful ? importNeedsReviewMessage(doubtful) : '', ...advice].filter(Boolean).join(' ');
+  return { kind: 'done', message: importedMessage(services.length), review: review || null };
+}
+
+const cancelled = (error: Error) => error.name === 'AbortError';
 
 interface Props {
   onImported: (services: ApiService[]) => void;
@@ -19,43 +30,37 @@ export function PriceListUpload({ onImported, disabled }: Props) {
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const abort = useRef<AbortController | null>(null);
-  const [state, setState] = useState<UploadState>({ kind: 'idle' });
+  const [progress, setProgress] = useState<Progress>({ kind: 'uploading', percent: 0 });
 
   useEffect(() => () => abort.current?.abort(), []);
 
-  async function upload(files: File[]) {
-    if (!files.length) return;
-    abort.current?.abort();
-    const controller = new AbortController();
-    abort.current = controller;
-    setState({ kind: 'uploading', percent: 0 });
-    try {
-      const services = await extractServices(
-        files,
-        {
-          onProgress: (fraction) =>
-            setState((current) => (current.kind === 'uploading' ? { kind: 'uploading', percent: Math.round(fraction * 100) } : current)),
-          onUploaded: () => setState({ kind: 'extracting' }),
-        },
-        controller.signal,
-      );
-      if (controller.signal.aborted) return;
-      onImported(services);
-      const doubtful = services.filter((service) => service.review?.length).length;
-      // A photo read so badly that another would serve better says so here, where the owner looks first.
-      const advice = services
-        .flatMap((service) => service.review ?? [])
-        .filter((flag) => flag.reason === 'hard-photo')
-        .map((flag) => flag.detail);
-      const review = [doubtful ? importNeedsReviewMessage(doubtful) : '', ...advice].filter(Boolean).join(' ');
-      setState({ kind: 'done', message: importedMessage(services.length), review: review || null });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      console.error('Price list extraction failed', error);
-      setState({ kind: 'failed', message: error instanceof Error && error.message ? error.message : EXTRACT_FAILED });
-    } finally {
+  // A new upload cancels the one before (the mutation then shows only the new one).
+  const extract = useMutation({
+    mutationFn: (files: File[]) => {
+      abort.current?.abort();
+      const controller = new AbortController();
+      abort.current = controller;
+      setProgress({ kind: 'uploading', percent: 0 });
+      const onProgress = (fraction: number) =>
+        setProgress((current) => (current.kind === 'uploading' ? { kind: 'uploading', percent: Math.round(fraction * 100) } : current));
+      return extractServices(files, { onProgress, onUploaded: () => setProgress({ kind: 'extracting' }) }, controller.signal);
+    },
+    onSuccess: onImported,
+    onError: (error) => cancelled(error) || console.error('Price list extraction failed', error),
+    onSettled: () => {
       if (input.current) input.current.value = '';
-    }
+    },
+  });
+  const state: UploadState = extract.isPending
+    ? progress
+    : extract.isSuccess
+      ? doneState(extract.data)
+      : extract.isError && !cancelled(extract.error)
+        ? { kind: 'failed', message: extract.error.message || EXTRACT_FAILED }
+        : { kind: 'idle' };
+
+  function upload(files: File[]) {
+    if (files.length) extract.mutate(files);
   }
 
   const busy = state.kind === 'uploading' || state.kind === 'extracting';
