@@ -64,9 +64,10 @@ export async function signedInSalon(url: string): Promise<SignedInSalon> {
   const agent = await issueBenchAgentSecret(productEnv(url), salonId);
   const tool = (name: string, body: unknown) =>
     must(fetch(`${url}/api/agent/tools?tool=${name}`, { method: 'POST', headers: agent, body: JSON.stringify(body) }), `tool ${name}`);
-  // From 09:00, or the next hour once the day has begun; after 17:00 the day is tomorrow's.
-  const soonest = DateTime.max(now.plus({ hours: 1 }).startOf('hour'), now.set({ hour: 9, minute: 0, second: 0, millisecond: 0 }));
-  const first = soonest.hour > 17 ? soonest.plus({ days: 1 }).set({ hour: 9 }) : soonest;
+  // From 09:00, or three hours on (the booking rules' notice) once the day has begun; late in the day, tomorrow's.
+  const nine = now.set({ hour: 9, minute: 0, second: 0, millisecond: 0 });
+  const soonest = DateTime.max(now.plus({ hours: 3 }).startOf('hour'), nine);
+  const first = soonest.hour > 17 || !soonest.hasSame(now, 'day') ? nine.plus({ days: 1 }) : soonest;
   const bookings = [
     { service: 'Cut and blow-dry', stylist: 'Aoife', at: 0, callerName: 'Siobhán Kelly' },
     { service: 'Gents cut', stylist: 'Ciara', at: 0, callerName: 'Darragh Byrne' },
