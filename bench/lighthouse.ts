@@ -63,7 +63,8 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
   const child: ChildProcess = spawn(
     browserPath(),
     [...CHROMIUM_ARGS, '--headless=new', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    // Its own process group: the headless shell is a wrapper script, and a kill of the script alone left the browser running.
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
@@ -78,9 +79,10 @@ async function launchChromium(): Promise<{ port: number; stop(): Promise<void> }
   return {
     port,
     async stop() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
-      await exited;
+      // 'close': every process holding Chromium's stderr (the browser, not only the script) has gone.
+      const closed = new Promise((resolve) => child.once('close', resolve));
+      process.kill(-child.pid!, 'SIGTERM');
+      await closed;
       rmSync(profile, { recursive: true, force: true });
     },
   };
