@@ -2,6 +2,12 @@ import { randomUUID } from 'node:crypto';
 
 /** Signs a new owner up through the product's own auth endpoint and answers their bearer header. */
 export async function signUpBenchOwner(url: string): Promise<{ authorization: string }> {
+  const { authorization } = await signUpBenchAccount(url);
+  return { authorization };
+}
+
+/** As signUpBenchOwner, with the email and password, for a browser to sign in with. */
+export async function signUpBenchAccount(url: string): Promise<{ authorization: string; email: string; password: string }> {
   const config = (await (await fetch(`${url}/config.json`)).json()) as { userPoolClientId: string };
   const call = async (target: string, body: unknown) => {
     const response = await fetch(`${url}/_cognito`, {
@@ -19,5 +25,5 @@ export async function signUpBenchOwner(url: string): Promise<{ authorization: st
     AuthFlow: 'USER_PASSWORD_AUTH',
     AuthParameters: { USERNAME: email, PASSWORD: password },
   });
-  return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}` };
+  return { authorization: `Bearer ${auth.AuthenticationResult.AccessToken}`, email, password };
 }

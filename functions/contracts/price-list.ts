@@ -70,7 +70,12 @@ export const priceListMessages = {
   unknownRoute: 'Unknown route',
 } as const;
 
-const euros = z.number().int().min(0).max(100_000);
+/** Euro and cent as listed (€24.50): at most two decimals; the store keeps whole cents (issue 45). */
+const euros = z
+  .number()
+  .min(0)
+  .max(100_000)
+  .refine((amount) => Math.abs(amount * 100 - Math.round(amount * 100)) < 1e-6, 'At most two decimals (euro and cent)');
 
 /**
  * Why an imported service should be checked by the owner (issue 20 #2): the photo was hard to read
@@ -85,7 +90,7 @@ export type ServiceReview = z.infer<typeof serviceReviewSchema>;
 
 /**
  * One service found in a price list, before it gets an id. The LLM path's answer is held to this
- * schema as well. Prices are whole euros (the wizard's number inputs take whole numbers), or null
+ * schema as well. Prices are euros to the cent (the wizard takes €7.50), or null
  * when the list gives none; duration is minutes, 0 when the list gives none.
  */
 export const extractedServiceDraftShape = {

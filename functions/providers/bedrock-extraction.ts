@@ -9,7 +9,7 @@ import type { PriceListExtractor } from '../core/ports/price-list-extractor.js';
  * photo is sent as the picture itself (an image block, for a model that reads images, as the
  * default Claude 3 Haiku does) with what OCR read from it beside it as a hint, so the model reads
  * what OCR misread; every other format goes as its text.
- * The model's answer is untrusted: it is normalised (whole euros, a range has no single price)
+ * The model's answer is untrusted: it is normalised (euros to the cent, a range has no single price)
  * and every service must pass the same schema the offline parser's output meets. Any failure —
  * throttling, timeout, a refusal, an answer that is not the schema, no services at all — falls
  * back to the offline adapter, so the owner always gets the rule parser's result at worst.
@@ -24,7 +24,7 @@ const SYSTEM_PROMPT = [
   'You read the price lists of Irish hair and beauty salons and record the bookable services in them.',
   'For each service give: name (as written, cleaned of prices, durations, dot leaders and bullets; do not add section headings to it);',
   'duration in minutes (0 when the list gives none; "1hr 30" is 90);',
-  'price in whole euros, rounding cents to the nearest euro, or null when there is no single price;',
+  'price in euros with its cents as listed (€24.50 is 24.5), or null when there is no single price;',
   'isRange true for a price range or a "from" price, with price null and price_min / price_max set ("from €60" is price_min 60, price_max null);',
   'comment: a short note from the list such as "under 12" or "Price on consultation", else "".',
   'Skip headings, addresses, phone numbers, opening hours, deposits, discounts and terms.',
@@ -103,20 +103,21 @@ function toolInput(content: ContentBlock[] | undefined, tool: string): unknown {
   return undefined;
 }
 
-const wholeEuros = (value: unknown): number | null => {
+/** Euros to the cent, as the store keeps them: the model's 24.5 stays €24.50, never €25. */
+const eurosToTheCent = (value: unknown): number | null => {
   const number = typeof value === 'string' ? Number(value.replace(/[€,\s]/g, '')) : value;
   if (typeof number !== 'number' || !Number.isFinite(number)) return null;
-  const rounded = Math.round(number);
-  return rounded > 0 ? rounded : null;
+  const cents = Math.round(number * 100);
+  return cents > 0 ? cents / 100 : null;
 };
 
 /** The model's service → the schema's shape, or null if it cannot be one. */
 export function normaliseModelService(raw: unknown): ExtractedServiceDraft | null {
   if (!raw || typeof raw !== 'object') return null;
   const item = raw as Record<string, unknown>;
-  const price = wholeEuros(item.price);
-  let priceMin = wholeEuros(item.price_min);
-  let priceMax = wholeEuros(item.price_max);
+  const price = eurosToTheCent(item.price);
+  let priceMin = eurosToTheCent(item.price_min);
+  let priceMax = eurosToTheCent(item.price_max);
   let isRange = item.isRange === true || ((priceMin !== null || priceMax !== null) && price === null);
   if (isRange && priceMin !== null && priceMax !== null && priceMin > priceMax) [priceMin, priceMax] = [priceMax, priceMin];
   if (isRange && priceMin === null && priceMax === null) isRange = false;

@@ -29,7 +29,7 @@ const MISREAD_LIST = [
   '',
   '€20',
   '',
-  'Root Tint (90 mins)  €50',
+  'Root Tint (90 mins)  €24.50',
   'Mystery Box  €10',
 ].join('\n');
 
@@ -82,6 +82,9 @@ describe('price-list import review', () => {
       expect(await page.locator('.service-row-review').count()).toBe(3);
       for (const name of ['adies Cut', 'Dccasion Hair', 'Gents Cut']) await row(page, name).locator('.service-summary-review').waitFor();
       expect(await row(page, 'Root Tint').locator('.service-summary-review').count()).toBe(0);
+      // Prices keep their cents on import (issue 45): €24.50 is shown €24.50, never rounded to €25; €25 stays €25.
+      expect(await row(page, 'Root Tint').locator('.service-summary-meta').textContent()).toBe('1 h 30 min · €24.50');
+      expect(await row(page, 'Gents Cut').locator('.service-summary-meta').textContent()).toMatch(/^30 min · €25(?: · |$)/);
 
       // Each flagged service says why; the owner corrects it and says it is right.
       await summary(page, 'Dccasion Hair').click();

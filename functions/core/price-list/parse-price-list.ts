@@ -11,9 +11,9 @@ import { marksPricesWithEuro, tokenize } from './parse/tokens.js';
  * its values; text that comes after a priced service starts the next one, so multi-column lines
  * ("Wash & Blow Dry €30   Cut & Finish €45") give one service per column.
  *
- * Decisions (the wizard takes whole euros):
- * - Amounts: €45, 45, 45.00, €45.50, 45€, 45 euro, €1,200. Cents are rounded to the nearest
- *   euro (half up) and the listed price is kept in the comment ("Listed as €24.50").
+ * Decisions (the wizard takes euro and cent, the store keeps cents):
+ * - Amounts: €45, 45, 45.00, €45.50, 45€, 45 euro, €1,200. Cents are kept as listed: €24.50 is
+ *   24.5 euros (2450 cents), never rounded to €25.
  * - Ranges €120–€180, 120-180, €120 to €180 → isRange with price_min/price_max; 'from €60',
  *   '€60+', 'starting at €60' → isRange with price_min only; 'up to €80' → price_max only.
  *   Several separate prices for one name (short/medium/long columns) → a range from the lowest

@@ -88,7 +88,7 @@ describe('Bedrock extraction adapter', () => {
     const extractor = createBedrockExtractor(client, MODEL, createOfflineExtractor());
     const services = await extractor.extractServices(document);
     expect(services).toEqual([
-      { name: 'Cut & Finish', duration: 45, price: 46, price_min: null, price_max: null, isRange: false, comment: '' },
+      { name: 'Cut & Finish', duration: 45, price: 45.5, price_min: null, price_max: null, isRange: false, comment: '' },
       { name: 'Balayage', duration: 0, price: null, price_min: 150, price_max: null, isRange: true, comment: 'from' },
       { name: 'Nonsense', duration: 0, price: null, price_min: null, price_max: null, isRange: false, comment: '' },
     ]);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractedServiceDraftSchema } from '../../../functions/contracts/price-list.js';
 import { parsePriceList, type ParsedService } from '../../../functions/core/price-list/parse-price-list.js';
+import { servicePriceCents } from '../../../functions/core/money.js';
 
 const single = (name: string, price: number, duration = 0, comment = ''): ParsedService => ({
   name,
@@ -48,9 +49,15 @@ describe('parsePriceList: prices', () => {
     expect(lastOf(withEuros(line))).toEqual(expected);
   });
 
-  it('rounds cents to the nearest whole euro (half up) and keeps the listed price in the comment', () => {
-    expect(lastOf(withEuros('Gents Cut €24.50'))).toEqual(single('Gents Cut', 25, 0, 'Listed as €24.50'));
-    expect(lastOf(withEuros('Fringe €7.49'))).toEqual(single('Fringe', 7, 0, 'Listed as €7.49'));
+  // Issue 45: prices are kept in cents, so the import keeps a listed price's cents (€24.50 → 2450 cents, never €25).
+  it('keeps a listed price’s cents: €24.50 is 2450 cents, €25 stays 2500, €7.49 stays 749', () => {
+    const gents = lastOf(withEuros('Gents Cut €24.50'));
+    expect(gents).toEqual(single('Gents Cut', 24.5));
+    expect(servicePriceCents(gents!).priceCents).toBe(2450);
+    expect(servicePriceCents(lastOf(withEuros('Gents Cut €25'))!).priceCents).toBe(2500);
+    expect(servicePriceCents(lastOf(withEuros('Fringe €7.49'))!).priceCents).toBe(749);
+    expect(lastOf(withEuros('Colour €35.50 – €60.99'))).toEqual(range('Colour', 35.5, 60.99));
+    expect(extractedServiceDraftSchema.safeParse(gents).success).toBe(true);
   });
 
   it.each([

@@ -18,7 +18,7 @@ import { StatCards, type BookingsFigure } from '../features/dashboard/stat-cards
 import { UpcomingAppointments } from '../features/dashboard/upcoming-appointments';
 import { useAppointments } from '../features/dashboard/use-appointments';
 import { useDashboardSummary } from '../features/dashboard/use-dashboard-summary';
-import { UsageMeter } from '../features/dashboard/usage-meter';
+import { UsageMeter, UsageMeterSkeleton } from '../features/dashboard/usage-meter';
 import { CalendarStatus } from '../features/dashboard/calendar-status';
 import { GoingLiveChecklist } from '../features/dashboard/going-live-checklist';
 import { ContactSupport } from '../features/support';
@@ -109,10 +109,10 @@ export default function DashboardPage() {
             <h2 id="ai-status-heading">AI receptionist</h2>
             <AiStatus salon={salon} control={receptionist} />
             {summary.status === 'ready' && <CalendarStatus health={summary.value.calendar} />}
-            {summary.status === 'ready' && (
-              <section className="ai-status-usage" aria-labelledby="usage-heading">
+            {summary.status !== 'error' && (
+              <section className="ai-status-usage" aria-labelledby="usage-heading" aria-busy={summary.status === 'loading'}>
                 <h3 id="usage-heading">Plan and minutes</h3>
-                <UsageMeter usage={summary.value.usage} />
+                {summary.status === 'ready' ? <UsageMeter usage={summary.value.usage} /> : <UsageMeterSkeleton />}
               </section>
             )}
           </aside>

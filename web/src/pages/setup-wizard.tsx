@@ -236,14 +236,17 @@ export default function SetupWizardPage() {
                 )}
               </div>
 
-              <div className="wizard-actions">
-                <button type="button" className="button button-secondary" onClick={previous} disabled={step === 1}>
-                  Previous
-                </button>
-                <button type="button" className="button button-primary" onClick={next} aria-disabled={busy || undefined}>
-                  {lastStep ? 'Complete Setup' : 'Next'}
-                </button>
-              </div>
+              {/* Shown with the step it moves on from: drawn under the skeleton, the step's taller form pushed it down (a layout shift). */}
+              {loadState === 'ready' && (
+                <div className="wizard-actions">
+                  <button type="button" className="button button-secondary" onClick={previous} disabled={step === 1}>
+                    Previous
+                  </button>
+                  <button type="button" className="button button-primary" onClick={next} aria-disabled={busy || undefined}>
+                    {lastStep ? 'Complete Setup' : 'Next'}
+                  </button>
+                </div>
+              )}
             </div>
           )}
           <WizardOverlay message={overlayMessage} />

@@ -52,6 +52,12 @@ export default function TestPage() {
           <p className="test-call-state" role="status" aria-live="polite" data-testid="call-state">
             {STATE_LABELS[call.state]}
           </p>
+          {/* The number's line keeps its room while the salon loads, so the cards under this one do not move. */}
+          {!call.salon && !call.error && (
+            <p className="call-meta" aria-hidden="true">
+              <span className="skeleton-line" />
+            </p>
+          )}
           {call.salon?.assigned_number_display && <p className="call-meta">Your receptionist&apos;s number: {call.salon.assigned_number_display}</p>}
           {call.notice && <p className="call-meta">{call.notice}</p>}
           {call.error && (

@@ -58,19 +58,11 @@ const euro = (value: number) => `€${Number.isInteger(value) ? value : value.to
 function pricesOf(group: Group, notes: string[]): Pick<ExtractedServiceDraft, 'price' | 'price_min' | 'price_max' | 'isRange'> {
   const none = { price: null, price_min: null, price_max: null, isRange: false };
   if (group.prices.length === 0) return none;
-  for (const token of group.prices) {
-    for (const value of [token.low, token.high]) {
-      if (value !== null && !Number.isInteger(value)) {
-        notes.push(`Listed as ${group.prices.map((each) => each.raw.replace(/^(\d)/, '€$1').replace(/\s?(?:eur(?:os?)?|€)$/i, '')).join(', ')}`);
-        break;
-      }
-    }
-    if (notes.some((note) => note.startsWith('Listed as'))) break;
-  }
+  // To the cent, as listed: the product keeps prices in cents, so €24.50 stays €24.50 (issue 45).
   const round = (value: number | null) => {
     if (value === null) return null;
-    const rounded = Math.round(value);
-    return rounded > 0 && rounded <= 100_000 ? rounded : null;
+    const cents = Math.round(value * 100);
+    return cents > 0 && cents <= 10_000_000 ? cents / 100 : null;
   };
   if (group.prices.length === 1) {
     const [token] = group.prices as [PriceToken];
@@ -92,19 +84,17 @@ function pricesOf(group: Group, notes: string[]): Pick<ExtractedServiceDraft, 'p
   const low = Math.min(...lows);
   // A token whose high end is out of bounds gives no high, so the span's top never drops below its bottom.
   const high = open ? null : Math.max(low, ...highs);
-  if (!notes.some((note) => note.startsWith('Listed as'))) {
-    notes.push(
-      group.prices
-        .map((token) =>
-          token.kind === 'from'
-            ? `from ${euro(token.low!)}`
-            : token.kind === 'range'
-              ? `${euro(token.low!)}–${euro(token.high!)}`
-              : euro(token.low ?? token.high!),
-        )
-        .join(' / '),
-    );
-  }
+  notes.push(
+    group.prices
+      .map((token) =>
+        token.kind === 'from'
+          ? `from ${euro(token.low!)}`
+          : token.kind === 'range'
+            ? `${euro(token.low!)}–${euro(token.high!)}`
+            : euro(token.low ?? token.high!),
+      )
+      .join(' / '),
+  );
   if (high !== null && low === high) return { ...none, price: low };
   return { price: null, price_min: low, price_max: high, isRange: true };
 }

@@ -17,10 +17,23 @@ export type ReceptionistSummary = Pick<SalonAnswer, 'readiness' | 'assigned_numb
 export function AiStatus({ salon, control }: { salon: ReceptionistSummary | null; control: ReceptionistSwitch }) {
   const [choosingPause, setChoosingPause] = useState(false);
   if (!salon) {
+    // The lines a set-up salon's status has (state, number, note, a button), so nothing under it moves when it loads.
     return (
-      <p className="ai-status-state" aria-live="polite">
-        <span className="skeleton-line" aria-label="Checking your receptionist" />
-      </p>
+      <>
+        <p className="ai-status-state" aria-live="polite">
+          <span className="skeleton-line" aria-label="Checking your receptionist" />
+        </p>
+        <p className="ai-status-number" aria-hidden="true">
+          <span className="skeleton-line" />
+        </p>
+        <p className="ai-status-note" aria-hidden="true">
+          <span className="skeleton-line" />
+        </p>
+        <div className="ai-status-actions" aria-hidden="true">
+          <span className="skeleton-button" />
+        </div>
+        <div aria-hidden="true" />
+      </>
     );
   }
   const { readiness } = salon;

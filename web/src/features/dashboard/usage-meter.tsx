@@ -41,3 +41,22 @@ export function UsageMeter({ usage }: { usage: BillingState }) {
     </div>
   );
 }
+
+/**
+ * The meter's room while the figures load (the same lines, the bar and the rule's own words), so
+ * the cards under the AI status (on top on a phone) do not move when the figures arrive.
+ */
+export function UsageMeterSkeleton() {
+  return (
+    <div className="usage-meter" data-testid="usage-skeleton" aria-hidden="true">
+      <p className="usage-figure">
+        <span className="skeleton-line" />
+      </p>
+      <div className="usage-bar" />
+      <p className="usage-note">
+        <span className="skeleton-line" />
+      </p>
+      <p className="usage-note">{MINUTES_RULE}</p>
+    </div>
+  );
+}
