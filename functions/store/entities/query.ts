@@ -7,8 +7,12 @@ import { salonTable } from './table.js';
  * table or `index: 'gsi1'`), built by dynamodb-toolbox and sent by the store's own client
  * (dynamo.ts's `queryAll`, or one page).
  */
-export function keyQuery(tableName: string, query: Query<typeof salonTable>, options: { reverse?: boolean; limit?: number } = {}): QueryCommandInput {
-  return salonTable
+export function keyQuery(
+  tableName: string,
+  query: Query<ReturnType<typeof salonTable>>,
+  options: { reverse?: boolean; limit?: number } = {},
+): QueryCommandInput {
+  return salonTable()
     .build(QueryCommand)
     .query(query)
     .options({ tableName, ...options })
