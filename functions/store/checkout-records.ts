@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './dynamo.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import { checkoutOrder, type CheckoutRecords } from '../core/ports/checkout-records.js';
 
@@ -7,12 +8,7 @@ export function createCheckoutRecords(client: DynamoDBDocumentClient, tableName:
   const key = (salonId: string, sessionId: string) => ({ pk: keys.salon(salonId), sk: keys.checkoutSk(sessionId) });
   return {
     async openCheckouts(salonId, now) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.checkoutPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.checkoutPrefix, { consistent: true }));
       return (
         items
           .map((item) => ({

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 import { TEXTED_WITHIN_DAYS, type WhichSalonQuestion, type SmsRoutingStore } from '../core/ports/sms-routing-store.js';
@@ -27,12 +28,9 @@ export function createSmsRoutingStore(client: DynamoDBDocumentClient, tableName:
     },
     async textedBy(phone, since) {
       const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.smsCaller(callerHash(phone)), ':prefix': keys.smsTextedByPrefix },
-          ConsistentRead: true,
-        }),
+        new QueryCommand(
+          keyQuery(tableName, { partition: keys.smsCaller(callerHash(phone)), range: { beginsWith: keys.smsTextedByPrefix } }, { consistent: true }),
+        ),
       );
       return (result.Items ?? [])
         .map((item) => ({ salonId: String(item.salonId), at: String(item.at) }))
