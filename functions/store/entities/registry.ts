@@ -1,9 +1,11 @@
 import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
+import { checkoutEntity, overageLedgerEntity, paymentAccountEntity, stripeEventEntity } from './billing-entities.js';
 import { callSweepEntity } from './call-sweep-entity.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
+import { profileEntity } from './profile-entity.js';
 import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
 import { testCallEntity } from './test-call-entity.js';
@@ -36,4 +38,9 @@ export const itemKinds = [
   smsSubjectEntity(),
   smsOptOutEntity(),
   smsReceivedEntity(),
+  profileEntity(),
+  paymentAccountEntity(),
+  checkoutEntity(),
+  stripeEventEntity(),
+  overageLedgerEntity(),
 ] as const;

@@ -28,7 +28,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/sandbox-stripe-store.ts': 4,
   'functions/store/setup-store.ts': 5,
   'functions/store/sms-routing-store.ts': 1,
-  'functions/store/subscription-store.ts': 13,
   'functions/store/usage-store.ts': 3,
 };
 
@@ -38,7 +37,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/calendar-mirror-store.ts': 6,
   'functions/store/call-stats-store.ts': 5,
   'functions/store/call-types.ts': 3,
-  'functions/store/checkout-records.ts': 5,
   'functions/store/dialling-store.ts': 3,
   'functions/store/google-store.ts': 13,
   'functions/store/number-store.ts': 7,
@@ -48,7 +46,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/sandbox-stripe-store.ts': 1,
   'functions/store/setup-store.ts': 13,
   'functions/store/sms-routing-store.ts': 3,
-  'functions/store/subscription-store.ts': 4,
   'functions/store/usage-store.ts': 3,
 };
 
