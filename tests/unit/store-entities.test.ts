@@ -1,10 +1,11 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayItem } from '../../functions/core/booking/records.js';
 import { conditionally } from '../../functions/store/dynamo.js';
 import { countAddUpdate, countRemoveUpdate } from '../../functions/store/booking/booking-count-store.js';
 import { callerPut, toCallerRecord } from '../../functions/store/booking/caller-store.js';
 import { dayKey, dayPut, toDay } from '../../functions/store/booking/day-store.js';
+import { salonItemsQuery } from '../../functions/store/entities/query.js';
 import { itemKinds } from '../../functions/store/entities/registry.js';
 import { createSubscriptionStore } from '../../functions/store/subscription-store.js';
 import { startTable, type Table } from './booking/harness.js';
@@ -140,5 +141,20 @@ describe('billing items written whole (RELIABILITY 188)', () => {
     expect(await store.placeCall('sal_billing', 'p1', 'CA2', 2)).toEqual({ before: 3 });
     expect(await store.placeCall('sal_billing', 'p1', 'CA1', 3), 'placed already').toEqual({ before: 0 });
     expect(await stored({ pk: 'SALON#sal_billing', sk: 'OVERAGE#p1' })).toMatchObject({ total: 5, version: 2, calls: { CA1: 0, CA2: 3 } });
+  });
+});
+
+describe("a salon's items queried by kind (entities/query.ts, RELIABILITY 189)", () => {
+  it('finds the kind by its prefix, or the whole partition, and brings back only the attributes asked for', async () => {
+    await put({ Item: { pk: 'SALON#sal_query', sk: 'USAGE#p1#d1', minutes: 3, calls: 1, callIds: new Set(['CA1']) } });
+    await put({ Item: { pk: 'SALON#sal_query', sk: 'OTHER#1', note: 'x' } });
+    const send = (input: QueryCommandInput) => table.client.send(new QueryCommand(input)).then((result) => result.Items ?? []);
+    expect(await send(salonItemsQuery(table.tableName, 'sal_query', 'USAGE#', { consistent: true, attributes: ['minutes', 'calls'] }))).toEqual([
+      { minutes: 3, calls: 1 },
+    ]);
+    expect((await send(salonItemsQuery(table.tableName, 'sal_query', null, { attributes: ['pk', 'sk'] }))).map((item) => Object.keys(item).sort())).toEqual([
+      ['pk', 'sk'],
+      ['pk', 'sk'],
+    ]);
   });
 });

@@ -13,11 +13,23 @@ export function keyQuery(
   query: Query<ReturnType<typeof salonTable>>,
   options: { reverse?: boolean; limit?: number; consistent?: boolean; attributes?: string[] } = {},
 ): QueryCommandInput {
-  return salonTable()
+  const { attributes, ...rest } = options;
+  const input = salonTable()
     .build(QueryCommand)
     .query(query)
-    .options({ tableName, ...options })
+    .options({ tableName, ...rest })
     .params();
+  return attributes ? { ...input, ...projection(attributes, input.ExpressionAttributeNames) } : input;
+}
+
+/**
+ * Only these attributes back. dynamodb-toolbox projects a table query only through its entities'
+ * schemas, and ignores `attributes` without them; a query over several kinds (a whole partition)
+ * has none, so the projection is named here.
+ */
+function projection(attributes: readonly string[], names: Record<string, string> = {}) {
+  const named = Object.fromEntries(attributes.map((attribute, index) => [`#p_${index}`, attribute]));
+  return { ProjectionExpression: Object.keys(named).join(', '), ExpressionAttributeNames: { ...names, ...named } };
 }
 
 /**
