@@ -27,7 +27,7 @@ vi.mock('dynamodb-toolbox/table', async (importOriginal) => {
   return { ...original, Table: CountedTable };
 });
 
-describe('entities built on first use', () => {
+describe('entities built on first use (RELIABILITY 187)', () => {
   it('loading the agent tools and the voice webhook builds no entity and no table', async () => {
     await import('../../functions/api/agent-tools.js');
     await import('../../functions/api/twilio-voice.js');
