@@ -6,6 +6,7 @@ import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { profileEntity } from './profile-entity.js';
+import { rateLimitEntity } from './rate-limit-entity.js';
 import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
 import { testCallEntity } from './test-call-entity.js';
@@ -43,4 +44,5 @@ export const itemKinds = [
   checkoutEntity(),
   stripeEventEntity(),
   overageLedgerEntity(),
+  rateLimitEntity(),
 ] as const;

@@ -22,7 +22,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/google-store.ts': 7,
   'functions/store/number-store.ts': 12,
   'functions/store/outbox-store.ts': 1,
-  'functions/store/rate-limits.ts': 2,
   'functions/store/sandbox-calendar-store.ts': 4,
   'functions/store/sandbox-stripe-store.ts': 4,
   'functions/store/setup-store.ts': 5,
