@@ -7,6 +7,7 @@ import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, message
 import { outboxEntity } from './outbox-entity.js';
 import { profileEntity } from './profile-entity.js';
 import { rateLimitEntity } from './rate-limit-entity.js';
+import { smsTextedByEntity, smsWhichSalonEntity } from './sms-routing-entities.js';
 import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
 import { testCallEntity } from './test-call-entity.js';
@@ -45,4 +46,6 @@ export const itemKinds = [
   stripeEventEntity(),
   overageLedgerEntity(),
   rateLimitEntity(),
+  smsTextedByEntity(),
+  smsWhichSalonEntity(),
 ] as const;

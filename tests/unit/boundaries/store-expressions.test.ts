@@ -25,7 +25,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/sandbox-calendar-store.ts': 4,
   'functions/store/sandbox-stripe-store.ts': 4,
   'functions/store/setup-store.ts': 5,
-  'functions/store/sms-routing-store.ts': 1,
   'functions/store/usage-store.ts': 3,
 };
 
@@ -42,7 +41,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/sandbox-calendar-store.ts': 8,
   'functions/store/sandbox-stripe-store.ts': 1,
   'functions/store/setup-store.ts': 13,
-  'functions/store/sms-routing-store.ts': 3,
   'functions/store/usage-store.ts': 3,
 };
 
