@@ -11,6 +11,7 @@ const MODULE_REPLACING_TESTS = [
   'tests/unit/receptionist/turns.test.ts',
   'tests/unit/voice-agent/provider-choice.test.ts',
   'tests/unit/lazy-tool-contracts.test.ts',
+  'tests/unit/lazy-entities.test.ts',
 ];
 
 /**

@@ -1,4 +1,5 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import type { ActivityKind, ActivityStore } from '../core/ports/activity-store.js';
 
@@ -28,13 +29,7 @@ export function createActivityStore(client: DynamoDBDocumentClient, tableName: s
 
     async latest(salonId, limit) {
       const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.activityPrefix },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
+        new QueryCommand(keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.activityPrefix } }, { reverse: true, limit })),
       );
       return (result.Items ?? []).map((item) => ({
         kind: item.kind as ActivityKind,

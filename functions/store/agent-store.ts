@@ -10,7 +10,7 @@ import { keys } from './keys.js';
 import type { AgentSettings, AgentStore } from '../core/ports/agent-store.js';
 
 function settings(salonId: string, item: Record<string, unknown>): AgentSettings {
-  const stored = agentEntity.build(EntityFormatter).format(item);
+  const stored = agentEntity().build(EntityFormatter).format(item);
   const { secretHash, agentId } = stored;
   return {
     salonId,
@@ -32,7 +32,7 @@ function settings(salonId: string, item: Record<string, unknown>): AgentSettings
 
 export function createAgentStore(client: DynamoDBDocumentClient, tableName: string): AgentStore {
   const Key = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.agentSk });
-  const updating = agentEntity.build(UpdateTransaction);
+  const updating = () => agentEntity().build(UpdateTransaction);
   return {
     async get(salonId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: Key(salonId), ConsistentRead: true }));
@@ -44,7 +44,7 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       conditionally(
         client.send(
           new UpdateCommand(
-            updating
+            updating()
               .item({
                 ...Key(record.salonId),
                 salonId: record.salonId,
@@ -66,14 +66,14 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       const items = result.Items ?? [];
       // A hash is 256 random bits: two salons sharing one means something is badly wrong.
       if (items.length !== 1) return null;
-      const stored = agentEntity.build(EntityFormatter).format(items[0]!);
+      const stored = agentEntity().build(EntityFormatter).format(items[0]!);
       return stored.secretHash === secretHash ? (stored.salonId ?? null) : null;
     },
     claimProvisioning: (salonId, lease, now, leaseMs) =>
       conditionally(
         client.send(
           new UpdateCommand(
-            updating
+            updating()
               .item({ ...Key(salonId), provisionLease: lease, provisionLeaseUntil: now.getTime() + leaseMs })
               .options({
                 tableName,
@@ -97,7 +97,7 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       conditionally(
         client.send(
           new UpdateCommand(
-            updating
+            updating()
               .item({
                 ...Key(salonId),
                 agentId: agent.agentId,
@@ -119,7 +119,7 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       const deleted = await conditionally(
         client.send(
           new DeleteCommand(
-            agentEntity
+            agentEntity()
               .build(DeleteTransaction)
               .key(Key(salonId))
               .options({
@@ -139,7 +139,7 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       await conditionally(
         client.send(
           new UpdateCommand(
-            updating
+            updating()
               .item({ ...Key(salonId), provisionLease: $remove(), provisionLeaseUntil: $remove() })
               .options({ tableName, condition: { attr: 'provisionLease', eq: lease } })
               .params().Update,
@@ -151,7 +151,7 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       conditionally(
         client.send(
           new UpdateCommand(
-            updating
+            updating()
               .item({ ...Key(salonId), agentTools: $set(handle.tools), agentUpdatedAt: at })
               .options({ tableName, condition: { attr: 'agentId', eq: handle.agentId } })
               .params().Update,
@@ -162,7 +162,7 @@ export function createAgentStore(client: DynamoDBDocumentClient, tableName: stri
       await conditionally(
         client.send(
           new UpdateCommand(
-            updating
+            updating()
               .item({
                 ...Key(salonId),
                 agentId: $remove(),

@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally, queryAll, type Item } from './dynamo.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import { tableKeys } from './table-definition.js';
 import type { MirrorChannel, CalendarMirror, CalendarMirrorStore } from '../core/ports/calendar-mirror-store.js';
@@ -52,11 +53,7 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
   });
   return {
     async list(salonId) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.calendarMirrorPrefix },
-      });
+      const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.calendarMirrorPrefix));
       return items.map(toMirror);
     },
     async save(mirror, settled = []) {

@@ -13,7 +13,7 @@ const key = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk
 
 /** The marker's Put, alone or in the transaction that records a call's end (call-store.ts). */
 export function sweepMarkerPut(tableName: string, salonId: string, callSid: string, at: string) {
-  return callSweepEntity
+  return callSweepEntity()
     .build(PutTransaction)
     .item({ ...key(salonId, callSid), salonId, callSid, gsi1pk: keys.callSweepIndex, gsi1sk: place(at, salonId, callSid) })
     .options({ tableName })
@@ -29,7 +29,7 @@ export function createCallSweepMarkers(client: DynamoDBDocumentClient, tableName
       await conditionally(
         client.send(
           new UpdateCommand(
-            callSweepEntity
+            callSweepEntity()
               .build(UpdateTransaction)
               .item({ ...key(salonId, callSid), gsi1sk: place(at, salonId, callSid), looked: true })
               .options({ tableName, condition: { attr: 'pk', exists: true } })
@@ -43,7 +43,7 @@ export function createCallSweepMarkers(client: DynamoDBDocumentClient, tableName
     },
     async due(before, limit) {
       const items = await queryAll(client, keyQuery(tableName, { index: 'gsi1', partition: keys.callSweepIndex, range: { lt: before.toISOString() } }), limit);
-      const formatter = callSweepEntity.build(EntityFormatter);
+      const formatter = callSweepEntity().build(EntityFormatter);
       return items.map((item) => {
         const { salonId, callSid, looked } = formatter.format(item, { attributes: ['salonId', 'callSid', 'looked'] });
         return { salonId, callSid, looked: looked === true };

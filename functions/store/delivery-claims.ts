@@ -30,7 +30,7 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
       const claimed = await conditionally(
         client.send(
           new PutCommand(
-            deliveryClaimEntity
+            deliveryClaimEntity()
               .build(PutTransaction)
               .item({
                 ...itemKey(key),
@@ -64,7 +64,7 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
       await conditionally(
         client.send(
           new UpdateCommand(
-            deliveryClaimEntity
+            deliveryClaimEntity()
               .build(UpdateTransaction)
               .item({ ...itemKey(claim.key), status: 'sent', sentAt: now.toISOString(), messageId })
               .options({ tableName, condition: { attr: 'claimToken', eq: claim.token } })
@@ -81,7 +81,7 @@ export function createDeliveryClaims(client: DynamoDBDocumentClient, tableName: 
       await conditionally(
         client.send(
           new DeleteCommand(
-            deliveryClaimEntity
+            deliveryClaimEntity()
               .build(DeleteTransaction)
               .key(itemKey(claim.key))
               .options({ tableName, condition: { attr: 'claimToken', eq: claim.token } })

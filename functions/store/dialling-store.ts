@@ -1,5 +1,6 @@
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './dynamo.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import type { DiallingStore } from '../core/ports/dialling-store.js';
 
@@ -14,12 +15,7 @@ export function createDiallingStore(client: DynamoDBDocumentClient, tableName: s
       );
     },
     async active(salonId, now) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.diallingPrefix },
-        ConsistentRead: true,
-      });
+      const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.diallingPrefix, { consistent: true }));
       return items
         .map((item) => ({
           callSid: String(item.callSid),

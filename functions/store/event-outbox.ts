@@ -44,18 +44,20 @@ export function outboxEventPut<T extends EventType>(
 ): { TableName: string; Item: Record<string, unknown> } {
   const checked = eventCatalog[event.type].parse(withCorrelation(event.detail));
   if (!event.id) throw new Error('An outbox event needs an id');
-  const { item } = outboxEntity.build(EntityParser).parse({
-    pk: keys.salon(event.salonId),
-    sk: keys.eventOutboxSk(event.id),
-    kind: OUTBOX_ITEM_KIND,
-    eventId: event.id,
-    source: EVENT_SOURCE,
-    detailType: event.type,
-    // A JSON string, as PutEvents' Detail is: the relays hand it on unchanged.
-    detail: JSON.stringify(checked),
-    at: event.at.toISOString(),
-    ttl: Math.floor(event.at.getTime() / 1000) + OUTBOX_ITEM_TTL_SECONDS,
-  });
+  const { item } = outboxEntity()
+    .build(EntityParser)
+    .parse({
+      pk: keys.salon(event.salonId),
+      sk: keys.eventOutboxSk(event.id),
+      kind: OUTBOX_ITEM_KIND,
+      eventId: event.id,
+      source: EVENT_SOURCE,
+      detailType: event.type,
+      // A JSON string, as PutEvents' Detail is: the relays hand it on unchanged.
+      detail: JSON.stringify(checked),
+      at: event.at.toISOString(),
+      ttl: Math.floor(event.at.getTime() / 1000) + OUTBOX_ITEM_TTL_SECONDS,
+    });
   return { TableName: tableName, Item: item };
 }
 

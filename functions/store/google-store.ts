@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { conditionally } from './dynamo.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import type { OAuthStateRecord, CalendarConnection, SandboxEvent, GoogleStore } from '../core/ports/google-store.js';
 
@@ -48,12 +49,7 @@ export function createGoogleStore(client: DynamoDBDocumentClient, tableName: str
     let startKey: Record<string, unknown> | undefined;
     do {
       const page = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.sandboxEventPrefix(calendarId) },
-          ExclusiveStartKey: startKey,
-        }),
+        new QueryCommand({ ...salonItemsQuery(tableName, salonId, keys.sandboxEventPrefix(calendarId)), ExclusiveStartKey: startKey }),
       );
       for (const item of page.Items ?? []) events.push(toSandboxEvent(item));
       startKey = page.LastEvaluatedKey;

@@ -10,20 +10,20 @@ import { keys } from './keys.js';
 
 export function createNoShowStore(client: DynamoDBDocumentClient, tableName: string): NoShowStore {
   const addTo = (salonId: string, sk: string, bookingId: string) =>
-    noShowSetEntity
+    noShowSetEntity()
       .build(UpdateTransaction)
       .item({ pk: keys.salon(salonId), sk, ids: $add(new Set([bookingId])) })
       .options({ tableName })
       .params().Update;
   const takeFrom = (salonId: string, sk: string, bookingId: string) =>
-    noShowSetEntity
+    noShowSetEntity()
       .build(UpdateTransaction)
       .item({ pk: keys.salon(salonId), sk, ids: $delete(new Set([bookingId])) })
       .options({ tableName })
       .params().Update;
   const size = async (salonId: string, sk: string) => {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk } }));
-    return result.Item ? (noShowSetEntity.build(EntityFormatter).format(result.Item).ids?.size ?? 0) : 0;
+    return result.Item ? (noShowSetEntity().build(EntityFormatter).format(result.Item).ids?.size ?? 0) : 0;
   };
   /** Whether the transaction committed; false when its first item's condition refused it. */
   const committed = async (items: NonNullable<ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']>) => {
@@ -37,7 +37,7 @@ export function createNoShowStore(client: DynamoDBDocumentClient, tableName: str
   };
   return {
     mark(salonId, bookingId, at, counted) {
-      const mark = appointmentEntity
+      const mark = appointmentEntity()
         .build(UpdateTransaction)
         .item({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId), noShowAt: at })
         .options({
@@ -58,7 +58,7 @@ export function createNoShowStore(client: DynamoDBDocumentClient, tableName: str
       ]);
     },
     unmark(salonId, bookingId, counted) {
-      const unmark = appointmentEntity
+      const unmark = appointmentEntity()
         .build(UpdateTransaction)
         .item({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId), noShowAt: $remove() })
         .options({ tableName, condition: { attr: 'noShowAt', exists: true } })

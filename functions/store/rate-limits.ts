@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { conditionally } from './dynamo.js';
+import { rateLimitEntity } from './entities/rate-limit-entity.js';
 import { keys } from './keys.js';
 import type { RateCounter, FixedWindow, RateLimits } from '../core/ports/rate-limits.js';
 
@@ -30,14 +33,21 @@ export function createRateLimits(client: DynamoDBDocumentClient, tableName: stri
     take(counter, window, cap) {
       return conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: itemKey(counter, window),
-            UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
-            ConditionExpression: 'attribute_not_exists(#count) OR #count < :cap',
-            ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-            ExpressionAttributeValues: { ':one': 1, ':cap': cap, ':ttl': Math.ceil(window.endsAt / 1000) },
-          }),
+          new UpdateCommand(
+            rateLimitEntity()
+              .build(UpdateTransaction)
+              .item({ ...itemKey(counter, window), count: $add(1), ttl: Math.ceil(window.endsAt / 1000) })
+              .options({
+                tableName,
+                condition: {
+                  or: [
+                    { attr: 'count', exists: false },
+                    { attr: 'count', lt: cap },
+                  ],
+                },
+              })
+              .params().Update,
+          ),
         ),
       );
     },

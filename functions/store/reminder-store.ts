@@ -21,7 +21,7 @@ export const reminderKey = (salonId: string, bookingId: string) => ({ pk: keys.s
 
 /** The put that schedules (or moves) a booking's reminder (alone, or in a booking's transaction). */
 export function reminderPut(tableName: string, reminder: Reminder) {
-  return reminderEntity
+  return reminderEntity()
     .build(PutTransaction)
     .item({
       ...reminderKey(reminder.salonId, reminder.bookingId),
@@ -48,7 +48,7 @@ export function createReminderStore(client: DynamoDBDocumentClient, tableName: s
       await conditionally(
         client.send(
           new UpdateCommand(
-            reminderEntity
+            reminderEntity()
               .build(UpdateTransaction)
               .item({ ...key(salonId, bookingId), sendAt, gsi1pk: keys.reminderIndex(dayOf(sendAt)), gsi1sk: place({ salonId, bookingId, sendAt }) })
               .options({ tableName, condition: { attr: 'pk', exists: true } })
@@ -58,7 +58,7 @@ export function createReminderStore(client: DynamoDBDocumentClient, tableName: s
       );
     },
     async due(now, limit) {
-      const formatter = reminderEntity.build(EntityFormatter);
+      const formatter = reminderEntity().build(EntityFormatter);
       const found: Reminder[] = [];
       for (let back = REMINDER_LOOK_BACK_DAYS; back >= 0 && found.length < limit; back -= 1) {
         const day = dayOf(new Date(now.getTime() - back * DAY_MS).toISOString());

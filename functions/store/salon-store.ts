@@ -1,6 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { conditionally } from './dynamo.js';
+import { BatchWriteCommand, GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import type { UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add, $get, $remove } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { conditionally, queryAll, type ItemKey } from './dynamo.js';
+import { profileEntity } from './entities/profile-entity.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import type { Salon } from '../core/salon-profile.js';
 import type { SalonStore } from '../core/ports/salon-store.js';
@@ -73,8 +80,17 @@ function toSalon(item: Record<string, unknown>): Salon {
 
 const BATCH_SIZE = 25;
 
+type ProfileEntity = ReturnType<typeof profileEntity>;
+type ProfileChanges = Omit<UpdateItemInput<ProfileEntity>, 'pk' | 'sk'>;
+
+const EXISTS: Condition<ProfileEntity> = { attr: 'pk', exists: true };
 /** A profile without a number: never given one, or made with `assignedNumber: null` (a new salon's profile is). */
-const HAS_NO_NUMBER = '(attribute_not_exists(assignedNumber) OR attribute_type(assignedNumber, :null))';
+const HAS_NO_NUMBER: Condition<ProfileEntity> = {
+  or: [
+    { attr: 'assignedNumber', exists: false },
+    { attr: 'assignedNumber', type: 'NULL' },
+  ],
+};
 
 export function createSalonStore(client: DynamoDBDocumentClient, tableName: string): SalonStore {
   async function get(salonId: string, consistent = false) {
@@ -84,19 +100,18 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
     return result.Item ? toSalon(result.Item) : null;
   }
 
+  /** One update of the salon's profile, built by its entity; the command's input, to send as it is or with ReturnValues. */
+  function profileUpdate(salonId: string, condition: Condition<ProfileEntity>, changes: ProfileChanges) {
+    return profileEntity()
+      .build(UpdateTransaction)
+      .item({ pk: keys.salon(salonId), sk: keys.profileSk, ...changes })
+      .options({ tableName, condition })
+      .params().Update;
+  }
+
   /** One conditional update of the salon's profile: answers whether the condition held (nothing written otherwise). */
-  function updateProfile(salonId: string, condition: string, update: string, values: Record<string, unknown>) {
-    return conditionally(
-      client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-          ConditionExpression: condition,
-          UpdateExpression: update,
-          ExpressionAttributeValues: values,
-        }),
-      ),
-    );
+  function updateProfile(salonId: string, condition: Condition<ProfileEntity>, changes: ProfileChanges) {
+    return conditionally(client.send(new UpdateCommand(profileUpdate(salonId, condition, changes))));
   }
 
   async function batchDelete(items: { pk: string; sk: string }[]) {
@@ -129,7 +144,7 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         vatNumber: _vat,
         ...fields
       } = salon;
-      const item: Omit<SalonItem, 'liveAt'> & { liveAt?: string } = {
+      const item = {
         ...fields,
         ...(liveAt ? { liveAt } : {}),
         pk: keys.salon(salon.id),
@@ -138,7 +153,15 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         gsi1sk: keys.salonSk,
       };
       try {
-        await client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+        await client.send(
+          new PutCommand(
+            profileEntity()
+              .build(PutTransaction)
+              .item(item)
+              .options({ tableName, condition: { attr: 'pk', exists: false } })
+              .params().Put,
+          ),
+        );
         return salon;
       } catch (error) {
         if (!(error instanceof ConditionalCheckFailedException)) throw error;
@@ -151,22 +174,8 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
       // Strongly consistent: an item written just before the owner's tombstone must be found
       // here (core/salon.ts undoIfOwnerDeleted relies on it).
       const salon = await get(salonId, true);
-      const items: { pk: string; sk: string }[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await client.send(
-          new QueryCommand({
-            TableName: tableName,
-            KeyConditionExpression: 'pk = :pk',
-            ExpressionAttributeValues: { ':pk': keys.salon(salonId) },
-            ProjectionExpression: 'pk, sk',
-            ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        for (const item of page.Items ?? []) items.push({ pk: String(item.pk), sk: String(item.sk) });
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
+      const found = await queryAll(client, salonItemsQuery(tableName, salonId, null, { consistent: true, attributes: ['pk', 'sk'] }));
+      const items = (found as ItemKey[]).map(({ pk, sk }) => ({ pk, sk }));
       // The salon's number stays: its item leaves the salon for quarantine (core/numbers/release-number.ts),
       // and a salon waiting for a number leaves the queue.
       if (salon?.numberWaitingSince) items.push({ pk: keys.numbersWaiting, sk: keys.numberWaitingSk(salon.numberWaitingSince, salonId) });
@@ -174,25 +183,19 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
       return items.length;
     },
     beginNumberClaim: (salonId, e164) =>
-      updateProfile(salonId, `attribute_exists(pk) AND ${HAS_NO_NUMBER} AND attribute_not_exists(numberClaim)`, 'SET numberClaim = :number', {
-        ':number': e164,
-        ':null': 'NULL',
-      }),
+      updateProfile(salonId, { and: [EXISTS, HAS_NO_NUMBER, { attr: 'numberClaim', exists: false }] }, { numberClaim: e164 }),
     finishNumberClaim: (salonId, e164) =>
-      updateProfile(salonId, `numberClaim = :number AND ${HAS_NO_NUMBER}`, 'SET assignedNumber = :number REMOVE numberClaim, numberWaitingSince', {
-        ':number': e164,
-        ':null': 'NULL',
-      }),
-    dropNumberClaim: (salonId, e164) => updateProfile(salonId, 'numberClaim = :number', 'REMOVE numberClaim', { ':number': e164 }),
+      updateProfile(
+        salonId,
+        { and: [{ attr: 'numberClaim', eq: e164 }, HAS_NO_NUMBER] },
+        { assignedNumber: e164, numberClaim: $remove(), numberWaitingSince: $remove() },
+      ),
+    dropNumberClaim: (salonId, e164) => updateProfile(salonId, { attr: 'numberClaim', eq: e164 }, { numberClaim: $remove() }),
     async setAssignedNumber(salonId, e164) {
       try {
         const result = await client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: 'attribute_exists(pk)',
-            UpdateExpression: 'SET assignedNumber = :number REMOVE numberClaim, numberWaitingSince',
-            ExpressionAttributeValues: { ':number': e164 },
+            ...profileUpdate(salonId, EXISTS, { assignedNumber: e164, numberClaim: $remove(), numberWaitingSince: $remove() }),
             ReturnValues: 'UPDATED_OLD',
           }),
         );
@@ -203,16 +206,12 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
         throw error;
       }
     },
-    clearAssignedNumber: (salonId, e164) => updateProfile(salonId, 'assignedNumber = :number', 'REMOVE assignedNumber', { ':number': e164 }),
+    clearAssignedNumber: (salonId, e164) => updateProfile(salonId, { attr: 'assignedNumber', eq: e164 }, { assignedNumber: $remove() }),
     async markNumberWaiting(salonId, at) {
       try {
         const result = await client.send(
           new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.profileSk },
-            ConditionExpression: `attribute_exists(pk) AND ${HAS_NO_NUMBER}`,
-            UpdateExpression: 'SET numberWaitingSince = if_not_exists(numberWaitingSince, :at)',
-            ExpressionAttributeValues: { ':at': at, ':null': 'NULL' },
+            ...profileUpdate(salonId, { and: [EXISTS, HAS_NO_NUMBER] }, { numberWaitingSince: $get('numberWaitingSince', at) }),
             ReturnValues: 'UPDATED_OLD',
           }),
         );
@@ -224,38 +223,46 @@ export function createSalonStore(client: DynamoDBDocumentClient, tableName: stri
       }
     },
     async noteLoopingNumber(salonId, e164) {
-      await updateProfile(salonId, 'attribute_exists(pk)', 'ADD loopingNumbers :numbers', { ':numbers': new Set([e164]) });
+      await updateProfile(salonId, EXISTS, { loopingNumbers: $add(new Set([e164])) });
     },
     // A new check forgets the last call seen: the owner may have changed the line's forwarding since.
     startForwardingCheck: (salonId, at) =>
-      updateProfile(salonId, 'attribute_exists(pk)', 'SET forwardingCheckedAt = :at REMOVE forwardingSeenAt, forwardingSeenFrom, forwardingSeenForwarded', {
-        ':at': at,
+      updateProfile(salonId, EXISTS, {
+        forwardingCheckedAt: at,
+        forwardingSeenAt: $remove(),
+        forwardingSeenFrom: $remove(),
+        forwardingSeenForwarded: $remove(),
       }),
     noteForwardingSeen: (salonId, seen) =>
       updateProfile(
         salonId,
-        'attribute_exists(pk) AND attribute_not_exists(forwardingSeenAt)',
-        'SET forwardingSeenAt = :at, forwardingSeenFrom = :from, forwardingSeenForwarded = :forwarded',
-        {
-          ':at': seen.at,
-          ':from': seen.from,
-          ':forwarded': seen.forwardedFrom,
-        },
+        { and: [EXISTS, { attr: 'forwardingSeenAt', exists: false }] },
+        { forwardingSeenAt: seen.at, forwardingSeenFrom: seen.from, forwardingSeenForwarded: seen.forwardedFrom },
       ),
     markLive(salonId, at) {
       // Conditional on the profile: a salon deleted meanwhile is not brought back as a fragment.
-      return updateProfile(salonId, 'attribute_exists(pk)', 'SET liveAt = if_not_exists(liveAt, :at) REMOVE pausedAt, pausedUntil', { ':at': at });
+      return updateProfile(salonId, EXISTS, { liveAt: $get('liveAt', at), pausedAt: $remove(), pausedUntil: $remove() });
     },
     markPaused(salonId, at, until) {
-      return until
-        ? updateProfile(salonId, 'attribute_exists(liveAt)', 'SET pausedAt = :at, pausedUntil = :until', { ':at': at, ':until': until })
-        : updateProfile(salonId, 'attribute_exists(liveAt)', 'SET pausedAt = :at REMOVE pausedUntil', { ':at': at });
+      return updateProfile(salonId, { attr: 'liveAt', exists: true }, { pausedAt: at, pausedUntil: until ?? $remove() });
     },
     keepOwnerEmail(salonId, email) {
       // Never creates a profile: the salon is made on the owner's first request, copying the email then.
-      return updateProfile(salonId, 'attribute_exists(pk) AND (attribute_not_exists(ownerEmail) OR ownerEmail <> :email)', 'SET ownerEmail = :email', {
-        ':email': email,
-      });
+      return updateProfile(
+        salonId,
+        {
+          and: [
+            EXISTS,
+            {
+              or: [
+                { attr: 'ownerEmail', exists: false },
+                { attr: 'ownerEmail', ne: email },
+              ],
+            },
+          ],
+        },
+        { ownerEmail: email },
+      );
     },
   };
 }

@@ -1,5 +1,6 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import { DAYS, type Service, type Stylist } from '../contracts/setup.js';
 import { VOICE_SETTING_FIELDS, pickVoiceSettings, type VoiceSettings } from '../contracts/voice-settings.js';
@@ -37,11 +38,7 @@ function toStylist(item: Item): Stylist {
 export function createSetupStore(client: DynamoDBDocumentClient, tableName: string): SetupStore {
   return {
     async load(salonId) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.setupPrefix },
-      });
+      const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.setupPrefix));
       const bySk = (prefix: string) => items.filter((item) => String(item.sk).startsWith(prefix));
       const byPosition = (a: Item, b: Item) => Number(a.position ?? 0) - Number(b.position ?? 0);
       const state = items.find((item) => item.sk === keys.setupStateSk);

@@ -29,7 +29,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     async optOut(scope, phone, at) {
       await client.send(
         new PutCommand(
-          smsOptOutEntity
+          smsOptOutEntity()
             .build(PutTransaction)
             .item({ ...optOutKey(scope, phone), at })
             .options({ tableName })
@@ -47,7 +47,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     async ask(salonId, phoneHash, pending, expiresAt) {
       await client.send(
         new PutCommand(
-          smsPendingEntity
+          smsPendingEntity()
             .build(PutTransaction)
             .item({ ...pendingKey(salonId, phoneHash), pending, expiresAt: expiresAt.toISOString(), ttl: Math.ceil(expiresAt.getTime() / 1000) })
             .options({ tableName })
@@ -58,7 +58,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     async pending(salonId, phoneHash, now) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: pendingKey(salonId, phoneHash), ConsistentRead: true }));
       if (!result.Item) return null;
-      const { pending, expiresAt, answeredAt } = smsPendingEntity.build(EntityFormatter).format(result.Item);
+      const { pending, expiresAt, answeredAt } = smsPendingEntity().build(EntityFormatter).format(result.Item);
       // TTL deletion runs late: an expired question is no question.
       if (Date.parse(expiresAt) <= now.getTime()) return null;
       return { ...pending, answeredAt: answeredAt ?? null };
@@ -67,7 +67,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
       return conditionally(
         client.send(
           new UpdateCommand(
-            smsPendingEntity
+            smsPendingEntity()
               .build(UpdateTransaction)
               .item({ ...pendingKey(salonId, phoneHash), answeredAt: at.toISOString() })
               .options({
@@ -88,7 +88,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
       await conditionally(
         client.send(
           new PutCommand(
-            smsSubjectEntity
+            smsSubjectEntity()
               .build(PutTransaction)
               .item({ ...subjectKey(salonId, phoneHash), bookingId, at: at.toISOString(), ttl: Math.ceil(at.getTime() / 1000) + SUBJECT_KEPT_SECONDS })
               // Texts about two bookings sent close together: the later one stays the subject.
@@ -110,7 +110,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
       return conditionally(
         client.send(
           new PutCommand(
-            smsReceivedEntity
+            smsReceivedEntity()
               .build(PutTransaction)
               .item({ ...receivedKey(messageSid), at: at.toISOString(), ttl: Math.ceil(at.getTime() / 1000) + RECEIVED_KEPT_SECONDS })
               .options({ tableName, condition: { attr: 'pk', exists: false } })
@@ -124,7 +124,7 @@ export function createSmsReplyStore(client: DynamoDBDocumentClient, tableName: s
     },
     async subject(salonId, phoneHash) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: subjectKey(salonId, phoneHash), ConsistentRead: true }));
-      return result.Item ? smsSubjectEntity.build(EntityFormatter).format(result.Item).bookingId : null;
+      return result.Item ? smsSubjectEntity().build(EntityFormatter).format(result.Item).bookingId : null;
     },
   };
 }

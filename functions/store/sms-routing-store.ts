@@ -1,50 +1,61 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { keyQuery } from './entities/query.js';
+import { smsTextedByEntity, smsWhichSalonEntity } from './entities/sms-routing-entities.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
 import { TEXTED_WITHIN_DAYS, type WhichSalonQuestion, type SmsRoutingStore } from '../core/ports/sms-routing-store.js';
 
 const callerHash = (phone: string) => createHash('sha256').update(`caller:${phone}`).digest('base64url').slice(0, 32);
 
 export function createSmsRoutingStore(client: DynamoDBDocumentClient, tableName: string): SmsRoutingStore {
   const whichKey = (phone: string) => ({ pk: keys.smsCaller(callerHash(phone)), sk: keys.smsWhichSk });
-  const readWhich = (item: Record<string, unknown> | undefined, now: Date): WhichSalonQuestion | null =>
-    item && Date.parse(String(item.expiresAt)) > now.getTime() ? (item.question as WhichSalonQuestion) : null;
+  const readWhich = (item: Record<string, unknown> | undefined, now: Date): WhichSalonQuestion | null => {
+    if (!item) return null;
+    const { question, expiresAt } = smsWhichSalonEntity().build(EntityFormatter).format(item);
+    return Date.parse(expiresAt) > now.getTime() ? question : null;
+  };
   return {
     async noteTexted(phone, salonId, at) {
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            pk: keys.smsCaller(callerHash(phone)),
-            sk: keys.smsTextedBySk(salonId),
-            salonId,
-            at: at.toISOString(),
-            [tableKeys.ttl]: Math.ceil(at.getTime() / 1000) + TEXTED_WITHIN_DAYS * 86_400,
-          },
-        }),
+        new PutCommand(
+          smsTextedByEntity()
+            .build(PutTransaction)
+            .item({
+              pk: keys.smsCaller(callerHash(phone)),
+              sk: keys.smsTextedBySk(salonId),
+              salonId,
+              at: at.toISOString(),
+              ttl: Math.ceil(at.getTime() / 1000) + TEXTED_WITHIN_DAYS * 86_400,
+            })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
     async textedBy(phone, since) {
       const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.smsCaller(callerHash(phone)), ':prefix': keys.smsTextedByPrefix },
-          ConsistentRead: true,
-        }),
+        new QueryCommand(
+          keyQuery(tableName, { partition: keys.smsCaller(callerHash(phone)), range: { beginsWith: keys.smsTextedByPrefix } }, { consistent: true }),
+        ),
       );
+      const formatter = smsTextedByEntity().build(EntityFormatter);
       return (result.Items ?? [])
-        .map((item) => ({ salonId: String(item.salonId), at: String(item.at) }))
+        .map((item) => formatter.format(item, { attributes: ['salonId', 'at'] }))
         .filter((entry) => entry.at >= since.toISOString())
         .sort((a, b) => b.at.localeCompare(a.at));
     },
     async askWhich(phone, question, expiresAt) {
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: { ...whichKey(phone), question, expiresAt: expiresAt.toISOString(), [tableKeys.ttl]: Math.ceil(expiresAt.getTime() / 1000) },
-        }),
+        new PutCommand(
+          smsWhichSalonEntity()
+            .build(PutTransaction)
+            .item({ ...whichKey(phone), question, expiresAt: expiresAt.toISOString(), ttl: Math.ceil(expiresAt.getTime() / 1000) })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
     async which(phone, now) {
@@ -54,7 +65,14 @@ export function createSmsRoutingStore(client: DynamoDBDocumentClient, tableName:
     async takeWhich(phone, now) {
       try {
         const result = await client.send(
-          new DeleteCommand({ TableName: tableName, Key: whichKey(phone), ConditionExpression: 'attribute_exists(pk)', ReturnValues: 'ALL_OLD' }),
+          new DeleteCommand({
+            ...smsWhichSalonEntity()
+              .build(DeleteTransaction)
+              .key(whichKey(phone))
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Delete,
+            ReturnValues: 'ALL_OLD',
+          }),
         );
         return readWhich(result.Attributes, now);
       } catch (error) {

@@ -1,8 +1,14 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import type { SubscriptionRecord } from '../contracts/billing.js';
 import type { ConnectAccount } from '../core/ports/payments.js';
 import { createCheckoutRecords } from './checkout-records.js';
 import { conditionally } from './dynamo.js';
+import { overageLedgerEntity, paymentAccountEntity, stripeEventEntity } from './entities/billing-entities.js';
+import { profileEntity } from './entities/profile-entity.js';
 import { keys } from './keys.js';
 import type { PaymentAccountRecord, SubscriptionStore } from '../core/ports/subscription-store.js';
 
@@ -20,16 +26,21 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
   const accountKey = (salonId: string) => ({ pk: keys.salon(salonId), sk: keys.paymentAccountSk });
   const ledgerKey = (salonId: string, periodId: string) => ({ pk: keys.salon(salonId), sk: keys.overageSk(periodId) });
 
-  const toAccount = (item: Record<string, unknown>): PaymentAccountRecord => ({
-    id: String(item.accountId),
-    chargesEnabled: Boolean(item.chargesEnabled),
-    detailsSubmitted: Boolean(item.detailsSubmitted),
-    currentlyDue: (item.currentlyDue as string[] | undefined) ?? [],
-    pastDue: (item.pastDue as string[] | undefined) ?? [],
-    pendingVerification: (item.pendingVerification as string[] | undefined) ?? [],
-    disabledReason: (item.disabledReason as string | null | undefined) ?? null,
-    order: String(item.order ?? ''),
-  });
+  const toAccount = (item: Record<string, unknown>): PaymentAccountRecord => {
+    const stored = paymentAccountEntity().build(EntityFormatter).format(item);
+    return {
+      id: stored.accountId,
+      chargesEnabled: stored.chargesEnabled,
+      detailsSubmitted: stored.detailsSubmitted,
+      currentlyDue: stored.currentlyDue ?? [],
+      pastDue: stored.pastDue ?? [],
+      pendingVerification: stored.pendingVerification ?? [],
+      disabledReason: stored.disabledReason ?? null,
+      order: stored.order ?? '',
+    };
+  };
+  const updateProfile = () => profileEntity().build(UpdateTransaction);
+  const updateAccount = () => paymentAccountEntity().build(UpdateTransaction);
   const accountFields = (account: ConnectAccount) => ({
     accountId: account.id,
     chargesEnabled: account.chargesEnabled,
@@ -47,24 +58,40 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
       const ended = subscriptionEnded(subscription);
       const written = await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: profile(salonId),
-            UpdateExpression: 'SET subscription = :subscription, billingCustomerId = :customer',
-            // The profile must exist (a deleted salon is not brought back as a fragment). The same
-            // subscription moves forward in order; another replaces it only once it has ended (an
-            // ended one only by a later event).
-            ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(subscription) OR (subscription.id = :id AND subscription.#order < :order) OR (subscription.id <> :id AND subscription.#status IN (:canceled, :expired)${ended ? ' AND subscription.#order < :order' : ''}))`,
-            ExpressionAttributeNames: { '#order': 'order', '#status': 'status' },
-            ExpressionAttributeValues: {
-              ':subscription': subscription,
-              ':customer': subscription.customerId,
-              ':order': subscription.order,
-              ':id': subscription.id,
-              ':canceled': ENDED_STATUSES[0],
-              ':expired': ENDED_STATUSES[1],
-            },
-          }),
+          new UpdateCommand(
+            updateProfile()
+              .item({ ...profile(salonId), subscription: $set(subscription), billingCustomerId: subscription.customerId })
+              .options({
+                tableName,
+                // The profile must exist (a deleted salon is not brought back as a fragment). The same
+                // subscription moves forward in order; another replaces it only once it has ended (an
+                // ended one only by a later event).
+                condition: {
+                  and: [
+                    { attr: 'pk', exists: true },
+                    {
+                      or: [
+                        { attr: 'subscription', exists: false },
+                        {
+                          and: [
+                            { attr: 'subscription.id', eq: subscription.id },
+                            { attr: 'subscription.order', lt: subscription.order },
+                          ],
+                        },
+                        {
+                          and: [
+                            { attr: 'subscription.id', ne: subscription.id },
+                            { attr: 'subscription.status', in: ENDED_STATUSES },
+                            ...(ended ? [{ attr: 'subscription.order', lt: subscription.order } as const] : []),
+                          ],
+                        },
+                      ],
+                    },
+                  ],
+                },
+              })
+              .params().Update,
+          ),
         ),
       );
       if (written) return 'applied';
@@ -77,28 +104,33 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
     rememberCustomer: (salonId, customerId) =>
       conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: profile(salonId),
-            UpdateExpression: 'SET billingCustomerId = :customer',
-            // A later subscription's own events name its customer; a replayed session must not undo that.
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(billingCustomerId)',
-            ExpressionAttributeValues: { ':customer': customerId },
-          }),
+          new UpdateCommand(
+            updateProfile()
+              .item({ ...profile(salonId), billingCustomerId: customerId })
+              // A later subscription's own events name its customer; a replayed session must not undo that.
+              .options({
+                tableName,
+                condition: {
+                  and: [
+                    { attr: 'pk', exists: true },
+                    { attr: 'billingCustomerId', exists: false },
+                  ],
+                },
+              })
+              .params().Update,
+          ),
         ),
       ),
 
     keepVatNumber: (salonId, vatNumber) =>
       conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: profile(salonId),
-            ConditionExpression: 'attribute_exists(pk)',
-            ...(vatNumber
-              ? { UpdateExpression: 'SET vatNumber = :vat', ExpressionAttributeValues: { ':vat': vatNumber } }
-              : { UpdateExpression: 'REMOVE vatNumber' }),
-          }),
+          new UpdateCommand(
+            updateProfile()
+              .item({ ...profile(salonId), vatNumber: vatNumber || $remove() })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       ),
 
@@ -109,36 +141,52 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
 
     async keepPaymentAccount(salonId, account) {
       const item = { ...accountKey(salonId), ...accountFields(account), order: '' };
-      const kept = await conditionally(client.send(new PutCommand({ TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' })));
+      const kept = await conditionally(
+        client.send(
+          new PutCommand(
+            paymentAccountEntity()
+              .build(PutTransaction)
+              .item(item)
+              .options({ tableName, condition: { attr: 'pk', exists: false } })
+              .params().Put,
+          ),
+        ),
+      );
       if (kept) return toAccount(item);
       const existing = await client.send(new GetCommand({ TableName: tableName, Key: accountKey(salonId), ConsistentRead: true }));
       return toAccount(existing.Item ?? item);
     },
 
-    applyPaymentAccount: (salonId, account, order) =>
-      conditionally(
+    applyPaymentAccount: (salonId, account, order) => {
+      const { accountId: _id, ...changes } = accountFields(account);
+      return conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: accountKey(salonId),
-            UpdateExpression:
-              'SET chargesEnabled = :charges, detailsSubmitted = :details, currentlyDue = :currently, pastDue = :past, pendingVerification = :pending, disabledReason = :disabled, #order = :order',
-            // Only the salon's own account (made through POST /api/stripe), and only forward in time.
-            ConditionExpression: 'accountId = :id AND #order < :order',
-            ExpressionAttributeNames: { '#order': 'order' },
-            ExpressionAttributeValues: {
-              ':id': account.id,
-              ':charges': account.chargesEnabled,
-              ':details': account.detailsSubmitted,
-              ':currently': account.currentlyDue,
-              ':past': account.pastDue,
-              ':pending': account.pendingVerification,
-              ':disabled': account.disabledReason,
-              ':order': order,
-            },
-          }),
+          new UpdateCommand(
+            updateAccount()
+              .item({
+                ...accountKey(salonId),
+                ...changes,
+                // Lists written whole: an array given for a list is written element by element.
+                currentlyDue: $set(account.currentlyDue),
+                pastDue: $set(account.pastDue),
+                pendingVerification: $set(account.pendingVerification),
+                order,
+              })
+              // Only the salon's own account (made through POST /api/stripe), and only forward in time.
+              .options({
+                tableName,
+                condition: {
+                  and: [
+                    { attr: 'accountId', eq: account.id },
+                    { attr: 'order', lt: order },
+                  ],
+                },
+              })
+              .params().Update,
+          ),
         ),
-      ),
+      );
+    },
 
     async eventApplied(salonId, eventId) {
       const result = await client.send(
@@ -149,15 +197,18 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
 
     async markEventApplied(salonId, eventId, now) {
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            pk: keys.salon(salonId),
-            sk: keys.stripeEventSk(eventId),
-            appliedAt: now.toISOString(),
-            ttl: Math.ceil(now.getTime() / 1000) + EVENT_MARKER_TTL_DAYS * 86_400,
-          },
-        }),
+        new PutCommand(
+          stripeEventEntity()
+            .build(PutTransaction)
+            .item({
+              pk: keys.salon(salonId),
+              sk: keys.stripeEventSk(eventId),
+              appliedAt: now.toISOString(),
+              ttl: Math.ceil(now.getTime() / 1000) + EVENT_MARKER_TTL_DAYS * 86_400,
+            })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
 
@@ -165,29 +216,31 @@ export function createSubscriptionStore(client: DynamoDBDocumentClient, tableNam
       // One versioned item per period: each call's place in the order is written with the total
       // it follows, so a call's overage never depends on which deliveries raced it.
       for (let attempt = 0; attempt < LEDGER_ATTEMPTS; attempt += 1) {
-        const current = (await client.send(new GetCommand({ TableName: tableName, Key: ledgerKey(salonId, periodId), ConsistentRead: true }))).Item;
-        const placed = (current?.calls as Record<string, number> | undefined)?.[callSid];
+        const item = (await client.send(new GetCommand({ TableName: tableName, Key: ledgerKey(salonId, periodId), ConsistentRead: true }))).Item;
+        const current = item ? overageLedgerEntity().build(EntityFormatter).format(item) : undefined;
+        const placed = current?.calls[callSid];
         if (placed !== undefined) return { before: placed };
-        const total = Number(current?.total ?? 0);
-        const version = Number(current?.version ?? 0);
+        const total = current?.total ?? 0;
+        const version = current?.version ?? 0;
         const written = await conditionally(
           current
             ? client.send(
-                new UpdateCommand({
-                  TableName: tableName,
-                  Key: ledgerKey(salonId, periodId),
-                  UpdateExpression: 'SET #total = :total, version = :next, calls.#sid = :before',
-                  ConditionExpression: 'version = :version',
-                  ExpressionAttributeNames: { '#total': 'total', '#sid': callSid },
-                  ExpressionAttributeValues: { ':total': total + minutes, ':next': version + 1, ':before': total, ':version': version },
-                }),
+                new UpdateCommand(
+                  overageLedgerEntity()
+                    .build(UpdateTransaction)
+                    .item({ ...ledgerKey(salonId, periodId), total: total + minutes, version: version + 1, calls: { [callSid]: total } })
+                    .options({ tableName, condition: { attr: 'version', eq: version } })
+                    .params().Update,
+                ),
               )
             : client.send(
-                new PutCommand({
-                  TableName: tableName,
-                  Item: { ...ledgerKey(salonId, periodId), total: minutes, version: 1, calls: { [callSid]: 0 } },
-                  ConditionExpression: 'attribute_not_exists(pk)',
-                }),
+                new PutCommand(
+                  overageLedgerEntity()
+                    .build(PutTransaction)
+                    .item({ ...ledgerKey(salonId, periodId), total: minutes, version: 1, calls: { [callSid]: 0 } })
+                    .options({ tableName, condition: { attr: 'pk', exists: false } })
+                    .params().Put,
+                ),
               ),
         );
         if (written) return { before: total };

@@ -16,14 +16,14 @@ export function createTestCallStore(client: DynamoDBDocumentClient, tableName: s
       const item = (await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.testCallSk }, ConsistentRead: true })))
         .Item;
       if (!item) return null;
-      const { conversationId, callSid, startedAt, endsBy, lastHeardAt } = testCallEntity.build(EntityFormatter).format(item);
+      const { conversationId, callSid, startedAt, endsBy, lastHeardAt } = testCallEntity().build(EntityFormatter).format(item);
       return { conversationId, callSid, startedAt, endsBy, lastHeardAt: lastHeardAt ?? startedAt };
     },
     open(salonId, call) {
       return conditionally(
         client.send(
           new PutCommand(
-            testCallEntity
+            testCallEntity()
               .build(PutTransaction)
               .item({ pk: keys.salon(salonId), sk: keys.testCallSk, ...call, ttl: Math.floor(Date.parse(call.startedAt) / 1000) + DAY_SECONDS })
               .options({ tableName, condition: { attr: 'pk', exists: false } })
@@ -36,7 +36,7 @@ export function createTestCallStore(client: DynamoDBDocumentClient, tableName: s
       await conditionally(
         client.send(
           new UpdateCommand(
-            testCallEntity
+            testCallEntity()
               .build(UpdateTransaction)
               .item({ pk: keys.salon(salonId), sk: keys.testCallSk, lastHeardAt: at })
               .options({ tableName, condition: { attr: 'callSid', eq: callSid } })
@@ -49,7 +49,7 @@ export function createTestCallStore(client: DynamoDBDocumentClient, tableName: s
       await conditionally(
         client.send(
           new DeleteCommand(
-            testCallEntity
+            testCallEntity()
               .build(DeleteTransaction)
               .key({ pk: keys.salon(salonId), sk: keys.testCallSk })
               .options({ tableName, condition: { attr: 'callSid', eq: callSid } })

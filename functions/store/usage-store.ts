@@ -3,6 +3,7 @@ import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from
 import { outboxEventId } from '../contracts/events.js';
 import { conditionally, queryAll } from './dynamo.js';
 import { outboxEventPut } from './event-outbox.js';
+import { salonItemsQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import type { UsageTotals, UsageStore } from '../core/ports/usage-store.js';
 
@@ -30,15 +31,11 @@ export function createUsageStore(client: DynamoDBDocumentClient, tableName: stri
       ),
 
     async totals(salonId, periodId) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.usagePrefix(periodId) },
+      const items = await queryAll(
+        client,
         // The figures only: each day's set of call ids stays in the table.
-        ProjectionExpression: '#minutes, testMinutes, #calls',
-        ExpressionAttributeNames: { '#minutes': 'minutes', '#calls': 'calls' },
-        ConsistentRead: true,
-      });
+        salonItemsQuery(tableName, salonId, keys.usagePrefix(periodId), { consistent: true, attributes: ['minutes', 'testMinutes', 'calls'] }),
+      );
       return items.reduce<UsageTotals>(
         (sum, item) => ({
           minutes: sum.minutes + Number(item.minutes ?? 0),

@@ -11,7 +11,10 @@ import type { WaitlistStore } from '../core/ports/waitlist-store.js';
 const DAY_SECONDS = 86_400;
 
 const ENTRY_ATTRIBUTES = ['id', 'date', 'serviceId', 'serviceName', 'durationMinutes', 'callerName', 'callerPhone', 'createdAt'] as const;
-const toEntry = (item: Record<string, unknown>) => waitlistEntryEntity.build(EntityFormatter).format(item, { attributes: [...ENTRY_ATTRIBUTES] });
+const toEntry = (item: Record<string, unknown>) =>
+  waitlistEntryEntity()
+    .build(EntityFormatter)
+    .format(item, { attributes: [...ENTRY_ATTRIBUTES] });
 
 export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: string): WaitlistStore {
   const offerKey = (salonId: string, offerId: string) => ({ pk: keys.salon(salonId), sk: keys.offerSk(offerId) });
@@ -22,7 +25,7 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
       return conditionally(
         client.send(
           new PutCommand(
-            waitlistEntryEntity
+            waitlistEntryEntity()
               .build(PutTransaction)
               .item({ pk: keys.salon(salonId), sk: keys.waitlistSk(entry.date, entry.id), ...entry, ttl })
               .options({ tableName, condition: { attr: 'pk', exists: false } })
@@ -55,7 +58,7 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
     async putOffer(offer, expiresAt) {
       await client.send(
         new PutCommand(
-          slotOfferEntity
+          slotOfferEntity()
             .build(PutTransaction)
             .item({ ...offerKey(offer.salonId, offer.id), ...offer, ttl: Math.ceil(expiresAt.getTime() / 1000) + DAY_SECONDS })
             .options({ tableName })
@@ -66,7 +69,7 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
     async getOffer(salonId, offerId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: offerKey(salonId, offerId), ConsistentRead: true }));
       if (!result.Item) return null;
-      const { id, start, stylistName, invited, takenBy } = slotOfferEntity
+      const { id, start, stylistName, invited, takenBy } = slotOfferEntity()
         .build(EntityFormatter)
         .format(result.Item, { attributes: ['id', 'start', 'stylistName', 'invited', 'takenBy'] });
       return { id, salonId, start, stylistName, invited, takenBy };
@@ -75,7 +78,7 @@ export function createWaitlistStore(client: DynamoDBDocumentClient, tableName: s
       conditionally(
         client.send(
           new UpdateCommand(
-            slotOfferEntity
+            slotOfferEntity()
               .build(UpdateTransaction)
               .item({ ...offerKey(salonId, offerId), takenBy: phone })
               .options({

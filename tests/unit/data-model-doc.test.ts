@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DATA_MODEL_DOC, DATA_MODEL_DOC_COMMAND, TABLE_END, TABLE_START, dataModelTable, withDataModelTable } from '../../bin/data-model-doc.js';
 import { keys } from '../../functions/store/keys.js';
 import { itemKinds } from '../../functions/store/entities/registry.js';
-import { PLAIN_ITEMS, primaryKey } from '../../functions/store/entities/table.js';
+import { plainItems, primaryKey } from '../../functions/store/entities/table.js';
 
 const doc = readFileSync(new URL(`../../${DATA_MODEL_DOC}`, import.meta.url), 'utf8');
 const ENTITIES_DIR = new URL('../../functions/store/entities/', import.meta.url);
@@ -36,17 +36,19 @@ describe("docs/architecture.md's data-model table", () => {
     const defined: Entity[] = [];
     for (const file of readdirSync(ENTITIES_DIR).filter((name) => name.endsWith('.ts'))) {
       const module = (await import(new URL(file, ENTITIES_DIR).href)) as Record<string, unknown>;
-      defined.push(...Object.values(module).filter((value): value is Entity => value instanceof Entity));
+      // Each entity is exported as the function that builds it on first use (entities/on-first-use.ts).
+      const built = Object.values(module).flatMap((value) => (typeof value === 'function' && value.length === 0 ? [(value as () => unknown)()] : []));
+      defined.push(...built.filter((value): value is Entity => value instanceof Entity));
     }
     expect(defined.map((entity) => entity.entityName).sort()).toEqual(itemKinds.map((entity) => entity.entityName).sort());
   });
 
   it('refuses an entity without its doc, and keeps a pipe in a cell from splitting the row', () => {
-    const bare = new Entity({ name: 'bare', ...PLAIN_ITEMS, schema: item({ ...primaryKey(), note: string() }) });
+    const bare = new Entity({ name: 'bare', ...plainItems(), schema: item({ ...primaryKey(), note: string() }) });
     expect(() => dataModelTable([bare])).toThrow(/bare needs meta/);
     const piped = new Entity({
       name: 'piped',
-      ...PLAIN_ITEMS,
+      ...plainItems(),
       schema: item({ ...primaryKey() }),
       meta: { pk: 'A', sk: 'B', what: 'this|that', access: 'by key' },
     });

@@ -1,11 +1,13 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayItem } from '../../functions/core/booking/records.js';
 import { conditionally } from '../../functions/store/dynamo.js';
 import { countAddUpdate, countRemoveUpdate } from '../../functions/store/booking/booking-count-store.js';
 import { callerPut, toCallerRecord } from '../../functions/store/booking/caller-store.js';
 import { dayKey, dayPut, toDay } from '../../functions/store/booking/day-store.js';
+import { salonItemsQuery } from '../../functions/store/entities/query.js';
 import { itemKinds } from '../../functions/store/entities/registry.js';
+import { createSubscriptionStore } from '../../functions/store/subscription-store.js';
 import { startTable, type Table } from './booking/harness.js';
 
 /**
@@ -96,5 +98,63 @@ describe('typed entities (RELIABILITY 141, 142, 144)', () => {
   it('refuse a stored value of the wrong type rather than coerce it', () => {
     const broken = { pk: `SALON#${SALON}`, sk: 'CALLER#hash_2', recent: [], bookings: [], version: '3' };
     expect(() => toCallerRecord(broken)).toThrow();
+  });
+});
+
+/**
+ * dynamodb-toolbox updates a list or an object attribute element by element unless told `$set`
+ * (https://www.dynamodbtoolbox.com/docs/entities/actions/update-item, "Updating nested
+ * attributes"): the billing items' lists and the profile's subscription are replaced whole.
+ */
+describe('billing items written whole (RELIABILITY 188)', () => {
+  const account = { id: 'acct_1', chargesEnabled: false, detailsSubmitted: true, pastDue: [], pendingVerification: [], disabledReason: null };
+  const subscription = {
+    id: 'sub_1',
+    customerId: 'cus_1',
+    planId: 'starter' as const,
+    priceId: 'price_1',
+    status: 'trialing' as const,
+    currentPeriodStart: '2026-12-01T00:00:00.000Z',
+    currentPeriodEnd: '2027-01-01T00:00:00.000Z',
+    cancelAtPeriodEnd: false,
+    trialEnd: '2026-12-15T00:00:00.000Z',
+    order: '0001',
+  };
+
+  it("a payment account's shorter list replaces a longer one, and only a later event changes it", async () => {
+    const store = createSubscriptionStore(table.client, table.tableName);
+    await store.keepPaymentAccount('sal_billing', { ...account, currentlyDue: ['a', 'b', 'c'] });
+    expect(await store.applyPaymentAccount('sal_billing', { ...account, currentlyDue: ['b'] }, '0002')).toBe(true);
+    expect(await store.applyPaymentAccount('sal_billing', { ...account, currentlyDue: [] }, '0001'), 'an earlier event').toBe(false);
+    expect((await store.getPaymentAccount('sal_billing'))?.currentlyDue).toEqual(['b']);
+  });
+
+  it("a profile's subscription is replaced whole, forward in order only, and the overage ledger places a call once", async () => {
+    const store = createSubscriptionStore(table.client, table.tableName);
+    await put({ Item: { pk: 'SALON#sal_billing', sk: 'PROFILE', id: 'sal_billing', ownerId: 'own_1' } });
+    expect(await store.applySubscription('sal_billing', subscription)).toBe('applied');
+    const { trialEnd: _trial, ...active } = { ...subscription, status: 'active' as const, order: '0002' };
+    expect(await store.applySubscription('sal_billing', active)).toBe('applied');
+    expect(await store.applySubscription('sal_billing', { ...subscription, order: '0001' })).toBe('stale');
+    expect((await stored({ pk: 'SALON#sal_billing', sk: 'PROFILE' }))?.subscription).toEqual(active);
+    expect(await store.placeCall('sal_billing', 'p1', 'CA1', 3)).toEqual({ before: 0 });
+    expect(await store.placeCall('sal_billing', 'p1', 'CA2', 2)).toEqual({ before: 3 });
+    expect(await store.placeCall('sal_billing', 'p1', 'CA1', 3), 'placed already').toEqual({ before: 0 });
+    expect(await stored({ pk: 'SALON#sal_billing', sk: 'OVERAGE#p1' })).toMatchObject({ total: 5, version: 2, calls: { CA1: 0, CA2: 3 } });
+  });
+});
+
+describe("a salon's items queried by kind (entities/query.ts, RELIABILITY 189)", () => {
+  it('finds the kind by its prefix, or the whole partition, and brings back only the attributes asked for', async () => {
+    await put({ Item: { pk: 'SALON#sal_query', sk: 'USAGE#p1#d1', minutes: 3, calls: 1, callIds: new Set(['CA1']) } });
+    await put({ Item: { pk: 'SALON#sal_query', sk: 'OTHER#1', note: 'x' } });
+    const send = (input: QueryCommandInput) => table.client.send(new QueryCommand(input)).then((result) => result.Items ?? []);
+    expect(await send(salonItemsQuery(table.tableName, 'sal_query', 'USAGE#', { consistent: true, attributes: ['minutes', 'calls'] }))).toEqual([
+      { minutes: 3, calls: 1 },
+    ]);
+    expect((await send(salonItemsQuery(table.tableName, 'sal_query', null, { attributes: ['pk', 'sk'] }))).map((item) => Object.keys(item).sort())).toEqual([
+      ['pk', 'sk'],
+      ['pk', 'sk'],
+    ]);
   });
 });

@@ -39,7 +39,7 @@ export const toAppointment = (item: Item) =>
 
 /** The put that creates the appointment unless it exists (alone, or in a booking's transaction). */
 export function appointmentPut(tableName: string, appointment: StoredAppointment) {
-  return appointmentEntity
+  return appointmentEntity()
     .build(PutTransaction)
     .item({
       ...appointment,
@@ -59,7 +59,7 @@ export function appointmentCancelUpdate(
   ending: { bookingId: string; at: string; rescheduledTo?: string; reason?: 'deposit_not_paid' },
 ) {
   const { rescheduledTo, reason } = ending;
-  return appointmentEntity
+  return appointmentEntity()
     .build(UpdateTransaction)
     .item({
       pk: keys.salon(salonId),
@@ -75,7 +75,7 @@ export function appointmentCancelUpdate(
 
 /** The update that confirms a held appointment once its deposit is paid; refused unless it awaits one. */
 export function appointmentPaidUpdate(tableName: string, salonId: string, bookingId: string) {
-  return appointmentEntity
+  return appointmentEntity()
     .build(UpdateTransaction)
     .item({ pk: keys.salon(salonId), sk: keys.appointmentSk(bookingId), status: 'confirmed' })
     .options({ tableName, condition: { attr: 'status', eq: 'awaiting_deposit' } })
@@ -104,7 +104,7 @@ export function createAppointmentStore(client: DynamoDBDocumentClient, tableName
       await conditionally(
         client.send(
           new UpdateCommand(
-            appointmentEntity
+            appointmentEntity()
               .build(UpdateTransaction)
               .item({ ...key(salonId, bookingId), calendarEventId: state.calendarEventId, calendarSync: state.calendarSync })
               .options({ tableName, condition: { attr: 'pk', exists: true } })

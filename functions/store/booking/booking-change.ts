@@ -46,13 +46,13 @@ export function createCommitBookingChange(client: DynamoDBDocumentClient, tableN
       ...(change.reminders ?? []).map((reminder) => ({ kind: 'conflict' as const, item: { Put: reminderPut(tableName, reminder) } })),
       ...(change.droppedReminders ?? []).map((bookingId) => ({
         kind: 'conflict' as const,
-        item: reminderEntity.build(DeleteTransaction).key(reminderKey(salonId, bookingId)).options({ tableName }).params(),
+        item: reminderEntity().build(DeleteTransaction).key(reminderKey(salonId, bookingId)).options({ tableName }).params(),
       })),
       ...(change.calendarWrites ?? []).map((task) => ({ kind: 'conflict' as const, item: { Put: calendarSyncPut(tableName, salonId, task) } })),
       ...(change.holds ?? []).map((marker) => ({ kind: 'conflict' as const, item: { Put: markerPut(tableName, marker) } })),
       ...(change.clearedHolds ?? []).map((marker) => ({
         kind: 'conflict' as const,
-        item: settleMarkerEntity.build(DeleteTransaction).key(markerKey(marker)).options({ tableName }).params(),
+        item: settleMarkerEntity().build(DeleteTransaction).key(markerKey(marker)).options({ tableName }).params(),
       })),
       ...(change.events ?? []).map((event) => ({ kind: 'conflict' as const, item: { Put: outboxEventPut(tableName, { salonId, ...event }) } })),
     ];

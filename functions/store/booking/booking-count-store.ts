@@ -18,7 +18,7 @@ const countKey = (salonId: string, month: string, bookingId: string) => ({
 
 /** The update that counts a booking in its month, refused when it is counted already (in a booking's transaction, or alone). */
 export function countAddUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
-  return bookingCountEntity
+  return bookingCountEntity()
     .build(UpdateTransaction)
     .item({ ...countKey(salonId, month, bookingId), ids: $add(new Set([bookingId])), total: $add(1) })
     .options({ tableName, condition: { or: [{ attr: 'ids', exists: false }, { not: { attr: 'ids', contains: bookingId } }] } })
@@ -27,7 +27,7 @@ export function countAddUpdate(tableName: string, salonId: string, month: string
 
 /** The update that takes a booking out of its month's count, refused when it is not counted. */
 export function countRemoveUpdate(tableName: string, salonId: string, month: string, bookingId: string) {
-  return bookingCountEntity
+  return bookingCountEntity()
     .build(UpdateTransaction)
     .item({ ...countKey(salonId, month, bookingId), ids: $delete(new Set([bookingId])), total: $add(-1) })
     .options({ tableName, condition: { attr: 'ids', contains: bookingId } })

@@ -13,7 +13,7 @@ const syncKey = (salonId: string, bookingId: string) => ({ pk: keys.salon(salonI
 
 /** The put that leaves a calendar write to be done (alone, or in a booking's transaction). */
 export function calendarSyncPut(tableName: string, salonId: string, task: CalendarSyncTask) {
-  return calendarSyncEntity
+  return calendarSyncEntity()
     .build(PutTransaction)
     .item({
       ...syncKey(salonId, task.bookingId),
@@ -36,7 +36,7 @@ export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableNam
       await conditionally(
         client.send(
           new UpdateCommand(
-            calendarSyncEntity
+            calendarSyncEntity()
               .build(UpdateTransaction)
               .item({ ...key(salonId, bookingId), failure: $set({ kind, at }) })
               .options({ tableName, condition: { attr: 'pk', exists: true } })
@@ -47,7 +47,7 @@ export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableNam
     },
     async pending(salonId, limit) {
       const items = await queryAll(client, keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.calendarSyncPrefix } }), limit);
-      const formatter = calendarSyncEntity.build(EntityFormatter);
+      const formatter = calendarSyncEntity().build(EntityFormatter);
       return items.map((item) => formatter.format(item, { attributes: ['bookingId', 'operation', 'since', 'failure'] }));
     },
     async salonsWithPending(before, limit) {
@@ -56,7 +56,7 @@ export function createCalendarSyncStore(client: DynamoDBDocumentClient, tableNam
         keyQuery(tableName, { index: 'gsi1', partition: keys.calendarSyncIndex, range: { lt: before.toISOString() } }),
         limit,
       );
-      const formatter = calendarSyncEntity.build(EntityFormatter);
+      const formatter = calendarSyncEntity().build(EntityFormatter);
       return [...new Set(items.map((item) => formatter.format(item, { attributes: ['salonId'] }).salonId))];
     },
   };

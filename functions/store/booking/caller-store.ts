@@ -9,13 +9,13 @@ export const callerKey = (salonId: string, phoneHash: string) => ({ pk: keys.sal
 
 /** The record as stored; a caller with no item yet has an empty record at version 0. */
 export function toCallerRecord(item: Record<string, unknown> | undefined): CallerRecord {
-  const stored = item ? callerEntity.build(EntityFormatter).format(item) : undefined;
+  const stored = item ? callerEntity().build(EntityFormatter).format(item) : undefined;
   return { recent: stored?.recent ?? [], bookings: stored?.bookings ?? [], version: stored?.version ?? 0 };
 }
 
 /** The conditional put that writes `record` at its next version (alone, or in a booking's transaction). */
 export function callerPut(tableName: string, salonId: string, phoneHash: string, record: CallerRecord) {
-  return callerEntity
+  return callerEntity()
     .build(PutTransaction)
     .item({ ...callerKey(salonId, phoneHash), recent: record.recent, bookings: record.bookings, version: record.version + 1 })
     .options({ tableName, condition: record.version === 0 ? { attr: 'pk', exists: false } : { attr: 'version', eq: record.version } })

@@ -11,7 +11,7 @@ export const dayKey = (salonId: string, ref: DayRef) => ({ pk: keys.salon(salonI
 
 /** The day as stored; a day with no item yet is empty at version 0. */
 export function toDay(ref: DayRef, item: Item | undefined): DayItem {
-  const stored = item ? dayEntity.build(EntityFormatter).format(item, { partial: true }) : undefined;
+  const stored = item ? dayEntity().build(EntityFormatter).format(item, { partial: true }) : undefined;
   return {
     stylistId: ref.stylistId,
     date: ref.date,
@@ -23,7 +23,7 @@ export function toDay(ref: DayRef, item: Item | undefined): DayItem {
 
 /** The conditional put that writes `day` at its next version (alone, or in a booking's transaction). */
 export function dayPut(tableName: string, salonId: string, day: DayItem) {
-  return dayEntity
+  return dayEntity()
     .build(PutTransaction)
     .item({
       ...dayKey(salonId, day),

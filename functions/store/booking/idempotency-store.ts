@@ -9,13 +9,13 @@ export const idempotencyKeyOf = (salonId: string, key: string) => ({ pk: keys.sa
 
 export function toIdempotencyRecord(key: string, item: Record<string, unknown> | undefined): IdempotencyRecord | null {
   if (!item) return null;
-  const { requestHash, bookingId, answer } = idempotencyEntity.build(EntityFormatter).format(item);
+  const { requestHash, bookingId, answer } = idempotencyEntity().build(EntityFormatter).format(item);
   return { key, requestHash, bookingId, answer: JSON.parse(answer) };
 }
 
 /** The put that keeps a new key with its answer, refused when the key is taken (in a booking's transaction). */
 export function keyPut(tableName: string, salonId: string, record: IdempotencyRecord, expiresAt: Date) {
-  return idempotencyEntity
+  return idempotencyEntity()
     .build(PutTransaction)
     .item({
       ...idempotencyKeyOf(salonId, record.key),

@@ -9,12 +9,12 @@ import { keys } from '../keys.js';
 import type { MessageStore } from '../../core/ports/booking/message-store.js';
 
 export function createMessageStore(client: DynamoDBDocumentClient, tableName: string): MessageStore {
-  const formatter = messageEntity.build(EntityFormatter);
+  const formatter = () => messageEntity().build(EntityFormatter);
   return {
     async put(salonId, message) {
       await client.send(
         new PutCommand(
-          messageEntity
+          messageEntity()
             .build(PutTransaction)
             .item({ ...message, pk: keys.salon(salonId), sk: keys.messageSk(message.createdAt, message.id) })
             .options({ tableName, condition: { attr: 'pk', exists: false } })
@@ -26,7 +26,7 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
     async get(salonId, { id, createdAt }) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: { pk: keys.salon(salonId), sk: keys.messageSk(createdAt, id) } }));
       if (!result.Item) return null;
-      const { callerName, callerPhone, message, doneAt } = formatter.format(result.Item);
+      const { callerName, callerPhone, message, doneAt } = formatter().format(result.Item);
       return { id, createdAt, callerName, callerPhone, message, doneAt: doneAt ?? null };
     },
 
@@ -45,7 +45,7 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
       // BETWEEN includes the page's last item: it was on the previous page.
       const items = (result.Items ?? []).filter((item) => item.sk !== after).slice(0, limit);
       const messages = items.map((item) => {
-        const { id, callerName, callerPhone, message, createdAt, doneAt } = formatter.format(item);
+        const { id, callerName, callerPhone, message, createdAt, doneAt } = formatter().format(item);
         return { id, callerName, callerPhone, message, createdAt, doneAt: doneAt ?? null };
       });
       const last = messages.at(-1);
@@ -56,7 +56,7 @@ export function createMessageStore(client: DynamoDBDocumentClient, tableName: st
       conditionally(
         client.send(
           new UpdateCommand(
-            messageEntity
+            messageEntity()
               .build(UpdateTransaction)
               .item({ pk: keys.salon(salonId), sk: keys.messageSk(message.createdAt, message.id), doneAt })
               .options({ tableName, condition: { attr: 'pk', exists: true } })

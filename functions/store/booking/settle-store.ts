@@ -11,7 +11,7 @@ export const markerKey = (marker: MarkerRef) => ({ pk: keys.salon(marker.salonId
 
 /** The put that writes a marker (in a booking's transaction, or alone). */
 export function markerPut(tableName: string, marker: SettleMarker) {
-  return settleMarkerEntity
+  return settleMarkerEntity()
     .build(PutTransaction)
     .item({
       ...markerKey(marker),
@@ -34,7 +34,7 @@ export function createSettleStore(client: DynamoDBDocumentClient, tableName: str
     },
     async stale(before, limit) {
       const items = await queryAll(client, keyQuery(tableName, { index: 'gsi1', partition: keys.settleIndex, range: { lt: before.toISOString() } }), limit);
-      const formatter = settleMarkerEntity.build(EntityFormatter);
+      const formatter = settleMarkerEntity().build(EntityFormatter);
       return items.map((item) => formatter.format(item, { attributes: ['id', 'salonId', 'bookingId', 'date', 'stylistIds', 'since'] }));
     },
   };

@@ -1,9 +1,13 @@
 import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
+import { checkoutEntity, overageLedgerEntity, paymentAccountEntity, stripeEventEntity } from './billing-entities.js';
 import { callSweepEntity } from './call-sweep-entity.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { outboxEntity } from './outbox-entity.js';
+import { profileEntity } from './profile-entity.js';
+import { rateLimitEntity } from './rate-limit-entity.js';
+import { smsTextedByEntity, smsWhichSalonEntity } from './sms-routing-entities.js';
 import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
 import { testCallEntity } from './test-call-entity.js';
@@ -12,28 +16,36 @@ import { noShowSetEntity, slotOfferEntity, waitlistEntryEntity } from './waitlis
 /**
  * Every typed item kind, in the order docs/architecture.md's data-model table lists them
  * (bin/data-model-doc.ts). Only the doc generator and the tests import this: a Lambda imports
- * the entities it writes, not the registry.
+ * the entities it writes, not the registry, which builds them all.
  */
 export const itemKinds = [
-  dayEntity,
-  appointmentEntity,
-  callerEntity,
-  idempotencyEntity,
-  bookingCountEntity,
-  reminderEntity,
-  calendarSyncEntity,
-  settleMarkerEntity,
-  outboxEntity,
-  messageEntity,
-  waitlistEntryEntity,
-  slotOfferEntity,
-  noShowSetEntity,
-  agentEntity,
-  callSweepEntity,
-  deliveryClaimEntity,
-  testCallEntity,
-  smsPendingEntity,
-  smsSubjectEntity,
-  smsOptOutEntity,
-  smsReceivedEntity,
+  dayEntity(),
+  appointmentEntity(),
+  callerEntity(),
+  idempotencyEntity(),
+  bookingCountEntity(),
+  reminderEntity(),
+  calendarSyncEntity(),
+  settleMarkerEntity(),
+  outboxEntity(),
+  messageEntity(),
+  waitlistEntryEntity(),
+  slotOfferEntity(),
+  noShowSetEntity(),
+  agentEntity(),
+  callSweepEntity(),
+  deliveryClaimEntity(),
+  testCallEntity(),
+  smsPendingEntity(),
+  smsSubjectEntity(),
+  smsOptOutEntity(),
+  smsReceivedEntity(),
+  profileEntity(),
+  paymentAccountEntity(),
+  checkoutEntity(),
+  stripeEventEntity(),
+  overageLedgerEntity(),
+  rateLimitEntity(),
+  smsTextedByEntity(),
+  smsWhichSalonEntity(),
 ] as const;

@@ -3,24 +3,28 @@ import { nul } from 'dynamodb-toolbox/schema/nul';
 import { string } from 'dynamodb-toolbox/schema/string';
 import { Table } from 'dynamodb-toolbox/table';
 import { tableKeys } from '../table-definition.js';
+import { onFirstUse } from './on-first-use.js';
 
 /**
  * The single table as dynamodb-toolbox sees it: the same key and index names as the table CDK and
  * the local stand-in create (table-definition.ts), so entities read and write the items already
  * stored. The table's name and client differ per stage and per test, so every action is given
- * them (`tableName`, `documentClient`) rather than the table holding one.
+ * them (`tableName`, `documentClient`) rather than the table holding one. Built on first use, as the entities are.
  */
-export const salonTable = new Table({
-  partitionKey: { name: tableKeys.partitionKey, type: 'string' },
-  sortKey: { name: tableKeys.sortKey, type: 'string' },
-  indexes: {
-    [tableKeys.gsi1.name]: {
-      type: 'global',
-      partitionKey: { name: tableKeys.gsi1.partitionKey, type: 'string' },
-      sortKey: { name: tableKeys.gsi1.sortKey, type: 'string' },
-    },
-  },
-});
+export const salonTable = onFirstUse(
+  () =>
+    new Table({
+      partitionKey: { name: tableKeys.partitionKey, type: 'string' },
+      sortKey: { name: tableKeys.sortKey, type: 'string' },
+      indexes: {
+        [tableKeys.gsi1.name]: {
+          type: 'global',
+          partitionKey: { name: tableKeys.gsi1.partitionKey, type: 'string' },
+          sortKey: { name: tableKeys.gsi1.sortKey, type: 'string' },
+        },
+      },
+    }),
+);
 
 /** What the data-model table in docs/architecture.md says of an item kind (bin/data-model-doc.ts). */
 export interface ItemKindDoc {
@@ -35,7 +39,7 @@ export interface ItemKindDoc {
  * Entities write exactly the attributes their schema names: no entity-name or timestamp
  * attributes of the library's own, so items written before the entities and after are alike.
  */
-export const PLAIN_ITEMS = { table: salonTable, entityAttribute: false, timestamps: false } as const;
+export const plainItems = () => ({ table: salonTable(), entityAttribute: false, timestamps: false }) as const;
 
 /** Every entity's primary key: the stored `pk` and `sk` strings, built by keys.ts (the entity's own key builder). */
 export const primaryKey = () => ({ pk: string().key(), sk: string().key() });
