@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 
 /**
  * The entities and their table are built on first use (functions/store/entities/on-first-use.ts,
@@ -25,6 +25,12 @@ vi.mock('dynamodb-toolbox/table', async (importOriginal) => {
     }
   }
   return { ...original, Table: CountedTable };
+});
+
+// The run's setup file (tests/support/local-stand-ins.ts) has loaded the stores already, with the
+// real classes: this file counts on modules of its own, loaded after the mocks.
+beforeAll(() => {
+  vi.resetModules();
 });
 
 describe('entities built on first use (RELIABILITY 187)', () => {
