@@ -21,9 +21,9 @@ import { apartSet, generatedSet } from './support/photo-sets.js';
  * Price-list extraction, offline path, over five sets apart:
  * - generated: photographed price lists made fresh from a seed (tests/fixtures/price-lists/
  *   generator), ≥ 100 of them, scored per severity band, per distortion and overall;
- * - layouts: price lists in twelve layouts written apart from that generator, photographed by a
+ * - layouts: price lists in thirteen layouts written apart from that generator, photographed by a
  *   second camera model (tests/fixtures/price-lists/apart), scored the same way; BENCH_HALF=
- *   reported (default: the six layouts never tuned on) or tuning (the six that may be);
+ *   reported (default: the six layouts never tuned on) or tuning (the seven that may be);
  * - corpus: tests/fixtures/price-lists/manifest.json, every accepted format;
  * - tuning: tests/fixtures/price-lists/tuning/ (extra images the image path was tuned on);
  * - held-out: tests/fixtures/price-lists/held-out/ (lists never tuned on).

@@ -14,6 +14,9 @@ interface Blob {
   area: number;
 }
 
+/** The palest ink a pass takes for a leader's dots. */
+const PALEST = 200;
+
 /**
  * How a leader is looked for: its dots as what is darker than `ink`, and at least `least` of them
  * at a spacing steady within `steady` of itself, at most `widest` lines apart, half of them
@@ -26,17 +29,21 @@ interface Blob {
  */
 const PASSES = [
   { ink: 128, least: 5, steady: 0.35, widest: Infinity, smallest: 0 },
-  { ink: 200, least: 10, steady: 0.2, widest: 1, smallest: 0.12 },
+  { ink: PALEST, least: 10, steady: 0.2, widest: 1, smallest: 0.12 },
   // A fine dotted leader (a dotted rule, a word processor's tab leader): dots a tenth of a line
   // across and a quarter of one apart, blurred grey (80–160); tesseract drops the whole row with
   // it (layouts apart, tuning photo T12-31: 3 of 14 rows). Chance specks never lie so close, so
   // many, so evenly.
-  { ink: 200, least: 16, steady: 0.25, widest: 0.4, smallest: 0 },
+  { ink: PALEST, least: 16, steady: 0.25, widest: 0.4, smallest: 0 },
 ] as const;
 
-/** The connected blobs of ink (8-connected) darker than `ink` and no larger than `largest` pixels across. */
-function smallBlobs(data: Uint8Array, width: number, height: number, largest: number, ink: number): Blob[] {
+/**
+ * The connected blobs of ink (8-connected) darker than `ink` and no larger than `largest` pixels
+ * across; the pixels of the larger ones are marked in `large` when given.
+ */
+function smallBlobs(data: Uint8Array, width: number, height: number, largest: number, ink: number, large?: Uint8Array): Blob[] {
   const seen = new Uint8Array(width * height);
+  const pixels: number[] = [];
   const blobs: Blob[] = [];
   const stack: number[] = [];
   for (let start = 0; start < data.length; start += 1) {
@@ -44,9 +51,11 @@ function smallBlobs(data: Uint8Array, width: number, height: number, largest: nu
     const blob: Blob = { x0: width, y0: height, x1: 0, y1: 0, area: 0 };
     seen[start] = 1;
     stack.push(start);
-    let large = false;
+    let tooLarge = false;
+    pixels.length = 0;
     while (stack.length) {
       const at = stack.pop()!;
+      if (large) pixels.push(at);
       const x = at % width;
       const y = (at - x) / width;
       blob.area += 1;
@@ -54,7 +63,7 @@ function smallBlobs(data: Uint8Array, width: number, height: number, largest: nu
       if (x > blob.x1) blob.x1 = x;
       if (y < blob.y0) blob.y0 = y;
       if (y > blob.y1) blob.y1 = y;
-      if (blob.x1 - blob.x0 > largest || blob.y1 - blob.y0 > largest) large = true;
+      if (blob.x1 - blob.x0 > largest || blob.y1 - blob.y0 > largest) tooLarge = true;
       for (let dy = -1; dy <= 1; dy += 1) {
         for (let dx = -1; dx <= 1; dx += 1) {
           const nx = x + dx;
@@ -68,7 +77,8 @@ function smallBlobs(data: Uint8Array, width: number, height: number, largest: nu
         }
       }
     }
-    if (!large) blobs.push(blob);
+    if (!tooLarge) blobs.push(blob);
+    else if (large) for (const at of pixels) large[at] = 1;
   }
   return blobs;
 }
@@ -150,6 +160,12 @@ function leaderLike(chain: readonly Dot[], lineHeight: number, widest: number, s
   return spacing <= widest * lineHeight && areas[areas.length >> 1]! >= (smallest * lineHeight) ** 2;
 }
 
+/** Whether any of a blob's ink lies in a larger shape of paler ink (marked in `paler`). */
+function partOfLarger(blob: Blob, data: Uint8Array, width: number, ink: number, paler: Uint8Array): boolean {
+  for (let y = blob.y0; y <= blob.y1; y += 1) for (let x = blob.x0; x <= blob.x1; x += 1) if (data[y * width + x]! < ink && paler[y * width + x]) return true;
+  return false;
+}
+
 /** Wipes the dot leaders of a page whose lines of text are about `lineHeight` pixels tall, in place; answers how many. */
 export function wipeLeaders(data: Uint8Array, width: number, height: number, lineHeight: number): number {
   return PASSES.reduce((wiped, pass) => wiped + wipePass(data, width, height, lineHeight, pass), 0);
@@ -163,7 +179,14 @@ function wipePass(
   { ink, least, steady, widest, smallest }: (typeof PASSES)[number],
 ): number {
   const largest = Math.max(2, Math.round(lineHeight * 0.22));
+  // Small grey print (a duration set small beside the name) breaks at dark ink into fragments as
+  // small and as evenly spaced as a leader's dots; taken paler, its letters join up again, larger
+  // than any dot. So a dark blob is a dot only where the paler ink holds no larger shape (layouts
+  // apart, tuning layout banded-two-column-leaders, photo T7-27: its "20 minutes" wiped to "20 mi es").
+  const paler = new Uint8Array(width * height);
+  if (ink < PALEST) smallBlobs(data, width, height, largest, PALEST, paler);
   const dots = smallBlobs(data, width, height, largest, ink)
+    .filter((blob) => !partOfLarger(blob, data, width, ink, paler))
     .filter((blob) => {
       const w = blob.x1 - blob.x0 + 1;
       const h = blob.y1 - blob.y0 + 1;

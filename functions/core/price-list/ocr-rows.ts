@@ -54,6 +54,8 @@ interface Row {
   x0: number;
   x1: number;
   height: number;
+  /** Where the row lies down the page: its words' middle height. */
+  y: number;
   /** A wider gap than between lines of one paragraph lies above this row. */
   spaced: boolean;
 }
@@ -98,7 +100,7 @@ export function groupRows(words: readonly OcrWord[]): Row[] {
     }
     const above = rows[index - 1];
     const spaced = above !== undefined && rowLevel - above.level > height * 2.4;
-    return { cells, x0: cells[0]!.x0, x1: cells.at(-1)!.x1, height: rowHeight, spaced };
+    return { cells, x0: cells[0]!.x0, x1: cells.at(-1)!.x1, height: rowHeight, y: median(rowWords.map((word) => word.cy)), spaced };
   });
 }
 
@@ -181,34 +183,59 @@ const cellHasPrice = (text: string) => /[€£]\s?\d/.test(text) || (PRICE_TEXT.
 /** A "from" price's word starts with letters, but no name. */
 const startsWithName = (text: string) => /^\p{L}/u.test(text) && !/^(?:from|starting|approx)\b/i.test(text);
 
+/** Where the gap between two lists side by side runs: the x at which it crosses the row at height y. */
+type Cut = (y: number) => number;
+
+/** The steepest gap between two lists taken for one (dx per dy): a page is straightened before OCR. */
+const MAX_CUT_SLANT = 0.2;
+
 /**
- * Where two lists stand side by side, the x at which to cut the page: a gap that several rows
- * share, left of which the row ends in a price and right of which a name starts and a price
- * follows. Null when there is no such gap (a single list, or a name | time | price table).
+ * Where two lists stand side by side, the gap between them: one that several rows share, left of
+ * which the row ends in a price and right of which a name starts and a price follows. The gap is
+ * followed down the page as a line through two such rows' gaps, not taken at one x: on a page
+ * still leaning after it was straightened (a corner not found, perspective, curl), the columns
+ * drift sideways row by row, and a single x fell in the gap of a few rows only, pairing the other
+ * rows' prices with the names across. The line most rows' gaps contain is taken (an upright one
+ * when as many agree). Null when there is no such gap (a single list, or a name | time | price table).
  */
-function columnCut(rows: { row: Row; texts: string[] }[]): number | null {
-  const candidates: number[] = [];
+function columnCut(rows: { row: Row; texts: string[] }[]): Cut | null {
+  const candidates: { x: number; y: number }[] = [];
   for (const { row, texts } of rows) {
     for (let index = 1; index < row.cells.length; index += 1) {
       const left = texts.slice(0, index);
       const right = texts.slice(index);
       if (cellHasPrice(left.at(-1)!) && startsWithName(right[0]!) && right.some(cellHasPrice) && left.some((text) => startsWithName(text))) {
-        candidates.push((row.cells[index - 1]!.x1 + row.cells[index]!.x0) / 2);
+        candidates.push({ x: (row.cells[index - 1]!.x1 + row.cells[index]!.x0) / 2, y: row.y });
       }
     }
   }
   if (candidates.length < 2) return null;
-  // The cut the most rows agree on: every candidate's gap must contain it.
-  let best: number | null = null;
-  let support = 0;
-  for (const x of candidates) {
-    const agreeing = rows.filter(({ row }) => row.cells.some((cell, index) => index > 0 && row.cells[index - 1]!.x1 < x && cell.x0 > x)).length;
-    if (agreeing > support) {
-      support = agreeing;
-      best = x;
-    }
-  }
-  return support >= 2 ? best : null;
+  const agreeing = (cut: Cut) =>
+    rows.filter(({ row }) => {
+      const x = cut(row.y);
+      return row.cells.some((cell, index) => index > 0 && row.cells[index - 1]!.x1 < x && cell.x0 > x);
+    }).length;
+  const most = (cuts: Cut[]) => cuts.map((cut) => ({ cut, support: agreeing(cut) })).reduce((a, b) => (b.support > a.support ? b : a));
+  const upright = most(
+    candidates.map(
+      ({ x }) =>
+        () =>
+          x,
+    ),
+  );
+  const slanted = most(
+    candidates
+      .flatMap((a, index) =>
+        candidates.slice(index + 1).flatMap((b) => {
+          const slant = (b.x - a.x) / (b.y - a.y);
+          return b.y !== a.y && Math.abs(slant) <= MAX_CUT_SLANT ? [(y: number) => a.x + (y - a.y) * slant] : [];
+        }),
+      )
+      .concat(upright.cut),
+  );
+  // A line through two rows' gaps always has those two: a slanted one must find a third.
+  if (slanted.support > upright.support && slanted.support >= 3) return slanted.cut;
+  return upright.support >= 2 ? upright.cut : null;
 }
 
 /** Lines of text from OCR words: rows on one baseline, cells apart by a tab, side-by-side lists one after the other. */
@@ -232,8 +259,9 @@ export function linesFromWords(words: readonly OcrWord[], leftOut?: string[]): s
     right = [];
   };
   for (const { row, texts } of rows) {
-    const splitAt = row.cells.findIndex((cell) => cell.x0 > cut);
-    const across = row.cells.some((cell) => cell.x0 < cut && cell.x1 > cut);
+    const x = cut(row.y);
+    const splitAt = row.cells.findIndex((cell) => cell.x0 > x);
+    const across = row.cells.some((cell) => cell.x0 < x && cell.x1 > x);
     const gap = row.spaced ? [''] : [];
     if (across) {
       flush();

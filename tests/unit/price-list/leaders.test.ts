@@ -64,4 +64,17 @@ describe('dot leaders', () => {
     expect(wipeLeaders(data, width, 60, 31)).toBe(1);
     expect(inked(data, 0, width, width)).toBe(0);
   });
+
+  it('leaves small grey print just before a leader, which dark ink breaks into dot-sized pieces (layouts apart, tuning photo T7-27)', () => {
+    const width = 500;
+    // "20 minutes" in small grey type: dark pieces a third of a line apart, joined by paler strokes.
+    const pieces = Array.from({ length: 6 }, (_, index) => ({ x: 40 + index * 9, y: 30, side: 4, shade: 100 }));
+    const strokes = Array.from({ length: 5 }, (_, index) => ({ x: 44 + index * 9, y: 31, side: 5, shade: 180 }));
+    const dots = Array.from({ length: 16 }, (_, index) => ({ x: 112 + index * 18, y: 30, side: 4, shade: 60 }));
+    const data = page(width, [...strokes, ...pieces, ...dots]);
+    const before = inked(data, 36, 100, width);
+    expect(wipeLeaders(data, width, 60, 30)).toBeGreaterThanOrEqual(1);
+    expect(inked(data, 36, 100, width)).toBe(before);
+    expect(inked(data, 108, width, width)).toBe(0);
+  });
 });

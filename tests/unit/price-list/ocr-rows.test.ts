@@ -100,6 +100,23 @@ describe('OCR rows: rebuilt from word boxes', () => {
     ]);
   });
 
+  it('follows the gap between two lists where it runs slanted down the page, each price with its own name (a page still leaning once straightened)', () => {
+    // The columns drift 5 px right a row (a slant of 0.17) while the gap between them is 30 px
+    // wide: over twelve rows no upright line lies in more than half the rows' gaps.
+    const left = ['Dry Cut', 'Gents Cut', 'Skin Fade', 'Beard Trim', 'Blow Dry', 'Kids Cut'];
+    const right = ['Root Colour', 'Toner', 'Full Head Foils', 'Gloss', 'Balayage', 'Brow Tint'];
+    const words = Array.from({ length: 12 }, (_, index) => {
+      const [y, x] = [40 + index * 30, 20 + index * 5];
+      const price = row(y, x + 200, `€${30 + index}`);
+      return [...row(y, x, left[index % 6]!), ...price, ...row(y, price.at(-1)!.bbox.x1 + 30, `${right[index % 6]} | €${60 + index}`)];
+    }).flat();
+    expect(linesFromWords(words).split('\n')).toEqual([
+      ...Array.from({ length: 12 }, (_, index) => `${left[index % 6]}\t€${30 + index}`),
+      '',
+      ...Array.from({ length: 12 }, (_, index) => `${right[index % 6]}\t€${60 + index}`),
+    ]);
+  });
+
   it('keeps a name | time | price table as rows (its gaps do not separate lists)', () => {
     const words = [...row(20, 20, 'Skin Fade | 40 mins | €22'), ...row(50, 20, 'Buzz Cut | 15 mins | €14')];
     expect(linesFromWords(words)).toBe('Skin Fade\t40 mins\t€22\nBuzz Cut\t15 mins\t€14');
