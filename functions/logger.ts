@@ -1,20 +1,23 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Logger, LogFormatter, LogItem } from '@aws-lambda-powertools/logger';
-import type { LogAttributes, UnformattedAttributes } from '@aws-lambda-powertools/logger/types';
 
 /**
- * Structured JSON logs (CloudWatch in AWS, the terminal locally), written by Powertools for AWS
- * Lambda's Logger: in a Lambda every line names the function, the request and the X-Ray trace,
- * and says whether it was a cold start (observed-handler.ts injects the invocation). Personal data
- * never reaches a log line: emails, phone numbers and tokens are masked whatever field they hide in.
+ * Structured JSON logs (CloudWatch in AWS, the terminal locally). Personal data never reaches a
+ * log line: emails, phone numbers and tokens are masked whatever field they hide in.
  *
  * Every line written while a request or an event is handled carries that work's context (the
  * call's sid, the booking's id, the correlation id an event brought: withLogContext), so an
  * operator finds everything one call did with one query (docs/operations.md). That context lives
- * in AsyncLocalStorage rather than in Powertools' keys, because `npm start` serves every route
- * from one process, several requests at once.
+ * in AsyncLocalStorage, because `npm start` serves every route from one process, several
+ * requests at once.
+ *
+ * In a Lambda every line also names the invocation: `function_name`, `function_request_id`,
+ * `cold_start` and `xray_trace_id`. The consumers, jobs, triggers and the admin Lambda write
+ * through Powertools for AWS Lambda's Logger, which adds them
+ * (functions/observability/powertools-logger.ts); the routes add the same keys themselves
+ * (functions/http/handler.ts), since they share one stack with the agent's tools and the voice
+ * webhook, whose callers would wait through the Logger's cold start (docs/operations.md).
  */
-type Level = 'debug' | 'info' | 'warn' | 'error';
+export type Level = 'debug' | 'info' | 'warn' | 'error';
 
 const EMAIL = /[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}/gi;
 // A run of digits inside a word is an id (a Twilio call sid is 32 hex digits), not a phone number.
@@ -25,12 +28,16 @@ export function redact(text: string): string {
   return text.replace(JWT, '[token]').replace(EMAIL, '[email]').replace(PHONE, '[phone]');
 }
 
-/** Ids only: what ties one piece of work's lines together. */
+/** Ids only: what ties one piece of work's lines together, and the Lambda invocation that did it. */
 export interface LogContext {
   correlationId?: string;
   callSid?: string;
   bookingId?: string;
   salonId?: string;
+  function_name?: string;
+  function_request_id?: string;
+  cold_start?: boolean;
+  xray_trace_id?: string;
 }
 
 const context = new AsyncLocalStorage<LogContext>();
@@ -57,50 +64,34 @@ export function enterLogContext(fields: LogContext): void {
 /** The current context's ids (none outside a request or an event). */
 export const logContext = (): LogContext => ({ ...context.getStore() });
 
-const defined = (fields: LogContext) => Object.fromEntries(Object.entries(fields).filter(([, value]) => typeof value === 'string' && value)) as LogContext;
+const defined = (fields: LogContext) =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => (typeof value === 'string' && value) || typeof value === 'boolean')) as LogContext;
 
-/**
- * Our field names and order (level, time, message, then the work's ids and the line's fields),
- * which the stack's metric filters match on (infra/operations.ts), and Powertools' Lambda keys.
- */
-class SalonDeskFormatter extends LogFormatter {
-  formatAttributes(attributes: UnformattedAttributes, additional: LogAttributes): LogItem {
-    const lambda = attributes.lambdaContext;
-    return new LogItem({
-      attributes: {
-        level: attributes.logLevel.toLowerCase(),
-        time: this.formatTimestamp(attributes.timestamp),
-        message: attributes.message,
-        ...additional,
-        ...(lambda && { function_name: lambda.functionName, function_request_id: lambda.awsRequestId, cold_start: lambda.coldStart }),
-        ...(attributes.xRayTraceId && { xray_trace_id: attributes.xRayTraceId }),
-      },
-    });
-  }
+let sink: (line: string) => void = (line) => process.stdout.write(`${line}\n`);
+let minimum: Level = (process.env.LOG_LEVEL as Level | undefined) ?? 'info';
+const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
+
+/** Whether a line at `level` is written at all. */
+export const isLogged = (level: Level) => order[level] >= order[minimum];
+
+/** Writes a finished line, masked as a whole (the timestamp does not look like a phone number). */
+export const emitLine = (line: string) => sink(redact(line));
+
+/** What turns a line's level, message and fields into JSON: ours by default, Powertools' where installed. */
+export type LineWriter = (level: Level, message: string, fields: Record<string, unknown>) => void;
+
+const plainWriter: LineWriter = (level, message, fields) =>
+  emitLine(`{"level":"${level}","time":"${new Date().toISOString()}",${JSON.stringify({ message, ...fields }).slice(1)}`);
+
+let writer: LineWriter = plainWriter;
+
+/** Powertools' Logger takes over the lines of the Lambda that installs it (functions/observability/powertools-logger.ts). */
+export function useLineWriter(next: LineWriter): void {
+  writer = next;
 }
-
-let sink: ((line: string) => void) | undefined;
-
-/** Powertools' Logger, every line redacted as a whole as it is printed (and handed to a test's sink). */
-class RedactingLogger extends Logger {
-  protected override printLog(_level: number, log: LogItem): void {
-    const line = redact(JSON.stringify(log.getAttributes(), this.getJsonReplacer()));
-    if (sink) sink(line);
-    else process.stdout.write(`${line}\n`);
-  }
-}
-
-const toPowertools = (level: Level) => level.toUpperCase() as Uppercase<Level>;
-
-/** The one Powertools Logger: observed-handler.ts gives it each invocation's Lambda context. */
-export const powertoolsLogger = new RedactingLogger({
-  serviceName: process.env.POWERTOOLS_SERVICE_NAME ?? 'salondesk',
-  logLevel: toPowertools((process.env.LOG_LEVEL as Level | undefined) ?? 'info'),
-  logFormatter: new SalonDeskFormatter(),
-});
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}) {
-  powertoolsLogger[level](message, { ...context.getStore(), ...fields });
+  if (isLogged(level)) writer(level, message, { ...context.getStore(), ...fields });
 }
 
 export const logger = {
@@ -111,7 +102,7 @@ export const logger = {
 };
 
 /** Lets tests capture every line, and the local server quieten handlers. */
-export function setLogSink(next: (line: string) => void, level?: Level): void {
+export function setLogSink(next: (line: string) => void, level: Level = minimum): void {
   sink = next;
-  if (level) powertoolsLogger.setLogLevel(toPowertools(level));
+  minimum = level;
 }

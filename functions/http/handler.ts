@@ -9,7 +9,7 @@ import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
 import { findRouteById, findRouteIn, type RouteDefinition } from '../routes.js';
 import { logger, withLogContext } from '../logger.js';
-import { countServerError, lambdaObservers } from '../observability/lambda-observers.js';
+import { countServerError, invocationKeys } from '../observability/lambda-observers.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
@@ -265,8 +265,7 @@ const answerRefusals = (routeId: string, errorBody: RouteOptions<undefined, unde
 });
 
 /**
- * Every route's stack, as middy middlewares: Powertools' Logger and Metrics around it all
- * (functions/observability/lambda-observers.ts), then the caller, then the body's size, the query,
+ * Every route's stack, as middy middlewares: the caller first, then the body's size, the query,
  * the body (docs/reliability.md), and refusals answered in one place. middy's stock body parsers
  * and error handler are not used: ours check the body against the route's own schema and answer
  * refusals in the product's shape and words.
@@ -278,7 +277,6 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
 ) {
   const route = options.table ? findRouteIn(options.table, options.routeId) : findRouteById(options.routeId);
   const handler = middy<ApiEvent, ApiResult, unknown, Context>()
-    .use(lambdaObservers<ApiEvent, ApiResult>())
     .use(answerRefusals(route.id, options.errorBody))
     .use(identifyCaller(identify))
     .use(limitBodySize(route.maxBodyBytes))
@@ -288,6 +286,6 @@ function wrap<S extends z.ZodType | undefined, Q extends z.ZodType | undefined, 
       const { caller, query, body } = routeValues(context);
       return run(caller as Caller, { event, body: body as BodyOf<S>, query: query as QueryOf<Q> });
     });
-  // Each request logs in a context of its own, which the route adds its call's and booking's ids to.
-  return (event: ApiEvent, context: Context) => withLogContext({}, () => handler(event, context));
+  // Each request logs in a context of its own, with its invocation's keys, which the route adds its call's and booking's ids to.
+  return (event: ApiEvent, context: Context) => withLogContext(invocationKeys(context), () => handler(event, context));
 }

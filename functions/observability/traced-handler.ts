@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
-import { lambdaObservers } from './lambda-observers.js';
+import { powertoolsLogger } from './powertools-logger.js';
 
 /**
  * X-Ray through Powertools' Tracer, for the Lambdas no caller waits on: event consumers, jobs,
@@ -22,6 +22,13 @@ export function correlationOf(event: unknown): string | undefined {
   return typeof id === 'string' && id ? id : undefined;
 }
 
+/** Powertools' Logger learns the invocation: its request id, function and cold start on every line. */
+const injectInvocation = <Event, Result>(): middy.MiddlewareObj<Event, Result, Error, Context> => ({
+  before: (request) => {
+    if (request.context?.awsRequestId) powertoolsLogger.addContext(request.context);
+  },
+});
+
 const annotateCorrelation = <Event, Result>(): middy.MiddlewareObj<Event, Result, Error, Context> => ({
   before: (request) => {
     const id = correlationOf(request.event);
@@ -30,14 +37,14 @@ const annotateCorrelation = <Event, Result>(): middy.MiddlewareObj<Event, Result
 });
 
 /**
- * A consumer's, job's or trigger's handler with Powertools' Logger, Metrics and Tracer around it.
+ * A consumer's, job's or trigger's handler with Powertools' Logger and Tracer around it.
  * It may be called without a context (the local bus, tests), as these handlers always could.
  */
 export function tracedHandler<Event = void, Result = unknown>(
   handler: (event: Event) => Promise<Result>,
 ): (event: Event, context?: Context) => Promise<Result> {
   const observed = middy<Event, Result, Error, Context>()
-    .use(lambdaObservers<Event, Result>())
+    .use(injectInvocation<Event, Result>())
     .use(captureLambdaHandler(tracer, { captureResponse: false }))
     .use(annotateCorrelation<Event, Result>())
     .handler((event) => handler(event));

@@ -39,7 +39,10 @@ const NEVER_CALLED_BY_A_CALLER_WAIT = [
   'pdfjs-dist',
   'mammoth',
   'ics',
-  // Powertools' Tracer and the X-Ray SDK it loads: consumers and jobs only (functions/observability/traced-handler.ts).
+  // Powertools' Logger and Tracer, and the X-Ray SDK the Tracer loads: consumers, jobs, triggers and
+  // the admin Lambda only (functions/observability/traced-handler.ts); Metrics waits for a 5xx.
+  '@aws-lambda-powertools/logger',
+  '@aws-lambda-powertools/metrics',
   '@aws-lambda-powertools/tracer',
   'aws-xray-sdk-core',
 ];

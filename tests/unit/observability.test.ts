@@ -47,6 +47,25 @@ describe('Powertools Logger on our lines (RELIABILITY 200)', () => {
     expect(lines.join('\n')).not.toContain('123 4567');
   });
 
+  it("a route writes the same invocation keys itself, without Powertools' Logger on the caller's cold start", async () => {
+    const route = publicRoute({ routeId: routes[0]!.id }, async () => {
+      logger.info('answered', { from: '+353 87 123 4567' });
+      return { statusCode: 200 };
+    });
+    await route({ headers: {} } as never, lambdaContext('route-1'));
+    await route({ headers: {} } as never, lambdaContext('route-2'));
+    const [first, second] = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(Object.keys(first!).slice(0, 3)).toEqual(['level', 'time', 'message']);
+    expect(first).toMatchObject({
+      message: 'answered',
+      from: '[phone]',
+      function_name: 'salondesk-dev-SendReminderSms',
+      function_request_id: 'route-1',
+      cold_start: true,
+    });
+    expect(second).toMatchObject({ function_request_id: 'route-2', cold_start: false });
+  });
+
   it('runs a handler called without a Lambda context (the local bus, tests), logging without Lambda keys', async () => {
     const handler = tracedHandler(async () => {
       logger.info('swept');
