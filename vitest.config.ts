@@ -60,7 +60,7 @@ export default defineConfig({
           maxWorkers: GROUP_ZERO_WORKERS,
           include: MODULE_REPLACING_TESTS,
           globalSetup: [DYNAMODB_LOCAL],
-          setupFiles: [LOCAL_STAND_INS],
+          // No stand-ins setup: it would load the modules these files replace before their mocks apply.
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

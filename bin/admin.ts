@@ -97,6 +97,8 @@ async function invokeLocal(dataDir: string) {
   if (!existsSync(stateFile)) throw new Error(`No local product state at ${stateFile}: run npm start first.`);
   const { env } = JSON.parse(readFileSync(stateFile, 'utf8')) as { env: Record<string, string> };
   Object.assign(process.env, env);
+  // The running product is on the stand-ins, as npm start gave them: so is this handler.
+  (await import('../local/sandboxes/stand-ins.js')).useLocalStandIns();
   const { handler } = await import('../functions/admin/assign-phone-number.js');
   return handler(request);
 }

@@ -5,6 +5,7 @@ import { elevenlabsCredentials } from '../../../functions/providers/provider-sec
 import { deps, resetDeps } from '../../../functions/composition-root.js';
 import { useConfigEnv } from '../../support/config-env.js';
 import { startFakeElevenLabs, type FakeElevenLabs } from '../../support/fake-elevenlabs.js';
+import { useLocalStandIns } from '../../../local/sandboxes/stand-ins.js';
 
 /**
  * Which voice-agent adapter the composition root picks, and where the ElevenLabs SDK (5 MB, most
@@ -26,6 +27,8 @@ const BASE = {
   SITE_URL: 'http://localhost:3000',
 };
 const saved = { ...process.env };
+// As npm start runs it (this project has no stand-ins setup: vitest.config.ts).
+useLocalStandIns();
 
 let fake: FakeElevenLabs;
 beforeAll(async () => {
