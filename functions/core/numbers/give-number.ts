@@ -36,15 +36,18 @@ async function claimFromPool(deps: NumberDeps, salonId: string, interrupted: str
     const resumed = await finishClaim(deps, salonId, interrupted);
     if (resumed) return resumed;
   }
-  for (let round = 0; round < 2; round += 1) {
+  for (let round = 0; round < 3; round += 1) {
     const candidates = await deps.numbers.available(deps.now(), CANDIDATES);
     for (const number of candidates) {
       if (!(await deps.salons.beginNumberClaim(salonId, number))) return settledElsewhere(deps, salonId);
       const claimed = await finishClaim(deps, salonId, number);
       if (claimed) return claimed;
     }
-    // Every candidate went to another salon first: look again. An empty pool is topped up once where it can be.
-    if (candidates.length === 0 && !(deps.restock && (await deps.restock()) > 0)) break;
+    // The pool was empty, or every candidate went to another salon first (several finishing setup at
+    // once): where the pool can be topped up (the sandbox) it is, and the salon looks again; an
+    // empty pool that cannot be topped up leaves the salon waiting for support.
+    const restocked = deps.restock ? await deps.restock() : 0;
+    if (candidates.length === 0 && restocked === 0) break;
   }
   return wait(deps, salonId);
 }
