@@ -9,7 +9,7 @@ import { deps } from '../composition-root.js';
 import { PayloadTooLargeError, statusOf, UnsupportedMediaTypeError } from './errors.js';
 import { findRouteById, findRouteIn, type RouteDefinition } from '../routes.js';
 import { logger, withLogContext } from '../logger.js';
-import { countServerError, invocationKeys } from '../observability/lambda-observers.js';
+import { countServerError, invocationKeys } from '../observability/route-telemetry.js';
 
 export type ApiEvent = APIGatewayProxyEventV2WithJWTAuthorizer;
 export type ApiResult = APIGatewayProxyStructuredResultV2;
