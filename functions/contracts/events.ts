@@ -112,11 +112,21 @@ export function withCorrelation<T extends EventType>(detail: EventDetail<T>): Ev
   return correlationId ? { ...detail, correlationId } : detail;
 }
 
-/** An event's ids; one written outside a call's work (a sweep's) is correlated by its booking, else its call. */
+/**
+ * An event detail's correlation id, read from the detail as it arrived (parsed or not): the call's
+ * that wrote it, else, for one written outside a call's work (a sweep's), its booking's, else its call's.
+ */
+export function correlationIdOf(detail: unknown): string | undefined {
+  const fields = detail as { correlationId?: unknown; appointment?: { id?: unknown }; callSid?: unknown } | undefined;
+  const id = fields?.correlationId ?? fields?.appointment?.id ?? fields?.callSid;
+  return typeof id === 'string' && id ? id : undefined;
+}
+
+/** An event's ids, for the lines its consumer writes. */
 function idsOf(detail: EventDetail<EventType>): LogContext {
-  const fields = detail as { correlationId?: string; appointment?: { id: string; salonId: string }; callSid?: string; salonId?: string };
+  const fields = detail as { appointment?: { id: string; salonId: string }; callSid?: string; salonId?: string };
   return {
-    correlationId: fields.correlationId ?? fields.appointment?.id ?? fields.callSid,
+    correlationId: correlationIdOf(detail),
     bookingId: fields.appointment?.id,
     salonId: fields.appointment?.salonId ?? fields.salonId,
     callSid: fields.callSid,

@@ -2,6 +2,7 @@ import middy from '@middy/core';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { Context } from 'aws-lambda';
+import { correlationIdOf } from '../contracts/events.js';
 import { powertoolsLogger } from './powertools-logger.js';
 
 /**
@@ -15,12 +16,8 @@ import { powertoolsLogger } from './powertools-logger.js';
  */
 const tracer = new Tracer({ serviceName: 'salondesk', captureHTTPsRequests: false });
 
-/** The id an operator searches X-Ray with (`annotation.correlationId = "CA…"`): the event's correlation, else its booking's or call's. */
-export function correlationOf(event: unknown): string | undefined {
-  const detail = (event as { detail?: { correlationId?: unknown; appointment?: { id?: unknown }; callSid?: unknown } } | undefined)?.detail;
-  const id = detail?.correlationId ?? detail?.appointment?.id ?? detail?.callSid;
-  return typeof id === 'string' && id ? id : undefined;
-}
+/** The id an operator searches X-Ray with (`annotation.correlationId = "CA…"`), as the event's consumer logs it; a job's event has none. */
+export const correlationOf = (event: unknown) => correlationIdOf((event as { detail?: unknown } | undefined)?.detail);
 
 /** Powertools' Logger learns the invocation: its request id, function and cold start on every line. */
 const injectInvocation = <Event, Result>(): middy.MiddlewareObj<Event, Result, Error, Context> => ({
