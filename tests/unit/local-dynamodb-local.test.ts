@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { startDynamoDbLocal } from '../../local/server/dynamodb-local.js';
+import { JVM_OPTIONS, startDynamoDbLocal } from '../../local/server/dynamodb-local.js';
 import { startDynamo } from '../../local/server/storage-stand-ins.js';
 import { createTableClient } from '../../functions/store/dynamo.js';
 import { startTable, type Table } from './booking/harness.js';
@@ -28,6 +28,20 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** The command lines of a process's children, from /proc (Linux). */
+const childCommandLines = (pid: number) =>
+  readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === pid ? [readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0')] : [];
+      } catch {
+        return [];
+      }
+    });
+
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -45,6 +59,8 @@ it("keeps npm start's data under the data folder across a restart, and its JVM e
   await first.close();
 
   const local = await startDynamoDbLocal({ dbPath: dataDir });
+  // The JVM runs with the options that spare the test run's CPU (the JIT's first tier, one GC thread).
+  expect(childCommandLines(local.pid).find((args) => args.some((arg) => arg.endsWith('DynamoDBLocal.jar')))).toEqual(expect.arrayContaining(JVM_OPTIONS));
   const again = createTableClient({ endpoint: local.endpoint, region: 'eu-west-1', credentials: { accessKeyId: 'another', secretAccessKey: 'key' } });
   const { Item } = await again.send(new GetCommand({ TableName: 'kept-table', Key: { pk: 'SALON#kept', sk: 'PROFILE' } }));
   again.destroy();
