@@ -50,6 +50,7 @@ const PRETTIER_FILES = '**/*.{ts,tsx,mts,mjs,js,cjs}';
 const results = await Promise.all([
   run('type check (TypeScript 7, tsc --noEmit)', process.execPath, [typeScript7, '--noEmit'], { background: true }),
   run('lint (eslint .)', bin('eslint'), ['.'], { background: true }),
+  run('type-aware lint (oxlint --type-aware)', bin('oxlint'), ['--type-aware', '--quiet'], { background: true }),
   run('format (prettier --check)', bin('prettier'), ['--check', '--log-level', 'warn', PRETTIER_FILES], { background: true }),
   run('tests (vitest run)', bin('vitest'), ['run', ...process.argv.slice(2)], { background: false }),
 ]);
