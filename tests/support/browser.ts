@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import axeSource from 'axe-core/axe.min.js?raw';
 
 /**
@@ -18,8 +18,23 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-/** The contexts opened since the last closeContexts: each file closes its own when it ends (a worker runs its files one at a time). */
+/**
+ * Contexts opened outside a test (a file's beforeAll), closed by the file's closeContexts when it
+ * ends (a worker runs its files one at a time). One a test opens closes when that test ends: a page
+ * left open polls the product (billing rechecks every second, the going-live checklist every three)
+ * and keeps its renderer busy for the rest of the file.
+ */
 const openContexts: BrowserContext[] = [];
+
+function closeWithItsTest(context: BrowserContext): boolean {
+  try {
+    onTestFinished(() => context.close());
+    return true;
+  } catch {
+    // Outside a test: the file's closeContexts closes it.
+    return false;
+  }
+}
 
 export async function newContext(
   options: { width?: number; height?: number; reducedMotion?: 'reduce' | 'no-preference'; javaScriptEnabled?: boolean } = {},
@@ -31,7 +46,7 @@ export async function newContext(
     reducedMotion: options.reducedMotion ?? 'no-preference',
     javaScriptEnabled: options.javaScriptEnabled ?? true,
   });
-  openContexts.push(context);
+  if (!closeWithItsTest(context)) openContexts.push(context);
   return context;
 }
 
@@ -59,8 +74,10 @@ export async function closeContexts(): Promise<void> {
 
 /** Runs axe-core in the page and returns its violations (ids with the offending targets). */
 export async function axeViolations(page: Page): Promise<{ id: string; targets: string[] }[]> {
-  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') does not apply.
-  await page.evaluate(axeSource);
+  // Evaluated through the DevTools protocol: the app's CSP (script-src 'self') does not apply. Once a
+  // document: its 650 KB crossed the test worker's socket, the browser server's and the protocol,
+  // and was compiled again, for every check of the same page.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as { axe: { run: (context?: unknown, options?: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
