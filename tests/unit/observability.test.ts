@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { logger, setLogSink } from '../../functions/logger.js';
@@ -123,6 +125,29 @@ describe('Powertools Metrics (RELIABILITY 201)', () => {
 });
 
 describe('Powertools Tracer: the id an operator searches traces with (RELIABILITY 202)', () => {
+  /** A traced handler's answer, and how many X-Ray SDK modules its process then holds (a fresh Node, as a Lambda's). */
+  const tracedRun = (env: Record<string, string>) => {
+    const module = fileURLToPath(new URL('../../functions/observability/traced-handler.ts', import.meta.url));
+    const script = `const { tracedHandler } = await import(${JSON.stringify(module)});
+      const { createRequire } = await import('node:module');
+      const answer = await tracedHandler(async (event) => event.n + 1)({ n: 1, detail: { correlationId: 'CA1' } });
+      const xray = Object.keys(createRequire(import.meta.url).cache).filter((file) => /aws-xray-sdk-core|cls-hooked/.test(file)).length;
+      console.log(JSON.stringify({ answer, xray }));`;
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'error', ...env },
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return JSON.parse(output.trim().split('\n').at(-1)!) as { answer: number; xray: number };
+  };
+
+  it('loads the X-Ray SDK only in a Lambda runtime: outside one its async hooks would slow every promise of the process', () => {
+    expect(tracedRun({})).toEqual({ answer: 2, xray: 0 });
+    const inLambda = tracedRun({ AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs20.x', AWS_LAMBDA_FUNCTION_NAME: 'salondesk-dev-SendReminderSms' });
+    expect(inLambda.answer).toBe(2);
+    expect(inLambda.xray).toBeGreaterThan(0);
+  });
+
   it("is the event's correlation id, else its booking's, else its call's; a job's event has none", () => {
     expect(correlationOf({ detail: { correlationId: 'CA1', appointment: { id: 'bk_1' } } })).toBe('CA1');
     expect(correlationOf({ detail: { appointment: { id: 'bk_1' }, callSid: 'CA2' } })).toBe('bk_1');
