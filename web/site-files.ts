@@ -3,8 +3,9 @@ import { SESSION_KEY } from './src/lib/stored-session';
 
 /**
  * Which file answers which path, in AWS (the CloudFront function in infra/web.ts) and locally
- * (local/server/server.ts) alike. The public pages are pre-rendered HTML; every other path without
- * a file extension is the signed-in app's shell; anything with an extension is that file.
+ * (local/server/server.ts) alike. The public pages and the signed-in pages' shells are pre-rendered
+ * HTML; every other path without a file extension is the app's bare shell; anything with an
+ * extension is that file.
  */
 export const PRERENDERED_PAGES = {
   '/': 'pages/home.html',
@@ -16,6 +17,24 @@ export const PRERENDERED_PAGES = {
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 
+/**
+ * The signed-in pages' own shells: the app's HTML with the page's frame and skeletons drawn in it
+ * (web/src/app-shell/render-app-shell.tsx), so a phone paints before the app's script has loaded.
+ */
+export const SIGNED_IN_SHELLS = {
+  '/dashboard': 'pages/app/dashboard.html',
+  '/diary': 'pages/app/diary.html',
+  '/calls': 'pages/app/calls.html',
+  '/test': 'pages/app/test.html',
+  '/settings': 'pages/app/settings.html',
+  '/setup-wizard': 'pages/app/setup-wizard.html',
+} as const satisfies Record<string, string>;
+
+export type SignedInShellPath = keyof typeof SIGNED_IN_SHELLS;
+
+/** Every path answered by a file of its own rather than the bare app shell. */
+export const PAGE_FILES: Record<string, string> = { ...PRERENDERED_PAGES, ...SIGNED_IN_SHELLS };
+
 export const APP_SHELL = 'index.html';
 
 export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath {
@@ -24,7 +43,7 @@ export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath
 
 /** The file (relative to the site root) that answers `pathname`. */
 export function siteFileFor(pathname: string): string {
-  if (isPrerenderedPath(pathname)) return PRERENDERED_PAGES[pathname];
+  if (Object.hasOwn(PAGE_FILES, pathname)) return PAGE_FILES[pathname]!;
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return last.includes('.') ? pathname.replace(/^\/+/, '') : APP_SHELL;
 }

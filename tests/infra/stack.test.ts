@@ -558,7 +558,8 @@ describe('web (CloudFront)', () => {
     expect(served('/how-it-works')).toBe('/pages/how-it-works.html');
     expect(served('/pricing')).toBe('/pages/pricing.html');
     expect(served('/pricing/')).toBe('/index.html');
-    expect(served('/dashboard')).toBe('/index.html');
+    expect(served('/dashboard')).toBe('/pages/app/dashboard.html');
+    expect(served('/dashboard/')).toBe('/index.html');
     expect(served('/reset-password')).toBe('/index.html');
     expect(served('/setup/step/2')).toBe('/index.html');
     expect(served('/constructor')).toBe('/index.html');
@@ -566,7 +567,18 @@ describe('web (CloudFront)', () => {
     expect(served('/config.json')).toBe('/config.json');
     expect(served('/favicon.svg')).toBe('/favicon.svg');
     // The local server makes the same choice from the same table.
-    for (const uri of ['/', '/how-it-works', '/pricing', '/pricing/', '/dashboard', '/constructor', '/assets/index-abc123.js', '/favicon.svg']) {
+    for (const uri of [
+      '/',
+      '/how-it-works',
+      '/pricing',
+      '/pricing/',
+      '/dashboard',
+      '/diary',
+      '/settings',
+      '/constructor',
+      '/assets/index-abc123.js',
+      '/favicon.svg',
+    ]) {
       expect(served(uri)).toBe(`/${siteFileFor(uri)}`);
     }
     expect(served('/api/salon')).toBe('/api/salon');
