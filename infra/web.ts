@@ -9,7 +9,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { StageConfig } from './stage-config.js';
-import { APP_SHELL, PAGE_FILES, SIGNED_IN_REDIRECT_HASH } from '../web/site-files.js';
+import { APP_SHELL, PAGE_FILES, PRERENDERED_PAGES, SIGNED_IN_REDIRECT_HASH, SIGNED_IN_SHELLS } from '../web/site-files.js';
 
 /** What the browser app reads from /config.json at start-up (ids only, no secrets). */
 export interface WebRuntimeConfig {
@@ -24,18 +24,24 @@ export interface WebRuntimeConfig {
 
 /**
  * Which file answers a path (web/site-files.ts), as a viewer-request function on the site
- * behaviour only: a pre-rendered public page or signed-in page's shell its HTML file, any other path without a file
+ * behaviour only: a pre-rendered public page its HTML file, a signed-in page's path without a query its
+ * shell, any other path without a file
  * extension (`/dashboard`, `/reset-password`) the app shell `/index.html`. Distribution-wide
  * custom error responses (403/404 → /index.html) are deliberately not used: they would also turn
  * the API's own 401/403/404 answers under /api/* into a 200 HTML page.
  */
-export const SITE_REWRITE_FUNCTION_CODE = `var PAGES = ${JSON.stringify(PAGE_FILES)};
+export const SITE_REWRITE_FUNCTION_CODE = `var PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+var SHELLS = ${JSON.stringify(SIGNED_IN_SHELLS)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('/api/') === 0) return request;
   if (Object.prototype.hasOwnProperty.call(PAGES, uri)) {
     request.uri = '/' + PAGES[uri];
+    return request;
+  }
+  if (Object.prototype.hasOwnProperty.call(SHELLS, uri) && Object.keys(request.querystring || {}).length === 0) {
+    request.uri = '/' + SHELLS[uri];
     return request;
   }
   var last = uri.substring(uri.lastIndexOf('/') + 1);

@@ -32,7 +32,7 @@ export const SIGNED_IN_SHELLS = {
 
 export type SignedInShellPath = keyof typeof SIGNED_IN_SHELLS;
 
-/** Every path answered by a file of its own rather than the bare app shell. */
+/** Every page file beside the bare app shell (a deployment uploads them all). */
 export const PAGE_FILES: Record<string, string> = { ...PRERENDERED_PAGES, ...SIGNED_IN_SHELLS };
 
 export const APP_SHELL = 'index.html';
@@ -41,9 +41,11 @@ export function isPrerenderedPath(pathname: string): pathname is PrerenderedPath
   return Object.hasOwn(PRERENDERED_PAGES, pathname);
 }
 
-/** The file (relative to the site root) that answers `pathname`. */
-export function siteFileFor(pathname: string): string {
-  if (Object.hasOwn(PAGE_FILES, pathname)) return PAGE_FILES[pathname]!;
+/** The file (relative to the site root) that answers `pathname` with `search` (URL.search: '' or '?…'). */
+export function siteFileFor(pathname: string, search = ''): string {
+  if (isPrerenderedPath(pathname)) return PRERENDERED_PAGES[pathname];
+  // A shell is the page as its bare path opens; with a query (a section, a step, a week) it opens otherwise, so the bare app answers.
+  if (Object.hasOwn(SIGNED_IN_SHELLS, pathname) && search === '') return SIGNED_IN_SHELLS[pathname as SignedInShellPath];
   const last = pathname.slice(pathname.lastIndexOf('/') + 1);
   return last.includes('.') ? pathname.replace(/^\/+/, '') : APP_SHELL;
 }

@@ -16,6 +16,8 @@ export interface ShellAssets {
 }
 
 const APP_ENTRY = 'index.html';
+/** The app the entry starts once the shell is painted (web/src/main.tsx). */
+const APP_MODULE = 'src/app.tsx';
 
 /** A chunk's file, its static imports' files and every stylesheet among them, in that order. */
 function closure(manifest: Record<string, ManifestChunk>, key: string, modules: Set<string>, css: Set<string>): void {
@@ -28,9 +30,9 @@ function closure(manifest: Record<string, ManifestChunk>, key: string, modules: 
 }
 
 /**
- * The page's own chunk with what it imports (the sign-in code its guard loads first among them),
- * less what the entry already brings: the shell asks for them at once, beside the entry, instead
- * of after it has run.
+ * The app's chunk and the page's own, with what they import (the sign-in code the page's guard
+ * loads first among them), less what the entry already brings: the shell asks for them at once,
+ * beside the entry, instead of after it has run.
  */
 export function signedInPageAssets(manifest: Record<string, ManifestChunk>, path: SignedInShellPath): ShellAssets {
   const entryModules = new Set<string>();
@@ -38,6 +40,7 @@ export function signedInPageAssets(manifest: Record<string, ManifestChunk>, path
   closure(manifest, APP_ENTRY, entryModules, entryCss);
   const modules = new Set<string>(entryModules);
   const css = new Set<string>(entryCss);
+  closure(manifest, APP_MODULE, modules, css);
   closure(manifest, `src/pages${path}.tsx`, modules, css);
   return {
     css: [...css].filter((file) => !entryCss.has(file)),
@@ -68,4 +71,17 @@ export function shellHtml(template: string, shell: RenderedShell, assets: ShellA
     throw new Error('The app shell (web/index.html) no longer has the shape pre-rendering expects');
   }
   return html;
+}
+
+/**
+ * The bare app shell (every other app path: sign-in, password reset) with the app's chunk preloaded,
+ * which its entry imports at once, so it is fetched beside the entry rather than after it.
+ */
+export function withAppPreload(template: string, manifest: Record<string, ManifestChunk>): string {
+  const entryModules = new Set<string>();
+  closure(manifest, APP_ENTRY, entryModules, new Set());
+  const modules = new Set<string>(entryModules);
+  closure(manifest, APP_MODULE, modules, new Set());
+  const preloads = [...modules].filter((file) => !entryModules.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
+  return template.replace('</head>', () => `  ${preloads.join('\n    ')}\n  </head>`);
 }

@@ -95,7 +95,7 @@ export function createLocalApp(options: LocalServerOptions) {
     // file, a file by its name, or the app shell; a missing file is a 404, not the shell.
     let file: string;
     try {
-      file = siteFileFor(decodeURIComponent(url.pathname));
+      file = siteFileFor(decodeURIComponent(url.pathname), url.search);
     } catch {
       return send(response, 400, 'Bad request', { 'content-type': 'text/plain; charset=utf-8' });
     }

@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { RenderedPage } from '../../web/src/public-pages/render-public-page.js';
 import type { RenderedShell } from '../../web/src/app-shell/render-app-shell.js';
 import { PRERENDERED_PAGES, SIGNED_IN_REDIRECT_SCRIPT, SIGNED_IN_SHELLS, type PrerenderedPath, type SignedInShellPath } from '../../web/site-files.js';
-import { shellHtml, signedInPageAssets, type ManifestChunk } from './app-shell-html.js';
+import { shellHtml, signedInPageAssets, withAppPreload, type ManifestChunk } from './app-shell-html.js';
 
 /** Newest modification time under a path (files only). */
 function newest(path: string): number {
@@ -64,6 +64,7 @@ export async function buildWeb(root: string, outDir = join(root, 'web/dist')): P
     for (const [path, file] of Object.entries(SIGNED_IN_SHELLS) as [SignedInShellPath, string][]) {
       write(file, shellHtml(template, await renderAppShell(path), signedInPageAssets(manifest, path)));
     }
+    write('index.html', withAppPreload(template, manifest));
     // The manifest is a build input, not part of the site.
     rmSync(dirname(manifestFile), { recursive: true, force: true });
   } finally {

@@ -552,14 +552,19 @@ describe('web (CloudFront)', () => {
     const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
     expect(api!.FunctionAssociations).toBeUndefined();
 
-    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
-    const served = (uri: string) => handler({ request: { uri } }).uri;
+    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: {
+      request: { uri: string; querystring: Record<string, { value: string }> };
+    }) => { uri: string };
+    const served = (uri: string, querystring: Record<string, { value: string }> = {}) => handler({ request: { uri, querystring } }).uri;
     expect(served('/')).toBe('/pages/home.html');
     expect(served('/how-it-works')).toBe('/pages/how-it-works.html');
     expect(served('/pricing')).toBe('/pages/pricing.html');
     expect(served('/pricing/')).toBe('/index.html');
     expect(served('/dashboard')).toBe('/pages/app/dashboard.html');
     expect(served('/dashboard/')).toBe('/index.html');
+    // A query opens the page otherwise than its shell draws it (another section, step or week): the bare app answers.
+    expect(served('/settings', { section: { value: 'billing' } })).toBe('/index.html');
+    expect(siteFileFor('/settings', '?section=billing')).toBe('index.html');
     expect(served('/reset-password')).toBe('/index.html');
     expect(served('/setup/step/2')).toBe('/index.html');
     expect(served('/constructor')).toBe('/index.html');
