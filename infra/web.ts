@@ -9,7 +9,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { StageConfig } from './stage-config.js';
-import { APP_SHELL, PAGE_FILES, PRERENDERED_PAGES, SIGNED_IN_REDIRECT_HASH, SIGNED_IN_SHELLS } from '../web/site-files.js';
+import { APP_SHELL, INLINE_SCRIPT_HASHES, PAGE_FILES, PRERENDERED_PAGES, SIGNED_IN_SHELLS } from '../web/site-files.js';
 
 /** What the browser app reads from /config.json at start-up (ids only, no secrets). */
 export interface WebRuntimeConfig {
@@ -53,8 +53,8 @@ export function contentSecurityPolicy(region: string): string {
   const cognito = `https://cognito-idp.${region}.amazonaws.com`;
   return [
     "default-src 'self'",
-    // The pre-rendered home page's one inline script, by its hash.
-    `script-src 'self' ${SIGNED_IN_REDIRECT_HASH}`,
+    // The pre-rendered home page's inline script and the signed-in shells' one, by their hashes.
+    `script-src 'self' ${INLINE_SCRIPT_HASHES}`,
     // UI libraries set inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",

@@ -50,6 +50,10 @@ export function siteFileFor(pathname: string, search = ''): string {
   return last.includes('.') ? pathname.replace(/^\/+/, '') : APP_SHELL;
 }
 
+function hashOf(script: string): string {
+  return `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+}
+
 /**
  * The one script the pre-rendered home page runs before it paints: a signed-in owner goes
  * straight to the dashboard (the app's own guard does the same for the app's routes). Inline so
@@ -61,4 +65,18 @@ export const SIGNED_IN_REDIRECT_SCRIPT =
   `if(k&&${String(SESSION_KEY)}.test(k)&&localStorage.getItem(k)){location.replace('/dashboard');break}}}catch(e){}`;
 
 /** The content security policy's source for that script (`script-src` allows it and nothing else inline). */
-export const SIGNED_IN_REDIRECT_HASH = `'sha256-${createHash('sha256').update(SIGNED_IN_REDIRECT_SCRIPT).digest('base64')}'`;
+export const SIGNED_IN_REDIRECT_HASH = hashOf(SIGNED_IN_REDIRECT_SCRIPT);
+
+/**
+ * The one script a signed-in page's shell runs: the element marked `data-dated` (the diary's day)
+ * shows today's salon date as the diary writes it ("Wednesday 2 December", longDay in
+ * web/src/features/diary/diary-dates.ts, on the salon's clock: SALON_TIME_ZONE), which the build
+ * could not know. Inline, after the drawing, so the date is there on the first paint.
+ */
+export const SHELL_DATE_SCRIPT =
+  `try{var p={};new Intl.DateTimeFormat('en-IE',{timeZone:'Europe/Dublin',weekday:'long',day:'numeric',month:'long'})` +
+  `.formatToParts(new Date()).forEach(function(x){p[x.type]=x.value});` +
+  `document.querySelector('[data-dated]').textContent=p.weekday+' '+p.day+' '+p.month}catch(e){}`;
+
+/** The content security policy's sources for the site's two inline scripts (`script-src` allows them and nothing else inline). */
+export const INLINE_SCRIPT_HASHES = `${hashOf(SIGNED_IN_REDIRECT_SCRIPT)} ${hashOf(SHELL_DATE_SCRIPT)}`;

@@ -1,5 +1,5 @@
 import type { RenderedShell } from '../../web/src/app-shell/render-app-shell.js';
-import type { SignedInShellPath } from '../../web/site-files.js';
+import { SHELL_DATE_SCRIPT, type SignedInShellPath } from '../../web/site-files.js';
 
 /** A chunk of Vite's build manifest (build.manifest), keyed by its source relative to web/. */
 export interface ManifestChunk {
@@ -55,6 +55,7 @@ export function signedInPageAssets(manifest: Record<string, ManifestChunk>, path
  * sign-in code's first act is to read it.
  */
 export function shellHtml(template: string, shell: RenderedShell, assets: ShellAssets): string {
+  const dated = shell.body.includes('data-dated="true"');
   const head = [
     shell.head,
     ...assets.css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
@@ -66,7 +67,7 @@ export function shellHtml(template: string, shell: RenderedShell, assets: ShellA
     .replace(/<(script type="module"|link rel="modulepreload")( crossorigin [^>]*)>/g, '<$1$2 fetchpriority="low">')
     .replace(/\s*<title>[^<]*<\/title>/, '')
     .replace('</head>', () => `    ${head}\n  </head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${shell.body}</div>`);
+    .replace('<div id="root"></div>', () => `<div id="root">${shell.body}</div>${dated ? `\n    <script>${SHELL_DATE_SCRIPT}</script>` : ''}`);
   if (!html.includes(shell.body) || !/src="\/assets\/index-[^"]+" fetchpriority="low"/.test(html)) {
     throw new Error('The app shell (web/index.html) no longer has the shape pre-rendering expects');
   }

@@ -14,7 +14,7 @@ import { routeThrottles } from '../../infra/api.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { AGENT_UNAVAILABLE_LOG } from '../../functions/core/telephony/inbound-call.js';
 import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
-import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
+import { INLINE_SCRIPT_HASHES, SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
 import { SWEEP_EVERY_MINUTES } from '../../functions/core/sweep-schedule.js';
 import { actionsOfRole, functionsWithGrants, nagFindings, refId, statementsOfRole, sharedStage, type Resource, type SynthesizedStage } from './synth-stage.js';
 
@@ -607,7 +607,8 @@ describe('web (CloudFront)', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    expect(csp).toContain(`script-src 'self' ${SIGNED_IN_REDIRECT_HASH};`);
+    expect(csp).toContain(`script-src 'self' ${INLINE_SCRIPT_HASHES};`);
+    expect(INLINE_SCRIPT_HASHES).toContain(SIGNED_IN_REDIRECT_HASH);
   });
 
   it('logs viewer requests', () => {

@@ -36,7 +36,7 @@ export interface RenderedShell {
 }
 
 const TOASTS = '<div class="toasts" role="region" aria-label="Notifications"></div>';
-/** Text naming the day it was rendered (`data-dated`), blank in a shell that is served on other days; the line keeps its height. */
+/** Text naming the day it was rendered (`data-dated`): the shell's date script (web/site-files.ts) writes today's; the line keeps its height. */
 const DATED = /(<(\w+)\s[^>]*data-dated="true"[^>]*>)[^<]*(<\/\2>)/g;
 const HOISTED_HEAD = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/>)*/;
 

@@ -67,7 +67,7 @@ export function Diary({ stylists }: Props) {
           </button>
         </div>
       </div>
-      {/* data-dated: a pre-rendered shell (app-shell/render-app-shell.tsx) leaves today's date out. */}
+      {/* data-dated: in the pre-rendered shell (app-shell/render-app-shell.tsx) a script writes today's date here. */}
       <h2 id="diary-range" className="diary-range" aria-live="polite" data-dated>
         {title}
       </h2>
