@@ -9,7 +9,7 @@ import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { StageConfig } from './stage-config.js';
-import { APP_SHELL, PRERENDERED_PAGES, SIGNED_IN_REDIRECT_HASH } from '../web/site-files.js';
+import { APP_SHELL, INLINE_SCRIPT_HASHES, PAGE_FILES, PRERENDERED_PAGES, SIGNED_IN_SHELLS } from '../web/site-files.js';
 
 /** What the browser app reads from /config.json at start-up (ids only, no secrets). */
 export interface WebRuntimeConfig {
@@ -24,18 +24,24 @@ export interface WebRuntimeConfig {
 
 /**
  * Which file answers a path (web/site-files.ts), as a viewer-request function on the site
- * behaviour only: a pre-rendered public page its HTML file, any other path without a file
+ * behaviour only: a pre-rendered public page its HTML file, a signed-in page's path without a query its
+ * shell, any other path without a file
  * extension (`/dashboard`, `/reset-password`) the app shell `/index.html`. Distribution-wide
  * custom error responses (403/404 → /index.html) are deliberately not used: they would also turn
  * the API's own 401/403/404 answers under /api/* into a 200 HTML page.
  */
 export const SITE_REWRITE_FUNCTION_CODE = `var PAGES = ${JSON.stringify(PRERENDERED_PAGES)};
+var SHELLS = ${JSON.stringify(SIGNED_IN_SHELLS)};
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('/api/') === 0) return request;
   if (Object.prototype.hasOwnProperty.call(PAGES, uri)) {
     request.uri = '/' + PAGES[uri];
+    return request;
+  }
+  if (Object.prototype.hasOwnProperty.call(SHELLS, uri) && Object.keys(request.querystring || {}).length === 0) {
+    request.uri = '/' + SHELLS[uri];
     return request;
   }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
@@ -47,8 +53,8 @@ export function contentSecurityPolicy(region: string): string {
   const cognito = `https://cognito-idp.${region}.amazonaws.com`;
   return [
     "default-src 'self'",
-    // The pre-rendered home page's one inline script, by its hash.
-    `script-src 'self' ${SIGNED_IN_REDIRECT_HASH}`,
+    // The pre-rendered home page's inline script and the signed-in shells' one, by their hashes.
+    `script-src 'self' ${INLINE_SCRIPT_HASHES}`,
     // UI libraries set inline style attributes.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
@@ -183,14 +189,15 @@ export class Web extends Construct {
   }
 
   /**
-   * Uploads the built site (`web/dist`: the app shell, the pre-rendered public pages under
-   * `pages/`, hashed `assets/`) and a generated `config.json`. Hashed files are cached for a year;
+   * Uploads the built site (`web/dist`: the app shell, the pre-rendered public pages and the
+   * signed-in pages' shells under `pages/`, hashed `assets/`) and a generated `config.json`. Hashed files are cached for a year;
    * the HTML and `config.json` are revalidated every time.
    * Old hashed assets are kept (no prune) so a browser holding an older index.html still loads.
    * Without a build, nothing is deployed and synth warns.
    */
   deploy(webDistDir: string, runtimeConfig: WebRuntimeConfig): void {
-    if (!existsSync(path.join(webDistDir, 'index.html')) || !existsSync(path.join(webDistDir, PRERENDERED_PAGES['/']))) {
+    // Every page file the rewrite function names must be there: a missing one would answer its path with S3's 403.
+    if (!existsSync(path.join(webDistDir, 'index.html')) || !Object.values(PAGE_FILES).every((file) => existsSync(path.join(webDistDir, file)))) {
       Annotations.of(this).addWarningV2(
         'salon:web-dist-missing',
         `${webDistDir} has no complete build: the web app is NOT deployed. Run \`npm run build:web\` before \`cdk deploy\`.`,

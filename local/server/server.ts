@@ -8,7 +8,7 @@ import type { AwsJsonAnswer, AwsJsonCall } from './aws-json.js';
 import { isLocalHost, refuseForeignHost } from './local-hosts.js';
 import { renderOutboxPage, type OutboxLister } from './outbox.js';
 import type { JWTPayload } from 'jose';
-import { APP_SHELL, SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
+import { APP_SHELL, INLINE_SCRIPT_HASHES, siteFileFor } from '../../web/site-files.js';
 
 export type AwsJsonEndpoint = (call: AwsJsonCall) => Promise<AwsJsonAnswer>;
 
@@ -46,7 +46,7 @@ const CONTENT_TYPES: Record<string, string> = {
 
 /** The same security headers CloudFront adds in AWS (infra/web.ts). */
 const SECURITY_HEADERS: Record<string, string> = {
-  'content-security-policy': `default-src 'self'; script-src 'self' ${SIGNED_IN_REDIRECT_HASH}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
+  'content-security-policy': `default-src 'self'; script-src 'self' ${INLINE_SCRIPT_HASHES}; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data: blob:; connect-src 'self'; font-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'`,
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -95,7 +95,7 @@ export function createLocalApp(options: LocalServerOptions) {
     // file, a file by its name, or the app shell; a missing file is a 404, not the shell.
     let file: string;
     try {
-      file = siteFileFor(decodeURIComponent(url.pathname));
+      file = siteFileFor(decodeURIComponent(url.pathname), url.search);
     } catch {
       return send(response, 400, 'Bad request', { 'content-type': 'text/plain; charset=utf-8' });
     }

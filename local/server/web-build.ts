@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RenderedPage } from '../../web/src/public-pages/render-public-page.js';
-import { PRERENDERED_PAGES, SIGNED_IN_REDIRECT_SCRIPT, type PrerenderedPath } from '../../web/site-files.js';
+import type { RenderedShell } from '../../web/src/app-shell/render-app-shell.js';
+import { PRERENDERED_PAGES, SIGNED_IN_REDIRECT_SCRIPT, SIGNED_IN_SHELLS, type PrerenderedPath, type SignedInShellPath } from '../../web/site-files.js';
+import { shellHtml, signedInPageAssets, withAppPreload, type ManifestChunk } from './app-shell-html.js';
 
 /** Newest modification time under a path (files only). */
 function newest(path: string): number {
@@ -13,6 +15,7 @@ function newest(path: string): number {
 }
 
 const SOURCES = [
+  'local/server/app-shell-html.ts',
   'web/src',
   'web/public',
   'web/index.html',
@@ -25,13 +28,7 @@ const SOURCES = [
 
 /** The public pages' script entry, as vite.config.ts names it and its manifest keys it. */
 const PUBLIC_PAGE_ENTRY = 'src/public-pages/public-page.ts';
-const RENDER_ENTRY = 'src/public-pages/render-public-page.tsx';
-
-interface ManifestChunk {
-  file: string;
-  css?: string[];
-  imports?: string[];
-}
+const RENDER_ENTRY = 'src/prerender.ts';
 
 /**
  * The production site in `outDir`: the app (web/index.html is its shell) and the public pages
@@ -49,17 +46,25 @@ export async function buildWeb(root: string, outDir = join(root, 'web/dist')): P
   try {
     await build({ ...common, build: { outDir, emptyOutDir: true, manifest: true } });
     await build({ ...common, build: { ssr: RENDER_ENTRY, outDir: serverDir, emptyOutDir: true, copyPublicDir: false } });
-    const { renderPublicPage } = (await import(pathToFileURL(join(serverDir, 'render-public-page.js')).href)) as {
+    const { renderPublicPage, renderAppShell } = (await import(pathToFileURL(join(serverDir, 'prerender.js')).href)) as {
       renderPublicPage: (path: PrerenderedPath) => Promise<RenderedPage>;
+      renderAppShell: (path: SignedInShellPath) => Promise<RenderedShell>;
     };
     const template = readFileSync(join(outDir, 'index.html'), 'utf8');
     const manifestFile = join(outDir, '.vite/manifest.json');
-    const assets = publicPageAssets(JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>);
-    for (const [path, file] of Object.entries(PRERENDERED_PAGES) as [PrerenderedPath, string][]) {
-      const html = pageHtml(template, await renderPublicPage(path), assets, path === '/');
+    const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+    const assets = publicPageAssets(manifest);
+    const write = (file: string, html: string) => {
       mkdirSync(dirname(join(outDir, file)), { recursive: true });
       writeFileSync(join(outDir, file), html);
+    };
+    for (const [path, file] of Object.entries(PRERENDERED_PAGES) as [PrerenderedPath, string][]) {
+      write(file, pageHtml(template, await renderPublicPage(path), assets, path === '/'));
     }
+    for (const [path, file] of Object.entries(SIGNED_IN_SHELLS) as [SignedInShellPath, string][]) {
+      write(file, shellHtml(template, await renderAppShell(path), signedInPageAssets(manifest, path)));
+    }
+    write('index.html', withAppPreload(template, manifest));
     // The manifest is a build input, not part of the site.
     rmSync(dirname(manifestFile), { recursive: true, force: true });
   } finally {

@@ -6,6 +6,7 @@ import { agentTool, ALL_DAY_HOURS, bookableSalon, connectSandboxCalendar } from 
 import { finishedCall, leftMessage } from '../support/calls.js';
 import { useProductDeps } from '../support/config-env.js';
 import { api, signUpOwner, type TestOwner } from '../support/owners.js';
+import { longDay, salonDateOf } from '../../web/src/features/diary/diary-dates.js';
 
 /**
  * The signed-in pages as Lighthouse judges them (issue 45, point 5; bench/lighthouse.ts measures
@@ -97,4 +98,32 @@ describe('the signed-in pages load without shifting, CSP issues or console error
       expect(errors).toEqual([]);
     });
   }
+
+  // Issue 45, point 5: each page arrives drawn (its pre-rendered shell, web/src/app-shell/), before
+  // and without the app's code: here no script of the app ever arrives.
+  it('each page is drawn by its HTML alone, in the frame the app draws, the diary on today', async () => {
+    const context = await newContext({ width: 375, height: 740 });
+    const page = await context.newPage();
+    await signInInBrowser(page, owner, '/dashboard');
+    await page.route('**/assets/*.js', (route) => route.abort());
+    const headings: Record<(typeof PAGES)[number], string> = {
+      '/dashboard': 'Welcome',
+      '/diary': 'Diary',
+      '/calls': 'Calls & messages',
+      '/test': 'Test Agent',
+      '/settings': 'Settings',
+      '/setup-wizard': 'Set up your AI receptionist',
+    };
+    for (const path of PAGES) {
+      await page.goto(path);
+      expect(await page.locator('h1').textContent(), path).toBe(headings[path]);
+      expect(await page.locator('header [class$="-brand"]').textContent(), path).toBe('SalonDesk');
+    }
+    await page.goto('/diary');
+    // The shell's date script, on the salon's clock, writes the day as the diary does.
+    expect(await page.locator('#diary-range').textContent()).toBe(longDay(salonDateOf(new Date())));
+    // With a query the page opens otherwise (here a week): the bare app answers, with nothing drawn.
+    await page.goto('/diary?view=week');
+    expect(await page.locator('#root h1').count()).toBe(0);
+  });
 });

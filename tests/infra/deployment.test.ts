@@ -7,7 +7,7 @@ import { routes, type RouteDefinition } from '../../functions/routes.js';
 import { buildApp } from '../../infra/app.js';
 import { AppFunction } from '../../infra/function.js';
 import { stageConfig } from '../../infra/stage-config.js';
-import { PRERENDERED_PAGES } from '../../web/site-files.js';
+import { PAGE_FILES } from '../../web/site-files.js';
 import { fakeWebDist, nagFindings, refId, synthStage, TEST_FUNCTION_ENVIRONMENT, type Resource, type SynthesizedStage } from './synth-stage.js';
 
 /** Routes another change may add: several methods on a parameterised path, an entry not written yet. */
@@ -97,9 +97,8 @@ describe('web deployment (with a build)', () => {
 
     const site = assetDir(keys[0]!);
     expect(readFileSync(path.join(site, 'index.html'), 'utf8')).toContain('<title>Salon</title>');
-    // The pre-rendered public pages go with the app shell, revalidated on every visit like it.
-    for (const [pathname, file] of Object.entries(PRERENDERED_PAGES))
-      expect(readFileSync(path.join(site, file), 'utf8')).toContain(`<title>${pathname}</title>`);
+    // The pre-rendered public pages and the signed-in pages' shells go with the app shell, revalidated on every visit like it.
+    for (const [pathname, file] of Object.entries(PAGE_FILES)) expect(readFileSync(path.join(site, file), 'utf8')).toContain(`<title>${pathname}</title>`);
     expect(() => readFileSync(path.join(site, 'config.json'))).toThrow();
     expect(() => readFileSync(path.join(site, 'assets', 'index-abc123.js'))).toThrow();
   });

@@ -14,7 +14,7 @@ import { routeThrottles } from '../../infra/api.js';
 import { stageConfig } from '../../infra/stage-config.js';
 import { AGENT_UNAVAILABLE_LOG } from '../../functions/core/telephony/inbound-call.js';
 import { SITE_REWRITE_FUNCTION_CODE } from '../../infra/web.js';
-import { SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
+import { INLINE_SCRIPT_HASHES, SIGNED_IN_REDIRECT_HASH, siteFileFor } from '../../web/site-files.js';
 import { SWEEP_EVERY_MINUTES } from '../../functions/core/sweep-schedule.js';
 import { actionsOfRole, functionsWithGrants, nagFindings, refId, statementsOfRole, sharedStage, type Resource, type SynthesizedStage } from './synth-stage.js';
 
@@ -552,13 +552,19 @@ describe('web (CloudFront)', () => {
     const api = (config.CacheBehaviors as Record<string, any>[]).find((b) => b.PathPattern === '/api/*');
     expect(api!.FunctionAssociations).toBeUndefined();
 
-    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
-    const served = (uri: string) => handler({ request: { uri } }).uri;
+    const handler = new Function(`${fn.Properties.FunctionCode as string}; return handler;`)() as (event: {
+      request: { uri: string; querystring: Record<string, { value: string }> };
+    }) => { uri: string };
+    const served = (uri: string, querystring: Record<string, { value: string }> = {}) => handler({ request: { uri, querystring } }).uri;
     expect(served('/')).toBe('/pages/home.html');
     expect(served('/how-it-works')).toBe('/pages/how-it-works.html');
     expect(served('/pricing')).toBe('/pages/pricing.html');
     expect(served('/pricing/')).toBe('/index.html');
-    expect(served('/dashboard')).toBe('/index.html');
+    expect(served('/dashboard')).toBe('/pages/app/dashboard.html');
+    expect(served('/dashboard/')).toBe('/index.html');
+    // A query opens the page otherwise than its shell draws it (another section, step or week): the bare app answers.
+    expect(served('/settings', { section: { value: 'billing' } })).toBe('/index.html');
+    expect(siteFileFor('/settings', '?section=billing')).toBe('index.html');
     expect(served('/reset-password')).toBe('/index.html');
     expect(served('/setup/step/2')).toBe('/index.html');
     expect(served('/constructor')).toBe('/index.html');
@@ -566,7 +572,18 @@ describe('web (CloudFront)', () => {
     expect(served('/config.json')).toBe('/config.json');
     expect(served('/favicon.svg')).toBe('/favicon.svg');
     // The local server makes the same choice from the same table.
-    for (const uri of ['/', '/how-it-works', '/pricing', '/pricing/', '/dashboard', '/constructor', '/assets/index-abc123.js', '/favicon.svg']) {
+    for (const uri of [
+      '/',
+      '/how-it-works',
+      '/pricing',
+      '/pricing/',
+      '/dashboard',
+      '/diary',
+      '/settings',
+      '/constructor',
+      '/assets/index-abc123.js',
+      '/favicon.svg',
+    ]) {
       expect(served(uri)).toBe(`/${siteFileFor(uri)}`);
     }
     expect(served('/api/salon')).toBe('/api/salon');
@@ -590,7 +607,8 @@ describe('web (CloudFront)', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    expect(csp).toContain(`script-src 'self' ${SIGNED_IN_REDIRECT_HASH};`);
+    expect(csp).toContain(`script-src 'self' ${INLINE_SCRIPT_HASHES};`);
+    expect(INLINE_SCRIPT_HASHES).toContain(SIGNED_IN_REDIRECT_HASH);
   });
 
   it('logs viewer requests', () => {

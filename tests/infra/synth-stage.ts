@@ -11,7 +11,7 @@ import type { AppFunction, FunctionEnvironment } from '../../infra/function.js';
 import { REPO_ROOT } from '../../infra/lambda-bundle.js';
 import { SEND_REMINDERS_GRANTS, SWEEP_BOOKINGS_GRANTS, SWEEP_CALLS_GRANTS } from '../../infra/jobs.js';
 import type { SalonReceptionistStack } from '../../infra/stack.js';
-import { PRERENDERED_PAGES } from '../../web/site-files.js';
+import { PAGE_FILES } from '../../web/site-files.js';
 
 export interface SynthesizedStage {
   app: App;
@@ -153,8 +153,8 @@ export function fakeWebDist(): { dir: string; dispose(): void } {
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Salon</title><script type="module" src="/assets/index-abc123.js"></script>');
   writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log("app")');
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-  mkdirSync(path.join(dir, 'pages'));
-  for (const [pathname, file] of Object.entries(PRERENDERED_PAGES)) writeFileSync(path.join(dir, file), `<!doctype html><title>${pathname}</title>`);
+  mkdirSync(path.join(dir, 'pages/app'), { recursive: true });
+  for (const [pathname, file] of Object.entries(PAGE_FILES)) writeFileSync(path.join(dir, file), `<!doctype html><title>${pathname}</title>`);
   writeFileSync(path.join(dir, 'config.json'), '{"stale":true}');
   return { dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }

@@ -1,21 +1,15 @@
-import './lib/zod-without-eval';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createBrowserRouter } from 'react-router';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { appRoutes } from './routes';
-import { ToastProvider } from './components/toast';
-import { queryClient } from './lib/query-client';
 import './styles.css';
 
-const router = createBrowserRouter(appRoutes);
+/**
+ * The app's entry. A signed-in page arrives drawn (its pre-rendered shell, render-app-shell.tsx):
+ * the app's code (React, the router, the page) starts only after the browser has painted that
+ * drawing, so evaluating it never holds the first paint back. A page with nothing drawn, or one
+ * opened in a background tab (where no frame is painted), starts it at once.
+ */
+const start = () => void import('./app');
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <ToastProvider>
-        <RouterProvider router={router} />
-      </ToastProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+if (document.getElementById('root')?.hasChildNodes() && document.visibilityState === 'visible') {
+  requestAnimationFrame(() => setTimeout(start, 0));
+} else {
+  start();
+}

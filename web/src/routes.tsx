@@ -1,6 +1,6 @@
 import type { RouteObject } from 'react-router';
 import { RouteErrorBoundary } from './components/route-error-boundary';
-import { PageLoading } from './components/page-loading';
+import { ShellFallback } from './app-shell/shell-fallback';
 import { redirectSignedInVisitor, requireOwner, redirectUnknownPath } from './lib/route-guards';
 
 /**
@@ -10,7 +10,7 @@ import { redirectSignedInVisitor, requireOwner, redirectUnknownPath } from './li
 export const appRoutes: RouteObject[] = [
   {
     errorElement: <RouteErrorBoundary />,
-    hydrateFallbackElement: <PageLoading />,
+    hydrateFallbackElement: <ShellFallback />,
     children: [
       { path: '/', loader: redirectSignedInVisitor, lazy: () => import('./pages/home').then(asRoute) },
       { path: '/how-it-works', lazy: () => import('./pages/how-it-works').then(asRoute) },

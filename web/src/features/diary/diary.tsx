@@ -67,7 +67,8 @@ export function Diary({ stylists }: Props) {
           </button>
         </div>
       </div>
-      <h2 id="diary-range" className="diary-range" aria-live="polite">
+      {/* data-dated: in the pre-rendered shell (app-shell/render-app-shell.tsx) a script writes today's date here. */}
+      <h2 id="diary-range" className="diary-range" aria-live="polite" data-dated>
         {title}
       </h2>
       {state.status === 'loading' && (
