@@ -5,15 +5,13 @@ import { useToast } from '../../components/toast';
 import { errorMessages, showServerErrors } from '../../lib/contract-form';
 import { AUTO_FILL_FAILED, autoFillDurations, autoFilledMessage, autoFillSkippedMessage, saveStep, type ApiService } from './api';
 import { useStepForm } from './use-step-form';
+import { matchingNames, withImported } from './imported-services';
 import { emptyService, serviceFromApi, serviceToApi, type ServiceDraft, type ServiceErrors, type ServiceField } from './service-draft';
 import { emptyStylist, stylistRow, type StylistRow, type WizardData } from './wizard-data';
 import { stepTwoPayload, teamSnapshot } from './team-payload';
 import { teamForm, type TeamValues } from './validation';
 
 const PRICE_FIELDS = ['price', 'price_min', 'price_max'] as const;
-
-/** Services are the same service when their names are, ignoring case and spacing. */
-const nameKey = (name: string) => name.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** The service fields whose errors `patch` clears: editing a field clears its error; any price edit clears every price error. */
 function clearedBy(patch: Partial<ServiceDraft>): ServiceField[] {
@@ -39,10 +37,12 @@ export function useTeamForm() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const step = useStepForm('team', teamForm, rowsOf([emptyStylist()], []), snapshotOf);
-  const { form, value, reset: resetStep, saved: savedStep, discard: discardStep } = step;
+  const { form, reset: resetStep, saved: savedStep, discard: discardStep } = step;
   const stylistRows = useFieldArray({ control: form.control, name: 'stylists' });
   const serviceRows = useFieldArray({ control: form.control, name: 'services' });
-  const { stylists, services } = value;
+  // The rows as the form holds them now: a field array's change (add, remove, undo) reaches the
+  // watched copy only in an effect after this render, and the list must not show the old rows for a frame.
+  const { stylists, services } = form.getValues();
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const [autoFillSkipped, setAutoFillSkipped] = useState<string | null>(null);
   /** The service removed last, where it stood, so Undo puts it back (issue 46, point 7). */
@@ -51,7 +51,11 @@ export function useTeamForm() {
   const [pendingImport, setPendingImport] = useState<{ drafts: ServiceDraft[]; matching: number } | null>(null);
 
   const { errors } = form.formState;
-  const stylistErrors = Object.fromEntries(Object.entries(errorMessages(errors.stylists)).map(([index, message]) => [stylists[Number(index)]?.uid, message]));
+  const stylistErrors: Record<string, string> = {};
+  for (const [index, message] of Object.entries(errorMessages(errors.stylists))) {
+    const uid = stylists[Number(index)]?.uid;
+    if (uid) stylistErrors[uid] = message;
+  }
   const serviceErrors: Record<string, ServiceErrors> = {};
   for (const [index, found] of Object.entries(errors.services ?? {})) {
     const uid = services[Number(index)]?.uid;
@@ -133,27 +137,16 @@ export function useTeamForm() {
   /** A list read again would add every service twice: when names are already here, the owner chooses first. */
   function onImported(imported: ApiService[]) {
     const drafts = imported.map(serviceFromApi);
-    const names = new Set(services.map((service) => nameKey(service.name)));
-    const matching = drafts.filter((draft) => names.has(nameKey(draft.name))).length;
+    const matching = matchingNames(services, drafts).length;
     if (matching) setPendingImport({ drafts, matching });
     else addImported(drafts, []);
   }
 
-  /** Adds the imported services, checked at once; those in `replacing` take the place (and id) of the service of the same name. */
+  /** Adds the imported services, checked at once; those in `replacing` take the place of the service of the same name. */
   function addImported(drafts: ServiceDraft[], replacing: ServiceDraft[]) {
-    const byName = new Map(replacing.map((draft) => [nameKey(draft.name), draft]));
-    const changed = new Set<number>();
-    const updated = form.getValues('services').map((service, index) => {
-      const draft = byName.get(nameKey(service.name));
-      if (!draft) return service;
-      changed.add(index);
-      return { ...draft, uid: service.uid, id: service.id, deposit: service.deposit };
-    });
-    const added = drafts.filter((draft) => !byName.has(nameKey(draft.name)));
-    added.forEach((_, offset) => changed.add(updated.length + offset));
-    const next = [...updated, ...added];
+    const { services: next, changed } = withImported(form.getValues('services'), drafts, replacing);
     serviceRows.replace(next);
-    form.clearErrors([...changed].map((index) => `services.${index}` as const));
+    form.clearErrors(changed.map((index) => `services.${index}` as const));
     // The changed services are checked with the form's own contract, in this same render (the rows
     // come in flagged, the first flagged one open); another service's error stays until its own edit.
     const check = teamForm.safeParse({ stylists: form.getValues('stylists'), services: next });
@@ -161,11 +154,11 @@ export function useTeamForm() {
     for (const issue of check.error?.issues ?? []) {
       const [list, index] = issue.path;
       const path = issue.path.join('.');
-      if (list !== 'services' || !changed.has(Number(index)) || flagged.has(path)) continue;
+      if (list !== 'services' || !changed.includes(Number(index)) || flagged.has(path)) continue;
       flagged.add(path);
       form.setError(path as `services.${number}`, { type: issue.code, message: issue.message });
     }
-    const first = [...changed].find((index) => [...flagged].some((path) => path.startsWith(`services.${index}.`)));
+    const first = changed.find((index) => [...flagged].some((path) => path.startsWith(`services.${index}.`)));
     if (first !== undefined) setExpanded(new Set([next[first]!.uid]));
   }
 
@@ -173,9 +166,7 @@ export function useTeamForm() {
     if (!pendingImport) return;
     const { drafts } = pendingImport;
     setPendingImport(null);
-    if (choice === 'cancel') return;
-    const names = new Set(services.map((service) => nameKey(service.name)));
-    addImported(drafts, choice === 'update' ? drafts.filter((draft) => names.has(nameKey(draft.name))) : []);
+    if (choice !== 'cancel') addImported(drafts, choice === 'update' ? matchingNames(services, drafts) : []);
   }
 
   const autoFilling = useMutation({
