@@ -542,6 +542,38 @@ describe('setup wizard', () => {
       .waitFor();
   });
 
+  it("puts the server's refusal of a field beside that field, and typing in it clears it", async () => {
+    const page = await signedUpPage('server-field');
+    await openWizard(page);
+    await fillBusiness(page);
+    // A 400 as the API sends it (functions/core/errors.ts, describeIssues): the first message, and one per field path of the request.
+    await page.route('**/api/setup/step', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'Please enter a valid phone number',
+          code: 'invalid',
+          details: { 'business.phone': 'Please enter a valid phone number', currentStep: 'Too big' },
+        }),
+      }),
+    );
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please enter a valid phone number' }).waitFor();
+    const phone = page.getByLabel('Phone number', { exact: true });
+    expect(await phone.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await phone.getAttribute('aria-describedby')) ?? '';
+    const errorId = describedBy.split(' ').find((id) => id.endsWith('-error'));
+    expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe('Please enter a valid phone number');
+    // The path outside the form's fields shows nowhere but in the page's alert.
+    expect(await page.locator('.field-error').count()).toBe(1);
+    await expectStep(page, 1, 'Business Basics');
+
+    await phone.fill('01 234 5679');
+    expect(await phone.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.locator('.field-error').count()).toBe(0);
+  });
+
   it("shows 'Failed to load setup data' when loading fails, with a retry", async () => {
     const page = await signedUpPage('loadfail');
     await page.route('**/api/setup/load', (route) => route.fulfill({ status: 500, body: '' }));

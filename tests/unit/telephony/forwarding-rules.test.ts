@@ -4,7 +4,8 @@ import { stepThreeRequest } from '../../../functions/contracts/setup.js';
 import { setupMessages } from '../../../functions/contracts/setup-fields.js';
 import { spokenNumber, type MessageModeSalon } from '../../../functions/core/telephony/message-mode.js';
 import { takeSpokenMessage } from '../../../functions/core/telephony/spoken-message.js';
-import { validateVoice } from '../../../web/src/features/setup/validation.js';
+import { voiceForm } from '../../../web/src/features/setup/validation.js';
+import { formErrors } from '../web/form-check.js';
 import { defaultWizardData } from '../../../web/src/features/setup/wizard-data.js';
 import { FLOOD_LIMITS } from '../../../functions/contracts/agent-tools.js';
 import { createRateLimits } from '../../../functions/store/rate-limits.js';
@@ -37,7 +38,7 @@ describe("the voice step's forwarding rules", () => {
     expect(step({ ...forwarded }).data?.forwardWhen).toBe('unanswered');
   });
 
-  it('are the web form’s own check, field for field', () => {
+  it('are the web form’s own check, field for field', async () => {
     const voice = {
       ...defaultWizardData().voice,
       firstMessage: 'Hi',
@@ -46,8 +47,8 @@ describe("the voice step's forwarding rules", () => {
       forwardWhen: 'all' as const,
       ringSalonFirstSeconds: 20,
     };
-    expect(validateVoice(voice)).toEqual({ escalationPhone: setupMessages.ringFirstNeedsNumber });
-    expect(validateVoice({ ...voice, escalationPhone: '012345678' })).toEqual({ escalationPhone: setupMessages.putThroughForwards });
+    expect(await formErrors(voiceForm, voice)).toEqual({ escalationPhone: setupMessages.ringFirstNeedsNumber });
+    expect(await formErrors(voiceForm, { ...voice, escalationPhone: '012345678' })).toEqual({ escalationPhone: setupMessages.putThroughForwards });
   });
 });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { stepThreeRequest, type SetupState } from '../../../functions/contracts/setup.js';
 import { DEFAULT_VOICE_ID, VOICE_SETTINGS_UNSET, VOICE_SETTING_FIELDS, pickVoiceSettings } from '../../../functions/contracts/voice-settings.js';
 import { defaultWizardData, wizardDataFromSetup } from '../../../web/src/features/setup/wizard-data.js';
-import { validateVoice } from '../../../web/src/features/setup/validation.js';
+import { voiceForm } from '../../../web/src/features/setup/validation.js';
+import { formErrors } from './form-check.js';
 
 /** The voice settings are listed once, in the contract: the store, the load answer and the web form derive theirs from it. */
 describe('voice settings derived from the contract', () => {
@@ -36,7 +37,7 @@ describe('voice settings derived from the contract', () => {
     });
   });
 
-  it("reach the web form field for field: every saved setting comes back into the form, and the form's defaults pass the contract once greeted", () => {
+  it("reach the web form field for field: every saved setting comes back into the form, and the form's defaults pass the contract once greeted", async () => {
     const saved = {
       selectedVoice: 'juniper',
       selectedLanguage: 'pl',
@@ -66,7 +67,7 @@ describe('voice settings derived from the contract', () => {
     const fresh = defaultWizardData().voice;
     expect(Object.keys(fresh).sort()).toEqual([...VOICE_SETTING_FIELDS, 'phoneOption', 'forwardNumber', 'forwardWhen'].sort());
     expect(fresh.selectedVoice).toBe(DEFAULT_VOICE_ID);
-    expect(validateVoice(fresh)).toEqual({ firstMessage: 'First message is required' });
-    expect(validateVoice({ ...fresh, firstMessage: 'Hi' })).toEqual({});
+    expect(await formErrors(voiceForm, fresh)).toEqual({ firstMessage: 'First message is required' });
+    expect(await formErrors(voiceForm, { ...fresh, firstMessage: 'Hi' })).toEqual({});
   });
 });

@@ -6,20 +6,25 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** A refused request's message per field path (functions/core/errors.ts, describeIssues), for the form to show beside its fields. */
+    readonly details?: Record<string, string>,
   ) {
     super(message);
   }
 }
 
-async function errorMessage(response: Response, fallback: string): Promise<string> {
+const isMessages = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' && value !== null && Object.values(value).every((message) => typeof message === 'string');
+
+async function errorOf(response: Response, fallback: string): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { error?: unknown };
-    if (typeof body.error === 'string' && body.error) return body.error;
+    const body = JSON.parse(text) as { error?: unknown; details?: unknown };
+    if (typeof body.error === 'string' && body.error) return new ApiError(response.status, body.error, isMessages(body.details) ? body.details : undefined);
   } catch {
-    if (text && text.length < 300 && !text.trimStart().startsWith('<')) return text;
+    if (text && text.length < 300 && !text.trimStart().startsWith('<')) return new ApiError(response.status, text);
   }
-  return fallback;
+  return new ApiError(response.status, fallback);
 }
 
 /** Calls the app API as the page's owner (their access token as a bearer, and their id: ownerHeaders). */
@@ -33,6 +38,6 @@ export async function apiFetch<T>(path: string, init: RequestInit & { fallbackEr
     headers: { ...owner, ...(rest.body && typeof rest.body === 'string' ? { 'content-type': 'application/json' } : {}), ...headers },
   });
   if (response.status === 401) throw new ApiError(401, messages.signInAgain);
-  if (!response.ok) throw new ApiError(response.status, await errorMessage(response, fallbackError));
+  if (!response.ok) throw await errorOf(response, fallbackError);
   return (await response.json()) as T;
 }

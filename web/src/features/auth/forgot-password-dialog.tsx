@@ -1,8 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { forgotPasswordForm } from '@functions/contracts/auth';
 import { messages } from '@functions/contracts/messages';
 import { TextInput } from '../../components/form-fields';
+import { fieldProps, useContractForm } from '../../lib/contract-form';
 import { configureAuth, sendResetLink } from './session';
 
 interface Props {
@@ -13,10 +14,10 @@ interface Props {
 /** Sends a reset link that lands on /reset-password. */
 export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [email, setEmail] = useState(initialEmail);
-  const [invalid, setInvalid] = useState(false);
+  const form = useContractForm(forgotPasswordForm, { email: initialEmail });
+  const email = fieldProps(form, 'email');
   const send = useMutation({ mutationFn: sendResetLink });
-  const error = invalid ? messages.emailInvalid : send.isError ? messages.resetEmailFailed : '';
+  const error = email.error ?? (send.isError ? messages.resetEmailFailed : '');
   const [sandbox, setSandbox] = useState(false);
 
   useEffect(() => {
@@ -26,12 +27,7 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
       .catch(() => setSandbox(false));
   }, []);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const result = forgotPasswordForm.safeParse({ email });
-    setInvalid(!result.success);
-    if (result.success) send.mutate(result.data.email);
-  }
+  const submit = form.handleSubmit((checked) => send.mutate(checked.email));
 
   return (
     <dialog ref={dialog} aria-labelledby="forgot-title" onClose={onClose}>
@@ -39,7 +35,7 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
       {send.isSuccess ? (
         <div className="form">
           <p className="alert alert-success" role="status">
-            If an account exists for {email.trim()}, we have sent a link to reset your password. Check your email.
+            If an account exists for {email.value.trim()}, we have sent a link to reset your password. Check your email.
           </p>
           {sandbox && (
             <p className="field-hint">
@@ -51,18 +47,17 @@ export function ForgotPasswordDialog({ initialEmail, onClose }: Props) {
           </button>
         </div>
       ) : (
-        <form className="form" noValidate onSubmit={submit}>
+        <form className="form" noValidate onSubmit={(event) => void submit(event)}>
           <p>Enter the email you signed up with and we will send you a link to choose a new password.</p>
           <TextInput
             label="Email"
             name="reset-email"
             type="email"
             autoComplete="email"
-            value={email}
+            value={email.value}
             error={error}
             onChange={(value) => {
-              setEmail(value);
-              setInvalid(false);
+              email.onChange(value);
               send.reset();
             }}
           />

@@ -9,7 +9,8 @@ interface StepForm {
   dirty: boolean;
   draft: FormDraft;
   hasErrors: boolean;
-  validate(): boolean;
+  /** Runs the form's contract check (react-hook-form's trigger), showing what it refuses. */
+  validate(): Promise<boolean>;
   /** The form's save mutation (use-business-form.ts and its siblings), and where it stands. */
   save(currentStep: number): Promise<void>;
   saveStatus: 'idle' | 'pending' | 'success' | 'error';
@@ -46,7 +47,7 @@ export function SetupSection({ form, wizardStep, reload, successMessage, failure
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (status === 'saving' || !form.dirty) return;
-    if (!form.validate()) {
+    if (!(await form.validate())) {
       setFailedChecks((count) => count + 1);
       return;
     }

@@ -2,7 +2,7 @@
 export { latestSetup } from './api';
 export { wizardDataFromSetup, type WizardData } from './wizard-data';
 export { useSetupLoad } from './use-setup-load';
-export type { FormDraft } from './form-draft';
+export type { FormDraft } from './use-step-form';
 export type { OAuthReturn } from './google-connect';
 export { useBusinessForm } from './use-business-form';
 export { useCalendarConnection } from './use-calendar-connection';

@@ -7,10 +7,3 @@ export function sameValue(a: unknown, b: unknown): boolean {
   if (aKeys.length !== Object.keys(b).length) return false;
   return aKeys.every((key) => key in bRecord && sameValue((a as Record<string, unknown>)[key], bRecord[key]));
 }
-
-/** The record without `key` (the same record when it has none, so React keeps its state). */
-export function withoutKey<T>(record: Record<string, T>, key: string): Record<string, T> {
-  if (!(key in record)) return record;
-  const { [key]: _removed, ...rest } = record;
-  return rest;
-}

@@ -1,82 +1,61 @@
-import { useCallback, useState } from 'react';
+import { useCallback } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Day, DayHours, Hours } from '@functions/contracts/setup';
+import type { Day, DayHours } from '@functions/contracts/setup';
+import { errorMessages, showServerErrors } from '../../lib/contract-form';
 import { saveStep } from './api';
-import { useFormDraft } from './form-draft';
+import { useStepForm } from './use-step-form';
 import { defaultWizardData, type BusinessDraft, type WizardData } from './wizard-data';
-import { sameValue, withoutKey } from './same-value';
-import { validateBusiness } from './validation';
+import { businessForm, type BusinessValues } from './validation';
 
-interface BusinessValue {
-  business: BusinessDraft;
-  hours: Hours;
-}
-
-const valueOf = (data: WizardData): BusinessValue => ({ business: data.business, hours: data.hours });
+const valuesOf = (data: WizardData): BusinessValues => ({ business: data.business, hours: data.hours });
 
 /**
- * Step 1 (business details and opening hours): its state, its check against the shared contract
- * and its save. The wizard's first step and Settings → Business both run on it.
+ * Step 1 (business details and opening hours): its form over the shared contract and its save.
+ * The wizard's first step and Settings → Business both run on it.
  */
 export function useBusinessForm() {
   const queryClient = useQueryClient();
-  const [saved, setSaved] = useState(() => valueOf(defaultWizardData()));
-  const [value, setValue] = useState(saved);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const step = useStepForm('business', businessForm, valuesOf(defaultWizardData()));
+  const { form, value, reset: resetStep } = step;
+  const { errors: formErrors } = form.formState;
+  const errors = { ...errorMessages(formErrors.business), ...errorMessages(formErrors.hours, 1, 'hours') };
 
-  const draft = useFormDraft('business', { saved, value, snapshot: value }, setValue);
-  const { restore: restoreDraft } = draft;
+  const reset = useCallback((data: WizardData) => resetStep(valuesOf(data)), [resetStep]);
 
-  const reset = useCallback(
-    (data: WizardData) => {
-      const loaded = valueOf(data);
-      setSaved(loaded);
-      setValue(loaded);
-      setErrors({});
-      restoreDraft(loaded);
+  const onBusinessChange = useCallback(
+    <K extends keyof BusinessDraft>(field: K, fieldValue: BusinessDraft[K]) => {
+      form.setValue(`business.${field}`, fieldValue as never, { shouldDirty: true });
+      form.clearErrors(`business.${field}`);
     },
-    [restoreDraft],
+    [form],
   );
 
-  const discardDraft = useCallback(() => {
-    draft.discard();
-    setValue(saved);
-    setErrors({});
-  }, [draft, saved]);
-
-  const onBusinessChange = useCallback(<K extends keyof BusinessDraft>(field: K, fieldValue: BusinessDraft[K]) => {
-    setValue((current) => ({ ...current, business: { ...current.business, [field]: fieldValue } }));
-    setErrors((current) => withoutKey(current, field));
-  }, []);
-
-  const onHoursChange = useCallback((day: Day, dayValue: DayHours) => {
-    setValue((current) => ({ ...current, hours: { ...current.hours, [day]: dayValue } }));
-    setErrors((current) => withoutKey(current, `hours.${day}`));
-  }, []);
-
-  /** Shows what the contract refuses; true when there is nothing. */
-  function validate(): boolean {
-    const found = validateBusiness(value.business, value.hours);
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  }
+  const onHoursChange = useCallback(
+    (day: Day, dayValue: DayHours) => {
+      form.setValue(`hours.${day}`, dayValue, { shouldDirty: true });
+      form.clearErrors(`hours.${day}`);
+    },
+    [form],
+  );
 
   const saving = useMutation({
     mutationFn: async (currentStep: number) => {
-      const sent = value;
+      const sent = form.getValues();
       await saveStep({ step: 1, business: sent.business, hours: sent.hours, currentStep }, queryClient);
       return sent;
     },
-    onSuccess: setSaved,
+    onSuccess: step.saved,
+    onError: (error) => showServerErrors(form, error),
   });
 
   return {
     value,
-    dirty: !sameValue(saved, value),
-    draft: { restoredAt: draft.restoredAt, discard: discardDraft },
+    dirty: step.dirty,
+    draft: { restoredAt: step.restoredAt, discard: step.discard },
     hasErrors: Object.keys(errors).length > 0,
     reset,
-    validate,
+    /** Shows what the contract refuses; true when there is nothing. */
+    validate: () => form.trigger(),
     save: async (currentStep: number) => void (await saving.mutateAsync(currentStep)),
     saveStatus: saving.status,
     stepProps: { business: value.business, hours: value.hours, errors, onBusinessChange, onHoursChange },

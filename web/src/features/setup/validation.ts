@@ -1,71 +1,50 @@
+import * as z from 'zod';
 import { businessSchema, hoursSchema, serviceSchema, stepThreeRequest, stylistSchema, temporaryStylistKey, type Hours } from '@functions/contracts/setup';
-import { serviceToApi, type ServiceDraft, type ServiceErrors } from './service-draft';
+import { serviceToApi, type ServiceDraft } from './service-draft';
 import type { BusinessDraft, StylistRow, VoiceDraft } from './wizard-data';
 
-/** Each step's check against the shared contract, as errors keyed by the form's fields. */
-
-/** First message of each top-level path of a failed parse. */
-function issuesByPath(issues: readonly { path: readonly PropertyKey[]; message: string }[], depth = 1): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = issue.path.slice(0, depth).map(String).join('.');
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
-}
+/**
+ * Each step form's resolver (use-step-form.ts): the shared contract the server checks the step's
+ * request with, read from the form's values as the step sends them.
+ */
 
 /** Empty or unreadable numbers are checked as 0 / no price, so every rule reports at once (a type error would stop zod early). */
 const forChecking = (value: number | null) => (value === null || Number.isNaN(value) ? null : value);
 
-export function validateService(service: ServiceDraft): ServiceErrors {
-  const result = serviceSchema.safeParse({
-    ...serviceToApi(service),
-    duration: forChecking(service.duration) ?? 0,
-    deposit: forChecking(service.deposit) ?? 0,
-    ...(service.consultation
-      ? {}
-      : service.isRange
-        ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) }
-        : { price: forChecking(service.price) }),
-  });
-  return result.success ? {} : (issuesByPath(result.error.issues) as ServiceErrors);
+const checkableService = (service: ServiceDraft) => ({
+  ...serviceToApi(service),
+  duration: forChecking(service.duration) ?? 0,
+  deposit: forChecking(service.deposit) ?? 0,
+  ...(service.consultation
+    ? {}
+    : service.isRange
+      ? { price_min: forChecking(service.price_min), price_max: forChecking(service.price_max) }
+      : { price: forChecking(service.price) }),
+});
+
+/** Unsaved stylists are checked under the temporary key their position gives them (team-payload.ts). */
+const checkableStylists = (stylists: StylistRow[]) =>
+  stylists.map((stylist, index) => ({ key: stylist.id ?? temporaryStylistKey(index), name: stylist.name, ...(stylist.days ? { days: stylist.days } : {}) }));
+
+export interface BusinessValues {
+  business: BusinessDraft;
+  hours: Hours;
 }
 
-export function validateServices(services: ServiceDraft[]): Record<string, ServiceErrors> {
-  const errors: Record<string, ServiceErrors> = {};
-  for (const service of services) {
-    const found = validateService(service);
-    if (Object.keys(found).length) errors[service.uid] = found;
-  }
-  return errors;
+/** Step 1: business details and opening hours (stepOneRequest's parts), read from the form's values as they are. */
+export const businessForm = /* @__PURE__ */ (() =>
+  z.preprocess((values: BusinessValues) => values, z.object({ business: businessSchema, hours: hoursSchema })))();
+
+/** Step 2: the stylists and the services (stepTwoRequest's rows). */
+export const teamForm = /* @__PURE__ */ (() =>
+  z.object({
+    stylists: z.preprocess(checkableStylists, z.array(stylistSchema)),
+    services: z.array(z.preprocess(checkableService, serviceSchema)),
+  }))();
+export interface TeamValues {
+  stylists: StylistRow[];
+  services: ServiceDraft[];
 }
 
-export function validateStylists(stylists: StylistRow[]): Record<string, string> {
-  const errors: Record<string, string> = {};
-  stylists.forEach((stylist, index) => {
-    const result = stylistSchema.safeParse({
-      key: stylist.id ?? temporaryStylistKey(index),
-      name: stylist.name,
-      ...(stylist.days ? { days: stylist.days } : {}),
-    });
-    if (!result.success) errors[stylist.uid] = result.error.issues[0]?.message ?? '';
-  });
-  return errors;
-}
-
-/** Step 1 errors keyed by field name, and `hours.<day>` for the hours editor. */
-export function validateBusiness(business: BusinessDraft, hours: Hours): Record<string, string> {
-  const errors: Record<string, string> = {};
-  const parsed = businessSchema.safeParse(business);
-  if (!parsed.success) Object.assign(errors, issuesByPath(parsed.error.issues));
-  const parsedHours = hoursSchema.safeParse(hours);
-  if (!parsedHours.success) {
-    for (const [key, message] of Object.entries(issuesByPath(parsedHours.error.issues))) errors[`hours.${key}`] = message;
-  }
-  return errors;
-}
-
-export function validateVoice(voice: VoiceDraft): Record<string, string> {
-  const parsed = stepThreeRequest.safeParse({ step: 3, ...voice });
-  return parsed.success ? {} : issuesByPath(parsed.error.issues);
-}
+/** Step 3: the voice, the greeting and the phone numbers (stepThreeRequest). */
+export const voiceForm = /* @__PURE__ */ (() => z.preprocess((voice: VoiceDraft) => ({ step: 3, ...voice }), stepThreeRequest))();

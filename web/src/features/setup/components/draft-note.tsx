@@ -1,4 +1,4 @@
-import type { FormDraft } from '../form-draft';
+import type { FormDraft } from '../use-step-form';
 
 const timeFormat = new Intl.DateTimeFormat('en-IE', { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
 
