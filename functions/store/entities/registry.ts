@@ -1,9 +1,11 @@
 import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
 import { checkoutEntity, overageLedgerEntity, paymentAccountEntity, stripeEventEntity } from './billing-entities.js';
+import { callEntity, callTranscriptEntity } from './call-entities.js';
 import { callSweepEntity } from './call-sweep-entity.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
+import { numberWaitingEntity, phoneNumberEntity } from './number-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { profileEntity } from './profile-entity.js';
 import { rateLimitEntity } from './rate-limit-entity.js';
@@ -33,6 +35,8 @@ export const itemKinds = [
   slotOfferEntity(),
   noShowSetEntity(),
   agentEntity(),
+  callEntity(),
+  callTranscriptEntity(),
   callSweepEntity(),
   deliveryClaimEntity(),
   testCallEntity(),
@@ -48,4 +52,6 @@ export const itemKinds = [
   rateLimitEntity(),
   smsTextedByEntity(),
   smsWhichSalonEntity(),
+  phoneNumberEntity(),
+  numberWaitingEntity(),
 ] as const;
