@@ -5,6 +5,7 @@ import { callEntity, callTranscriptEntity } from './call-entities.js';
 import { callSweepEntity } from './call-sweep-entity.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
+import { calendarConnectionEntity, oauthStateEntity, sandboxEventEntity, sandboxRevokedTokenEntity } from './google-entities.js';
 import { numberWaitingEntity, phoneNumberEntity } from './number-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { profileEntity } from './profile-entity.js';
@@ -54,4 +55,8 @@ export const itemKinds = [
   smsWhichSalonEntity(),
   phoneNumberEntity(),
   numberWaitingEntity(),
+  oauthStateEntity(),
+  calendarConnectionEntity(),
+  sandboxEventEntity(),
+  sandboxRevokedTokenEntity(),
 ] as const;

@@ -18,7 +18,6 @@ const COERCION = /\b(?:String|Number)\(/g;
 const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/calendar-mirror-store.ts': 4,
   'functions/store/call-stats-store.ts': 4,
-  'functions/store/google-store.ts': 7,
   'functions/store/outbox-store.ts': 1,
   'local/sandboxes/sandbox-calendar-store.ts': 4,
   'local/sandboxes/sandbox-stripe-store.ts': 4,
@@ -32,7 +31,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/calendar-mirror-store.ts': 6,
   'functions/store/call-stats-store.ts': 5,
   'functions/store/dialling-store.ts': 3,
-  'functions/store/google-store.ts': 13,
   'functions/store/outbox-store.ts': 5,
   'local/sandboxes/sandbox-calendar-store.ts': 8,
   'local/sandboxes/sandbox-stripe-store.ts': 1,
