@@ -10,6 +10,7 @@ import { numberWaitingEntity, phoneNumberEntity } from './number-entities.js';
 import { outboxEntity } from './outbox-entity.js';
 import { profileEntity } from './profile-entity.js';
 import { rateLimitEntity } from './rate-limit-entity.js';
+import { serviceEntity, setupStateEntity, stylistCalendarEntity, stylistEntity, voiceSettingsEntity } from './setup-entities.js';
 import { smsTextedByEntity, smsWhichSalonEntity } from './sms-routing-entities.js';
 import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity } from './sms-reply-entities.js';
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
@@ -59,4 +60,9 @@ export const itemKinds = [
   calendarConnectionEntity(),
   sandboxEventEntity(),
   sandboxRevokedTokenEntity(),
+  setupStateEntity(),
+  voiceSettingsEntity(),
+  stylistEntity(),
+  stylistCalendarEntity(),
+  serviceEntity(),
 ] as const;

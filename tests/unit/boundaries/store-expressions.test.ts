@@ -21,7 +21,6 @@ const EXPRESSIONS_LEFT: Record<string, number> = {
   'functions/store/outbox-store.ts': 1,
   'local/sandboxes/sandbox-calendar-store.ts': 4,
   'local/sandboxes/sandbox-stripe-store.ts': 4,
-  'functions/store/setup-store.ts': 5,
   'functions/store/usage-store.ts': 3,
 };
 
@@ -34,7 +33,6 @@ const COERCIONS_LEFT: Record<string, number> = {
   'functions/store/outbox-store.ts': 5,
   'local/sandboxes/sandbox-calendar-store.ts': 8,
   'local/sandboxes/sandbox-stripe-store.ts': 1,
-  'functions/store/setup-store.ts': 13,
   'functions/store/usage-store.ts': 3,
 };
 
