@@ -2,10 +2,11 @@ import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamod
 import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { EntityParser } from 'dynamodb-toolbox/entity/actions/parse';
 import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
-import { $add, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
+import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { batchWriteAll, queryAll, type Item } from './dynamo.js';
 import { profileEntity } from './entities/profile-entity.js';
 import { salonItemsQuery } from './entities/query.js';
+import { replacedWhole } from './entities/table.js';
 import { serviceEntity, setupStateEntity, stylistCalendarEntity, stylistEntity, voiceSettingsEntity } from './entities/setup-entities.js';
 import { keys } from './keys.js';
 import { DAYS, type Service, type Stylist } from '../contracts/setup.js';
@@ -76,9 +77,7 @@ export function createSetupStore(client: DynamoDBDocumentClient, tableName: stri
         new UpdateCommand(
           profileEntity()
             .build(UpdateTransaction)
-            // Replaced whole: an object given as it is for `any` would be merged into the one stored. The
-            // library's types refuse `$set` on `any` though it writes it as a plain SET (tests/unit/store-entities.test.ts).
-            .item({ pk: keys.salon(salonId), sk: keys.profileSk, name, phone, business: $set(details) as never, hours: $set(hours) as never })
+            .item({ pk: keys.salon(salonId), sk: keys.profileSk, name, phone, business: replacedWhole(details), hours: replacedWhole(hours) })
             // The salon item is created at first sign-in; never create a half salon here.
             .options({ tableName, condition: { attr: 'pk', exists: true } })
             .params().Update,

@@ -1,6 +1,7 @@
 import { agentEntity } from './agent-entity.js';
 import { appointmentEntity } from './appointment-entity.js';
 import { checkoutEntity, overageLedgerEntity, paymentAccountEntity, stripeEventEntity } from './billing-entities.js';
+import { calendarMirrorEntity } from './calendar-mirror-entity.js';
 import { callEntity, callTranscriptEntity } from './call-entities.js';
 import { callSweepEntity } from './call-sweep-entity.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
@@ -65,4 +66,5 @@ export const itemKinds = [
   stylistEntity(),
   stylistCalendarEntity(),
   serviceEntity(),
+  calendarMirrorEntity(),
 ] as const;
