@@ -17,6 +17,7 @@ import { smsOptOutEntity, smsPendingEntity, smsReceivedEntity, smsSubjectEntity 
 import { calendarSyncEntity, reminderEntity, settleMarkerEntity } from './sweep-entities.js';
 import { testCallEntity } from './test-call-entity.js';
 import { noShowSetEntity, slotOfferEntity, waitlistEntryEntity } from './waitlist-entities.js';
+import { callStatsEntity, usageDayEntity, usageWarningEntity } from './usage-entities.js';
 
 /**
  * Every typed item kind, in the order docs/architecture.md's data-model table lists them
@@ -67,4 +68,7 @@ export const itemKinds = [
   stylistCalendarEntity(),
   serviceEntity(),
   calendarMirrorEntity(),
+  callStatsEntity(),
+  usageDayEntity(),
+  usageWarningEntity(),
 ] as const;
