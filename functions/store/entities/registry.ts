@@ -4,6 +4,7 @@ import { checkoutEntity, overageLedgerEntity, paymentAccountEntity, stripeEventE
 import { calendarMirrorEntity } from './calendar-mirror-entity.js';
 import { callEntity, callTranscriptEntity } from './call-entities.js';
 import { callSweepEntity } from './call-sweep-entity.js';
+import { activityEntity, diallingEntity, sandboxOutboxEntity } from './dashboard-entities.js';
 import { deliveryClaimEntity } from './delivery-claim-entity.js';
 import { bookingCountEntity, callerEntity, dayEntity, idempotencyEntity, messageEntity } from './booking-entities.js';
 import { calendarConnectionEntity, oauthStateEntity, sandboxEventEntity, sandboxRevokedTokenEntity } from './google-entities.js';
@@ -71,4 +72,7 @@ export const itemKinds = [
   callStatsEntity(),
   usageDayEntity(),
   usageWarningEntity(),
+  activityEntity(),
+  diallingEntity(),
+  sandboxOutboxEntity(),
 ] as const;
