@@ -1,7 +1,10 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { activityEntity } from './entities/dashboard-entities.js';
 import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
-import type { ActivityKind, ActivityStore } from '../core/ports/activity-store.js';
+import type { ActivityStore } from '../core/ports/activity-store.js';
 
 /**
  * The dashboard's recent activity: one small item per thing that happened (a call, a booking, a
@@ -15,15 +18,18 @@ export function createActivityStore(client: DynamoDBDocumentClient, tableName: s
   return {
     async record(salonId, entry) {
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            pk: keys.salon(salonId),
-            sk: keys.activitySk(entry.at, entry.kind, entry.id),
-            ...entry,
-            ttl: Math.floor(Date.parse(entry.at) / 1000) + ACTIVITY_DAYS * 24 * 60 * 60,
-          },
-        }),
+        new PutCommand(
+          activityEntity()
+            .build(PutTransaction)
+            .item({
+              pk: keys.salon(salonId),
+              sk: keys.activitySk(entry.at, entry.kind, entry.id),
+              ...entry,
+              ttl: Math.floor(Date.parse(entry.at) / 1000) + ACTIVITY_DAYS * 24 * 60 * 60,
+            })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
 
@@ -31,13 +37,11 @@ export function createActivityStore(client: DynamoDBDocumentClient, tableName: s
       const result = await client.send(
         new QueryCommand(keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.activityPrefix } }, { reverse: true, limit })),
       );
-      return (result.Items ?? []).map((item) => ({
-        kind: item.kind as ActivityKind,
-        id: String(item.id),
-        at: String(item.at),
-        text: String(item.text),
-        test: item.test === true,
-      }));
+      const formatter = activityEntity().build(EntityFormatter);
+      return (result.Items ?? []).map((item) => {
+        const { kind, id, at, text, test } = formatter.format(item);
+        return { kind, id, at, text, test: test === true };
+      });
     },
   };
 }

@@ -1,56 +1,61 @@
 import { DeleteCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import type { UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
+import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { conditionally, queryAll, type Item } from './dynamo.js';
-import { salonItemsQuery } from './entities/query.js';
+import { calendarMirrorEntity } from './entities/calendar-mirror-entity.js';
+import { keyQuery, salonItemsQuery } from './entities/query.js';
+import { replacedWhole } from './entities/table.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
-import type { MirrorChannel, CalendarMirror, CalendarMirrorStore } from '../core/ports/calendar-mirror-store.js';
+import type { CalendarMirror, CalendarMirrorStore } from '../core/ports/calendar-mirror-store.js';
 
 const NO_CHANNEL = '0000';
 
-export function toMirror(item: Item): CalendarMirror {
+type MirrorEntity = ReturnType<typeof calendarMirrorEntity>;
+
+export function toMirror(stored: Item): CalendarMirror {
+  const item = calendarMirrorEntity().build(EntityFormatter).format(stored);
   return {
-    salonId: String(item.salonId),
-    calendarId: String(item.calendarId),
-    busy: (item.busy as CalendarMirror['busy'] | undefined) ?? {},
-    syncToken: typeof item.syncToken === 'string' ? item.syncToken : null,
-    syncedAt: typeof item.syncedAt === 'string' ? item.syncedAt : null,
-    notifiedAt: typeof item.notifiedAt === 'string' ? item.notifiedAt : null,
-    failure: (item.failure as CalendarMirror['failure'] | undefined) ?? null,
-    channel: (item.channel as MirrorChannel | undefined) ?? null,
-    ownWrites: (item.ownWrites as CalendarMirror['ownWrites'] | undefined) ?? {},
-    dueAt: String(item.dueAt ?? NO_CHANNEL),
-    version: Number(item.version ?? 0),
+    salonId: item.salonId,
+    calendarId: item.calendarId,
+    busy: item.busy ?? {},
+    syncToken: item.syncToken ?? null,
+    syncedAt: item.syncedAt ?? null,
+    notifiedAt: item.notifiedAt ?? null,
+    failure: item.failure ?? null,
+    channel: item.channel ?? null,
+    ownWrites: item.ownWrites ?? {},
+    dueAt: item.dueAt ?? NO_CHANNEL,
+    version: item.version ?? 0,
   };
 }
 
 /** One mirror's key, for reads batched with other items (a booking's one read). */
 export const mirrorKey = (salonId: string, calendarId: string) => ({ pk: keys.salon(salonId), sk: keys.calendarMirrorSk(calendarId) });
 
+/** One of the mirror's own writes, by event id (a path the library reads whatever the id holds). */
+const ownWrite = (eventId: string) => `ownWrites['${eventId}']` as const;
+const EXISTS: Condition<MirrorEntity> = { attr: 'pk', exists: true };
+
 export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableName: string): CalendarMirrorStore {
   const key = mirrorKey;
-  const touch = (
-    salonId: string,
-    calendarId: string,
-    expression: string,
-    values: Record<string, unknown>,
-    more: { condition?: string; names?: Record<string, string> } = {},
-  ) =>
+  /** One conditional update of the mirror, built by its entity (on a mirror that exists, unless told otherwise). */
+  const touch = (salonId: string, calendarId: string, changes: Omit<UpdateItemInput<MirrorEntity>, 'pk' | 'sk'>, condition: Condition<MirrorEntity> = EXISTS) =>
     conditionally(
       client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(salonId, calendarId),
-          UpdateExpression: expression,
-          ConditionExpression: more.condition ?? 'attribute_exists(pk)',
-          ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-          ...(more.names ? { ExpressionAttributeNames: more.names } : {}),
-        }),
+        new UpdateCommand(
+          calendarMirrorEntity()
+            .build(UpdateTransaction)
+            .item({ ...key(salonId, calendarId), ...changes })
+            .options({ tableName, condition })
+            .params().Update,
+        ),
       ),
     );
-  const indexed = (mirror: CalendarMirror) => ({
-    [tableKeys.gsi1.partitionKey]: keys.calendarMirrorIndex,
-    [tableKeys.gsi1.sortKey]: `${mirror.dueAt}#${mirror.salonId}#${mirror.calendarId}`,
-  });
+  const indexed = (mirror: CalendarMirror) => ({ gsi1pk: keys.calendarMirrorIndex, gsi1sk: `${mirror.dueAt}#${mirror.salonId}#${mirror.calendarId}` });
   return {
     async list(salonId) {
       const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.calendarMirrorPrefix));
@@ -60,81 +65,63 @@ export function createCalendarMirrorStore(client: DynamoDBDocumentClient, tableN
       if (mirror.version === 1) {
         return conditionally(
           client.send(
-            new PutCommand({
-              TableName: tableName,
-              Item: { ...key(mirror.salonId, mirror.calendarId), ...mirror, ...indexed(mirror) },
-              ConditionExpression: 'attribute_not_exists(pk)',
-            }),
+            new PutCommand(
+              calendarMirrorEntity()
+                .build(PutTransaction)
+                .item({ ...key(mirror.salonId, mirror.calendarId), ...mirror, ...indexed(mirror) })
+                .options({ tableName, condition: { attr: 'pk', exists: false } })
+                .params().Put,
+            ),
           ),
         );
       }
-      const fields = {
-        busy: mirror.busy,
-        syncToken: mirror.syncToken,
-        syncedAt: mirror.syncedAt,
-        failure: mirror.failure,
-        channel: mirror.channel,
-        dueAt: mirror.dueAt,
-        version: mirror.version,
-        ...indexed(mirror),
-      };
-      const names: Record<string, string> = Object.fromEntries(Object.keys(fields).map((field, index) => [`#f${index}`, field]));
-      const values: Record<string, unknown> = Object.fromEntries(Object.values(fields).map((value, index) => [`:f${index}`, value]));
-      const sets = Object.keys(fields).map((_, index) => `#f${index} = :f${index}`);
-      const removes = settled.map((eventId, index) => ((names[`#o${index}`] = eventId), `#own.#o${index}`));
-      if (removes.length) names['#own'] = 'ownWrites';
       return touch(
         mirror.salonId,
         mirror.calendarId,
-        `SET ${sets.join(', ')}${removes.length ? ` REMOVE ${removes.join(', ')}` : ''}`,
-        { ...values, ':previous': mirror.version - 1 },
         {
-          condition: '#version = :previous',
-          names: { ...names, '#version': 'version' },
+          // Each written whole: the sync's state replaces the one it read.
+          busy: replacedWhole(mirror.busy),
+          syncToken: mirror.syncToken,
+          syncedAt: mirror.syncedAt,
+          failure: replacedWhole(mirror.failure),
+          channel: replacedWhole(mirror.channel),
+          dueAt: mirror.dueAt,
+          version: mirror.version,
+          ...indexed(mirror),
+          ...(settled.length ? { ownWrites: Object.fromEntries(settled.map((eventId) => [eventId, $remove()])) } : {}),
         },
+        { attr: 'version', eq: mirror.version - 1 },
       );
     },
     async noteNotified(salonId, calendarId, at) {
-      await touch(salonId, calendarId, 'SET notifiedAt = :at', { ':at': at });
+      await touch(salonId, calendarId, { notifiedAt: at });
     },
     async noteOwnWrite(salonId, calendarId, eventId, at) {
-      const names = { '#own': 'ownWrites' };
-      const add = () =>
-        touch(salonId, calendarId, 'SET #own.#id = :at', { ':at': at }, { condition: 'attribute_exists(#own)', names: { ...names, '#id': eventId } });
+      const add = () => touch(salonId, calendarId, { ownWrites: { [eventId]: at } }, { attr: 'ownWrites', exists: true });
       // A mirror saved before own writes were kept has no map to add to: it gets one (unless a racing write just made it).
       return (
         (await add()) ||
-        (await touch(
-          salonId,
-          calendarId,
-          'SET #own = :own',
-          { ':own': { [eventId]: at } },
-          { condition: 'attribute_exists(pk) AND attribute_not_exists(#own)', names },
-        )) ||
+        (await touch(salonId, calendarId, { ownWrites: $set({ [eventId]: at }) }, { and: [EXISTS, { attr: 'ownWrites', exists: false }] })) ||
         add()
       );
     },
     dropOwnWrite(salonId, calendarId, eventId) {
-      return touch(salonId, calendarId, 'REMOVE #own.#id', {}, { condition: 'attribute_exists(#own.#id)', names: { '#own': 'ownWrites', '#id': eventId } });
+      return touch(salonId, calendarId, { ownWrites: { [eventId]: $remove() } }, { attr: ownWrite(eventId), exists: true });
     },
     async noteFailure(salonId, calendarId, failure) {
-      await touch(salonId, calendarId, `SET failure = :failure, ${tableKeys.gsi1.sortKey} = :due`, {
-        ':failure': failure,
-        ':due': `${NO_CHANNEL}#${salonId}#${calendarId}`,
-      });
+      await touch(salonId, calendarId, { failure: replacedWhole(failure), gsi1sk: `${NO_CHANNEL}#${salonId}#${calendarId}` });
     },
     async dueForRenewal(before, limit) {
       const items = await queryAll(
         client,
-        {
-          TableName: tableName,
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :index AND gsi1sk < :before',
-          ExpressionAttributeValues: { ':index': keys.calendarMirrorIndex, ':before': before.toISOString() },
-        },
+        keyQuery(tableName, { index: 'gsi1', partition: keys.calendarMirrorIndex, range: { lt: before.toISOString() } }),
         limit,
       );
-      return items.map((item) => ({ salonId: String(item.salonId), calendarId: String(item.calendarId) }));
+      const formatter = calendarMirrorEntity().build(EntityFormatter);
+      return items.map((item) => {
+        const { salonId, calendarId } = formatter.format(item, { attributes: ['salonId', 'calendarId'] });
+        return { salonId, calendarId };
+      });
     },
     async remove(salonId, calendarId) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: key(salonId, calendarId) }));

@@ -1,27 +1,46 @@
 import { QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { conditionally } from './dynamo.js';
+import { keyQuery } from './entities/query.js';
+import { callStatsEntity } from './entities/usage-entities.js';
 import { keys } from './keys.js';
 import type { CallStatsStore } from '../core/ports/call-stats-store.js';
 
+type StatsEntity = ReturnType<typeof callStatsEntity>;
+
+/** The call is not in the set yet (a set not made yet holds none). */
+const notCounted = (set: 'callSids' | 'ratedSids', callSid: string): Condition<StatsEntity> => ({
+  or: [{ attr: set, exists: false } as Condition<StatsEntity>, { not: { attr: set, contains: callSid } as Condition<StatsEntity> }],
+});
+
+const FIGURES = ['day', 'calls', 'missed', 'rated', 'satisfied'] as const;
+
 export function createCallStatsStore(client: DynamoDBDocumentClient, tableName: string): CallStatsStore {
-  const addOnce = (salonId: string, day: string, set: 'callSids' | 'ratedSids', callSid: string, counters: Record<string, number>) =>
+  const addOnce = (
+    salonId: string,
+    day: string,
+    set: 'callSids' | 'ratedSids',
+    callSid: string,
+    counters: Partial<Record<'calls' | 'missed' | 'rated' | 'satisfied', number>>,
+  ) =>
     conditionally(
       client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: { pk: keys.salon(salonId), sk: keys.callStatsSk(day) },
-          UpdateExpression: `ADD ${Object.keys(counters)
-            .map((name) => `#${name} :${name}`)
-            .join(', ')}, #set :sid SET #day = :day`,
-          ConditionExpression: 'attribute_not_exists(#set) OR NOT contains(#set, :one)',
-          ExpressionAttributeNames: { '#set': set, '#day': 'day', ...Object.fromEntries(Object.keys(counters).map((name) => [`#${name}`, name])) },
-          ExpressionAttributeValues: {
-            ':sid': new Set([callSid]),
-            ':one': callSid,
-            ':day': day,
-            ...Object.fromEntries(Object.entries(counters).map(([name, value]) => [`:${name}`, value])),
-          },
-        }),
+        new UpdateCommand(
+          callStatsEntity()
+            .build(UpdateTransaction)
+            .item({
+              pk: keys.salon(salonId),
+              sk: keys.callStatsSk(day),
+              day,
+              [set]: $add(new Set([callSid])),
+              ...Object.fromEntries(Object.entries(counters).map(([name, value]) => [name, $add(value)])),
+            })
+            .options({ tableName, condition: notCounted(set, callSid) })
+            .params().Update,
+        ),
       ),
     );
 
@@ -31,21 +50,19 @@ export function createCallStatsStore(client: DynamoDBDocumentClient, tableName: 
 
     async days(salonId, from, to) {
       const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
-          ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':from': keys.callStatsSk(from), ':to': keys.callStatsSk(to) },
-          ProjectionExpression: '#day, calls, missed, rated, satisfied',
-          ExpressionAttributeNames: { '#day': 'day' },
-        }),
+        new QueryCommand(
+          keyQuery(
+            tableName,
+            { partition: keys.salon(salonId), range: { between: [keys.callStatsSk(from), keys.callStatsSk(to)] } },
+            { attributes: [...FIGURES] },
+          ),
+        ),
       );
-      return (result.Items ?? []).map((item) => ({
-        day: String(item.day),
-        calls: Number(item.calls ?? 0),
-        missed: Number(item.missed ?? 0),
-        rated: Number(item.rated ?? 0),
-        satisfied: Number(item.satisfied ?? 0),
-      }));
+      const formatter = callStatsEntity().build(EntityFormatter);
+      return (result.Items ?? []).map((item) => {
+        const { day, calls, missed, rated, satisfied } = formatter.format(item, { attributes: [...FIGURES] });
+        return { day, calls: calls ?? 0, missed: missed ?? 0, rated: rated ?? 0, satisfied: satisfied ?? 0 };
+      });
     },
   };
 }

@@ -1,12 +1,20 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import type { UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
+import { $add, $get } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { outboxEventId } from '../contracts/events.js';
 import type { CallAction } from '../contracts/calls.js';
 import { createCallSweepMarkers, sweepMarkerPut } from './call-sweep-markers.js';
 import { outboxEventPut } from './event-outbox.js';
 import { toRecord } from './call-types.js';
-import { type CallPosition, type CallRecord, type TranscriptLine } from '../core/ports/call-types.js';
+import { type CallPosition, type CallRecord } from '../core/ports/call-types.js';
 import { conditionally, isConditionFailure } from './dynamo.js';
+import { callEntity, callTranscriptEntity } from './entities/call-entities.js';
+import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
 import type { CallStore } from '../core/ports/call-store.js';
 
@@ -15,29 +23,45 @@ const ACTION_FIELDS = { booked: 'bookingIds', moved: 'movedIds', cancelled: 'can
   keyof CallRecord
 >;
 
+type CallEntity = ReturnType<typeof callEntity>;
+/** The facts a source may know of a call, as stored. */
+type CallFacts = Omit<{ [Name in keyof CallRecord]?: CallRecord[Name] | null }, (typeof ACTION_FIELDS)[CallAction]> & { gsi1pk?: string; gsi1sk?: string };
+
 const callKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callSk(callSid) });
 const transcriptKey = (salonId: string, callSid: string) => ({ pk: keys.salon(salonId), sk: keys.callTranscriptSk(callSid) });
 /** What every write of a call is conditional on: no tombstone. */
-const NOT_DELETED = 'attribute_not_exists(deletedAt)';
-const KNOWN = `attribute_exists(pk) AND ${NOT_DELETED}`;
+const NOT_DELETED: Condition<CallEntity> = { attr: 'deletedAt', exists: false };
+const KNOWN: Condition<CallEntity> = { and: [{ attr: 'pk', exists: true }, NOT_DELETED] };
 const logPlace = (position: CallPosition) => `${position.startedAt}#${position.callSid}`;
 
+/** One update of a call's record, built by its entity. */
+function callUpdate(
+  tableName: string,
+  salonId: string,
+  callSid: string,
+  changes: Omit<UpdateItemInput<CallEntity>, 'pk' | 'sk'>,
+  condition: Condition<CallEntity>,
+) {
+  return callEntity()
+    .build(UpdateTransaction)
+    .item({ ...callKey(salonId, callSid), ...changes })
+    .options({ tableName, condition })
+    .params().Update;
+}
+
+const present = (fields: CallFacts) => Object.entries(fields).filter(([, value]) => value !== undefined && value !== null);
+
 /** Sets each field only where the record has none yet: the first source to know a fact wins, duplicates change nothing. */
-function firstWins(fields: Record<string, unknown>) {
-  const present = Object.entries(fields).filter(([, value]) => value !== undefined && value !== null);
-  return {
-    UpdateExpression: `SET ${present.map(([name]) => `#${name} = if_not_exists(#${name}, :${name})`).join(', ')}`,
-    ConditionExpression: NOT_DELETED,
-    ExpressionAttributeNames: Object.fromEntries(present.map(([name]) => [`#${name}`, name])),
-    ExpressionAttributeValues: Object.fromEntries(present.map(([name, value]) => [`:${name}`, value])),
-  };
+function firstWins(tableName: string, salonId: string, callSid: string, fields: CallFacts, condition: Condition<CallEntity> = NOT_DELETED) {
+  const changes = Object.fromEntries(present(fields).map(([name, value]) => [name, $get(name as never, value)]));
+  return callUpdate(tableName, salonId, callSid, changes as Omit<UpdateItemInput<CallEntity>, 'pk' | 'sk'>, condition);
 }
 
 /** The record a first-wins write of `fields` leaves on `item`: what the transaction writes, known before it commits. */
-function afterFirstWins(item: Record<string, unknown>, fields: Record<string, unknown>): Record<string, unknown> {
+function afterFirstWins(item: Record<string, unknown>, fields: CallFacts): Record<string, unknown> {
   const merged = { ...item };
-  for (const [name, value] of Object.entries(fields)) {
-    if (value !== undefined && value !== null && (merged[name] === undefined || merged[name] === null)) merged[name] = value;
+  for (const [name, value] of present(fields)) {
+    if (merged[name] === undefined || merged[name] === null) merged[name] = value;
   }
   return merged;
 }
@@ -62,11 +86,9 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
   }
 
   /** The record as the write left it; null on a tombstone, which the write leaves as it is. */
-  async function update(salonId: string, callSid: string, fields: Record<string, unknown>): Promise<CallRecord | null> {
+  async function update(salonId: string, callSid: string, fields: CallFacts): Promise<CallRecord | null> {
     try {
-      const result = await client.send(
-        new UpdateCommand({ TableName: tableName, Key: callKey(salonId, callSid), ...firstWins(fields), ReturnValues: 'ALL_NEW' }),
-      );
+      const result = await client.send(new UpdateCommand({ ...firstWins(tableName, salonId, callSid, fields), ReturnValues: 'ALL_NEW' }));
       return toRecord(result.Attributes ?? {});
     } catch (error) {
       if (isConditionFailure(error)) return null;
@@ -75,35 +97,22 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
   }
 
   /** Only for a call that exists: a tool call or callback naming a call we never saw creates nothing. */
-  async function setFlags(salonId: string, callSid: string, flags: readonly string[]) {
+  async function setFlags(salonId: string, callSid: string, flags: readonly ('transferred' | 'agentConnected' | 'salonAnswered')[]) {
     if (!flags.length) return;
-    await conditionally(
-      client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: callKey(salonId, callSid),
-          UpdateExpression: `SET ${flags.map((flag) => `#${flag} = :yes`).join(', ')}`,
-          ConditionExpression: KNOWN,
-          ExpressionAttributeNames: Object.fromEntries(flags.map((flag) => [`#${flag}`, flag])),
-          ExpressionAttributeValues: { ':yes': true },
-        }),
-      ),
-    );
+    const changes = Object.fromEntries(flags.map((flag) => [flag, true]));
+    await conditionally(client.send(new UpdateCommand(callUpdate(tableName, salonId, callSid, changes, KNOWN))));
   }
 
+  /** What is left of a deleted call: its names, and when the tombstone goes. */
+  const tombstonePut = (salonId: string, callSid: string, deletedAt: string, keepUntil: number, condition: Condition<CallEntity>) =>
+    callEntity()
+      .build(PutTransaction)
+      .item({ ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil })
+      .options({ tableName, condition })
+      .params().Put;
+
   async function addToSet(salonId: string, callSid: string, field: (typeof ACTION_FIELDS)[CallAction], value: string) {
-    await conditionally(
-      client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: callKey(salonId, callSid),
-          UpdateExpression: 'ADD #field :value',
-          ConditionExpression: KNOWN,
-          ExpressionAttributeNames: { '#field': field },
-          ExpressionAttributeValues: { ':value': new Set([value]) },
-        }),
-      ),
-    );
+    await conditionally(client.send(new UpdateCommand(callUpdate(tableName, salonId, callSid, { [field]: $add(new Set([value])) }, KNOWN))));
   }
 
   return {
@@ -136,21 +145,21 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
           await markers.put(salonId, callSid, end.endedAt);
           return update(salonId, callSid, fields);
         }
-        const ended = toRecord(afterFirstWins(item ?? {}, { ...fields, completedPublished: true }));
-        const write = firstWins({ ...fields, completedPublished: true });
+        const ended = toRecord(afterFirstWins(item ?? callKey(salonId, callSid), { ...fields, completedPublished: true }));
         try {
           await client.send(
             new TransactWriteCommand({
               TransactItems: [
                 { Put: sweepMarkerPut(tableName, salonId, callSid, end.endedAt) },
                 {
-                  Update: {
-                    TableName: tableName,
-                    Key: callKey(salonId, callSid),
-                    ...write,
-                    // Not ended, deleted or first written by another source since it was read: the event carries the record this end leaves.
-                    ConditionExpression: `${NOT_DELETED} AND attribute_not_exists(completedPublished) AND ${item ? 'attribute_exists(pk)' : 'attribute_not_exists(pk)'}`,
-                  },
+                  // Not ended, deleted or first written by another source since it was read: the event carries the record this end leaves.
+                  Update: firstWins(
+                    tableName,
+                    salonId,
+                    callSid,
+                    { ...fields, completedPublished: true },
+                    { and: [NOT_DELETED, { attr: 'completedPublished', exists: false }, { attr: 'pk', exists: item !== undefined }] },
+                  ),
                 },
                 {
                   Put: outboxEventPut(tableName, {
@@ -176,17 +185,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     },
 
     async markUsageMetered(salonId, callSid) {
-      await conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: callKey(salonId, callSid),
-            UpdateExpression: 'SET usagePending = :no',
-            ConditionExpression: KNOWN,
-            ExpressionAttributeValues: { ':no': false },
-          }),
-        ),
-      );
+      await conditionally(client.send(new UpdateCommand(callUpdate(tableName, salonId, callSid, { usagePending: false }, KNOWN))));
       await markers.drop(salonId, callSid);
     },
 
@@ -195,13 +194,20 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       await markers.put(salonId, callSid, conversation.startedAt);
       // The transcript before the record: a deletion between the two then always finds it, or the record's write is refused and it goes again here.
       await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: transcriptKey(salonId, callSid),
-          UpdateExpression: 'SET #lines = if_not_exists(#lines, :lines), #ttl = if_not_exists(#ttl, :ttl)',
-          ExpressionAttributeNames: { '#lines': 'lines', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':lines': conversation.transcript, ':ttl': conversation.transcriptExpiresAt },
-        }),
+        new UpdateCommand(
+          callTranscriptEntity()
+            .build(UpdateTransaction)
+            .item({
+              ...transcriptKey(salonId, callSid),
+              lines: $get(
+                'lines',
+                conversation.transcript.map(({ role, text, at }) => ({ role, text, at })),
+              ),
+              ttl: $get('ttl', conversation.transcriptExpiresAt),
+            })
+            .options({ tableName })
+            .params().Update,
+        ),
       );
       const recorded = await update(salonId, callSid, {
         ...identity(salonId, callSid, conversation.startedAt),
@@ -227,22 +233,21 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
 
     async transcript(salonId, callSid) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: transcriptKey(salonId, callSid) }));
-      const item = result.Item;
+      if (!result.Item) return null;
+      const { lines, ttl } = callTranscriptEntity().build(EntityFormatter).format(result.Item);
       // DynamoDB removes expired items within days, not at once: an expired transcript is already gone.
-      if (!item || (typeof item.ttl === 'number' && item.ttl * 1000 <= Date.now())) return null;
-      return item.lines as TranscriptLine[];
+      return ttl * 1000 <= Date.now() ? null : lines;
     },
 
     async list(salonId, { limit, after }) {
       const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: after ? 'gsi1pk = :pk AND gsi1sk < :after' : 'gsi1pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.callsByStart(salonId), ...(after ? { ':after': logPlace(after) } : {}) },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
+        new QueryCommand(
+          keyQuery(
+            tableName,
+            { index: 'gsi1', partition: keys.callsByStart(salonId), ...(after ? { range: { lt: logPlace(after) } } : {}) },
+            { reverse: true, limit },
+          ),
+        ),
       );
       const calls = (result.Items ?? []).map(toRecord);
       const last = calls.at(-1);
@@ -256,12 +261,20 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
       if (call.usagePending) return 'unmetered';
       const replaced = await conditionally(
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil },
-            ConditionExpression: `completedPublished = :yes AND (attribute_not_exists(usagePending) OR usagePending = :no) AND ${NOT_DELETED}`,
-            ExpressionAttributeValues: { ':yes': true, ':no': false },
-          }),
+          new PutCommand(
+            tombstonePut(salonId, callSid, deletedAt, keepUntil, {
+              and: [
+                { attr: 'completedPublished', eq: true },
+                {
+                  or: [
+                    { attr: 'usagePending', exists: false },
+                    { attr: 'usagePending', eq: false },
+                  ],
+                },
+                NOT_DELETED,
+              ],
+            }),
+          ),
         ),
       );
       if (!replaced) return 'missing';
@@ -276,15 +289,7 @@ export function createCallStore(client: DynamoDBDocumentClient, tableName: strin
     },
 
     async ignore(salonId, callSid, { deletedAt, keepUntil }) {
-      await conditionally(
-        client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...callKey(salonId, callSid), salonId, callSid, deletedAt, ttl: keepUntil },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
-        ),
-      );
+      await conditionally(client.send(new PutCommand(tombstonePut(salonId, callSid, deletedAt, keepUntil, { attr: 'pk', exists: false }))));
     },
 
     sweep: markers,

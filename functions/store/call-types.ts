@@ -1,27 +1,33 @@
-import type { CallRoute, CallEvaluation, CallRecord } from '../core/ports/call-types.js';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { callEntity } from './entities/call-entities.js';
+import type { CallRecord } from '../core/ports/call-types.js';
+
+const sorted = (ids: Set<string> | undefined) => [...(ids ?? [])].sort();
 
 /** How an item of the table reads as a call's record (the record's shape is core's: functions/core/ports/call-types.ts). */
-export function toRecord(item: Record<string, unknown>): CallRecord {
+export function toRecord(stored: Record<string, unknown>): CallRecord {
+  const item = callEntity().build(EntityFormatter).format(stored);
   return {
-    salonId: String(item.salonId),
-    callSid: String(item.callSid),
-    callerPhone: (item.callerPhone as string | undefined) ?? null,
-    startedAt: String(item.startedAt),
-    route: (item.route as CallRoute | undefined) ?? 'agent',
+    salonId: item.salonId,
+    callSid: item.callSid,
+    callerPhone: item.callerPhone ?? null,
+    // Only a tombstone has no start, and no record is read from one.
+    startedAt: item.startedAt ?? '',
+    route: item.route ?? 'agent',
     test: item.test === true,
-    endedAt: (item.endedAt as string | undefined) ?? null,
-    durationSeconds: typeof item.durationSeconds === 'number' ? item.durationSeconds : null,
-    finalStatus: (item.finalStatus as string | undefined) ?? null,
+    endedAt: item.endedAt ?? null,
+    durationSeconds: item.durationSeconds ?? null,
+    finalStatus: item.finalStatus ?? null,
     transferred: item.transferred === true,
     agentConnected: item.agentConnected === true,
     salonAnswered: item.salonAnswered === true,
-    conversationId: (item.conversationId as string | undefined) ?? null,
-    summary: (item.summary as string | undefined) ?? null,
-    evaluation: (item.evaluation as CallEvaluation | undefined) ?? null,
-    bookingIds: [...((item.bookingIds as Set<string> | undefined) ?? [])].sort(),
-    movedIds: [...((item.movedIds as Set<string> | undefined) ?? [])].sort(),
-    cancelledIds: [...((item.cancelledIds as Set<string> | undefined) ?? [])].sort(),
-    messageIds: [...((item.messageIds as Set<string> | undefined) ?? [])].sort(),
+    conversationId: item.conversationId ?? null,
+    summary: item.summary ?? null,
+    evaluation: item.evaluation ?? null,
+    bookingIds: sorted(item.bookingIds),
+    movedIds: sorted(item.movedIds),
+    cancelledIds: sorted(item.cancelledIds),
+    messageIds: sorted(item.messageIds),
     completedPublished: item.completedPublished === true,
     usagePending: item.usagePending === true,
   };

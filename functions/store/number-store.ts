@@ -1,30 +1,48 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import type { Condition } from 'dynamodb-toolbox/entity/actions/parseCondition';
+import { DeleteTransaction } from 'dynamodb-toolbox/entity/actions/transactDelete';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import type { UpdateItemInput } from 'dynamodb-toolbox/entity/actions/update';
+import { $remove, $set } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { conditionally, queryAll, type Item } from './dynamo.js';
+import { numberWaitingEntity, phoneNumberEntity } from './entities/number-entities.js';
+import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
-import type { NumberState, FormerHolder, PhoneNumberRecord, NumberStore } from '../core/ports/number-store.js';
+import type { NumberState, PhoneNumberRecord, NumberStore } from '../core/ports/number-store.js';
 
 const STATE_INDEX: Record<Exclude<NumberState, 'assigned'>, string> = { free: keys.freeNumbersIndex, quarantined: keys.quarantinedNumbersIndex };
 /** Sorts after every ISO time: a number an operator holds is never due. */
 const HELD = '~held';
 
-function toRecord(item: Item): PhoneNumberRecord {
-  const salonId = typeof item.salonId === 'string' ? item.salonId : null;
+type NumberEntity = ReturnType<typeof phoneNumberEntity>;
+type NumberChanges = Omit<UpdateItemInput<NumberEntity>, 'pk' | 'sk'>;
+
+function toRecord(stored: Item): PhoneNumberRecord {
+  const item = phoneNumberEntity().build(EntityFormatter).format(stored);
   // Numbers assigned before the pool existed carry only their salon.
-  const state: NumberState = item.state === 'free' || item.state === 'quarantined' ? item.state : 'assigned';
+  const state: NumberState = item.state ?? 'assigned';
   return {
-    phoneNumber: String(item.phoneNumber ?? String(item.pk).slice('PHONE#'.length)),
+    phoneNumber: item.phoneNumber ?? item.pk.slice(keys.phone('').length),
     state,
-    salonId: state === 'assigned' ? salonId : null,
-    since: String(item.since ?? ''),
-    until: typeof item.until === 'string' && item.until !== HELD ? item.until : null,
-    former: (item.former as FormerHolder | undefined) ?? null,
+    salonId: state === 'assigned' ? (item.salonId ?? null) : null,
+    since: item.since ?? '',
+    until: item.until !== undefined && item.until !== HELD ? item.until : null,
+    former: item.former ?? null,
   };
 }
 
+/** A number that is not a salon's: stocked, or released and not taken since. */
+const UNHELD: Condition<NumberEntity> = {
+  and: [
+    { attr: 'pk', exists: true },
+    { attr: 'salonId', exists: false },
+  ],
+};
+
 export function createNumberStore(client: DynamoDBDocumentClient, tableName: string): NumberStore {
   const key = (e164: string) => ({ pk: keys.phone(e164), sk: keys.salonSk });
-  const assignedIndex = (e164: string) => ({ ':index': keys.phoneIndex, ':number': e164 });
 
   async function get(e164: string) {
     const result = await client.send(new GetCommand({ TableName: tableName, Key: key(e164), ConsistentRead: true }));
@@ -32,42 +50,56 @@ export function createNumberStore(client: DynamoDBDocumentClient, tableName: str
   }
 
   async function indexed(index: string, options: { upTo?: string; limit?: number } = {}) {
-    return queryAll(
+    const items = await queryAll(
       client,
-      {
-        TableName: tableName,
-        IndexName: tableKeys.gsi1.name,
-        KeyConditionExpression: options.upTo ? 'gsi1pk = :index AND gsi1sk <= :upTo' : 'gsi1pk = :index',
-        ExpressionAttributeValues: { ':index': index, ...(options.upTo ? { ':upTo': options.upTo } : {}) },
-      },
+      keyQuery(tableName, { index: 'gsi1', partition: index, ...(options.upTo ? { range: { lte: options.upTo } } : {}) }),
       options.limit,
     );
+    return items.map(toRecord);
   }
 
-  /** Into `assigned` for the salon, from a state that allows it (the condition decides, so two salons never both win). */
-  function takeWhen(e164: string, salonId: string, now: Date, condition: string) {
-    return conditionally(
+  /** One conditional update of the number, built by its entity: answers whether the condition held. */
+  const update = (e164: string, changes: NumberChanges, condition: Condition<NumberEntity>) =>
+    conditionally(
       client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: key(e164),
-          ConditionExpression: condition,
-          UpdateExpression:
-            'SET #state = :assigned, salonId = :salonId, since = :now, phoneNumber = :number, gsi1pk = :index, gsi1sk = :number REMOVE #until, former',
-          ExpressionAttributeNames: { '#state': 'state', '#until': 'until' },
-          ExpressionAttributeValues: {
-            ':assigned': 'assigned',
-            ':free': 'free',
-            ':quarantined': 'quarantined',
-            ':salonId': salonId,
-            ':now': now.toISOString(),
-            ...assignedIndex(e164),
-          },
-        }),
+        new UpdateCommand(
+          phoneNumberEntity()
+            .build(UpdateTransaction)
+            .item({ ...key(e164), ...changes })
+            .options({ tableName, condition })
+            .params().Update,
+        ),
       ),
     );
-  }
-  const TAKEABLE = '#state = :free OR (#state = :quarantined AND #until <= :now) OR salonId = :salonId';
+
+  /** Into `assigned` for the salon, from a state that allows it (the condition decides, so two salons never both win). */
+  const takeWhen = (e164: string, salonId: string, now: Date, condition: Condition<NumberEntity>) =>
+    update(
+      e164,
+      {
+        state: 'assigned',
+        salonId,
+        since: now.toISOString(),
+        phoneNumber: e164,
+        gsi1pk: keys.phoneIndex,
+        gsi1sk: e164,
+        until: $remove(),
+        former: $remove(),
+      },
+      condition,
+    );
+  const takeable = (salonId: string, now: Date): Condition<NumberEntity> => ({
+    or: [
+      { attr: 'state', eq: 'free' },
+      {
+        and: [
+          { attr: 'state', eq: 'quarantined' },
+          { attr: 'until', lte: now.toISOString() },
+        ],
+      },
+      { attr: 'salonId', eq: salonId },
+    ],
+  });
 
   return {
     get,
@@ -79,100 +111,77 @@ export function createNumberStore(client: DynamoDBDocumentClient, tableName: str
     stock: (e164, at) =>
       conditionally(
         client.send(
-          new PutCommand({
-            TableName: tableName,
-            Item: { ...key(e164), phoneNumber: e164, state: 'free', since: at, gsi1pk: STATE_INDEX.free, gsi1sk: `${at}#${e164}` },
-            ConditionExpression: 'attribute_not_exists(pk)',
-          }),
+          new PutCommand(
+            phoneNumberEntity()
+              .build(PutTransaction)
+              .item({ ...key(e164), phoneNumber: e164, state: 'free', since: at, gsi1pk: STATE_INDEX.free, gsi1sk: `${at}#${e164}` })
+              .options({ tableName, condition: { attr: 'pk', exists: false } })
+              .params().Put,
+          ),
         ),
       ),
     async available(now, limit) {
       const free = await indexed(STATE_INDEX.free, { limit });
       const due = free.length < limit ? await indexed(STATE_INDEX.quarantined, { upTo: now.toISOString(), limit: limit - free.length }) : [];
-      return [...free, ...due].map((item) => String(item.phoneNumber));
+      return [...free, ...due].map((record) => record.phoneNumber);
     },
-    take: (e164, salonId, now) => takeWhen(e164, salonId, now, TAKEABLE),
-    assign: (e164, salonId, now) => takeWhen(e164, salonId, now, `attribute_not_exists(pk) OR ${TAKEABLE}`),
+    take: (e164, salonId, now) => takeWhen(e164, salonId, now, takeable(salonId, now)),
+    assign: (e164, salonId, now) => takeWhen(e164, salonId, now, { or: [{ attr: 'pk', exists: false }, takeable(salonId, now)] }),
     giveBack: (e164, salonId, at) =>
-      conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(e164),
-            ConditionExpression: 'salonId = :salonId',
-            UpdateExpression: 'SET #state = :free, since = :at, gsi1pk = :index, gsi1sk = :sort REMOVE salonId',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':salonId': salonId, ':free': 'free', ':at': at, ':index': STATE_INDEX.free, ':sort': `${at}#${e164}` },
-          }),
-        ),
-      ),
+      update(e164, { state: 'free', since: at, gsi1pk: STATE_INDEX.free, gsi1sk: `${at}#${e164}`, salonId: $remove() }, { attr: 'salonId', eq: salonId }),
     quarantine: (e164, { at, until, former, holder }) =>
-      conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(e164),
-            ConditionExpression: holder ? 'salonId = :holder' : 'attribute_exists(pk) AND attribute_not_exists(salonId)',
-            UpdateExpression: `SET #state = :quarantined, since = :at, #until = :until, gsi1pk = :index, gsi1sk = :sort${former ? ', former = :former' : ''} REMOVE salonId${former ? '' : ', former'}`,
-            ExpressionAttributeNames: { '#state': 'state', '#until': 'until' },
-            ExpressionAttributeValues: {
-              ':quarantined': 'quarantined',
-              ':at': at,
-              ':until': until ?? HELD,
-              ':index': STATE_INDEX.quarantined,
-              ':sort': `${until ?? HELD}#${e164}`,
-              ...(former ? { ':former': former } : {}),
-              ...(holder ? { ':holder': holder } : {}),
-            },
-          }),
-        ),
+      update(
+        e164,
+        {
+          state: 'quarantined',
+          since: at,
+          until: until ?? HELD,
+          gsi1pk: STATE_INDEX.quarantined,
+          gsi1sk: `${until ?? HELD}#${e164}`,
+          salonId: $remove(),
+          // Written whole: a map given as it is would be merged into the one stored.
+          former: former ? $set(former) : $remove(),
+        },
+        holder ? { attr: 'salonId', eq: holder } : UNHELD,
       ),
     free: (e164, at) =>
-      conditionally(
-        client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: key(e164),
-            ConditionExpression: '#state = :quarantined',
-            UpdateExpression: 'SET #state = :free, since = :at, gsi1pk = :index, gsi1sk = :sort REMOVE #until, former',
-            ExpressionAttributeNames: { '#state': 'state', '#until': 'until' },
-            ExpressionAttributeValues: { ':quarantined': 'quarantined', ':free': 'free', ':at': at, ':index': STATE_INDEX.free, ':sort': `${at}#${e164}` },
-          }),
-        ),
+      update(
+        e164,
+        { state: 'free', since: at, gsi1pk: STATE_INDEX.free, gsi1sk: `${at}#${e164}`, until: $remove(), former: $remove() },
+        { attr: 'state', eq: 'quarantined' },
       ),
     forget: (e164) =>
       conditionally(
-        client.send(
-          new DeleteCommand({
-            TableName: tableName,
-            Key: key(e164),
-            ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(salonId)',
-          }),
-        ),
+        client.send(new DeleteCommand(phoneNumberEntity().build(DeleteTransaction).key(key(e164)).options({ tableName, condition: UNHELD }).params().Delete)),
       ),
     async list() {
-      const items = (await Promise.all([indexed(keys.phoneIndex), indexed(STATE_INDEX.free), indexed(STATE_INDEX.quarantined)])).flat();
-      return items.map(toRecord).sort((a, b) => a.phoneNumber.localeCompare(b.phoneNumber));
+      const records = (await Promise.all([indexed(keys.phoneIndex), indexed(STATE_INDEX.free), indexed(STATE_INDEX.quarantined)])).flat();
+      return records.sort((a, b) => a.phoneNumber.localeCompare(b.phoneNumber));
     },
     async level(now) {
       const [free, quarantined] = await Promise.all([indexed(STATE_INDEX.free), indexed(STATE_INDEX.quarantined)]);
-      const due = quarantined.filter((item) => String(item.gsi1sk) <= now.toISOString()).length;
+      // Due as `available` finds it: the index sorts `<until>#<number>`, which is at or before now only once `until` has passed.
+      const due = quarantined.filter((record) => (record.until ?? HELD) < now.toISOString()).length;
       return { free: free.length + due, quarantined: quarantined.length - due };
     },
     async waiting(limit) {
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          KeyConditionExpression: 'pk = :pk',
-          ExpressionAttributeValues: { ':pk': keys.numbersWaiting },
-          Limit: limit,
-          ConsistentRead: true,
-        }),
-      );
-      return (result.Items ?? []).map((item) => ({ salonId: String(item.salonId), since: String(item.since) }));
+      const result = await client.send(new QueryCommand(keyQuery(tableName, { partition: keys.numbersWaiting }, { limit, consistent: true })));
+      const formatter = numberWaitingEntity().build(EntityFormatter);
+      return (result.Items ?? []).map((item) => {
+        const { salonId, since } = formatter.format(item);
+        return { salonId, since };
+      });
     },
     async startWaiting(salonId, since) {
-      await client.send(new PutCommand({ TableName: tableName, Item: { pk: keys.numbersWaiting, sk: keys.numberWaitingSk(since, salonId), salonId, since } }));
+      await client.send(
+        new PutCommand(
+          numberWaitingEntity()
+            .build(PutTransaction)
+            .item({ pk: keys.numbersWaiting, sk: keys.numberWaitingSk(since, salonId), salonId, since })
+            .options({ tableName })
+            .params().Put,
+        ),
+      );
     },
     async stopWaiting(salonId, since) {
       await client.send(new DeleteCommand({ TableName: tableName, Key: { pk: keys.numbersWaiting, sk: keys.numberWaitingSk(since, salonId) } }));

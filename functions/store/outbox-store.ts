@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { sandboxOutboxEntity } from './entities/dashboard-entities.js';
+import { keyQuery } from './entities/query.js';
 import { keys } from './keys.js';
-import { tableKeys } from './table-definition.js';
-import type { OutboxAttachment, OutboxEntry, OutboxStore } from '../core/ports/outbox-store.js';
+import type { OutboxEntry, OutboxStore } from '../core/ports/outbox-store.js';
 
 /**
  * The SMS and email sandboxes' outbox: what the product would have sent, kept in the single table
@@ -11,17 +14,19 @@ import type { OutboxAttachment, OutboxEntry, OutboxStore } from '../core/ports/o
  */
 export const OUTBOX_TTL_DAYS = 30;
 
-function toEntry(item: Record<string, unknown>): OutboxEntry {
+const formatter = () => sandboxOutboxEntity().build(EntityFormatter);
+
+function toEntry(item: ReturnType<ReturnType<typeof formatter>['format']>): OutboxEntry {
   return {
-    id: String(item.id),
-    salonId: String(item.salonId),
-    channel: item.channel === 'email' ? 'email' : 'sms',
-    to: String(item.to),
-    ...(typeof item.subject === 'string' ? { subject: item.subject } : {}),
-    body: String(item.body ?? ''),
-    ...(typeof item.html === 'string' ? { html: item.html } : {}),
-    attachments: Array.isArray(item.attachments) ? (item.attachments as OutboxAttachment[]) : [],
-    sentAt: String(item.sentAt),
+    id: item.id,
+    salonId: item.salonId,
+    channel: item.channel,
+    to: item.to,
+    ...(item.subject !== undefined ? { subject: item.subject } : {}),
+    body: item.body ?? '',
+    ...(item.html !== undefined ? { html: item.html } : {}),
+    attachments: item.attachments ?? [],
+    sentAt: item.sentAt,
   };
 }
 
@@ -31,34 +36,32 @@ export function createOutboxStore(client: DynamoDBDocumentClient, tableName: str
       const at = now();
       const stored: OutboxEntry = { ...entry, id: randomUUID(), sentAt: at.toISOString() };
       await client.send(
-        new PutCommand({
-          TableName: tableName,
-          Item: {
-            pk: keys.salon(entry.salonId),
-            sk: keys.outboxSk(stored.sentAt, stored.id),
-            gsi1pk: keys.outboxIndex,
-            gsi1sk: keys.outboxIndexSk(stored.sentAt, stored.id),
-            ttl: Math.ceil(at.getTime() / 1000) + OUTBOX_TTL_DAYS * 24 * 60 * 60,
-            ...stored,
-          },
-        }),
+        new PutCommand(
+          sandboxOutboxEntity()
+            .build(PutTransaction)
+            .item({
+              pk: keys.salon(entry.salonId),
+              sk: keys.outboxSk(stored.sentAt, stored.id),
+              gsi1pk: keys.outboxIndex,
+              gsi1sk: keys.outboxIndexSk(stored.sentAt, stored.id),
+              ttl: Math.ceil(at.getTime() / 1000) + OUTBOX_TTL_DAYS * 24 * 60 * 60,
+              ...stored,
+            })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
       return stored;
     },
     async listRecent(limit = 100) {
-      const result = await client.send(
-        new QueryCommand({
-          TableName: tableName,
-          IndexName: tableKeys.gsi1.name,
-          KeyConditionExpression: 'gsi1pk = :outbox',
-          ExpressionAttributeValues: { ':outbox': keys.outboxIndex },
-          ScanIndexForward: false,
-          Limit: limit,
-        }),
-      );
+      const result = await client.send(new QueryCommand(keyQuery(tableName, { index: 'gsi1', partition: keys.outboxIndex }, { reverse: true, limit })));
       // DynamoDB's TTL deletes lazily: an expired entry may still be there for a while.
       const nowSeconds = now().getTime() / 1000;
-      return (result.Items ?? []).filter((item) => typeof item.ttl !== 'number' || item.ttl > nowSeconds).map(toEntry);
+      const format = formatter();
+      return (result.Items ?? [])
+        .map((item) => format.format(item))
+        .filter((item) => item.ttl > nowSeconds)
+        .map(toEntry);
     },
   };
 }

@@ -1,11 +1,18 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { outboxEventId } from '../contracts/events.js';
 import { conditionally, queryAll } from './dynamo.js';
 import { outboxEventPut } from './event-outbox.js';
 import { salonItemsQuery } from './entities/query.js';
+import { usageDayEntity, usageWarningEntity } from './entities/usage-entities.js';
 import { keys } from './keys.js';
 import type { UsageTotals, UsageStore } from '../core/ports/usage-store.js';
+
+const FIGURES = ['minutes', 'testMinutes', 'calls'] as const;
 
 export function createUsageStore(client: DynamoDBDocumentClient, tableName: string): UsageStore {
   const warningKey = (salonId: string, periodId: string, threshold: number) => ({ pk: keys.salon(salonId), sk: keys.usageWarningSk(periodId, threshold) });
@@ -13,35 +20,32 @@ export function createUsageStore(client: DynamoDBDocumentClient, tableName: stri
     count: (salonId, periodId, call) =>
       conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.usageSk(periodId, call.day) },
-            UpdateExpression: 'ADD #minutes :minutes, testMinutes :testMinutes, #calls :one, callSids :call',
-            ExpressionAttributeNames: { '#minutes': 'minutes', '#calls': 'calls' },
-            ConditionExpression: 'attribute_not_exists(callSids) OR NOT contains(callSids, :sid)',
-            ExpressionAttributeValues: {
-              ':minutes': call.test ? 0 : call.minutes,
-              ':testMinutes': call.test ? call.minutes : 0,
-              ':call': new Set([call.callSid]),
-              ':sid': call.callSid,
-              ':one': 1,
-            },
-          }),
+          new UpdateCommand(
+            usageDayEntity()
+              .build(UpdateTransaction)
+              .item({
+                pk: keys.salon(salonId),
+                sk: keys.usageSk(periodId, call.day),
+                minutes: $add(call.test ? 0 : call.minutes),
+                testMinutes: $add(call.test ? call.minutes : 0),
+                calls: $add(1),
+                callSids: $add(new Set([call.callSid])),
+              })
+              .options({ tableName, condition: { or: [{ attr: 'callSids', exists: false }, { not: { attr: 'callSids', contains: call.callSid } }] } })
+              .params().Update,
+          ),
         ),
       ),
 
     async totals(salonId, periodId) {
-      const items = await queryAll(
-        client,
-        // The figures only: each day's set of call ids stays in the table.
-        salonItemsQuery(tableName, salonId, keys.usagePrefix(periodId), { consistent: true, attributes: ['minutes', 'testMinutes', 'calls'] }),
-      );
+      // The figures only: each day's set of call ids stays in the table.
+      const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.usagePrefix(periodId), { consistent: true, attributes: [...FIGURES] }));
+      const formatter = usageDayEntity().build(EntityFormatter);
       return items.reduce<UsageTotals>(
-        (sum, item) => ({
-          minutes: sum.minutes + Number(item.minutes ?? 0),
-          testMinutes: sum.testMinutes + Number(item.testMinutes ?? 0),
-          calls: sum.calls + Number(item.calls ?? 0),
-        }),
+        (sum, item) => {
+          const { minutes = 0, testMinutes = 0, calls = 0 } = formatter.format(item, { attributes: [...FIGURES] });
+          return { minutes: sum.minutes + minutes, testMinutes: sum.testMinutes + testMinutes, calls: sum.calls + calls };
+        },
         { minutes: 0, testMinutes: 0, calls: 0 },
       );
     },
@@ -53,14 +57,20 @@ export function createUsageStore(client: DynamoDBDocumentClient, tableName: stri
           new TransactWriteCommand({
             TransactItems: [
               {
-                Put: {
-                  TableName: tableName,
-                  Item: { ...warningKey(salonId, periodId, threshold), state: 'sent', sentAt: now.toISOString() },
+                Put: usageWarningEntity()
+                  .build(PutTransaction)
+                  .item({ ...warningKey(salonId, periodId, threshold), state: 'sent', sentAt: now.toISOString() })
                   // A claim left by the lease-based sender before the outbox is taken over.
-                  ConditionExpression: 'attribute_not_exists(pk) OR #state <> :sent',
-                  ExpressionAttributeNames: { '#state': 'state' },
-                  ExpressionAttributeValues: { ':sent': 'sent' },
-                },
+                  .options({
+                    tableName,
+                    condition: {
+                      or: [
+                        { attr: 'pk', exists: false },
+                        { attr: 'state', ne: 'sent' },
+                      ],
+                    },
+                  })
+                  .params().Put,
               },
               {
                 Put: outboxEventPut(tableName, {

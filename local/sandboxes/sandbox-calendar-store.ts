@@ -1,6 +1,12 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
+import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
+import { UpdateTransaction } from 'dynamodb-toolbox/entity/actions/transactUpdate';
+import { $add, $get } from 'dynamodb-toolbox/entity/actions/update/symbols';
 import { conditionally, queryAll } from '../../functions/store/dynamo.js';
+import { salonItemsQuery } from '../../functions/store/entities/query.js';
 import { keys } from '../../functions/store/keys.js';
+import { sandboxChannelEntity, sandboxSeqEntity } from './sandbox-entities.js';
 
 /**
  * What the calendar sandbox keeps beside its events, under the salon (so account deletion removes
@@ -31,57 +37,57 @@ export interface SandboxCalendarStore {
 
 export function createSandboxCalendarStore(client: DynamoDBDocumentClient, tableName: string): SandboxCalendarStore {
   const seqKey = (salonId: string, calendarId: string) => ({ pk: keys.salon(salonId), sk: keys.sandboxSeqSk(calendarId) });
+  const seqOf = (item: Record<string, unknown> | undefined) =>
+    item
+      ? (sandboxSeqEntity()
+          .build(EntityFormatter)
+          .format(item, { attributes: ['seq'] }).seq ?? 0)
+      : 0;
   return {
     async nextSeq(salonId, calendarId) {
-      const result = await client.send(
-        new UpdateCommand({
-          TableName: tableName,
-          Key: seqKey(salonId, calendarId),
-          UpdateExpression: 'ADD seq :one',
-          ExpressionAttributeValues: { ':one': 1 },
-          ReturnValues: 'UPDATED_NEW',
-        }),
-      );
-      return Number(result.Attributes?.seq ?? 0);
+      const update = sandboxSeqEntity()
+        .build(UpdateTransaction)
+        .item({ ...seqKey(salonId, calendarId), seq: $add(1) })
+        .options({ tableName })
+        .params().Update;
+      const result = await client.send(new UpdateCommand({ ...update, ReturnValues: 'UPDATED_NEW' }));
+      return seqOf(result.Attributes);
     },
     async currentSeq(salonId, calendarId) {
       const result = await client.send(new GetCommand({ TableName: tableName, Key: seqKey(salonId, calendarId), ConsistentRead: true }));
-      return Number(result.Item?.seq ?? 0);
+      return seqOf(result.Item);
     },
     async putChannel(salonId, channel) {
       await client.send(
-        new PutCommand({ TableName: tableName, Item: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(channel.calendarId, channel.id), ...channel } }),
+        new PutCommand(
+          sandboxChannelEntity()
+            .build(PutTransaction)
+            .item({ pk: keys.salon(salonId), sk: keys.sandboxChannelSk(channel.calendarId, channel.id), ...channel })
+            .options({ tableName })
+            .params().Put,
+        ),
       );
     },
     async stopChannel(salonId, calendarId, channelId, at) {
       await conditionally(
         client.send(
-          new UpdateCommand({
-            TableName: tableName,
-            Key: { pk: keys.salon(salonId), sk: keys.sandboxChannelSk(calendarId, channelId) },
-            UpdateExpression: 'SET stoppedAt = if_not_exists(stoppedAt, :at)',
-            ConditionExpression: 'attribute_exists(pk)',
-            ExpressionAttributeValues: { ':at': at.toISOString() },
-          }),
+          new UpdateCommand(
+            sandboxChannelEntity()
+              .build(UpdateTransaction)
+              .item({ pk: keys.salon(salonId), sk: keys.sandboxChannelSk(calendarId, channelId), stoppedAt: $get('stoppedAt', at.toISOString()) })
+              .options({ tableName, condition: { attr: 'pk', exists: true } })
+              .params().Update,
+          ),
         ),
       );
     },
     async channels(salonId, calendarId) {
-      const items = await queryAll(client, {
-        TableName: tableName,
-        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.salon(salonId), ':prefix': keys.sandboxChannelPrefix(calendarId) },
-        ConsistentRead: true,
+      const items = await queryAll(client, salonItemsQuery(tableName, salonId, keys.sandboxChannelPrefix(calendarId), { consistent: true }));
+      const formatter = sandboxChannelEntity().build(EntityFormatter);
+      return items.map((item) => {
+        const { calendarId: calendar, id, resourceId, address, token, expiresAt, stoppedAt } = formatter.format(item);
+        return { calendarId: calendar, id, resourceId, address, token, expiresAt, ...(stoppedAt !== undefined ? { stoppedAt } : {}) };
       });
-      return items.map((item) => ({
-        calendarId: String(item.calendarId),
-        id: String(item.id),
-        resourceId: String(item.resourceId),
-        address: String(item.address),
-        token: String(item.token),
-        expiresAt: String(item.expiresAt),
-        ...(typeof item.stoppedAt === 'string' ? { stoppedAt: item.stoppedAt } : {}),
-      }));
     },
   };
 }

@@ -7,6 +7,9 @@ import { callerPut, toCallerRecord } from '../../functions/store/booking/caller-
 import { dayKey, dayPut, toDay } from '../../functions/store/booking/day-store.js';
 import { salonItemsQuery } from '../../functions/store/entities/query.js';
 import { itemKinds } from '../../functions/store/entities/registry.js';
+import { createCalendarMirrorStore } from '../../functions/store/calendar-mirror-store.js';
+import { createNumberStore } from '../../functions/store/number-store.js';
+import { createSetupStore } from '../../functions/store/setup-store.js';
 import { createSubscriptionStore } from '../../functions/store/subscription-store.js';
 import { startTable, type Table } from './booking/harness.js';
 
@@ -156,5 +159,52 @@ describe("a salon's items queried by kind (entities/query.ts, RELIABILITY 189)",
       ['pk', 'sk'],
       ['pk', 'sk'],
     ]);
+  });
+});
+
+describe('the remaining stores on entities (issue 44 point 3, RELIABILITY 203, 204)', () => {
+  it("an `any` attribute given replacedWhole is written whole: setup's business and a mirror's busy times lose what the new value lacks", async () => {
+    const setup = createSetupStore(table.client, table.tableName);
+    const mirrors = createCalendarMirrorStore(table.client, table.tableName);
+    await put({
+      Item: { pk: 'SALON#sal_whole', sk: 'PROFILE', id: 'sal_whole', ownerId: 'own_1', business: { address_line: 'old', caller_notes: 'old notes' } },
+    });
+    const business = { name: 'Cuts', phone: '+35311234567', address_line: '1 Main St', town_city: 'Cork', county: 'Cork', eircode: 'T12 AB34', directions: '' };
+    await setup.saveBusiness('sal_whole', business, {} as never);
+    const profile = await stored({ pk: 'SALON#sal_whole', sk: 'PROFILE' });
+    expect(profile?.business, 'the old caller_notes are gone').toEqual({
+      address_line: '1 Main St',
+      town_city: 'Cork',
+      county: 'Cork',
+      eircode: 'T12 AB34',
+      directions: '',
+    });
+    expect(profile?.hours).toEqual({});
+
+    const mirror = { salonId: 'sal_whole', calendarId: 'cal_1', busy: { ev1: ['a', 'b'] as [string, string], ev2: ['c', 'd'] as [string, string] } };
+    const first = { ...mirror, syncToken: null, syncedAt: null, notifiedAt: null, failure: null, channel: null, ownWrites: {}, dueAt: '0000', version: 1 };
+    expect(await mirrors.save(first)).toBe(true);
+    expect(await mirrors.noteOwnWrite('sal_whole', 'cal_1', 'ev.3-x', 'at')).toBe(true);
+    expect(await mirrors.save({ ...first, busy: { ev2: ['c', 'd'] }, version: 2 }, ['ev.3-x'])).toBe(true);
+    expect(await mirrors.save({ ...first, version: 2 }), 'the version read is gone').toBe(false);
+    const [kept] = await mirrors.list('sal_whole');
+    expect(kept).toMatchObject({ busy: { ev2: ['c', 'd'] }, ownWrites: {}, version: 2 });
+    expect(await mirrors.dropOwnWrite('sal_whole', 'cal_1', 'ev.3-x'), 'forgotten already').toBe(false);
+  });
+
+  it('the stores read what they wrote before the entities, and refuse a stored value of the wrong type', async () => {
+    const numbers = createNumberStore(table.client, table.tableName);
+    // A number assigned before the pool existed: only its salon.
+    await put({ Item: { pk: 'PHONE#+35315550000', sk: 'SALON', salonId: 'sal_old' } });
+    expect(await numbers.get('+35315550000')).toEqual({
+      phoneNumber: '+35315550000',
+      state: 'assigned',
+      salonId: 'sal_old',
+      since: '',
+      until: null,
+      former: null,
+    });
+    await put({ Item: { pk: 'PHONE#+35315550001', sk: 'SALON', salonId: 42 } });
+    await expect(numbers.get('+35315550001')).rejects.toThrow();
   });
 });
