@@ -252,7 +252,9 @@ export function createStreamRelay(options: StreamRelayOptions) {
       for (;;) {
         const delivered = await serial(pass);
         total += delivered;
-        if (!delivered) return total;
+        // A pass that found a shard's end delivered what it held, but not its children's records,
+        // which the next pass looks up: only a pass with neither is the end of what was written.
+        if (!delivered && shards) return total;
       }
     },
     async stop() {
