@@ -6,7 +6,8 @@ import { PRICE_LIST_LIMITS, type ExtractedServiceDraft } from '../functions/cont
 import { DEFAULT_BEDROCK_MODEL_ID } from '../infra/bedrock.js';
 import { detectFileType } from '../functions/core/price-list/detect-file-type.js';
 import { parsePriceList } from '../functions/core/price-list/parse-price-list.js';
-import { readDocument, readText } from '../functions/core/price-list/read-text.js';
+import { readDocument } from '../functions/core/price-list/read-text.js';
+import { reviewServices } from '../functions/core/price-list/review.js';
 import { stopOcr } from '../functions/core/price-list/readers/image.js';
 import { createBedrockExtractor } from '../functions/providers/bedrock-extraction.js';
 import { createOfflineExtractor } from '../functions/providers/offline-extraction.js';
@@ -66,10 +67,13 @@ const percent = (part: number, whole: number) => `${whole ? ((100 * part) / whol
 /** The product's own limit by default; a busy shared machine may need more to measure accuracy at all. */
 const LIMITS = { ...PRICE_LIST_LIMITS, readTimeoutMs: Number(process.env.BENCH_TIMEOUT_MS ?? PRICE_LIST_LIMITS.readTimeoutMs) };
 
-async function extract(name: string, bytes: Buffer): Promise<{ services: ExtractedServiceDraft[]; text: string }> {
+async function extract(name: string, bytes: Buffer): Promise<{ services: ExtractedServiceDraft[]; text: string; advised: boolean }> {
   const { kind } = await detectFileType(name, bytes);
-  const text = await readText({ name, kind, bytes }, LIMITS);
-  return { services: parsePriceList(text), text };
+  const { text, ...notes } = await readDocument({ name, kind, bytes }, LIMITS);
+  const services = parsePriceList(text);
+  // What the owner is shown: a photo read badly is told to be taken again (review.ts).
+  const advised = reviewServices(services, text, { ...notes, fileName: name }).some((each) => each.review?.some((flag) => flag.reason === 'hard-photo'));
+  return { services, text, advised };
 }
 
 /** A document refused (too slow, unreadable) counts as read with no services. */

@@ -27,6 +27,8 @@ export interface Reading {
   services: ExtractedServiceDraft[];
   /** What the reader made of the picture, kept for BENCH_DUMP. */
   text?: string;
+  /** The owner was told to take the photo again (review.ts's retake advice); undefined when the reader gives no advice. */
+  advised?: boolean;
 }
 
 export interface PhotoBenchOptions {
@@ -69,6 +71,8 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
   const cpuSeconds: number[] = [];
   const worst: { id: string; rows: RowScore; band: string }[] = [];
   const failures: string[] = [];
+  /** Photos told to be taken again, by how well they were read: under 80% of rows right, 80–95%, 95% and over. */
+  const advice = { poor: { advised: 0, photos: 0 }, fair: { advised: 0, photos: 0 }, good: { advised: 0, photos: 0 } };
   let skipped = 0;
   if (options.dump) mkdirSync(options.dump, { recursive: true });
   for await (const photo of options.photos) {
@@ -90,6 +94,12 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
     process.stderr.write(
       `${photo.id} ${photo.layout} ${photo.band} ${rows.right}/${rows.expected}${rows.spurious ? ` +${rows.spurious}` : ''} ${seconds.at(-1)!.toFixed(1)} s\n`,
     );
+    if (reading.advised !== undefined) {
+      const share = rows.expected ? rows.right / rows.expected : 1;
+      const tally = advice[share < 0.8 ? 'poor' : share < 0.95 ? 'fair' : 'good'];
+      tally.photos += 1;
+      if (reading.advised) tally.advised += 1;
+    }
     count(overall, rows);
     count(bands.get(photo.band)!, rows);
     for (const [label, strength] of Object.entries(photo.strengths)) {
@@ -128,6 +138,12 @@ export async function benchPhotos(options: PhotoBenchOptions): Promise<string[]>
     `  seconds per photo (wall clock): ${spread(seconds)}`,
     `  CPU seconds per photo (both cores together): ${spread(cpuSeconds)}`,
   ];
+  if (advice.poor.photos + advice.fair.photos + advice.good.photos > 0) {
+    const told = ({ advised, photos }: { advised: number; photos: number }) => `${advised} of ${photos}`;
+    lines.push(
+      `  told to take the photo again: read under 80% right ${told(advice.poor)}, 80–95% ${told(advice.fair)}, 95% and over ${told(advice.good)} (refused photos are told apart)`,
+    );
+  }
   if (failures.length) lines.push(`  refused (${failures.length}): ${failures.join('; ')}`);
   if (worst.length) {
     worst.sort((a, b) => a.rows.right / a.rows.expected - b.rows.right / b.rows.expected);

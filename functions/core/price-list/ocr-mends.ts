@@ -33,8 +33,21 @@ const GLUED_WORDS = /\p{Lu}\p{Ll}+(?:['’]s)?/gu;
 /** A price whose 1 was read as a letter l or I, or a bar ("€l4+", "€2I"). */
 const PRICE_ONE_MISREAD = /^([€£])([\dlI|]{1,4})((?:[.,]\d{2})?\+?)$/;
 
-/** "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"). */
-export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))/;
+/**
+ * "1hr" with its 1 read as a letter l, I, t or a bar ("lhr", "1lhr 15", "Ihour", "Thr 30"), and
+ * "1h" read as a word of its own, its 1 a capital or a bar ("Th", "Ih": layouts apart, tuning
+ * photo T7-3); "th" alone is left, a word's ending more often than an hour.
+ */
+export const HOUR_MISREAD = /^1?[lI|tT](?=(?:hrs?|hours?)(?:\d|$))|^[lI|T](?=h$)/;
+
+/** A price's € with a speck glued before it ("From ¢€17.00": layouts apart, tuning photo T7-15). */
+const SPECK_BEFORE_EURO = /^[¢©«<](?=€\d)/;
+/**
+ * A price in euro and cent with a third decimal, a speck of its leader read as a 0 ("€11.000",
+ * tuning photo T7-15): no salon price has tenths of a cent, and with two or three digits before
+ * the point it is no thousands either.
+ */
+const PRICE_THIRD_DECIMAL = /^([€£]\d{2,3}[.,]\d{2})[0oO]$/;
 
 /** A range's "to" glued to its first amount ("€55to €85", "€351t0 €75" where the space was read as a 1). */
 const GLUED_TO = /^([€£]?)(\d{1,4})t[o0]$/;
@@ -97,6 +110,9 @@ export function mendWord(text: string, previous: string | undefined): string {
   if (hourAndMinutes) return `${hourAndMinutes[1]} ${hourAndMinutes[2]}`;
   // "{45 min)": a bracket read as a brace before a duration.
   if (/^\{\d/.test(text)) return `(${text.slice(1)}`;
+  if (SPECK_BEFORE_EURO.test(text)) return text.replace(SPECK_BEFORE_EURO, '');
+  const cents = PRICE_THIRD_DECIMAL.exec(text);
+  if (cents) return cents[1]!;
   const price = PRICE_ONE_MISREAD.exec(text);
   if (price && /\d/.test(price[2]!) && /[lI|]/.test(price[2]!)) return `${price[1]}${price[2]!.replace(/[lI|]/g, '1')}${price[3]}`;
   const range = GLUED_RANGE.exec(text);

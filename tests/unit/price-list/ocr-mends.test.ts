@@ -204,3 +204,33 @@ describe('OCR mends: an hour misread or alone', () => {
     ]);
   });
 });
+
+describe('OCR mends: a duration or a price misread on the layouts apart', () => {
+  const found = (...rows: OcrWord[][]) =>
+    parsePriceList(linesFromWords(rows.flat())).map(({ name, price, price_min, isRange, duration }) => ({
+      name,
+      price: price ?? price_min,
+      isRange,
+      duration,
+    }));
+
+  it('reads "Th" or "Ih" alone as 1h, a speck before € as nothing, and a third decimal 0 as a leader\'s speck (tuning photos T7-3 and T7-15)', () => {
+    expect(
+      found(
+        row(0, 'Lash Lift & Tint | Th | €55.00'),
+        row(40, 'Bridal Trial | Ih 15 | €85.00'),
+        row(80, 'Moisture Mask | From ¢€17.00 | 20 min'),
+        row(120, 'Line Up | €11.000 | 15 min'),
+      ),
+    ).toEqual([
+      { name: 'Lash Lift & Tint', price: 55, isRange: false, duration: 60 },
+      { name: 'Bridal Trial', price: 85, isRange: false, duration: 75 },
+      { name: 'Moisture Mask', price: 17, isRange: true, duration: 20 },
+      { name: 'Line Up', price: 11, isRange: false, duration: 15 },
+    ]);
+  });
+
+  it('leaves "th" alone, "Thursday", and a thousand written with a point ("€1.000")', () => {
+    expect(linesFromWords(row(0, 'Open Mon th Fri | Thursday late | €1.000'))).toBe('Open Mon th Fri\tThursday late\t€1.000');
+  });
+});
