@@ -78,6 +78,7 @@ export const keys = {
   diallingSk: (callSid: string) => `DIALLING#${callSid}`,
   diallingPrefix: 'DIALLING#',
   /** What the SMS and email sandboxes "sent", under the salon; gsi1 lists every salon's, newest first. */
+  outboxPrefix: 'OUTBOX#',
   outboxSk: (iso: string, id: string) => `OUTBOX#${iso}#${id}`,
   outboxIndex: 'OUTBOX',
   outboxIndexSk: (iso: string, id: string) => `${iso}#${id}`,

@@ -31,6 +31,15 @@ function toEntry(item: ReturnType<ReturnType<typeof formatter>['format']>): Outb
 }
 
 export function createOutboxStore(client: DynamoDBDocumentClient, tableName: string, now: () => Date = () => new Date()): OutboxStore {
+  /** DynamoDB's TTL deletes lazily: an expired entry may still be there for a while. */
+  const unexpired = ({ Items }: { Items?: Record<string, unknown>[] }) => {
+    const nowSeconds = now().getTime() / 1000;
+    const format = formatter();
+    return (Items ?? [])
+      .map((item) => format.format(item))
+      .filter((item) => item.ttl > nowSeconds)
+      .map(toEntry);
+  };
   return {
     async add(entry) {
       const at = now();
@@ -54,14 +63,14 @@ export function createOutboxStore(client: DynamoDBDocumentClient, tableName: str
       return stored;
     },
     async listRecent(limit = 100) {
-      const result = await client.send(new QueryCommand(keyQuery(tableName, { index: 'gsi1', partition: keys.outboxIndex }, { reverse: true, limit })));
-      // DynamoDB's TTL deletes lazily: an expired entry may still be there for a while.
-      const nowSeconds = now().getTime() / 1000;
-      const format = formatter();
-      return (result.Items ?? [])
-        .map((item) => format.format(item))
-        .filter((item) => item.ttl > nowSeconds)
-        .map(toEntry);
+      return unexpired(await client.send(new QueryCommand(keyQuery(tableName, { index: 'gsi1', partition: keys.outboxIndex }, { reverse: true, limit }))));
+    },
+    async listForSalon(salonId, limit = 100) {
+      return unexpired(
+        await client.send(
+          new QueryCommand(keyQuery(tableName, { partition: keys.salon(salonId), range: { beginsWith: keys.outboxPrefix } }, { reverse: true, limit })),
+        ),
+      );
     },
   };
 }

@@ -47,14 +47,15 @@ export type Outbox = ReturnType<typeof createOutbox>;
 
 /** Anything the outbox page can list from. */
 export interface OutboxLister {
-  list(): OutboxMessage[] | Promise<OutboxMessage[]>;
+  /** Newest first; with `salonId`, that salon's only (the tests' `?salon=`: every salon's newest few can crowd it out). */
+  list(salonId?: string): OutboxMessage[] | Promise<OutboxMessage[]>;
 }
 
 /** The file's messages and the table outbox's, newest first. */
-export function mergedOutbox(file: Outbox, table: Pick<OutboxStore, 'listRecent'>, limit = 200): OutboxLister {
+export function mergedOutbox(file: Outbox, table: Pick<OutboxStore, 'listRecent' | 'listForSalon'>, limit = 200): OutboxLister {
   return {
-    async list() {
-      const stored = await table.listRecent(limit);
+    async list(salonId) {
+      const stored = salonId === undefined ? await table.listRecent(limit) : await table.listForSalon(salonId, limit);
       const fromTable: OutboxMessage[] = stored.map(({ id, channel, to, subject, body, html, attachments, salonId, sentAt }) => ({
         id,
         channel,
@@ -66,7 +67,7 @@ export function mergedOutbox(file: Outbox, table: Pick<OutboxStore, 'listRecent'
         salonId,
         sentAt,
       }));
-      return [...file.list(), ...fromTable].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
+      return [...(salonId === undefined ? file.list() : []), ...fromTable].sort((a, b) => b.sentAt.localeCompare(a.sentAt));
     },
   };
 }

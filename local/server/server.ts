@@ -170,7 +170,7 @@ export function createLocalApp(options: LocalServerOptions) {
       if (url.pathname === '/_local/outbox') {
         return send(response, 200, renderOutboxPage(await options.outbox.list()), { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
       }
-      if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, await options.outbox.list());
+      if (url.pathname === '/_local/outbox.json') return sendJson(response, 200, await options.outbox.list(url.searchParams.get('salon') ?? undefined));
       if (url.pathname === '/_local/events/idle' && options.eventsIdle) {
         await options.eventsIdle();
         return sendJson(response, 200, { idle: true });

@@ -12,7 +12,7 @@ interface Sent {
   salonId?: string;
 }
 
-const outboxOf = async (salonId: string) => ((await api('/_local/outbox.json')).body as Sent[]).filter((entry) => entry.salonId === salonId);
+const outboxOf = async (salonId: string) => ((await api(`/_local/outbox.json?salon=${salonId}`)).body as Sent[]).filter((entry) => entry.salonId === salonId);
 
 describe("a caller's message", () => {
   it("is emailed to the owner and texted to the owner's mobile, once each", async () => {

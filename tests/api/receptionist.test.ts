@@ -155,7 +155,7 @@ describe('the sandbox receptionist', () => {
     expect(booked.status, booked.text).toBe(200);
     const bookingId = booked.body.booking.id as string;
     const toCustomer = async () =>
-      ((await api('/_local/outbox.json')).body as { salonId: string; to: string; channel: string; body: string }[]).filter(
+      ((await api(`/_local/outbox.json?salon=${salonId}`)).body as { salonId: string; to: string; channel: string; body: string }[]).filter(
         (message) => message.salonId === salonId && message.to === '+353877650000',
       );
     // The confirmation reaches the customer: the bus is delivering.

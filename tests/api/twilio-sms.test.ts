@@ -39,7 +39,7 @@ describe('a replayed SMS webhook (the same MessageSid)', () => {
     await eventsIdle();
     const messages = (await api('/api/messages', { token: owner.accessToken })).body.messages as { message: string }[];
     expect(messages.filter((message) => message.message === late.Body)).toHaveLength(1);
-    const outbox = (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[];
+    const outbox = (await api(`/_local/outbox.json?salon=${salonId}`)).body as { to: string; body: string; salonId: string }[];
     expect(outbox.filter((entry) => entry.salonId === salonId && entry.to === from && /passed your message on/.test(entry.body))).toHaveLength(1);
 
     const start = { MessageSid: messageSid(), From: from, To: number, Body: 'START' };

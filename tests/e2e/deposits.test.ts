@@ -80,7 +80,7 @@ describe('deposits (sandbox)', () => {
 
     const text = await eventually(
       async () =>
-        ((await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[]).find(
+        ((await api(`/_local/outbox.json?salon=${salonId}`)).body as { to: string; body: string; salonId: string }[]).find(
           (entry) => entry.salonId === salonId && entry.to === phone && /deposit/.test(entry.body),
         ),
       Boolean,

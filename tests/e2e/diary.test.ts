@@ -25,7 +25,7 @@ interface OutboxMessage {
   salonId: string;
 }
 const textsTo = async (salonId: string, phone: string) =>
-  ((await api('/_local/outbox.json')).body as OutboxMessage[]).filter((m) => m.salonId === salonId && m.to === phone && m.channel === 'sms');
+  ((await api(`/_local/outbox.json?salon=${salonId}`)).body as OutboxMessage[]).filter((m) => m.salonId === salonId && m.to === phone && m.channel === 'sms');
 
 async function book(secret: string, start: string, callerName: string, callerPhone: string): Promise<string> {
   const answer = await agentTool(secret, 'book', { service: 'cut', start, callerName, callerPhone });

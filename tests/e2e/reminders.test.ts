@@ -88,7 +88,7 @@ describe('reminders', () => {
       await eventsIdle();
     };
     const reminderTexts = async () =>
-      ((await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[]).filter(
+      ((await api(`/_local/outbox.json?salon=${salonId}`)).body as { to: string; body: string; salonId: string }[]).filter(
         (entry) => entry.salonId === salonId && entry.to === phone && /a reminder of your/.test(entry.body),
       );
 

@@ -119,7 +119,7 @@ describe('the test page (sandbox)', () => {
 
     // The confirmation went to the owner's mobile, never to the number typed in the call.
     const outbox = await eventually(
-      async () => (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[],
+      async () => (await api(`/_local/outbox.json?salon=${salonId}`)).body as { to: string; body: string; salonId: string }[],
       (entries) => entries.some((entry) => entry.salonId === salonId && entry.to === '+353871112222'),
     );
     // Other tests' salons may text the same number; only this salon's outbox counts.

@@ -47,7 +47,7 @@ describe('the waiting list', () => {
 
     expect((await agentTool(secret, 'cancel', { callerPhone: '+353851239580' })).status).toBe(200);
     await eventsIdle();
-    const outbox = (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[];
+    const outbox = (await api(`/_local/outbox.json?salon=${salonId}`)).body as { to: string; body: string; salonId: string }[];
     const offers = outbox.filter((entry) => entry.salonId === salonId && /a time has come free/.test(entry.body));
     expect(offers.map((entry) => entry.to).sort()).toEqual([first, second]);
     expect(offers[0]!.body).toMatch(
@@ -122,7 +122,7 @@ describe('the waiting list on the dashboard', () => {
       await time.fill('12:15');
       await entry.getByRole('button', { name: 'Text the offer' }).click();
       await page.locator('.toast').filter({ hasText: 'Offered: Nóra Daly has been texted.' }).waitFor();
-      const outbox = (await api('/_local/outbox.json')).body as { to: string; body: string; salonId: string }[];
+      const outbox = (await api(`/_local/outbox.json?salon=${salonId}`)).body as { to: string; body: string; salonId: string }[];
       const offers = outbox.filter((message) => message.salonId === salonId && message.to === waiter).map((message) => message.body);
       // The same words a freed time sends: the cancellation's own offer of 12:00, and the owner's 12:15.
       expect(offers.sort()).toEqual(

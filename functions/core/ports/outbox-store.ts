@@ -25,4 +25,6 @@ export interface OutboxStore {
   add(entry: NewOutboxEntry): Promise<OutboxEntry>;
   /** Every salon's entries, newest first. */
   listRecent(limit?: number): Promise<OutboxEntry[]>;
+  /** One salon's entries, newest first (what it sent is not lost among every other salon's). */
+  listForSalon(salonId: string, limit?: number): Promise<OutboxEntry[]>;
 }

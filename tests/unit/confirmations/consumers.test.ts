@@ -359,6 +359,24 @@ describe('delivery claims (conditional writes on DynamoDB)', () => {
 });
 
 describe('the outbox store', () => {
+  it('lists one salon’s entries newest first, however many other salons sent since', async () => {
+    let clock = Date.parse('2031-01-01T10:00:00Z');
+    const store = createOutboxStore(table, tableName, () => new Date(clock));
+    const salon = `sal_own_${Date.now()}`;
+    const own = [];
+    for (const body of ['first', 'second']) {
+      own.push(await store.add({ salonId: salon, channel: 'sms', to: '+353870000009', body, attachments: [] }));
+      clock += 1000;
+    }
+    for (let index = 0; index < 3; index += 1) {
+      await store.add({ salonId: 'sal_busy', channel: 'sms', to: '+353870000010', body: `busy ${index}`, attachments: [] });
+      clock += 1000;
+    }
+    // Every salon's newest three are the busy salon's: the salon's own are past that window, not lost.
+    expect((await store.listRecent(3)).map((entry) => entry.salonId)).toEqual(['sal_busy', 'sal_busy', 'sal_busy']);
+    expect(await store.listForSalon(salon, 3)).toEqual([own[1], own[0]]);
+  });
+
   it('lists every salon’s entries newest first, each kept for 30 days', async () => {
     let clock = Date.parse('2030-01-01T10:00:00Z');
     const store = createOutboxStore(table, tableName, () => new Date(clock));
