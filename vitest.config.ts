@@ -98,7 +98,7 @@ export default defineConfig({
           // product stopped loading the X-Ray SDK's async hooks and DynamoDB Local its optimizing JIT
           // (product group alone, 2026-12-02: 280 s of CPU over 421 s of wall at four).
           fileParallelism: true,
-          maxWorkers: 6,
+          maxWorkers: 4,
         },
       },
     ],
