@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -144,5 +146,72 @@ describe('the local outbox relay', () => {
     expect(Table?.LatestStreamArn).toBeTruthy();
     await stand.close();
     await table.client.send(new DeleteTableCommand({ TableName: tableName }));
+  });
+});
+
+/**
+ * A shard ends and a child takes its records (DynamoDB Streams splits shards; DescribeStream names
+ * the child with its ParentShardId). DynamoDB Local cannot be made to end a shard on demand, so a
+ * small server answers the two APIs' JSON protocol the way the Streams API documents it: a closed
+ * shard's last GetRecords has no NextShardIterator.
+ */
+describe("the local outbox relay across a shard's end", () => {
+  it('drains the records a child shard already holds when the pass that found its parent ended delivered nothing', async () => {
+    const image = Object.fromEntries(
+      Object.entries(eventPut('CA-shard-child').Item as Record<string, unknown>).flatMap(([name, value]) =>
+        typeof value === 'string' ? [[name, { S: value }]] : [],
+      ),
+    );
+    let parentEnded = false;
+    const answers: Record<string, (body: Record<string, unknown>) => unknown> = {
+      'DynamoDB_20120810.DescribeTable': () => ({ Table: { TableName: 'shards', LatestStreamArn: 'arn:stream/shards' } }),
+      'DynamoDBStreams_20120810.DescribeStream': () => ({
+        StreamDescription: {
+          StreamArn: 'arn:stream/shards',
+          Shards: parentEnded ? [{ ShardId: 'parent' }, { ShardId: 'child', ParentShardId: 'parent' }] : [{ ShardId: 'parent' }],
+        },
+      }),
+      'DynamoDBStreams_20120810.GetShardIterator': (body) => ({ ShardIterator: `${String(body.ShardId)}@start` }),
+      'DynamoDBStreams_20120810.GetRecords': (body) => {
+        if (body.ShardIterator === 'parent@start') {
+          // The parent ends with nothing new; its child already holds the event written since.
+          parentEnded = true;
+          return { Records: [] };
+        }
+        if (body.ShardIterator === 'child@start')
+          return { Records: [{ eventName: 'INSERT', dynamodb: { SequenceNumber: '1', NewImage: image } }], NextShardIterator: 'child@1' };
+        return { Records: [], NextShardIterator: body.ShardIterator };
+      },
+    };
+    const server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += String(chunk)));
+      request.on('end', () => {
+        const answer = answers[String(request.headers['x-amz-target'])];
+        response.writeHead(answer ? 200 : 400, { 'content-type': 'application/x-amz-json-1.0' });
+        response.end(JSON.stringify(answer ? answer(JSON.parse(text || '{}') as Record<string, unknown>) : { __type: 'UnknownOperationException' }));
+      });
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    const delivered: RelayedEvent[] = [];
+    const relay = createStreamRelay({
+      client: {
+        endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        region: 'eu-west-1',
+        credentials: { accessKeyId: 'unit', secretAccessKey: 'unit' },
+      },
+      tableName: 'shards',
+      deliver: async (event) => void delivered.push(event),
+      checkpoint: memoryCheckpoint(),
+      idleMs: 5,
+      onError: () => {},
+    });
+    try {
+      expect(await relay.drain()).toBe(1);
+      expect(sidsOf(delivered)).toEqual(['CA-shard-child']);
+    } finally {
+      await relay.stop();
+      server.close();
+    }
   });
 });
