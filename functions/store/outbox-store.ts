@@ -4,6 +4,7 @@ import { EntityFormatter } from 'dynamodb-toolbox/entity/actions/format';
 import { PutTransaction } from 'dynamodb-toolbox/entity/actions/transactPut';
 import { sandboxOutboxEntity } from './entities/dashboard-entities.js';
 import { keyQuery } from './entities/query.js';
+import { queryAll } from './dynamo.js';
 import { keys } from './keys.js';
 import type { OutboxEntry, OutboxStore } from '../core/ports/outbox-store.js';
 
@@ -64,6 +65,9 @@ export function createOutboxStore(client: DynamoDBDocumentClient, tableName: str
     },
     async listRecent(limit = 100) {
       return unexpired(await client.send(new QueryCommand(keyQuery(tableName, { index: 'gsi1', partition: keys.outboxIndex }, { reverse: true, limit }))));
+    },
+    async listSince(since) {
+      return unexpired({ Items: await queryAll(client, keyQuery(tableName, { index: 'gsi1', partition: keys.outboxIndex, range: { gte: since } })) });
     },
     async listForSalon(salonId, limit = 100) {
       return unexpired(

@@ -208,11 +208,9 @@ export async function startLocal(options: LocalOptions): Promise<LocalProduct> {
       receiveText: async (text) => {
         if ((await deps().sms.provider()) === 'sandbox') await localSandboxes().sms.receive(text);
       },
+      // Every text sent since, not the newest few: other salons' texts at the same moment must not hide the answer.
       textsTo: async (to, since) =>
-        (await tableOutbox.listRecent(50))
-          .filter((entry) => entry.channel === 'sms' && entry.to === to && entry.sentAt >= since)
-          .reverse()
-          .map((entry) => entry.body),
+        (await tableOutbox.listSince(since)).filter((entry) => entry.channel === 'sms' && entry.to === to).map((entry) => entry.body),
       eventsIdle,
       // The sandbox receptionist, loaded when the first call reaches it.
       receptionist: {

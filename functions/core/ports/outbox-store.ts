@@ -25,6 +25,8 @@ export interface OutboxStore {
   add(entry: NewOutboxEntry): Promise<OutboxEntry>;
   /** Every salon's entries, newest first. */
   listRecent(limit?: number): Promise<OutboxEntry[]>;
+  /** Every salon's entries sent at or after `since` (an ISO instant), oldest first, however many. */
+  listSince(since: string): Promise<OutboxEntry[]>;
   /** One salon's entries, newest first (what it sent is not lost among every other salon's). */
   listForSalon(salonId: string, limit?: number): Promise<OutboxEntry[]>;
 }

@@ -360,7 +360,7 @@ describe('delivery claims (conditional writes on DynamoDB)', () => {
 
 describe('the outbox store', () => {
   it('lists one salon’s entries newest first, however many other salons sent since', async () => {
-    let clock = Date.parse('2031-01-01T10:00:00Z');
+    let clock = Date.parse('2029-01-01T10:00:00Z');
     const store = createOutboxStore(table, tableName, () => new Date(clock));
     const salon = `sal_own_${Date.now()}`;
     const own = [];
@@ -375,6 +375,20 @@ describe('the outbox store', () => {
     // Every salon's newest three are the busy salon's: the salon's own are past that window, not lost.
     expect((await store.listRecent(3)).map((entry) => entry.salonId)).toEqual(['sal_busy', 'sal_busy', 'sal_busy']);
     expect(await store.listForSalon(salon, 3)).toEqual([own[1], own[0]]);
+  });
+
+  it('lists every entry sent since an instant, oldest first, however many (the local phone’s answers)', async () => {
+    let clock = Date.parse('2029-06-01T10:00:00Z');
+    const store = createOutboxStore(table, tableName, () => new Date(clock));
+    await store.add({ salonId: 'sal_before', channel: 'sms', to: '+353870000011', body: 'before', attachments: [] });
+    clock += 1000;
+    const since = new Date(clock).toISOString();
+    const after = [];
+    for (let index = 0; index < 60; index += 1) {
+      after.push(await store.add({ salonId: `sal_after_${index % 3}`, channel: 'sms', to: '+353870000012', body: `after ${index}`, attachments: [] }));
+      clock += 10;
+    }
+    expect((await store.listSince(since)).map((entry) => entry.id)).toEqual(after.map((entry) => entry.id));
   });
 
   it('lists every salon’s entries newest first, each kept for 30 days', async () => {
