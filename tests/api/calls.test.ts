@@ -64,7 +64,7 @@ describe('the dashboard figures', () => {
     for (let n = 0; n < 4; n += 1) calls.push(await finishedCall(salonId, { minutesAgo: 10 - n, seconds: 20 * 60 }));
     // Every call's end delivered twice more, all at once.
     await Promise.all([...calls, ...calls].map((call) => deps().events.publish('call.completed', call)));
-    const warnings = async () => (await deps().outbox.listRecent(200)).filter((entry) => entry.salonId === salonId && entry.to === owner.email);
+    const warnings = async () => (await deps().outbox.listForSalon(salonId, 200)).filter((entry) => entry.to === owner.email);
     const sent = await eventually(warnings, (entries) => entries.length > 0);
     expect((await dashboard(owner)).usage).toMatchObject({ minutesUsed: 80, minutesIncluded: 100 });
     expect(sent).toHaveLength(1);
