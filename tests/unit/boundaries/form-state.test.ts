@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT, sourceFiles } from './import-graph.js';
+import { eachNode, parsedWebSources, type ParsedSource } from './import-graph.js';
 
 /**
  * One form layer (issue 44, point 6; docs/architecture.md, "How a form is done"): a form's field
@@ -34,20 +32,7 @@ const FIELD_STATES_LEFT: Record<string, { count: number; reason: string }> = {
 const CONTROLS = new Set(['input', 'textarea', 'select', 'TextInput', 'TextArea', 'NumberInput', 'SelectInput', 'PasswordField']);
 const BOUND = new Set(['value', 'checked']);
 
-interface SourceFile {
-  path: string;
-  source: ts.SourceFile;
-}
-
-const files: SourceFile[] = sourceFiles(['web/src']).map((file) => {
-  const path = relative(ROOT, file).replaceAll('\\', '/');
-  return { path, source: ts.createSourceFile(path, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) };
-});
-
-function each(node: ts.Node, visit: (node: ts.Node) => void): void {
-  visit(node);
-  node.forEachChild((child) => each(child, visit));
-}
+const files = parsedWebSources();
 
 /** The identifier an expression reads first: `draft` of `draft.name`, `raw` of `String(raw)`. */
 function rootName(expression: ts.Expression): string | undefined {
@@ -64,18 +49,18 @@ function rootName(expression: ts.Expression): string | undefined {
 }
 
 /** Form controls whose `value`/`checked` reads a useState of the same file, per file. */
-export function fieldStates(sources: readonly SourceFile[]): Record<string, number> {
+export function fieldStates(sources: readonly ParsedSource[]): Record<string, number> {
   const found: Record<string, number> = {};
   for (const { path, source } of sources) {
     const states = new Set<string>();
-    each(source, (node) => {
+    eachNode(source, (node) => {
       if (!ts.isVariableDeclaration(node) || !node.initializer || !ts.isCallExpression(node.initializer)) return;
       if (!/^(?:React\.)?useState$/.test(node.initializer.expression.getText(source)) || !ts.isArrayBindingPattern(node.name)) return;
       const first = node.name.elements[0];
       if (first && ts.isBindingElement(first) && ts.isIdentifier(first.name)) states.add(first.name.text);
     });
     if (!states.size) continue;
-    each(source, (node) => {
+    eachNode(source, (node) => {
       if (!ts.isJsxSelfClosingElement(node) && !ts.isJsxOpeningElement(node)) return;
       if (!CONTROLS.has(node.tagName.getText(source))) return;
       for (const attribute of node.attributes.properties) {
@@ -90,7 +75,7 @@ export function fieldStates(sources: readonly SourceFile[]): Record<string, numb
   return found;
 }
 
-const fake = (path: string, text: string): SourceFile => ({ path, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) });
+const fake = (path: string, text: string): ParsedSource => ({ path, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) });
 
 describe('form state (one form layer, a ratchet)', () => {
   it('no form keeps its field values in a useState beyond those listed, and each listed count is still held', () => {

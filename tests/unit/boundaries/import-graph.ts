@@ -108,3 +108,25 @@ export function importCycles(files: readonly string[]): string[][] {
   }
   return cycles;
 }
+
+/** A web source file, parsed as TSX with parent links (the web boundary tests walk its nodes). */
+export interface ParsedSource {
+  path: string;
+  source: ts.SourceFile;
+}
+
+let webSources: ParsedSource[] | undefined;
+
+/** Every file under web/src, parsed once per worker for the tests that read them. */
+export function parsedWebSources(): ParsedSource[] {
+  return (webSources ??= sourceFiles(['web/src']).map((file) => {
+    const path = relative(ROOT, file).replaceAll('\\', '/');
+    return { path, source: ts.createSourceFile(path, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) };
+  }));
+}
+
+/** Calls `visit` on a node and every node under it. */
+export function eachNode(node: ts.Node, visit: (node: ts.Node) => void): void {
+  visit(node);
+  node.forEachChild((child) => eachNode(child, visit));
+}

@@ -1,8 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { ROOT, sourceFiles } from './import-graph.js';
+import { eachNode, parsedWebSources, type ParsedSource } from './import-graph.js';
 
 /**
  * Web writes go through react-query's useMutation (issue 44, point 6; docs/architecture.md, "How
@@ -25,27 +23,14 @@ const WRITE_BODY = /method: 'POST'|\.open\('POST'|\b(?:updatePassword|signIn|sig
 const SAVE_STATE_NAME = /^(?:saving|submitting|busy|deleting|sending|connecting|opening|status|outcome|failure)$/i;
 const WRITE_DEFINITIONS = /^web\/src\/(?:features\/[^/]+\/api|features\/auth\/session|lib\/api-client)\.ts$/;
 
-interface SourceFile {
-  path: string;
-  source: ts.SourceFile;
-}
-
-const files: SourceFile[] = sourceFiles(['web/src']).map((file) => {
-  const path = relative(ROOT, file).replaceAll('\\', '/');
-  return { path, source: ts.createSourceFile(path, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) };
-});
-
-function each(node: ts.Node, visit: (node: ts.Node) => void): void {
-  visit(node);
-  node.forEachChild((child) => each(child, visit));
-}
+const files = parsedWebSources();
 
 /** The write functions the api and session files export: those whose body posts or changes the login. */
-export function writeFunctions(sources: readonly SourceFile[]): Set<string> {
+export function writeFunctions(sources: readonly ParsedSource[]): Set<string> {
   const names = new Set<string>();
   for (const { path, source } of sources) {
     if (!WRITE_DEFINITIONS.test(path)) continue;
-    each(source, (node) => {
+    eachNode(source, (node) => {
       if (ts.isFunctionDeclaration(node) && node.name && node.body && WRITE_BODY.test(node.body.getText(source))) names.add(node.name.text);
     });
   }
@@ -63,12 +48,12 @@ const postsDirectly = (call: ts.CallExpression, source: ts.SourceFile) =>
   call.expression.getText(source) === 'apiFetch' && /method: 'POST'/.test(call.arguments[1]?.getText(source) ?? '');
 
 /** Write calls outside a useMutation's `mutationFn`, per file (the files defining the writes left out). */
-export function writesOutsideMutations(sources: readonly SourceFile[]): Record<string, number> {
+export function writesOutsideMutations(sources: readonly ParsedSource[]): Record<string, number> {
   const writes = writeFunctions(sources);
   const found: Record<string, number> = {};
   for (const { path, source } of sources) {
     if (WRITE_DEFINITIONS.test(path)) continue;
-    each(source, (node) => {
+    eachNode(source, (node) => {
       if (!ts.isCallExpression(node) || insideMutationFn(node)) return;
       const callee = node.expression.getText(source);
       if (writes.has(callee) || postsDirectly(node, source)) found[path] = (found[path] ?? 0) + 1;
@@ -78,10 +63,10 @@ export function writesOutsideMutations(sources: readonly SourceFile[]): Record<s
 }
 
 /** `const [saving, setSaving] = useState(…)` and its kin, per file. */
-export function saveStates(sources: readonly SourceFile[]): Record<string, number> {
+export function saveStates(sources: readonly ParsedSource[]): Record<string, number> {
   const found: Record<string, number> = {};
   for (const { path, source } of sources) {
-    each(source, (node) => {
+    eachNode(source, (node) => {
       if (!ts.isVariableDeclaration(node) || !node.initializer || !ts.isCallExpression(node.initializer)) return;
       if (node.initializer.expression.getText(source) !== 'useState' || !ts.isArrayBindingPattern(node.name)) return;
       const first = node.name.elements[0];
@@ -102,7 +87,7 @@ function ratchet(found: Record<string, number>, allowed: Record<string, number>)
   };
 }
 
-const fake = (path: string, text: string): SourceFile => ({ path, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) });
+const fake = (path: string, text: string): ParsedSource => ({ path, source: ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX) });
 
 describe('web writes (useMutation, a ratchet)', () => {
   it("knows the product's writes", () => {
